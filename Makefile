@@ -1,0 +1,74 @@
+# User entry points. `make lesson-12` and `make test` work on a fresh Debian machine:
+# they install what is missing (make deps), build, then run.
+SHELL := /bin/bash
+JOBS ?= $(shell nproc)
+BIN := build/release/llmlab
+ASAN_BIN := build/asan/llmlab
+SHARED ?= ../shared
+
+APT_PACKAGES := build-essential cmake ninja-build pkg-config python3 clang clang-format \
+  libclang-rt-14-dev libeigen3-dev libopenblas-dev libfmt-dev libcli11-dev libgtest-dev \
+  libcairo2-dev libpango1.0-dev fonts-dejavu-core libcmark-gfm-dev \
+  libcmark-gfm-extensions-dev libedit-dev libomp-dev vim-runtime
+
+.PHONY: all deps build release dev asan test test-asan lesson-12 book book-check bench \
+  format format-check fuzz clean
+
+all: build
+
+# Install only what is missing, so repeated runs cost nothing.
+deps:
+	@missing=$$(for p in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; \
+	done); \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:" $$missing; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	fi
+
+build release: deps
+	cmake --preset release >/dev/null
+	cmake --build --preset release -j $(JOBS)
+
+dev: deps
+	cmake --preset dev >/dev/null
+	cmake --build --preset dev -j $(JOBS)
+
+asan: deps
+	cmake --preset asan >/dev/null
+	cmake --build --preset asan -j $(JOBS)
+
+test: build
+	ctest --preset release -j $(JOBS)
+
+test-asan: asan
+	ctest --preset asan -j $(JOBS)
+
+lesson-12: build
+	@bash lessons/run_lesson.sh $(BIN) lessons/12-layer-norm-and-residuals
+
+book: build
+	$(BIN) notebook render notebooks -o book
+
+book-check: build
+	$(BIN) notebook render notebooks -o build/book-check --quiet
+	diff -r --exclude=assets book build/book-check
+
+bench: build
+	cmake --build --preset release --target all -j $(JOBS)
+	bash bench/run.sh $(BIN) $(SHARED)/bench
+
+fuzz: deps
+	cmake --preset fuzz >/dev/null
+	cmake --build --preset fuzz -j $(JOBS)
+	bash fuzz/run.sh build/fuzz 60
+
+format:
+	git ls-files '*.cpp' '*.hpp' | xargs clang-format -i
+
+format-check:
+	git ls-files '*.cpp' '*.hpp' | xargs clang-format --dry-run --Werror
+
+clean:
+	rm -rf build
