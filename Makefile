@@ -26,6 +26,11 @@ deps:
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
 	fi
+	@# KaTeX, vendored into rendered HTML so math typesets offline (npm registry).
+	@if [ ! -f web/node_modules/katex/dist/katex.min.js ]; then \
+	  if command -v npm >/dev/null; then npm ci --prefix web --no-audit --no-fund --silent; \
+	  else echo "npm not found: rendered HTML will show math as TeX source"; fi; \
+	fi
 
 build release: deps
 	cmake --preset release >/dev/null
@@ -57,7 +62,7 @@ book-check: build
 
 bench: build
 	cmake --build --preset release --target all -j $(JOBS)
-	bash bench/run.sh $(BIN) $(SHARED)/bench
+	python3 bench/run.py --bin $(BIN) --shared $(SHARED)
 
 fuzz: deps
 	cmake --preset fuzz >/dev/null

@@ -1,25 +1,43 @@
-// Command-line parsing with CLI11; each subcommand hands over to a library call.
+// Command-line parsing with CLI11: the top-level flags and the list of subcommands. Each
+// subcommand lives in its own file and registers itself through an add_<name>_command
+// function; with no subcommand, llmlab starts the REPL.
 #include "app/cli.hpp"
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
+
+#include "app/notebook_command.hpp"
+#include "app/repl.hpp"
+#include "app/run_command.hpp"
 
 namespace llmlab::app {
 
 int main(int argc, char** argv) {
-  CLI::App app{"llmlab: a lab for the rlab dialect"};
+  CLI::App app{
+      "llmlab: a lab for the rlab dialect (an interpreter, plots, notebooks and a GPT "
+      "trainer for learning how transformers work).\nWith no subcommand, starts the "
+      "interactive prompt."};
+  app.require_subcommand(0, 1);
   bool version = false;
   app.add_flag("--version", version, "Print the version and exit");
+
+  int exit_code = kExitOk;
+  add_run_command(app, exit_code);
+  add_notebook_command(app, exit_code);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
-    return app.exit(error) == 0 ? 0 : 2;
+    const int status = app.exit(error);
+    return status == 0 ? kExitOk : kExitUsageError;
   }
   if (version) {
-    fmt::print("llmlab 0.1.0\n");
-    return 0;
+    fmt::print("llmlab {}\n", kVersion);
+    return kExitOk;
   }
-  return 0;
+  if (app.get_subcommands().empty()) return run_repl();
+  return exit_code;
 }
 
 }  // namespace llmlab::app

@@ -1,8 +1,15 @@
-// Command-line entry: `llmlab run FILE`, `llmlab` (REPL), `llmlab notebook ...`,
-// `llmlab train ...`. Maps errors to exit codes: 0 ok, 1 script error, 2 usage error.
+// Command-line entry: `llmlab run FILE`, `llmlab` (REPL), `llmlab notebook ...`, and further
+// subcommands, each in its own app/<name>_command.cpp and registered in cli.cpp.
+// Exit codes: 0 ok, 1 script error, 2 usage error.
 #pragma once
 
+#include <string_view>
+
 namespace llmlab::app {
+
+inline constexpr std::string_view kVersion = "0.1.0";
+
+enum ExitCode : int { kExitOk = 0, kExitScriptError = 1, kExitUsageError = 2 };
 
 int main(int argc, char** argv);
 

@@ -1,0 +1,32 @@
+// Ctrl-C while a program runs: the first SIGINT asks the interpreter to stop at its next
+// statement (it raises "interrupted"); a second one, for a program stuck inside one long
+// builtin call, ends the process.
+#pragma once
+
+#include "runtime/interpreter.hpp"
+
+namespace llmlab::app {
+
+// While alive, SIGINT interrupts `interpreter`; the previous handler comes back afterwards.
+class InterruptScope {
+ public:
+  explicit InterruptScope(runtime::Interpreter& interpreter);
+  ~InterruptScope();
+  InterruptScope(const InterruptScope&) = delete;
+  InterruptScope& operator=(const InterruptScope&) = delete;
+};
+
+// For the REPL session: while alive, Ctrl-C at the prompt no longer ends the process; it makes
+// the line editor give up the line being typed, and take_prompt_interrupt() reports it once.
+class PromptInterrupts {
+ public:
+  PromptInterrupts();
+  ~PromptInterrupts();
+  PromptInterrupts(const PromptInterrupts&) = delete;
+  PromptInterrupts& operator=(const PromptInterrupts&) = delete;
+
+  // True once after each Ctrl-C at the prompt.
+  static bool take_prompt_interrupt();
+};
+
+}  // namespace llmlab::app

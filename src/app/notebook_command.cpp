@@ -1,0 +1,56 @@
+// CLI11 wiring for the notebook subcommands; the work is in src/notebook/commands.cpp.
+#include "app/notebook_command.hpp"
+
+#include <memory>
+
+#include "notebook/commands.hpp"
+
+namespace llmlab::app {
+
+void add_notebook_command(CLI::App& app, int& exit_code) {
+  CLI::App* notebook = app.add_subcommand("notebook", "Render, lint and clean notebooks");
+  notebook->require_subcommand(1);
+
+  auto render = std::make_shared<notebook::RenderOptions>();
+  auto format = std::make_shared<std::string>("html");
+  auto theme = std::make_shared<std::string>("dark");
+  CLI::App* render_cmd =
+      notebook->add_subcommand("render", "Execute notebooks and render them to HTML or markdown");
+  render_cmd->add_option("input", render->input, "A .md notebook or a directory of them")
+      ->required();
+  render_cmd->add_option("-o,--output", render->output, "Output file or directory");
+  render_cmd->add_option("-f,--format", *format, "html (default) or markdown")
+      ->check(CLI::IsMember({"html", "markdown"}));
+  render_cmd->add_option("-t,--theme", *theme, "dark (default) or light")
+      ->check(CLI::IsMember({"dark", "light"}));
+  render_cmd->add_option("--title", render->title, "Title of a directory's index page");
+  render_cmd->add_flag("--strict", render->strict, "Exit 1 when any block failed");
+  render_cmd->add_flag("-q,--quiet", render->quiet, "Do not list rendered files");
+  render_cmd->callback([render, format, theme, &exit_code] {
+    render->format = *format == "markdown" ? notebook::Format::Markdown : notebook::Format::Html;
+    render->light_theme = *theme == "light";
+    exit_code = notebook::render_command(*render);
+  });
+
+  auto check_input = std::make_shared<std::string>();
+  auto check_strict = std::make_shared<bool>(false);
+  CLI::App* check_cmd = notebook->add_subcommand("check", "Lint notebook sources");
+  check_cmd->add_option("input", *check_input, "A .md file or a directory")->required();
+  check_cmd->add_flag("--strict", *check_strict, "Any finding fails");
+  check_cmd->callback([check_input, check_strict, &exit_code] {
+    exit_code = notebook::check_command(*check_input, *check_strict);
+  });
+
+  auto clean_input = std::make_shared<std::string>();
+  auto clean_output = std::make_shared<std::string>();
+  auto clean_check = std::make_shared<bool>(false);
+  CLI::App* clean_cmd = notebook->add_subcommand("clean", "Remove render artifacts from sources");
+  clean_cmd->add_option("input", *clean_input, "A .md file or a directory")->required();
+  clean_cmd->add_option("-o,--output", *clean_output, "Write cleaned files here instead");
+  clean_cmd->add_flag("--check", *clean_check, "Write nothing; exit 1 if anything would change");
+  clean_cmd->callback([clean_input, clean_output, clean_check, &exit_code] {
+    exit_code = notebook::clean_command(*clean_input, *clean_output, *clean_check);
+  });
+}
+
+}  // namespace llmlab::app

@@ -1,0 +1,148 @@
+// The REPL. Input is gathered line by line until the parser says it is complete (a block's
+// `end`, a closing bracket, no trailing `...`), then run in REPL mode (statements echo as in a
+// script). An error is reported and the session goes on; variables and functions persist.
+#include "app/repl.hpp"
+
+#include <editline/readline.h>
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "app/cli.hpp"
+#include "app/interrupt.hpp"
+#include "base/error.hpp"
+#include "builtins/registry.hpp"
+#include "lang/parser.hpp"
+#include "runtime/interpreter.hpp"
+#include "runtime/session.hpp"
+
+namespace llmlab::app {
+
+namespace {
+
+constexpr const char* kPrompt = ">> ";
+constexpr const char* kContinuationPrompt = ".. ";
+constexpr int kHistoryLength = 2000;
+
+enum class Outcome { Ok, Failed };
+
+// Runs one complete chunk of input; reports an error and carries on.
+// `first_line` is the chunk's line in the whole input: blank lines in front of the text make the
+// parser count from there, so errors in piped input point at the right line.
+Outcome run_chunk(runtime::Interpreter& interpreter, const char* name, const std::string& text,
+                  int first_line) {
+  auto file = std::make_shared<const SourceFile>(
+      name, std::string(static_cast<std::size_t>(first_line - 1), '\n') + text);
+  try {
+    InterruptScope interrupt(interpreter);
+    interpreter.run(std::move(file), runtime::ExecMode::Repl);
+  } catch (const Error& error) {
+    std::fflush(stdout);
+    std::cout.flush();
+    std::fputs(format_error_report(error).c_str(), stderr);
+    return Outcome::Failed;
+  } catch (const std::exception& error) {
+    // A REPL session outlives one failed statement, whatever failed.
+    std::fflush(stdout);
+    std::fprintf(stderr, "error: internal: %s\n", error.what());
+    return Outcome::Failed;
+  }
+  std::fflush(stdout);
+  std::cout.flush();
+  return Outcome::Ok;
+}
+
+bool is_complete(const std::string& text) {
+  return lang::check_completeness(std::make_shared<const SourceFile>("<stdin>", text)) ==
+         lang::Completeness::Complete;
+}
+
+// stdin is a pipe or file: the same chunking, no prompts, no history.
+int run_piped(runtime::Interpreter& interpreter) {
+  std::string pending;
+  std::string line;
+  int line_number = 0;
+  int chunk_start = 1;
+  bool failed = false;
+  while (std::getline(std::cin, line)) {
+    ++line_number;
+    if (pending.empty()) chunk_start = line_number;
+    pending += line;
+    pending += '\n';
+    if (!is_complete(pending)) continue;
+    failed |= run_chunk(interpreter, "<stdin>", pending, chunk_start) == Outcome::Failed;
+    pending.clear();
+  }
+  // Input ended inside a block: running it reports the missing `end`.
+  if (!pending.empty()) {
+    failed |= run_chunk(interpreter, "<stdin>", pending, chunk_start) == Outcome::Failed;
+  }
+  return failed ? kExitScriptError : kExitOk;
+}
+
+std::string history_path() {
+  const char* home = std::getenv("HOME");
+  return std::string(home ? home : ".") + "/.llmlab_history";
+}
+
+bool is_blank(const std::string& text) {
+  return text.find_first_not_of(" \t\r") == std::string::npos;
+}
+
+int run_interactive(runtime::Interpreter& interpreter) {
+  const std::string history = history_path();
+  using_history();
+  stifle_history(kHistoryLength);
+  read_history(history.c_str());
+  fmt::print(stderr, "llmlab {} — Ctrl-C stops a running program, Ctrl-D exits\n", kVersion);
+
+  // Ctrl-C at the prompt discards the line being typed and any pending continuation lines.
+  PromptInterrupts prompt_interrupts;
+  std::string pending;
+  while (true) {
+    char* raw = readline(pending.empty() ? kPrompt : kContinuationPrompt);
+    if (PromptInterrupts::take_prompt_interrupt()) {
+      std::free(raw);
+      std::fputs("\n", stdout);
+      pending.clear();
+      continue;
+    }
+    if (raw == nullptr) {
+      std::fputs("\n", stdout);
+      break;
+    }
+    std::string line(raw);
+    std::free(raw);
+    if (!is_blank(line)) add_history(line.c_str());
+    pending += line;
+    pending += '\n';
+    if (!is_complete(pending)) continue;
+    // Each entry counts its lines from 1.
+    if (!is_blank(pending)) run_chunk(interpreter, "<repl>", pending, 1);
+    pending.clear();
+  }
+  write_history(history.c_str());
+  return kExitOk;
+}
+
+}  // namespace
+
+int run_repl() {
+  runtime::Session session;
+  std::error_code ignored;
+  session.set_base_directory(std::filesystem::current_path(ignored).string());
+  runtime::Interpreter interpreter(session);
+  builtins::install_builtins(interpreter);
+  if (isatty(STDIN_FILENO) == 0) return run_piped(interpreter);
+  return run_interactive(interpreter);
+}
+
+}  // namespace llmlab::app

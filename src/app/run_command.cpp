@@ -1,0 +1,127 @@
+// `llmlab run`: read the file, make its directory the working directory (language.md §9.3),
+// run it in script mode. stdout carries only the program's output; the banner and error
+// reports go to stderr. Exit 0, 1 after a lex/parse/runtime error, 2 for a usage error.
+#include "app/run_command.hpp"
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "app/cli.hpp"
+#include "app/interrupt.hpp"
+#include "base/error.hpp"
+#include "builtins/registry.hpp"
+#include "lang/ast_printer.hpp"
+#include "lang/lexer.hpp"
+#include "lang/parser.hpp"
+#include "runtime/interpreter.hpp"
+#include "runtime/session.hpp"
+
+namespace llmlab::app {
+
+namespace {
+
+enum class RunAction { Execute, DumpTokens, DumpAst };
+
+struct RunOptions {
+  std::string path;
+  std::vector<std::string> arguments;
+  bool dump_tokens = false;
+  bool dump_ast = false;
+  bool quiet = false;
+};
+
+// Program output first, then the report, so a terminal shows them in the order they happened.
+void report(const Error& error) {
+  std::fflush(stdout);
+  std::cout.flush();
+  std::fputs(format_error_report(error).c_str(), stderr);
+}
+
+int execute(const RunOptions& options, std::shared_ptr<const SourceFile> file) {
+  namespace fs = std::filesystem;
+  if (!options.quiet) fmt::print(stderr, "llmlab {} — running {}\n", kVersion, options.path);
+  std::error_code ignored;
+  const fs::path directory = fs::absolute(options.path, ignored).parent_path();
+  fs::current_path(directory, ignored);
+
+  runtime::Session session;
+  session.set_base_directory(directory.string());
+  runtime::Interpreter interpreter(session);
+  builtins::install_builtins(interpreter);
+  // Script arguments, when given, are the string array `argv`.
+  if (!options.arguments.empty()) {
+    interpreter.set_variable("argv", runtime::Value::string_array(options.arguments));
+  }
+  try {
+    InterruptScope interrupt(interpreter);
+    interpreter.run(std::move(file), runtime::ExecMode::Script);
+  } catch (const Error& error) {
+    report(error);
+    return kExitScriptError;
+  }
+  std::fflush(stdout);
+  std::cout.flush();
+  return kExitOk;
+}
+
+int run_script(const RunOptions& options) {
+  std::ifstream in(options.path, std::ios::binary);
+  if (!in) {
+    fmt::print(stderr, "llmlab: cannot read {}: {}\n", options.path, std::strerror(errno));
+    return kExitUsageError;
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  auto file = std::make_shared<const SourceFile>(options.path, text.str());
+
+  const RunAction action = options.dump_tokens ? RunAction::DumpTokens
+                           : options.dump_ast  ? RunAction::DumpAst
+                                               : RunAction::Execute;
+  try {
+    switch (action) {
+      case RunAction::DumpTokens:
+        fmt::print("{}", lang::dump_tokens(lang::tokenize(file)));
+        return kExitOk;
+      case RunAction::DumpAst:
+        fmt::print("{}", lang::dump_ast(lang::parse_program(file)));
+        return kExitOk;
+      case RunAction::Execute:
+        break;
+    }
+  } catch (const Error& error) {
+    report(error);
+    return kExitScriptError;
+  }
+  return execute(options, std::move(file));
+}
+
+}  // namespace
+
+void add_run_command(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<RunOptions>();
+  CLI::App* command = app.add_subcommand("run", "Run an rlab script");
+  command->add_option("file", options->path, "The .rlab script")->required();
+  command->add_option("args", options->arguments,
+                      "Arguments for the script, visible to it as the string array `argv` (put "
+                      "`--` before arguments that start with `-`)");
+  auto* tokens = command->add_flag("--dump-tokens", options->dump_tokens,
+                                   "Print the script's tokens instead of running it");
+  command
+      ->add_flag("--dump-ast", options->dump_ast,
+                 "Print the script's syntax tree instead of running it")
+      ->excludes(tokens);
+  command->add_flag("-q,--quiet", options->quiet, "No banner on standard error");
+  command->callback([options, &exit_code] { exit_code = run_script(*options); });
+}
+
+}  // namespace llmlab::app

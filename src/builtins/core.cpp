@@ -1,0 +1,522 @@
+// The core builtins (builtins.md §3 shapes, §9 output and errors, §10 types and structs, §11
+// control): what every script needs whatever its domain. Each builtin is a small adapter; the
+// language rules they share (concatenation, transposes, display) live in src/runtime.
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <fmt/format.h>
+#include <optional>
+#include <thread>
+
+#include "base/error.hpp"
+#include "builtins/registry.hpp"
+#include "lang/ast.hpp"
+#include "runtime/display.hpp"
+#include "runtime/literals.hpp"
+#include "runtime/operators.hpp"
+#include "runtime/printf.hpp"
+
+namespace llmlab::builtins {
+
+namespace {
+
+using runtime::Call;
+using runtime::Kind;
+using runtime::Value;
+
+// --- Shapes and constructors (builtins.md §3) ------------------------------------------------
+
+// A size-vector element: rounded to the nearest integer, halves away from zero; negative or
+// NaN → 0 (rng.md §6.3).
+num::Index rounded_size(double value) {
+  if (!(value > 0)) return 0;
+  return static_cast<num::Index>(std::round(value));
+}
+
+// zeros/ones: (n) → vector, (m, n) → matrix, ([m, n]) → matrix.
+Value filled(Call& call, double fill) {
+  if (call.count() == 2) {
+    return Value::matrix(num::Matrix(call.count_argument(0), call.count_argument(1), fill));
+  }
+  const Value& argument = call.value(0);
+  if (argument.is(Kind::Vector) || argument.is(Kind::Matrix)) {
+    const num::Matrix& dims = argument.matrix_value();
+    if (dims.size() != 2) {
+      call.fail(fmt::format("expected scalar or 2-element vector, got {}-element vector",
+                            dims.size()));
+    }
+    return Value::matrix(num::Matrix(rounded_size(dims[0]), rounded_size(dims[1]), fill));
+  }
+  return Value::vector(num::Matrix(1, call.count_argument(0), fill));
+}
+
+Value zeros(Call& call) { return filled(call, 0.0); }
+Value ones(Call& call) { return filled(call, 1.0); }
+
+Value eye(Call& call) {
+  const num::Index rows = call.count_argument(0);
+  const num::Index columns = call.has(1) ? call.count_argument(1) : rows;
+  num::Matrix result(rows, columns);
+  for (num::Index k = 0; k < std::min(rows, columns); ++k) result.set(k, k, 1.0);
+  return Value::matrix(std::move(result));
+}
+
+// [rows, columns] as size() reports them.
+std::pair<num::Index, num::Index> dimensions(const Value& value) {
+  switch (value.kind()) {
+    case Kind::Vector: return {1, value.matrix_value().size()};
+    case Kind::Matrix: return {value.matrix_value().rows(), value.matrix_value().columns()};
+    case Kind::String:
+    case Kind::StringArray:
+    case Kind::Tuple: return {1, value.element_count()};
+    case Kind::None: return {0, 0};
+    default: return {1, 1};
+  }
+}
+
+Value size(Call& call) {
+  const auto [rows, columns] = dimensions(call.value(0));
+  if (call.has(1)) {
+    const double dim = call.scalar(1);
+    if (dim == 1) return Value::scalar(static_cast<double>(rows));
+    if (dim == 2) return Value::scalar(static_cast<double>(columns));
+    call.fail(fmt::format("dim must be 1 or 2, got {}", num::format_shortest(dim)));
+  }
+  if (call.nargout() >= 2) {
+    std::vector<Value> items = {Value::scalar(static_cast<double>(rows)),
+                                Value::scalar(static_cast<double>(columns))};
+    while (static_cast<int>(items.size()) < call.nargout()) items.push_back(Value::scalar(1));
+    return Value::tuple(std::move(items));
+  }
+  return Value::vector(num::Matrix::from_rows({{static_cast<double>(rows), static_cast<double>(columns)}}));
+}
+
+Value length(Call& call) {
+  const Value& value = call.value(0);
+  switch (value.kind()) {
+    case Kind::Vector:
+    case Kind::String:
+    case Kind::StringArray: return Value::scalar(static_cast<double>(value.element_count()));
+    case Kind::Matrix: {
+      const num::Matrix& m = value.matrix_value();
+      return Value::scalar(m.empty() ? 0.0 : static_cast<double>(std::max(m.rows(), m.columns())));
+    }
+    case Kind::Scalar:
+    case Kind::Complex:
+    case Kind::Bool: return Value::scalar(1);
+    default: call.fail(fmt::format("unsupported type {}", value.kind_name()));
+  }
+}
+
+Value numel(Call& call) {
+  const Value& value = call.value(0);
+  if (!value.is_numeric() && !value.is(Kind::String) && !value.is(Kind::StringArray)) {
+    call.fail(fmt::format("unsupported type {}", value.kind_name()));
+  }
+  return Value::scalar(static_cast<double>(value.element_count()));
+}
+
+Value ndims(Call&) { return Value::scalar(2); }
+
+bool is_empty_value(const Value& value) {
+  switch (value.kind()) {
+    case Kind::Vector:
+    case Kind::Matrix: return value.matrix_value().empty();
+    case Kind::String:
+    case Kind::StringArray:
+    case Kind::None: return value.element_count() == 0;
+    default: return false;
+  }
+}
+
+Value isempty(Call& call) { return Value::boolean(is_empty_value(call.value(0))); }
+
+Value horzcat(Call& call) {
+  std::vector<std::vector<Value>> rows(1);
+  for (const Value& argument : call.arguments()) rows[0].push_back(argument);
+  return runtime::concatenate(rows);
+}
+
+Value vertcat(Call& call) {
+  std::vector<std::vector<Value>> rows;
+  for (const Value& argument : call.arguments()) rows.push_back({argument});
+  return runtime::concatenate(rows);
+}
+
+Value cat(Call& call) {
+  const double dim = call.scalar(0);
+  std::vector<std::vector<Value>> rows;
+  if (dim == 1) {
+    for (int k = 1; k < call.count(); ++k) rows.push_back({call.value(k)});
+  } else if (dim == 2) {
+    rows.emplace_back(call.arguments().begin() + 1, call.arguments().end());
+  } else {
+    call.fail(fmt::format("dim must be 1, 2, or 3, got {}", num::format_shortest(dim)));
+  }
+  return runtime::concatenate(rows);
+}
+
+Value transpose(Call& call) {
+  return runtime::unary_operation(lang::UnaryOp::NonConjugateTranspose, call.value(0));
+}
+
+// --- Output and errors (language.md §8.7, §8.9; builtins.md §9) -------------------------------
+
+Value print(Call& call) {
+  call.session().write(runtime::display_joined(call.arguments()) + "\n");
+  return Value();
+}
+
+Value disp(Call& call) {
+  call.session().write(runtime::display(call.value(0)) + "\n");
+  return Value();
+}
+
+// The message of error()/warning(): a string, sprintf(fmt, args...), or ⟨v⟩.
+std::string message_of(Call& call) {
+  const Value& first = call.value(0);
+  if (first.is(Kind::String)) {
+    if (call.count() == 1) return first.string_value();
+    return runtime::format_printf(first.string_value(), call.arguments().subspan(1));
+  }
+  if (first.is(Kind::Struct)) {
+    const Value* message = first.field("message");
+    if (message && message->is(Kind::String)) return message->string_value();
+  }
+  return runtime::display(first);
+}
+
+Value error(Call& call) { throw Error(message_of(call)); }
+
+Value warning(Call& call) {
+  call.session().write_error("warning: " + message_of(call) + "\n");
+  return Value();
+}
+
+// `format MODE` (language.md §2.14): sets the echo mode and prints it.
+Value format(Call& call) {
+  runtime::Session& session = call.session();
+  if (call.has(0)) {
+    const std::string& mode = call.string(0);
+    if (mode == "short" || mode == "default") {
+      session.set_format_mode(runtime::FormatMode::Short);
+    } else if (mode == "long") {
+      session.set_format_mode(runtime::FormatMode::Long);
+    } else if (mode == "hex") {
+      session.set_format_mode(runtime::FormatMode::Hex);
+    } else if (mode == "commas") {
+      session.set_format_mode(runtime::FormatMode::Commas);
+    } else {
+      call.fail(fmt::format("unknown mode '{}' (try short, long, hex, commas)", mode));
+    }
+  }
+  session.write(fmt::format("format: {}\n", runtime::format_mode_name(session.format_mode())));
+  return Value();
+}
+
+// Bare `clear` (language.md §2.14) removes every variable but the predefined ones and every
+// user function; `clear("x", ...)` removes the named variables only.
+Value clear(Call& call) {
+  runtime::Interpreter& interpreter = call.interpreter();
+  if (call.count() == 0) {
+    interpreter.clear();
+    return Value();
+  }
+  for (int k = 0; k < call.count(); ++k) {
+    if (interpreter.has_variable(call.string(k))) interpreter.unset_variable(call.string(k));
+  }
+  return Value();
+}
+
+// `cache ...` and `viewer ...` directives: accepted and ignored (language.md §2.14).
+Value ignored_directive(Call&) { return Value(); }
+
+// --- Structs and types (builtins.md §10) ------------------------------------------------------
+
+Value make_struct(Call& call) {
+  if (call.count() % 2 != 0) {
+    throw Error("struct() requires an even number of arguments: (field, value, ...)");
+  }
+  Value result = Value::structure();
+  for (int k = 0; k < call.count(); k += 2) {
+    const Value& name = call.value(k);
+    if (!name.is(Kind::String)) throw Error(fmt::format("expected string, got {}", name.kind_name()));
+    result.set_field(name.string_value(), call.value(k + 1));
+  }
+  return result;
+}
+
+const Value& struct_argument(Call& call, std::string_view function) {
+  const Value& value = call.value(0);
+  if (!value.is(Kind::Struct)) {
+    throw Error(fmt::format("{}() requires a struct, got {}", function, value.kind_name()));
+  }
+  return value;
+}
+
+Value isstruct(Call& call) { return Value::boolean(call.value(0).is(Kind::Struct)); }
+Value iscell(Call& call) { return Value::boolean(call.value(0).is(Kind::StringArray)); }
+
+Value isfield(Call& call) {
+  const Value& s = struct_argument(call, "isfield");
+  return Value::boolean(s.field(call.string(1)) != nullptr);
+}
+
+Value rmfield(Call& call) {
+  Value s = struct_argument(call, "rmfield");
+  const std::string& name = call.string(1);
+  runtime::StructFields& fields = s.mutable_struct_fields();
+  auto it = fields.find(name);
+  if (it == fields.end()) throw Error(fmt::format("struct has no field '{}'", name));
+  fields.erase(it);
+  return s;
+}
+
+Value fieldnames(Call& call) {
+  const Value& s = struct_argument(call, "fieldnames");
+  std::vector<std::string> names;
+  for (const auto& [name, value] : s.struct_fields()) names.push_back(name);
+  return Value::string_array(std::move(names));
+}
+
+bool all_real(const Value& value) {
+  switch (value.kind()) {
+    case Kind::Complex: return value.complex_value().imag() == 0.0;
+    case Kind::Vector:
+    case Kind::Matrix: {
+      const num::Matrix& m = value.matrix_value();
+      if (m.is_real()) return true;
+      for (const num::Complex& z : m.complex_values()) {
+        if (z.imag() != 0.0) return false;
+      }
+      return true;
+    }
+    default: return true;
+  }
+}
+
+Value isnumeric(Call& call) {
+  const Value& v = call.value(0);
+  return Value::boolean((v.is(Kind::Scalar) || v.is(Kind::Complex) || v.is_array()) &&
+                        !v.is_logical());
+}
+Value ischar(Call& call) { return Value::boolean(call.value(0).is(Kind::String)); }
+Value islogical(Call& call) { return Value::boolean(call.value(0).is_logical()); }
+
+Value isscalar(Call& call) {
+  const Value& v = call.value(0);
+  return Value::boolean(v.is(Kind::Scalar) || v.is(Kind::Complex) || v.is(Kind::Bool) ||
+                        (v.is_array() && v.matrix_value().size() == 1));
+}
+
+Value isvector(Call& call) {
+  const Value& v = call.value(0);
+  if (v.is(Kind::Vector) || v.is(Kind::Scalar)) return Value::boolean(true);
+  if (v.is(Kind::Matrix)) {
+    const num::Matrix& m = v.matrix_value();
+    return Value::boolean(m.rows() == 1 || m.columns() == 1);
+  }
+  return Value::boolean(false);
+}
+
+Value isreal(Call& call) {
+  const Value& v = call.value(0);
+  if (v.is(Kind::Bool) || v.is(Kind::String)) return Value::boolean(true);
+  return Value::boolean(v.is_numeric() && all_real(v));
+}
+
+Value class_of(Call& call) {
+  const Value& v = call.value(0);
+  if (v.is_logical()) return Value::string("logical");
+  switch (v.kind()) {
+    case Kind::Scalar:
+    case Kind::Complex:
+    case Kind::Vector:
+    case Kind::Matrix: return Value::string("double");
+    case Kind::String: return Value::string("char");
+    case Kind::StringArray: return Value::string("cell");
+    case Kind::Struct: return Value::string("struct");
+    case Kind::Lambda:
+    case Kind::FunctionHandle: return Value::string("function_handle");
+    case Kind::Object: return Value::string(v.object_value()->kind_name());
+    default: return Value::string(std::string(v.kind_name()));
+  }
+}
+
+Value exist(Call& call) {
+  const std::string& name = call.string(0);
+  runtime::Interpreter& interpreter = call.interpreter();
+  if (call.has(1)) {
+    const std::string& type = call.string(1);
+    if (type == "var") return Value::scalar(interpreter.has_variable(name) ? 1 : 0);
+    if (type == "builtin") return Value::scalar(interpreter.find_builtin(name) ? 5 : 0);
+    if (type == "file") {
+      std::error_code ignored;
+      return Value::scalar(std::filesystem::exists(name, ignored) ? 2 : 0);
+    }
+    call.fail(fmt::format("argument 2 must be \"var\", \"builtin\" or \"file\", got \"{}\"", type));
+  }
+  if (interpreter.has_variable(name)) return Value::scalar(1);
+  if (interpreter.has_user_function(name)) return Value::scalar(2);
+  if (interpreter.find_builtin(name)) return Value::scalar(5);
+  std::error_code ignored;
+  if (std::filesystem::exists(name, ignored)) return Value::scalar(2);
+  return Value::scalar(0);
+}
+
+// --- Control and utility (builtins.md §11) ----------------------------------------------------
+
+struct Stopwatch {
+  std::optional<std::chrono::steady_clock::time_point> start;
+};
+
+Value tic(Call& call) {
+  call.session().extension<Stopwatch>().start = std::chrono::steady_clock::now();
+  return Value();
+}
+
+Value toc(Call& call) {
+  const Stopwatch& watch = call.session().extension<Stopwatch>();
+  if (!watch.start) call.fail("call tic() first");
+  const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - *watch.start;
+  return Value::scalar(elapsed.count());
+}
+
+Value nproc(Call&) {
+  return Value::scalar(static_cast<double>(std::max(1u, std::thread::hardware_concurrency())));
+}
+
+Value sleep(Call& call) {
+  const double seconds = call.scalar(0);
+  if (!(seconds >= 0)) call.fail("duration must be non-negative");
+  std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
+  return Value::scalar(0);
+}
+
+Value feval(Call& call) {
+  const Value& function = call.value(0);
+  if (!function.is(Kind::String) && !function.is_callable()) {
+    throw Error("feval: first argument must be a string function name");
+  }
+  std::vector<Value> arguments(call.arguments().begin() + 1, call.arguments().end());
+  return call.invoke(function, std::move(arguments), std::max(call.nargout(), 1));
+}
+
+// The elements arrayfun/parmap pass: a vector's elements (real when im is exactly 0) or the
+// one scalar.
+std::vector<Value> mapped_elements(Call& call) {
+  const Value& x = call.value(1);
+  std::vector<Value> elements;
+  if (x.is(Kind::Vector)) {
+    const num::Matrix& values = x.matrix_value();
+    for (num::Index k = 0; k < values.size(); ++k) {
+      const num::Complex z = values.complex_at(k);
+      elements.push_back(z.imag() == 0.0 ? Value::scalar(z.real()) : Value::complex(z));
+    }
+  } else if (x.is(Kind::Scalar) || x.is(Kind::Complex) || x.is(Kind::Bool)) {
+    elements.push_back(x);
+  } else {
+    throw Error(fmt::format("{}: second argument must be a vector or scalar, got {}", call.name(),
+                            x.kind_name()));
+  }
+  return elements;
+}
+
+// Packs per-element results: all scalars → vector; all vectors of one length → one row each.
+Value pack_results(Call& call, const std::vector<Value>& results) {
+  if (results.empty()) return Value::vector(num::Matrix(1, 0));
+  const Value& first = results[0];
+  const bool scalar_results =
+      first.is(Kind::Scalar) || first.is(Kind::Complex) || first.is(Kind::Bool);
+  if (!scalar_results && !first.is(Kind::Vector)) {
+    throw Error(fmt::format("{}: function returned unsupported type {}", call.name(),
+                            first.kind_name()));
+  }
+  const num::Index width = scalar_results ? 1 : first.matrix_value().size();
+  const num::Index count = static_cast<num::Index>(results.size());
+  num::Matrix packed(scalar_results ? 1 : count, scalar_results ? count : width);
+  for (num::Index k = 0; k < count; ++k) {
+    const Value& result = results[static_cast<std::size_t>(k)];
+    if (scalar_results) {
+      if (!(result.is(Kind::Scalar) || result.is(Kind::Complex) || result.is(Kind::Bool))) {
+        throw Error(fmt::format("{}: element {} returned {}, expected scalar", call.name(), k + 1,
+                                result.kind_name()));
+      }
+      packed.set(k, result.complex_value());
+      continue;
+    }
+    if (!result.is(Kind::Vector) || result.matrix_value().size() != width) {
+      throw Error(fmt::format("{}: element {} returned {} of length {}, expected {}", call.name(),
+                              k + 1, result.kind_name(), result.element_count(), width));
+    }
+    for (num::Index c = 0; c < width; ++c) {
+      packed.set(k * width + c, result.matrix_value().complex_at(c));
+    }
+  }
+  if (scalar_results) return Value::vector(std::move(packed));
+  return Value::matrix(std::move(packed));
+}
+
+Value map_function(Call& call) {
+  const Value& function = call.value(0);
+  if (!function.is_callable()) {
+    throw Error(fmt::format("{}: first argument must be a lambda or function handle, got {}",
+                            call.name(), function.kind_name()));
+  }
+  std::vector<Value> results;
+  for (Value& element : mapped_elements(call)) {
+    results.push_back(call.invoke(function, {std::move(element)}, 1));
+  }
+  return pack_results(call, results);
+}
+
+}  // namespace
+
+extern const BuiltinTable kCoreBuiltins = {
+    // name          function        arity   help
+    {"zeros", zeros, 1, 2, "zeros(n): vector of n zeros; zeros(m, n): m×n matrix."},
+    {"ones", ones, 1, 2, "ones(n): vector of n ones; ones(m, n): m×n matrix."},
+    {"eye", eye, 1, 2, "eye(n) or eye(m, n): identity matrix."},
+    {"size", size, 1, 2, "size(x): [rows, columns]; size(x, d): one dimension."},
+    {"length", length, 1, 1, "Number of elements along the longest dimension."},
+    {"len", length, 1, 1, "Alias of length."},
+    {"numel", numel, 1, 1, "Number of elements."},
+    {"ndims", ndims, 1, 1, "Number of dimensions (2)."},
+    {"isempty", isempty, 1, 1, "True for an empty array, string or string array."},
+    {"horzcat", horzcat, 0, -1, "horzcat(A, B, ...) is [A, B, ...]."},
+    {"vertcat", vertcat, 0, -1, "vertcat(A, B, ...) is [A; B; ...]."},
+    {"cat", cat, 1, -1, "cat(1, ...) stacks vertically, cat(2, ...) horizontally."},
+    {"transpose", transpose, 1, 1, "Non-conjugating transpose (the .' operator)."},
+    {"print", print, 0, 16, "Writes the displays of its arguments joined by spaces."},
+    {"disp", disp, 1, 1, "Writes the display of its argument."},
+    {"error", error, 1, -1, "Raises an error: error(msg), error(fmt, ...), error(err)."},
+    {"warning", warning, 1, -1, "Writes `warning: msg` to standard error."},
+    {"format", format, 0, 1, "Sets the echo display mode: short, long, hex, commas."},
+    {"clear", clear, 0, -1, "Removes variables (and, bare, every user function)."},
+    {"cache", ignored_directive, 0, -1, "Result-cache directives (accepted, no effect)."},
+    {"viewer", ignored_directive, 0, -1, "External viewer control (accepted, no effect)."},
+    {"struct", make_struct, 0, -1, "struct(\"f1\", v1, ...): a struct with those fields."},
+    {"isstruct", isstruct, 1, 1, "True for a struct."},
+    {"iscell", iscell, 1, 1, "True for a string array."},
+    {"isfield", isfield, 2, 2, "isfield(s, name): true when s has that field."},
+    {"rmfield", rmfield, 2, 2, "rmfield(s, name): s without that field."},
+    {"fieldnames", fieldnames, 1, 1, "Field names in ascending order, as a string array."},
+    {"isnumeric", isnumeric, 1, 1, "True for numbers and numeric arrays (not bools)."},
+    {"ischar", ischar, 1, 1, "True for a string."},
+    {"isstring", ischar, 1, 1, "True for a string."},
+    {"islogical", islogical, 1, 1, "True for a bool or a logical array."},
+    {"isscalar", isscalar, 1, 1, "True for a one-element value."},
+    {"isvector", isvector, 1, 1, "True for a vector, a 1×N or N×1 matrix, or a scalar."},
+    {"isreal", isreal, 1, 1, "True when every imaginary part is exactly 0."},
+    {"class", class_of, 1, 1, "The MATLAB class name: double, logical, char, cell, struct, ..."},
+    {"exist", exist, 1, 2, "1 variable, 5 builtin, 2 user function or file, 0 otherwise."},
+    {"tic", tic, 0, 0, "Starts the session stopwatch."},
+    {"toc", toc, 0, 0, "Seconds since the last tic()."},
+    {"nproc", nproc, 0, 0, "Number of hardware threads."},
+    {"sleep", sleep, 1, 1, "Pauses for the given seconds; returns 0."},
+    {"feval", feval, 1, -1, "feval(name, args...): calls a function by name."},
+    {"arrayfun", map_function, 2, 2, "arrayfun(f, x): f applied to each element of x."},
+    {"parmap", map_function, 2, 2, "parmap(f, x): arrayfun whose calls may run in parallel."},
+};
+
+}  // namespace llmlab::builtins

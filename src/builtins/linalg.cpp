@@ -1,0 +1,182 @@
+// The linear-algebra builtins (builtins.md §7): adapters from script values to num/linalg.hpp.
+// Kinds follow the spec: one-number results collapse to a Scalar when |imag| < 1e-12.
+#include "num/linalg.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "builtins/registry.hpp"
+#include "num/shape.hpp"
+
+namespace llmlab::builtins {
+
+namespace {
+
+using runtime::Call;
+using runtime::Kind;
+using runtime::Value;
+
+// Complex collapse (builtins.md §0.4).
+Value collapse(num::Complex z) {
+  return std::abs(z.imag()) < 1e-12 ? Value::scalar(z.real()) : Value::complex(z);
+}
+
+// A Vector, Scalar or 1-D-shaped Matrix, as its elements in storage order.
+num::Matrix vector_like(const Call& call, int index) {
+  const num::Matrix m = call.matrix(index);
+  if (m.rows() > 1 && m.columns() > 1) {
+    call.fail("argument " + std::to_string(index + 1) + " must be a vector, got a " +
+              std::to_string(m.rows()) + "\u00d7" + std::to_string(m.columns()) + " matrix");
+  }
+  return m;
+}
+
+bool is_vector_shaped(const Value& x) {
+  return !x.is(Kind::Matrix) || x.matrix_value().rows() == 1 || x.matrix_value().columns() == 1;
+}
+
+// svd and pinv use real parts; a sizeable imaginary part earns a warning on stderr.
+num::Matrix real_input(const Call& call, int index) {
+  const num::Matrix a = call.matrix(index);
+  if (num::imaginary_ratio(a) > 1e-10) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3e", num::largest_abs_imaginary(a));
+    call.session().write_error(std::string(call.name()) +
+                               ": warning: imaginary part discarded (max |im|=" + text + ")\n");
+  }
+  return a.real_part();
+}
+
+Value dot(Call& call) { return collapse(num::dot(vector_like(call, 0), vector_like(call, 1))); }
+Value cross(Call& call) {
+  return Value::vector(num::cross(vector_like(call, 0), vector_like(call, 1)));
+}
+Value outer(Call& call) {
+  return Value::matrix(num::outer(vector_like(call, 0), vector_like(call, 1)));
+}
+
+// A Vector operand of kron is an N×1 column (rustlab convention).
+num::Matrix kron_operand(const Call& call, int index) {
+  const num::Matrix m = call.matrix(index);
+  return call.value(index).is(Kind::Vector) ? m.with_shape(m.size(), 1) : m;
+}
+Value kron(Call& call) {
+  return Value::matrix(num::kron(kron_operand(call, 0), kron_operand(call, 1)));
+}
+
+Value norm(Call& call) {
+  const Value& x = call.value(0);
+  if (!x.is_numeric()) call.fail("unsupported type " + std::string(x.kind_name()));
+  const num::Matrix m = x.as_matrix();
+  const bool frobenius = call.has(1) && call.value(1).is(Kind::String);
+  if (frobenius && call.string(1) != "fro") {
+    call.fail("unknown norm type \"" + call.string(1) + "\" (expected \"fro\")");
+  }
+  const double p = call.has(1) && !frobenius ? call.scalar(1) : 2.0;
+  if (is_vector_shaped(x)) return Value::scalar(num::vector_norm(m, p));
+  if (frobenius || !call.has(1)) {
+    return Value::scalar(num::matrix_norm(m, num::MatrixNorm::Frobenius));
+  }
+  if (p == 1.0) return Value::scalar(num::matrix_norm(m, num::MatrixNorm::One));
+  if (p == 2.0) return Value::scalar(num::matrix_norm(m, num::MatrixNorm::Two));
+  if (std::isinf(p) && p > 0) return Value::scalar(num::matrix_norm(m, num::MatrixNorm::Infinity));
+  call.fail("matrix norm type must be 1, 2, Inf or \"fro\"");
+}
+
+Value det(Call& call) { return collapse(num::det(call.matrix(0))); }
+Value trace(Call& call) { return collapse(num::trace(call.matrix(0))); }
+
+Value inv(Call& call) {
+  const Value& x = call.value(0);
+  if (x.is(Kind::Scalar) || x.is(Kind::Bool) || x.is(Kind::Complex)) {
+    if (x.complex_value() == num::Complex(0.0, 0.0)) call.fail("singular (scalar is zero)");
+    return x.is(Kind::Complex) ? Value::complex(1.0 / x.complex_value())
+                               : Value::scalar(1.0 / x.scalar_value());
+  }
+  return Value::matrix(num::inv(call.matrix(0)));
+}
+
+Value pinv(Call& call) { return Value::matrix(num::pinv(real_input(call, 0))); }
+
+Value rank(Call& call) {
+  const Value& x = call.value(0);
+  if (!x.is(Kind::Matrix)) return Value::scalar(x.as_matrix().empty() ? 0.0 : 1.0);
+  return Value::scalar(static_cast<double>(num::rank(x.matrix_value())));
+}
+
+// eig(A), eig(A, B), and a trailing "vector"/"matrix" output-form flag.
+Value eig(Call& call) {
+  int count = call.count();
+  bool as_matrix = call.nargout() >= 2;
+  if (call.value(count - 1).is(Kind::String)) {
+    const std::string& flag = call.string(count - 1);
+    if (flag != "vector" && flag != "matrix") {
+      call.fail("output-form flag must be \"vector\" or \"matrix\", got \"" + flag + "\"");
+    }
+    as_matrix = flag == "matrix";
+    --count;
+  }
+  const num::Eig result =
+      count >= 2 ? num::eig(call.matrix(0), call.matrix(1)) : num::eig(call.matrix(0));
+  Value values = Value::matrix(as_matrix ? num::diagonal_matrix(result.values) : result.values);
+  if (call.nargout() < 2) return values;
+  return Value::tuple({Value::matrix(result.vectors), std::move(values)});
+}
+
+// s = svd(A) is the Vector of singular values; [U, S, V] = svd(A) or svd(A, "econ").
+Value svd(Call& call) {
+  const num::Matrix a = real_input(call, 0);
+  if (call.has(1) && call.string(1) != "econ") {
+    call.fail("option must be \"econ\", got \"" + call.string(1) + "\"");
+  }
+  if (call.nargout() < 2) return Value::vector(num::singular_values(a));
+  num::Svd parts = num::svd(a, call.has(1) ? num::SvdSize::Economy : num::SvdSize::Full);
+  return Value::tuple({Value::matrix(std::move(parts.u)), Value::matrix(std::move(parts.s)),
+                       Value::matrix(std::move(parts.v))});
+}
+
+// x = linsolve(A, b): a vector-like b gives a Vector (a Scalar when n = 1); a matrix b a matrix.
+Value solve_with(Call& call, const char* name) {
+  const num::Matrix a = call.matrix(0);
+  const Value& b = call.value(1);
+  const bool vector_rhs = is_vector_shaped(b);
+  num::Matrix rhs = call.matrix(1);
+  if (vector_rhs) rhs = rhs.with_shape(rhs.size(), 1);
+  num::Matrix x = num::linsolve(a, rhs, name);
+  if (!vector_rhs) return Value::matrix(std::move(x));
+  if (x.size() == 1) return collapse(x.complex_at(0));
+  return Value::vector(std::move(x));
+}
+Value linsolve(Call& call) { return solve_with(call, "linsolve"); }
+Value solve(Call& call) { return solve_with(call, "solve"); }
+
+Value expm(Call& call) {
+  const Value& x = call.value(0);
+  if (x.is(Kind::Scalar) || x.is(Kind::Bool)) return Value::scalar(std::exp(x.scalar_value()));
+  if (x.is(Kind::Complex)) return Value::complex(std::exp(x.complex_value()));
+  return Value::matrix(num::expm(call.matrix(0)));
+}
+
+}  // namespace
+
+extern const BuiltinTable kLinalgBuiltins = {
+    // name       function  min max help
+    {"dot", dot, 2, 2, "Sum of u(k)*v(k) (no conjugation)."},
+    {"cross", cross, 2, 2, "Cross product of two 3-element vectors."},
+    {"outer", outer, 2, 2, "Outer product: M(i, j) = a(i)*b(j)."},
+    {"kron", kron, 2, 2, "Kronecker product."},
+    {"norm", norm, 1, 2, "Vector p-norm; matrix Frobenius (default), 1, 2, Inf or \"fro\" norm."},
+    {"det", det, 1, 1, "Determinant (LU with partial pivoting)."},
+    {"inv", inv, 1, 1, "Matrix inverse (Gauss-Jordan with partial pivoting)."},
+    {"pinv", pinv, 1, 1, "Moore-Penrose pseudo-inverse via the SVD."},
+    {"trace", trace, 1, 1, "Sum of the main diagonal."},
+    {"rank", rank, 1, 1, "Number of singular values above the tolerance."},
+    {"eig", eig, 1, 3, "Eigenvalues (N×1), or [V, D] = eig(A); eig(A, B) generalized."},
+    {"svd", svd, 1, 2, "Singular values (descending Vector), or [U, S, V] = svd(A[, \"econ\"])."},
+    {"linsolve", linsolve, 2, 2, "Solve A*x = b by Gaussian elimination."},
+    {"solve", solve, 2, 2, "Solve A*x = b (alias of linsolve for dense A)."},
+    {"expm", expm, 1, 1, "Matrix exponential (scaling and squaring, [6/6] Pade)."},
+};
+
+}  // namespace llmlab::builtins

@@ -1,0 +1,324 @@
+// The ML / transformer builtins of builtins.md §8: softmax, log_softmax, relu, gelu, gelu_grad,
+// layernorm, rmsnorm, causal_mask, row_entropies_bits, cross_entropy. Adapters only: they sort
+// out argument forms, slices and errors; the numerics are the nn/ kernels on the matrices'
+// contiguous row-major doubles.
+#include <fmt/format.h>
+
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "builtins/registry.hpp"
+#include "nn/entropy.hpp"
+#include "nn/gelu.hpp"
+#include "nn/layernorm.hpp"
+#include "nn/layernorm_complex.hpp"
+#include "nn/rmsnorm.hpp"
+#include "nn/softmax.hpp"
+#include "num/format.hpp"
+
+namespace llmlab::builtins {
+namespace {
+
+using runtime::Call;
+using runtime::Kind;
+using runtime::Value;
+
+// How §8 slices an argument: a Scalar, a Vector and a 1-D-shaped Matrix are one slice; an R×C
+// Matrix with R, C > 1 splits into rows (dim 2, the default) or columns (dim 1).
+enum class Form { Scalar, Vector, OneDimensional, Matrix };
+enum class Slices { Whole, Rows, Columns };
+
+using RowKernel = void (*)(std::span<double>, std::span<const double>, int, int);
+using ElementKernel = void (*)(std::span<double>, std::span<const double>);
+
+int checked_int(const Call& call, num::Index size) {
+  if (size > std::numeric_limits<int>::max()) call.fail("array too large for the nn kernels");
+  return static_cast<int>(size);
+}
+
+// The form of argument 1, or the §8 type error for non-numeric and empty arguments.
+Form form_of(const Call& call) {
+  const Value& x = call.value(0);
+  const std::string kinds =
+      fmt::format("argument must be a non-empty vector, matrix, or scalar (got {})", x.kind_name());
+  switch (x.kind()) {
+    case Kind::Scalar:
+    case Kind::Bool:
+    case Kind::Complex:
+      return Form::Scalar;
+    case Kind::Vector:
+      if (x.matrix_value().empty()) call.fail(kinds);
+      return Form::Vector;
+    case Kind::Matrix: {
+      const num::Matrix& m = x.matrix_value();
+      if (m.empty())
+        call.fail(call.name() == "layernorm" || call.name() == "rmsnorm"
+                      ? std::string("matrix must be non-empty")
+                      : kinds);
+      return m.rows() == 1 || m.columns() == 1 ? Form::OneDimensional : Form::Matrix;
+    }
+    default:
+      call.fail(kinds);
+  }
+}
+
+std::string_view form_name(Form form) {
+  switch (form) {
+    case Form::Scalar:
+      return "scalar form";
+    case Form::Vector:
+      return "vector form";
+    default:
+      return "1-D-shaped matrix";
+  }
+}
+
+// A dim argument (§0.2): 1 or 2.
+Slices dim_argument(const Call& call, const Value& value) {
+  if (!value.is_numeric()) call.fail(fmt::format("dim must be 1 or 2, got {}", value.kind_name()));
+  const double dim = value.as_scalar();
+  if (dim != 1.0 && dim != 2.0) {
+    call.fail(fmt::format("dim must be 1 or 2, got {}", num::format_shortest(dim)));
+  }
+  return dim == 1.0 ? Slices::Columns : Slices::Rows;
+}
+
+num::Matrix real_of(const num::Matrix& x) { return x.is_complex() ? x.real_part() : x; }
+
+// Runs a row kernel over the slices of a real matrix: every row, every column (through a
+// transpose, so the kernel always sees contiguous slices), or all elements as one slice.
+template <class Kernel>
+num::Matrix map_slices(const Call& call, const num::Matrix& input, Slices slices, Kernel&& kernel) {
+  const num::Matrix x = slices == Slices::Columns ? input.transposed() : input;
+  num::Matrix result(x.rows(), x.columns());
+  const int N = slices == Slices::Whole ? 1 : checked_int(call, x.rows());
+  const int C = checked_int(call, slices == Slices::Whole ? x.size() : x.columns());
+  kernel(result.mutable_real_values(), x.real_values(), N, C);
+  return slices == Slices::Columns ? result.transposed() : result;
+}
+
+// softmax and log_softmax: `f(x)` or `f(M, dim)` (§8 softmax, log_softmax).
+Value row_softmax(Call& call, RowKernel kernel) {
+  const Form form = form_of(call);
+  Slices slices = Slices::Whole;
+  if (form == Form::Matrix) {
+    slices = call.has(1) ? dim_argument(call, call.value(1)) : Slices::Rows;
+  } else if (call.has(1)) {
+    call.fail(fmt::format("{} takes one argument", form_name(form)));
+  }
+  return Value::like(call.value(0), map_slices(call, real_of(call.matrix(0)), slices, kernel));
+}
+
+Value softmax(Call& call) { return row_softmax(call, &nn::softmax_forward<double>); }
+Value log_softmax(Call& call) { return row_softmax(call, &nn::log_softmax_forward<double>); }
+
+Value elementwise(Call& call, ElementKernel kernel) {
+  const num::Matrix x = real_of(call.matrix(0));
+  num::Matrix result(x.rows(), x.columns());
+  kernel(result.mutable_real_values(), x.real_values());
+  return Value::like(call.value(0), std::move(result));
+}
+
+Value relu(Call& call) { return elementwise(call, &nn::relu_forward<double>); }
+Value gelu(Call& call) { return elementwise(call, &nn::gelu_forward<double>); }
+Value gelu_grad(Call& call) { return elementwise(call, &nn::gelu_grad<double>); }
+
+// The options of layernorm and rmsnorm: positional `(x, eps)` for one-slice forms,
+// `(M, dim, eps)` for a matrix, then name–value pairs "gamma", "beta", "eps", "dim".
+struct NormOptions {
+  Slices slices = Slices::Whole;
+  double eps = 1e-5;
+  std::optional<num::Matrix> gamma;
+  std::optional<num::Matrix> beta;
+};
+
+NormOptions norm_options(const Call& call, Form form, bool takes_beta) {
+  NormOptions options;
+  if (form == Form::Matrix) options.slices = Slices::Rows;
+  int index = 1;
+  const int positional_limit = form == Form::Matrix ? 2 : 1;
+  for (int position = 0; index < call.count() && !call.value(index).is(Kind::String);
+       ++position, ++index) {
+    if (position >= positional_limit) {
+      const std::string_view usage =
+          form == Form::Vector           ? "vector form takes at most 2 args (v[, eps])"
+          : form == Form::Scalar         ? "scalar form takes at most 2 args (s[, eps])"
+          : form == Form::OneDimensional ? "1-D-shaped matrix takes at most 2 args (M[, eps])"
+                                         : "matrix form takes at most 3 args (M[, dim[, eps]])";
+      call.fail(usage);
+    }
+    if (form == Form::Matrix && position == 0) {
+      options.slices = dim_argument(call, call.value(index));
+    } else {
+      options.eps = call.scalar(index);
+    }
+  }
+  for (; index < call.count(); index += 2) {
+    const std::string& name = call.string(index);
+    if (!call.has(index + 1)) call.fail(fmt::format("option \"{}\" needs a value", name));
+    const Value& value = call.value(index + 1);
+    if (name == "eps") {
+      options.eps = call.scalar(index + 1);
+    } else if (name == "dim") {
+      const Slices slices = dim_argument(call, value);
+      if (form == Form::Matrix) options.slices = slices;  // one-slice forms ignore dim
+    } else if (name == "gamma") {
+      options.gamma = real_of(call.matrix(index + 1));
+    } else if (name == "beta" && takes_beta) {
+      options.beta = real_of(call.matrix(index + 1));
+    } else {
+      call.fail(fmt::format("unknown option \"{}\" (expected {})", name,
+                            takes_beta ? "gamma, beta, eps or dim" : "gamma, eps or dim"));
+    }
+  }
+  return options;
+}
+
+// gamma or beta as a span of the slice length, or empty when not given.
+std::span<const double> affine(const Call& call, const std::optional<num::Matrix>& parameter,
+                               std::string_view name, num::Index length) {
+  if (!parameter) return {};
+  if (parameter->size() != length) {
+    call.fail(fmt::format("{} has {} elements, expected {}", name, parameter->size(), length));
+  }
+  return parameter->real_values();
+}
+
+num::Index slice_length(const num::Matrix& x, Slices slices) {
+  switch (slices) {
+    case Slices::Whole:
+      return x.size();
+    case Slices::Rows:
+      return x.columns();
+    default:
+      return x.rows();
+  }
+}
+
+// Complex layernorm, row by row through the same transpose rule as map_slices.
+num::Matrix complex_layernorm(const Call& call, const num::Matrix& input,
+                              const NormOptions& options) {
+  const num::Matrix x = options.slices == Slices::Columns ? input.transposed() : input;
+  num::Matrix result(x.rows(), x.columns(), num::Matrix::Element::ComplexValued);
+  const int N = options.slices == Slices::Whole ? 1 : checked_int(call, x.rows());
+  const int C = checked_int(call, options.slices == Slices::Whole ? x.size() : x.columns());
+  nn::layernorm_forward_complex(result.mutable_complex_values(), x.complex_values(),
+                                affine(call, options.gamma, "gamma", C),
+                                affine(call, options.beta, "beta", C), N, C, options.eps);
+  return options.slices == Slices::Columns ? result.transposed() : result;
+}
+
+Value layernorm(Call& call) {
+  const Form form = form_of(call);
+  const NormOptions options = norm_options(call, form, true);
+  const num::Matrix x = call.matrix(0);
+  if (x.is_complex()) return Value::like(call.value(0), complex_layernorm(call, x, options));
+  const num::Index length = slice_length(x, options.slices);
+  const auto gamma = affine(call, options.gamma, "gamma", length);
+  const auto beta = affine(call, options.beta, "beta", length);
+  return Value::like(call.value(0),
+                     map_slices(call, x, options.slices,
+                                [&](std::span<double> y, std::span<const double> in, int N, int C) {
+                                  nn::layernorm_forward<double>(y, {}, {}, in, gamma, beta, N, C,
+                                                                options.eps);
+                                }));
+}
+
+Value rmsnorm(Call& call) {
+  const Form form = form_of(call);
+  const NormOptions options = norm_options(call, form, false);
+  const num::Matrix x = real_of(call.matrix(0));
+  const auto gamma = affine(call, options.gamma, "gamma", slice_length(x, options.slices));
+  return Value::like(call.value(0),
+                     map_slices(call, x, options.slices,
+                                [&](std::span<double> y, std::span<const double> in, int N, int C) {
+                                  nn::rmsnorm_forward<double>(y, {}, in, gamma, N, C, options.eps);
+                                }));
+}
+
+// causal_mask(T): the T×T additive mask, 0 on and below the diagonal, -1e9 above (§8).
+Value causal_mask(Call& call) {
+  const std::int64_t size = call.count_argument(0);
+  if (size < 1) call.fail("size must be >= 1");
+  const int T = checked_int(call, size);
+  num::Matrix mask(size, size);
+  nn::causal_mask<double>(mask.mutable_real_values(), T, -1e9);
+  return Value::matrix(std::move(mask));
+}
+
+// row_entropies_bits(P): one entropy in bits per row of P; a Vector or Scalar is one row (§8).
+Value row_entropies_bits(Call& call) {
+  const num::Matrix p = real_of(call.matrix(0));
+  const bool one_row = !call.value(0).is(Kind::Matrix);
+  const int N = one_row ? 1 : checked_int(call, p.rows());
+  const int C = checked_int(call, one_row ? p.size() : p.columns());
+  num::Matrix entropies(1, N);
+  nn::row_entropies_bits<double>(entropies.mutable_real_values(), p.real_values(), N, C);
+  return Value::vector(std::move(entropies));
+}
+
+// Targets 1…V (script indices) as 0-based classes, one per logits row.
+std::vector<int> class_targets(const Call& call, int N, int V) {
+  const num::Matrix targets = real_of(call.matrix(1));
+  if (targets.size() != N) call.fail(fmt::format("{} targets for {} rows", targets.size(), N));
+  std::vector<int> classes(static_cast<std::size_t>(N));
+  for (int n = 0; n < N; ++n) {
+    const double target = targets[n];
+    if (!(target >= 1.0 && target <= static_cast<double>(V)) || target != std::floor(target)) {
+      call.fail(fmt::format("target {} out of range 1..{} in row {}", num::format_shortest(target),
+                            V, n + 1));
+    }
+    classes[static_cast<std::size_t>(n)] = static_cast<int>(target) - 1;
+  }
+  return classes;
+}
+
+// cross_entropy(logits, targets[, "none" | "mean"]): mean (or per-row) -log softmax at the
+// target, from the logits through log-sum-exp (§8 cross_entropy).
+Value cross_entropy(Call& call) {
+  const num::Matrix logits = real_of(call.matrix(0));
+  const bool one_row = !call.value(0).is(Kind::Matrix);
+  const int N = one_row ? 1 : checked_int(call, logits.rows());
+  const int V = checked_int(call, one_row ? logits.size() : logits.columns());
+  if (N == 0 || V == 0) call.fail("logits must be non-empty");
+  bool per_row = false;
+  if (call.has(2)) {
+    const std::string& reduction = call.string(2);
+    if (reduction != "none" && reduction != "mean") {
+      call.fail(fmt::format("argument 3 (reduction) must be \"mean\" or \"none\", got \"{}\"",
+                            reduction));
+    }
+    per_row = reduction == "none";
+  }
+  const std::vector<int> targets = class_targets(call, N, V);
+  num::Matrix losses(1, N);
+  nn::crossentropy_from_logits_forward<double>(losses.mutable_real_values(), logits.real_values(),
+                                               targets, N, V);
+  if (per_row) return Value::vector(std::move(losses));
+  double sum = 0.0;
+  for (const double loss : losses.real_values()) sum += loss;
+  return Value::scalar(sum / static_cast<double>(N));
+}
+
+}  // namespace
+
+extern const BuiltinTable kNnBuiltins = {
+    // name               function            min max  help
+    {"softmax", softmax, 1, 2, "Softmax of each row (dim 2, default) or column (dim 1)."},
+    {"log_softmax", log_softmax, 1, 2, "Log of softmax per row or column, computed stably."},
+    {"relu", relu, 1, 1, "max(x, 0), element-wise."},
+    {"gelu", gelu, 1, 1, "GELU (tanh approximation), element-wise."},
+    {"gelu_grad", gelu_grad, 1, 1, "Derivative of gelu (tanh form), element-wise."},
+    {"layernorm", layernorm, 1, 11,
+     "Standardise each row (or column) to mean 0, variance 1; eps 1e-5 inside the root."},
+    {"rmsnorm", rmsnorm, 1, 9, "Divide each row (or column) by its root mean square."},
+    {"causal_mask", causal_mask, 1, 1, "T×T mask: 0 on and below the diagonal, -1e9 above."},
+    {"row_entropies_bits", row_entropies_bits, 1, 1, "Shannon entropy in bits of each row."},
+    {"cross_entropy", cross_entropy, 2, 3, "Mean (or per-row, \"none\") cross-entropy loss."},
+};
+
+}  // namespace llmlab::builtins

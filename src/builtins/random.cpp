@@ -1,0 +1,109 @@
+// The random builtins seed, rand, randn, randi (builtins.md §3, rng.md §6): argument forms and
+// result kinds here; the generator, samplers and row-major fills live in num/rng.*. The stream
+// is the Session's num::Rng, entropy-seeded until the first seed(N).
+#include <cmath>
+#include <string>
+
+#include "builtins/registry.hpp"
+#include "num/format.hpp"
+#include "num/rng.hpp"
+
+namespace llmlab::builtins {
+namespace {
+
+using runtime::Call;
+using runtime::Kind;
+using runtime::Value;
+
+num::Rng& session_rng(Call& call) { return call.session().extension<num::Rng>(); }
+
+// seed(N) / seed() (rng.md §6.2).
+Value seed(Call& call) {
+  if (call.count() > 1) call.fail("expected seed() or seed(N) where N is a non-negative integer");
+  num::Rng& rng = session_rng(call);
+  if (call.count() == 0) {
+    rng.seed_from_entropy();
+    return Value::none();
+  }
+  const double n = call.scalar(0);
+  if (!std::isfinite(n) || n < 0.0 || std::trunc(n) != n) {
+    call.fail("expected a non-negative integer, got " + num::format_shortest(n));
+  }
+  rng.seed(num::seed_from_double(n));
+  return Value::none();
+}
+
+// The shape forms shared by rand and randn (rng.md §6.3): () scalar, (n) vector of n,
+// ([m, n]) and (m, n) an m×n matrix. Sizes are checked before anything is drawn.
+template <class Fill>
+Value random_array(Call& call, Fill fill) {
+  if (call.count() == 0) return Value::scalar(fill(1, 1)[0]);
+  if (call.count() == 2) {
+    return Value::matrix(fill(call.count_argument(0), call.count_argument(1)));
+  }
+  const Value& size = call.value(0);
+  if (size.is_array()) {
+    const num::Matrix sizes = size.matrix_value();
+    if (sizes.size() != 2) {
+      call.fail("expected scalar or 2-element vector, got " + std::to_string(sizes.size()) +
+                "-element " + std::string(size.kind_name()));
+    }
+    return Value::matrix(
+        fill(num::size_from_vector_element(sizes[0]), num::size_from_vector_element(sizes[1])));
+  }
+  return Value::vector(fill(1, call.count_argument(0)));
+}
+
+Value rand(Call& call) {
+  num::Rng& rng = session_rng(call);
+  return random_array(call, [&rng](num::Index rows, num::Index columns) {
+    return num::rand_matrix(rng, rows, columns);
+  });
+}
+
+Value randn(Call& call) {
+  num::Rng& rng = session_rng(call);
+  return random_array(call, [&rng](num::Index rows, num::Index columns) {
+    return num::randn_matrix(rng, rows, columns);
+  });
+}
+
+// randi(spec), randi(spec, n), randi(spec, m, n) (rng.md §6.5): spec is imax, [imax] or
+// [lo, hi, ...]; bounds truncate toward zero.
+Value randi(Call& call) {
+  const Value& spec = call.value(0);
+  std::int64_t lo = 1;
+  std::int64_t hi = 1;
+  if (spec.is(Kind::Vector)) {
+    const num::Matrix bounds = spec.matrix_value();
+    if (bounds.empty()) call.fail("expected scalar or vector [lo, hi], got an empty vector");
+    if (bounds.size() >= 2) lo = num::bound_from_double(bounds[0]);
+    hi = num::bound_from_double(bounds[bounds.size() >= 2 ? 1 : 0]);
+  } else if (spec.is(Kind::Matrix)) {
+    call.fail("expected scalar or vector [lo, hi], got matrix");
+  } else {
+    hi = num::bound_from_double(call.scalar(0));
+  }
+  if (lo > hi) {
+    call.fail("lo (" + std::to_string(lo) + ") must be <= hi (" + std::to_string(hi) + ")");
+  }
+  num::Rng& rng = session_rng(call);
+  if (call.count() == 1) return Value::scalar(num::randi_matrix(rng, lo, hi, 1, 1)[0]);
+  if (call.count() == 2) {
+    return Value::vector(num::randi_matrix(rng, lo, hi, 1, call.count_argument(1)));
+  }
+  const std::int64_t rows = call.count_argument(1);
+  const std::int64_t columns = call.count_argument(2);
+  return Value::matrix(num::randi_matrix(rng, lo, hi, rows, columns));
+}
+
+}  // namespace
+
+extern const BuiltinTable kRandomBuiltins = {
+    {"seed", seed, 0, -1, "seed(N) restarts the random stream at N; seed() reseeds from the OS."},
+    {"rand", rand, 0, 2, "Uniform samples in [0, 1): rand(), rand(n) vector, rand(m, n) matrix."},
+    {"randn", randn, 0, 2, "Standard normal samples: randn(), randn(n) vector, randn(m, n)."},
+    {"randi", randi, 1, 3, "Uniform integers: randi(imax), randi([lo, hi], n), randi(imax, m, n)."},
+};
+
+}  // namespace llmlab::builtins

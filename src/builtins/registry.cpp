@@ -1,0 +1,17 @@
+// The list of builtin tables (Lua's linit.c): every domain registers through here.
+#include "builtins/registry.hpp"
+
+namespace llmlab::builtins {
+
+void install_builtins(runtime::Interpreter& interpreter) {
+  const BuiltinTable* const tables[] = {
+      &kCoreBuiltins,  &kStringBuiltins, &kIoBuiltins, &kMathBuiltins,
+      &kLinalgBuiltins, &kShapeBuiltins, &kRandomBuiltins, &kStatsBuiltins,
+      &kNnBuiltins,    &kTrainBuiltins,  &kPlotBuiltins,
+  };
+  for (const BuiltinTable* table : tables) {
+    for (const runtime::NativeFunction& function : *table) interpreter.register_builtin(function);
+  }
+}
+
+}  // namespace llmlab::builtins

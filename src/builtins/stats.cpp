@@ -1,0 +1,402 @@
+// The statistics builtins (builtins.md §5–§6): sum, prod, mean, median, std, var, min, max, any,
+// all, trapz, cumsum, cumprod, sort, argmax, argmin, find, unique. This file maps value kinds
+// to slices (the common dispatch of §5.0) and numbers back to kinds; num/reduce.* and
+// num/sort.* compute.
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "builtins/registry.hpp"
+#include "num/format.hpp"
+#include "num/reduce.hpp"
+#include "num/sort.hpp"
+
+namespace llmlab::builtins {
+namespace {
+
+using num::Along;
+using runtime::Call;
+using runtime::Kind;
+using runtime::Value;
+
+constexpr double kCollapseThreshold = 1e-12;  // complex collapse of builtins.md §0.4
+
+bool is_scalar_kind(const Value& x) {
+  return x.is(Kind::Scalar) || x.is(Kind::Complex) || x.is(Kind::Bool);
+}
+bool is_one_dimensional(const num::Matrix& m) { return m.rows() == 1 || m.columns() == 1; }
+
+// A one-number result as a Scalar, or a Complex when |im| >= 1e-12.
+Value collapse(num::Complex value) {
+  if (std::abs(value.imag()) < kCollapseThreshold) return Value::scalar(value.real());
+  return Value::complex(value);
+}
+
+// Scalar kinds as numbers: a Bool counts as 1 or 0.
+Value as_number(const Value& x) { return x.is(Kind::Bool) ? Value::scalar(x.scalar_value()) : x; }
+
+// The optional dim argument at `index`: 1 or 2 (builtins.md §0.2).
+std::optional<int> dim_argument(Call& call, int index) {
+  if (!call.has(index)) return std::nullopt;
+  const double dim = call.scalar(index);
+  if (dim != 1.0 && dim != 2.0) call.fail("dim must be 1 or 2, got " + num::format_shortest(dim));
+  return static_cast<int>(dim);
+}
+
+void require_numeric(Call& call, const Value& x) {
+  if (!x.is_numeric()) call.fail("unsupported type " + std::string(x.kind_name()));
+}
+
+[[noreturn]] void fail_empty(Call& call) {
+  call.fail("argument must be a non-empty vector, matrix, or scalar");
+}
+
+// What the common reduction dispatch (§5.0) does with a numeric array and an optional dim.
+enum class Action { Unchanged, Reduce };
+struct Plan {
+  Action action;
+  Along along;
+};
+
+Plan plan_reduction(const Value& x, std::optional<int> dim) {
+  if (is_scalar_kind(x)) return {Action::Unchanged, Along::All};
+  const num::Matrix& m = x.matrix_value();
+  if (x.is(Kind::Vector)) {
+    if (dim == 1) return {Action::Unchanged, Along::All};
+    return {Action::Reduce, Along::All};
+  }
+  if (is_one_dimensional(m)) return {Action::Reduce, Along::All};
+  return {Action::Reduce, dim == 2 ? Along::Rows : Along::Columns};
+}
+
+// A reduction result: one number for Along::All (complex collapse), else a 1×C or R×1 Matrix.
+Value reduced_value(num::Matrix result, Along along) {
+  if (along == Along::All) return collapse(result.complex_at(0));
+  result.demote_if_real();
+  return Value::matrix(std::move(result));
+}
+
+enum class EmptyVector { Zero, Error };
+
+// sum, prod, mean, median, std, var: the §5.0 dispatch around one num:: statistic.
+template <class Statistic>
+Value reduce(Call& call, const Value& x, std::optional<int> dim, EmptyVector empty_vector,
+             Statistic statistic) {
+  require_numeric(call, x);
+  const Plan plan = plan_reduction(x, dim);
+  if (plan.action == Action::Unchanged) return as_number(x);
+  const num::Matrix& m = x.matrix_value();
+  if (m.empty()) {
+    if (x.is(Kind::Vector) && empty_vector == EmptyVector::Error) fail_empty(call);
+    return Value::scalar(0.0);
+  }
+  return reduced_value(statistic(m, plan.along), plan.along);
+}
+
+Value sum(Call& call) {
+  return reduce(call, call.value(0), dim_argument(call, 1), EmptyVector::Zero, num::sum);
+}
+Value prod(Call& call) {
+  return reduce(call, call.value(0), dim_argument(call, 1), EmptyVector::Error, num::prod);
+}
+Value mean(Call& call) {
+  return reduce(call, call.value(0), dim_argument(call, 1), EmptyVector::Error, num::mean);
+}
+Value median(Call& call) {
+  const Value& x = call.value(0);
+  // A scalar's median is its real part (median is always real).
+  if (is_scalar_kind(x)) return Value::scalar(x.complex_value().real());
+  return reduce(call, x, dim_argument(call, 1), EmptyVector::Error, num::median);
+}
+
+// std(x), std(x, dim), std(x, w, dim): w = 0 divides by N - 1, w = 1 by N.
+template <class Statistic>
+Value spread(Call& call, Statistic statistic) {
+  num::Normalization normalization = num::Normalization::Sample;
+  std::optional<int> dim = dim_argument(call, call.count() == 3 ? 2 : 1);
+  if (call.count() == 3) {
+    const double w = call.scalar(1);
+    if (w != 0.0 && w != 1.0) {
+      call.fail("argument 2 (w) must be 0 or 1, got " + num::format_shortest(w));
+    }
+    normalization = w == 1.0 ? num::Normalization::Population : num::Normalization::Sample;
+  }
+  const Value& x = call.value(0);
+  // One element per slice (a scalar, or a Vector's columns under dim 1): N <= 1 gives 0.
+  if (is_scalar_kind(x)) return Value::scalar(0.0);
+  if (x.is(Kind::Vector) && dim == 1) {
+    return Value::vector(num::Matrix(1, x.matrix_value().size(), 0.0));
+  }
+  return reduce(call, x, dim, EmptyVector::Zero,
+                [normalization, statistic](const num::Matrix& m, Along along) {
+                  return statistic(m, along, normalization);
+                });
+}
+
+Value std_builtin(Call& call) { return spread(call, num::standard_deviation); }
+Value var(Call& call) { return spread(call, num::variance); }
+
+// --- min, max, argmin, argmax -----------------------------------------------------------
+
+struct ExtremumPlan {
+  Action action;
+  Along along;
+};
+
+// max(x) and max(x, [], dim) slices (§5 min/max table): a Vector reduces whole unless dim is 1;
+// a Matrix follows an explicit dim, else reduces a 1-D shape whole and columns otherwise.
+ExtremumPlan plan_extremum(const Value& x, std::optional<int> dim) {
+  if (is_scalar_kind(x)) return {Action::Unchanged, Along::All};
+  const num::Matrix& m = x.matrix_value();
+  if (x.is(Kind::Vector)) return {dim == 1 ? Action::Unchanged : Action::Reduce, Along::All};
+  if (dim) return {Action::Reduce, *dim == 1 ? Along::Columns : Along::Rows};
+  return {Action::Reduce, is_one_dimensional(m) ? Along::All : Along::Columns};
+}
+
+// The values and 1-based indices of the extremum reduction, as script values.
+std::pair<Value, Value> extremum_values(Call& call, const Value& x, std::optional<int> dim,
+                                        num::Extremum which) {
+  require_numeric(call, x);
+  const ExtremumPlan plan = plan_extremum(x, dim);
+  if (plan.action == Action::Unchanged) {
+    if (is_scalar_kind(x)) return {as_number(x), Value::scalar(1.0)};
+    const num::Index n = x.matrix_value().size();
+    return {x, Value::vector(num::Matrix(1, n, 1.0))};
+  }
+  const num::Matrix& m = x.matrix_value();
+  if (m.empty()) fail_empty(call);
+  num::ExtremumResult result = num::extremum(m, plan.along, which);
+  if (plan.along == Along::All) {
+    return {collapse(result.values.complex_at(0)), Value::scalar(result.indices[0])};
+  }
+  result.values.demote_if_real();
+  return {Value::matrix(std::move(result.values)), Value::matrix(std::move(result.indices))};
+}
+
+// max(a, b): the element-wise form with broadcasting. The result is a Matrix when either
+// operand is one, a Vector when either is a Vector, else a scalar.
+Value extremum_pair(Call& call, num::Extremum which) {
+  const Value& a = call.value(0);
+  const Value& b = call.value(1);
+  require_numeric(call, a);
+  require_numeric(call, b);
+  if (call.nargout() >= 2) {
+    call.fail(
+        "the index output is undefined for the two-argument form; use max(x) or max(x, [], dim)");
+  }
+  num::Matrix result = num::extremum_elementwise(a.as_matrix(), b.as_matrix(), which);
+  if (a.is(Kind::Matrix) || b.is(Kind::Matrix)) return Value::matrix(std::move(result));
+  if (a.is(Kind::Vector) || b.is(Kind::Vector)) return Value::vector(std::move(result));
+  return collapse(result.complex_at(0));
+}
+
+Value extremum_builtin(Call& call, num::Extremum which) {
+  if (call.count() == 2) return extremum_pair(call, which);
+  std::optional<int> dim;
+  if (call.count() == 3) {
+    const Value& placeholder = call.value(1);
+    if (!placeholder.is_array() || !placeholder.matrix_value().empty()) {
+      call.fail("3-arg form is " + std::string(call.name()) +
+                "(M, [], dim); 2nd argument must be the empty matrix []");
+    }
+    dim = dim_argument(call, 2);
+  }
+  auto [values, indices] = extremum_values(call, call.value(0), dim, which);
+  if (call.nargout() >= 2) return Value::tuple({std::move(values), std::move(indices)});
+  return values;
+}
+
+Value max(Call& call) { return extremum_builtin(call, num::Extremum::Max); }
+Value min(Call& call) { return extremum_builtin(call, num::Extremum::Min); }
+
+Value argmax(Call& call) {
+  return extremum_values(call, call.value(0), dim_argument(call, 1), num::Extremum::Max).second;
+}
+Value argmin(Call& call) {
+  return extremum_values(call, call.value(0), dim_argument(call, 1), num::Extremum::Min).second;
+}
+
+// --- any, all, trapz ----------------------------------------------------------------------
+
+// Scalars, Vectors and 1-D Matrices give a Bool; an R×C Matrix a 1×C logical Matrix.
+template <class Test>
+Value truth_reduction(Call& call, Test test) {
+  const Value& x = call.value(0);
+  require_numeric(call, x);
+  if (x.is(Kind::Bool)) return x;
+  const num::Matrix m = x.as_matrix();
+  if (x.is(Kind::Matrix) && !m.empty() && !is_one_dimensional(m)) {
+    return Value::matrix(test(m, Along::Columns), /*logical=*/true);
+  }
+  return Value::boolean(test(m, Along::All)[0] != 0.0);
+}
+
+Value any(Call& call) { return truth_reduction(call, num::any); }
+Value all(Call& call) { return truth_reduction(call, num::all); }
+
+Value trapz(Call& call) {
+  const Value& v = call.value(call.count() - 1);
+  if (!v.is(Kind::Vector)) call.fail("v must be a vector, got " + std::string(v.kind_name()));
+  num::Matrix x;
+  if (call.count() == 2) {
+    const Value& spacing = call.value(0);
+    if (!spacing.is(Kind::Vector)) {
+      call.fail("x must be a vector, got " + std::string(spacing.kind_name()));
+    }
+    x = spacing.matrix_value();
+    if (x.size() != v.matrix_value().size()) {
+      call.fail("x and v must have the same length, got " + std::to_string(x.size()) + " and " +
+                std::to_string(v.matrix_value().size()));
+    }
+  }
+  return collapse(num::trapz(x, v.matrix_value()));
+}
+
+// --- cumsum, cumprod, sort ----------------------------------------------------------------
+
+// Where running operations and sort go (§6): a Vector runs along itself unless dim is 1; a
+// Matrix follows an explicit dim, else a 1-D shape runs along its long axis and an R×C
+// Matrix down its columns.
+std::optional<Along> plan_running(const Value& x, std::optional<int> dim) {
+  if (is_scalar_kind(x)) return std::nullopt;
+  const num::Matrix& m = x.matrix_value();
+  if (m.empty()) return std::nullopt;
+  if (x.is(Kind::Vector)) return dim == 1 ? std::nullopt : std::optional<Along>(Along::All);
+  if (dim) return *dim == 1 ? Along::Columns : Along::Rows;
+  return is_one_dimensional(m) ? Along::All : Along::Columns;
+}
+
+// Rebuilds a result of x's kind (Vector or Matrix) from an array of the same shape.
+Value same_kind(const Value& x, num::Matrix result) {
+  result.demote_if_real();
+  return x.is(Kind::Vector) ? Value::vector(std::move(result)) : Value::matrix(std::move(result));
+}
+
+template <class Running>
+Value running(Call& call, Running operation) {
+  const Value& x = call.value(0);
+  require_numeric(call, x);
+  const std::optional<Along> along = plan_running(x, dim_argument(call, 1));
+  if (!along) return as_number(x);
+  return same_kind(x, operation(x.matrix_value(), *along));
+}
+
+Value cumsum(Call& call) { return running(call, num::cumulative_sum); }
+Value cumprod(Call& call) { return running(call, num::cumulative_product); }
+
+num::Direction direction_argument(Call& call, int index) {
+  const std::string& text = call.string(index);
+  if (text == "ascend") return num::Direction::Ascend;
+  if (text == "descend") return num::Direction::Descend;
+  call.fail("direction must be \"ascend\" or \"descend\", got \"" + text + "\"");
+}
+
+// sort(x), sort(x, dir), sort(x, dim), sort(x, dim, dir); [s, idx] = sort(...).
+Value sort(Call& call) {
+  const Value& x = call.value(0);
+  require_numeric(call, x);
+  std::optional<int> dim;
+  num::Direction direction = num::Direction::Ascend;
+  if (call.has(1)) {
+    if (call.value(1).is(Kind::String)) {
+      direction = direction_argument(call, 1);
+    } else {
+      dim = dim_argument(call, 1);
+    }
+  }
+  if (call.has(2)) direction = direction_argument(call, 2);
+  const std::optional<Along> along = plan_running(x, dim);
+  Value sorted = as_number(x);
+  Value indices = Value::scalar(1.0);
+  if (along) {
+    num::SortResult result = num::sort(x.matrix_value(), *along, direction);
+    sorted = same_kind(x, std::move(result.values));
+    indices = same_kind(x, std::move(result.indices));
+  } else if (!is_scalar_kind(x)) {
+    const num::Matrix& m = x.matrix_value();
+    indices = same_kind(x, num::Matrix(m.rows(), m.columns(), 1.0));
+  }
+  if (call.nargout() >= 2) return Value::tuple({std::move(sorted), std::move(indices)});
+  return sorted;
+}
+
+// --- find, unique -------------------------------------------------------------------------
+
+// find(x), find(x, k); [i, v] = find(vector), [r, c] = find(M), [r, c, v] = find(M).
+Value find(Call& call) {
+  const Value& x = call.value(0);
+  require_numeric(call, x);
+  std::optional<num::Index> limit;
+  if (call.has(1)) limit = call.count_argument(1);
+  num::FindResult found = num::find(x.as_matrix(), limit);
+  if (call.nargout() <= 1) return Value::vector(std::move(found.linear_indices));
+  if (x.is(Kind::Vector) && call.nargout() == 2) {
+    return Value::tuple(
+        {Value::vector(std::move(found.linear_indices)), Value::vector(std::move(found.values))});
+  }
+  std::vector<Value> outputs = {Value::vector(std::move(found.rows)),
+                                Value::vector(std::move(found.columns))};
+  if (call.nargout() >= 3) outputs.push_back(Value::vector(std::move(found.values)));
+  return Value::tuple(std::move(outputs));
+}
+
+Value unique_strings(Call& call, const std::vector<std::string>& items) {
+  std::vector<std::size_t> order(items.size());
+  for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t p, std::size_t q) { return items[p] < items[q]; });
+  std::vector<std::string> values;
+  std::vector<double> first;
+  std::vector<double> inverse(items.size());
+  for (const std::size_t position : order) {
+    if (values.empty() || values.back() != items[position]) {
+      values.push_back(items[position]);
+      first.push_back(static_cast<double>(position + 1));
+    }
+    inverse[position] = static_cast<double>(values.size());
+  }
+  if (call.nargout() <= 1) return Value::string_array(std::move(values));
+  return Value::tuple({Value::string_array(std::move(values)),
+                       Value::vector(num::Matrix::row(first)),
+                       Value::vector(num::Matrix::row(inverse))});
+}
+
+// u = unique(x); [u, ia, ic] = unique(x). Numeric input gives Vectors.
+Value unique(Call& call) {
+  const Value& x = call.value(0);
+  if (x.is(Kind::StringArray)) return unique_strings(call, x.string_array_value());
+  require_numeric(call, x);
+  num::UniqueResult result = num::unique(x.as_matrix());
+  if (call.nargout() <= 1) return Value::vector(std::move(result.values));
+  return Value::tuple({Value::vector(std::move(result.values)),
+                       Value::vector(std::move(result.first)),
+                       Value::vector(std::move(result.inverse))});
+}
+
+}  // namespace
+
+extern const BuiltinTable kStatsBuiltins = {
+    {"sum", sum, 1, 2, "Sum of the elements: sum(x), sum(M, dim)."},
+    {"prod", prod, 1, 2, "Product of the elements: prod(x), prod(M, dim)."},
+    {"mean", mean, 1, 2, "Arithmetic mean: mean(x), mean(M, dim)."},
+    {"median", median, 1, 2, "Median of the real parts: median(x), median(M, dim)."},
+    {"std", std_builtin, 1, 3, "Sample standard deviation: std(x), std(x, dim), std(x, w, dim)."},
+    {"var", var, 1, 3, "Sample variance: var(x), var(x, dim), var(x, w, dim)."},
+    {"max", max, 1, 3, "Largest element: max(x), max(M, [], dim), max(a, b), [m, i] = max(x)."},
+    {"min", min, 1, 3, "Smallest element: min(x), min(M, [], dim), min(a, b), [m, i] = min(x)."},
+    {"any", any, 1, 1, "True when some element is non-zero (per column for a matrix)."},
+    {"all", all, 1, 1, "True when every element is non-zero (per column for a matrix)."},
+    {"trapz", trapz, 1, 2, "Trapezoidal integral: trapz(v) with unit spacing, trapz(x, v)."},
+    {"cumsum", cumsum, 1, 2, "Running sums: cumsum(x), cumsum(M, dim)."},
+    {"cumprod", cumprod, 1, 2, "Running products: cumprod(x), cumprod(M, dim)."},
+    {"sort", sort, 1, 3,
+     "Stable sort: sort(x), sort(x, \"descend\"), sort(M, dim), [s, i] = sort(x)."},
+    {"argmax", argmax, 1, 2, "1-based index of the largest element: argmax(x), argmax(M, dim)."},
+    {"argmin", argmin, 1, 2, "1-based index of the smallest element: argmin(x), argmin(M, dim)."},
+    {"find", find, 1, 2, "Indices of non-zero elements: find(x), find(x, k), [r, c, v] = find(M)."},
+    {"unique", unique, 1, 1, "Sorted distinct elements: unique(x), [u, ia, ic] = unique(x)."},
+};
+
+}  // namespace llmlab::builtins

@@ -1,0 +1,330 @@
+// String and number-to-text builtins (builtins.md §9): sprintf, num2str, int2str, mat2str,
+// commas and the string helpers. The formatting itself lives in num/format and runtime/printf.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+
+#include "base/error.hpp"
+#include "builtins/registry.hpp"
+#include "num/format.hpp"
+#include "runtime/display.hpp"
+#include "runtime/printf.hpp"
+
+namespace llmlab::builtins {
+
+namespace {
+
+using runtime::Call;
+using runtime::Kind;
+using runtime::Value;
+
+// The format string of sprintf/fprintf/error: a String, else rustlab's type error.
+const std::string& format_argument(const Call& call, int index) {
+  const Value& format = call.value(index);
+  if (!format.is(Kind::String))
+    call.fail(fmt::format("expected string, got {}", format.kind_name()));
+  return format.string_value();
+}
+
+// sprintf(fmt, a1, ...) → String (language.md §8.8).
+Value sprintf_builtin(Call& call) {
+  const std::string& format = format_argument(call, 0);
+  return Value::string(runtime::format_printf(format, call.arguments().subspan(1)));
+}
+
+// The elements of a numeric value in num2str's layout: columns joined by two spaces, rows by
+// newlines, N picked once from the largest magnitude.
+std::string num2str_array(const num::Matrix& values, bool vector_layout) {
+  double largest = 0.0;
+  for (num::Index i = 0; i < values.size(); ++i) {
+    const double magnitude = std::fabs(values[i]);
+    if (std::isfinite(magnitude)) largest = std::max(largest, magnitude);
+  }
+  std::string out;
+  const num::Index columns = vector_layout ? values.size() : values.columns();
+  for (num::Index i = 0; i < values.size(); ++i) {
+    if (i > 0) out += i % columns == 0 ? "\n" : "  ";
+    out += num::format_num2str(values[i], largest);
+  }
+  return out;
+}
+
+std::string num2str_complex(num::Complex c) {
+  std::string out = num::format_num2str(c.real());
+  if (!(c.imag() < 0.0)) out.push_back('+');
+  out += num::format_num2str(c.imag());
+  out.push_back('i');
+  return out;
+}
+
+// num2str(x), num2str(x, precision), num2str(x, format) (builtins.md §9).
+Value num2str(Call& call) {
+  const Value& x = call.value(0);
+  if (x.is(Kind::String)) return x;
+  if (call.has(1)) {
+    if (call.value(1).is(Kind::String)) {
+      return Value::string(
+          runtime::format_printf(call.value(1).string_value(), call.arguments().first(1)));
+    }
+    const int precision = static_cast<int>(std::min<std::int64_t>(call.count_argument(1), 100));
+    if (x.is(Kind::Scalar) || x.is(Kind::Bool)) {
+      return Value::string(num::format_c_general(x.scalar_value(), precision));
+    }
+    const num::Matrix values = call.matrix(0);
+    std::string out;
+    for (num::Index i = 0; i < values.size(); ++i) {
+      if (i > 0) out += "  ";
+      out += num::format_c_general(values[i], precision);
+    }
+    return Value::string(out);
+  }
+  switch (x.kind()) {
+    case Kind::Scalar:
+    case Kind::Bool:
+      return Value::string(num::format_num2str(x.scalar_value()));
+    case Kind::Complex:
+      return Value::string(num2str_complex(x.complex_value()));
+    case Kind::Vector:
+      return Value::string(num2str_array(x.matrix_value(), true));
+    case Kind::Matrix:
+      return Value::string(num2str_array(x.matrix_value(), false));
+    default:
+      call.fail(fmt::format("argument 1 must be numeric or a string, got {}", x.kind_name()));
+  }
+}
+
+// int2str(x): x rounded half away from zero, then num2str.
+Value int2str(Call& call) {
+  const num::Matrix values = call.matrix(0);
+  std::string out;
+  const num::Index columns = call.value(0).is(Kind::Matrix) ? values.columns() : values.size();
+  for (num::Index i = 0; i < values.size(); ++i) {
+    if (i > 0) out += i % columns == 0 ? "\n" : "  ";
+    out += num::format_num2str(std::round(values[i]));
+  }
+  return Value::string(out);
+}
+
+// mat2str(x) / mat2str(x, precision): text that rebuilds x, `[1 2;3 4]`, with %.15g numbers.
+Value mat2str(Call& call) {
+  const Value& x = call.value(0);
+  if (x.is(Kind::String)) return Value::string("\"" + x.string_value() + "\"");
+  const int precision =
+      call.has(1) ? static_cast<int>(std::min<std::int64_t>(call.count_argument(1), 100)) : 15;
+  const num::Matrix values = call.matrix(0);
+  const bool logical = x.is_logical();
+  auto element = [&](num::Index i) {
+    if (logical) return std::string(values[i] != 0.0 ? "true" : "false");
+    const num::Complex c = values.complex_at(i);
+    std::string text = num::format_c_general(c.real(), precision);
+    if (c.imag() != 0.0) {
+      if (!(c.imag() < 0.0)) text.push_back('+');
+      text += num::format_c_general(c.imag(), precision) + "i";
+    }
+    return text;
+  };
+  if (x.is(Kind::Scalar) || x.is(Kind::Bool) || x.is(Kind::Complex))
+    return Value::string(element(0));
+  const num::Index columns = x.is(Kind::Vector) ? values.size() : values.columns();
+  std::string out = "[";
+  for (num::Index i = 0; i < values.size(); ++i) {
+    if (i > 0) out += i % columns == 0 ? ";" : " ";
+    out += element(i);
+  }
+  out += "]";
+  return Value::string(out);
+}
+
+// commas(x) / commas(x, p) (language.md §8.9).
+Value commas(Call& call) {
+  const double x = call.scalar(0);
+  if (call.has(1)) {
+    const int decimals = static_cast<int>(std::min<std::int64_t>(call.count_argument(1), 100));
+    return Value::string(num::insert_commas(num::format_fixed(x, decimals)));
+  }
+  if (std::isfinite(x) && x == std::trunc(x) && std::fabs(x) < 9223372036854775808.0) {
+    return Value::string(num::insert_commas(fmt::format("{}", static_cast<std::int64_t>(x))));
+  }
+  return Value::string(num::insert_commas(num::format_shortest(x)));
+}
+
+// strcat(s1, s2, ...): concatenation of Strings.
+Value strcat(Call& call) {
+  std::string out;
+  for (int i = 0; i < call.count(); ++i) out += call.string(i);
+  return Value::string(out);
+}
+
+// strcmp(a, b): Bool for two values; a logical vector when either is a StringArray.
+Value strcmp(Call& call) {
+  const Value& a = call.value(0);
+  const Value& b = call.value(1);
+  if (!a.is(Kind::StringArray) && !b.is(Kind::StringArray)) {
+    return Value::boolean(a.is(Kind::String) && b.is(Kind::String) &&
+                          a.string_value() == b.string_value());
+  }
+  const Value& array = a.is(Kind::StringArray) ? a : b;
+  const Value& other = a.is(Kind::StringArray) ? b : a;
+  const std::vector<std::string>& items = array.string_array_value();
+  num::Matrix result(1, static_cast<num::Index>(items.size()), 0.0);
+  if (other.is(Kind::StringArray)) {
+    const std::vector<std::string>& others = other.string_array_value();
+    if (others.size() == items.size()) {
+      for (std::size_t i = 0; i < items.size(); ++i) {
+        result.set(static_cast<num::Index>(i), items[i] == others[i] ? 1.0 : 0.0);
+      }
+    } else {
+      return Value::boolean(false);
+    }
+  } else if (other.is(Kind::String)) {
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      result.set(static_cast<num::Index>(i), items[i] == other.string_value() ? 1.0 : 0.0);
+    }
+  }
+  return Value::vector(std::move(result), true);
+}
+
+// Applies a text transformation to a String or to every element of a StringArray.
+template <class Transform>
+Value map_text(Call& call, Transform transform) {
+  const Value& x = call.value(0);
+  if (x.is(Kind::StringArray)) {
+    std::vector<std::string> items = x.string_array_value();
+    for (std::string& item : items) item = transform(std::move(item));
+    return Value::string_array(std::move(items));
+  }
+  return Value::string(transform(call.string(0)));
+}
+
+Value upper(Call& call) {
+  return map_text(call, [](std::string text) {
+    for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return text;
+  });
+}
+
+Value lower(Call& call) {
+  return map_text(call, [](std::string text) {
+    for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return text;
+  });
+}
+
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+Value strtrim(Call& call) {
+  return map_text(call, [](std::string text) {
+    std::size_t begin = 0;
+    std::size_t end = text.size();
+    while (begin < end && is_space(text[begin])) ++begin;
+    while (end > begin && is_space(text[end - 1])) --end;
+    return text.substr(begin, end - begin);
+  });
+}
+
+// strrep(s, old, new): every non-overlapping occurrence of old, scanning left to right.
+Value strrep(Call& call) {
+  const std::string& text = call.string(0);
+  const std::string& pattern = call.string(1);
+  const std::string& replacement = call.string(2);
+  if (pattern.empty()) return Value::string(text);
+  std::string out;
+  std::size_t position = 0;
+  for (std::size_t found; (found = text.find(pattern, position)) != std::string::npos;
+       position = found + pattern.size()) {
+    out.append(text, position, found - position);
+    out += replacement;
+  }
+  out.append(text, position, std::string::npos);
+  return Value::string(out);
+}
+
+// strsplit(s) / strsplit(s, delimiter): a run of consecutive delimiters splits once (MATLAB's
+// CollapseDelimiters default); a leading or trailing delimiter leaves an empty piece.
+Value strsplit(Call& call) {
+  const std::string& text = call.string(0);
+  const std::string delimiter = call.has(1) ? call.string(1) : std::string(" ");
+  if (delimiter.empty()) call.fail("argument 2 (delimiter) must not be empty");
+  std::vector<std::string> pieces;
+  std::size_t position = 0;
+  while (true) {
+    const std::size_t found = text.find(delimiter, position);
+    pieces.push_back(
+        text.substr(position, found == std::string::npos ? std::string::npos : found - position));
+    if (found == std::string::npos) break;
+    position = found + delimiter.size();
+    while (text.compare(position, delimiter.size(), delimiter) == 0) position += delimiter.size();
+  }
+  return Value::string_array(std::move(pieces));
+}
+
+// strjoin(sa) / strjoin(sa, delimiter).
+Value strjoin(Call& call) {
+  const Value& items = call.value(0);
+  if (!items.is(Kind::StringArray)) {
+    call.fail(fmt::format("argument 1 must be a string_array, got {}", items.kind_name()));
+  }
+  const std::string delimiter = call.has(1) ? call.string(1) : std::string(" ");
+  return Value::string(fmt::format("{}", fmt::join(items.string_array_value(), delimiter)));
+}
+
+// str2double(s): the number s spells, NaN when it is not one (MATLAB).
+Value str2double(Call& call) {
+  const Value& x = call.value(0);
+  if (!x.is(Kind::String)) return Value::scalar(std::nan(""));
+  std::string text = x.string_value();
+  text.erase(std::remove(text.begin(), text.end(), ','), text.end());
+  std::size_t begin = 0;
+  std::size_t end = text.size();
+  while (begin < end && is_space(text[begin])) ++begin;
+  while (end > begin && is_space(text[end - 1])) --end;
+  text = text.substr(begin, end - begin);
+  if (text.empty()) return Value::scalar(std::nan(""));
+  const char* start = text.c_str();
+  char* stop = nullptr;
+  const double number = std::strtod(start, &stop);
+  // strtod also reads hex floats and "infinity"; only plain decimals, Inf and NaN count.
+  const bool hex = text.find_first_of("xX") != std::string::npos;
+  if (stop != start + text.size() || hex) return Value::scalar(std::nan(""));
+  return Value::scalar(number);
+}
+
+Value contains(Call& call) {
+  return Value::boolean(call.string(0).find(call.string(1)) != std::string::npos);
+}
+
+Value starts_with(Call& call) { return Value::boolean(call.string(0).starts_with(call.string(1))); }
+
+Value ends_with(Call& call) { return Value::boolean(call.string(0).ends_with(call.string(1))); }
+
+}  // namespace
+
+extern const BuiltinTable kStringBuiltins = {
+    // name       function         arity   help
+    {"sprintf", sprintf_builtin, 1, -1, "sprintf(fmt, a, ...): the formatted text as a string."},
+    {"num2str", num2str, 1, 2,
+     "num2str(x), num2str(x, precision), num2str(x, fmt): number as text."},
+    {"int2str", int2str, 1, 1, "int2str(x): x rounded to integers, as text."},
+    {"mat2str", mat2str, 1, 2, "mat2str(x), mat2str(x, precision): text that rebuilds x."},
+    {"commas", commas, 1, 2, "commas(x), commas(x, p): number with thousands separators."},
+    {"strcat", strcat, 1, -1, "strcat(s1, s2, ...): concatenated strings."},
+    {"strcmp", strcmp, 2, 2, "strcmp(a, b): true when a and b are identical strings."},
+    {"upper", upper, 1, 1, "upper(s): ASCII letters in upper case."},
+    {"lower", lower, 1, 1, "lower(s): ASCII letters in lower case."},
+    {"strtrim", strtrim, 1, 1, "strtrim(s): leading and trailing whitespace removed."},
+    {"strrep", strrep, 3, 3, "strrep(s, old, new): every occurrence of old replaced."},
+    {"strsplit", strsplit, 1, 2, "strsplit(s, delimiter): the pieces of s (default: space)."},
+    {"strjoin", strjoin, 1, 2, "strjoin(sa, delimiter): the strings joined (default: space)."},
+    {"str2double", str2double, 1, 1, "str2double(s): the number s spells, NaN if none."},
+    {"contains", contains, 2, 2, "contains(s, pattern): true when s contains pattern."},
+    {"startsWith", starts_with, 2, 2, "startsWith(s, prefix): true when s begins with prefix."},
+    {"endsWith", ends_with, 2, 2, "endsWith(s, suffix): true when s ends with suffix."},
+};
+
+}  // namespace llmlab::builtins

@@ -1,0 +1,22 @@
+// TOML text for struct values (builtins.md §12 `save("f.toml", s)` / `load("f.toml")`): the
+// subset a lab needs — tables, numbers, bools, strings, arrays and arrays of arrays.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "runtime/value.hpp"
+
+namespace llmlab::builtins::toml {
+
+// A Struct as a TOML document: integral scalars as integers, other scalars as floats, vectors
+// as arrays, matrices as arrays of rows, nested structs as tables. Complex values and kinds
+// TOML cannot hold are errors worded for `save`.
+std::string encode(const runtime::Value& structure);
+
+// A TOML document as a Struct: integers and floats → Scalar, numeric arrays → Vector, arrays of
+// equal-length numeric arrays → Matrix, string arrays → StringArray, tables → Struct. Errors are
+// worded for `load` and name `what` (the file) and the line.
+runtime::Value decode(std::string_view text, std::string_view what);
+
+}  // namespace llmlab::builtins::toml

@@ -1,0 +1,480 @@
+// The syntax tree of the rlab language (language.md §2, §3, §13): what the parser builds and
+// the evaluator walks. Nodes are plain structs tagged with a kind enum, so the evaluator
+// dispatches with one switch and a static_cast (`node.as<BinaryExpr>()`), never by strings.
+// Every node carries a SourceLoc. Children are owned by unique_ptr; function and lambda
+// definitions are shared_ptr so values (function table entries, lambdas) can outlive the
+// Program they came from (a REPL line, a notebook block).
+//
+// Fields marked `mutable` are caches that belong to the evaluator (variable slots, resolved
+// builtins); the parser leaves them at their "unresolved" values.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/error.hpp"
+#include "base/source.hpp"
+#include "lang/token.hpp"
+
+namespace llmlab::lang {
+
+// ---------------------------------------------------------------------------------------------
+// Expressions
+
+enum class ExprKind : std::uint8_t {
+  Number,          // 3, 1e-5, .5
+  String,          // "abc" or 'abc'
+  Identifier,      // x
+  End,             // `end` inside a subscript (§3.9)
+  Colon,           // a bare `:` subscript, "all of this dimension"
+  Range,           // a:b, a:s:b (§3.3)
+  Unary,           // -x, +x, !x, ~x, x', x.'
+  Binary,          // x + y, ... (BinaryOp)
+  Call,            // NAME(args): call or index, decided at run time (§3.6)
+  Index,           // E(args) where E is not a bare name: chained index (`size(A)(1)`)
+  Field,           // E.name (§3.7)
+  MethodCall,      // E.name(args): method-call sugar for name(E, args) (§3.1)
+  Matrix,          // [a, b; c, d] (§3.4)
+  StringArray,     // {"a", "b"} (§3.5)
+  Lambda,          // @(x, y) body (§3.8)
+  FunctionHandle,  // @name
+};
+
+enum class UnaryOp : std::uint8_t {
+  Negate,                 // -x
+  Plus,                   // +x
+  Not,                    // !x or ~x
+  Transpose,              // x'   (conjugate transpose)
+  NonConjugateTranspose,  // x.'
+};
+
+// Every binary operator of §3.2 and §13.5. The language has no left division (`\`, `.\`): it
+// is a lex error (§1.1, §3.2).
+enum class BinaryOp : std::uint8_t {
+  Add,              // +
+  Subtract,         // -
+  Multiply,         // *   (matrix product)
+  Divide,           // /
+  Power,            // ^
+  ElementMultiply,  // .*
+  ElementDivide,    // ./
+  ElementPower,     // .^
+  Equal,            // ==
+  NotEqual,         // != or ~=
+  Less,             // <
+  LessEqual,        // <=
+  Greater,          // >
+  GreaterEqual,     // >=
+  ElementAnd,       // &
+  ElementOr,        // |
+  AndAnd,           // && (short-circuit)
+  OrOr,             // || (short-circuit)
+};
+
+struct Expr {
+  const ExprKind kind;
+  SourceLoc loc;
+
+  virtual ~Expr() = default;
+  Expr(const Expr&) = delete;
+  Expr& operator=(const Expr&) = delete;
+
+  template <class T>
+  const T& as() const {
+    LLMLAB_ASSERT(kind == T::kKind);
+    return static_cast<const T&>(*this);
+  }
+  template <class T>
+  T& as() {
+    LLMLAB_ASSERT(kind == T::kKind);
+    return static_cast<T&>(*this);
+  }
+
+ protected:
+  Expr(ExprKind expr_kind, SourceLoc where) : kind(expr_kind), loc(std::move(where)) {}
+};
+
+using ExprPtr = std::unique_ptr<Expr>;
+using ExprList = std::vector<ExprPtr>;
+
+// A name written where a variable is bound or read, with the evaluator's slot cache.
+struct Name {
+  std::string text;
+  SourceLoc loc;
+  mutable int slot = -1;  // evaluator: index of the variable in its frame, -1 = unresolved
+};
+
+struct NumberExpr final : Expr {
+  static constexpr ExprKind kKind = ExprKind::Number;
+  double value;
+  NumberExpr(SourceLoc where, double number) : Expr(kKind, std::move(where)), value(number) {}
+};
+
+struct StringExpr final : Expr {
+  static constexpr ExprKind kKind = ExprKind::String;
+  std::string value;  // doubled quotes collapsed; no escapes (§1.5)
+  QuoteKind quote;
+  StringExpr(SourceLoc where, std::string text, QuoteKind quote_kind)
+      : Expr(kKind, std::move(where)), value(std::move(text)), quote(quote_kind) {}
+};
+
+struct IdentifierExpr final : Expr {
+  static constexpr ExprKind kKind = ExprKind::Identifier;
+  Name name;
+  // evaluator: a bare name that is no variable may be a zero-argument call (§13.10).
+  mutable int builtin = -1;
+  IdentifierExpr(SourceLoc where, std::string text)
+      : Expr(kKind, where), name{std::move(text), where, -1} {}
+};
+
+struct EndExpr final : Expr {
+  static constexpr ExprKind kKind = ExprKind::End;
+  explicit EndExpr(SourceLoc where) : Expr(kKind, std::move(where)) {}
+};
+
+// Only ever an argument of a Call, Index or MethodCall, or an index of an IndexAssign.
+struct ColonExpr final : Expr {
+  static constexpr ExprKind kKind = ExprKind::Colon;
+  explicit ColonExpr(SourceLoc where) : Expr(kKind, std::move(where)) {}
+};
+
+struct RangeExpr final : Expr {
+  static constexpr ExprKind kKind = ExprKind::Range;
+  ExprPtr start;
+  ExprPtr step;  // null for a:b
+  ExprPtr stop;
+  RangeExpr(SourceLoc where, ExprPtr first, ExprPtr increment, ExprPtr last)
+      : Expr(kKind, std::move(where)),
+        start(std::move(first)),
+        step(std::move(increment)),
+        stop(std::move(last)) {}
+};
+
+struct UnaryExpr final : Expr {
+  static constexpr ExprKind kKind = ExprKind::Unary;
+  UnaryOp op;
+  ExprPtr operand;
+  UnaryExpr(SourceLoc where, UnaryOp unary_op, ExprPtr value)
+      : Expr(kKind, std::move(where)), op(unary_op), operand(std::move(value)) {}
+};
+
+struct BinaryExpr final : Expr {
+  static constexpr ExprKind kKind = ExprKind::Binary;
+  BinaryOp op;
+  ExprPtr left;
+  ExprPtr right;
+  // Set by the parser on `&` and `|` at the top level of an if/elseif/while condition (not
+  // inside call arguments, subscripts or brackets): MATLAB's short-circuit rule of §13.5.
+  bool condition_short_circuit = false;
+  BinaryExpr(SourceLoc where, BinaryOp binary_op, ExprPtr lhs, ExprPtr rhs)
+      : Expr(kKind, std::move(where)), op(binary_op), left(std::move(lhs)), right(std::move(rhs)) {}
+};
+
+// NAME(args): a call of a function or an index into a variable, resolved at run time (§3.6).
+// `loc` is the name's position.
+struct CallExpr final : Expr {
+  static constexpr ExprKind kKind = ExprKind::Call;
+  Name name;
+  ExprList args;             // may contain ColonExpr and (inside) EndExpr
+  mutable int builtin = -1;  // evaluator: cached builtin index, -1 = unresolved
+  CallExpr(SourceLoc where, std::string callee, ExprList arguments)
+      : Expr(kKind, where), name{std::move(callee), where, -1}, args(std::move(arguments)) {}
+};
+
+// E(args) where E is any postfix expression but a bare name: `f(x)(2)`, `x'(3)`, `(1:5)(2)`.
+struct IndexExpr final : Expr {
+  static constexpr ExprKind kKind = ExprKind::Index;
+  ExprPtr base;
+  ExprList args;
+  IndexExpr(SourceLoc where, ExprPtr indexed, ExprList arguments)
+      : Expr(kKind, std::move(where)), base(std::move(indexed)), args(std::move(arguments)) {}
+};
+
+struct FieldExpr final : Expr {
+  static constexpr ExprKind kKind = ExprKind::Field;
+  ExprPtr base;
+  std::string field;
+  FieldExpr(SourceLoc where, ExprPtr object, std::string name)
+      : Expr(kKind, std::move(where)), base(std::move(object)), field(std::move(name)) {}
+};
+
+// E.name(args) calls `name(E, args...)` (§3.1): `s.data(2)` is the call data(s, 2).
+struct MethodCallExpr final : Expr {
+  static constexpr ExprKind kKind = ExprKind::MethodCall;
+  ExprPtr object;
+  Name name;
+  ExprList args;
+  mutable int builtin = -1;
+  MethodCallExpr(SourceLoc where, ExprPtr receiver, Name method, ExprList arguments)
+      : Expr(kKind, std::move(where)),
+        object(std::move(receiver)),
+        name(std::move(method)),
+        args(std::move(arguments)) {}
+};
+
+struct MatrixExpr final : Expr {
+  static constexpr ExprKind kKind = ExprKind::Matrix;
+  std::vector<ExprList> rows;  // as written; `[]` has no rows
+  MatrixExpr(SourceLoc where, std::vector<ExprList> elements)
+      : Expr(kKind, std::move(where)), rows(std::move(elements)) {}
+};
+
+struct StringArrayExpr final : Expr {
+  static constexpr ExprKind kKind = ExprKind::StringArray;
+  ExprList elements;
+  StringArrayExpr(SourceLoc where, ExprList items)
+      : Expr(kKind, std::move(where)), elements(std::move(items)) {}
+};
+
+// Parameters and body of `@(p1, ..., pn) body`, shared so a lambda value keeps them alive.
+struct LambdaDef {
+  std::vector<Name> params;
+  ExprPtr body;
+  SourceLoc loc;
+  mutable std::shared_ptr<void> runtime_data;  // evaluator-owned (e.g. its slot layout)
+};
+
+struct LambdaExpr final : Expr {
+  static constexpr ExprKind kKind = ExprKind::Lambda;
+  std::shared_ptr<const LambdaDef> def;
+  LambdaExpr(SourceLoc where, std::shared_ptr<const LambdaDef> lambda)
+      : Expr(kKind, std::move(where)), def(std::move(lambda)) {}
+};
+
+struct FunctionHandleExpr final : Expr {
+  static constexpr ExprKind kKind = ExprKind::FunctionHandle;
+  Name name;
+  FunctionHandleExpr(SourceLoc where, std::string callee)
+      : Expr(kKind, where), name{std::move(callee), where, -1} {}
+};
+
+// ---------------------------------------------------------------------------------------------
+// Statements
+
+enum class StmtKind : std::uint8_t {
+  Expression,   // expr                      (§2.7)
+  Assign,       // x = e, x += e, ...        (§2.3)
+  IndexAssign,  // x(i, j) = e               (§2.4; deletion when e is [])
+  FieldAssign,  // s.f = e                   (§2.5)
+  MultiAssign,  // [a, ~, c] = e             (§2.6, §13.4)
+  If,           // (§2.8)
+  For,          // (§2.9)
+  While,        // (§2.10)
+  Switch,       // (§2.11)
+  Break,        // (§13.1)
+  Continue,     // (§13.1)
+  Return,       // (§2.12)
+  Try,          // (§13.2)
+  Function,     // function definition, an executable statement (§2.13: no hoisting)
+  Run,          // run PATH, import PATH (§2.14, §13.11)
+};
+
+struct Stmt {
+  const StmtKind kind;
+  SourceLoc loc;  // the statement's first token (§9.2 line attribution)
+  // A trailing `;` (§2.1): no echo. Meaningful for simple statements only.
+  bool suppressed = false;
+
+  virtual ~Stmt() = default;
+  Stmt(const Stmt&) = delete;
+  Stmt& operator=(const Stmt&) = delete;
+
+  template <class T>
+  const T& as() const {
+    LLMLAB_ASSERT(kind == T::kKind);
+    return static_cast<const T&>(*this);
+  }
+  template <class T>
+  T& as() {
+    LLMLAB_ASSERT(kind == T::kKind);
+    return static_cast<T&>(*this);
+  }
+
+ protected:
+  Stmt(StmtKind stmt_kind, SourceLoc where) : kind(stmt_kind), loc(std::move(where)) {}
+};
+
+using StmtPtr = std::unique_ptr<Stmt>;
+using Block = std::vector<StmtPtr>;
+
+// Command statements (`hold on`, `grid off`, `close all`, `format long`, `viewer on`, a
+// `cache` directive) parse to an ExpressionStmt holding a CallExpr with string arguments:
+// `hold on` is `hold("on")`, bare `format` is `format()` (§2.14).
+struct ExpressionStmt final : Stmt {
+  static constexpr StmtKind kKind = StmtKind::Expression;
+  ExprPtr expr;
+  ExpressionStmt(SourceLoc where, ExprPtr value)
+      : Stmt(kKind, std::move(where)), expr(std::move(value)) {}
+};
+
+enum class AssignOp : std::uint8_t {
+  Set,       // =
+  Add,       // +=  (x = x + (e))
+  Subtract,  // -=
+  Multiply,  // *=  (`*`, not `.*`)
+  Divide,    // /=
+};
+
+struct AssignStmt final : Stmt {
+  static constexpr StmtKind kKind = StmtKind::Assign;
+  Name target;
+  AssignOp op;
+  ExprPtr value;
+  AssignStmt(SourceLoc where, Name name, AssignOp assign_op, ExprPtr rhs)
+      : Stmt(kKind, std::move(where)),
+        target(std::move(name)),
+        op(assign_op),
+        value(std::move(rhs)) {}
+};
+
+// name(i1, ..., ik) = e. `name` is a plain identifier (§2.2 rule 4); indices may be
+// ColonExpr and contain EndExpr.
+struct IndexAssignStmt final : Stmt {
+  static constexpr StmtKind kKind = StmtKind::IndexAssign;
+  Name target;
+  ExprList indices;
+  ExprPtr value;
+  IndexAssignStmt(SourceLoc where, Name name, ExprList subscripts, ExprPtr rhs)
+      : Stmt(kKind, std::move(where)),
+        target(std::move(name)),
+        indices(std::move(subscripts)),
+        value(std::move(rhs)) {}
+};
+
+// name.field = e: one level only (§2.5).
+struct FieldAssignStmt final : Stmt {
+  static constexpr StmtKind kKind = StmtKind::FieldAssign;
+  Name target;
+  std::string field;
+  ExprPtr value;
+  FieldAssignStmt(SourceLoc where, Name name, std::string field_name, ExprPtr rhs)
+      : Stmt(kKind, std::move(where)),
+        target(std::move(name)),
+        field(std::move(field_name)),
+        value(std::move(rhs)) {}
+};
+
+// [a, ~, c] = e. A placeholder `~` is std::nullopt; it still counts towards nargout.
+struct MultiAssignStmt final : Stmt {
+  static constexpr StmtKind kKind = StmtKind::MultiAssign;
+  std::vector<std::optional<Name>> targets;
+  ExprPtr value;
+  MultiAssignStmt(SourceLoc where, std::vector<std::optional<Name>> names, ExprPtr rhs)
+      : Stmt(kKind, std::move(where)), targets(std::move(names)), value(std::move(rhs)) {}
+};
+
+struct IfClause {
+  ExprPtr condition;
+  Block body;
+  SourceLoc loc;  // the `if` or `elseif` keyword
+};
+
+struct IfStmt final : Stmt {
+  static constexpr StmtKind kKind = StmtKind::If;
+  std::vector<IfClause> clauses;  // the `if` arm, then each `elseif`
+  Block else_body;                // empty when there is no `else`
+  bool has_else = false;
+  explicit IfStmt(SourceLoc where) : Stmt(kKind, std::move(where)) {}
+};
+
+struct ForStmt final : Stmt {
+  static constexpr StmtKind kKind = StmtKind::For;
+  Name variable;
+  ExprPtr iterable;
+  Block body;
+  ForStmt(SourceLoc where, Name loop_variable, ExprPtr values)
+      : Stmt(kKind, std::move(where)),
+        variable(std::move(loop_variable)),
+        iterable(std::move(values)) {}
+};
+
+struct WhileStmt final : Stmt {
+  static constexpr StmtKind kKind = StmtKind::While;
+  ExprPtr condition;
+  Block body;
+  WhileStmt(SourceLoc where, ExprPtr test)
+      : Stmt(kKind, std::move(where)), condition(std::move(test)) {}
+};
+
+struct SwitchCase {
+  ExprPtr value;
+  Block body;
+  SourceLoc loc;  // the `case` keyword
+};
+
+struct SwitchStmt final : Stmt {
+  static constexpr StmtKind kKind = StmtKind::Switch;
+  ExprPtr subject;
+  std::vector<SwitchCase> cases;
+  Block otherwise_body;
+  bool has_otherwise = false;
+  SwitchStmt(SourceLoc where, ExprPtr value)
+      : Stmt(kKind, std::move(where)), subject(std::move(value)) {}
+};
+
+struct BreakStmt final : Stmt {
+  static constexpr StmtKind kKind = StmtKind::Break;
+  explicit BreakStmt(SourceLoc where) : Stmt(kKind, std::move(where)) {}
+};
+
+struct ContinueStmt final : Stmt {
+  static constexpr StmtKind kKind = StmtKind::Continue;
+  explicit ContinueStmt(SourceLoc where) : Stmt(kKind, std::move(where)) {}
+};
+
+struct ReturnStmt final : Stmt {
+  static constexpr StmtKind kKind = StmtKind::Return;
+  explicit ReturnStmt(SourceLoc where) : Stmt(kKind, std::move(where)) {}
+};
+
+struct TryStmt final : Stmt {
+  static constexpr StmtKind kKind = StmtKind::Try;
+  Block body;
+  bool has_catch = false;
+  std::optional<Name> error_variable;  // `catch err`
+  Block catch_body;
+  explicit TryStmt(SourceLoc where) : Stmt(kKind, std::move(where)) {}
+};
+
+// function [o1, o2] = name(p1, p2) ... end. Shared so the function table can keep it after the
+// Program that defined it is gone.
+struct FunctionDef {
+  std::string name;
+  std::vector<Name> params;
+  std::vector<Name> outputs;  // empty for `function name(...)`
+  Block body;
+  SourceLoc loc;                               // the `function` keyword
+  mutable std::shared_ptr<void> runtime_data;  // evaluator-owned (e.g. its slot layout)
+};
+
+struct FunctionStmt final : Stmt {
+  static constexpr StmtKind kKind = StmtKind::Function;
+  std::shared_ptr<const FunctionDef> function;
+  FunctionStmt(SourceLoc where, std::shared_ptr<const FunctionDef> definition)
+      : Stmt(kKind, std::move(where)), function(std::move(definition)) {}
+};
+
+enum class RunKind : std::uint8_t {
+  Run,     // run PATH: execute the file in the current scope every time
+  Import,  // import PATH: the same, at most once per session per resolved file
+};
+
+struct RunStmt final : Stmt {
+  static constexpr StmtKind kKind = StmtKind::Run;
+  RunKind run_kind;
+  std::string path;  // as written (a string literal, or a bareword path rebuilt, §2.14)
+  RunStmt(SourceLoc where, RunKind which, std::string file)
+      : Stmt(kKind, std::move(where)), run_kind(which), path(std::move(file)) {}
+};
+
+// ---------------------------------------------------------------------------------------------
+
+struct Program {
+  std::shared_ptr<const SourceFile> file;
+  Block body;
+};
+
+}  // namespace llmlab::lang

@@ -1,0 +1,345 @@
+// Text forms of tokens and syntax trees: the `--dump-tokens` / `--dump-ast` output and the
+// compact expression form the parser tests compare against.
+#include "lang/ast_printer.hpp"
+
+#include <fmt/format.h>
+
+namespace llmlab::lang {
+
+std::string_view binary_op_symbol(BinaryOp op) {
+  switch (op) {
+    case BinaryOp::Add:
+      return "+";
+    case BinaryOp::Subtract:
+      return "-";
+    case BinaryOp::Multiply:
+      return "*";
+    case BinaryOp::Divide:
+      return "/";
+    case BinaryOp::Power:
+      return "^";
+    case BinaryOp::ElementMultiply:
+      return ".*";
+    case BinaryOp::ElementDivide:
+      return "./";
+    case BinaryOp::ElementPower:
+      return ".^";
+    case BinaryOp::Equal:
+      return "==";
+    case BinaryOp::NotEqual:
+      return "!=";
+    case BinaryOp::Less:
+      return "<";
+    case BinaryOp::LessEqual:
+      return "<=";
+    case BinaryOp::Greater:
+      return ">";
+    case BinaryOp::GreaterEqual:
+      return ">=";
+    case BinaryOp::ElementAnd:
+      return "&";
+    case BinaryOp::ElementOr:
+      return "|";
+    case BinaryOp::AndAnd:
+      return "&&";
+    case BinaryOp::OrOr:
+      return "||";
+  }
+  return "?";
+}
+
+std::string_view unary_op_symbol(UnaryOp op) {
+  switch (op) {
+    case UnaryOp::Negate:
+      return "neg";
+    case UnaryOp::Plus:
+      return "pos";
+    case UnaryOp::Not:
+      return "not";
+    case UnaryOp::Transpose:
+      return "'";
+    case UnaryOp::NonConjugateTranspose:
+      return ".'";
+  }
+  return "?";
+}
+
+std::string dump_tokens(const std::vector<Token>& tokens) {
+  std::string out;
+  for (const Token& token : tokens) {
+    out += fmt::format("{}:{} {}", token.line, token.column, token_kind_name(token.kind));
+    switch (token.kind) {
+      case TokenKind::Number:
+        out += fmt::format(" {}", token.number);
+        break;
+      case TokenKind::String:
+        out += token.quote == QuoteKind::Double ? fmt::format(" \"{}\"", token.text)
+                                                : fmt::format(" '{}'", token.text);
+        break;
+      case TokenKind::Identifier:
+        out += " " + token.text;
+        break;
+      default:
+        if (token.synthetic) out += " (inserted)";
+        break;
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+namespace {
+
+std::string quote_string(const std::string& text, QuoteKind quote) {
+  const char delimiter = quote == QuoteKind::Double ? '"' : '\'';
+  std::string out(1, delimiter);
+  for (char c : text) {
+    out += c;
+    if (c == delimiter) out += c;  // doubled, as the source would write it
+  }
+  out += delimiter;
+  return out;
+}
+
+std::string join_exprs(const ExprList& list) {
+  std::string out;
+  for (const ExprPtr& item : list) out += " " + dump_expr(*item);
+  return out;
+}
+
+class Printer {
+ public:
+  std::string print(const Program& program) {
+    line(0, "(program");
+    block(1, program.body);
+    out_.back() = ')';
+    out_ += '\n';
+    return std::move(out_);
+  }
+
+ private:
+  void line(int depth, const std::string& text) {
+    out_.append(static_cast<std::size_t>(depth) * 2, ' ');
+    out_ += text;
+    out_ += '\n';
+  }
+
+  // Appends `)` to the last line written: closes the form opened `depth` lines above.
+  void close() {
+    out_.back() = ')';
+    out_ += '\n';
+  }
+
+  void block(int depth, const Block& body) {
+    for (const StmtPtr& statement : body) stmt(depth, *statement);
+  }
+
+  static std::string suffix(const Stmt& statement) { return statement.suppressed ? " ;" : ""; }
+
+  void stmt(int depth, const Stmt& statement) {
+    switch (statement.kind) {
+      case StmtKind::Expression:
+        line(depth, fmt::format("(expr {}{})", dump_expr(*statement.as<ExpressionStmt>().expr),
+                                suffix(statement)));
+        return;
+      case StmtKind::Assign: {
+        const auto& assign = statement.as<AssignStmt>();
+        static constexpr std::string_view kOps[] = {"=", "+=", "-=", "*=", "/="};
+        line(depth, fmt::format("(assign {} {} {}{})", assign.target.text,
+                                kOps[static_cast<int>(assign.op)], dump_expr(*assign.value),
+                                suffix(statement)));
+        return;
+      }
+      case StmtKind::IndexAssign: {
+        const auto& assign = statement.as<IndexAssignStmt>();
+        line(depth, fmt::format("(index-assign {} ({}) {}{})", assign.target.text,
+                                join_exprs(assign.indices).substr(assign.indices.empty() ? 0 : 1),
+                                dump_expr(*assign.value), suffix(statement)));
+        return;
+      }
+      case StmtKind::FieldAssign: {
+        const auto& assign = statement.as<FieldAssignStmt>();
+        line(depth, fmt::format("(field-assign {}.{} {}{})", assign.target.text, assign.field,
+                                dump_expr(*assign.value), suffix(statement)));
+        return;
+      }
+      case StmtKind::MultiAssign: {
+        const auto& assign = statement.as<MultiAssignStmt>();
+        std::string names;
+        for (const auto& target : assign.targets) {
+          if (!names.empty()) names += ' ';
+          names += target ? target->text : "~";
+        }
+        line(depth, fmt::format("(multi-assign [{}] {}{})", names, dump_expr(*assign.value),
+                                suffix(statement)));
+        return;
+      }
+      case StmtKind::If: {
+        const auto& node = statement.as<IfStmt>();
+        for (std::size_t k = 0; k < node.clauses.size(); ++k) {
+          line(depth + (k == 0 ? 0 : 1), fmt::format("({} {}", k == 0 ? "if" : "elseif",
+                                                     dump_expr(*node.clauses[k].condition)));
+          block(depth + (k == 0 ? 1 : 2), node.clauses[k].body);
+          if (k > 0) close();
+        }
+        if (node.has_else) {
+          line(depth + 1, "(else");
+          block(depth + 2, node.else_body);
+          close();
+        }
+        close();
+        return;
+      }
+      case StmtKind::For: {
+        const auto& node = statement.as<ForStmt>();
+        line(depth, fmt::format("(for {} {}", node.variable.text, dump_expr(*node.iterable)));
+        block(depth + 1, node.body);
+        close();
+        return;
+      }
+      case StmtKind::While: {
+        const auto& node = statement.as<WhileStmt>();
+        line(depth, fmt::format("(while {}", dump_expr(*node.condition)));
+        block(depth + 1, node.body);
+        close();
+        return;
+      }
+      case StmtKind::Switch: {
+        const auto& node = statement.as<SwitchStmt>();
+        line(depth, fmt::format("(switch {}", dump_expr(*node.subject)));
+        for (const SwitchCase& arm : node.cases) {
+          line(depth + 1, fmt::format("(case {}", dump_expr(*arm.value)));
+          block(depth + 2, arm.body);
+          close();
+        }
+        if (node.has_otherwise) {
+          line(depth + 1, "(otherwise");
+          block(depth + 2, node.otherwise_body);
+          close();
+        }
+        close();
+        return;
+      }
+      case StmtKind::Break:
+        line(depth, "(break)");
+        return;
+      case StmtKind::Continue:
+        line(depth, "(continue)");
+        return;
+      case StmtKind::Return:
+        line(depth, "(return)");
+        return;
+      case StmtKind::Try: {
+        const auto& node = statement.as<TryStmt>();
+        line(depth, "(try");
+        block(depth + 1, node.body);
+        if (node.has_catch) {
+          line(depth + 1,
+               node.error_variable ? "(catch " + node.error_variable->text : std::string("(catch"));
+          block(depth + 2, node.catch_body);
+          close();
+        }
+        close();
+        return;
+      }
+      case StmtKind::Function: {
+        const FunctionDef& function = *statement.as<FunctionStmt>().function;
+        std::string outputs;
+        std::string params;
+        for (const Name& name : function.outputs)
+          outputs += (outputs.empty() ? "" : " ") + name.text;
+        for (const Name& name : function.params) params += (params.empty() ? "" : " ") + name.text;
+        line(depth, fmt::format("(function {} ({}) -> ({})", function.name, params, outputs));
+        block(depth + 1, function.body);
+        close();
+        return;
+      }
+      case StmtKind::Run: {
+        const auto& node = statement.as<RunStmt>();
+        line(depth, fmt::format("({} \"{}\"{})", node.run_kind == RunKind::Run ? "run" : "import",
+                                node.path, suffix(statement)));
+        return;
+      }
+    }
+  }
+
+  std::string out_;
+};
+
+}  // namespace
+
+std::string dump_ast(const Program& program) {
+  if (program.body.empty()) return "(program)\n";
+  return Printer().print(program);
+}
+
+std::string dump_expr(const Expr& expr) {
+  switch (expr.kind) {
+    case ExprKind::Number:
+      return fmt::format("{}", expr.as<NumberExpr>().value);
+    case ExprKind::String: {
+      const auto& node = expr.as<StringExpr>();
+      return quote_string(node.value, node.quote);
+    }
+    case ExprKind::Identifier:
+      return expr.as<IdentifierExpr>().name.text;
+    case ExprKind::End:
+      return "end";
+    case ExprKind::Colon:
+      return ":";
+    case ExprKind::Range: {
+      const auto& node = expr.as<RangeExpr>();
+      if (node.step) {
+        return fmt::format("(range {} {} {})", dump_expr(*node.start), dump_expr(*node.step),
+                           dump_expr(*node.stop));
+      }
+      return fmt::format("(range {} {})", dump_expr(*node.start), dump_expr(*node.stop));
+    }
+    case ExprKind::Unary: {
+      const auto& node = expr.as<UnaryExpr>();
+      return fmt::format("({} {})", unary_op_symbol(node.op), dump_expr(*node.operand));
+    }
+    case ExprKind::Binary: {
+      const auto& node = expr.as<BinaryExpr>();
+      return fmt::format("({}{} {} {})", binary_op_symbol(node.op),
+                         node.condition_short_circuit ? "?" : "", dump_expr(*node.left),
+                         dump_expr(*node.right));
+    }
+    case ExprKind::Call: {
+      const auto& node = expr.as<CallExpr>();
+      return fmt::format("(call {}{})", node.name.text, join_exprs(node.args));
+    }
+    case ExprKind::Index: {
+      const auto& node = expr.as<IndexExpr>();
+      return fmt::format("(index {}{})", dump_expr(*node.base), join_exprs(node.args));
+    }
+    case ExprKind::Field: {
+      const auto& node = expr.as<FieldExpr>();
+      return fmt::format("(field {} {})", dump_expr(*node.base), node.field);
+    }
+    case ExprKind::MethodCall: {
+      const auto& node = expr.as<MethodCallExpr>();
+      return fmt::format("(method {} {}{})", dump_expr(*node.object), node.name.text,
+                         join_exprs(node.args));
+    }
+    case ExprKind::Matrix: {
+      const auto& node = expr.as<MatrixExpr>();
+      std::string out = "(matrix";
+      for (const ExprList& row : node.rows) out += " (row" + join_exprs(row) + ")";
+      return out + ")";
+    }
+    case ExprKind::StringArray:
+      return "(strings" + join_exprs(expr.as<StringArrayExpr>().elements) + ")";
+    case ExprKind::Lambda: {
+      const LambdaDef& lambda = *expr.as<LambdaExpr>().def;
+      std::string params;
+      for (const Name& name : lambda.params) params += (params.empty() ? "" : " ") + name.text;
+      return fmt::format("(lambda ({}) {})", params, dump_expr(*lambda.body));
+    }
+    case ExprKind::FunctionHandle:
+      return "(handle " + expr.as<FunctionHandleExpr>().name.text + ")";
+  }
+  return "?";
+}
+
+}  // namespace llmlab::lang

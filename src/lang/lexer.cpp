@@ -1,0 +1,711 @@
+// The hand-written lexer: one pass over the UTF-8 text, one token per step. The two
+// context-sensitive rules of the language live here: the apostrophe (§1.5) and the synthetic
+// comma between whitespace-separated elements inside [ ] and { } (§1.8).
+#include "lang/lexer.hpp"
+
+#include <fmt/format.h>
+
+#include <charconv>
+#include <cstdint>
+
+#include "base/error.hpp"
+
+namespace llmlab::lang {
+
+namespace {
+
+bool is_digit(char32_t c) { return c >= '0' && c <= '9'; }
+
+// Letters that may start or continue an identifier. ASCII, plus the alphabetic blocks of
+// Latin-1/Latin Extended, Greek and Cyrillic (without the signs × and ÷): the scripts a
+// teaching language meets, without a Unicode database.
+bool is_letter(char32_t c) {
+  if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_') return true;
+  if (c >= 0xC0 && c <= 0x24F) return c != 0xD7 && c != 0xF7;
+  return (c >= 0x370 && c <= 0x3FF && c != 0x37E && c != 0x387) || (c >= 0x400 && c <= 0x4FF);
+}
+
+bool is_space(char32_t c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+const struct {
+  std::string_view word;
+  TokenKind kind;
+} kKeywords[] = {
+    {"function", TokenKind::KwFunction},
+    {"end", TokenKind::KwEnd},
+    {"return", TokenKind::KwReturn},
+    {"if", TokenKind::KwIf},
+    {"elseif", TokenKind::KwElseif},
+    {"else", TokenKind::KwElse},
+    {"for", TokenKind::KwFor},
+    {"while", TokenKind::KwWhile},
+    {"switch", TokenKind::KwSwitch},
+    {"case", TokenKind::KwCase},
+    {"otherwise", TokenKind::KwOtherwise},
+    {"run", TokenKind::KwRun},
+    {"format", TokenKind::KwFormat},
+    {"hold", TokenKind::KwHold},
+    {"grid", TokenKind::KwGrid},
+    {"viewer", TokenKind::KwViewer},
+    {"close", TokenKind::KwClose},
+};
+
+// Tokens after which an operand has ended: a following `'` is a transpose (§1.5).
+bool transpose_may_follow(TokenKind kind) {
+  switch (kind) {
+    case TokenKind::Identifier:
+    case TokenKind::Number:
+    case TokenKind::RParen:
+    case TokenKind::RBracket:
+    case TokenKind::Apostrophe:
+    case TokenKind::DotApostrophe:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Tokens that end a bracket element, for the synthetic comma of §1.8 item 1.
+bool ends_operand(TokenKind kind) {
+  switch (kind) {
+    case TokenKind::Number:
+    case TokenKind::Identifier:
+    case TokenKind::String:
+    case TokenKind::RParen:
+    case TokenKind::RBracket:
+    case TokenKind::RBrace:
+    case TokenKind::Apostrophe:
+    case TokenKind::DotApostrophe:
+    case TokenKind::KwEnd:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// A character in Rust's debug quoting, as rustlab prints it: '$', '\\', '\'', '\u{c}'.
+std::string quote_character(char32_t c) {
+  switch (c) {
+    case '\\':
+      return "'\\\\'";
+    case '\'':
+      return "'\\''";
+    case '\t':
+      return "'\\t'";
+    case '\n':
+      return "'\\n'";
+    case '\r':
+      return "'\\r'";
+    case 0:
+      return "'\\0'";
+    default:
+      break;
+  }
+  if (c < 0x20 || c == 0x7F || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) {
+    return fmt::format("'\\u{{{:x}}}'", static_cast<std::uint32_t>(c));
+  }
+  std::string utf8;
+  if (c < 0x80) {
+    utf8 += static_cast<char>(c);
+  } else if (c < 0x800) {
+    utf8 += static_cast<char>(0xC0 | (c >> 6));
+    utf8 += static_cast<char>(0x80 | (c & 0x3F));
+  } else if (c < 0x10000) {
+    utf8 += static_cast<char>(0xE0 | (c >> 12));
+    utf8 += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    utf8 += static_cast<char>(0x80 | (c & 0x3F));
+  } else {
+    utf8 += static_cast<char>(0xF0 | (c >> 18));
+    utf8 += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+    utf8 += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    utf8 += static_cast<char>(0x80 | (c & 0x3F));
+  }
+  return "'" + utf8 + "'";
+}
+
+// A decimal float as §1.4 accepts it: digits [ "." digits ] [ e [sign] digits ], with at least
+// one mantissa digit and at least one exponent digit when `e` is present.
+bool is_decimal_float(std::string_view text) {
+  std::size_t i = 0;
+  int mantissa_digits = 0;
+  while (i < text.size() && is_digit(static_cast<unsigned char>(text[i]))) ++i, ++mantissa_digits;
+  if (i < text.size() && text[i] == '.') {
+    ++i;
+    while (i < text.size() && is_digit(static_cast<unsigned char>(text[i]))) {
+      ++i;
+      ++mantissa_digits;
+    }
+  }
+  if (mantissa_digits == 0) return false;
+  if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+    ++i;
+    if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
+    int exponent_digits = 0;
+    while (i < text.size() && is_digit(static_cast<unsigned char>(text[i]))) {
+      ++i;
+      ++exponent_digits;
+    }
+    if (exponent_digits == 0) return false;
+  }
+  return i == text.size();
+}
+
+class Lexer {
+ public:
+  explicit Lexer(const std::shared_ptr<const SourceFile>& file)
+      : file_(file), text_(file->text()) {}
+
+  std::vector<Token> run() {
+    while (true) {
+      const bool spaced = skip_whitespace();
+      if (at_end()) break;
+      const char32_t c = peek();
+      if (c == '\n') {
+        const Token newline = make(TokenKind::Newline);
+        advance();
+        // Runs of blank and comment-only lines collapse into one NEWLINE (§1.1).
+        if (tokens_.empty() || tokens_.back().kind != TokenKind::Newline) push(newline, spaced);
+        continue;
+      }
+      if (spaced && inside_brackets() && !tokens_.empty() && ends_operand(tokens_.back().kind) &&
+          starts_element()) {
+        Token comma = make(TokenKind::Comma);
+        comma.synthetic = true;
+        push(std::move(comma), true);
+      }
+      lex_token(spaced);
+    }
+    Token eof = make(TokenKind::Eof);
+    push(std::move(eof), false);
+    return std::move(tokens_);
+  }
+
+ private:
+  bool at_end() const { return offset_ >= text_.size(); }
+
+  // The code point at `offset_ + ahead` bytes-worth of code points; 0 past the end. Invalid
+  // UTF-8 decodes byte by byte to U+FFFD so any input lexes (and fails) predictably.
+  char32_t peek(std::size_t ahead = 0) const {
+    std::size_t at = offset_;
+    char32_t c = 0;
+    for (std::size_t k = 0; k <= ahead; ++k) {
+      if (at >= text_.size()) return 0;
+      std::size_t width = 1;
+      c = decode(at, width);
+      at += width;
+    }
+    return c;
+  }
+
+  char32_t decode(std::size_t at, std::size_t& width) const {
+    const auto lead = static_cast<unsigned char>(text_[at]);
+    width = 1;
+    if (lead < 0x80) return lead;
+    std::size_t length = 0;
+    char32_t value = 0;
+    if ((lead & 0xE0) == 0xC0) {
+      length = 2;
+      value = lead & 0x1Fu;
+    } else if ((lead & 0xF0) == 0xE0) {
+      length = 3;
+      value = lead & 0x0Fu;
+    } else if ((lead & 0xF8) == 0xF0) {
+      length = 4;
+      value = lead & 0x07u;
+    } else {
+      return 0xFFFD;
+    }
+    if (at + length > text_.size()) return 0xFFFD;
+    for (std::size_t k = 1; k < length; ++k) {
+      const auto next = static_cast<unsigned char>(text_[at + k]);
+      if ((next & 0xC0) != 0x80) return 0xFFFD;
+      value = (value << 6) | (next & 0x3Fu);
+    }
+    width = length;
+    return value;
+  }
+
+  char32_t advance() {
+    std::size_t width = 1;
+    const char32_t c = decode(offset_, width);
+    offset_ += width;
+    if (c == '\n') {
+      ++line_;
+      column_ = 1;
+    } else {
+      ++column_;
+    }
+    return c;
+  }
+
+  Token make(TokenKind kind) const {
+    Token token;
+    token.kind = kind;
+    token.line = line_;
+    token.column = column_;
+    return token;
+  }
+
+  void push(Token token, bool spaced) {
+    token.space_before = spaced;
+    switch (token.kind) {
+      case TokenKind::LBracket:
+        ++bracket_depth_;
+        break;
+      case TokenKind::RBracket:
+        if (bracket_depth_ > 0) --bracket_depth_;
+        break;
+      case TokenKind::LBrace:
+        ++brace_depth_;
+        break;
+      case TokenKind::RBrace:
+        if (brace_depth_ > 0) --brace_depth_;
+        break;
+      default:
+        break;
+    }
+    tokens_.push_back(std::move(token));
+  }
+
+  bool inside_brackets() const { return bracket_depth_ > 0 || brace_depth_ > 0; }
+
+  [[noreturn]] void fail(int line, int column, const std::string& detail) const {
+    throw Error("lex error: " + detail, SourceLoc{file_, line, column}, ErrorKind::Syntax);
+  }
+
+  // Skips spaces, comments and line continuations; true when anything was skipped. A comment
+  // stops before its newline, which still ends the statement.
+  bool skip_whitespace() {
+    bool skipped = false;
+    while (!at_end()) {
+      const char32_t c = peek();
+      if (is_space(c)) {
+        advance();
+      } else if (c == '%' || c == '#') {
+        while (!at_end() && peek() != '\n') advance();
+      } else if (c == '.' && peek(1) == '.' && peek(2) == '.') {
+        // `...` discards the rest of the line and its newline (§1.3).
+        while (!at_end() && peek() != '\n') advance();
+        if (!at_end()) advance();
+      } else {
+        break;
+      }
+      skipped = true;
+    }
+    return skipped;
+  }
+
+  // §1.8 item 2: does the text at the cursor start a new bracket element?
+  bool starts_element() const {
+    const char32_t c = peek();
+    if (is_digit(c) || is_letter(c) || c == '(' || c == '[' || c == '{' || c == '"') return true;
+    if (c == '.') return is_digit(peek(1));
+    if (c == '+' || c == '-') {
+      const char32_t next = peek(1);
+      return next != 0 && !is_space(next) && next != '\n' && next != '=';
+    }
+    if (c == '!' || c == '~') return peek(1) != '=';
+    return false;
+  }
+
+  void lex_token(bool spaced) {
+    const char32_t c = peek();
+    if (is_digit(c) || (c == '.' && is_digit(peek(1)))) return lex_number(spaced);
+    if (is_letter(c)) return lex_word(spaced);
+    if (c == '"') return lex_string(spaced, QuoteKind::Double);
+    if (c == '\'') {
+      if (!tokens_.empty() && transpose_may_follow(tokens_.back().kind)) {
+        return lex_operator(spaced, TokenKind::Apostrophe, 1);
+      }
+      return lex_string(spaced, QuoteKind::Single);
+    }
+    const char32_t next = peek(1);
+    switch (c) {
+      case '+':
+        return lex_operator(spaced, next == '=' ? TokenKind::PlusEq : TokenKind::Plus,
+                            next == '=' ? 2 : 1);
+      case '-':
+        return lex_operator(spaced, next == '=' ? TokenKind::MinusEq : TokenKind::Minus,
+                            next == '=' ? 2 : 1);
+      case '*':
+        return lex_operator(spaced, next == '=' ? TokenKind::StarEq : TokenKind::Star,
+                            next == '=' ? 2 : 1);
+      case '/':
+        return lex_operator(spaced, next == '=' ? TokenKind::SlashEq : TokenKind::Slash,
+                            next == '=' ? 2 : 1);
+      case '^':
+        return lex_operator(spaced, TokenKind::Caret, 1);
+      case '.':
+        if (next == '*') return lex_operator(spaced, TokenKind::DotStar, 2);
+        if (next == '/') return lex_operator(spaced, TokenKind::DotSlash, 2);
+        if (next == '^') return lex_operator(spaced, TokenKind::DotCaret, 2);
+        if (next == '\'') return lex_operator(spaced, TokenKind::DotApostrophe, 2);
+        if (is_letter(next)) return lex_operator(spaced, TokenKind::Dot, 1);
+        // Anything else falls into the number rule and is malformed (§1.7).
+        return lex_number(spaced);
+      case '=':
+        return lex_operator(spaced, next == '=' ? TokenKind::EqEq : TokenKind::Eq,
+                            next == '=' ? 2 : 1);
+      case '!':
+        return lex_operator(spaced, next == '=' ? TokenKind::BangEq : TokenKind::Bang,
+                            next == '=' ? 2 : 1);
+      case '~':
+        return lex_operator(spaced, next == '=' ? TokenKind::BangEq : TokenKind::Tilde,
+                            next == '=' ? 2 : 1);
+      case '<':
+        return lex_operator(spaced, next == '=' ? TokenKind::Le : TokenKind::Lt,
+                            next == '=' ? 2 : 1);
+      case '>':
+        return lex_operator(spaced, next == '=' ? TokenKind::Ge : TokenKind::Gt,
+                            next == '=' ? 2 : 1);
+      case '&':
+        return lex_operator(spaced, next == '&' ? TokenKind::AndAnd : TokenKind::Amp,
+                            next == '&' ? 2 : 1);
+      case '|':
+        return lex_operator(spaced, next == '|' ? TokenKind::OrOr : TokenKind::Bar,
+                            next == '|' ? 2 : 1);
+      case ':':
+        return lex_operator(spaced, TokenKind::Colon, 1);
+      case '@':
+        return lex_operator(spaced, TokenKind::At, 1);
+      case '(':
+        return lex_operator(spaced, TokenKind::LParen, 1);
+      case ')':
+        return lex_operator(spaced, TokenKind::RParen, 1);
+      case '[':
+        return lex_operator(spaced, TokenKind::LBracket, 1);
+      case ']':
+        return lex_operator(spaced, TokenKind::RBracket, 1);
+      case '{':
+        return lex_operator(spaced, TokenKind::LBrace, 1);
+      case '}':
+        return lex_operator(spaced, TokenKind::RBrace, 1);
+      case ',':
+        return lex_operator(spaced, TokenKind::Comma, 1);
+      case ';':
+        return lex_operator(spaced, TokenKind::Semicolon, 1);
+      default:
+        fail(line_, column_, "unexpected character: " + quote_character(c));
+    }
+  }
+
+  void lex_operator(bool spaced, TokenKind kind, int length) {
+    Token token = make(kind);
+    for (int k = 0; k < length; ++k) advance();
+    push(std::move(token), spaced);
+  }
+
+  // §1.4: the longest run of digits, dots and underscores, then an optional exponent.
+  void lex_number(bool spaced) {
+    Token token = make(TokenKind::Number);
+    std::string text;
+    auto take_run = [&](bool dots) {
+      while (!at_end()) {
+        const char32_t c = peek();
+        if (!(is_digit(c) || c == '_' || (dots && c == '.'))) break;
+        advance();
+        if (c != '_') text += static_cast<char>(c);
+      }
+    };
+    take_run(true);
+    if (peek() == 'e' || peek() == 'E') {
+      text += static_cast<char>(advance());
+      if (peek() == '+' || peek() == '-') text += static_cast<char>(advance());
+      take_run(false);
+    }
+    double value = 0.0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (!is_decimal_float(text) || error != std::errc() || end != text.data() + text.size()) {
+      fail(token.line, token.column, "invalid number: " + text);
+    }
+    token.number = value;
+    token.text = std::move(text);
+    push(std::move(token), spaced);
+  }
+
+  void lex_word(bool spaced) {
+    Token token = make(TokenKind::Identifier);
+    const std::size_t start = offset_;
+    while (!at_end() && (is_letter(peek()) || is_digit(peek()))) advance();
+    token.text = text_.substr(start, offset_ - start);
+    for (const auto& keyword : kKeywords) {
+      if (keyword.word == token.text) token.kind = keyword.kind;
+    }
+    push(std::move(token), spaced);
+  }
+
+  // §1.5: verbatim up to the closing quote on the same line; a doubled quote is one quote.
+  void lex_string(bool spaced, QuoteKind quote) {
+    Token token = make(TokenKind::String);
+    token.quote = quote;
+    const char32_t delimiter = quote == QuoteKind::Double ? '"' : '\'';
+    advance();
+    std::size_t start = offset_;
+    while (true) {
+      if (at_end() || peek() == '\n') fail(token.line, token.column, "unterminated string literal");
+      if (peek() == delimiter) {
+        token.text.append(text_, start, offset_ - start);
+        advance();
+        if (peek() != delimiter) break;
+        token.text += static_cast<char>(delimiter);
+        advance();
+        start = offset_;
+        continue;
+      }
+      advance();
+    }
+    push(std::move(token), spaced);
+  }
+
+  std::shared_ptr<const SourceFile> file_;
+  const std::string& text_;
+  std::size_t offset_ = 0;
+  int line_ = 1;
+  int column_ = 1;
+  int bracket_depth_ = 0;
+  int brace_depth_ = 0;
+  std::vector<Token> tokens_;
+};
+
+}  // namespace
+
+std::vector<Token> tokenize(const std::shared_ptr<const SourceFile>& file) {
+  return Lexer(file).run();
+}
+
+std::string_view token_kind_name(TokenKind kind) {
+  switch (kind) {
+    case TokenKind::Number:
+      return "Number";
+    case TokenKind::String:
+      return "String";
+    case TokenKind::Identifier:
+      return "Identifier";
+    case TokenKind::KwFunction:
+      return "Function";
+    case TokenKind::KwEnd:
+      return "End";
+    case TokenKind::KwReturn:
+      return "Return";
+    case TokenKind::KwIf:
+      return "If";
+    case TokenKind::KwElseif:
+      return "Elseif";
+    case TokenKind::KwElse:
+      return "Else";
+    case TokenKind::KwFor:
+      return "For";
+    case TokenKind::KwWhile:
+      return "While";
+    case TokenKind::KwSwitch:
+      return "Switch";
+    case TokenKind::KwCase:
+      return "Case";
+    case TokenKind::KwOtherwise:
+      return "Otherwise";
+    case TokenKind::KwRun:
+      return "Run";
+    case TokenKind::KwFormat:
+      return "Format";
+    case TokenKind::KwHold:
+      return "Hold";
+    case TokenKind::KwGrid:
+      return "Grid";
+    case TokenKind::KwViewer:
+      return "Viewer";
+    case TokenKind::KwClose:
+      return "Close";
+    case TokenKind::PlusEq:
+      return "PlusEq";
+    case TokenKind::MinusEq:
+      return "MinusEq";
+    case TokenKind::StarEq:
+      return "StarEq";
+    case TokenKind::SlashEq:
+      return "SlashEq";
+    case TokenKind::Plus:
+      return "Plus";
+    case TokenKind::Minus:
+      return "Minus";
+    case TokenKind::Star:
+      return "Star";
+    case TokenKind::Slash:
+      return "Slash";
+    case TokenKind::Caret:
+      return "Caret";
+    case TokenKind::DotStar:
+      return "DotStar";
+    case TokenKind::DotSlash:
+      return "DotSlash";
+    case TokenKind::DotCaret:
+      return "DotCaret";
+    case TokenKind::DotApostrophe:
+      return "DotApostrophe";
+    case TokenKind::Dot:
+      return "Dot";
+    case TokenKind::EqEq:
+      return "EqEq";
+    case TokenKind::BangEq:
+      return "BangEq";
+    case TokenKind::Le:
+      return "Le";
+    case TokenKind::Ge:
+      return "Ge";
+    case TokenKind::Lt:
+      return "Lt";
+    case TokenKind::Gt:
+      return "Gt";
+    case TokenKind::Eq:
+      return "Eq";
+    case TokenKind::AndAnd:
+      return "AndAnd";
+    case TokenKind::OrOr:
+      return "OrOr";
+    case TokenKind::Bang:
+      return "Bang";
+    case TokenKind::Amp:
+      return "Amp";
+    case TokenKind::Bar:
+      return "Bar";
+    case TokenKind::Tilde:
+      return "Tilde";
+    case TokenKind::Apostrophe:
+      return "Apostrophe";
+    case TokenKind::Colon:
+      return "Colon";
+    case TokenKind::At:
+      return "At";
+    case TokenKind::LParen:
+      return "LParen";
+    case TokenKind::RParen:
+      return "RParen";
+    case TokenKind::LBracket:
+      return "LBracket";
+    case TokenKind::RBracket:
+      return "RBracket";
+    case TokenKind::LBrace:
+      return "LBrace";
+    case TokenKind::RBrace:
+      return "RBrace";
+    case TokenKind::Comma:
+      return "Comma";
+    case TokenKind::Semicolon:
+      return "Semicolon";
+    case TokenKind::Newline:
+      return "Newline";
+    case TokenKind::Eof:
+      return "Eof";
+  }
+  return "?";
+}
+
+namespace {
+
+std::string_view operator_text(TokenKind kind) {
+  switch (kind) {
+    case TokenKind::PlusEq:
+      return "+=";
+    case TokenKind::MinusEq:
+      return "-=";
+    case TokenKind::StarEq:
+      return "*=";
+    case TokenKind::SlashEq:
+      return "/=";
+    case TokenKind::Plus:
+      return "+";
+    case TokenKind::Minus:
+      return "-";
+    case TokenKind::Star:
+      return "*";
+    case TokenKind::Slash:
+      return "/";
+    case TokenKind::Caret:
+      return "^";
+    case TokenKind::DotStar:
+      return ".*";
+    case TokenKind::DotSlash:
+      return "./";
+    case TokenKind::DotCaret:
+      return ".^";
+    case TokenKind::DotApostrophe:
+      return ".'";
+    case TokenKind::Dot:
+      return ".";
+    case TokenKind::EqEq:
+      return "==";
+    case TokenKind::BangEq:
+      return "!=";
+    case TokenKind::Le:
+      return "<=";
+    case TokenKind::Ge:
+      return ">=";
+    case TokenKind::Lt:
+      return "<";
+    case TokenKind::Gt:
+      return ">";
+    case TokenKind::Eq:
+      return "=";
+    case TokenKind::AndAnd:
+      return "&&";
+    case TokenKind::OrOr:
+      return "||";
+    case TokenKind::Bang:
+      return "!";
+    case TokenKind::Amp:
+      return "&";
+    case TokenKind::Bar:
+      return "|";
+    case TokenKind::Tilde:
+      return "~";
+    case TokenKind::Apostrophe:
+      return "'";
+    case TokenKind::Colon:
+      return ":";
+    case TokenKind::At:
+      return "@";
+    case TokenKind::LParen:
+      return "(";
+    case TokenKind::RParen:
+      return ")";
+    case TokenKind::LBracket:
+      return "[";
+    case TokenKind::RBracket:
+      return "]";
+    case TokenKind::LBrace:
+      return "{";
+    case TokenKind::RBrace:
+      return "}";
+    case TokenKind::Comma:
+      return ",";
+    case TokenKind::Semicolon:
+      return ";";
+    default:
+      return "";
+  }
+}
+
+}  // namespace
+
+std::string describe_token(const Token& token) {
+  switch (token.kind) {
+    case TokenKind::Number:
+      return "number " + token.text;
+    case TokenKind::String:
+      return token.quote == QuoteKind::Double ? "string \"" + token.text + "\""
+                                              : "string '" + token.text + "'";
+    case TokenKind::Identifier:
+      return "identifier '" + token.text + "'";
+    case TokenKind::Newline:
+      return "newline";
+    case TokenKind::Eof:
+      return "end of input";
+    default:
+      break;
+  }
+  if (token.kind >= TokenKind::KwFunction && token.kind <= TokenKind::KwClose) {
+    return "'" + token.text + "'";
+  }
+  return "'" + std::string(operator_text(token.kind)) + "'";
+}
+
+}  // namespace llmlab::lang

@@ -1,0 +1,91 @@
+// GELU (tanh form) and ReLU, forward and backward. The GELU formulas and their evaluation
+// order are builtins.md §8 (gelu, gelu_grad); the backward uses sech² u = 1 - tanh² u, so one
+// transcendental per element, as llm.c's gelu_backward needs two (tanh, cosh).
+#include "nn/gelu.hpp"
+
+#include <cmath>
+#include <numbers>
+
+#include "base/error.hpp"
+
+namespace llmlab::nn {
+namespace {
+
+// sqrt(2/pi) computed in double, then rounded once to T.
+template <class T>
+T gelu_scale() {
+  return static_cast<T>(std::sqrt(2.0 / std::numbers::pi));
+}
+
+template <class T>
+constexpr T kGeluCubic = static_cast<T>(0.044715);
+
+}  // namespace
+
+template <class T>
+void gelu_forward(std::span<T> out, std::span<const T> in) {
+  LLMLAB_ASSERT(out.size() == in.size());
+  const T c = gelu_scale<T>();
+  const std::size_t size = in.size();
+  for (std::size_t i = 0; i < size; ++i) {
+    const T x = in[i];
+    const T u = c * (x + kGeluCubic<T> * (x * (x * x)));
+    out[i] = (T(0.5) * x) * (T(1) + std::tanh(u));
+  }
+}
+
+template <class T>
+void gelu_backward(std::span<T> dinp, std::span<const T> inp, std::span<const T> dout) {
+  LLMLAB_ASSERT(dinp.size() == inp.size() && dout.size() == inp.size());
+  const T c = gelu_scale<T>();
+  const T slope = kGeluCubic<T> * T(3);
+  const std::size_t size = inp.size();
+  for (std::size_t i = 0; i < size; ++i) {
+    const T x = inp[i];
+    const T th = std::tanh(c * (x + kGeluCubic<T> * (x * (x * x))));
+    const T local =
+        T(0.5) * (T(1) + th) + ((T(0.5) * x) * (T(1) - th * th)) * (c * (T(1) + slope * (x * x)));
+    dinp[i] += local * dout[i];
+  }
+}
+
+template <class T>
+void gelu_grad(std::span<T> out, std::span<const T> in) {
+  LLMLAB_ASSERT(out.size() == in.size());
+  const T c = gelu_scale<T>();
+  const T slope = kGeluCubic<T> * T(3);  // 0.134145 as one rounded constant, as the spec says
+  const std::size_t size = in.size();
+  for (std::size_t i = 0; i < size; ++i) {
+    const T z = in[i];
+    const T th = std::tanh(c * (z + kGeluCubic<T> * std::pow(z, T(3))));
+    const T g = c * (T(1) + slope * std::pow(z, T(2)));
+    const T s = T(1) - std::pow(th, T(2));
+    out[i] = T(0.5) * (T(1) + th) + ((T(0.5) * z) * s) * g;
+  }
+}
+
+template <class T>
+void relu_forward(std::span<T> out, std::span<const T> in) {
+  LLMLAB_ASSERT(out.size() == in.size());
+  const std::size_t size = in.size();
+  for (std::size_t i = 0; i < size; ++i) out[i] = std::fmax(in[i], T(0));
+}
+
+template <class T>
+void relu_backward(std::span<T> dinp, std::span<const T> inp, std::span<const T> dout) {
+  LLMLAB_ASSERT(dinp.size() == inp.size() && dout.size() == inp.size());
+  const std::size_t size = inp.size();
+  for (std::size_t i = 0; i < size; ++i) dinp[i] += inp[i] > T(0) ? dout[i] : T(0);
+}
+
+#define LLMLAB_INSTANTIATE_GELU(T)                                                      \
+  template void gelu_forward<T>(std::span<T>, std::span<const T>);                      \
+  template void gelu_backward<T>(std::span<T>, std::span<const T>, std::span<const T>); \
+  template void gelu_grad<T>(std::span<T>, std::span<const T>);                         \
+  template void relu_forward<T>(std::span<T>, std::span<const T>);                      \
+  template void relu_backward<T>(std::span<T>, std::span<const T>, std::span<const T>);
+LLMLAB_INSTANTIATE_GELU(float)
+LLMLAB_INSTANTIATE_GELU(double)
+#undef LLMLAB_INSTANTIATE_GELU
+
+}  // namespace llmlab::nn

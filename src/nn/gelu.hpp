@@ -1,0 +1,31 @@
+// GELU, tanh approximation (Hendrycks & Gimpel 2016, as GPT-2 uses it), and ReLU: element-wise
+// activations over flat buffers of any shape. No allocation; float and double.
+#pragma once
+
+#include <span>
+
+namespace llmlab::nn {
+
+// out = 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))), evaluated exactly as builtins.md §8
+// gelu orders it. out and in have the same length; out may alias in.
+template <class T>
+void gelu_forward(std::span<T> out, std::span<const T> in);
+
+// Accumulates (+=) dinp = gelu'(inp) * dout. All three have the same length.
+template <class T>
+void gelu_backward(std::span<T> dinp, std::span<const T> inp, std::span<const T> dout);
+
+// out = gelu'(in), the derivative of gelu_forward, in builtins.md §8 gelu_grad's evaluation
+// order (powers by std::pow, as the script form's `.^` computes them). out may alias in.
+template <class T>
+void gelu_grad(std::span<T> out, std::span<const T> in);
+
+// out = max(x, 0) by fmax, so relu(NaN) = 0 (builtins.md §8 relu). out may alias in.
+template <class T>
+void relu_forward(std::span<T> out, std::span<const T> in);
+
+// Accumulates (+=) dinp = (inp > 0) * dout.
+template <class T>
+void relu_backward(std::span<T> dinp, std::span<const T> inp, std::span<const T> dout);
+
+}  // namespace llmlab::nn

@@ -1,0 +1,175 @@
+// LayerNorm forward (reference and fast) and backward. Formulas: Ba et al. 2016; the backward
+// follows llm.c's layernorm_backward (dx = rstd (dnorm - mean(dnorm) - norm mean(dnorm norm))).
+#include "nn/layernorm.hpp"
+
+#include <cmath>
+
+#include "base/error.hpp"
+#include "nn/threading.hpp"
+
+namespace llmlab::nn {
+namespace {
+
+template <class T>
+void check_forward_shapes(std::span<T> y, std::span<T> mean, std::span<T> rstd,
+                          std::span<const T> x, std::span<const T> gamma, std::span<const T> beta,
+                          int N, int C) {
+  LLMLAB_ASSERT(N >= 0 && C >= 0);
+  const std::size_t size = detail::row_offset(N, C);
+  LLMLAB_ASSERT(x.size() == size && y.size() == size);
+  LLMLAB_ASSERT(mean.empty() || mean.size() == static_cast<std::size_t>(N));
+  LLMLAB_ASSERT(rstd.empty() || rstd.size() == static_cast<std::size_t>(N));
+  LLMLAB_ASSERT(gamma.empty() || gamma.size() == static_cast<std::size_t>(C));
+  LLMLAB_ASSERT(beta.empty() || beta.size() == static_cast<std::size_t>(C));
+}
+
+// y = (x - m) / sd, then the affine map when gamma or beta is given. One loop per case keeps
+// each one a plain vectorisable stream. y may alias x.
+template <class T>
+void normalise_row(T* y, const T* x, const T* gamma, const T* beta, int C, T m, T sd) {
+  if (gamma == nullptr && beta == nullptr) {
+#pragma omp simd
+    for (int c = 0; c < C; ++c) y[c] = (x[c] - m) / sd;
+  } else if (beta == nullptr) {
+#pragma omp simd
+    for (int c = 0; c < C; ++c) y[c] = (x[c] - m) / sd * gamma[c];
+  } else if (gamma == nullptr) {
+#pragma omp simd
+    for (int c = 0; c < C; ++c) y[c] = (x[c] - m) / sd + beta[c];
+  } else {
+#pragma omp simd
+    for (int c = 0; c < C; ++c) y[c] = (x[c] - m) / sd * gamma[c] + beta[c];
+  }
+}
+
+const double* data_or_null(std::span<const double> s) { return s.empty() ? nullptr : s.data(); }
+const float* data_or_null(std::span<const float> s) { return s.empty() ? nullptr : s.data(); }
+
+}  // namespace
+
+template <class T>
+void layernorm_forward_reference(std::span<T> y, std::span<T> mean, std::span<T> rstd,
+                                 std::span<const T> x, std::span<const T> gamma,
+                                 std::span<const T> beta, int N, int C, T eps) {
+  check_forward_shapes(y, mean, rstd, x, gamma, beta, N, C);
+  for (int n = 0; n < N; ++n) {
+    const T* xr = x.data() + detail::row_offset(n, C);
+    T* yr = y.data() + detail::row_offset(n, C);
+    T sum = 0;
+    for (int c = 0; c < C; ++c) sum += xr[c];
+    const T m = sum / static_cast<T>(C);
+    T squares = 0;
+    for (int c = 0; c < C; ++c) squares += (xr[c] - m) * (xr[c] - m);
+    const T sd = std::sqrt(squares / static_cast<T>(C) + eps);
+    for (int c = 0; c < C; ++c) {
+      T value = (xr[c] - m) / sd;
+      if (!gamma.empty()) value *= gamma[static_cast<std::size_t>(c)];
+      if (!beta.empty()) value += beta[static_cast<std::size_t>(c)];
+      yr[c] = value;
+    }
+    if (!mean.empty()) mean[static_cast<std::size_t>(n)] = m;
+    if (!rstd.empty()) rstd[static_cast<std::size_t>(n)] = T(1) / sd;
+  }
+}
+
+// Two passes over each row (mean, then centred squares: no cancellation as in E[x²] - E[x]²),
+// both reductions vectorised by `omp simd` (summation order is free, builtins.md §0.5); the
+// row fits in L1, so the second pass costs no memory traffic.
+template <class T>
+void layernorm_forward(std::span<T> y, std::span<T> mean, std::span<T> rstd, std::span<const T> x,
+                       std::span<const T> gamma, std::span<const T> beta, int N, int C, T eps) {
+  check_forward_shapes(y, mean, rstd, x, gamma, beta, N, C);
+  const T* g = data_or_null(gamma);
+  const T* b = data_or_null(beta);
+#pragma omp parallel for schedule(static) if (detail::worth_threads(N, C))
+  for (int n = 0; n < N; ++n) {
+    const T* xr = x.data() + detail::row_offset(n, C);
+    T sum = 0;
+#pragma omp simd reduction(+ : sum)
+    for (int c = 0; c < C; ++c) sum += xr[c];
+    const T m = sum / static_cast<T>(C);
+    T squares = 0;
+#pragma omp simd reduction(+ : squares)
+    for (int c = 0; c < C; ++c) squares += (xr[c] - m) * (xr[c] - m);
+    const T sd = std::sqrt(squares / static_cast<T>(C) + eps);
+    normalise_row(y.data() + detail::row_offset(n, C), xr, g, b, C, m, sd);
+    if (!mean.empty()) mean[static_cast<std::size_t>(n)] = m;
+    if (!rstd.empty()) rstd[static_cast<std::size_t>(n)] = T(1) / sd;
+  }
+}
+
+template <class T>
+void layernorm_backward(std::span<T> dx, std::span<T> dgamma, std::span<T> dbeta,
+                        std::span<const T> dy, std::span<const T> x, std::span<const T> gamma,
+                        std::span<const T> mean, std::span<const T> rstd, int N, int C) {
+  LLMLAB_ASSERT(N >= 0 && C >= 0);
+  const std::size_t size = detail::row_offset(N, C);
+  LLMLAB_ASSERT(dx.size() == size && dy.size() == size && x.size() == size);
+  LLMLAB_ASSERT(mean.size() == static_cast<std::size_t>(N));
+  LLMLAB_ASSERT(rstd.size() == static_cast<std::size_t>(N));
+  LLMLAB_ASSERT(gamma.empty() || gamma.size() == static_cast<std::size_t>(C));
+  LLMLAB_ASSERT(dgamma.empty() || dgamma.size() == static_cast<std::size_t>(C));
+  LLMLAB_ASSERT(dbeta.empty() || dbeta.size() == static_cast<std::size_t>(C));
+  const T* g = data_or_null(gamma);
+
+  // dx, row by row (rows are independent).
+#pragma omp parallel for schedule(static) if (detail::worth_threads(N, C))
+  for (int n = 0; n < N; ++n) {
+    const T* xr = x.data() + detail::row_offset(n, C);
+    const T* dyr = dy.data() + detail::row_offset(n, C);
+    T* dxr = dx.data() + detail::row_offset(n, C);
+    const T m = mean[static_cast<std::size_t>(n)];
+    const T r = rstd[static_cast<std::size_t>(n)];
+    T dnorm_sum = 0;
+    T dnorm_norm_sum = 0;
+#pragma omp simd reduction(+ : dnorm_sum, dnorm_norm_sum)
+    for (int c = 0; c < C; ++c) {
+      const T dnorm = g == nullptr ? dyr[c] : g[c] * dyr[c];
+      dnorm_sum += dnorm;
+      dnorm_norm_sum += dnorm * ((xr[c] - m) * r);
+    }
+    const T dnorm_mean = dnorm_sum / static_cast<T>(C);
+    const T dnorm_norm_mean = dnorm_norm_sum / static_cast<T>(C);
+#pragma omp simd
+    for (int c = 0; c < C; ++c) {
+      const T dnorm = g == nullptr ? dyr[c] : g[c] * dyr[c];
+      const T norm = (xr[c] - m) * r;
+      dxr[c] += (dnorm - dnorm_mean - norm * dnorm_norm_mean) * r;
+    }
+  }
+
+  // dgamma and dbeta sum over rows; one thread keeps the accumulation free of races, and the
+  // inner loop over features stays a vector stream.
+  if (dgamma.empty() && dbeta.empty()) return;
+  for (int n = 0; n < N; ++n) {
+    const T* xr = x.data() + detail::row_offset(n, C);
+    const T* dyr = dy.data() + detail::row_offset(n, C);
+    const T m = mean[static_cast<std::size_t>(n)];
+    const T r = rstd[static_cast<std::size_t>(n)];
+    if (!dgamma.empty()) {
+      T* dg = dgamma.data();
+#pragma omp simd
+      for (int c = 0; c < C; ++c) dg[c] += (xr[c] - m) * r * dyr[c];
+    }
+    if (!dbeta.empty()) {
+      T* db = dbeta.data();
+#pragma omp simd
+      for (int c = 0; c < C; ++c) db[c] += dyr[c];
+    }
+  }
+}
+
+#define LLMLAB_INSTANTIATE_LAYERNORM(T)                                                            \
+  template void layernorm_forward<T>(std::span<T>, std::span<T>, std::span<T>, std::span<const T>, \
+                                     std::span<const T>, std::span<const T>, int, int, T);         \
+  template void layernorm_forward_reference<T>(std::span<T>, std::span<T>, std::span<T>,           \
+                                               std::span<const T>, std::span<const T>,             \
+                                               std::span<const T>, int, int, T);                   \
+  template void layernorm_backward<T>(std::span<T>, std::span<T>, std::span<T>,                    \
+                                      std::span<const T>, std::span<const T>, std::span<const T>,  \
+                                      std::span<const T>, std::span<const T>, int, int);
+LLMLAB_INSTANTIATE_LAYERNORM(float)
+LLMLAB_INSTANTIATE_LAYERNORM(double)
+#undef LLMLAB_INSTANTIATE_LAYERNORM
+
+}  // namespace llmlab::nn

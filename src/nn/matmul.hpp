@@ -1,0 +1,36 @@
+// The linear layer of a transformer, llm.c-shaped: out = inp · weightᵀ + bias over flat row-major
+// buffers, with the weight stored (OC, C) as torch.nn.Linear does. No allocation; float and double.
+// Letters: N rows (tokens, B·T), C input features, OC output features.
+#pragma once
+
+#include <span>
+
+namespace llmlab::nn {
+
+// out (N, OC) = inp (N, C) · weight (OC, C)ᵀ + bias (OC); bias may be empty (no bias).
+// Blocked Eigen products over row ranges, one range per OpenMP thread.
+template <class T>
+void matmul_forward(std::span<T> out, std::span<const T> inp, std::span<const T> weight,
+                    std::span<const T> bias, int N, int C, int OC);
+
+// The reference: plain triple loop, one output at a time, no threads. matmul_forward is tested
+// against it.
+template <class T>
+void matmul_forward_reference(std::span<T> out, std::span<const T> inp, std::span<const T> weight,
+                              std::span<const T> bias, int N, int C, int OC);
+
+// Accumulates (+=) dinp (N, C) = dout · weight, dweight (OC, C) = doutᵀ · inp and
+// dbias (OC) = column sums of dout. dinp, dweight or dbias may be empty when that gradient is not
+// wanted. dout: (N, OC); inp: (N, C); weight: (OC, C).
+template <class T>
+void matmul_backward(std::span<T> dinp, std::span<T> dweight, std::span<T> dbias,
+                     std::span<const T> dout, std::span<const T> inp, std::span<const T> weight,
+                     int N, int C, int OC);
+
+// The reference backward: plain loops, no threads.
+template <class T>
+void matmul_backward_reference(std::span<T> dinp, std::span<T> dweight, std::span<T> dbias,
+                               std::span<const T> dout, std::span<const T> inp,
+                               std::span<const T> weight, int N, int C, int OC);
+
+}  // namespace llmlab::nn

@@ -1,0 +1,118 @@
+// RMSNorm forward (reference and fast) and backward. y = x / r · g with r = sqrt(mean(x²) + eps);
+// dx = (g dy - x · mean(g dy x) / r²) / r, the derivative of x / r through r.
+#include "nn/rmsnorm.hpp"
+
+#include <cmath>
+
+#include "base/error.hpp"
+#include "nn/threading.hpp"
+
+namespace llmlab::nn {
+namespace {
+
+template <class T>
+void check_forward_shapes(std::span<T> y, std::span<T> rrms, std::span<const T> x,
+                          std::span<const T> gamma, int N, int C) {
+  LLMLAB_ASSERT(N >= 0 && C >= 0);
+  LLMLAB_ASSERT(x.size() == detail::row_offset(N, C) && y.size() == x.size());
+  LLMLAB_ASSERT(rrms.empty() || rrms.size() == static_cast<std::size_t>(N));
+  LLMLAB_ASSERT(gamma.empty() || gamma.size() == static_cast<std::size_t>(C));
+}
+
+}  // namespace
+
+template <class T>
+void rmsnorm_forward_reference(std::span<T> y, std::span<T> rrms, std::span<const T> x,
+                               std::span<const T> gamma, int N, int C, T eps) {
+  check_forward_shapes(y, rrms, x, gamma, N, C);
+  for (int n = 0; n < N; ++n) {
+    const T* xr = x.data() + detail::row_offset(n, C);
+    T* yr = y.data() + detail::row_offset(n, C);
+    T squares = 0;
+    for (int c = 0; c < C; ++c) squares += xr[c] * xr[c];
+    const T r = std::sqrt(squares / static_cast<T>(C) + eps);
+    for (int c = 0; c < C; ++c) {
+      yr[c] = xr[c] / r;
+      if (!gamma.empty()) yr[c] *= gamma[static_cast<std::size_t>(c)];
+    }
+    if (!rrms.empty()) rrms[static_cast<std::size_t>(n)] = T(1) / r;
+  }
+}
+
+template <class T>
+void rmsnorm_forward(std::span<T> y, std::span<T> rrms, std::span<const T> x,
+                     std::span<const T> gamma, int N, int C, T eps) {
+  check_forward_shapes(y, rrms, x, gamma, N, C);
+  const T* g = gamma.empty() ? nullptr : gamma.data();
+#pragma omp parallel for schedule(static) if (detail::worth_threads(N, C))
+  for (int n = 0; n < N; ++n) {
+    const T* xr = x.data() + detail::row_offset(n, C);
+    T* yr = y.data() + detail::row_offset(n, C);
+    T squares = 0;
+#pragma omp simd reduction(+ : squares)
+    for (int c = 0; c < C; ++c) squares += xr[c] * xr[c];
+    const T r = std::sqrt(squares / static_cast<T>(C) + eps);
+    if (g == nullptr) {
+#pragma omp simd
+      for (int c = 0; c < C; ++c) yr[c] = xr[c] / r;
+    } else {
+#pragma omp simd
+      for (int c = 0; c < C; ++c) yr[c] = xr[c] / r * g[c];
+    }
+    if (!rrms.empty()) rrms[static_cast<std::size_t>(n)] = T(1) / r;
+  }
+}
+
+template <class T>
+void rmsnorm_backward(std::span<T> dx, std::span<T> dgamma, std::span<const T> dy,
+                      std::span<const T> x, std::span<const T> gamma, std::span<const T> rrms,
+                      int N, int C) {
+  LLMLAB_ASSERT(N >= 0 && C >= 0);
+  const std::size_t size = detail::row_offset(N, C);
+  LLMLAB_ASSERT(dx.size() == size && dy.size() == size && x.size() == size);
+  LLMLAB_ASSERT(rrms.size() == static_cast<std::size_t>(N));
+  LLMLAB_ASSERT(gamma.empty() || gamma.size() == static_cast<std::size_t>(C));
+  LLMLAB_ASSERT(dgamma.empty() || dgamma.size() == static_cast<std::size_t>(C));
+  const T* g = gamma.empty() ? nullptr : gamma.data();
+
+#pragma omp parallel for schedule(static) if (detail::worth_threads(N, C))
+  for (int n = 0; n < N; ++n) {
+    const T* xr = x.data() + detail::row_offset(n, C);
+    const T* dyr = dy.data() + detail::row_offset(n, C);
+    T* dxr = dx.data() + detail::row_offset(n, C);
+    const T r = rrms[static_cast<std::size_t>(n)];
+    T dot = 0;  // sum over the row of g dy x
+#pragma omp simd reduction(+ : dot)
+    for (int c = 0; c < C; ++c) dot += (g == nullptr ? dyr[c] : g[c] * dyr[c]) * xr[c];
+    const T correction = dot / static_cast<T>(C) * r * r;
+#pragma omp simd
+    for (int c = 0; c < C; ++c) {
+      const T dnorm = g == nullptr ? dyr[c] : g[c] * dyr[c];
+      dxr[c] += (dnorm - xr[c] * correction) * r;
+    }
+  }
+
+  if (dgamma.empty()) return;
+  T* dg = dgamma.data();
+  for (int n = 0; n < N; ++n) {
+    const T* xr = x.data() + detail::row_offset(n, C);
+    const T* dyr = dy.data() + detail::row_offset(n, C);
+    const T r = rrms[static_cast<std::size_t>(n)];
+#pragma omp simd
+    for (int c = 0; c < C; ++c) dg[c] += xr[c] * r * dyr[c];
+  }
+}
+
+#define LLMLAB_INSTANTIATE_RMSNORM(T)                                                           \
+  template void rmsnorm_forward<T>(std::span<T>, std::span<T>, std::span<const T>,              \
+                                   std::span<const T>, int, int, T);                            \
+  template void rmsnorm_forward_reference<T>(std::span<T>, std::span<T>, std::span<const T>,    \
+                                             std::span<const T>, int, int, T);                  \
+  template void rmsnorm_backward<T>(std::span<T>, std::span<T>, std::span<const T>,             \
+                                    std::span<const T>, std::span<const T>, std::span<const T>, \
+                                    int, int);
+LLMLAB_INSTANTIATE_RMSNORM(float)
+LLMLAB_INSTANTIATE_RMSNORM(double)
+#undef LLMLAB_INSTANTIATE_RMSNORM
+
+}  // namespace llmlab::nn

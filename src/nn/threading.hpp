@@ -1,0 +1,21 @@
+// When the row kernels of nn/ split their rows across OpenMP threads: only for buffers large
+// enough that a thread team's start-up (a few microseconds) is repaid.
+#pragma once
+
+#include <cstddef>
+
+namespace llmlab::nn::detail {
+
+inline constexpr std::size_t kParallelMinimumElements = std::size_t{1} << 15;
+
+inline bool worth_threads(int rows, int columns) {
+  return rows > 1 && static_cast<std::size_t>(rows) * static_cast<std::size_t>(columns) >=
+                         kParallelMinimumElements;
+}
+
+// Offset of row `row` in a row-major buffer of `columns` columns.
+inline std::size_t row_offset(int row, int columns) {
+  return static_cast<std::size_t>(row) * static_cast<std::size_t>(columns);
+}
+
+}  // namespace llmlab::nn::detail

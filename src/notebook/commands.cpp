@@ -1,0 +1,370 @@
+// render / check / clean over files and directories.
+#include "notebook/commands.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <regex>
+#include <sstream>
+
+#include "base/error.hpp"
+#include "notebook/execute.hpp"
+#include "notebook/markdown_html.hpp"
+#include "notebook/output.hpp"
+#include "notebook/parse.hpp"
+#include "notebook/render.hpp"
+
+namespace llmlab::notebook {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::optional<std::string> read_file(const fs::path& path, std::string* reason) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    *reason = fs::exists(path) ? "permission denied" : "no such file or directory";
+    return std::nullopt;
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+struct Source {
+  fs::path path;
+  std::string text;  // artifacts stripped
+  Document document;
+};
+
+// Notebooks of a directory: every *.md directly inside except README.md and index.md,
+// ordered by frontmatter `order` (those without after), then by name.
+std::vector<fs::path> directory_notebooks(const fs::path& directory) {
+  std::vector<fs::path> paths;
+  for (const fs::directory_entry& entry : fs::directory_iterator(directory)) {
+    const std::string name = entry.path().filename().string();
+    if (entry.is_regular_file() && entry.path().extension() == ".md" && name != "README.md" &&
+        name != "index.md") {
+      paths.push_back(entry.path());
+    }
+  }
+  return paths;
+}
+
+struct PageResult {
+  bool ok = true;
+  int errors = 0;
+};
+
+fs::path output_path_for(const fs::path& input, const RenderOptions& options, bool directory) {
+  const std::string extension = options.format == Format::Html ? ".html" : ".md";
+  if (directory) {
+    const fs::path base = options.output.empty() ? input.parent_path() : fs::path(options.output);
+    return base / (input.stem().string() + extension);
+  }
+  if (!options.output.empty()) return options.output;
+  return input.parent_path() / (input.stem().string() + extension);
+}
+
+PageResult render_one(const Source& source, const fs::path& output, const RenderOptions& options,
+                      const HtmlNavigation& navigation) {
+  ExecuteOptions execute{.source_path = source.path.string(),
+                         .working_directory = fs::absolute(source.path).parent_path().string(),
+                         .fallback_title = source.path.stem().string(),
+                         .theme = options.light_theme ? Theme::Light : Theme::Dark};
+  const ExecutedNotebook notebook = execute_notebook(source.document, execute);
+  RenderedPage page;
+  if (options.format == Format::Markdown) {
+    const bool in_place = fs::exists(output) && fs::equivalent(output, source.path);
+    page = render_markdown(notebook, MarkdownOptions{output.stem().string(), in_place});
+  } else {
+    HtmlOptions html{.theme = options.light_theme ? Theme::Light : Theme::Dark,
+                     .assets_href = "assets",
+                     .navigation = navigation};
+    page = render_html(notebook, html);
+    if (!vendor_katex(output.parent_path() / "assets")) {
+      std::cerr << "warning: KaTeX not found (run `make deps`); math is shown as TeX source\n";
+    }
+  }
+  write_if_changed(output, page.text);
+  for (const OutputFile& file : page.files) {
+    write_if_changed(output.parent_path() / file.relative_path, file.content);
+  }
+  if (!options.quiet) {
+    std::string line =
+        fmt::format("Rendered {} → {} ({} code blocks, {} plots", source.path.string(),
+                    output.string(), notebook.code_blocks, notebook.figures);
+    if (notebook.errors > 0) line += fmt::format(", {} errors", notebook.errors);
+    std::cout << line << ")\n";
+  }
+  return PageResult{true, notebook.errors};
+}
+
+}  // namespace
+
+int render_command(const RenderOptions& options) {
+  const fs::path input(options.input);
+  const bool directory = fs::is_directory(input);
+  std::vector<fs::path> inputs = directory ? directory_notebooks(input) : std::vector{input};
+  std::vector<Source> sources;
+  for (const fs::path& path : inputs) {
+    std::string reason;
+    const std::optional<std::string> text = read_file(path, &reason);
+    if (!text) {
+      std::cerr << "error: cannot read " << path.string() << ": " << reason << "\n";
+      return 1;
+    }
+    Source source{path, strip_artifacts(*text), {}};
+    source.document = parse_notebook(source.text);
+    sources.push_back(std::move(source));
+  }
+  std::stable_sort(sources.begin(), sources.end(), [](const Source& a, const Source& b) {
+    if (a.document.order.has_value() != b.document.order.has_value())
+      return a.document.order.has_value();
+    if (a.document.order && *a.document.order != *b.document.order)
+      return *a.document.order < *b.document.order;
+    return a.path.filename() < b.path.filename();
+  });
+  // Rendering a notebook to markdown next to itself would overwrite the source.
+  if (options.format == Format::Markdown && !directory && options.output.empty()) {
+    std::cerr << "error: rendering " << input.string()
+              << " to markdown would overwrite the source; say what you mean:\n"
+                 "  --obsidian        (not supported by llmlab)\n"
+                 "  -o PATH           write elsewhere\n"
+                 "  -o "
+              << input.string() << "   render in place\n";
+    return 1;
+  }
+  int failed_blocks = 0;
+  try {
+    std::vector<std::pair<std::string, std::string>> index_entries;
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+      const fs::path output = output_path_for(sources[i].path, options, directory);
+      HtmlNavigation navigation;
+      if (directory) {
+        navigation.enabled = true;
+        const auto neighbour = [&](std::size_t k) {
+          return output_path_for(sources[k].path, options, true).filename().string();
+        };
+        const auto title_of = [&](std::size_t k) {
+          const std::string title = sources[k].document.page_title();
+          return title.empty() ? sources[k].path.stem().string() : title;
+        };
+        if (i > 0) {
+          navigation.previous_href = neighbour(i - 1);
+          navigation.previous_title = title_of(i - 1);
+        }
+        if (i + 1 < sources.size()) {
+          navigation.next_href = neighbour(i + 1);
+          navigation.next_title = title_of(i + 1);
+        }
+        index_entries.emplace_back(output.filename().string(), title_of(i));
+      }
+      failed_blocks += render_one(sources[i], output, options, navigation).errors;
+    }
+    if (directory && options.format == Format::Html) {
+      const fs::path out_dir = options.output.empty() ? input : fs::path(options.output);
+      std::string title = options.title;
+      std::string introduction;
+      std::string reason;
+      if (const auto index_text = read_file(input / "index.md", &reason)) {
+        const Document index = parse_notebook(strip_artifacts(*index_text));
+        if (title.empty()) title = index.page_title();
+        int counter = 0;
+        for (const Block& block : index.blocks) {
+          if (block.kind == BlockKind::Prose)
+            introduction += markdown_to_html(block.text, &counter, nullptr);
+        }
+      }
+      if (title.empty()) title = fs::absolute(input).filename().string();
+      HtmlOptions html;
+      html.theme = options.light_theme ? Theme::Light : Theme::Dark;
+      write_if_changed(out_dir / "index.html",
+                       render_html_index(title, introduction, index_entries, html));
+    }
+  } catch (const Error& error) {
+    std::cerr << "error: " << error.what() << "\n";
+    return 1;
+  }
+  return options.strict && failed_blocks > 0 ? 1 : 0;
+}
+
+namespace {
+
+struct Finding {
+  int line;
+  std::string code;
+  std::string severity;
+  std::string message;
+};
+
+std::vector<Finding> lint(const fs::path& path, const std::string& text) {
+  std::vector<Finding> findings;
+  std::istringstream lines(text);
+  std::string line;
+  int number = 0;
+  int open_start = 0;
+  int headers = 0;
+  int details_open = 0;
+  int details_close = 0;
+  int fence_line = 0;
+  bool in_code = false;
+  bool in_frontmatter = false;
+  bool first_content = true;
+  int frontmatter_line = 0;
+  static const std::regex plot_ref(R"(\((plots/[^)\s]+\.svg)\))");
+  while (std::getline(lines, line)) {
+    ++number;
+    const std::string_view trimmed = trim(line);
+    if (first_content && !trimmed.empty()) {
+      first_content = false;
+      if (trimmed == "---") {
+        in_frontmatter = true;
+        frontmatter_line = number;
+        continue;
+      }
+    }
+    if (in_frontmatter) {
+      if (trimmed == "---") in_frontmatter = false;
+      continue;
+    }
+    if (in_code) {
+      if (trimmed == "```") in_code = false;
+      continue;
+    }
+    if (opens_fence(line, "rustlab") || opens_fence(line, "rlab")) {
+      in_code = true;
+      fence_line = number;
+      continue;
+    }
+    if (trimmed.starts_with("<!-- Generated by llmlab") ||
+        trimmed.starts_with("<!-- Generated by rustlab"))
+      ++headers;
+    if (trimmed == "<!-- llmlab:output-start -->" || trimmed == "<!-- rustlab:output-start -->") {
+      if (open_start)
+        findings.push_back(
+            {open_start, "E001", "error", "output-start sentinel without a matching output-end"});
+      open_start = number;
+    }
+    if (trimmed == "<!-- llmlab:output-end -->" || trimmed == "<!-- rustlab:output-end -->") {
+      if (!open_start)
+        findings.push_back(
+            {number, "E001", "error", "output-end sentinel without a matching output-start"});
+      open_start = 0;
+    }
+    for (std::size_t at = line.find("<details"); at != std::string::npos;
+         at = line.find("<details", at + 1))
+      ++details_open;
+    for (std::size_t at = line.find("</details>"); at != std::string::npos;
+         at = line.find("</details>", at + 1))
+      ++details_close;
+    for (auto it = std::sregex_iterator(line.begin(), line.end(), plot_ref);
+         it != std::sregex_iterator(); ++it) {
+      const fs::path target = path.parent_path() / (*it)[1].str();
+      if (!fs::exists(target)) {
+        findings.push_back(
+            {number, "E005", "error", "plot file " + (*it)[1].str() + " does not exist"});
+      }
+    }
+  }
+  if (in_frontmatter)
+    findings.push_back(
+        {frontmatter_line, "E004", "error", "frontmatter opened with --- but never closed"});
+  if (in_code) findings.push_back({fence_line, "E002", "error", "```rustlab fence never closed"});
+  if (open_start)
+    findings.push_back(
+        {open_start, "E001", "error", "output-start sentinel without a matching output-end"});
+  if (headers > 1)
+    findings.push_back(
+        {1, "W001", "warning",
+         fmt::format("{} generated-header lines (fixable: llmlab notebook clean)", headers)});
+  if (details_open != details_close) {
+    findings.push_back(
+        {1, "W002", "warning",
+         fmt::format("{} <details> but {} </details>", details_open, details_close)});
+  }
+  std::sort(findings.begin(), findings.end(),
+            [](const Finding& a, const Finding& b) { return a.line < b.line; });
+  return findings;
+}
+
+std::vector<fs::path> markdown_files(const fs::path& input) {
+  std::vector<fs::path> files;
+  if (!fs::is_directory(input)) return {input};
+  for (const fs::directory_entry& entry : fs::recursive_directory_iterator(input)) {
+    if (entry.is_regular_file() && entry.path().extension() == ".md" &&
+        entry.path().filename() != "README.md") {
+      files.push_back(entry.path());
+    }
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+}  // namespace
+
+int check_command(const std::string& input, bool strict) {
+  int errors = 0;
+  int warnings = 0;
+  const std::vector<fs::path> files = markdown_files(input);
+  for (const fs::path& file : files) {
+    std::string reason;
+    const std::optional<std::string> text = read_file(file, &reason);
+    if (!text) {
+      std::cerr << "error: cannot read " << file.string() << ": " << reason << "\n";
+      return 2;
+    }
+    for (const Finding& finding : lint(file, *text)) {
+      std::cout << fmt::format("{}:{} [llmlab:{}] {}: {}\n", file.string(), finding.line,
+                               finding.code, finding.severity, finding.message);
+      (finding.severity == "error" ? errors : warnings) += 1;
+    }
+  }
+  if (errors + warnings == 0) {
+    std::cout << fmt::format("✓ {} file(s) clean\n", files.size());
+    return 0;
+  }
+  std::cout << fmt::format("{} error(s), {} warning(s) across {} file(s)\n", errors, warnings,
+                           files.size());
+  if (errors > 0) return 2;
+  return warnings > 0 || strict ? 1 : 0;
+}
+
+int clean_command(const std::string& input, const std::string& output, bool check_only) {
+  int changed = 0;
+  try {
+    for (const fs::path& file : markdown_files(input)) {
+      std::string reason;
+      const std::optional<std::string> text = read_file(file, &reason);
+      if (!text) {
+        std::cerr << "error: cannot read " << file.string() << ": " << reason << "\n";
+        return 1;
+      }
+      std::string cleaned = strip_artifacts(*text);
+      if (!cleaned.empty() && cleaned.back() != '\n') cleaned += '\n';
+      if (cleaned == *text) continue;
+      ++changed;
+      if (check_only) {
+        std::cout << "would clean " << file.string() << "\n";
+        continue;
+      }
+      fs::path target = file;
+      if (!output.empty()) {
+        target = fs::is_directory(input) ? fs::path(output) / fs::relative(file, input)
+                                         : fs::path(output);
+      }
+      write_if_changed(target, cleaned);
+      std::cout << "cleaned " << file.string() << "\n";
+    }
+  } catch (const Error& error) {
+    std::cerr << "error: " << error.what() << "\n";
+    return 1;
+  }
+  return check_only && changed > 0 ? 1 : 0;
+}
+
+}  // namespace llmlab::notebook

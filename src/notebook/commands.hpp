@@ -1,0 +1,32 @@
+// The `llmlab notebook` subcommands as library calls (notebook.md §4): render, check, clean.
+// The CLI parses flags into these option structs; everything else happens here.
+#pragma once
+
+#include <string>
+
+namespace llmlab::notebook {
+
+enum class Format { Html, Markdown };
+
+struct RenderOptions {
+  std::string input;   // a .md file or a directory of them
+  std::string output;  // file (single input) or directory; empty: next to the input
+  Format format = Format::Html;
+  bool light_theme = false;
+  std::string title;    // directory index title
+  bool strict = false;  // exit 1 when any block failed
+  bool quiet = false;   // no "Rendered …" lines
+};
+
+// Returns the exit status (0, or 1 for unreadable input, unwritable output, or --strict with
+// failed blocks). Messages go to stdout/stderr.
+int render_command(const RenderOptions& options);
+
+// Lints notebook sources; returns 0 clean, 1 warnings (or any finding with strict), 2 errors.
+int check_command(const std::string& input, bool strict);
+
+// Removes render artifacts in place or into `output`; with `check_only`, exits 1 if any file
+// would change.
+int clean_command(const std::string& input, const std::string& output, bool check_only);
+
+}  // namespace llmlab::notebook

@@ -1,0 +1,126 @@
+// Notebook execution: one Session and Interpreter per notebook, output captured per block
+// through the session's sink (no global capture), errors turned into the block's error text.
+#include "notebook/execute.hpp"
+
+#include <fmt/format.h>
+
+#include "base/error.hpp"
+#include "builtins/plot_session.hpp"
+#include "builtins/registry.hpp"
+#include "notebook/interpolate.hpp"
+#include "notebook/parse.hpp"
+#include "runtime/display.hpp"
+#include "runtime/interpreter.hpp"
+#include "runtime/printf.hpp"
+
+namespace llmlab::notebook {
+
+namespace {
+
+// "line 3: message" with lines counted from the block's first source line (§2).
+std::string block_error_text(const Error& error) {
+  std::string text;
+  if (error.kind() == ErrorKind::Syntax) text = "parse error at ";
+  if (error.where() && error.where()->valid()) {
+    text += fmt::format("line {}: {}", error.where()->line, error.what());
+  } else {
+    text += error.what();
+  }
+  for (const std::string& frame : error.trace()) text += "\n  " + frame;
+  return text;
+}
+
+class NotebookRun {
+ public:
+  explicit NotebookRun(const ExecuteOptions& options) : options_(options), interpreter_(session_) {
+    session_.set_base_directory(options.working_directory);
+    session_.set_output([this](std::string_view text) { captured_ += text; });
+    builtins::install_builtins(interpreter_);
+    builtins::set_plot_theme(session_, options.theme == Theme::Light);
+  }
+
+  ExecutedBlock code(const Block& block) {
+    ExecutedBlock result;
+    result.block = block;
+    result.text = block.text;
+    builtins::reset_unheld_figure(session_);
+    const std::uint64_t mark = builtins::figure_mark(session_);
+    captured_.clear();
+    auto file = std::make_shared<const SourceFile>(
+        fmt::format("{}:block@{}", options_.source_path, block.line), block.text);
+    try {
+      interpreter_.run(file, runtime::ExecMode::Notebook);
+    } catch (const Error& error) {
+      result.error = block_error_text(error);
+    }
+    result.output = std::string(trim(captured_));
+    captured_.clear();
+    // Figures are captured even when the block failed (§2).
+    for (const int handle : builtins::figures_drawn_since(session_, mark)) {
+      result.figures.push_back(Figure{builtins::figure_svg(session_, handle)});
+    }
+    return result;
+  }
+
+  std::string interpolate_text(const std::string& text) {
+    return interpolate(text,
+                       [this](std::string_view expression, std::optional<std::string_view> format) {
+                         // Anything the expression prints is discarded (§1.7).
+                         const std::size_t mark = captured_.size();
+                         const runtime::Value value = interpreter_.evaluate(expression);
+                         captured_.resize(mark);
+                         if (!format) return runtime::display(value);
+                         try {
+                           const runtime::Value argument[] = {value};
+                           return runtime::format_printf(*format, argument);
+                         } catch (const Error& error) {
+                           throw Error(std::string("format: ") + error.what());
+                         }
+                       });
+  }
+
+ private:
+  const ExecuteOptions& options_;
+  runtime::Session session_;
+  runtime::Interpreter interpreter_;
+  std::string captured_;
+};
+
+}  // namespace
+
+ExecutedNotebook execute_notebook(const Document& document, const ExecuteOptions& options) {
+  ExecutedNotebook notebook;
+  notebook.title = document.page_title();
+  if (notebook.title.empty()) notebook.title = options.fallback_title;
+  NotebookRun run(options);
+  int exercise = 0;
+  for (const Block& block : document.blocks) {
+    ExecutedBlock executed;
+    switch (block.kind) {
+      case BlockKind::Code:
+        executed = run.code(block);
+        ++notebook.code_blocks;
+        notebook.figures += static_cast<int>(executed.figures.size());
+        if (executed.error) ++notebook.errors;
+        break;
+      case BlockKind::Prose:
+      case BlockKind::Callout:
+        executed.block = block;
+        executed.text = run.interpolate_text(block.text);
+        break;
+      case BlockKind::ExerciseStart:
+        executed.block = block;
+        executed.exercise_number = ++exercise;
+        break;
+      case BlockKind::Mermaid:
+      case BlockKind::SolutionStart:
+        executed.block = block;
+        executed.text = block.text;
+        break;
+    }
+    notebook.blocks.push_back(std::move(executed));
+  }
+  return notebook;
+}
+
+}  // namespace llmlab::notebook

@@ -1,0 +1,26 @@
+// Runs a parsed notebook in one fresh session (notebook.md §2): code blocks in notebook
+// mode with their output captured, prose interpolated when reached, figures captured per
+// block through hooks the plotting builtins provide.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "notebook/document.hpp"
+#include "notebook/executed.hpp"
+#include "notebook/render.hpp"
+#include "runtime/session.hpp"
+
+namespace llmlab::notebook {
+
+struct ExecuteOptions {
+  std::string source_path;        // for messages and as the block files' names
+  std::string working_directory;  // the notebook's directory: run/import/savefig resolve here
+  std::string fallback_title;     // the file stem, when the page has no title
+  Theme theme = Theme::Dark;      // figure colours
+};
+
+ExecutedNotebook execute_notebook(const Document& document, const ExecuteOptions& options);
+
+}  // namespace llmlab::notebook

@@ -1,0 +1,34 @@
+// A notebook after execution: each block with the text to show (prose interpolated) and,
+// for code blocks, the captured output, error and figures. What the renderers consume.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "notebook/document.hpp"
+
+namespace llmlab::notebook {
+
+struct Figure {
+  std::string svg;  // the figure rendered as SVG (plotting.md §7.1)
+};
+
+struct ExecutedBlock {
+  Block block;
+  std::string text;                  // Prose/Callout: interpolated text; Code: source
+  std::string output;                // Code: captured text, trimmed
+  std::optional<std::string> error;  // Code: the block's error message
+  std::vector<Figure> figures;       // Code: figures captured from the block
+  int exercise_number = 0;           // ExerciseStart: 1, 2, …
+};
+
+struct ExecutedNotebook {
+  std::string title;  // page title (frontmatter, first "# " heading, or file stem)
+  std::vector<ExecutedBlock> blocks;
+  int code_blocks = 0;
+  int figures = 0;
+  int errors = 0;
+};
+
+}  // namespace llmlab::notebook

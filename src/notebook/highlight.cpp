@@ -1,0 +1,95 @@
+// A small scanner, separate from the real lexer on purpose: it must never fail, and it only
+// colours (an unterminated string is still shown).
+#include "notebook/highlight.hpp"
+
+#include <array>
+#include <cctype>
+
+#include "notebook/markdown_html.hpp"
+
+namespace llmlab::notebook {
+
+namespace {
+
+constexpr std::array<std::string_view, 16> kKeywords = {
+    "function", "end",  "return",    "if",    "elseif",   "else", "for",   "while",
+    "switch",   "case", "otherwise", "break", "continue", "try",  "catch", "import"};
+
+bool is_identifier_start(char c) {
+  return std::isalpha(static_cast<unsigned char>(c)) != 0 || c == '_';
+}
+bool is_identifier_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
+}
+
+std::string span(std::string_view css_class, std::string_view text) {
+  return "<span class=\"" + std::string(css_class) + "\">" + html_escape(text) + "</span>";
+}
+
+}  // namespace
+
+std::string highlight_rlab(std::string_view source) {
+  std::string out;
+  std::size_t i = 0;
+  // An apostrophe right after a value (identifier, number, closing bracket) is a transpose.
+  bool after_value = false;
+  while (i < source.size()) {
+    const char c = source[i];
+    if (c == '%' || c == '#') {
+      std::size_t end = source.find('\n', i);
+      if (end == std::string_view::npos) end = source.size();
+      out += span("syn-com", source.substr(i, end - i));
+      i = end;
+      after_value = false;
+    } else if (c == '"' || (c == '\'' && !after_value)) {
+      std::size_t end = i + 1;
+      while (end < source.size() && source[end] != c && source[end] != '\n') {
+        if (source[end] == '\\' && c == '"') ++end;
+        ++end;
+      }
+      if (end < source.size() && source[end] == c) ++end;
+      out += span("syn-str", source.substr(i, end - i));
+      i = end;
+      after_value = true;
+    } else if (std::isdigit(static_cast<unsigned char>(c)) ||
+               (c == '.' && i + 1 < source.size() &&
+                std::isdigit(static_cast<unsigned char>(source[i + 1])))) {
+      std::size_t end = i;
+      while (end < source.size() &&
+             (std::isalnum(static_cast<unsigned char>(source[end])) || source[end] == '.' ||
+              ((source[end] == '-' || source[end] == '+') &&
+               (source[end - 1] == 'e' || source[end - 1] == 'E')))) {
+        ++end;
+      }
+      out += span("syn-num", source.substr(i, end - i));
+      i = end;
+      after_value = true;
+    } else if (is_identifier_start(c)) {
+      std::size_t end = i;
+      while (end < source.size() && is_identifier_char(source[end])) ++end;
+      const std::string_view word = source.substr(i, end - i);
+      bool keyword = false;
+      for (const std::string_view k : kKeywords) keyword = keyword || k == word;
+      if (keyword) {
+        out += span("syn-kw", word);
+      } else if (end < source.size() && source[end] == '(') {
+        out += span("syn-fn", word);
+      } else {
+        out += html_escape(word);
+      }
+      i = end;
+      after_value = !keyword || word == "end";
+    } else if (std::string_view("+-*/\\^=<>~!&|:.'").find(c) != std::string_view::npos) {
+      out += span("syn-op", source.substr(i, 1));
+      after_value = c == '\'';
+      ++i;
+    } else {
+      out += html_escape(source.substr(i, 1));
+      after_value = c == ')' || c == ']' || c == '}';
+      ++i;
+    }
+  }
+  return out;
+}
+
+}  // namespace llmlab::notebook

@@ -1,0 +1,110 @@
+// The `${…}` scanner of notebook.md §1.7: tracks inline math so a value that closes
+// right before a `$` becomes inline math only when no math span is open.
+#include "notebook/interpolate.hpp"
+
+#include "base/error.hpp"
+#include "notebook/parse.hpp"
+
+namespace llmlab::notebook {
+
+namespace {
+
+// Index of the `}` matching the `{` at `open`, or npos.
+std::size_t matching_brace(std::string_view text, std::size_t open) {
+  int depth = 0;
+  for (std::size_t i = open; i < text.size(); ++i) {
+    if (text[i] == '{') ++depth;
+    if (text[i] == '}' && --depth == 0) return i;
+  }
+  return std::string_view::npos;
+}
+
+// Position of the first ':' outside (...) and [...], or npos.
+std::size_t format_colon(std::string_view inner) {
+  int parens = 0;
+  int brackets = 0;
+  for (std::size_t i = 0; i < inner.size(); ++i) {
+    switch (inner[i]) {
+      case '(':
+        ++parens;
+        break;
+      case ')':
+        --parens;
+        break;
+      case '[':
+        ++brackets;
+        break;
+      case ']':
+        --brackets;
+        break;
+      case ':':
+        if (parens <= 0 && brackets <= 0) return i;
+        break;
+      default:
+        break;
+    }
+  }
+  return std::string_view::npos;
+}
+
+std::string evaluate_inner(std::string_view inner, const Evaluator& evaluate) {
+  const std::size_t colon = format_colon(inner);
+  const std::string_view expression = trim(inner.substr(0, colon));
+  std::optional<std::string_view> fmt;
+  if (colon != std::string_view::npos) fmt = inner.substr(colon + 1);
+  if (expression.empty()) return "<ERROR: empty expression>";
+  try {
+    return evaluate(expression, fmt);
+  } catch (const Error& error) {
+    return "<ERROR: " + std::string(error.what()) + ">";
+  }
+}
+
+}  // namespace
+
+std::string interpolate(std::string_view text, const Evaluator& evaluate) {
+  std::string out;
+  out.reserve(text.size());
+  bool in_math = false;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const char c = text[i];
+    if (c == '\\' && text.substr(i).starts_with("\\${")) {
+      out += "${";
+      i += 3;
+    } else if (c == '\\' && text.substr(i).starts_with("\\$")) {
+      out += "\\$";
+      i += 2;
+    } else if (c == '$' && text.substr(i).starts_with("${")) {
+      const std::size_t close = matching_brace(text, i + 1);
+      if (close == std::string_view::npos) {
+        out += text.substr(i);
+        break;
+      }
+      const std::string value = evaluate_inner(text.substr(i + 2, close - i - 2), evaluate);
+      i = close + 1;
+      const bool dollar_follows =
+          i < text.size() && text[i] == '$' &&
+          (i + 1 >= text.size() || (text[i + 1] != '$' && text[i + 1] != '{'));
+      if (dollar_follows && !in_math) {
+        out += '$' + value + '$';
+        ++i;
+      } else {
+        out += value;
+      }
+    } else if (c == '$' && text.substr(i).starts_with("$$")) {
+      out += "$$";
+      i += 2;
+    } else if (c == '$') {
+      in_math = !in_math;
+      out += c;
+      ++i;
+    } else {
+      out += c;
+      ++i;
+    }
+  }
+  return out;
+}
+
+}  // namespace llmlab::notebook

@@ -1,0 +1,21 @@
+// Inline interpolation of `${expr}` and `${expr:fmt}` in prose (notebook.md §1.7). The
+// evaluation itself is a callback, so this file knows nothing about the interpreter.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace llmlab::notebook {
+
+// Evaluates EXPR (trimmed, non-empty) and formats it: without FMT the value's display,
+// with FMT sprintf(FMT, value). Returns the text, or throws llmlab::Error whose message
+// becomes `<ERROR: message>`; a formatting failure should be reported by the callback as
+// an Error whose message starts with "format: ".
+using Evaluator =
+    std::function<std::string(std::string_view expression, std::optional<std::string_view> fmt)>;
+
+std::string interpolate(std::string_view text, const Evaluator& evaluate);
+
+}  // namespace llmlab::notebook

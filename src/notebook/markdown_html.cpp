@@ -1,0 +1,208 @@
+// cmark-gfm wrapper. Math is cut out before parsing (so `_` and `*` inside TeX are not
+// emphasis) and put back, escaped, after rendering.
+#include "notebook/markdown_html.hpp"
+
+#include <cmark-gfm-core-extensions.h>
+#include <cmark-gfm.h>
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <memory>
+#include <mutex>
+#include <regex>
+
+#include "notebook/parse.hpp"
+
+namespace llmlab::notebook {
+
+std::string html_escape(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+namespace {
+
+struct ProtectedMath {
+  std::string text;                // markdown with placeholders
+  std::vector<std::string> spans;  // HTML for each placeholder
+};
+
+std::string placeholder(std::size_t index) { return fmt::format("LLMLABMATH{}X", index); }
+
+// Cuts $$…$$ and $…$ spans (§1.6 rules) out of text outside code fences and code spans.
+ProtectedMath protect_math(std::string_view text) {
+  ProtectedMath result;
+  bool in_fence = false;
+  bool in_code = false;
+  std::size_t i = 0;
+  bool line_start = true;
+  while (i < text.size()) {
+    if (line_start && trim(text.substr(i, text.find('\n', i) - i)).starts_with("```")) {
+      in_fence = !in_fence;
+    }
+    line_start = false;
+    const char c = text[i];
+    if (c == '\n') {
+      line_start = true;
+      result.text += c;
+      ++i;
+      continue;
+    }
+    if (in_fence) {
+      result.text += c;
+      ++i;
+      continue;
+    }
+    if (c == '`') in_code = !in_code;
+    if (!in_code && c == '\\' && i + 1 < text.size() && text[i + 1] == '$') {
+      result.text += "\\$";
+      i += 2;
+      continue;
+    }
+    if (!in_code && c == '$' && text.substr(i).starts_with("$$")) {
+      const std::size_t close = text.find("$$", i + 2);
+      if (close != std::string_view::npos) {
+        result.spans.push_back("\\[" + html_escape(text.substr(i + 2, close - i - 2)) + "\\]");
+        result.text += placeholder(result.spans.size() - 1);
+        i = close + 2;
+        continue;
+      }
+    }
+    if (!in_code && c == '$' && i + 1 < text.size() && text[i + 1] != ' ' && text[i + 1] != '$') {
+      // The closing $ is on the same line, after a non-space, and not followed by a digit.
+      std::size_t close = i + 1;
+      bool found = false;
+      while (close < text.size() && text[close] != '\n') {
+        if (text[close] == '$' && text[close - 1] != ' ' && text[close - 1] != '\\' &&
+            !(close + 1 < text.size() &&
+              std::isdigit(static_cast<unsigned char>(text[close + 1])))) {
+          found = true;
+          break;
+        }
+        ++close;
+      }
+      if (found) {
+        result.spans.push_back("\\(" + html_escape(text.substr(i + 1, close - i - 1)) + "\\)");
+        result.text += placeholder(result.spans.size() - 1);
+        i = close + 1;
+        continue;
+      }
+    }
+    result.text += c;
+    ++i;
+  }
+  return result;
+}
+
+std::string cmark_render(const std::string& markdown) {
+  static std::once_flag registered;
+  std::call_once(registered, [] { cmark_gfm_core_extensions_ensure_registered(); });
+  const int options = CMARK_OPT_UNSAFE | CMARK_OPT_FOOTNOTES | CMARK_OPT_GITHUB_PRE_LANG;
+  cmark_parser* parser = cmark_parser_new(options);
+  for (const char* name : {"table", "strikethrough", "autolink", "tasklist"}) {
+    if (cmark_syntax_extension* extension = cmark_find_syntax_extension(name)) {
+      cmark_parser_attach_syntax_extension(parser, extension);
+    }
+  }
+  cmark_parser_feed(parser, markdown.data(), markdown.size());
+  cmark_node* document = cmark_parser_finish(parser);
+  char* html = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser));
+  std::string result(html);
+  std::free(html);
+  cmark_node_free(document);
+  cmark_parser_free(parser);
+  return result;
+}
+
+std::string strip_tags(std::string_view html) {
+  std::string out;
+  bool in_tag = false;
+  for (const char c : html) {
+    if (c == '<') in_tag = true;
+    if (!in_tag) out += c;
+    if (c == '>') in_tag = false;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string markdown_to_html(std::string_view markdown, int* heading_counter,
+                             std::vector<Heading>* headings) {
+  const ProtectedMath math = protect_math(markdown);
+  std::string html = cmark_render(math.text);
+
+  // Links to sibling notebooks point at their HTML pages.
+  static const std::regex md_link(R"re(href="([^"#:]+)\.md(#[^"]*)?")re");
+  html = std::regex_replace(html, md_link, "href=\"$1.html$2\"");
+
+  // Heading ids and the sidebar list.
+  static const std::regex heading(R"re(<h([1-3])>([\s\S]*?)</h\1>)re");
+  static const std::regex explicit_id(R"re(\s*\{#([A-Za-z0-9_\-]+)\}\s*$)re");
+  std::string with_ids;
+  auto begin = std::sregex_iterator(html.begin(), html.end(), heading);
+  std::size_t last = 0;
+  for (auto it = begin; it != std::sregex_iterator(); ++it) {
+    const std::smatch& match = *it;
+    with_ids += html.substr(last, static_cast<std::size_t>(match.position()) - last);
+    std::string inner = match[2].str();
+    std::string id;
+    std::smatch id_match;
+    if (std::regex_search(inner, id_match, explicit_id)) {
+      id = id_match[1].str();
+      inner = inner.substr(0, static_cast<std::size_t>(id_match.position()));
+    } else {
+      id = fmt::format("heading-{}", ++*heading_counter);
+    }
+    const std::string level = match[1].str();
+    with_ids += fmt::format("<h{0} id=\"{1}\">{2}</h{0}>", level, id, inner);
+    if (headings) headings->push_back(Heading{level[0] - '0', id, strip_tags(inner)});
+    last = static_cast<std::size_t>(match.position() + match.length());
+  }
+  with_ids += html.substr(last);
+
+  // Put the math back.
+  std::string out;
+  out.reserve(with_ids.size());
+  std::size_t i = 0;
+  while (i < with_ids.size()) {
+    if (with_ids.compare(i, 10, "LLMLABMATH") == 0) {
+      std::size_t j = i + 10;
+      std::size_t index = 0;
+      bool digits = false;
+      while (j < with_ids.size() && std::isdigit(static_cast<unsigned char>(with_ids[j]))) {
+        index = index * 10 + static_cast<std::size_t>(with_ids[j] - '0');
+        ++j;
+        digits = true;
+      }
+      if (digits && j < with_ids.size() && with_ids[j] == 'X' && index < math.spans.size()) {
+        out += math.spans[index];
+        i = j + 1;
+        continue;
+      }
+    }
+    out += with_ids[i++];
+  }
+  return out;
+}
+
+}  // namespace llmlab::notebook

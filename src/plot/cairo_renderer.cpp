@@ -1,0 +1,257 @@
+// Cairo/pango implementation of the Renderer, and the PNG/PDF entry points.
+#include "plot/cairo_renderer.hpp"
+
+#include <cairo-pdf.h>
+#include <cairo.h>
+#include <pango/pangocairo.h>
+
+#include <cmath>
+#include <cstring>
+#include <numbers>
+
+#include "plot/draw.hpp"
+#include "plot/png_encoder.hpp"
+#include "plot/text_metrics.hpp"
+
+namespace llmlab::plot {
+namespace {
+
+void set_color(cairo_t* cairo, const Color& c) {
+  cairo_set_source_rgba(cairo, c.red, c.green, c.blue, c.alpha);
+}
+
+void add_path(cairo_t* cairo, const Path& path) {
+  std::size_t p = 0;
+  for (Path::Verb verb : path.verbs) {
+    switch (verb) {
+      case Path::Verb::Move:
+        cairo_move_to(cairo, path.points[p].x, path.points[p].y);
+        ++p;
+        break;
+      case Path::Verb::Line:
+        cairo_line_to(cairo, path.points[p].x, path.points[p].y);
+        ++p;
+        break;
+      case Path::Verb::Cubic:
+        cairo_curve_to(cairo, path.points[p].x, path.points[p].y, path.points[p + 1].x,
+                       path.points[p + 1].y, path.points[p + 2].x, path.points[p + 2].y);
+        p += 3;
+        break;
+      case Path::Verb::Close:
+        cairo_close_path(cairo);
+        break;
+    }
+  }
+}
+
+cairo_status_t append_to_string(void* closure, const unsigned char* data, unsigned int length) {
+  static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+// Premultiplied ARGB32, the layout cairo image surfaces use.
+cairo_surface_t* surface_from_raster(const Raster& raster) {
+  cairo_surface_t* surface =
+      cairo_image_surface_create(CAIRO_FORMAT_ARGB32, raster.width, raster.height);
+  cairo_surface_flush(surface);
+  unsigned char* data = cairo_image_surface_get_data(surface);
+  const int stride = cairo_image_surface_get_stride(surface);
+  for (int y = 0; y < raster.height; ++y) {
+    auto* row = reinterpret_cast<std::uint32_t*>(data + static_cast<std::ptrdiff_t>(y) * stride);
+    for (int x = 0; x < raster.width; ++x) {
+      const std::uint8_t* px =
+          &raster.rgba[(static_cast<std::size_t>(y) * static_cast<std::size_t>(raster.width) +
+                        static_cast<std::size_t>(x)) *
+                       4];
+      const unsigned a = px[3];
+      auto pre = [a](unsigned v) { return (v * a + 127) / 255; };
+      row[x] = (a << 24) | (pre(px[0]) << 16) | (pre(px[1]) << 8) | pre(px[2]);
+    }
+  }
+  cairo_surface_mark_dirty(surface);
+  return surface;
+}
+
+PangoLayout* text_layout(cairo_t* cairo, std::string_view text, double size, bool bold) {
+  PangoLayout* layout = pango_cairo_create_layout(cairo);
+  PangoFontDescription* font = pango_font_description_new();
+  pango_font_description_set_family(font, std::string(kFontFamily).c_str());
+  pango_font_description_set_absolute_size(font, size * PANGO_SCALE);
+  pango_font_description_set_weight(font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+  pango_layout_set_font_description(layout, font);
+  pango_font_description_free(font);
+  pango_layout_set_text(layout, text.empty() ? "" : text.data(), static_cast<int>(text.size()));
+  return layout;
+}
+
+double layout_width(PangoLayout* layout) {
+  PangoRectangle logical;
+  pango_layout_get_extents(layout, nullptr, &logical);
+  return logical.width / static_cast<double>(PANGO_SCALE);
+}
+
+// Draws with the baseline's left end at (x, y).
+void show_layout(cairo_t* cairo, PangoLayout* layout, double x, double y) {
+  const double baseline = pango_layout_get_baseline(layout) / static_cast<double>(PANGO_SCALE);
+  cairo_move_to(cairo, x, y - baseline);
+  pango_cairo_show_layout(cairo, layout);
+}
+
+}  // namespace
+
+std::string encode_png(const Raster& raster) {
+  cairo_surface_t* surface = surface_from_raster(raster);
+  std::string bytes;
+  cairo_surface_write_to_png_stream(surface, append_to_string, &bytes);
+  cairo_surface_destroy(surface);
+  return bytes;
+}
+
+void CairoRenderer::begin(double width, double height, Color background) {
+  set_color(cairo_, background);
+  cairo_rectangle(cairo_, 0, 0, width, height);
+  cairo_fill(cairo_);
+}
+
+void CairoRenderer::end() { cairo_reset_clip(cairo_); }
+
+void CairoRenderer::path(const Path& path, const Stroke& stroke, std::optional<Color> fill) {
+  if (path.empty()) return;
+  cairo_new_path(cairo_);
+  add_path(cairo_, path);
+  if (fill) {
+    set_color(cairo_, *fill);
+    if (stroke.width > 0) {
+      cairo_fill_preserve(cairo_);
+    } else {
+      cairo_fill(cairo_);
+    }
+  }
+  if (stroke.width > 0) {
+    set_color(cairo_, stroke.color);
+    cairo_set_line_width(cairo_, stroke.width);
+    cairo_set_line_join(cairo_, stroke.round ? CAIRO_LINE_JOIN_ROUND : CAIRO_LINE_JOIN_MITER);
+    cairo_set_line_cap(cairo_, stroke.round ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT);
+    cairo_set_dash(cairo_, stroke.dashes.data(), static_cast<int>(stroke.dashes.size()), 0);
+    cairo_stroke(cairo_);
+  }
+  cairo_new_path(cairo_);
+}
+
+void CairoRenderer::text(Point at, const Text& text, const TextStyle& style) {
+  cairo_save(cairo_);
+  cairo_translate(cairo_, at.x, at.y);
+  if (style.rotated) cairo_rotate(cairo_, -std::numbers::pi / 2);
+  PangoLayout* body = text_layout(cairo_, text.body, style.size, style.bold);
+  PangoLayout* superscript = text.superscript.empty() ? nullptr
+                                                      : text_layout(cairo_, text.superscript,
+                                                                    0.75 * style.size, style.bold);
+  const double body_width = layout_width(body);
+  const double width = body_width + (superscript ? layout_width(superscript) : 0.0);
+  double x = 0;
+  if (style.anchor == Anchor::Middle) x = -width / 2;
+  if (style.anchor == Anchor::End) x = -width;
+  set_color(cairo_, style.color);
+  show_layout(cairo_, body, x, 0);
+  if (superscript) {
+    show_layout(cairo_, superscript, x + body_width, -0.4 * style.size);
+    g_object_unref(superscript);
+  }
+  g_object_unref(body);
+  cairo_restore(cairo_);
+}
+
+void CairoRenderer::image(const Rect& where, const Raster& pixels) {
+  if (pixels.width <= 0 || pixels.height <= 0) return;
+  cairo_surface_t* surface = surface_from_raster(pixels);
+  cairo_save(cairo_);
+  cairo_translate(cairo_, where.x, where.y);
+  cairo_scale(cairo_, where.width / pixels.width, where.height / pixels.height);
+  cairo_set_source_surface(cairo_, surface, 0, 0);
+  cairo_pattern_set_filter(cairo_get_source(cairo_), CAIRO_FILTER_NEAREST);
+  cairo_rectangle(cairo_, 0, 0, pixels.width, pixels.height);
+  cairo_fill(cairo_);
+  cairo_restore(cairo_);
+  cairo_surface_destroy(surface);
+}
+
+void CairoRenderer::push_clip(const Rect& rect) {
+  cairo_save(cairo_);
+  cairo_rectangle(cairo_, rect.x, rect.y, rect.width, rect.height);
+  cairo_clip(cairo_);
+}
+
+void CairoRenderer::pop_clip() { cairo_restore(cairo_); }
+
+namespace {
+
+cairo_surface_t* draw_to_image(const Figure& figure, const TextMetrics& metrics) {
+  const FigureLayout laid_out = layout(figure, metrics);
+  cairo_surface_t* surface = cairo_image_surface_create(
+      CAIRO_FORMAT_ARGB32, static_cast<int>(laid_out.width), static_cast<int>(laid_out.height));
+  cairo_t* cairo = cairo_create(surface);
+  CairoRenderer renderer(cairo);
+  draw(laid_out, renderer);
+  cairo_destroy(cairo);
+  cairo_surface_flush(surface);
+  return surface;
+}
+
+}  // namespace
+
+Raster render_raster(const Figure& figure) {
+  const TextMetrics metrics;
+  cairo_surface_t* surface = draw_to_image(figure, metrics);
+  Raster raster;
+  raster.width = cairo_image_surface_get_width(surface);
+  raster.height = cairo_image_surface_get_height(surface);
+  raster.rgba.resize(static_cast<std::size_t>(raster.width) *
+                     static_cast<std::size_t>(raster.height) * 4);
+  const unsigned char* data = cairo_image_surface_get_data(surface);
+  const int stride = cairo_image_surface_get_stride(surface);
+  for (int y = 0; y < raster.height; ++y) {
+    const auto* row =
+        reinterpret_cast<const std::uint32_t*>(data + static_cast<std::ptrdiff_t>(y) * stride);
+    for (int x = 0; x < raster.width; ++x) {
+      const std::uint32_t v = row[x];
+      const unsigned a = v >> 24;
+      auto unpremultiply = [a](unsigned c) { return a == 0 ? 0u : (c * 255 + a / 2) / a; };
+      std::uint8_t* px =
+          &raster.rgba[(static_cast<std::size_t>(y) * static_cast<std::size_t>(raster.width) +
+                        static_cast<std::size_t>(x)) *
+                       4];
+      px[0] = static_cast<std::uint8_t>(unpremultiply((v >> 16) & 255));
+      px[1] = static_cast<std::uint8_t>(unpremultiply((v >> 8) & 255));
+      px[2] = static_cast<std::uint8_t>(unpremultiply(v & 255));
+      px[3] = static_cast<std::uint8_t>(a);
+    }
+  }
+  cairo_surface_destroy(surface);
+  return raster;
+}
+
+std::string render_png(const Figure& figure) {
+  const TextMetrics metrics;
+  cairo_surface_t* surface = draw_to_image(figure, metrics);
+  std::string bytes;
+  cairo_surface_write_to_png_stream(surface, append_to_string, &bytes);
+  cairo_surface_destroy(surface);
+  return bytes;
+}
+
+std::string render_pdf(const Figure& figure) {
+  const TextMetrics metrics;
+  const FigureLayout laid_out = layout(figure, metrics);
+  std::string bytes;
+  cairo_surface_t* surface = cairo_pdf_surface_create_for_stream(append_to_string, &bytes,
+                                                                 laid_out.width, laid_out.height);
+  cairo_t* cairo = cairo_create(surface);
+  CairoRenderer renderer(cairo);
+  draw(laid_out, renderer);
+  cairo_destroy(cairo);
+  cairo_surface_finish(surface);
+  cairo_surface_destroy(surface);
+  return bytes;
+}
+
+}  // namespace llmlab::plot

@@ -1,0 +1,27 @@
+// Figure files: SVG, PNG, PDF and a self-contained HTML page (plotting.md §7), chosen by file
+// extension in save().
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "plot/figure.hpp"
+
+namespace llmlab::plot {
+
+enum class FileFormat { Svg, Png, Pdf, Html };
+
+// From the extension, case-insensitive (.svg .png .pdf .html .htm); nullopt otherwise.
+std::optional<FileFormat> format_for_path(std::string_view path);
+
+std::string render_svg(const Figure& figure);
+// The SVG inline in a page with a hover readout of data coordinates; no network resources.
+std::string render_html(const Figure& figure);
+std::string render(const Figure& figure, FileFormat format);
+
+// Writes the file. Throws llmlab::Error "unsupported file type '<ext>' (use .svg, .png, .pdf or
+// .html)" or "cannot write '<path>': <reason>"; callers prefix their own name.
+void save(const Figure& figure, const std::string& path);
+
+}  // namespace llmlab::plot

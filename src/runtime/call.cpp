@@ -1,0 +1,89 @@
+// Call's typed argument getters: the uniform argument errors of builtins.md §0.2.
+#include "runtime/call.hpp"
+
+#include <cmath>
+#include <fmt/format.h>
+
+#include "base/error.hpp"
+#include "runtime/interpreter.hpp"
+
+namespace llmlab::runtime {
+
+namespace {
+
+// A number as the standard scalar display would print it (shortest round trip).
+std::string number_text(double value) {
+  if (std::isnan(value)) return "NaN";
+  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  return fmt::format("{}", value);
+}
+
+}  // namespace
+
+const Value& Call::value(int index) const {
+  LLMLAB_ASSERT(has(index));
+  return arguments_[static_cast<std::size_t>(index)];
+}
+
+void Call::fail(std::string_view message) const {
+  throw Error(fmt::format("{}: {}", name_, message));
+}
+
+void Call::fail_argument(int index, std::string_view expected, std::string_view got) const {
+  throw Error(fmt::format("{}: argument {}: expected {}, got {}", name_, index + 1, expected, got));
+}
+
+num::Matrix Call::matrix(int index) const {
+  const Value& argument = value(index);
+  if (!argument.is_numeric()) fail_argument(index, "numeric", argument.kind_name());
+  return argument.as_matrix();
+}
+
+double Call::scalar(int index) const {
+  const Value& argument = value(index);
+  switch (argument.kind()) {
+    case Kind::Scalar:
+    case Kind::Bool: return argument.scalar_value();
+    case Kind::Complex:
+      if (std::abs(argument.complex_value().imag()) < 1e-10) return argument.complex_value().real();
+      break;
+    default: break;
+  }
+  fail_argument(index, "scalar", argument.kind_name());
+}
+
+std::int64_t Call::integer(int index) const {
+  const double number = scalar(index);
+  if (!std::isfinite(number) || number != std::floor(number)) {
+    fail_argument(index, "integer", number_text(number));
+  }
+  return static_cast<std::int64_t>(number);
+}
+
+std::int64_t Call::count_argument(int index) const {
+  const double number = scalar(index);
+  if (!std::isfinite(number) || number != std::floor(number) || number < 0) {
+    fail_argument(index, "non-negative integer", number_text(number));
+  }
+  return static_cast<std::int64_t>(number);
+}
+
+const std::string& Call::string(int index) const {
+  const Value& argument = value(index);
+  if (!argument.is(Kind::String)) fail_argument(index, "string", argument.kind_name());
+  return argument.string_value();
+}
+
+bool Call::boolean(int index) const {
+  const Value& argument = value(index);
+  if (argument.is(Kind::Bool)) return argument.bool_value();
+  return scalar(index) != 0.0;
+}
+
+Session& Call::session() const { return interpreter_.session(); }
+
+Value Call::invoke(const Value& function, std::vector<Value> arguments, int nargout) const {
+  return interpreter_.invoke(function, std::move(arguments), nargout);
+}
+
+}  // namespace llmlab::runtime

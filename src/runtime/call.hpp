@@ -1,0 +1,61 @@
+// runtime::Call: what a native builtin receives. Typed getters word every argument error once
+// (Lua's lauxlib.c), so no builtin words "expected scalar, got string" itself.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "num/matrix.hpp"
+#include "runtime/value.hpp"
+
+namespace llmlab::runtime {
+
+class Interpreter;
+class Session;
+
+class Call {
+ public:
+  Call(Interpreter& interpreter, std::string_view name, std::span<const Value> arguments,
+       int nargout)
+      : interpreter_(interpreter), name_(name), arguments_(arguments), nargout_(nargout) {}
+
+  std::string_view name() const { return name_; }
+  int count() const { return static_cast<int>(arguments_.size()); }
+  // How many outputs the caller wants: 1 in expressions, the name count in `[a, b] = f(...)`,
+  // 0 for an expression statement. Builtins with several outputs return a tuple.
+  int nargout() const { return nargout_; }
+  bool has(int index) const { return index >= 0 && index < count(); }
+  const Value& value(int index) const;  // index must be < count()
+  std::span<const Value> arguments() const { return arguments_; }
+
+  // Typed getters (builtins.md §0.2). Each throws "<name>: argument <k>: expected <what>, got
+  // <kind or value>" on a mismatch; index must be < count() (has() guards optional arguments).
+  num::Matrix matrix(int index) const;  // any numeric value as a matrix (scalar → 1×1)
+  double scalar(int index) const;       // scalar conversion; bools count as 1/0
+  double scalar_or(int index, double fallback) const { return has(index) ? scalar(index) : fallback; }
+  std::int64_t integer(int index) const;  // an integral scalar
+  std::int64_t count_argument(int index) const;  // a non-negative integral scalar (sizes)
+  const std::string& string(int index) const;
+  bool boolean(int index) const;  // a Bool, or a real scalar (non-zero is true)
+
+  Session& session() const;
+  Interpreter& interpreter() const { return interpreter_; }
+  // Call a lambda, function handle or function name (a String) with arguments.
+  Value invoke(const Value& function, std::vector<Value> arguments, int nargout = 1) const;
+
+  // Throws Error("<name>: <message>").
+  [[noreturn]] void fail(std::string_view message) const;
+
+ private:
+  [[noreturn]] void fail_argument(int index, std::string_view expected, std::string_view got) const;
+
+  Interpreter& interpreter_;
+  std::string_view name_;
+  std::span<const Value> arguments_;
+  int nargout_;
+};
+
+}  // namespace llmlab::runtime

@@ -1,0 +1,340 @@
+// Name resolution for NAME(args) (language.md §3.6), user-function calls (§7.2, §7.3, §13.3),
+// lambda and handle calls (§7.4) and builtin dispatch with arity checks.
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <fmt/format.h>
+
+#include "base/error.hpp"
+#include "runtime/call.hpp"
+#include "runtime/evaluator.hpp"
+
+namespace llmlab::runtime::detail {
+
+namespace {
+
+template <class F>
+auto located(const SourceLoc& where, F&& body) -> decltype(body()) {
+  try {
+    return body();
+  } catch (Error& error) {
+    error.set_where_if_missing(where);
+    throw;
+  }
+}
+
+// Kinds a variable must hold for NAME(args) to index it rather than call a function (§3.6).
+bool indexes_by_name(Kind kind) {
+  return kind == Kind::Vector || kind == Kind::Matrix || kind == Kind::String ||
+         kind == Kind::StringArray || kind == Kind::Tuple;
+}
+
+bool is_special_form(const std::string& name, std::size_t count) {
+  return (name == "arrayfun" && count == 2) || (name == "parmap" && count == 2) ||
+         (name == "feval" && count >= 1);
+}
+
+std::string arity_text(const NativeFunction& function) {
+  if (function.max_args < 0) return fmt::format("at least {}", function.min_args);
+  if (function.min_args == function.max_args) return fmt::format("{}", function.min_args);
+  return fmt::format("{}..{}", function.min_args, function.max_args);
+}
+
+}  // namespace
+
+// --- Layout and frames -----------------------------------------------------------------------
+
+Layout::Layout() {
+  for (std::size_t k = 0; k < kPredefinedNames.size(); ++k) {
+    special_[k] = slot_of(std::string(kPredefinedNames[k]));
+  }
+  special_[8] = slot_of("nargin");
+  special_[9] = slot_of("nargout");
+}
+
+int Layout::slot_of(const std::string& name) {
+  auto [it, inserted] = slots_.try_emplace(name, static_cast<int>(names_.size()));
+  if (inserted) names_.push_back(name);
+  return it->second;
+}
+
+int Layout::find(std::string_view name) const {
+  auto it = slots_.find(std::string(name));
+  return it == slots_.end() ? -1 : it->second;
+}
+
+Variable* Frame::find(std::string_view name) {
+  const int slot = layout->find(name);
+  if (slot < 0) return nullptr;
+  Variable& variable = at(slot);
+  return variable.defined ? &variable : nullptr;
+}
+
+// --- Builtins --------------------------------------------------------------------------------
+
+void Evaluator::register_builtin(const NativeFunction& function) {
+  const std::string name(function.name);
+  auto it = builtin_indices_.find(name);
+  if (it != builtin_indices_.end()) {
+    builtins_[static_cast<std::size_t>(it->second)] = function;
+    return;
+  }
+  builtin_indices_.emplace(name, static_cast<int>(builtins_.size()));
+  builtins_.push_back(function);
+}
+
+int Evaluator::builtin_index(std::string_view name) const {
+  auto it = builtin_indices_.find(std::string(name));
+  return it == builtin_indices_.end() ? -1 : it->second;
+}
+
+const NativeFunction* Evaluator::find_builtin(std::string_view name) const {
+  const int index = builtin_index(name);
+  return index < 0 ? nullptr : &builtins_[static_cast<std::size_t>(index)];
+}
+
+std::vector<std::string> Evaluator::builtin_names() const {
+  std::vector<std::string> names;
+  for (const NativeFunction& function : builtins_) names.emplace_back(function.name);
+  return names;
+}
+
+bool Evaluator::has_user_function(std::string_view name) const {
+  return functions_.count(std::string(name)) != 0;
+}
+
+Value Evaluator::call_builtin(const NativeFunction& function, std::span<const Value> arguments,
+                              int nargout) {
+  const int count = static_cast<int>(arguments.size());
+  if (count < function.min_args || (function.max_args >= 0 && count > function.max_args)) {
+    throw Error(fmt::format("wrong number of arguments for '{}': expected {}, got {}",
+                            function.name, arity_text(function), count));
+  }
+  Call call(interpreter_, function.name, arguments, nargout);
+  return function.function(call);
+}
+
+// --- User functions and lambdas --------------------------------------------------------------
+
+void Evaluator::mark_stack_base() {
+  char marker = 0;
+  stack_base_ = reinterpret_cast<std::uintptr_t>(&marker);
+  struct rlimit limit {};
+  std::size_t available = std::size_t{8} << 20;
+  if (getrlimit(RLIMIT_STACK, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY) {
+    available = static_cast<std::size_t>(limit.rlim_cur);
+  }
+  // Keep a quarter (at least 256 KiB) for builtins and the error path.
+  stack_budget_ = available - std::max(available / 4, std::size_t{256} << 10);
+}
+
+void Evaluator::check_depth() {
+  bool exhausted = depth_ >= options_.max_call_depth;
+  if (stack_base_ != 0) {
+    char marker = 0;
+    // The stack grows down from the base recorded when the run started.
+    const std::uintptr_t here = reinterpret_cast<std::uintptr_t>(&marker);
+    exhausted = exhausted || (here < stack_base_ && stack_base_ - here > stack_budget_);
+  }
+  if (exhausted) {
+    throw Error(fmt::format("maximum recursion depth exceeded ({} nested calls)", depth_));
+  }
+}
+
+Value Evaluator::call_user_function(const lang::FunctionDef& function, std::span<Value> arguments,
+                                    int nargout, const SourceLoc& where) {
+  if (arguments.size() > function.params.size()) {
+    throw Error(fmt::format("function expects {} argument(s), got {}", function.params.size(),
+                            arguments.size()));
+  }
+  const std::size_t outputs = function.outputs.size();
+  if (nargout >= 2 && static_cast<std::size_t>(nargout) > outputs) {
+    throw Error(fmt::format("function '{}' declares {} output(s), but caller asked for {}",
+                            function.name, outputs, nargout));
+  }
+  check_depth();
+  if (!function.runtime_data) function.runtime_data = std::make_shared<Layout>();
+  std::shared_ptr<Layout> layout = std::static_pointer_cast<Layout>(function.runtime_data);
+
+  Frame frame;
+  frame.layout = layout;
+  frame.kind = FrameKind::Function;
+  frame.variables.resize(layout->size());
+  // The predefined names come from the caller (§7.2); every layout gives them slots 0..7.
+  for (std::size_t k = 0; k < kPredefinedNames.size(); ++k) {
+    const Variable& source = frame_->at(static_cast<int>(k));
+    if (source.defined) frame.variables[k] = source;
+  }
+  frame.variables[8] = Variable{Value::scalar(static_cast<double>(arguments.size())), true};
+  frame.variables[9] = Variable{Value::scalar(static_cast<double>(nargout)), true};
+  for (std::size_t k = 0; k < arguments.size(); ++k) {
+    const lang::Name& parameter = function.params[k];
+    if (parameter.slot < 0) parameter.slot = layout->slot_of(parameter.text);
+    frame.at(parameter.slot) = Variable{std::move(arguments[k]), true};
+  }
+
+  {
+    FrameSwap swap(frame_, &frame);
+    ++depth_;
+    try {
+      exec_block(function.body);
+    } catch (Error& error) {
+      --depth_;
+      error.add_trace(fmt::format("in {} at {}", function.name, format_location(where)));
+      throw;
+    }
+    --depth_;
+  }
+
+  auto output_slot = [&](std::size_t k) -> Variable& {
+    const lang::Name& output = function.outputs[k];
+    if (output.slot < 0) output.slot = layout->slot_of(output.text);
+    return frame.at(output.slot);
+  };
+  if (outputs == 0) return Value();
+  if (nargout <= 1) {
+    Variable& first = output_slot(0);
+    return first.defined ? std::move(first.value) : Value();
+  }
+  std::vector<Value> items;
+  for (std::size_t k = 0; k < static_cast<std::size_t>(nargout); ++k) {
+    Variable& output = output_slot(k);
+    if (!output.defined) {
+      throw Error(fmt::format("function '{}': output '{}' was not assigned in the body",
+                              function.name, function.outputs[k].text));
+    }
+    items.push_back(std::move(output.value));
+  }
+  return Value::tuple(std::move(items));
+}
+
+Value Evaluator::call_lambda(const Value& lambda, std::span<Value> arguments) {
+  const Lambda& value = lambda.lambda_value();
+  const auto& code = *std::static_pointer_cast<const LambdaCode>(value.code);
+  const lang::LambdaDef& definition = *code.definition;
+  if (arguments.size() != definition.params.size()) {
+    throw Error(fmt::format("lambda expects {} argument(s), got {}", definition.params.size(),
+                            arguments.size()));
+  }
+  check_depth();
+  Frame frame;
+  frame.layout = code.layout;
+  frame.kind = FrameKind::Lambda;
+  frame.variables = code.captured;
+  frame.variables.resize(code.layout->size());
+  // Parameters shadow captured names; nargin/nargout do not exist in lambdas (§13.3).
+  frame.variables[8] = Variable{};
+  frame.variables[9] = Variable{};
+  for (std::size_t k = 0; k < arguments.size(); ++k) {
+    frame.at(definition.params[k].slot) = Variable{std::move(arguments[k]), true};
+  }
+  FrameSwap swap(frame_, &frame);
+  ++depth_;
+  try {
+    Value result = eval(*definition.body);
+    --depth_;
+    return result;
+  } catch (...) {
+    --depth_;
+    throw;
+  }
+}
+
+// --- Resolution --------------------------------------------------------------------------------
+
+Value Evaluator::call_by_name(std::string_view name, std::span<Value> arguments, int nargout,
+                              const SourceLoc& where) {
+  const std::string key(name);
+  if (auto it = functions_.find(key); it != functions_.end()) {
+    const std::shared_ptr<const lang::FunctionDef> function = it->second;
+    return call_user_function(*function, arguments, nargout, where);
+  }
+  if (Variable* variable = frame_->find(name); variable && variable->value.is(Kind::Lambda)) {
+    const Value lambda = variable->value;
+    return call_lambda(lambda, arguments);
+  }
+  if (const NativeFunction* function = find_builtin(name)) {
+    return call_builtin(*function, arguments, nargout);
+  }
+  throw Error(fmt::format("undefined function '{}'", name));
+}
+
+Value Evaluator::call_value(const Value& function, std::span<Value> arguments, int nargout,
+                            const SourceLoc& where) {
+  switch (function.kind()) {
+    case Kind::Lambda: return call_lambda(function, arguments);
+    case Kind::FunctionHandle: return call_by_name(function.handle_name(), arguments, nargout, where);
+    case Kind::String: return call_by_name(function.string_value(), arguments, nargout, where);
+    default:
+      throw Error(fmt::format("expected a lambda or function handle, got {}", function.kind_name()));
+  }
+}
+
+Value Evaluator::eval_call(const lang::CallExpr& expression, int nargout) {
+  return with_values(expression.args.size(), [&](std::span<Value> arguments) {
+    return eval_call_with(expression, nargout, arguments);
+  });
+}
+
+Value Evaluator::eval_call_with(const lang::CallExpr& expression, int nargout,
+                                std::span<Value> arguments) {
+  const std::string& name = expression.name.text;
+  const std::size_t count = expression.args.size();
+  const bool special = is_special_form(name, count);
+  Variable* variable = special ? nullptr : &slot(expression.name);
+  if (variable && !variable->defined) variable = nullptr;
+
+  if (variable && indexes_by_name(variable->value.kind())) {
+    // Index: `end` refers to this container. A copy keeps it valid while the subscripts run
+    // (they may grow the frame); the copy only shares storage.
+    const Value container = variable->value;
+    eval_subscripts(expression.args, container, false, arguments);
+    return located(expression.loc, [&] { return index_read(container, arguments); });
+  }
+  if (!special) {
+    if (auto it = functions_.find(name); it != functions_.end()) {
+      const std::shared_ptr<const lang::FunctionDef> function = it->second;
+      eval_arguments(expression.args, arguments);
+      return located(expression.loc, [&] {
+        return call_user_function(*function, arguments, nargout, expression.loc);
+      });
+    }
+    if (variable && variable->value.is(Kind::Lambda)) {
+      const Value lambda = variable->value;
+      eval_arguments(expression.args, arguments);
+      return located(expression.loc, [&] { return call_lambda(lambda, arguments); });
+    }
+    if (variable && variable->value.is(Kind::FunctionHandle)) {
+      const std::string target = variable->value.handle_name();
+      eval_arguments(expression.args, arguments);
+      return located(expression.loc,
+                     [&] { return call_by_name(target, arguments, nargout, expression.loc); });
+    }
+  }
+  if (expression.builtin < 0) expression.builtin = builtin_index(name);
+  if (expression.builtin >= 0) {
+    const NativeFunction& function = builtins_[static_cast<std::size_t>(expression.builtin)];
+    eval_arguments(expression.args, arguments);
+    return located(expression.loc, [&] { return call_builtin(function, arguments, nargout); });
+  }
+  if (variable && (variable->value.is(Kind::Scalar) || variable->value.is(Kind::Complex) ||
+                   variable->value.is(Kind::Bool))) {
+    const Value container = variable->value;
+    eval_subscripts(expression.args, container, false, arguments);
+    return located(expression.loc, [&] { return index_read(container, arguments); });
+  }
+  throw Error(fmt::format("undefined function '{}'", name), expression.loc);
+}
+
+Value Evaluator::eval_method_call(const lang::MethodCallExpr& expression, int nargout) {
+  // obj.name(args) is name(obj, args) (§3.1).
+  std::vector<Value> arguments;
+  arguments.reserve(expression.args.size() + 1);
+  arguments.push_back(eval(*expression.object));
+  for (const lang::ExprPtr& argument : expression.args) arguments.push_back(eval(*argument));
+  return located(expression.loc, [&] {
+    return call_by_name(expression.name.text, arguments, nargout, expression.loc);
+  });
+}
+
+}  // namespace llmlab::runtime::detail

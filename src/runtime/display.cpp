@@ -1,0 +1,186 @@
+// ⟨v⟩ for every kind (language.md §8.2) and the echo lines of §8.5–§8.6.
+#include "runtime/display.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+
+namespace llmlab::runtime {
+
+namespace {
+
+constexpr std::size_t kShownStrings = 8;
+
+void append_string_array(std::string& out, const std::vector<std::string>& items) {
+  out += fmt::format("{{1\u00d7{}}} ", items.size());
+  const std::size_t shown = std::min(items.size(), kShownStrings);
+  for (std::size_t i = 0; i < shown; ++i) {
+    if (i > 0) out += ", ";
+    out.push_back('"');
+    out += items[i];
+    out.push_back('"');
+  }
+  if (items.size() > kShownStrings) out += fmt::format(", ... ({} total)", items.size());
+}
+
+void append_struct(std::string& out, const StructFields& fields) {
+  out += "struct {";
+  bool first = true;
+  for (const auto& [name, field] : fields) {
+    if (!first) out += ", ";
+    first = false;
+    out += name;
+    out += ": ";
+    append_display(out, field);
+  }
+  out.push_back('}');
+}
+
+void append_lambda(std::string& out, const Lambda& lambda) {
+  out += "@(";
+  for (std::size_t i = 0; i < lambda.parameters.size(); ++i) {
+    if (i > 0) out += ", ";
+    out += lambda.parameters[i];
+  }
+  out += ") ";
+  out += lambda.text;
+}
+
+}  // namespace
+
+num::NumberStyle number_style(FormatMode mode) {
+  switch (mode) {
+    case FormatMode::Short:
+      return num::NumberStyle::Short;
+    case FormatMode::Long:
+      return num::NumberStyle::Long;
+    case FormatMode::Hex:
+      return num::NumberStyle::Hex;
+    case FormatMode::Commas:
+      return num::NumberStyle::Commas;
+  }
+  return num::NumberStyle::Short;
+}
+
+void append_display(std::string& out, const Value& value) {
+  switch (value.kind()) {
+    case Kind::None:
+      out += "None";
+      return;
+    case Kind::Scalar:
+      out += num::format_shortest(value.scalar_value());
+      return;
+    case Kind::Complex:
+      out += num::format_complex(value.complex_value());
+      return;
+    case Kind::Bool:
+      out += value.bool_value() ? "true" : "false";
+      return;
+    case Kind::String:
+      out += value.string_value();
+      return;
+    case Kind::StringArray:
+      append_string_array(out, value.string_array_value());
+      return;
+    case Kind::Vector:
+      out += num::format_vector(value.matrix_value());
+      return;
+    case Kind::Matrix:
+      out += num::format_matrix(value.matrix_value());
+      return;
+    case Kind::Struct:
+      append_struct(out, value.struct_fields());
+      return;
+    case Kind::Tuple: {
+      out.push_back('(');
+      const std::vector<Value>& items = value.tuple_items();
+      for (std::size_t i = 0; i < items.size(); ++i) {
+        if (i > 0) out += ", ";
+        append_display(out, items[i]);
+      }
+      out.push_back(')');
+      return;
+    }
+    case Kind::Lambda:
+      append_lambda(out, value.lambda_value());
+      return;
+    case Kind::FunctionHandle:
+      out.push_back('@');
+      out += value.handle_name();
+      return;
+    case Kind::AllIndex:
+      out.push_back(':');
+      return;
+    case Kind::Object:
+      out += value.object_value()->display();
+      return;
+  }
+}
+
+std::string display(const Value& value) {
+  // Strings are the common case of print labels: skip the generic path.
+  if (value.kind() == Kind::String) return value.string_value();
+  std::string out;
+  append_display(out, value);
+  return out;
+}
+
+std::string display_joined(std::span<const Value> values) {
+  std::string out;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (i > 0) out.push_back(' ');
+    append_display(out, values[i]);
+  }
+  return out;
+}
+
+std::string echo_display(const Value& value, FormatMode mode) {
+  if (mode == FormatMode::Short) return display(value);
+  const num::NumberStyle style = number_style(mode);
+  switch (value.kind()) {
+    case Kind::Scalar:
+      return num::format_scalar(value.scalar_value(), style);
+    case Kind::Complex:
+      return num::format_complex(value.complex_value(), style);
+    case Kind::Vector:
+      return num::format_vector(value.matrix_value(), style);
+    case Kind::Matrix:
+      return num::format_matrix(value.matrix_value(), style);
+    default:
+      return display(value);
+  }
+}
+
+std::string echo(std::string_view name, const Value& value, const Session& session) {
+  std::string out(name);
+  out += " = ";
+  out += echo_display(value, session.format_mode());
+  out.push_back('\n');
+  return out;
+}
+
+std::string echo_element_write(std::string_view name, std::span<const std::int64_t> subscripts,
+                               num::Complex value) {
+  return fmt::format("{}({}) = {}\n", name, fmt::join(subscripts, ","), num::format_complex(value));
+}
+
+std::string echo_row_write(std::string_view name, std::int64_t row, const num::Matrix& values) {
+  std::string out = fmt::format("{}({}) = [", name, row);
+  for (num::Index i = 0; i < values.size(); ++i) {
+    if (i > 0) out += ", ";
+    out += num::format_complex(values.complex_at(i));
+  }
+  out += "]\n";
+  return out;
+}
+
+std::string echo_positions_updated(std::string_view name, std::int64_t count) {
+  return fmt::format("{}(...) = (vector positions {} updated)\n", name, count);
+}
+
+std::string echo_region_updated(std::string_view name, std::int64_t rows, std::int64_t columns) {
+  return fmt::format("{}(...) = (region {}\u00d7{} updated)\n", name, rows, columns);
+}
+
+}  // namespace llmlab::runtime

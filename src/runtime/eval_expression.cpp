@@ -1,0 +1,225 @@
+// Expression evaluation (language.md §3, §5, §6.3): the scalar fast paths live here, array
+// work goes to operators.cpp, indexing.cpp and num/ops.
+#include <cmath>
+#include <fmt/format.h>
+
+#include "base/error.hpp"
+#include "runtime/evaluator.hpp"
+#include "runtime/expression_text.hpp"
+#include "runtime/literals.hpp"
+#include "runtime/operators.hpp"
+
+namespace llmlab::runtime::detail {
+
+using lang::BinaryOp;
+using lang::ExprKind;
+
+namespace {
+
+// Attaches the failing node's location to an error escaping it.
+template <class F>
+auto located(const SourceLoc& where, F&& body) -> decltype(body()) {
+  try {
+    return body();
+  } catch (Error& error) {
+    error.set_where_if_missing(where);
+    throw;
+  }
+}
+
+// Real scalar ∘ real scalar, the hot path of scalar loops. Returns false when `op` is not an
+// arithmetic or comparison operator.
+inline bool scalar_binary(BinaryOp op, double a, double b, Value& out) {
+  switch (op) {
+    case BinaryOp::Add: out = Value::scalar(a + b); return true;
+    case BinaryOp::Subtract: out = Value::scalar(a - b); return true;
+    case BinaryOp::Multiply:
+    case BinaryOp::ElementMultiply: out = Value::scalar(a * b); return true;
+    case BinaryOp::Divide:
+    case BinaryOp::ElementDivide: out = Value::scalar(a / b); return true;
+    case BinaryOp::Power:
+    case BinaryOp::ElementPower: out = Value::scalar(std::pow(a, b)); return true;
+    case BinaryOp::Equal: out = Value::boolean(a == b); return true;
+    case BinaryOp::NotEqual: out = Value::boolean(a != b); return true;
+    case BinaryOp::Less: out = Value::boolean(a < b); return true;
+    case BinaryOp::LessEqual: out = Value::boolean(a <= b); return true;
+    case BinaryOp::Greater: out = Value::boolean(a > b); return true;
+    case BinaryOp::GreaterEqual: out = Value::boolean(a >= b); return true;
+    default: return false;
+  }
+}
+
+}  // namespace
+
+Value Evaluator::eval(const lang::Expr& expression) {
+  switch (expression.kind) {
+    case ExprKind::Number: return Value::scalar(expression.as<lang::NumberExpr>().value);
+    case ExprKind::String: return Value::string(expression.as<lang::StringExpr>().value);
+    case ExprKind::Identifier: return eval_identifier(expression.as<lang::IdentifierExpr>());
+    case ExprKind::End: return eval_end(expression.as<lang::EndExpr>());
+    case ExprKind::Colon: return Value::all_index();
+    case ExprKind::Range: return eval_range(expression.as<lang::RangeExpr>());
+    case ExprKind::Unary: {
+      const auto& unary = expression.as<lang::UnaryExpr>();
+      Value operand = eval(*unary.operand);
+      if (unary.op == lang::UnaryOp::Negate && operand.is(Kind::Scalar)) {
+        return Value::scalar(-operand.scalar_value());
+      }
+      return located(unary.loc, [&] { return unary_operation(unary.op, operand); });
+    }
+    case ExprKind::Binary: return eval_binary(expression.as<lang::BinaryExpr>());
+    case ExprKind::Call: return eval_call(expression.as<lang::CallExpr>(), 1);
+    case ExprKind::Index: return eval_index_expression(expression.as<lang::IndexExpr>());
+    case ExprKind::Field: return eval_field(expression.as<lang::FieldExpr>());
+    case ExprKind::MethodCall: return eval_method_call(expression.as<lang::MethodCallExpr>(), 1);
+    case ExprKind::Matrix: return eval_matrix(expression.as<lang::MatrixExpr>());
+    case ExprKind::StringArray: {
+      const auto& literal = expression.as<lang::StringArrayExpr>();
+      std::vector<Value> elements(literal.elements.size());
+      eval_arguments(literal.elements, elements);
+      return located(literal.loc, [&] { return make_string_array(elements); });
+    }
+    case ExprKind::Lambda: return eval_lambda(expression.as<lang::LambdaExpr>());
+    case ExprKind::FunctionHandle:
+      return eval_function_handle(expression.as<lang::FunctionHandleExpr>());
+  }
+  return Value();
+}
+
+Value Evaluator::eval_identifier(const lang::IdentifierExpr& expression) {
+  const Variable& variable = slot(expression.name);
+  if (variable.defined) return variable.value;
+  // A bare name that is no variable but a function is a call without arguments (§13.10).
+  const std::string& name = expression.name.text;
+  if (functions_.count(name) != 0 || builtin_index(name) >= 0) {
+    return call_by_name(name, {}, 1, expression.loc);
+  }
+  throw Error(fmt::format("undefined variable '{}'", name), expression.loc);
+}
+
+Value Evaluator::eval_binary(const lang::BinaryExpr& expression) {
+  const BinaryOp op = expression.op;
+  if (op == BinaryOp::AndAnd || op == BinaryOp::OrOr) {
+    const Value left = eval(*expression.left);
+    const bool a = located(expression.left->loc, [&] { return short_circuit_truth(left); });
+    if (op == BinaryOp::AndAnd && !a) return Value::boolean(false);
+    if (op == BinaryOp::OrOr && a) return Value::boolean(true);
+    const Value right = eval(*expression.right);
+    return Value::boolean(located(expression.right->loc, [&] { return short_circuit_truth(right); }));
+  }
+  Value left = eval(*expression.left);
+  if (expression.condition_short_circuit &&
+      (left.is(Kind::Scalar) || left.is(Kind::Bool) || left.is(Kind::Complex))) {
+    // MATLAB's short-circuit `&` / `|` at the top of a condition (§13.5).
+    const bool a = left.complex_value() != num::Complex(0.0, 0.0);
+    if (op == BinaryOp::ElementAnd && !a) return Value::boolean(false);
+    if (op == BinaryOp::ElementOr && a) return Value::boolean(true);
+  }
+  Value right = eval(*expression.right);
+  if (left.is(Kind::Scalar) && right.is(Kind::Scalar)) {
+    Value result;
+    if (scalar_binary(op, left.scalar_value(), right.scalar_value(), result)) return result;
+  }
+  return located(expression.loc, [&] { return binary_operation(op, left, right); });
+}
+
+double Evaluator::eval_range_bound(const lang::Expr& expression) {
+  const Value bound = eval(expression);
+  if (bound.is(Kind::Scalar)) return bound.scalar_value();
+  return located(expression.loc, [&] { return bound.as_scalar(); });
+}
+
+Value Evaluator::eval_range(const lang::RangeExpr& expression) {
+  const double start = eval_range_bound(*expression.start);
+  const double step = expression.step ? eval_range_bound(*expression.step) : 1.0;
+  const double stop = eval_range_bound(*expression.stop);
+  return located(expression.loc, [&] { return make_range(start, step, stop); });
+}
+
+Value Evaluator::eval_matrix(const lang::MatrixExpr& expression) {
+  std::vector<std::vector<Value>> rows(expression.rows.size());
+  for (std::size_t r = 0; r < expression.rows.size(); ++r) {
+    rows[r].resize(expression.rows[r].size());
+    eval_arguments(expression.rows[r], rows[r]);
+  }
+  return located(expression.loc, [&] { return concatenate(rows); });
+}
+
+Value Evaluator::eval_field(const lang::FieldExpr& expression) {
+  const Value base = eval(*expression.base);
+  if (base.is(Kind::Struct)) {
+    if (const Value* field = base.field(expression.field)) return *field;
+    throw Error(fmt::format("struct has no field '{}'", expression.field), expression.loc);
+  }
+  throw Error(fmt::format("cannot access field '{}' on {}", expression.field, base.kind_name()),
+              expression.loc);
+}
+
+Value Evaluator::eval_lambda(const lang::LambdaExpr& expression) {
+  // The lambda captures a snapshot of the whole current scope (§3.8); its parameters get slots
+  // in the same layout, so the body's names resolve once for every call.
+  auto code = std::make_shared<LambdaCode>();
+  code->definition = expression.def;
+  code->layout = frame_->layout;
+  for (const lang::Name& parameter : expression.def->params) {
+    if (parameter.slot < 0) parameter.slot = frame_->layout->slot_of(parameter.text);
+  }
+  code->captured = frame_->variables;
+  Lambda lambda;
+  for (const lang::Name& parameter : expression.def->params) lambda.parameters.push_back(parameter.text);
+  lambda.text = expression_text(*expression.def->body);
+  lambda.code = code;
+  return Value::lambda(std::move(lambda));
+}
+
+Value Evaluator::eval_function_handle(const lang::FunctionHandleExpr& expression) {
+  // @name of a variable holding a lambda is that lambda (§3.8).
+  const Variable& variable = slot(expression.name);
+  if (variable.defined && variable.value.is(Kind::Lambda)) return variable.value;
+  return Value::function_handle(expression.name.text);
+}
+
+Value Evaluator::eval_end(const lang::EndExpr& expression) {
+  if (ends_.empty()) throw Error("undefined variable 'end'", expression.loc);
+  const EndBinding& binding = ends_.back();
+  return Value::scalar(
+      end_value(*binding.container, binding.position, binding.count, binding.for_write));
+}
+
+void Evaluator::eval_arguments(const lang::ExprList& arguments, std::span<Value> out) {
+  for (std::size_t k = 0; k < arguments.size(); ++k) out[k] = eval(*arguments[k]);
+}
+
+void Evaluator::eval_subscripts(const lang::ExprList& arguments, const Value& container,
+                                bool for_write, std::span<Value> out) {
+  const int count = static_cast<int>(arguments.size());
+  ends_.push_back(EndBinding{&container, 0, count, for_write});
+  try {
+    for (int k = 0; k < count; ++k) {
+      // Inner index operations push their own binding and pop it, so the outer one is
+      // visible again here (§6.3, §12 item 4).
+      ends_.back().position = k;
+      out[static_cast<std::size_t>(k)] = eval(*arguments[static_cast<std::size_t>(k)]);
+    }
+  } catch (...) {
+    ends_.pop_back();
+    throw;
+  }
+  ends_.pop_back();
+}
+
+Value Evaluator::eval_index_expression(const lang::IndexExpr& expression) {
+  const Value base = eval(*expression.base);
+  return with_values(expression.args.size(), [&](std::span<Value> subscripts) {
+    eval_subscripts(expression.args, base, false, subscripts);
+    return located(expression.loc, [&] { return index_read(base, subscripts); });
+  });
+}
+
+bool Evaluator::condition(const lang::Expr& expression, std::string_view statement) {
+  const Value value = eval(expression);
+  if (value.is(Kind::Bool) || value.is(Kind::Scalar)) return value.scalar_value() != 0.0;
+  return located(expression.loc, [&] { return condition_truth(value, statement); });
+}
+
+}  // namespace llmlab::runtime::detail

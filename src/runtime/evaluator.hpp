@@ -1,0 +1,220 @@
+// The evaluator behind runtime::Interpreter (internal to src/runtime): frames of slot-resolved
+// variables, the statement executor and the expression evaluator over the lang AST. Variable
+// names are resolved to slots the first time a node runs (lang::Name::slot caches it), so loops
+// touch no hash tables; scalars stay unboxed in Value; control flow is a Flow result, not an
+// exception.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <set>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "lang/ast.hpp"
+#include "runtime/indexing.hpp"
+#include "runtime/interpreter.hpp"
+#include "runtime/native.hpp"
+#include "runtime/session.hpp"
+#include "runtime/value.hpp"
+
+namespace llmlab::runtime::detail {
+
+enum class Flow { Normal, Break, Continue, Return };
+
+// The predefined names a user-function call copies from its caller (§7.2; llmlab adds
+// true/false).
+inline constexpr std::array<std::string_view, 8> kPredefinedNames = {"i",   "j",   "pi",   "e",
+                                                                     "Inf", "NaN", "true", "false"};
+
+// Names → slots of one code unit: the top level, or one user function (shared by all its
+// calls). Lambdas use the layout of the scope they are written in.
+class Layout {
+ public:
+  Layout();
+  int slot_of(const std::string& name);  // adds the name when new
+  int find(std::string_view name) const;  // -1 when absent
+  std::size_t size() const { return names_.size(); }
+  const std::string& name(int slot) const { return names_[static_cast<std::size_t>(slot)]; }
+  // Slots of kPredefinedNames, then of nargin and nargout.
+  const std::array<int, 10>& special_slots() const { return special_; }
+
+ private:
+  std::unordered_map<std::string, int> slots_;
+  std::vector<std::string> names_;
+  std::array<int, 10> special_{};
+};
+
+struct Variable {
+  Value value;
+  bool defined = false;
+};
+
+enum class FrameKind { TopLevel, Function, Lambda };
+
+struct Frame {
+  std::shared_ptr<Layout> layout;
+  std::vector<Variable> variables;
+  FrameKind kind = FrameKind::TopLevel;
+
+  Variable& at(int slot) {
+    if (static_cast<std::size_t>(slot) >= variables.size()) variables.resize(layout->size());
+    return variables[static_cast<std::size_t>(slot)];
+  }
+  Variable* find(std::string_view name);
+};
+
+// What a lambda value carries for the evaluator (Lambda::code).
+struct LambdaCode {
+  std::shared_ptr<const lang::LambdaDef> definition;
+  std::shared_ptr<Layout> layout;
+  std::vector<Variable> captured;
+};
+
+// A binding of `end` while one index operation's subscripts are evaluated (§6.3).
+struct EndBinding {
+  const Value* container;
+  int position;
+  int count;
+  bool for_write;
+};
+
+class Evaluator {
+ public:
+  Evaluator(Interpreter& interpreter, Session& session, InterpreterOptions options);
+
+  Session& session() { return session_; }
+  Interpreter& interpreter() { return interpreter_; }
+
+  // Top level.
+  void run_program(const lang::Program& program, ExecMode mode);
+  Value evaluate_expression(const lang::Expr& expression);
+  Frame& top_frame() { return top_; }
+  Frame& current_frame() { return *frame_; }
+  void request_interrupt() { interrupted_.store(true, std::memory_order_relaxed); }
+
+  // Builtins and functions.
+  void register_builtin(const NativeFunction& function);
+  const NativeFunction* find_builtin(std::string_view name) const;
+  std::vector<std::string> builtin_names() const;
+  bool has_user_function(std::string_view name) const;
+  void clear_functions() { functions_.clear(); }
+  Value call_by_name(std::string_view name, std::span<Value> arguments, int nargout,
+                     const SourceLoc& where);
+  Value call_value(const Value& function, std::span<Value> arguments, int nargout,
+                   const SourceLoc& where);
+
+ private:
+  friend class StatementRunner;
+  // Statements (exec_statement.cpp).
+  Flow exec_block(const lang::Block& block);
+  Flow exec(const lang::Stmt& statement);
+  void exec_expression_statement(const lang::ExpressionStmt& statement);
+  void exec_assign(const lang::AssignStmt& statement);
+  void exec_index_assign(const lang::IndexAssignStmt& statement);
+  void exec_index_assign_with(const lang::IndexAssignStmt& statement, std::span<Value> subscripts);
+  void exec_field_assign(const lang::FieldAssignStmt& statement);
+  void exec_multi_assign(const lang::MultiAssignStmt& statement);
+  Flow exec_for(const lang::ForStmt& statement);
+  Flow exec_while(const lang::WhileStmt& statement);
+  Flow exec_if(const lang::IfStmt& statement);
+  Flow exec_switch(const lang::SwitchStmt& statement);
+  Flow exec_try(const lang::TryStmt& statement);
+  Flow exec_run(const lang::RunStmt& statement);
+  bool echo_enabled(const lang::Stmt& statement) const;
+  bool assignment_echo_enabled(const lang::Stmt& statement) const;
+
+  // Expressions (eval_expression.cpp).
+  Value eval(const lang::Expr& expression);
+  Value eval_identifier(const lang::IdentifierExpr& expression);
+  Value eval_binary(const lang::BinaryExpr& expression);
+  Value eval_range(const lang::RangeExpr& expression);
+  Value eval_matrix(const lang::MatrixExpr& expression);
+  Value eval_field(const lang::FieldExpr& expression);
+  Value eval_lambda(const lang::LambdaExpr& expression);
+  Value eval_function_handle(const lang::FunctionHandleExpr& expression);
+  Value eval_end(const lang::EndExpr& expression);
+  Value eval_index_expression(const lang::IndexExpr& expression);
+  double eval_range_bound(const lang::Expr& expression);
+  // Evaluates subscripts with `end` bound to `container` (§6.3).
+  void eval_subscripts(const lang::ExprList& arguments, const Value& container, bool for_write,
+                       std::span<Value> out);
+  void eval_arguments(const lang::ExprList& arguments, std::span<Value> out);
+  bool condition(const lang::Expr& expression, std::string_view statement);
+
+  // Calls (calls.cpp).
+  Value eval_call(const lang::CallExpr& expression, int nargout);
+  Value eval_call_with(const lang::CallExpr& expression, int nargout, std::span<Value> arguments);
+  Value eval_method_call(const lang::MethodCallExpr& expression, int nargout);
+  Value call_builtin(const NativeFunction& function, std::span<const Value> arguments,
+                     int nargout);
+  Value call_user_function(const lang::FunctionDef& function, std::span<Value> arguments,
+                           int nargout, const SourceLoc& where);
+  Value call_lambda(const Value& lambda, std::span<Value> arguments);
+  int builtin_index(std::string_view name) const;
+
+  // Variables.
+  Variable& slot(const lang::Name& name) {
+    if (name.slot < 0) name.slot = frame_->layout->slot_of(name.text);
+    return frame_->at(name.slot);
+  }
+  void assign(const lang::Name& name, Value value) {
+    Variable& variable = slot(name);
+    variable.value = std::move(value);
+    variable.defined = true;
+  }
+  void step();
+  // Raises the recursion error when the next call would go past the call-depth limit or
+  // come near the end of the native stack.
+  void check_depth();
+  void mark_stack_base();
+
+  Interpreter& interpreter_;
+  Session& session_;
+  InterpreterOptions options_;
+  ExecMode mode_ = ExecMode::Script;
+  Frame top_;
+  Frame* frame_;
+  int depth_ = 0;
+  std::uintptr_t stack_base_ = 0;
+  std::size_t stack_budget_ = 0;
+  std::int64_t steps_ = 0;
+  std::atomic<bool> interrupted_{false};
+  std::vector<EndBinding> ends_;
+  std::vector<NativeFunction> builtins_;
+  std::unordered_map<std::string, int> builtin_indices_;
+  std::unordered_map<std::string, std::shared_ptr<const lang::FunctionDef>> functions_;
+  std::set<std::string> imported_;
+  std::vector<std::shared_ptr<const lang::Program>> loaded_programs_;
+};
+
+// Swaps the executing frame for the duration of a call.
+// Runs `body(std::span<Value>)` over `count` default values: on the stack for the usual short
+// argument and subscript lists, so calls and index operations allocate nothing.
+template <class Body>
+auto with_values(std::size_t count, Body&& body) -> decltype(body(std::span<Value>())) {
+  if (count <= 4) {
+    std::array<Value, 4> buffer;
+    return body(std::span<Value>(buffer.data(), count));
+  }
+  std::vector<Value> buffer(count);
+  return body(std::span<Value>(buffer));
+}
+
+class FrameSwap {
+ public:
+  FrameSwap(Frame*& slot, Frame* frame) : slot_(slot), saved_(slot) { slot_ = frame; }
+  ~FrameSwap() { slot_ = saved_; }
+  FrameSwap(const FrameSwap&) = delete;
+  FrameSwap& operator=(const FrameSwap&) = delete;
+
+ private:
+  Frame*& slot_;
+  Frame* saved_;
+};
+
+}  // namespace llmlab::runtime::detail

@@ -1,0 +1,486 @@
+// Statement execution (language.md §2, §13.1–§13.4): assignments and their echo lines, control
+// flow as Flow results, try/catch, function definitions, run and import.
+#include <cerrno>
+#include <cmath>
+#include <limits>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+#include <sstream>
+
+#include "base/error.hpp"
+#include "lang/parser.hpp"
+#include "runtime/display.hpp"
+#include "runtime/evaluator.hpp"
+#include "runtime/literals.hpp"
+#include "runtime/operators.hpp"
+
+namespace llmlab::runtime::detail {
+
+namespace {
+
+lang::BinaryOp compound_operator(lang::AssignOp op) {
+  switch (op) {
+    case lang::AssignOp::Add: return lang::BinaryOp::Add;
+    case lang::AssignOp::Subtract: return lang::BinaryOp::Subtract;
+    case lang::AssignOp::Multiply: return lang::BinaryOp::Multiply;
+    default: return lang::BinaryOp::Divide;
+  }
+}
+
+// A bare figure(...)/histogram(...)/hist(...) builtin call prints nothing (§8.10).
+bool is_silent_call(const lang::Expr& expression, bool is_user_function) {
+  if (expression.kind != lang::ExprKind::Call || is_user_function) return false;
+  const std::string& name = expression.as<lang::CallExpr>().name.text;
+  return name == "figure" || name == "histogram" || name == "hist";
+}
+
+std::string read_file(const std::filesystem::path& path, std::string_view command,
+                      const std::string& written) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    throw Error(fmt::format("{}: {}: {}", command, written, std::strerror(errno ? errno : ENOENT)));
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace
+
+Evaluator::Evaluator(Interpreter& interpreter, Session& session, InterpreterOptions options)
+    : interpreter_(interpreter), session_(session), options_(options), frame_(&top_) {
+  top_.layout = std::make_shared<Layout>();
+  top_.kind = FrameKind::TopLevel;
+  top_.variables.resize(top_.layout->size());
+  const std::pair<const char*, Value> predefined[] = {
+      {"i", Value::complex({0.0, 1.0})},
+      {"j", Value::complex({0.0, 1.0})},
+      {"pi", Value::scalar(3.141592653589793)},
+      {"e", Value::scalar(2.718281828459045)},
+      {"Inf", Value::scalar(std::numeric_limits<double>::infinity())},
+      {"NaN", Value::scalar(std::numeric_limits<double>::quiet_NaN())},
+      {"true", Value::boolean(true)},
+      {"false", Value::boolean(false)},
+  };
+  for (const auto& [name, value] : predefined) {
+    top_.at(top_.layout->slot_of(name)) = Variable{value, true};
+  }
+}
+
+void Evaluator::step() {
+  if (interrupted_.load(std::memory_order_relaxed)) {
+    interrupted_.store(false, std::memory_order_relaxed);
+    throw Error("interrupted");
+  }
+  if (options_.step_budget > 0 && ++steps_ > options_.step_budget) {
+    throw Error("step budget exhausted");
+  }
+}
+
+void Evaluator::run_program(const lang::Program& program, ExecMode mode) {
+  const ExecMode saved = mode_;
+  mode_ = mode;
+  frame_ = &top_;
+  depth_ = 0;
+  mark_stack_base();
+  ends_.clear();
+  steps_ = 0;
+  try {
+    const Flow flow = exec_block(program.body);
+    mode_ = saved;
+    // `return` at top level stops the program with the error text `return` (§2.12).
+    if (flow == Flow::Return) throw Error("return");
+  } catch (...) {
+    mode_ = saved;
+    frame_ = &top_;
+    depth_ = 0;
+    ends_.clear();
+    throw;
+  }
+}
+
+Value Evaluator::evaluate_expression(const lang::Expr& expression) {
+  frame_ = &top_;
+  ends_.clear();
+  mark_stack_base();
+  return eval(expression);
+}
+
+bool Evaluator::echo_enabled(const lang::Stmt& statement) const {
+  return !statement.suppressed && frame_->kind == FrameKind::TopLevel;
+}
+
+bool Evaluator::assignment_echo_enabled(const lang::Stmt& statement) const {
+  return echo_enabled(statement) && mode_ != ExecMode::Notebook;
+}
+
+Flow Evaluator::exec_block(const lang::Block& block) {
+  for (const lang::StmtPtr& statement : block) {
+    const Flow flow = exec(*statement);
+    if (flow != Flow::Normal) return flow;
+  }
+  return Flow::Normal;
+}
+
+Flow Evaluator::exec(const lang::Stmt& statement) {
+  step();
+  try {
+    switch (statement.kind) {
+      case lang::StmtKind::Expression:
+        exec_expression_statement(statement.as<lang::ExpressionStmt>());
+        return Flow::Normal;
+      case lang::StmtKind::Assign: exec_assign(statement.as<lang::AssignStmt>()); return Flow::Normal;
+      case lang::StmtKind::IndexAssign:
+        exec_index_assign(statement.as<lang::IndexAssignStmt>());
+        return Flow::Normal;
+      case lang::StmtKind::FieldAssign:
+        exec_field_assign(statement.as<lang::FieldAssignStmt>());
+        return Flow::Normal;
+      case lang::StmtKind::MultiAssign:
+        exec_multi_assign(statement.as<lang::MultiAssignStmt>());
+        return Flow::Normal;
+      case lang::StmtKind::If: return exec_if(statement.as<lang::IfStmt>());
+      case lang::StmtKind::For: return exec_for(statement.as<lang::ForStmt>());
+      case lang::StmtKind::While: return exec_while(statement.as<lang::WhileStmt>());
+      case lang::StmtKind::Switch: return exec_switch(statement.as<lang::SwitchStmt>());
+      case lang::StmtKind::Break: return Flow::Break;
+      case lang::StmtKind::Continue: return Flow::Continue;
+      case lang::StmtKind::Return: return Flow::Return;
+      case lang::StmtKind::Try: return exec_try(statement.as<lang::TryStmt>());
+      case lang::StmtKind::Function: {
+        const auto& definition = statement.as<lang::FunctionStmt>().function;
+        functions_[definition->name] = definition;
+        return Flow::Normal;
+      }
+      case lang::StmtKind::Run: return exec_run(statement.as<lang::RunStmt>());
+    }
+  } catch (Error& error) {
+    error.set_where_if_missing(statement.loc);
+    throw;
+  }
+  return Flow::Normal;
+}
+
+void Evaluator::exec_expression_statement(const lang::ExpressionStmt& statement) {
+  const lang::Expr& expression = *statement.expr;
+  // A call that is the whole statement sees nargout 0 (§13.3).
+  Value value;
+  if (expression.kind == lang::ExprKind::Call) {
+    value = eval_call(expression.as<lang::CallExpr>(), 0);
+  } else if (expression.kind == lang::ExprKind::MethodCall) {
+    value = eval_method_call(expression.as<lang::MethodCallExpr>(), 0);
+  } else {
+    value = eval(expression);
+  }
+  if (!echo_enabled(statement) || value.is_none()) return;
+  if (expression.kind == lang::ExprKind::Call) {
+    const auto& call = expression.as<lang::CallExpr>();
+    if (is_silent_call(expression, has_user_function(call.name.text))) return;
+  }
+  session_.write(echo_display(value, session_.format_mode()) + "\n");
+}
+
+void Evaluator::exec_assign(const lang::AssignStmt& statement) {
+  Value value = eval(*statement.value);
+  if (statement.op != lang::AssignOp::Set) {
+    const Variable& current = slot(statement.target);
+    if (!current.defined) {
+      throw Error(fmt::format("undefined variable '{}'", statement.target.text), statement.loc);
+    }
+    const lang::BinaryOp op = compound_operator(statement.op);
+    if (current.value.is(Kind::Scalar) && value.is(Kind::Scalar)) {
+      const double a = current.value.scalar_value(), b = value.scalar_value();
+      switch (op) {
+        case lang::BinaryOp::Add: value = Value::scalar(a + b); break;
+        case lang::BinaryOp::Subtract: value = Value::scalar(a - b); break;
+        case lang::BinaryOp::Multiply: value = Value::scalar(a * b); break;
+        default: value = Value::scalar(a / b); break;
+      }
+    } else {
+      value = binary_operation(op, current.value, value);
+    }
+  }
+  Variable& variable = slot(statement.target);
+  variable.value = std::move(value);
+  variable.defined = true;
+  if (assignment_echo_enabled(statement)) {
+    session_.write(echo(statement.target.text, variable.value, session_));
+  }
+}
+
+void Evaluator::exec_index_assign(const lang::IndexAssignStmt& statement) {
+  with_values(statement.indices.size(), [&](std::span<Value> subscripts) {
+    exec_index_assign_with(statement, subscripts);
+  });
+}
+
+void Evaluator::exec_index_assign_with(const lang::IndexAssignStmt& statement,
+                                       std::span<Value> subscripts) {
+  // The right side first, then the subscripts with `end` bound to the variable (§6.4).
+  Value rhs = eval(*statement.value);
+  {
+    const Variable& current = slot(statement.target);
+    const Value snapshot = current.defined ? current.value : Value();
+    eval_subscripts(statement.indices, snapshot, true, subscripts);
+  }
+  // The snapshot is gone: the variable's storage has one owner again, so the write is in place.
+  Variable& variable = slot(statement.target);
+  const std::string& name = statement.target.text;
+  if (is_deletion_value(rhs)) {
+    index_delete(variable.value, variable.defined, name, subscripts);
+    variable.defined = true;
+    if (assignment_echo_enabled(statement)) session_.write(echo(name, variable.value, session_));
+    return;
+  }
+  const AssignEcho result = index_assign(variable.value, variable.defined, name, subscripts, rhs);
+  variable.defined = true;
+  if (!assignment_echo_enabled(statement)) return;
+  switch (result.form) {
+    case AssignEcho::Form::Element:
+      session_.write(echo_element_write(name, result.written(), result.value));
+      break;
+    case AssignEcho::Form::Row:
+      session_.write(echo_row_write(name, result.subscripts[0], result.row));
+      break;
+    case AssignEcho::Form::Positions: session_.write(echo_positions_updated(name, result.count)); break;
+    case AssignEcho::Form::Region:
+      session_.write(echo_region_updated(name, result.rows, result.columns));
+      break;
+  }
+}
+
+void Evaluator::exec_field_assign(const lang::FieldAssignStmt& statement) {
+  Value value = eval(*statement.value);
+  Variable& variable = slot(statement.target);
+  if (!variable.defined) {
+    variable.value = Value::structure();
+    variable.defined = true;
+  } else if (!variable.value.is(Kind::Struct)) {
+    throw Error(fmt::format("'{}' is a {}, not a struct", statement.target.text,
+                            variable.value.kind_name()));
+  }
+  variable.value.set_field(statement.field, std::move(value));
+  if (assignment_echo_enabled(statement)) {
+    session_.write(echo(statement.target.text + "." + statement.field,
+                        *variable.value.field(statement.field), session_));
+  }
+}
+
+void Evaluator::exec_multi_assign(const lang::MultiAssignStmt& statement) {
+  const int count = static_cast<int>(statement.targets.size());
+  Value result;
+  const lang::Expr& expression = *statement.value;
+  bool direct_call = false;
+  if (expression.kind == lang::ExprKind::Call) {
+    const auto& call = expression.as<lang::CallExpr>();
+    const Variable& variable = slot(call.name);
+    direct_call = !variable.defined;
+  }
+  result = direct_call ? eval_call(expression.as<lang::CallExpr>(), count) : eval(expression);
+  const bool echo_on = assignment_echo_enabled(statement);
+  if (result.is(Kind::Tuple)) {
+    const std::vector<Value> items = result.tuple_items();
+    if (static_cast<int>(items.size()) < count) {
+      throw Error(fmt::format("multi-assign: expected {} values, function returned {}", count,
+                              items.size()));
+    }
+    for (int k = 0; k < count; ++k) {
+      const auto& target = statement.targets[static_cast<std::size_t>(k)];
+      if (!target) continue;  // `~` discards the output (§13.4)
+      assign(*target, items[static_cast<std::size_t>(k)]);
+      if (echo_on) session_.write(echo(target->text, items[static_cast<std::size_t>(k)], session_));
+    }
+    return;
+  }
+  if (count != 1) {
+    throw Error(fmt::format("multi-assign: expected {} values, function returned 1", count));
+  }
+  const auto& target = statement.targets[0];
+  if (!target) return;
+  if (echo_on) session_.write(target->text + " = " + display(result) + "\n");
+  assign(*target, std::move(result));
+}
+
+Flow Evaluator::exec_if(const lang::IfStmt& statement) {
+  for (std::size_t k = 0; k < statement.clauses.size(); ++k) {
+    const lang::IfClause& clause = statement.clauses[k];
+    if (condition(*clause.condition, k == 0 ? "if" : "elseif")) return exec_block(clause.body);
+  }
+  if (statement.has_else) return exec_block(statement.else_body);
+  return Flow::Normal;
+}
+
+Flow Evaluator::exec_for(const lang::ForStmt& statement) {
+  // Runs the body once with `value` bound; false when the loop must stop (break or return).
+  Flow outcome = Flow::Normal;
+  auto iteration = [&](Value value) {
+    assign(statement.variable, std::move(value));
+    const Flow flow = exec_block(statement.body);
+    if (flow == Flow::Break) return false;
+    if (flow == Flow::Return) {
+      outcome = Flow::Return;
+      return false;
+    }
+    return true;
+  };
+  if (statement.iterable->kind == lang::ExprKind::Range) {
+    // A range iterates by repeated addition without building the vector (§3.3).
+    const auto& range = statement.iterable->as<lang::RangeExpr>();
+    const double start = eval_range_bound(*range.start);
+    const double step = range.step ? eval_range_bound(*range.step) : 1.0;
+    const double stop = eval_range_bound(*range.stop);
+    try {
+      if (!check_range(start, step, stop)) return Flow::Normal;
+    } catch (Error& error) {
+      error.set_where_if_missing(range.loc);
+      throw;
+    }
+    const double eps = std::abs(step) * 1e-10;
+    for (double current = start; step > 0 ? current <= stop + eps : current >= stop - eps;
+         current += step) {
+      if (!iteration(Value::scalar(current))) break;
+    }
+    return outcome;
+  }
+  const Value iterable = eval(*statement.iterable);
+  switch (iterable.kind()) {
+    case Kind::Vector: {
+      const num::Matrix& values = iterable.matrix_value();
+      for (num::Index k = 0; k < values.size(); ++k) {
+        const num::Complex element = values.complex_at(k);
+        if (!iteration(element.imag() == 0.0 ? Value::scalar(element.real())
+                                             : Value::complex(element))) {
+          break;
+        }
+      }
+      break;
+    }
+    case Kind::Scalar:
+    case Kind::Complex:
+    case Kind::Bool: iteration(iterable); break;
+    case Kind::Matrix: {
+      // A matrix iterates over its columns, each as M(:, k) reads it (§13.10).
+      const num::Index columns = iterable.matrix_value().columns();
+      for (num::Index k = 0; k < columns; ++k) {
+        const Value subscripts[] = {Value::all_index(), Value::scalar(static_cast<double>(k + 1))};
+        if (!iteration(index_read(iterable, subscripts))) break;
+      }
+      break;
+    }
+    case Kind::String:
+      for (char character : iterable.string_value()) {
+        if (!iteration(Value::string(std::string(1, character)))) break;
+      }
+      break;
+    default:
+      throw Error(fmt::format("for: cannot iterate over {}", iterable.kind_name()),
+                  statement.iterable->loc);
+  }
+  return outcome;
+}
+
+Flow Evaluator::exec_while(const lang::WhileStmt& statement) {
+  while (condition(*statement.condition, "while")) {
+    const Flow flow = exec_block(statement.body);
+    if (flow == Flow::Break) break;
+    if (flow == Flow::Return) return flow;
+  }
+  return Flow::Normal;
+}
+
+Flow Evaluator::exec_switch(const lang::SwitchStmt& statement) {
+  const Value subject = eval(*statement.subject);
+  for (const lang::SwitchCase& candidate : statement.cases) {
+    if (case_matches(subject, eval(*candidate.value))) return exec_block(candidate.body);
+  }
+  if (statement.has_otherwise) return exec_block(statement.otherwise_body);
+  return Flow::Normal;
+}
+
+Flow Evaluator::exec_try(const lang::TryStmt& statement) {
+  const std::size_t saved_ends = ends_.size();
+  Frame* const saved_frame = frame_;
+  const int saved_depth = depth_;
+  try {
+    return exec_block(statement.body);
+  } catch (const Error& error) {
+    ends_.resize(saved_ends, EndBinding{nullptr, 0, 0, false});
+    frame_ = saved_frame;
+    depth_ = saved_depth;
+    if (error.kind() != ErrorKind::Runtime && error.kind() != ErrorKind::Syntax) throw;
+    if (!statement.has_catch) return Flow::Normal;
+    if (statement.error_variable) {
+      StructFields fields;
+      fields.emplace("message", Value::string(error.what()));
+      fields.emplace("identifier", Value::string(""));
+      assign(*statement.error_variable, Value::structure(std::move(fields)));
+    }
+    return exec_block(statement.catch_body);
+  }
+}
+
+Flow Evaluator::exec_run(const lang::RunStmt& statement) {
+  namespace fs = std::filesystem;
+  const std::string command = statement.run_kind == lang::RunKind::Run ? "run" : "import";
+  // Relative paths resolve against the including file's directory (§2.14), then, for
+  // import, against each LLMLAB_PATH directory (§13.11).
+  fs::path written(statement.path);
+  std::vector<fs::path> candidates;
+  if (written.is_absolute()) {
+    candidates.push_back(written);
+  } else {
+    fs::path base;
+    if (statement.loc.file && !statement.loc.file->path().empty()) {
+      base = fs::path(statement.loc.file->path()).parent_path();
+    } else if (!session_.base_directory().empty()) {
+      base = session_.base_directory();
+    }
+    candidates.push_back(base / written);
+    if (statement.run_kind == lang::RunKind::Import) {
+      if (const char* search = std::getenv("LLMLAB_PATH")) {
+        std::string_view rest(search);
+        while (!rest.empty()) {
+          const std::size_t colon = rest.find(':');
+          const std::string_view directory = rest.substr(0, colon);
+          if (!directory.empty()) candidates.push_back(fs::path(directory) / written);
+          rest = colon == std::string_view::npos ? std::string_view() : rest.substr(colon + 1);
+        }
+      }
+    }
+  }
+  fs::path chosen;
+  for (const fs::path& candidate : candidates) {
+    std::error_code ignored;
+    if (fs::is_regular_file(candidate, ignored)) {
+      chosen = candidate;
+      break;
+    }
+  }
+  if (chosen.empty()) {
+    if (statement.run_kind == lang::RunKind::Import) {
+      std::string searched;
+      for (const fs::path& candidate : candidates) {
+        searched += (searched.empty() ? "" : ", ") + candidate.parent_path().string();
+      }
+      throw Error(fmt::format("import: {}: file not found (searched {})", statement.path, searched));
+    }
+    chosen = candidates.front();
+  }
+  if (statement.run_kind == lang::RunKind::Import) {
+    std::error_code ignored;
+    const std::string key = fs::weakly_canonical(chosen, ignored).string();
+    if (!imported_.insert(key).second) return Flow::Normal;
+  }
+  auto file = std::make_shared<const SourceFile>(chosen.string(),
+                                                 read_file(chosen, command, statement.path));
+  auto program = std::make_shared<const lang::Program>(lang::parse_program(file));
+  // The file runs in the current scope; `return` inside it ends the enclosing function (or, at
+  // top level, the program).
+  const Flow flow = exec_block(program->body);
+  return flow == Flow::Return ? Flow::Return : Flow::Normal;
+}
+
+}  // namespace llmlab::runtime::detail

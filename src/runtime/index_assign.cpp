@@ -1,0 +1,402 @@
+// Indexed assignment and deletion (language.md §6.4, §6.5, §13.7, §13.9). Writes go through the
+// target's own Matrix, so a variable with one owner is updated in place (no clone per write);
+// growth copies into a larger matrix.
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+
+#include "base/error.hpp"
+#include "runtime/indexing.hpp"
+
+namespace llmlab::runtime {
+
+namespace {
+
+using num::Index;
+
+inline Index flat_of(Index position, Index rows, Index columns) {
+  return (position % rows) * columns + position / rows;
+}
+
+bool is_number(const Value& v) {
+  return v.is(Kind::Scalar) || v.is(Kind::Bool) || v.is(Kind::Complex);
+}
+
+// The right side of a write, read element by element in storage order.
+struct Source {
+  const Value& value;
+  bool scalar;
+  Index count;
+  num::Complex at(Index k) const {
+    return scalar ? value.complex_value() : value.matrix_value().complex_at(k);
+  }
+  bool real() const {
+    return scalar ? !value.is(Kind::Complex) : value.matrix_value().is_real();
+  }
+};
+
+Source source_of(const Value& rhs) {
+  if (is_number(rhs)) return Source{rhs, true, 1};
+  return Source{rhs, false, rhs.matrix_value().size()};
+}
+
+void write(num::Matrix& m, Index flat, const Source& source, Index k) {
+  if (source.scalar && !source.value.is(Kind::Complex)) {
+    m.set(flat, source.value.scalar_value());
+  } else if (!source.scalar && source.value.matrix_value().is_real()) {
+    m.set(flat, source.value.matrix_value()[k]);
+  } else {
+    m.set(flat, source.at(k));
+  }
+}
+
+// A copy of `m` enlarged to rows×columns, zero-filled.
+num::Matrix grown(const num::Matrix& m, Index rows, Index columns) {
+  num::Matrix result(rows, columns, m.is_complex() ? num::Matrix::Element::ComplexValued
+                                                   : num::Matrix::Element::Real);
+  for (Index r = 0; r < m.rows(); ++r) {
+    for (Index c = 0; c < m.columns(); ++c) {
+      if (m.is_complex()) {
+        result.set(r, c, m.complex_at(r, c));
+      } else {
+        result.set(r, c, m(r, c));
+      }
+    }
+  }
+  return result;
+}
+
+std::vector<Index> range_positions(Index count) {
+  std::vector<Index> positions(static_cast<std::size_t>(count));
+  for (Index k = 0; k < count; ++k) positions[static_cast<std::size_t>(k)] = k;
+  return positions;
+}
+
+bool keeps_logical(const Value& target, const Value& rhs) {
+  return target.is_logical() && target.is_array() && rhs.is_logical();
+}
+
+// Legacy row write `M(i) = v` (§6.4).
+AssignEcho write_row(Value& target, Index row, const Value& rhs) {
+  num::Matrix& m = target.mutable_matrix();
+  if (row >= m.rows()) {
+    throw Error(fmt::format("index assignment: row {} out of bounds for {}×{} matrix", row + 1,
+                            m.rows(), m.columns()));
+  }
+  const num::Matrix& values = rhs.matrix_value();
+  if (values.size() != m.columns()) {
+    throw Error(fmt::format("index assignment: row vector length {} does not match matrix columns {}",
+                            values.size(), m.columns()));
+  }
+  const Source source = source_of(rhs);
+  for (Index c = 0; c < m.columns(); ++c) write(m, row * m.columns() + c, source, c);
+  target.set_logical(false);
+  AssignEcho echo;
+  echo.form = AssignEcho::Form::Row;
+  echo.subscripts = {row + 1, 0};
+  echo.subscript_count = 1;
+  echo.row = values;
+  return echo;
+}
+
+AssignEcho assign_linear(Value& target, bool defined, const Value& subscript, const Value& rhs) {
+  if (!is_number(rhs) && !rhs.is_array()) {
+    throw Error(fmt::format(
+        "index assignment: right-hand side must be scalar, complex, or vector; got {}",
+        rhs.kind_name()));
+  }
+  if (subscript.is(Kind::Scalar) && std::trunc(subscript.scalar_value()) < 1.0) {
+    throw Error("index assignment: index must be >= 1");
+  }
+  const Subscript s = resolve_subscript(subscript);
+  if (defined && target.is(Kind::Matrix) && s.scalar && rhs.is(Kind::Vector)) {
+    return write_row(target, s.positions[0], rhs);
+  }
+  const bool logical = keeps_logical(target, rhs);
+  // The container written into, as a matrix with its linear layout.
+  bool vector_kind = true;
+  if (defined && target.is(Kind::Matrix)) {
+    vector_kind = false;
+  } else if (defined && target.is(Kind::Vector)) {
+  } else if (defined && is_number(target)) {
+    target = Value::vector(target.as_matrix());
+  } else {
+    target = Value::vector(num::Matrix(1, 0));
+  }
+  const Source source = source_of(rhs);
+  num::Matrix& m = target.mutable_matrix();
+  const Index length = m.size();
+  const std::vector<Index> positions =
+      s.all ? range_positions(length == 0 ? source.count : length) : s.positions;
+  if (!source.scalar && source.count != static_cast<Index>(positions.size())) {
+    throw Error(fmt::format(
+        "index assignment: RHS vector length {} does not match target index count {}",
+        source.count, positions.size()));
+  }
+  Index needed = 0;
+  for (Index p : positions) needed = std::max(needed, p + 1);
+  if (needed > length) {
+    if (vector_kind || m.rows() == 1 || m.empty()) {
+      m = grown(m, 1, needed);
+    } else if (m.columns() == 1) {
+      m = grown(m, needed, 1);
+    } else {
+      throw Error(fmt::format(
+          "index assignment: linear index {} out of bounds for {}×{} matrix ({} elements)", needed,
+          m.rows(), m.columns(), m.size()));
+    }
+  }
+  const Index rows = m.rows(), columns = m.columns();
+  for (std::size_t k = 0; k < positions.size(); ++k) {
+    const Index flat = vector_kind ? positions[k] : flat_of(positions[k], rows, columns);
+    write(m, flat, source, static_cast<Index>(k));
+  }
+  target.set_logical(logical);
+  AssignEcho echo;
+  if (s.scalar && source.scalar) {
+    echo.form = AssignEcho::Form::Element;
+    echo.subscripts = {s.positions[0] + 1, 0};
+    echo.subscript_count = 1;
+    echo.value = source.at(0);
+  } else {
+    echo.form = AssignEcho::Form::Positions;
+    echo.count = static_cast<Index>(positions.size());
+  }
+  return echo;
+}
+
+// The extent a `:` takes in a dimension of extent 0 (§13.9).
+Index colon_extent(const Value& rhs, bool is_row_dimension, bool other_is_single, bool other_all) {
+  if (is_number(rhs)) return 1;
+  if (rhs.is(Kind::Vector)) {
+    const Index length = rhs.matrix_value().size();
+    if (other_all) return is_row_dimension ? 1 : length;
+    return other_is_single ? length : 1;
+  }
+  return is_row_dimension ? rhs.matrix_value().rows() : rhs.matrix_value().columns();
+}
+
+AssignEcho assign_region(Value& target, bool defined, std::string_view name,
+                         std::span<const Value> subscripts, const Value& rhs) {
+  if (!is_number(rhs) && !rhs.is_array()) {
+    throw Error(fmt::format(
+        "index assignment: right-hand side must be scalar, complex, vector, or matrix; got {}",
+        rhs.kind_name()));
+  }
+  const bool logical = defined && keeps_logical(target, rhs);
+  bool vector_origin = false;
+  num::Matrix m;
+  if (!defined) {
+    m = num::Matrix(0, 0);
+  } else if (target.is(Kind::Matrix)) {
+    m = std::move(target.mutable_matrix());
+  } else if (target.is(Kind::Vector) || is_number(target)) {
+    vector_origin = true;
+    m = target.as_matrix();
+    target = Value();
+  } else {
+    throw Error(fmt::format("index assignment: '{}' is not a matrix", name));
+  }
+  Subscript rs = resolve_subscript(subscripts[0]);
+  Subscript cs = resolve_subscript(subscripts[1]);
+  const bool row_single = !rs.all && rs.positions.size() == 1;
+  const bool column_single = !cs.all && cs.positions.size() == 1;
+  if (rs.all) {
+    const Index extent = m.rows() > 0 ? m.rows() : colon_extent(rhs, true, column_single, cs.all);
+    rs.positions = range_positions(extent);
+  }
+  if (cs.all) {
+    const Index extent = m.columns() > 0 ? m.columns() : colon_extent(rhs, false, row_single, false);
+    cs.positions = range_positions(extent);
+  }
+  Index rows = m.rows(), columns = m.columns();
+  for (Index r : rs.positions) rows = std::max(rows, r + 1);
+  for (Index c : cs.positions) columns = std::max(columns, c + 1);
+  if (rows != m.rows() || columns != m.columns()) m = grown(m, rows, columns);
+
+  const Index region_rows = static_cast<Index>(rs.positions.size());
+  const Index region_columns = static_cast<Index>(cs.positions.size());
+  const Source source = source_of(rhs);
+  AssignEcho echo;
+  if (source.scalar) {
+    for (Index r : rs.positions) {
+      for (Index c : cs.positions) write(m, r * columns + c, source, 0);
+    }
+  } else {
+    const num::Matrix& values = rhs.matrix_value();
+    const bool one_dimensional = rhs.is(Kind::Vector) || values.rows() == 1 || values.columns() == 1;
+    const bool exact_shape = rhs.is(Kind::Matrix) && values.rows() == region_rows &&
+                             values.columns() == region_columns;
+    const Index region_count = region_rows * region_columns;
+    if (!exact_shape) {
+      const bool fits = one_dimensional && (values.size() == region_count);
+      if (!fits) {
+        if (rhs.is(Kind::Vector)) {
+          throw Error(fmt::format(
+              "index assignment: vector of length {} does not match target region {}×{} ({} "
+              "elements)",
+              values.size(), region_rows, region_columns, region_count));
+        }
+        throw Error(fmt::format("index assignment: RHS shape {}×{} does not match target region {}×{}",
+                                values.rows(), values.columns(), region_rows, region_columns));
+      }
+    }
+    // Row-major order over the region; an exact-shape matrix maps element (r, c) to (r, c),
+    // which is the same order.
+    Index k = 0;
+    for (Index r : rs.positions) {
+      for (Index c : cs.positions) write(m, r * columns + c, source, k++);
+    }
+  }
+  if (rs.scalar && cs.scalar && source.scalar) {
+    echo.form = AssignEcho::Form::Element;
+    echo.subscripts = {rs.positions[0] + 1, cs.positions[0] + 1};
+    echo.subscript_count = 2;
+    echo.value = source.at(0);
+  } else {
+    echo.form = AssignEcho::Form::Region;
+    echo.rows = region_rows;
+    echo.columns = region_columns;
+  }
+  target = vector_origin && m.rows() == 1 ? Value::vector(std::move(m), logical)
+                                          : Value::matrix(std::move(m), logical);
+  return echo;
+}
+
+std::vector<Index> sorted_unique(std::vector<Index> positions) {
+  std::sort(positions.begin(), positions.end());
+  positions.erase(std::unique(positions.begin(), positions.end()), positions.end());
+  return positions;
+}
+
+// Removes the listed positions (0-based, sorted, unique) from 0..extent-1; returns the kept.
+std::vector<Index> kept_positions(const std::vector<Index>& removed, Index extent) {
+  std::vector<Index> kept;
+  std::size_t next = 0;
+  for (Index k = 0; k < extent; ++k) {
+    if (next < removed.size() && removed[next] == k) {
+      ++next;
+      continue;
+    }
+    kept.push_back(k);
+  }
+  return kept;
+}
+
+num::Matrix select(const num::Matrix& m, const std::vector<Index>& rows,
+                   const std::vector<Index>& columns) {
+  num::Matrix result(static_cast<Index>(rows.size()), static_cast<Index>(columns.size()),
+                     m.is_complex() ? num::Matrix::Element::ComplexValued
+                                    : num::Matrix::Element::Real);
+  Index k = 0;
+  for (Index r : rows) {
+    for (Index c : columns) {
+      if (m.is_complex()) {
+        result.set(k++, m.complex_at(r, c));
+      } else {
+        result.set(k++, m(r, c));
+      }
+    }
+  }
+  return result;
+}
+
+void check_bounds(const std::vector<Index>& positions, Index extent) {
+  for (Index p : positions) {
+    if (p >= extent) throw Error(fmt::format("index {} out of bounds (size {})", p + 1, extent));
+  }
+}
+
+}  // namespace
+
+AssignEcho index_assign(Value& target, bool defined, std::string_view name,
+                        std::span<const Value> subscripts, const Value& rhs) {
+  // The hot path: one element of an existing array, real scalar subscripts and value, in bounds.
+  if (defined && target.is_array() && rhs.is(Kind::Scalar) && subscripts.size() <= 2 &&
+      subscripts[0].is(Kind::Scalar) && (subscripts.size() == 1 || subscripts[1].is(Kind::Scalar))) {
+    const num::Matrix& current = target.matrix_value();
+    const double first = std::trunc(subscripts[0].scalar_value());
+    const double second = subscripts.size() == 2 ? std::trunc(subscripts[1].scalar_value()) : 1.0;
+    Index flat = -1;
+    if (first >= 1.0 && second >= 1.0) {
+      const Index p = static_cast<Index>(first) - 1;
+      const Index q = static_cast<Index>(second) - 1;
+      if (subscripts.size() == 1 && first <= static_cast<double>(current.size()) &&
+          !(target.is(Kind::Matrix) && rhs.is(Kind::Vector))) {
+        flat = target.is(Kind::Vector) ? p : flat_of(p, current.rows(), current.columns());
+      } else if (subscripts.size() == 2 && target.is(Kind::Matrix) &&
+                 first <= static_cast<double>(current.rows()) &&
+                 second <= static_cast<double>(current.columns())) {
+        flat = p * current.columns() + q;
+      }
+    }
+    if (flat >= 0) {
+      target.mutable_matrix().set(flat, rhs.scalar_value());
+      target.set_logical(false);
+      AssignEcho echo;
+      echo.form = AssignEcho::Form::Element;
+      echo.subscripts = {static_cast<std::int64_t>(first), static_cast<std::int64_t>(second)};
+      echo.subscript_count = static_cast<int>(subscripts.size());
+      echo.value = num::Complex(rhs.scalar_value(), 0.0);
+      return echo;
+    }
+  }
+  switch (subscripts.size()) {
+    case 1: return assign_linear(target, defined, subscripts[0], rhs);
+    case 2: return assign_region(target, defined, name, subscripts, rhs);
+    case 3: throw Error("3D indexing requires a tensor3, got " + std::string(target.kind_name()));
+    default: throw Error("index assignment: only 1, 2, or 3 indices are supported");
+  }
+}
+
+void index_delete(Value& target, bool defined, std::string_view name,
+                  std::span<const Value> subscripts) {
+  if (!defined) throw Error(fmt::format("[]-deletion: undefined variable '{}'", name));
+  const bool logical = target.is_logical() && target.is_array();
+  if ((target.is(Kind::Vector) || is_number(target)) && subscripts.size() == 1) {
+    const num::Matrix data = target.as_matrix();
+    const Subscript s = resolve_subscript(subscripts[0]);
+    const std::vector<Index> removed =
+        s.all ? range_positions(data.size()) : sorted_unique(s.positions);
+    check_bounds(removed, data.size());
+    target = Value::vector(select(data, {0}, kept_positions(removed, data.size())), logical);
+    return;
+  }
+  if (target.is(Kind::Matrix) || (target.is(Kind::Vector) && subscripts.size() == 2)) {
+    if (subscripts.size() == 1) {
+      throw Error(
+          "[]-deletion on a matrix: use M(rows, :) = [] or M(:, cols) = [] (single-index `M(k) = "
+          "[]` is not supported — would leave a hole)");
+    }
+    if (subscripts.size() != 2) {
+      throw Error("index assignment: only 1, 2, or 3 indices are supported");
+    }
+    const num::Matrix m = target.as_matrix();
+    const bool was_vector = target.is(Kind::Vector);
+    const Subscript rs = resolve_subscript(subscripts[0]);
+    const Subscript cs = resolve_subscript(subscripts[1]);
+    num::Matrix result;
+    if (rs.all && cs.all) {
+      result = num::Matrix(0, 0);
+    } else if (cs.all) {
+      const std::vector<Index> removed = sorted_unique(rs.positions);
+      check_bounds(removed, m.rows());
+      result = select(m, kept_positions(removed, m.rows()), range_positions(m.columns()));
+    } else if (rs.all) {
+      const std::vector<Index> removed = sorted_unique(cs.positions);
+      check_bounds(removed, m.columns());
+      result = select(m, range_positions(m.rows()), kept_positions(removed, m.columns()));
+    } else {
+      throw Error(
+          "[]-deletion on a matrix: one of the two indices must be `:` (deleting individual "
+          "elements would leave a hole)");
+    }
+    target = was_vector && result.rows() == 1 ? Value::vector(std::move(result), logical)
+                                              : Value::matrix(std::move(result), logical);
+    return;
+  }
+  throw Error(fmt::format("[]-deletion: '{}' is a {}; expected vector or matrix, got {} indices",
+                          name, target.kind_name(), subscripts.size()));
+}
+
+}  // namespace llmlab::runtime

@@ -1,0 +1,309 @@
+// Index reads, indexed assignment (with MATLAB growth) and deletion (language.md §6, §13.7,
+// §13.9). Matrices are stored row-major; MATLAB's linear index is column-major, so a linear
+// position p of an R×C matrix is element (p mod R, p div R).
+#include "runtime/indexing.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+
+#include "base/error.hpp"
+#include "num/format.hpp"
+#include "runtime/operators.hpp"
+
+namespace llmlab::runtime {
+
+namespace {
+
+using num::Index;
+
+[[noreturn]] void invalid_position(double value) {
+  throw Error(fmt::format("index {} is invalid (1-based indexing)", num::format_shortest(value)));
+}
+
+// §6.1: truncate toward zero; anything below 1 (NaN included) is invalid.
+Index to_position(double value) {
+  const double truncated = std::trunc(value);
+  if (!(truncated >= 1.0)) invalid_position(value);
+  // Past 2^53 positions cannot exist; let the bounds checks report them.
+  if (truncated > 9.0e15) return static_cast<Index>(9.0e15);
+  return static_cast<Index>(truncated) - 1;
+}
+
+// Linear position p (column-major) of an R×C matrix → row-major flat index.
+inline Index flat_of(Index position, Index rows, Index columns) {
+  return (position % rows) * columns + position / rows;
+}
+
+void collect_mask(const num::Matrix& mask, std::vector<Index>& out) {
+  for (Index c = 0; c < mask.columns(); ++c) {
+    for (Index r = 0; r < mask.rows(); ++r) {
+      const Index flat = r * mask.columns() + c;
+      if (mask.is_complex() ? mask.complex_at(flat) != num::Complex(0.0, 0.0) : mask[flat] != 0.0) {
+        out.push_back(c * mask.rows() + r);
+      }
+    }
+  }
+}
+
+std::vector<Index> all_positions(Index count) {
+  std::vector<Index> positions(static_cast<std::size_t>(count));
+  for (Index k = 0; k < count; ++k) positions[static_cast<std::size_t>(k)] = k;
+  return positions;
+}
+
+const std::vector<Index>& positions_or_all(const Subscript& s, Index extent,
+                                           std::vector<Index>& storage) {
+  if (!s.all) return s.positions;
+  storage = all_positions(extent);
+  return storage;
+}
+
+// Gathers elements (given as row-major flat indices) of `source` into a rows×columns matrix.
+num::Matrix gather(const num::Matrix& source, const std::vector<Index>& flats, Index rows,
+                   Index columns) {
+  if (source.is_complex()) {
+    num::Matrix result(rows, columns, num::Matrix::Element::ComplexValued);
+    for (std::size_t k = 0; k < flats.size(); ++k) {
+      result.set(static_cast<Index>(k), source.complex_at(flats[k]));
+    }
+    result.demote_if_real();
+    return result;
+  }
+  num::Matrix result(rows, columns);
+  std::span<double> out = result.mutable_real_values();
+  std::span<const double> in = source.real_values();
+  for (std::size_t k = 0; k < flats.size(); ++k) out[k] = in[static_cast<std::size_t>(flats[k])];
+  return result;
+}
+
+// One-subscript read of a vector-like container of `length` elements laid out 1×length.
+Value read_vector(const Value& container, const num::Matrix& data, const Subscript& s) {
+  const Index length = data.size();
+  if (s.all) return Value::vector(data, container.is_logical());
+  for (Index p : s.positions) {
+    if (p >= length) throw Error(fmt::format("index {} out of bounds (length {})", p + 1, length));
+  }
+  if (s.scalar) return demote_element(data.complex_at(s.positions[0]));
+  return Value::vector(gather(data, s.positions, 1, static_cast<Index>(s.positions.size())),
+                       container.is_logical());
+}
+
+Value read_matrix_linear(const Value& container, const Subscript& s) {
+  const num::Matrix& m = container.matrix_value();
+  const Index rows = m.rows(), columns = m.columns(), count = m.size();
+  std::vector<Index> storage;
+  const std::vector<Index>& positions = positions_or_all(s, count, storage);
+  std::vector<Index> flats;
+  flats.reserve(positions.size());
+  for (Index p : positions) {
+    if (p >= count) {
+      throw Error(fmt::format("linear index {} out of bounds ({}×{} = {} elements)", p + 1, rows,
+                              columns, count));
+    }
+    flats.push_back(flat_of(p, rows, columns));
+  }
+  if (s.scalar) return demote_element(m.complex_at(flats[0]));
+  return Value::vector(gather(m, flats, 1, static_cast<Index>(flats.size())),
+                       container.is_logical());
+}
+
+Value read_matrix_region(const Value& container, const num::Matrix& m, const Subscript& rs,
+                         const Subscript& cs) {
+  std::vector<Index> row_storage, column_storage;
+  const std::vector<Index>& rows = positions_or_all(rs, m.rows(), row_storage);
+  const std::vector<Index>& columns = positions_or_all(cs, m.columns(), column_storage);
+  for (Index r : rows) {
+    if (r >= m.rows()) throw Error(fmt::format("index {} out of bounds (size {})", r + 1, m.rows()));
+  }
+  for (Index c : columns) {
+    if (c >= m.columns()) {
+      throw Error(fmt::format("index {} out of bounds (size {})", c + 1, m.columns()));
+    }
+  }
+  std::vector<Index> flats;
+  flats.reserve(rows.size() * columns.size());
+  for (Index r : rows) {
+    for (Index c : columns) flats.push_back(r * m.columns() + c);
+  }
+  const Index row_count = static_cast<Index>(rows.size());
+  const Index column_count = static_cast<Index>(columns.size());
+  if (row_count == 1 && column_count == 1) return demote_element(m.complex_at(flats[0]));
+  num::Matrix result = gather(m, flats, row_count, column_count);
+  if (row_count == 1 || column_count == 1) return Value::vector(std::move(result), container.is_logical());
+  return Value::matrix(std::move(result), container.is_logical());
+}
+
+Value read_string(const std::string& text, const Subscript& s) {
+  if (s.all) return Value::string(text);
+  std::string result;
+  for (Index p : s.positions) {
+    if (p >= static_cast<Index>(text.size())) {
+      throw Error(fmt::format("string index {} out of bounds (length {})", p + 1, text.size()));
+    }
+    result.push_back(text[static_cast<std::size_t>(p)]);
+  }
+  return Value::string(std::move(result));
+}
+
+Value read_string_array(const std::vector<std::string>& items, const Subscript& s) {
+  if (s.all) return Value::string_array(items);
+  for (Index p : s.positions) {
+    if (p >= static_cast<Index>(items.size())) {
+      throw Error(fmt::format("index {} out of bounds (length {})", p + 1, items.size()));
+    }
+  }
+  if (s.scalar) return Value::string(items[static_cast<std::size_t>(s.positions[0])]);
+  std::vector<std::string> result;
+  for (Index p : s.positions) result.push_back(items[static_cast<std::size_t>(p)]);
+  return Value::string_array(std::move(result));
+}
+
+bool is_one(const Subscript& s) { return s.scalar && s.positions[0] == 0; }
+
+}  // namespace
+
+Subscript resolve_subscript(const Value& subscript) {
+  Subscript result;
+  switch (subscript.kind()) {
+    case Kind::AllIndex: result.all = true; break;
+    case Kind::Scalar:
+      result.scalar = true;
+      result.positions.push_back(to_position(subscript.scalar_value()));
+      break;
+    case Kind::Complex:
+      result.scalar = true;
+      result.positions.push_back(to_position(subscript.as_scalar()));
+      break;
+    case Kind::Bool:
+      if (subscript.bool_value()) result.positions.push_back(0);
+      break;
+    case Kind::Vector:
+    case Kind::Matrix: {
+      const num::Matrix& m = subscript.matrix_value();
+      if (subscript.is_logical()) {
+        collect_mask(m, result.positions);
+        break;
+      }
+      result.positions.reserve(static_cast<std::size_t>(m.size()));
+      for (Index c = 0; c < m.columns(); ++c) {
+        for (Index r = 0; r < m.rows(); ++r) {
+          result.positions.push_back(to_position(m(r, c)));
+        }
+      }
+      break;
+    }
+    default: throw Error(fmt::format("invalid index type: {}", subscript.kind_name()));
+  }
+  return result;
+}
+
+double end_value(const Value& container, int position, int count, bool for_write) {
+  switch (container.kind()) {
+    case Kind::Vector: {
+      const double n = static_cast<double>(container.matrix_value().size());
+      if (for_write && count == 2 && position == 0) return 1.0;
+      return n;
+    }
+    case Kind::Matrix: {
+      const num::Matrix& m = container.matrix_value();
+      if (count == 1) return static_cast<double>(m.size());
+      return static_cast<double>(position == 0 ? m.rows() : m.columns());
+    }
+    case Kind::Scalar:
+    case Kind::Bool:
+    case Kind::Complex: return 1.0;
+    case Kind::String:
+    case Kind::StringArray:
+    case Kind::Tuple: return static_cast<double>(container.element_count());
+    default: return 0.0;
+  }
+}
+
+Value index_read(const Value& container, std::span<const Value> subscripts) {
+  const std::size_t count = subscripts.size();
+  // The hot path: v(i) and M(i) with a real scalar subscript.
+  if (count == 1 && subscripts[0].is(Kind::Scalar) && container.is_array()) {
+    const num::Matrix& m = container.matrix_value();
+    const Index p = to_position(subscripts[0].scalar_value());
+    if (p < m.size()) {
+      const Index flat = container.is(Kind::Vector) ? p : flat_of(p, m.rows(), m.columns());
+      if (m.is_real()) return Value::scalar(m[flat]);
+      return demote_element(m.complex_at(flat));
+    }
+  }
+  if (count == 2 && container.is(Kind::Matrix) && subscripts[0].is(Kind::Scalar) &&
+      subscripts[1].is(Kind::Scalar)) {
+    const num::Matrix& m = container.matrix_value();
+    const Index r = to_position(subscripts[0].scalar_value());
+    const Index c = to_position(subscripts[1].scalar_value());
+    if (r < m.rows() && c < m.columns()) {
+      if (m.is_real()) return Value::scalar(m(r, c));
+      return demote_element(m.complex_at(r, c));
+    }
+  }
+  if (count == 0 || count > 3) {
+    throw Error(fmt::format("indexing requires 1, 2, or 3 arguments, got {}", count));
+  }
+  switch (container.kind()) {
+    case Kind::Scalar:
+    case Kind::Bool:
+    case Kind::Complex: {
+      // A scalar indexes as the one-element vector [x] (§13.9).
+      if (count == 3) throw Error(fmt::format("3D indexing requires a tensor3, got {}", container.kind_name()));
+      const num::Matrix one = container.as_matrix();
+      if (count == 1) {
+        const Subscript s = resolve_subscript(subscripts[0]);
+        if (s.scalar) {
+          if (s.positions[0] != 0) {
+            throw Error(fmt::format("index {} out of bounds (length 1)", s.positions[0] + 1));
+          }
+          return container;
+        }
+        return read_vector(Value::vector(one), one, s);
+      }
+      const Subscript rs = resolve_subscript(subscripts[0]);
+      const Subscript cs = resolve_subscript(subscripts[1]);
+      if (is_one(rs) && is_one(cs)) return container;
+      return read_matrix_region(Value::vector(one), one, rs, cs);
+    }
+    case Kind::Vector: {
+      const num::Matrix& data = container.matrix_value();
+      if (count == 1) return read_vector(container, data, resolve_subscript(subscripts[0]));
+      if (count == 3) throw Error("3D indexing requires a tensor3, got vector");
+      const Subscript rs = resolve_subscript(subscripts[0]);
+      const Subscript cs = resolve_subscript(subscripts[1]);
+      if (is_one(cs)) return read_vector(container, data, rs);
+      if (is_one(rs)) return read_vector(container, data, cs);
+      throw Error("2D indexing on a vector requires one dimension to be 1");
+    }
+    case Kind::Matrix: {
+      if (count == 1) return read_matrix_linear(container, resolve_subscript(subscripts[0]));
+      if (count == 3) throw Error("3D indexing requires a tensor3, got matrix");
+      return read_matrix_region(container, container.matrix_value(),
+                                resolve_subscript(subscripts[0]), resolve_subscript(subscripts[1]));
+    }
+    case Kind::String:
+      if (count != 1) throw Error("2D indexing requires a matrix, got string");
+      return read_string(container.string_value(), resolve_subscript(subscripts[0]));
+    case Kind::StringArray:
+      if (count != 1) throw Error("2D indexing requires a matrix, got string_array");
+      return read_string_array(container.string_array_value(), resolve_subscript(subscripts[0]));
+    case Kind::Tuple: {
+      if (count != 1) throw Error("2D indexing requires a matrix, got tuple");
+      const Subscript s = resolve_subscript(subscripts[0]);
+      if (!s.scalar) {
+        throw Error(fmt::format("tuple indexing requires a scalar index, got {}",
+                                subscripts[0].kind_name()));
+      }
+      const std::vector<Value>& items = container.tuple_items();
+      if (s.positions[0] >= static_cast<Index>(items.size())) {
+        throw Error(fmt::format("index {} out of bounds (length {})", s.positions[0] + 1, items.size()));
+      }
+      return items[static_cast<std::size_t>(s.positions[0])];
+    }
+    default: throw Error(fmt::format("cannot index into {}", container.kind_name()));
+  }
+}
+
+}  // namespace llmlab::runtime

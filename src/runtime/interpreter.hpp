@@ -1,0 +1,76 @@
+// runtime::Interpreter: runs rlab programs (language.md) over one Session. A tree-walking
+// evaluator over the lang AST, with variables resolved to frame slots before a body first runs.
+// Builtins are registered by builtins/registry.cpp (install_builtins).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/source.hpp"
+#include "runtime/native.hpp"
+#include "runtime/value.hpp"
+
+namespace llmlab::runtime {
+
+class Session;
+
+// Echo rules differ by mode (language.md §8.1): scripts and the REPL echo unsuppressed
+// statements; notebooks echo bare expressions but not assignments.
+enum class ExecMode { Script, Notebook, Repl };
+
+struct InterpreterOptions {
+  // Statements executed before a run is aborted with "step budget exhausted" (0: unlimited).
+  // For the fuzzer.
+  std::int64_t step_budget = 0;
+  // Nested user-function and lambda calls before "maximum recursion depth exceeded". The
+  // evaluator also stops early when the native stack runs low (deep recursion in debug and
+  // sanitizer builds).
+  int max_call_depth = 1000;
+};
+
+class Interpreter {
+ public:
+  explicit Interpreter(Session& session, InterpreterOptions options = {});
+  ~Interpreter();
+  Interpreter(const Interpreter&) = delete;
+  Interpreter& operator=(const Interpreter&) = delete;
+
+  Session& session() const;
+
+  // Parses and runs a whole file at top level. Throws llmlab::Error (syntax or runtime).
+  void run(std::shared_ptr<const SourceFile> file, ExecMode mode = ExecMode::Script);
+  // Evaluates one expression in the top-level scope (notebook `${...}`), without echo.
+  Value evaluate(std::string_view expression);
+  // Asks the running program to stop at its next statement (Ctrl-C); it raises "interrupted".
+  void interrupt();
+
+  // Builtins.
+  void register_builtin(const NativeFunction& function);
+  const NativeFunction* find_builtin(std::string_view name) const;
+  std::vector<std::string> builtin_names() const;
+
+  // Calls a lambda, a function handle, or a function named by a String value.
+  Value invoke(const Value& function, std::vector<Value> arguments, int nargout = 1);
+  // Calls a user function or builtin by name.
+  Value call(std::string_view name, std::vector<Value> arguments, int nargout = 1);
+
+  // Variables of the innermost executing scope (the top level when nothing runs).
+  const Value* variable(std::string_view name) const;
+  void set_variable(std::string_view name, Value value);
+  bool has_variable(std::string_view name) const;
+  void unset_variable(std::string_view name);
+  std::vector<std::string> variable_names() const;  // sorted
+  bool has_user_function(std::string_view name) const;
+  // `clear`: removes every variable but the predefined ones, and every user function.
+  void clear();
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace llmlab::runtime

@@ -1,0 +1,174 @@
+// Matrix literals with rlab's block rules (a scalar repeats down a block row, §3.4), string
+// arrays and ranges.
+#include "runtime/literals.hpp"
+
+#include <cmath>
+#include <fmt/format.h>
+
+#include "base/error.hpp"
+
+namespace llmlab::runtime {
+
+namespace {
+
+using num::Index;
+
+bool is_number(const Value& v) {
+  return v.is(Kind::Scalar) || v.is(Kind::Bool) || v.is(Kind::Complex);
+}
+
+// An empty array contributes nothing to a literal (`[[], 1]` is `[1]`).
+bool contributes(const Value& v) { return !(v.is_array() && v.matrix_value().empty()); }
+
+// The geometry of one written row: its physical height and width.
+struct RowShape {
+  Index height = 1;
+  Index width = 0;
+};
+
+RowShape row_shape(const std::vector<Value>& row) {
+  RowShape shape;
+  bool height_set = false;
+  for (const Value& element : row) {
+    if (!element.is_numeric()) {
+      throw Error(fmt::format(
+          "matrix elements must be scalar, complex, vector, or matrix; got {}",
+          element.kind_name()));
+    }
+    if (!contributes(element)) continue;
+    if (element.is(Kind::Matrix)) {
+      const Index rows = element.matrix_value().rows();
+      if (!height_set) {
+        shape.height = rows;
+        height_set = true;
+      } else if (shape.height != rows) {
+        throw Error(fmt::format("matrix concat: vertical dimension mismatch ({} vs {} rows)",
+                                shape.height, rows));
+      }
+    }
+  }
+  for (const Value& element : row) {
+    if (!contributes(element)) continue;
+    if (is_number(element)) {
+      shape.width += 1;
+    } else if (element.is(Kind::Vector)) {
+      if (shape.height != 1) {
+        throw Error(fmt::format(
+            "matrix concat: cannot mix a vector with matrix blocks of height {}", shape.height));
+      }
+      shape.width += element.matrix_value().size();
+    } else {
+      shape.width += element.matrix_value().columns();
+    }
+  }
+  return shape;
+}
+
+}  // namespace
+
+Value concatenate(const std::vector<std::vector<Value>>& rows) {
+  std::vector<RowShape> shapes;
+  shapes.reserve(rows.size());
+  Index total_rows = 0;
+  Index width = -1;
+  bool complex = false;
+  bool logical = false;
+  bool all_logical = true;
+  for (const std::vector<Value>& row : rows) {
+    const RowShape shape = row_shape(row);
+    bool any = false;
+    for (const Value& element : row) {
+      if (!contributes(element)) continue;
+      any = true;
+      if (element.is(Kind::Complex) || (element.is_array() && element.matrix_value().is_complex())) {
+        complex = true;
+      }
+      if (!element.is_logical()) all_logical = false;
+    }
+    if (!any) continue;  // a written row of empty arrays adds no physical rows
+    logical = true;
+    if (width < 0) width = shape.width;
+    if (shape.width != width) {
+      throw Error(fmt::format("matrix concat: row {} has {} columns, expected {}", total_rows + 1,
+                              shape.width, width));
+    }
+    shapes.push_back(shape);
+    total_rows += shape.height;
+  }
+  logical = logical && all_logical;
+  if (total_rows == 0 || width < 0) return Value::vector(num::Matrix(1, 0));
+  num::Matrix result(total_rows, width,
+                     complex ? num::Matrix::Element::ComplexValued : num::Matrix::Element::Real);
+  Index row_base = 0;
+  std::size_t shape_index = 0;
+  for (const std::vector<Value>& row : rows) {
+    bool any = false;
+    for (const Value& element : row) any = any || contributes(element);
+    if (!any) continue;
+    const RowShape shape = shapes[shape_index++];
+    Index column = 0;
+    for (const Value& element : row) {
+      if (!contributes(element)) continue;
+      if (is_number(element)) {
+        for (Index r = 0; r < shape.height; ++r) {
+          if (complex) {
+            result.set(row_base + r, column, element.complex_value());
+          } else {
+            result.set(row_base + r, column, element.scalar_value());
+          }
+        }
+        column += 1;
+        continue;
+      }
+      const num::Matrix& block = element.matrix_value();
+      const Index block_rows = element.is(Kind::Vector) ? 1 : block.rows();
+      const Index block_columns = element.is(Kind::Vector) ? block.size() : block.columns();
+      for (Index r = 0; r < block_rows; ++r) {
+        for (Index c = 0; c < block_columns; ++c) {
+          const Index flat = r * block_columns + c;
+          if (complex) {
+            result.set(row_base + r, column + c, block.complex_at(flat));
+          } else {
+            result.set(row_base + r, column + c, block[flat]);
+          }
+        }
+      }
+      column += block_columns;
+    }
+    row_base += shape.height;
+  }
+  if (total_rows == 1) return Value::vector(std::move(result), logical);
+  return Value::matrix(std::move(result), logical);
+}
+
+Value make_string_array(const std::vector<Value>& elements) {
+  std::vector<std::string> items;
+  items.reserve(elements.size());
+  for (const Value& element : elements) {
+    if (!element.is(Kind::String)) {
+      throw Error(
+          fmt::format("cell array elements must be strings, got {}", element.kind_name()));
+    }
+    items.push_back(element.string_value());
+  }
+  return Value::string_array(std::move(items));
+}
+
+bool check_range(double start, double step, double stop) {
+  if (step == 0.0) throw Error("range step cannot be zero");
+  if (std::isnan(start) || std::isnan(step) || std::isnan(stop)) return false;
+  const double span = (stop - start) / step;
+  if (std::isinf(start) || std::isinf(stop) || std::isinf(step) || span > 2.0e9) {
+    if (span < 0) return false;
+    throw Error("range has too many elements");
+  }
+  return true;
+}
+
+Value make_range(double start, double step, double stop) {
+  std::vector<double> values;
+  for_each_range_element(start, step, stop, [&](double x) { values.push_back(x); });
+  return Value::vector(num::Matrix::row(values));
+}
+
+}  // namespace llmlab::runtime

@@ -1,0 +1,307 @@
+// Kind dispatch for the binary and unary operators (language.md §5.2–§5.8, §13.5–§13.8).
+#include "runtime/operators.hpp"
+
+#include <cmath>
+#include <fmt/format.h>
+
+#include "base/error.hpp"
+#include "num/ops.hpp"
+
+namespace llmlab::runtime {
+
+namespace {
+
+using lang::BinaryOp;
+using lang::UnaryOp;
+
+// The operator names of §5.2's `unsupported operand types for <Op>` message.
+std::string_view operator_name(BinaryOp op) {
+  switch (op) {
+    case BinaryOp::Add: return "Add";
+    case BinaryOp::Subtract: return "Sub";
+    case BinaryOp::Multiply: return "Mul";
+    case BinaryOp::Divide: return "Div";
+    case BinaryOp::Power: return "Pow";
+    case BinaryOp::ElementMultiply: return "ElemMul";
+    case BinaryOp::ElementDivide: return "ElemDiv";
+    case BinaryOp::ElementPower: return "ElemPow";
+    case BinaryOp::ElementAnd: return "And";
+    case BinaryOp::ElementOr: return "Or";
+    default: return "Cmp";
+  }
+}
+
+[[noreturn]] void unsupported(BinaryOp op, const Value& left, const Value& right) {
+  throw Error(fmt::format("unsupported operand types for {}: {} and {}", operator_name(op),
+                          left.kind_name(), right.kind_name()));
+}
+
+bool is_real_number(const Value& v) { return v.is(Kind::Scalar) || v.is(Kind::Bool); }
+bool is_number(const Value& v) { return is_real_number(v) || v.is(Kind::Complex); }
+
+num::ArrayKind array_kind(const Value& v) {
+  return v.is(Kind::Vector) ? num::ArrayKind::Vector : num::ArrayKind::Matrix;
+}
+
+num::Arithmetic arithmetic_of(BinaryOp op) {
+  switch (op) {
+    case BinaryOp::Add: return num::Arithmetic::Add;
+    case BinaryOp::Subtract: return num::Arithmetic::Subtract;
+    case BinaryOp::Multiply:
+    case BinaryOp::ElementMultiply: return num::Arithmetic::Multiply;
+    case BinaryOp::Divide:
+    case BinaryOp::ElementDivide: return num::Arithmetic::Divide;
+    default: return num::Arithmetic::Power;
+  }
+}
+
+num::Comparison comparison_of(BinaryOp op) {
+  switch (op) {
+    case BinaryOp::Equal: return num::Comparison::Equal;
+    case BinaryOp::NotEqual: return num::Comparison::NotEqual;
+    case BinaryOp::Less: return num::Comparison::Less;
+    case BinaryOp::LessEqual: return num::Comparison::LessEqual;
+    case BinaryOp::Greater: return num::Comparison::Greater;
+    default: return num::Comparison::GreaterEqual;
+  }
+}
+
+bool is_comparison(BinaryOp op) {
+  return op == BinaryOp::Equal || op == BinaryOp::NotEqual || op == BinaryOp::Less ||
+         op == BinaryOp::LessEqual || op == BinaryOp::Greater || op == BinaryOp::GreaterEqual;
+}
+
+double real_arithmetic(num::Arithmetic op, double a, double b) {
+  switch (op) {
+    case num::Arithmetic::Add: return a + b;
+    case num::Arithmetic::Subtract: return a - b;
+    case num::Arithmetic::Multiply: return a * b;
+    case num::Arithmetic::Divide: return a / b;
+    case num::Arithmetic::Power: return std::pow(a, b);
+  }
+  return 0.0;
+}
+
+// Array result of an operation between two arrays: vector ∘ vector stays a vector, every
+// other pair broadcasts to a matrix (§5.3).
+Value array_result(const Value& left, const Value& right, num::Matrix result, bool logical) {
+  if (left.is(Kind::Vector) && right.is(Kind::Vector)) return Value::vector(std::move(result), logical);
+  return Value::matrix(std::move(result), logical);
+}
+
+Value arithmetic(BinaryOp op, const Value& left, const Value& right) {
+  const num::Arithmetic arith = arithmetic_of(op);
+  if (is_number(left) && is_number(right)) {
+    if (is_real_number(left) && is_real_number(right)) {
+      return Value::scalar(real_arithmetic(arith, left.scalar_value(), right.scalar_value()));
+    }
+    return Value::complex(num::apply(arith, left.complex_value(), right.complex_value()));
+  }
+  if (left.is_array() && is_number(right)) {
+    num::Matrix result = right.is(Kind::Complex)
+                             ? num::elementwise(arith, left.matrix_value(), right.complex_value())
+                             : num::elementwise(arith, left.matrix_value(), right.scalar_value());
+    return left.is(Kind::Vector) ? Value::vector(std::move(result))
+                                 : Value::matrix(std::move(result));
+  }
+  if (is_number(left) && right.is_array()) {
+    num::Matrix result = left.is(Kind::Complex)
+                             ? num::elementwise(arith, left.complex_value(), right.matrix_value())
+                             : num::elementwise(arith, left.scalar_value(), right.matrix_value());
+    return right.is(Kind::Vector) ? Value::vector(std::move(result))
+                                  : Value::matrix(std::move(result));
+  }
+  if (left.is_array() && right.is_array()) {
+    const num::Matrix& a = left.matrix_value();
+    const num::Matrix& b = right.matrix_value();
+    switch (op) {
+      case BinaryOp::Multiply: {
+        num::Matrix product = num::multiply(a, array_kind(left), b, array_kind(right));
+        if (left.is(Kind::Vector) && right.is(Kind::Matrix)) {
+          // Vector × matrix stays a vector, or a scalar when the matrix has one column (§4.3).
+          if (product.size() == 1) return demote_element(product.complex_at(0));
+          return Value::vector(std::move(product));
+        }
+        return Value::matrix(std::move(product));
+      }
+      case BinaryOp::Divide:
+        throw Error(num::array_division_error(array_kind(left), array_kind(right)));
+      case BinaryOp::Power:
+        return Value::matrix(num::array_power(a, array_kind(left), b, array_kind(right)));
+      default:
+        return array_result(left, right,
+                            num::elementwise(arith, a, array_kind(left), b, array_kind(right)),
+                            false);
+    }
+  }
+  if (op == BinaryOp::Add && left.is(Kind::String) && right.is(Kind::String)) {
+    return Value::string(left.string_value() + right.string_value());
+  }
+  unsupported(op, left, right);
+}
+
+Value comparison(BinaryOp op, const Value& left, const Value& right) {
+  const num::Comparison cmp = comparison_of(op);
+  if (is_number(left) && is_number(right)) {
+    if (is_real_number(left) && is_real_number(right)) {
+      return Value::boolean(num::compare(cmp, left.scalar_value(), right.scalar_value()));
+    }
+    return Value::boolean(num::compare(cmp, left.complex_value(), right.complex_value()));
+  }
+  if (left.is(Kind::String) && right.is(Kind::String)) {
+    if (cmp == num::Comparison::Equal) return Value::boolean(left.string_value() == right.string_value());
+    if (cmp == num::Comparison::NotEqual) return Value::boolean(left.string_value() != right.string_value());
+    throw Error("ordered comparison not defined for strings");
+  }
+  // Array comparisons compare real parts (§13.6).
+  if (left.is_array() && is_number(right)) {
+    num::Matrix result = num::compare(cmp, left.matrix_value(), right.complex_value().real());
+    return left.is(Kind::Vector) ? Value::vector(std::move(result), true)
+                                 : Value::matrix(std::move(result), true);
+  }
+  if (is_number(left) && right.is_array()) {
+    num::Matrix result = num::compare(cmp, left.complex_value().real(), right.matrix_value());
+    return right.is(Kind::Vector) ? Value::vector(std::move(result), true)
+                                  : Value::matrix(std::move(result), true);
+  }
+  if (left.is_array() && right.is_array()) {
+    return array_result(left, right,
+                        num::compare(cmp, left.matrix_value(), array_kind(left),
+                                     right.matrix_value(), array_kind(right)),
+                        true);
+  }
+  throw Error(fmt::format("comparison requires two scalars (or vector op scalar), got {} and {}",
+                          left.kind_name(), right.kind_name()));
+}
+
+Value element_logic(BinaryOp op, const Value& left, const Value& right) {
+  const num::Logic logic = op == BinaryOp::ElementAnd ? num::Logic::And : num::Logic::Or;
+  if (!left.is_numeric() || !right.is_numeric()) unsupported(op, left, right);
+  if (is_number(left) && is_number(right)) {
+    const bool a = num::is_nonzero(left.complex_value());
+    const bool b = num::is_nonzero(right.complex_value());
+    return Value::boolean(logic == num::Logic::And ? (a && b) : (a || b));
+  }
+  const num::Matrix a = left.as_matrix();
+  const num::Matrix b = right.as_matrix();
+  if (is_number(left)) {
+    num::Matrix result = num::logic(logic, a, b);
+    return right.is(Kind::Vector) ? Value::vector(std::move(result), true)
+                                  : Value::matrix(std::move(result), true);
+  }
+  if (is_number(right)) {
+    num::Matrix result = num::logic(logic, a, b);
+    return left.is(Kind::Vector) ? Value::vector(std::move(result), true)
+                                 : Value::matrix(std::move(result), true);
+  }
+  return array_result(left, right, num::logic(logic, a, array_kind(left), b, array_kind(right)),
+                      true);
+}
+
+bool element_truth(const num::Matrix& m) {
+  for (num::Index k = 0; k < m.size(); ++k) {
+    if (!num::is_nonzero(m.complex_at(k))) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+Value demote_element(num::Complex value) {
+  if (std::abs(value.imag()) < 1e-12) return Value::scalar(value.real());
+  return Value::complex(value);
+}
+
+Value binary_operation(BinaryOp op, const Value& left, const Value& right) {
+  if (is_comparison(op)) return comparison(op, left, right);
+  if (op == BinaryOp::ElementAnd || op == BinaryOp::ElementOr) {
+    return element_logic(op, left, right);
+  }
+  LLMLAB_ASSERT(op != BinaryOp::AndAnd && op != BinaryOp::OrOr);
+  return arithmetic(op, left, right);
+}
+
+Value unary_operation(UnaryOp op, const Value& operand) {
+  switch (op) {
+    case UnaryOp::Plus: return operand;
+    case UnaryOp::Negate:
+      switch (operand.kind()) {
+        case Kind::Scalar:
+        case Kind::Bool: return Value::scalar(-operand.scalar_value());
+        case Kind::Complex: return Value::complex(-operand.complex_value());
+        case Kind::Vector: return Value::vector(num::negate(operand.matrix_value()));
+        case Kind::Matrix: return Value::matrix(num::negate(operand.matrix_value()));
+        default: throw Error(fmt::format("cannot negate {}", operand.kind_name()));
+      }
+    case UnaryOp::Not:
+      switch (operand.kind()) {
+        case Kind::Bool: return Value::boolean(!operand.bool_value());
+        case Kind::Scalar:
+        case Kind::Complex: return Value::boolean(!num::is_nonzero(operand.complex_value()));
+        case Kind::Vector: return Value::vector(num::logical_not(operand.matrix_value()), true);
+        case Kind::Matrix: return Value::matrix(num::logical_not(operand.matrix_value()), true);
+        default:
+          throw Error(fmt::format("'!' operator requires bool, got {}", operand.kind_name()));
+      }
+    case UnaryOp::Transpose:
+    case UnaryOp::NonConjugateTranspose: {
+      const bool conjugate = op == UnaryOp::Transpose;
+      switch (operand.kind()) {
+        case Kind::Scalar:
+        case Kind::Bool: return operand;
+        case Kind::Complex:
+          return conjugate ? Value::complex(std::conj(operand.complex_value())) : operand;
+        case Kind::Vector:
+        case Kind::Matrix: {
+          const num::Matrix& m = operand.matrix_value();
+          return Value::matrix(conjugate ? num::conjugate_transpose(m) : num::transpose(m),
+                               operand.is_logical());
+        }
+        default: throw Error(fmt::format("cannot transpose {}", operand.kind_name()));
+      }
+    }
+  }
+  return operand;
+}
+
+bool condition_truth(const Value& value, std::string_view statement) {
+  switch (value.kind()) {
+    case Kind::Bool:
+    case Kind::Scalar: return value.scalar_value() != 0.0;
+    case Kind::Complex: return num::is_nonzero(value.complex_value());
+    case Kind::Vector:
+    case Kind::Matrix: return !value.matrix_value().empty() && element_truth(value.matrix_value());
+    default:
+      throw Error(fmt::format("{} condition must be a bool or scalar, got {}", statement,
+                              value.kind_name()));
+  }
+}
+
+bool short_circuit_truth(const Value& value) {
+  switch (value.kind()) {
+    case Kind::Bool:
+    case Kind::Scalar: return value.scalar_value() != 0.0;
+    case Kind::Complex: return num::is_nonzero(value.complex_value());
+    case Kind::Vector:
+    case Kind::Matrix:
+      if (value.matrix_value().size() == 1) return num::is_nonzero(value.matrix_value().complex_at(0));
+      break;
+    default: break;
+  }
+  throw Error(fmt::format(
+      "&&/||: operand must be scalar (got {}); use any() or all() to reduce a matrix/vector",
+      value.kind_name()));
+}
+
+bool case_matches(const Value& subject, const Value& candidate) {
+  if (is_number(subject) && is_number(candidate)) {
+    if (subject.is(Kind::Bool) != candidate.is(Kind::Bool)) return false;
+    return subject.complex_value() == candidate.complex_value();
+  }
+  if (subject.is(Kind::String) && candidate.is(Kind::String)) {
+    return subject.string_value() == candidate.string_value();
+  }
+  return false;
+}
+
+}  // namespace llmlab::runtime

@@ -1,0 +1,30 @@
+// Operators on script values (language.md §5, §13.5–§13.8): dispatch on the operand kinds,
+// the array arithmetic itself is num/ops. The evaluator inlines the scalar∘scalar fast path and
+// calls these for everything else.
+#pragma once
+
+#include <string_view>
+
+#include "lang/ast.hpp"
+#include "runtime/value.hpp"
+
+namespace llmlab::runtime {
+
+// Every binary operator but the short-circuit && and || (the evaluator owns those).
+Value binary_operation(lang::BinaryOp op, const Value& left, const Value& right);
+// -x, +x, !x / ~x, x', x.'.
+Value unary_operation(lang::UnaryOp op, const Value& operand);
+
+// Truthiness of an `if`/`elseif`/`while` condition (§5.5, §13.10); `statement` ("if",
+// "elseif", "while") names the statement in the error for kinds that have no truth value.
+bool condition_truth(const Value& value, std::string_view statement);
+// Truthiness of an operand of && or || (§5.5): scalars, bools and one-element arrays.
+bool short_circuit_truth(const Value& value);
+
+// Switch-case equality (§2.11): only scalar/bool/complex pairs and string pairs can match.
+bool case_matches(const Value& subject, const Value& candidate);
+
+// A 1×1 complex result read out of an array (§4.2): real scalar when |im| < 1e-12.
+Value demote_element(num::Complex value);
+
+}  // namespace llmlab::runtime

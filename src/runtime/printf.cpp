@@ -1,0 +1,365 @@
+// sprintf/fprintf formatting (language.md §8.8). One left-to-right scan of the format per pass;
+// the number forms come from num/format so printf and display round identically.
+#include "runtime/printf.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "base/error.hpp"
+#include "num/format.hpp"
+
+namespace llmlab::runtime {
+
+namespace {
+
+// One argument after flattening arrays: a number, a string, or something no conversion takes.
+struct Item {
+  enum class Type { Number, Text, Other } type = Type::Number;
+  double number = 0.0;
+  std::string_view text;  // the string of a Text item, the kind name of an Other item
+};
+
+struct Conversion {
+  bool left_justify = false;
+  bool commas = false;
+  int width = 0;
+  int precision = -1;  // -1: the default (6)
+  char specifier = 0;
+};
+
+constexpr double kImaginaryTolerance = 1e-10;  // the scalar conversion of §4.2
+
+Item number_item(num::Complex c) {
+  if (std::fabs(c.imag()) < kImaginaryTolerance) return {Item::Type::Number, c.real(), {}};
+  return {Item::Type::Other, 0.0, "complex"};
+}
+
+// Flattens the arguments; returns true when an array was among them (MATLAB semantics).
+bool flatten(std::span<const Value> arguments, std::vector<Item>& items) {
+  bool saw_array = false;
+  for (const Value& argument : arguments) {
+    switch (argument.kind()) {
+      case Kind::Scalar:
+      case Kind::Bool:
+        items.push_back({Item::Type::Number, argument.scalar_value(), {}});
+        break;
+      case Kind::Complex:
+        items.push_back(number_item(argument.complex_value()));
+        break;
+      case Kind::String:
+        items.push_back({Item::Type::Text, 0.0, argument.string_value()});
+        break;
+      case Kind::Vector:
+      case Kind::Matrix: {
+        saw_array = true;
+        const num::Matrix& m = argument.matrix_value();
+        for (num::Index c = 0; c < m.columns(); ++c) {
+          for (num::Index r = 0; r < m.rows(); ++r)
+            items.push_back(number_item(m.complex_at(r, c)));
+        }
+        break;
+      }
+      default:
+        items.push_back({Item::Type::Other, 0.0, argument.kind_name()});
+        break;
+    }
+  }
+  return saw_array;
+}
+
+bool is_specifier(char c) {
+  switch (c) {
+    case 'd':
+    case 'i':
+    case 'u':
+    case 'f':
+    case 'e':
+    case 'E':
+    case 'g':
+    case 'G':
+    case 's':
+    case 'c':
+    case 'x':
+    case 'X':
+    case 'o':
+      return true;
+    default:
+      return false;
+  }
+}
+
+std::size_t character_count(std::string_view text) {
+  std::size_t count = 0;
+  for (const char c : text) count += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return count;
+}
+
+void append_padded(std::string& out, std::string_view text, const Conversion& conversion) {
+  const std::size_t length = character_count(text);
+  const std::size_t width = static_cast<std::size_t>(conversion.width);
+  const std::size_t padding = width > length ? width - length : 0;
+  if (!conversion.left_justify) out.append(padding, ' ');
+  out += text;
+  if (conversion.left_justify) out.append(padding, ' ');
+}
+
+void append_utf8(std::string& out, std::int64_t code) {
+  const auto c = static_cast<std::uint32_t>(code < 0 || code > 0x10FFFF ? 0xFFFD : code);
+  if (c < 0x80) {
+    out.push_back(static_cast<char>(c));
+  } else if (c < 0x800) {
+    out.push_back(static_cast<char>(0xC0 | (c >> 6)));
+    out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+  } else if (c < 0x10000) {
+    out.push_back(static_cast<char>(0xE0 | (c >> 12)));
+    out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+  } else {
+    out.push_back(static_cast<char>(0xF0 | (c >> 18)));
+    out.push_back(static_cast<char>(0x80 | ((c >> 12) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+  }
+}
+
+std::string to_upper(std::string text) {
+  for (char& c : text) {
+    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+  }
+  return text;
+}
+
+// An integer in base 8 or 16 with a leading `-` for negative values.
+std::string format_radix(double x, char specifier) {
+  const std::int64_t value = num::truncate_to_int64(x);
+  const std::uint64_t magnitude =
+      value < 0 ? 0 - static_cast<std::uint64_t>(value) : static_cast<std::uint64_t>(value);
+  const std::string digits = specifier == 'o'   ? fmt::format("{:o}", magnitude)
+                             : specifier == 'x' ? fmt::format("{:x}", magnitude)
+                                                : fmt::format("{:X}", magnitude);
+  return value < 0 ? "-" + digits : digits;
+}
+
+std::string_view kind_of(const Item& item) {
+  switch (item.type) {
+    case Item::Type::Number:
+      return "scalar";
+    case Item::Type::Text:
+      return "string";
+    case Item::Type::Other:
+      return item.text;
+  }
+  return item.text;
+}
+
+// The text of one conversion applied to one item, before padding.
+std::string convert(const Conversion& conversion, const Item& item) {
+  const char spec = conversion.specifier;
+  if (spec == 's' || (spec == 'c' && item.type == Item::Type::Text)) {
+    if (item.type != Item::Type::Text) {
+      throw Error(fmt::format("fprintf %{}: expected string, got {}", spec, kind_of(item)));
+    }
+    return std::string(item.text);
+  }
+  if (item.type != Item::Type::Number) {
+    throw Error(fmt::format("fprintf %{}: expected scalar, got {}", spec, kind_of(item)));
+  }
+  const int precision = conversion.precision < 0 ? 6 : conversion.precision;
+  std::string text;
+  switch (spec) {
+    case 'd':
+    case 'i':
+    case 'u':
+      text = num::format_integer(item.number);
+      break;
+    case 'f':
+      text = num::format_fixed(item.number, precision);
+      break;
+    case 'e':
+      text = num::format_exponential(item.number, precision);
+      break;
+    case 'E':
+      text = to_upper(num::format_exponential(item.number, precision));
+      break;
+    case 'g':
+      text = num::format_general(item.number, precision);
+      break;
+    case 'G':
+      text = to_upper(num::format_general(item.number, precision));
+      break;
+    case 'x':
+    case 'X':
+    case 'o':
+      text = format_radix(item.number, spec);
+      break;
+    case 'c':
+      append_utf8(text, num::truncate_to_int64(item.number));
+      return text;
+    default:
+      break;
+  }
+  return conversion.commas ? num::insert_commas(text) : text;
+}
+
+class Formatter {
+ public:
+  Formatter(std::string_view format, std::vector<Item> items, bool recycle)
+      : format_(format), items_(std::move(items)), recycle_(recycle) {}
+
+  std::string run() {
+    if (!recycle_) {
+      pass();
+      return std::move(out_);
+    }
+    // MATLAB: reuse the format while arguments remain and each pass consumes some.
+    do {
+      const std::size_t before = next_;
+      if (!pass()) break;
+      if (next_ == before) break;
+    } while (next_ < items_.size());
+    return std::move(out_);
+  }
+
+ private:
+  // One scan of the format. Returns false when it stopped at a conversion with no argument
+  // left (recycling mode only).
+  bool pass() {
+    std::size_t i = 0;
+    const std::size_t n = format_.size();
+    while (i < n) {
+      const char c = format_[i];
+      if (c == '\\' && i + 1 < n) {
+        const char next = format_[i + 1];
+        if (next == 'n' || next == 't' || next == '\\') {
+          out_.push_back(next == 'n' ? '\n' : next == 't' ? '\t' : '\\');
+          i += 2;
+          continue;
+        }
+        out_.push_back('\\');
+        ++i;
+        continue;
+      }
+      if (c != '%') {
+        out_.push_back(c);
+        ++i;
+        continue;
+      }
+      if (i + 1 == n) throw Error("fprintf: trailing '%'");
+      if (format_[i + 1] == '%') {
+        out_.push_back('%');
+        i += 2;
+        continue;
+      }
+      if (!conversion(i)) return false;
+    }
+    return true;
+  }
+
+  // Parses and applies the conversion starting at format_[i] (a `%`); advances i past it.
+  bool conversion(std::size_t& i) {
+    const std::size_t n = format_.size();
+    Conversion conversion;
+    std::size_t j = i + 1;
+    for (; j < n; ++j) {
+      const char flag = format_[j];
+      if (flag == '-') {
+        conversion.left_justify = true;
+      } else if (flag == ',') {
+        conversion.commas = true;
+      } else if (flag != '+' && flag != '0' && flag != '#' && flag != ' ') {
+        break;
+      }
+    }
+    bool width_from_argument = false;
+    bool precision_from_argument = false;
+    if (j < n && format_[j] == '*') {
+      width_from_argument = true;
+      ++j;
+    } else {
+      j = read_number(j, conversion.width);
+    }
+    if (j < n && format_[j] == '.') {
+      ++j;
+      conversion.precision = 0;
+      if (j < n && format_[j] == '*') {
+        precision_from_argument = true;
+        ++j;
+      } else {
+        j = read_number(j, conversion.precision);
+      }
+    }
+    if (j >= n) throw Error("fprintf: incomplete format specifier");
+    conversion.specifier = format_[j];
+    if (!is_specifier(conversion.specifier)) {
+      throw Error(fmt::format("fprintf: unknown specifier '%{}'", conversion.specifier));
+    }
+    i = j + 1;
+    // Only empty arrays were given: MATLAB prints the format with every conversion empty.
+    if (recycle_ && items_.empty()) return true;
+
+    if (width_from_argument) {
+      const Item* item = take(conversion.specifier);
+      if (item == nullptr) return false;
+      const std::int64_t width = star_value(*item);
+      if (width < 0) conversion.left_justify = true;
+      conversion.width = static_cast<int>(std::min<std::int64_t>(std::abs(width), 1 << 20));
+    }
+    if (precision_from_argument) {
+      const Item* item = take(conversion.specifier);
+      if (item == nullptr) return false;
+      const std::int64_t precision = star_value(*item);
+      conversion.precision =
+          precision < 0 ? -1 : static_cast<int>(std::min<std::int64_t>(precision, 1000));
+    }
+    const Item* item = take(conversion.specifier);
+    if (item == nullptr) return false;
+    append_padded(out_, convert(conversion, *item), conversion);
+    return true;
+  }
+
+  std::size_t read_number(std::size_t j, int& value) const {
+    std::int64_t number = 0;
+    while (j < format_.size() && format_[j] >= '0' && format_[j] <= '9') {
+      // Widths past a million characters are a typo, not a layout; cap instead of overflowing.
+      number = std::min<std::int64_t>(number * 10 + (format_[j] - '0'), 1 << 20);
+      ++j;
+    }
+    value = static_cast<int>(number);
+    return j;
+  }
+
+  static std::int64_t star_value(const Item& item) {
+    if (item.type != Item::Type::Number) {
+      throw Error(fmt::format("fprintf *: expected scalar, got {}", kind_of(item)));
+    }
+    return num::truncate_to_int64(item.number);
+  }
+
+  // The next argument, or nullptr when recycling has run out of them.
+  const Item* take(char specifier) {
+    if (next_ < items_.size()) return &items_[next_++];
+    if (recycle_) return nullptr;
+    throw Error(
+        fmt::format("fprintf: not enough arguments (need arg {} for '%{}')", next_ + 2, specifier));
+  }
+
+  std::string_view format_;
+  std::vector<Item> items_;
+  bool recycle_;
+  std::size_t next_ = 0;
+  std::string out_;
+};
+
+}  // namespace
+
+std::string format_printf(std::string_view format, std::span<const Value> arguments) {
+  std::vector<Item> items;
+  items.reserve(arguments.size());
+  const bool recycle = flatten(arguments, items);
+  return Formatter(format, std::move(items), recycle).run();
+}
+
+}  // namespace llmlab::runtime

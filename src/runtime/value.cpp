@@ -1,0 +1,312 @@
+// Value's tagged-union plumbing, factories and checked conversions.
+#include "runtime/value.hpp"
+
+#include <cmath>
+#include <new>
+
+#include "base/error.hpp"
+
+namespace llmlab::runtime {
+
+std::string_view kind_name(Kind kind) {
+  switch (kind) {
+    case Kind::None: return "none";
+    case Kind::Scalar: return "scalar";
+    case Kind::Complex: return "complex";
+    case Kind::Bool: return "bool";
+    case Kind::String: return "string";
+    case Kind::StringArray: return "string_array";
+    case Kind::Vector: return "vector";
+    case Kind::Matrix: return "matrix";
+    case Kind::Struct: return "struct";
+    case Kind::Tuple: return "tuple";
+    case Kind::Lambda: return "lambda";
+    case Kind::FunctionHandle: return "function_handle";
+    case Kind::AllIndex: return "all-index";
+    case Kind::Object: return "object";
+  }
+  return "none";
+}
+
+void Value::assign_slow(const Value& other) {
+  if (this == &other) return;
+  Value copy(other);
+  release();
+  move_from(copy);
+}
+
+void Value::move_assign_slow(Value& other) noexcept {
+  if (this == &other) return;
+  release();
+  move_from(other);
+}
+
+void Value::release() noexcept {
+  if (holds_matrix()) {
+    payload_.matrix.~Matrix();
+  } else if (holds_heap()) {
+    payload_.heap.~shared_ptr();
+  }
+  kind_ = Kind::None;
+  logical_ = false;
+  payload_.number = 0.0;
+}
+
+void Value::copy_from(const Value& other) {
+  if (other.holds_matrix()) {
+    new (&payload_.matrix) num::Matrix(other.payload_.matrix);
+  } else if (other.holds_heap()) {
+    new (&payload_.heap) std::shared_ptr<void>(other.payload_.heap);
+  } else {
+    payload_.complex = other.payload_.complex;
+  }
+  kind_ = other.kind_;
+  logical_ = other.logical_;
+}
+
+void Value::move_from(Value& other) noexcept {
+  if (other.holds_matrix()) {
+    new (&payload_.matrix) num::Matrix(std::move(other.payload_.matrix));
+    other.payload_.matrix.~Matrix();
+  } else if (other.holds_heap()) {
+    new (&payload_.heap) std::shared_ptr<void>(std::move(other.payload_.heap));
+    other.payload_.heap.~shared_ptr();
+  } else {
+    payload_.complex = other.payload_.complex;
+  }
+  kind_ = other.kind_;
+  logical_ = other.logical_;
+  other.kind_ = Kind::None;
+  other.logical_ = false;
+  other.payload_.number = 0.0;
+}
+
+Value Value::complex(num::Complex value) {
+  Value result;
+  result.kind_ = Kind::Complex;
+  result.payload_.complex = value;
+  return result;
+}
+
+namespace {
+
+template <class T>
+std::shared_ptr<void> make_heap(T value) {
+  return std::make_shared<T>(std::move(value));
+}
+
+}  // namespace
+
+Value Value::string(std::string text) {
+  Value result;
+  new (&result.payload_.heap) std::shared_ptr<void>(make_heap(std::move(text)));
+  result.kind_ = Kind::String;
+  return result;
+}
+
+Value Value::string_array(std::vector<std::string> items) {
+  Value result;
+  new (&result.payload_.heap) std::shared_ptr<void>(make_heap(std::move(items)));
+  result.kind_ = Kind::StringArray;
+  return result;
+}
+
+Value Value::vector(num::Matrix row, bool logical) {
+  if (row.rows() != 1) row = row.with_shape(1, row.size());
+  Value result;
+  new (&result.payload_.matrix) num::Matrix(std::move(row));
+  result.kind_ = Kind::Vector;
+  result.logical_ = logical;
+  return result;
+}
+
+Value Value::matrix(num::Matrix matrix, bool logical) {
+  Value result;
+  new (&result.payload_.matrix) num::Matrix(std::move(matrix));
+  result.kind_ = Kind::Matrix;
+  result.logical_ = logical;
+  return result;
+}
+
+Value Value::structure(StructFields fields) {
+  Value result;
+  new (&result.payload_.heap) std::shared_ptr<void>(make_heap(std::move(fields)));
+  result.kind_ = Kind::Struct;
+  return result;
+}
+
+Value Value::tuple(std::vector<Value> items) {
+  Value result;
+  new (&result.payload_.heap) std::shared_ptr<void>(make_heap(std::move(items)));
+  result.kind_ = Kind::Tuple;
+  return result;
+}
+
+Value Value::lambda(Lambda lambda) {
+  Value result;
+  new (&result.payload_.heap) std::shared_ptr<void>(make_heap(std::move(lambda)));
+  result.kind_ = Kind::Lambda;
+  return result;
+}
+
+Value Value::function_handle(std::string name) {
+  Value result;
+  new (&result.payload_.heap) std::shared_ptr<void>(make_heap(std::move(name)));
+  result.kind_ = Kind::FunctionHandle;
+  return result;
+}
+
+Value Value::all_index() {
+  Value result;
+  result.kind_ = Kind::AllIndex;
+  return result;
+}
+
+Value Value::object(std::shared_ptr<Object> object) {
+  LLMLAB_ASSERT(object != nullptr);
+  Value result;
+  new (&result.payload_.heap) std::shared_ptr<void>(make_heap(std::move(object)));
+  result.kind_ = Kind::Object;
+  return result;
+}
+
+Value Value::like(const Value& input, num::Matrix result) {
+  switch (input.kind()) {
+    case Kind::Vector: return vector(std::move(result));
+    case Kind::Scalar:
+    case Kind::Bool:
+    case Kind::Complex:
+      if (result.rows() == 1 && result.columns() == 1) {
+        if (result.is_complex()) {
+          const num::Complex z = result.complex_at(0);
+          if (z.imag() != 0.0) return complex(z);
+          return scalar(z.real());
+        }
+        return scalar(result[0]);
+      }
+      return matrix(std::move(result));
+    default: return matrix(std::move(result));
+  }
+}
+
+num::Complex Value::complex_value() const {
+  if (kind_ == Kind::Complex) return payload_.complex;
+  LLMLAB_ASSERT(kind_ == Kind::Scalar || kind_ == Kind::Bool);
+  return num::Complex(payload_.number, 0.0);
+}
+
+const num::Matrix& Value::matrix_value() const {
+  LLMLAB_ASSERT(holds_matrix());
+  return payload_.matrix;
+}
+
+num::Matrix& Value::mutable_matrix() {
+  LLMLAB_ASSERT(holds_matrix());
+  return payload_.matrix;
+}
+
+const std::string& Value::string_value() const {
+  LLMLAB_ASSERT(kind_ == Kind::String);
+  return heap_as<std::string>();
+}
+
+const std::vector<std::string>& Value::string_array_value() const {
+  LLMLAB_ASSERT(kind_ == Kind::StringArray);
+  return heap_as<std::vector<std::string>>();
+}
+
+const StructFields& Value::struct_fields() const {
+  LLMLAB_ASSERT(kind_ == Kind::Struct);
+  return heap_as<StructFields>();
+}
+
+StructFields& Value::mutable_struct_fields() {
+  LLMLAB_ASSERT(kind_ == Kind::Struct);
+  // Structs are values: clone the fields when another value still shares them.
+  if (payload_.heap.use_count() > 1) payload_.heap = make_heap(heap_as<StructFields>());
+  return *static_cast<StructFields*>(payload_.heap.get());
+}
+
+const std::vector<Value>& Value::tuple_items() const {
+  LLMLAB_ASSERT(kind_ == Kind::Tuple);
+  return heap_as<std::vector<Value>>();
+}
+
+const Lambda& Value::lambda_value() const {
+  LLMLAB_ASSERT(kind_ == Kind::Lambda);
+  return heap_as<Lambda>();
+}
+
+const std::string& Value::handle_name() const {
+  LLMLAB_ASSERT(kind_ == Kind::FunctionHandle);
+  return heap_as<std::string>();
+}
+
+const std::shared_ptr<Object>& Value::object_value() const {
+  LLMLAB_ASSERT(kind_ == Kind::Object);
+  return heap_as<std::shared_ptr<Object>>();
+}
+
+num::Matrix Value::as_matrix() const {
+  switch (kind_) {
+    case Kind::Scalar:
+    case Kind::Bool: return num::Matrix(1, 1, payload_.number);
+    case Kind::Complex: {
+      num::Matrix result(1, 1, num::Matrix::Element::ComplexValued);
+      result.set(0, payload_.complex);
+      return result;
+    }
+    case Kind::Vector:
+    case Kind::Matrix: return payload_.matrix;
+    default: throw Error("expected numeric, got " + std::string(kind_name()));
+  }
+}
+
+double Value::as_scalar() const {
+  switch (kind_) {
+    case Kind::Scalar:
+    case Kind::Bool: return payload_.number;
+    case Kind::Complex:
+      if (std::abs(payload_.complex.imag()) < 1e-10) return payload_.complex.real();
+      break;
+    default: break;
+  }
+  throw Error("expected scalar, got " + std::string(kind_name()));
+}
+
+const std::string& Value::as_string() const {
+  if (kind_ != Kind::String) throw Error("expected string, got " + std::string(kind_name()));
+  return heap_as<std::string>();
+}
+
+const Value* Value::field(std::string_view name) const {
+  if (kind_ != Kind::Struct) return nullptr;
+  const StructFields& fields = heap_as<StructFields>();
+  auto it = fields.find(name);
+  return it == fields.end() ? nullptr : &it->second;
+}
+
+void Value::set_field(std::string_view name, Value value) {
+  StructFields& fields = mutable_struct_fields();
+  auto it = fields.find(name);
+  if (it == fields.end()) {
+    fields.emplace(std::string(name), std::move(value));
+  } else {
+    it->second = std::move(value);
+  }
+}
+
+std::int64_t Value::element_count() const {
+  switch (kind_) {
+    case Kind::Vector:
+    case Kind::Matrix: return payload_.matrix.size();
+    case Kind::String: return static_cast<std::int64_t>(heap_as<std::string>().size());
+    case Kind::StringArray:
+      return static_cast<std::int64_t>(heap_as<std::vector<std::string>>().size());
+    case Kind::Tuple: return static_cast<std::int64_t>(heap_as<std::vector<Value>>().size());
+    case Kind::None: return 0;
+    default: return 1;
+  }
+}
+
+}  // namespace llmlab::runtime

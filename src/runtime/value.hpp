@@ -1,0 +1,213 @@
+// runtime::Value, the one script value: a small tagged union (language.md §4). Scalars, bools and
+// complex numbers live unboxed inside the value; arrays are COW num::Matrix; strings, structs,
+// tuples, lambdas, handles and domain objects sit behind shared pointers, so copies are cheap.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "num/matrix.hpp"
+
+namespace llmlab::runtime {
+
+enum class Kind : std::uint8_t {
+  None,
+  Scalar,
+  Complex,
+  Bool,
+  String,
+  StringArray,
+  Vector,
+  Matrix,
+  Struct,
+  Tuple,
+  Lambda,
+  FunctionHandle,
+  AllIndex,
+  Object,
+};
+
+// The kind names of language.md §4.1, as error messages print them ("scalar", "vector", ...).
+std::string_view kind_name(Kind kind);
+
+// Opaque domain objects (optimizer state, tokenizer, figure handles) enter Value through this one
+// interface. They are shared by reference: copying the Value shares the object.
+class Object {
+ public:
+  virtual ~Object() = default;
+  // The kind name used in messages and by class() (e.g. "figure").
+  virtual std::string kind_name() const = 0;
+  // The display string ⟨v⟩ (language.md §8.2).
+  virtual std::string display() const { return "<" + kind_name() + ">"; }
+};
+
+class Value;
+
+// Field name → value. Ordered by name: rlab structs are unordered and display sorted (§4.1).
+using StructFields = std::map<std::string, Value, std::less<>>;
+
+// An anonymous function @(p1, ..., pn) body with a snapshot of the scope it was created in.
+// `text` is the source text of the body, for display; `code` is the evaluator's compiled body.
+struct Lambda {
+  std::vector<std::string> parameters;
+  std::string text;
+  std::shared_ptr<const void> code;
+};
+
+class Value {
+ public:
+  Value() noexcept : kind_(Kind::None) { payload_.number = 0.0; }
+  // Numbers (None, Scalar, Complex, Bool) hold no resources: copies and moves are a few stores,
+  // inline, so scalar loops never leave the header.
+  Value(const Value& other) : kind_(other.kind_), logical_(other.logical_) {
+    if (other.is_plain()) {
+      payload_.complex = other.payload_.complex;
+    } else {
+      kind_ = Kind::None;
+      copy_from(other);
+    }
+  }
+  Value(Value&& other) noexcept : kind_(other.kind_), logical_(other.logical_) {
+    if (other.is_plain()) {
+      payload_.complex = other.payload_.complex;
+    } else {
+      kind_ = Kind::None;
+      move_from(other);
+    }
+  }
+  Value& operator=(const Value& other) {
+    if (is_plain() && other.is_plain()) {
+      kind_ = other.kind_;
+      logical_ = other.logical_;
+      payload_.complex = other.payload_.complex;
+      return *this;
+    }
+    assign_slow(other);
+    return *this;
+  }
+  Value& operator=(Value&& other) noexcept {
+    if (is_plain() && other.is_plain()) {
+      kind_ = other.kind_;
+      logical_ = other.logical_;
+      payload_.complex = other.payload_.complex;
+      return *this;
+    }
+    move_assign_slow(other);
+    return *this;
+  }
+  ~Value() {
+    if (!is_plain()) release();
+  }
+
+  // Factories.
+  static Value none() { return Value(); }
+  static Value scalar(double value) {
+    Value result;
+    result.kind_ = Kind::Scalar;
+    result.payload_.number = value;
+    return result;
+  }
+  static Value complex(num::Complex value);
+  static Value boolean(bool value) {
+    Value result;
+    result.kind_ = Kind::Bool;
+    result.payload_.number = value ? 1.0 : 0.0;
+    return result;
+  }
+  static Value string(std::string text);
+  static Value string_array(std::vector<std::string> items);
+  // A 1-D vector (§4.3). `row` may have any shape; its elements are taken in storage order.
+  static Value vector(num::Matrix row, bool logical = false);
+  static Value matrix(num::Matrix matrix, bool logical = false);
+  static Value structure(StructFields fields = {});
+  static Value tuple(std::vector<Value> items);
+  static Value lambda(Lambda lambda);
+  static Value function_handle(std::string name);
+  static Value all_index();
+  static Value object(std::shared_ptr<Object> object);
+  // Shape-preserving result for element-wise builtins: vector in → vector out, matrix in →
+  // matrix out, scalar/bool/complex in with a 1×1 result → a scalar (complex when it has an
+  // imaginary part), otherwise a matrix.
+  static Value like(const Value& input, num::Matrix result);
+
+  Kind kind() const { return kind_; }
+  std::string_view kind_name() const { return runtime::kind_name(kind_); }
+  bool is(Kind kind) const { return kind_ == kind; }
+  bool is_none() const { return kind_ == Kind::None; }
+  // Scalar, Complex, Bool, Vector, Matrix.
+  bool is_numeric() const {
+    return kind_ == Kind::Scalar || kind_ == Kind::Complex || kind_ == Kind::Bool ||
+           kind_ == Kind::Vector || kind_ == Kind::Matrix;
+  }
+  bool is_array() const { return kind_ == Kind::Vector || kind_ == Kind::Matrix; }
+  // A Vector or Matrix carrying the logical mark (§13.6), or a Bool.
+  bool is_logical() const { return kind_ == Kind::Bool || (is_array() && logical_); }
+  bool is_callable() const { return kind_ == Kind::Lambda || kind_ == Kind::FunctionHandle; }
+
+  // Unchecked accessors: the kind must match (LLMLAB_ASSERT in test mode).
+  double scalar_value() const { return payload_.number; }  // Scalar or Bool (1/0)
+  bool bool_value() const { return payload_.number != 0.0; }
+  num::Complex complex_value() const;  // Scalar, Bool or Complex
+  const num::Matrix& matrix_value() const;  // Vector or Matrix
+  num::Matrix& mutable_matrix();            // Vector or Matrix; COW happens on element writes
+  const std::string& string_value() const;
+  const std::vector<std::string>& string_array_value() const;
+  const StructFields& struct_fields() const;
+  StructFields& mutable_struct_fields();  // clones shared fields first
+  const std::vector<Value>& tuple_items() const;
+  const Lambda& lambda_value() const;
+  const std::string& handle_name() const;
+  const std::shared_ptr<Object>& object_value() const;
+  void set_logical(bool logical) { logical_ = logical; }
+
+  // Checked conversions that throw the uniform type errors of builtins.md §0.2.
+  // Any numeric value as a matrix: scalar/bool/complex → 1×1, vector → 1×N. Others: type error
+  // `expected numeric, got <kind>`.
+  num::Matrix as_matrix() const;
+  // Scalar conversion (§4.2): a Scalar, a Bool (1/0), or a Complex with |im| < 1e-10.
+  // Otherwise `expected scalar, got <kind>`.
+  double as_scalar() const;
+  // A String. Otherwise `expected string, got <kind>`.
+  const std::string& as_string() const;
+
+  // Struct field access: nullptr when absent or when this is not a struct.
+  const Value* field(std::string_view name) const;
+  // Insert or replace a field; this must be a struct.
+  void set_field(std::string_view name, Value value);
+
+  // Element count as `numel` sees it (1 for scalars, strings count characters).
+  std::int64_t element_count() const;
+
+ private:
+  bool is_plain() const { return kind_ <= Kind::Bool; }
+  void release() noexcept;
+  void copy_from(const Value& other);
+  void move_from(Value& other) noexcept;
+  void assign_slow(const Value& other);
+  void move_assign_slow(Value& other) noexcept;
+  bool holds_matrix() const { return kind_ == Kind::Vector || kind_ == Kind::Matrix; }
+  bool holds_heap() const { return kind_ >= Kind::String && !holds_matrix() && kind_ != Kind::AllIndex; }
+  template <class T>
+  const T& heap_as() const {
+    return *static_cast<const T*>(payload_.heap.get());
+  }
+
+  union Payload {
+    Payload() : number(0.0) {}
+    ~Payload() {}
+    double number;
+    num::Complex complex;
+    num::Matrix matrix;
+    std::shared_ptr<void> heap;
+  };
+
+  Kind kind_;
+  bool logical_ = false;
+  Payload payload_;
+};
+
+}  // namespace llmlab::runtime

@@ -1,0 +1,450 @@
+// The GPT's buffers, initialisation, forward and backward passes. Every numeric step is an nn/
+// kernel; this file only wires them, as gpt2_forward / gpt2_backward do in llm.c.
+#include "train/gpt.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "base/error.hpp"
+#include "nn/attention.hpp"
+#include "nn/embedding.hpp"
+#include "nn/layernorm.hpp"
+#include "nn/matmul.hpp"
+#include "nn/rmsnorm.hpp"
+#include "nn/softmax.hpp"
+#include "train/activation.hpp"
+#include "train/corpus.hpp"
+
+namespace llmlab::train {
+namespace {
+
+size_t to_size(int value) { return static_cast<size_t>(value); }
+
+// Hands out consecutive slices of one buffer.
+template <class T>
+class Carver {
+ public:
+  explicit Carver(std::span<T> buffer) : buffer_(buffer) {}
+  std::span<T> take(size_t count) {
+    LLMLAB_ASSERT(offset_ + count <= buffer_.size());
+    std::span<T> slice = buffer_.subspan(offset_, count);
+    offset_ += count;
+    return slice;
+  }
+  size_t used() const { return offset_; }
+
+ private:
+  std::span<T> buffer_;
+  size_t offset_ = 0;
+};
+
+// Counts what a Carver would hand out, to size a buffer before carving it.
+size_t block_size(const ModelShape& s) {
+  const size_t C = to_size(s.d_model), H = to_size(s.mlp_hidden);
+  const size_t norm = s.norm == NormKind::LayerNorm ? 2 * C : C;
+  return 2 * norm + 3 * C * C + 3 * C + C * C + C + H * C + H + C * H + C;
+}
+
+template <class T>
+std::span<const T> as_const(std::span<T> span) {
+  return span;
+}
+
+// y = norm(x) with the configured kind; mean is unused by RMSNorm (rstd holds 1/rms).
+template <class T>
+void norm_forward(NormKind kind, std::span<T> y, std::span<T> mean, std::span<T> rstd,
+                  std::span<const T> x, std::span<const T> weight, std::span<const T> bias, int N,
+                  int C) {
+  const T eps = static_cast<T>(1e-5);
+  if (kind == NormKind::LayerNorm) {
+    nn::layernorm_forward(y, mean, rstd, x, weight, bias, N, C, eps);
+  } else {
+    nn::rmsnorm_forward(y, rstd, x, weight, N, C, eps);
+  }
+}
+
+template <class T>
+void norm_backward(NormKind kind, std::span<T> dx, std::span<T> dweight, std::span<T> dbias,
+                   std::span<const T> dy, std::span<const T> x, std::span<const T> weight,
+                   std::span<const T> mean, std::span<const T> rstd, int N, int C) {
+  if (kind == NormKind::LayerNorm) {
+    nn::layernorm_backward(dx, dweight, dbias, dy, x, weight, mean, rstd, N, C);
+  } else {
+    nn::rmsnorm_backward(dx, dweight, dy, x, weight, rstd, N, C);
+  }
+}
+
+template <class T>
+void add(std::span<T> out, std::span<const T> a, std::span<const T> b) {
+  const long count = static_cast<long>(out.size());
+#pragma omp parallel for schedule(static) if (count > 1 << 15)
+  for (long i = 0; i < count; i++) {
+    const size_t j = static_cast<size_t>(i);
+    out[j] = a[j] + b[j];
+  }
+}
+
+template <class T>
+void zero(std::span<T> span) {
+  std::fill(span.begin(), span.end(), T(0));
+}
+
+}  // namespace
+
+ModelShape ModelShape::from(const Config& config, int vocab) {
+  ModelShape shape;
+  shape.vocab = vocab;
+  shape.layers = config.layers;
+  shape.d_model = config.d_model;
+  shape.heads = config.heads;
+  shape.mlp_hidden = config.mlp_ratio * config.d_model;
+  shape.context = config.context;
+  shape.placement = config.norm_placement;
+  shape.norm = config.norm_kind;
+  shape.activation = config.activation;
+  return shape;
+}
+
+size_t parameter_count(const ModelShape& s) {
+  const size_t C = to_size(s.d_model);
+  const size_t final_norm =
+      s.placement == NormPlacement::Pre ? (s.norm == NormKind::LayerNorm ? 2 * C : C) : 0;
+  return to_size(s.vocab) * C + to_size(s.context) * C + to_size(s.layers) * block_size(s) +
+         final_norm;
+}
+
+template <class T>
+ParameterTensors<T> parameter_views(const ModelShape& s, std::span<T> buffer) {
+  LLMLAB_ASSERT(buffer.size() == parameter_count(s));
+  const size_t C = to_size(s.d_model), H = to_size(s.mlp_hidden);
+  const size_t bias = s.norm == NormKind::LayerNorm ? C : 0;
+  Carver<T> carver(buffer);
+  ParameterTensors<T> views;
+  views.wte = carver.take(to_size(s.vocab) * C);
+  views.wpe = carver.take(to_size(s.context) * C);
+  for (int l = 0; l < s.layers; l++) {
+    BlockTensors<T> block;
+    block.all = buffer.subspan(carver.used(), block_size(s));
+    block.ln1_weight = carver.take(C);
+    block.ln1_bias = carver.take(bias);
+    block.qkv_weight = carver.take(3 * C * C);
+    block.qkv_bias = carver.take(3 * C);
+    block.proj_weight = carver.take(C * C);
+    block.proj_bias = carver.take(C);
+    block.ln2_weight = carver.take(C);
+    block.ln2_bias = carver.take(bias);
+    block.fc_weight = carver.take(H * C);
+    block.fc_bias = carver.take(H);
+    block.fc_out_weight = carver.take(C * H);
+    block.fc_out_bias = carver.take(C);
+    views.blocks.push_back(block);
+  }
+  if (s.placement == NormPlacement::Pre) {
+    views.lnf_weight = carver.take(C);
+    views.lnf_bias = carver.take(bias);
+  }
+  LLMLAB_ASSERT(carver.used() == buffer.size());
+  return views;
+}
+
+template <class T>
+std::vector<NamedTensor<T>> named_tensors(const ParameterTensors<T>& views) {
+  std::vector<NamedTensor<T>> named;
+  const auto add_named = [&named](std::string name, std::span<T> values) {
+    if (!values.empty()) named.push_back({std::move(name), values});
+  };
+  add_named("wte.weight", views.wte);
+  add_named("wpe.weight", views.wpe);
+  for (size_t l = 0; l < views.blocks.size(); l++) {
+    const BlockTensors<T>& b = views.blocks[l];
+    const std::string prefix = "blocks." + std::to_string(l) + ".";
+    add_named(prefix + "ln1.weight", b.ln1_weight);
+    add_named(prefix + "ln1.bias", b.ln1_bias);
+    add_named(prefix + "ln2.weight", b.ln2_weight);
+    add_named(prefix + "ln2.bias", b.ln2_bias);
+    add_named(prefix + "qkv.weight", b.qkv_weight);
+    add_named(prefix + "qkv.bias", b.qkv_bias);
+    add_named(prefix + "proj.weight", b.proj_weight);
+    add_named(prefix + "proj.bias", b.proj_bias);
+    add_named(prefix + "fc.weight", b.fc_weight);
+    add_named(prefix + "fc.bias", b.fc_bias);
+    add_named(prefix + "fc_out.weight", b.fc_out_weight);
+    add_named(prefix + "fc_out.bias", b.fc_out_bias);
+  }
+  add_named("ln_f.weight", views.lnf_weight);
+  add_named("ln_f.bias", views.lnf_bias);
+  return named;
+}
+
+template <class T>
+Gpt<T>::Gpt(const ModelShape& shape, int batch) : shape_(shape), batch_(batch) {
+  LLMLAB_ASSERT(shape.d_model % shape.heads == 0 && batch > 0);
+  const size_t count = parameter_count(shape);
+  parameters_.assign(count, T(0));
+  gradients_.assign(count, T(0));
+  params_ = parameter_views<T>(shape, parameters_);
+  grads_ = parameter_views<T>(shape, gradients_);
+
+  const size_t BT = to_size(batch) * to_size(shape.context);
+  const size_t C = to_size(shape.d_model), H = to_size(shape.mlp_hidden);
+  const size_t V = to_size(shape.vocab), L = to_size(shape.layers);
+  const size_t att = to_size(batch) * to_size(shape.heads) * to_size(shape.context) *
+                     to_size(shape.context);
+  // norm1, qkv (3), atty, attproj, residual2, norm2, fcproj, residual3: 10 (B·T, C) tensors.
+  const size_t per_layer = 10 * BT * C + 4 * BT + att + 2 * BT * H;
+  const size_t top = BT * C + (BT * C + 2 * BT) + 2 * BT * V + BT;
+  activations_.assign(L * per_layer + top, T(0));
+  Carver<T> carver(activations_);
+  encoded_ = carver.take(BT * C);
+  for (size_t l = 0; l < L; l++) {
+    LayerActivations a;
+    a.norm1 = carver.take(BT * C);
+    a.norm1_mean = carver.take(BT);
+    a.norm1_rstd = carver.take(BT);
+    a.qkv = carver.take(BT * 3 * C);
+    a.att = carver.take(att);
+    a.atty = carver.take(BT * C);
+    a.attproj = carver.take(BT * C);
+    a.residual2 = carver.take(BT * C);
+    a.norm2 = carver.take(BT * C);
+    a.norm2_mean = carver.take(BT);
+    a.norm2_rstd = carver.take(BT);
+    a.fch = carver.take(BT * H);
+    a.fch_act = carver.take(BT * H);
+    a.fcproj = carver.take(BT * C);
+    a.residual3 = carver.take(BT * C);
+    layers_.push_back(a);
+  }
+  final_norm_ = carver.take(BT * C);
+  final_mean_ = carver.take(BT);
+  final_rstd_ = carver.take(BT);
+  logits_ = carver.take(BT * V);
+  probs_ = carver.take(BT * V);
+  losses_ = carver.take(BT);
+
+  scratch_.assign(5 * BT * C + BT * 3 * C + 2 * BT * H + BT * V + BT + att, T(0));
+  Carver<T> scratch(scratch_);
+  dstream_a_ = scratch.take(BT * C);
+  dstream_b_ = scratch.take(BT * C);
+  dresidual_ = scratch.take(BT * C);
+  dnorm_ = scratch.take(BT * C);
+  datty_ = scratch.take(BT * C);
+  dqkv_ = scratch.take(BT * 3 * C);
+  dfch_ = scratch.take(BT * H);
+  dfch_act_ = scratch.take(BT * H);
+  dlogits_ = scratch.take(BT * V);
+  dlosses_ = scratch.take(BT);
+  dscores_ = scratch.take(att);
+  tokens_.assign(BT, 0);
+  targets_.assign(BT, 0);
+}
+
+template <class T>
+void Gpt<T>::initialize(double init_std, ResidualInit residual_init, std::uint64_t seed) {
+  Random random(seed);
+  const auto normal = [&random](std::span<T> values, double std) {
+    for (T& value : values) value = static_cast<T>(std * random.normal());
+  };
+  const auto fill = [](std::span<T> values, T value) {
+    std::fill(values.begin(), values.end(), value);
+  };
+  const double residual_std =
+      residual_init == ResidualInit::Scaled
+          ? init_std / std::sqrt(2.0 * static_cast<double>(shape_.layers))
+          : init_std;
+  normal(params_.wte, init_std);
+  normal(params_.wpe, init_std);
+  for (const BlockTensors<T>& block : params_.blocks) {
+    fill(block.ln1_weight, T(1));
+    fill(block.ln1_bias, T(0));
+    normal(block.qkv_weight, init_std);
+    fill(block.qkv_bias, T(0));
+    normal(block.proj_weight, residual_std);
+    fill(block.proj_bias, T(0));
+    fill(block.ln2_weight, T(1));
+    fill(block.ln2_bias, T(0));
+    normal(block.fc_weight, init_std);
+    fill(block.fc_bias, T(0));
+    normal(block.fc_out_weight, residual_std);
+    fill(block.fc_out_bias, T(0));
+  }
+  fill(params_.lnf_weight, T(1));
+  fill(params_.lnf_bias, T(0));
+}
+
+template <class T>
+std::span<const T> Gpt<T>::layer_input(int layer) const {
+  return layer == 0 ? as_const(encoded_) : layer_output(layer - 1);
+}
+
+template <class T>
+std::span<const T> Gpt<T>::layer_output(int layer) const {
+  const LayerActivations& a = layers_[to_size(layer)];
+  return shape_.placement == NormPlacement::Pre ? as_const(a.residual3) : as_const(a.norm2);
+}
+
+// Pre:  n1 = LN1(x); r2 = x + attn(n1); n2 = LN2(r2); r3 = r2 + mlp(n2); out = r3.
+// Post: r2 = x + attn(x); n1 = LN1(r2); r3 = n1 + mlp(n1); n2 = LN2(r3); out = n2.
+template <class T>
+void Gpt<T>::layer_forward(int layer) {
+  const int N = batch_ * shape_.context, C = shape_.d_model, H = shape_.mlp_hidden;
+  const BlockTensors<T>& p = params_.blocks[to_size(layer)];
+  LayerActivations& a = layers_[to_size(layer)];
+  const std::span<const T> x = layer_input(layer);
+  const NormKind kind = shape_.norm;
+  const bool pre = shape_.placement == NormPlacement::Pre;
+
+  if (pre) {
+    norm_forward<T>(kind, a.norm1, a.norm1_mean, a.norm1_rstd, x, p.ln1_weight, p.ln1_bias, N, C);
+  }
+  const std::span<const T> attention_input = pre ? as_const(a.norm1) : x;
+  nn::matmul_forward<T>(a.qkv, attention_input, p.qkv_weight, p.qkv_bias, N, C, 3 * C);
+  nn::attention_forward<T>(a.atty, a.att, a.qkv, batch_, shape_.context, C, shape_.heads);
+  nn::matmul_forward<T>(a.attproj, a.atty, p.proj_weight, p.proj_bias, N, C, C);
+  add<T>(a.residual2, x, a.attproj);
+
+  std::span<const T> mlp_input;
+  if (pre) {
+    norm_forward<T>(kind, a.norm2, a.norm2_mean, a.norm2_rstd, a.residual2, p.ln2_weight,
+                    p.ln2_bias, N, C);
+    mlp_input = a.norm2;
+  } else {
+    norm_forward<T>(kind, a.norm1, a.norm1_mean, a.norm1_rstd, a.residual2, p.ln1_weight,
+                    p.ln1_bias, N, C);
+    mlp_input = a.norm1;
+  }
+  nn::matmul_forward<T>(a.fch, mlp_input, p.fc_weight, p.fc_bias, N, C, H);
+  activation_forward<T>(shape_.activation, a.fch_act, a.fch);
+  nn::matmul_forward<T>(a.fcproj, a.fch_act, p.fc_out_weight, p.fc_out_bias, N, H, C);
+  add<T>(a.residual3, pre ? as_const(a.residual2) : as_const(a.norm1), a.fcproj);
+  if (!pre) {
+    norm_forward<T>(kind, a.norm2, a.norm2_mean, a.norm2_rstd, a.residual3, p.ln2_weight,
+                    p.ln2_bias, N, C);
+  }
+}
+
+template <class T>
+double Gpt<T>::forward(std::span<const int> tokens, std::span<const int> targets) {
+  const int N = batch_ * shape_.context, C = shape_.d_model, V = shape_.vocab;
+  LLMLAB_ASSERT(tokens.size() == to_size(N) && targets.size() == to_size(N));
+  std::copy(tokens.begin(), tokens.end(), tokens_.begin());
+  std::copy(targets.begin(), targets.end(), targets_.begin());
+  nn::embedding_forward<T>(encoded_, tokens_, params_.wte, params_.wpe, batch_, shape_.context,
+                           C);
+  for (int l = 0; l < shape_.layers; l++) layer_forward(l);
+  std::span<const T> top = layer_output(shape_.layers - 1);
+  if (shape_.placement == NormPlacement::Pre) {
+    norm_forward<T>(shape_.norm, final_norm_, final_mean_, final_rstd_, top, params_.lnf_weight,
+                    params_.lnf_bias, N, C);
+    top = final_norm_;
+  }
+  // Tied head: logits = x · wteᵀ, no bias.
+  nn::matmul_forward<T>(logits_, top, params_.wte, {}, N, C, V);
+  nn::softmax_forward<T>(probs_, logits_, N, V);
+  nn::crossentropy_forward<T>(losses_, probs_, targets_, N, V);
+  double sum = 0.0;
+  for (T loss : losses_) sum += static_cast<double>(loss);
+  return sum / static_cast<double>(N);
+}
+
+template <class T>
+void Gpt<T>::zero_gradients() {
+  zero<T>(gradients_);
+}
+
+template <class T>
+void Gpt<T>::layer_backward(int layer, std::span<const T> dout, std::span<T> din) {
+  const int N = batch_ * shape_.context, C = shape_.d_model, H = shape_.mlp_hidden;
+  const BlockTensors<T>& p = params_.blocks[to_size(layer)];
+  const BlockTensors<T>& g = grads_.blocks[to_size(layer)];
+  const LayerActivations& a = layers_[to_size(layer)];
+  const std::span<const T> x = layer_input(layer);
+  const NormKind kind = shape_.norm;
+  zero<T>(dfch_act_);
+  zero<T>(dfch_);
+  zero<T>(datty_);
+  zero<T>(dqkv_);
+
+  if (shape_.placement == NormPlacement::Pre) {
+    // r3 = r2 + mlp(LN2(r2)): dr2 = dout + LN2ᵀ(mlpᵀ(dout)).
+    std::copy(dout.begin(), dout.end(), dresidual_.begin());
+    nn::matmul_backward<T>(dfch_act_, g.fc_out_weight, g.fc_out_bias, dout, a.fch_act,
+                           p.fc_out_weight, N, H, C);
+    activation_backward<T>(shape_.activation, dfch_, a.fch, dfch_act_);
+    zero<T>(dnorm_);
+    nn::matmul_backward<T>(dnorm_, g.fc_weight, g.fc_bias, dfch_, a.norm2, p.fc_weight, N, C, H);
+    norm_backward<T>(kind, dresidual_, g.ln2_weight, g.ln2_bias, dnorm_, a.residual2,
+                     p.ln2_weight, a.norm2_mean, a.norm2_rstd, N, C);
+    // r2 = x + attn(LN1(x)): dx = dr2 + LN1ᵀ(attnᵀ(dr2)).
+    std::copy(dresidual_.begin(), dresidual_.end(), din.begin());
+    nn::matmul_backward<T>(datty_, g.proj_weight, g.proj_bias, dresidual_, a.atty, p.proj_weight,
+                           N, C, C);
+    nn::attention_backward<T>(dqkv_, dscores_, datty_, a.qkv, a.att, batch_, shape_.context, C,
+                              shape_.heads);
+    zero<T>(dnorm_);
+    nn::matmul_backward<T>(dnorm_, g.qkv_weight, g.qkv_bias, dqkv_, a.norm1, p.qkv_weight, N, C,
+                           3 * C);
+    norm_backward<T>(kind, din, g.ln1_weight, g.ln1_bias, dnorm_, x, p.ln1_weight, a.norm1_mean,
+                     a.norm1_rstd, N, C);
+  } else {
+    // out = LN2(r3), r3 = n1 + mlp(n1): dn1 = dr3 + mlpᵀ(dr3).
+    zero<T>(dresidual_);
+    norm_backward<T>(kind, dresidual_, g.ln2_weight, g.ln2_bias, dout, a.residual3, p.ln2_weight,
+                     a.norm2_mean, a.norm2_rstd, N, C);
+    std::copy(dresidual_.begin(), dresidual_.end(), dnorm_.begin());
+    nn::matmul_backward<T>(dfch_act_, g.fc_out_weight, g.fc_out_bias, dresidual_, a.fch_act,
+                           p.fc_out_weight, N, H, C);
+    activation_backward<T>(shape_.activation, dfch_, a.fch, dfch_act_);
+    nn::matmul_backward<T>(dnorm_, g.fc_weight, g.fc_bias, dfch_, a.norm1, p.fc_weight, N, C, H);
+    // n1 = LN1(r2), r2 = x + attn(x): dx = dr2 + attnᵀ(dr2).
+    zero<T>(dresidual_);
+    norm_backward<T>(kind, dresidual_, g.ln1_weight, g.ln1_bias, dnorm_, a.residual2,
+                     p.ln1_weight, a.norm1_mean, a.norm1_rstd, N, C);
+    std::copy(dresidual_.begin(), dresidual_.end(), din.begin());
+    nn::matmul_backward<T>(datty_, g.proj_weight, g.proj_bias, dresidual_, a.atty, p.proj_weight,
+                           N, C, C);
+    nn::attention_backward<T>(dqkv_, dscores_, datty_, a.qkv, a.att, batch_, shape_.context, C,
+                              shape_.heads);
+    nn::matmul_backward<T>(din, g.qkv_weight, g.qkv_bias, dqkv_, x, p.qkv_weight, N, C, 3 * C);
+  }
+}
+
+template <class T>
+void Gpt<T>::backward() {
+  const int N = batch_ * shape_.context, C = shape_.d_model, V = shape_.vocab;
+  // d(mean loss)/d(loss_n) = 1/N for every row.
+  std::fill(dlosses_.begin(), dlosses_.end(), static_cast<T>(1.0 / static_cast<double>(N)));
+  zero<T>(dlogits_);
+  nn::crossentropy_softmax_backward<T>(dlogits_, probs_, targets_, dlosses_, N, V);
+
+  std::span<T> dtop = dstream_a_;
+  zero<T>(dtop);
+  const bool pre = shape_.placement == NormPlacement::Pre;
+  const std::span<const T> top = pre ? as_const(final_norm_) : layer_output(shape_.layers - 1);
+  if (pre) {
+    // The head's input is LN_f(x): its gradient goes to dnorm_ first, then through LN_f.
+    zero<T>(dnorm_);
+    nn::matmul_backward<T>(dnorm_, grads_.wte, {}, dlogits_, top, params_.wte, N, C, V);
+    norm_backward<T>(shape_.norm, dtop, grads_.lnf_weight, grads_.lnf_bias, dnorm_,
+                     layer_output(shape_.layers - 1), params_.lnf_weight, final_mean_,
+                     final_rstd_, N, C);
+  } else {
+    nn::matmul_backward<T>(dtop, grads_.wte, {}, dlogits_, top, params_.wte, N, C, V);
+  }
+  std::span<T> dout = dstream_a_;
+  std::span<T> din = dstream_b_;
+  for (int l = shape_.layers - 1; l >= 0; l--) {
+    layer_backward(l, dout, din);
+    std::swap(dout, din);
+  }
+  nn::embedding_backward<T>(grads_.wte, grads_.wpe, dout, tokens_, batch_, shape_.context, C);
+}
+
+template class Gpt<float>;
+template class Gpt<double>;
+template ParameterTensors<float> parameter_views(const ModelShape&, std::span<float>);
+template ParameterTensors<double> parameter_views(const ModelShape&, std::span<double>);
+template std::vector<NamedTensor<float>> named_tensors(const ParameterTensors<float>&);
+template std::vector<NamedTensor<double>> named_tensors(const ParameterTensors<double>&);
+
+}  // namespace llmlab::train

@@ -1,0 +1,129 @@
+// A character-level GPT in the shape of llm.c's train_gpt2.c: one parameter buffer and one
+// gradient buffer with named views, forward saving what backward needs, backward in reverse layer
+// order. The model of bench/train_prepost.py: token + learned position embeddings, causal
+// attention and a GELU MLP per block (biases everywhere), tied input/output embedding, Pre-LN
+// (with a final norm) or Post-LN. Float for training, double for gradient checks.
+// Letters: B batch, T context, C d_model, NH heads, H MLP width, V vocabulary, L layers.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "train/config.hpp"
+
+namespace llmlab::train {
+
+struct ModelShape {
+  int vocab = 0;
+  int layers = 0;
+  int d_model = 0;
+  int heads = 0;
+  int mlp_hidden = 0;
+  int context = 0;
+  NormPlacement placement = NormPlacement::Pre;
+  NormKind norm = NormKind::LayerNorm;
+  Activation activation = Activation::GeluErf;
+
+  static ModelShape from(const Config& config, int vocab);
+};
+
+// One block's tensors, contiguous in this order so that `all` is the block's whole slice (its
+// gradient norm is one reduction). Names follow train_prepost.py's PyTorch modules. With RMSNorm
+// the norm biases are empty.
+template <class T>
+struct BlockTensors {
+  std::span<T> all;
+  std::span<T> ln1_weight, ln1_bias;  // (C)
+  std::span<T> qkv_weight;            // (3C, C)
+  std::span<T> qkv_bias;              // (3C)
+  std::span<T> proj_weight;           // (C, C)
+  std::span<T> proj_bias;             // (C)
+  std::span<T> ln2_weight, ln2_bias;  // (C)
+  std::span<T> fc_weight;             // (H, C)
+  std::span<T> fc_bias;               // (H)
+  std::span<T> fc_out_weight;         // (C, H)
+  std::span<T> fc_out_bias;           // (C)
+};
+
+template <class T>
+struct ParameterTensors {
+  std::span<T> wte;  // (V, C), also the output head (tied)
+  std::span<T> wpe;  // (T, C)
+  std::vector<BlockTensors<T>> blocks;
+  std::span<T> lnf_weight, lnf_bias;  // (C), Pre-LN only (empty for Post-LN)
+};
+
+template <class T>
+struct NamedTensor {
+  std::string name;  // PyTorch state_dict name, e.g. "blocks.3.qkv.weight"
+  std::span<T> values;
+};
+
+// Total parameter count and the views of `buffer` (which must hold that many).
+std::size_t parameter_count(const ModelShape& shape);
+template <class T>
+ParameterTensors<T> parameter_views(const ModelShape& shape, std::span<T> buffer);
+template <class T>
+std::vector<NamedTensor<T>> named_tensors(const ParameterTensors<T>& views);
+
+template <class T>
+class Gpt {
+ public:
+  // Allocates parameters, gradients and activations for batches of (batch, context) tokens.
+  Gpt(const ModelShape& shape, int batch);
+
+  const ModelShape& shape() const { return shape_; }
+  int batch() const { return batch_; }
+  std::span<T> parameters() { return parameters_; }
+  std::span<T> gradients() { return gradients_; }
+  const ParameterTensors<T>& params() const { return params_; }
+  const ParameterTensors<T>& grads() const { return grads_; }
+
+  // train_prepost.py's initialisation: N(0, init_std) for the embeddings and every weight
+  // matrix, init_std / sqrt(2 L) for attention-out and MLP-out with ResidualInit::Scaled, zero
+  // biases, norm gains 1. Draws in parameter order from Random(seed).
+  void initialize(double init_std, ResidualInit residual_init, std::uint64_t seed);
+
+  // Mean cross-entropy of predicting targets from tokens, both (B, T). Saves activations.
+  double forward(std::span<const int> tokens, std::span<const int> targets);
+  void zero_gradients();
+  // Accumulates (+=) the gradient of the last forward's mean loss into gradients().
+  void backward();
+
+  // Logits (B, T, V) of the last forward pass.
+  std::span<const T> logits() const { return logits_; }
+
+ private:
+  struct LayerActivations {
+    std::span<T> norm1, norm1_mean, norm1_rstd;  // (B·T, C), (B·T), (B·T)
+    std::span<T> qkv;                            // (B·T, 3C)
+    std::span<T> att;                            // (B, NH, T, T)
+    std::span<T> atty, attproj, residual2;       // (B·T, C)
+    std::span<T> norm2, norm2_mean, norm2_rstd;
+    std::span<T> fch, fch_act;                   // (B·T, H)
+    std::span<T> fcproj, residual3;              // (B·T, C)
+  };
+  std::span<const T> layer_input(int layer) const;
+  std::span<const T> layer_output(int layer) const;
+  void layer_forward(int layer);
+  // dout: the gradient of this layer's output; din receives (=, not +=) its input's gradient.
+  void layer_backward(int layer, std::span<const T> dout, std::span<T> din);
+
+  ModelShape shape_;
+  int batch_;
+  std::vector<T> parameters_, gradients_, activations_, scratch_;
+  ParameterTensors<T> params_, grads_;
+  std::vector<LayerActivations> layers_;
+  std::span<T> encoded_;                          // (B·T, C)
+  std::span<T> final_norm_, final_mean_, final_rstd_;  // Pre-LN only
+  std::span<T> logits_, probs_, losses_;          // (B·T, V), (B·T, V), (B·T)
+  // Backward scratch, one layer's worth, reused down the stack.
+  std::span<T> dstream_a_, dstream_b_, dresidual_, dnorm_, datty_, dqkv_, dfch_, dfch_act_;
+  std::span<T> dscores_;  // (B, NH, T, T), attention_backward's scratch
+  std::span<T> dlogits_, dlosses_;
+  std::vector<int> tokens_, targets_;
+};
+
+}  // namespace llmlab::train

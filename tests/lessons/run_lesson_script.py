@@ -1,0 +1,53 @@
+#!/usr/bin/env python3
+"""Run one lesson script in a fresh directory and check it.
+
+The script must exit 0. If tests/data/<lesson>/<script>.expected exists, its output must match
+the seed's printed text under the acceptance tolerance (compare_output.py). Every
+savefig("name.svg"/".png") the script makes must leave a non-empty file.
+Usage: run_lesson_script.py --bin LLMLAB --expected-dir DIR SCRIPT
+"""
+import argparse
+import pathlib
+import re
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, str(pathlib.Path(__file__).parent))
+from compare_output import compare  # noqa: E402
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", required=True)
+    parser.add_argument("--expected-dir", required=True)
+    parser.add_argument("script")
+    args = parser.parse_args()
+    script = pathlib.Path(args.script).resolve()
+    with tempfile.TemporaryDirectory() as work:
+        proc = subprocess.run([args.bin, "run", str(script)], cwd=work, capture_output=True,
+                              stdin=subprocess.DEVNULL, timeout=300)
+        stdout = proc.stdout.decode("utf-8", "replace")
+        if proc.returncode != 0:
+            print(f"FAIL {script.name}: exit {proc.returncode}\n{proc.stderr.decode()}")
+            return 1
+        expected = pathlib.Path(args.expected_dir) / (script.stem + ".expected")
+        if expected.exists():
+            reason = compare(expected.read_text(encoding="utf-8"), stdout)
+            if reason:
+                print(f"FAIL {script.name}: output differs from the seed's\n{reason}")
+                return 1
+        elif not stdout.strip() and "savefig" not in script.read_text(encoding="utf-8"):
+            print(f"FAIL {script.name}: printed nothing and saved no figure")
+            return 1
+        for name in re.findall(r'savefig\("([^"]+)"\)', script.read_text(encoding="utf-8")):
+            path = pathlib.Path(work) / name
+            if not path.is_file() or path.stat().st_size < 100:
+                print(f"FAIL {script.name}: figure {name} was not written")
+                return 1
+    print(f"ok {script.name}" + (" (matches the seed)" if expected.exists() else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

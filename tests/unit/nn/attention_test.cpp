@@ -1,0 +1,111 @@
+// nn/attention: causal structure, softmax rows, and the backward pass against central finite
+// differences in double.
+#include "nn/attention.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+#include <vector>
+
+namespace llmlab::nn {
+namespace {
+
+std::vector<double> random_vector(size_t count, unsigned seed) {
+  std::mt19937 engine(seed);
+  std::uniform_real_distribution<double> uniform(-1.0, 1.0);
+  std::vector<double> values(count);
+  for (double& v : values) v = uniform(engine);
+  return values;
+}
+
+constexpr int B = 2, T = 5, C = 6, NH = 2;
+
+TEST(attention_test, rows_are_causal_distributions) {
+  const auto inp = random_vector(B * T * 3 * C, 1);
+  std::vector<double> out(B * T * C), att(B * NH * T * T);
+  attention_forward<double>(out, att, inp, B, T, C, NH);
+  for (int row = 0; row < B * NH * T; row++) {
+    const int t = row % T;
+    double sum = 0.0;
+    for (int u = 0; u < T; u++) {
+      const double a = att[static_cast<size_t>(row * T + u)];
+      if (u > t) EXPECT_EQ(a, 0.0);
+      sum += a;
+    }
+    EXPECT_NEAR(sum, 1.0, 1e-12);
+  }
+  // The first position sees only itself: its output is its own value vector.
+  for (int i = 0; i < C; i++) EXPECT_NEAR(out[static_cast<size_t>(i)], inp[2 * C + i], 1e-12);
+}
+
+TEST(attention_test, future_tokens_do_not_change_the_past) {
+  auto inp = random_vector(B * T * 3 * C, 2);
+  std::vector<double> out(B * T * C), att(B * NH * T * T);
+  attention_forward<double>(out, att, inp, B, T, C, NH);
+  const std::vector<double> before = out;
+  for (int i = 0; i < 3 * C; i++) inp[static_cast<size_t>((T - 1) * 3 * C + i)] += 5.0;
+  attention_forward<double>(out, att, inp, B, T, C, NH);
+  for (int i = 0; i < (T - 1) * C; i++) EXPECT_EQ(out[static_cast<size_t>(i)], before[i]);
+  EXPECT_NE(out[static_cast<size_t>((T - 1) * C)], before[static_cast<size_t>((T - 1) * C)]);
+}
+
+TEST(attention_test, backward_matches_finite_differences) {
+  auto inp = random_vector(B * T * 3 * C, 3);
+  const auto probe = random_vector(B * T * C, 4);
+  const auto loss = [&] {
+    std::vector<double> out(B * T * C), att(B * NH * T * T);
+    attention_forward<double>(out, att, inp, B, T, C, NH);
+    double sum = 0.0;
+    for (size_t i = 0; i < out.size(); i++) sum += probe[i] * out[i];
+    return sum;
+  };
+  std::vector<double> out(B * T * C), att(B * NH * T * T), dinp(inp.size(), 0.0);
+  std::vector<double> scratch(att.size()), dinp_reference(inp.size(), 0.0);
+  attention_forward<double>(out, att, inp, B, T, C, NH);
+  attention_backward<double>(dinp, scratch, probe, inp, att, B, T, C, NH);
+  attention_backward_reference<double>(dinp_reference, probe, inp, att, B, T, C, NH);
+  for (size_t i = 0; i < inp.size(); i++) EXPECT_NEAR(dinp[i], dinp_reference[i], 1e-12);
+  const double h = 1e-6;
+  double worst = 0.0;
+  for (size_t i = 0; i < inp.size(); i++) {
+    const double saved = inp[i];
+    inp[i] = saved + h;
+    const double up = loss();
+    inp[i] = saved - h;
+    const double down = loss();
+    inp[i] = saved;
+    worst = std::max(worst, std::fabs((up - down) / (2 * h) - dinp[i]));
+  }
+  EXPECT_LT(worst, 1e-8) << "max |numeric - analytic| = " << worst;
+}
+
+TEST(attention_test, fast_matches_reference_with_threads) {
+  // Large enough for the thread team; odd T exercises the triangular product's edges.
+  const int b = 4, t = 33, c = 32, nh = 4;
+  const auto inp = random_vector(b * t * 3 * c, 6);
+  const auto probe = random_vector(b * t * c, 7);
+  std::vector<float> x(inp.begin(), inp.end()), dy(probe.begin(), probe.end());
+  std::vector<float> out(b * t * c), att(b * nh * t * t), out_ref(out.size()), att_ref(att.size());
+  attention_forward<float>(out, att, x, b, t, c, nh);
+  attention_forward_reference<float>(out_ref, att_ref, x, b, t, c, nh);
+  for (size_t i = 0; i < out.size(); i++) EXPECT_NEAR(out[i], out_ref[i], 1e-5);
+  for (size_t i = 0; i < att.size(); i++) EXPECT_NEAR(att[i], att_ref[i], 1e-6);
+  std::vector<float> dinp(x.size(), 0.5f), dinp_ref(x.size(), 0.5f), scratch(att.size());
+  attention_backward<float>(dinp, scratch, dy, x, att, b, t, c, nh);
+  attention_backward_reference<float>(dinp_ref, dy, x, att, b, t, c, nh);
+  for (size_t i = 0; i < x.size(); i++) EXPECT_NEAR(dinp[i], dinp_ref[i], 1e-5);
+}
+
+TEST(attention_test, float_matches_double) {
+  const auto inp = random_vector(B * T * 3 * C, 5);
+  std::vector<float> inp_f(inp.begin(), inp.end());
+  std::vector<double> out(B * T * C), att(B * NH * T * T);
+  std::vector<float> out_f(B * T * C), att_f(B * NH * T * T);
+  attention_forward<double>(out, att, inp, B, T, C, NH);
+  attention_forward<float>(out_f, att_f, inp_f, B, T, C, NH);
+  for (size_t i = 0; i < out.size(); i++) EXPECT_NEAR(out_f[i], out[i], 1e-5);
+}
+
+}  // namespace
+}  // namespace llmlab::nn

@@ -1,0 +1,103 @@
+// GELU and ReLU kernels: the spec's values, gelu_grad against gelu by finite differences,
+// gelu_backward against finite differences, float vs double. GELU reaches values near 6 here,
+// so differences carry ~1e-10 absolute rounding error: errors are relative above 1e-2 only.
+#include "nn/gelu.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "gradient_check.hpp"
+
+namespace llmlab::nn {
+namespace {
+
+using testing::max_abs_difference;
+using testing::max_relative_error;
+using testing::report;
+using testing::sample_values;
+
+std::vector<double> gelu(std::span<const double> x) {
+  std::vector<double> y(x.size());
+  gelu_forward<double>(y, x);
+  return y;
+}
+
+TEST(gelu, spec_values) {
+  const std::vector<double> x = {0.0, 1.0, -1.0};
+  const auto y = gelu(x);
+  EXPECT_EQ(y[0], 0.0);
+  EXPECT_NEAR(y[1], 0.8411920, 5e-8);
+  // The formula evaluated exactly as builtins.md §8 orders it.
+  // volatile keeps the compiler from folding tanh with its own (correctly rounded) arithmetic.
+  volatile double minus_one = -1.0;
+  const double m = minus_one;
+  const double c = std::sqrt(2.0 / 3.14159265358979323846);
+  EXPECT_EQ(y[2], (0.5 * m) * (1.0 + std::tanh(c * (m + 0.044715 * (m * (m * m))))));
+}
+
+TEST(gelu_grad, spec_values) {
+  std::vector<double> x(2001), g(2001);
+  for (int i = 0; i < 2001; ++i) x[static_cast<std::size_t>(i)] = -5.0 + 10.0 * i / 2000.0;
+  gelu_grad<double>(g, x);
+  const auto best = std::max_element(g.begin(), g.end());
+  EXPECT_EQ(*best, 1.1289926108579487);
+  EXPECT_NEAR(x[static_cast<std::size_t>(best - g.begin())], 1.42, 1e-12);
+  std::vector<double> at_zero = {0.0};
+  gelu_grad<double>(at_zero, at_zero);  // in place
+  EXPECT_EQ(at_zero[0], 0.5);
+}
+
+TEST(gelu_grad, matches_finite_differences_of_gelu) {
+  const auto x = sample_values(200, 6.0, 1);
+  std::vector<double> analytic(x.size());
+  gelu_grad<double>(analytic, x);
+  std::vector<double> numeric(x.size());
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    const double h = 1e-5;
+    const std::vector<double> points = {x[i] + h, x[i] - h};
+    const auto values = gelu(points);
+    numeric[i] = (values[0] - values[1]) / (2 * h);
+  }
+  EXPECT_LT(report("gelu_grad vs differences", max_relative_error(analytic, numeric, 1e-2)), 1e-7);
+}
+
+TEST(gelu, backward_matches_finite_differences_and_accumulates) {
+  const auto x = sample_values(64, 4.0, 2);
+  const auto weights = sample_values(64, 1.0, 3);
+  std::vector<double> dx(x.size(), 2.0);
+  gelu_backward<double>(dx, x, weights);
+  for (double& value : dx) value -= 2.0;
+  const auto numeric = testing::numeric_gradient(
+      [&](std::span<const double> xs) { return testing::dot(weights, gelu(xs)); }, x);
+  EXPECT_LT(report("gelu dx", max_relative_error(dx, numeric, 1e-2)), 1e-7);
+
+  std::vector<double> local(x.size());
+  gelu_grad<double>(local, x);
+  for (std::size_t i = 0; i < x.size(); ++i) EXPECT_NEAR(dx[i], local[i] * weights[i], 1e-15);
+}
+
+TEST(gelu, float_agrees_with_double) {
+  const auto x = sample_values(4096, 8.0, 4);
+  const auto y = gelu(x);
+  const auto xf = testing::to_float(x);
+  std::vector<float> yf(xf.size());
+  gelu_forward<float>(yf, xf);
+  EXPECT_LT(report("gelu float vs double", max_abs_difference(y, testing::to_double(yf))), 1e-5);
+}
+
+TEST(relu, forward_backward_and_nan) {
+  const std::vector<double> x = {-2.0, 0.0, 3.5, std::numeric_limits<double>::quiet_NaN()};
+  std::vector<double> y(4);
+  relu_forward<double>(y, x);
+  EXPECT_EQ(y, (std::vector<double>{0.0, 0.0, 3.5, 0.0}));  // relu(NaN) = 0 by fmax
+  std::vector<double> dx(4, 1.0);
+  relu_backward<double>(dx, x, std::vector<double>{10, 10, 10, 10});
+  EXPECT_EQ(dx, (std::vector<double>{1.0, 1.0, 11.0, 1.0}));
+}
+
+}  // namespace
+}  // namespace llmlab::nn

@@ -1,0 +1,56 @@
+#include "notebook/interpolate.hpp"
+
+#include <gtest/gtest.h>
+
+#include "base/error.hpp"
+
+namespace llmlab::notebook {
+namespace {
+
+// A stand-in evaluator: knows `d` (0), `n` (9); formats "%.2e" and "%.3f" itself.
+std::string fake(std::string_view expression, std::optional<std::string_view> fmt) {
+  double value = 0;
+  if (expression == "d") {
+    value = 0;
+  } else if (expression == "n" || expression == "size(X, 1)") {
+    value = 9;
+  } else {
+    throw Error("undefined variable '" + std::string(expression) + "'");
+  }
+  if (fmt && *fmt == "%.2e") return value == 0 ? "0.00e+00" : "?";
+  if (fmt && *fmt == "%.3f") return "9.000";
+  if (fmt) throw Error("format: bad format");
+  return value == 0 ? "0" : "9";
+}
+
+TEST(interpolate, value_followed_by_dollar_becomes_math) {
+  EXPECT_EQ(interpolate("they agree to ${d:%.2e}$ — machine precision", fake),
+            "they agree to $0.00e+00$ — machine precision");
+}
+
+TEST(interpolate, inside_open_math_stays_bare) {
+  EXPECT_EQ(interpolate("$H(a) = ${n:%.3f}$ bits", fake), "$H(a) = 9.000$ bits");
+}
+
+TEST(interpolate, plain_and_nested_parentheses) {
+  EXPECT_EQ(interpolate("The corpus has ${n} tokens", fake), "The corpus has 9 tokens");
+  EXPECT_EQ(interpolate("${size(X, 1)} $\\times$ ${n}", fake), "9 $\\times$ 9");
+}
+
+TEST(interpolate, escapes) {
+  EXPECT_EQ(interpolate("\\${x} and \\$5", fake), "${x} and \\$5");
+  EXPECT_EQ(interpolate("$$a$$ ${n}", fake), "$$a$$ 9");
+}
+
+TEST(interpolate, errors_are_inline) {
+  EXPECT_EQ(interpolate("x: ${}", fake), "x: <ERROR: empty expression>");
+  EXPECT_EQ(interpolate("x: ${zz}", fake), "x: <ERROR: undefined variable 'zz'>");
+  EXPECT_EQ(interpolate("x: ${n:%q}", fake), "x: <ERROR: format: bad format>");
+}
+
+TEST(interpolate, unclosed_brace_copies_rest) {
+  EXPECT_EQ(interpolate("a ${n b", fake), "a ${n b");
+}
+
+}  // namespace
+}  // namespace llmlab::notebook

@@ -1,0 +1,103 @@
+// train/gpt: parameter layout, and the whole model's gradient (double instantiation) against
+// central finite differences for every norm placement, norm kind and activation.
+#include "train/gpt.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+#include <tuple>
+#include <vector>
+
+namespace llmlab::train {
+namespace {
+
+TEST(gpt_test, baseline_parameter_count_matches_pytorch) {
+  // train_prepost.py's 24-layer model over the Vim manual's 117 characters: 1,211,328.
+  Config config;
+  EXPECT_EQ(parameter_count(ModelShape::from(config, 117)), 1211328u);
+  config.norm_placement = NormPlacement::Post;  // no final LayerNorm
+  EXPECT_EQ(parameter_count(ModelShape::from(config, 117)), 1211328u - 128u);
+}
+
+TEST(gpt_test, named_tensors_cover_the_buffer_once) {
+  Config config;
+  config.layers = 3;
+  const ModelShape shape = ModelShape::from(config, 20);
+  std::vector<float> buffer(parameter_count(shape));
+  const auto views = parameter_views<float>(shape, buffer);
+  size_t total = 0;
+  for (const auto& tensor : named_tensors(views)) total += tensor.values.size();
+  EXPECT_EQ(total, buffer.size());
+  EXPECT_EQ(views.blocks[1].all.data(), views.blocks[1].ln1_weight.data());
+  EXPECT_EQ(named_tensors(views)[2].name, "blocks.0.ln1.weight");
+}
+
+TEST(gpt_test, initialisation_scales_residual_projections) {
+  Config config;
+  config.layers = 8;
+  config.d_model = 32;
+  Gpt<double> model(ModelShape::from(config, 30), 1);
+  model.initialize(0.02, ResidualInit::Scaled, 5);
+  const auto rms = [](std::span<double> values) {
+    double sum = 0.0;
+    for (double v : values) sum += v * v;
+    return std::sqrt(sum / static_cast<double>(values.size()));
+  };
+  EXPECT_NEAR(rms(model.params().blocks[0].qkv_weight), 0.02, 0.002);
+  EXPECT_NEAR(rms(model.params().blocks[0].fc_out_weight), 0.005, 0.0005);  // 0.02 / sqrt(16)
+  EXPECT_EQ(model.params().blocks[0].ln1_weight[0], 1.0);
+  EXPECT_EQ(model.params().blocks[0].qkv_bias[0], 0.0);
+}
+
+using Variant = std::tuple<NormPlacement, NormKind, Activation>;
+class GptGradientTest : public ::testing::TestWithParam<Variant> {};
+
+TEST_P(GptGradientTest, whole_model_gradient_matches_finite_differences) {
+  const auto [placement, norm, activation] = GetParam();
+  ModelShape shape;
+  shape.vocab = 7;
+  shape.layers = 2;
+  shape.d_model = 8;
+  shape.heads = 2;
+  shape.mlp_hidden = 12;
+  shape.context = 4;
+  shape.placement = placement;
+  shape.norm = norm;
+  shape.activation = activation;
+  const int B = 2;
+  Gpt<double> model(shape, B);
+  // Random weights of order one (not the small init), so every path carries signal.
+  std::mt19937 engine(11);
+  std::normal_distribution<double> normal(0.0, 0.5);
+  for (double& p : model.parameters()) p = normal(engine);
+  const std::vector<int> tokens{1, 4, 6, 0, 2, 2, 5, 3}, targets{4, 6, 0, 1, 2, 5, 3, 3};
+  model.forward(tokens, targets);
+  model.zero_gradients();
+  model.backward();
+  const std::vector<double> analytic(model.gradients().begin(), model.gradients().end());
+  const double h = 1e-5;
+  double worst = 0.0;
+  for (size_t i = 0; i < analytic.size(); i++) {
+    double& p = model.parameters()[i];
+    const double saved = p;
+    p = saved + h;
+    const double up = model.forward(tokens, targets);
+    p = saved - h;
+    const double down = model.forward(tokens, targets);
+    p = saved;
+    const double numeric = (up - down) / (2 * h);
+    worst = std::max(worst, std::fabs(numeric - analytic[i]) / std::max(1.0, std::fabs(numeric)));
+  }
+  EXPECT_LT(worst, 1e-7) << "max relative difference " << worst;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    variants, GptGradientTest,
+    ::testing::Values(Variant{NormPlacement::Pre, NormKind::LayerNorm, Activation::GeluErf},
+                      Variant{NormPlacement::Post, NormKind::LayerNorm, Activation::GeluErf},
+                      Variant{NormPlacement::Pre, NormKind::RMSNorm, Activation::GeluTanh},
+                      Variant{NormPlacement::Post, NormKind::RMSNorm, Activation::GeluErf}));
+
+}  // namespace
+}  // namespace llmlab::train
