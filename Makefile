@@ -47,18 +47,25 @@ asan: deps
 test: build
 	ctest --preset release -j $(JOBS)
 
+# Font and glib caches live as long as the process by design; tests/lsan.supp says so.
 test-asan: asan
-	ctest --preset asan -j $(JOBS)
+	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp ASAN_OPTIONS=detect_leaks=1 \
+	  ctest --preset asan -j $(JOBS)
 
 lesson-12: build
 	@bash lessons/run_lesson.sh $(BIN) lessons/12-layer-norm-and-residuals
 
+# The rendered book is committed, so it reads on GitHub without building anything.
 book: build
-	$(BIN) notebook render notebooks -o book
+	$(BIN) notebook render notebooks -f markdown -o book
+	$(BIN) notebook render notebooks -f html -o book --title "llmlab lessons"
 
+# Fails when book/ is out of date with notebooks/.
 book-check: build
-	$(BIN) notebook render notebooks -o build/book-check --quiet
-	diff -r --exclude=assets book build/book-check
+	rm -rf build/book-check
+	$(BIN) notebook render notebooks -f markdown -o build/book-check --quiet
+	$(BIN) notebook render notebooks -f html -o build/book-check --quiet --title "llmlab lessons"
+	diff -r book build/book-check
 
 bench: build
 	cmake --build --preset release --target all -j $(JOBS)

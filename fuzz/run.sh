@@ -8,7 +8,7 @@ if [[ $# -ne 2 ]]; then
   echo "usage: $0 BUILD_DIR SECONDS" >&2
   exit 2
 fi
-build_dir=$1
+build_dir=$(cd "$1" && pwd)  # absolute: the fuzzers run from a scratch directory
 seconds=$2
 root=$(cd "$(dirname "$0")/.." && pwd)
 
@@ -22,6 +22,12 @@ while IFS= read -r -d '' script; do
 done < <(find "$root/tests/scripts" "$root/lessons" "$root/bench" "$root/../shared/acceptance" \
   "$root/../shared/bench" -name '*.rlab' -print0 2>/dev/null)
 
+# Builtins may write files (savefig, save): let them land in a scratch directory.
+scratch="$build_dir/fuzz/scratch"
+mkdir -p "$scratch"
+# Huge allocation requests are script errors (bad_alloc), not sanitizer reports.
+export ASAN_OPTIONS="allocator_may_return_null=1:${ASAN_OPTIONS:-}"
+
 status=0
 for fuzzer in "$build_dir"/fuzz/*_fuzzer; do
   [[ -x "$fuzzer" ]] || continue
@@ -30,13 +36,15 @@ for fuzzer in "$build_dir"/fuzz/*_fuzzer; do
   artifacts="$build_dir/fuzz/artifacts/$name"
   mkdir -p "$corpus" "$artifacts"
   echo "== $name for ${seconds}s"
-  if ! "$fuzzer" "$corpus" "$seeds" -max_total_time="$seconds" -max_len=4096 -timeout=10 \
-      -print_final_stats=1 -artifact_prefix="$artifacts/" 2>"$build_dir/fuzz/$name.log"; then
-    echo "$name found a failure; see $build_dir/fuzz/$name.log and $artifacts/" >&2
-    tail -n 40 "$build_dir/fuzz/$name.log" >&2
+  log="$build_dir/fuzz/$name.log"
+  if ! (cd "$scratch" && "$fuzzer" "$corpus" "$seeds" -max_total_time="$seconds" -max_len=4096 \
+      -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="$artifacts/" \
+      2>"$log"); then
+    echo "$name found a failure; see $log and $artifacts/" >&2
+    tail -n 40 "$log" >&2
     status=1
   else
-    grep -E '^stat::(number_of_executed_units|peak_rss_mb)' "$build_dir/fuzz/$name.log" || true
+    grep -E '^stat::(number_of_executed_units|peak_rss_mb)' "$log" || true
   fi
 done
 exit $status

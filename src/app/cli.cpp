@@ -10,6 +10,7 @@
 #include "app/notebook_command.hpp"
 #include "app/repl.hpp"
 #include "app/run_command.hpp"
+#include "app/train_command.hpp"
 
 namespace llmlab::app {
 
@@ -25,6 +26,7 @@ int main(int argc, char** argv) {
   int exit_code = kExitOk;
   add_run_command(app, exit_code);
   add_notebook_command(app, exit_code);
+  add_train_command(app, exit_code);
 
   try {
     app.parse(argc, argv);

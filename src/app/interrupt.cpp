@@ -23,6 +23,8 @@ extern "C" void on_interrupt(int /*signal*/) {
     (void)!write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
     _exit(130);
   }
+  // End the line the terminal echoed ^C on; the error report follows.
+  (void)!write(STDERR_FILENO, "\n", 1);
   // Interpreter::interrupt stores one atomic flag: safe in a signal handler.
   if (runtime::Interpreter* target = g_target.load()) target->interrupt();
 }

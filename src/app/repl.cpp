@@ -19,6 +19,7 @@
 #include "app/cli.hpp"
 #include "app/interrupt.hpp"
 #include "base/error.hpp"
+#include "builtins/plot_session.hpp"
 #include "builtins/registry.hpp"
 #include "lang/parser.hpp"
 #include "runtime/interpreter.hpp"
@@ -34,6 +35,13 @@ constexpr int kHistoryLength = 2000;
 
 enum class Outcome { Ok, Failed };
 
+// Output written so far first, then the report, so a terminal shows them in order.
+void report(runtime::Interpreter& interpreter, const std::string& text) {
+  std::fflush(stdout);
+  std::cout.flush();
+  interpreter.session().write_error(text);
+}
+
 // Runs one complete chunk of input; reports an error and carries on.
 // `first_line` is the chunk's line in the whole input: blank lines in front of the text make the
 // parser count from there, so errors in piped input point at the right line.
@@ -45,14 +53,11 @@ Outcome run_chunk(runtime::Interpreter& interpreter, const char* name, const std
     InterruptScope interrupt(interpreter);
     interpreter.run(std::move(file), runtime::ExecMode::Repl);
   } catch (const Error& error) {
-    std::fflush(stdout);
-    std::cout.flush();
-    std::fputs(format_error_report(error).c_str(), stderr);
+    report(interpreter, format_error_report(error));
     return Outcome::Failed;
   } catch (const std::exception& error) {
     // A REPL session outlives one failed statement, whatever failed.
-    std::fflush(stdout);
-    std::fprintf(stderr, "error: internal: %s\n", error.what());
+    report(interpreter, fmt::format("error: internal: {}\n", error.what()));
     return Outcome::Failed;
   }
   std::fflush(stdout);
@@ -60,32 +65,11 @@ Outcome run_chunk(runtime::Interpreter& interpreter, const char* name, const std
   return Outcome::Ok;
 }
 
+void report_line(std::string_view message) { fmt::print(stderr, "error: {}\n", message); }
+
 bool is_complete(const std::string& text) {
   return lang::check_completeness(std::make_shared<const SourceFile>("<stdin>", text)) ==
          lang::Completeness::Complete;
-}
-
-// stdin is a pipe or file: the same chunking, no prompts, no history.
-int run_piped(runtime::Interpreter& interpreter) {
-  std::string pending;
-  std::string line;
-  int line_number = 0;
-  int chunk_start = 1;
-  bool failed = false;
-  while (std::getline(std::cin, line)) {
-    ++line_number;
-    if (pending.empty()) chunk_start = line_number;
-    pending += line;
-    pending += '\n';
-    if (!is_complete(pending)) continue;
-    failed |= run_chunk(interpreter, "<stdin>", pending, chunk_start) == Outcome::Failed;
-    pending.clear();
-  }
-  // Input ended inside a block: running it reports the missing `end`.
-  if (!pending.empty()) {
-    failed |= run_chunk(interpreter, "<stdin>", pending, chunk_start) == Outcome::Failed;
-  }
-  return failed ? kExitScriptError : kExitOk;
 }
 
 std::string history_path() {
@@ -95,6 +79,28 @@ std::string history_path() {
 
 bool is_blank(const std::string& text) {
   return text.find_first_not_of(" \t\r") == std::string::npos;
+}
+
+// Figures drawn by the last entry: a braille preview of the current figure in the terminal,
+// and every new figure saved (SVG and PNG) under $TMPDIR/llmlab-<pid>/ with its path printed,
+// so a headless session can still open the real picture.
+void show_new_figures(runtime::Session& session, std::uint64_t mark) {
+  if (builtins::figures_drawn_since(session, mark).empty()) return;
+  const std::string preview = builtins::preview_current_figure(session, 60, 16);
+  if (!preview.empty()) fmt::print("{}\n", preview);
+  std::error_code ignored;
+  const std::filesystem::path directory =
+      std::filesystem::temp_directory_path(ignored) / fmt::format("llmlab-{}", getpid());
+  static int entry = 0;
+  try {
+    for (const std::string& path : builtins::write_figures(session, mark, directory.string(),
+                                                           fmt::format("figure{}", ++entry))) {
+      fmt::print("saved {}\n", path);
+    }
+  } catch (const Error& error) {
+    report_line(error.what());
+  }
+  std::fflush(stdout);
 }
 
 int run_interactive(runtime::Interpreter& interpreter) {
@@ -126,7 +132,11 @@ int run_interactive(runtime::Interpreter& interpreter) {
     pending += '\n';
     if (!is_complete(pending)) continue;
     // Each entry counts its lines from 1.
-    if (!is_blank(pending)) run_chunk(interpreter, "<repl>", pending, 1);
+    if (!is_blank(pending)) {
+      const std::uint64_t mark = builtins::figure_mark(interpreter.session());
+      run_chunk(interpreter, "<repl>", pending, 1);
+      show_new_figures(interpreter.session(), mark);
+    }
     pending.clear();
   }
   write_history(history.c_str());
@@ -135,13 +145,35 @@ int run_interactive(runtime::Interpreter& interpreter) {
 
 }  // namespace
 
+int run_piped(runtime::Interpreter& interpreter, std::istream& input) {
+  std::string pending;
+  std::string line;
+  int line_number = 0;
+  int chunk_start = 1;
+  bool failed = false;
+  while (std::getline(input, line)) {
+    ++line_number;
+    if (pending.empty()) chunk_start = line_number;
+    pending += line;
+    pending += '\n';
+    if (!is_complete(pending)) continue;
+    failed |= run_chunk(interpreter, "<stdin>", pending, chunk_start) == Outcome::Failed;
+    pending.clear();
+  }
+  // Input ended inside a block: running it reports the missing `end`.
+  if (!pending.empty()) {
+    failed |= run_chunk(interpreter, "<stdin>", pending, chunk_start) == Outcome::Failed;
+  }
+  return failed ? kExitScriptError : kExitOk;
+}
+
 int run_repl() {
   runtime::Session session;
   std::error_code ignored;
   session.set_base_directory(std::filesystem::current_path(ignored).string());
   runtime::Interpreter interpreter(session);
   builtins::install_builtins(interpreter);
-  if (isatty(STDIN_FILENO) == 0) return run_piped(interpreter);
+  if (isatty(STDIN_FILENO) == 0) return run_piped(interpreter, std::cin);
   return run_interactive(interpreter);
 }
 

@@ -19,6 +19,7 @@
 #include "app/cli.hpp"
 #include "app/interrupt.hpp"
 #include "base/error.hpp"
+#include "builtins/plot_session.hpp"
 #include "builtins/registry.hpp"
 #include "lang/ast_printer.hpp"
 #include "lang/lexer.hpp"
@@ -38,6 +39,7 @@ struct RunOptions {
   bool dump_tokens = false;
   bool dump_ast = false;
   bool quiet = false;
+  std::string figures_directory;  // --figures DIR: write every figure drawn, as SVG and PNG
 };
 
 // Program output first, then the report, so a terminal shows them in the order they happened.
@@ -52,6 +54,10 @@ int execute(const RunOptions& options, std::shared_ptr<const SourceFile> file) {
   if (!options.quiet) fmt::print(stderr, "llmlab {} — running {}\n", kVersion, options.path);
   std::error_code ignored;
   const fs::path directory = fs::absolute(options.path, ignored).parent_path();
+  // --figures is relative to where the command was given, not to the script.
+  const fs::path figures = options.figures_directory.empty()
+                               ? fs::path()
+                               : fs::absolute(options.figures_directory, ignored);
   fs::current_path(directory, ignored);
 
   runtime::Session session;
@@ -62,16 +68,31 @@ int execute(const RunOptions& options, std::shared_ptr<const SourceFile> file) {
   if (!options.arguments.empty()) {
     interpreter.set_variable("argv", runtime::Value::string_array(options.arguments));
   }
+  const std::uint64_t mark = builtins::figure_mark(session);
+  int status = kExitOk;
   try {
     InterruptScope interrupt(interpreter);
     interpreter.run(std::move(file), runtime::ExecMode::Script);
   } catch (const Error& error) {
     report(error);
-    return kExitScriptError;
+    status = kExitScriptError;
   }
   std::fflush(stdout);
   std::cout.flush();
-  return kExitOk;
+  // Figures drawn before a failure are still written: they help to see what went wrong.
+  if (!figures.empty()) {
+    try {
+      const std::string stem = fs::path(options.path).stem().string();
+      for (const std::string& path :
+           builtins::write_figures(session, mark, figures.string(), stem)) {
+        if (!options.quiet) fmt::print(stderr, "wrote {}\n", path);
+      }
+    } catch (const Error& error) {
+      fmt::print(stderr, "llmlab: --figures: {}\n", error.what());
+      status = kExitScriptError;
+    }
+  }
+  return status;
 }
 
 int run_script(const RunOptions& options) {
@@ -121,6 +142,8 @@ void add_run_command(CLI::App& app, int& exit_code) {
                  "Print the script's syntax tree instead of running it")
       ->excludes(tokens);
   command->add_flag("-q,--quiet", options->quiet, "No banner on standard error");
+  command->add_option("--figures", options->figures_directory,
+                      "Write every figure the script draws to DIR as <script>-<n>.svg and .png");
   command->callback([options, &exit_code] { exit_code = run_script(*options); });
 }
 

@@ -1,10 +1,11 @@
 // The core builtins (builtins.md §3 shapes, §9 output and errors, §10 types and structs, §11
 // control): what every script needs whatever its domain. Each builtin is a small adapter; the
 // language rules they share (concatenation, transposes, display) live in src/runtime.
+#include <fmt/format.h>
+
 #include <chrono>
 #include <cmath>
 #include <filesystem>
-#include <fmt/format.h>
 #include <optional>
 #include <thread>
 
@@ -42,8 +43,8 @@ Value filled(Call& call, double fill) {
   if (argument.is(Kind::Vector) || argument.is(Kind::Matrix)) {
     const num::Matrix& dims = argument.matrix_value();
     if (dims.size() != 2) {
-      call.fail(fmt::format("expected scalar or 2-element vector, got {}-element vector",
-                            dims.size()));
+      call.fail(
+          fmt::format("expected scalar or 2-element vector, got {}-element vector", dims.size()));
     }
     return Value::matrix(num::Matrix(rounded_size(dims[0]), rounded_size(dims[1]), fill));
   }
@@ -64,13 +65,18 @@ Value eye(Call& call) {
 // [rows, columns] as size() reports them.
 std::pair<num::Index, num::Index> dimensions(const Value& value) {
   switch (value.kind()) {
-    case Kind::Vector: return {1, value.matrix_value().size()};
-    case Kind::Matrix: return {value.matrix_value().rows(), value.matrix_value().columns()};
+    case Kind::Vector:
+      return {1, value.matrix_value().size()};
+    case Kind::Matrix:
+      return {value.matrix_value().rows(), value.matrix_value().columns()};
     case Kind::String:
     case Kind::StringArray:
-    case Kind::Tuple: return {1, value.element_count()};
-    case Kind::None: return {0, 0};
-    default: return {1, 1};
+    case Kind::Tuple:
+      return {1, value.element_count()};
+    case Kind::None:
+      return {0, 0};
+    default:
+      return {1, 1};
   }
 }
 
@@ -88,7 +94,8 @@ Value size(Call& call) {
     while (static_cast<int>(items.size()) < call.nargout()) items.push_back(Value::scalar(1));
     return Value::tuple(std::move(items));
   }
-  return Value::vector(num::Matrix::from_rows({{static_cast<double>(rows), static_cast<double>(columns)}}));
+  return Value::vector(
+      num::Matrix::from_rows({{static_cast<double>(rows), static_cast<double>(columns)}}));
 }
 
 Value length(Call& call) {
@@ -96,15 +103,18 @@ Value length(Call& call) {
   switch (value.kind()) {
     case Kind::Vector:
     case Kind::String:
-    case Kind::StringArray: return Value::scalar(static_cast<double>(value.element_count()));
+    case Kind::StringArray:
+      return Value::scalar(static_cast<double>(value.element_count()));
     case Kind::Matrix: {
       const num::Matrix& m = value.matrix_value();
       return Value::scalar(m.empty() ? 0.0 : static_cast<double>(std::max(m.rows(), m.columns())));
     }
     case Kind::Scalar:
     case Kind::Complex:
-    case Kind::Bool: return Value::scalar(1);
-    default: call.fail(fmt::format("unsupported type {}", value.kind_name()));
+    case Kind::Bool:
+      return Value::scalar(1);
+    default:
+      call.fail(fmt::format("unsupported type {}", value.kind_name()));
   }
 }
 
@@ -121,11 +131,14 @@ Value ndims(Call&) { return Value::scalar(2); }
 bool is_empty_value(const Value& value) {
   switch (value.kind()) {
     case Kind::Vector:
-    case Kind::Matrix: return value.matrix_value().empty();
+    case Kind::Matrix:
+      return value.matrix_value().empty();
     case Kind::String:
     case Kind::StringArray:
-    case Kind::None: return value.element_count() == 0;
-    default: return false;
+    case Kind::None:
+      return value.element_count() == 0;
+    default:
+      return false;
   }
 }
 
@@ -240,7 +253,8 @@ Value make_struct(Call& call) {
   Value result = Value::structure();
   for (int k = 0; k < call.count(); k += 2) {
     const Value& name = call.value(k);
-    if (!name.is(Kind::String)) throw Error(fmt::format("expected string, got {}", name.kind_name()));
+    if (!name.is(Kind::String))
+      throw Error(fmt::format("expected string, got {}", name.kind_name()));
     result.set_field(name.string_value(), call.value(k + 1));
   }
   return result;
@@ -281,7 +295,8 @@ Value fieldnames(Call& call) {
 
 bool all_real(const Value& value) {
   switch (value.kind()) {
-    case Kind::Complex: return value.complex_value().imag() == 0.0;
+    case Kind::Complex:
+      return value.complex_value().imag() == 0.0;
     case Kind::Vector:
     case Kind::Matrix: {
       const num::Matrix& m = value.matrix_value();
@@ -291,7 +306,8 @@ bool all_real(const Value& value) {
       }
       return true;
     }
-    default: return true;
+    default:
+      return true;
   }
 }
 
@@ -332,14 +348,21 @@ Value class_of(Call& call) {
     case Kind::Scalar:
     case Kind::Complex:
     case Kind::Vector:
-    case Kind::Matrix: return Value::string("double");
-    case Kind::String: return Value::string("char");
-    case Kind::StringArray: return Value::string("cell");
-    case Kind::Struct: return Value::string("struct");
+    case Kind::Matrix:
+      return Value::string("double");
+    case Kind::String:
+      return Value::string("char");
+    case Kind::StringArray:
+      return Value::string("cell");
+    case Kind::Struct:
+      return Value::string("struct");
     case Kind::Lambda:
-    case Kind::FunctionHandle: return Value::string("function_handle");
-    case Kind::Object: return Value::string(v.object_value()->kind_name());
-    default: return Value::string(std::string(v.kind_name()));
+    case Kind::FunctionHandle:
+      return Value::string("function_handle");
+    case Kind::Object:
+      return Value::string(v.object_value()->kind_name());
+    default:
+      return Value::string(std::string(v.kind_name()));
   }
 }
 
@@ -429,8 +452,8 @@ Value pack_results(Call& call, const std::vector<Value>& results) {
   const bool scalar_results =
       first.is(Kind::Scalar) || first.is(Kind::Complex) || first.is(Kind::Bool);
   if (!scalar_results && !first.is(Kind::Vector)) {
-    throw Error(fmt::format("{}: function returned unsupported type {}", call.name(),
-                            first.kind_name()));
+    throw Error(
+        fmt::format("{}: function returned unsupported type {}", call.name(), first.kind_name()));
   }
   const num::Index width = scalar_results ? 1 : first.matrix_value().size();
   const num::Index count = static_cast<num::Index>(results.size());

@@ -333,8 +333,9 @@ std::string whos_table(const std::vector<std::array<std::string, 3>>& rows) {
   out += "  ";
   for (int i = 0; i < 44; ++i) out += "\u2500";
   out += "\n";
-  for (const auto& [name, type, size] : rows)
+  for (const auto& [name, type, size] : rows) {
     out += fmt::format("  {:<20} {:<10} {}\n", name, type, size);
+  }
   out += "\n";
   return out;
 }
@@ -354,14 +355,32 @@ std::string size_text(const Value& value) {
   }
 }
 
-// whos("f.npz"): the archive's members; whos(): the variables in scope (MATLAB).
+// The predefined variables (language.md §4.1) that still hold their start-up value: whos()
+// leaves them out, as MATLAB's lists only what the user defined.
+bool is_untouched_predefined(const std::string& name, const Value& value) {
+  if (name == "i" || name == "j") {
+    return value.is(Kind::Complex) && value.complex_value() == num::Complex(0.0, 1.0);
+  }
+  if (name == "true" || name == "false") {
+    return value.is(Kind::Bool) && value.bool_value() == (name == "true");
+  }
+  if (!value.is(Kind::Scalar)) return false;
+  const double x = value.scalar_value();
+  if (name == "pi") return x == 3.141592653589793;
+  if (name == "e") return x == 2.718281828459045;
+  if (name == "Inf") return std::isinf(x) && x > 0;
+  if (name == "NaN") return std::isnan(x);
+  return false;
+}
+
+// whos("f.npz"): the archive's members; whos(): the variables the user defined (MATLAB).
 Value whos(Call& call) {
   std::vector<std::array<std::string, 3>> rows;
   if (!call.has(0)) {
     for (const std::string& name : call.interpreter().variable_names()) {
       const Value* value = call.interpreter().variable(name);
-      if (value != nullptr)
-        rows.push_back({name, std::string(value->kind_name()), size_text(*value)});
+      if (value == nullptr || is_untouched_predefined(name, *value)) continue;
+      rows.push_back({name, std::string(value->kind_name()), size_text(*value)});
     }
   } else {
     const std::string& name = call.string(0);

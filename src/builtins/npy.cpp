@@ -67,6 +67,7 @@ std::string_view header_field(std::string_view header, std::string_view key,
     if (depth == 0 && (c == ',' || c == '}')) break;
     ++end;
   }
+  while (end > position && header[end - 1] == ' ') --end;
   return header.substr(position, end - position);
 }
 

@@ -273,6 +273,8 @@ Value savefig(Call& call) {
     call.fail(error.what());
   }
   figures(call).touch();
+  const PlotState& state = call.session().extension<PlotState>();
+  if (state.on_savefig) state.on_savefig(figures(call).current_handle(), figure);
   return Value::none();
 }
 

@@ -136,28 +136,32 @@ Value surf(Call& call) {
 }
 
 Value contour(Call& call) {
-  if (call.count() != 1 && call.count() != 3 && call.count() != 4) {
+  // contour(Z), contour(Z, levels), contour(X, Y, Z), contour(X, Y, Z, levels).
+  if (call.count() > 4) {
     call.fail(fmt::format(
         "expected contour(Z), contour(X, Y, Z) or contour(X, Y, Z, levels), got {} arguments",
         call.count()));
   }
-  const int z_index = call.count() == 1 ? 0 : 2;
+  const bool gridded = call.count() >= 3;
+  const int z_index = gridded ? 2 : 0;
+  const int levels_index = gridded ? 3 : 1;
   const num::Matrix z = call.matrix(z_index);
   if (z.rows() < 2 || z.columns() < 2) call.fail("Z must have at least 2 rows and 2 columns");
   plot::ContourSet set;
   const auto rows = static_cast<std::size_t>(z.rows());
   const auto columns = static_cast<std::size_t>(z.columns());
-  set.x = call.count() == 1 ? one_to(columns) : grid_axis(call, 0, true, columns);
-  set.y = call.count() == 1 ? one_to(rows) : grid_axis(call, 1, false, rows);
+  set.x = gridded ? grid_axis(call, 0, true, columns) : one_to(columns);
+  set.y = gridded ? grid_axis(call, 1, false, rows) : one_to(rows);
   set.z = z_values(z);
-  if (call.count() == 4 && call.value(3).is(Kind::Scalar)) {
-    const double n = call.scalar(3);
-    if (!(n >= 1) || n != std::floor(n))
-      call.fail(
-          fmt::format("argument 4 (levels) must be a positive integer or a vector, got {}", n));
+  if (call.has(levels_index) && call.value(levels_index).is(Kind::Scalar)) {
+    const double n = call.scalar(levels_index);
+    if (!(n >= 1) || n != std::floor(n) || n > 1000) {
+      call.fail(fmt::format("argument {} (levels) must be a positive integer or a vector, got {}",
+                            levels_index + 1, n));
+    }
     set.levels = plot::contour_levels(set.z, static_cast<int>(n));
-  } else if (call.count() == 4) {
-    set.levels = real_data(call, 3);
+  } else if (call.has(levels_index)) {
+    set.levels = real_data(call, levels_index);
   } else {
     set.levels = plot::contour_levels(set.z, 10);
   }

@@ -77,6 +77,11 @@ std::vector<std::string> write_figures(runtime::Session& session, std::uint64_t 
   return paths;
 }
 
+void set_savefig_observer(runtime::Session& session,
+                          std::function<void(int handle, const plot::Figure& figure)> observer) {
+  session.extension<PlotState>().on_savefig = std::move(observer);
+}
+
 void reset_unheld_figure(runtime::Session& session) {
   plot::Figure& figure = session_figures(session).current();
   if (!figure.hold) figure.clear();

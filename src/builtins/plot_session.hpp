@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,9 @@ namespace llmlab::builtins {
 struct PlotState {
   plot::FigureSet figures;
   bool light_theme = false;  // `--theme light`; applies to every figure this session renders
+  // Called by savefig after writing the file, with the figure as saved (notebook snapshots,
+  // plotting.md §8). Empty: nobody listens.
+  std::function<void(int handle, const plot::Figure& figure)> on_savefig;
 };
 
 plot::FigureSet& session_figures(runtime::Session& session);
@@ -35,6 +39,10 @@ std::string figure_png(runtime::Session& session, int handle);
 std::vector<std::string> write_figures(runtime::Session& session, std::uint64_t mark,
                                        const std::string& directory,
                                        const std::string& stem = "figure");
+
+// Installs (or, with an empty function, removes) the savefig listener.
+void set_savefig_observer(runtime::Session& session,
+                          std::function<void(int handle, const plot::Figure& figure)> observer);
 
 // Notebook rule (plotting.md §8): before a code block, empty the current figure unless hold is on.
 void reset_unheld_figure(runtime::Session& session);

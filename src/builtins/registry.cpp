@@ -5,9 +5,9 @@ namespace llmlab::builtins {
 
 void install_builtins(runtime::Interpreter& interpreter) {
   const BuiltinTable* const tables[] = {
-      &kCoreBuiltins,  &kStringBuiltins, &kIoBuiltins, &kMathBuiltins,
-      &kLinalgBuiltins, &kShapeBuiltins, &kRandomBuiltins, &kStatsBuiltins,
-      &kNnBuiltins,    &kTrainBuiltins,  &kPlotBuiltins,
+      &kCoreBuiltins,   &kStringBuiltins, &kIoBuiltins,     &kMathBuiltins,
+      &kLinalgBuiltins, &kShapeBuiltins,  &kRandomBuiltins, &kStatsBuiltins,
+      &kNnBuiltins,     &kTrainBuiltins,  &kPlotBuiltins,
   };
   for (const BuiltinTable* table : tables) {
     for (const runtime::NativeFunction& function : *table) interpreter.register_builtin(function);

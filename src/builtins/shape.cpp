@@ -3,6 +3,7 @@
 // adapters pick the Vector or Matrix result kind the spec gives each form.
 #include "num/shape.hpp"
 
+#include <cmath>
 #include <string>
 
 #include "builtins/registry.hpp"
@@ -21,11 +22,12 @@ std::pair<num::Index, num::Index> size_arguments(const Call& call, int index) {
   const Value& sizes = call.value(index);
   if (sizes.is(Kind::Vector) && sizes.matrix_value().size() == 2) {
     const num::Matrix m = sizes.matrix_value();
-    if (m[0] >= 0 && m[1] >= 0 && m[0] == static_cast<double>(static_cast<num::Index>(m[0])) &&
-        m[1] == static_cast<double>(static_cast<num::Index>(m[1]))) {
-      return {static_cast<num::Index>(m[0]), static_cast<num::Index>(m[1])};
+    // Non-negative integers below 2^53 convert exactly (and without overflow) to Index.
+    auto is_size = [](double x) { return x >= 0 && x < 0x1p53 && x == std::floor(x); };
+    if (!is_size(m[0]) || !is_size(m[1])) {
+      call.fail("size vector must hold two non-negative integers");
     }
-    call.fail("size vector must hold two non-negative integers");
+    return {static_cast<num::Index>(m[0]), static_cast<num::Index>(m[1])};
   }
   const num::Index n = call.count_argument(index);
   return {n, n};

@@ -342,6 +342,7 @@ class Parser {
       } else if (c == '\\') {
         escape(out);
       } else if (c == '\n' && !multiline) {
+        --position_;  // report the line the string opened on
         fail("unterminated string");
       } else {
         out.push_back(c);

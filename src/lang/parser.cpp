@@ -1,62 +1,21 @@
 // Recursive descent for the rlab grammar (language.md §2, §3, §13): one function per rule,
-// its production above it, binary operators from one precedence table. The first error
-// throws; there is no recovery, so there are no cascades.
+// its production above it. This file holds the statement rules and the entry points;
+// parse_expression.cpp the expression rules. The first error throws; there is no recovery, so
+// there are no cascades.
 #include "lang/parser.hpp"
 
-#include <array>
 #include <initializer_list>
 #include <optional>
 #include <string>
 
 #include "lang/lexer.hpp"
+#include "lang/parser_state.hpp"
 
 namespace llmlab::lang {
 
+namespace detail {
+
 namespace {
-
-// Binding power of each binary operator, loosest first (§3.2). Power is not here: it binds
-// tighter than prefix operators and is parsed by parse_power.
-struct BinaryRule {
-  TokenKind token;
-  BinaryOp op;
-  int precedence;
-};
-
-constexpr int kComparisonPrecedence = 5;
-
-constexpr std::array<BinaryRule, 16> kBinaryRules = {{
-    {TokenKind::OrOr, BinaryOp::OrOr, 1},
-    {TokenKind::AndAnd, BinaryOp::AndAnd, 2},
-    {TokenKind::Bar, BinaryOp::ElementOr, 3},
-    {TokenKind::Amp, BinaryOp::ElementAnd, 4},
-    {TokenKind::EqEq, BinaryOp::Equal, kComparisonPrecedence},
-    {TokenKind::BangEq, BinaryOp::NotEqual, kComparisonPrecedence},
-    {TokenKind::Lt, BinaryOp::Less, kComparisonPrecedence},
-    {TokenKind::Le, BinaryOp::LessEqual, kComparisonPrecedence},
-    {TokenKind::Gt, BinaryOp::Greater, kComparisonPrecedence},
-    {TokenKind::Ge, BinaryOp::GreaterEqual, kComparisonPrecedence},
-    {TokenKind::Plus, BinaryOp::Add, 6},
-    {TokenKind::Minus, BinaryOp::Subtract, 6},
-    {TokenKind::Star, BinaryOp::Multiply, 7},
-    {TokenKind::Slash, BinaryOp::Divide, 7},
-    {TokenKind::DotStar, BinaryOp::ElementMultiply, 7},
-    {TokenKind::DotSlash, BinaryOp::ElementDivide, 7},
-}};
-
-constexpr int kOrPrecedence = 1;
-constexpr int kAddPrecedence = 6;
-
-const BinaryRule* find_binary_rule(TokenKind kind) {
-  for (const BinaryRule& rule : kBinaryRules) {
-    if (rule.token == kind) return &rule;
-  }
-  return nullptr;
-}
-
-bool is_command_keyword(TokenKind kind) {
-  return kind == TokenKind::KwFormat || kind == TokenKind::KwHold || kind == TokenKind::KwGrid ||
-         kind == TokenKind::KwViewer || kind == TokenKind::KwClose;
-}
 
 // The words after `cache` that make it a directive rather than a variable (§2.14).
 bool is_cache_directive_word(const std::string& word) {
@@ -87,891 +46,531 @@ void mark_condition_short_circuit(Expr& condition) {
   }
 }
 
-// Which construct a block belongs to: decides the words that end it and the message when the
-// input ends first.
-enum class BlockKind { TopLevel, If, For, While, Switch, Try, Catch, Function };
+}  // namespace
 
-class Parser {
- public:
-  explicit Parser(std::shared_ptr<const SourceFile> file) : file_(std::move(file)) {}
+Program Parser::parse() {
+  tokens_ = tokenize(file_);
+  Program program;
+  program.file = file_;
+  program.body = parse_block(BlockKind::TopLevel, current());
+  return program;
+}
 
-  // program = { statement }
-  Program parse() {
-    tokens_ = tokenize(file_);
-    Program program;
-    program.file = file_;
-    program.body = parse_block(BlockKind::TopLevel, current());
-    return program;
+// Words that end the block being parsed, left for the enclosing rule to consume.
+bool Parser::at_block_end(BlockKind kind) const {
+  switch (current().kind) {
+    case TokenKind::KwEnd:
+      return kind != BlockKind::TopLevel;
+    case TokenKind::KwElse:
+    case TokenKind::KwElseif:
+      return kind == BlockKind::If;
+    case TokenKind::KwCase:
+    case TokenKind::KwOtherwise:
+      return kind == BlockKind::Switch;
+    case TokenKind::Identifier:
+      return kind == BlockKind::Try && at_catch_clause();
+    default:
+      return false;
   }
+}
 
-  bool error_at_eof() const { return error_at_eof_; }
+// `catch` TERM or `catch` IDENT TERM opens the catch part of a try (§13.2).
+bool Parser::at_catch_clause() const {
+  if (!check_word("catch")) return false;
+  auto is_term = [](TokenKind kind) {
+    return kind == TokenKind::Comma || kind == TokenKind::Semicolon || kind == TokenKind::Newline ||
+           kind == TokenKind::Eof;
+  };
+  if (is_term(peek().kind)) return true;
+  return peek().kind == TokenKind::Identifier && is_term(peek(2).kind);
+}
 
- private:
-  // ---- Token access ------------------------------------------------------------------------
+// block = { NEWLINE | statement }, up to a word that ends `kind`'s block.
+// `opener` is the keyword that opened the block, for the error when the input ends first.
+Block Parser::parse_block(BlockKind kind, const Token& opener) {
+  Block block;
+  const BlockKind saved = block_kind_;
+  block_kind_ = kind;
+  if (++depth_ > kMaxDepth) fail("blocks nested too deeply");
+  while (true) {
+    skip_newlines();
+    if (check(TokenKind::Eof)) {
+      if (kind == BlockKind::TopLevel) break;
+      fail_unclosed(opener, "end");
+    }
+    if (at_block_end(kind)) break;
+    block.push_back(parse_statement());
+  }
+  block_kind_ = saved;
+  --depth_;
+  return block;
+}
 
-  const Token& current() const { return tokens_[position_]; }
-  const Token& peek(std::size_t ahead = 1) const {
-    const std::size_t at = position_ + ahead;
-    return at < tokens_.size() ? tokens_[at] : tokens_.back();
+// A statement may end at these words without consuming them (§2.1).
+bool Parser::at_terminating_word() const {
+  switch (current().kind) {
+    case TokenKind::KwEnd:
+    case TokenKind::KwElse:
+    case TokenKind::KwElseif:
+    case TokenKind::KwCase:
+    case TokenKind::KwOtherwise:
+      return true;
+    case TokenKind::Identifier:
+      return block_kind_ == BlockKind::Try && at_catch_clause();
+    default:
+      return false;
   }
-  bool check(TokenKind kind) const { return current().kind == kind; }
-  bool check_word(std::string_view word) const {
-    return check(TokenKind::Identifier) && current().text == word;
-  }
-  const Token& advance() {
-    const Token& token = tokens_[position_];
-    if (position_ + 1 < tokens_.size()) ++position_;
-    return token;
-  }
-  bool match(TokenKind kind) {
-    if (!check(kind)) return false;
+}
+
+// terminator = [ ";" ] ( NEWLINE | EOF | "," | <block word> ) | ";"
+// Returns whether a `;` was present (the suppress flag).
+bool Parser::parse_terminator() {
+  const bool semicolon = match(TokenKind::Semicolon);
+  if (check(TokenKind::Newline) || check(TokenKind::Comma)) {
     advance();
-    return true;
+    return semicolon;
   }
-  void skip_newlines() {
-    while (check(TokenKind::Newline)) advance();
+  if (check(TokenKind::Eof) || at_terminating_word() || semicolon) return semicolon;
+  fail("expected newline or EOF, got " + describe_token(current()));
+}
+
+// The header terminator after `if COND`, `for ... = RANGE`, `while COND`, `switch EXPR`,
+// `case VALUE`, `try`, `catch`, `function ...`.
+void Parser::parse_header_terminator() {
+  if (match(TokenKind::Semicolon)) {
+    match(TokenKind::Comma);
+    return;
   }
+  if (match(TokenKind::Comma) || match(TokenKind::Newline)) return;
+  if (check(TokenKind::Eof)) return;
+  fail("expected newline, ';' or ',' after the header, got " + describe_token(current()));
+}
 
-  SourceLoc loc_of(const Token& token) const { return SourceLoc{file_, token.line, token.column}; }
-  SourceLoc here() const { return loc_of(current()); }
-
-  [[noreturn]] void fail_at(const Token& token, const std::string& detail) {
-    error_at_eof_ = token.kind == TokenKind::Eof;
-    throw Error("parse error: " + detail, loc_of(token), ErrorKind::Syntax);
-  }
-  [[noreturn]] void fail(const std::string& detail) { fail_at(current(), detail); }
-
-  // The input ended inside a construct: point at its opening token, which is where the reader
-  // must look ("missing 'end' for 'for'", "missing ')' for '('").
-  [[noreturn]] void fail_unclosed(const Token& opener, std::string_view closer) {
-    error_at_eof_ = true;
-    // The soft words `try` and `catch` are identifiers; name them like keywords.
-    const std::string what =
-        opener.kind == TokenKind::Identifier ? "'" + opener.text + "'" : describe_token(opener);
-    throw Error(
-        "parse error: unexpected end of input: missing '" + std::string(closer) + "' for " + what,
-        loc_of(opener), ErrorKind::Syntax);
-  }
-
-  const Token& expect(TokenKind kind, std::string_view what) {
-    if (!check(kind)) fail("expected " + std::string(what) + ", got " + describe_token(current()));
-    return advance();
-  }
-
-  Name expect_name(std::string_view what) {
-    if (!check(TokenKind::Identifier)) {
-      fail("expected " + std::string(what) + ", got " + describe_token(current()));
-    }
-    const Token& token = advance();
-    return Name{token.text, loc_of(token), -1};
-  }
-
-  // ---- Statements --------------------------------------------------------------------------
-
-  // Words that end the block being parsed, left for the enclosing rule to consume.
-  bool at_block_end(BlockKind kind) const {
-    switch (current().kind) {
-      case TokenKind::KwEnd:
-        return kind != BlockKind::TopLevel;
-      case TokenKind::KwElse:
-      case TokenKind::KwElseif:
-        return kind == BlockKind::If;
-      case TokenKind::KwCase:
-      case TokenKind::KwOtherwise:
-        return kind == BlockKind::Switch;
-      case TokenKind::Identifier:
-        return kind == BlockKind::Try && at_catch_clause();
-      default:
-        return false;
-    }
-  }
-
-  // `catch` TERM or `catch` IDENT TERM opens the catch part of a try (§13.2).
-  bool at_catch_clause() const {
-    if (!check_word("catch")) return false;
-    auto is_term = [](TokenKind kind) {
-      return kind == TokenKind::Comma || kind == TokenKind::Semicolon ||
-             kind == TokenKind::Newline || kind == TokenKind::Eof;
-    };
-    if (is_term(peek().kind)) return true;
-    return peek().kind == TokenKind::Identifier && is_term(peek(2).kind);
-  }
-
-  // block = { NEWLINE | statement }, up to a word that ends `kind`'s block.
-  // `opener` is the keyword that opened the block, for the error when the input ends first.
-  Block parse_block(BlockKind kind, const Token& opener) {
-    Block block;
-    const BlockKind saved = block_kind_;
-    block_kind_ = kind;
-    if (++depth_ > kMaxDepth) fail("blocks nested too deeply");
-    while (true) {
-      skip_newlines();
-      if (check(TokenKind::Eof)) {
-        if (kind == BlockKind::TopLevel) break;
-        fail_unclosed(opener, "end");
-      }
-      if (at_block_end(kind)) break;
-      block.push_back(parse_statement());
-    }
-    block_kind_ = saved;
-    --depth_;
-    return block;
-  }
-
-  // A statement may end at these words without consuming them (§2.1).
-  bool at_terminating_word() const {
-    switch (current().kind) {
-      case TokenKind::KwEnd:
-      case TokenKind::KwElse:
-      case TokenKind::KwElseif:
-      case TokenKind::KwCase:
-      case TokenKind::KwOtherwise:
-        return true;
-      case TokenKind::Identifier:
-        return block_kind_ == BlockKind::Try && at_catch_clause();
-      default:
-        return false;
-    }
-  }
-
-  // terminator = [ ";" ] ( NEWLINE | EOF | "," | <block word> ) | ";"
-  // Returns whether a `;` was present (the suppress flag).
-  bool parse_terminator() {
-    const bool semicolon = match(TokenKind::Semicolon);
-    if (check(TokenKind::Newline) || check(TokenKind::Comma)) {
-      advance();
-      return semicolon;
-    }
-    if (check(TokenKind::Eof) || at_terminating_word() || semicolon) return semicolon;
-    fail("expected newline or EOF, got " + describe_token(current()));
-  }
-
-  // The header terminator after `if COND`, `for ... = RANGE`, `while COND`, `switch EXPR`,
-  // `case VALUE`, `try`, `catch`, `function ...`.
-  void parse_header_terminator() {
-    if (match(TokenKind::Semicolon)) {
-      match(TokenKind::Comma);
-      return;
-    }
-    if (match(TokenKind::Comma) || match(TokenKind::Newline)) return;
-    if (check(TokenKind::Eof)) return;
-    fail("expected newline, ';' or ',' after the header, got " + describe_token(current()));
-  }
-
-  // statement = compound_statement | simple_statement terminator
-  StmtPtr parse_statement() {
-    const Token& first = current();
-    switch (first.kind) {
-      case TokenKind::KwFunction:
-        return parse_function();
-      case TokenKind::KwIf:
-        return parse_if();
-      case TokenKind::KwFor:
-        return parse_for();
-      case TokenKind::KwWhile:
-        return parse_while();
-      case TokenKind::KwSwitch:
-        return parse_switch();
-      case TokenKind::KwReturn: {
-        auto statement = std::make_unique<ReturnStmt>(loc_of(advance()));
-        statement->suppressed = parse_terminator();
-        return statement;
-      }
-      case TokenKind::KwRun:
-        return parse_run(RunKind::Run);
-      case TokenKind::KwEnd:
-        fail("unexpected 'end' outside of a block");
-      case TokenKind::KwElse:
-      case TokenKind::KwElseif:
-        fail(describe_token(first) + " without matching 'if'");
-      case TokenKind::KwCase:
-      case TokenKind::KwOtherwise:
-        fail(describe_token(first) + " outside of a switch");
-      default:
-        break;
-    }
-    if (is_command_keyword(first.kind) && peek().kind != TokenKind::LParen) {
-      return parse_command(first.text);
-    }
-    if (first.kind == TokenKind::Identifier) {
-      if (StmtPtr special = parse_word_statement()) return special;
-    }
-    StmtPtr statement = parse_simple_statement();
-    statement->suppressed = parse_terminator();
-    return statement;
-  }
-
-  // The soft words of §13 and §2.14 (break, continue, try, import, cache) start statements only
-  // in these positions; elsewhere they are identifiers. Returns null when none applies.
-  StmtPtr parse_word_statement() {
-    const Token& word = current();
-    const TokenKind next = peek().kind;
-    const bool followed_by_terminator = next == TokenKind::Semicolon || next == TokenKind::Comma ||
-                                        next == TokenKind::Newline || next == TokenKind::Eof;
-    if ((word.text == "break" || word.text == "continue") &&
-        (followed_by_terminator || next == TokenKind::KwEnd || next == TokenKind::KwElse ||
-         next == TokenKind::KwElseif || next == TokenKind::KwCase ||
-         next == TokenKind::KwOtherwise)) {
-      if (loop_depth_ == 0) fail("'" + word.text + "' outside a loop");
-      const SourceLoc loc = loc_of(advance());
-      StmtPtr statement;
-      if (word.text == "break") {
-        statement = std::make_unique<BreakStmt>(loc);
-      } else {
-        statement = std::make_unique<ContinueStmt>(loc);
-      }
+// statement = compound_statement | simple_statement terminator
+StmtPtr Parser::parse_statement() {
+  const Token& first = current();
+  switch (first.kind) {
+    case TokenKind::KwFunction:
+      return parse_function();
+    case TokenKind::KwIf:
+      return parse_if();
+    case TokenKind::KwFor:
+      return parse_for();
+    case TokenKind::KwWhile:
+      return parse_while();
+    case TokenKind::KwSwitch:
+      return parse_switch();
+    case TokenKind::KwReturn: {
+      auto statement = std::make_unique<ReturnStmt>(loc_of(advance()));
       statement->suppressed = parse_terminator();
       return statement;
     }
-    if (word.text == "try" && followed_by_terminator) return parse_try();
-    if (word.text == "import" && (next == TokenKind::String || next == TokenKind::Identifier)) {
-      return parse_run(RunKind::Import);
-    }
-    if (word.text == "cache" &&
-        (next == TokenKind::String ||
-         (next == TokenKind::Identifier && is_cache_directive_word(peek().text)))) {
-      return parse_command(word.text);
-    }
-    return nullptr;
+    case TokenKind::KwRun:
+      return parse_run(RunKind::Run);
+    case TokenKind::KwEnd:
+      fail("unexpected 'end' outside of a block");
+    case TokenKind::KwElse:
+    case TokenKind::KwElseif:
+      fail(describe_token(first) + " without matching 'if'");
+    case TokenKind::KwCase:
+    case TokenKind::KwOtherwise:
+      fail(describe_token(first) + " outside of a switch");
+    default:
+      break;
   }
+  if (is_command_keyword(first.kind) && peek().kind != TokenKind::LParen) {
+    return parse_command(first.text);
+  }
+  if (first.kind == TokenKind::Identifier) {
+    if (StmtPtr special = parse_word_statement()) return special;
+  }
+  StmtPtr statement = parse_simple_statement();
+  statement->suppressed = parse_terminator();
+  return statement;
+}
 
-  // simple_statement = multi_assign | field_assign | index_assign | assign | expression
-  StmtPtr parse_simple_statement() {
-    const Token& first = current();
-    const SourceLoc loc = here();
-    if (first.kind == TokenKind::LBracket && looks_like_multi_assign()) {
-      return parse_multi_assign();
+// The soft words of §13 and §2.14 (break, continue, try, import, cache) start statements only
+// in these positions; elsewhere they are identifiers. Returns null when none applies.
+StmtPtr Parser::parse_word_statement() {
+  const Token& word = current();
+  const TokenKind next = peek().kind;
+  const bool followed_by_terminator = next == TokenKind::Semicolon || next == TokenKind::Comma ||
+                                      next == TokenKind::Newline || next == TokenKind::Eof;
+  if ((word.text == "break" || word.text == "continue") &&
+      (followed_by_terminator || next == TokenKind::KwEnd || next == TokenKind::KwElse ||
+       next == TokenKind::KwElseif || next == TokenKind::KwCase ||
+       next == TokenKind::KwOtherwise)) {
+    if (loop_depth_ == 0) fail("'" + word.text + "' outside a loop");
+    const SourceLoc loc = loc_of(advance());
+    StmtPtr statement;
+    if (word.text == "break") {
+      statement = std::make_unique<BreakStmt>(loc);
+    } else {
+      statement = std::make_unique<ContinueStmt>(loc);
     }
-    if (first.kind == TokenKind::Identifier) {
-      const TokenKind next = peek().kind;
-      // field_assign = IDENT "." IDENT "=" range_expr
-      if (next == TokenKind::Dot && peek(2).kind == TokenKind::Identifier &&
-          peek(3).kind == TokenKind::Eq) {
-        Name target = expect_name("a variable name");
-        advance();
-        std::string field = advance().text;
-        advance();
-        return std::make_unique<FieldAssignStmt>(loc, std::move(target), std::move(field),
-                                                 parse_range_expr());
-      }
-      // index_assign = IDENT "(" args ")" "=" range_expr
-      if (next == TokenKind::LParen && looks_like_index_assign()) {
-        Name target = expect_name("a variable name");
-        ExprList indices = parse_call_arguments();
-        expect(TokenKind::Eq, "'='");
-        return std::make_unique<IndexAssignStmt>(loc, std::move(target), std::move(indices),
-                                                 parse_range_expr());
-      }
-      // assign = IDENT ( "=" | "+=" | "-=" | "*=" | "/=" ) range_expr
-      std::optional<AssignOp> op;
-      switch (next) {
-        case TokenKind::Eq:
-          op = AssignOp::Set;
+    statement->suppressed = parse_terminator();
+    return statement;
+  }
+  if (word.text == "try" && followed_by_terminator) return parse_try();
+  if (word.text == "import" && (next == TokenKind::String || next == TokenKind::Identifier)) {
+    return parse_run(RunKind::Import);
+  }
+  if (word.text == "cache" &&
+      (next == TokenKind::String ||
+       (next == TokenKind::Identifier && is_cache_directive_word(peek().text)))) {
+    return parse_command(word.text);
+  }
+  return nullptr;
+}
+
+// simple_statement = multi_assign | field_assign | index_assign | assign | expression
+StmtPtr Parser::parse_simple_statement() {
+  const Token& first = current();
+  const SourceLoc loc = here();
+  if (first.kind == TokenKind::LBracket && looks_like_multi_assign()) {
+    return parse_multi_assign();
+  }
+  if (first.kind == TokenKind::Identifier) {
+    const TokenKind next = peek().kind;
+    // field_assign = IDENT "." IDENT "=" range_expr
+    if (next == TokenKind::Dot && peek(2).kind == TokenKind::Identifier &&
+        peek(3).kind == TokenKind::Eq) {
+      Name target = expect_name("a variable name");
+      advance();
+      std::string field = advance().text;
+      advance();
+      return std::make_unique<FieldAssignStmt>(loc, std::move(target), std::move(field),
+                                               parse_range_expr());
+    }
+    // index_assign = IDENT "(" args ")" "=" range_expr
+    if (next == TokenKind::LParen && looks_like_index_assign()) {
+      Name target = expect_name("a variable name");
+      ExprList indices = parse_call_arguments();
+      expect(TokenKind::Eq, "'='");
+      return std::make_unique<IndexAssignStmt>(loc, std::move(target), std::move(indices),
+                                               parse_range_expr());
+    }
+    // assign = IDENT ( "=" | "+=" | "-=" | "*=" | "/=" ) range_expr
+    std::optional<AssignOp> op;
+    switch (next) {
+      case TokenKind::Eq:
+        op = AssignOp::Set;
+        break;
+      case TokenKind::PlusEq:
+        op = AssignOp::Add;
+        break;
+      case TokenKind::MinusEq:
+        op = AssignOp::Subtract;
+        break;
+      case TokenKind::StarEq:
+        op = AssignOp::Multiply;
+        break;
+      case TokenKind::SlashEq:
+        op = AssignOp::Divide;
+        break;
+      default:
+        break;
+    }
+    if (op) {
+      Name target = expect_name("a variable name");
+      advance();
+      return std::make_unique<AssignStmt>(loc, std::move(target), *op, parse_range_expr());
+    }
+  }
+  ExprPtr expr = parse_range_expr();
+  if (check(TokenKind::Eq)) {
+    fail(
+        "invalid assignment target: only NAME, NAME(...), NAME.FIELD and [A, B] can be "
+        "assigned");
+  }
+  return std::make_unique<ExpressionStmt>(loc, std::move(expr));
+}
+
+// "[" (IDENT | "~") { "," (IDENT | "~") } "]" "=", not "==" (§2.2 rule 2).
+bool Parser::looks_like_multi_assign() const {
+  std::size_t at = position_ + 1;
+  while (true) {
+    const TokenKind kind = tokens_[at].kind;
+    if (kind != TokenKind::Identifier && kind != TokenKind::Tilde) return false;
+    ++at;
+    if (tokens_[at].kind == TokenKind::Comma) {
+      ++at;
+      continue;
+    }
+    return tokens_[at].kind == TokenKind::RBracket && tokens_[at + 1].kind == TokenKind::Eq;
+  }
+}
+
+// IDENT "(" ... matching ")" "=": the scan stops at a NEWLINE (§2.2 rule 4).
+bool Parser::looks_like_index_assign() const {
+  int depth = 0;
+  for (std::size_t at = position_ + 1; at < tokens_.size(); ++at) {
+    const TokenKind kind = tokens_[at].kind;
+    if (kind == TokenKind::Newline || kind == TokenKind::Eof) return false;
+    if (kind == TokenKind::LParen) ++depth;
+    if (kind == TokenKind::RParen && --depth == 0) {
+      return at + 1 < tokens_.size() && tokens_[at + 1].kind == TokenKind::Eq;
+    }
+  }
+  return false;
+}
+
+// multi_assign = "[" target { "," target } "]" "=" range_expr ;  target = IDENT | "~"
+StmtPtr Parser::parse_multi_assign() {
+  const SourceLoc loc = here();
+  expect(TokenKind::LBracket, "'['");
+  std::vector<std::optional<Name>> targets;
+  do {
+    if (match(TokenKind::Tilde)) {
+      targets.emplace_back(std::nullopt);
+    } else {
+      targets.emplace_back(expect_name("a name or '~' in the output list"));
+    }
+  } while (match(TokenKind::Comma));
+  expect(TokenKind::RBracket, "']'");
+  expect(TokenKind::Eq, "'='");
+  return std::make_unique<MultiAssignStmt>(loc, std::move(targets), parse_range_expr());
+}
+
+// command = WORD { IDENT | KEYWORD | NUMBER | STRING }: `hold on` is the call hold("on"),
+// `close 2` is close(2) (§2.14).
+StmtPtr Parser::parse_command(const std::string& name) {
+  const SourceLoc loc = loc_of(advance());
+  ExprList args;
+  while (!check(TokenKind::Semicolon) && !check(TokenKind::Comma) && !check(TokenKind::Newline) &&
+         !check(TokenKind::Eof)) {
+    const Token& token = current();
+    if (token.kind == TokenKind::Number) {
+      args.push_back(std::make_unique<NumberExpr>(loc_of(token), token.number));
+    } else if (token.kind == TokenKind::String) {
+      args.push_back(std::make_unique<StringExpr>(loc_of(token), token.text, token.quote));
+    } else if (token.kind == TokenKind::Identifier ||
+               (token.kind >= TokenKind::KwFunction && token.kind <= TokenKind::KwClose)) {
+      args.push_back(std::make_unique<StringExpr>(loc_of(token), token.text, QuoteKind::Double));
+    } else {
+      fail("expected a word argument to '" + name + "', got " + describe_token(token));
+    }
+    advance();
+  }
+  auto call = std::make_unique<CallExpr>(loc, name, std::move(args));
+  auto statement = std::make_unique<ExpressionStmt>(loc, std::move(call));
+  statement->suppressed = parse_terminator();
+  return statement;
+}
+
+// run_statement = ("run" | "import") ( STRING | "(" STRING ")" | bareword_path )
+// bareword_path = { IDENT | KEYWORD | NUMBER | STRING | "." | "/" | "-" } up to ";" NEWLINE EOF
+StmtPtr Parser::parse_run(RunKind kind) {
+  const Token& keyword = advance();
+  const SourceLoc loc = loc_of(keyword);
+  std::string path;
+  if (check(TokenKind::LParen) && peek().kind == TokenKind::String &&
+      peek(2).kind == TokenKind::RParen) {
+    advance();
+    path = advance().text;
+    advance();
+  } else {
+    while (!check(TokenKind::Semicolon) && !check(TokenKind::Newline) && !check(TokenKind::Eof) &&
+           !check(TokenKind::Comma)) {
+      const Token& token = current();
+      switch (token.kind) {
+        case TokenKind::Identifier:
+        case TokenKind::Number:
+        case TokenKind::String:
+          path += token.text;
           break;
-        case TokenKind::PlusEq:
-          op = AssignOp::Add;
+        case TokenKind::Dot:
+          path += '.';
           break;
-        case TokenKind::MinusEq:
-          op = AssignOp::Subtract;
+        case TokenKind::Slash:
+          path += '/';
           break;
-        case TokenKind::StarEq:
-          op = AssignOp::Multiply;
-          break;
-        case TokenKind::SlashEq:
-          op = AssignOp::Divide;
+        case TokenKind::Minus:
+          path += '-';
           break;
         default:
-          break;
-      }
-      if (op) {
-        Name target = expect_name("a variable name");
-        advance();
-        return std::make_unique<AssignStmt>(loc, std::move(target), *op, parse_range_expr());
-      }
-    }
-    ExprPtr expr = parse_range_expr();
-    if (check(TokenKind::Eq)) {
-      fail(
-          "invalid assignment target: only NAME, NAME(...), NAME.FIELD and [A, B] can be "
-          "assigned");
-    }
-    return std::make_unique<ExpressionStmt>(loc, std::move(expr));
-  }
-
-  // "[" (IDENT | "~") { "," (IDENT | "~") } "]" "=", not "==" (§2.2 rule 2).
-  bool looks_like_multi_assign() const {
-    std::size_t at = position_ + 1;
-    while (true) {
-      const TokenKind kind = tokens_[at].kind;
-      if (kind != TokenKind::Identifier && kind != TokenKind::Tilde) return false;
-      ++at;
-      if (tokens_[at].kind == TokenKind::Comma) {
-        ++at;
-        continue;
-      }
-      return tokens_[at].kind == TokenKind::RBracket && tokens_[at + 1].kind == TokenKind::Eq;
-    }
-  }
-
-  // IDENT "(" ... matching ")" "=": the scan stops at a NEWLINE (§2.2 rule 4).
-  bool looks_like_index_assign() const {
-    int depth = 0;
-    for (std::size_t at = position_ + 1; at < tokens_.size(); ++at) {
-      const TokenKind kind = tokens_[at].kind;
-      if (kind == TokenKind::Newline || kind == TokenKind::Eof) return false;
-      if (kind == TokenKind::LParen) ++depth;
-      if (kind == TokenKind::RParen && --depth == 0) {
-        return at + 1 < tokens_.size() && tokens_[at + 1].kind == TokenKind::Eq;
-      }
-    }
-    return false;
-  }
-
-  // multi_assign = "[" target { "," target } "]" "=" range_expr ;  target = IDENT | "~"
-  StmtPtr parse_multi_assign() {
-    const SourceLoc loc = here();
-    expect(TokenKind::LBracket, "'['");
-    std::vector<std::optional<Name>> targets;
-    do {
-      if (match(TokenKind::Tilde)) {
-        targets.emplace_back(std::nullopt);
-      } else {
-        targets.emplace_back(expect_name("a name or '~' in the output list"));
-      }
-    } while (match(TokenKind::Comma));
-    expect(TokenKind::RBracket, "']'");
-    expect(TokenKind::Eq, "'='");
-    return std::make_unique<MultiAssignStmt>(loc, std::move(targets), parse_range_expr());
-  }
-
-  // command = WORD { IDENT | KEYWORD | NUMBER | STRING }: `hold on` is the call hold("on"),
-  // `close 2` is close(2) (§2.14).
-  StmtPtr parse_command(const std::string& name) {
-    const SourceLoc loc = loc_of(advance());
-    ExprList args;
-    while (!check(TokenKind::Semicolon) && !check(TokenKind::Comma) && !check(TokenKind::Newline) &&
-           !check(TokenKind::Eof)) {
-      const Token& token = current();
-      if (token.kind == TokenKind::Number) {
-        args.push_back(std::make_unique<NumberExpr>(loc_of(token), token.number));
-      } else if (token.kind == TokenKind::String) {
-        args.push_back(std::make_unique<StringExpr>(loc_of(token), token.text, token.quote));
-      } else if (token.kind == TokenKind::Identifier ||
-                 (token.kind >= TokenKind::KwFunction && token.kind <= TokenKind::KwClose)) {
-        args.push_back(std::make_unique<StringExpr>(loc_of(token), token.text, QuoteKind::Double));
-      } else {
-        fail("expected a word argument to '" + name + "', got " + describe_token(token));
-      }
-      advance();
-    }
-    auto call = std::make_unique<CallExpr>(loc, name, std::move(args));
-    auto statement = std::make_unique<ExpressionStmt>(loc, std::move(call));
-    statement->suppressed = parse_terminator();
-    return statement;
-  }
-
-  // run_statement = ("run" | "import") ( STRING | "(" STRING ")" | bareword_path )
-  // bareword_path = { IDENT | KEYWORD | NUMBER | STRING | "." | "/" | "-" } up to ";" NEWLINE EOF
-  StmtPtr parse_run(RunKind kind) {
-    const Token& keyword = advance();
-    const SourceLoc loc = loc_of(keyword);
-    std::string path;
-    if (check(TokenKind::LParen) && peek().kind == TokenKind::String &&
-        peek(2).kind == TokenKind::RParen) {
-      advance();
-      path = advance().text;
-      advance();
-    } else {
-      while (!check(TokenKind::Semicolon) && !check(TokenKind::Newline) && !check(TokenKind::Eof) &&
-             !check(TokenKind::Comma)) {
-        const Token& token = current();
-        switch (token.kind) {
-          case TokenKind::Identifier:
-          case TokenKind::Number:
-          case TokenKind::String:
+          if (token.kind >= TokenKind::KwFunction && token.kind <= TokenKind::KwClose) {
             path += token.text;
             break;
-          case TokenKind::Dot:
-            path += '.';
-            break;
-          case TokenKind::Slash:
-            path += '/';
-            break;
-          case TokenKind::Minus:
-            path += '-';
-            break;
-          default:
-            if (token.kind >= TokenKind::KwFunction && token.kind <= TokenKind::KwClose) {
-              path += token.text;
-              break;
-            }
-            fail("expected a file path after '" + keyword.text + "', got " + describe_token(token));
-        }
-        advance();
+          }
+          fail("expected a file path after '" + keyword.text + "', got " + describe_token(token));
       }
+      advance();
     }
-    if (path.empty()) fail("expected a file path after '" + keyword.text + "'");
-    auto statement = std::make_unique<RunStmt>(loc, kind, std::move(path));
-    statement->suppressed = parse_terminator();
-    return statement;
   }
+  if (path.empty()) fail("expected a file path after '" + keyword.text + "'");
+  auto statement = std::make_unique<RunStmt>(loc, kind, std::move(path));
+  statement->suppressed = parse_terminator();
+  return statement;
+}
 
-  // The terminator after a compound statement's `end` (§2.8: `end [;] [NEWLINE]`).
-  void finish_compound(Stmt& statement) {
-    expect(TokenKind::KwEnd, "'end'");
-    statement.suppressed = parse_terminator();
+// The terminator after a compound statement's `end` (§2.8: `end [;] [NEWLINE]`).
+void Parser::finish_compound(Stmt& statement) {
+  expect(TokenKind::KwEnd, "'end'");
+  statement.suppressed = parse_terminator();
+}
+
+ExprPtr Parser::parse_condition() {
+  ExprPtr condition = parse_range_expr();
+  mark_condition_short_circuit(*condition);
+  return condition;
+}
+
+// if_statement = "if" range_expr TERM block { "elseif" range_expr TERM block }
+//                [ "else" [";" | ","] block ] "end"
+StmtPtr Parser::parse_if() {
+  auto statement = std::make_unique<IfStmt>(here());
+  do {
+    IfClause clause;
+    const Token& keyword = advance();
+    clause.loc = loc_of(keyword);
+    clause.condition = parse_condition();
+    parse_header_terminator();
+    clause.body = parse_block(BlockKind::If, keyword);
+    statement->clauses.push_back(std::move(clause));
+  } while (check(TokenKind::KwElseif));
+  if (check(TokenKind::KwElse)) {
+    const Token& keyword = advance();
+    statement->has_else = true;
+    if (!match(TokenKind::Semicolon)) match(TokenKind::Comma);
+    statement->else_body = parse_block(BlockKind::If, keyword);
+    if (check(TokenKind::KwElse) || check(TokenKind::KwElseif)) {
+      fail(describe_token(current()) + " after 'else'");
+    }
   }
+  finish_compound(*statement);
+  return statement;
+}
 
-  ExprPtr parse_condition() {
-    ExprPtr condition = parse_range_expr();
-    mark_condition_short_circuit(*condition);
-    return condition;
+// for_statement = "for" ( IDENT "=" range_expr | "(" IDENT "=" range_expr ")" ) TERM block "end"
+StmtPtr Parser::parse_for() {
+  const Token& keyword = advance();
+  const SourceLoc loc = loc_of(keyword);
+  const bool parenthesised = match(TokenKind::LParen);
+  Name variable = expect_name("loop variable after 'for'");
+  expect(TokenKind::Eq, "'=' after the loop variable");
+  ExprPtr values = parse_range_expr();
+  if (parenthesised) expect(TokenKind::RParen, "')'");
+  auto statement = std::make_unique<ForStmt>(loc, std::move(variable), std::move(values));
+  parse_header_terminator();
+  ++loop_depth_;
+  statement->body = parse_block(BlockKind::For, keyword);
+  --loop_depth_;
+  finish_compound(*statement);
+  return statement;
+}
+
+// while_statement = "while" range_expr TERM block "end"
+StmtPtr Parser::parse_while() {
+  const Token& keyword = advance();
+  const SourceLoc loc = loc_of(keyword);
+  auto statement = std::make_unique<WhileStmt>(loc, parse_condition());
+  parse_header_terminator();
+  ++loop_depth_;
+  statement->body = parse_block(BlockKind::While, keyword);
+  --loop_depth_;
+  finish_compound(*statement);
+  return statement;
+}
+
+// switch_statement = "switch" range_expr TERM { NEWLINE } { "case" range_expr TERM block }
+//                    [ "otherwise" [";" | ","] block ] "end"
+StmtPtr Parser::parse_switch() {
+  const Token& keyword = advance();
+  const SourceLoc loc = loc_of(keyword);
+  auto statement = std::make_unique<SwitchStmt>(loc, parse_range_expr());
+  parse_header_terminator();
+  skip_newlines();
+  while (check(TokenKind::KwCase)) {
+    SwitchCase arm;
+    arm.loc = loc_of(advance());
+    arm.value = parse_range_expr();
+    parse_header_terminator();
+    arm.body = parse_block(BlockKind::Switch, keyword);
+    statement->cases.push_back(std::move(arm));
   }
+  if (match(TokenKind::KwOtherwise)) {
+    statement->has_otherwise = true;
+    if (!match(TokenKind::Semicolon)) match(TokenKind::Comma);
+    statement->otherwise_body = parse_block(BlockKind::Switch, keyword);
+    if (check(TokenKind::KwCase) || check(TokenKind::KwOtherwise)) {
+      fail(describe_token(current()) + " after 'otherwise'");
+    }
+  }
+  if (!check(TokenKind::KwEnd)) {
+    if (check(TokenKind::Eof)) fail_unclosed(keyword, "end");
+    fail("expected 'case', 'otherwise' or 'end' in switch, got " + describe_token(current()));
+  }
+  finish_compound(*statement);
+  return statement;
+}
 
-  // if_statement = "if" range_expr TERM block { "elseif" range_expr TERM block }
-  //                [ "else" [";" | ","] block ] "end"
-  StmtPtr parse_if() {
-    auto statement = std::make_unique<IfStmt>(here());
+// try_statement = "try" TERM block [ "catch" [IDENT] TERM block ] "end"
+StmtPtr Parser::parse_try() {
+  const Token& keyword = advance();
+  auto statement = std::make_unique<TryStmt>(loc_of(keyword));
+  parse_header_terminator();
+  statement->body = parse_block(BlockKind::Try, keyword);
+  if (check_word("catch")) {
+    const Token& catch_word = advance();
+    statement->has_catch = true;
+    if (check(TokenKind::Identifier)) statement->error_variable = expect_name("error variable");
+    parse_header_terminator();
+    statement->catch_body = parse_block(BlockKind::Catch, catch_word);
+  }
+  finish_compound(*statement);
+  return statement;
+}
+
+// function_definition = "function" [ outputs "=" ] IDENT "(" [ IDENT { "," IDENT } ] ")"
+//                       TERM block "end"
+// outputs = IDENT | "[" IDENT { "," IDENT } "]"
+StmtPtr Parser::parse_function() {
+  const Token& keyword = advance();
+  const SourceLoc loc = loc_of(keyword);
+  auto definition = std::make_shared<FunctionDef>();
+  definition->loc = loc;
+  if (match(TokenKind::LBracket)) {
     do {
-      IfClause clause;
-      const Token& keyword = advance();
-      clause.loc = loc_of(keyword);
-      clause.condition = parse_condition();
-      parse_header_terminator();
-      clause.body = parse_block(BlockKind::If, keyword);
-      statement->clauses.push_back(std::move(clause));
-    } while (check(TokenKind::KwElseif));
-    if (check(TokenKind::KwElse)) {
-      const Token& keyword = advance();
-      statement->has_else = true;
-      if (!match(TokenKind::Semicolon)) match(TokenKind::Comma);
-      statement->else_body = parse_block(BlockKind::If, keyword);
-      if (check(TokenKind::KwElse) || check(TokenKind::KwElseif)) {
-        fail(describe_token(current()) + " after 'else'");
-      }
-    }
-    finish_compound(*statement);
-    return statement;
-  }
-
-  // for_statement = "for" ( IDENT "=" range_expr | "(" IDENT "=" range_expr ")" ) TERM block "end"
-  StmtPtr parse_for() {
-    const Token& keyword = advance();
-    const SourceLoc loc = loc_of(keyword);
-    const bool parenthesised = match(TokenKind::LParen);
-    Name variable = expect_name("loop variable after 'for'");
-    expect(TokenKind::Eq, "'=' after the loop variable");
-    ExprPtr values = parse_range_expr();
-    if (parenthesised) expect(TokenKind::RParen, "')'");
-    auto statement = std::make_unique<ForStmt>(loc, std::move(variable), std::move(values));
-    parse_header_terminator();
-    ++loop_depth_;
-    statement->body = parse_block(BlockKind::For, keyword);
-    --loop_depth_;
-    finish_compound(*statement);
-    return statement;
-  }
-
-  // while_statement = "while" range_expr TERM block "end"
-  StmtPtr parse_while() {
-    const Token& keyword = advance();
-    const SourceLoc loc = loc_of(keyword);
-    auto statement = std::make_unique<WhileStmt>(loc, parse_condition());
-    parse_header_terminator();
-    ++loop_depth_;
-    statement->body = parse_block(BlockKind::While, keyword);
-    --loop_depth_;
-    finish_compound(*statement);
-    return statement;
-  }
-
-  // switch_statement = "switch" range_expr TERM { NEWLINE } { "case" range_expr TERM block }
-  //                    [ "otherwise" [";" | ","] block ] "end"
-  StmtPtr parse_switch() {
-    const Token& keyword = advance();
-    const SourceLoc loc = loc_of(keyword);
-    auto statement = std::make_unique<SwitchStmt>(loc, parse_range_expr());
-    parse_header_terminator();
-    skip_newlines();
-    while (check(TokenKind::KwCase)) {
-      SwitchCase arm;
-      arm.loc = loc_of(advance());
-      arm.value = parse_range_expr();
-      parse_header_terminator();
-      arm.body = parse_block(BlockKind::Switch, keyword);
-      statement->cases.push_back(std::move(arm));
-    }
-    if (match(TokenKind::KwOtherwise)) {
-      statement->has_otherwise = true;
-      if (!match(TokenKind::Semicolon)) match(TokenKind::Comma);
-      statement->otherwise_body = parse_block(BlockKind::Switch, keyword);
-      if (check(TokenKind::KwCase) || check(TokenKind::KwOtherwise)) {
-        fail(describe_token(current()) + " after 'otherwise'");
-      }
-    }
-    if (!check(TokenKind::KwEnd)) {
-      if (check(TokenKind::Eof)) fail_unclosed(keyword, "end");
-      fail("expected 'case', 'otherwise' or 'end' in switch, got " + describe_token(current()));
-    }
-    finish_compound(*statement);
-    return statement;
-  }
-
-  // try_statement = "try" TERM block [ "catch" [IDENT] TERM block ] "end"
-  StmtPtr parse_try() {
-    const Token& keyword = advance();
-    auto statement = std::make_unique<TryStmt>(loc_of(keyword));
-    parse_header_terminator();
-    statement->body = parse_block(BlockKind::Try, keyword);
-    if (check_word("catch")) {
-      const Token& catch_word = advance();
-      statement->has_catch = true;
-      if (check(TokenKind::Identifier)) statement->error_variable = expect_name("error variable");
-      parse_header_terminator();
-      statement->catch_body = parse_block(BlockKind::Catch, catch_word);
-    }
-    finish_compound(*statement);
-    return statement;
-  }
-
-  // function_definition = "function" [ outputs "=" ] IDENT "(" [ IDENT { "," IDENT } ] ")"
-  //                       TERM block "end"
-  // outputs = IDENT | "[" IDENT { "," IDENT } "]"
-  StmtPtr parse_function() {
-    const Token& keyword = advance();
-    const SourceLoc loc = loc_of(keyword);
-    auto definition = std::make_shared<FunctionDef>();
-    definition->loc = loc;
-    if (match(TokenKind::LBracket)) {
-      do {
-        definition->outputs.push_back(expect_name("identifier in function output list"));
-      } while (match(TokenKind::Comma));
-      expect(TokenKind::RBracket, "']' after the function outputs");
-      expect(TokenKind::Eq, "'=' after the function outputs");
+      definition->outputs.push_back(expect_name("identifier in function output list"));
+    } while (match(TokenKind::Comma));
+    expect(TokenKind::RBracket, "']' after the function outputs");
+    expect(TokenKind::Eq, "'=' after the function outputs");
+    definition->name = expect_name("function name").text;
+  } else {
+    Name first = expect_name("function name");
+    if (match(TokenKind::Eq)) {
+      definition->outputs.push_back(std::move(first));
       definition->name = expect_name("function name").text;
     } else {
-      Name first = expect_name("function name");
-      if (match(TokenKind::Eq)) {
-        definition->outputs.push_back(std::move(first));
-        definition->name = expect_name("function name").text;
-      } else {
-        definition->name = first.text;
-      }
-    }
-    expect(TokenKind::LParen, "'(' after the function name");
-    if (!check(TokenKind::RParen)) {
-      do {
-        definition->params.push_back(expect_name("parameter name"));
-      } while (match(TokenKind::Comma));
-    }
-    expect(TokenKind::RParen, "')' after the parameters");
-    parse_header_terminator();
-    // break/continue never reach through a function call (§13.1).
-    const int saved_loops = loop_depth_;
-    loop_depth_ = 0;
-    definition->body = parse_block(BlockKind::Function, keyword);
-    loop_depth_ = saved_loops;
-    auto statement = std::make_unique<FunctionStmt>(loc, definition);
-    finish_compound(*statement);
-    return statement;
-  }
-
-  // ---- Expressions -------------------------------------------------------------------------
-
-  // range_expr = or_expr [ ":" add_expr [ ":" or_expr ] ]
-  ExprPtr parse_range_expr() {
-    ExprPtr start = parse_binary(kOrPrecedence);
-    if (!check(TokenKind::Colon)) return start;
-    const SourceLoc loc = start->loc;
-    advance();
-    ExprPtr middle = parse_binary(kAddPrecedence);
-    if (!match(TokenKind::Colon)) {
-      return std::make_unique<RangeExpr>(loc, std::move(start), nullptr, std::move(middle));
-    }
-    ExprPtr stop = parse_binary(kOrPrecedence);
-    return std::make_unique<RangeExpr>(loc, std::move(start), std::move(middle), std::move(stop));
-  }
-
-  // or_expr .. add_expr and mul_expr by precedence climbing over kBinaryRules:
-  // binary(p) = unary { OP(q >= p) binary(q + 1) }; comparisons do not chain.
-  ExprPtr parse_binary(int min_precedence) {
-    ExprPtr left = parse_unary();
-    while (const BinaryRule* rule = find_binary_rule(current().kind)) {
-      if (rule->precedence < min_precedence) break;
-      const Token& op_token = advance();
-      ExprPtr right = parse_binary(rule->precedence + 1);
-      left = std::make_unique<BinaryExpr>(loc_of(op_token), rule->op, std::move(left),
-                                          std::move(right));
-      if (rule->precedence == kComparisonPrecedence) {
-        const BinaryRule* next = find_binary_rule(current().kind);
-        if (next && next->precedence == kComparisonPrecedence) {
-          fail("comparisons cannot be chained (" + describe_token(current()) +
-               " after a comparison); combine them with &&");
-        }
-      }
-    }
-    return left;
-  }
-
-  // unary = ( "+" | "-" | "!" | "~" ) unary | power
-  ExprPtr parse_unary() {
-    std::optional<UnaryOp> op;
-    switch (current().kind) {
-      case TokenKind::Minus:
-        op = UnaryOp::Negate;
-        break;
-      case TokenKind::Plus:
-        op = UnaryOp::Plus;
-        break;
-      case TokenKind::Bang:
-      case TokenKind::Tilde:
-        op = UnaryOp::Not;
-        break;
-      default:
-        break;
-    }
-    if (!op) return parse_power();
-    const SourceLoc loc = loc_of(advance());
-    ++depth_;
-    if (depth_ > kMaxDepth) fail("expression nested too deeply");
-    ExprPtr operand = parse_unary();
-    --depth_;
-    return std::make_unique<UnaryExpr>(loc, *op, std::move(operand));
-  }
-
-  // power = postfix [ ( "^" | ".^" ) unary ]   (right operand at prefix level: 2^-1, 2^3^2)
-  ExprPtr parse_power() {
-    ExprPtr base = parse_postfix();
-    if (!check(TokenKind::Caret) && !check(TokenKind::DotCaret)) return base;
-    const Token& op_token = advance();
-    const BinaryOp op =
-        op_token.kind == TokenKind::Caret ? BinaryOp::Power : BinaryOp::ElementPower;
-    ++depth_;
-    if (depth_ > kMaxDepth) fail("expression nested too deeply");
-    ExprPtr exponent = parse_unary();
-    --depth_;
-    return std::make_unique<BinaryExpr>(loc_of(op_token), op, std::move(base), std::move(exponent));
-  }
-
-  // postfix = primary { "'" | ".'" | "(" [args] ")" | "." IDENT [ "(" [args] ")" ] }
-  ExprPtr parse_postfix() {
-    ExprPtr expr = parse_primary();
-    while (true) {
-      const Token& token = current();
-      if (token.kind == TokenKind::Apostrophe || token.kind == TokenKind::DotApostrophe) {
-        advance();
-        const UnaryOp op = token.kind == TokenKind::Apostrophe ? UnaryOp::Transpose
-                                                               : UnaryOp::NonConjugateTranspose;
-        expr = std::make_unique<UnaryExpr>(loc_of(token), op, std::move(expr));
-      } else if (token.kind == TokenKind::LParen) {
-        const SourceLoc loc = loc_of(token);
-        expr = std::make_unique<IndexExpr>(loc, std::move(expr), parse_call_arguments());
-      } else if (token.kind == TokenKind::Dot) {
-        advance();
-        Name field = expect_name("field name after '.'");
-        if (check(TokenKind::LParen)) {
-          ExprList args = parse_call_arguments();
-          const SourceLoc loc = field.loc;
-          expr = std::make_unique<MethodCallExpr>(loc, std::move(expr), std::move(field),
-                                                  std::move(args));
-        } else {
-          expr = std::make_unique<FieldExpr>(field.loc, std::move(expr), std::move(field.text));
-        }
-      } else {
-        return expr;
-      }
+      definition->name = first.text;
     }
   }
-
-  // call_suffix = "(" [ arg { "," arg } ] ")" ;  arg = ":" | range_expr
-  // Newlines are skipped after "(", before ")" and around ",".
-  ExprList parse_call_arguments() {
-    const Token& opener = expect(TokenKind::LParen, "'('");
-    ++subscript_depth_;
-    ExprList args;
-    skip_newlines();
-    if (!check(TokenKind::RParen)) {
-      while (true) {
-        skip_newlines();
-        const TokenKind after = peek().kind;
-        if (check(TokenKind::Colon) && (after == TokenKind::Comma || after == TokenKind::RParen ||
-                                        after == TokenKind::Newline || after == TokenKind::Eof)) {
-          args.push_back(std::make_unique<ColonExpr>(loc_of(advance())));
-        } else {
-          args.push_back(parse_nested_range_expr());
-        }
-        skip_newlines();
-        if (!match(TokenKind::Comma)) break;
-      }
-    }
-    --subscript_depth_;
-    if (!check(TokenKind::RParen)) {
-      if (check(TokenKind::Eof)) fail_unclosed(opener, ")");
-      fail("expected ',' or ')' in argument list, got " + describe_token(current()));
-    }
-    advance();
-    return args;
+  expect(TokenKind::LParen, "'(' after the function name");
+  if (!check(TokenKind::RParen)) {
+    do {
+      definition->params.push_back(expect_name("parameter name"));
+    } while (match(TokenKind::Comma));
   }
-
-  // A range_expr inside brackets or parentheses, with a depth guard so that hostile input
-  // (thousands of nested brackets) fails cleanly instead of exhausting the stack.
-  ExprPtr parse_nested_range_expr() {
-    if (++depth_ > kMaxDepth) fail("expression nested too deeply");
-    ExprPtr expr = parse_range_expr();
-    --depth_;
-    return expr;
-  }
-
-  // primary = NUMBER | STRING | IDENT [ call_suffix ] | matrix | string_array
-  //         | "(" range_expr ")" | "@" "(" [ IDENT { "," IDENT } ] ")" range_expr | "@" IDENT
-  //         | "end" | command_keyword call_suffix
-  ExprPtr parse_primary() {
-    const Token& token = current();
-    const SourceLoc loc = loc_of(token);
-    switch (token.kind) {
-      case TokenKind::Number:
-        advance();
-        return std::make_unique<NumberExpr>(loc, token.number);
-      case TokenKind::String:
-        advance();
-        return std::make_unique<StringExpr>(loc, token.text, token.quote);
-      case TokenKind::Identifier: {
-        advance();
-        if (check(TokenKind::LParen)) {
-          return std::make_unique<CallExpr>(loc, token.text, parse_call_arguments());
-        }
-        return std::make_unique<IdentifierExpr>(loc, token.text);
-      }
-      case TokenKind::LBracket:
-        return parse_matrix();
-      case TokenKind::LBrace:
-        return parse_string_array();
-      case TokenKind::LParen: {
-        advance();
-        skip_newlines();
-        ExprPtr inner = parse_nested_range_expr();
-        skip_newlines();
-        if (check(TokenKind::Eof)) fail_unclosed(token, ")");
-        expect(TokenKind::RParen, "')'");
-        return inner;
-      }
-      case TokenKind::At:
-        return parse_function_value();
-      case TokenKind::KwEnd:
-        if (subscript_depth_ == 0) fail("'end' can only be used inside a subscript");
-        advance();
-        return std::make_unique<EndExpr>(loc);
-      default:
-        break;
-    }
-    if (is_command_keyword(token.kind) && peek().kind == TokenKind::LParen) {
-      advance();
-      return std::make_unique<CallExpr>(loc, token.text, parse_call_arguments());
-    }
-    if (token.kind == TokenKind::Eof) fail("unexpected end of input in expression");
-    fail("unexpected token in expression: " + describe_token(token));
-  }
-
-  // lambda = "@" "(" [ IDENT { "," IDENT } ] ")" range_expr ;  handle = "@" IDENT
-  ExprPtr parse_function_value() {
-    const SourceLoc loc = loc_of(advance());
-    if (check(TokenKind::Identifier)) {
-      return std::make_unique<FunctionHandleExpr>(loc, advance().text);
-    }
-    if (!check(TokenKind::LParen)) {
-      fail("expected a function name or '(' after '@', got " + describe_token(current()));
-    }
-    advance();
-    auto lambda = std::make_shared<LambdaDef>();
-    lambda->loc = loc;
-    if (!check(TokenKind::RParen)) {
-      do {
-        lambda->params.push_back(expect_name("parameter name"));
-      } while (match(TokenKind::Comma));
-    }
-    expect(TokenKind::RParen, "')' after the lambda parameters");
-    lambda->body = parse_nested_range_expr();
-    return std::make_unique<LambdaExpr>(loc, std::move(lambda));
-  }
-
-  // matrix = "[" [ row { ( ";" | NEWLINE ) row } [ ";" ] ] "]" ;  row = range_expr { "," range_expr
-  // } A newline between two elements starts a new row (§13.10); newlines next to "[", "]",
-  // "," and ";" are skipped.
-  ExprPtr parse_matrix() {
-    const Token& opener = advance();
-    const SourceLoc loc = loc_of(opener);
-    std::vector<ExprList> rows;
-    ExprList row;
-    skip_newlines();
-    while (!check(TokenKind::RBracket)) {
-      row.push_back(parse_nested_range_expr());
-      if (match(TokenKind::Comma)) {
-        skip_newlines();
-        if (check(TokenKind::RBracket)) fail("expected an element after ',', got ']'");
-        continue;
-      }
-      bool new_row = false;
-      if (check(TokenKind::Newline)) {
-        skip_newlines();
-        new_row = true;
-      }
-      if (match(TokenKind::Semicolon)) {
-        skip_newlines();
-        new_row = true;
-      }
-      if (check(TokenKind::RBracket)) break;
-      if (!new_row) {
-        if (check(TokenKind::Eof)) fail_unclosed(opener, "]");
-        fail("expected ',', ';' or ']' in matrix literal, got " + describe_token(current()));
-      }
-      rows.push_back(std::move(row));
-      row.clear();
-    }
-    if (!row.empty()) rows.push_back(std::move(row));
-    advance();
-    return std::make_unique<MatrixExpr>(loc, std::move(rows));
-  }
-
-  // string_array = "{" [ range_expr { "," range_expr } [ "," ] ] "}"
-  ExprPtr parse_string_array() {
-    const Token& opener = advance();
-    const SourceLoc loc = loc_of(opener);
-    ExprList elements;
-    skip_newlines();
-    while (!check(TokenKind::RBrace)) {
-      elements.push_back(parse_nested_range_expr());
-      skip_newlines();
-      if (!match(TokenKind::Comma)) break;
-      skip_newlines();
-    }
-    if (!check(TokenKind::RBrace)) {
-      if (check(TokenKind::Eof)) fail_unclosed(opener, "}");
-      fail("expected ',' or '}' in string array, got " + describe_token(current()));
-    }
-    advance();
-    return std::make_unique<StringArrayExpr>(loc, std::move(elements));
-  }
-
-  static constexpr int kMaxDepth = 500;
-
-  std::shared_ptr<const SourceFile> file_;
-  std::vector<Token> tokens_;
-  std::size_t position_ = 0;
-  BlockKind block_kind_ = BlockKind::TopLevel;
-  int loop_depth_ = 0;
-  int subscript_depth_ = 0;
-  int depth_ = 0;
-  bool error_at_eof_ = false;
-};
-
-}  // namespace
+  expect(TokenKind::RParen, "')' after the parameters");
+  parse_header_terminator();
+  // break/continue never reach through a function call (§13.1).
+  const int saved_loops = loop_depth_;
+  loop_depth_ = 0;
+  definition->body = parse_block(BlockKind::Function, keyword);
+  loop_depth_ = saved_loops;
+  auto statement = std::make_unique<FunctionStmt>(loc, definition);
+  finish_compound(*statement);
+  return statement;
+}
+}  // namespace detail
 
 Program parse_program(std::shared_ptr<const SourceFile> file) {
-  return Parser(std::move(file)).parse();
+  return detail::Parser(std::move(file)).parse();
 }
 
 Completeness check_completeness(std::shared_ptr<const SourceFile> file) {
-  Parser parser(std::move(file));
+  detail::Parser parser(std::move(file));
   try {
     parser.parse();
   } catch (const Error&) {

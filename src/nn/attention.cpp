@@ -3,10 +3,9 @@
 // dinp, so results do not depend on the number of threads.
 #include "nn/attention.hpp"
 
+#include <Eigen/Core>
 #include <cmath>
 #include <limits>
-
-#include <Eigen/Core>
 
 #include "base/error.hpp"
 
@@ -152,7 +151,6 @@ void attention_backward_reference(std::span<T> dinp, std::span<const T> dout,
   }
 }
 
-
 // The fast versions: per (batch, head) pair, Eigen products over strided views of q, k, v (each
 // row of inp holds q | k | v, so a head's q is a (T, hs) block with row stride 3C).
 template <class T>
@@ -231,11 +229,16 @@ void attention_backward(std::span<T> dinp, std::span<T> scratch, std::span<const
   }
 }
 
-#define LLMLAB_INSTANTIATE(T)                                                                  \
-  template void attention_forward<T>(std::span<T>, std::span<T>, std::span<const T>, int, int, \
-                                     int, int);                                                \
-  template void attention_backward<T>(std::span<T>, std::span<const T>, std::span<const T>,    \
-                                      std::span<const T>, int, int, int, int);
+#define LLMLAB_INSTANTIATE(T)                                                                      \
+  template void attention_forward<T>(std::span<T>, std::span<T>, std::span<const T>, int, int,     \
+                                     int, int);                                                    \
+  template void attention_backward<T>(std::span<T>, std::span<T>, std::span<const T>,              \
+                                      std::span<const T>, std::span<const T>, int, int, int, int); \
+  template void attention_forward_reference<T>(std::span<T>, std::span<T>, std::span<const T>,     \
+                                               int, int, int, int);                                \
+  template void attention_backward_reference<T>(std::span<T>, std::span<const T>,                  \
+                                                std::span<const T>, std::span<const T>, int, int,  \
+                                                int, int);
 LLMLAB_INSTANTIATE(float)
 LLMLAB_INSTANTIATE(double)
 #undef LLMLAB_INSTANTIATE

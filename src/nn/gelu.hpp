@@ -6,10 +6,16 @@
 
 namespace llmlab::nn {
 
-// out = 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))), evaluated exactly as builtins.md §8
-// gelu orders it. out and in have the same length; out may alias in.
+// out = 0.5 x (1 + tanh(u)), u = sqrt(2/pi) (x + 0.044715 x^3). Computed as the identical
+// x / (1 + exp(-2u)) with a vectorised exp and threads over large buffers; agrees with the
+// reference to a few ulp (closer to the exact value where 1 + tanh(u) cancels, x << 0).
+// out and in have the same length; out may alias in.
 template <class T>
 void gelu_forward(std::span<T> out, std::span<const T> in);
+
+// The reference: builtins.md §8 gelu's evaluation order with libm's tanh, one element at a time.
+template <class T>
+void gelu_forward_reference(std::span<T> out, std::span<const T> in);
 
 // Accumulates (+=) dinp = gelu'(inp) * dout. All three have the same length.
 template <class T>

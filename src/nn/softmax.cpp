@@ -8,6 +8,7 @@
 
 #include "base/error.hpp"
 #include "nn/threading.hpp"
+#include "nn/vector_exp.hpp"
 
 namespace llmlab::nn {
 namespace {
@@ -32,14 +33,16 @@ T row_maximum(const T* x, int C) {
   return m;
 }
 
-// out = exp(x - m), returning the sum. exp is libm's (≤ 1 ulp, builtins.md §0.5); the sum is a
-// second, vectorised pass so the exp loop stays a simple stream.
+// out = exp(x - m), returning the sum, in one vectorised pass (detail::exp_lane, within 1 ulp
+// of libm's exp as builtins.md §0.5 allows; summation order is free).
 template <class T>
 T exp_row(T* out, const T* x, int C, T m) {
-  for (int c = 0; c < C; ++c) out[c] = std::exp(x[c] - m);
   T sum = 0;
 #pragma omp simd reduction(+ : sum)
-  for (int c = 0; c < C; ++c) sum += out[c];
+  for (int c = 0; c < C; ++c) {
+    out[c] = detail::exp_lane(x[c] - m);
+    sum += out[c];
+  }
   return sum;
 }
 
@@ -47,7 +50,8 @@ T exp_row(T* out, const T* x, int C, T m) {
 template <class T>
 T log_sum_exp_shifted(const T* x, int C, T m) {
   T sum = 0;
-  for (int c = 0; c < C; ++c) sum += std::exp(x[c] - m);
+#pragma omp simd reduction(+ : sum)
+  for (int c = 0; c < C; ++c) sum += detail::exp_lane(x[c] - m);
   return std::log(sum);
 }
 
@@ -134,7 +138,8 @@ void log_softmax_backward(std::span<T> dinp, std::span<const T> out, std::span<c
     T total = 0;
 #pragma omp simd reduction(+ : total)
     for (int c = 0; c < C; ++c) total += dy[c];
-    for (int c = 0; c < C; ++c) dx[c] += dy[c] - std::exp(y[c]) * total;
+#pragma omp simd
+    for (int c = 0; c < C; ++c) dx[c] += dy[c] - detail::exp_lane(y[c]) * total;
   }
 }
 

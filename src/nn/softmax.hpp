@@ -13,7 +13,7 @@ namespace llmlab::nn {
 template <class T>
 void softmax_forward(std::span<T> out, std::span<const T> in, int N, int C);
 
-// The reference: sequential sums, one row at a time, no threads.
+// The reference: libm's exp, sequential sums, one row at a time, no threads.
 template <class T>
 void softmax_forward_reference(std::span<T> out, std::span<const T> in, int N, int C);
 

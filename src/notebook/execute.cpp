@@ -9,6 +9,7 @@
 #include "builtins/registry.hpp"
 #include "notebook/interpolate.hpp"
 #include "notebook/parse.hpp"
+#include "plot/export.hpp"
 #include "runtime/display.hpp"
 #include "runtime/interpreter.hpp"
 #include "runtime/printf.hpp"
@@ -37,6 +38,12 @@ class NotebookRun {
     session_.set_output([this](std::string_view text) { captured_ += text; });
     builtins::install_builtins(interpreter_);
     builtins::set_plot_theme(session_, options.theme == Theme::Light);
+    // savefig during a block snapshots the figure as it is then (plotting.md §8).
+    builtins::set_savefig_observer(session_, [this, &options](int, const plot::Figure& figure) {
+      plot::Figure snapshot = figure;
+      snapshot.light_theme = options.theme == Theme::Light;
+      snapshots_.push_back(Figure{plot::render_svg(snapshot)});
+    });
   }
 
   ExecutedBlock code(const Block& block) {
@@ -46,6 +53,7 @@ class NotebookRun {
     builtins::reset_unheld_figure(session_);
     const std::uint64_t mark = builtins::figure_mark(session_);
     captured_.clear();
+    snapshots_.clear();
     auto file = std::make_shared<const SourceFile>(
         fmt::format("{}:block@{}", options_.source_path, block.line), block.text);
     try {
@@ -55,9 +63,14 @@ class NotebookRun {
     }
     result.output = std::string(trim(captured_));
     captured_.clear();
-    // Figures are captured even when the block failed (§2).
-    for (const int handle : builtins::figures_drawn_since(session_, mark)) {
-      result.figures.push_back(Figure{builtins::figure_svg(session_, handle)});
+    // Figures are captured even when the block failed (§2): the savefig snapshots, or else
+    // every figure drawn into during the block.
+    result.figures = std::move(snapshots_);
+    snapshots_.clear();
+    if (result.figures.empty()) {
+      for (const int handle : builtins::figures_drawn_since(session_, mark)) {
+        result.figures.push_back(Figure{builtins::figure_svg(session_, handle)});
+      }
     }
     return result;
   }
@@ -84,6 +97,7 @@ class NotebookRun {
   runtime::Session session_;
   runtime::Interpreter interpreter_;
   std::string captured_;
+  std::vector<Figure> snapshots_;
 };
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,9 @@ namespace llmlab::num {
 namespace {
 
 constexpr double kEpsilon = std::numeric_limits<double>::epsilon();
+// Up to this many singular values, the SVD runs on one BLAS thread (see SingleThreadedBlas);
+// larger problems have enough BLAS-3 work in the bidiagonalisation to gain from threads.
+constexpr Index kSingleThreadedSvd = 512;
 
 int lapack_size(Index n) {
   if (n > std::numeric_limits<int>::max()) throw Error("svd: matrix too large for LAPACK");
@@ -132,6 +136,8 @@ Matrix singular_values(const Matrix& a) {
   int info = 0;
   double optimal = 0.0;
   int query = -1;
+  std::optional<detail::SingleThreadedBlas> single_threaded;
+  if (k <= kSingleThreadedSvd) single_threaded.emplace();
   dgesvd_("N", "N", &m, &n, work_matrix.data(), &m, result.mutable_real_values().data(), nullptr,
           &one, nullptr, &one, &optimal, &query, &info, 1, 1);
   check_info(info, "dgesvd");
@@ -163,6 +169,8 @@ Svd svd(const Matrix& a, SvdSize size) {
     int info = 0;
     double optimal = 0.0;
     int query = -1;
+    std::optional<detail::SingleThreadedBlas> single_threaded;
+    if (k <= kSingleThreadedSvd) single_threaded.emplace();
     dgesdd_(job, &m, &n, work_matrix.data(), &m, s.data(), u.data(), &m, vt.data(), &ldvt, &optimal,
             &query, iwork.data(), &info, 1);
     check_info(info, "dgesdd");

@@ -179,7 +179,8 @@ Matrix Matrix::transposed() const {
 Matrix Matrix::real_part() const {
   if (!is_complex()) return *this;
   Matrix result(rows_, columns_);
-  for (Index i = 0; i < size(); ++i) result.storage_->real[static_cast<std::size_t>(i)] = (*this)[i];
+  for (Index i = 0; i < size(); ++i)
+    result.storage_->real[static_cast<std::size_t>(i)] = (*this)[i];
   return result;
 }
 

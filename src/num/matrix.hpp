@@ -26,7 +26,7 @@ class Matrix {
   Matrix(Index rows, Index columns, Element element);  // zero-filled
   // Row-major literal, for tests and small constants: Matrix::from_rows({{1, 2}, {3, 4}}).
   static Matrix from_rows(std::initializer_list<std::initializer_list<double>> rows);
-  static Matrix row(std::span<const double> values);  // 1×N
+  static Matrix row(std::span<const double> values);     // 1×N
   static Matrix column(std::span<const double> values);  // N×1
 
   Index rows() const { return rows_; }
@@ -38,7 +38,9 @@ class Matrix {
 
   // Element access by row-major flat index or (row, column), both 0-based. Real accessors on a
   // complex matrix return the real part; complex accessors work on either.
-  double operator[](Index flat) const { return is_complex() ? cdata()[flat].real() : rdata()[flat]; }
+  double operator[](Index flat) const {
+    return is_complex() ? cdata()[flat].real() : rdata()[flat];
+  }
   double operator()(Index row, Index column) const { return (*this)[row * columns_ + column]; }
   Complex complex_at(Index flat) const {
     return is_complex() ? cdata()[flat] : Complex(rdata()[flat], 0.0);
@@ -63,7 +65,7 @@ class Matrix {
   void demote_if_real();
   // Same elements in row-major order with a new shape (rows * columns must equal size()).
   Matrix with_shape(Index rows, Index columns) const;
-  Matrix transposed() const;       // plain transpose (.')
+  Matrix transposed() const;  // plain transpose (.')
   Matrix real_part() const;
   Matrix imaginary_part() const;
 

@@ -3,7 +3,6 @@
 // is complex or an array power needs the principal value of a negative base (language.md §5.1).
 #include "num/ops.hpp"
 
-#include <Eigen/Core>
 #include <cmath>
 #include <numbers>
 #include <string>
@@ -242,26 +241,6 @@ Matrix elementwise(Arithmetic op, const Matrix& a, ArrayKind a_kind, const Matri
                    ArrayKind b_kind) {
   check_vector_lengths(a, a_kind, b, b_kind);
   return elementwise(op, as_row(a, a_kind), as_row(b, b_kind));
-}
-
-Matrix matmul(const Matrix& a, const Matrix& b) {
-  if (a.columns() != b.rows()) {
-    throw Error("matrix multiply: inner dimensions must match\n  left:  " + shape_text(a) +
-                "\n  right: " + shape_text(b) + "\n  hint:  use .* for element-wise multiply");
-  }
-  if (a.is_real() && b.is_real()) {
-    Matrix result(a.rows(), b.columns());
-    detail::RealMap out(result.mutable_real_values().data(), a.rows(), b.columns());
-    out.noalias() = detail::real_map(a) * detail::real_map(b);
-    return result;
-  }
-  const std::vector<Complex> a_values = detail::complex_copy(a);
-  const std::vector<Complex> b_values = detail::complex_copy(b);
-  Matrix result(a.rows(), b.columns(), Matrix::Element::ComplexValued);
-  detail::ComplexMap out(result.mutable_complex_values().data(), a.rows(), b.columns());
-  out.noalias() = detail::ConstComplexMap(a_values.data(), a.rows(), a.columns()) *
-                  detail::ConstComplexMap(b_values.data(), b.rows(), b.columns());
-  return result;
 }
 
 Matrix multiply(const Matrix& a, ArrayKind a_kind, const Matrix& b, ArrayKind b_kind) {

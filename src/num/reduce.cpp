@@ -145,9 +145,103 @@ std::string all_nan_message(Along along, Extremum which) {
   return name + ": input is all NaN";
 }
 
+// --- Real column fast paths ------------------------------------------------------------
+// A column of a row-major matrix is strided, so reducing columns one by one touches a new cache
+// line per element. These walk the matrix row by row into one accumulator per column, doing per
+// column exactly the operations, in exactly the order, of the slice code above: the results are
+// bit-identical to it.
+
+// x: (R, C) row-major. out (C) = the pairwise sums of rows [begin, end), split as pairwise_sum
+// splits a slice.
+void column_pairwise_sum(const double* x, Index columns, Index begin, Index end, double* out) {
+  constexpr Index kBlock = 128;  // as pairwise_sum
+  const auto width = static_cast<std::size_t>(columns);
+  if (end - begin <= kBlock) {
+    std::fill(out, out + width, 0.0);
+    for (Index r = begin; r < end; ++r) {
+      const double* row = x + r * columns;
+      for (std::size_t c = 0; c < width; ++c) out[c] += row[c];
+    }
+    return;
+  }
+  const Index middle = begin + (end - begin) / 2;
+  column_pairwise_sum(x, columns, begin, middle, out);
+  std::vector<double> right(width);
+  column_pairwise_sum(x, columns, middle, end, right.data());
+  for (std::size_t c = 0; c < width; ++c) out[c] += right[c];
+}
+
+// 1×C column sums of a real matrix.
+Matrix column_sums(const Matrix& x) {
+  Matrix result(1, x.columns());
+  column_pairwise_sum(x.real_values().data(), x.columns(), 0, x.rows(),
+                      result.mutable_real_values().data());
+  return result;
+}
+
+Matrix column_means(const Matrix& x) {
+  Matrix result = column_sums(x);
+  const auto count = static_cast<double>(x.rows());
+  for (double& value : result.mutable_real_values()) value /= count;
+  return result;
+}
+
+// 1×C column variances of a real matrix, as slice_variance computes each.
+Matrix column_variances(const Matrix& x, Normalization normalization) {
+  const Index rows = x.rows();
+  const auto width = static_cast<std::size_t>(x.columns());
+  if (rows <= 1) return Matrix(1, x.columns());
+  const Matrix means = column_means(x);
+  const std::span<const double> m = means.real_values();
+  Matrix result(1, x.columns());
+  const std::span<double> total = result.mutable_real_values();
+  const double* values = x.real_values().data();
+  for (Index r = 0; r < rows; ++r) {
+    const double* row = values + static_cast<std::size_t>(r) * width;
+    for (std::size_t c = 0; c < width; ++c) total[c] += squared_magnitude(row[c] - m[c]);
+  }
+  const Index divisor = normalization == Normalization::Sample ? rows - 1 : rows;
+  for (double& value : total) value /= static_cast<double>(divisor);
+  return result;
+}
+
+// Column minima or maxima of a real matrix and their 1-based row numbers, as extremum() finds
+// them: NaN skipped, the first occurrence wins ties.
+ExtremumResult column_extremum(const Matrix& x, Extremum which) {
+  const auto width = static_cast<std::size_t>(x.columns());
+  std::vector<double> best_key(width, 0.0);
+  std::vector<Index> best(width, -1);
+  const double* values = x.real_values().data();
+  for (Index r = 0; r < x.rows(); ++r) {
+    const double* row = values + static_cast<std::size_t>(r) * width;
+    for (std::size_t c = 0; c < width; ++c) {
+      const double key = row[c];
+      if (std::isnan(key)) continue;
+      const bool better =
+          best[c] < 0 || (which == Extremum::Max ? key > best_key[c] : key < best_key[c]);
+      if (better) {
+        best[c] = r;
+        best_key[c] = key;
+      }
+    }
+  }
+  ExtremumResult result{Matrix(1, x.columns()), Matrix(1, x.columns())};
+  const std::span<double> chosen = result.values.mutable_real_values();
+  const std::span<double> indices = result.indices.mutable_real_values();
+  for (std::size_t c = 0; c < width; ++c) {
+    if (best[c] < 0) throw Error(all_nan_message(Along::Columns, which));
+    chosen[c] = best_key[c];
+    indices[c] = static_cast<double>(best[c] + 1);
+  }
+  return result;
+}
+
+bool real_columns(const Matrix& x, Along along) { return along == Along::Columns && x.is_real(); }
+
 }  // namespace
 
 Matrix sum(const Matrix& x, Along along) {
+  if (real_columns(x, along)) return column_sums(x);
   return reduce_same_type(x, along, [](auto slice) { return slice_sum(slice); });
 }
 
@@ -162,6 +256,7 @@ Matrix prod(const Matrix& x, Along along) {
 
 Matrix mean(const Matrix& x, Along along) {
   LLMLAB_ASSERT(detail::slice_layout(x, along).count > 0);
+  if (real_columns(x, along)) return column_means(x);
   return reduce_same_type(x, along, [](auto slice) { return slice_mean(slice); });
 }
 
@@ -171,11 +266,17 @@ Matrix median(const Matrix& x, Along along) {
 }
 
 Matrix variance(const Matrix& x, Along along, Normalization normalization) {
+  if (real_columns(x, along)) return column_variances(x, normalization);
   return reduce_to_real(
       x, along, [normalization](auto slice) { return slice_variance(slice, normalization); });
 }
 
 Matrix standard_deviation(const Matrix& x, Along along, Normalization normalization) {
+  if (real_columns(x, along)) {
+    Matrix result = column_variances(x, normalization);
+    for (double& value : result.mutable_real_values()) value = std::sqrt(value);
+    return result;
+  }
   return reduce_to_real(x, along, [normalization](auto slice) {
     return std::sqrt(slice_variance(slice, normalization));
   });
@@ -183,6 +284,7 @@ Matrix standard_deviation(const Matrix& x, Along along, Normalization normalizat
 
 ExtremumResult extremum(const Matrix& x, Along along, Extremum which) {
   LLMLAB_ASSERT(!x.empty());
+  if (real_columns(x, along)) return column_extremum(x, which);
   ExtremumResult result{result_for(x, along, x.is_complex()), result_for(x, along, false)};
   detail::for_each_slice(x, along, [&](Index s, auto slice) {
     Index best = -1;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <span>
+#include <type_traits>
 
 #include "num/matrix.hpp"
 #include "num/reduce.hpp"

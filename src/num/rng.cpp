@@ -8,6 +8,7 @@
 #include <random>
 
 #include "base/error.hpp"
+#include "num/rng_ziggurat_tables.hpp"
 
 namespace llmlab::num {
 namespace {
@@ -93,6 +94,36 @@ std::uint64_t derive_task_seed(std::uint64_t master, std::uint64_t index) {
 
 namespace {
 
+// The ziggurat's first layer test (rng.md §4.2), kept inline so a fill costs one draw, a table
+// look-up and a compare per sample. A subtract, a multiply and a compare: nothing a fused
+// multiply-add could change, unlike the wedge test in rng_ziggurat.cpp.
+inline bool normal_fast_path(std::uint64_t bits, double& x) {
+  const auto layer = static_cast<std::size_t>(bits & 0xFF);  // the lowest 8 bits
+  // The top 52 bits as a mantissa in [2, 4), minus 3: a signed uniform in [-1, 1).
+  const double u = std::bit_cast<double>((bits >> 12) | 0x4000000000000000ull) - 3.0;
+  x = u * detail::kZigguratX[layer];
+  return std::abs(x) < detail::kZigguratX[layer + 1];
+}
+
+}  // namespace
+
+double Rng::standard_normal() {
+  const std::uint64_t bits = next_u64();
+  double x;
+  if (normal_fast_path(bits, x)) return x;
+  return standard_normal_rejected(bits);
+}
+
+void Rng::fill_standard_normal(std::span<double> out) {
+  for (double& value : out) {
+    const std::uint64_t bits = next_u64();
+    double x;
+    value = normal_fast_path(bits, x) ? x : standard_normal_rejected(bits);
+  }
+}
+
+namespace {
+
 template <class Sample>
 Matrix fill_row_major(Index rows, Index columns, Sample sample) {
   LLMLAB_ASSERT(rows >= 0 && columns >= 0);
@@ -109,7 +140,10 @@ Matrix rand_matrix(Rng& rng, Index rows, Index columns) {
 }
 
 Matrix randn_matrix(Rng& rng, Index rows, Index columns) {
-  return fill_row_major(rows, columns, [&rng] { return rng.standard_normal(); });
+  LLMLAB_ASSERT(rows >= 0 && columns >= 0);
+  Matrix result(rows, columns);
+  rng.fill_standard_normal(result.mutable_real_values());
+  return result;
 }
 
 Matrix randi_matrix(Rng& rng, std::int64_t lo, std::int64_t hi, Index rows, Index columns) {

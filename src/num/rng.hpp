@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 
 #include "num/matrix.hpp"
 #include "num/rng_chacha.hpp"
@@ -32,14 +33,21 @@ class Rng {
   double uniform01();
   // (2m + 1) * 2^-53 for the top 52 bits m: never 0 or 1 (§3.3, the ziggurat tail only).
   double open01();
-  // Standard normal by rand_distr's ziggurat (§4); defined in rng_ziggurat.cpp.
+  // Standard normal by rand_distr's ziggurat (§4). The first layer test, which accepts about
+  // 99% of draws, is inline in rng.cpp; the rest lives in rng_ziggurat.cpp.
   double standard_normal();
+  // out[k] = the k-th next standard_normal(): the same stream and values, one call per fill.
+  void fill_standard_normal(std::span<double> out);
   // Uniform integer in [lo, hi], both included, by rand 0.8's widening multiply with its
   // conservative rejection zone (§5). Requires lo <= hi.
   std::int64_t range_i64(std::int64_t lo, std::int64_t hi);
   std::uint64_t range_u64(std::uint64_t lo, std::uint64_t hi);
 
  private:
+  // The ziggurat after `bits` failed the first layer test: tail, wedge test and, on rejection,
+  // fresh draws until a sample is accepted (rng_ziggurat.cpp).
+  double standard_normal_rejected(std::uint64_t bits);
+
   ChaCha12Stream stream_;
   std::optional<std::uint64_t> master_seed_;
 };

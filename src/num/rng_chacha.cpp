@@ -11,41 +11,64 @@ namespace {
 constexpr std::array<std::uint32_t, 4> kSigma = {0x61707865u, 0x3320646eu, 0x79622d32u,
                                                  0x6b206574u};
 constexpr int kDoubleRounds = 6;  // ChaCha12
+constexpr int kLanes = 8;         // blocks computed together
 
-void quarter_round(std::array<std::uint32_t, 16>& x, int a, int b, int c, int d) {
-  const auto ia = static_cast<std::size_t>(a), ib = static_cast<std::size_t>(b),
-             ic = static_cast<std::size_t>(c), id = static_cast<std::size_t>(d);
-  x[ia] += x[ib];
-  x[id] = std::rotl(x[id] ^ x[ia], 16);
-  x[ic] += x[id];
-  x[ib] = std::rotl(x[ib] ^ x[ic], 12);
-  x[ia] += x[ib];
-  x[id] = std::rotl(x[id] ^ x[ia], 8);
-  x[ic] += x[id];
-  x[ib] = std::rotl(x[ib] ^ x[ic], 7);
+// One state word of kLanes consecutive blocks, lane b belonging to block counter + b. GCC and
+// Clang vector extensions: plain SIMD code (AVX2 on x86-64-v3) without intrinsics.
+typedef std::uint32_t Lanes __attribute__((vector_size(sizeof(std::uint32_t) * kLanes)));
+
+// Vectors pass by reference: by value, a 256-bit vector would change the calling convention
+// of these helpers in builds without AVX (GCC's -Wpsabi).
+template <int Bits>
+inline void rotate_left(Lanes& v) {
+  v = (v << Bits) | (v >> (32 - Bits));
 }
 
-// One 16-word output block for `counter`; stream number 0.
-void chacha12_block(const ChaChaKey& key, std::uint64_t counter, std::uint32_t* out) {
-  std::array<std::uint32_t, 16> input{};
-  for (std::size_t i = 0; i < 4; ++i) input[i] = kSigma[i];
-  for (std::size_t i = 0; i < 8; ++i) input[4 + i] = key[i];
-  input[12] = static_cast<std::uint32_t>(counter);
-  input[13] = static_cast<std::uint32_t>(counter >> 32);
-  input[14] = 0;
-  input[15] = 0;
-  std::array<std::uint32_t, 16> x = input;
-  for (int round = 0; round < kDoubleRounds; ++round) {
-    quarter_round(x, 0, 4, 8, 12);
-    quarter_round(x, 1, 5, 9, 13);
-    quarter_round(x, 2, 6, 10, 14);
-    quarter_round(x, 3, 7, 11, 15);
-    quarter_round(x, 0, 5, 10, 15);
-    quarter_round(x, 1, 6, 11, 12);
-    quarter_round(x, 2, 7, 8, 13);
-    quarter_round(x, 3, 4, 9, 14);
+inline void quarter_round(Lanes& a, Lanes& b, Lanes& c, Lanes& d) {
+  a += b;
+  d ^= a;
+  rotate_left<16>(d);
+  c += d;
+  b ^= c;
+  rotate_left<12>(b);
+  a += b;
+  d ^= a;
+  rotate_left<8>(d);
+  c += d;
+  b ^= c;
+  rotate_left<7>(b);
+}
+
+// kLanes consecutive 16-word output blocks starting at `counter`, stream number 0, written
+// block after block to out[0 .. 16 * kLanes).
+void chacha12_blocks(const ChaChaKey& key, std::uint64_t counter, std::uint32_t* out) {
+  Lanes input[16];
+  for (std::size_t i = 0; i < 4; ++i) input[i] = Lanes{} + kSigma[i];
+  for (std::size_t i = 0; i < 8; ++i) input[4 + i] = Lanes{} + key[i];
+  for (int lane = 0; lane < kLanes; ++lane) {
+    const std::uint64_t block = counter + static_cast<std::uint64_t>(lane);
+    input[12][lane] = static_cast<std::uint32_t>(block);
+    input[13][lane] = static_cast<std::uint32_t>(block >> 32);
   }
-  for (std::size_t i = 0; i < 16; ++i) out[i] = x[i] + input[i];
+  input[14] = Lanes{};
+  input[15] = Lanes{};
+  Lanes x[16];
+  for (std::size_t i = 0; i < 16; ++i) x[i] = input[i];
+  for (int round = 0; round < kDoubleRounds; ++round) {
+    quarter_round(x[0], x[4], x[8], x[12]);
+    quarter_round(x[1], x[5], x[9], x[13]);
+    quarter_round(x[2], x[6], x[10], x[14]);
+    quarter_round(x[3], x[7], x[11], x[15]);
+    quarter_round(x[0], x[5], x[10], x[15]);
+    quarter_round(x[1], x[6], x[11], x[12]);
+    quarter_round(x[2], x[7], x[8], x[13]);
+    quarter_round(x[3], x[4], x[9], x[14]);
+  }
+  for (std::size_t i = 0; i < 16; ++i) x[i] += input[i];
+  // Transpose: word i of block b is lane b of x[i].
+  for (int lane = 0; lane < kLanes; ++lane) {
+    for (std::size_t i = 0; i < 16; ++i) out[static_cast<std::size_t>(lane) * 16 + i] = x[i][lane];
+  }
 }
 
 }  // namespace
@@ -68,22 +91,15 @@ ChaChaKey chacha_key_from_seed(std::uint64_t seed) {
 ChaCha12Stream::ChaCha12Stream(const ChaChaKey& key) : key_(key) {}
 
 void ChaCha12Stream::refill() {
-  for (std::size_t block = 0; block < kBufferBlocks; ++block) {
-    chacha12_block(key_, block_counter_ + block, buffer_.data() + block * kBlockWords);
-  }
+  static_assert(kBufferBlocks == kLanes);
+  chacha12_blocks(key_, block_counter_, buffer_.data());
   block_counter_ += kBufferBlocks;
   index_ = 0;
 }
 
-std::uint32_t ChaCha12Stream::next_u32() {
-  if (index_ >= kBufferWords) refill();
-  ++words_consumed_;
-  return buffer_[index_++];
-}
-
-std::uint64_t ChaCha12Stream::next_u64() {
-  // Two consecutive words, low first; when only one word is left the high half comes from the
-  // next buffer, nothing is skipped (rng.md §1.3, third case).
+std::uint64_t ChaCha12Stream::next_u64_across_refill() {
+  // When only one word is left the high half comes from the next buffer; nothing is skipped
+  // (rng.md §1.3, third case).
   const std::uint64_t low = next_u32();
   const std::uint64_t high = next_u32();
   return (high << 32) | low;

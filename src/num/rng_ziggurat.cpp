@@ -1,6 +1,7 @@
 // The standard-normal ziggurat of rand_distr 0.4.3 (rng.md §4): 256 layers, a wedge test against
 // exp(-x²/2) and Marsaglia's tail beyond R. Reference: Marsaglia & Tsang, "The Ziggurat Method
 // for Generating Random Variables" (2000); Doornik, "An Improved Ziggurat Method" (2005).
+// The first layer test of each draw is inline in rng.cpp; this file takes the draws it rejects.
 #include <bit>
 #include <cmath>
 
@@ -9,7 +10,11 @@
 
 // The wedge test must round the subtract, multiply and add separately, as rand_distr does; a
 // fused multiply-add is a different function and could flip a comparison (rng.md §4.4).
+#if defined(__clang__)
+#pragma clang fp contract(off)
+#elif defined(__GNUC__)
 #pragma GCC optimize("fp-contract=off")
+#endif
 
 namespace llmlab::num {
 namespace {
@@ -34,19 +39,20 @@ double tail_sample(Rng& rng, double u) {
 
 }  // namespace
 
-double Rng::standard_normal() {
+double Rng::standard_normal_rejected(std::uint64_t bits) {
   for (;;) {
-    const std::uint64_t bits = next_u64();
     const auto layer = static_cast<std::size_t>(bits & 0xFF);  // the lowest 8 bits
     // The top 52 bits as a mantissa in [2, 4), minus 3: a signed uniform in [-1, 1).
     const double u = std::bit_cast<double>((bits >> 12) | 0x4000000000000000ull) - 3.0;
     const double x = u * kZigguratX[layer];
+    // The caller already failed this test for the first `bits`; redraws need it again.
     if (std::abs(x) < kZigguratX[layer + 1]) return x;
     if (layer == 0) return tail_sample(*this, u);
     const double r = standard_f64();
     const double density_bound =
         kZigguratF[layer + 1] + (kZigguratF[layer] - kZigguratF[layer + 1]) * r;
     if (density_bound < std::exp(((-x) * x) / 2.0)) return x;
+    bits = next_u64();
   }
 }
 

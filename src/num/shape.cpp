@@ -48,6 +48,22 @@ Matrix triangle(const Matrix& a, Index k, bool lower) {
   return result;
 }
 
+// a·b for sizes, refusing results past anything a Matrix can hold (and signed overflow).
+Index checked_product(Index a, Index b, const char* name) {
+  Index product = 0;
+  if (__builtin_mul_overflow(a, b, &product) || product > (Index{1} << 40)) {
+    throw Error(std::string(name) + ": result too large (" + std::to_string(a) + " times " +
+                std::to_string(b) + " elements)");
+  }
+  return product;
+}
+
+// |k| for a diagonal offset, bounded so that sizes derived from it cannot overflow.
+Index offset_size(Index k) {
+  if (k > (Index{1} << 40) || k < -(Index{1} << 40)) throw Error("diag: offset too large");
+  return k < 0 ? -k : k;
+}
+
 }  // namespace
 
 Matrix linspace(double a, double b, Index n) {
@@ -73,8 +89,9 @@ Matrix logspace(double a, double b, Index n) {
 }
 
 Matrix repmat(const Matrix& a, Index m, Index n) {
-  const Index rows = a.rows() * m;
-  const Index columns = a.columns() * n;
+  const Index rows = checked_product(a.rows(), m, "repmat");
+  const Index columns = checked_product(a.columns(), n, "repmat");
+  checked_product(rows, columns, "repmat");
   Matrix result(rows, columns, element_of(a));
   for (Index i = 0; i < rows; ++i) {
     for (Index j = 0; j < columns; ++j) {
@@ -94,7 +111,7 @@ Matrix column_major_elements(const Matrix& a) {
 }
 
 Matrix reshape(const Matrix& a, Index rows, Index columns) {
-  if (rows < 0 || columns < 0 || rows * columns != a.size()) {
+  if (rows < 0 || columns < 0 || checked_product(rows, columns, "reshape") != a.size()) {
     throw Error("reshape: cannot reshape " + std::to_string(a.size()) + " elements into " +
                 std::to_string(rows) + "\u00d7" + std::to_string(columns) +
                 " (= " + std::to_string(rows * columns) + " elements)");
@@ -109,7 +126,7 @@ Matrix reshape(const Matrix& a, Index rows, Index columns) {
 }
 
 Matrix diagonal_matrix(const Matrix& v, Index k) {
-  const Index n = v.size() + (k < 0 ? -k : k);
+  const Index n = v.size() + offset_size(k);
   Matrix result(n, n, element_of(v));
   const Index row_offset = k < 0 ? -k : 0;
   const Index column_offset = k > 0 ? k : 0;
@@ -120,6 +137,7 @@ Matrix diagonal_matrix(const Matrix& v, Index k) {
 }
 
 Matrix diagonal_of(const Matrix& m, Index k) {
+  offset_size(k);
   const Index row_offset = k < 0 ? -k : 0;
   const Index column_offset = k > 0 ? k : 0;
   const Index length =
@@ -167,11 +185,14 @@ Matrix flip_rows(const Matrix& a) {
 
 Matrix circular_shift(const Matrix& a, Index k, Dimension dimension) {
   if (a.empty()) return a;
+  // Reduce k first so that huge shifts cannot overflow.
+  const Index row_shift = dimension == Dimension::Rows ? wrap(k, a.rows()) : 0;
+  const Index column_shift = dimension == Dimension::Columns ? wrap(k, a.columns()) : 0;
   Matrix result(a.rows(), a.columns(), element_of(a));
   for (Index i = 0; i < a.rows(); ++i) {
     for (Index j = 0; j < a.columns(); ++j) {
-      const Index to_row = dimension == Dimension::Rows ? wrap(i + k, a.rows()) : i;
-      const Index to_column = dimension == Dimension::Columns ? wrap(j + k, a.columns()) : j;
+      const Index to_row = (i + row_shift) % a.rows();
+      const Index to_column = (j + column_shift) % a.columns();
       copy_element(a, i * a.columns() + j, result, to_row * a.columns() + to_column);
     }
   }

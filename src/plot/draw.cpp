@@ -311,7 +311,7 @@ void draw_panel_labels(const PanelLayout& panel, const Theme& theme, Renderer& r
   }
   if (panel.title_at) {
     renderer.text(*panel.title_at, {axes.title, ""},
-                  {FontSizes::kTitle, theme.foreground, Anchor::Middle, false, false});
+                  {panel.title_size, theme.foreground, Anchor::Middle, false, false});
   }
   if (panel.xlabel_at) {
     renderer.text(*panel.xlabel_at, {axes.x.label, ""},

@@ -90,6 +90,13 @@ double text_height(double size) { return 1.17 * size; }
 std::vector<Tick> fitted_linear_ticks(double low, double high, double pixels, bool horizontal,
                                       double size, const TextMetrics& metrics) {
   double step = nice_step(high - low, 6);
+  // The §4.4 rule can leave only two or three ticks (a span of 12.5 gets step 5); a reader
+  // wants at least four, so start one nice step finer then and coarsen only if labels collide.
+  if (linear_ticks(low, high, step).size() < 4) {
+    const double power = std::pow(10.0, std::floor(std::log10(step) + 1e-9));
+    const double m = step / power;
+    step = m > 3.5 ? 2 * power : m > 1.5 ? power : 0.5 * power;
+  }
   std::vector<Tick> ticks;
   for (int attempt = 0; attempt < 30; ++attempt) {
     ticks = linear_ticks(low, high, step);
@@ -365,8 +372,13 @@ void layout_panel(PanelLayout& panel, const TextMetrics& metrics) {
       std::tie(panel.x.low, panel.x.high) = finish_range(xr, axes.x.scale, false, false);
     }
     std::tie(panel.y.low, panel.y.high) = finish_range(yr, axes.y.scale, !axes.tight, has_bars);
-    if (axes.x.limits) std::tie(panel.x.low, panel.x.high) = *axes.x.limits;
-    if (axes.y.limits) std::tie(panel.y.low, panel.y.high) = *axes.y.limits;
+    // Explicit limits set on a linear axis that later turned logarithmic may not be positive;
+    // such limits are ignored rather than mapped through log10.
+    auto usable_limits = [](const AxisState& axis) {
+      return axis.limits && (axis.scale == Scale::Linear || axis.limits->first > 0);
+    };
+    if (usable_limits(axes.x)) std::tie(panel.x.low, panel.x.high) = *axes.x.limits;
+    if (usable_limits(axes.y)) std::tie(panel.y.low, panel.y.high) = *axes.y.limits;
 
     // Bands: first guess the data height to pick y ticks, whose widths size the left band.
     const double bottom_band =
@@ -414,7 +426,18 @@ void layout_panel(PanelLayout& panel, const TextMetrics& metrics) {
       layout_axis_ticks(panel, metrics);
     }
   }
-  if (panel.title_at) panel.title_at->x = panel.data.x + panel.data.width / 2;
+  if (panel.title_at) {
+    // Centred over the data, but kept inside the cell; a title wider than the cell shrinks.
+    const double room = cell.width - 2 * 8;
+    double width = metrics.width(axes.title, FontSizes::kTitle);
+    if (width > room) {
+      panel.title_size = std::max(8.0, FontSizes::kTitle * room / width);
+      width = metrics.width(axes.title, panel.title_size);
+    }
+    const double centre = panel.data.x + panel.data.width / 2;
+    panel.title_at->x = std::clamp(centre, cell.x + 8 + width / 2,
+                                   std::max(cell.x + 8 + width / 2, cell.right() - 8 - width / 2));
+  }
   if (!axes.surface) {
     if (!axes.x.label.empty()) {
       panel.xlabel_at =

@@ -47,7 +47,8 @@ struct PanelLayout {
   Rect data;  // the data area; everything of the data is clipped to it
   AxisLayout x;
   AxisLayout y;
-  std::optional<Point> title_at;  // centre of the baseline
+  std::optional<Point> title_at;          // centre of the baseline
+  double title_size = FontSizes::kTitle;  // smaller when a long title would leave its cell
   std::optional<Point> xlabel_at;
   std::optional<Point> ylabel_at;  // centre, text rotated
   // Image panels.

@@ -1,8 +1,9 @@
 // Call's typed argument getters: the uniform argument errors of builtins.md §0.2.
 #include "runtime/call.hpp"
 
-#include <cmath>
 #include <fmt/format.h>
+
+#include <cmath>
 
 #include "base/error.hpp"
 #include "runtime/interpreter.hpp"
@@ -43,11 +44,13 @@ double Call::scalar(int index) const {
   const Value& argument = value(index);
   switch (argument.kind()) {
     case Kind::Scalar:
-    case Kind::Bool: return argument.scalar_value();
+    case Kind::Bool:
+      return argument.scalar_value();
     case Kind::Complex:
       if (std::abs(argument.complex_value().imag()) < 1e-10) return argument.complex_value().real();
       break;
-    default: break;
+    default:
+      break;
   }
   fail_argument(index, "scalar", argument.kind_name());
 }

@@ -35,8 +35,10 @@ class Call {
   // <kind or value>" on a mismatch; index must be < count() (has() guards optional arguments).
   num::Matrix matrix(int index) const;  // any numeric value as a matrix (scalar → 1×1)
   double scalar(int index) const;       // scalar conversion; bools count as 1/0
-  double scalar_or(int index, double fallback) const { return has(index) ? scalar(index) : fallback; }
-  std::int64_t integer(int index) const;  // an integral scalar
+  double scalar_or(int index, double fallback) const {
+    return has(index) ? scalar(index) : fallback;
+  }
+  std::int64_t integer(int index) const;         // an integral scalar
   std::int64_t count_argument(int index) const;  // a non-negative integral scalar (sizes)
   const std::string& string(int index) const;
   bool boolean(int index) const;  // a Bool, or a real scalar (non-zero is true)

@@ -1,9 +1,9 @@
 // Name resolution for NAME(args) (language.md §3.6), user-function calls (§7.2, §7.3, §13.3),
 // lambda and handle calls (§7.4) and builtin dispatch with arity checks.
+#include <fmt/format.h>
 #include <sys/resource.h>
 
 #include <algorithm>
-#include <fmt/format.h>
 
 #include "base/error.hpp"
 #include "runtime/call.hpp"
@@ -262,11 +262,15 @@ Value Evaluator::call_by_name(std::string_view name, std::span<Value> arguments,
 Value Evaluator::call_value(const Value& function, std::span<Value> arguments, int nargout,
                             const SourceLoc& where) {
   switch (function.kind()) {
-    case Kind::Lambda: return call_lambda(function, arguments);
-    case Kind::FunctionHandle: return call_by_name(function.handle_name(), arguments, nargout, where);
-    case Kind::String: return call_by_name(function.string_value(), arguments, nargout, where);
+    case Kind::Lambda:
+      return call_lambda(function, arguments);
+    case Kind::FunctionHandle:
+      return call_by_name(function.handle_name(), arguments, nargout, where);
+    case Kind::String:
+      return call_by_name(function.string_value(), arguments, nargout, where);
     default:
-      throw Error(fmt::format("expected a lambda or function handle, got {}", function.kind_name()));
+      throw Error(
+          fmt::format("expected a lambda or function handle, got {}", function.kind_name()));
   }
 }
 

@@ -1,7 +1,8 @@
 // Expression evaluation (language.md §3, §5, §6.3): the scalar fast paths live here, array
 // work goes to operators.cpp, indexing.cpp and num/ops.
-#include <cmath>
 #include <fmt/format.h>
+
+#include <cmath>
 
 #include "base/error.hpp"
 #include "runtime/evaluator.hpp"
@@ -31,34 +32,121 @@ auto located(const SourceLoc& where, F&& body) -> decltype(body()) {
 // arithmetic or comparison operator.
 inline bool scalar_binary(BinaryOp op, double a, double b, Value& out) {
   switch (op) {
-    case BinaryOp::Add: out = Value::scalar(a + b); return true;
-    case BinaryOp::Subtract: out = Value::scalar(a - b); return true;
+    case BinaryOp::Add:
+      out = Value::scalar(a + b);
+      return true;
+    case BinaryOp::Subtract:
+      out = Value::scalar(a - b);
+      return true;
     case BinaryOp::Multiply:
-    case BinaryOp::ElementMultiply: out = Value::scalar(a * b); return true;
+    case BinaryOp::ElementMultiply:
+      out = Value::scalar(a * b);
+      return true;
     case BinaryOp::Divide:
-    case BinaryOp::ElementDivide: out = Value::scalar(a / b); return true;
+    case BinaryOp::ElementDivide:
+      out = Value::scalar(a / b);
+      return true;
     case BinaryOp::Power:
-    case BinaryOp::ElementPower: out = Value::scalar(std::pow(a, b)); return true;
-    case BinaryOp::Equal: out = Value::boolean(a == b); return true;
-    case BinaryOp::NotEqual: out = Value::boolean(a != b); return true;
-    case BinaryOp::Less: out = Value::boolean(a < b); return true;
-    case BinaryOp::LessEqual: out = Value::boolean(a <= b); return true;
-    case BinaryOp::Greater: out = Value::boolean(a > b); return true;
-    case BinaryOp::GreaterEqual: out = Value::boolean(a >= b); return true;
-    default: return false;
+    case BinaryOp::ElementPower:
+      out = Value::scalar(std::pow(a, b));
+      return true;
+    case BinaryOp::Equal:
+      out = Value::boolean(a == b);
+      return true;
+    case BinaryOp::NotEqual:
+      out = Value::boolean(a != b);
+      return true;
+    case BinaryOp::Less:
+      out = Value::boolean(a < b);
+      return true;
+    case BinaryOp::LessEqual:
+      out = Value::boolean(a <= b);
+      return true;
+    case BinaryOp::Greater:
+      out = Value::boolean(a > b);
+      return true;
+    case BinaryOp::GreaterEqual:
+      out = Value::boolean(a >= b);
+      return true;
+    default:
+      return false;
+  }
+}
+
+inline bool is_arithmetic(BinaryOp op) {
+  switch (op) {
+    case BinaryOp::Add:
+    case BinaryOp::Subtract:
+    case BinaryOp::Multiply:
+    case BinaryOp::ElementMultiply:
+    case BinaryOp::Divide:
+    case BinaryOp::ElementDivide:
+    case BinaryOp::Power:
+    case BinaryOp::ElementPower:
+      return true;
+    default:
+      return false;
   }
 }
 
 }  // namespace
 
+ScalarResult Evaluator::try_scalar(const lang::Expr& expression) {
+  switch (expression.kind) {
+    case ExprKind::Number:
+      return {expression.as<lang::NumberExpr>().value, true};
+    case ExprKind::Identifier: {
+      const Variable& variable = slot(expression.as<lang::IdentifierExpr>().name);
+      if (!variable.defined || !variable.value.is(Kind::Scalar)) return {0.0, false};
+      return {variable.value.scalar_value(), true};
+    }
+    case ExprKind::Unary: {
+      const auto& unary = expression.as<lang::UnaryExpr>();
+      if (unary.op != lang::UnaryOp::Negate) return {0.0, false};
+      const ScalarResult operand = try_scalar(*unary.operand);
+      return {-operand.value, operand.ok};
+    }
+    case ExprKind::Binary: {
+      const auto& binary = expression.as<lang::BinaryExpr>();
+      if (!is_arithmetic(binary.op)) return {0.0, false};
+      const ScalarResult a = try_scalar(*binary.left);
+      if (!a.ok) return a;
+      const ScalarResult b = try_scalar(*binary.right);
+      if (!b.ok) return b;
+      switch (binary.op) {
+        case BinaryOp::Add:
+          return {a.value + b.value, true};
+        case BinaryOp::Subtract:
+          return {a.value - b.value, true};
+        case BinaryOp::Multiply:
+        case BinaryOp::ElementMultiply:
+          return {a.value * b.value, true};
+        case BinaryOp::Divide:
+        case BinaryOp::ElementDivide:
+          return {a.value / b.value, true};
+        default:
+          return {std::pow(a.value, b.value), true};
+      }
+    }
+    default:
+      return {0.0, false};
+  }
+}
+
 Value Evaluator::eval(const lang::Expr& expression) {
   switch (expression.kind) {
-    case ExprKind::Number: return Value::scalar(expression.as<lang::NumberExpr>().value);
-    case ExprKind::String: return Value::string(expression.as<lang::StringExpr>().value);
-    case ExprKind::Identifier: return eval_identifier(expression.as<lang::IdentifierExpr>());
-    case ExprKind::End: return eval_end(expression.as<lang::EndExpr>());
-    case ExprKind::Colon: return Value::all_index();
-    case ExprKind::Range: return eval_range(expression.as<lang::RangeExpr>());
+    case ExprKind::Number:
+      return Value::scalar(expression.as<lang::NumberExpr>().value);
+    case ExprKind::String:
+      return Value::string(expression.as<lang::StringExpr>().value);
+    case ExprKind::Identifier:
+      return eval_identifier(expression.as<lang::IdentifierExpr>());
+    case ExprKind::End:
+      return eval_end(expression.as<lang::EndExpr>());
+    case ExprKind::Colon:
+      return Value::all_index();
+    case ExprKind::Range:
+      return eval_range(expression.as<lang::RangeExpr>());
     case ExprKind::Unary: {
       const auto& unary = expression.as<lang::UnaryExpr>();
       Value operand = eval(*unary.operand);
@@ -67,19 +155,26 @@ Value Evaluator::eval(const lang::Expr& expression) {
       }
       return located(unary.loc, [&] { return unary_operation(unary.op, operand); });
     }
-    case ExprKind::Binary: return eval_binary(expression.as<lang::BinaryExpr>());
-    case ExprKind::Call: return eval_call(expression.as<lang::CallExpr>(), 1);
-    case ExprKind::Index: return eval_index_expression(expression.as<lang::IndexExpr>());
-    case ExprKind::Field: return eval_field(expression.as<lang::FieldExpr>());
-    case ExprKind::MethodCall: return eval_method_call(expression.as<lang::MethodCallExpr>(), 1);
-    case ExprKind::Matrix: return eval_matrix(expression.as<lang::MatrixExpr>());
+    case ExprKind::Binary:
+      return eval_binary(expression.as<lang::BinaryExpr>());
+    case ExprKind::Call:
+      return eval_call(expression.as<lang::CallExpr>(), 1);
+    case ExprKind::Index:
+      return eval_index_expression(expression.as<lang::IndexExpr>());
+    case ExprKind::Field:
+      return eval_field(expression.as<lang::FieldExpr>());
+    case ExprKind::MethodCall:
+      return eval_method_call(expression.as<lang::MethodCallExpr>(), 1);
+    case ExprKind::Matrix:
+      return eval_matrix(expression.as<lang::MatrixExpr>());
     case ExprKind::StringArray: {
       const auto& literal = expression.as<lang::StringArrayExpr>();
       std::vector<Value> elements(literal.elements.size());
       eval_arguments(literal.elements, elements);
       return located(literal.loc, [&] { return make_string_array(elements); });
     }
-    case ExprKind::Lambda: return eval_lambda(expression.as<lang::LambdaExpr>());
+    case ExprKind::Lambda:
+      return eval_lambda(expression.as<lang::LambdaExpr>());
     case ExprKind::FunctionHandle:
       return eval_function_handle(expression.as<lang::FunctionHandleExpr>());
   }
@@ -105,7 +200,14 @@ Value Evaluator::eval_binary(const lang::BinaryExpr& expression) {
     if (op == BinaryOp::AndAnd && !a) return Value::boolean(false);
     if (op == BinaryOp::OrOr && a) return Value::boolean(true);
     const Value right = eval(*expression.right);
-    return Value::boolean(located(expression.right->loc, [&] { return short_circuit_truth(right); }));
+    return Value::boolean(
+        located(expression.right->loc, [&] { return short_circuit_truth(right); }));
+  }
+  if (const ScalarResult x = try_scalar(*expression.left); x.ok) {
+    if (const ScalarResult y = try_scalar(*expression.right); y.ok) {
+      Value result;
+      if (scalar_binary(op, x.value, y.value, result)) return result;
+    }
   }
   Value left = eval(*expression.left);
   if (expression.condition_short_circuit &&
@@ -166,7 +268,8 @@ Value Evaluator::eval_lambda(const lang::LambdaExpr& expression) {
   }
   code->captured = frame_->variables;
   Lambda lambda;
-  for (const lang::Name& parameter : expression.def->params) lambda.parameters.push_back(parameter.text);
+  for (const lang::Name& parameter : expression.def->params)
+    lambda.parameters.push_back(parameter.text);
   lambda.text = expression_text(*expression.def->body);
   lambda.code = code;
   return Value::lambda(std::move(lambda));

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 #include <set>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -36,7 +37,7 @@ inline constexpr std::array<std::string_view, 8> kPredefinedNames = {"i",   "j",
 class Layout {
  public:
   Layout();
-  int slot_of(const std::string& name);  // adds the name when new
+  int slot_of(const std::string& name);   // adds the name when new
   int find(std::string_view name) const;  // -1 when absent
   std::size_t size() const { return names_.size(); }
   const std::string& name(int slot) const { return names_[static_cast<std::size_t>(slot)]; }
@@ -62,8 +63,13 @@ struct Frame {
   FrameKind kind = FrameKind::TopLevel;
 
   Variable& at(int slot) {
-    if (static_cast<std::size_t>(slot) >= variables.size()) variables.resize(layout->size());
-    return variables[static_cast<std::size_t>(slot)];
+    // A pointer comparison (no division by sizeof(Variable)) keeps variable reads cheap.
+    Variable* variable = variables.data() + slot;
+    if (variable >= std::to_address(variables.end())) {
+      variables.resize(layout->size());
+      variable = variables.data() + slot;
+    }
+    return *variable;
   }
   Variable* find(std::string_view name);
 };
@@ -81,6 +87,12 @@ struct EndBinding {
   int position;
   int count;
   bool for_write;
+};
+
+// A double and whether the fast scalar path produced it (returned in registers).
+struct ScalarResult {
+  double value;
+  bool ok;
 };
 
 class Evaluator {
@@ -130,6 +142,10 @@ class Evaluator {
 
   // Expressions (eval_expression.cpp).
   Value eval(const lang::Expr& expression);
+  // Evaluates a pure real-scalar computation (numbers, scalar variables, arithmetic and unary
+  // minus) straight into a double, with no Value traffic. Returns false, having done nothing
+  // observable, for anything else; the caller then uses eval().
+  ScalarResult try_scalar(const lang::Expr& expression);
   Value eval_identifier(const lang::IdentifierExpr& expression);
   Value eval_binary(const lang::BinaryExpr& expression);
   Value eval_range(const lang::RangeExpr& expression);
@@ -150,8 +166,7 @@ class Evaluator {
   Value eval_call(const lang::CallExpr& expression, int nargout);
   Value eval_call_with(const lang::CallExpr& expression, int nargout, std::span<Value> arguments);
   Value eval_method_call(const lang::MethodCallExpr& expression, int nargout);
-  Value call_builtin(const NativeFunction& function, std::span<const Value> arguments,
-                     int nargout);
+  Value call_builtin(const NativeFunction& function, std::span<const Value> arguments, int nargout);
   Value call_user_function(const lang::FunctionDef& function, std::span<Value> arguments,
                            int nargout, const SourceLoc& where);
   Value call_lambda(const Value& lambda, std::span<Value> arguments);

@@ -1,13 +1,14 @@
 // Statement execution (language.md §2, §13.1–§13.4): assignments and their echo lines, control
 // flow as Flow results, try/catch, function definitions, run and import.
+#include <fmt/format.h>
+
 #include <cerrno>
 #include <cmath>
-#include <limits>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fmt/format.h>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 #include "base/error.hpp"
@@ -23,17 +24,20 @@ namespace {
 
 lang::BinaryOp compound_operator(lang::AssignOp op) {
   switch (op) {
-    case lang::AssignOp::Add: return lang::BinaryOp::Add;
-    case lang::AssignOp::Subtract: return lang::BinaryOp::Subtract;
-    case lang::AssignOp::Multiply: return lang::BinaryOp::Multiply;
-    default: return lang::BinaryOp::Divide;
+    case lang::AssignOp::Add:
+      return lang::BinaryOp::Add;
+    case lang::AssignOp::Subtract:
+      return lang::BinaryOp::Subtract;
+    case lang::AssignOp::Multiply:
+      return lang::BinaryOp::Multiply;
+    default:
+      return lang::BinaryOp::Divide;
   }
 }
 
-// A bare figure(...)/histogram(...)/hist(...) builtin call prints nothing (§8.10).
-bool is_silent_call(const lang::Expr& expression, bool is_user_function) {
-  if (expression.kind != lang::ExprKind::Call || is_user_function) return false;
-  const std::string& name = expression.as<lang::CallExpr>().name.text;
+// A bare figure(...)/histogram(...)/hist(...) builtin call prints nothing (§8.10); so does the
+// command form `figure` (§13.10).
+bool is_silent_call_name(const std::string& name) {
   return name == "figure" || name == "histogram" || name == "hist";
 }
 
@@ -132,7 +136,9 @@ Flow Evaluator::exec(const lang::Stmt& statement) {
       case lang::StmtKind::Expression:
         exec_expression_statement(statement.as<lang::ExpressionStmt>());
         return Flow::Normal;
-      case lang::StmtKind::Assign: exec_assign(statement.as<lang::AssignStmt>()); return Flow::Normal;
+      case lang::StmtKind::Assign:
+        exec_assign(statement.as<lang::AssignStmt>());
+        return Flow::Normal;
       case lang::StmtKind::IndexAssign:
         exec_index_assign(statement.as<lang::IndexAssignStmt>());
         return Flow::Normal;
@@ -142,20 +148,29 @@ Flow Evaluator::exec(const lang::Stmt& statement) {
       case lang::StmtKind::MultiAssign:
         exec_multi_assign(statement.as<lang::MultiAssignStmt>());
         return Flow::Normal;
-      case lang::StmtKind::If: return exec_if(statement.as<lang::IfStmt>());
-      case lang::StmtKind::For: return exec_for(statement.as<lang::ForStmt>());
-      case lang::StmtKind::While: return exec_while(statement.as<lang::WhileStmt>());
-      case lang::StmtKind::Switch: return exec_switch(statement.as<lang::SwitchStmt>());
-      case lang::StmtKind::Break: return Flow::Break;
-      case lang::StmtKind::Continue: return Flow::Continue;
-      case lang::StmtKind::Return: return Flow::Return;
-      case lang::StmtKind::Try: return exec_try(statement.as<lang::TryStmt>());
+      case lang::StmtKind::If:
+        return exec_if(statement.as<lang::IfStmt>());
+      case lang::StmtKind::For:
+        return exec_for(statement.as<lang::ForStmt>());
+      case lang::StmtKind::While:
+        return exec_while(statement.as<lang::WhileStmt>());
+      case lang::StmtKind::Switch:
+        return exec_switch(statement.as<lang::SwitchStmt>());
+      case lang::StmtKind::Break:
+        return Flow::Break;
+      case lang::StmtKind::Continue:
+        return Flow::Continue;
+      case lang::StmtKind::Return:
+        return Flow::Return;
+      case lang::StmtKind::Try:
+        return exec_try(statement.as<lang::TryStmt>());
       case lang::StmtKind::Function: {
         const auto& definition = statement.as<lang::FunctionStmt>().function;
         functions_[definition->name] = definition;
         return Flow::Normal;
       }
-      case lang::StmtKind::Run: return exec_run(statement.as<lang::RunStmt>());
+      case lang::StmtKind::Run:
+        return exec_run(statement.as<lang::RunStmt>());
     }
   } catch (Error& error) {
     error.set_where_if_missing(statement.loc);
@@ -177,13 +192,28 @@ void Evaluator::exec_expression_statement(const lang::ExpressionStmt& statement)
   }
   if (!echo_enabled(statement) || value.is_none()) return;
   if (expression.kind == lang::ExprKind::Call) {
-    const auto& call = expression.as<lang::CallExpr>();
-    if (is_silent_call(expression, has_user_function(call.name.text))) return;
+    const std::string& name = expression.as<lang::CallExpr>().name.text;
+    if (is_silent_call_name(name) && !has_user_function(name)) return;
+  } else if (expression.kind == lang::ExprKind::Identifier) {
+    const lang::Name& name = expression.as<lang::IdentifierExpr>().name;
+    if (is_silent_call_name(name.text) && !slot(name).defined && !has_user_function(name.text)) {
+      return;
+    }
   }
   session_.write(echo_display(value, session_.format_mode()) + "\n");
 }
 
 void Evaluator::exec_assign(const lang::AssignStmt& statement) {
+  if (statement.op != lang::AssignOp::Set) {
+  } else if (const ScalarResult number = try_scalar(*statement.value); number.ok) {
+    Variable& variable = slot(statement.target);
+    variable.value = Value::scalar(number.value);
+    variable.defined = true;
+    if (assignment_echo_enabled(statement)) {
+      session_.write(echo(statement.target.text, variable.value, session_));
+    }
+    return;
+  }
   Value value = eval(*statement.value);
   if (statement.op != lang::AssignOp::Set) {
     const Variable& current = slot(statement.target);
@@ -194,10 +224,18 @@ void Evaluator::exec_assign(const lang::AssignStmt& statement) {
     if (current.value.is(Kind::Scalar) && value.is(Kind::Scalar)) {
       const double a = current.value.scalar_value(), b = value.scalar_value();
       switch (op) {
-        case lang::BinaryOp::Add: value = Value::scalar(a + b); break;
-        case lang::BinaryOp::Subtract: value = Value::scalar(a - b); break;
-        case lang::BinaryOp::Multiply: value = Value::scalar(a * b); break;
-        default: value = Value::scalar(a / b); break;
+        case lang::BinaryOp::Add:
+          value = Value::scalar(a + b);
+          break;
+        case lang::BinaryOp::Subtract:
+          value = Value::scalar(a - b);
+          break;
+        case lang::BinaryOp::Multiply:
+          value = Value::scalar(a * b);
+          break;
+        default:
+          value = Value::scalar(a / b);
+          break;
       }
     } else {
       value = binary_operation(op, current.value, value);
@@ -212,9 +250,8 @@ void Evaluator::exec_assign(const lang::AssignStmt& statement) {
 }
 
 void Evaluator::exec_index_assign(const lang::IndexAssignStmt& statement) {
-  with_values(statement.indices.size(), [&](std::span<Value> subscripts) {
-    exec_index_assign_with(statement, subscripts);
-  });
+  with_values(statement.indices.size(),
+              [&](std::span<Value> subscripts) { exec_index_assign_with(statement, subscripts); });
 }
 
 void Evaluator::exec_index_assign_with(const lang::IndexAssignStmt& statement,
@@ -245,7 +282,9 @@ void Evaluator::exec_index_assign_with(const lang::IndexAssignStmt& statement,
     case AssignEcho::Form::Row:
       session_.write(echo_row_write(name, result.subscripts[0], result.row));
       break;
-    case AssignEcho::Form::Positions: session_.write(echo_positions_updated(name, result.count)); break;
+    case AssignEcho::Form::Positions:
+      session_.write(echo_positions_updated(name, result.count));
+      break;
     case AssignEcho::Form::Region:
       session_.write(echo_region_updated(name, result.rows, result.columns));
       break;
@@ -317,6 +356,7 @@ Flow Evaluator::exec_for(const lang::ForStmt& statement) {
   // Runs the body once with `value` bound; false when the loop must stop (break or return).
   Flow outcome = Flow::Normal;
   auto iteration = [&](Value value) {
+    step();
     assign(statement.variable, std::move(value));
     const Flow flow = exec_block(statement.body);
     if (flow == Flow::Break) return false;
@@ -360,7 +400,9 @@ Flow Evaluator::exec_for(const lang::ForStmt& statement) {
     }
     case Kind::Scalar:
     case Kind::Complex:
-    case Kind::Bool: iteration(iterable); break;
+    case Kind::Bool:
+      iteration(iterable);
+      break;
     case Kind::Matrix: {
       // A matrix iterates over its columns, each as M(:, k) reads it (§13.10).
       const num::Index columns = iterable.matrix_value().columns();
@@ -384,6 +426,7 @@ Flow Evaluator::exec_for(const lang::ForStmt& statement) {
 
 Flow Evaluator::exec_while(const lang::WhileStmt& statement) {
   while (condition(*statement.condition, "while")) {
+    step();  // an empty body must still see interrupts and the step budget
     const Flow flow = exec_block(statement.body);
     if (flow == Flow::Break) break;
     if (flow == Flow::Return) return flow;
@@ -465,7 +508,8 @@ Flow Evaluator::exec_run(const lang::RunStmt& statement) {
       for (const fs::path& candidate : candidates) {
         searched += (searched.empty() ? "" : ", ") + candidate.parent_path().string();
       }
-      throw Error(fmt::format("import: {}: file not found (searched {})", statement.path, searched));
+      throw Error(
+          fmt::format("import: {}: file not found (searched {})", statement.path, searched));
     }
     chosen = candidates.front();
   }

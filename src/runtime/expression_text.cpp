@@ -14,29 +14,40 @@ using lang::ExprKind;
 // Binding strength per §3.2 (larger binds tighter).
 int precedence(const lang::Expr& e) {
   switch (e.kind) {
-    case ExprKind::Range: return 0;
+    case ExprKind::Range:
+      return 0;
     case ExprKind::Binary:
       switch (e.as<lang::BinaryExpr>().op) {
-        case BinaryOp::OrOr: return 1;
-        case BinaryOp::AndAnd: return 2;
-        case BinaryOp::ElementOr: return 3;
-        case BinaryOp::ElementAnd: return 4;
+        case BinaryOp::OrOr:
+          return 1;
+        case BinaryOp::AndAnd:
+          return 2;
+        case BinaryOp::ElementOr:
+          return 3;
+        case BinaryOp::ElementAnd:
+          return 4;
         case BinaryOp::Add:
-        case BinaryOp::Subtract: return 6;
+        case BinaryOp::Subtract:
+          return 6;
         case BinaryOp::Multiply:
         case BinaryOp::Divide:
         case BinaryOp::ElementMultiply:
-        case BinaryOp::ElementDivide: return 7;
+        case BinaryOp::ElementDivide:
+          return 7;
         case BinaryOp::Power:
-        case BinaryOp::ElementPower: return 9;
-        default: return 5;  // comparisons
+        case BinaryOp::ElementPower:
+          return 9;
+        default:
+          return 5;  // comparisons
       }
     case ExprKind::Unary: {
       const lang::UnaryOp op = e.as<lang::UnaryExpr>().op;
       return op == lang::UnaryOp::Transpose || op == lang::UnaryOp::NonConjugateTranspose ? 10 : 8;
     }
-    case ExprKind::Lambda: return 0;
-    default: return 11;
+    case ExprKind::Lambda:
+      return 0;
+    default:
+      return 11;
   }
 }
 
@@ -58,11 +69,16 @@ std::string list(const lang::ExprList& items) {
 
 std::string text(const lang::Expr& e) {
   switch (e.kind) {
-    case ExprKind::Number: return num::format_shortest(e.as<lang::NumberExpr>().value);
-    case ExprKind::String: return "\"" + e.as<lang::StringExpr>().value + "\"";
-    case ExprKind::Identifier: return e.as<lang::IdentifierExpr>().name.text;
-    case ExprKind::End: return "end";
-    case ExprKind::Colon: return ":";
+    case ExprKind::Number:
+      return num::format_shortest(e.as<lang::NumberExpr>().value);
+    case ExprKind::String:
+      return "\"" + e.as<lang::StringExpr>().value + "\"";
+    case ExprKind::Identifier:
+      return e.as<lang::IdentifierExpr>().name.text;
+    case ExprKind::End:
+      return "end";
+    case ExprKind::Colon:
+      return ":";
     case ExprKind::Range: {
       const auto& r = e.as<lang::RangeExpr>();
       std::string out = operand(*r.start, 1);
@@ -73,11 +89,16 @@ std::string text(const lang::Expr& e) {
       const auto& u = e.as<lang::UnaryExpr>();
       const int p = precedence(e);
       switch (u.op) {
-        case lang::UnaryOp::Transpose: return operand(*u.operand, p) + "'";
-        case lang::UnaryOp::NonConjugateTranspose: return operand(*u.operand, p) + ".'";
-        case lang::UnaryOp::Negate: return "-" + operand(*u.operand, p);
-        case lang::UnaryOp::Plus: return "+" + operand(*u.operand, p);
-        default: return "!" + operand(*u.operand, p);
+        case lang::UnaryOp::Transpose:
+          return operand(*u.operand, p) + "'";
+        case lang::UnaryOp::NonConjugateTranspose:
+          return operand(*u.operand, p) + ".'";
+        case lang::UnaryOp::Negate:
+          return "-" + operand(*u.operand, p);
+        case lang::UnaryOp::Plus:
+          return "+" + operand(*u.operand, p);
+        default:
+          return "!" + operand(*u.operand, p);
       }
     }
     case ExprKind::Binary: {
@@ -113,7 +134,8 @@ std::string text(const lang::Expr& e) {
       }
       return out + "]";
     }
-    case ExprKind::StringArray: return "{" + list(e.as<lang::StringArrayExpr>().elements) + "}";
+    case ExprKind::StringArray:
+      return "{" + list(e.as<lang::StringArrayExpr>().elements) + "}";
     case ExprKind::Lambda: {
       const auto& definition = *e.as<lang::LambdaExpr>().def;
       std::string out = "@(";
@@ -123,7 +145,8 @@ std::string text(const lang::Expr& e) {
       }
       return out + ") " + text(*definition.body);
     }
-    case ExprKind::FunctionHandle: return "@" + e.as<lang::FunctionHandleExpr>().name.text;
+    case ExprKind::FunctionHandle:
+      return "@" + e.as<lang::FunctionHandleExpr>().name.text;
   }
   return "";
 }

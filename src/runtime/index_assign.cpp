@@ -1,9 +1,10 @@
 // Indexed assignment and deletion (language.md §6.4, §6.5, §13.7, §13.9). Writes go through the
 // target's own Matrix, so a variable with one owner is updated in place (no clone per write);
 // growth copies into a larger matrix.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
-#include <fmt/format.h>
 
 #include "base/error.hpp"
 #include "runtime/indexing.hpp"
@@ -30,9 +31,7 @@ struct Source {
   num::Complex at(Index k) const {
     return scalar ? value.complex_value() : value.matrix_value().complex_at(k);
   }
-  bool real() const {
-    return scalar ? !value.is(Kind::Complex) : value.matrix_value().is_real();
-  }
+  bool real() const { return scalar ? !value.is(Kind::Complex) : value.matrix_value().is_real(); }
 };
 
 Source source_of(const Value& rhs) {
@@ -52,8 +51,9 @@ void write(num::Matrix& m, Index flat, const Source& source, Index k) {
 
 // A copy of `m` enlarged to rows×columns, zero-filled.
 num::Matrix grown(const num::Matrix& m, Index rows, Index columns) {
-  num::Matrix result(rows, columns, m.is_complex() ? num::Matrix::Element::ComplexValued
-                                                   : num::Matrix::Element::Real);
+  num::Matrix result(
+      rows, columns,
+      m.is_complex() ? num::Matrix::Element::ComplexValued : num::Matrix::Element::Real);
   for (Index r = 0; r < m.rows(); ++r) {
     for (Index c = 0; c < m.columns(); ++c) {
       if (m.is_complex()) {
@@ -85,8 +85,9 @@ AssignEcho write_row(Value& target, Index row, const Value& rhs) {
   }
   const num::Matrix& values = rhs.matrix_value();
   if (values.size() != m.columns()) {
-    throw Error(fmt::format("index assignment: row vector length {} does not match matrix columns {}",
-                            values.size(), m.columns()));
+    throw Error(
+        fmt::format("index assignment: row vector length {} does not match matrix columns {}",
+                    values.size(), m.columns()));
   }
   const Source source = source_of(rhs);
   for (Index c = 0; c < m.columns(); ++c) write(m, row * m.columns() + c, source, c);
@@ -101,9 +102,9 @@ AssignEcho write_row(Value& target, Index row, const Value& rhs) {
 
 AssignEcho assign_linear(Value& target, bool defined, const Value& subscript, const Value& rhs) {
   if (!is_number(rhs) && !rhs.is_array()) {
-    throw Error(fmt::format(
-        "index assignment: right-hand side must be scalar, complex, or vector; got {}",
-        rhs.kind_name()));
+    throw Error(
+        fmt::format("index assignment: right-hand side must be scalar, complex, or vector; got {}",
+                    rhs.kind_name()));
   }
   if (subscript.is(Kind::Scalar) && std::trunc(subscript.scalar_value()) < 1.0) {
     throw Error("index assignment: index must be >= 1");
@@ -129,9 +130,9 @@ AssignEcho assign_linear(Value& target, bool defined, const Value& subscript, co
   const std::vector<Index> positions =
       s.all ? range_positions(length == 0 ? source.count : length) : s.positions;
   if (!source.scalar && source.count != static_cast<Index>(positions.size())) {
-    throw Error(fmt::format(
-        "index assignment: RHS vector length {} does not match target index count {}",
-        source.count, positions.size()));
+    throw Error(
+        fmt::format("index assignment: RHS vector length {} does not match target index count {}",
+                    source.count, positions.size()));
   }
   Index needed = 0;
   for (Index p : positions) needed = std::max(needed, p + 1);
@@ -206,7 +207,8 @@ AssignEcho assign_region(Value& target, bool defined, std::string_view name,
     rs.positions = range_positions(extent);
   }
   if (cs.all) {
-    const Index extent = m.columns() > 0 ? m.columns() : colon_extent(rhs, false, row_single, false);
+    const Index extent =
+        m.columns() > 0 ? m.columns() : colon_extent(rhs, false, row_single, false);
     cs.positions = range_positions(extent);
   }
   Index rows = m.rows(), columns = m.columns();
@@ -224,9 +226,10 @@ AssignEcho assign_region(Value& target, bool defined, std::string_view name,
     }
   } else {
     const num::Matrix& values = rhs.matrix_value();
-    const bool one_dimensional = rhs.is(Kind::Vector) || values.rows() == 1 || values.columns() == 1;
-    const bool exact_shape = rhs.is(Kind::Matrix) && values.rows() == region_rows &&
-                             values.columns() == region_columns;
+    const bool one_dimensional =
+        rhs.is(Kind::Vector) || values.rows() == 1 || values.columns() == 1;
+    const bool exact_shape =
+        rhs.is(Kind::Matrix) && values.rows() == region_rows && values.columns() == region_columns;
     const Index region_count = region_rows * region_columns;
     if (!exact_shape) {
       const bool fits = one_dimensional && (values.size() == region_count);
@@ -237,8 +240,9 @@ AssignEcho assign_region(Value& target, bool defined, std::string_view name,
               "elements)",
               values.size(), region_rows, region_columns, region_count));
         }
-        throw Error(fmt::format("index assignment: RHS shape {}×{} does not match target region {}×{}",
-                                values.rows(), values.columns(), region_rows, region_columns));
+        throw Error(
+            fmt::format("index assignment: RHS shape {}×{} does not match target region {}×{}",
+                        values.rows(), values.columns(), region_rows, region_columns));
       }
     }
     // Row-major order over the region; an exact-shape matrix maps element (r, c) to (r, c),
@@ -285,9 +289,9 @@ std::vector<Index> kept_positions(const std::vector<Index>& removed, Index exten
 
 num::Matrix select(const num::Matrix& m, const std::vector<Index>& rows,
                    const std::vector<Index>& columns) {
-  num::Matrix result(static_cast<Index>(rows.size()), static_cast<Index>(columns.size()),
-                     m.is_complex() ? num::Matrix::Element::ComplexValued
-                                    : num::Matrix::Element::Real);
+  num::Matrix result(
+      static_cast<Index>(rows.size()), static_cast<Index>(columns.size()),
+      m.is_complex() ? num::Matrix::Element::ComplexValued : num::Matrix::Element::Real);
   Index k = 0;
   for (Index r : rows) {
     for (Index c : columns) {
@@ -313,7 +317,8 @@ AssignEcho index_assign(Value& target, bool defined, std::string_view name,
                         std::span<const Value> subscripts, const Value& rhs) {
   // The hot path: one element of an existing array, real scalar subscripts and value, in bounds.
   if (defined && target.is_array() && rhs.is(Kind::Scalar) && subscripts.size() <= 2 &&
-      subscripts[0].is(Kind::Scalar) && (subscripts.size() == 1 || subscripts[1].is(Kind::Scalar))) {
+      subscripts[0].is(Kind::Scalar) &&
+      (subscripts.size() == 1 || subscripts[1].is(Kind::Scalar))) {
     const num::Matrix& current = target.matrix_value();
     const double first = std::trunc(subscripts[0].scalar_value());
     const double second = subscripts.size() == 2 ? std::trunc(subscripts[1].scalar_value()) : 1.0;
@@ -321,8 +326,7 @@ AssignEcho index_assign(Value& target, bool defined, std::string_view name,
     if (first >= 1.0 && second >= 1.0) {
       const Index p = static_cast<Index>(first) - 1;
       const Index q = static_cast<Index>(second) - 1;
-      if (subscripts.size() == 1 && first <= static_cast<double>(current.size()) &&
-          !(target.is(Kind::Matrix) && rhs.is(Kind::Vector))) {
+      if (subscripts.size() == 1 && first <= static_cast<double>(current.size())) {
         flat = target.is(Kind::Vector) ? p : flat_of(p, current.rows(), current.columns());
       } else if (subscripts.size() == 2 && target.is(Kind::Matrix) &&
                  first <= static_cast<double>(current.rows()) &&
@@ -342,10 +346,14 @@ AssignEcho index_assign(Value& target, bool defined, std::string_view name,
     }
   }
   switch (subscripts.size()) {
-    case 1: return assign_linear(target, defined, subscripts[0], rhs);
-    case 2: return assign_region(target, defined, name, subscripts, rhs);
-    case 3: throw Error("3D indexing requires a tensor3, got " + std::string(target.kind_name()));
-    default: throw Error("index assignment: only 1, 2, or 3 indices are supported");
+    case 1:
+      return assign_linear(target, defined, subscripts[0], rhs);
+    case 2:
+      return assign_region(target, defined, name, subscripts, rhs);
+    case 3:
+      throw Error("3D indexing requires a tensor3, got " + std::string(target.kind_name()));
+    default:
+      throw Error("index assignment: only 1, 2, or 3 indices are supported");
   }
 }
 

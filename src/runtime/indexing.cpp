@@ -3,9 +3,10 @@
 // position p of an R×C matrix is element (p mod R, p div R).
 #include "runtime/indexing.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
-#include <fmt/format.h>
 
 #include "base/error.hpp"
 #include "num/format.hpp"
@@ -114,7 +115,8 @@ Value read_matrix_region(const Value& container, const num::Matrix& m, const Sub
   const std::vector<Index>& rows = positions_or_all(rs, m.rows(), row_storage);
   const std::vector<Index>& columns = positions_or_all(cs, m.columns(), column_storage);
   for (Index r : rows) {
-    if (r >= m.rows()) throw Error(fmt::format("index {} out of bounds (size {})", r + 1, m.rows()));
+    if (r >= m.rows())
+      throw Error(fmt::format("index {} out of bounds (size {})", r + 1, m.rows()));
   }
   for (Index c : columns) {
     if (c >= m.columns()) {
@@ -130,7 +132,8 @@ Value read_matrix_region(const Value& container, const num::Matrix& m, const Sub
   const Index column_count = static_cast<Index>(columns.size());
   if (row_count == 1 && column_count == 1) return demote_element(m.complex_at(flats[0]));
   num::Matrix result = gather(m, flats, row_count, column_count);
-  if (row_count == 1 || column_count == 1) return Value::vector(std::move(result), container.is_logical());
+  if (row_count == 1 || column_count == 1)
+    return Value::vector(std::move(result), container.is_logical());
   return Value::matrix(std::move(result), container.is_logical());
 }
 
@@ -166,7 +169,9 @@ bool is_one(const Subscript& s) { return s.scalar && s.positions[0] == 0; }
 Subscript resolve_subscript(const Value& subscript) {
   Subscript result;
   switch (subscript.kind()) {
-    case Kind::AllIndex: result.all = true; break;
+    case Kind::AllIndex:
+      result.all = true;
+      break;
     case Kind::Scalar:
       result.scalar = true;
       result.positions.push_back(to_position(subscript.scalar_value()));
@@ -193,7 +198,8 @@ Subscript resolve_subscript(const Value& subscript) {
       }
       break;
     }
-    default: throw Error(fmt::format("invalid index type: {}", subscript.kind_name()));
+    default:
+      throw Error(fmt::format("invalid index type: {}", subscript.kind_name()));
   }
   return result;
 }
@@ -212,11 +218,14 @@ double end_value(const Value& container, int position, int count, bool for_write
     }
     case Kind::Scalar:
     case Kind::Bool:
-    case Kind::Complex: return 1.0;
+    case Kind::Complex:
+      return 1.0;
     case Kind::String:
     case Kind::StringArray:
-    case Kind::Tuple: return static_cast<double>(container.element_count());
-    default: return 0.0;
+    case Kind::Tuple:
+      return static_cast<double>(container.element_count());
+    default:
+      return 0.0;
   }
 }
 
@@ -250,7 +259,8 @@ Value index_read(const Value& container, std::span<const Value> subscripts) {
     case Kind::Bool:
     case Kind::Complex: {
       // A scalar indexes as the one-element vector [x] (§13.9).
-      if (count == 3) throw Error(fmt::format("3D indexing requires a tensor3, got {}", container.kind_name()));
+      if (count == 3)
+        throw Error(fmt::format("3D indexing requires a tensor3, got {}", container.kind_name()));
       const num::Matrix one = container.as_matrix();
       if (count == 1) {
         const Subscript s = resolve_subscript(subscripts[0]);
@@ -298,11 +308,13 @@ Value index_read(const Value& container, std::span<const Value> subscripts) {
       }
       const std::vector<Value>& items = container.tuple_items();
       if (s.positions[0] >= static_cast<Index>(items.size())) {
-        throw Error(fmt::format("index {} out of bounds (length {})", s.positions[0] + 1, items.size()));
+        throw Error(
+            fmt::format("index {} out of bounds (length {})", s.positions[0] + 1, items.size()));
       }
       return items[static_cast<std::size_t>(s.positions[0])];
     }
-    default: throw Error(fmt::format("cannot index into {}", container.kind_name()));
+    default:
+      throw Error(fmt::format("cannot index into {}", container.kind_name()));
   }
 }
 

@@ -39,10 +39,10 @@ struct AssignEcho {
   std::span<const std::int64_t> written() const {
     return {subscripts.data(), static_cast<std::size_t>(subscript_count)};
   }
-  num::Complex value;                    // Element
-  num::Matrix row;                       // Row
-  std::int64_t count = 0;                // Positions
-  std::int64_t rows = 0, columns = 0;    // Region
+  num::Complex value;                  // Element
+  num::Matrix row;                     // Row
+  std::int64_t count = 0;              // Positions
+  std::int64_t rows = 0, columns = 0;  // Region
 };
 
 // name(subscripts) = rhs, writing through `target` (§6.4, §13.9). `defined` says whether the

@@ -84,7 +84,8 @@ std::vector<std::string> Interpreter::variable_names() const {
   detail::Frame& frame = state_->evaluator.current_frame();
   std::vector<std::string> names;
   for (std::size_t slot = 0; slot < frame.layout->size(); ++slot) {
-    if (frame.at(static_cast<int>(slot)).defined) names.push_back(frame.layout->name(static_cast<int>(slot)));
+    if (frame.at(static_cast<int>(slot)).defined)
+      names.push_back(frame.layout->name(static_cast<int>(slot)));
   }
   std::sort(names.begin(), names.end());
   return names;

@@ -2,8 +2,9 @@
 // arrays and ranges.
 #include "runtime/literals.hpp"
 
-#include <cmath>
 #include <fmt/format.h>
+
+#include <cmath>
 
 #include "base/error.hpp"
 
@@ -31,9 +32,8 @@ RowShape row_shape(const std::vector<Value>& row) {
   bool height_set = false;
   for (const Value& element : row) {
     if (!element.is_numeric()) {
-      throw Error(fmt::format(
-          "matrix elements must be scalar, complex, vector, or matrix; got {}",
-          element.kind_name()));
+      throw Error(fmt::format("matrix elements must be scalar, complex, vector, or matrix; got {}",
+                              element.kind_name()));
     }
     if (!contributes(element)) continue;
     if (element.is(Kind::Matrix)) {
@@ -80,7 +80,8 @@ Value concatenate(const std::vector<std::vector<Value>>& rows) {
     for (const Value& element : row) {
       if (!contributes(element)) continue;
       any = true;
-      if (element.is(Kind::Complex) || (element.is_array() && element.matrix_value().is_complex())) {
+      if (element.is(Kind::Complex) ||
+          (element.is_array() && element.matrix_value().is_complex())) {
         complex = true;
       }
       if (!element.is_logical()) all_logical = false;
@@ -146,8 +147,7 @@ Value make_string_array(const std::vector<Value>& elements) {
   items.reserve(elements.size());
   for (const Value& element : elements) {
     if (!element.is(Kind::String)) {
-      throw Error(
-          fmt::format("cell array elements must be strings, got {}", element.kind_name()));
+      throw Error(fmt::format("cell array elements must be strings, got {}", element.kind_name()));
     }
     items.push_back(element.string_value());
   }

@@ -1,8 +1,9 @@
 // Kind dispatch for the binary and unary operators (language.md §5.2–§5.8, §13.5–§13.8).
 #include "runtime/operators.hpp"
 
-#include <cmath>
 #include <fmt/format.h>
+
+#include <cmath>
 
 #include "base/error.hpp"
 #include "num/ops.hpp"
@@ -17,17 +18,28 @@ using lang::UnaryOp;
 // The operator names of §5.2's `unsupported operand types for <Op>` message.
 std::string_view operator_name(BinaryOp op) {
   switch (op) {
-    case BinaryOp::Add: return "Add";
-    case BinaryOp::Subtract: return "Sub";
-    case BinaryOp::Multiply: return "Mul";
-    case BinaryOp::Divide: return "Div";
-    case BinaryOp::Power: return "Pow";
-    case BinaryOp::ElementMultiply: return "ElemMul";
-    case BinaryOp::ElementDivide: return "ElemDiv";
-    case BinaryOp::ElementPower: return "ElemPow";
-    case BinaryOp::ElementAnd: return "And";
-    case BinaryOp::ElementOr: return "Or";
-    default: return "Cmp";
+    case BinaryOp::Add:
+      return "Add";
+    case BinaryOp::Subtract:
+      return "Sub";
+    case BinaryOp::Multiply:
+      return "Mul";
+    case BinaryOp::Divide:
+      return "Div";
+    case BinaryOp::Power:
+      return "Pow";
+    case BinaryOp::ElementMultiply:
+      return "ElemMul";
+    case BinaryOp::ElementDivide:
+      return "ElemDiv";
+    case BinaryOp::ElementPower:
+      return "ElemPow";
+    case BinaryOp::ElementAnd:
+      return "And";
+    case BinaryOp::ElementOr:
+      return "Or";
+    default:
+      return "Cmp";
   }
 }
 
@@ -45,24 +57,35 @@ num::ArrayKind array_kind(const Value& v) {
 
 num::Arithmetic arithmetic_of(BinaryOp op) {
   switch (op) {
-    case BinaryOp::Add: return num::Arithmetic::Add;
-    case BinaryOp::Subtract: return num::Arithmetic::Subtract;
+    case BinaryOp::Add:
+      return num::Arithmetic::Add;
+    case BinaryOp::Subtract:
+      return num::Arithmetic::Subtract;
     case BinaryOp::Multiply:
-    case BinaryOp::ElementMultiply: return num::Arithmetic::Multiply;
+    case BinaryOp::ElementMultiply:
+      return num::Arithmetic::Multiply;
     case BinaryOp::Divide:
-    case BinaryOp::ElementDivide: return num::Arithmetic::Divide;
-    default: return num::Arithmetic::Power;
+    case BinaryOp::ElementDivide:
+      return num::Arithmetic::Divide;
+    default:
+      return num::Arithmetic::Power;
   }
 }
 
 num::Comparison comparison_of(BinaryOp op) {
   switch (op) {
-    case BinaryOp::Equal: return num::Comparison::Equal;
-    case BinaryOp::NotEqual: return num::Comparison::NotEqual;
-    case BinaryOp::Less: return num::Comparison::Less;
-    case BinaryOp::LessEqual: return num::Comparison::LessEqual;
-    case BinaryOp::Greater: return num::Comparison::Greater;
-    default: return num::Comparison::GreaterEqual;
+    case BinaryOp::Equal:
+      return num::Comparison::Equal;
+    case BinaryOp::NotEqual:
+      return num::Comparison::NotEqual;
+    case BinaryOp::Less:
+      return num::Comparison::Less;
+    case BinaryOp::LessEqual:
+      return num::Comparison::LessEqual;
+    case BinaryOp::Greater:
+      return num::Comparison::Greater;
+    default:
+      return num::Comparison::GreaterEqual;
   }
 }
 
@@ -73,11 +96,16 @@ bool is_comparison(BinaryOp op) {
 
 double real_arithmetic(num::Arithmetic op, double a, double b) {
   switch (op) {
-    case num::Arithmetic::Add: return a + b;
-    case num::Arithmetic::Subtract: return a - b;
-    case num::Arithmetic::Multiply: return a * b;
-    case num::Arithmetic::Divide: return a / b;
-    case num::Arithmetic::Power: return std::pow(a, b);
+    case num::Arithmetic::Add:
+      return a + b;
+    case num::Arithmetic::Subtract:
+      return a - b;
+    case num::Arithmetic::Multiply:
+      return a * b;
+    case num::Arithmetic::Divide:
+      return a / b;
+    case num::Arithmetic::Power:
+      return std::pow(a, b);
   }
   return 0.0;
 }
@@ -85,7 +113,8 @@ double real_arithmetic(num::Arithmetic op, double a, double b) {
 // Array result of an operation between two arrays: vector ∘ vector stays a vector, every
 // other pair broadcasts to a matrix (§5.3).
 Value array_result(const Value& left, const Value& right, num::Matrix result, bool logical) {
-  if (left.is(Kind::Vector) && right.is(Kind::Vector)) return Value::vector(std::move(result), logical);
+  if (left.is(Kind::Vector) && right.is(Kind::Vector))
+    return Value::vector(std::move(result), logical);
   return Value::matrix(std::move(result), logical);
 }
 
@@ -129,9 +158,8 @@ Value arithmetic(BinaryOp op, const Value& left, const Value& right) {
       case BinaryOp::Power:
         return Value::matrix(num::array_power(a, array_kind(left), b, array_kind(right)));
       default:
-        return array_result(left, right,
-                            num::elementwise(arith, a, array_kind(left), b, array_kind(right)),
-                            false);
+        return array_result(
+            left, right, num::elementwise(arith, a, array_kind(left), b, array_kind(right)), false);
     }
   }
   if (op == BinaryOp::Add && left.is(Kind::String) && right.is(Kind::String)) {
@@ -149,8 +177,10 @@ Value comparison(BinaryOp op, const Value& left, const Value& right) {
     return Value::boolean(num::compare(cmp, left.complex_value(), right.complex_value()));
   }
   if (left.is(Kind::String) && right.is(Kind::String)) {
-    if (cmp == num::Comparison::Equal) return Value::boolean(left.string_value() == right.string_value());
-    if (cmp == num::Comparison::NotEqual) return Value::boolean(left.string_value() != right.string_value());
+    if (cmp == num::Comparison::Equal)
+      return Value::boolean(left.string_value() == right.string_value());
+    if (cmp == num::Comparison::NotEqual)
+      return Value::boolean(left.string_value() != right.string_value());
     throw Error("ordered comparison not defined for strings");
   }
   // Array comparisons compare real parts (§13.6).
@@ -223,23 +253,33 @@ Value binary_operation(BinaryOp op, const Value& left, const Value& right) {
 
 Value unary_operation(UnaryOp op, const Value& operand) {
   switch (op) {
-    case UnaryOp::Plus: return operand;
+    case UnaryOp::Plus:
+      return operand;
     case UnaryOp::Negate:
       switch (operand.kind()) {
         case Kind::Scalar:
-        case Kind::Bool: return Value::scalar(-operand.scalar_value());
-        case Kind::Complex: return Value::complex(-operand.complex_value());
-        case Kind::Vector: return Value::vector(num::negate(operand.matrix_value()));
-        case Kind::Matrix: return Value::matrix(num::negate(operand.matrix_value()));
-        default: throw Error(fmt::format("cannot negate {}", operand.kind_name()));
+        case Kind::Bool:
+          return Value::scalar(-operand.scalar_value());
+        case Kind::Complex:
+          return Value::complex(-operand.complex_value());
+        case Kind::Vector:
+          return Value::vector(num::negate(operand.matrix_value()));
+        case Kind::Matrix:
+          return Value::matrix(num::negate(operand.matrix_value()));
+        default:
+          throw Error(fmt::format("cannot negate {}", operand.kind_name()));
       }
     case UnaryOp::Not:
       switch (operand.kind()) {
-        case Kind::Bool: return Value::boolean(!operand.bool_value());
+        case Kind::Bool:
+          return Value::boolean(!operand.bool_value());
         case Kind::Scalar:
-        case Kind::Complex: return Value::boolean(!num::is_nonzero(operand.complex_value()));
-        case Kind::Vector: return Value::vector(num::logical_not(operand.matrix_value()), true);
-        case Kind::Matrix: return Value::matrix(num::logical_not(operand.matrix_value()), true);
+        case Kind::Complex:
+          return Value::boolean(!num::is_nonzero(operand.complex_value()));
+        case Kind::Vector:
+          return Value::vector(num::logical_not(operand.matrix_value()), true);
+        case Kind::Matrix:
+          return Value::matrix(num::logical_not(operand.matrix_value()), true);
         default:
           throw Error(fmt::format("'!' operator requires bool, got {}", operand.kind_name()));
       }
@@ -248,7 +288,8 @@ Value unary_operation(UnaryOp op, const Value& operand) {
       const bool conjugate = op == UnaryOp::Transpose;
       switch (operand.kind()) {
         case Kind::Scalar:
-        case Kind::Bool: return operand;
+        case Kind::Bool:
+          return operand;
         case Kind::Complex:
           return conjugate ? Value::complex(std::conj(operand.complex_value())) : operand;
         case Kind::Vector:
@@ -257,7 +298,8 @@ Value unary_operation(UnaryOp op, const Value& operand) {
           return Value::matrix(conjugate ? num::conjugate_transpose(m) : num::transpose(m),
                                operand.is_logical());
         }
-        default: throw Error(fmt::format("cannot transpose {}", operand.kind_name()));
+        default:
+          throw Error(fmt::format("cannot transpose {}", operand.kind_name()));
       }
     }
   }
@@ -267,10 +309,13 @@ Value unary_operation(UnaryOp op, const Value& operand) {
 bool condition_truth(const Value& value, std::string_view statement) {
   switch (value.kind()) {
     case Kind::Bool:
-    case Kind::Scalar: return value.scalar_value() != 0.0;
-    case Kind::Complex: return num::is_nonzero(value.complex_value());
+    case Kind::Scalar:
+      return value.scalar_value() != 0.0;
+    case Kind::Complex:
+      return num::is_nonzero(value.complex_value());
     case Kind::Vector:
-    case Kind::Matrix: return !value.matrix_value().empty() && element_truth(value.matrix_value());
+    case Kind::Matrix:
+      return !value.matrix_value().empty() && element_truth(value.matrix_value());
     default:
       throw Error(fmt::format("{} condition must be a bool or scalar, got {}", statement,
                               value.kind_name()));
@@ -280,13 +325,17 @@ bool condition_truth(const Value& value, std::string_view statement) {
 bool short_circuit_truth(const Value& value) {
   switch (value.kind()) {
     case Kind::Bool:
-    case Kind::Scalar: return value.scalar_value() != 0.0;
-    case Kind::Complex: return num::is_nonzero(value.complex_value());
+    case Kind::Scalar:
+      return value.scalar_value() != 0.0;
+    case Kind::Complex:
+      return num::is_nonzero(value.complex_value());
     case Kind::Vector:
     case Kind::Matrix:
-      if (value.matrix_value().size() == 1) return num::is_nonzero(value.matrix_value().complex_at(0));
+      if (value.matrix_value().size() == 1)
+        return num::is_nonzero(value.matrix_value().complex_at(0));
       break;
-    default: break;
+    default:
+      break;
   }
   throw Error(fmt::format(
       "&&/||: operand must be scalar (got {}); use any() or all() to reduce a matrix/vector",

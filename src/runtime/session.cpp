@@ -7,10 +7,14 @@ namespace llmlab::runtime {
 
 std::string_view format_mode_name(FormatMode mode) {
   switch (mode) {
-    case FormatMode::Short: return "short";
-    case FormatMode::Long: return "long";
-    case FormatMode::Hex: return "hex";
-    case FormatMode::Commas: return "commas";
+    case FormatMode::Short:
+      return "short";
+    case FormatMode::Long:
+      return "long";
+    case FormatMode::Hex:
+      return "hex";
+    case FormatMode::Commas:
+      return "commas";
   }
   return "short";
 }

@@ -10,20 +10,34 @@ namespace llmlab::runtime {
 
 std::string_view kind_name(Kind kind) {
   switch (kind) {
-    case Kind::None: return "none";
-    case Kind::Scalar: return "scalar";
-    case Kind::Complex: return "complex";
-    case Kind::Bool: return "bool";
-    case Kind::String: return "string";
-    case Kind::StringArray: return "string_array";
-    case Kind::Vector: return "vector";
-    case Kind::Matrix: return "matrix";
-    case Kind::Struct: return "struct";
-    case Kind::Tuple: return "tuple";
-    case Kind::Lambda: return "lambda";
-    case Kind::FunctionHandle: return "function_handle";
-    case Kind::AllIndex: return "all-index";
-    case Kind::Object: return "object";
+    case Kind::None:
+      return "none";
+    case Kind::Scalar:
+      return "scalar";
+    case Kind::Complex:
+      return "complex";
+    case Kind::Bool:
+      return "bool";
+    case Kind::String:
+      return "string";
+    case Kind::StringArray:
+      return "string_array";
+    case Kind::Vector:
+      return "vector";
+    case Kind::Matrix:
+      return "matrix";
+    case Kind::Struct:
+      return "struct";
+    case Kind::Tuple:
+      return "tuple";
+    case Kind::Lambda:
+      return "lambda";
+    case Kind::FunctionHandle:
+      return "function_handle";
+    case Kind::AllIndex:
+      return "all-index";
+    case Kind::Object:
+      return "object";
   }
   return "none";
 }
@@ -172,7 +186,8 @@ Value Value::object(std::shared_ptr<Object> object) {
 
 Value Value::like(const Value& input, num::Matrix result) {
   switch (input.kind()) {
-    case Kind::Vector: return vector(std::move(result));
+    case Kind::Vector:
+      return vector(std::move(result));
     case Kind::Scalar:
     case Kind::Bool:
     case Kind::Complex:
@@ -185,7 +200,8 @@ Value Value::like(const Value& input, num::Matrix result) {
         return scalar(result[0]);
       }
       return matrix(std::move(result));
-    default: return matrix(std::move(result));
+    default:
+      return matrix(std::move(result));
   }
 }
 
@@ -250,26 +266,31 @@ const std::shared_ptr<Object>& Value::object_value() const {
 num::Matrix Value::as_matrix() const {
   switch (kind_) {
     case Kind::Scalar:
-    case Kind::Bool: return num::Matrix(1, 1, payload_.number);
+    case Kind::Bool:
+      return num::Matrix(1, 1, payload_.number);
     case Kind::Complex: {
       num::Matrix result(1, 1, num::Matrix::Element::ComplexValued);
       result.set(0, payload_.complex);
       return result;
     }
     case Kind::Vector:
-    case Kind::Matrix: return payload_.matrix;
-    default: throw Error("expected numeric, got " + std::string(kind_name()));
+    case Kind::Matrix:
+      return payload_.matrix;
+    default:
+      throw Error("expected numeric, got " + std::string(kind_name()));
   }
 }
 
 double Value::as_scalar() const {
   switch (kind_) {
     case Kind::Scalar:
-    case Kind::Bool: return payload_.number;
+    case Kind::Bool:
+      return payload_.number;
     case Kind::Complex:
       if (std::abs(payload_.complex.imag()) < 1e-10) return payload_.complex.real();
       break;
-    default: break;
+    default:
+      break;
   }
   throw Error("expected scalar, got " + std::string(kind_name()));
 }
@@ -299,13 +320,18 @@ void Value::set_field(std::string_view name, Value value) {
 std::int64_t Value::element_count() const {
   switch (kind_) {
     case Kind::Vector:
-    case Kind::Matrix: return payload_.matrix.size();
-    case Kind::String: return static_cast<std::int64_t>(heap_as<std::string>().size());
+    case Kind::Matrix:
+      return payload_.matrix.size();
+    case Kind::String:
+      return static_cast<std::int64_t>(heap_as<std::string>().size());
     case Kind::StringArray:
       return static_cast<std::int64_t>(heap_as<std::vector<std::string>>().size());
-    case Kind::Tuple: return static_cast<std::int64_t>(heap_as<std::vector<Value>>().size());
-    case Kind::None: return 0;
-    default: return 1;
+    case Kind::Tuple:
+      return static_cast<std::int64_t>(heap_as<std::vector<Value>>().size());
+    case Kind::None:
+      return 0;
+    default:
+      return 1;
   }
 }
 

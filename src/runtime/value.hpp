@@ -151,7 +151,7 @@ class Value {
   // Unchecked accessors: the kind must match (LLMLAB_ASSERT in test mode).
   double scalar_value() const { return payload_.number; }  // Scalar or Bool (1/0)
   bool bool_value() const { return payload_.number != 0.0; }
-  num::Complex complex_value() const;  // Scalar, Bool or Complex
+  num::Complex complex_value() const;       // Scalar, Bool or Complex
   const num::Matrix& matrix_value() const;  // Vector or Matrix
   num::Matrix& mutable_matrix();            // Vector or Matrix; COW happens on element writes
   const std::string& string_value() const;
@@ -190,7 +190,9 @@ class Value {
   void assign_slow(const Value& other);
   void move_assign_slow(Value& other) noexcept;
   bool holds_matrix() const { return kind_ == Kind::Vector || kind_ == Kind::Matrix; }
-  bool holds_heap() const { return kind_ >= Kind::String && !holds_matrix() && kind_ != Kind::AllIndex; }
+  bool holds_heap() const {
+    return kind_ >= Kind::String && !holds_matrix() && kind_ != Kind::AllIndex;
+  }
   template <class T>
   const T& heap_as() const {
     return *static_cast<const T*>(payload_.heap.get());

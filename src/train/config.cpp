@@ -29,8 +29,8 @@ void require_non_negative(std::string_view who, std::string_view setting, double
 
 // One table per enum: the names the CLI and scripts use, in the enum's order.
 template <class Enum, size_t Size>
-Enum parse(const std::array<std::pair<std::string_view, Enum>, Size>& names,
-           std::string_view name, std::string_view who, std::string_view setting) {
+Enum parse(const std::array<std::pair<std::string_view, Enum>, Size>& names, std::string_view name,
+           std::string_view who, std::string_view setting) {
   std::string choices;
   for (const auto& [text, value] : names) {
     if (text == name) return value;
@@ -73,8 +73,8 @@ void validate(const Config& config, std::string_view who) {
   require_positive(who, "eval_interval", config.eval_interval);
   require_positive(who, "eval_batches", config.eval_batches);
   if (config.d_model % config.heads != 0) {
-    fail(who, fmt::format("d_model ({}) must be divisible by heads ({})", config.d_model,
-                          config.heads));
+    fail(who,
+         fmt::format("d_model ({}) must be divisible by heads ({})", config.d_model, config.heads));
   }
   if (config.warmup_steps < 0) {
     fail(who, fmt::format("warmup must be an integer >= 0, got {}", config.warmup_steps));
@@ -93,8 +93,8 @@ void validate(const Config& config, std::string_view who) {
     }
   }
   if (!(config.validation_fraction > 0.0 && config.validation_fraction < 1.0)) {
-    fail(who, fmt::format("validation_fraction must be in (0, 1), got {}",
-                          config.validation_fraction));
+    fail(who,
+         fmt::format("validation_fraction must be in (0, 1), got {}", config.validation_fraction));
   }
 }
 
@@ -127,8 +127,7 @@ double learning_rate_at(const Config& config, long step) {
   if (config.schedule == LrSchedule::Constant) return peak;
   // Cosine from the peak (end of warmup) to min_lr at the last step.
   const double span = static_cast<double>(config.steps - config.warmup_steps);
-  const double progress =
-      span > 0.0 ? static_cast<double>(step - config.warmup_steps) / span : 1.0;
+  const double progress = span > 0.0 ? static_cast<double>(step - config.warmup_steps) / span : 1.0;
   const double floor = config.min_learning_rate;
   return floor + 0.5 * (peak - floor) * (1.0 + std::cos(std::numbers::pi * progress));
 }

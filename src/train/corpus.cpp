@@ -163,14 +163,13 @@ Corpus Corpus::load(const std::string& path, double validation_fraction, std::st
   }
   if (files.empty()) {
     throw Error(fmt::format(
-        "{}: the default corpus {}/usr_*.txt is missing (install vim-runtime or name a file)",
-        who, kDefaultCorpusDirectory));
+        "{}: the default corpus {}/usr_*.txt is missing (install vim-runtime or name a file)", who,
+        kDefaultCorpusDirectory));
   }
   std::sort(files.begin(), files.end());
   std::string text;
   for (const auto& file : files) text += read_file(file, who);
-  return from_text(text, fmt::format("{}/usr_*.txt", kDefaultCorpusDirectory),
-                   validation_fraction);
+  return from_text(text, fmt::format("{}/usr_*.txt", kDefaultCorpusDirectory), validation_fraction);
 }
 
 std::span<const int> Corpus::train() const { return std::span(tokens_).first(split_); }
@@ -183,17 +182,13 @@ std::string Corpus::decode(std::span<const int> tokens) const {
 }
 
 double Corpus::unigram_entropy() const {
-  std::vector<double> counts(vocabulary_.size(), 0.0);
-  const std::span<const int> data = train();
-  for (int token : data) counts[static_cast<size_t>(token)] += 1.0;
-  double entropy = 0.0;
-  for (double count : counts) {
-    if (count > 0.0) {
-      const double p = count / static_cast<double>(data.size());
-      entropy -= p * std::log(p);
-    }
-  }
-  return entropy;
+  // Add-one smoothing gives characters unseen in training a finite cost.
+  std::vector<double> counts(vocabulary_.size(), 1.0);
+  for (int token : train()) counts[static_cast<size_t>(token)] += 1.0;
+  const double total = static_cast<double>(train().size() + vocabulary_.size());
+  double cost = 0.0;
+  for (int token : validation()) cost -= std::log(counts[static_cast<size_t>(token)] / total);
+  return validation().empty() ? 0.0 : cost / static_cast<double>(validation().size());
 }
 
 void sample_batch(std::span<int> inputs, std::span<int> targets, std::span<const int> data,

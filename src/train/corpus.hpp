@@ -16,9 +16,9 @@ class Random {
  public:
   explicit Random(std::uint64_t seed);
   std::uint64_t next();
-  double uniform();                    // [0, 1)
+  double uniform();                          // [0, 1)
   std::uint64_t below(std::uint64_t bound);  // [0, bound), bound > 0, unbiased
-  double normal();                     // N(0, 1)
+  double normal();                           // N(0, 1)
 
  private:
   std::uint64_t state_[4];
@@ -42,8 +42,9 @@ class Corpus {
   std::int64_t size() const { return static_cast<std::int64_t>(tokens_.size()); }
   const std::string& source() const { return source_; }
   std::string decode(std::span<const int> tokens) const;
-  // Entropy (nats) of the training split's character frequencies: the loss of a model that
-  // predicts only unigram frequencies, the plateau a collapsed network sits on.
+  // The unigram level (nats/character): the validation loss of a model that predicts only the
+  // training split's character frequencies (add-one smoothed), the plateau a collapsed network
+  // sits on.
   double unigram_entropy() const;
 
  private:

@@ -188,8 +188,8 @@ Gpt<T>::Gpt(const ModelShape& shape, int batch) : shape_(shape), batch_(batch) {
   const size_t BT = to_size(batch) * to_size(shape.context);
   const size_t C = to_size(shape.d_model), H = to_size(shape.mlp_hidden);
   const size_t V = to_size(shape.vocab), L = to_size(shape.layers);
-  const size_t att = to_size(batch) * to_size(shape.heads) * to_size(shape.context) *
-                     to_size(shape.context);
+  const size_t att =
+      to_size(batch) * to_size(shape.heads) * to_size(shape.context) * to_size(shape.context);
   // norm1, qkv (3), atty, attproj, residual2, norm2, fcproj, residual3: 10 (B·T, C) tensors.
   const size_t per_layer = 10 * BT * C + 4 * BT + att + 2 * BT * H;
   const size_t top = BT * C + (BT * C + 2 * BT) + 2 * BT * V + BT;
@@ -248,10 +248,9 @@ void Gpt<T>::initialize(double init_std, ResidualInit residual_init, std::uint64
   const auto fill = [](std::span<T> values, T value) {
     std::fill(values.begin(), values.end(), value);
   };
-  const double residual_std =
-      residual_init == ResidualInit::Scaled
-          ? init_std / std::sqrt(2.0 * static_cast<double>(shape_.layers))
-          : init_std;
+  const double residual_std = residual_init == ResidualInit::Scaled
+                                  ? init_std / std::sqrt(2.0 * static_cast<double>(shape_.layers))
+                                  : init_std;
   normal(params_.wte, init_std);
   normal(params_.wpe, init_std);
   for (const BlockTensors<T>& block : params_.blocks) {
@@ -329,8 +328,7 @@ double Gpt<T>::forward(std::span<const int> tokens, std::span<const int> targets
   LLMLAB_ASSERT(tokens.size() == to_size(N) && targets.size() == to_size(N));
   std::copy(tokens.begin(), tokens.end(), tokens_.begin());
   std::copy(targets.begin(), targets.end(), targets_.begin());
-  nn::embedding_forward<T>(encoded_, tokens_, params_.wte, params_.wpe, batch_, shape_.context,
-                           C);
+  nn::embedding_forward<T>(encoded_, tokens_, params_.wte, params_.wpe, batch_, shape_.context, C);
   for (int l = 0; l < shape_.layers; l++) layer_forward(l);
   std::span<const T> top = layer_output(shape_.layers - 1);
   if (shape_.placement == NormPlacement::Pre) {
@@ -373,12 +371,12 @@ void Gpt<T>::layer_backward(int layer, std::span<const T> dout, std::span<T> din
     activation_backward<T>(shape_.activation, dfch_, a.fch, dfch_act_);
     zero<T>(dnorm_);
     nn::matmul_backward<T>(dnorm_, g.fc_weight, g.fc_bias, dfch_, a.norm2, p.fc_weight, N, C, H);
-    norm_backward<T>(kind, dresidual_, g.ln2_weight, g.ln2_bias, dnorm_, a.residual2,
-                     p.ln2_weight, a.norm2_mean, a.norm2_rstd, N, C);
+    norm_backward<T>(kind, dresidual_, g.ln2_weight, g.ln2_bias, dnorm_, a.residual2, p.ln2_weight,
+                     a.norm2_mean, a.norm2_rstd, N, C);
     // r2 = x + attn(LN1(x)): dx = dr2 + LN1ᵀ(attnᵀ(dr2)).
     std::copy(dresidual_.begin(), dresidual_.end(), din.begin());
-    nn::matmul_backward<T>(datty_, g.proj_weight, g.proj_bias, dresidual_, a.atty, p.proj_weight,
-                           N, C, C);
+    nn::matmul_backward<T>(datty_, g.proj_weight, g.proj_bias, dresidual_, a.atty, p.proj_weight, N,
+                           C, C);
     nn::attention_backward<T>(dqkv_, dscores_, datty_, a.qkv, a.att, batch_, shape_.context, C,
                               shape_.heads);
     zero<T>(dnorm_);
@@ -398,11 +396,11 @@ void Gpt<T>::layer_backward(int layer, std::span<const T> dout, std::span<T> din
     nn::matmul_backward<T>(dnorm_, g.fc_weight, g.fc_bias, dfch_, a.norm1, p.fc_weight, N, C, H);
     // n1 = LN1(r2), r2 = x + attn(x): dx = dr2 + attnᵀ(dr2).
     zero<T>(dresidual_);
-    norm_backward<T>(kind, dresidual_, g.ln1_weight, g.ln1_bias, dnorm_, a.residual2,
-                     p.ln1_weight, a.norm1_mean, a.norm1_rstd, N, C);
+    norm_backward<T>(kind, dresidual_, g.ln1_weight, g.ln1_bias, dnorm_, a.residual2, p.ln1_weight,
+                     a.norm1_mean, a.norm1_rstd, N, C);
     std::copy(dresidual_.begin(), dresidual_.end(), din.begin());
-    nn::matmul_backward<T>(datty_, g.proj_weight, g.proj_bias, dresidual_, a.atty, p.proj_weight,
-                           N, C, C);
+    nn::matmul_backward<T>(datty_, g.proj_weight, g.proj_bias, dresidual_, a.atty, p.proj_weight, N,
+                           C, C);
     nn::attention_backward<T>(dqkv_, dscores_, datty_, a.qkv, a.att, batch_, shape_.context, C,
                               shape_.heads);
     nn::matmul_backward<T>(din, g.qkv_weight, g.qkv_bias, dqkv_, x, p.qkv_weight, N, C, 3 * C);
@@ -426,8 +424,8 @@ void Gpt<T>::backward() {
     zero<T>(dnorm_);
     nn::matmul_backward<T>(dnorm_, grads_.wte, {}, dlogits_, top, params_.wte, N, C, V);
     norm_backward<T>(shape_.norm, dtop, grads_.lnf_weight, grads_.lnf_bias, dnorm_,
-                     layer_output(shape_.layers - 1), params_.lnf_weight, final_mean_,
-                     final_rstd_, N, C);
+                     layer_output(shape_.layers - 1), params_.lnf_weight, final_mean_, final_rstd_,
+                     N, C);
   } else {
     nn::matmul_backward<T>(dtop, grads_.wte, {}, dlogits_, top, params_.wte, N, C, V);
   }

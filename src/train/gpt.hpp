@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "train/aligned.hpp"
 #include "train/config.hpp"
 
 namespace llmlab::train {
@@ -102,8 +103,8 @@ class Gpt {
     std::span<T> att;                            // (B, NH, T, T)
     std::span<T> atty, attproj, residual2;       // (B·T, C)
     std::span<T> norm2, norm2_mean, norm2_rstd;
-    std::span<T> fch, fch_act;                   // (B·T, H)
-    std::span<T> fcproj, residual3;              // (B·T, C)
+    std::span<T> fch, fch_act;       // (B·T, H)
+    std::span<T> fcproj, residual3;  // (B·T, C)
   };
   std::span<const T> layer_input(int layer) const;
   std::span<const T> layer_output(int layer) const;
@@ -113,12 +114,12 @@ class Gpt {
 
   ModelShape shape_;
   int batch_;
-  std::vector<T> parameters_, gradients_, activations_, scratch_;
+  AlignedVector<T> parameters_, gradients_, activations_, scratch_;
   ParameterTensors<T> params_, grads_;
   std::vector<LayerActivations> layers_;
-  std::span<T> encoded_;                          // (B·T, C)
+  std::span<T> encoded_;                               // (B·T, C)
   std::span<T> final_norm_, final_mean_, final_rstd_;  // Pre-LN only
-  std::span<T> logits_, probs_, losses_;          // (B·T, V), (B·T, V), (B·T)
+  std::span<T> logits_, probs_, losses_;               // (B·T, V), (B·T, V), (B·T)
   // Backward scratch, one layer's worth, reused down the stack.
   std::span<T> dstream_a_, dstream_b_, dresidual_, dnorm_, datty_, dqkv_, dfch_, dfch_act_;
   std::span<T> dscores_;  // (B, NH, T, T), attention_backward's scratch

@@ -11,6 +11,7 @@
 
 #include "base/error.hpp"
 #include "nn/adamw.hpp"
+#include "train/aligned.hpp"
 #include "train/gpt.hpp"
 
 namespace llmlab::train {
@@ -92,7 +93,7 @@ Record train_gpt(const Config& config, const Corpus& corpus, const ProgressCallb
 
   const size_t window = static_cast<size_t>(config.batch) * static_cast<size_t>(config.context);
   std::vector<int> inputs(window), targets(window);
-  std::vector<float> m(model.parameters().size(), 0.0f), v(model.parameters().size(), 0.0f);
+  AlignedVector<float> m(model.parameters().size(), 0.0f), v(model.parameters().size(), 0.0f);
   Random batches(config.seed + 1);
   std::deque<double> recent;
   double train_seconds = 0.0;
@@ -145,16 +146,15 @@ Record train_gpt(const Config& config, const Corpus& corpus, const ProgressCallb
     }
     if (progress) {
       const double rate = static_cast<double>(step) * static_cast<double>(window) / train_seconds;
-      progress({step, config.steps, loss, rate,
-                static_cast<double>(config.steps - step) * train_seconds /
-                    static_cast<double>(step)});
+      progress(
+          {step, config.steps, loss, rate,
+           static_cast<double>(config.steps - step) * train_seconds / static_cast<double>(step)});
     }
   }
   record.train_seconds = train_seconds;
-  record.tokens_per_second =
-      train_seconds > 0.0
-          ? static_cast<double>(record.steps_done) * static_cast<double>(window) / train_seconds
-          : 0.0;
+  record.tokens_per_second = train_seconds > 0.0 ? static_cast<double>(record.steps_done) *
+                                                       static_cast<double>(window) / train_seconds
+                                                 : 0.0;
   return record;
 }
 

@@ -18,9 +18,9 @@ namespace llmlab::train {
 struct StepRecord {
   long step = 0;
   double learning_rate = 0.0;
-  double loss = 0.0;       // this step's batch loss
-  double loss_mean = 0.0;  // mean batch loss over the last log_interval steps
-  double grad_norm = 0.0;  // global L2 norm of the gradient, before clipping
+  double loss = 0.0;                     // this step's batch loss
+  double loss_mean = 0.0;                // mean batch loss over the last log_interval steps
+  double grad_norm = 0.0;                // global L2 norm of the gradient, before clipping
   std::vector<double> block_grad_norms;  // one per block, block 0 nearest the embedding
 };
 

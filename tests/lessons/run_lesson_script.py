@@ -2,13 +2,12 @@
 """Run one lesson script in a fresh directory and check it.
 
 The script must exit 0. If tests/data/<lesson>/<script>.expected exists, its output must match
-the seed's printed text under the acceptance tolerance (compare_output.py). Every
-savefig("name.svg"/".png") the script makes must leave a non-empty file.
+the seed's printed text under the acceptance tolerance (compare_output.py). A script that draws
+(calls figure()) must leave its figures as SVG and PNG in the --figures directory.
 Usage: run_lesson_script.py --bin LLMLAB --expected-dir DIR SCRIPT
 """
 import argparse
 import pathlib
-import re
 import subprocess
 import sys
 import tempfile
@@ -25,8 +24,9 @@ def main() -> int:
     args = parser.parse_args()
     script = pathlib.Path(args.script).resolve()
     with tempfile.TemporaryDirectory() as work:
-        proc = subprocess.run([args.bin, "run", str(script)], cwd=work, capture_output=True,
-                              stdin=subprocess.DEVNULL, timeout=300)
+        figures = pathlib.Path(work) / "figures"
+        proc = subprocess.run([args.bin, "run", "--figures", str(figures), str(script)], cwd=work,
+                              capture_output=True, stdin=subprocess.DEVNULL, timeout=300)
         stdout = proc.stdout.decode("utf-8", "replace")
         if proc.returncode != 0:
             print(f"FAIL {script.name}: exit {proc.returncode}\n{proc.stderr.decode()}")
@@ -37,14 +37,16 @@ def main() -> int:
             if reason:
                 print(f"FAIL {script.name}: output differs from the seed's\n{reason}")
                 return 1
-        elif not stdout.strip() and "savefig" not in script.read_text(encoding="utf-8"):
-            print(f"FAIL {script.name}: printed nothing and saved no figure")
+        draws = "figure(" in script.read_text(encoding="utf-8")
+        if not expected.exists() and not stdout.strip() and not draws:
+            print(f"FAIL {script.name}: printed nothing and drew nothing")
             return 1
-        for name in re.findall(r'savefig\("([^"]+)"\)', script.read_text(encoding="utf-8")):
-            path = pathlib.Path(work) / name
-            if not path.is_file() or path.stat().st_size < 100:
-                print(f"FAIL {script.name}: figure {name} was not written")
-                return 1
+        if draws:
+            for suffix in (".svg", ".png"):
+                written = [p for p in figures.glob(f"{script.stem}-*{suffix}") if p.stat().st_size > 100]
+                if not written:
+                    print(f"FAIL {script.name}: no {suffix} figure written by --figures")
+                    return 1
     print(f"ok {script.name}" + (" (matches the seed)" if expected.exists() else ""))
     return 0
 

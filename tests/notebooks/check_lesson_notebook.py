@@ -62,7 +62,7 @@ def main() -> int:
         missing = set(EXAMPLES.values()) - seen
         if missing:
             failures.append(f"examples not found in the notebook: {sorted(missing)}")
-        if "they agree to $0.00e+00$" not in text:
+        if "agree to $0.00e+00$" not in text:
             failures.append("the interpolated max diff does not read $0.00e+00$")
         if "<ERROR" in text:
             failures.append("an interpolation failed: " + text[text.index("<ERROR"):][:120])

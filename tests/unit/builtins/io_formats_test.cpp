@@ -31,7 +31,8 @@ TEST(npy, header_layout) {
   const std::size_t header_length =
       static_cast<unsigned char>(bytes[8]) + 256u * static_cast<unsigned char>(bytes[9]);
   EXPECT_EQ((10 + header_length) % 64, 0u);
-  EXPECT_EQ(bytes.substr(10, 60), "{'descr': '<f8', 'fortran_order': False, 'shape': (3,), }");
+  const std::string dictionary = "{'descr': '<f8', 'fortran_order': False, 'shape': (3,), }";
+  EXPECT_EQ(bytes.substr(10, dictionary.size()), dictionary);
   EXPECT_EQ(bytes[9 + header_length], '\n');
   EXPECT_EQ(bytes.size(), 10 + header_length + 3 * 8);
 }

@@ -30,7 +30,9 @@ TEST(attention_test, rows_are_causal_distributions) {
     double sum = 0.0;
     for (int u = 0; u < T; u++) {
       const double a = att[static_cast<size_t>(row * T + u)];
-      if (u > t) EXPECT_EQ(a, 0.0);
+      if (u > t) {
+        EXPECT_EQ(a, 0.0);
+      }
       sum += a;
     }
     EXPECT_NEAR(sum, 1.0, 1e-12);

@@ -28,7 +28,8 @@ std::vector<double> gelu(std::span<const double> x) {
 
 TEST(gelu, spec_values) {
   const std::vector<double> x = {0.0, 1.0, -1.0};
-  const auto y = gelu(x);
+  std::vector<double> y(3);
+  gelu_forward_reference<double>(y, x);
   EXPECT_EQ(y[0], 0.0);
   EXPECT_NEAR(y[1], 0.8411920, 5e-8);
   // The formula evaluated exactly as builtins.md §8 orders it.
@@ -37,6 +38,24 @@ TEST(gelu, spec_values) {
   const double m = minus_one;
   const double c = std::sqrt(2.0 / 3.14159265358979323846);
   EXPECT_EQ(y[2], (0.5 * m) * (1.0 + std::tanh(c * (m + 0.044715 * (m * (m * m))))));
+}
+
+TEST(gelu, fast_matches_reference) {
+  // 70000 elements cross the threading threshold; ±12 reaches deep into the tails.
+  auto x = sample_values(70000, 12.0, 5);
+  x.insert(x.end(), {0.0, -0.0, 1e-300, -40.0, 40.0, 1e5, -1e5});
+  const auto fast = gelu(x);
+  std::vector<double> reference(x.size());
+  gelu_forward_reference<double>(reference, x);
+  // Relative to max(|y|, 1e-3): where y is small (x << 0), 1 + tanh(u) cancels in the reference
+  // itself, costing it ~1e-16 / (1 + tanh u) relative; 1e-12 covers that down to y ~ 1e-3.
+  EXPECT_LT(report("gelu fast vs reference", max_relative_error(fast, reference, 1e-3)), 1e-12);
+  const double inf = std::numeric_limits<double>::infinity();
+  const std::vector<double> special = {inf, -inf, std::numeric_limits<double>::quiet_NaN()};
+  const auto y = gelu(special);
+  EXPECT_EQ(y[0], inf);
+  EXPECT_TRUE(std::isnan(y[1]));  // -inf · 0, as the reference formula gives
+  EXPECT_TRUE(std::isnan(y[2]));
 }
 
 TEST(gelu_grad, spec_values) {

@@ -127,6 +127,26 @@ TEST(ops_test, matmul) {
   EXPECT_EQ(z.complex_at(0), Complex(0, 2));
 }
 
+TEST(ops_test, matmul_with_diagonal_operand_matches_general_product) {
+  const Matrix a = Matrix::from_rows({{1, -2, 3}, {-4, 5, -6}});
+  const Matrix d = Matrix::from_rows({{2, 0, 0}, {0, 0, 0}, {0, 0, -1}});
+  const Matrix expected = Matrix::from_rows({{2, 0, -3}, {-8, 0, 6}});
+  const Matrix right = matmul(a, d);
+  EXPECT_EQ(right, expected);
+  // Zeros come out as +0, as from a sum that starts at zero.
+  EXPECT_FALSE(std::signbit(right(0, 1)));
+  EXPECT_FALSE(std::signbit(right(1, 1)));
+  EXPECT_EQ(matmul(transpose(d), transpose(a)), transpose(expected));
+  // A non-finite element makes 0·inf = NaN appear in the general product; keep it.
+  const Matrix with_inf = Matrix::from_rows({{kInf, 1, 1}});
+  const Matrix product = matmul(with_inf, d);
+  EXPECT_EQ(product[0], kInf);
+  EXPECT_TRUE(std::isnan(product[1]));
+  // A single row uses the matrix-vector kernel.
+  EXPECT_EQ(matmul(Matrix::from_rows({{1, 2}}), Matrix::from_rows({{3, 4, 5}, {6, 7, 8}})),
+            Matrix::from_rows({{15, 18, 21}}));
+}
+
 TEST(ops_test, multiply_shape_table) {
   const Matrix v = Matrix::from_rows({{1, 2, 3}});
   const Matrix m = Matrix::from_rows({{1, 0}, {0, 1}, {1, 1}});

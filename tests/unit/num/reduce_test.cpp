@@ -4,8 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <limits>
+#include <string>
 
 #include "base/error.hpp"
 #include "num/rng.hpp"
@@ -154,6 +157,76 @@ TEST(reduce_test, trapz_unit_and_given_spacing) {
   EXPECT_EQ(trapz(Matrix(), Matrix::from_rows({{1, 2, 3}})), Complex(4.0));
   EXPECT_EQ(trapz(Matrix::from_rows({{0, 1, 3}}), Matrix::from_rows({{1, 1, 1}})), Complex(3.0));
   EXPECT_EQ(trapz(Matrix(), Matrix::from_rows({{5}})), Complex(0.0));
+}
+
+// The row-by-row column paths (and the row slices) must give, bit for bit, what reducing
+// each column or row alone gives (Along::All on a copy goes through the plain slice code).
+Matrix column_of(const Matrix& x, Index column) {
+  Matrix result(x.rows(), 1);
+  for (Index r = 0; r < x.rows(); ++r) result.set(r, x.complex_at(r, column).real());
+  return result;
+}
+
+Matrix row_of(const Matrix& x, Index row) {
+  Matrix result(1, x.columns());
+  for (Index c = 0; c < x.columns(); ++c) result.set(c, x.complex_at(row, c).real());
+  return result;
+}
+
+void expect_same_bits(double got, double want, const std::string& what) {
+  EXPECT_EQ(std::bit_cast<std::uint64_t>(got), std::bit_cast<std::uint64_t>(want))
+      << what << ": " << got << " vs " << want;
+}
+
+void expect_slices_match(const Matrix& x, Along along) {
+  const bool by_columns = along == Along::Columns;
+  const Index slices = by_columns ? x.columns() : x.rows();
+  const Matrix sums = sum(x, along);
+  const Matrix means = mean(x, along);
+  const Matrix variances = variance(x, along, Normalization::Sample);
+  const Matrix deviations = standard_deviation(x, along, Normalization::Population);
+  for (Index s = 0; s < slices; ++s) {
+    const Matrix slice = by_columns ? column_of(x, s) : row_of(x, s);
+    const std::string what = (by_columns ? "column " : "row ") + std::to_string(s);
+    expect_same_bits(sums[s], sum(slice, Along::All)[0], "sum " + what);
+    expect_same_bits(means[s], mean(slice, Along::All)[0], "mean " + what);
+    expect_same_bits(variances[s], variance(slice, Along::All, Normalization::Sample)[0],
+                     "variance " + what);
+    expect_same_bits(deviations[s],
+                     standard_deviation(slice, Along::All, Normalization::Population)[0],
+                     "std " + what);
+  }
+}
+
+TEST(reduce_test, fast_column_and_row_paths_match_slices_bit_for_bit) {
+  Rng rng(5);
+  // More than 128 rows (or columns) so the pairwise split happens, and counts that are not a
+  // multiple of the row group.
+  const Matrix tall = randn_matrix(rng, 1001, 7);
+  const Matrix wide = randn_matrix(rng, 7, 1001);
+  expect_slices_match(tall, Along::Columns);
+  expect_slices_match(tall, Along::Rows);
+  expect_slices_match(wide, Along::Columns);
+  expect_slices_match(wide, Along::Rows);
+}
+
+TEST(reduce_test, fast_column_extremum_skips_nan_and_keeps_first_tie) {
+  Rng rng(6);
+  Matrix x = randn_matrix(rng, 300, 5);
+  x.set(0, 0, kNaN);  // a leading NaN is skipped
+  x.set(10, 1, 9.0);  // a tie: the first occurrence wins
+  x.set(20, 1, 9.0);
+  for (const Extremum which : {Extremum::Max, Extremum::Min}) {
+    const ExtremumResult result = extremum(x, Along::Columns, which);
+    for (Index c = 0; c < x.columns(); ++c) {
+      const ExtremumResult alone = extremum(column_of(x, c), Along::All, which);
+      expect_same_bits(result.values[c], alone.values[0], "value of column " + std::to_string(c));
+      EXPECT_EQ(result.indices[c], alone.indices[0]) << "column " << c;
+    }
+  }
+  EXPECT_EQ(extremum(x, Along::Columns, Extremum::Max).indices[1], 11.0);
+  Matrix all_nan = Matrix::from_rows({{1, kNaN}, {2, kNaN}});
+  EXPECT_THROW(extremum(all_nan, Along::Columns, Extremum::Max), Error);
 }
 
 }  // namespace

@@ -381,5 +381,19 @@ TEST(rng_test, zero_sizes_draw_nothing) {
   EXPECT_EQ(rng.words_consumed(), 0u);
 }
 
+TEST(rng_test, fill_standard_normal_matches_one_sample_at_a_time) {
+  // Long enough for tail and wedge draws and many buffer refills.
+  constexpr std::size_t kCount = 200000;
+  Rng one_by_one(77);
+  Rng filled(77);
+  std::vector<double> samples(kCount);
+  filled.fill_standard_normal(samples);
+  for (std::size_t k = 0; k < kCount; ++k) {
+    ASSERT_EQ(bits(samples[k]), bits(one_by_one.standard_normal())) << "sample " << k;
+  }
+  EXPECT_EQ(filled.words_consumed(), one_by_one.words_consumed());
+  EXPECT_EQ(filled.next_u32(), one_by_one.next_u32());
+}
+
 }  // namespace
 }  // namespace llmlab::num

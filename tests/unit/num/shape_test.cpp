@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <vector>
 
 #include "expect_error.hpp"
@@ -37,6 +38,19 @@ TEST(shape_test, repmat_tiles) {
             Matrix::from_rows({{1, 2, 1, 2}, {1, 2, 1, 2}}));
   EXPECT_EQ(repmat(Matrix::from_rows({{1}, {2}}), 1, 3), Matrix::from_rows({{1, 1, 1}, {2, 2, 2}}));
   EXPECT_EQ(repmat(Matrix(1, 1, 7.0), 0, 3).size(), 0);
+}
+
+TEST(shape_test, huge_sizes_are_errors_not_overflows) {
+  const Index huge = Index{1} << 40;
+  EXPECT_THROW_MSG(repmat(Matrix(2, 2), huge, huge),
+                   "repmat: result too large (2 times 1099511627776 elements)");
+  EXPECT_THROW(reshape(Matrix(2, 2), huge, huge), Error);
+  EXPECT_THROW_MSG(diagonal_of(Matrix(2, 2), std::numeric_limits<Index>::min()),
+                   "diag: offset too large");
+  EXPECT_EQ(circular_shift(Matrix::from_rows({{1, 2, 3}}), std::numeric_limits<Index>::max(),
+                           Dimension::Columns),
+            circular_shift(Matrix::from_rows({{1, 2, 3}}), std::numeric_limits<Index>::max() % 3,
+                           Dimension::Columns));
 }
 
 TEST(shape_test, diagonals) {

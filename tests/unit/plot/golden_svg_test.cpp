@@ -41,31 +41,37 @@ std::vector<double> grid_values(std::size_t rows, std::size_t columns) {
 
 const std::map<std::string, std::function<Figure()>>& cases() {
   static const std::map<std::string, std::function<Figure()>> kCases = {
-      {"plot", [] {
+      {"plot",
+       [] {
          Figure f;
          f.axes[0].series.push_back(series(SeriesKind::Line, {0, 1, 2, 3}, {1, 4, 2, 3}, "cyan"));
          f.axes[0].title = "plot";
          return f;
        }},
-      {"plot_styles", [] {
+      {"plot_styles",
+       [] {
          Figure f;
          Axes& a = f.axes[0];
          a.series.push_back(line({0, 1, 2, 3}, {0, 1, 0, 1}, "red", "dashed", LineStyle::Dashed));
          a.series.push_back(line({0, 1, 2, 3}, {1, 2, 1, 2}, "blue", "dotted", LineStyle::Dotted));
-         a.series.push_back(line({0, 1, 2, 3}, {2, 3, 2, 3}, "green", "dash-dot", LineStyle::DashDot));
+         a.series.push_back(
+             line({0, 1, 2, 3}, {2, 3, 2, 3}, "green", "dash-dot", LineStyle::DashDot));
          Series markers = line({0, 1, 2, 3}, {3, 4, 3, 4}, "orange", "markers", LineStyle::None);
          markers.marker = Marker::Square;
          a.series.push_back(markers);
          a.legend_location = LegendLocation::SouthEast;
          return f;
        }},
-      {"plot_nan_breaks", [] {
+      {"plot_nan_breaks",
+       [] {
          Figure f;
-         f.axes[0].series.push_back(series(SeriesKind::Line, {0, 1, 2, 3, 4}, {1, 2, NAN, 2, 1}, "blue"));
+         f.axes[0].series.push_back(
+             series(SeriesKind::Line, {0, 1, 2, 3, 4}, {1, 2, NAN, 2, 1}, "blue"));
          return f;
        }},
       {"semilogy", [] { return testing::magnitude_figure(); }},
-      {"loglog", [] {
+      {"loglog",
+       [] {
          Figure f;
          Axes& a = f.axes[0];
          a.x.scale = a.y.scale = Scale::Log;
@@ -80,30 +86,36 @@ const std::map<std::string, std::function<Figure()>>& cases() {
          return f;
        }},
       {"histogram", [] { return testing::histogram_figure(); }},
-      {"bar_categories", [] {
+      {"bar_categories",
+       [] {
          Figure f;
          Series s = series(SeriesKind::Bar, {1, 2, 3}, {3, -1, 2}, "cyan");
          f.axes[0].series.push_back(s);
          f.axes[0].x.categories = {"alpha", "beta", "gamma"};
          return f;
        }},
-      {"scatter", [] {
+      {"scatter",
+       [] {
          Figure f;
-         Series s = series(SeriesKind::Scatter, {0.1, 0.5, 0.9, 0.3}, {0.2, 0.8, 0.4, 0.6}, "green");
+         Series s =
+             series(SeriesKind::Scatter, {0.1, 0.5, 0.9, 0.3}, {0.2, 0.8, 0.4, 0.6}, "green");
          s.style = LineStyle::None;
          s.marker = Marker::Circle;
          s.marker_size = 8;
          f.axes[0].series.push_back(s);
          return f;
        }},
-      {"stem", [] {
+      {"stem",
+       [] {
          Figure f;
-         f.axes[0].series.push_back(series(SeriesKind::Stem, {0, 1, 2, 3}, {1, -0.5, 0.25, -0.125}, "red"));
+         f.axes[0].series.push_back(
+             series(SeriesKind::Stem, {0, 1, 2, 3}, {1, -0.5, 0.25, -0.125}, "red"));
          return f;
        }},
       {"yline_xline", [] { return testing::pre_post_figure(); }},
       {"jacobian", [] { return testing::jacobian_figure(); }},
-      {"imagesc", [] {
+      {"imagesc",
+       [] {
          Figure f;
          Image image;
          image.rows = 8;
@@ -114,7 +126,8 @@ const std::map<std::string, std::function<Figure()>>& cases() {
          f.axes[0].title = "imagesc";
          return f;
        }},
-      {"heatmap", [] {
+      {"heatmap",
+       [] {
          Figure f;
          Image image;
          image.rows = 2;
@@ -126,7 +139,8 @@ const std::map<std::string, std::function<Figure()>>& cases() {
          f.axes[0].image = image;
          return f;
        }},
-      {"surf", [] {
+      {"surf",
+       [] {
          Figure f;
          Surface s;
          s.x = range(1, 10);
@@ -136,7 +150,8 @@ const std::map<std::string, std::function<Figure()>>& cases() {
          f.axes[0].title = "surf";
          return f;
        }},
-      {"contour", [] {
+      {"contour",
+       [] {
          Figure f;
          ContourSet c;
          c.x = range(1, 10);
@@ -146,7 +161,8 @@ const std::map<std::string, std::function<Figure()>>& cases() {
          f.axes[0].contours.push_back(c);
          return f;
        }},
-      {"axis_equal_light", [] {
+      {"axis_equal_light",
+       [] {
          Figure f;
          f.light_theme = true;
          std::vector<double> x, y;
@@ -175,13 +191,15 @@ TEST(golden_svg, every_case_matches_its_file) {
     SCOPED_TRACE(name);
     const std::string svg = render_svg(make());
     // LLMLAB_PLOT_OUTPUT_DIR keeps PNG copies to look at.
-    if (const char* dir = std::getenv("LLMLAB_PLOT_OUTPUT_DIR")) save(make(), std::string(dir) + "/" + name + ".png");
+    if (const char* dir = std::getenv("LLMLAB_PLOT_OUTPUT_DIR"))
+      save(make(), std::string(dir) + "/" + name + ".png");
     if (update) {
       std::ofstream(golden_path(name), std::ios::binary) << svg;
       continue;
     }
     std::ifstream file(golden_path(name), std::ios::binary);
-    ASSERT_TRUE(file) << "missing golden " << golden_path(name) << " (run with LLMLAB_UPDATE_GOLDENS=1)";
+    ASSERT_TRUE(file) << "missing golden " << golden_path(name)
+                      << " (run with LLMLAB_UPDATE_GOLDENS=1)";
     std::stringstream expected;
     expected << file.rdbuf();
     EXPECT_EQ(svg, expected.str());
@@ -189,7 +207,8 @@ TEST(golden_svg, every_case_matches_its_file) {
 }
 
 TEST(golden_svg, rendering_is_deterministic) {
-  for (const auto& [name, make] : cases()) EXPECT_EQ(render_svg(make()), render_svg(make())) << name;
+  for (const auto& [name, make] : cases())
+    EXPECT_EQ(render_svg(make()), render_svg(make())) << name;
 }
 
 }  // namespace

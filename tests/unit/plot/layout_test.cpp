@@ -59,7 +59,8 @@ TEST(layout, explicit_limits_override) {
 TEST(layout, reference_line_widens_y_range) {
   const TextMetrics metrics;
   Figure f = line_figure({0, 1}, {0, 1});
-  f.axes[0].reference_lines.push_back({Orientation::Horizontal, 10.0, Color{}, LineStyle::Dashed, 1.5, ""});
+  f.axes[0].reference_lines.push_back(
+      {Orientation::Horizontal, 10.0, Color{}, LineStyle::Dashed, 1.5, ""});
   EXPECT_GT(layout(f, metrics).panels[0].y.high, 10);
 }
 
@@ -74,7 +75,8 @@ TEST(layout, x_tick_labels_never_overlap) {
   for (std::size_t i = 0; i + 1 < p.x.ticks.size(); ++i) {
     const double gap = p.map_x(p.x.ticks[i + 1].value) - p.map_x(p.x.ticks[i].value);
     const double half_widths = (metrics.width(p.x.ticks[i].label, FontSizes::kTick) +
-                                metrics.width(p.x.ticks[i + 1].label, FontSizes::kTick)) / 2;
+                                metrics.width(p.x.ticks[i + 1].label, FontSizes::kTick)) /
+                               2;
     EXPECT_GT(gap, half_widths);
   }
 }
@@ -142,11 +144,25 @@ TEST(layout, title_and_labels_stay_inside_their_cell) {
   const FigureLayout l = layout(f, metrics);
   for (const PanelLayout& p : l.panels) {
     ASSERT_TRUE(p.title_at.has_value());
-    const double w = metrics.width(p.axes->title, FontSizes::kTitle);
+    const double w = metrics.width(p.axes->title, p.title_size);
     EXPECT_GE(p.title_at->x - w / 2, p.cell.x);
     EXPECT_LE(p.title_at->x + w / 2, p.cell.right());
     EXPECT_LE(p.data.right(), p.cell.right());
   }
+}
+
+TEST(layout, long_titles_shrink_to_fit_narrow_cells) {
+  const TextMetrics metrics;
+  Figure f;
+  f.select_subplot(1, 8, 1);  // 450 px cells
+  f.axes[0] = line_figure({0, 1}, {0, 1}).axes[0];
+  f.axes[0].title = "A rather long title that cannot possibly fit into a quarter of the canvas";
+  const FigureLayout l = layout(f, metrics);
+  const PanelLayout& p = l.panels[0];
+  EXPECT_LT(p.title_size, FontSizes::kTitle);
+  const double w = metrics.width(p.axes->title, p.title_size);
+  EXPECT_GE(p.title_at->x - w / 2, p.cell.x);
+  EXPECT_LE(p.title_at->x + w / 2, p.cell.right());
 }
 
 }  // namespace

@@ -19,7 +19,9 @@ namespace llmlab::plot {
 namespace {
 
 std::array<int, 3> pixel(const Raster& r, int x, int y) {
-  const std::size_t i = (static_cast<std::size_t>(y) * static_cast<std::size_t>(r.width) + static_cast<std::size_t>(x)) * 4;
+  const std::size_t i = (static_cast<std::size_t>(y) * static_cast<std::size_t>(r.width) +
+                         static_cast<std::size_t>(x)) *
+                        4;
   return {r.rgba[i], r.rgba[i + 1], r.rgba[i + 2]};
 }
 
@@ -36,7 +38,8 @@ TEST(svg, text_is_escaped_and_utf8_kept) {
   Figure f = testing::histogram_figure();
   const std::string svg = render_svg(f);
   EXPECT_NE(svg.find("mean ≈ 1.5"), std::string::npos);
-  EXPECT_EQ(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"900\" height=\"1000\"", 0), 0u);
+  EXPECT_EQ(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"900\" height=\"1000\"", 0),
+            0u);
 }
 
 TEST(svg, dashed_series_use_a_dash_array) {
@@ -70,7 +73,8 @@ TEST(png, file_has_signature_and_size) {
   EXPECT_EQ(png.substr(1, 3), "PNG");
   // IHDR: width and height big-endian at bytes 16..23.
   auto be32 = [&](std::size_t at) {
-    return (static_cast<unsigned char>(png[at]) << 24) | (static_cast<unsigned char>(png[at + 1]) << 16) |
+    return (static_cast<unsigned char>(png[at]) << 24) |
+           (static_cast<unsigned char>(png[at + 1]) << 16) |
            (static_cast<unsigned char>(png[at + 2]) << 8) | static_cast<unsigned char>(png[at + 3]);
   };
   EXPECT_EQ(be32(16), 900);

@@ -39,8 +39,10 @@ TEST(ticks, zero_never_prints_negative) {
 }
 
 TEST(ticks, large_and_tiny_values_use_exponents) {
-  EXPECT_EQ(linear_labels({0, 100000, 200000}, 100000), (std::vector<std::string>{"0", "1e+05", "2e+05"}));
-  EXPECT_EQ(linear_labels({0.0001, 0.00015}, 0.00005), (std::vector<std::string>{"1.0e-04", "1.5e-04"}));
+  EXPECT_EQ(linear_labels({0, 100000, 200000}, 100000),
+            (std::vector<std::string>{"0", "1e+05", "2e+05"}));
+  EXPECT_EQ(linear_labels({0.0001, 0.00015}, 0.00005),
+            (std::vector<std::string>{"1.0e-04", "1.5e-04"}));
 }
 
 TEST(ticks, log_limits_snap_to_decades) {

@@ -85,8 +85,10 @@ TEST(evaluator, several_outputs_nargin_and_nargout) {
 
 TEST(evaluator, recursion_has_a_clean_depth_limit) {
   Harness h;
-  h.run("function r = fact(n)\n  if n <= 1\n    r = 1;\n  else\n    r = n * fact(n - 1);\n  end\nend\n"
-        "f = fact(10);");
+  h.run(
+      "function r = fact(n)\n  if n <= 1\n    r = 1;\n  else\n    r = n * fact(n - 1);\n  "
+      "end\nend\n"
+      "f = fact(10);");
   EXPECT_EQ(h.scalar("f"), 3628800.0);
   h.run("function r = down(n)\n  r = down(n + 1);\nend");
   EXPECT_NE(h.error("down(1);").find("maximum recursion depth exceeded"), std::string::npos);
@@ -102,8 +104,10 @@ TEST(evaluator, lambdas_capture_a_snapshot) {
 
 TEST(evaluator, break_continue_and_while) {
   Harness h;
-  h.run("s = 0;\nfor k = 1:10\n  if k == 3, continue; end\n  if k == 6, break; end\n  s = s + k;\nend\n"
-        "n = 0;\nwhile true\n  n = n + 1;\n  if n >= 4, break; end\nend");
+  h.run(
+      "s = 0;\nfor k = 1:10\n  if k == 3, continue; end\n  if k == 6, break; end\n  s = s + "
+      "k;\nend\n"
+      "n = 0;\nwhile true\n  n = n + 1;\n  if n >= 4, break; end\nend");
   EXPECT_EQ(h.scalar("s"), 1 + 2 + 4 + 5);
   EXPECT_EQ(h.scalar("k"), 6.0);
   EXPECT_EQ(h.scalar("n"), 4.0);
@@ -111,7 +115,9 @@ TEST(evaluator, break_continue_and_while) {
 
 TEST(evaluator, switch_matches_values_and_strings) {
   Harness h;
-  h.run("r = 0;\nswitch \"b\"\n  case \"a\"\n    r = 1;\n  case \"b\"\n    r = 2;\n  otherwise\n    r = 3;\nend");
+  h.run(
+      "r = 0;\nswitch \"b\"\n  case \"a\"\n    r = 1;\n  case \"b\"\n    r = 2;\n  otherwise\n    "
+      "r = 3;\nend");
   EXPECT_EQ(h.scalar("r"), 2.0);
   h.run("switch 7\n  case 1\n    r = 1;\n  otherwise\n    r = 9;\nend");
   EXPECT_EQ(h.scalar("r"), 9.0);
@@ -134,7 +140,8 @@ TEST(evaluator, multiple_assignment_from_a_builtin_tuple) {
   Harness h;
   h.run("[a, b] = twice(4);");
   EXPECT_EQ(h.scalar("b"), 8.0);
-  EXPECT_EQ(h.error("[a, b, c] = twice(4);"), "multi-assign: expected 3 values, function returned 2");
+  EXPECT_EQ(h.error("[a, b, c] = twice(4);"),
+            "multi-assign: expected 3 values, function returned 2");
 }
 
 TEST(evaluator, errors_carry_the_failing_location) {

@@ -23,7 +23,9 @@ TEST(indexing, vector_reads) {
 
 TEST(indexing, matrix_reads_are_column_major_for_one_subscript) {
   Harness h;
-  h.run("M = [10, 20, 30; 40, 50, 60]; a = M(2); r = M(2, :); c = M(:, 3); s = M(:); R = M(1:2, 2:3);");
+  h.run(
+      "M = [10, 20, 30; 40, 50, 60]; a = M(2); r = M(2, :); c = M(:, 3); s = M(:); R = M(1:2, "
+      "2:3);");
   EXPECT_EQ(h.scalar("a"), 40.0);
   EXPECT_EQ(h.variable("r").kind(), Kind::Vector);
   EXPECT_EQ(h.variable("c").kind(), Kind::Vector);
@@ -103,7 +105,8 @@ TEST(indexing, deletion_of_rows_and_columns) {
 
 TEST(indexing, chained_indexing) {
   Harness h;
-  h.run("function r = f()\n  r = [5, 6, 7];\nend\na = f()(2); b = (1:5)(end); c = [1, 2; 3, 4]'(2);");
+  h.run(
+      "function r = f()\n  r = [5, 6, 7];\nend\na = f()(2); b = (1:5)(end); c = [1, 2; 3, 4]'(2);");
   EXPECT_EQ(h.scalar("a"), 6.0);
   EXPECT_EQ(h.scalar("b"), 5.0);
   EXPECT_EQ(h.scalar("c"), 2.0);

@@ -10,8 +10,9 @@ using testing::Harness;
 
 TEST(operators, kinds_of_arithmetic_results) {
   Harness h;
-  h.run("v = [1, 2, 3]; M = [1, 2; 3, 4]; a = v + 1; b = 2 * M; c = v .* v; d = v * [1; 1; 1];"
-        " e = v' * v; f = M * M; g = v + [1; 2]; z = i * i; t = true + true;");
+  h.run(
+      "v = [1, 2, 3]; M = [1, 2; 3, 4]; a = v + 1; b = 2 * M; c = v .* v; d = v * [1; 1; 1];"
+      " e = v' * v; f = M * M; g = v + [1; 2]; z = i * i; t = true + true;");
   EXPECT_EQ(h.variable("a").kind(), Kind::Vector);
   EXPECT_EQ(h.variable("b").kind(), Kind::Matrix);
   EXPECT_EQ(h.variable("c").kind(), Kind::Vector);

@@ -16,7 +16,7 @@ namespace {
 
 TEST(corpus_test, characters_not_bytes_are_tokens) {
   const Corpus corpus = Corpus::from_text("café à b", "text", 0.25);
-  EXPECT_EQ(corpus.size(), 8);  // 'é' and 'à' are one character each
+  EXPECT_EQ(corpus.size(), 8);        // 'é' and 'à' are one character each
   EXPECT_EQ(corpus.vocab_size(), 7);  // space, a, b, c, f, à, é
   EXPECT_EQ(corpus.vocabulary().front(), U' ');
   EXPECT_EQ(corpus.vocabulary().back(), U'é');

@@ -102,13 +102,13 @@ void check_against_torch(const std::string& file) {
   double worst_loss = 0.0;
   for (size_t step = 0; step < expected_losses.size(); step++) {
     const double step_loss = model.forward(tokens, targets);
-    worst_loss = std::max(worst_loss,
-                          std::fabs(step_loss - static_cast<double>(expected_losses[step])));
+    worst_loss =
+        std::max(worst_loss, std::fabs(step_loss - static_cast<double>(expected_losses[step])));
     if (step + 1 == expected_losses.size()) break;
     model.zero_gradients();
     model.backward();
-    nn::adamw_step<float>(model.parameters(), model.gradients(), m, v,
-                          static_cast<long>(step + 1), settings);
+    nn::adamw_step<float>(model.parameters(), model.gradients(), m, v, static_cast<long>(step + 1),
+                          settings);
   }
   std::printf("%s: max |loss diff| over %zu AdamW steps %.2e\n", file.c_str(),
               expected_losses.size() - 1, worst_loss);

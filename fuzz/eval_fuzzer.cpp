@@ -1,0 +1,37 @@
+// libFuzzer target: the whole interpreter (parser, evaluator, builtins) on arbitrary bytes, with
+// a step budget so loops end. A script may fail only with llmlab::Error, or by running out of
+// memory (std::bad_alloc: a script may ask for zeros(1e6, 1e6)); a crash, an assertion or a
+// sanitizer report is a bug. Run it in a scratch directory: builtins may write files.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <new>
+#include <string>
+#include <string_view>
+
+#include "base/error.hpp"
+#include "builtins/registry.hpp"
+#include "runtime/interpreter.hpp"
+#include "runtime/session.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace llmlab;
+  auto file = std::make_shared<const SourceFile>(
+      "fuzz.rlab", std::string(reinterpret_cast<const char*>(data), size));
+  runtime::Session session;
+  session.set_output([](std::string_view) {});
+  session.set_error_output([](std::string_view) {});
+  runtime::InterpreterOptions options;
+  options.step_budget = 20000;
+  options.max_call_depth = 64;
+  runtime::Interpreter interpreter(session, options);
+  builtins::install_builtins(interpreter);
+  try {
+    interpreter.run(file, runtime::ExecMode::Script);
+  } catch (const Error&) {
+    // Script errors are the expected way to fail.
+  } catch (const std::bad_alloc&) {
+    // So is asking for more memory than there is.
+  }
+  return 0;
+}

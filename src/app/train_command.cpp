@@ -1,0 +1,132 @@
+// The `train` subcommand: flags → train::Config (names checked before any work), a progress bar
+// (step, loss, tokens/s, ETA) redrawn in place on a terminal and printed every log interval
+// otherwise, a summary on stdout, and the run record as JSON with --json.
+#include "app/train_command.hpp"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <string>
+
+#include "app/cli.hpp"
+#include "base/error.hpp"
+#include "train/trainer.hpp"
+
+namespace llmlab::app {
+namespace {
+
+constexpr std::string_view kWho = "llmlab train";
+
+struct TrainOptions {
+  train::Config config;
+  std::string norm = "pre", norm_kind = "layernorm", activation = "gelu", residual_init = "scaled",
+              schedule = "constant";
+  std::string json;
+  bool quiet = false;
+};
+
+std::string duration(double seconds) {
+  const long s = std::lround(seconds);
+  return s >= 60 ? fmt::format("{}m{:02}s", s / 60, s % 60) : fmt::format("{}s", s);
+}
+
+// "step  120/300 [########------------]  loss 2.8123  9812 tok/s  ETA 12s".
+void draw_progress(const train::Progress& p, bool terminal, int log_interval) {
+  if (!terminal && p.step % log_interval != 0 && p.step != p.steps) return;
+  constexpr int kWidth = 24;
+  const int filled = static_cast<int>(kWidth * p.step / std::max(1L, p.steps));
+  fmt::print(stderr, "{}step {:>5}/{} [{}{}]  loss {:.4f}  {:.0f} tok/s  ETA {}{}",
+             terminal ? "\r" : "", p.step, p.steps, std::string(static_cast<size_t>(filled), '#'),
+             std::string(static_cast<size_t>(kWidth - filled), '-'), p.loss, p.tokens_per_second,
+             duration(p.eta_seconds), terminal ? "  " : "\n");
+  if (terminal && p.step == p.steps) fmt::print(stderr, "\n");
+}
+
+int run_training(TrainOptions& options) {
+  try {
+    train::Config& c = options.config;
+    c.norm_placement = train::parse_norm_placement(options.norm, kWho);
+    c.norm_kind = train::parse_norm_kind(options.norm_kind, kWho);
+    c.activation = train::parse_activation(options.activation, kWho);
+    c.residual_init = train::parse_residual_init(options.residual_init, kWho);
+    c.schedule = train::parse_schedule(options.schedule, kWho);
+    const bool terminal = isatty(fileno(stderr)) != 0;
+    train::ProgressCallback progress;
+    if (!options.quiet) {
+      progress = [terminal, &c](const train::Progress& p) {
+        draw_progress(p, terminal, c.log_interval);
+      };
+    }
+    const train::Record record = train::train_gpt(c, progress, kWho);
+    if (record.nonfinite_step) {
+      fmt::print("stopped at step {}: the {} became NaN or Inf\n", *record.nonfinite_step,
+                 record.nonfinite_what);
+    }
+    const double val = record.validation.empty() ? std::nan("") : record.validation.back().loss;
+    fmt::print(
+        "{} parameters, {}-LN lr={} warmup={}: {} steps, loss {:.4f}, val {:.4f} (unigram {:.4f}), "
+        "{:.0f} tok/s\n",
+        record.parameters, train::name_of(c.norm_placement), c.learning_rate, c.warmup_steps,
+        record.steps_done, record.log.empty() ? std::nan("") : record.log.back().loss_mean, val,
+        record.unigram_entropy, record.tokens_per_second);
+    if (!options.json.empty()) {
+      std::ofstream out(options.json);
+      out << train::to_json(record);
+      if (!out) throw Error(fmt::format("{}: cannot write '{}'", kWho, options.json));
+    }
+  } catch (const Error& error) {
+    std::fputs(format_error_report(error).c_str(), stderr);
+    return kExitScriptError;
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_train_command(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<TrainOptions>();
+  train::Config& c = options->config;
+  CLI::App* command = app.add_subcommand(
+      "train", "Train the native character-level GPT (defaults: the 24-layer baseline)");
+  command->add_option("--layers", c.layers, "Transformer blocks")->capture_default_str();
+  command->add_option("--d-model", c.d_model, "Model width")->capture_default_str();
+  command->add_option("--heads", c.heads, "Attention heads")->capture_default_str();
+  command->add_option("--mlp-ratio", c.mlp_ratio, "MLP width / d_model")->capture_default_str();
+  command->add_option("--context", c.context, "Context length")->capture_default_str();
+  command->add_option("--batch", c.batch, "Sequences per step")->capture_default_str();
+  command->add_option("--norm", options->norm, "pre or post")->capture_default_str();
+  command->add_option("--norm-kind", options->norm_kind, "layernorm or rmsnorm")
+      ->capture_default_str();
+  command->add_option("--activation", options->activation, "gelu (erf) or gelu_tanh")
+      ->capture_default_str();
+  command
+      ->add_option("--residual-init", options->residual_init,
+                   "scaled (0.02/sqrt(2 layers)) or none")
+      ->capture_default_str();
+  command->add_option("--init-std", c.init_std, "Initial weight std")->capture_default_str();
+  command->add_option("--lr", c.learning_rate, "Peak learning rate")->capture_default_str();
+  command->add_option("--min-lr", c.min_learning_rate, "Cosine floor")->capture_default_str();
+  command->add_option("--warmup", c.warmup_steps, "Linear warmup steps")->capture_default_str();
+  command->add_option("--schedule", options->schedule, "constant or cosine")->capture_default_str();
+  command->add_option("--weight-decay", c.weight_decay, "AdamW decay")->capture_default_str();
+  command->add_option("--grad-clip", c.grad_clip, "Max global gradient norm (0: off)")
+      ->capture_default_str();
+  command->add_option("--steps", c.steps, "Optimiser steps")->capture_default_str();
+  command->add_option("--seed", c.seed, "Seed (same seed, same losses)")->capture_default_str();
+  command->add_option("--log-interval", c.log_interval, "Record every k steps")
+      ->capture_default_str();
+  command->add_option("--eval-interval", c.eval_interval, "Validate every k steps")
+      ->capture_default_str();
+  command->add_option("--eval-batches", c.eval_batches, "Validation batches")
+      ->capture_default_str();
+  command->add_option("--corpus", c.corpus, "UTF-8 text file (default: the Vim user manual)");
+  command->add_option("--json", options->json, "Write the run record as JSON");
+  command->add_flag("--quiet", options->quiet, "No progress bar");
+  command->callback([options, &exit_code] { exit_code = run_training(*options); });
+}
+
+}  // namespace llmlab::app

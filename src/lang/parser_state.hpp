@@ -1,0 +1,146 @@
+// The parser's state and the declarations of its rule functions, shared by parser.cpp
+// (statements) and parse_expression.cpp (expressions). Internal to src/lang.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/error.hpp"
+#include "lang/ast.hpp"
+#include "lang/token.hpp"
+
+namespace llmlab::lang::detail {
+
+// Which construct a block belongs to: decides the words that end it and the message when the
+// input ends first.
+enum class BlockKind { TopLevel, If, For, While, Switch, Try, Catch, Function };
+
+// The command words of §2.14 that take word arguments (`hold on`) or, before `(`, make a call.
+inline bool is_command_keyword(TokenKind kind) {
+  return kind == TokenKind::KwFormat || kind == TokenKind::KwHold || kind == TokenKind::KwGrid ||
+         kind == TokenKind::KwViewer || kind == TokenKind::KwClose;
+}
+
+class Parser {
+ public:
+  explicit Parser(std::shared_ptr<const SourceFile> file) : file_(std::move(file)) {}
+
+  // program = { statement }
+  Program parse();
+
+  bool error_at_eof() const { return error_at_eof_; }
+
+ private:
+  // ---- Token access ------------------------------------------------------------------------
+
+  const Token& current() const { return tokens_[position_]; }
+  const Token& peek(std::size_t ahead = 1) const {
+    const std::size_t at = position_ + ahead;
+    return at < tokens_.size() ? tokens_[at] : tokens_.back();
+  }
+  bool check(TokenKind kind) const { return current().kind == kind; }
+  bool check_word(std::string_view word) const {
+    return check(TokenKind::Identifier) && current().text == word;
+  }
+  const Token& advance() {
+    const Token& token = tokens_[position_];
+    if (position_ + 1 < tokens_.size()) ++position_;
+    return token;
+  }
+  bool match(TokenKind kind) {
+    if (!check(kind)) return false;
+    advance();
+    return true;
+  }
+  void skip_newlines() {
+    while (check(TokenKind::Newline)) advance();
+  }
+
+  SourceLoc loc_of(const Token& token) const { return SourceLoc{file_, token.line, token.column}; }
+  SourceLoc here() const { return loc_of(current()); }
+
+  [[noreturn]] void fail_at(const Token& token, const std::string& detail) {
+    error_at_eof_ = token.kind == TokenKind::Eof;
+    throw Error("parse error: " + detail, loc_of(token), ErrorKind::Syntax);
+  }
+  [[noreturn]] void fail(const std::string& detail) { fail_at(current(), detail); }
+
+  // The input ended inside a construct: point at its opening token, which is where the reader
+  // must look ("missing 'end' for 'for'", "missing ')' for '('").
+  [[noreturn]] void fail_unclosed(const Token& opener, std::string_view closer) {
+    error_at_eof_ = true;
+    // The soft words `try` and `catch` are identifiers; name them like keywords.
+    const std::string what =
+        opener.kind == TokenKind::Identifier ? "'" + opener.text + "'" : describe_token(opener);
+    throw Error(
+        "parse error: unexpected end of input: missing '" + std::string(closer) + "' for " + what,
+        loc_of(opener), ErrorKind::Syntax);
+  }
+
+  const Token& expect(TokenKind kind, std::string_view what) {
+    if (!check(kind)) fail("expected " + std::string(what) + ", got " + describe_token(current()));
+    return advance();
+  }
+
+  Name expect_name(std::string_view what) {
+    if (!check(TokenKind::Identifier)) {
+      fail("expected " + std::string(what) + ", got " + describe_token(current()));
+    }
+    const Token& token = advance();
+    return Name{token.text, loc_of(token), -1};
+  }
+
+  // ---- Statements (parser.cpp) -------------------------------------------------------------
+
+  bool at_block_end(BlockKind kind) const;
+  bool at_catch_clause() const;
+  Block parse_block(BlockKind kind, const Token& opener);
+  bool at_terminating_word() const;
+  bool parse_terminator();
+  void parse_header_terminator();
+  StmtPtr parse_statement();
+  StmtPtr parse_word_statement();
+  StmtPtr parse_simple_statement();
+  bool looks_like_multi_assign() const;
+  bool looks_like_index_assign() const;
+  StmtPtr parse_multi_assign();
+  StmtPtr parse_command(const std::string& name);
+  StmtPtr parse_run(RunKind kind);
+  void finish_compound(Stmt& statement);
+  ExprPtr parse_condition();
+  StmtPtr parse_if();
+  StmtPtr parse_for();
+  StmtPtr parse_while();
+  StmtPtr parse_switch();
+  StmtPtr parse_try();
+  StmtPtr parse_function();
+
+  // ---- Expressions (parse_expression.cpp) --------------------------------------------------
+
+  ExprPtr parse_range_expr();
+  ExprPtr parse_binary(int min_precedence);
+  ExprPtr parse_unary();
+  ExprPtr parse_power();
+  ExprPtr parse_postfix();
+  ExprList parse_call_arguments();
+  ExprPtr parse_nested_range_expr();
+  ExprPtr parse_primary();
+  ExprPtr parse_function_value();
+  ExprPtr parse_matrix();
+  ExprPtr parse_string_array();
+
+  static constexpr int kMaxDepth = 500;
+
+  std::shared_ptr<const SourceFile> file_;
+  std::vector<Token> tokens_;
+  std::size_t position_ = 0;
+  BlockKind block_kind_ = BlockKind::TopLevel;
+  int loop_depth_ = 0;
+  int subscript_depth_ = 0;
+  int depth_ = 0;
+  bool error_at_eof_ = false;
+};
+
+}  // namespace llmlab::lang::detail

@@ -1,0 +1,89 @@
+// The plotting session API used by `llmlab run --figures` and notebooks: figures drawn since a
+// mark, writing them out, the savefig listener, the notebook reset rule and the text preview.
+#include "builtins/plot_session.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <memory>
+
+#include "base/source.hpp"
+#include "builtins/registry.hpp"
+#include "runtime/interpreter.hpp"
+#include "runtime/session.hpp"
+
+namespace llmlab::builtins {
+namespace {
+
+struct Lab {
+  runtime::Session session;
+  runtime::Interpreter interpreter{session};
+  Lab() {
+    session.set_output([](std::string_view) {});
+    session.set_error_output([](std::string_view) {});
+    install_builtins(interpreter);
+  }
+  void run(const std::string& code) {
+    interpreter.run(std::make_shared<const SourceFile>("test.rlab", code));
+  }
+};
+
+TEST(plot_session, lists_figures_drawn_since_a_mark_in_drawing_order) {
+  Lab lab;
+  lab.run("figure(5); plot([1 2 3]);");
+  const auto mark = figure_mark(lab.session);
+  lab.run("figure(); bar([1 2]); figure(5); title(\"again\"); figure(); ");
+  EXPECT_EQ(figures_drawn_since(lab.session, mark), (std::vector<int>{5, 6}));
+  EXPECT_TRUE(figures_drawn_since(lab.session, figure_mark(lab.session)).empty());
+}
+
+TEST(plot_session, writes_svg_and_png_per_figure) {
+  Lab lab;
+  const auto mark = figure_mark(lab.session);
+  lab.run("plot([1 2 3]); figure(); semilogy([1 2 3], [1 10 100]);");
+  const auto dir = std::filesystem::temp_directory_path() / "llmlab_plot_session_test";
+  std::filesystem::remove_all(dir);
+  const std::vector<std::string> paths = write_figures(lab.session, mark, dir.string(), "fig");
+  ASSERT_EQ(paths.size(), 4u);
+  EXPECT_TRUE(std::filesystem::exists(dir / "fig-1.svg"));
+  EXPECT_TRUE(std::filesystem::exists(dir / "fig-2.png"));
+  EXPECT_GT(std::filesystem::file_size(dir / "fig-2.png"), 1000u);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(plot_session, savefig_notifies_the_listener) {
+  Lab lab;
+  int saved = -1;
+  set_savefig_observer(lab.session, [&](int handle, const plot::Figure& figure) {
+    saved = handle;
+    EXPECT_TRUE(figure.has_content());
+  });
+  const auto dir = std::filesystem::temp_directory_path() / "llmlab_plot_session_savefig";
+  std::filesystem::create_directories(dir);
+  lab.run("h = figure(); plot([1 2]); savefig(\"" + (dir / "a.svg").string() + "\");");
+  EXPECT_EQ(saved, 2);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(plot_session, notebook_reset_keeps_held_figures) {
+  Lab lab;
+  lab.run("plot([1 2]);");
+  reset_unheld_figure(lab.session);
+  EXPECT_FALSE(session_figures(lab.session).current().has_content());
+  lab.run("hold on; plot([1 2]);");
+  reset_unheld_figure(lab.session);
+  EXPECT_TRUE(session_figures(lab.session).current().has_content());
+}
+
+TEST(plot_session, preview_and_theme) {
+  Lab lab;
+  EXPECT_EQ(preview_current_figure(lab.session, 60, 20), "");
+  lab.run("plot([1 4 9]); title(\"squares\");");
+  EXPECT_NE(preview_current_figure(lab.session, 60, 20).find("squares"), std::string::npos);
+  set_plot_theme(lab.session, true);
+  const int handle = session_figures(lab.session).current_handle();
+  EXPECT_NE(figure_svg(lab.session, handle).find("#eff1f5"), std::string::npos);  // light bg
+}
+
+}  // namespace
+}  // namespace llmlab::builtins
