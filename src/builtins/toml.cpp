@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/text_escape.hpp"
 #include "num/format.hpp"
 
 namespace llmlab::builtins::toml {
@@ -31,39 +32,8 @@ bool is_bare_key(std::string_view key) {
   return true;
 }
 
-std::string quoted(std::string_view text) {
-  std::string out = "\"";
-  for (const char c : text) {
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) {
-          out += fmt::format("\\u{:04X}", static_cast<unsigned char>(c));
-        } else {
-          out.push_back(c);
-        }
-    }
-  }
-  out.push_back('"');
-  return out;
-}
-
 std::string key_text(std::string_view key) {
-  return is_bare_key(key) ? std::string(key) : quoted(key);
+  return is_bare_key(key) ? std::string(key) : quoted_string(key);
 }
 
 std::string number_text(double x) {
@@ -94,12 +64,12 @@ std::string value_text(const Value& value, std::string_view name) {
     case Kind::Bool:
       return value.bool_value() ? "true" : "false";
     case Kind::String:
-      return quoted(value.string_value());
+      return quoted_string(value.string_value());
     case Kind::StringArray: {
       std::string out = "[";
       for (const std::string& item : value.string_array_value()) {
         if (out.size() > 1) out += ", ";
-        out += quoted(item);
+        out += quoted_string(item);
       }
       return out + "]";
     }

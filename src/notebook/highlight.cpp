@@ -5,6 +5,7 @@
 #include <array>
 #include <cctype>
 
+#include "base/text_escape.hpp"
 #include "notebook/markdown_html.hpp"
 
 namespace llmlab::notebook {
@@ -23,7 +24,7 @@ bool is_identifier_char(char c) {
 }
 
 std::string span(std::string_view css_class, std::string_view text) {
-  return "<span class=\"" + std::string(css_class) + "\">" + html_escape(text) + "</span>";
+  return "<span class=\"" + std::string(css_class) + "\">" + xml_escape(text) + "</span>";
 }
 
 }  // namespace
@@ -75,7 +76,7 @@ std::string highlight_rlab(std::string_view source) {
       } else if (end < source.size() && source[end] == '(') {
         out += span("syn-fn", word);
       } else {
-        out += html_escape(word);
+        out += xml_escape(word);
       }
       i = end;
       after_value = !keyword || word == "end";
@@ -84,7 +85,7 @@ std::string highlight_rlab(std::string_view source) {
       after_value = c == '\'';
       ++i;
     } else {
-      out += html_escape(source.substr(i, 1));
+      out += xml_escape(source.substr(i, 1));
       after_value = c == ')' || c == ']' || c == '}';
       ++i;
     }

@@ -11,33 +11,10 @@
 #include <mutex>
 #include <regex>
 
+#include "base/text_escape.hpp"
 #include "notebook/parse.hpp"
 
 namespace llmlab::notebook {
-
-std::string html_escape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (const char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
 
 namespace {
 
@@ -81,7 +58,7 @@ ProtectedMath protect_math(std::string_view text) {
     if (!in_code && c == '$' && text.substr(i).starts_with("$$")) {
       const std::size_t close = text.find("$$", i + 2);
       if (close != std::string_view::npos) {
-        result.spans.push_back("\\[" + html_escape(text.substr(i + 2, close - i - 2)) + "\\]");
+        result.spans.push_back("\\[" + xml_escape(text.substr(i + 2, close - i - 2)) + "\\]");
         result.text += placeholder(result.spans.size() - 1);
         i = close + 2;
         continue;
@@ -101,7 +78,7 @@ ProtectedMath protect_math(std::string_view text) {
         ++close;
       }
       if (found) {
-        result.spans.push_back("\\(" + html_escape(text.substr(i + 1, close - i - 1)) + "\\)");
+        result.spans.push_back("\\(" + xml_escape(text.substr(i + 1, close - i - 1)) + "\\)");
         result.text += placeholder(result.spans.size() - 1);
         i = close + 1;
         continue;

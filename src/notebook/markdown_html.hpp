@@ -19,6 +19,4 @@ struct Heading {
 std::string markdown_to_html(std::string_view markdown, int* heading_counter,
                              std::vector<Heading>* headings);
 
-std::string html_escape(std::string_view text);
-
 }  // namespace llmlab::notebook

@@ -3,6 +3,7 @@
 // inline SVG figures, dark and light themes.
 #include <fmt/format.h>
 
+#include "base/text_escape.hpp"
 #include "notebook/highlight.hpp"
 #include "notebook/links.hpp"
 #include "notebook/markdown_html.hpp"
@@ -80,7 +81,7 @@ std::string page_head(const std::string& title, const HtmlOptions& options) {
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
       "<title>{}</title>\n<style>{}</style>\n{}</head>\n",
-      html_escape(title), stylesheet(options.theme == Theme::Dark ? kDark : kLight),
+      xml_escape(title), stylesheet(options.theme == Theme::Dark ? kDark : kLight),
       katex_head(options.assets_href));
 }
 
@@ -100,7 +101,7 @@ std::string figures_html(const ExecutedBlock& block) {
   }
   if (block.block.directives.caption) {
     out +=
-        "<p class=\"caption\"><em>" + html_escape(*block.block.directives.caption) + "</em></p>\n";
+        "<p class=\"caption\"><em>" + xml_escape(*block.block.directives.caption) + "</em></p>\n";
   }
   return out;
 }
@@ -113,14 +114,14 @@ std::string code_block_html(const ExecutedBlock& block) {
   }
   std::string results;
   if (!block.output.empty()) {
-    results += "<pre class=\"output\">" + html_escape(block.output) + "</pre>\n";
+    results += "<pre class=\"output\">" + xml_escape(block.output) + "</pre>\n";
   }
   if (block.error) {
-    results += "<pre class=\"error\">error: " + html_escape(*block.error) + "</pre>\n";
+    results += "<pre class=\"error\">error: " + xml_escape(*block.error) + "</pre>\n";
   }
   results += figures_html(block);
   if (directives.details && !results.empty()) {
-    results = "<details class=\"code-details\"><summary>" + html_escape(*directives.details) +
+    results = "<details class=\"code-details\"><summary>" + xml_escape(*directives.details) +
               "</summary>\n" + results + "</details>\n";
   }
   return out + results + "</div>\n";
@@ -166,16 +167,16 @@ RenderedPage render_html(const ExecutedNotebook& notebook, const HtmlOptions& op
         break;
       case BlockKind::Mermaid:
         if (block.block.directives.hide) break;
-        html = "<figure class=\"mermaid\"><pre>" + html_escape(block.text) + "</pre>";
+        html = "<figure class=\"mermaid\"><pre>" + xml_escape(block.text) + "</pre>";
         if (block.block.directives.caption) {
-          html += "<figcaption>" + html_escape(*block.block.directives.caption) + "</figcaption>";
+          html += "<figcaption>" + xml_escape(*block.block.directives.caption) + "</figcaption>";
         }
         html += "</figure>\n";
         break;
       case BlockKind::Callout:
         html = fmt::format(
             "<div class=\"callout callout-{}\">\n<div class=\"callout-title\">{}</div>\n{}</div>\n",
-            lowercase(block.block.callout_type), html_escape(callout_title(block)),
+            lowercase(block.block.callout_type), xml_escape(callout_title(block)),
             markdown_to_html(transform_wikilinks(block.text), &heading_counter, nullptr));
         break;
       case BlockKind::ExerciseStart:
@@ -201,10 +202,10 @@ RenderedPage render_html(const ExecutedNotebook& notebook, const HtmlOptions& op
   const HtmlNavigation& nav = options.navigation;
   if (nav.enabled) {
     page += "<body>\n<div class=\"topbar\"><a href=\"" + nav.index_href + "\">← Index</a> / " +
-            html_escape(notebook.title) + "</div>\n";
+            xml_escape(notebook.title) + "</div>\n";
   } else {
     page += "<body class=\"with-sidebar\">\n<nav class=\"sidebar\">\n<div class=\"title\">" +
-            html_escape(notebook.title) + "</div>\n";
+            xml_escape(notebook.title) + "</div>\n";
     for (const Heading& heading : headings) {
       page += fmt::format("<a class=\"level-{}\" href=\"#{}\">{}</a>\n", heading.level, heading.id,
                           heading.text);
@@ -216,11 +217,11 @@ RenderedPage render_html(const ExecutedNotebook& notebook, const HtmlOptions& op
   if (nav.enabled) {
     if (!nav.previous_href.empty()) {
       page +=
-          "<a href=\"" + nav.previous_href + "\">← " + html_escape(nav.previous_title) + "</a> · ";
+          "<a href=\"" + nav.previous_href + "\">← " + xml_escape(nav.previous_title) + "</a> · ";
     }
     page += "<a href=\"" + nav.index_href + "\">Index</a>";
     if (!nav.next_href.empty()) {
-      page += " · <a href=\"" + nav.next_href + "\">" + html_escape(nav.next_title) + " →</a>";
+      page += " · <a href=\"" + nav.next_href + "\">" + xml_escape(nav.next_title) + " →</a>";
     }
     page += "<br>";
   }
@@ -232,9 +233,9 @@ std::string render_html_index(const std::string& title, const std::string& intro
                               const std::vector<std::pair<std::string, std::string>>& entries,
                               const HtmlOptions& options) {
   std::string page = page_head(title, options);
-  page += "<body>\n<main>\n<h1>" + html_escape(title) + "</h1>\n" + introduction_html + "<ul>\n";
+  page += "<body>\n<main>\n<h1>" + xml_escape(title) + "</h1>\n" + introduction_html + "<ul>\n";
   for (const auto& [href, name] : entries) {
-    page += "<li><a href=\"" + href + "\">" + html_escape(name) + "</a></li>\n";
+    page += "<li><a href=\"" + href + "\">" + xml_escape(name) + "</a></li>\n";
   }
   page += "</ul>\n<footer>Generated by llmlab</footer>\n</main>\n</body>\n</html>\n";
   return page;

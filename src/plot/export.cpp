@@ -11,6 +11,7 @@
 #include <fstream>
 
 #include "base/error.hpp"
+#include "base/text_escape.hpp"
 #include "plot/cairo_renderer.hpp"
 #include "plot/draw.hpp"
 #include "plot/layout.hpp"

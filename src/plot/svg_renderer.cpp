@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "base/text_escape.hpp"
 #include "plot/png_encoder.hpp"
 #include "plot/text_metrics.hpp"
 
@@ -82,32 +83,6 @@ std::string svg_number(double value) {
   while (text.back() == '0') text.pop_back();
   if (text.back() == '.') text.pop_back();
   return text;
-}
-
-std::string xml_escape(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
 }
 
 void SvgRenderer::begin(double width, double height, Color background) {

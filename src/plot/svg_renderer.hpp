@@ -28,7 +28,5 @@ class SvgRenderer final : public Renderer {
 
 // "1.5", "-3", "12.25": at most two decimals, no trailing zeros, no "-0".
 std::string svg_number(double value);
-// XML text escaping (& < > " ').
-std::string xml_escape(std::string_view text);
 
 }  // namespace llmlab::plot

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "base/text_escape.hpp"
 #include "train/trainer.hpp"
 
 namespace llmlab::train {
@@ -11,30 +12,6 @@ namespace {
 
 std::string number(double value) {
   return std::isfinite(value) ? fmt::format("{}", value) : std::string("null");
-}
-
-std::string quoted(std::string_view text) {
-  std::string out = "\"";
-  for (char c : text) {
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          out += fmt::format("\\u{:04x}", static_cast<int>(c));
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out + "\"";
 }
 
 std::string config_json(const Config& c) {
@@ -46,12 +23,12 @@ std::string config_json(const Config& c) {
       "\"steps\": {}, \"seed\": {}, \"log_interval\": {}, \"eval_interval\": {}, "
       "\"eval_batches\": {}, \"validation_fraction\": {}, \"corpus\": {}}}",
       c.layers, c.d_model, c.heads, c.mlp_ratio, c.context, c.batch,
-      quoted(name_of(c.norm_placement)), quoted(name_of(c.norm_kind)),
-      quoted(name_of(c.activation)), quoted(name_of(c.residual_init)), number(c.init_std),
-      number(c.learning_rate), number(c.min_learning_rate), c.warmup_steps,
-      quoted(name_of(c.schedule)), number(c.weight_decay), number(c.beta1), number(c.beta2),
+      quoted_string(name_of(c.norm_placement)), quoted_string(name_of(c.norm_kind)),
+      quoted_string(name_of(c.activation)), quoted_string(name_of(c.residual_init)),
+      number(c.init_std), number(c.learning_rate), number(c.min_learning_rate), c.warmup_steps,
+      quoted_string(name_of(c.schedule)), number(c.weight_decay), number(c.beta1), number(c.beta2),
       number(c.epsilon), number(c.grad_clip), c.steps, c.seed, c.log_interval, c.eval_interval,
-      c.eval_batches, number(c.validation_fraction), quoted(c.corpus));
+      c.eval_batches, number(c.validation_fraction), quoted_string(c.corpus));
 }
 
 }  // namespace
@@ -62,7 +39,7 @@ std::string to_json(const Record& r) {
   out += fmt::format(
       " \"vocab\": {}, \"n_params\": {}, \"corpus_chars\": {}, \"corpus\": {}, "
       "\"unigram_entropy\": {}, \"threads\": {},\n",
-      r.vocab, r.parameters, r.corpus_characters, quoted(r.corpus_source),
+      r.vocab, r.parameters, r.corpus_characters, quoted_string(r.corpus_source),
       number(r.unigram_entropy), r.threads);
   out += " \"log\": [";
   for (size_t i = 0; i < r.log.size(); i++) {
@@ -87,7 +64,7 @@ std::string to_json(const Record& r) {
       " \"diverged_at\": {}, \"nonfinite\": {}, \"steps_done\": {}, \"train_s\": {}, "
       "\"tokens_per_s\": {}, \"flops_per_step\": {}\n}}\n",
       r.nonfinite_step ? fmt::format("{}", *r.nonfinite_step) : std::string("null"),
-      r.nonfinite_step ? quoted(r.nonfinite_what) : std::string("null"), r.steps_done,
+      r.nonfinite_step ? quoted_string(r.nonfinite_what) : std::string("null"), r.steps_done,
       number(r.train_seconds), number(r.tokens_per_second), number(r.flops_per_step));
   return out;
 }

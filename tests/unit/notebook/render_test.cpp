@@ -115,9 +115,9 @@ TEST(highlight, classes) {
             "<span class=\"syn-num\">1</span><span class=\"syn-op\">:</span>"
             "<span class=\"syn-num\">3</span> <span class=\"syn-com\">% loop</span>");
   EXPECT_EQ(highlight_rlab("f(x')"),
-            "<span class=\"syn-fn\">f</span>(x<span class=\"syn-op\">'</span>)");
+            "<span class=\"syn-fn\">f</span>(x<span class=\"syn-op\">&apos;</span>)");
   EXPECT_EQ(highlight_rlab("s = 'a<b'"),
-            "s <span class=\"syn-op\">=</span> <span class=\"syn-str\">'a&lt;b'</span>");
+            "s <span class=\"syn-op\">=</span> <span class=\"syn-str\">&apos;a&lt;b&apos;</span>");
 }
 
 }  // namespace

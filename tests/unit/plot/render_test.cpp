@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "base/error.hpp"
+#include "base/text_escape.hpp"
 #include "plot/cairo_renderer.hpp"
 #include "plot/export.hpp"
 #include "plot/layout.hpp"

@@ -1,0 +1,23 @@
+#include "base/text_escape.hpp"
+
+#include <gtest/gtest.h>
+
+namespace llmlab {
+namespace {
+
+TEST(xml_escape, entities_and_utf8) {
+  EXPECT_EQ(xml_escape("a<b & \"c\" 'd'>"), "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;");
+  EXPECT_EQ(xml_escape("σ ≈ |x_l|"), "σ ≈ |x_l|");
+  EXPECT_EQ(xml_escape(""), "");
+}
+
+TEST(quoted_string, json_and_toml_escapes) {
+  EXPECT_EQ(quoted_string("plain"), "\"plain\"");
+  EXPECT_EQ(quoted_string("a\"b\\c"), "\"a\\\"b\\\\c\"");
+  EXPECT_EQ(quoted_string("x\ny\tz\r"), "\"x\\ny\\tz\\r\"");
+  EXPECT_EQ(quoted_string(std::string("\x01\x7f", 2)), "\"\\u0001\\u007F\"");
+  EXPECT_EQ(quoted_string("×"), "\"×\"");
+}
+
+}  // namespace
+}  // namespace llmlab
