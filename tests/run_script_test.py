@@ -47,7 +47,7 @@ def main() -> int:
         work = pathlib.Path(tmp) / "work"
         shutil.copytree(script.parent, work)
         env = dict(os.environ, LLMLAB_NO_COLOR="1")
-        proc = subprocess.run([args.bin, "run", script.name], cwd=work, env=env,
+        proc = subprocess.run([str(pathlib.Path(args.bin).resolve()), "run", script.name], cwd=work, env=env,
                               stdin=subprocess.DEVNULL, capture_output=True, timeout=120)
         stdout = proc.stdout.decode("utf-8", "replace")
         stderr = proc.stderr.decode("utf-8", "replace")

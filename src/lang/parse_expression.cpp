@@ -140,7 +140,7 @@ ExprPtr Parser::parse_postfix() {
       expr = std::make_unique<IndexExpr>(loc, std::move(expr), parse_call_arguments());
     } else if (token.kind == TokenKind::Dot) {
       advance();
-      Name field = expect_name("field name after '.'");
+      Name field = expect_field_name();
       if (check(TokenKind::LParen)) {
         ExprList args = parse_call_arguments();
         const SourceLoc loc = field.loc;

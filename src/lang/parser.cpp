@@ -233,8 +233,7 @@ StmtPtr Parser::parse_simple_statement() {
   if (first.kind == TokenKind::Identifier) {
     const TokenKind next = peek().kind;
     // field_assign = IDENT "." IDENT "=" range_expr
-    if (next == TokenKind::Dot && peek(2).kind == TokenKind::Identifier &&
-        peek(3).kind == TokenKind::Eq) {
+    if (next == TokenKind::Dot && is_word(peek(2).kind) && peek(3).kind == TokenKind::Eq) {
       Name target = expect_name("a variable name");
       advance();
       std::string field = advance().text;

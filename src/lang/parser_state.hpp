@@ -84,6 +84,20 @@ class Parser {
     return advance();
   }
 
+  // After '.', a field name: any identifier, including the command words (`cfg.grid`,
+  // `opts.format`, `p.hold`); reserved words (`end`, `if`, …) stay errors, as in MATLAB.
+  static bool is_word(TokenKind kind) {
+    return kind == TokenKind::Identifier ||
+           (kind >= TokenKind::KwRun && kind <= TokenKind::KwClose);
+  }
+  Name expect_field_name() {
+    if (!is_word(current().kind)) {
+      fail("expected field name after '.', got " + describe_token(current()));
+    }
+    const Token& token = advance();
+    return Name{token.text, loc_of(token), -1};
+  }
+
   Name expect_name(std::string_view what) {
     if (!check(TokenKind::Identifier)) {
       fail("expected " + std::string(what) + ", got " + describe_token(current()));

@@ -335,6 +335,18 @@ Value Evaluator::eval_method_call(const lang::MethodCallExpr& expression, int na
   std::vector<Value> arguments;
   arguments.reserve(expression.args.size() + 1);
   arguments.push_back(eval(*expression.object));
+  // Where rustlab would fail with "undefined function", a struct's field is indexed instead, as a
+  // MATLAB user expects of `r.loss(end)` (§0 policy); `end` is the field's own size.
+  const std::string& name = expression.name.text;
+  if (arguments.front().is(Kind::Struct) && !has_user_function(name) &&
+      find_builtin(name) == nullptr) {
+    if (const Value* field = arguments.front().field(name)) {
+      const Value container = *field;
+      std::vector<Value> subscripts(expression.args.size());
+      eval_subscripts(expression.args, container, false, subscripts);
+      return located(expression.loc, [&] { return index_read(container, subscripts); });
+    }
+  }
   for (const lang::ExprPtr& argument : expression.args) arguments.push_back(eval(*argument));
   return located(expression.loc, [&] {
     return call_by_name(expression.name.text, arguments, nargout, expression.loc);

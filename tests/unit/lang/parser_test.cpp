@@ -404,3 +404,17 @@ TEST(parser, shared_scripts_parse) {
 
 }  // namespace
 }  // namespace llmlab::lang
+
+namespace llmlab::lang {
+namespace {
+
+TEST(parser_fields, command_words_name_fields) {
+  for (const char* source : {"cfg.grid = [1, 2];", "disp(cfg.grid)", "s.format = 1;", "x = p.run;",
+                             "y = opts.hold.close;"}) {
+    EXPECT_NO_THROW(parse_program(std::make_shared<const SourceFile>("t.rlab", source))) << source;
+  }
+  EXPECT_THROW(parse_program(std::make_shared<const SourceFile>("t.rlab", "s.1 = 2;")), Error);
+}
+
+}  // namespace
+}  // namespace llmlab::lang
