@@ -68,7 +68,8 @@ book-check: build
 	diff -r book build/book-check
 
 bench: build
-	cmake --build --preset release --target all -j $(JOBS)
+	cmake --build --preset release -j $(JOBS) --target bench_layernorm_throughput \
+	  bench_variance_growth bench_train_prepost
 	python3 bench/run.py --bin $(BIN) --shared $(SHARED)
 
 fuzz: deps

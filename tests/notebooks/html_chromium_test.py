@@ -36,6 +36,9 @@ def main() -> int:
         if proc.returncode != 0:
             print(f"FAIL: render exited {proc.returncode}: {proc.stderr}")
             return 1
+        if not (pathlib.Path(out) / "assets" / "katex" / "katex.min.js").exists():
+            print("SKIPPED: KaTeX is not installed (make deps runs `npm ci --prefix web`)")
+            return 77
         profile = pathlib.Path(out) / "profile"
         dom = subprocess.run([chromium, *FLAGS, f"--user-data-dir={profile}", "--dump-dom",
                               page.as_uri()], capture_output=True, text=True, timeout=120).stdout
