@@ -11,8 +11,16 @@
 
 #include "base/error.hpp"
 #include "builtins/registry.hpp"
+#include "num/matrix.hpp"
 #include "runtime/interpreter.hpp"
 #include "runtime/session.hpp"
+
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  // 2^16 elements (a 256×256 matrix): enough for every language path, small enough that no
+  // builtin on it runs long in an instrumented build, so a timeout always means a real hang.
+  llmlab::num::Matrix::set_element_limit(llmlab::num::Index{1} << 16);
+  return 0;
+}
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace llmlab;
@@ -26,6 +34,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   options.max_call_depth = 64;
   runtime::Interpreter interpreter(session, options);
   builtins::install_builtins(interpreter);
+  // Builtins whose running time no step budget bounds (waiting, training) return at once here,
+  // so that a fuzzer timeout always means a hang in the interpreter itself.
+  for (const char* name : {"sleep", "train_gpt"}) {
+    interpreter.register_builtin(runtime::NativeFunction{
+        name, [](runtime::Call&) { return runtime::Value::none(); }, 0, -1, "fuzzing: no-op"});
+  }
   try {
     interpreter.run(file, runtime::ExecMode::Script);
   } catch (const Error&) {

@@ -19,14 +19,16 @@ mkdir -p "$seeds"
 while IFS= read -r -d '' script; do
   name=${script#"$root"/}
   cp "$script" "$seeds/${name//\//_}"
-done < <(find "$root/tests/scripts" "$root/lessons" "$root/bench" "$root/../shared/acceptance" \
-  "$root/../shared/bench" -name '*.rlab' -print0 2>/dev/null)
+done < <(find "$root/tests/scripts" "$root/lessons" "$root/../shared/acceptance" -name '*.rlab' \
+  ! -name 'deep_*' -print0 2>/dev/null)
 
 # Builtins may write files (savefig, save): let them land in a scratch directory.
 scratch="$build_dir/fuzz/scratch"
 mkdir -p "$scratch"
 # Huge allocation requests are script errors (bad_alloc), not sanitizer reports.
 export ASAN_OPTIONS="allocator_may_return_null=1:${ASAN_OPTIONS:-}"
+# Font and glib caches live as long as the process by design (plotting builtins load them).
+export LSAN_OPTIONS="suppressions=$root/tests/lsan.supp:${LSAN_OPTIONS:-}"
 
 status=0
 for fuzzer in "$build_dir"/fuzz/*_fuzzer; do

@@ -11,13 +11,14 @@ namespace llmlab::num {
 namespace {
 
 std::atomic<std::uint64_t> g_clone_count{0};
+// 2^31 elements (16 GiB of doubles) is past anything this lab can hold; refuse it cleanly
+// rather than letting the allocator abort.
+std::atomic<Index> g_element_limit{Index{1} << 31};
 
 std::size_t checked_count(Index rows, Index columns) {
   if (rows < 0 || columns < 0) throw Error("matrix dimensions must be non-negative");
-  // 2^31 elements (16 GiB of doubles) is past anything this lab can hold; refuse it cleanly
-  // rather than letting the allocator abort.
-  constexpr Index kMaxElements = Index{1} << 31;
-  if (columns != 0 && rows > kMaxElements / columns) {
+  const Index limit = g_element_limit.load(std::memory_order_relaxed);
+  if (columns != 0 && rows > limit / columns) {
     throw Error("out of memory: cannot allocate a " + std::to_string(rows) + "x" +
                 std::to_string(columns) + " matrix");
   }
@@ -78,6 +79,10 @@ void Matrix::detach() {
 }
 
 std::uint64_t Matrix::clone_count() { return g_clone_count.load(std::memory_order_relaxed); }
+
+void Matrix::set_element_limit(Index max_elements) {
+  g_element_limit.store(max_elements, std::memory_order_relaxed);
+}
 
 void Matrix::set(Index flat, double value) {
   detach();

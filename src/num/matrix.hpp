@@ -73,6 +73,9 @@ class Matrix {
   bool shares_storage_with(const Matrix& other) const { return storage_ == other.storage_; }
   // How many times any Matrix has cloned shared storage in this process (for tests).
   static std::uint64_t clone_count();
+  // The largest element count a Matrix may have (default 2^31); a larger request is a clean
+  // "out of memory" error. The fuzzer lowers it so that no input can run for minutes.
+  static void set_element_limit(Index max_elements);
 
  private:
   struct Storage {

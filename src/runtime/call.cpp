@@ -55,9 +55,17 @@ double Call::scalar(int index) const {
   fail_argument(index, "scalar", argument.kind_name());
 }
 
+namespace {
+
+// |x| below 2^63 converts to int64 exactly; past it the conversion is undefined behaviour, and
+// no count or index that large means anything here.
+constexpr double kInt64Bound = 9223372036854775808.0;
+
+}  // namespace
+
 std::int64_t Call::integer(int index) const {
   const double number = scalar(index);
-  if (!std::isfinite(number) || number != std::floor(number)) {
+  if (!std::isfinite(number) || number != std::floor(number) || std::fabs(number) >= kInt64Bound) {
     fail_argument(index, "integer", number_text(number));
   }
   return static_cast<std::int64_t>(number);
@@ -65,7 +73,8 @@ std::int64_t Call::integer(int index) const {
 
 std::int64_t Call::count_argument(int index) const {
   const double number = scalar(index);
-  if (!std::isfinite(number) || number != std::floor(number) || number < 0) {
+  if (!std::isfinite(number) || number != std::floor(number) || number < 0 ||
+      number >= kInt64Bound) {
     fail_argument(index, "non-negative integer", number_text(number));
   }
   return static_cast<std::int64_t>(number);
