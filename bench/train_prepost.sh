@@ -6,7 +6,7 @@
 set -eu
 steps=${1:-50}
 build=${2:-build/release}
-script=${LLMLAB_SHARED_DIR:-/work/shared}/bench/train_prepost.py
+script=${LLMLAB_SHARED_DIR:-$(dirname "$0")/../../shared}/bench/train_prepost.py
 out=$(mktemp -d)
 for norm in pre post; do
   "$build/bench/bench_train_prepost" --steps "$steps" --norm "$norm"
