@@ -260,6 +260,7 @@ enum class StmtKind : std::uint8_t {
   IndexAssign,  // x(i, j) = e               (§2.4; deletion when e is [])
   FieldAssign,  // s.f = e                   (§2.5)
   MultiAssign,  // [a, ~, c] = e             (§2.6, §13.4)
+  PathAssign,   // s.a.b = e, s.f(i) = e, v(i) += e   (llmlab: README "Assignment targets")
   If,           // (§2.8)
   For,          // (§2.9)
   While,        // (§2.10)
@@ -318,6 +319,20 @@ enum class AssignOp : std::uint8_t {
   Divide,    // /=
 };
 
+// The operator of a compound assignment: `x op= e` is `x = x op (e)` (§2.3).
+inline BinaryOp compound_operator(AssignOp op) {
+  switch (op) {
+    case AssignOp::Add:
+      return BinaryOp::Add;
+    case AssignOp::Subtract:
+      return BinaryOp::Subtract;
+    case AssignOp::Multiply:
+      return BinaryOp::Multiply;
+    default:
+      return BinaryOp::Divide;
+  }
+}
+
 struct AssignStmt final : Stmt {
   static constexpr StmtKind kKind = StmtKind::Assign;
   Name target;
@@ -357,13 +372,52 @@ struct FieldAssignStmt final : Stmt {
         value(std::move(rhs)) {}
 };
 
-// [a, ~, c] = e. A placeholder `~` is std::nullopt; it still counts towards nargout.
+// One step of an assignment target past its root name: `.field` or `(subscripts)`.
+struct TargetStep {
+  SourceLoc loc;
+  bool is_field = true;
+  std::string field;    // a field step
+  ExprList subscripts;  // a subscript step; may contain ColonExpr and EndExpr
+};
+
+// Where an assignment writes: a name, then any number of fields, then at most one subscript
+// list (`x`, `s.a.b`, `v(i)`, `s.a.f(i, :)`). rlab itself allows only the first three forms of
+// §2.2; the rest is llmlab's MATLAB extension.
+struct AssignTarget {
+  Name root;
+  std::vector<TargetStep> steps;
+  bool plain() const { return steps.empty(); }
+  // The target as written, without subscripts ("s.a.b"): the name its echo lines show.
+  std::string text() const {
+    std::string result = root.text;
+    for (const TargetStep& step : steps) {
+      if (step.is_field) result += "." + step.field;
+    }
+    return result;
+  }
+};
+
+// [a, ~, s.f, v(k)] = e. A placeholder `~` is std::nullopt; it still counts towards nargout.
 struct MultiAssignStmt final : Stmt {
   static constexpr StmtKind kKind = StmtKind::MultiAssign;
-  std::vector<std::optional<Name>> targets;
+  std::vector<std::optional<AssignTarget>> targets;
   ExprPtr value;
-  MultiAssignStmt(SourceLoc where, std::vector<std::optional<Name>> names, ExprPtr rhs)
-      : Stmt(kKind, std::move(where)), targets(std::move(names)), value(std::move(rhs)) {}
+  MultiAssignStmt(SourceLoc where, std::vector<std::optional<AssignTarget>> outputs, ExprPtr rhs)
+      : Stmt(kKind, std::move(where)), targets(std::move(outputs)), value(std::move(rhs)) {}
+};
+
+// target op= e for the targets the forms above do not cover: nested fields (`s.a.b = e`),
+// subscripted fields (`s.f(i) = e`) and compound assignment to either or to `v(i)`.
+struct PathAssignStmt final : Stmt {
+  static constexpr StmtKind kKind = StmtKind::PathAssign;
+  AssignTarget target;
+  AssignOp op;
+  ExprPtr value;
+  PathAssignStmt(SourceLoc where, AssignTarget written, AssignOp assign_op, ExprPtr rhs)
+      : Stmt(kKind, std::move(where)),
+        target(std::move(written)),
+        op(assign_op),
+        value(std::move(rhs)) {}
 };
 
 struct IfClause {

@@ -101,6 +101,11 @@ std::string quote_string(const std::string& text, QuoteKind quote) {
   return out;
 }
 
+std::string_view assign_op_text(AssignOp op) {
+  static constexpr std::string_view kOps[] = {"=", "+=", "-=", "*=", "/="};
+  return kOps[static_cast<int>(op)];
+}
+
 std::string join_exprs(const ExprList& list) {
   std::string out;
   for (const ExprPtr& item : list) out += " " + dump_expr(*item);
@@ -136,6 +141,17 @@ class Printer {
 
   static std::string suffix(const Stmt& statement) { return statement.suppressed ? " ;" : ""; }
 
+  // `s.a.f(i)` as `s.a.f(i)`: the name, its fields, and the subscripts dumped as expressions.
+  static std::string dump_target(const AssignTarget& target) {
+    std::string text = target.root.text;
+    for (const TargetStep& step : target.steps) {
+      text += step.is_field
+                  ? "." + step.field
+                  : "(" + join_exprs(step.subscripts).substr(step.subscripts.empty() ? 0 : 1) + ")";
+    }
+    return text;
+  }
+
   void stmt(int depth, const Stmt& statement) {
     switch (statement.kind) {
       case StmtKind::Expression:
@@ -144,10 +160,9 @@ class Printer {
         return;
       case StmtKind::Assign: {
         const auto& assign = statement.as<AssignStmt>();
-        static constexpr std::string_view kOps[] = {"=", "+=", "-=", "*=", "/="};
-        line(depth, fmt::format("(assign {} {} {}{})", assign.target.text,
-                                kOps[static_cast<int>(assign.op)], dump_expr(*assign.value),
-                                suffix(statement)));
+        line(depth,
+             fmt::format("(assign {} {} {}{})", assign.target.text, assign_op_text(assign.op),
+                         dump_expr(*assign.value), suffix(statement)));
         return;
       }
       case StmtKind::IndexAssign: {
@@ -168,10 +183,17 @@ class Printer {
         std::string names;
         for (const auto& target : assign.targets) {
           if (!names.empty()) names += ' ';
-          names += target ? target->text : "~";
+          names += target ? dump_target(*target) : "~";
         }
         line(depth, fmt::format("(multi-assign [{}] {}{})", names, dump_expr(*assign.value),
                                 suffix(statement)));
+        return;
+      }
+      case StmtKind::PathAssign: {
+        const auto& assign = statement.as<PathAssignStmt>();
+        line(depth,
+             fmt::format("(path-assign {} {} {}{})", dump_target(assign.target),
+                         assign_op_text(assign.op), dump_expr(*assign.value), suffix(statement)));
         return;
       }
       case StmtKind::If: {

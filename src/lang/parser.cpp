@@ -17,6 +17,23 @@ namespace detail {
 
 namespace {
 
+std::optional<AssignOp> assign_operator(TokenKind kind) {
+  switch (kind) {
+    case TokenKind::Eq:
+      return AssignOp::Set;
+    case TokenKind::PlusEq:
+      return AssignOp::Add;
+    case TokenKind::MinusEq:
+      return AssignOp::Subtract;
+    case TokenKind::StarEq:
+      return AssignOp::Multiply;
+    case TokenKind::SlashEq:
+      return AssignOp::Divide;
+    default:
+      return std::nullopt;
+  }
+}
+
 // The words after `cache` that make it a directive rather than a variable (§2.14).
 bool is_cache_directive_word(const std::string& word) {
   for (const char* directive :
@@ -250,26 +267,7 @@ StmtPtr Parser::parse_simple_statement() {
                                                parse_range_expr());
     }
     // assign = IDENT ( "=" | "+=" | "-=" | "*=" | "/=" ) range_expr
-    std::optional<AssignOp> op;
-    switch (next) {
-      case TokenKind::Eq:
-        op = AssignOp::Set;
-        break;
-      case TokenKind::PlusEq:
-        op = AssignOp::Add;
-        break;
-      case TokenKind::MinusEq:
-        op = AssignOp::Subtract;
-        break;
-      case TokenKind::StarEq:
-        op = AssignOp::Multiply;
-        break;
-      case TokenKind::SlashEq:
-        op = AssignOp::Divide;
-        break;
-      default:
-        break;
-    }
+    const std::optional<AssignOp> op = assign_operator(next);
     if (op) {
       Name target = expect_name("a variable name");
       advance();
@@ -277,27 +275,93 @@ StmtPtr Parser::parse_simple_statement() {
     }
   }
   ExprPtr expr = parse_range_expr();
-  if (check(TokenKind::Eq)) {
-    fail(
-        "invalid assignment target: only NAME, NAME(...), NAME.FIELD and [A, B] can be "
-        "assigned");
+  // Every other target parses as an expression first: `s.a.b = e`, `s.f(i) = e`, `v(i) += e`.
+  if (const std::optional<AssignOp> op = assign_operator(current().kind)) {
+    const Token& operator_token = current();
+    AssignTarget target = to_assign_target(std::move(expr), operator_token);
+    advance();
+    return std::make_unique<PathAssignStmt>(loc, std::move(target), *op, parse_range_expr());
   }
   return std::make_unique<ExpressionStmt>(loc, std::move(expr));
 }
 
-// "[" (IDENT | "~") { "," (IDENT | "~") } "]" "=", not "==" (§2.2 rule 2).
-bool Parser::looks_like_multi_assign() const {
-  std::size_t at = position_ + 1;
+// An expression written left of `=` as the target it names: NAME, then fields, then at most
+// one subscript list. `at` is the assignment operator, where a bad target is reported.
+AssignTarget Parser::to_assign_target(ExprPtr expr, const Token& at) {
+  // There are no struct arrays (`v(i).f`) and a subscripted result is not a variable (`x(1)(2)`).
+  static constexpr const char* kOnlyLastSubscripted =
+      "invalid assignment target: only the last part of a target can be subscripted";
+  AssignTarget target;
+  std::vector<TargetStep> reversed;
+  Expr* node = expr.get();
   while (true) {
-    const TokenKind kind = tokens_[at].kind;
-    if (kind != TokenKind::Identifier && kind != TokenKind::Tilde) return false;
-    ++at;
-    if (tokens_[at].kind == TokenKind::Comma) {
-      ++at;
-      continue;
+    switch (node->kind) {
+      case ExprKind::Identifier:
+        target.root = node->as<IdentifierExpr>().name;
+        target.steps.assign(std::make_move_iterator(reversed.rbegin()),
+                            std::make_move_iterator(reversed.rend()));
+        for (std::size_t k = 0; k + 1 < target.steps.size(); ++k) {
+          if (!target.steps[k].is_field) {
+            fail_at(at, kOnlyLastSubscripted);
+          }
+        }
+        return target;
+      case ExprKind::Call: {
+        auto& call = node->as<CallExpr>();
+        reversed.push_back(TargetStep{call.loc, false, {}, std::move(call.args)});
+        target.root = call.name;
+        target.steps.assign(std::make_move_iterator(reversed.rbegin()),
+                            std::make_move_iterator(reversed.rend()));
+        if (reversed.size() > 1) {
+          fail_at(at, kOnlyLastSubscripted);
+        }
+        return target;
+      }
+      case ExprKind::Field: {
+        auto& field = node->as<FieldExpr>();
+        reversed.push_back(TargetStep{field.loc, true, field.field, {}});
+        node = field.base.get();
+        break;
+      }
+      case ExprKind::MethodCall: {
+        auto& call = node->as<MethodCallExpr>();
+        reversed.push_back(TargetStep{call.loc, false, {}, std::move(call.args)});
+        reversed.push_back(TargetStep{call.name.loc, true, call.name.text, {}});
+        node = call.object.get();
+        break;
+      }
+      case ExprKind::Index: {
+        auto& index = node->as<IndexExpr>();
+        reversed.push_back(TargetStep{index.loc, false, {}, std::move(index.args)});
+        node = index.base.get();
+        break;
+      }
+      default:
+        fail_at(at,
+                "invalid assignment target: only a name, followed by fields and at most one "
+                "final subscript list, can be assigned");
     }
-    return tokens_[at].kind == TokenKind::RBracket && tokens_[at + 1].kind == TokenKind::Eq;
   }
+}
+
+// "[" ... matching "]" "=", not "==" (§2.2 rule 2, widened to any targets); the scan stops
+// at a NEWLINE.
+bool Parser::looks_like_multi_assign() const {
+  int depth = 0;
+  for (std::size_t at = position_; at < tokens_.size(); ++at) {
+    const TokenKind kind = tokens_[at].kind;
+    if (kind == TokenKind::Newline || kind == TokenKind::Eof) return false;
+    if (kind == TokenKind::LBracket || kind == TokenKind::LParen || kind == TokenKind::LBrace) {
+      ++depth;
+    }
+    if (kind == TokenKind::RBracket || kind == TokenKind::RParen || kind == TokenKind::RBrace) {
+      if (--depth == 0) {
+        return kind == TokenKind::RBracket && at + 1 < tokens_.size() &&
+               tokens_[at + 1].kind == TokenKind::Eq;
+      }
+    }
+  }
+  return false;
 }
 
 // IDENT "(" ... matching ")" "=": the scan stops at a NEWLINE (§2.2 rule 4).
@@ -314,16 +378,20 @@ bool Parser::looks_like_index_assign() const {
   return false;
 }
 
-// multi_assign = "[" target { "," target } "]" "=" range_expr ;  target = IDENT | "~"
+// multi_assign = "[" output { "," output } "]" "=" range_expr ;  output = target | "~"
 StmtPtr Parser::parse_multi_assign() {
   const SourceLoc loc = here();
   expect(TokenKind::LBracket, "'['");
-  std::vector<std::optional<Name>> targets;
+  std::vector<std::optional<AssignTarget>> targets;
   do {
     if (match(TokenKind::Tilde)) {
       targets.emplace_back(std::nullopt);
     } else {
-      targets.emplace_back(expect_name("a name or '~' in the output list"));
+      if (!check(TokenKind::Identifier)) {
+        fail("expected a name or '~' in the output list, got " + describe_token(current()));
+      }
+      const Token& first = current();
+      targets.emplace_back(to_assign_target(parse_postfix(), first));
     }
   } while (match(TokenKind::Comma));
   expect(TokenKind::RBracket, "']'");

@@ -120,6 +120,7 @@ class Parser {
   bool looks_like_multi_assign() const;
   bool looks_like_index_assign() const;
   StmtPtr parse_multi_assign();
+  AssignTarget to_assign_target(ExprPtr expr, const Token& at);
   StmtPtr parse_command(const std::string& name);
   StmtPtr parse_run(RunKind kind);
   void finish_compound(Stmt& statement);

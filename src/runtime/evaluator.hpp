@@ -9,6 +9,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <set>
 #include <span>
 #include <string>
@@ -131,6 +132,10 @@ class Evaluator {
   void exec_index_assign_with(const lang::IndexAssignStmt& statement, std::span<Value> subscripts);
   void exec_field_assign(const lang::FieldAssignStmt& statement);
   void exec_multi_assign(const lang::MultiAssignStmt& statement);
+  // General targets (exec_path_assign.cpp). `op` makes it a compound assignment.
+  void exec_path_assign(const lang::PathAssignStmt& statement);
+  void assign_target(const lang::AssignTarget& target, Value rhs, std::optional<lang::BinaryOp> op,
+                     bool echo_on);
   Flow exec_for(const lang::ForStmt& statement);
   Flow exec_while(const lang::WhileStmt& statement);
   Flow exec_if(const lang::IfStmt& statement);
@@ -206,6 +211,9 @@ class Evaluator {
   std::set<std::string> imported_;
   std::vector<std::shared_ptr<const lang::Program>> loaded_programs_;
 };
+
+// The echo line of an indexed assignment to `name` (§8.6).
+std::string index_assign_echo(std::string_view name, const AssignEcho& result);
 
 // Swaps the executing frame for the duration of a call.
 // Runs `body(std::span<Value>)` over `count` default values: on the stack for the usual short

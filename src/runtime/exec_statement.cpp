@@ -22,19 +22,6 @@ namespace llmlab::runtime::detail {
 
 namespace {
 
-lang::BinaryOp compound_operator(lang::AssignOp op) {
-  switch (op) {
-    case lang::AssignOp::Add:
-      return lang::BinaryOp::Add;
-    case lang::AssignOp::Subtract:
-      return lang::BinaryOp::Subtract;
-    case lang::AssignOp::Multiply:
-      return lang::BinaryOp::Multiply;
-    default:
-      return lang::BinaryOp::Divide;
-  }
-}
-
 // A bare figure(...)/histogram(...)/hist(...) builtin call prints nothing (§8.10); so does the
 // command form `figure` (§13.10).
 bool is_silent_call_name(const std::string& name) {
@@ -148,6 +135,9 @@ Flow Evaluator::exec(const lang::Stmt& statement) {
       case lang::StmtKind::MultiAssign:
         exec_multi_assign(statement.as<lang::MultiAssignStmt>());
         return Flow::Normal;
+      case lang::StmtKind::PathAssign:
+        exec_path_assign(statement.as<lang::PathAssignStmt>());
+        return Flow::Normal;
       case lang::StmtKind::If:
         return exec_if(statement.as<lang::IfStmt>());
       case lang::StmtKind::For:
@@ -220,7 +210,7 @@ void Evaluator::exec_assign(const lang::AssignStmt& statement) {
     if (!current.defined) {
       throw Error(fmt::format("undefined variable '{}'", statement.target.text), statement.loc);
     }
-    const lang::BinaryOp op = compound_operator(statement.op);
+    const lang::BinaryOp op = lang::compound_operator(statement.op);
     if (current.value.is(Kind::Scalar) && value.is(Kind::Scalar)) {
       const double a = current.value.scalar_value(), b = value.scalar_value();
       switch (op) {
@@ -274,21 +264,7 @@ void Evaluator::exec_index_assign_with(const lang::IndexAssignStmt& statement,
   }
   const AssignEcho result = index_assign(variable.value, variable.defined, name, subscripts, rhs);
   variable.defined = true;
-  if (!assignment_echo_enabled(statement)) return;
-  switch (result.form) {
-    case AssignEcho::Form::Element:
-      session_.write(echo_element_write(name, result.written(), result.value));
-      break;
-    case AssignEcho::Form::Row:
-      session_.write(echo_row_write(name, result.subscripts[0], result.row));
-      break;
-    case AssignEcho::Form::Positions:
-      session_.write(echo_positions_updated(name, result.count));
-      break;
-    case AssignEcho::Form::Region:
-      session_.write(echo_region_updated(name, result.rows, result.columns));
-      break;
-  }
+  if (assignment_echo_enabled(statement)) session_.write(index_assign_echo(name, result));
 }
 
 void Evaluator::exec_field_assign(const lang::FieldAssignStmt& statement) {
@@ -329,8 +305,13 @@ void Evaluator::exec_multi_assign(const lang::MultiAssignStmt& statement) {
     for (int k = 0; k < count; ++k) {
       const auto& target = statement.targets[static_cast<std::size_t>(k)];
       if (!target) continue;  // `~` discards the output (§13.4)
-      assign(*target, items[static_cast<std::size_t>(k)]);
-      if (echo_on) session_.write(echo(target->text, items[static_cast<std::size_t>(k)], session_));
+      const Value& item = items[static_cast<std::size_t>(k)];
+      if (!target->plain()) {
+        assign_target(*target, item, std::nullopt, echo_on);
+        continue;
+      }
+      assign(target->root, item);
+      if (echo_on) session_.write(echo(target->root.text, item, session_));
     }
     return;
   }
@@ -339,8 +320,12 @@ void Evaluator::exec_multi_assign(const lang::MultiAssignStmt& statement) {
   }
   const auto& target = statement.targets[0];
   if (!target) return;
-  if (echo_on) session_.write(target->text + " = " + display(result) + "\n");
-  assign(*target, std::move(result));
+  if (!target->plain()) {
+    assign_target(*target, std::move(result), std::nullopt, echo_on);
+    return;
+  }
+  if (echo_on) session_.write(target->root.text + " = " + display(result) + "\n");
+  assign(target->root, std::move(result));
 }
 
 Flow Evaluator::exec_if(const lang::IfStmt& statement) {

@@ -139,6 +139,18 @@ TEST(parser, statement_forms) {
   EXPECT_EQ(ast("[a, ~, c] = f(x)"), "(program\n  (multi-assign [a ~ c] (call f x)))\n");
   EXPECT_EQ(ast("[a b] = size(M);"), "(program\n  (multi-assign [a b] (call size M) ;))\n");
   EXPECT_EQ(ast("[~] = f(x)"), "(program\n  (multi-assign [~] (call f x)))\n");
+  EXPECT_EQ(ast("[s.a, v(k, end)] = f(x);"),
+            "(program\n  (multi-assign [s.a v(k end)] (call f x) ;))\n");
+}
+
+TEST(parser, general_assignment_targets) {
+  EXPECT_EQ(ast("s.a.b = 1"), "(program\n  (path-assign s.a.b = 1))\n");
+  EXPECT_EQ(ast("s.f(end + 1) = 2;"), "(program\n  (path-assign s.f((+ end 1)) = 2 ;))\n");
+  EXPECT_EQ(ast("v(i) += 1"), "(program\n  (path-assign v(i) += 1))\n");
+  EXPECT_EQ(ast("s.n -= x'"), "(program\n  (path-assign s.n -= (' x)))\n");
+  // The forms rlab has keep their own statements.
+  EXPECT_EQ(ast("s.f = 1"), "(program\n  (field-assign s.f 1))\n");
+  EXPECT_EQ(ast("v(i) = 1"), "(program\n  (index-assign v (i) 1))\n");
   EXPECT_EQ(ast("x == 1"), "(program\n  (expr (== x 1)))\n");
   EXPECT_EQ(ast("[a, b] == c"), "(program\n  (expr (== (matrix (row a b)) c)))\n");
   EXPECT_EQ(ast("a = 1; b = 2"), "(program\n  (assign a = 1 ;)\n  (assign b = 2))\n");
@@ -320,13 +332,18 @@ TEST(parser, errors) {
             "them with &&");
   EXPECT_EQ(error("1:n == 3"), "1:5: parse error: expected newline or EOF, got '=='");
   EXPECT_EQ(error("a = b = 3"), "1:7: parse error: expected newline or EOF, got '='");
-  EXPECT_EQ(error("s.a.b = 1"),
-            "1:7: parse error: invalid assignment target: only NAME, NAME(...), NAME.FIELD and [A, "
-            "B] can be assigned");
   EXPECT_EQ(error("x(1)(2) = 1"),
-            "1:9: parse error: invalid assignment target: only NAME, NAME(...), NAME.FIELD and [A, "
-            "B] can be assigned");
-  EXPECT_EQ(error("v(i) += 1"), "1:6: parse error: expected newline or EOF, got '+='");
+            "1:9: parse error: invalid assignment target: only the last part of a target can be "
+            "subscripted");
+  EXPECT_EQ(error("v(2).f = 1"),
+            "1:8: parse error: invalid assignment target: only the last part of a target can be "
+            "subscripted");
+  EXPECT_EQ(error("f(x)' = 1"),
+            "1:7: parse error: invalid assignment target: only a name, followed by fields and at "
+            "most one final subscript list, can be assigned");
+  EXPECT_EQ(error("[a, s.f(1)(2)] = f()"),
+            "1:5: parse error: invalid assignment target: only the last part of a target can be "
+            "subscripted");
   EXPECT_EQ(error("x = 1 +\n 2"), "1:8: parse error: unexpected token in expression: newline");
   EXPECT_EQ(error("x = [1, 2,]"), "1:11: parse error: expected an element after ',', got ']'");
   EXPECT_EQ(error("x = [1 2"), "1:5: parse error: unexpected end of input: missing ']' for '['");
@@ -346,8 +363,7 @@ TEST(parser, errors) {
   EXPECT_EQ(error("run"), "1:4: parse error: expected a file path after 'run'");
   EXPECT_EQ(error("run (x)"), "1:5: parse error: expected a file path after 'run', got '('");
   EXPECT_EQ(error("[a, 1] = f()"),
-            "1:8: parse error: invalid assignment target: only NAME, NAME(...), NAME.FIELD and [A, "
-            "B] can be assigned");
+            "1:5: parse error: expected a name or '~' in the output list, got number 1");
   EXPECT_EQ(error("x = 2j"), "1:6: parse error: expected newline or EOF, got identifier 'j'");
   EXPECT_EQ(error("x = $"), "1:5: lex error: unexpected character: '$'");
 }

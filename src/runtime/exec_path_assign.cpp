@@ -1,0 +1,134 @@
+// Assignment to general targets (llmlab's MATLAB extension of §2.2–§2.6): nested fields
+// `s.a.b = e`, a subscripted field `s.f(i) = e`, compound assignment `v(i) += e`, and any of
+// these as outputs of a multiple assignment. The target is checked and the new value fully
+// computed before anything is written, so a failing assignment leaves every variable as it was.
+#include <fmt/format.h>
+
+#include "base/error.hpp"
+#include "runtime/display.hpp"
+#include "runtime/evaluator.hpp"
+#include "runtime/operators.hpp"
+
+namespace llmlab::runtime::detail {
+
+namespace {
+
+// The value a target's fields lead to, or nullptr where the path does not exist yet. Raises the
+// error of §2.5 when a step meets a value that is not a struct.
+const Value* find_field_path(const lang::AssignTarget& target, const Variable& root,
+                             std::size_t field_steps) {
+  const Value* node = root.defined ? &root.value : nullptr;
+  std::string written = target.root.text;
+  for (std::size_t k = 0; k < field_steps && node != nullptr; ++k) {
+    const lang::TargetStep& step = target.steps[k];
+    if (!node->is(Kind::Struct)) {
+      throw Error(fmt::format("'{}' is a {}, not a struct", written, node->kind_name()), step.loc);
+    }
+    node = node->field(step.field);
+    written += "." + step.field;
+  }
+  return node;
+}
+
+// The value the fields of `target` lead to, for writing: structs and fields missing on the way
+// are created (the checks of find_field_path have already passed).
+Value& make_field_path(const lang::AssignTarget& target, Variable& root, std::size_t field_steps) {
+  if (field_steps == 0) {
+    root.defined = true;
+    return root.value;
+  }
+  if (!root.defined) {
+    root.value = Value::structure();
+    root.defined = true;
+  }
+  Value* node = &root.value;
+  for (std::size_t k = 0; k < field_steps; ++k) {
+    if (!node->is(Kind::Struct)) *node = Value::structure();  // a field that did not exist yet
+    StructFields& fields = node->mutable_struct_fields();
+    node = &fields[target.steps[k].field];
+  }
+  return *node;
+}
+
+}  // namespace
+
+std::string index_assign_echo(std::string_view name, const AssignEcho& result) {
+  switch (result.form) {
+    case AssignEcho::Form::Element:
+      return echo_element_write(name, result.written(), result.value);
+    case AssignEcho::Form::Row:
+      return echo_row_write(name, result.subscripts[0], result.row);
+    case AssignEcho::Form::Positions:
+      return echo_positions_updated(name, result.count);
+    case AssignEcho::Form::Region:
+      return echo_region_updated(name, result.rows, result.columns);
+  }
+  return {};
+}
+
+void Evaluator::exec_path_assign(const lang::PathAssignStmt& statement) {
+  std::optional<lang::BinaryOp> op;
+  if (statement.op != lang::AssignOp::Set) op = lang::compound_operator(statement.op);
+  assign_target(statement.target, eval(*statement.value), op, assignment_echo_enabled(statement));
+}
+
+void Evaluator::assign_target(const lang::AssignTarget& target, Value rhs,
+                              std::optional<lang::BinaryOp> op, bool echo_on) {
+  const bool subscripted = !target.plain() && !target.steps.back().is_field;
+  const std::size_t field_steps = target.steps.size() - (subscripted ? 1 : 0);
+  const std::string name = target.text();
+
+  // Read phase: find the current value, evaluate the subscripts (with `end` bound to it) and
+  // compute the value to store. Nothing is written yet.
+  std::vector<Value> subscripts;
+  bool leaf_exists = false;
+  {
+    const Value* leaf = find_field_path(target, slot(target.root), field_steps);
+    leaf_exists = leaf != nullptr;
+    const Value snapshot = leaf_exists ? *leaf : Value();
+    if (subscripted) {
+      const lang::ExprList& written = target.steps.back().subscripts;
+      subscripts.resize(written.size());
+      eval_subscripts(written, snapshot, true, subscripts);
+    }
+    if (op) {
+      if (!leaf_exists) {
+        throw Error(
+            target.plain() || field_steps == 0
+                ? fmt::format("undefined variable '{}'", target.root.text)
+                : fmt::format("struct has no field '{}'", target.steps[field_steps - 1].field),
+            target.root.loc);
+      }
+      const Value current = subscripted ? index_read(snapshot, subscripts) : snapshot;
+      rhs = binary_operation(*op, current, rhs);
+    }
+  }
+  // The snapshot is gone, so storage the target owns alone is written in place.
+
+  if (!subscripted) {
+    Value& destination = make_field_path(target, slot(target.root), field_steps);
+    destination = std::move(rhs);
+    if (echo_on) session_.write(echo(name, destination, session_));
+    return;
+  }
+  if (is_deletion_value(rhs)) {
+    if (!leaf_exists) throw Error(fmt::format("[]-deletion: undefined variable '{}'", name));
+    Value& destination = make_field_path(target, slot(target.root), field_steps);
+    index_delete(destination, true, name, subscripts);
+    if (echo_on) session_.write(echo(name, destination, session_));
+    return;
+  }
+  AssignEcho result;
+  if (leaf_exists) {
+    Value& destination = make_field_path(target, slot(target.root), field_steps);
+    result = index_assign(destination, true, name, subscripts, rhs);
+  } else {
+    // A new variable or field: built aside, so a bad subscript creates nothing.
+    Value created;
+    result = index_assign(created, false, name, subscripts, rhs);
+    make_field_path(target, slot(target.root), field_steps) = std::move(created);
+  }
+  if (echo_on) session_.write(index_assign_echo(name, result));
+}
+
+}  // namespace llmlab::runtime::detail
