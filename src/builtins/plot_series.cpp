@@ -332,7 +332,8 @@ Value stem(Call& call) {
 
 namespace {
 
-// yline(y), yline(y, colour_or_style), yline(y, colour_or_style, label), yline(y, options…).
+// yline(y), yline(y, colour_or_style), yline(y, colour_or_style, label), yline(y, options…);
+// the colour slot also takes a line-spec without a marker (`"k:"`, `"r--"`).
 Value reference_line(Call& call, plot::Orientation orientation) {
   const std::vector<double> values = real_data(call, 0);
   SeriesOptions options;
@@ -351,8 +352,13 @@ Value reference_line(Call& call, plot::Orientation orientation) {
           call.name()));
     if (call.has(1)) {
       const Value& slot = call.value(1);
+      const auto spec = slot.is(Kind::String) ? parse_line_spec(slot.string_value()) : std::nullopt;
       if (slot.is(Kind::String) && parse_line_style(slot.string_value())) {
         options.style = parse_line_style(slot.string_value());
+      } else if (spec && !spec->marker) {
+        // MATLAB's `yline(y, "k:")`: a line-spec of a colour letter and a style.
+        options.color = spec->color;
+        options.style = spec->style;
       } else {
         options.color = color_argument(call, slot, "colour");
       }

@@ -85,5 +85,18 @@ TEST(plot_session, preview_and_theme) {
   EXPECT_NE(figure_svg(lab.session, handle).find("#eff1f5"), std::string::npos);  // light bg
 }
 
+TEST(plot_session, reference_line_takes_a_line_spec_in_its_colour_slot) {
+  Lab lab;
+  lab.run("figure(1); plot([1 2 3]); yline(2, \"k:\");");
+  const std::string svg = figure_svg(lab.session, 1);
+  EXPECT_NE(svg.find("stroke=\"#000000\""), std::string::npos);
+  EXPECT_NE(svg.find("stroke-dasharray=\"2"), std::string::npos);
+  // A plain colour name still sets only the colour; the default style stays dashed.
+  lab.run("figure(2); plot([1 2 3]); yline(2, \"red\");");
+  const std::string red = figure_svg(lab.session, 2);
+  EXPECT_NE(red.find("stroke=\"#d62728\""), std::string::npos);
+  EXPECT_NE(red.find("stroke-dasharray=\"8"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace llmlab::builtins
