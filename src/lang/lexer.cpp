@@ -48,6 +48,14 @@ const struct {
     {"grid", TokenKind::KwGrid},
     {"viewer", TokenKind::KwViewer},
     {"close", TokenKind::KwClose},
+    // Octave's closing words (llmlab extension): `end` tokens that keep their text, so the
+    // parser can check they close the right block and refuse them as a subscript's `end`.
+    {"endfor", TokenKind::KwEnd},
+    {"endwhile", TokenKind::KwEnd},
+    {"endif", TokenKind::KwEnd},
+    {"endswitch", TokenKind::KwEnd},
+    {"endfunction", TokenKind::KwEnd},
+    {"end_try_catch", TokenKind::KwEnd},
 };
 
 // Tokens after which an operand has ended: a following `'` is a transpose (§1.5).

@@ -230,6 +230,7 @@ ExprPtr Parser::parse_primary() {
     case TokenKind::At:
       return parse_function_value();
     case TokenKind::KwEnd:
+      if (token.text != "end") fail("'" + token.text + "' can only close a block");
       if (subscript_depth_ == 0) fail("'end' can only be used inside a subscript");
       advance();
       return std::make_unique<EndExpr>(loc);

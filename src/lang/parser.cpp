@@ -185,7 +185,7 @@ StmtPtr Parser::parse_statement() {
     case TokenKind::KwRun:
       return parse_run(RunKind::Run);
     case TokenKind::KwEnd:
-      fail("unexpected 'end' outside of a block");
+      fail("unexpected '" + first.text + "' outside of a block");
     case TokenKind::KwElse:
     case TokenKind::KwElseif:
       fail(describe_token(first) + " without matching 'if'");
@@ -473,6 +473,29 @@ StmtPtr Parser::parse_run(RunKind kind) {
 
 // The terminator after a compound statement's `end` (§2.8: `end [;] [NEWLINE]`).
 void Parser::finish_compound(Stmt& statement) {
+  // Octave's `endfor`, `endif`, ... must close the statement they name.
+  const std::string_view required = [&]() -> std::string_view {
+    switch (statement.kind) {
+      case StmtKind::For:
+        return "endfor";
+      case StmtKind::While:
+        return "endwhile";
+      case StmtKind::If:
+        return "endif";
+      case StmtKind::Switch:
+        return "endswitch";
+      case StmtKind::Function:
+        return "endfunction";
+      case StmtKind::Try:
+        return "end_try_catch";
+      default:
+        return "end";
+    }
+  }();
+  if (check(TokenKind::KwEnd) && current().text != "end" && current().text != required) {
+    fail("'" + current().text + "' cannot close this block; expected 'end' or '" +
+         std::string(required) + "'");
+  }
   expect(TokenKind::KwEnd, "'end'");
   statement.suppressed = parse_terminator();
 }

@@ -56,6 +56,10 @@ TEST(lexer, keywords_and_soft_words) {
   EXPECT_EQ(kinds("run format hold grid viewer close"), "Run Format Hold Grid Viewer Close");
   EXPECT_EQ(kinds("break continue try catch cache import"),
             "Identifier Identifier Identifier Identifier Identifier Identifier");
+  // Octave's closing words are `end` tokens that keep their text.
+  EXPECT_EQ(kinds("endfor endwhile endif endswitch endfunction end_try_catch endx"),
+            "End End End End End End Identifier");
+  EXPECT_EQ(lex("endwhile")[0].text, "endwhile");
   const auto tokens = lex("Cache _x1 é");
   EXPECT_EQ(tokens[0].text, "Cache");
   EXPECT_EQ(tokens[1].text, "_x1");
