@@ -87,6 +87,15 @@ Value fprintf_builtin(Call& call) {
   return Value::none();
 }
 
+// Octave's printf(fmt, ...): fprintf to standard output, with no file id.
+Value printf_builtin(Call& call) {
+  const Value& format = call.value(0);
+  if (!format.is(Kind::String))
+    call.fail(fmt::format("expected string, got {}", format.kind_name()));
+  call.session().write(runtime::format_printf(format.string_value(), call.arguments().subspan(1)));
+  return Value::none();
+}
+
 // A numeric value as NPY data: shape () for scalars, (N,) for vectors, (R, C) for matrices.
 std::string npy_bytes(const Call& call, const Value& value) {
   std::vector<std::int64_t> shape;
@@ -405,6 +414,7 @@ extern const BuiltinTable kIoBuiltins = {
     // name      function         arity   help
     {"fprintf", fprintf_builtin, 1, -1,
      "fprintf(fmt, a, ...): write formatted text (no newline added)."},
+    {"printf", printf_builtin, 1, -1, "printf(fmt, a, ...): Octave's fprintf to standard output."},
     {"save", save, 1, -1,
      "save(file, x): write x as .npy, .csv or .toml; save(f.npz, name, x, ...)."},
     {"load", load, 1, 2,
