@@ -241,6 +241,10 @@ Value clear(Call& call) {
   return Value();
 }
 
+// MATLAB's clc clears the command window. A script's output is its record (and the REPL's
+// scrollback the user's), so llmlab accepts the call and clears nothing.
+Value clc(Call&) { return Value(); }
+
 // `cache ...` and `viewer ...` directives: accepted and ignored (language.md §2.14).
 Value ignored_directive(Call&) { return Value(); }
 
@@ -515,7 +519,9 @@ extern const BuiltinTable kCoreBuiltins = {
     {"error", error, 1, -1, "Raises an error: error(msg), error(fmt, ...), error(err)."},
     {"warning", warning, 1, -1, "Writes `warning: msg` to standard error."},
     {"format", format, 0, 1, "Sets the echo display mode: short, long, hex, commas."},
-    {"clear", clear, 0, -1, "Removes variables (and, bare, every user function)."},
+    {"clear", clear, 0, -1,
+     "clear x y or clear(\"x\"): remove variables; bare clear also every user function."},
+    {"clc", clc, 0, 0, "Accepted for MATLAB scripts; clears nothing (output is kept)."},
     {"cache", ignored_directive, 0, -1, "Result-cache directives (accepted, no effect)."},
     {"viewer", ignored_directive, 0, -1, "External viewer control (accepted, no effect)."},
     {"struct", make_struct, 0, -1, "struct(\"f1\", v1, ...): a struct with those fields."},
