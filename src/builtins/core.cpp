@@ -3,6 +3,7 @@
 // language rules they share (concatenation, transposes, display) live in src/runtime.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -239,6 +240,43 @@ Value clear(Call& call) {
     if (interpreter.has_variable(call.string(k))) interpreter.unset_variable(call.string(k));
   }
   return Value();
+}
+
+// help: the builtin names, or one builtin's help line and arity; `help name` in command form.
+Value help(Call& call) {
+  runtime::Interpreter& interpreter = call.interpreter();
+  if (call.count() == 0) {
+    std::string text = "builtins (help NAME for one):\n";
+    std::string line;
+    std::vector<std::string> names = interpreter.builtin_names();
+    std::sort(names.begin(), names.end());
+    for (const std::string& name : names) {
+      if (!line.empty() && line.size() + 1 + name.size() > 78) {
+        text += " " + line + "\n";
+        line.clear();
+      }
+      line += " " + name;
+    }
+    if (!line.empty()) text += " " + line + "\n";
+    call.session().write(text);
+    return Value();
+  }
+  const std::string& name = call.string(0);
+  if (const runtime::NativeFunction* function = interpreter.find_builtin(name)) {
+    std::string text(function->help);
+    if (!text.starts_with(name + "(")) text = name + ": " + text;
+    const std::string arity = function->max_args < 0 ? fmt::format("{} or more", function->min_args)
+                              : function->min_args == function->max_args
+                                  ? std::to_string(function->min_args)
+                                  : fmt::format("{} to {}", function->min_args, function->max_args);
+    call.session().write(fmt::format("{}\n  arguments: {}\n", text, arity));
+    return Value();
+  }
+  if (interpreter.has_user_function(name)) {
+    call.session().write(fmt::format("{} is a user function\n", name));
+    return Value();
+  }
+  call.fail(fmt::format("no builtin or function named '{}'", name));
 }
 
 // MATLAB's clc clears the command window. A script's output is its record (and the REPL's
@@ -521,6 +559,7 @@ extern const BuiltinTable kCoreBuiltins = {
     {"format", format, 0, 1, "Sets the echo display mode: short, long, hex, commas."},
     {"clear", clear, 0, -1,
      "clear x y or clear(\"x\"): remove variables; bare clear also every user function."},
+    {"help", help, 0, 1, "help: list the builtins; help NAME or help(\"NAME\"): describe one."},
     {"clc", clc, 0, 0, "Accepted for MATLAB scripts; clears nothing (output is kept)."},
     {"cache", ignored_directive, 0, -1, "Result-cache directives (accepted, no effect)."},
     {"viewer", ignored_directive, 0, -1, "External viewer control (accepted, no effect)."},

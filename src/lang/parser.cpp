@@ -232,8 +232,10 @@ StmtPtr Parser::parse_word_statement() {
   if (word.text == "import" && (next == TokenKind::String || next == TokenKind::Identifier)) {
     return parse_run(RunKind::Import);
   }
-  // MATLAB's `clear x y` (llmlab): the names become string arguments of clear.
-  if (word.text == "clear" && next == TokenKind::Identifier) return parse_command(word.text);
+  // MATLAB's `clear x y` and `help name` (llmlab): the names become string arguments.
+  if ((word.text == "clear" || word.text == "help") && next == TokenKind::Identifier) {
+    return parse_command(word.text);
+  }
   if (word.text == "cache" &&
       (next == TokenKind::String ||
        (next == TokenKind::Identifier && is_cache_directive_word(peek().text)))) {
