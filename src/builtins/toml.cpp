@@ -10,6 +10,7 @@
 
 #include "base/error.hpp"
 #include "base/text_escape.hpp"
+#include "base/utf8.hpp"
 #include "num/format.hpp"
 
 namespace llmlab::builtins::toml {
@@ -353,29 +354,11 @@ class Parser {
         const unsigned long code = std::strtoul(hex.c_str(), &end, 16);
         if (hex.size() != length || end != hex.c_str() + hex.size()) fail("bad unicode escape");
         position_ += length;
-        append_utf8(out, static_cast<std::uint32_t>(code));
+        append_utf8(out, static_cast<char32_t>(code));
         return;
       }
       default:
         fail(fmt::format("unknown escape '\\{}'", c));
-    }
-  }
-
-  static void append_utf8(std::string& out, std::uint32_t c) {
-    if (c < 0x80) {
-      out.push_back(static_cast<char>(c));
-    } else if (c < 0x800) {
-      out.push_back(static_cast<char>(0xC0 | (c >> 6)));
-      out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
-    } else if (c < 0x10000) {
-      out.push_back(static_cast<char>(0xE0 | (c >> 12)));
-      out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
-      out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
-    } else {
-      out.push_back(static_cast<char>(0xF0 | ((c >> 18) & 0x07)));
-      out.push_back(static_cast<char>(0x80 | ((c >> 12) & 0x3F)));
-      out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
-      out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
     }
   }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/utf8.hpp"
 #include "num/format.hpp"
 
 namespace llmlab::runtime {
@@ -106,25 +107,6 @@ void append_padded(std::string& out, std::string_view text, const Conversion& co
   if (conversion.left_justify) out.append(padding, ' ');
 }
 
-void append_utf8(std::string& out, std::int64_t code) {
-  const auto c = static_cast<std::uint32_t>(code < 0 || code > 0x10FFFF ? 0xFFFD : code);
-  if (c < 0x80) {
-    out.push_back(static_cast<char>(c));
-  } else if (c < 0x800) {
-    out.push_back(static_cast<char>(0xC0 | (c >> 6)));
-    out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
-  } else if (c < 0x10000) {
-    out.push_back(static_cast<char>(0xE0 | (c >> 12)));
-    out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
-  } else {
-    out.push_back(static_cast<char>(0xF0 | (c >> 18)));
-    out.push_back(static_cast<char>(0x80 | ((c >> 12) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
-  }
-}
-
 std::string to_upper(std::string text) {
   for (char& c : text) {
     if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
@@ -195,8 +177,12 @@ std::string convert(const Conversion& conversion, const Item& item) {
     case 'o':
       text = format_radix(item.number, spec);
       break;
-    case 'c':
-      append_utf8(text, num::truncate_to_int64(item.number));
+    case 'c': {
+      // Out-of-range numbers become U+FFFD rather than wrapping into another character.
+      const std::int64_t code = num::truncate_to_int64(item.number);
+      append_utf8(text,
+                  code < 0 || code > 0x10FFFF ? char32_t{0xFFFD} : static_cast<char32_t>(code));
+    }
       return text;
     default:
       break;
