@@ -278,6 +278,10 @@ struct Stmt {
   SourceLoc loc;  // the statement's first token (§9.2 line attribution)
   // A trailing `;` (§2.1): no echo. Meaningful for simple statements only.
   bool suppressed = false;
+  // evaluator: the statement's compiled fast form (runtime/fast_statement.cpp), built the first
+  // time it runs; null when it has none. `runtime_data_ready` says the build was done.
+  mutable bool runtime_data_ready = false;
+  mutable std::shared_ptr<void> runtime_data;
 
   virtual ~Stmt() = default;
   Stmt(const Stmt&) = delete;

@@ -2,11 +2,14 @@
 // variables, the statement executor and the expression evaluator over the lang AST. Variable
 // names are resolved to slots the first time a node runs (lang::Name::slot caches it), so loops
 // touch no hash tables; scalars stay unboxed in Value; control flow is a Flow result, not an
-// exception.
+// exception. Scalar assignments and element writes, alone or as runs of a loop body, are compiled
+// the first time they run to ScalarCode (scalar_code.hpp) and run without Value traffic
+// (fast_statement.cpp).
 #pragma once
 
 #include <array>
 #include <atomic>
+#include <cmath>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -96,6 +99,15 @@ struct ScalarResult {
   bool ok;
 };
 
+class ScalarCode;
+
+// Whether `for v = start:step:stop` runs again at `current`: ranges iterate by repeated addition,
+// with a tolerance of 1e-10 steps for the rounding that accumulates (§3.3).
+inline bool range_continues(double current, double step, double stop) {
+  const double eps = std::abs(step) * 1e-10;
+  return step > 0 ? current <= stop + eps : current >= stop - eps;
+}
+
 class Evaluator {
  public:
   Evaluator(Interpreter& interpreter, Session& session, InterpreterOptions options);
@@ -122,7 +134,6 @@ class Evaluator {
                    const SourceLoc& where);
 
  private:
-  friend class StatementRunner;
   // Statements (exec_statement.cpp).
   Flow exec_block(const lang::Block& block);
   Flow exec(const lang::Stmt& statement);
@@ -144,6 +155,22 @@ class Evaluator {
   Flow exec_run(const lang::RunStmt& statement);
   bool echo_enabled(const lang::Stmt& statement) const;
   bool assignment_echo_enabled(const lang::Stmt& statement) const;
+
+  // Fast paths (fast_statement.cpp). exec_statement() runs one statement of a block: a step,
+  // then the compiled form when there is one, else exec(). prepare_fast() compiles a statement
+  // once (a simple statement's ScalarCode, or a loop's body plan in Stmt::runtime_data);
+  // run_fast() runs a simple statement's code, returning false, having done nothing, when
+  // exec() must run it. exec_body() runs a loop body through its plan.
+  Flow exec_statement(const lang::Stmt& statement);
+  void prepare_fast(const lang::Stmt& statement);
+  bool run_fast(const lang::Stmt& statement);
+  Flow exec_body(const lang::Stmt& loop, const lang::Block& body);
+  // Runs statements first.. of `code`, the compiled segment of `body` starting at `offset`;
+  // the ones the code cannot run go through exec(). Steps are the caller's to count.
+  void run_segment(const ScalarCode& code, const lang::Block& body, std::size_t offset);
+  // Runs `for v = start:increment:stop` when its body compiled to one segment (the hot inner
+  // loops of scalar code) with no per-iteration dispatch; false, having done nothing, otherwise.
+  bool exec_compiled_range(const lang::ForStmt& loop, double start, double increment, double stop);
 
   // Expressions (eval_expression.cpp).
   Value eval(const lang::Expr& expression);
@@ -187,7 +214,15 @@ class Evaluator {
     variable.value = std::move(value);
     variable.defined = true;
   }
-  void step();
+  // Counts one step (a statement or a loop iteration): Ctrl-C and the step budget end a run
+  // here. Inline, as it runs once per statement.
+  void step() {
+    if (interrupted_.load(std::memory_order_relaxed) ||
+        (options_.step_budget > 0 && ++steps_ > options_.step_budget)) [[unlikely]] {
+      stop_at_step();
+    }
+  }
+  [[noreturn]] void stop_at_step();
   // Raises the recursion error when the next call would go past the call-depth limit or
   // come near the end of the native stack.
   void check_depth();

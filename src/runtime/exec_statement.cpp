@@ -61,14 +61,12 @@ Evaluator::Evaluator(Interpreter& interpreter, Session& session, InterpreterOpti
   }
 }
 
-void Evaluator::step() {
+void Evaluator::stop_at_step() {
   if (interrupted_.load(std::memory_order_relaxed)) {
     interrupted_.store(false, std::memory_order_relaxed);
     throw Error("interrupted");
   }
-  if (options_.step_budget > 0 && ++steps_ > options_.step_budget) {
-    throw Error("step budget exhausted");
-  }
+  throw Error("step budget exhausted");
 }
 
 void Evaluator::run_program(const lang::Program& program, ExecMode mode) {
@@ -110,14 +108,13 @@ bool Evaluator::assignment_echo_enabled(const lang::Stmt& statement) const {
 
 Flow Evaluator::exec_block(const lang::Block& block) {
   for (const lang::StmtPtr& statement : block) {
-    const Flow flow = exec(*statement);
+    const Flow flow = exec_statement(*statement);
     if (flow != Flow::Normal) return flow;
   }
   return Flow::Normal;
 }
 
 Flow Evaluator::exec(const lang::Stmt& statement) {
-  step();
   try {
     switch (statement.kind) {
       case lang::StmtKind::Expression:
@@ -194,16 +191,7 @@ void Evaluator::exec_expression_statement(const lang::ExpressionStmt& statement)
 }
 
 void Evaluator::exec_assign(const lang::AssignStmt& statement) {
-  if (statement.op != lang::AssignOp::Set) {
-  } else if (const ScalarResult number = try_scalar(*statement.value); number.ok) {
-    Variable& variable = slot(statement.target);
-    variable.value = Value::scalar(number.value);
-    variable.defined = true;
-    if (assignment_echo_enabled(statement)) {
-      session_.write(echo(statement.target.text, variable.value, session_));
-    }
-    return;
-  }
+  // Real-scalar right sides normally took the fast path (fast_statement.cpp) before this.
   Value value = eval(*statement.value);
   if (statement.op != lang::AssignOp::Set) {
     const Variable& current = slot(statement.target);
@@ -343,7 +331,7 @@ Flow Evaluator::exec_for(const lang::ForStmt& statement) {
   auto iteration = [&](Value value) {
     step();
     assign(statement.variable, std::move(value));
-    const Flow flow = exec_block(statement.body);
+    const Flow flow = exec_body(statement, statement.body);
     if (flow == Flow::Break) return false;
     if (flow == Flow::Return) {
       outcome = Flow::Return;
@@ -363,9 +351,8 @@ Flow Evaluator::exec_for(const lang::ForStmt& statement) {
       error.set_where_if_missing(range.loc);
       throw;
     }
-    const double eps = std::abs(step) * 1e-10;
-    for (double current = start; step > 0 ? current <= stop + eps : current >= stop - eps;
-         current += step) {
+    if (exec_compiled_range(statement, start, step, stop)) return Flow::Normal;
+    for (double current = start; range_continues(current, step, stop); current += step) {
       if (!iteration(Value::scalar(current))) break;
     }
     return outcome;
@@ -412,7 +399,7 @@ Flow Evaluator::exec_for(const lang::ForStmt& statement) {
 Flow Evaluator::exec_while(const lang::WhileStmt& statement) {
   while (condition(*statement.condition, "while")) {
     step();  // an empty body must still see interrupts and the step budget
-    const Flow flow = exec_block(statement.body);
+    const Flow flow = exec_body(statement, statement.body);
     if (flow == Flow::Break) break;
     if (flow == Flow::Return) return flow;
   }

@@ -1,0 +1,444 @@
+// ScalarCode: compiling scalar assignments and element writes to a stack program, and running
+// it (see scalar_code.hpp for the design).
+#include "runtime/scalar_code.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace llmlab::runtime::detail {
+
+namespace {
+
+using num::Index;
+
+// The position of `op` within an arithmetic group (Add, Subtract, Multiply, Divide, Power), or
+// -1 for operators outside the subset. `.*`, `./`, `.^` are the same operations on scalars.
+int arithmetic_offset(lang::BinaryOp op) {
+  switch (op) {
+    case lang::BinaryOp::Add:
+      return 0;
+    case lang::BinaryOp::Subtract:
+      return 1;
+    case lang::BinaryOp::Multiply:
+    case lang::BinaryOp::ElementMultiply:
+      return 2;
+    case lang::BinaryOp::Divide:
+    case lang::BinaryOp::ElementDivide:
+      return 3;
+    case lang::BinaryOp::Power:
+    case lang::BinaryOp::ElementPower:
+      return 4;
+    default:
+      return -1;
+  }
+}
+
+// Names that, with some argument counts, are calls even when a variable has the name (§3.6):
+// the fast path leaves them all to the generic one.
+bool is_special_form(const std::string& name) {
+  return name == "arrayfun" || name == "parmap" || name == "feval";
+}
+
+// The real scalar a variable holds, as the generic path would read it (a Bool is not taken:
+// the generic operators decide what a logical operand means).
+inline bool read_scalar(const Variable& variable, double& out) {
+  if (!variable.defined || !variable.value.is(Kind::Scalar)) return false;
+  out = variable.value.scalar_value();
+  return true;
+}
+
+// The row-major flat index of the element `A(first)` (subscripts == 1) or `A(first, second)` of
+// the variable `A`, as the element paths of index_read() and index_assign() compute it, or -1
+// when that is no in-bounds element of a real array (an error to word, growth on a write,
+// complex storage): the generic path's cases.
+Index element_index(const Variable& variable, int subscripts, double first, double second) {
+  const Value& array = variable.value;
+  if (!variable.defined || (subscripts == 2 ? !array.is(Kind::Matrix) : !array.is_array())) {
+    return -1;
+  }
+  const num::Matrix& m = array.matrix_value();
+  const double row = std::trunc(first);
+  const double column = std::trunc(second);
+  if (!m.is_real() || !(row >= 1.0) || !(column >= 1.0)) return -1;
+  const Index p = static_cast<Index>(row) - 1;
+  if (subscripts == 1) {
+    if (row > static_cast<double>(m.size())) return -1;
+    // A matrix's linear index is column-major over row-major storage.
+    return array.is(Kind::Vector) ? p : (p % m.rows()) * m.columns() + p / m.rows();
+  }
+  if (row > static_cast<double>(m.rows()) || column > static_cast<double>(m.columns())) return -1;
+  return p * m.columns() + (static_cast<Index>(column) - 1);
+}
+
+}  // namespace
+
+int ScalarCode::slot_of(const lang::Name& name, Frame& frame) {
+  if (name.slot < 0) name.slot = frame.layout->slot_of(name.text);
+  max_slot_ = std::max(max_slot_, name.slot);
+  return name.slot;
+}
+
+void ScalarCode::emit(Op op, int depth_change, int slot, double constant) {
+  code_.push_back(Instruction{op, slot, 0, constant});
+  depth_ += depth_change;
+  max_depth_ = std::max(max_depth_, depth_);
+}
+
+bool ScalarCode::append_statement(const lang::Stmt& statement, Frame& frame) {
+  const std::size_t saved_size = code_.size();
+  const int saved_max_depth = max_depth_;
+  const int saved_max_slot = max_slot_;
+  starts_.push_back(saved_size);
+  if (compile_statement(statement, frame) && max_depth_ <= kMaxDepth) return true;
+  code_.resize(saved_size);
+  starts_.pop_back();
+  depth_ = 0;
+  max_depth_ = saved_max_depth;
+  max_slot_ = saved_max_slot;
+  return false;
+}
+
+bool ScalarCode::compile_statement(const lang::Stmt& statement, Frame& frame) {
+  if (statement.kind == lang::StmtKind::Assign) {
+    const auto& assign = statement.as<lang::AssignStmt>();
+    int offset = -1;
+    switch (assign.op) {
+      case lang::AssignOp::Set:
+        break;
+      case lang::AssignOp::Add:
+        offset = arithmetic_offset(lang::BinaryOp::Add);
+        break;
+      case lang::AssignOp::Subtract:
+        offset = arithmetic_offset(lang::BinaryOp::Subtract);
+        break;
+      case lang::AssignOp::Multiply:
+        offset = arithmetic_offset(lang::BinaryOp::Multiply);
+        break;
+      case lang::AssignOp::Divide:
+        offset = arithmetic_offset(lang::BinaryOp::Divide);
+        break;
+    }
+    if (offset < 0) {
+      if (!compile(*assign.value, frame)) return false;
+    } else {
+      // x op= e stores x ∘ e (`*=` is `*`), as the generic path computes it.
+      emit(Op::Variable, 1, slot_of(assign.target, frame));
+      if (!compile_right_operand(*assign.value, offset, frame)) return false;
+    }
+    emit(Op::Store, -1, slot_of(assign.target, frame));
+    return true;
+  }
+  if (statement.kind == lang::StmtKind::IndexAssign) {
+    const auto& assign = statement.as<lang::IndexAssignStmt>();
+    const std::size_t count = assign.indices.size();
+    // `end` and `:` subscripts are outside the subset, so compile() refuses them.
+    if ((count != 1 && count != 2) || !compile(*assign.value, frame)) return false;
+    for (const lang::ExprPtr& index : assign.indices) {
+      if (!compile(*index, frame)) return false;
+    }
+    const int target = slot_of(assign.target, frame);
+    if (count == 1) {
+      emit(Op::StoreElement, -2, target);
+    } else {
+      emit(Op::StoreElement2, -3, target);
+    }
+    return true;
+  }
+  return false;
+}
+
+bool ScalarCode::compile(const lang::Expr& expression, Frame& frame) {
+  switch (expression.kind) {
+    case lang::ExprKind::Number:
+      emit(Op::Constant, 1, 0, expression.as<lang::NumberExpr>().value);
+      return true;
+    case lang::ExprKind::Identifier:
+      emit(Op::Variable, 1, slot_of(expression.as<lang::IdentifierExpr>().name, frame));
+      return true;
+    case lang::ExprKind::Unary: {
+      const auto& unary = expression.as<lang::UnaryExpr>();
+      if (unary.op != lang::UnaryOp::Negate || !compile(*unary.operand, frame)) return false;
+      emit(Op::Negate, 0);
+      return true;
+    }
+    case lang::ExprKind::Binary: {
+      const auto& binary = expression.as<lang::BinaryExpr>();
+      const int offset = arithmetic_offset(binary.op);
+      return offset >= 0 && compile(*binary.left, frame) &&
+             compile_right_operand(*binary.right, offset, frame);
+    }
+    case lang::ExprKind::Call:
+      return compile_element_read(expression.as<lang::CallExpr>(), frame);
+    default:
+      return false;
+  }
+}
+
+bool ScalarCode::compile_right_operand(const lang::Expr& right, int offset, Frame& frame) {
+  if (right.kind == lang::ExprKind::Number) {
+    const Instruction leaf{Op::Constant, 0, 0, right.as<lang::NumberExpr>().value};
+    if (!fuse_with_left_leaf(offset, leaf)) {
+      emit(static_cast<Op>(static_cast<int>(Op::AddConstant) + offset), 0, 0, leaf.constant);
+    }
+    return true;
+  }
+  if (right.kind == lang::ExprKind::Identifier) {
+    const Instruction leaf{Op::Variable, slot_of(right.as<lang::IdentifierExpr>().name, frame), 0,
+                           0.0};
+    if (!fuse_with_left_leaf(offset, leaf)) {
+      emit(static_cast<Op>(static_cast<int>(Op::AddVariable) + offset), 0, leaf.slot);
+    }
+    return true;
+  }
+  if (!compile(right, frame)) return false;
+  emit(static_cast<Op>(static_cast<int>(Op::Add) + offset), -1);
+  return true;
+}
+
+bool ScalarCode::fuse_with_left_leaf(int offset, const Instruction& right) {
+  // The instruction before a right operand is always the left operand's last one, so a push
+  // there is the left leaf itself. Two constants stay apart (no folding, nothing to gain).
+  if (code_.size() <= starts_.back()) return false;
+  Instruction& left = code_.back();
+  auto pair = [offset](Op group) { return static_cast<Op>(static_cast<int>(group) + offset); };
+  if (left.op == Op::Variable && right.op == Op::Variable) {
+    left = Instruction{pair(Op::VariableAddVariable), left.slot, right.slot, 0.0};
+  } else if (left.op == Op::Variable && right.op == Op::Constant) {
+    left = Instruction{pair(Op::VariableAddConstant), left.slot, 0, right.constant};
+  } else if (left.op == Op::Constant && right.op == Op::Variable) {
+    left = Instruction{pair(Op::ConstantAddVariable), right.slot, 0, left.constant};
+  } else {
+    return false;
+  }
+  return true;
+}
+
+bool ScalarCode::compile_element_read(const lang::CallExpr& call, Frame& frame) {
+  const std::size_t count = call.args.size();
+  if ((count != 1 && count != 2) || is_special_form(call.name.text)) return false;
+  // NAME(args) is an element read only while NAME is an array variable; compiling it for a
+  // function call would make every run fail over to the generic path.
+  const Variable& current = frame.at(slot_of(call.name, frame));
+  if (!current.defined || !current.value.is_array()) return false;
+  for (const lang::ExprPtr& argument : call.args) {
+    if (!compile(*argument, frame)) return false;
+  }
+  if (count == 1) {
+    emit(Op::Element, 0, call.name.slot);
+  } else {
+    emit(Op::Element2, -1, call.name.slot);
+  }
+  return true;
+}
+
+int ScalarCode::run(Variable* variables, int first) const {
+  double stack[kMaxDepth + 1];
+  int statement = first;
+  // The top of the stack lives in `top`, a register, so a chain of operations never waits on
+  // memory; `stack[0 .. depth)` holds the values below it (the first push saves the meaningless
+  // initial `top` in stack[0]).
+  double top = 0.0;
+  int depth = 0;
+  double operand = 0.0;
+  double right = 0.0;
+  const Instruction* const end = code_.data() + code_.size();
+  for (const Instruction* next = code_.data() + starts_[static_cast<std::size_t>(first)];
+       next != end; ++next) {
+    const Instruction& instruction = *next;
+    switch (instruction.op) {
+      case Op::Constant:
+        stack[depth++] = top;
+        top = instruction.constant;
+        break;
+      case Op::Variable:
+        if (!read_scalar(variables[instruction.slot], operand)) return statement;
+        stack[depth++] = top;
+        top = operand;
+        break;
+      case Op::Negate:
+        top = -top;
+        break;
+      case Op::Add:
+        top = stack[--depth] + top;
+        break;
+      case Op::Subtract:
+        top = stack[--depth] - top;
+        break;
+      case Op::Multiply:
+        top = stack[--depth] * top;
+        break;
+      case Op::Divide:
+        top = stack[--depth] / top;
+        break;
+      case Op::Power:
+        top = std::pow(stack[--depth], top);
+        break;
+      case Op::AddVariable:
+        if (!read_scalar(variables[instruction.slot], operand)) return statement;
+        top = top + operand;
+        break;
+      case Op::SubtractVariable:
+        if (!read_scalar(variables[instruction.slot], operand)) return statement;
+        top = top - operand;
+        break;
+      case Op::MultiplyVariable:
+        if (!read_scalar(variables[instruction.slot], operand)) return statement;
+        top = top * operand;
+        break;
+      case Op::DivideVariable:
+        if (!read_scalar(variables[instruction.slot], operand)) return statement;
+        top = top / operand;
+        break;
+      case Op::PowerVariable:
+        if (!read_scalar(variables[instruction.slot], operand)) return statement;
+        top = std::pow(top, operand);
+        break;
+      case Op::AddConstant:
+        top = top + instruction.constant;
+        break;
+      case Op::SubtractConstant:
+        top = top - instruction.constant;
+        break;
+      case Op::MultiplyConstant:
+        top = top * instruction.constant;
+        break;
+      case Op::DivideConstant:
+        top = top / instruction.constant;
+        break;
+      case Op::PowerConstant:
+        top = std::pow(top, instruction.constant);
+        break;
+      case Op::VariableAddVariable:
+        if (!read_scalar(variables[instruction.slot], operand) ||
+            !read_scalar(variables[instruction.other_slot], right)) {
+          return statement;
+        }
+        stack[depth++] = top;
+        top = operand + right;
+        break;
+      case Op::VariableSubtractVariable:
+        if (!read_scalar(variables[instruction.slot], operand) ||
+            !read_scalar(variables[instruction.other_slot], right)) {
+          return statement;
+        }
+        stack[depth++] = top;
+        top = operand - right;
+        break;
+      case Op::VariableMultiplyVariable:
+        if (!read_scalar(variables[instruction.slot], operand) ||
+            !read_scalar(variables[instruction.other_slot], right)) {
+          return statement;
+        }
+        stack[depth++] = top;
+        top = operand * right;
+        break;
+      case Op::VariableDivideVariable:
+        if (!read_scalar(variables[instruction.slot], operand) ||
+            !read_scalar(variables[instruction.other_slot], right)) {
+          return statement;
+        }
+        stack[depth++] = top;
+        top = operand / right;
+        break;
+      case Op::VariablePowerVariable:
+        if (!read_scalar(variables[instruction.slot], operand) ||
+            !read_scalar(variables[instruction.other_slot], right)) {
+          return statement;
+        }
+        stack[depth++] = top;
+        top = std::pow(operand, right);
+        break;
+      case Op::VariableAddConstant:
+        if (!read_scalar(variables[instruction.slot], operand)) return statement;
+        stack[depth++] = top;
+        top = operand + instruction.constant;
+        break;
+      case Op::VariableSubtractConstant:
+        if (!read_scalar(variables[instruction.slot], operand)) return statement;
+        stack[depth++] = top;
+        top = operand - instruction.constant;
+        break;
+      case Op::VariableMultiplyConstant:
+        if (!read_scalar(variables[instruction.slot], operand)) return statement;
+        stack[depth++] = top;
+        top = operand * instruction.constant;
+        break;
+      case Op::VariableDivideConstant:
+        if (!read_scalar(variables[instruction.slot], operand)) return statement;
+        stack[depth++] = top;
+        top = operand / instruction.constant;
+        break;
+      case Op::VariablePowerConstant:
+        if (!read_scalar(variables[instruction.slot], operand)) return statement;
+        stack[depth++] = top;
+        top = std::pow(operand, instruction.constant);
+        break;
+      case Op::ConstantAddVariable:
+        if (!read_scalar(variables[instruction.slot], operand)) return statement;
+        stack[depth++] = top;
+        top = instruction.constant + operand;
+        break;
+      case Op::ConstantSubtractVariable:
+        if (!read_scalar(variables[instruction.slot], operand)) return statement;
+        stack[depth++] = top;
+        top = instruction.constant - operand;
+        break;
+      case Op::ConstantMultiplyVariable:
+        if (!read_scalar(variables[instruction.slot], operand)) return statement;
+        stack[depth++] = top;
+        top = instruction.constant * operand;
+        break;
+      case Op::ConstantDivideVariable:
+        if (!read_scalar(variables[instruction.slot], operand)) return statement;
+        stack[depth++] = top;
+        top = instruction.constant / operand;
+        break;
+      case Op::ConstantPowerVariable:
+        if (!read_scalar(variables[instruction.slot], operand)) return statement;
+        stack[depth++] = top;
+        top = std::pow(instruction.constant, operand);
+        break;
+      case Op::Element: {
+        const Variable& variable = variables[instruction.slot];
+        const Index flat = element_index(variable, 1, top, 1.0);
+        if (flat < 0) return statement;
+        top = variable.value.matrix_value()[flat];
+        break;
+      }
+      case Op::Element2: {
+        const Variable& variable = variables[instruction.slot];
+        const Index flat = element_index(variable, 2, stack[depth - 1], top);
+        if (flat < 0) return statement;
+        --depth;
+        top = variable.value.matrix_value()[flat];
+        break;
+      }
+      case Op::Store: {
+        Variable& variable = variables[instruction.slot];
+        variable.value = Value::scalar(top);
+        variable.defined = true;
+        top = stack[--depth];
+        ++statement;
+        break;
+      }
+      case Op::StoreElement:
+      case Op::StoreElement2: {
+        const int subscripts = instruction.op == Op::StoreElement ? 1 : 2;
+        Variable& variable = variables[instruction.slot];
+        const Index flat = subscripts == 1 ? element_index(variable, 1, top, 1.0)
+                                           : element_index(variable, 2, stack[depth - 1], top);
+        if (flat < 0) return statement;
+        // Matrix::set clones storage another variable still shares (copy-on-write), once.
+        variable.value.mutable_matrix().set(flat, stack[depth - subscripts]);
+        variable.value.set_logical(false);
+        depth -= subscripts;
+        top = stack[--depth];
+        ++statement;
+        break;
+      }
+    }
+  }
+  return statement;
+}
+
+}  // namespace llmlab::runtime::detail

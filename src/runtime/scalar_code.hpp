@@ -1,0 +1,113 @@
+// ScalarCode: straight-line scalar statements compiled to one flat stack program over variable
+// slots, the evaluator's fast path for scalar loops (issue #2).
+//
+// Design. A program is a run of statements of two forms: `x = e` / `x op= e`, and the element
+// write `A(i) = e` / `A(i, k) = e`, where every expression is in the subset that cannot have side
+// effects: numbers, variables, unary minus, the arithmetic operators, and scalar-subscript element
+// reads `A(i)` / `A(i, k)` of a variable. Binary operators whose right operand is a variable or a
+// number take it from the instruction itself, so `s + x` is two instructions, not three; the top
+// of the stack stays in a register. Each variable read checks that the slot holds a real scalar,
+// each element read or write that the variable is a real array and the subscripts are in
+// bounds. When a check fails, run() stops before that statement has changed anything and says
+// which statement it was; the caller runs that one statement through the generic evaluator
+// (which produces the same result, grows the array, or raises the error with its location) and
+// resumes the program after it. Numbers are bit-identical to the generic path: the same IEEE
+// operations in the same order (no reassociation; the runtime is compiled without FMA).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "lang/ast.hpp"
+#include "runtime/evaluator.hpp"
+
+namespace llmlab::runtime::detail {
+
+class ScalarCode {
+ public:
+  // Statements needing a deeper stack are left to the generic path.
+  static constexpr int kMaxDepth = 16;
+
+  // Appends `statement` when it is an assignment or element write within the subset; otherwise
+  // returns false and leaves the program as it was. Names resolve to slots of `frame`'s layout
+  // (cached in the AST, as Evaluator::slot does).
+  bool append_statement(const lang::Stmt& statement, Frame& frame);
+
+  int statement_count() const { return static_cast<int>(starts_.size()); }
+  // The highest slot the program touches; run() needs at least this many variables plus one.
+  int max_slot() const { return max_slot_; }
+
+  // Runs statements first, first + 1, ... Returns statement_count() when all ran, or the index of
+  // the first statement that could not run on the fast path, having done nothing of it.
+  int run(Variable* variables, int first) const;
+
+ private:
+  // One opcode per operator and operand form, so run() dispatches once per instruction. The
+  // three arithmetic groups keep the order Add, Subtract, Multiply, Divide, Power.
+  enum class Op : std::uint8_t {
+    Constant,  // push `constant`
+    Variable,  // push the scalar in `slot`
+    Negate,    // top = -top
+    Add,       // top = below ∘ top
+    Subtract,
+    Multiply,
+    Divide,
+    Power,
+    AddVariable,  // top = top ∘ (the scalar in `slot`)
+    SubtractVariable,
+    MultiplyVariable,
+    DivideVariable,
+    PowerVariable,
+    AddConstant,  // top = top ∘ constant
+    SubtractConstant,
+    MultiplyConstant,
+    DivideConstant,
+    PowerConstant,
+    // Both operands leaves, one push: `slot` ∘ `other_slot`, `slot` ∘ constant, constant ∘ `slot`.
+    VariableAddVariable,
+    VariableSubtractVariable,
+    VariableMultiplyVariable,
+    VariableDivideVariable,
+    VariablePowerVariable,
+    VariableAddConstant,
+    VariableSubtractConstant,
+    VariableMultiplyConstant,
+    VariableDivideConstant,
+    VariablePowerConstant,
+    ConstantAddVariable,
+    ConstantSubtractVariable,
+    ConstantMultiplyVariable,
+    ConstantDivideVariable,
+    ConstantPowerVariable,
+    Element,        // top = A(top), A the array in `slot`
+    Element2,       // top = A(below, top), A the matrix in `slot`
+    Store,          // pop into the variable `slot`: the end of an assignment
+    StoreElement,   // A(top) = below, A the array in `slot`; pops both
+    StoreElement2,  // A(below, top) = the value under them; pops all three
+  };
+  struct Instruction {
+    Op op;
+    int slot;
+    int other_slot;
+    double constant;
+  };
+
+  bool compile(const lang::Expr& expression, Frame& frame);
+  // Emits `top ∘ right` for the operator at `offset` in an arithmetic group.
+  bool compile_right_operand(const lang::Expr& right, int offset, Frame& frame);
+  bool compile_element_read(const lang::CallExpr& call, Frame& frame);
+  bool compile_statement(const lang::Stmt& statement, Frame& frame);
+  int slot_of(const lang::Name& name, Frame& frame);
+  void emit(Op op, int depth_change, int slot = 0, double constant = 0.0);
+  // Turns the push of a left leaf just emitted and the operation `top ∘ right leaf` into one
+  // pair instruction; false when the last instruction is not such a push.
+  bool fuse_with_left_leaf(int offset, const Instruction& right);
+
+  std::vector<Instruction> code_;
+  std::vector<std::size_t> starts_;  // where each statement's code begins
+  int depth_ = 0;
+  int max_depth_ = 0;
+  int max_slot_ = 0;
+};
+
+}  // namespace llmlab::runtime::detail
