@@ -1,13 +1,19 @@
-// Causal attention kernels: plain-loop references, and the Eigen versions the trainer runs with
-// one (batch, head) pair per OpenMP task. Each pair writes only its own slices of out, att and
-// dinp, so results do not depend on the number of threads.
+// Causal attention kernels: plain-loop references, the float version the trainer runs (nn/gemm's
+// tile kernel per (batch, head) pair) and Eigen products for double (gradient checks), one pair
+// per OpenMP task. Each pair writes only its own slices of out, att and dinp, so results do not
+// depend on the number of threads.
 #include "nn/attention.hpp"
 
 #include <Eigen/Core>
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <type_traits>
+#include <vector>
 
 #include "base/error.hpp"
+#include "nn/gemm.hpp"
+#include "nn/vector_exp.hpp"
 
 namespace llmlab::nn {
 namespace {
@@ -34,6 +40,126 @@ bool worth_threads(int B, int Tn, int C) {
   return static_cast<double>(B) * static_cast<double>(Tn) * static_cast<double>(Tn) *
              static_cast<double>(C) >
          1 << 16;
+}
+
+// src (T, hs) with row stride `stride`, times `factor`, into dst (hs, T): the tile kernel reads
+// B row-major, so kᵀ and vᵀ are packed per head (T · hs floats, small beside the products).
+void pack_transposed(float* dst, const float* src, Index stride, int Tn, int hs, float factor) {
+  for (int u = 0; u < Tn; u++) {
+    for (int i = 0; i < hs; i++) dst[i * Tn + u] = src[u * stride + i] * factor;
+  }
+}
+
+// C (=, +=) A · B with the causal structure `triangle`.
+detail::GemmOperands product(float* c, Index ldc, const float* a, Index a_row_stride,
+                             Index a_k_stride, const float* b, Index ldb, int M, int N, int K,
+                             detail::Epilogue epilogue, detail::Triangle triangle) {
+  return {.c = c,
+          .ldc = ldc,
+          .a = a,
+          .a_row_stride = a_row_stride,
+          .a_k_stride = a_k_stride,
+          .b = b,
+          .ldb = ldb,
+          .bias = nullptr,
+          .M = M,
+          .N = N,
+          .K = K,
+          .epilogue = epilogue,
+          .triangle = triangle};
+}
+void run(const detail::GemmOperands& g) { detail::gemm_tiles(g, 0, detail::gemm_tile_count(g)); }
+
+// Float: scores = q · (kᵀ / sqrt(hs)) with the scale folded into the packed kᵀ, a row softmax
+// over the visible past, then y = att · v. The products skip the tiles and terms that the
+// causal mask makes zero (detail::Triangle). The row loops are `omp simd` because their length
+// varies with t, which GCC's -O2 vectoriser leaves scalar.
+void forward_float(std::span<float> out, std::span<float> att, std::span<const float> inp, int B,
+                   int Tn, int C, int NH) {
+  const Index S = Tn, C3 = 3 * static_cast<Index>(C);
+  const int hs = C / NH;
+  const float scale = 1.0f / std::sqrt(static_cast<float>(hs));
+#pragma omp parallel if (worth_threads(B, Tn, C))
+  {
+    std::vector<float> kt(static_cast<size_t>(hs) * static_cast<size_t>(Tn));
+#pragma omp for collapse(2) schedule(dynamic)
+    for (int b = 0; b < B; b++) {
+      for (int h = 0; h < NH; h++) {
+        const float* q = inp.data() + b * S * C3 + h * hs;
+        float* a = att.data() + (b * NH + h) * S * S;
+        pack_transposed(kt.data(), q + C, C3, Tn, hs, scale);
+        run(product(a, S, q, C3, 1, kt.data(), S, Tn, Tn, hs, detail::Epilogue::Store,
+                    detail::Triangle::LowerC));
+        for (Index t = 0; t < S; t++) {
+          // Softmax over u ≤ t; subtracting the row maximum keeps exp finite.
+          float* row = a + t * S;
+          float maximum = -std::numeric_limits<float>::infinity();
+#pragma omp simd reduction(max : maximum)
+          for (Index u = 0; u <= t; u++) maximum = row[u] > maximum ? row[u] : maximum;
+          float sum = 0.0f;
+#pragma omp simd reduction(+ : sum)
+          for (Index u = 0; u <= t; u++) {
+            row[u] = detail::exp_single(row[u] - maximum);
+            sum += row[u];
+          }
+          const float inverse = 1.0f / sum;
+#pragma omp simd
+          for (Index u = 0; u <= t; u++) row[u] *= inverse;
+          std::fill(row + t + 1, row + S, 0.0f);
+        }
+        run(product(out.data() + b * S * C + h * hs, C, a, S, 1, q + 2 * C, C3, Tn, hs, Tn,
+                    detail::Epilogue::Store, detail::Triangle::LowerA));
+      }
+    }
+  }
+}
+
+// Float backward, the products of the double version below through the tile kernel; vᵀ is
+// packed for ds = dy · vᵀ.
+void backward_float(std::span<float> dinp, std::span<float> scratch, std::span<const float> dout,
+                    std::span<const float> inp, std::span<const float> att, int B, int Tn, int C,
+                    int NH) {
+  const Index S = Tn, C3 = 3 * static_cast<Index>(C);
+  const int hs = C / NH;
+  const float scale = 1.0f / std::sqrt(static_cast<float>(hs));
+  const detail::Epilogue accumulate = detail::Epilogue::Accumulate;
+#pragma omp parallel if (worth_threads(B, Tn, C))
+  {
+    std::vector<float> vt(static_cast<size_t>(hs) * static_cast<size_t>(Tn));
+#pragma omp for collapse(2) schedule(dynamic)
+    for (int b = 0; b < B; b++) {
+      for (int h = 0; h < NH; h++) {
+        const Index offset = b * S * C3 + h * hs;
+        const float* q = inp.data() + offset;
+        const float* k = q + C;
+        float* dq = dinp.data() + offset;
+        float* dk = dq + C;
+        float* dv = dq + 2 * C;
+        const float* dy = dout.data() + b * S * C + h * hs;
+        const float* a = att.data() + (b * NH + h) * S * S;
+        float* ds = scratch.data() + (b * NH + h) * S * S;
+        // y = a v: dv += aᵀ dy, da = dy vᵀ.
+        run(product(dv, C3, a, 1, S, dy, C, Tn, hs, Tn, accumulate, detail::Triangle::UpperA));
+        pack_transposed(vt.data(), q + 2 * C, C3, Tn, hs, 1.0f);
+        run(product(ds, S, dy, C, 1, vt.data(), S, Tn, Tn, hs, detail::Epilogue::Store,
+                    detail::Triangle::LowerC));
+        // Softmax Jacobian per row: ds = a ⊙ (da - Σ_u a da) / sqrt(hs); zero above the diagonal.
+        for (Index t = 0; t < S; t++) {
+          const float* weights = a + t * S;
+          float* row = ds + t * S;
+          float weighted = 0.0f;
+#pragma omp simd reduction(+ : weighted)
+          for (Index u = 0; u <= t; u++) weighted += weights[u] * row[u];
+#pragma omp simd
+          for (Index u = 0; u <= t; u++) row[u] = weights[u] * (row[u] - weighted) * scale;
+          std::fill(row + t + 1, row + S, 0.0f);
+        }
+        // scores = q kᵀ: dq += ds k, dk += dsᵀ q.
+        run(product(dq, C3, ds, S, 1, k, C3, Tn, hs, Tn, accumulate, detail::Triangle::LowerA));
+        run(product(dk, C3, ds, 1, S, q, C3, Tn, hs, Tn, accumulate, detail::Triangle::UpperA));
+      }
+    }
+  }
 }
 
 }  // namespace
@@ -151,16 +277,14 @@ void attention_backward_reference(std::span<T> dinp, std::span<const T> dout,
   }
 }
 
-// The fast versions: per (batch, head) pair, Eigen products over strided views of q, k, v (each
-// row of inp holds q | k | v, so a head's q is a (T, hs) block with row stride 3C).
+namespace {
+
+// Double: per (batch, head) pair, Eigen products over strided views of q, k, v (each row of inp
+// holds q | k | v, so a head's q is a (T, hs) block with row stride 3C).
 template <class T>
-void attention_forward(std::span<T> out, std::span<T> att, std::span<const T> inp, int B, int Tn,
-                       int C, int NH) {
-  LLMLAB_ASSERT(C % NH == 0);
+void forward_eigen(std::span<T> out, std::span<T> att, std::span<const T> inp, int B, int Tn, int C,
+                   int NH) {
   const Index S = Tn, C3 = 3 * static_cast<Index>(C), hs = C / NH;
-  LLMLAB_ASSERT(inp.size() == static_cast<size_t>(B * S * C3));
-  LLMLAB_ASSERT(out.size() == static_cast<size_t>(B * S * C));
-  LLMLAB_ASSERT(att.size() == static_cast<size_t>(B * NH * S * S));
   const T scale = T(1) / std::sqrt(static_cast<T>(hs));
 #pragma omp parallel for collapse(2) schedule(static) if (worth_threads(B, Tn, C))
   for (int b = 0; b < B; b++) {
@@ -186,16 +310,9 @@ void attention_forward(std::span<T> out, std::span<T> att, std::span<const T> in
 }
 
 template <class T>
-void attention_backward(std::span<T> dinp, std::span<T> scratch, std::span<const T> dout,
-                        std::span<const T> inp, std::span<const T> att, int B, int Tn, int C,
-                        int NH) {
-  LLMLAB_ASSERT(C % NH == 0);
+void backward_eigen(std::span<T> dinp, std::span<T> scratch, std::span<const T> dout,
+                    std::span<const T> inp, std::span<const T> att, int B, int Tn, int C, int NH) {
   const Index S = Tn, C3 = 3 * static_cast<Index>(C), hs = C / NH;
-  LLMLAB_ASSERT(inp.size() == static_cast<size_t>(B * S * C3));
-  LLMLAB_ASSERT(dinp.size() == inp.size());
-  LLMLAB_ASSERT(dout.size() == static_cast<size_t>(B * S * C));
-  LLMLAB_ASSERT(att.size() == static_cast<size_t>(B * NH * S * S));
-  LLMLAB_ASSERT(scratch.size() == att.size());
   const T scale = T(1) / std::sqrt(static_cast<T>(hs));
 #pragma omp parallel for collapse(2) schedule(static) if (worth_threads(B, Tn, C))
   for (int b = 0; b < B; b++) {
@@ -226,6 +343,41 @@ void attention_backward(std::span<T> dinp, std::span<T> scratch, std::span<const
       dq.noalias() += ds * k;
       dk.noalias() += ds.transpose() * q;
     }
+  }
+}
+
+}  // namespace
+
+template <class T>
+void attention_forward(std::span<T> out, std::span<T> att, std::span<const T> inp, int B, int Tn,
+                       int C, int NH) {
+  LLMLAB_ASSERT(C % NH == 0);
+  const size_t S = static_cast<size_t>(Tn), C3 = 3 * static_cast<size_t>(C);
+  LLMLAB_ASSERT(inp.size() == static_cast<size_t>(B) * S * C3);
+  LLMLAB_ASSERT(out.size() == static_cast<size_t>(B) * S * static_cast<size_t>(C));
+  LLMLAB_ASSERT(att.size() == static_cast<size_t>(B) * static_cast<size_t>(NH) * S * S);
+  if constexpr (std::is_same_v<T, float>) {
+    forward_float(out, att, inp, B, Tn, C, NH);
+  } else {
+    forward_eigen(out, att, inp, B, Tn, C, NH);
+  }
+}
+
+template <class T>
+void attention_backward(std::span<T> dinp, std::span<T> scratch, std::span<const T> dout,
+                        std::span<const T> inp, std::span<const T> att, int B, int Tn, int C,
+                        int NH) {
+  LLMLAB_ASSERT(C % NH == 0);
+  const size_t S = static_cast<size_t>(Tn), C3 = 3 * static_cast<size_t>(C);
+  LLMLAB_ASSERT(inp.size() == static_cast<size_t>(B) * S * C3);
+  LLMLAB_ASSERT(dinp.size() == inp.size());
+  LLMLAB_ASSERT(dout.size() == static_cast<size_t>(B) * S * static_cast<size_t>(C));
+  LLMLAB_ASSERT(att.size() == static_cast<size_t>(B) * static_cast<size_t>(NH) * S * S);
+  LLMLAB_ASSERT(scratch.size() == att.size());
+  if constexpr (std::is_same_v<T, float>) {
+    backward_float(dinp, scratch, dout, inp, att, B, Tn, C, NH);
+  } else {
+    backward_eigen(dinp, scratch, dout, inp, att, B, Tn, C, NH);
   }
 }
 

@@ -1,14 +1,18 @@
-// Linear layer kernels: a readable reference and the Eigen-blocked version the trainer runs.
-// Threads split independent output rows (never a reduction), so results do not depend on the
-// number of threads.
+// Linear layer kernels: a readable reference, the hand-written float GEMM (nn/gemm.cpp) the
+// trainer runs, and Eigen-blocked products for double (gradient checks). Threads split
+// independent output tiles or rows (never a reduction), so results do not depend on the number
+// of threads.
 #include "nn/matmul.hpp"
 
 #include <omp.h>
 
 #include <Eigen/Core>
 #include <algorithm>
+#include <memory>
+#include <type_traits>
 
 #include "base/error.hpp"
+#include "nn/gemm.hpp"
 
 namespace llmlab::nn {
 namespace {
@@ -36,33 +40,10 @@ bool worth_threads(int N, int C, int OC) {
   return static_cast<double>(N) * static_cast<double>(C) * static_cast<double>(OC) > 1 << 16;
 }
 
-}  // namespace
-
+// Double (gradient checks) by Eigen's blocked product.
 template <class T>
-void matmul_forward_reference(std::span<T> out, std::span<const T> inp, std::span<const T> weight,
-                              std::span<const T> bias, int N, int C, int OC) {
-  LLMLAB_ASSERT(out.size() == static_cast<size_t>(N) * static_cast<size_t>(OC));
-  LLMLAB_ASSERT(inp.size() == static_cast<size_t>(N) * static_cast<size_t>(C));
-  LLMLAB_ASSERT(weight.size() == static_cast<size_t>(OC) * static_cast<size_t>(C));
-  LLMLAB_ASSERT(bias.empty() || bias.size() == static_cast<size_t>(OC));
-  for (int n = 0; n < N; n++) {
-    const T* row = inp.data() + static_cast<size_t>(n) * static_cast<size_t>(C);
-    for (int o = 0; o < OC; o++) {
-      const T* w = weight.data() + static_cast<size_t>(o) * static_cast<size_t>(C);
-      T sum = bias.empty() ? T(0) : bias[static_cast<size_t>(o)];
-      for (int c = 0; c < C; c++) sum += row[c] * w[c];
-      out[static_cast<size_t>(n) * static_cast<size_t>(OC) + static_cast<size_t>(o)] = sum;
-    }
-  }
-}
-
-template <class T>
-void matmul_forward(std::span<T> out, std::span<const T> inp, std::span<const T> weight,
-                    std::span<const T> bias, int N, int C, int OC) {
-  LLMLAB_ASSERT(out.size() == static_cast<size_t>(N) * static_cast<size_t>(OC));
-  LLMLAB_ASSERT(inp.size() == static_cast<size_t>(N) * static_cast<size_t>(C));
-  LLMLAB_ASSERT(weight.size() == static_cast<size_t>(OC) * static_cast<size_t>(C));
-  LLMLAB_ASSERT(bias.empty() || bias.size() == static_cast<size_t>(OC));
+void forward_eigen(std::span<T> out, std::span<const T> inp, std::span<const T> weight,
+                   std::span<const T> bias, int N, int C, int OC) {
   const ConstMap<T> w(weight.data(), OC, C);
   // Each thread owns a block of rows of out: an independent product inp_rows · wᵀ.
 #pragma omp parallel if (worth_threads(N, C, OC))
@@ -83,35 +64,11 @@ void matmul_forward(std::span<T> out, std::span<const T> inp, std::span<const T>
   }
 }
 
+// Double by Eigen's blocked products.
 template <class T>
-void matmul_backward_reference(std::span<T> dinp, std::span<T> dweight, std::span<T> dbias,
-                               std::span<const T> dout, std::span<const T> inp,
-                               std::span<const T> weight, int N, int C, int OC) {
-  const auto at = [](int row, int width, int column) {
-    return static_cast<size_t>(row) * static_cast<size_t>(width) + static_cast<size_t>(column);
-  };
-  for (int n = 0; n < N; n++) {
-    for (int o = 0; o < OC; o++) {
-      const T d = dout[at(n, OC, o)];
-      if (!dbias.empty()) dbias[static_cast<size_t>(o)] += d;
-      for (int c = 0; c < C; c++) {
-        if (!dinp.empty()) dinp[at(n, C, c)] += d * weight[at(o, C, c)];
-        if (!dweight.empty()) dweight[at(o, C, c)] += d * inp[at(n, C, c)];
-      }
-    }
-  }
-}
-
-template <class T>
-void matmul_backward(std::span<T> dinp, std::span<T> dweight, std::span<T> dbias,
-                     std::span<const T> dout, std::span<const T> inp, std::span<const T> weight,
-                     int N, int C, int OC) {
-  LLMLAB_ASSERT(dout.size() == static_cast<size_t>(N) * static_cast<size_t>(OC));
-  LLMLAB_ASSERT(inp.size() == static_cast<size_t>(N) * static_cast<size_t>(C));
-  LLMLAB_ASSERT(weight.size() == static_cast<size_t>(OC) * static_cast<size_t>(C));
-  LLMLAB_ASSERT(dinp.empty() || dinp.size() == inp.size());
-  LLMLAB_ASSERT(dweight.empty() || dweight.size() == weight.size());
-  LLMLAB_ASSERT(dbias.empty() || dbias.size() == static_cast<size_t>(OC));
+void backward_eigen(std::span<T> dinp, std::span<T> dweight, std::span<T> dbias,
+                    std::span<const T> dout, std::span<const T> inp, std::span<const T> weight,
+                    int N, int C, int OC) {
   const ConstMap<T> dy(dout.data(), N, OC);
   const ConstMap<T> x(inp.data(), N, C);
   const ConstMap<T> w(weight.data(), OC, C);
@@ -148,15 +105,193 @@ void matmul_backward(std::span<T> dinp, std::span<T> dweight, std::span<T> dbias
   }
 }
 
-#define LLMLAB_INSTANTIATE(T)                                                                     \
-  template void matmul_forward<T>(std::span<T>, std::span<const T>, std::span<const T>,           \
-                                  std::span<const T>, int, int, int);                             \
-  template void matmul_forward_reference<T>(std::span<T>, std::span<const T>, std::span<const T>, \
-                                            std::span<const T>, int, int, int);                   \
-  template void matmul_backward<T>(std::span<T>, std::span<T>, std::span<T>, std::span<const T>,  \
-                                   std::span<const T>, std::span<const T>, int, int, int);        \
-  template void matmul_backward_reference<T>(std::span<T>, std::span<T>, std::span<T>,            \
-                                             std::span<const T>, std::span<const T>,              \
+// out = inp · weightᵀ + bias by the tile kernel: B = weightᵀ is packed once into wt (C, OC) so
+// that its rows are contiguous, then the team shares the tiles of out.
+void forward_float(std::span<float> out, std::span<const float> inp, std::span<const float> weight,
+                   std::span<const float> bias, std::span<const float> residual, int N, int C,
+                   int OC) {
+  // Every element is written by the packing below, so the buffer is not zeroed first.
+  const std::unique_ptr<float[]> wt =
+      std::make_unique_for_overwrite<float[]>(static_cast<size_t>(C) * static_cast<size_t>(OC));
+  const detail::GemmOperands product{.c = out.data(),
+                                     .ldc = OC,
+                                     .a = inp.data(),
+                                     .a_row_stride = C,
+                                     .a_k_stride = 1,
+                                     .b = wt.get(),
+                                     .ldb = OC,
+                                     .bias = bias.empty() ? nullptr : bias.data(),
+                                     .M = N,
+                                     .N = OC,
+                                     .K = C,
+                                     .epilogue = detail::Epilogue::Store,
+                                     .residual = residual.empty() ? nullptr : residual.data(),
+                                     .ldr = OC};
+#pragma omp parallel if (worth_threads(N, C, OC))
+  {
+    // Transposed in 16 × 16 blocks: each block reads 16 rows of weight and writes 16 rows of
+    // wt, all cache lines it touches staying in L1 (a plain column walk misses on every read).
+    constexpr int kBlock = 16;
+#pragma omp for schedule(static)
+    for (int c0 = 0; c0 < C; c0 += kBlock) {
+      for (int o0 = 0; o0 < OC; o0 += kBlock) {
+        for (int o = o0; o < std::min(OC, o0 + kBlock); o++) {
+          for (int c = c0; c < std::min(C, c0 + kBlock); c++) {
+            wt[static_cast<size_t>(c) * static_cast<size_t>(OC) + static_cast<size_t>(o)] =
+                weight[static_cast<size_t>(o) * static_cast<size_t>(C) + static_cast<size_t>(c)];
+          }
+        }
+      }
+    }
+    detail::gemm_shared(product);
+  }
+}
+
+// dinp += dout · weight (B = weight as stored), dweight += doutᵀ · inp (A = dout read
+// transposed), dbias += column sums of dout: three independent outputs in one thread team.
+void backward_float(std::span<float> dinp, std::span<float> dweight, std::span<float> dbias,
+                    std::span<const float> dout, std::span<const float> inp,
+                    std::span<const float> weight, int N, int C, int OC) {
+  const detail::GemmOperands input_gradient{.c = dinp.data(),
+                                            .ldc = C,
+                                            .a = dout.data(),
+                                            .a_row_stride = OC,
+                                            .a_k_stride = 1,
+                                            .b = weight.data(),
+                                            .ldb = C,
+                                            .bias = nullptr,
+                                            .M = N,
+                                            .N = C,
+                                            .K = OC,
+                                            .epilogue = detail::Epilogue::Accumulate};
+  const detail::GemmOperands weight_gradient{.c = dweight.data(),
+                                             .ldc = C,
+                                             .a = dout.data(),
+                                             .a_row_stride = 1,
+                                             .a_k_stride = OC,
+                                             .b = inp.data(),
+                                             .ldb = C,
+                                             .bias = nullptr,
+                                             .M = OC,
+                                             .N = C,
+                                             .K = N,
+                                             .epilogue = detail::Epilogue::Accumulate};
+#pragma omp parallel if (worth_threads(N, C, OC))
+  {
+    if (!dinp.empty()) detail::gemm_shared(input_gradient);
+    if (!dweight.empty()) detail::gemm_shared(weight_gradient);
+    // Each feature's bias gradient sums the batch in row order, whichever thread owns it.
+    const Range features = thread_range(OC, omp_get_thread_num(), omp_get_num_threads());
+    if (!dbias.empty()) {
+      float* db = dbias.data();
+      for (int n = 0; n < N; n++) {
+        const float* row = dout.data() + static_cast<size_t>(n) * static_cast<size_t>(OC);
+        // db and dout never overlap: the sum vectorises across features.
+#pragma omp simd
+        for (int o = features.begin; o < features.end; o++) db[o] += row[o];
+      }
+    }
+  }
+}
+
+}  // namespace
+
+template <class T>
+void matmul_forward_reference(std::span<T> out, std::span<const T> inp, std::span<const T> weight,
+                              std::span<const T> bias, int N, int C, int OC) {
+  LLMLAB_ASSERT(out.size() == static_cast<size_t>(N) * static_cast<size_t>(OC));
+  LLMLAB_ASSERT(inp.size() == static_cast<size_t>(N) * static_cast<size_t>(C));
+  LLMLAB_ASSERT(weight.size() == static_cast<size_t>(OC) * static_cast<size_t>(C));
+  LLMLAB_ASSERT(bias.empty() || bias.size() == static_cast<size_t>(OC));
+  for (int n = 0; n < N; n++) {
+    const T* row = inp.data() + static_cast<size_t>(n) * static_cast<size_t>(C);
+    for (int o = 0; o < OC; o++) {
+      const T* w = weight.data() + static_cast<size_t>(o) * static_cast<size_t>(C);
+      T sum = bias.empty() ? T(0) : bias[static_cast<size_t>(o)];
+      for (int c = 0; c < C; c++) sum += row[c] * w[c];
+      out[static_cast<size_t>(n) * static_cast<size_t>(OC) + static_cast<size_t>(o)] = sum;
+    }
+  }
+}
+
+template <class T>
+void matmul_forward(std::span<T> out, std::span<const T> inp, std::span<const T> weight,
+                    std::span<const T> bias, int N, int C, int OC) {
+  LLMLAB_ASSERT(out.size() == static_cast<size_t>(N) * static_cast<size_t>(OC));
+  LLMLAB_ASSERT(inp.size() == static_cast<size_t>(N) * static_cast<size_t>(C));
+  LLMLAB_ASSERT(weight.size() == static_cast<size_t>(OC) * static_cast<size_t>(C));
+  LLMLAB_ASSERT(bias.empty() || bias.size() == static_cast<size_t>(OC));
+  if constexpr (std::is_same_v<T, float>) {
+    forward_float(out, inp, weight, bias, {}, N, C, OC);
+  } else {
+    forward_eigen(out, inp, weight, bias, N, C, OC);
+  }
+}
+
+template <class T>
+void matmul_residual_forward(std::span<T> out, std::span<const T> residual, std::span<const T> inp,
+                             std::span<const T> weight, std::span<const T> bias, int N, int C,
+                             int OC) {
+  LLMLAB_ASSERT(out.size() == static_cast<size_t>(N) * static_cast<size_t>(OC));
+  LLMLAB_ASSERT(residual.size() == out.size());
+  LLMLAB_ASSERT(inp.size() == static_cast<size_t>(N) * static_cast<size_t>(C));
+  LLMLAB_ASSERT(weight.size() == static_cast<size_t>(OC) * static_cast<size_t>(C));
+  LLMLAB_ASSERT(bias.empty() || bias.size() == static_cast<size_t>(OC));
+  if constexpr (std::is_same_v<T, float>) {
+    forward_float(out, inp, weight, bias, residual, N, C, OC);
+  } else {
+    forward_eigen(out, inp, weight, bias, N, C, OC);
+    for (size_t i = 0; i < out.size(); i++) out[i] = residual[i] + out[i];
+  }
+}
+
+template <class T>
+void matmul_backward_reference(std::span<T> dinp, std::span<T> dweight, std::span<T> dbias,
+                               std::span<const T> dout, std::span<const T> inp,
+                               std::span<const T> weight, int N, int C, int OC) {
+  const auto at = [](int row, int width, int column) {
+    return static_cast<size_t>(row) * static_cast<size_t>(width) + static_cast<size_t>(column);
+  };
+  for (int n = 0; n < N; n++) {
+    for (int o = 0; o < OC; o++) {
+      const T d = dout[at(n, OC, o)];
+      if (!dbias.empty()) dbias[static_cast<size_t>(o)] += d;
+      for (int c = 0; c < C; c++) {
+        if (!dinp.empty()) dinp[at(n, C, c)] += d * weight[at(o, C, c)];
+        if (!dweight.empty()) dweight[at(o, C, c)] += d * inp[at(n, C, c)];
+      }
+    }
+  }
+}
+
+template <class T>
+void matmul_backward(std::span<T> dinp, std::span<T> dweight, std::span<T> dbias,
+                     std::span<const T> dout, std::span<const T> inp, std::span<const T> weight,
+                     int N, int C, int OC) {
+  LLMLAB_ASSERT(dout.size() == static_cast<size_t>(N) * static_cast<size_t>(OC));
+  LLMLAB_ASSERT(inp.size() == static_cast<size_t>(N) * static_cast<size_t>(C));
+  LLMLAB_ASSERT(weight.size() == static_cast<size_t>(OC) * static_cast<size_t>(C));
+  LLMLAB_ASSERT(dinp.empty() || dinp.size() == inp.size());
+  LLMLAB_ASSERT(dweight.empty() || dweight.size() == weight.size());
+  LLMLAB_ASSERT(dbias.empty() || dbias.size() == static_cast<size_t>(OC));
+  if constexpr (std::is_same_v<T, float>) {
+    backward_float(dinp, dweight, dbias, dout, inp, weight, N, C, OC);
+  } else {
+    backward_eigen(dinp, dweight, dbias, dout, inp, weight, N, C, OC);
+  }
+}
+
+#define LLMLAB_INSTANTIATE(T)                                                                      \
+  template void matmul_forward<T>(std::span<T>, std::span<const T>, std::span<const T>,            \
+                                  std::span<const T>, int, int, int);                              \
+  template void matmul_residual_forward<T>(std::span<T>, std::span<const T>, std::span<const T>,   \
+                                           std::span<const T>, std::span<const T>, int, int, int); \
+  template void matmul_forward_reference<T>(std::span<T>, std::span<const T>, std::span<const T>,  \
+                                            std::span<const T>, int, int, int);                    \
+  template void matmul_backward<T>(std::span<T>, std::span<T>, std::span<T>, std::span<const T>,   \
+                                   std::span<const T>, std::span<const T>, int, int, int);         \
+  template void matmul_backward_reference<T>(std::span<T>, std::span<T>, std::span<T>,             \
+                                             std::span<const T>, std::span<const T>,               \
                                              std::span<const T>, int, int, int);
 LLMLAB_INSTANTIATE(float)
 LLMLAB_INSTANTIATE(double)

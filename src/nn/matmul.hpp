@@ -8,10 +8,18 @@
 namespace llmlab::nn {
 
 // out (N, OC) = inp (N, C) · weight (OC, C)ᵀ + bias (OC); bias may be empty (no bias).
-// Blocked Eigen products over row ranges, one range per OpenMP thread.
+// Float: nn/gemm.cpp's register tiles shared by the OpenMP team; double: blocked Eigen products.
 template <class T>
 void matmul_forward(std::span<T> out, std::span<const T> inp, std::span<const T> weight,
                     std::span<const T> bias, int N, int C, int OC);
+
+// out (N, OC) = residual (N, OC) + (inp · weightᵀ + bias): the linear layer with the residual
+// connection after it fused into one pass over out, rounding as the two steps would. out must not
+// alias residual or inp.
+template <class T>
+void matmul_residual_forward(std::span<T> out, std::span<const T> residual, std::span<const T> inp,
+                             std::span<const T> weight, std::span<const T> bias, int N, int C,
+                             int OC);
 
 // The reference: plain triple loop, one output at a time, no threads. matmul_forward is tested
 // against it.

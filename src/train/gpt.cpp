@@ -75,16 +75,6 @@ void norm_backward(NormKind kind, std::span<T> dx, std::span<T> dweight, std::sp
 }
 
 template <class T>
-void add(std::span<T> out, std::span<const T> a, std::span<const T> b) {
-  const long count = static_cast<long>(out.size());
-#pragma omp parallel for schedule(static) if (count > 1 << 15)
-  for (long i = 0; i < count; i++) {
-    const size_t j = static_cast<size_t>(i);
-    out[j] = a[j] + b[j];
-  }
-}
-
-template <class T>
 void zero(std::span<T> span) {
   std::fill(span.begin(), span.end(), T(0));
 }
@@ -190,8 +180,8 @@ Gpt<T>::Gpt(const ModelShape& shape, int batch) : shape_(shape), batch_(batch) {
   const size_t V = to_size(shape.vocab), L = to_size(shape.layers);
   const size_t att =
       to_size(batch) * to_size(shape.heads) * to_size(shape.context) * to_size(shape.context);
-  // norm1, qkv (3), atty, attproj, residual2, norm2, fcproj, residual3: 10 (B·T, C) tensors.
-  const size_t per_layer = 10 * BT * C + 4 * BT + att + 2 * BT * H;
+  // norm1, qkv (3), atty, residual2, norm2, residual3: 8 (B·T, C) tensors.
+  const size_t per_layer = 8 * BT * C + 4 * BT + att + 2 * BT * H;
   const size_t top = BT * C + (BT * C + 2 * BT) + 2 * BT * V + BT;
   activations_.assign(L * per_layer + top, T(0));
   Carver<T> carver(activations_);
@@ -204,14 +194,12 @@ Gpt<T>::Gpt(const ModelShape& shape, int batch) : shape_(shape), batch_(batch) {
     a.qkv = carver.take(BT * 3 * C);
     a.att = carver.take(att);
     a.atty = carver.take(BT * C);
-    a.attproj = carver.take(BT * C);
     a.residual2 = carver.take(BT * C);
     a.norm2 = carver.take(BT * C);
     a.norm2_mean = carver.take(BT);
     a.norm2_rstd = carver.take(BT);
     a.fch = carver.take(BT * H);
     a.fch_act = carver.take(BT * H);
-    a.fcproj = carver.take(BT * C);
     a.residual3 = carver.take(BT * C);
     layers_.push_back(a);
   }
@@ -299,8 +287,7 @@ void Gpt<T>::layer_forward(int layer) {
   const std::span<const T> attention_input = pre ? as_const(a.norm1) : x;
   nn::matmul_forward<T>(a.qkv, attention_input, p.qkv_weight, p.qkv_bias, N, C, 3 * C);
   nn::attention_forward<T>(a.atty, a.att, a.qkv, batch_, shape_.context, C, shape_.heads);
-  nn::matmul_forward<T>(a.attproj, a.atty, p.proj_weight, p.proj_bias, N, C, C);
-  add<T>(a.residual2, x, a.attproj);
+  nn::matmul_residual_forward<T>(a.residual2, x, a.atty, p.proj_weight, p.proj_bias, N, C, C);
 
   std::span<const T> mlp_input;
   if (pre) {
@@ -314,8 +301,8 @@ void Gpt<T>::layer_forward(int layer) {
   }
   nn::matmul_forward<T>(a.fch, mlp_input, p.fc_weight, p.fc_bias, N, C, H);
   activation_forward<T>(shape_.activation, a.fch_act, a.fch);
-  nn::matmul_forward<T>(a.fcproj, a.fch_act, p.fc_out_weight, p.fc_out_bias, N, H, C);
-  add<T>(a.residual3, pre ? as_const(a.residual2) : as_const(a.norm1), a.fcproj);
+  nn::matmul_residual_forward<T>(a.residual3, pre ? as_const(a.residual2) : as_const(a.norm1),
+                                 a.fch_act, p.fc_out_weight, p.fc_out_bias, N, H, C);
   if (!pre) {
     norm_forward<T>(kind, a.norm2, a.norm2_mean, a.norm2_rstd, a.residual3, p.ln2_weight,
                     p.ln2_bias, N, C);

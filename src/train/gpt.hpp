@@ -101,10 +101,10 @@ class Gpt {
     std::span<T> norm1, norm1_mean, norm1_rstd;  // (B·T, C), (B·T), (B·T)
     std::span<T> qkv;                            // (B·T, 3C)
     std::span<T> att;                            // (B, NH, T, T)
-    std::span<T> atty, attproj, residual2;       // (B·T, C)
+    std::span<T> atty, residual2;                // (B·T, C)
     std::span<T> norm2, norm2_mean, norm2_rstd;
-    std::span<T> fch, fch_act;       // (B·T, H)
-    std::span<T> fcproj, residual3;  // (B·T, C)
+    std::span<T> fch, fch_act;  // (B·T, H)
+    std::span<T> residual3;     // (B·T, C)
   };
   std::span<const T> layer_input(int layer) const;
   std::span<const T> layer_output(int layer) const;

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <random>
 #include <vector>
@@ -83,20 +84,24 @@ TEST(attention_test, backward_matches_finite_differences) {
 }
 
 TEST(attention_test, fast_matches_reference_with_threads) {
-  // Large enough for the thread team; odd T exercises the triangular product's edges.
-  const int b = 4, t = 33, c = 32, nh = 4;
-  const auto inp = random_vector(b * t * 3 * c, 6);
-  const auto probe = random_vector(b * t * c, 7);
-  std::vector<float> x(inp.begin(), inp.end()), dy(probe.begin(), probe.end());
-  std::vector<float> out(b * t * c), att(b * nh * t * t), out_ref(out.size()), att_ref(att.size());
-  attention_forward<float>(out, att, x, b, t, c, nh);
-  attention_forward_reference<float>(out_ref, att_ref, x, b, t, c, nh);
-  for (size_t i = 0; i < out.size(); i++) EXPECT_NEAR(out[i], out_ref[i], 1e-5);
-  for (size_t i = 0; i < att.size(); i++) EXPECT_NEAR(att[i], att_ref[i], 1e-6);
-  std::vector<float> dinp(x.size(), 0.5f), dinp_ref(x.size(), 0.5f), scratch(att.size());
-  attention_backward<float>(dinp, scratch, dy, x, att, b, t, c, nh);
-  attention_backward_reference<float>(dinp_ref, dy, x, att, b, t, c, nh);
-  for (size_t i = 0; i < x.size(); i++) EXPECT_NEAR(dinp[i], dinp_ref[i], 1e-5);
+  // Large enough for the thread team; odd T and head sizes 8 and 4 leave ragged and masked tiles
+  // in the float products, (2, 64, 64, 4) is the trainer's head shape.
+  for (const auto [b, t, c, nh] :
+       {std::array{4, 33, 32, 4}, std::array{2, 64, 64, 4}, std::array{3, 7, 12, 3}}) {
+    const auto inp = random_vector(b * t * 3 * c, 6);
+    const auto probe = random_vector(b * t * c, 7);
+    std::vector<float> x(inp.begin(), inp.end()), dy(probe.begin(), probe.end());
+    std::vector<float> out(b * t * c), att(b * nh * t * t), out_ref(out.size()),
+        att_ref(att.size());
+    attention_forward<float>(out, att, x, b, t, c, nh);
+    attention_forward_reference<float>(out_ref, att_ref, x, b, t, c, nh);
+    for (size_t i = 0; i < out.size(); i++) EXPECT_NEAR(out[i], out_ref[i], 1e-5);
+    for (size_t i = 0; i < att.size(); i++) EXPECT_NEAR(att[i], att_ref[i], 1e-6);
+    std::vector<float> dinp(x.size(), 0.5f), dinp_ref(x.size(), 0.5f), scratch(att.size());
+    attention_backward<float>(dinp, scratch, dy, x, att, b, t, c, nh);
+    attention_backward_reference<float>(dinp_ref, dy, x, att, b, t, c, nh);
+    for (size_t i = 0; i < x.size(); i++) EXPECT_NEAR(dinp[i], dinp_ref[i], 1e-5);
+  }
 }
 
 TEST(attention_test, float_matches_double) {

@@ -1,8 +1,10 @@
-// nn/matmul: the Eigen-blocked kernels against the plain-loop reference, and the backward pass
-// against central finite differences in double.
+// nn/matmul: the fast kernels (tiled float GEMM, Eigen for double) against the plain-loop
+// reference over every ragged tile shape, and the backward pass against central finite
+// differences in double.
 #include "nn/matmul.hpp"
 
 #include <gtest/gtest.h>
+#include <omp.h>
 
 #include <cmath>
 #include <random>
@@ -64,6 +66,76 @@ TEST(matmul_test, backward_matches_reference_and_accumulates) {
   EXPECT_LT(max_difference(dx, dx_ref), 1e-4);
   EXPECT_LT(max_difference(dw, dw_ref), 1e-4);
   EXPECT_LT(max_difference(db, db_ref), 1e-4);
+}
+
+TEST(matmul_test, residual_forward_equals_forward_then_add) {
+  // The fused epilogue rounds as the two separate steps do, so the results are identical.
+  const int N = 37, C = 19, OC = 23;
+  const auto x = random_vector<float>(N * C, 30), w = random_vector<float>(OC * C, 31),
+             b = random_vector<float>(OC, 32), residual = random_vector<float>(N * OC, 33);
+  std::vector<float> fused(N * OC), separate(N * OC);
+  matmul_residual_forward<float>(fused, residual, x, w, b, N, C, OC);
+  matmul_forward<float>(separate, x, w, b, N, C, OC);
+  for (size_t i = 0; i < separate.size(); i++) separate[i] = residual[i] + separate[i];
+  EXPECT_EQ(fused, separate);
+  std::vector<double> fused_double(N * OC), reference(N * OC);
+  const std::vector<double> xd(x.begin(), x.end()), wd(w.begin(), w.end()), bd(b.begin(), b.end()),
+      rd(residual.begin(), residual.end());
+  matmul_residual_forward<double>(fused_double, rd, xd, wd, bd, N, C, OC);
+  matmul_forward_reference<double>(reference, xd, wd, bd, N, C, OC);
+  for (size_t i = 0; i < reference.size(); i++) {
+    EXPECT_NEAR(fused_double[i], rd[i] + reference[i], 1e-12);
+  }
+}
+
+TEST(matmul_test, every_ragged_tile_shape_matches_reference) {
+  // Rows 1..13 cover each of the 6-row tile's remainders twice, columns 1..35 each lane count of
+  // a masked 16-column tile; K = 1 and odd K exercise the shortest sums.
+  for (const int N : {1, 2, 5, 6, 7, 11, 13}) {
+    for (const int OC : {1, 3, 8, 9, 15, 16, 17, 24, 31, 35}) {
+      for (const int C : {1, 7, 20}) {
+        const auto seed = static_cast<unsigned>(N * 10000 + OC * 100 + C);
+        const auto x = random_vector<float>(static_cast<size_t>(N * C), seed);
+        const auto w = random_vector<float>(static_cast<size_t>(OC * C), seed + 1);
+        const auto b = random_vector<float>(static_cast<size_t>(OC), seed + 2);
+        const auto dy = random_vector<float>(static_cast<size_t>(N * OC), seed + 3);
+        std::vector<float> out(static_cast<size_t>(N * OC)), out_ref(out.size());
+        matmul_forward<float>(out, x, w, b, N, C, OC);
+        matmul_forward_reference<float>(out_ref, x, w, b, N, C, OC);
+        EXPECT_LT(max_difference(out, out_ref), 1e-5) << N << " " << C << " " << OC;
+        std::vector<float> dx = random_vector<float>(x.size(), seed + 4),
+                           dw = random_vector<float>(w.size(), seed + 5),
+                           db = random_vector<float>(b.size(), seed + 6);
+        std::vector<float> dx_ref = dx, dw_ref = dw, db_ref = db;
+        matmul_backward<float>(dx, dw, db, dy, x, w, N, C, OC);
+        matmul_backward_reference<float>(dx_ref, dw_ref, db_ref, dy, x, w, N, C, OC);
+        EXPECT_LT(max_difference(dx, dx_ref), 1e-5) << N << " " << C << " " << OC;
+        EXPECT_LT(max_difference(dw, dw_ref), 1e-5) << N << " " << C << " " << OC;
+        EXPECT_LT(max_difference(db, db_ref), 1e-5) << N << " " << C << " " << OC;
+      }
+    }
+  }
+}
+
+TEST(matmul_test, results_do_not_depend_on_the_thread_count) {
+  const int N = 1024, C = 64, OC = 192;
+  const auto x = random_vector<float>(N * C, 21), w = random_vector<float>(OC * C, 22),
+             b = random_vector<float>(OC, 23), dy = random_vector<float>(N * OC, 24);
+  const auto run = [&](int threads) {
+    const int saved = omp_get_max_threads();
+    omp_set_num_threads(threads);
+    std::vector<float> out(N * OC), dx(N * C, 0.0f), dw(OC * C, 0.0f), db(OC, 0.0f);
+    matmul_forward<float>(out, x, w, b, N, C, OC);
+    matmul_backward<float>(dx, dw, db, dy, x, w, N, C, OC);
+    omp_set_num_threads(saved);
+    out.insert(out.end(), dx.begin(), dx.end());
+    out.insert(out.end(), dw.begin(), dw.end());
+    out.insert(out.end(), db.begin(), db.end());
+    return out;
+  };
+  const std::vector<float> one = run(1);
+  EXPECT_EQ(one, run(2));
+  EXPECT_EQ(one, run(3));
 }
 
 TEST(matmul_test, backward_matches_finite_differences) {

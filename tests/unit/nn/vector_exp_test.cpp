@@ -55,5 +55,41 @@ TEST(vector_exp, edges) {
   EXPECT_EQ(detail::exp_lane(1.0f), std::exp(1.0f));
 }
 
+std::int64_t ulps_apart(float a, float b) {
+  return std::llabs(static_cast<std::int64_t>(std::bit_cast<std::int32_t>(a)) -
+                    static_cast<std::int64_t>(std::bit_cast<std::int32_t>(b)));
+}
+
+TEST(vector_exp, single_within_two_ulp_of_correctly_rounded) {
+  // The whole float range, normal, subnormal and overflowing; the reference is the double exp
+  // rounded once to float.
+  const auto x = testing::sample_values(400000, 104.0, 3);
+  std::vector<float> xf(x.begin(), x.end()), y(x.size());
+  const std::size_t size = x.size();
+#pragma omp simd
+  for (std::size_t i = 0; i < size; ++i) y[i] = detail::exp_single(xf[i]);
+  std::int64_t worst = 0;
+  for (std::size_t i = 0; i < size; ++i) {
+    const float expected = static_cast<float>(std::exp(static_cast<double>(xf[i])));
+    const std::int64_t apart = ulps_apart(y[i], expected);
+    if (apart > worst) worst = apart;
+  }
+  std::printf("  exp_single vs rounded exp: max %lld ulp over %zu points\n",
+              static_cast<long long>(worst), size);
+  EXPECT_LE(worst, 2);
+}
+
+TEST(vector_exp, single_edges) {
+  const float inf = std::numeric_limits<float>::infinity();
+  EXPECT_EQ(detail::exp_single(0.0f), 1.0f);
+  EXPECT_EQ(detail::exp_single(-inf), 0.0f);
+  EXPECT_EQ(detail::exp_single(inf), inf);
+  EXPECT_EQ(detail::exp_single(-1e9f), 0.0f);
+  EXPECT_EQ(detail::exp_single(1e9f), inf);
+  EXPECT_TRUE(std::isnan(detail::exp_single(std::numeric_limits<float>::quiet_NaN())));
+  EXPECT_EQ(detail::exp_single(88.0f), static_cast<float>(std::exp(88.0)));
+  EXPECT_GT(detail::exp_single(-103.0f), 0.0f);  // a subnormal, not flushed to zero
+}
+
 }  // namespace
 }  // namespace llmlab::nn

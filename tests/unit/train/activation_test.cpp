@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <vector>
 
 namespace llmlab::train {
@@ -12,7 +13,7 @@ namespace {
 
 TEST(activation_test, float_gelu_matches_double_erf) {
   std::vector<double> x;
-  for (int i = -4000; i <= 4000; i++) x.push_back(i * 0.0025);  // [-10, 10]
+  for (int i = -80000; i <= 80000; i++) x.push_back(i * 0.000125);  // [-10, 10], dense
   std::vector<float> xf(x.begin(), x.end());
   std::vector<double> y(x.size()), dx(x.size(), 0.0), ones(x.size(), 1.0);
   std::vector<float> yf(x.size()), dxf(x.size(), 0.0f), onesf(x.size(), 1.0f);
@@ -25,10 +26,12 @@ TEST(activation_test, float_gelu_matches_double_erf) {
     worst = std::max(worst, std::fabs(static_cast<double>(yf[i]) - y[i]));
     worst_grad = std::max(worst_grad, std::fabs(static_cast<double>(dxf[i]) - dx[i]));
   }
-  EXPECT_LT(worst, 2e-6);
-  EXPECT_LT(worst_grad, 1e-6);
-  EXPECT_NEAR(y[4000], 0.0, 1e-15);                 // gelu(0) = 0
-  EXPECT_NEAR(y[4400], 0.8413447460685429, 1e-12);  // gelu(1) = Φ(1)
+  std::printf("  float gelu vs libm erf: max |diff| %.2e forward, %.2e backward\n", worst,
+              worst_grad);
+  EXPECT_LT(worst, 1e-6);
+  EXPECT_LT(worst_grad, 5e-7);
+  EXPECT_NEAR(y[80000], 0.0, 1e-15);                 // gelu(0) = 0
+  EXPECT_NEAR(y[88000], 0.8413447460685429, 1e-12);  // gelu(1) = Φ(1)
 }
 
 TEST(activation_test, backward_matches_finite_differences_and_accumulates) {

@@ -1,0 +1,179 @@
+// nn/gemm: the float tile kernel against a plain triple loop, for both epilogues (bias and
+// residual included), row-major and transposed A, every ragged tile edge, the causal triangles,
+// and any split of the tiles.
+#include "nn/gemm.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <vector>
+
+namespace llmlab::nn::detail {
+namespace {
+
+std::vector<float> random_values(size_t count, unsigned seed) {
+  std::mt19937 engine(seed);
+  std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
+  std::vector<float> values(count);
+  for (float& v : values) v = uniform(engine);
+  return values;
+}
+
+// The product the operands describe, in double, one element at a time; for LowerC only the lower
+// triangle is compared, so the result there is the old value.
+std::vector<double> expected(const GemmOperands& g, const std::vector<float>& c_before) {
+  std::vector<double> c(c_before.begin(), c_before.end());
+  for (int i = 0; i < g.M; i++) {
+    for (int j = 0; j < g.N; j++) {
+      double sum = 0.0;
+      for (int k = 0; k < g.K; k++) {
+        sum += static_cast<double>(g.a[i * g.a_row_stride + k * g.a_k_stride]) *
+               static_cast<double>(g.b[k * g.ldb + j]);
+      }
+      double& out = c[static_cast<size_t>(i * g.ldc + j)];
+      if (g.epilogue == Epilogue::Accumulate) {
+        out += sum;
+      } else {
+        out = sum + (g.bias != nullptr ? static_cast<double>(g.bias[j]) : 0.0) +
+              (g.residual != nullptr ? static_cast<double>(g.residual[i * g.ldr + j]) : 0.0);
+      }
+    }
+  }
+  return c;
+}
+
+// Both kernels where the processor has AVX2 and FMA, else the portable one alone.
+std::vector<GemmKernel> kernels() {
+  if (gemm_best_kernel() == GemmKernel::Avx2) return {GemmKernel::Avx2, GemmKernel::Portable};
+  return {GemmKernel::Portable};
+}
+
+double max_difference(const GemmOperands& g, const std::vector<float>& c,
+                      const std::vector<double>& reference) {
+  double worst = 0.0;
+  for (int i = 0; i < g.M; i++) {
+    for (int j = 0; j < g.N; j++) {
+      if (g.triangle == Triangle::LowerC && j > i) continue;
+      const size_t at = static_cast<size_t>(i * g.ldc + j);
+      worst = std::max(worst, std::fabs(static_cast<double>(c[at]) - reference[at]));
+    }
+  }
+  return worst;
+}
+
+TEST(gemm_test, every_shape_layout_and_epilogue_matches_plain_loops) {
+  for (const int M : {1, 5, 6, 7, 13}) {
+    for (const int N : {1, 8, 15, 16, 17, 40}) {
+      for (const int K : {1, 9, 64}) {
+        for (const bool transposed : {false, true}) {
+          for (const Epilogue epilogue : {Epilogue::Store, Epilogue::Accumulate}) {
+            const auto seed = static_cast<unsigned>(M * 1000 + N * 10 + K);
+            const std::vector<float> a = random_values(static_cast<size_t>(M * K), seed);
+            const std::vector<float> b = random_values(static_cast<size_t>(K * (N + 3)), seed + 1);
+            const std::vector<float> bias = random_values(static_cast<size_t>(N), seed + 2);
+            const std::vector<float> residual =
+                random_values(static_cast<size_t>(M * (N + 1)), seed + 4);
+            std::vector<float> c = random_values(static_cast<size_t>(M * (N + 2)), seed + 3);
+            const std::vector<float> c_before = c;
+            // ldc and ldb wider than N: the kernel must keep to its columns.
+            const GemmOperands g{
+                .c = c.data(),
+                .ldc = N + 2,
+                .a = a.data(),
+                .a_row_stride = transposed ? 1 : K,
+                .a_k_stride = transposed ? M : 1,
+                .b = b.data(),
+                .ldb = N + 3,
+                .bias = epilogue == Epilogue::Store ? bias.data() : nullptr,
+                .M = M,
+                .N = N,
+                .K = K,
+                .epilogue = epilogue,
+                .residual = epilogue == Epilogue::Store ? residual.data() : nullptr,
+                .ldr = N + 1};
+            const std::vector<double> reference = expected(g, c_before);
+            for (const GemmKernel kernel : kernels()) {
+              std::copy(c_before.begin(), c_before.end(), c.begin());
+              gemm_tiles_with(kernel, g, 0, gemm_tile_count(g));
+              EXPECT_LT(max_difference(g, c, reference), 1e-5) << M << " " << N << " " << K;
+              // Padding columns between rows are untouched.
+              for (int i = 0; i < M; i++) {
+                for (int j = N; j < N + 2; j++) {
+                  const size_t at = static_cast<size_t>(i * (N + 2) + j);
+                  EXPECT_EQ(c[at], c_before[at]);
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST(gemm_test, causal_triangles_skip_only_zero_terms) {
+  // A square causal matrix (zero above the diagonal) and its transpose, as attention uses them.
+  const int S = 29, N = 12;
+  std::vector<float> lower = random_values(static_cast<size_t>(S * S), 40);
+  for (int i = 0; i < S; i++) {
+    for (int k = i + 1; k < S; k++) lower[static_cast<size_t>(i * S + k)] = 0.0f;
+  }
+  const std::vector<float> b = random_values(static_cast<size_t>(S * S), 41);
+  struct Case {
+    Triangle triangle;
+    std::ptrdiff_t a_row_stride, a_k_stride;
+    int N;
+  };
+  // LowerA reads `lower` row-major, UpperA its transpose; LowerC computes an S × S product.
+  for (const Case& test : {Case{Triangle::LowerA, S, 1, N}, Case{Triangle::UpperA, 1, S, N},
+                           Case{Triangle::LowerC, S, 1, S}}) {
+    for (const GemmKernel kernel : kernels()) {
+      std::vector<float> c(static_cast<size_t>(S * test.N), 7.0f);
+      const std::vector<float> c_before = c;
+      const GemmOperands g{.c = c.data(),
+                           .ldc = test.N,
+                           .a = lower.data(),
+                           .a_row_stride = test.a_row_stride,
+                           .a_k_stride = test.a_k_stride,
+                           .b = b.data(),
+                           .ldb = test.N,
+                           .bias = nullptr,
+                           .M = S,
+                           .N = test.N,
+                           .K = S,
+                           .epilogue = Epilogue::Accumulate,
+                           .triangle = test.triangle};
+      gemm_tiles_with(kernel, g, 0, gemm_tile_count(g));
+      EXPECT_LT(max_difference(g, c, expected(g, c_before)), 1e-5);
+    }
+  }
+}
+
+TEST(gemm_test, any_split_of_the_tiles_gives_identical_results) {
+  const int M = 50, N = 70, K = 33;
+  const std::vector<float> a = random_values(static_cast<size_t>(M * K), 50);
+  const std::vector<float> b = random_values(static_cast<size_t>(K * N), 51);
+  std::vector<float> whole(static_cast<size_t>(M * N)), pieces(whole.size());
+  GemmOperands g{.c = whole.data(),
+                 .ldc = N,
+                 .a = a.data(),
+                 .a_row_stride = K,
+                 .a_k_stride = 1,
+                 .b = b.data(),
+                 .ldb = N,
+                 .bias = nullptr,
+                 .M = M,
+                 .N = N,
+                 .K = K,
+                 .epilogue = Epilogue::Store};
+  const int tiles = gemm_tile_count(g);
+  gemm_tiles(g, 0, tiles);
+  g.c = pieces.data();
+  for (int end = tiles; end > 0; end -= 3) gemm_tiles(g, std::max(0, end - 3), end);
+  EXPECT_EQ(whole, pieces);
+}
+
+}  // namespace
+}  // namespace llmlab::nn::detail
