@@ -34,9 +34,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   options.max_call_depth = 64;
   runtime::Interpreter interpreter(session, options);
   builtins::install_builtins(interpreter);
-  // Builtins whose running time no step budget bounds (waiting, training) return at once here,
-  // so that a fuzzer timeout always means a hang in the interpreter itself.
-  for (const char* name : {"sleep", "train_gpt"}) {
+  // Builtins whose running time no step budget bounds (waiting, training, std::regex's
+  // backtracking) return at once here, so that a fuzzer timeout always means a hang in the
+  // interpreter itself.
+  for (const char* name : {"sleep", "train_gpt", "regexp", "regexprep"}) {
     interpreter.register_builtin(runtime::NativeFunction{
         name, [](runtime::Call&) { return runtime::Value::none(); }, 0, -1, "fuzzing: no-op"});
   }

@@ -63,26 +63,8 @@ Value eye(Call& call) {
   return Value::matrix(std::move(result));
 }
 
-// [rows, columns] as size() reports them.
-std::pair<num::Index, num::Index> dimensions(const Value& value) {
-  switch (value.kind()) {
-    case Kind::Vector:
-      return {1, value.matrix_value().size()};
-    case Kind::Matrix:
-      return {value.matrix_value().rows(), value.matrix_value().columns()};
-    case Kind::String:
-    case Kind::StringArray:
-    case Kind::Tuple:
-      return {1, value.element_count()};
-    case Kind::None:
-      return {0, 0};
-    default:
-      return {1, 1};
-  }
-}
-
 Value size(Call& call) {
-  const auto [rows, columns] = dimensions(call.value(0));
+  const auto [rows, columns] = size_of(call.value(0));
   if (call.has(1)) {
     const double dim = call.scalar(1);
     if (dim == 1) return Value::scalar(static_cast<double>(rows));
@@ -536,6 +518,23 @@ Value map_function(Call& call) {
 }
 
 }  // namespace
+
+std::pair<num::Index, num::Index> size_of(const Value& value) {
+  switch (value.kind()) {
+    case Kind::Vector:
+      return {1, value.matrix_value().size()};
+    case Kind::Matrix:
+      return {value.matrix_value().rows(), value.matrix_value().columns()};
+    case Kind::String:
+    case Kind::StringArray:
+    case Kind::Tuple:
+      return {1, value.element_count()};
+    case Kind::None:
+      return {0, 0};
+    default:
+      return {1, 1};
+  }
+}
 
 extern const BuiltinTable kCoreBuiltins = {
     // name          function        arity   help

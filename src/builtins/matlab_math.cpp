@@ -1,0 +1,286 @@
+// MATLAB constants, special functions and predicates that rlab lacks (eps, realmax, inf, erf,
+// gamma, nchoosek, nthroot, logical, isrow, isequal, ...): pure additions under the superset
+// policy of builtins.md §0.4. Element-wise functions keep the argument's kind and shape.
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <limits>
+#include <numbers>
+#include <string>
+#include <utility>
+
+#include "builtins/matlab_slices.hpp"
+#include "num/rng.hpp"
+
+namespace llmlab::builtins {
+namespace {
+
+using matlab::real_matrix;
+using matlab::same_shape;
+using runtime::Call;
+using runtime::Kind;
+using runtime::Value;
+
+// --- Constants ------------------------------------------------------------------------------
+
+// eps(x): the distance from |x| to the next larger double (2^-1074 at 0, NaN for NaN and Inf).
+double spacing(double x) {
+  if (!std::isfinite(x)) return std::numeric_limits<double>::quiet_NaN();
+  const double magnitude = std::abs(x);
+  return std::nextafter(magnitude, std::numeric_limits<double>::infinity()) - magnitude;
+}
+
+Value eps(Call& call) {
+  if (!call.has(0)) return Value::scalar(DBL_EPSILON);
+  num::Matrix m = real_matrix(call, 0);
+  for (double& value : m.mutable_real_values()) value = spacing(value);
+  return same_shape(call.value(0), std::move(m));
+}
+
+Value realmax(Call&) { return Value::scalar(DBL_MAX); }
+Value realmin(Call&) { return Value::scalar(DBL_MIN); }
+// The largest consecutive integer a double holds exactly, 2^53.
+Value flintmax(Call&) { return Value::scalar(9007199254740992.0); }
+
+// intmax/intmin: MATLAB's default class is int32; the other classes whose limits a double holds
+// exactly may be named. int64 and uint64 limits are not representable, so they are refused.
+std::pair<double, double> integer_limits(Call& call) {
+  const std::string type = call.has(0) ? call.string(0) : "int32";
+  if (type == "int8") return {-128.0, 127.0};
+  if (type == "uint8") return {0.0, 255.0};
+  if (type == "int16") return {-32768.0, 32767.0};
+  if (type == "uint16") return {0.0, 65535.0};
+  if (type == "int32") return {-2147483648.0, 2147483647.0};
+  if (type == "uint32") return {0.0, 4294967295.0};
+  call.fail("unsupported integer class \"" + type +
+            "\" (int8, uint8, int16, uint16, int32 or uint32)");
+}
+
+Value intmax(Call& call) { return Value::scalar(integer_limits(call).second); }
+Value intmin(Call& call) { return Value::scalar(integer_limits(call).first); }
+
+// inf/nan: () a scalar, (n) a Vector, (m, n) and ([m, n]) an m×n Matrix, as zeros shapes them.
+Value filled(Call& call, double fill) {
+  if (call.count() == 0) return Value::scalar(fill);
+  if (call.count() == 2) {
+    return Value::matrix(num::Matrix(call.count_argument(0), call.count_argument(1), fill));
+  }
+  const Value& size = call.value(0);
+  if (size.is_array()) {
+    const num::Matrix& dims = size.matrix_value();
+    if (dims.size() != 2) {
+      call.fail("expected scalar or 2-element vector, got " + std::to_string(dims.size()) +
+                "-element " + std::string(size.kind_name()));
+    }
+    return Value::matrix(num::Matrix(num::size_from_vector_element(dims[0]),
+                                     num::size_from_vector_element(dims[1]), fill));
+  }
+  return Value::vector(num::Matrix(1, call.count_argument(0), fill));
+}
+
+Value inf(Call& call) { return filled(call, std::numeric_limits<double>::infinity()); }
+Value nan(Call& call) { return filled(call, std::numeric_limits<double>::quiet_NaN()); }
+
+// --- Element-wise special functions ---------------------------------------------------------
+
+// A real function applied to every element; complex input is refused.
+template <double (*function)(double)>
+Value real_elementwise(Call& call) {
+  num::Matrix m = real_matrix(call, 0);
+  for (double& value : m.mutable_real_values()) value = function(value);
+  return same_shape(call.value(0), std::move(m));
+}
+
+double erf_of(double x) { return std::erf(x); }
+double erfc_of(double x) { return std::erfc(x); }
+double gamma_of(double x) { return std::tgamma(x); }
+double log_gamma_of(double x) { return std::lgamma(x); }
+double log1p_of(double x) { return std::log1p(x); }
+double expm1_of(double x) { return std::expm1(x); }
+double degrees_to_radians(double x) { return x * (std::numbers::pi / 180.0); }
+double radians_to_degrees(double x) { return x * (180.0 / std::numbers::pi); }
+
+// factorial(n) = Γ(n + 1), rounded because tgamma is not exact at integers; above 170 it is Inf.
+Value factorial(Call& call) {
+  num::Matrix m = real_matrix(call, 0);
+  for (double& value : m.mutable_real_values()) {
+    if (!std::isnan(value) && (value < 0.0 || std::floor(value) != value)) {
+      call.fail("n must be non-negative integers");
+    }
+    value = std::round(std::tgamma(value + 1.0));
+  }
+  return same_shape(call.value(0), std::move(m));
+}
+
+// nchoosek(n, k) for scalars: the product Π (n - k + i) / i over i = 1..k, which stays an
+// integer at every step; it is exact while the result is below 2^53.
+Value nchoosek(Call& call) {
+  const std::int64_t n = call.count_argument(0);
+  std::int64_t k = call.count_argument(1);
+  if (k > n) {
+    call.fail("k must be <= n, got n = " + std::to_string(n) + ", k = " + std::to_string(k));
+  }
+  k = std::min(k, n - k);
+  double result = 1.0;
+  for (std::int64_t i = 1; i <= k; ++i) {
+    result = std::round(result * static_cast<double>(n - k + i) / static_cast<double>(i));
+    if (std::isinf(result)) break;  // past 1.8e308 the answer is Inf; stop a huge loop early
+  }
+  return Value::scalar(result);
+}
+
+// nthroot(x, n): the real n-th root; negative x needs an odd integer n. One Newton step,
+// y − (y^n − x) / (n·y^(n−1)), repairs pow's rounding so that perfect powers come out exact.
+double real_root(double x, double n) {
+  double y = std::copysign(std::pow(std::abs(x), 1.0 / n), x);
+  if (std::isfinite(y) && y != 0.0 && std::isfinite(n)) {
+    const double power = std::pow(y, n - 1.0);
+    y -= (power * y - x) / (n * power);
+  }
+  return y;
+}
+
+Value nthroot(Call& call) {
+  num::Matrix m = real_matrix(call, 0);
+  const double n = call.scalar(1);
+  if (n == 0.0 || std::isnan(n)) call.fail("n must be a non-zero real scalar");
+  const bool odd_integer = std::floor(n) == n && std::fmod(std::abs(n), 2.0) == 1.0;
+  for (double& value : m.mutable_real_values()) {
+    if (value < 0.0 && !odd_integer) call.fail("n must be an odd integer when x has negatives");
+    value = real_root(value, n);
+  }
+  return same_shape(call.value(0), std::move(m));
+}
+
+// logical(x): 1 where x is non-zero, as a Bool or a logical array; NaN has no truth value.
+Value logical(Call& call) {
+  const Value& x = call.value(0);
+  num::Matrix m = real_matrix(call, 0);
+  for (double& value : m.mutable_real_values()) {
+    if (std::isnan(value)) call.fail("NaN cannot be converted to logical");
+    value = value != 0.0 ? 1.0 : 0.0;
+  }
+  if (x.is(Kind::Vector)) return Value::vector(std::move(m), /*logical=*/true);
+  if (x.is(Kind::Matrix)) return Value::matrix(std::move(m), /*logical=*/true);
+  return Value::boolean(m[0] != 0.0);
+}
+
+// double(x): numbers without the logical mark; a string gives its character codes.
+Value double_builtin(Call& call) {
+  const Value& x = call.value(0);
+  if (x.is(Kind::String)) {
+    const std::string& text = x.string_value();
+    num::Matrix codes(1, static_cast<num::Index>(text.size()));
+    for (std::size_t k = 0; k < text.size(); ++k) {
+      codes.set(static_cast<num::Index>(k),
+                static_cast<double>(static_cast<unsigned char>(text[k])));
+    }
+    return Value::vector(std::move(codes));
+  }
+  if (!x.is_numeric()) call.matrix(0);  // throws the uniform "expected numeric" error
+  if (x.is(Kind::Bool)) return Value::scalar(x.scalar_value());
+  if (x.is(Kind::Vector)) return Value::vector(x.matrix_value());
+  if (x.is(Kind::Matrix)) return Value::matrix(x.matrix_value());
+  return x;
+}
+
+// --- Predicates -----------------------------------------------------------------------------
+
+Value isrow(Call& call) { return Value::boolean(size_of(call.value(0)).first == 1); }
+Value iscolumn(Call& call) { return Value::boolean(size_of(call.value(0)).second == 1); }
+// Every rlab value with a size is two-dimensional, which is all MATLAB's ismatrix asks.
+Value ismatrix(Call& call) { return Value::boolean(!call.value(0).is_none()); }
+
+bool equal_values(const Value& a, const Value& b);
+
+bool equal_numbers(const Value& a, const Value& b) {
+  if (size_of(a) != size_of(b)) return false;
+  const num::Matrix x = a.as_matrix();
+  const num::Matrix y = b.as_matrix();
+  for (num::Index k = 0; k < x.size(); ++k) {
+    if (x.complex_at(k) != y.complex_at(k)) return false;
+  }
+  return true;
+}
+
+bool equal_structs(const runtime::StructFields& a, const runtime::StructFields& b) {
+  if (a.size() != b.size()) return false;
+  for (auto p = a.begin(), q = b.begin(); p != a.end(); ++p, ++q) {
+    if (p->first != q->first || !equal_values(p->second, q->second)) return false;
+  }
+  return true;
+}
+
+bool equal_tuples(const std::vector<Value>& a, const std::vector<Value>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    if (!equal_values(a[k], b[k])) return false;
+  }
+  return true;
+}
+
+// MATLAB's isequal: numbers compare by size and value whatever their kind (a Vector equals the
+// 1×N Matrix, true equals 1, NaN equals nothing); strings by text; structs field by field.
+bool equal_values(const Value& a, const Value& b) {
+  if (a.is_numeric() && b.is_numeric()) return equal_numbers(a, b);
+  if (a.kind() != b.kind()) return false;
+  switch (a.kind()) {
+    case Kind::String:
+      return a.string_value() == b.string_value();
+    case Kind::StringArray:
+      return a.string_array_value() == b.string_array_value();
+    case Kind::Struct:
+      return equal_structs(a.struct_fields(), b.struct_fields());
+    case Kind::Tuple:
+      return equal_tuples(a.tuple_items(), b.tuple_items());
+    case Kind::Lambda:
+      return a.lambda_value().parameters == b.lambda_value().parameters &&
+             a.lambda_value().text == b.lambda_value().text;
+    case Kind::FunctionHandle:
+      return a.handle_name() == b.handle_name();
+    case Kind::Object:
+      return a.object_value() == b.object_value();
+    default:
+      return true;
+  }
+}
+
+Value isequal(Call& call) {
+  for (int k = 1; k < call.count(); ++k) {
+    if (!equal_values(call.value(0), call.value(k))) return Value::boolean(false);
+  }
+  return Value::boolean(true);
+}
+
+}  // namespace
+
+extern const BuiltinTable kMatlabMathBuiltins = {
+    {"eps", eps, 0, 1, "Machine epsilon 2^-52; eps(x) is the spacing of doubles at x."},
+    {"realmax", realmax, 0, 0, "Largest finite double."},
+    {"realmin", realmin, 0, 0, "Smallest normalised positive double."},
+    {"flintmax", flintmax, 0, 0, "Largest consecutive integer in double, 2^53."},
+    {"intmax", intmax, 0, 1, "Largest int32 value as a double; intmax(\"int8\") etc."},
+    {"intmin", intmin, 0, 1, "Smallest int32 value as a double; intmin(\"int8\") etc."},
+    {"inf", inf, 0, 2, "Infinity: inf, inf(n) vector, inf(m, n) matrix."},
+    {"nan", nan, 0, 2, "Not-a-number: nan, nan(n) vector, nan(m, n) matrix."},
+    {"erf", real_elementwise<erf_of>, 1, 1, "Error function, element-wise."},
+    {"erfc", real_elementwise<erfc_of>, 1, 1, "Complementary error function 1 - erf(x)."},
+    {"gamma", real_elementwise<gamma_of>, 1, 1, "Gamma function, element-wise."},
+    {"lgamma", real_elementwise<log_gamma_of>, 1, 1, "Logarithm of |gamma(x)|, element-wise."},
+    {"gammaln", real_elementwise<log_gamma_of>, 1, 1, "Logarithm of |gamma(x)| (lgamma alias)."},
+    {"factorial", factorial, 1, 1, "n! for non-negative integers, element-wise."},
+    {"nchoosek", nchoosek, 2, 2, "Binomial coefficient n! / (k! (n - k)!) for scalars."},
+    {"log1p", real_elementwise<log1p_of>, 1, 1, "log(1 + x), accurate for small x."},
+    {"expm1", real_elementwise<expm1_of>, 1, 1, "exp(x) - 1, accurate for small x."},
+    {"nthroot", nthroot, 2, 2, "Real n-th root: nthroot(-27, 3) is -3."},
+    {"deg2rad", real_elementwise<degrees_to_radians>, 1, 1, "Degrees to radians."},
+    {"rad2deg", real_elementwise<radians_to_degrees>, 1, 1, "Radians to degrees."},
+    {"logical", logical, 1, 1, "Truth values: a bool or a logical array (x != 0)."},
+    {"double", double_builtin, 1, 1, "Plain numbers: drops the logical mark; string to codes."},
+    {"isrow", isrow, 1, 1, "True when size(x, 1) is 1."},
+    {"iscolumn", iscolumn, 1, 1, "True when size(x, 2) is 1."},
+    {"ismatrix", ismatrix, 1, 1, "True for any two-dimensional value (every value with a size)."},
+    {"isequal", isequal, 2, -1, "True when all arguments have equal sizes and values."},
+};
+
+}  // namespace llmlab::builtins

@@ -1,0 +1,235 @@
+// MATLAB statistics rlab lacks: mode, range, cov, corrcoef, prctile/quantile and zscore. Real
+// data only; per-slice results follow the reduction dispatch of the stats domain (one number
+// for a vector, one per column of a matrix unless dim says 2).
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "builtins/matlab_slices.hpp"
+#include "num/format.hpp"
+
+namespace llmlab::builtins {
+namespace {
+
+using matlab::real_matrix;
+using matlab::Slices;
+using runtime::Call;
+using runtime::Value;
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+std::vector<double> without_nan(std::span<const double> values) {
+  std::vector<double> kept;
+  for (const double value : values) {
+    if (!std::isnan(value)) kept.push_back(value);
+  }
+  return kept;
+}
+
+// The most frequent value, the smallest among equally frequent ones; NaN is ignored and an
+// empty (or all-NaN) slice gives NaN, as MATLAB's mode does.
+double most_frequent(std::span<const double> values) {
+  std::vector<double> sorted = without_nan(values);
+  std::sort(sorted.begin(), sorted.end());
+  double best = kNaN;
+  std::size_t best_count = 0;
+  for (std::size_t start = 0; start < sorted.size();) {
+    std::size_t end = start;
+    while (end < sorted.size() && sorted[end] == sorted[start]) ++end;
+    if (end - start > best_count) {
+      best = sorted[start];
+      best_count = end - start;
+    }
+    start = end;
+  }
+  return best;
+}
+
+// max − min over the numbers of a slice (NaN ignored, as max and min ignore it in MATLAB).
+double value_range(std::span<const double> values) {
+  const std::vector<double> kept = without_nan(values);
+  if (kept.empty()) return kNaN;
+  const auto [low, high] = std::minmax_element(kept.begin(), kept.end());
+  return *high - *low;
+}
+
+template <double (*statistic)(std::span<const double>)>
+Value slice_statistic(Call& call) {
+  const Value& x = call.value(0);
+  const num::Matrix m = real_matrix(call, 0);
+  const Slices slices = matlab::plan_slices(x, matlab::dim_argument(call, 1));
+  return matlab::reduce_slices(m, slices, statistic);
+}
+
+// --- cov, corrcoef ----------------------------------------------------------------------------
+
+// The observations × variables matrix of cov and corrcoef: cov(x, y) is cov([x(:), y(:)]); a
+// single vector-like argument is one variable; a matrix has one variable per column.
+num::Matrix variables(Call& call) {
+  const num::Matrix x = real_matrix(call, 0);
+  if (call.has(1)) {
+    const num::Matrix y = real_matrix(call, 1);
+    if (x.size() != y.size()) {
+      call.fail("x and y must have the same number of elements (" + std::to_string(x.size()) +
+                " vs " + std::to_string(y.size()) + ")");
+    }
+    num::Matrix pair(x.size(), 2);
+    for (num::Index k = 0; k < x.size(); ++k) {
+      pair.set(k, 0, x[k]);
+      pair.set(k, 1, y[k]);
+    }
+    return pair;
+  }
+  if (x.rows() == 1) return x.transposed();
+  return x;
+}
+
+// Sample covariance, divided by N − 1 (by N when N = 1, so one observation gives 0).
+num::Matrix covariance(const num::Matrix& data) {
+  const num::Index n = data.rows();
+  const num::Index p = data.columns();
+  std::vector<double> means(static_cast<std::size_t>(p), 0.0);
+  for (num::Index j = 0; j < p; ++j) {
+    for (num::Index i = 0; i < n; ++i) means[static_cast<std::size_t>(j)] += data(i, j);
+    means[static_cast<std::size_t>(j)] /= static_cast<double>(n);
+  }
+  const double divisor = n == 1 ? 1.0 : static_cast<double>(n - 1);
+  num::Matrix result(p, p);
+  for (num::Index a = 0; a < p; ++a) {
+    for (num::Index b = a; b < p; ++b) {
+      double total = 0.0;
+      for (num::Index i = 0; i < n; ++i) {
+        total += (data(i, a) - means[static_cast<std::size_t>(a)]) *
+                 (data(i, b) - means[static_cast<std::size_t>(b)]);
+      }
+      result.set(a, b, n == 0 ? kNaN : total / divisor);
+      result.set(b, a, result(a, b));
+    }
+  }
+  return result;
+}
+
+// A 1×1 result is a Scalar (the variance of one variable), larger ones a Matrix.
+Value square_result(num::Matrix m) {
+  if (m.size() == 1) return Value::scalar(m[0]);
+  return Value::matrix(std::move(m));
+}
+
+Value cov(Call& call) { return square_result(covariance(variables(call))); }
+
+// corrcoef: C(a, b) / sqrt(C(a, a)·C(b, b)), clamped to [−1, 1] against rounding, with an
+// exact 1 on the diagonal (NaN there when a variable is constant).
+Value corrcoef(Call& call) {
+  num::Matrix c = covariance(variables(call));
+  const num::Index p = c.rows();
+  num::Matrix r(p, p);
+  for (num::Index a = 0; a < p; ++a) {
+    for (num::Index b = 0; b < p; ++b) {
+      const double scale = std::sqrt(c(a, a) * c(b, b));
+      double value = c(a, b) / scale;
+      if (a == b && !std::isnan(value)) value = 1.0;
+      r.set(a, b, std::isnan(value) ? value : std::clamp(value, -1.0, 1.0));
+    }
+  }
+  return square_result(std::move(r));
+}
+
+// --- prctile, quantile ------------------------------------------------------------------------
+
+// MATLAB's percentile rule: the sorted numbers x(1..n) sit at quantiles (i − 0.5)/n; between
+// two of them interpolate linearly, outside the first and last clamp. NaN is ignored; no
+// numbers give NaN.
+// `level` is on a scale of `scale` (100 for percentiles): dividing last keeps p·n/100 exact
+// where p·n is, so prctile(x, 90) of 7 numbers interpolates at exactly 6.8.
+double quantile_of(std::span<const double> values, double level, double scale) {
+  std::vector<double> sorted = without_nan(values);
+  if (sorted.empty()) return kNaN;
+  std::sort(sorted.begin(), sorted.end());
+  const double n = static_cast<double>(sorted.size());
+  // The 1-based fractional index i where (i − 0.5)/n = level/scale.
+  const double position = level * n / scale + 0.5;
+  if (position <= 1.0) return sorted.front();
+  if (position >= n) return sorted.back();
+  const double below = std::floor(position);
+  const double fraction = position - below;
+  const std::size_t i = static_cast<std::size_t>(below) - 1;
+  return sorted[i] + fraction * (sorted[i + 1] - sorted[i]);
+}
+
+// prctile(x, p) with p in [0, 100] (scale 100), quantile(x, q) with q in [0, 1] (scale 1).
+// For vector-like x a scalar p gives a Scalar and several a Vector; for an R×C matrix, one
+// row per p and one column per column of x.
+template <int scale>
+Value quantiles(Call& call) {
+  const Value& x = call.value(0);
+  const num::Matrix m = real_matrix(call, 0);
+  const num::Matrix levels = real_matrix(call, 1);
+  std::vector<double> levels_given;
+  for (num::Index k = 0; k < levels.size(); ++k) {
+    if (!(levels[k] >= 0.0 && levels[k] <= static_cast<double>(scale))) {
+      call.fail("levels must lie in [0, " + std::to_string(scale) + "], got " +
+                num::format_shortest(levels[k]));
+    }
+    levels_given.push_back(levels[k]);
+  }
+  const Slices slices = matlab::plan_slices(x, matlab::dim_argument(call, 2));
+  const auto per_slice = [&levels_given](std::span<const double> values) {
+    std::vector<double> result;
+    for (const double level : levels_given) {
+      result.push_back(quantile_of(values, level, static_cast<double>(scale)));
+    }
+    return result;
+  };
+  const auto count = static_cast<num::Index>(levels_given.size());
+  if (slices != Slices::Whole) return matlab::transform_slices(x, m, slices, count, per_slice);
+  const std::vector<double> result = per_slice(matlab::slice_values(m, Slices::Whole, 0));
+  if (!call.value(1).is_array()) return Value::scalar(result[0]);
+  return Value::vector(num::Matrix::row(result));
+}
+
+// --- zscore -----------------------------------------------------------------------------------
+
+// zscore(x), zscore(x, w), zscore(x, w, dim): (x − mean)/std per slice, std normalised by
+// N − 1 (w = 0) or N (w = 1); a constant slice divides by 1, giving zeros.
+Value zscore(Call& call) {
+  const Value& x = call.value(0);
+  const num::Matrix m = real_matrix(call, 0);
+  const double w = call.scalar_or(1, 0.0);
+  if (w != 0.0 && w != 1.0) call.fail("w must be 0 or 1, got " + num::format_shortest(w));
+  const Slices slices = matlab::plan_slices(x, matlab::dim_argument(call, 2));
+  return matlab::transform_slices(
+      x, m, slices, matlab::slice_length(m, slices), [w](std::span<const double> values) {
+        const double n = static_cast<double>(values.size());
+        double mean = 0.0;
+        for (const double value : values) mean += value;
+        mean /= n;
+        double squares = 0.0;
+        for (const double value : values) squares += (value - mean) * (value - mean);
+        const double divisor = w == 1.0 || values.size() == 1 ? n : n - 1.0;
+        double sigma = std::sqrt(squares / divisor);
+        if (sigma == 0.0) sigma = 1.0;
+        std::vector<double> result;
+        for (const double value : values) result.push_back((value - mean) / sigma);
+        return result;
+      });
+}
+
+}  // namespace
+
+extern const BuiltinTable kMatlabStatsBuiltins = {
+    {"mode", slice_statistic<most_frequent>, 1, 2,
+     "Most frequent value (smallest on ties, NaN ignored): mode(x), mode(M, dim)."},
+    {"range", slice_statistic<value_range>, 1, 2,
+     "max - min ignoring NaN: range(x), range(M, dim)."},
+    {"cov", cov, 1, 2, "Sample covariance: cov(x) variance, cov(x, y) 2×2, cov(M) per column."},
+    {"corrcoef", corrcoef, 1, 2, "Correlation coefficients: corrcoef(x, y) 2×2, corrcoef(M)."},
+    {"prctile", quantiles<100>, 2, 3,
+     "Percentiles (MATLAB's (i - 0.5)/n rule): prctile(x, p), prctile(M, p, dim)."},
+    {"quantile", quantiles<1>, 2, 3,
+     "Quantiles (MATLAB's (i - 0.5)/n rule): quantile(x, q), quantile(M, q, dim)."},
+    {"zscore", zscore, 1, 3, "Standardise to mean 0, std 1: zscore(x), zscore(x, w, dim)."},
+};
+
+}  // namespace llmlab::builtins
