@@ -53,6 +53,17 @@ Matrix from_column_major(const std::vector<double>& values, Index rows, Index co
   return result;
 }
 
+// LAPACK's SVD rejects NaN and Inf as an illegal argument, and eigenvalues of such a matrix are
+// undefined; like MATLAB, say so instead of returning noise.
+void require_finite(const Matrix& a, const char* routine) {
+  const bool finite =
+      a.is_real() ? std::ranges::all_of(a.real_values(), [](double x) { return std::isfinite(x); })
+                  : std::ranges::all_of(a.complex_values(), [](Complex z) {
+                      return std::isfinite(z.real()) && std::isfinite(z.imag());
+                    });
+  if (!finite) throw Error(std::string(routine) + ": the matrix must not contain NaN or Inf");
+}
+
 void check_info(int info, const char* routine) {
   if (info > 0) throw Error(std::string("svd: ") + routine + " did not converge");
   LLMLAB_ASSERT(info == 0);
@@ -126,6 +137,7 @@ double largest_abs_imaginary(const Matrix& a) {
 }
 
 Matrix singular_values(const Matrix& a) {
+  require_finite(a, "svd");
   const Index k = std::min(a.rows(), a.columns());
   Matrix result(1, k);
   if (k == 0) return result;
@@ -150,6 +162,7 @@ Matrix singular_values(const Matrix& a) {
 }
 
 Svd svd(const Matrix& a, SvdSize size) {
+  require_finite(a, "svd");
   const Index rows = a.rows();
   const Index columns = a.columns();
   const Index k = std::min(rows, columns);
@@ -228,6 +241,7 @@ Eig eig(const Matrix& a) {
     throw Error("eig: A must be square (got " + std::to_string(a.rows()) + "\u00d7" +
                 std::to_string(a.columns()) + ")");
   }
+  require_finite(a, "eig");
   const Index n = a.rows();
   if (n == 0) return {Matrix(0, 1), Matrix(0, 0)};
   std::vector<Eigen::Index> order(static_cast<std::size_t>(n));

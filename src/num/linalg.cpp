@@ -238,7 +238,23 @@ double vector_norm(const Matrix& v, double p) {
     } else {
       for (Complex z : v.complex_values()) sum += z.real() * z.real() + z.imag() * z.imag();
     }
-    return std::sqrt(sum);
+    if (std::isfinite(sum) && sum >= std::numeric_limits<double>::min()) {
+      return std::sqrt(sum);
+    }
+    // The squares overflowed (1e200) or lost digits to underflow (1e-170): the same sum over
+    // elements scaled by the largest magnitude. NaN and Inf elements give NaN and Inf here too.
+    double largest = 0.0;
+    for (Index k = 0; k < v.size(); ++k) {
+      const Complex z = v.complex_at(k);
+      largest = std::max({largest, std::abs(z.real()), std::abs(z.imag())});
+    }
+    if (!std::isfinite(largest) || largest == 0.0) return std::sqrt(sum);
+    double scaled = 0.0;
+    for (Index k = 0; k < v.size(); ++k) {
+      const Complex z = v.complex_at(k) / largest;
+      scaled += z.real() * z.real() + z.imag() * z.imag();
+    }
+    return largest * std::sqrt(scaled);
   }
   if (std::isinf(p)) {
     double best = p > 0.0 ? 0.0 : std::numeric_limits<double>::infinity();
@@ -267,6 +283,15 @@ double matrix_norm(const Matrix& m, MatrixNorm kind) {
       return infinity_norm(m);
     case MatrixNorm::Two: {
       if (m.empty()) return 0.0;
+      // The SVD is undefined for NaN or Inf elements; MATLAB's answer is NaN if any element is
+      // NaN, else Inf.
+      bool infinite = false;
+      for (Index k = 0; k < m.size(); ++k) {
+        const Complex z = m.complex_at(k);
+        if (std::isnan(z.real()) || std::isnan(z.imag())) return std::nan("");
+        infinite = infinite || std::isinf(z.real()) || std::isinf(z.imag());
+      }
+      if (infinite) return std::numeric_limits<double>::infinity();
       if (m.is_real()) return singular_values(m)[0];
       const std::vector<Complex> values = detail::complex_copy(m);
       const detail::RowMajorComplex copy =
