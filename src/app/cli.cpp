@@ -26,7 +26,7 @@ int main(int argc, char** argv) {
   int exit_code = kExitOk;
   add_run_command(app, exit_code);
   add_notebook_command(app, exit_code);
-  add_train_command(app, exit_code);
+  add_train_command(app, exit_code, argv);
 
   try {
     app.parse(argc, argv);

@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <memory>
 #include <string>
@@ -44,6 +45,22 @@ void draw_progress(const train::Progress& p, bool terminal, int log_interval) {
              std::string(static_cast<size_t>(kWidth - filled), '-'), p.loss, p.tokens_per_second,
              duration(p.eta_seconds), terminal ? "  " : "\n");
   if (terminal && p.step == p.steps) fmt::print(stderr, "\n");
+}
+
+// libgomp spins up to 300,000 times at every barrier before it sleeps. Where other processes
+// hold the cores, a spinning thread burns the time slice its partner needs, and a training step
+// of hundreds of parallel regions stretches from tens of milliseconds to seconds. A short spin
+// (libgomp's own setting when threads outnumber cores) keeps quick barriers quick without that
+// collapse. libgomp reads the setting once, when it loads, so `train` sets it and starts the
+// process again with the same arguments; an explicit OMP_WAIT_POLICY or GOMP_SPINCOUNT is left
+// alone, and the interpreter's other commands keep libgomp's defaults.
+void use_short_openmp_spin(char** argv) {
+  if (std::getenv("OMP_WAIT_POLICY") != nullptr || std::getenv("GOMP_SPINCOUNT") != nullptr) {
+    return;
+  }
+  setenv("GOMP_SPINCOUNT", "1000", 1);
+  std::fflush(nullptr);
+  execv("/proc/self/exe", argv);  // returns only on failure: then train with the defaults
 }
 
 int run_training(TrainOptions& options) {
@@ -87,7 +104,7 @@ int run_training(TrainOptions& options) {
 
 }  // namespace
 
-void add_train_command(CLI::App& app, int& exit_code) {
+void add_train_command(CLI::App& app, int& exit_code, char** argv) {
   auto options = std::make_shared<TrainOptions>();
   train::Config& c = options->config;
   CLI::App* command = app.add_subcommand(
@@ -126,7 +143,10 @@ void add_train_command(CLI::App& app, int& exit_code) {
   command->add_option("--corpus", c.corpus, "UTF-8 text file (default: the Vim user manual)");
   command->add_option("--json", options->json, "Write the run record as JSON");
   command->add_flag("--quiet", options->quiet, "No progress bar");
-  command->callback([options, &exit_code] { exit_code = run_training(*options); });
+  command->callback([options, &exit_code, argv] {
+    use_short_openmp_spin(argv);
+    exit_code = run_training(*options);
+  });
 }
 
 }  // namespace llmlab::app

@@ -7,7 +7,8 @@
 namespace llmlab::app {
 
 // Adds the subcommand; when it runs, its exit status is stored in `exit_code` (0 ok, 1 a bad
-// configuration, corpus or output file).
-void add_train_command(CLI::App& app, int& exit_code);
+// configuration, corpus or output file). `argv` (main's, null-terminated) lets it start the
+// process again with libgomp's short spin before training.
+void add_train_command(CLI::App& app, int& exit_code, char** argv);
 
 }  // namespace llmlab::app

@@ -25,8 +25,10 @@ enum class Triangle {
 
 // C (M, N), row stride ldc, from A (M, K) and B (K, N). A's element (i, k) lies at
 // a[i · a_row_stride + k · a_k_stride], so A may be read row-major (a_k_stride 1) or transposed
-// (a_row_stride 1) without a copy; B is row-major with row stride ldb. With Epilogue::Store,
-// bias (N) and residual (M, N; row stride ldr) may be given (else null):
+// (a_row_stride 1) without a copy; B is row-major with row stride ldb, or packed in panels of one
+// tile's width (gemm_pack_b_panels) so that a tile streams contiguous memory: a nonzero
+// b_panel_stride places B's element (k, j) at b[(j / 16) · b_panel_stride + k · ldb + j % 16].
+// With Epilogue::Store, bias (N) and residual (M, N; row stride ldr) may be given (else null):
 // C = residual + (A·B + bias), the linear layer and the residual connection after it.
 struct GemmOperands {
   float* c;
@@ -42,7 +44,18 @@ struct GemmOperands {
   Triangle triangle = Triangle::None;
   const float* residual = nullptr;
   std::ptrdiff_t ldr = 0;
+  std::ptrdiff_t b_panel_stride = 0;
 };
+
+// The rows and the columns of a register tile; the second is the width of B's packed panels.
+inline constexpr int kGemmTileRows = 6;
+inline constexpr int kGemmTileColumns = 16;
+
+// Packs B (K, N), row-major with row stride ldb, into panels of sixteen columns: panel p holds
+// columns 16p..16p+15 row by row in packed[p · 16K, (p + 1) · 16K), columns past N zero. Only
+// k in [k_begin, k_end); operands for the packed B: b_panel_stride 16K, ldb 16.
+void gemm_pack_b_panels(float* packed, const float* source, std::ptrdiff_t ldb, int N, int K,
+                        int k_begin, int k_end);
 
 // The number of register tiles C is cut into; tiles are independent units of work.
 int gemm_tile_count(const GemmOperands& operands);

@@ -68,7 +68,7 @@ void forward_eigen(std::span<T> out, std::span<const T> inp, std::span<const T> 
 template <class T>
 void backward_eigen(std::span<T> dinp, std::span<T> dweight, std::span<T> dbias,
                     std::span<const T> dout, std::span<const T> inp, std::span<const T> weight,
-                    int N, int C, int OC) {
+                    int N, int C, int OC, InputGradient input_gradient) {
   const ConstMap<T> dy(dout.data(), N, OC);
   const ConstMap<T> x(inp.data(), N, C);
   const ConstMap<T> w(weight.data(), OC, C);
@@ -83,7 +83,11 @@ void backward_eigen(std::span<T> dinp, std::span<T> dweight, std::span<T> dbias,
         const int count = rows.end - rows.begin;
         MutableMap<T> dx(dinp.data() + static_cast<size_t>(rows.begin) * static_cast<size_t>(C),
                          count, C);
-        dx.noalias() += dy.middleRows(rows.begin, count) * w;
+        if (input_gradient == InputGradient::Overwrite) {
+          dx.noalias() = dy.middleRows(rows.begin, count) * w;
+        } else {
+          dx.noalias() += dy.middleRows(rows.begin, count) * w;
+        }
       }
     }
     // dweight and dbias: each output feature's row sums over the whole batch in a fixed order,
@@ -147,38 +151,66 @@ void forward_float(std::span<float> out, std::span<const float> inp, std::span<c
   }
 }
 
-// dinp += dout · weight (B = weight as stored), dweight += doutᵀ · inp (A = dout read
-// transposed), dbias += column sums of dout: three independent outputs in one thread team.
+// dinp (=, +=) dout · weight (B = weight as stored), dweight += doutᵀ · inp (A = dout read
+// transposed, B = inp packed), dbias += column sums of dout: three independent outputs in one
+// thread team.
 void backward_float(std::span<float> dinp, std::span<float> dweight, std::span<float> dbias,
                     std::span<const float> dout, std::span<const float> inp,
-                    std::span<const float> weight, int N, int C, int OC) {
-  const detail::GemmOperands input_gradient{.c = dinp.data(),
-                                            .ldc = C,
-                                            .a = dout.data(),
-                                            .a_row_stride = OC,
-                                            .a_k_stride = 1,
-                                            .b = weight.data(),
-                                            .ldb = C,
-                                            .bias = nullptr,
-                                            .M = N,
-                                            .N = C,
-                                            .K = OC,
-                                            .epilogue = detail::Epilogue::Accumulate};
+                    std::span<const float> weight, int N, int C, int OC,
+                    InputGradient input_gradient) {
+  const detail::GemmOperands input_product{.c = dinp.data(),
+                                           .ldc = C,
+                                           .a = dout.data(),
+                                           .a_row_stride = OC,
+                                           .a_k_stride = 1,
+                                           .b = weight.data(),
+                                           .ldb = C,
+                                           .bias = nullptr,
+                                           .M = N,
+                                           .N = C,
+                                           .K = OC,
+                                           .epilogue = input_gradient == InputGradient::Overwrite
+                                                           ? detail::Epilogue::Store
+                                                           : detail::Epilogue::Accumulate};
+  // The weight gradient sums over the whole batch (K = N, a thousand and more). Read in place,
+  // each step of a tile would load one cache line of inp at a stride of C floats, which the
+  // prefetcher follows poorly; packed, the tile streams one contiguous panel. Measured on the
+  // trainer's four shapes (one thread, packing included) the weight gradient runs ≈10 % faster;
+  // packing dout's transposed rows as well made it ≈10 % slower than not packing at all.
+  constexpr int kColumns = detail::kGemmTileColumns;
+  const int b_panels = dweight.empty() ? 0 : (C + kColumns - 1) / kColumns;
+  const std::ptrdiff_t b_panel_size = static_cast<std::ptrdiff_t>(kColumns) * N;
+  // Every element is written by the packing, so the buffer is not zeroed first.
+  const std::unique_ptr<float[]> packed_b =
+      std::make_unique_for_overwrite<float[]>(static_cast<size_t>(b_panels * b_panel_size));
   const detail::GemmOperands weight_gradient{.c = dweight.data(),
                                              .ldc = C,
                                              .a = dout.data(),
                                              .a_row_stride = 1,
                                              .a_k_stride = OC,
-                                             .b = inp.data(),
-                                             .ldb = C,
+                                             .b = packed_b.get(),
+                                             .ldb = kColumns,
                                              .bias = nullptr,
                                              .M = OC,
                                              .N = C,
                                              .K = N,
-                                             .epilogue = detail::Epilogue::Accumulate};
+                                             .epilogue = detail::Epilogue::Accumulate,
+                                             .b_panel_stride = b_panel_size};
 #pragma omp parallel if (worth_threads(N, C, OC))
   {
-    if (!dinp.empty()) detail::gemm_shared(input_gradient);
+    // Panels are packed while other threads start on the input gradient; the barrier then
+    // waits for every panel before any weight-gradient tile reads them.
+    if (!dweight.empty()) {
+      // In blocks of batch rows, each read once, contiguously, and scattered over the panels.
+      constexpr int kRowBlock = 64;
+#pragma omp for schedule(dynamic) nowait
+      for (int n = 0; n < N; n += kRowBlock) {
+        detail::gemm_pack_b_panels(packed_b.get(), inp.data(), C, C, N, n,
+                                   std::min(N, n + kRowBlock));
+      }
+    }
+    if (!dinp.empty()) detail::gemm_shared(input_product);
+#pragma omp barrier
     if (!dweight.empty()) detail::gemm_shared(weight_gradient);
     // Each feature's bias gradient sums the batch in row order, whichever thread owns it.
     const Range features = thread_range(OC, omp_get_thread_num(), omp_get_num_threads());
@@ -267,7 +299,7 @@ void matmul_backward_reference(std::span<T> dinp, std::span<T> dweight, std::spa
 template <class T>
 void matmul_backward(std::span<T> dinp, std::span<T> dweight, std::span<T> dbias,
                      std::span<const T> dout, std::span<const T> inp, std::span<const T> weight,
-                     int N, int C, int OC) {
+                     int N, int C, int OC, InputGradient input_gradient) {
   LLMLAB_ASSERT(dout.size() == static_cast<size_t>(N) * static_cast<size_t>(OC));
   LLMLAB_ASSERT(inp.size() == static_cast<size_t>(N) * static_cast<size_t>(C));
   LLMLAB_ASSERT(weight.size() == static_cast<size_t>(OC) * static_cast<size_t>(C));
@@ -275,9 +307,9 @@ void matmul_backward(std::span<T> dinp, std::span<T> dweight, std::span<T> dbias
   LLMLAB_ASSERT(dweight.empty() || dweight.size() == weight.size());
   LLMLAB_ASSERT(dbias.empty() || dbias.size() == static_cast<size_t>(OC));
   if constexpr (std::is_same_v<T, float>) {
-    backward_float(dinp, dweight, dbias, dout, inp, weight, N, C, OC);
+    backward_float(dinp, dweight, dbias, dout, inp, weight, N, C, OC, input_gradient);
   } else {
-    backward_eigen(dinp, dweight, dbias, dout, inp, weight, N, C, OC);
+    backward_eigen(dinp, dweight, dbias, dout, inp, weight, N, C, OC, input_gradient);
   }
 }
 
@@ -289,7 +321,8 @@ void matmul_backward(std::span<T> dinp, std::span<T> dweight, std::span<T> dbias
   template void matmul_forward_reference<T>(std::span<T>, std::span<const T>, std::span<const T>,  \
                                             std::span<const T>, int, int, int);                    \
   template void matmul_backward<T>(std::span<T>, std::span<T>, std::span<T>, std::span<const T>,   \
-                                   std::span<const T>, std::span<const T>, int, int, int);         \
+                                   std::span<const T>, std::span<const T>, int, int, int,          \
+                                   InputGradient);                                                 \
   template void matmul_backward_reference<T>(std::span<T>, std::span<T>, std::span<T>,             \
                                              std::span<const T>, std::span<const T>,               \
                                              std::span<const T>, int, int, int);

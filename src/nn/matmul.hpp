@@ -27,13 +27,19 @@ template <class T>
 void matmul_forward_reference(std::span<T> out, std::span<const T> inp, std::span<const T> weight,
                               std::span<const T> bias, int N, int C, int OC);
 
+// Whether matmul_backward adds the input gradient to dinp or writes it over dinp's old contents
+// (for a buffer this product is the only contribution to: no zeroing pass first).
+enum class InputGradient { Accumulate, Overwrite };
+
 // Accumulates (+=) dinp (N, C) = dout · weight, dweight (OC, C) = doutᵀ · inp and
-// dbias (OC) = column sums of dout. dinp, dweight or dbias may be empty when that gradient is not
-// wanted. dout: (N, OC); inp: (N, C); weight: (OC, C).
+// dbias (OC) = column sums of dout; with InputGradient::Overwrite, dinp is written (=) instead.
+// dinp, dweight or dbias may be empty when that gradient is not wanted. dout: (N, OC);
+// inp: (N, C); weight: (OC, C).
 template <class T>
 void matmul_backward(std::span<T> dinp, std::span<T> dweight, std::span<T> dbias,
                      std::span<const T> dout, std::span<const T> inp, std::span<const T> weight,
-                     int N, int C, int OC);
+                     int N, int C, int OC,
+                     InputGradient input_gradient = InputGradient::Accumulate);
 
 // The reference backward: plain loops, no threads.
 template <class T>

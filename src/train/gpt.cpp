@@ -345,30 +345,30 @@ void Gpt<T>::layer_backward(int layer, std::span<const T> dout, std::span<T> din
   const LayerActivations& a = layers_[to_size(layer)];
   const std::span<const T> x = layer_input(layer);
   const NormKind kind = shape_.norm;
-  zero<T>(dfch_act_);
+  // dfch_act_, datty_ and dnorm_ are written whole by the products that produce them; the
+  // activation and attention gradients add into theirs.
+  constexpr nn::InputGradient overwrite = nn::InputGradient::Overwrite;
   zero<T>(dfch_);
-  zero<T>(datty_);
   zero<T>(dqkv_);
 
   if (shape_.placement == NormPlacement::Pre) {
     // r3 = r2 + mlp(LN2(r2)): dr2 = dout + LN2ᵀ(mlpᵀ(dout)).
     std::copy(dout.begin(), dout.end(), dresidual_.begin());
     nn::matmul_backward<T>(dfch_act_, g.fc_out_weight, g.fc_out_bias, dout, a.fch_act,
-                           p.fc_out_weight, N, H, C);
+                           p.fc_out_weight, N, H, C, overwrite);
     activation_backward<T>(shape_.activation, dfch_, a.fch, dfch_act_);
-    zero<T>(dnorm_);
-    nn::matmul_backward<T>(dnorm_, g.fc_weight, g.fc_bias, dfch_, a.norm2, p.fc_weight, N, C, H);
+    nn::matmul_backward<T>(dnorm_, g.fc_weight, g.fc_bias, dfch_, a.norm2, p.fc_weight, N, C, H,
+                           overwrite);
     norm_backward<T>(kind, dresidual_, g.ln2_weight, g.ln2_bias, dnorm_, a.residual2, p.ln2_weight,
                      a.norm2_mean, a.norm2_rstd, N, C);
     // r2 = x + attn(LN1(x)): dx = dr2 + LN1ᵀ(attnᵀ(dr2)).
     std::copy(dresidual_.begin(), dresidual_.end(), din.begin());
     nn::matmul_backward<T>(datty_, g.proj_weight, g.proj_bias, dresidual_, a.atty, p.proj_weight, N,
-                           C, C);
+                           C, C, overwrite);
     nn::attention_backward<T>(dqkv_, dscores_, datty_, a.qkv, a.att, batch_, shape_.context, C,
                               shape_.heads);
-    zero<T>(dnorm_);
     nn::matmul_backward<T>(dnorm_, g.qkv_weight, g.qkv_bias, dqkv_, a.norm1, p.qkv_weight, N, C,
-                           3 * C);
+                           3 * C, overwrite);
     norm_backward<T>(kind, din, g.ln1_weight, g.ln1_bias, dnorm_, x, p.ln1_weight, a.norm1_mean,
                      a.norm1_rstd, N, C);
   } else {
@@ -378,7 +378,7 @@ void Gpt<T>::layer_backward(int layer, std::span<const T> dout, std::span<T> din
                      a.norm2_mean, a.norm2_rstd, N, C);
     std::copy(dresidual_.begin(), dresidual_.end(), dnorm_.begin());
     nn::matmul_backward<T>(dfch_act_, g.fc_out_weight, g.fc_out_bias, dresidual_, a.fch_act,
-                           p.fc_out_weight, N, H, C);
+                           p.fc_out_weight, N, H, C, overwrite);
     activation_backward<T>(shape_.activation, dfch_, a.fch, dfch_act_);
     nn::matmul_backward<T>(dnorm_, g.fc_weight, g.fc_bias, dfch_, a.norm1, p.fc_weight, N, C, H);
     // n1 = LN1(r2), r2 = x + attn(x): dx = dr2 + attnᵀ(dr2).
@@ -387,7 +387,7 @@ void Gpt<T>::layer_backward(int layer, std::span<const T> dout, std::span<T> din
                      a.norm1_mean, a.norm1_rstd, N, C);
     std::copy(dresidual_.begin(), dresidual_.end(), din.begin());
     nn::matmul_backward<T>(datty_, g.proj_weight, g.proj_bias, dresidual_, a.atty, p.proj_weight, N,
-                           C, C);
+                           C, C, overwrite);
     nn::attention_backward<T>(dqkv_, dscores_, datty_, a.qkv, a.att, batch_, shape_.context, C,
                               shape_.heads);
     nn::matmul_backward<T>(din, g.qkv_weight, g.qkv_bias, dqkv_, x, p.qkv_weight, N, C, 3 * C);
@@ -408,8 +408,8 @@ void Gpt<T>::backward() {
   const std::span<const T> top = pre ? as_const(final_norm_) : layer_output(shape_.layers - 1);
   if (pre) {
     // The head's input is LN_f(x): its gradient goes to dnorm_ first, then through LN_f.
-    zero<T>(dnorm_);
-    nn::matmul_backward<T>(dnorm_, grads_.wte, {}, dlogits_, top, params_.wte, N, C, V);
+    nn::matmul_backward<T>(dnorm_, grads_.wte, {}, dlogits_, top, params_.wte, N, C, V,
+                           nn::InputGradient::Overwrite);
     norm_backward<T>(shape_.norm, dtop, grads_.lnf_weight, grads_.lnf_bias, dnorm_,
                      layer_output(shape_.layers - 1), params_.lnf_weight, final_mean_, final_rstd_,
                      N, C);

@@ -68,6 +68,28 @@ TEST(matmul_test, backward_matches_reference_and_accumulates) {
   EXPECT_LT(max_difference(db, db_ref), 1e-4);
 }
 
+TEST(matmul_test, overwritten_input_gradient_equals_accumulating_into_zeros) {
+  const int N = 61, C = 40, OC = 27;
+  const auto x = random_vector<float>(N * C, 13), w = random_vector<float>(OC * C, 14),
+             dy = random_vector<float>(N * OC, 15);
+  // The overwritten buffer starts as garbage, which must leave no trace.
+  std::vector<float> overwritten = random_vector<float>(N * C, 16), accumulated(N * C, 0.0f);
+  std::vector<float> dw(OC * C, 0.0f), dw_accumulated(OC * C, 0.0f);
+  matmul_backward<float>(overwritten, dw, {}, dy, x, w, N, C, OC, InputGradient::Overwrite);
+  matmul_backward<float>(accumulated, dw_accumulated, {}, dy, x, w, N, C, OC);
+  EXPECT_EQ(overwritten, accumulated);
+  EXPECT_EQ(dw, dw_accumulated);
+  const std::vector<double> xd(x.begin(), x.end()), wd(w.begin(), w.end()),
+      dyd(dy.begin(), dy.end());
+  std::vector<double> overwritten_double(N * C, 5.0), reference(N * C, 0.0);
+  matmul_backward<double>(overwritten_double, {}, {}, dyd, xd, wd, N, C, OC,
+                          InputGradient::Overwrite);
+  matmul_backward_reference<double>(reference, {}, {}, dyd, xd, wd, N, C, OC);
+  for (size_t i = 0; i < reference.size(); i++) {
+    EXPECT_NEAR(overwritten_double[i], reference[i], 1e-12);
+  }
+}
+
 TEST(matmul_test, residual_forward_equals_forward_then_add) {
   // The fused epilogue rounds as the two separate steps do, so the results are identical.
   const int N = 37, C = 19, OC = 23;
