@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "base/error.hpp"
+#include "base/utf8.hpp"
 #include "train/config.hpp"
 
 namespace llmlab::train {
@@ -62,24 +63,6 @@ std::vector<char32_t> decode_utf8(std::string_view text, const std::string& sour
     i += static_cast<size_t>(extra) + 1;
   }
   return out;
-}
-
-void append_utf8(std::string& out, char32_t code) {
-  if (code < 0x80) {
-    out += static_cast<char>(code);
-  } else if (code < 0x800) {
-    out += static_cast<char>(0xC0 | (code >> 6));
-    out += static_cast<char>(0x80 | (code & 0x3F));
-  } else if (code < 0x10000) {
-    out += static_cast<char>(0xE0 | (code >> 12));
-    out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (code & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (code >> 18));
-    out += static_cast<char>(0x80 | ((code >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (code & 0x3F));
-  }
 }
 
 std::string read_file(const std::filesystem::path& path, std::string_view who) {
