@@ -60,7 +60,8 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--case", action="append")
     args = parser.parse_args()
-    bench = pathlib.Path(args.shared) / "bench"
+    # Absolute: the tools run from inside the bench folder, so a relative path would break.
+    bench = pathlib.Path(args.shared).resolve() / "bench"
     binary = str(pathlib.Path(args.bin).resolve())
     for name, scripts in CASES.items():
         if args.case and name not in args.case:
