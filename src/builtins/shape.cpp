@@ -3,8 +3,10 @@
 // adapters pick the Vector or Matrix result kind the spec gives each form.
 #include "num/shape.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
+#include <string_view>
 
 #include "builtins/registry.hpp"
 
@@ -83,13 +85,40 @@ Value meshgrid(Call& call) {
   return Value::tuple({Value::matrix(std::move(grid_x)), Value::matrix(std::move(grid_y))});
 }
 
-// Flips keep kind and shape; a Vector is a row, so flipud leaves it unchanged.
+// A string reversed character by character (UTF-8 sequences kept whole).
+std::string reversed_characters(const std::string& text) {
+  std::vector<std::string_view> characters;
+  for (std::size_t at = 0; at < text.size();) {
+    std::size_t length = 1;
+    while (at + length < text.size() &&
+           (static_cast<unsigned char>(text[at + length]) & 0xC0) == 0x80)
+      ++length;
+    characters.emplace_back(text.data() + at, length);
+    at += length;
+  }
+  std::string result;
+  result.reserve(text.size());
+  for (auto it = characters.rbegin(); it != characters.rend(); ++it) result += *it;
+  return result;
+}
+
+// Flips keep kind and shape; a Vector is a row, so flipud leaves it unchanged. A string and a
+// string array are rows too (MATLAB: fliplr("abc") is "cba").
 Value fliplr(Call& call) {
+  const Value& text = call.value(0);
+  if (text.is(Kind::String)) return Value::string(reversed_characters(text.string_value()));
+  if (text.is(Kind::StringArray)) {
+    std::vector<std::string> items = text.string_array_value();
+    std::reverse(items.begin(), items.end());
+    return Value::string_array(std::move(items));
+  }
   const Value& x = numeric(call, 0, "unsupported type");
   if (!x.is_array()) return x;
   return Value::like(x, num::flip_columns(x.matrix_value()));
 }
 Value flipud(Call& call) {
+  const Value& text = call.value(0);
+  if (text.is(Kind::String) || text.is(Kind::StringArray)) return text;
   const Value& x = numeric(call, 0, "unsupported type");
   if (!x.is_array()) return x;
   return Value::like(x, num::flip_rows(x.matrix_value()));
