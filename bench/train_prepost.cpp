@@ -5,7 +5,6 @@
 //   bench_train_prepost [--steps 50] [--norm pre|post] [--lr 1e-3] [--ghz GHz] [--json FILE]
 #include <fmt/format.h>
 #include <omp.h>
-#include <unistd.h>
 
 #include <cstdlib>
 #include <ctime>
@@ -15,6 +14,7 @@
 #include <string_view>
 
 #include "base/error.hpp"
+#include "train/openmp_spin.hpp"
 #include "train/trainer.hpp"
 
 namespace {
@@ -32,25 +32,11 @@ double cpu_ghz() {
   return 0.0;
 }
 
-// libgomp spins up to 300,000 times at every barrier before it sleeps. On a shared machine whose
-// other processes hold the cores, a spinning thread burns the time slice its partner needs, and a
-// step of some 500 parallel regions stretches from tens of milliseconds to seconds. A short spin
-// (libgomp's own setting when threads outnumber cores) keeps quick barriers quick without that
-// collapse. libgomp reads the setting once, when it loads, so the benchmark sets it and starts
-// itself again; an explicit OMP_WAIT_POLICY or GOMP_SPINCOUNT is left alone.
-void use_short_openmp_spin(char** argv) {
-  if (std::getenv("OMP_WAIT_POLICY") != nullptr || std::getenv("GOMP_SPINCOUNT") != nullptr) {
-    return;
-  }
-  setenv("GOMP_SPINCOUNT", "1000", 1);
-  execv("/proc/self/exe", argv);  // returns only on failure: then run with the defaults
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
   using namespace llmlab;
-  use_short_openmp_spin(argv);
+  train::restart_with_short_openmp_spin(argv);
   train::Config config;  // the baseline's defaults
   config.steps = 50;
   config.eval_interval = 1 << 30;  // evaluation is excluded from the timing anyway; keep it short

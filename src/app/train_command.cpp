@@ -8,13 +8,13 @@
 
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <fstream>
 #include <memory>
 #include <string>
 
 #include "app/cli.hpp"
 #include "base/error.hpp"
+#include "train/openmp_spin.hpp"
 #include "train/trainer.hpp"
 
 namespace llmlab::app {
@@ -45,22 +45,6 @@ void draw_progress(const train::Progress& p, bool terminal, int log_interval) {
              std::string(static_cast<size_t>(kWidth - filled), '-'), p.loss, p.tokens_per_second,
              duration(p.eta_seconds), terminal ? "  " : "\n");
   if (terminal && p.step == p.steps) fmt::print(stderr, "\n");
-}
-
-// libgomp spins up to 300,000 times at every barrier before it sleeps. Where other processes
-// hold the cores, a spinning thread burns the time slice its partner needs, and a training step
-// of hundreds of parallel regions stretches from tens of milliseconds to seconds. A short spin
-// (libgomp's own setting when threads outnumber cores) keeps quick barriers quick without that
-// collapse. libgomp reads the setting once, when it loads, so `train` sets it and starts the
-// process again with the same arguments; an explicit OMP_WAIT_POLICY or GOMP_SPINCOUNT is left
-// alone, and the interpreter's other commands keep libgomp's defaults.
-void use_short_openmp_spin(char** argv) {
-  if (std::getenv("OMP_WAIT_POLICY") != nullptr || std::getenv("GOMP_SPINCOUNT") != nullptr) {
-    return;
-  }
-  setenv("GOMP_SPINCOUNT", "1000", 1);
-  std::fflush(nullptr);
-  execv("/proc/self/exe", argv);  // returns only on failure: then train with the defaults
 }
 
 int run_training(TrainOptions& options) {
@@ -144,7 +128,8 @@ void add_train_command(CLI::App& app, int& exit_code, char** argv) {
   command->add_option("--json", options->json, "Write the run record as JSON");
   command->add_flag("--quiet", options->quiet, "No progress bar");
   command->callback([options, &exit_code, argv] {
-    use_short_openmp_spin(argv);
+    // Training under load collapses with libgomp's default spinning (train/openmp_spin.hpp).
+    train::restart_with_short_openmp_spin(argv);
     exit_code = run_training(*options);
   });
 }

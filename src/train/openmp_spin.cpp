@@ -1,0 +1,20 @@
+// Restarting the process under a short libgomp spin (see openmp_spin.hpp for why).
+#include "train/openmp_spin.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace llmlab::train {
+
+void restart_with_short_openmp_spin(char** argv) {
+  if (std::getenv("OMP_WAIT_POLICY") != nullptr || std::getenv("GOMP_SPINCOUNT") != nullptr) {
+    return;
+  }
+  setenv("GOMP_SPINCOUNT", "1000", 1);
+  std::fflush(nullptr);  // buffered output would otherwise be lost with this process image
+  execv("/proc/self/exe", argv);
+}
+
+}  // namespace llmlab::train
