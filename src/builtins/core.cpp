@@ -65,11 +65,8 @@ Value eye(Call& call) {
 
 Value size(Call& call) {
   const auto [rows, columns] = size_of(call.value(0));
-  if (call.has(1)) {
-    const double dim = call.scalar(1);
-    if (dim == 1) return Value::scalar(static_cast<double>(rows));
-    if (dim == 2) return Value::scalar(static_cast<double>(columns));
-    call.fail(fmt::format("dim must be 1 or 2, got {}", num::format_shortest(dim)));
+  if (const std::optional<int> dim = call.dim_argument(1)) {
+    return Value::scalar(static_cast<double>(*dim == 1 ? rows : columns));
   }
   if (call.nargout() >= 2) {
     std::vector<Value> items = {Value::scalar(static_cast<double>(rows)),

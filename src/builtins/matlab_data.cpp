@@ -40,7 +40,7 @@ Value diff(Call& call) {
   const Value& x = call.value(0);
   const num::Matrix m = real_matrix(call, 0);
   const num::Index order = call.has(1) ? call.count_argument(1) : 1;
-  const Slices slices = matlab::plan_slices(x, matlab::dim_argument(call, 2));
+  const Slices slices = matlab::plan_slices(x, call.dim_argument(2));
   const num::Index length = std::max<num::Index>(matlab::slice_length(m, slices) - order, 0);
   return matlab::transform_slices(x, m, slices, length, [order](std::span<const double> values) {
     std::vector<double> result(values.begin(), values.end());
@@ -58,7 +58,7 @@ template <bool maximum>
 Value running_extremum(Call& call) {
   const Value& x = call.value(0);
   const num::Matrix m = real_matrix(call, 0);
-  const Slices slices = matlab::plan_slices(x, matlab::dim_argument(call, 1));
+  const Slices slices = matlab::plan_slices(x, call.dim_argument(1));
   return matlab::transform_slices(
       x, m, slices, matlab::slice_length(m, slices), [](std::span<const double> values) {
         std::vector<double> result(values.size(), kNaN);

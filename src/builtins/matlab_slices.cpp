@@ -3,20 +3,11 @@
 
 #include <string>
 
-#include "num/format.hpp"
-
 namespace llmlab::builtins::matlab {
 
 using runtime::Call;
 using runtime::Kind;
 using runtime::Value;
-
-std::optional<int> dim_argument(Call& call, int index) {
-  if (!call.has(index)) return std::nullopt;
-  const double dim = call.scalar(index);
-  if (dim != 1.0 && dim != 2.0) call.fail("dim must be 1 or 2, got " + num::format_shortest(dim));
-  return static_cast<int>(dim);
-}
 
 Slices plan_slices(const Value& x, std::optional<int> dim) {
   if (!x.is_array()) return Slices::Whole;

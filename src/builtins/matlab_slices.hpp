@@ -18,9 +18,6 @@ namespace llmlab::builtins::matlab {
 // column.
 enum class Slices { Whole, EachElement, Columns, Rows };
 
-// The optional dim argument at `index`: 1 or 2 (builtins.md §0.2).
-std::optional<int> dim_argument(runtime::Call& call, int index);
-
 Slices plan_slices(const runtime::Value& x, std::optional<int> dim);
 
 // The numeric argument at `index` as a real matrix (scalars and bools 1×1, Vectors 1×N); a

@@ -59,7 +59,7 @@ template <double (*statistic)(std::span<const double>)>
 Value slice_statistic(Call& call) {
   const Value& x = call.value(0);
   const num::Matrix m = real_matrix(call, 0);
-  const Slices slices = matlab::plan_slices(x, matlab::dim_argument(call, 1));
+  const Slices slices = matlab::plan_slices(x, call.dim_argument(1));
   return matlab::reduce_slices(m, slices, statistic);
 }
 
@@ -174,7 +174,7 @@ Value quantiles(Call& call) {
     }
     levels_given.push_back(levels[k]);
   }
-  const Slices slices = matlab::plan_slices(x, matlab::dim_argument(call, 2));
+  const Slices slices = matlab::plan_slices(x, call.dim_argument(2));
   const auto per_slice = [&levels_given](std::span<const double> values) {
     std::vector<double> result;
     for (const double level : levels_given) {
@@ -198,7 +198,7 @@ Value zscore(Call& call) {
   const num::Matrix m = real_matrix(call, 0);
   const double w = call.scalar_or(1, 0.0);
   if (w != 0.0 && w != 1.0) call.fail("w must be 0 or 1, got " + num::format_shortest(w));
-  const Slices slices = matlab::plan_slices(x, matlab::dim_argument(call, 2));
+  const Slices slices = matlab::plan_slices(x, call.dim_argument(2));
   return matlab::transform_slices(
       x, m, slices, matlab::slice_length(m, slices), [w](std::span<const double> values) {
         const double n = static_cast<double>(values.size());

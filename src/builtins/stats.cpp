@@ -37,14 +37,6 @@ Value collapse(num::Complex value) {
 // Scalar kinds as numbers: a Bool counts as 1 or 0.
 Value as_number(const Value& x) { return x.is(Kind::Bool) ? Value::scalar(x.scalar_value()) : x; }
 
-// The optional dim argument at `index`: 1 or 2 (builtins.md §0.2).
-std::optional<int> dim_argument(Call& call, int index) {
-  if (!call.has(index)) return std::nullopt;
-  const double dim = call.scalar(index);
-  if (dim != 1.0 && dim != 2.0) call.fail("dim must be 1 or 2, got " + num::format_shortest(dim));
-  return static_cast<int>(dim);
-}
-
 void require_numeric(Call& call, const Value& x) {
   if (!x.is_numeric()) call.fail("unsupported type " + std::string(x.kind_name()));
 }
@@ -96,26 +88,26 @@ Value reduce(Call& call, const Value& x, std::optional<int> dim, EmptyVector emp
 }
 
 Value sum(Call& call) {
-  return reduce(call, call.value(0), dim_argument(call, 1), EmptyVector::Zero, num::sum);
+  return reduce(call, call.value(0), call.dim_argument(1), EmptyVector::Zero, num::sum);
 }
 Value prod(Call& call) {
-  return reduce(call, call.value(0), dim_argument(call, 1), EmptyVector::Error, num::prod);
+  return reduce(call, call.value(0), call.dim_argument(1), EmptyVector::Error, num::prod);
 }
 Value mean(Call& call) {
-  return reduce(call, call.value(0), dim_argument(call, 1), EmptyVector::Error, num::mean);
+  return reduce(call, call.value(0), call.dim_argument(1), EmptyVector::Error, num::mean);
 }
 Value median(Call& call) {
   const Value& x = call.value(0);
   // A scalar's median is its real part (median is always real).
   if (is_scalar_kind(x)) return Value::scalar(x.complex_value().real());
-  return reduce(call, x, dim_argument(call, 1), EmptyVector::Error, num::median);
+  return reduce(call, x, call.dim_argument(1), EmptyVector::Error, num::median);
 }
 
 // std(x), std(x, dim), std(x, w, dim): w = 0 divides by N - 1, w = 1 by N.
 template <class Statistic>
 Value spread(Call& call, Statistic statistic) {
   num::Normalization normalization = num::Normalization::Sample;
-  std::optional<int> dim = dim_argument(call, call.count() == 3 ? 2 : 1);
+  std::optional<int> dim = call.dim_argument(call.count() == 3 ? 2 : 1);
   if (call.count() == 3) {
     const double w = call.scalar(1);
     if (w != 0.0 && w != 1.0) {
@@ -201,7 +193,7 @@ Value extremum_builtin(Call& call, num::Extremum which) {
       call.fail("3-arg form is " + std::string(call.name()) +
                 "(M, [], dim); 2nd argument must be the empty matrix []");
     }
-    dim = dim_argument(call, 2);
+    dim = call.dim_argument(2);
   }
   auto [values, indices] = extremum_values(call, call.value(0), dim, which);
   if (call.nargout() >= 2) return Value::tuple({std::move(values), std::move(indices)});
@@ -212,10 +204,10 @@ Value max(Call& call) { return extremum_builtin(call, num::Extremum::Max); }
 Value min(Call& call) { return extremum_builtin(call, num::Extremum::Min); }
 
 Value argmax(Call& call) {
-  return extremum_values(call, call.value(0), dim_argument(call, 1), num::Extremum::Max).second;
+  return extremum_values(call, call.value(0), call.dim_argument(1), num::Extremum::Max).second;
 }
 Value argmin(Call& call) {
-  return extremum_values(call, call.value(0), dim_argument(call, 1), num::Extremum::Min).second;
+  return extremum_values(call, call.value(0), call.dim_argument(1), num::Extremum::Min).second;
 }
 
 // --- any, all, trapz ----------------------------------------------------------------------
@@ -278,7 +270,7 @@ template <class Running>
 Value running(Call& call, Running operation) {
   const Value& x = call.value(0);
   require_numeric(call, x);
-  const std::optional<Along> along = plan_running(x, dim_argument(call, 1));
+  const std::optional<Along> along = plan_running(x, call.dim_argument(1));
   if (!along) return as_number(x);
   return same_kind(x, operation(x.matrix_value(), *along));
 }
@@ -303,7 +295,7 @@ Value sort(Call& call) {
     if (call.value(1).is(Kind::String)) {
       direction = direction_argument(call, 1);
     } else {
-      dim = dim_argument(call, 1);
+      dim = call.dim_argument(1);
     }
   }
   if (call.has(2)) direction = direction_argument(call, 2);

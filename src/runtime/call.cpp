@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "base/error.hpp"
+#include "num/format.hpp"
 #include "runtime/interpreter.hpp"
 
 namespace llmlab::runtime {
@@ -78,6 +79,13 @@ std::int64_t Call::count_argument(int index) const {
     fail_argument(index, "non-negative integer", number_text(number));
   }
   return static_cast<std::int64_t>(number);
+}
+
+std::optional<int> Call::dim_argument(int index) const {
+  if (!has(index)) return std::nullopt;
+  const double dim = scalar(index);
+  if (dim != 1.0 && dim != 2.0) fail("dim must be 1 or 2, got " + num::format_shortest(dim));
+  return static_cast<int>(dim);
 }
 
 const std::string& Call::string(int index) const {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -42,6 +43,9 @@ class Call {
   std::int64_t count_argument(int index) const;  // a non-negative integral scalar (sizes)
   const std::string& string(int index) const;
   bool boolean(int index) const;  // a Bool, or a real scalar (non-zero is true)
+  // The optional dim argument (builtins.md §0.2): 1 or 2, nullopt when absent; anything else is
+  // the error "<name>: dim must be 1 or 2, got <d>".
+  std::optional<int> dim_argument(int index) const;
 
   Session& session() const;
   Interpreter& interpreter() const { return interpreter_; }
