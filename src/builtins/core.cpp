@@ -426,7 +426,9 @@ Value toc(Call& call) {
   return Value::scalar(elapsed.count());
 }
 
-Value nproc(Call&) {
+// Takes any arguments so that passing one gets rlab's own message rather than the count error.
+Value nproc(Call& call) {
+  if (call.count() > 0) call.fail("takes no arguments");
   return Value::scalar(static_cast<double>(std::max(1u, std::thread::hardware_concurrency())));
 }
 
@@ -576,7 +578,7 @@ extern const BuiltinTable kCoreBuiltins = {
     {"exist", exist, 1, 2, "1 variable, 5 builtin, 2 user function or file, 0 otherwise."},
     {"tic", tic, 0, 0, "Starts the session stopwatch."},
     {"toc", toc, 0, 0, "Seconds since the last tic()."},
-    {"nproc", nproc, 0, 0, "Number of hardware threads."},
+    {"nproc", nproc, 0, -1, "Number of hardware threads."},
     {"sleep", sleep, 1, 1, "Pauses for the given seconds; returns 0."},
     {"feval", feval, 1, -1, "feval(name, args...): calls a function by name."},
     {"arrayfun", map_function, 2, 2, "arrayfun(f, x): f applied to each element of x."},

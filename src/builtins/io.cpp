@@ -356,7 +356,7 @@ std::string size_text(const Value& value) {
     case Kind::Matrix:
       return fmt::format("{}\u00d7{}", value.matrix_value().rows(), value.matrix_value().columns());
     case Kind::String:
-      return fmt::format("1\u00d7{}", value.string_value().size());
+      return fmt::format("1\u00d7{}", value.element_count());
     case Kind::StringArray:
       return fmt::format("1\u00d7{}", value.string_array_value().size());
     default:

@@ -85,7 +85,11 @@ Value norm(Call& call) {
 }
 
 Value det(Call& call) { return collapse(num::det(call.matrix(0))); }
-Value trace(Call& call) { return collapse(num::trace(call.matrix(0))); }
+Value trace(Call& call) {
+  const Value& x = call.value(0);
+  if (!x.is_numeric()) call.fail("expected matrix, got " + std::string(x.kind_name()));
+  return collapse(num::trace(call.matrix(0)));
+}
 
 Value inv(Call& call) {
   const Value& x = call.value(0);

@@ -11,6 +11,7 @@
 
 #include "builtins/matlab_slices.hpp"
 #include "num/rng.hpp"
+#include "runtime/characters.hpp"
 
 namespace llmlab::builtins {
 namespace {
@@ -169,11 +170,11 @@ Value logical(Call& call) {
 Value double_builtin(Call& call) {
   const Value& x = call.value(0);
   if (x.is(Kind::String)) {
-    const std::string& text = x.string_value();
-    num::Matrix codes(1, static_cast<num::Index>(text.size()));
-    for (std::size_t k = 0; k < text.size(); ++k) {
+    const std::vector<std::string_view> characters = runtime::characters_of(x.string_value());
+    num::Matrix codes(1, static_cast<num::Index>(characters.size()));
+    for (std::size_t k = 0; k < characters.size(); ++k) {
       codes.set(static_cast<num::Index>(k),
-                static_cast<double>(static_cast<unsigned char>(text[k])));
+                static_cast<double>(runtime::code_point_of(characters[k])));
     }
     return Value::vector(std::move(codes));
   }

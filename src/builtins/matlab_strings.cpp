@@ -1,6 +1,7 @@
 // MATLAB string searching rlab lacks: strfind and the simple forms of regexp and regexprep.
 // Patterns are std::regex ECMAScript syntax, close to MATLAB's for the common cases (classes,
-// groups, quantifiers, $1 in replacements). Positions are 1-based byte offsets.
+// groups, quantifiers, $1 in replacements). Positions are 1-based character positions, like
+// string indexing, so `s(strfind(s, p))` picks the match.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -10,12 +11,19 @@
 
 #include "base/large_stack.hpp"
 #include "builtins/registry.hpp"
+#include "runtime/characters.hpp"
 
 namespace llmlab::builtins {
 namespace {
 
 using runtime::Call;
 using runtime::Value;
+
+// The 1-based character position of the character that starts at byte `offset` of `text`.
+double character_position(const std::string& text, std::size_t offset) {
+  return static_cast<double>(runtime::character_count(std::string_view(text).substr(0, offset)) +
+                             1);
+}
 
 // strfind(s, pattern): the 1-based start of every occurrence, overlapping ones included.
 Value strfind(Call& call) {
@@ -25,7 +33,7 @@ Value strfind(Call& call) {
   if (!pattern.empty()) {
     for (std::size_t at = text.find(pattern); at != std::string::npos;
          at = text.find(pattern, at + 1)) {
-      starts.push_back(static_cast<double>(at + 1));
+      starts.push_back(character_position(text, at));
     }
   }
   return Value::vector(num::Matrix::row(starts));
@@ -104,9 +112,9 @@ Value regexp_output(Output output, const std::string& text, const std::vector<Ma
   for (std::size_t k = 0; k < count; ++k) {
     const Match& match = found[k];
     if (output == Output::Match) strings.push_back(match.text);
-    if (output == Output::Start) numbers.push_back(static_cast<double>(match.start + 1));
+    if (output == Output::Start) numbers.push_back(character_position(text, match.start));
     if (output == Output::End) {
-      numbers.push_back(static_cast<double>(match.start + match.text.size()));
+      numbers.push_back(character_position(text, match.start + match.text.size()) - 1.0);
     }
   }
   if (output == Output::Split) {

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "builtins/registry.hpp"
+#include "runtime/characters.hpp"
 
 namespace llmlab::builtins {
 
@@ -54,6 +55,17 @@ Value logspace(Call& call) {
 
 // Always a Matrix; the logical mark survives (language.md §13.6).
 Value repmat(Call& call) {
+  // MATLAB's `repmat('-', 1, 40)` rule line: a string tiles along its row. A string is a single
+  // row of characters (there are no character matrices), so more rows keep rlab's error.
+  if (call.value(0).is(Kind::String)) {
+    const auto [m, n] = size_arguments(call, 1);
+    if (m != 1) call.fail("cannot tile string");
+    const std::string& text = call.value(0).string_value();
+    std::string tiled;
+    tiled.reserve(text.size() * static_cast<std::size_t>(n));
+    for (num::Index k = 0; k < n; ++k) tiled += text;
+    return Value::string(std::move(tiled));
+  }
   const Value& a = numeric(call, 0, "cannot tile");
   const auto [m, n] = size_arguments(call, 1);
   return Value::matrix(num::repmat(a.as_matrix(), m, n), a.is_logical() && a.is_array());
@@ -87,15 +99,7 @@ Value meshgrid(Call& call) {
 
 // A string reversed character by character (UTF-8 sequences kept whole).
 std::string reversed_characters(const std::string& text) {
-  std::vector<std::string_view> characters;
-  for (std::size_t at = 0; at < text.size();) {
-    std::size_t length = 1;
-    while (at + length < text.size() &&
-           (static_cast<unsigned char>(text[at + length]) & 0xC0) == 0x80)
-      ++length;
-    characters.emplace_back(text.data() + at, length);
-    at += length;
-  }
+  const std::vector<std::string_view> characters = runtime::characters_of(text);
   std::string result;
   result.reserve(text.size());
   for (auto it = characters.rbegin(); it != characters.rend(); ++it) result += *it;
@@ -152,7 +156,7 @@ extern const BuiltinTable kShapeBuiltins = {
     // name        function   min max help
     {"linspace", linspace, 2, 3, "n evenly spaced points from a to b (Vector; n = 100 default)."},
     {"logspace", logspace, 2, 3, "n points from 10^a to 10^b, evenly spaced in log (n = 50)."},
-    {"repmat", repmat, 2, 3, "Tile A m×n times (always a Matrix)."},
+    {"repmat", repmat, 2, 3, "Tile A m×n times (a Matrix; a string repeats along its row)."},
     {"reshape", reshape, 2, 3, "Column-major reshape to m×n (Vector when m or n is 1)."},
     {"diag", diag, 1, 2, "Diagonal matrix from a Vector, or a diagonal of a Matrix."},
     {"meshgrid", meshgrid, 1, 2, "[X, Y] grids: X(i, j) = x(j), Y(i, j) = y(i)."},

@@ -7,6 +7,7 @@
 
 #include <charconv>
 #include <cstdint>
+#include <cstdlib>
 
 #include "base/error.hpp"
 
@@ -422,7 +423,14 @@ class Lexer {
       take_run(false);
     }
     double value = 0.0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error == std::errc::result_out_of_range && end == text.data() + text.size()) {
+      // A literal beyond the double range is still a number (§1.4: the correctly rounded
+      // double), as rlab reads it: `1e400` is inf and `1e-400` is 0. from_chars leaves the
+      // value unset there; strtod rounds the same way and saturates.
+      value = std::strtod(text.c_str(), nullptr);
+      error = std::errc();
+    }
     if (!is_decimal_float(text) || error != std::errc() || end != text.data() + text.size()) {
       fail(token.line, token.column, "invalid number: " + text);
     }

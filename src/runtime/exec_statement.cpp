@@ -13,6 +13,7 @@
 
 #include "base/error.hpp"
 #include "lang/parser.hpp"
+#include "runtime/characters.hpp"
 #include "runtime/display.hpp"
 #include "runtime/evaluator.hpp"
 #include "runtime/literals.hpp"
@@ -26,6 +27,25 @@ namespace {
 // command form `figure` (§13.10).
 bool is_silent_call_name(const std::string& name) {
   return name == "figure" || name == "histogram" || name == "hist";
+}
+
+// Whether NAME(args) goes to the variable NAME rather than to a function (§3.6): arrays,
+// strings, string arrays and tuples are indexed, lambdas and handles called; a variable of any
+// other kind leaves the call to the builtin. Only the builtin call is silent.
+bool variable_takes_call(const Variable& variable) {
+  if (!variable.defined) return false;
+  switch (variable.value.kind()) {
+    case Kind::Vector:
+    case Kind::Matrix:
+    case Kind::String:
+    case Kind::StringArray:
+    case Kind::Tuple:
+    case Kind::Lambda:
+    case Kind::FunctionHandle:
+      return true;
+    default:
+      return false;
+  }
 }
 
 std::string read_file(const std::filesystem::path& path, std::string_view command,
@@ -179,8 +199,11 @@ void Evaluator::exec_expression_statement(const lang::ExpressionStmt& statement)
   }
   if (!echo_enabled(statement) || value.is_none()) return;
   if (expression.kind == lang::ExprKind::Call) {
-    const std::string& name = expression.as<lang::CallExpr>().name.text;
-    if (is_silent_call_name(name) && !has_user_function(name)) return;
+    const lang::Name& name = expression.as<lang::CallExpr>().name;
+    if (is_silent_call_name(name.text) && !variable_takes_call(slot(name)) &&
+        !has_user_function(name.text)) {
+      return;
+    }
   } else if (expression.kind == lang::ExprKind::Identifier) {
     const lang::Name& name = expression.as<lang::IdentifierExpr>().name;
     if (is_silent_call_name(name.text) && !slot(name).defined && !has_user_function(name.text)) {
@@ -385,8 +408,8 @@ Flow Evaluator::exec_for(const lang::ForStmt& statement) {
       break;
     }
     case Kind::String:
-      for (char character : iterable.string_value()) {
-        if (!iteration(Value::string(std::string(1, character)))) break;
+      for (const std::string_view character : characters_of(iterable.string_value())) {
+        if (!iteration(Value::string(std::string(character)))) break;
       }
       break;
     default:

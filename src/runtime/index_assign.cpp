@@ -194,6 +194,9 @@ AssignEcho assign_region(Value& target, bool defined, std::string_view name,
   } else if (target.is(Kind::Vector) || is_number(target)) {
     vector_origin = true;
     m = target.as_matrix();
+    // The empty vector `[]` is MATLAB's 0×0 here, so a `:` takes its extent from the right
+    // side (`N = []; N(:, 1) = [1 2 3]` is a column).
+    if (m.size() == 0) m = num::Matrix(0, 0);
     target = Value();
   } else {
     throw Error(fmt::format("index assignment: '{}' is not a matrix", name));

@@ -10,6 +10,7 @@
 
 #include "base/error.hpp"
 #include "num/format.hpp"
+#include "runtime/characters.hpp"
 #include "runtime/operators.hpp"
 
 namespace llmlab::runtime {
@@ -137,14 +138,26 @@ Value read_matrix_region(const Value& container, const num::Matrix& m, const Sub
   return Value::matrix(std::move(result), container.is_logical());
 }
 
-Value read_string(const std::string& text, const Subscript& s) {
-  if (s.all) return Value::string(text);
+// Positions count characters; ASCII text (as many characters as bytes) indexes by byte, so a
+// loop over s(k) stays linear.
+Value read_string(const Value& container, const Subscript& s) {
+  if (s.all) return container;
+  const std::string& text = container.string_value();
+  const Index length = container.element_count();
+  const bool ascii = length == static_cast<Index>(text.size());
+  std::vector<std::string_view> characters;
+  if (!ascii) characters = characters_of(text);
   std::string result;
   for (Index p : s.positions) {
-    if (p >= static_cast<Index>(text.size())) {
-      throw Error(fmt::format("string index {} out of bounds (length {})", p + 1, text.size()));
+    if (p >= length) {
+      throw Error(fmt::format("string index {} out of bounds (length {})", p + 1, length));
     }
-    result.push_back(text[static_cast<std::size_t>(p)]);
+    const auto at = static_cast<std::size_t>(p);
+    if (ascii) {
+      result.push_back(text[at]);
+    } else {
+      result += characters[at];
+    }
   }
   return Value::string(std::move(result));
 }
@@ -208,7 +221,9 @@ double end_value(const Value& container, int position, int count, bool for_write
   switch (container.kind()) {
     case Kind::Vector: {
       const double n = static_cast<double>(container.matrix_value().size());
-      if (for_write && count == 2 && position == 0) return 1.0;
+      // A two-subscript write takes a vector as a 1×n row, and the empty vector `[]` as
+      // MATLAB's 0×0, so `M = []; M(end + 1, :) = row` starts at row 1 (§13.9).
+      if (for_write && count == 2 && position == 0) return n == 0.0 ? 0.0 : 1.0;
       return n;
     }
     case Kind::Matrix: {
@@ -295,7 +310,7 @@ Value index_read(const Value& container, std::span<const Value> subscripts) {
     }
     case Kind::String:
       if (count != 1) throw Error("2D indexing requires a matrix, got string");
-      return read_string(container.string_value(), resolve_subscript(subscripts[0]));
+      return read_string(container, resolve_subscript(subscripts[0]));
     case Kind::StringArray:
       if (count != 1) throw Error("2D indexing requires a matrix, got string_array");
       return read_string_array(container.string_array_value(), resolve_subscript(subscripts[0]));

@@ -11,6 +11,7 @@
 #include "base/error.hpp"
 #include "base/utf8.hpp"
 #include "num/format.hpp"
+#include "runtime/characters.hpp"
 
 namespace llmlab::runtime {
 
@@ -90,12 +91,6 @@ bool is_specifier(char c) {
     default:
       return false;
   }
-}
-
-std::size_t character_count(std::string_view text) {
-  std::size_t count = 0;
-  for (const char c : text) count += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  return count;
 }
 
 void append_padded(std::string& out, std::string_view text, const Conversion& conversion) {

@@ -5,6 +5,7 @@
 #include <new>
 
 #include "base/error.hpp"
+#include "runtime/characters.hpp"
 
 namespace llmlab::runtime {
 
@@ -109,11 +110,21 @@ std::shared_ptr<void> make_heap(T value) {
   return std::make_shared<T>(std::move(value));
 }
 
+// A string's text with its character count, counted once: strings never change, and `end`,
+// `length` and indexing need the count each time (text whose count equals its byte size is
+// ASCII, which indexes by byte).
+struct StringPayload {
+  std::string text;
+  std::int64_t characters;
+};
+
 }  // namespace
 
 Value Value::string(std::string text) {
   Value result;
-  new (&result.payload_.heap) std::shared_ptr<void>(make_heap(std::move(text)));
+  const auto characters = static_cast<std::int64_t>(character_count(text));
+  new (&result.payload_.heap)
+      std::shared_ptr<void>(make_heap(StringPayload{std::move(text), characters}));
   result.kind_ = Kind::String;
   return result;
 }
@@ -223,7 +234,7 @@ num::Matrix& Value::mutable_matrix() {
 
 const std::string& Value::string_value() const {
   LLMLAB_ASSERT(kind_ == Kind::String);
-  return heap_as<std::string>();
+  return heap_as<StringPayload>().text;
 }
 
 const std::vector<std::string>& Value::string_array_value() const {
@@ -297,7 +308,7 @@ double Value::as_scalar() const {
 
 const std::string& Value::as_string() const {
   if (kind_ != Kind::String) throw Error("expected string, got " + std::string(kind_name()));
-  return heap_as<std::string>();
+  return heap_as<StringPayload>().text;
 }
 
 const Value* Value::field(std::string_view name) const {
@@ -323,7 +334,7 @@ std::int64_t Value::element_count() const {
     case Kind::Matrix:
       return payload_.matrix.size();
     case Kind::String:
-      return static_cast<std::int64_t>(heap_as<std::string>().size());
+      return heap_as<StringPayload>().characters;
     case Kind::StringArray:
       return static_cast<std::int64_t>(heap_as<std::vector<std::string>>().size());
     case Kind::Tuple:
