@@ -7,7 +7,9 @@ Expectations live in comments, in order:
   bad(1)               % expect error: undefined function 'bad'
 Every `% expect:` line is one line of stdout, compared exactly (trailing spaces ignored).
 `% expect error: TEXT` means the run must exit with status 1 and print TEXT on stderr; it
-must be the last expectation, since a script stops at its first error. `% expect-file: NAME`
+must be the last expectation, since a script stops at its first error. The error report
+quotes the failing source line (with its `% expect error:` comment) under a caret; those
+quoted lines are removed before TEXT is looked for, so only the message itself can match. `% expect-file: NAME`
 asserts that the run left a file NAME in the working directory. Tests run in a fresh
 temporary directory that holds a copy of the script's folder.
 """
@@ -25,6 +27,14 @@ EXPECT_ERROR = re.compile(r"%\s*expect error:\s?(.*)$")
 EXPECT_FILE = re.compile(r"%\s*expect-file:\s?(.*)$")
 
 
+def without_quoted_source(stderr: str, source: str) -> str:
+    """stderr without the lines that quote the script's source and the caret lines under them."""
+    source_lines = {line.strip() for line in source.splitlines() if line.strip()}
+    kept = [line for line in stderr.splitlines()
+            if line.strip() not in source_lines and not re.fullmatch(r"\s*[\^~]+\s*", line)]
+    return "\n".join(kept)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True)
@@ -32,7 +42,8 @@ def main() -> int:
     args = parser.parse_args()
     script = pathlib.Path(args.script).resolve()
     expected, error, files = [], None, []
-    for line in script.read_text(encoding="utf-8").splitlines():
+    source = script.read_text(encoding="utf-8")
+    for line in source.splitlines():
         if m := EXPECT_ERROR.search(line):
             error = m.group(1).rstrip()
         elif m := EXPECT_FILE.search(line):
@@ -67,7 +78,7 @@ def main() -> int:
         if error is not None:
             if proc.returncode != 1:
                 failures.append(f"expected exit status 1, got {proc.returncode}")
-            if error not in stderr:
+            if error not in without_quoted_source(stderr, source):
                 failures.append(f"expected error {error!r} on stderr, got:\n{stderr}")
         for name in files:
             if not (work / name).is_file():
