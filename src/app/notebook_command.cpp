@@ -36,9 +36,11 @@ void add_notebook_command(CLI::App& app, int& exit_code) {
   auto check_strict = std::make_shared<bool>(false);
   CLI::App* check_cmd = notebook->add_subcommand("check", "Lint notebook sources");
   check_cmd->add_option("input", *check_input, "A .md file or a directory")->required();
+  auto check_fix = std::make_shared<bool>(false);
   check_cmd->add_flag("--strict", *check_strict, "Any finding fails");
-  check_cmd->callback([check_input, check_strict, &exit_code] {
-    exit_code = notebook::check_command(*check_input, *check_strict);
+  check_cmd->add_flag("--fix", *check_fix, "Clean files with fixable findings, then re-check");
+  check_cmd->callback([check_input, check_strict, check_fix, &exit_code] {
+    exit_code = notebook::check_command(*check_input, *check_strict, *check_fix);
   });
 
   auto clean_input = std::make_shared<std::string>();

@@ -40,6 +40,7 @@ struct RunOptions {
   bool dump_ast = false;
   bool quiet = false;
   std::string figures_directory;  // --figures DIR: write every figure drawn, as SVG and PNG
+  std::string theme = "dark";     // figure colours for savefig and --figures (plotting.md §4.1)
 };
 
 // Program output first, then the report, so a terminal shows them in the order they happened.
@@ -64,6 +65,7 @@ int execute(const RunOptions& options, std::shared_ptr<const SourceFile> file) {
   session.set_base_directory(directory.string());
   runtime::Interpreter interpreter(session);
   builtins::install_builtins(interpreter);
+  builtins::set_plot_theme(session, options.theme == "light");
   // Script arguments, when given, are the string array `argv`.
   if (!options.arguments.empty()) {
     interpreter.set_variable("argv", runtime::Value::string_array(options.arguments));
@@ -144,6 +146,8 @@ void add_run_command(CLI::App& app, int& exit_code) {
   command->add_flag("-q,--quiet", options->quiet, "No banner on standard error");
   command->add_option("--figures", options->figures_directory,
                       "Write every figure the script draws to DIR as <script>-<n>.svg and .png");
+  command->add_option("-t,--theme", options->theme, "Figure theme: dark (default) or light")
+      ->check(CLI::IsMember({"dark", "light"}));
   command->callback([options, &exit_code] { exit_code = run_script(*options); });
 }
 

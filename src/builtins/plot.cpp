@@ -1,10 +1,9 @@
 // The plotting builtins' table (kPlotBuiltins) and the figure/axes state calls: figure, subplot,
-// hold, legend, labels, limits, axis, grid, colorbar, close, clf, savefig (plotting.md §2, §3).
-// Series calls are in plot_series.cpp, image calls in plot_images.cpp.
+// hold, legend, labels, limits, axis, set_default_axis, grid, colorbar, close, clf, savefig
+// (plotting.md §2, §3). Series calls are in plot_series.cpp, image calls in plot_images.cpp.
 #include <fmt/format.h>
 
 #include <cmath>
-#include <filesystem>
 
 #include "base/error.hpp"
 #include "builtins/plot_builtins.hpp"
@@ -218,6 +217,18 @@ Value axis(Call& call) {
   return Value::none();
 }
 
+// set_default_axis("xy" | "ij") (plotting.md §3.16): image orientation for the current figure
+// and for every axes created afterwards.
+Value set_default_axis(Call& call) {
+  const std::string word = lowercase(call.string(0));
+  if (word != "xy" && word != "ij") {
+    call.fail(fmt::format("expected \"xy\" or \"ij\"; got \"{}\"", call.string(0)));
+  }
+  figures(call).set_default_image_rows_down(word == "ij");
+  changed(call);
+  return Value::none();
+}
+
 Value grid(Call& call) {
   plot::Axes& axes = current_axes(call);
   axes.grid = call.has(0) ? on_off(call, 0) : !axes.grid;
@@ -260,18 +271,8 @@ Value clf(Call& call) {
 }
 
 Value savefig(Call& call) {
-  std::string path = call.string(0);
-  const std::string& base = call.session().base_directory();
-  if (!base.empty() && std::filesystem::path(path).is_relative()) {
-    path = (std::filesystem::path(base) / path).string();
-  }
-  plot::Figure figure = figures(call).current();
-  figure.light_theme = call.session().extension<PlotState>().light_theme;
-  try {
-    plot::save(figure, path);
-  } catch (const Error& error) {
-    call.fail(error.what());
-  }
+  const plot::Figure& figure = figures(call).current();
+  save_figure(call, figure, call.string(0));
   figures(call).touch();
   const PlotState& state = call.session().extension<PlotState>();
   if (state.on_savefig) state.on_savefig(figures(call).current_handle(), figure);
@@ -312,6 +313,8 @@ extern const BuiltinTable kPlotBuiltins = {
     {"ylim", ylim, 0, 2, "Set or query the y-axis limits."},
     {"axis", axis, 1, 1,
      "axis([xmin xmax ymin ymax]), \"equal\", \"auto\", \"tight\", \"xy\", \"ij\"."},
+    {"set_default_axis", set_default_axis, 1, 1,
+     "Default image orientation, \"xy\" or \"ij\", for the current and later axes."},
     {"grid", grid, 0, 1, "grid on/off for the current axes."},
     {"colorbar", colorbar, 0, 1, "Show or hide the colorbar of an image panel."},
     {"close", close, 0, 1, "Close the current figure, figure N, or all."},

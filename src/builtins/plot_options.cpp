@@ -6,6 +6,7 @@
 
 #include <cctype>
 #include <cmath>
+#include <filesystem>
 
 #include "base/error.hpp"
 #include "builtins/plot_session.hpp"
@@ -208,9 +209,16 @@ void changed(const runtime::Call& call) {
   plot::FigureSet& set = figures(call);
   set.touch();
   const plot::Figure& figure = set.current();
-  if (figure.html_path.empty()) return;
+  if (!figure.html_path.empty()) save_figure(call, figure, figure.html_path);
+}
+
+void save_figure(const runtime::Call& call, plot::Figure figure, const std::string& path) {
+  std::filesystem::path target(path);
+  const std::string& base = call.session().base_directory();
+  if (!base.empty() && target.is_relative()) target = std::filesystem::path(base) / target;
+  figure.light_theme = call.session().extension<PlotState>().light_theme;
   try {
-    plot::save(figure, figure.html_path);
+    plot::save(figure, target.string(), path);
   } catch (const Error& error) {
     call.fail(error.what());
   }

@@ -58,6 +58,10 @@ plot::FigureSet& figures(const runtime::Call& call);
 plot::Axes& axes_for_data(const runtime::Call& call);
 // Records the change (notebook snapshots, figure("x.html") rewrites).
 void changed(const runtime::Call& call);
+// Writes `figure` in the session's theme to `path`, a relative path being taken from the
+// session's working directory (the script's or notebook's directory, plotting.md §3.20).
+// Errors name the path as given.
+void save_figure(const runtime::Call& call, plot::Figure figure, const std::string& path);
 void warn(const runtime::Call& call, std::string_view message);
 
 }  // namespace llmlab::builtins::plotting

@@ -98,14 +98,15 @@ int read_xy(const Call& call, XyData& data) {
 }
 
 // After the data: a single line-spec or title string, or option pairs (a line-spec may also
-// precede option pairs).
+// precede option pairs). No option key reads as a line-spec, so a leading line-spec is taken as
+// one whatever follows: `plot(y, "r--", "linewidth")` then reports the key without a value.
 void read_style(const Call& call, int first, SeriesOptions& options, std::string& title) {
   if (first >= call.count()) return;
   const Value& v = call.value(first);
   const int remaining = call.count() - first;
   if (v.is(Kind::String)) {
     const auto spec = parse_line_spec(v.string_value());
-    if (spec && remaining % 2 == 1) {
+    if (spec) {
       options.color = spec->color ? spec->color : options.color;
       options.style = spec->style;
       options.marker = spec->marker;
@@ -156,9 +157,9 @@ Value line_plot(Call& call, std::optional<Scale> x_scale, std::optional<Scale> y
     series.y = std::move(y);
     SeriesOptions own = options;
     if (color) own.color = color;
-    if (label && !own.label) {
-      series.label = *label;  // automatic label: never shown in the legend
-    }
+    // The two parts of a complex plot are named for the legend (plotting.md §3.2), as in 0.3.6,
+    // unlike automatic labels such as "data1", which are never shown.
+    if (label && !own.label) own.label = label;
     apply_options(series, own, plot::cycle_color(axes.series.size()));
     axes.series.push_back(std::move(series));
   };

@@ -200,7 +200,18 @@ struct Finding {
   std::string code;
   std::string severity;
   std::string message;
+  bool fixable = false;  // `clean` removes its cause (check --fix)
 };
+
+// Whether a line whose trimmed text is `---` occurs in `text` from offset `from` on.
+bool closes_frontmatter(const std::string& text, std::size_t from) {
+  std::istringstream rest(text.substr(std::min(from, text.size())));
+  std::string line;
+  while (std::getline(rest, line)) {
+    if (trim(line) == "---") return true;
+  }
+  return false;
+}
 
 std::vector<Finding> lint(const fs::path& path, const std::string& text) {
   std::vector<Finding> findings;
@@ -223,9 +234,13 @@ std::vector<Finding> lint(const fs::path& path, const std::string& text) {
     if (first_content && !trimmed.empty()) {
       first_content = false;
       if (trimmed == "---") {
-        in_frontmatter = true;
         frontmatter_line = number;
-        continue;
+        // An opening `---` without a closing one is not frontmatter (notebook.md §1.1): the
+        // lines after it are body and are checked as such.
+        in_frontmatter = closes_frontmatter(text, static_cast<std::size_t>(lines.tellg()));
+        if (in_frontmatter) continue;
+        findings.push_back(
+            {frontmatter_line, "E004", "error", "frontmatter opened with --- but never closed"});
       }
     }
     if (in_frontmatter) {
@@ -271,9 +286,6 @@ std::vector<Finding> lint(const fs::path& path, const std::string& text) {
       }
     }
   }
-  if (in_frontmatter)
-    findings.push_back(
-        {frontmatter_line, "E004", "error", "frontmatter opened with --- but never closed"});
   if (in_code) findings.push_back({fence_line, "E002", "error", "```rustlab fence never closed"});
   if (open_start)
     findings.push_back(
@@ -281,7 +293,7 @@ std::vector<Finding> lint(const fs::path& path, const std::string& text) {
   if (headers > 1)
     findings.push_back(
         {1, "W001", "warning",
-         fmt::format("{} generated-header lines (fixable: llmlab notebook clean)", headers)});
+         fmt::format("{} generated-header lines (fixable: llmlab notebook clean)", headers), true});
   if (details_open != details_close) {
     findings.push_back(
         {1, "W002", "warning",
@@ -307,18 +319,32 @@ std::vector<fs::path> markdown_files(const fs::path& input) {
 
 }  // namespace
 
-int check_command(const std::string& input, bool strict) {
+int check_command(const std::string& input, bool strict, bool fix) {
   int errors = 0;
   int warnings = 0;
   const std::vector<fs::path> files = markdown_files(input);
   for (const fs::path& file : files) {
     std::string reason;
-    const std::optional<std::string> text = read_file(file, &reason);
+    std::optional<std::string> text = read_file(file, &reason);
     if (!text) {
       std::cerr << "error: cannot read " << file.string() << ": " << reason << "\n";
       return 2;
     }
-    for (const Finding& finding : lint(file, *text)) {
+    std::vector<Finding> findings = lint(file, *text);
+    if (fix &&
+        std::any_of(findings.begin(), findings.end(), [](const Finding& f) { return f.fixable; })) {
+      std::string cleaned = strip_artifacts(*text);
+      if (!cleaned.empty() && cleaned.back() != '\n') cleaned += '\n';
+      try {
+        write_if_changed(file, cleaned);
+      } catch (const Error& error) {
+        std::cerr << "error: " << error.what() << "\n";
+        return 2;
+      }
+      std::cout << "fixed " << file.string() << "\n";
+      findings = lint(file, cleaned);
+    }
+    for (const Finding& finding : findings) {
       std::cout << fmt::format("{}:{} [llmlab:{}] {}: {}\n", file.string(), finding.line,
                                finding.code, finding.severity, finding.message);
       (finding.severity == "error" ? errors : warnings) += 1;

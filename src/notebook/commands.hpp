@@ -23,7 +23,9 @@ struct RenderOptions {
 int render_command(const RenderOptions& options);
 
 // Lints notebook sources; returns 0 clean, 1 warnings (or any finding with strict), 2 errors.
-int check_command(const std::string& input, bool strict);
+// With `fix`, files with fixable findings are cleaned in place first (notebook.md §4.2) and
+// what remains is reported.
+int check_command(const std::string& input, bool strict, bool fix = false);
 
 // Removes render artifacts in place or into `output`; with `check_only`, exits 1 if any file
 // would change.

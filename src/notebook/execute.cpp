@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <string_view>
+
 #include "base/error.hpp"
 #include "builtins/plot_session.hpp"
 #include "builtins/registry.hpp"
@@ -18,14 +20,29 @@ namespace llmlab::notebook {
 
 namespace {
 
-// "line 3: message" with lines counted from the block's first source line (§2).
-std::string block_error_text(const Error& error) {
+// "line 3: message" with lines counted from the block's first source line (§2). A lex or
+// parse error reads "parse error at line 3: detail" (language.md §9.1): the lexer and parser
+// start their messages with "lex error: " / "parse error: ", which moves in front of the line.
+// An error without a position is placed on `fallback_line` when one is given.
+std::string block_error_text(const Error& error, int fallback_line = 0) {
   std::string text;
-  if (error.kind() == ErrorKind::Syntax) text = "parse error at ";
+  std::string_view message = error.what();
+  if (error.kind() == ErrorKind::Syntax) {
+    std::string_view stage = "parse error";
+    for (const std::string_view prefix : {"lex error", "parse error"}) {
+      if (message.starts_with(prefix) && message.substr(prefix.size()).starts_with(": ")) {
+        stage = prefix;
+        message.remove_prefix(prefix.size() + 2);
+      }
+    }
+    text = fmt::format("{} at ", stage);
+  }
   if (error.where() && error.where()->valid()) {
-    text += fmt::format("line {}: {}", error.where()->line, error.what());
+    text += fmt::format("line {}: {}", error.where()->line, message);
+  } else if (fallback_line > 0) {
+    text += fmt::format("line {}: {}", fallback_line, message);
   } else {
-    text += error.what();
+    text += message;
   }
   for (const std::string& frame : error.trace()) text += "\n  " + frame;
   return text;
@@ -80,7 +97,14 @@ class NotebookRun {
                        [this](std::string_view expression, std::optional<std::string_view> format) {
                          // Anything the expression prints is discarded (§1.7).
                          const std::size_t mark = captured_.size();
-                         const runtime::Value value = interpreter_.evaluate(expression);
+                         runtime::Value value;
+                         try {
+                           value = interpreter_.evaluate(expression);
+                         } catch (const Error& error) {
+                           captured_.resize(mark);
+                           // The expression is one line of its own: `line 1: message` (§1.7).
+                           throw Error(block_error_text(error, 1));
+                         }
                          captured_.resize(mark);
                          if (!format) return runtime::display(value);
                          try {

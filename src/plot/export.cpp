@@ -118,7 +118,8 @@ std::string render(const Figure& figure, FileFormat format) {
   return {};
 }
 
-void save(const Figure& figure, const std::string& path) {
+void save(const Figure& figure, const std::string& path, std::string_view shown) {
+  if (shown.empty()) shown = path;
   const std::optional<FileFormat> format = format_for_path(path);
   if (!format) {
     throw Error(fmt::format("unsupported file type '{}' (use .svg, .png, .pdf or .html)",
@@ -126,10 +127,10 @@ void save(const Figure& figure, const std::string& path) {
   }
   const std::string bytes = render(figure, *format);
   std::ofstream file(path, std::ios::binary);
-  if (!file) throw Error(fmt::format("cannot write '{}': {}", path, std::strerror(errno)));
+  if (!file) throw Error(fmt::format("cannot write '{}': {}", shown, std::strerror(errno)));
   file.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
   file.close();
-  if (!file) throw Error(fmt::format("cannot write '{}': write failed", path));
+  if (!file) throw Error(fmt::format("cannot write '{}': write failed", shown));
 }
 
 }  // namespace llmlab::plot

@@ -20,8 +20,9 @@ std::string render_svg(const Figure& figure);
 std::string render_html(const Figure& figure);
 std::string render(const Figure& figure, FileFormat format);
 
-// Writes the file. Throws llmlab::Error "unsupported file type '<ext>' (use .svg, .png, .pdf or
-// .html)" or "cannot write '<path>': <reason>"; callers prefix their own name.
-void save(const Figure& figure, const std::string& path);
+// Writes the file at `path`. Throws llmlab::Error "unsupported file type '<ext>' (use .svg, .png,
+// .pdf or .html)" or "cannot write '<shown>': <reason>", where `shown` is the path as the user
+// wrote it (default: `path`); callers prefix their own name.
+void save(const Figure& figure, const std::string& path, std::string_view shown = {});
 
 }  // namespace llmlab::plot

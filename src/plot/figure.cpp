@@ -30,7 +30,7 @@ bool Figure::select_subplot(std::size_t grid_rows, std::size_t grid_columns, std
   if (grid_rows != rows || grid_columns != columns) {
     rows = grid_rows;
     columns = grid_columns;
-    axes.assign(rows * columns, Axes{});
+    axes.assign(rows * columns, fresh_axes());
   }
   current = k - 1;
   hold = false;
@@ -39,12 +39,32 @@ bool Figure::select_subplot(std::size_t grid_rows, std::size_t grid_columns, std
 
 void Figure::clear() {
   rows = columns = 1;
-  axes.assign(1, Axes{});
+  axes.assign(1, fresh_axes());
   current = 0;
   hold = false;
 }
 
+Axes Figure::fresh_axes() const {
+  Axes created;
+  created.image_rows_down = default_image_rows_down;
+  return created;
+}
+
 FigureSet::FigureSet() { figures_[0] = Entry{}; }
+
+FigureSet::Entry FigureSet::fresh_entry() const {
+  Entry entry;
+  entry.figure.default_image_rows_down = default_image_rows_down_;
+  entry.figure.axes = {entry.figure.fresh_axes()};
+  return entry;
+}
+
+void FigureSet::set_default_image_rows_down(bool rows_down) {
+  default_image_rows_down_ = rows_down;
+  Figure& figure = current();
+  figure.default_image_rows_down = rows_down;
+  for (Axes& axes : figure.axes) axes.image_rows_down = rows_down;
+}
 
 Figure& FigureSet::current() { return figures_.at(current_).figure; }
 
@@ -70,7 +90,7 @@ void FigureSet::name_anonymous() {
 int FigureSet::new_figure() {
   name_anonymous();
   const int handle = next_id_++;
-  figures_[handle] = Entry{};
+  figures_[handle] = fresh_entry();
   current_ = handle;
   return handle;
 }
@@ -79,7 +99,7 @@ int FigureSet::select_figure(int handle) {
   if (handle == current_) return handle;
   name_anonymous();
   if (handle == current_) return handle;
-  if (!figures_.contains(handle)) figures_[handle] = Entry{};
+  if (!figures_.contains(handle)) figures_[handle] = fresh_entry();
   next_id_ = std::max(next_id_, handle + 1);
   current_ = handle;
   return handle;
@@ -90,7 +110,7 @@ void FigureSet::close(int handle) {
   figures_.erase(handle);
   if (handle != current_) return;
   if (figures_.empty()) {
-    figures_[0] = Entry{};
+    figures_[0] = fresh_entry();
     current_ = 0;
   } else {
     current_ = figures_.rbegin()->first;
@@ -101,7 +121,7 @@ void FigureSet::close_current() { close(current_); }
 
 void FigureSet::close_all() {
   figures_.clear();
-  figures_[0] = Entry{};
+  figures_[0] = fresh_entry();
   current_ = 0;
 }
 

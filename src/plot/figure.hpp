@@ -125,13 +125,15 @@ struct Figure {
   bool hold = false;
   std::string html_path;  // figure("x.html"): rewritten after every change
   bool light_theme = false;
+  bool default_image_rows_down = true;  // image orientation of axes created from now on
 
   Axes& current_axes() { return axes[current]; }
   bool has_content() const;
   // subplot(r, c, k) with k 1-based; a new grid shape discards the old axes. Returns false when
   // k is out of range (the caller words the error).
   bool select_subplot(std::size_t grid_rows, std::size_t grid_columns, std::size_t k);
-  void clear();  // clf: 1×1 grid, hold off
+  void clear();             // clf: 1×1 grid, hold off
+  Axes fresh_axes() const;  // empty axes with this figure's default image orientation
 };
 
 // The figures of one session (plotting.md §2.1): handle 0 is the anonymous figure used before
@@ -151,6 +153,9 @@ class FigureSet {
   void close(int handle);         // close(N); unknown handles are ignored
   void close_current();
   void close_all();
+  // set_default_axis("ij" | "xy"): the image orientation of every axes created afterwards, in
+  // any figure, and of the current figure's axes.
+  void set_default_image_rows_down(bool rows_down);
 
   // Records that the current figure changed (call after every drawing call).
   void touch();
@@ -165,10 +170,12 @@ class FigureSet {
     std::uint64_t changed = 0;
     std::uint64_t first_drawn = 0;
   };
+  Entry fresh_entry() const;  // an empty figure with the session's default image orientation
   std::map<int, Entry> figures_;
   int current_ = 0;
   int next_id_ = 1;
   std::uint64_t generation_ = 0;
+  bool default_image_rows_down_ = true;
 };
 
 }  // namespace llmlab::plot

@@ -37,6 +37,20 @@ TEST(plot_session, lists_figures_drawn_since_a_mark_in_drawing_order) {
   EXPECT_TRUE(figures_drawn_since(lab.session, figure_mark(lab.session)).empty());
 }
 
+TEST(plot_session, complex_plot_names_its_two_parts_in_the_legend) {
+  Lab lab;
+  lab.run("plot([3 1 0] + j * [4 0 1]);");
+  const plot::Axes& axes = session_figures(lab.session).current().current_axes();
+  ASSERT_EQ(axes.series.size(), 2u);
+  EXPECT_EQ(axes.series[0].label, "magnitude");
+  EXPECT_EQ(axes.series[0].y, (std::vector<double>{5, 1, 1}));
+  EXPECT_EQ(axes.series[1].label, "real");
+  EXPECT_TRUE(axes.series[0].explicit_label && axes.series[1].explicit_label);
+  const std::string svg = figure_svg(lab.session, session_figures(lab.session).current_handle());
+  EXPECT_NE(svg.find(">magnitude</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">real</text>"), std::string::npos);
+}
+
 TEST(plot_session, writes_svg_and_png_per_figure) {
   Lab lab;
   const auto mark = figure_mark(lab.session);

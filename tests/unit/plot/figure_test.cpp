@@ -55,6 +55,27 @@ TEST(figure, subplot_keeps_axes_of_same_grid_and_turns_hold_off) {
   EXPECT_FALSE(f.select_subplot(1, 2, 3));
 }
 
+TEST(figure_set, default_image_orientation_applies_to_current_and_later_axes) {
+  FigureSet set;
+  set.new_figure();  // 2
+  ASSERT_TRUE(set.current().select_subplot(1, 2, 1));
+  set.set_default_image_rows_down(false);  // set_default_axis("xy")
+  EXPECT_FALSE(set.current().axes[0].image_rows_down);
+  EXPECT_FALSE(set.current().axes[1].image_rows_down);
+  ASSERT_TRUE(set.current().select_subplot(2, 1, 1));  // a new grid: new axes
+  EXPECT_FALSE(set.current().axes[1].image_rows_down);
+  set.current().clear();
+  EXPECT_FALSE(set.current().current_axes().image_rows_down);
+  set.new_figure();
+  EXPECT_FALSE(set.current().current_axes().image_rows_down);
+  set.current().current_axes().image_rows_down = true;  // axis("ij") still overrides per axes
+  set.select_figure(9);
+  EXPECT_FALSE(set.current().current_axes().image_rows_down);
+  set.close_all();
+  EXPECT_FALSE(set.current().current_axes().image_rows_down);
+  EXPECT_TRUE(FigureSet().current().current_axes().image_rows_down);  // the default is "ij"
+}
+
 TEST(axes, clear_data_keeps_labels_and_limits) {
   Axes a;
   a.x.label = "x";
