@@ -1,5 +1,6 @@
 // The float matrix product behind the linear layer's three shapes (forward, input gradient,
-// weight gradient): C (=, +=) A · B (+ bias) with AVX2/FMA register tiles. Internal to nn/.
+// weight gradient): C (=, +=) A · B (+ bias) with AVX-512 or AVX2/FMA register tiles. Internal
+// to nn/.
 // Letters: M rows of C, N columns of C, K the summed dimension.
 #pragma once
 
@@ -25,8 +26,8 @@ enum class Triangle {
 
 // C (M, N), row stride ldc, from A (M, K) and B (K, N). A's element (i, k) lies at
 // a[i · a_row_stride + k · a_k_stride], so A may be read row-major (a_k_stride 1) or transposed
-// (a_row_stride 1) without a copy; B is row-major with row stride ldb, or packed in panels of one
-// tile's width (gemm_pack_b_panels) so that a tile streams contiguous memory: a nonzero
+// (a_row_stride 1) without a copy; B is row-major with row stride ldb, or packed in 16-column
+// panels (gemm_pack_b_panels) so that a tile streams contiguous memory: a nonzero
 // b_panel_stride places B's element (k, j) at b[(j / 16) · b_panel_stride + k · ldb + j % 16].
 // With Epilogue::Store, bias (N) and residual (M, N; row stride ldr) may be given (else null):
 // C = residual + (A·B + bias), the linear layer and the residual connection after it.
@@ -47,8 +48,8 @@ struct GemmOperands {
   std::ptrdiff_t b_panel_stride = 0;
 };
 
-// The rows and the columns of a register tile; the second is the width of B's packed panels.
-inline constexpr int kGemmTileRows = 6;
+// The width of B's packed panels: one AVX-512 register, two AVX2 registers. The AVX-512 tile,
+// two registers wide, reads its halves from two neighbouring panels.
 inline constexpr int kGemmTileColumns = 16;
 
 // Packs B (K, N), row-major with row stride ldb, into panels of sixteen columns: panel p holds
@@ -57,16 +58,26 @@ inline constexpr int kGemmTileColumns = 16;
 void gemm_pack_b_panels(float* packed, const float* source, std::ptrdiff_t ldb, int N, int K,
                         int k_begin, int k_end);
 
-// The number of register tiles C is cut into; tiles are independent units of work.
-int gemm_tile_count(const GemmOperands& operands);
+// The tile kernels: AVX-512 registers (tiles of 8 × 32, 8 × 16 for Triangle::LowerC), AVX2 +
+// FMA registers (6 × 16), or plain loops (6 × 16) for processors with neither. Both vector
+// kernels sum each element of C in k order by fused multiply-adds from zero, then add the
+// epilogue's terms in the same order, so they agree to the bit.
+enum class GemmKernel { Avx512, Avx2, Portable };
 
-// The tile kernels: AVX2 + FMA registers, or plain loops for processors without them.
-enum class GemmKernel { Avx2, Portable };
+// The rows and the columns of the register tiles `kernel` cuts C into.
+struct GemmTileShape {
+  int rows, columns;
+};
+GemmTileShape gemm_tile_shape(GemmKernel kernel, const GemmOperands& operands);
 
-// Avx2 where the processor has AVX2 and FMA (checked once), else Portable.
+// The best kernel the processor runs (checked once): Avx512, else Avx2, else Portable.
 GemmKernel gemm_best_kernel();
 
-// Computes tiles [begin, end) of C with `kernel`; tests compare the two kernels.
+// The number of register tiles `kernel` cuts C into; tiles are independent units of work.
+int gemm_tile_count(const GemmOperands& operands, GemmKernel kernel = gemm_best_kernel());
+
+// Computes tiles [begin, end) of C with `kernel`, numbered as gemm_tile_count(operands, kernel)
+// counts them; tests compare the kernels.
 void gemm_tiles_with(GemmKernel kernel, const GemmOperands& operands, int begin, int end);
 
 // Computes tiles [begin, end) of C with the best kernel. Each element of C is summed by one tile
@@ -76,6 +87,6 @@ void gemm_tiles(const GemmOperands& operands, int begin, int end);
 // Shares all tiles among the threads of the enclosing OpenMP team (all of them when called
 // outside one), in chunks handed out on demand: on a busy machine a thread the OS delays takes
 // fewer chunks instead of holding up the team. Returns without waiting for the other threads.
-void gemm_shared(const GemmOperands& operands);
+void gemm_shared(const GemmOperands& operands, GemmKernel kernel = gemm_best_kernel());
 
 }  // namespace llmlab::nn::detail

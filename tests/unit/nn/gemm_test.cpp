@@ -1,12 +1,13 @@
-// nn/gemm: the float tile kernel against a plain triple loop, for both epilogues (bias and
+// nn/gemm: the float tile kernels against a plain triple loop, for both epilogues (bias and
 // residual included), row-major and transposed A, every ragged tile edge, the causal triangles,
-// and any split of the tiles.
+// and any split of the tiles; and the AVX-512 kernel equal to the AVX2 one to the bit.
 #include "nn/gemm.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <random>
 #include <vector>
 
@@ -44,10 +45,27 @@ std::vector<double> expected(const GemmOperands& g, const std::vector<float>& c_
   return c;
 }
 
-// Both kernels where the processor has AVX2 and FMA, else the portable one alone.
+// Every kernel the processor runs.
 std::vector<GemmKernel> kernels() {
-  if (gemm_best_kernel() == GemmKernel::Avx2) return {GemmKernel::Avx2, GemmKernel::Portable};
+  switch (gemm_best_kernel()) {
+    case GemmKernel::Avx512:
+      return {GemmKernel::Avx512, GemmKernel::Avx2, GemmKernel::Portable};
+    case GemmKernel::Avx2:
+      return {GemmKernel::Avx2, GemmKernel::Portable};
+    case GemmKernel::Portable:
+      break;
+  }
   return {GemmKernel::Portable};
+}
+
+// All of C's tiles by `kernel`.
+void all_tiles(GemmKernel kernel, const GemmOperands& g) {
+  gemm_tiles_with(kernel, g, 0, gemm_tile_count(g, kernel));
+}
+
+// Equal to the bit, element by element.
+bool same_bits(const std::vector<float>& x, const std::vector<float>& y) {
+  return x.size() == y.size() && std::memcmp(x.data(), y.data(), sizeof(float) * x.size()) == 0;
 }
 
 double max_difference(const GemmOperands& g, const std::vector<float>& c,
@@ -96,7 +114,7 @@ TEST(gemm_test, every_shape_layout_and_epilogue_matches_plain_loops) {
             const std::vector<double> reference = expected(g, c_before);
             for (const GemmKernel kernel : kernels()) {
               std::copy(c_before.begin(), c_before.end(), c.begin());
-              gemm_tiles_with(kernel, g, 0, gemm_tile_count(g));
+              all_tiles(kernel, g);
               EXPECT_LT(max_difference(g, c, reference), 1e-5) << M << " " << N << " " << K;
               // Padding columns between rows are untouched.
               for (int i = 0; i < M; i++) {
@@ -114,39 +132,129 @@ TEST(gemm_test, every_shape_layout_and_epilogue_matches_plain_loops) {
 }
 
 TEST(gemm_test, causal_triangles_skip_only_zero_terms) {
-  // A square causal matrix (zero above the diagonal) and its transpose, as attention uses them.
-  const int S = 29, N = 12;
-  std::vector<float> lower = random_values(static_cast<size_t>(S * S), 40);
-  for (int i = 0; i < S; i++) {
-    for (int k = i + 1; k < S; k++) lower[static_cast<size_t>(i * S + k)] = 0.0f;
+  for (const int S : {29, 70}) {
+    // A square causal matrix (zero above the diagonal) and its transpose, as attention uses them.
+    const int N = S < 64 ? 12 : 40;
+    std::vector<float> lower = random_values(static_cast<size_t>(S * S), 40);
+    for (int i = 0; i < S; i++) {
+      for (int k = i + 1; k < S; k++) lower[static_cast<size_t>(i * S + k)] = 0.0f;
+    }
+    const std::vector<float> b = random_values(static_cast<size_t>(S * S), 41);
+    struct Case {
+      Triangle triangle;
+      std::ptrdiff_t a_row_stride, a_k_stride;
+      int N;
+    };
+    // LowerA reads `lower` row-major, UpperA its transpose; LowerC computes an S × S product.
+    for (const Case& test : {Case{Triangle::LowerA, S, 1, N}, Case{Triangle::UpperA, 1, S, N},
+                             Case{Triangle::LowerC, S, 1, S}}) {
+      std::vector<std::vector<float>> results;
+      for (const GemmKernel kernel : kernels()) {
+        std::vector<float> c(static_cast<size_t>(S * test.N), 7.0f);
+        const std::vector<float> c_before = c;
+        const GemmOperands g{.c = c.data(),
+                             .ldc = test.N,
+                             .a = lower.data(),
+                             .a_row_stride = test.a_row_stride,
+                             .a_k_stride = test.a_k_stride,
+                             .b = b.data(),
+                             .ldb = test.N,
+                             .bias = nullptr,
+                             .M = S,
+                             .N = test.N,
+                             .K = S,
+                             .epilogue = Epilogue::Accumulate,
+                             .triangle = test.triangle};
+        all_tiles(kernel, g);
+        EXPECT_LT(max_difference(g, c, expected(g, c_before)), 1e-5) << S;
+        if (test.triangle == Triangle::LowerC) {
+          // The tiles wholly above the diagonal are skipped, their elements left as they were.
+          const GemmTileShape shape = gemm_tile_shape(kernel, g);
+          int skipped = 0;
+          for (int i = 0; i < S; i++) {
+            for (int j = 0; j < S; j++) {
+              const int row = i / shape.rows * shape.rows;
+              const int rows = std::min(shape.rows, S - row);
+              if (j / shape.columns * shape.columns < row + rows) continue;
+              EXPECT_EQ(c[static_cast<size_t>(i * S + j)], 7.0f) << i << " " << j;
+              skipped++;
+            }
+          }
+          // The larger product has such tiles for every kernel.
+          if (S > 64) {
+            EXPECT_GT(skipped, 0);
+          }
+          // Above the diagonal, elements of computed tiles hold products the caller ignores.
+          for (int i = 0; i < S; i++) {
+            for (int j = i + 1; j < S; j++) c[static_cast<size_t>(i * S + j)] = 0.0f;
+          }
+        }
+        results.push_back(c);
+      }
+      // The vector kernels (listed first) agree to the bit.
+      if (gemm_best_kernel() == GemmKernel::Avx512) {
+        EXPECT_TRUE(same_bits(results[0], results[1])) << S;
+      }
+    }
   }
-  const std::vector<float> b = random_values(static_cast<size_t>(S * S), 41);
-  struct Case {
-    Triangle triangle;
-    std::ptrdiff_t a_row_stride, a_k_stride;
-    int N;
-  };
-  // LowerA reads `lower` row-major, UpperA its transpose; LowerC computes an S × S product.
-  for (const Case& test : {Case{Triangle::LowerA, S, 1, N}, Case{Triangle::UpperA, 1, S, N},
-                           Case{Triangle::LowerC, S, 1, S}}) {
-    for (const GemmKernel kernel : kernels()) {
-      std::vector<float> c(static_cast<size_t>(S * test.N), 7.0f);
-      const std::vector<float> c_before = c;
-      const GemmOperands g{.c = c.data(),
-                           .ldc = test.N,
-                           .a = lower.data(),
-                           .a_row_stride = test.a_row_stride,
-                           .a_k_stride = test.a_k_stride,
-                           .b = b.data(),
-                           .ldb = test.N,
-                           .bias = nullptr,
-                           .M = S,
-                           .N = test.N,
-                           .K = S,
-                           .epilogue = Epilogue::Accumulate,
-                           .triangle = test.triangle};
-      gemm_tiles_with(kernel, g, 0, gemm_tile_count(g));
-      EXPECT_LT(max_difference(g, c, expected(g, c_before)), 1e-5);
+}
+
+// The AVX-512 kernel against the AVX2 kernel: every element equal to the bit, on every shape
+// around the tiles' edges, both layouts of A, B in place and packed, and every epilogue.
+TEST(gemm_test, avx512_kernel_equals_avx2_kernel_to_the_bit) {
+  if (gemm_best_kernel() != GemmKernel::Avx512) GTEST_SKIP() << "no AVX-512 on this processor";
+  enum class Extras { None, Bias, Residual, Both };
+  for (const int M : {1, 5, 8, 9, 17, 33}) {
+    for (const int N : {1, 15, 16, 17, 31, 32, 33, 48, 70}) {
+      for (const int K : {1, 9, 64}) {
+        const auto seed = static_cast<unsigned>(M * 1000 + N * 10 + K);
+        const std::vector<float> a = random_values(static_cast<size_t>(M * K), seed);
+        const std::vector<float> b = random_values(static_cast<size_t>(K * (N + 3)), seed + 1);
+        const std::vector<float> bias = random_values(static_cast<size_t>(N), seed + 2);
+        const std::vector<float> residual =
+            random_values(static_cast<size_t>(M * (N + 1)), seed + 3);
+        const std::vector<float> c_before =
+            random_values(static_cast<size_t>(M * (N + 2)), seed + 4);
+        const int panels = (N + kGemmTileColumns - 1) / kGemmTileColumns;
+        std::vector<float> packed_b(static_cast<size_t>(panels * kGemmTileColumns * K));
+        gemm_pack_b_panels(packed_b.data(), b.data(), N + 3, N, K, 0, K);
+        for (const bool transposed : {false, true}) {
+          for (const bool packed : {false, true}) {
+            for (const Epilogue epilogue : {Epilogue::Store, Epilogue::Accumulate}) {
+              for (const Extras extras :
+                   {Extras::None, Extras::Bias, Extras::Residual, Extras::Both}) {
+                if (epilogue == Epilogue::Accumulate && extras != Extras::None) continue;
+                const bool with_bias = extras == Extras::Bias || extras == Extras::Both;
+                const bool with_residual = extras == Extras::Residual || extras == Extras::Both;
+                std::vector<float> from_avx2 = c_before, from_avx512 = c_before;
+                GemmOperands g{.c = nullptr,
+                               .ldc = N + 2,
+                               .a = a.data(),
+                               .a_row_stride = transposed ? 1 : K,
+                               .a_k_stride = transposed ? M : 1,
+                               .b = packed ? packed_b.data() : b.data(),
+                               .ldb = packed ? kGemmTileColumns : N + 3,
+                               .bias = with_bias ? bias.data() : nullptr,
+                               .M = M,
+                               .N = N,
+                               .K = K,
+                               .epilogue = epilogue,
+                               .residual = with_residual ? residual.data() : nullptr,
+                               .ldr = N + 1,
+                               .b_panel_stride = packed ? kGemmTileColumns * K : 0};
+                g.c = from_avx2.data();
+                all_tiles(GemmKernel::Avx2, g);
+                g.c = from_avx512.data();
+                all_tiles(GemmKernel::Avx512, g);
+                // Padding columns included: both leave them as they were.
+                EXPECT_TRUE(same_bits(from_avx2, from_avx512))
+                    << M << " " << N << " " << K << " " << transposed << packed;
+                EXPECT_NE(from_avx512, c_before);
+              }
+            }
+          }
+        }
+      }
     }
   }
 }
@@ -188,10 +296,10 @@ TEST(gemm_test, packed_b_panels_give_the_same_results_as_b_in_place) {
           std::vector<float> from_place = c_before, from_panels = c_before;
           GemmOperands g = in_place;
           g.c = from_place.data();
-          gemm_tiles_with(kernel, g, 0, gemm_tile_count(g));
+          all_tiles(kernel, g);
           g = packed;
           g.c = from_panels.data();
-          gemm_tiles_with(kernel, g, 0, gemm_tile_count(g));
+          all_tiles(kernel, g);
           // The same products summed in the same order: equal to the bit.
           EXPECT_EQ(from_place, from_panels) << M << " " << N << " " << K;
           EXPECT_LT(max_difference(g, from_panels, expected(in_place, c_before)), 1e-4);
