@@ -50,6 +50,8 @@ int main(int argc, char** argv) {
       config.steps = std::atoi(value);
     } else if (flag == "--norm") {
       config.norm_placement = train::parse_norm_placement(value, "bench_train_prepost");
+    } else if (flag == "--batch") {
+      config.batch = std::atoi(value);
     } else if (flag == "--lr") {
       config.learning_rate = std::atof(value);
     } else if (flag == "--ghz") {

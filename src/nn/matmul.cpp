@@ -13,6 +13,7 @@
 
 #include "base/error.hpp"
 #include "nn/gemm.hpp"
+#include "nn/threading.hpp"
 
 namespace llmlab::nn {
 namespace {
@@ -24,11 +25,8 @@ using ConstMap = Eigen::Map<const RowMatrix<T>>;
 template <class T>
 using MutableMap = Eigen::Map<RowMatrix<T>>;
 
-// The half-open range [begin, end) of `count` items that thread `thread` of `threads` owns.
-struct Range {
-  int begin;
-  int end;
-};
+// The half-open range [begin, end) of `count` rows that thread `thread` of `threads` owns.
+using detail::Range;
 Range thread_range(int count, int thread, int threads) {
   const int chunk = (count + threads - 1) / threads;
   const int begin = std::min(count, thread * chunk);
@@ -213,7 +211,7 @@ void backward_float(std::span<float> dinp, std::span<float> dweight, std::span<f
 #pragma omp barrier
     if (!dweight.empty()) detail::gemm_shared(weight_gradient);
     // Each feature's bias gradient sums the batch in row order, whichever thread owns it.
-    const Range features = thread_range(OC, omp_get_thread_num(), omp_get_num_threads());
+    const Range features = detail::feature_range(OC, omp_get_thread_num(), omp_get_num_threads());
     if (!dbias.empty()) {
       float* db = dbias.data();
       for (int n = 0; n < N; n++) {
