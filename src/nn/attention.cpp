@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "nn/float8.hpp"
 #include "nn/gemm.hpp"
 #include "nn/vector_exp.hpp"
 
@@ -70,10 +71,114 @@ detail::GemmOperands product(float* c, Index ldc, const float* a, Index a_row_st
 }
 void run(const detail::GemmOperands& g) { detail::gemm_tiles(g, 0, detail::gemm_tile_count(g)); }
 
+// The causal softmax over a whole (T, T) score matrix, in passes over all rows: the row maxima,
+// then the exponentials and their sums, then the scaling. Within one row each step waits for
+// the one before (maximum, exp, sum, division), and a row of at most T elements is too short to
+// hide those latencies; the rows of one pass are independent, so the processor overlaps them.
+// Rows are handled in whole eight-lane vectors: row t's visible past u <= t is rounded up to a
+// multiple of eight and the lanes past t are masked (-inf before exp, 0 after), so no row has a
+// scalar remainder. Elements past t may hold anything on entry (the products leave tiles above
+// the diagonal unwritten): they are only ever selected away, never computed with.
+Index visible_width(Index t) {
+  const Index lanes = detail::kFloat8Lanes;
+  return (t + lanes) / lanes * lanes;
+}
+
+// The lanes u <= t of the eight from u0.
+detail::Int8 visible_lanes(Index u0, Index t) {
+  return detail::lane_indices(static_cast<std::int32_t>(u0)) <= static_cast<std::int32_t>(t);
+}
+
+// Plain loops for T not a multiple of eight, row by row.
+void softmax_causal_plain(float* a, Index S) {
+  for (Index t = 0; t < S; t++) {
+    float* row = a + t * S;
+    float maximum = -std::numeric_limits<float>::infinity();
+    for (Index u = 0; u <= t; u++) maximum = std::max(maximum, row[u]);
+    float sum = 0.0f;
+    for (Index u = 0; u <= t; u++) sum += row[u] = detail::exp_single(row[u] - maximum);
+    const float inverse = 1.0f / sum;
+    for (Index u = 0; u <= t; u++) row[u] *= inverse;
+    std::fill(row + t + 1, row + S, 0.0f);
+  }
+}
+
+// a (S, S): row t = softmax(row t over u <= t), zero past t. `per_row` holds S floats.
+void softmax_causal(float* a, Index S, float* per_row) {
+  using detail::Float8;
+  if (S % detail::kFloat8Lanes != 0) return softmax_causal_plain(a, S);
+  const float minus_infinity = -std::numeric_limits<float>::infinity();
+  const auto visible = [&](const float* row, Index u, Index t) {
+    return visible_lanes(u, t) ? detail::load8(row + u) : minus_infinity;
+  };
+  for (Index t = 0; t < S; t++) {
+    const float* row = a + t * S;
+    Float8 maxima = visible(row, 0, t);
+    for (Index u = detail::kFloat8Lanes; u < visible_width(t); u += detail::kFloat8Lanes) {
+      const Float8 value = visible(row, u, t);
+      maxima = value > maxima ? value : maxima;
+    }
+    per_row[t] = detail::horizontal_max(maxima);
+  }
+  // Subtracting the row maximum keeps exp finite; masked lanes give exp(-inf) = 0.
+  for (Index t = 0; t < S; t++) {
+    float* row = a + t * S;
+    Float8 sums{};
+    for (Index u = 0; u < visible_width(t); u += detail::kFloat8Lanes) {
+      const Float8 e = detail::exp_single_of(visible(row, u, t) - per_row[t]);
+      detail::store8(row + u, e);
+      sums += e;
+    }
+    per_row[t] = 1.0f / detail::horizontal_sum(sums);
+  }
+  for (Index t = 0; t < S; t++) {
+    float* row = a + t * S;
+    for (Index u = 0; u < visible_width(t); u += detail::kFloat8Lanes) {
+      detail::store8(row + u, detail::load8(row + u) * per_row[t]);
+    }
+    std::fill(row + visible_width(t), row + S, 0.0f);
+  }
+}
+
+// The softmax Jacobian on every row: ds = a ⊙ (da - Σ_u a da) · scale over u <= t, 0 past t,
+// with da given in ds; a is zero past t, da may hold anything there. Two passes, as above.
+void softmax_causal_backward(float* ds, const float* a, Index S, float scale, float* per_row) {
+  using detail::Float8;
+  if (S % detail::kFloat8Lanes != 0) {
+    for (Index t = 0; t < S; t++) {
+      float* row = ds + t * S;
+      const float* weights = a + t * S;
+      float weighted = 0.0f;
+      for (Index u = 0; u <= t; u++) weighted += weights[u] * row[u];
+      for (Index u = 0; u <= t; u++) row[u] = weights[u] * (row[u] - weighted) * scale;
+      std::fill(row + t + 1, row + S, 0.0f);
+    }
+    return;
+  }
+  for (Index t = 0; t < S; t++) {
+    const float* row = ds + t * S;
+    const float* weights = a + t * S;
+    Float8 sums{};
+    for (Index u = 0; u < visible_width(t); u += detail::kFloat8Lanes) {
+      sums += visible_lanes(u, t) ? detail::load8(weights + u) * detail::load8(row + u) : 0.0f;
+    }
+    per_row[t] = detail::horizontal_sum(sums);
+  }
+  for (Index t = 0; t < S; t++) {
+    float* row = ds + t * S;
+    const float* weights = a + t * S;
+    for (Index u = 0; u < visible_width(t); u += detail::kFloat8Lanes) {
+      const Float8 value =
+          detail::load8(weights + u) * (detail::load8(row + u) - per_row[t]) * scale;
+      detail::store8(row + u, visible_lanes(u, t) ? value : 0.0f);
+    }
+    std::fill(row + visible_width(t), row + S, 0.0f);
+  }
+}
+
 // Float: scores = q · (kᵀ / sqrt(hs)) with the scale folded into the packed kᵀ, a row softmax
 // over the visible past, then y = att · v. The products skip the tiles and terms that the
-// causal mask makes zero (detail::Triangle). The row loops are `omp simd` because their length
-// varies with t, which GCC's -O2 vectoriser leaves scalar.
+// causal mask makes zero (detail::Triangle).
 void forward_float(std::span<float> out, std::span<float> att, std::span<const float> inp, int B,
                    int Tn, int C, int NH) {
   const Index S = Tn, C3 = 3 * static_cast<Index>(C);
@@ -82,82 +187,59 @@ void forward_float(std::span<float> out, std::span<float> att, std::span<const f
 #pragma omp parallel if (worth_threads(B, Tn, C))
   {
     std::vector<float> kt(static_cast<size_t>(hs) * static_cast<size_t>(Tn));
-#pragma omp for collapse(2) schedule(dynamic)
-    for (int b = 0; b < B; b++) {
-      for (int h = 0; h < NH; h++) {
-        const float* q = inp.data() + b * S * C3 + h * hs;
-        float* a = att.data() + (b * NH + h) * S * S;
-        pack_transposed(kt.data(), q + C, C3, Tn, hs, scale);
-        run(product(a, S, q, C3, 1, kt.data(), S, Tn, Tn, hs, detail::Epilogue::Store,
-                    detail::Triangle::LowerC));
-        for (Index t = 0; t < S; t++) {
-          // Softmax over u ≤ t; subtracting the row maximum keeps exp finite.
-          float* row = a + t * S;
-          float maximum = -std::numeric_limits<float>::infinity();
-#pragma omp simd reduction(max : maximum)
-          for (Index u = 0; u <= t; u++) maximum = row[u] > maximum ? row[u] : maximum;
-          float sum = 0.0f;
-#pragma omp simd reduction(+ : sum)
-          for (Index u = 0; u <= t; u++) {
-            row[u] = detail::exp_single(row[u] - maximum);
-            sum += row[u];
-          }
-          const float inverse = 1.0f / sum;
-#pragma omp simd
-          for (Index u = 0; u <= t; u++) row[u] *= inverse;
-          std::fill(row + t + 1, row + S, 0.0f);
-        }
-        run(product(out.data() + b * S * C + h * hs, C, a, S, 1, q + 2 * C, C3, Tn, hs, Tn,
-                    detail::Epilogue::Store, detail::Triangle::LowerA));
-      }
+    std::vector<float> per_row(static_cast<size_t>(Tn));
+#pragma omp for schedule(dynamic)
+    for (int pair = 0; pair < B * NH; pair++) {
+      const int b = pair / NH, h = pair % NH;
+      const float* q = inp.data() + b * S * C3 + h * hs;
+      float* a = att.data() + pair * S * S;
+      pack_transposed(kt.data(), q + C, C3, Tn, hs, scale);
+      run(product(a, S, q, C3, 1, kt.data(), S, Tn, Tn, hs, detail::Epilogue::Store,
+                  detail::Triangle::LowerC));
+      softmax_causal(a, S, per_row.data());
+      run(product(out.data() + b * S * C + h * hs, C, a, S, 1, q + 2 * C, C3, Tn, hs, Tn,
+                  detail::Epilogue::Store, detail::Triangle::LowerA));
     }
   }
 }
 
 // Float backward, the products of the double version below through the tile kernel; vᵀ is
 // packed for ds = dy · vᵀ.
-void backward_float(std::span<float> dinp, std::span<float> scratch, std::span<const float> dout,
-                    std::span<const float> inp, std::span<const float> att, int B, int Tn, int C,
-                    int NH) {
+void backward_float(std::span<float> dinp, std::span<const float> dout, std::span<const float> inp,
+                    std::span<const float> att, int B, int Tn, int C, int NH) {
   const Index S = Tn, C3 = 3 * static_cast<Index>(C);
   const int hs = C / NH;
   const float scale = 1.0f / std::sqrt(static_cast<float>(hs));
-  const detail::Epilogue accumulate = detail::Epilogue::Accumulate;
+  // Every element of dinp is written once, by a whole tile (Triangle::LowerA/UpperA only narrow
+  // the sums), so dinp needs no zeroing first.
+  const detail::Epilogue store = detail::Epilogue::Store;
 #pragma omp parallel if (worth_threads(B, Tn, C))
   {
     std::vector<float> vt(static_cast<size_t>(hs) * static_cast<size_t>(Tn));
-#pragma omp for collapse(2) schedule(dynamic)
-    for (int b = 0; b < B; b++) {
-      for (int h = 0; h < NH; h++) {
-        const Index offset = b * S * C3 + h * hs;
-        const float* q = inp.data() + offset;
-        const float* k = q + C;
-        float* dq = dinp.data() + offset;
-        float* dk = dq + C;
-        float* dv = dq + 2 * C;
-        const float* dy = dout.data() + b * S * C + h * hs;
-        const float* a = att.data() + (b * NH + h) * S * S;
-        float* ds = scratch.data() + (b * NH + h) * S * S;
-        // y = a v: dv += aᵀ dy, da = dy vᵀ.
-        run(product(dv, C3, a, 1, S, dy, C, Tn, hs, Tn, accumulate, detail::Triangle::UpperA));
-        pack_transposed(vt.data(), q + 2 * C, C3, Tn, hs, 1.0f);
-        run(product(ds, S, dy, C, 1, vt.data(), S, Tn, Tn, hs, detail::Epilogue::Store,
-                    detail::Triangle::LowerC));
-        // Softmax Jacobian per row: ds = a ⊙ (da - Σ_u a da) / sqrt(hs); zero above the diagonal.
-        for (Index t = 0; t < S; t++) {
-          const float* weights = a + t * S;
-          float* row = ds + t * S;
-          float weighted = 0.0f;
-#pragma omp simd reduction(+ : weighted)
-          for (Index u = 0; u <= t; u++) weighted += weights[u] * row[u];
-#pragma omp simd
-          for (Index u = 0; u <= t; u++) row[u] = weights[u] * (row[u] - weighted) * scale;
-          std::fill(row + t + 1, row + S, 0.0f);
-        }
-        // scores = q kᵀ: dq += ds k, dk += dsᵀ q.
-        run(product(dq, C3, ds, S, 1, k, C3, Tn, hs, Tn, accumulate, detail::Triangle::LowerA));
-        run(product(dk, C3, ds, 1, S, q, C3, Tn, hs, Tn, accumulate, detail::Triangle::UpperA));
-      }
+    std::vector<float> per_row(static_cast<size_t>(Tn));
+    // The gradient of one pair's scores, (T, T): small enough to stay in L1 between the products.
+    std::vector<float> scores_gradient(static_cast<size_t>(S * S));
+#pragma omp for schedule(dynamic)
+    for (int pair = 0; pair < B * NH; pair++) {
+      const int b = pair / NH, h = pair % NH;
+      const Index offset = b * S * C3 + h * hs;
+      const float* q = inp.data() + offset;
+      const float* k = q + C;
+      float* dq = dinp.data() + offset;
+      float* dk = dq + C;
+      float* dv = dq + 2 * C;
+      const float* dy = dout.data() + b * S * C + h * hs;
+      const float* a = att.data() + pair * S * S;
+      float* ds = scores_gradient.data();
+      // y = a v: dv = aᵀ dy, da = dy vᵀ.
+      run(product(dv, C3, a, 1, S, dy, C, Tn, hs, Tn, store, detail::Triangle::UpperA));
+      pack_transposed(vt.data(), q + 2 * C, C3, Tn, hs, 1.0f);
+      run(product(ds, S, dy, C, 1, vt.data(), S, Tn, Tn, hs, store, detail::Triangle::LowerC));
+      // Softmax Jacobian per row: ds = a ⊙ (da - Σ_u a da) / sqrt(hs); zero above the diagonal.
+      softmax_causal_backward(ds, a, S, scale, per_row.data());
+      // scores = q kᵀ: dq = ds k, dk = dsᵀ q.
+      run(product(dq, C3, ds, S, 1, k, C3, Tn, hs, Tn, store, detail::Triangle::LowerA));
+      run(product(dk, C3, ds, 1, S, q, C3, Tn, hs, Tn, store, detail::Triangle::UpperA));
     }
   }
 }
@@ -230,6 +312,7 @@ void attention_backward_reference(std::span<T> dinp, std::span<const T> dout,
   LLMLAB_ASSERT(att.size() == static_cast<size_t>(B) * static_cast<size_t>(NH) * S * S);
   const int hs = C / NH;
   const T scale = T(1) / std::sqrt(static_cast<T>(hs));
+  std::fill(dinp.begin(), dinp.end(), T(0));
   for (int b = 0; b < B; b++) {
     for (int h = 0; h < NH; h++) {
       const size_t offset = static_cast<size_t>(b) * S * C3 + static_cast<size_t>(h * hs);
@@ -310,38 +393,41 @@ void forward_eigen(std::span<T> out, std::span<T> att, std::span<const T> inp, i
 }
 
 template <class T>
-void backward_eigen(std::span<T> dinp, std::span<T> scratch, std::span<const T> dout,
-                    std::span<const T> inp, std::span<const T> att, int B, int Tn, int C, int NH) {
+void backward_eigen(std::span<T> dinp, std::span<const T> dout, std::span<const T> inp,
+                    std::span<const T> att, int B, int Tn, int C, int NH) {
   const Index S = Tn, C3 = 3 * static_cast<Index>(C), hs = C / NH;
   const T scale = T(1) / std::sqrt(static_cast<T>(hs));
-#pragma omp parallel for collapse(2) schedule(static) if (worth_threads(B, Tn, C))
-  for (int b = 0; b < B; b++) {
-    for (int h = 0; h < NH; h++) {
-      const Index offset = b * S * C3 + h * hs;
-      const StridedConst<T> q(inp.data() + offset, S, hs, Stride(C3));
-      const StridedConst<T> k(inp.data() + offset + C, S, hs, Stride(C3));
-      const StridedConst<T> v(inp.data() + offset + 2 * C, S, hs, Stride(C3));
-      Strided<T> dq(dinp.data() + offset, S, hs, Stride(C3));
-      Strided<T> dk(dinp.data() + offset + C, S, hs, Stride(C3));
-      Strided<T> dv(dinp.data() + offset + 2 * C, S, hs, Stride(C3));
-      const StridedConst<T> dy(dout.data() + b * S * C + h * hs, S, hs, Stride(C));
-      const SquareConst<T> a(att.data() + (b * NH + h) * S * S, S, S);
-      Square<T> ds(scratch.data() + (b * NH + h) * S * S, S, S);
-      // y = a v: dv += aᵀ dy, da = dy vᵀ.
-      dv.noalias() += a.transpose() * dy;
-      ds.noalias() = dy * v.transpose();
-      // Softmax Jacobian per row: ds = a ⊙ (da - Σ_u a da), then the 1/sqrt(hs) scale.
-      // Entries above the diagonal have a = 0, so they vanish.
-      for (Index t = 0; t < S; t++) {
-        const RowArrayConst<T> weights(a.row(t).data(), t + 1);
-        RowArray<T> dscores(ds.row(t).data(), t + 1);
-        const T weighted = (weights * dscores).sum();
-        dscores = weights * (dscores - weighted) * scale;
-        ds.row(t).tail(S - t - 1).setZero();
+#pragma omp parallel if (worth_threads(B, Tn, C))
+  {
+    RowMatrix<T> ds(S, S);  // the gradient of one pair's scores
+#pragma omp for collapse(2) schedule(static)
+    for (int b = 0; b < B; b++) {
+      for (int h = 0; h < NH; h++) {
+        const Index offset = b * S * C3 + h * hs;
+        const StridedConst<T> q(inp.data() + offset, S, hs, Stride(C3));
+        const StridedConst<T> k(inp.data() + offset + C, S, hs, Stride(C3));
+        const StridedConst<T> v(inp.data() + offset + 2 * C, S, hs, Stride(C3));
+        Strided<T> dq(dinp.data() + offset, S, hs, Stride(C3));
+        Strided<T> dk(dinp.data() + offset + C, S, hs, Stride(C3));
+        Strided<T> dv(dinp.data() + offset + 2 * C, S, hs, Stride(C3));
+        const StridedConst<T> dy(dout.data() + b * S * C + h * hs, S, hs, Stride(C));
+        const SquareConst<T> a(att.data() + (b * NH + h) * S * S, S, S);
+        // y = a v: dv = aᵀ dy, da = dy vᵀ.
+        dv.noalias() = a.transpose() * dy;
+        ds.noalias() = dy * v.transpose();
+        // Softmax Jacobian per row: ds = a ⊙ (da - Σ_u a da), then the 1/sqrt(hs) scale.
+        // Entries above the diagonal have a = 0, so they vanish.
+        for (Index t = 0; t < S; t++) {
+          const RowArrayConst<T> weights(a.row(t).data(), t + 1);
+          RowArray<T> dscores(ds.row(t).data(), t + 1);
+          const T weighted = (weights * dscores).sum();
+          dscores = weights * (dscores - weighted) * scale;
+          ds.row(t).tail(S - t - 1).setZero();
+        }
+        // scores = q kᵀ: dq = ds k, dk = dsᵀ q.
+        dq.noalias() = ds * k;
+        dk.noalias() = ds.transpose() * q;
       }
-      // scores = q kᵀ: dq += ds k, dk += dsᵀ q.
-      dq.noalias() += ds * k;
-      dk.noalias() += ds.transpose() * q;
     }
   }
 }
@@ -364,32 +450,30 @@ void attention_forward(std::span<T> out, std::span<T> att, std::span<const T> in
 }
 
 template <class T>
-void attention_backward(std::span<T> dinp, std::span<T> scratch, std::span<const T> dout,
-                        std::span<const T> inp, std::span<const T> att, int B, int Tn, int C,
-                        int NH) {
+void attention_backward(std::span<T> dinp, std::span<const T> dout, std::span<const T> inp,
+                        std::span<const T> att, int B, int Tn, int C, int NH) {
   LLMLAB_ASSERT(C % NH == 0);
   const size_t S = static_cast<size_t>(Tn), C3 = 3 * static_cast<size_t>(C);
   LLMLAB_ASSERT(inp.size() == static_cast<size_t>(B) * S * C3);
   LLMLAB_ASSERT(dinp.size() == inp.size());
   LLMLAB_ASSERT(dout.size() == static_cast<size_t>(B) * S * static_cast<size_t>(C));
   LLMLAB_ASSERT(att.size() == static_cast<size_t>(B) * static_cast<size_t>(NH) * S * S);
-  LLMLAB_ASSERT(scratch.size() == att.size());
   if constexpr (std::is_same_v<T, float>) {
-    backward_float(dinp, scratch, dout, inp, att, B, Tn, C, NH);
+    backward_float(dinp, dout, inp, att, B, Tn, C, NH);
   } else {
-    backward_eigen(dinp, scratch, dout, inp, att, B, Tn, C, NH);
+    backward_eigen(dinp, dout, inp, att, B, Tn, C, NH);
   }
 }
 
-#define LLMLAB_INSTANTIATE(T)                                                                      \
-  template void attention_forward<T>(std::span<T>, std::span<T>, std::span<const T>, int, int,     \
-                                     int, int);                                                    \
-  template void attention_backward<T>(std::span<T>, std::span<T>, std::span<const T>,              \
-                                      std::span<const T>, std::span<const T>, int, int, int, int); \
-  template void attention_forward_reference<T>(std::span<T>, std::span<T>, std::span<const T>,     \
-                                               int, int, int, int);                                \
-  template void attention_backward_reference<T>(std::span<T>, std::span<const T>,                  \
-                                                std::span<const T>, std::span<const T>, int, int,  \
+#define LLMLAB_INSTANTIATE(T)                                                                     \
+  template void attention_forward<T>(std::span<T>, std::span<T>, std::span<const T>, int, int,    \
+                                     int, int);                                                   \
+  template void attention_backward<T>(std::span<T>, std::span<const T>, std::span<const T>,       \
+                                      std::span<const T>, int, int, int, int);                    \
+  template void attention_forward_reference<T>(std::span<T>, std::span<T>, std::span<const T>,    \
+                                               int, int, int, int);                               \
+  template void attention_backward_reference<T>(std::span<T>, std::span<const T>,                 \
+                                                std::span<const T>, std::span<const T>, int, int, \
                                                 int, int);
 LLMLAB_INSTANTIATE(float)
 LLMLAB_INSTANTIATE(double)

@@ -15,12 +15,12 @@ template <class T>
 void attention_forward(std::span<T> out, std::span<T> att, std::span<const T> inp, int B, int Tn,
                        int C, int NH);
 
-// Accumulates (+=) dinp (B, T, 3C) from dout (B, T, C), given inp and att of the forward pass.
-// scratch (B, NH, T, T) is overwritten (the gradient of the scores; llm.c's dpreatt).
+// Writes dinp (B, T, 3C) from dout (B, T, C), given inp and att of the forward pass. The
+// gradient of the scores (llm.c's dpreatt) lives in a (T, T) scratch per thread, not a
+// (B, NH, T, T) buffer: each (batch, head) pair uses it only between two of its products.
 template <class T>
-void attention_backward(std::span<T> dinp, std::span<T> scratch, std::span<const T> dout,
-                        std::span<const T> inp, std::span<const T> att, int B, int Tn, int C,
-                        int NH);
+void attention_backward(std::span<T> dinp, std::span<const T> dout, std::span<const T> inp,
+                        std::span<const T> att, int B, int Tn, int C, int NH);
 
 // The references: plain loops over time, the head dimension innermost, no threads and no
 // scratch. The fast versions above (the tile kernel for float, Eigen for double) are tested

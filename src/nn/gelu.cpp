@@ -64,7 +64,7 @@ void gelu_backward(std::span<T> dinp, std::span<const T> inp, std::span<const T>
     const T th = std::tanh(c * (x + kGeluCubic<T> * (x * (x * x))));
     const T local =
         T(0.5) * (T(1) + th) + ((T(0.5) * x) * (T(1) - th * th)) * (c * (T(1) + slope * (x * x)));
-    dinp[i] += local * dout[i];
+    dinp[i] = local * dout[i];
   }
 }
 
@@ -94,7 +94,7 @@ template <class T>
 void relu_backward(std::span<T> dinp, std::span<const T> inp, std::span<const T> dout) {
   LLMLAB_ASSERT(dinp.size() == inp.size() && dout.size() == inp.size());
   const std::size_t size = inp.size();
-  for (std::size_t i = 0; i < size; ++i) dinp[i] += inp[i] > T(0) ? dout[i] : T(0);
+  for (std::size_t i = 0; i < size; ++i) dinp[i] = inp[i] > T(0) ? dout[i] : T(0);
 }
 
 #define LLMLAB_INSTANTIATE_GELU(T)                                                      \

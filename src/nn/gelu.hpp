@@ -17,7 +17,8 @@ void gelu_forward(std::span<T> out, std::span<const T> in);
 template <class T>
 void gelu_forward_reference(std::span<T> out, std::span<const T> in);
 
-// Accumulates (+=) dinp = gelu'(inp) * dout. All three have the same length.
+// Writes dinp = gelu'(inp) * dout (no accumulation: the caller adds if it needs a sum, and the
+// trainer needs no zeroing pass). All three have the same length.
 template <class T>
 void gelu_backward(std::span<T> dinp, std::span<const T> inp, std::span<const T> dout);
 
@@ -30,7 +31,7 @@ void gelu_grad(std::span<T> out, std::span<const T> in);
 template <class T>
 void relu_forward(std::span<T> out, std::span<const T> in);
 
-// Accumulates (+=) dinp = (inp > 0) * dout.
+// Writes dinp = (inp > 0) * dout.
 template <class T>
 void relu_backward(std::span<T> dinp, std::span<const T> inp, std::span<const T> dout);
 

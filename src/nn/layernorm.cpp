@@ -2,6 +2,8 @@
 // follows llm.c's layernorm_backward (dx = rstd (dnorm - mean(dnorm) - norm mean(dnorm norm))).
 #include "nn/layernorm.hpp"
 
+#include <omp.h>
+
 #include <cmath>
 
 #include "base/error.hpp"
@@ -39,6 +41,29 @@ void normalise_row(T* y, const T* x, const T* gamma, const T* beta, int C, T m, 
   } else {
 #pragma omp simd
     for (int c = 0; c < C; ++c) y[c] = (x[c] - m) / sd * gamma[c] + beta[c];
+  }
+}
+
+// One row of dx += rstd (dnorm - mean(dnorm) - norm mean(dnorm norm)), dnorm = gamma dy. The
+// gamma test is a template argument, not a branch in the loops: a load of gamma[c] under a
+// condition keeps the loops from vectorising.
+template <class T, bool HasGamma>
+void backward_row(T* dxr, const T* dyr, const T* xr, const T* g, T m, T r, int C) {
+  T dnorm_sum = 0;
+  T dnorm_norm_sum = 0;
+#pragma omp simd reduction(+ : dnorm_sum, dnorm_norm_sum)
+  for (int c = 0; c < C; ++c) {
+    const T dnorm = HasGamma ? g[c] * dyr[c] : dyr[c];
+    dnorm_sum += dnorm;
+    dnorm_norm_sum += dnorm * ((xr[c] - m) * r);
+  }
+  const T dnorm_mean = dnorm_sum / static_cast<T>(C);
+  const T dnorm_norm_mean = dnorm_norm_sum / static_cast<T>(C);
+#pragma omp simd
+  for (int c = 0; c < C; ++c) {
+    const T dnorm = HasGamma ? g[c] * dyr[c] : dyr[c];
+    const T norm = (xr[c] - m) * r;
+    dxr[c] += (dnorm - dnorm_mean - norm * dnorm_norm_mean) * r;
   }
 }
 
@@ -112,49 +137,43 @@ void layernorm_backward(std::span<T> dx, std::span<T> dgamma, std::span<T> dbeta
   LLMLAB_ASSERT(dbeta.empty() || dbeta.size() == static_cast<std::size_t>(C));
   const T* g = data_or_null(gamma);
 
-  // dx, row by row (rows are independent).
-#pragma omp parallel for schedule(static) if (detail::worth_threads(N, C))
-  for (int n = 0; n < N; ++n) {
-    const T* xr = x.data() + detail::row_offset(n, C);
-    const T* dyr = dy.data() + detail::row_offset(n, C);
-    T* dxr = dx.data() + detail::row_offset(n, C);
-    const T m = mean[static_cast<std::size_t>(n)];
-    const T r = rstd[static_cast<std::size_t>(n)];
-    T dnorm_sum = 0;
-    T dnorm_norm_sum = 0;
-#pragma omp simd reduction(+ : dnorm_sum, dnorm_norm_sum)
-    for (int c = 0; c < C; ++c) {
-      const T dnorm = g == nullptr ? dyr[c] : g[c] * dyr[c];
-      dnorm_sum += dnorm;
-      dnorm_norm_sum += dnorm * ((xr[c] - m) * r);
+  // One thread team for both parts. dx: rows are independent. dgamma and dbeta: each thread
+  // owns a range of features and sums them over all rows in row order, so no two threads write
+  // the same element and the sums do not depend on the number of threads.
+  const bool parameters = !dgamma.empty() || !dbeta.empty();
+#pragma omp parallel if (detail::worth_threads(N, C))
+  {
+#pragma omp for schedule(static) nowait
+    for (int n = 0; n < N; ++n) {
+      const std::size_t at = detail::row_offset(n, C);
+      const std::size_t row = static_cast<std::size_t>(n);
+      if (g == nullptr) {
+        backward_row<T, false>(dx.data() + at, dy.data() + at, x.data() + at, g, mean[row],
+                               rstd[row], C);
+      } else {
+        backward_row<T, true>(dx.data() + at, dy.data() + at, x.data() + at, g, mean[row],
+                              rstd[row], C);
+      }
     }
-    const T dnorm_mean = dnorm_sum / static_cast<T>(C);
-    const T dnorm_norm_mean = dnorm_norm_sum / static_cast<T>(C);
+    if (parameters) {
+      const detail::Range features =
+          detail::feature_range(C, omp_get_thread_num(), omp_get_num_threads());
+      T* dg = dgamma.empty() ? nullptr : dgamma.data();
+      T* db = dbeta.empty() ? nullptr : dbeta.data();
+      for (int n = 0; n < N; ++n) {
+        const T* xr = x.data() + detail::row_offset(n, C);
+        const T* dyr = dy.data() + detail::row_offset(n, C);
+        const T m = mean[static_cast<std::size_t>(n)];
+        const T r = rstd[static_cast<std::size_t>(n)];
+        if (dg != nullptr) {
 #pragma omp simd
-    for (int c = 0; c < C; ++c) {
-      const T dnorm = g == nullptr ? dyr[c] : g[c] * dyr[c];
-      const T norm = (xr[c] - m) * r;
-      dxr[c] += (dnorm - dnorm_mean - norm * dnorm_norm_mean) * r;
-    }
-  }
-
-  // dgamma and dbeta sum over rows; one thread keeps the accumulation free of races, and the
-  // inner loop over features stays a vector stream.
-  if (dgamma.empty() && dbeta.empty()) return;
-  for (int n = 0; n < N; ++n) {
-    const T* xr = x.data() + detail::row_offset(n, C);
-    const T* dyr = dy.data() + detail::row_offset(n, C);
-    const T m = mean[static_cast<std::size_t>(n)];
-    const T r = rstd[static_cast<std::size_t>(n)];
-    if (!dgamma.empty()) {
-      T* dg = dgamma.data();
+          for (int c = features.begin; c < features.end; ++c) dg[c] += (xr[c] - m) * r * dyr[c];
+        }
+        if (db != nullptr) {
 #pragma omp simd
-      for (int c = 0; c < C; ++c) dg[c] += (xr[c] - m) * r * dyr[c];
-    }
-    if (!dbeta.empty()) {
-      T* db = dbeta.data();
-#pragma omp simd
-      for (int c = 0; c < C; ++c) db[c] += dyr[c];
+          for (int c = features.begin; c < features.end; ++c) db[c] += dyr[c];
+        }
+      }
     }
   }
 }

@@ -13,6 +13,7 @@
 
 #include "base/error.hpp"
 #include "nn/gemm.hpp"
+#include "nn/threading.hpp"
 
 namespace llmlab::nn {
 namespace {
@@ -24,11 +25,8 @@ using ConstMap = Eigen::Map<const RowMatrix<T>>;
 template <class T>
 using MutableMap = Eigen::Map<RowMatrix<T>>;
 
-// The half-open range [begin, end) of `count` items that thread `thread` of `threads` owns.
-struct Range {
-  int begin;
-  int end;
-};
+// The half-open range [begin, end) of `count` rows that thread `thread` of `threads` owns.
+using detail::Range;
 Range thread_range(int count, int thread, int threads) {
   const int chunk = (count + threads - 1) / threads;
   const int begin = std::min(count, thread * chunk);
@@ -109,42 +107,47 @@ void backward_eigen(std::span<T> dinp, std::span<T> dweight, std::span<T> dbias,
   }
 }
 
-// out = inp · weightᵀ + bias by the tile kernel: B = weightᵀ is packed once into wt (C, OC) so
-// that its rows are contiguous, then the team shares the tiles of out.
+// out = inp · weightᵀ + bias by the tile kernel. B = weightᵀ is packed into the kernel's
+// 16-column panels: panel p holds weight's rows 16p..16p+15, one input feature after another
+// (rows past OC zero), so a tile streams contiguous memory. The packing reads sixteen rows of
+// weight side by side, each from start to end: sixteen sequential streams the prefetcher
+// follows (the weights are usually out of cache, after the optimiser's pass over all
+// parameters), where a blocked transpose into a (C, OC) matrix jumps between lines.
 void forward_float(std::span<float> out, std::span<const float> inp, std::span<const float> weight,
                    std::span<const float> bias, std::span<const float> residual, int N, int C,
                    int OC) {
+  constexpr int kColumns = detail::kGemmTileColumns;
+  const int panels = (OC + kColumns - 1) / kColumns;
+  const std::ptrdiff_t panel_size = static_cast<std::ptrdiff_t>(kColumns) * C;
   // Every element is written by the packing below, so the buffer is not zeroed first.
-  const std::unique_ptr<float[]> wt =
-      std::make_unique_for_overwrite<float[]>(static_cast<size_t>(C) * static_cast<size_t>(OC));
+  const std::unique_ptr<float[]> packed =
+      std::make_unique_for_overwrite<float[]>(static_cast<size_t>(panels * panel_size));
   const detail::GemmOperands product{.c = out.data(),
                                      .ldc = OC,
                                      .a = inp.data(),
                                      .a_row_stride = C,
                                      .a_k_stride = 1,
-                                     .b = wt.get(),
-                                     .ldb = OC,
+                                     .b = packed.get(),
+                                     .ldb = kColumns,
                                      .bias = bias.empty() ? nullptr : bias.data(),
                                      .M = N,
                                      .N = OC,
                                      .K = C,
                                      .epilogue = detail::Epilogue::Store,
                                      .residual = residual.empty() ? nullptr : residual.data(),
-                                     .ldr = OC};
+                                     .ldr = OC,
+                                     .b_panel_stride = panel_size};
 #pragma omp parallel if (worth_threads(N, C, OC))
   {
-    // Transposed in 16 × 16 blocks: each block reads 16 rows of weight and writes 16 rows of
-    // wt, all cache lines it touches staying in L1 (a plain column walk misses on every read).
-    constexpr int kBlock = 16;
 #pragma omp for schedule(static)
-    for (int c0 = 0; c0 < C; c0 += kBlock) {
-      for (int o0 = 0; o0 < OC; o0 += kBlock) {
-        for (int o = o0; o < std::min(OC, o0 + kBlock); o++) {
-          for (int c = c0; c < std::min(C, c0 + kBlock); c++) {
-            wt[static_cast<size_t>(c) * static_cast<size_t>(OC) + static_cast<size_t>(o)] =
-                weight[static_cast<size_t>(o) * static_cast<size_t>(C) + static_cast<size_t>(c)];
-          }
-        }
+    for (int p = 0; p < panels; p++) {
+      float* panel = packed.get() + p * panel_size;
+      const int rows = std::min(kColumns, OC - p * kColumns);
+      const float* first = weight.data() + static_cast<std::ptrdiff_t>(p) * kColumns * C;
+      for (int c = 0; c < C; c++) {
+        float* line = panel + static_cast<std::ptrdiff_t>(c) * kColumns;
+        for (int j = 0; j < rows; j++) line[j] = first[static_cast<std::ptrdiff_t>(j) * C + c];
+        for (int j = rows; j < kColumns; j++) line[j] = 0.0f;
       }
     }
     detail::gemm_shared(product);
@@ -213,7 +216,7 @@ void backward_float(std::span<float> dinp, std::span<float> dweight, std::span<f
 #pragma omp barrier
     if (!dweight.empty()) detail::gemm_shared(weight_gradient);
     // Each feature's bias gradient sums the batch in row order, whichever thread owns it.
-    const Range features = thread_range(OC, omp_get_thread_num(), omp_get_num_threads());
+    const Range features = detail::feature_range(OC, omp_get_thread_num(), omp_get_num_threads());
     if (!dbias.empty()) {
       float* db = dbias.data();
       for (int n = 0; n < N; n++) {

@@ -2,6 +2,8 @@
 // dx = (g dy - x · mean(g dy x) / r²) / r, the derivative of x / r through r.
 #include "nn/rmsnorm.hpp"
 
+#include <omp.h>
+
 #include <cmath>
 
 #include "base/error.hpp"
@@ -17,6 +19,22 @@ void check_forward_shapes(std::span<T> y, std::span<T> rrms, std::span<const T> 
   LLMLAB_ASSERT(x.size() == detail::row_offset(N, C) && y.size() == x.size());
   LLMLAB_ASSERT(rrms.empty() || rrms.size() == static_cast<std::size_t>(N));
   LLMLAB_ASSERT(gamma.empty() || gamma.size() == static_cast<std::size_t>(C));
+}
+
+// One row of dx += (g dy - x · mean(g dy x) / r²) / r with r = 1/rrms. The gamma test is a
+// template argument, not a branch in the loops: a load of gamma[c] under a condition keeps the
+// loops from vectorising.
+template <class T, bool HasGamma>
+void backward_row(T* dxr, const T* dyr, const T* xr, const T* g, T r, int C) {
+  T dot = 0;  // sum over the row of g dy x
+#pragma omp simd reduction(+ : dot)
+  for (int c = 0; c < C; ++c) dot += (HasGamma ? g[c] * dyr[c] : dyr[c]) * xr[c];
+  const T correction = dot / static_cast<T>(C) * r * r;
+#pragma omp simd
+  for (int c = 0; c < C; ++c) {
+    const T dnorm = HasGamma ? g[c] * dyr[c] : dyr[c];
+    dxr[c] += (dnorm - xr[c] * correction) * r;
+  }
 }
 
 }  // namespace
@@ -75,31 +93,32 @@ void rmsnorm_backward(std::span<T> dx, std::span<T> dgamma, std::span<const T> d
   LLMLAB_ASSERT(dgamma.empty() || dgamma.size() == static_cast<std::size_t>(C));
   const T* g = gamma.empty() ? nullptr : gamma.data();
 
-#pragma omp parallel for schedule(static) if (detail::worth_threads(N, C))
-  for (int n = 0; n < N; ++n) {
-    const T* xr = x.data() + detail::row_offset(n, C);
-    const T* dyr = dy.data() + detail::row_offset(n, C);
-    T* dxr = dx.data() + detail::row_offset(n, C);
-    const T r = rrms[static_cast<std::size_t>(n)];
-    T dot = 0;  // sum over the row of g dy x
-#pragma omp simd reduction(+ : dot)
-    for (int c = 0; c < C; ++c) dot += (g == nullptr ? dyr[c] : g[c] * dyr[c]) * xr[c];
-    const T correction = dot / static_cast<T>(C) * r * r;
-#pragma omp simd
-    for (int c = 0; c < C; ++c) {
-      const T dnorm = g == nullptr ? dyr[c] : g[c] * dyr[c];
-      dxr[c] += (dnorm - xr[c] * correction) * r;
+  // One thread team for both parts, as layernorm_backward: rows for dx, a range of features
+  // summed over all rows in order for dgamma (the same sums for any number of threads).
+#pragma omp parallel if (detail::worth_threads(N, C))
+  {
+#pragma omp for schedule(static) nowait
+    for (int n = 0; n < N; ++n) {
+      const std::size_t at = detail::row_offset(n, C);
+      const T r = rrms[static_cast<std::size_t>(n)];
+      if (g == nullptr) {
+        backward_row<T, false>(dx.data() + at, dy.data() + at, x.data() + at, g, r, C);
+      } else {
+        backward_row<T, true>(dx.data() + at, dy.data() + at, x.data() + at, g, r, C);
+      }
     }
-  }
-
-  if (dgamma.empty()) return;
-  T* dg = dgamma.data();
-  for (int n = 0; n < N; ++n) {
-    const T* xr = x.data() + detail::row_offset(n, C);
-    const T* dyr = dy.data() + detail::row_offset(n, C);
-    const T r = rrms[static_cast<std::size_t>(n)];
+    if (!dgamma.empty()) {
+      const detail::Range features =
+          detail::feature_range(C, omp_get_thread_num(), omp_get_num_threads());
+      T* dg = dgamma.data();
+      for (int n = 0; n < N; ++n) {
+        const T* xr = x.data() + detail::row_offset(n, C);
+        const T* dyr = dy.data() + detail::row_offset(n, C);
+        const T r = rrms[static_cast<std::size_t>(n)];
 #pragma omp simd
-    for (int c = 0; c < C; ++c) dg[c] += xr[c] * r * dyr[c];
+        for (int c = features.begin; c < features.end; ++c) dg[c] += xr[c] * r * dyr[c];
+      }
+    }
   }
 }
 

@@ -2,6 +2,7 @@
 // enough that a thread team's start-up (a few microseconds) is repaid.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 
 namespace llmlab::nn::detail {
@@ -11,6 +12,19 @@ inline constexpr std::size_t kParallelMinimumElements = std::size_t{1} << 15;
 inline bool worth_threads(int rows, int columns) {
   return rows > 1 && static_cast<std::size_t>(rows) * static_cast<std::size_t>(columns) >=
                          kParallelMinimumElements;
+}
+
+// The half-open range [begin, end) of `count` features that thread `thread` of `threads` owns,
+// in blocks of eight so that each thread's share is whole vectors.
+struct Range {
+  int begin;
+  int end;
+};
+inline Range feature_range(int count, int thread, int threads) {
+  const int blocks = (count + 7) / 8;
+  const int per_thread = (blocks + threads - 1) / threads;
+  const int begin = std::min(count, thread * per_thread * 8);
+  return {begin, std::min(count, begin + per_thread * 8)};
 }
 
 // Offset of row `row` in a row-major buffer of `columns` columns.

@@ -60,35 +60,46 @@ inline double exp_lane(double x) {
 
 inline float exp_lane(float x) { return static_cast<float>(exp_lane(static_cast<double>(x))); }
 
+// The unsigned integer of a float type's width, for exp_single_of's exponent arithmetic;
+// nn/float8.hpp adds the eight-lane vector.
+template <class F>
+struct SingleBits {
+  using type = std::uint32_t;
+};
+
 // exp in float arithmetic throughout, for float loops where exp_lane's double polynomial is the
 // cost (GELU's erf): 8 lanes per AVX2 vector instead of 4, degree 7 instead of 13. Same scheme as
 // exp_lane: k = round(x / ln 2), r = x - k ln 2 with a 16-bit high part of ln 2 (k · kLn2High is
 // exact for |k| < 256), Taylor series of exp(r) to degree 7 (truncation < 2^-27 relative for
 // |r| <= ln(2)/2), 2^k as two exact factors so subnormal results round once. Within 2 ulp of
-// the correctly rounded float; -inf gives 0, +inf gives inf, NaN stays NaN.
-inline float exp_single(float x) {
+// the correctly rounded float; -inf gives 0, +inf gives inf, NaN stays NaN. F is float or a
+// float vector (nn/float8.hpp), computed lane by lane with the same operations.
+template <class F>
+inline F exp_single_of(F x) {
+  using Bits = typename SingleBits<F>::type;
   constexpr float kLog2e = 1.44269504088896341f;
   constexpr float kLn2High = 0.693145751953125f;  // 0x3f317200
   constexpr float kLn2Low = 1.428606765330187045e-06f;
   constexpr float kRound = 12582912.0f;       // 1.5 · 2^23: adding it rounds to an integer
   constexpr float kBiased = kRound + 127.0f;  // the same, with the exponent bias built in
-  const float low = x < kExpSingleLowest ? kExpSingleLowest : x;
-  const float clamped = low > kExpSingleHighest ? kExpSingleHighest : low;
-  const float k = (clamped * kLog2e + kRound) - kRound;
-  const float r = (clamped - k * kLn2High) - k * kLn2Low;
-  float q = 1.0f / 5040.0f;
-  q = q * r + 1.0f / 720.0f;
+  const F low = x < kExpSingleLowest ? kExpSingleLowest : x;
+  const F clamped = low > kExpSingleHighest ? kExpSingleHighest : low;
+  const F k = (clamped * kLog2e + kRound) - kRound;
+  const F r = (clamped - k * kLn2High) - k * kLn2Low;
+  F q = r * (1.0f / 5040.0f) + 1.0f / 720.0f;
   q = q * r + 1.0f / 120.0f;
   q = q * r + 1.0f / 24.0f;
   q = q * r + 1.0f / 6.0f;
   q = q * r + 0.5f;
-  const float exp_r = 1.0f + (r + (r * r) * q);
-  const float k1 = (k * 0.5f + kRound) - kRound;
-  const float k2 = k - k1;
+  const F exp_r = 1.0f + (r + (r * r) * q);
+  const F k1 = (k * 0.5f + kRound) - kRound;
+  const F k2 = k - k1;
   // The low 9 bits of (k + 127 + kRound)'s pattern are k + 127: shifted up, an exponent.
-  const float scale1 = std::bit_cast<float>(std::bit_cast<std::uint32_t>(k1 + kBiased) << 23);
-  const float scale2 = std::bit_cast<float>(std::bit_cast<std::uint32_t>(k2 + kBiased) << 23);
+  const F scale1 = std::bit_cast<F>(static_cast<Bits>(std::bit_cast<Bits>(k1 + kBiased) << 23));
+  const F scale2 = std::bit_cast<F>(static_cast<Bits>(std::bit_cast<Bits>(k2 + kBiased) << 23));
   return (exp_r * scale1) * scale2;
 }
+
+inline float exp_single(float x) { return exp_single_of(x); }
 
 }  // namespace llmlab::nn::detail

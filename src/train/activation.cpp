@@ -1,5 +1,5 @@
-// Exact GELU (float: a vectorisable erf within 1.5e-7 over a float exp; double: libm) and the
-// dispatch between the two GELUs.
+// Exact GELU and its derivative (float: a vectorisable erf within 1.5e-7 over a float exp;
+// double: libm) and the dispatch between the two GELUs.
 #include "train/activation.hpp"
 
 #include <cmath>
@@ -33,71 +33,70 @@ inline float normal_cdf(float x, float e) {
 
 // Float uses the vectorisable erf above; double (gradient checks) uses libm's erf and exp.
 template <class T>
-void gelu_erf_forward(std::span<T> out, std::span<const T> in) {
+void gelu_erf_forward(std::span<T> out, std::span<T> derivative, std::span<const T> in) {
   LLMLAB_ASSERT(out.size() == in.size());
+  LLMLAB_ASSERT(derivative.empty() || derivative.size() == in.size());
   const T inverse_sqrt2 = static_cast<T>(0.70710678118654752440);
+  const T inverse_sqrt_2pi = static_cast<T>(0.39894228040143267794);
   const long count = static_cast<long>(in.size());
   const T* x = in.data();
   T* y = out.data();
+  T* dy = derivative.data();
   if constexpr (std::is_same_v<T, float>) {
+    if (dy == nullptr) {
 #pragma omp parallel for simd schedule(static) if (count > 1 << 14)
-    for (long i = 0; i < count; i++) {
-      y[i] = x[i] * normal_cdf(x[i], nn::detail::exp_single(-0.5f * x[i] * x[i]));
+      for (long i = 0; i < count; i++) {
+        y[i] = x[i] * normal_cdf(x[i], nn::detail::exp_single(-0.5f * x[i] * x[i]));
+      }
+      return;
     }
-  } else {
-    for (long i = 0; i < count; i++) y[i] = T(0.5) * x[i] * (T(1) + std::erf(x[i] * inverse_sqrt2));
-  }
-}
-
-template <class T>
-void gelu_erf_backward(std::span<T> dinp, std::span<const T> inp, std::span<const T> dout) {
-  LLMLAB_ASSERT(dinp.size() == inp.size() && dout.size() == inp.size());
-  const T inverse_sqrt2 = static_cast<T>(0.70710678118654752440);
-  const T inverse_sqrt_2pi = static_cast<T>(0.39894228040143267794);
-  const long count = static_cast<long>(inp.size());
-  const T* x = inp.data();
-  const T* dy = dout.data();
-  T* dx = dinp.data();
-  if constexpr (std::is_same_v<T, float>) {
+    // x[i] is read before dy[i] is written, so dy may be x.
 #pragma omp parallel for simd schedule(static) if (count > 1 << 14)
     for (long i = 0; i < count; i++) {
-      const float e = nn::detail::exp_single(-0.5f * x[i] * x[i]);
-      dx[i] += (normal_cdf(x[i], e) + x[i] * (inverse_sqrt_2pi * e)) * dy[i];
+      const float xi = x[i];
+      const float e = nn::detail::exp_single(-0.5f * xi * xi);
+      const float cdf = normal_cdf(xi, e);
+      y[i] = xi * cdf;
+      dy[i] = cdf + xi * (inverse_sqrt_2pi * e);
     }
   } else {
     for (long i = 0; i < count; i++) {
-      const T cdf = T(0.5) * (T(1) + std::erf(x[i] * inverse_sqrt2));
-      const T pdf = inverse_sqrt_2pi * std::exp(T(-0.5) * x[i] * x[i]);
-      dx[i] += (cdf + x[i] * pdf) * dy[i];
+      const T xi = x[i];
+      const T cdf = T(0.5) * (T(1) + std::erf(xi * inverse_sqrt2));
+      y[i] = xi * cdf;
+      if (dy != nullptr) dy[i] = cdf + xi * (inverse_sqrt_2pi * std::exp(T(-0.5) * xi * xi));
     }
   }
 }
 
 template <class T>
-void activation_forward(Activation kind, std::span<T> out, std::span<const T> in) {
+void activation_forward(Activation kind, std::span<T> out, std::span<T> derivative,
+                        std::span<const T> in) {
   if (kind == Activation::GeluErf) {
-    gelu_erf_forward(out, in);
+    gelu_erf_forward(out, derivative, in);
   } else {
+    // gelu_forward reads `in` whole before gelu_grad overwrites it (when derivative is in).
     nn::gelu_forward(out, in);
+    if (!derivative.empty()) nn::gelu_grad(derivative, in);
   }
 }
 
 template <class T>
-void activation_backward(Activation kind, std::span<T> dinp, std::span<const T> inp,
+void activation_backward(std::span<T> dinp, std::span<const T> derivative,
                          std::span<const T> dout) {
-  if (kind == Activation::GeluErf) {
-    gelu_erf_backward(dinp, inp, dout);
-  } else {
-    nn::gelu_backward(dinp, inp, dout);
-  }
+  LLMLAB_ASSERT(dinp.size() == derivative.size() && dout.size() == derivative.size());
+  const long count = static_cast<long>(dinp.size());
+  T* dx = dinp.data();
+  const T* d = derivative.data();
+  const T* dy = dout.data();
+#pragma omp parallel for simd schedule(static) if (count > 1 << 14)
+  for (long i = 0; i < count; i++) dx[i] = d[i] * dy[i];
 }
 
-#define LLMLAB_INSTANTIATE(T)                                                               \
-  template void gelu_erf_forward<T>(std::span<T>, std::span<const T>);                      \
-  template void gelu_erf_backward<T>(std::span<T>, std::span<const T>, std::span<const T>); \
-  template void activation_forward<T>(Activation, std::span<T>, std::span<const T>);        \
-  template void activation_backward<T>(Activation, std::span<T>, std::span<const T>,        \
-                                       std::span<const T>);
+#define LLMLAB_INSTANTIATE(T)                                                                      \
+  template void gelu_erf_forward<T>(std::span<T>, std::span<T>, std::span<const T>);               \
+  template void activation_forward<T>(Activation, std::span<T>, std::span<T>, std::span<const T>); \
+  template void activation_backward<T>(std::span<T>, std::span<const T>, std::span<const T>);
 LLMLAB_INSTANTIATE(float)
 LLMLAB_INSTANTIATE(double)
 #undef LLMLAB_INSTANTIATE

@@ -210,7 +210,7 @@ Gpt<T>::Gpt(const ModelShape& shape, int batch) : shape_(shape), batch_(batch) {
   probs_ = carver.take(BT * V);
   losses_ = carver.take(BT);
 
-  scratch_.assign(5 * BT * C + BT * 3 * C + 2 * BT * H + BT * V + BT + att, T(0));
+  scratch_.assign(5 * BT * C + BT * 3 * C + 2 * BT * H + BT * V + BT, T(0));
   Carver<T> scratch(scratch_);
   dstream_a_ = scratch.take(BT * C);
   dstream_b_ = scratch.take(BT * C);
@@ -222,7 +222,6 @@ Gpt<T>::Gpt(const ModelShape& shape, int batch) : shape_(shape), batch_(batch) {
   dfch_act_ = scratch.take(BT * H);
   dlogits_ = scratch.take(BT * V);
   dlosses_ = scratch.take(BT);
-  dscores_ = scratch.take(att);
   tokens_.assign(BT, 0);
   targets_.assign(BT, 0);
 }
@@ -300,7 +299,7 @@ void Gpt<T>::layer_forward(int layer) {
     mlp_input = a.norm1;
   }
   nn::matmul_forward<T>(a.fch, mlp_input, p.fc_weight, p.fc_bias, N, C, H);
-  activation_forward<T>(shape_.activation, a.fch_act, a.fch);
+  activation_forward<T>(shape_.activation, a.fch_act, a.fch, a.fch);
   nn::matmul_residual_forward<T>(a.residual3, pre ? as_const(a.residual2) : as_const(a.norm1),
                                  a.fch_act, p.fc_out_weight, p.fc_out_bias, N, H, C);
   if (!pre) {
@@ -345,18 +344,17 @@ void Gpt<T>::layer_backward(int layer, std::span<const T> dout, std::span<T> din
   const LayerActivations& a = layers_[to_size(layer)];
   const std::span<const T> x = layer_input(layer);
   const NormKind kind = shape_.norm;
-  // dfch_act_, datty_ and dnorm_ are written whole by the products that produce them; the
-  // activation and attention gradients add into theirs.
+  // dfch_act_, dfch_, datty_ and dqkv_ are written whole by the kernels that produce them
+  // (products with InputGradient::Overwrite, the activation and attention backward passes), and
+  // dnorm_ too, or it starts as a copy of the residual's gradient: none is zeroed first.
   constexpr nn::InputGradient overwrite = nn::InputGradient::Overwrite;
-  zero<T>(dfch_);
-  zero<T>(dqkv_);
 
   if (shape_.placement == NormPlacement::Pre) {
     // r3 = r2 + mlp(LN2(r2)): dr2 = dout + LN2ᵀ(mlpᵀ(dout)).
     std::copy(dout.begin(), dout.end(), dresidual_.begin());
     nn::matmul_backward<T>(dfch_act_, g.fc_out_weight, g.fc_out_bias, dout, a.fch_act,
                            p.fc_out_weight, N, H, C, overwrite);
-    activation_backward<T>(shape_.activation, dfch_, a.fch, dfch_act_);
+    activation_backward<T>(dfch_, a.fch, dfch_act_);
     nn::matmul_backward<T>(dnorm_, g.fc_weight, g.fc_bias, dfch_, a.norm2, p.fc_weight, N, C, H,
                            overwrite);
     norm_backward<T>(kind, dresidual_, g.ln2_weight, g.ln2_bias, dnorm_, a.residual2, p.ln2_weight,
@@ -365,8 +363,7 @@ void Gpt<T>::layer_backward(int layer, std::span<const T> dout, std::span<T> din
     std::copy(dresidual_.begin(), dresidual_.end(), din.begin());
     nn::matmul_backward<T>(datty_, g.proj_weight, g.proj_bias, dresidual_, a.atty, p.proj_weight, N,
                            C, C, overwrite);
-    nn::attention_backward<T>(dqkv_, dscores_, datty_, a.qkv, a.att, batch_, shape_.context, C,
-                              shape_.heads);
+    nn::attention_backward<T>(dqkv_, datty_, a.qkv, a.att, batch_, shape_.context, C, shape_.heads);
     nn::matmul_backward<T>(dnorm_, g.qkv_weight, g.qkv_bias, dqkv_, a.norm1, p.qkv_weight, N, C,
                            3 * C, overwrite);
     norm_backward<T>(kind, din, g.ln1_weight, g.ln1_bias, dnorm_, x, p.ln1_weight, a.norm1_mean,
@@ -379,7 +376,7 @@ void Gpt<T>::layer_backward(int layer, std::span<const T> dout, std::span<T> din
     std::copy(dresidual_.begin(), dresidual_.end(), dnorm_.begin());
     nn::matmul_backward<T>(dfch_act_, g.fc_out_weight, g.fc_out_bias, dresidual_, a.fch_act,
                            p.fc_out_weight, N, H, C, overwrite);
-    activation_backward<T>(shape_.activation, dfch_, a.fch, dfch_act_);
+    activation_backward<T>(dfch_, a.fch, dfch_act_);
     nn::matmul_backward<T>(dnorm_, g.fc_weight, g.fc_bias, dfch_, a.norm1, p.fc_weight, N, C, H);
     // n1 = LN1(r2), r2 = x + attn(x): dx = dr2 + attnᵀ(dr2).
     zero<T>(dresidual_);
@@ -388,8 +385,7 @@ void Gpt<T>::layer_backward(int layer, std::span<const T> dout, std::span<T> din
     std::copy(dresidual_.begin(), dresidual_.end(), din.begin());
     nn::matmul_backward<T>(datty_, g.proj_weight, g.proj_bias, dresidual_, a.atty, p.proj_weight, N,
                            C, C, overwrite);
-    nn::attention_backward<T>(dqkv_, dscores_, datty_, a.qkv, a.att, batch_, shape_.context, C,
-                              shape_.heads);
+    nn::attention_backward<T>(dqkv_, datty_, a.qkv, a.att, batch_, shape_.context, C, shape_.heads);
     nn::matmul_backward<T>(din, g.qkv_weight, g.qkv_bias, dqkv_, x, p.qkv_weight, N, C, 3 * C);
   }
 }

@@ -103,8 +103,10 @@ class Gpt {
     std::span<T> att;                            // (B, NH, T, T)
     std::span<T> atty, residual2;                // (B·T, C)
     std::span<T> norm2, norm2_mean, norm2_rstd;
-    std::span<T> fch, fch_act;  // (B·T, H)
-    std::span<T> residual3;     // (B·T, C)
+    // (B·T, H): fch holds the MLP's pre-activation until the activation overwrites it with its
+    // derivative, all that the backward pass needs of it.
+    std::span<T> fch, fch_act;
+    std::span<T> residual3;  // (B·T, C)
   };
   std::span<const T> layer_input(int layer) const;
   std::span<const T> layer_output(int layer) const;
@@ -122,7 +124,6 @@ class Gpt {
   std::span<T> logits_, probs_, losses_;               // (B·T, V), (B·T, V), (B·T)
   // Backward scratch, one layer's worth, reused down the stack.
   std::span<T> dstream_a_, dstream_b_, dresidual_, dnorm_, datty_, dqkv_, dfch_, dfch_act_;
-  std::span<T> dscores_;  // (B, NH, T, T), attention_backward's scratch
   std::span<T> dlogits_, dlosses_;
   std::vector<int> tokens_, targets_;
 };

@@ -63,10 +63,11 @@ TEST(attention_test, backward_matches_finite_differences) {
     for (size_t i = 0; i < out.size(); i++) sum += probe[i] * out[i];
     return sum;
   };
-  std::vector<double> out(B * T * C), att(B * NH * T * T), dinp(inp.size(), 0.0);
-  std::vector<double> scratch(att.size()), dinp_reference(inp.size(), 0.0);
+  // Nonzero on entry: the backward passes write dinp, they do not add to it.
+  std::vector<double> out(B * T * C), att(B * NH * T * T), dinp(inp.size(), 7.0);
+  std::vector<double> dinp_reference(inp.size(), -3.0);
   attention_forward<double>(out, att, inp, B, T, C, NH);
-  attention_backward<double>(dinp, scratch, probe, inp, att, B, T, C, NH);
+  attention_backward<double>(dinp, probe, inp, att, B, T, C, NH);
   attention_backward_reference<double>(dinp_reference, probe, inp, att, B, T, C, NH);
   for (size_t i = 0; i < inp.size(); i++) EXPECT_NEAR(dinp[i], dinp_reference[i], 1e-12);
   const double h = 1e-6;
@@ -97,8 +98,8 @@ TEST(attention_test, fast_matches_reference_with_threads) {
     attention_forward_reference<float>(out_ref, att_ref, x, b, t, c, nh);
     for (size_t i = 0; i < out.size(); i++) EXPECT_NEAR(out[i], out_ref[i], 1e-5);
     for (size_t i = 0; i < att.size(); i++) EXPECT_NEAR(att[i], att_ref[i], 1e-6);
-    std::vector<float> dinp(x.size(), 0.5f), dinp_ref(x.size(), 0.5f), scratch(att.size());
-    attention_backward<float>(dinp, scratch, dy, x, att, b, t, c, nh);
+    std::vector<float> dinp(x.size(), 0.5f), dinp_ref(x.size(), 0.5f);
+    attention_backward<float>(dinp, dy, x, att, b, t, c, nh);
     attention_backward_reference<float>(dinp_ref, dy, x, att, b, t, c, nh);
     for (size_t i = 0; i < x.size(); i++) EXPECT_NEAR(dinp[i], dinp_ref[i], 1e-5);
   }
