@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "base/utf8.hpp"
+
 namespace llmlab {
 
 Error::Error(std::string message, std::optional<SourceLoc> where, ErrorKind kind)
@@ -24,24 +26,15 @@ std::string format_location(const SourceLoc& loc) {
 
 namespace {
 
-// Number of bytes of `line` that make up its first `columns - 1` code points.
+// Number of bytes of `line` that make up its first `column - 1` characters.
 std::size_t caret_offset(std::string_view line, int column) {
   std::size_t bytes = 0;
   int seen = 1;
-  while (bytes < line.size() && seen < column) {
-    const auto lead = static_cast<unsigned char>(line[bytes]);
-    std::size_t width = 1;
-    if (lead >= 0xF0) {
-      width = 4;
-    } else if (lead >= 0xE0) {
-      width = 3;
-    } else if (lead >= 0xC0) {
-      width = 2;
-    }
-    bytes += width;
-    ++seen;
+  for (const std::string_view character : characters_of(line)) {
+    if (seen++ >= column) break;
+    bytes += character.size();
   }
-  return std::min(bytes, line.size());
+  return bytes;
 }
 
 }  // namespace

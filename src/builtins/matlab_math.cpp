@@ -9,9 +9,9 @@
 #include <string>
 #include <utility>
 
+#include "base/utf8.hpp"
 #include "builtins/matlab_slices.hpp"
 #include "num/rng.hpp"
-#include "runtime/characters.hpp"
 
 namespace llmlab::builtins {
 namespace {
@@ -170,11 +170,10 @@ Value logical(Call& call) {
 Value double_builtin(Call& call) {
   const Value& x = call.value(0);
   if (x.is(Kind::String)) {
-    const std::vector<std::string_view> characters = runtime::characters_of(x.string_value());
+    const std::vector<std::string_view> characters = characters_of(x.string_value());
     num::Matrix codes(1, static_cast<num::Index>(characters.size()));
     for (std::size_t k = 0; k < characters.size(); ++k) {
-      codes.set(static_cast<num::Index>(k),
-                static_cast<double>(runtime::code_point_of(characters[k])));
+      codes.set(static_cast<num::Index>(k), static_cast<double>(code_point_of(characters[k])));
     }
     return Value::vector(std::move(codes));
   }

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "base/large_stack.hpp"
+#include "base/utf8.hpp"
 #include "builtins/registry.hpp"
-#include "runtime/characters.hpp"
 
 namespace llmlab::builtins {
 namespace {
@@ -21,8 +21,7 @@ using runtime::Value;
 
 // The 1-based character position of the character that starts at byte `offset` of `text`.
 double character_position(const std::string& text, std::size_t offset) {
-  return static_cast<double>(runtime::character_count(std::string_view(text).substr(0, offset)) +
-                             1);
+  return static_cast<double>(character_count(std::string_view(text).substr(0, offset)) + 1);
 }
 
 // strfind(s, pattern): the 1-based start of every occurrence, overlapping ones included.

@@ -8,8 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "base/utf8.hpp"
 #include "builtins/registry.hpp"
-#include "runtime/characters.hpp"
 
 namespace llmlab::builtins {
 
@@ -99,7 +99,7 @@ Value meshgrid(Call& call) {
 
 // A string reversed character by character (UTF-8 sequences kept whole).
 std::string reversed_characters(const std::string& text) {
-  const std::vector<std::string_view> characters = runtime::characters_of(text);
+  const std::vector<std::string_view> characters = characters_of(text);
   std::string result;
   result.reserve(text.size());
   for (auto it = characters.rbegin(); it != characters.rend(); ++it) result += *it;

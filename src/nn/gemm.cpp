@@ -320,6 +320,18 @@ void gemm_tiles_with(GemmKernel kernel, const GemmOperands& g, int begin, int en
   }
 }
 
+void gemm_pack_transposed_b_panel(float* packed, const float* source, std::ptrdiff_t ld, int N,
+                                  int K, int panel) {
+  float* out = packed + static_cast<std::ptrdiff_t>(panel) * K * kTileColumns;
+  const int rows = std::min(kTileColumns, N - panel * kTileColumns);
+  const float* first = source + static_cast<std::ptrdiff_t>(panel) * kTileColumns * ld;
+  for (int k = 0; k < K; k++) {
+    float* line = out + static_cast<std::ptrdiff_t>(k) * kTileColumns;
+    for (int j = 0; j < rows; j++) line[j] = first[static_cast<std::ptrdiff_t>(j) * ld + k];
+    for (int j = rows; j < kTileColumns; j++) line[j] = 0.0f;
+  }
+}
+
 void gemm_pack_b_panels(float* packed, const float* source, std::ptrdiff_t ldb, int N, int K,
                         int k_begin, int k_end) {
   const int panels = (N + kTileColumns - 1) / kTileColumns;

@@ -58,6 +58,13 @@ inline constexpr int kGemmTileColumns = 16;
 void gemm_pack_b_panels(float* packed, const float* source, std::ptrdiff_t ldb, int N, int K,
                         int k_begin, int k_end);
 
+// The same panels for B = sourceᵀ, source (N, K) row-major with row stride ld (a linear layer's
+// weight, (OC, C)): panel p is source's rows 16p..16p+15 side by side, one k after another.
+// Only panel `panel`. Each panel reads sixteen rows from start to end, sequential streams the
+// prefetcher follows (a blocked transpose jumps between lines).
+void gemm_pack_transposed_b_panel(float* packed, const float* source, std::ptrdiff_t ld, int N,
+                                  int K, int panel);
+
 // The tile kernels: AVX-512 registers (tiles of 8 × 32, 8 × 16 for Triangle::LowerC), AVX2 +
 // FMA registers (6 × 16), or plain loops (6 × 16) for processors with neither. Both vector
 // kernels sum each element of C in k order by fused multiply-adds from zero, then add the

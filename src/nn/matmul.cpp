@@ -107,12 +107,9 @@ void backward_eigen(std::span<T> dinp, std::span<T> dweight, std::span<T> dbias,
   }
 }
 
-// out = inp · weightᵀ + bias by the tile kernel. B = weightᵀ is packed into the kernel's
-// 16-column panels: panel p holds weight's rows 16p..16p+15, one input feature after another
-// (rows past OC zero), so a tile streams contiguous memory. The packing reads sixteen rows of
-// weight side by side, each from start to end: sixteen sequential streams the prefetcher
-// follows (the weights are usually out of cache, after the optimiser's pass over all
-// parameters), where a blocked transpose into a (C, OC) matrix jumps between lines.
+// out = inp · weightᵀ + bias by the tile kernel, B = weightᵀ packed into the kernel's panels
+// (the weights are usually out of cache, after the optimiser's pass over all parameters, and
+// the packing reads them in sequential streams).
 void forward_float(std::span<float> out, std::span<const float> inp, std::span<const float> weight,
                    std::span<const float> bias, std::span<const float> residual, int N, int C,
                    int OC) {
@@ -141,14 +138,7 @@ void forward_float(std::span<float> out, std::span<const float> inp, std::span<c
   {
 #pragma omp for schedule(static)
     for (int p = 0; p < panels; p++) {
-      float* panel = packed.get() + p * panel_size;
-      const int rows = std::min(kColumns, OC - p * kColumns);
-      const float* first = weight.data() + static_cast<std::ptrdiff_t>(p) * kColumns * C;
-      for (int c = 0; c < C; c++) {
-        float* line = panel + static_cast<std::ptrdiff_t>(c) * kColumns;
-        for (int j = 0; j < rows; j++) line[j] = first[static_cast<std::ptrdiff_t>(j) * C + c];
-        for (int j = rows; j < kColumns; j++) line[j] = 0.0f;
-      }
+      detail::gemm_pack_transposed_b_panel(packed.get(), weight.data(), C, OC, C, p);
     }
     detail::gemm_shared(product);
   }

@@ -12,8 +12,8 @@
 #include <sstream>
 
 #include "base/error.hpp"
+#include "base/utf8.hpp"
 #include "lang/parser.hpp"
-#include "runtime/characters.hpp"
 #include "runtime/display.hpp"
 #include "runtime/evaluator.hpp"
 #include "runtime/literals.hpp"

@@ -9,8 +9,8 @@
 #include <cmath>
 
 #include "base/error.hpp"
+#include "base/utf8.hpp"
 #include "num/format.hpp"
-#include "runtime/characters.hpp"
 #include "runtime/operators.hpp"
 
 namespace llmlab::runtime {

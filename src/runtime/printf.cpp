@@ -11,7 +11,6 @@
 #include "base/error.hpp"
 #include "base/utf8.hpp"
 #include "num/format.hpp"
-#include "runtime/characters.hpp"
 
 namespace llmlab::runtime {
 

@@ -5,7 +5,7 @@
 #include <new>
 
 #include "base/error.hpp"
-#include "runtime/characters.hpp"
+#include "base/utf8.hpp"
 
 namespace llmlab::runtime {
 

@@ -11,11 +11,9 @@
 #include <vector>
 
 #include "base/error.hpp"
-#include "base/source.hpp"
 #include "builtins/matlab_slices.hpp"
 #include "builtins/registry.hpp"
-#include "runtime/interpreter.hpp"
-#include "runtime/session.hpp"
+#include "lab.hpp"
 
 namespace llmlab::builtins {
 namespace {
@@ -24,19 +22,7 @@ using num::Matrix;
 using runtime::Kind;
 using runtime::Value;
 
-struct Lab {
-  runtime::Session session;
-  runtime::Interpreter interpreter{session};
-  Lab() {
-    session.set_output([](std::string_view) {});
-    session.set_error_output([](std::string_view) {});
-    install_builtins(interpreter);
-  }
-  const Value& evaluate(const std::string& code) {
-    interpreter.run(std::make_shared<const SourceFile>("test.rlab", "result = " + code + ";"));
-    return *interpreter.variable("result");
-  }
-};
+using testing::Lab;
 
 const std::vector<const BuiltinTable*> kAdditions = {&kMatlabMathBuiltins, &kMatlabDataBuiltins,
                                                      &kMatlabStatsBuiltins, &kMatlabPolyBuiltins,

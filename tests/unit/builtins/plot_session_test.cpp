@@ -7,26 +7,13 @@
 #include <filesystem>
 #include <memory>
 
-#include "base/source.hpp"
 #include "builtins/registry.hpp"
-#include "runtime/interpreter.hpp"
-#include "runtime/session.hpp"
+#include "lab.hpp"
 
 namespace llmlab::builtins {
 namespace {
 
-struct Lab {
-  runtime::Session session;
-  runtime::Interpreter interpreter{session};
-  Lab() {
-    session.set_output([](std::string_view) {});
-    session.set_error_output([](std::string_view) {});
-    install_builtins(interpreter);
-  }
-  void run(const std::string& code) {
-    interpreter.run(std::make_shared<const SourceFile>("test.rlab", code));
-  }
-};
+using testing::Lab;
 
 TEST(plot_session, lists_figures_drawn_since_a_mark_in_drawing_order) {
   Lab lab;

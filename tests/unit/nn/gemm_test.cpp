@@ -8,18 +8,16 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <random>
 #include <vector>
+
+#include "gradient_check.hpp"
 
 namespace llmlab::nn::detail {
 namespace {
 
+// Values in [-1, 1), reproducible by seed (the nn tests' shared stream).
 std::vector<float> random_values(size_t count, unsigned seed) {
-  std::mt19937 engine(seed);
-  std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
-  std::vector<float> values(count);
-  for (float& v : values) v = uniform(engine);
-  return values;
+  return testing::to_float(testing::sample_values(count, 1.0, seed));
 }
 
 // The product the operands describe, in double, one element at a time; for LowerC only the lower
@@ -305,6 +303,31 @@ TEST(gemm_test, packed_b_panels_give_the_same_results_as_b_in_place) {
           EXPECT_LT(max_difference(g, from_panels, expected(in_place, c_before)), 1e-4);
         }
       }
+    }
+  }
+}
+
+TEST(gemm_test, transposed_panels_hold_the_transpose) {
+  // A weight (N, K) with a row stride past K packs into the panels of B = weightᵀ: the same
+  // panels gemm_pack_b_panels makes from B written out row-major; ragged last panels zero-padded.
+  for (const int N : {5, 16, 37}) {
+    for (const int K : {1, 11, 64}) {
+      const std::vector<float> weight =
+          random_values(static_cast<size_t>(N * (K + 2)), static_cast<unsigned>(N * 100 + K));
+      std::vector<float> b(static_cast<size_t>(K * N));
+      for (int k = 0; k < K; k++) {
+        for (int j = 0; j < N; j++) {
+          b[static_cast<size_t>(k * N + j)] = weight[static_cast<size_t>(j * (K + 2) + k)];
+        }
+      }
+      const int panels = (N + kGemmTileColumns - 1) / kGemmTileColumns;
+      const auto size = static_cast<size_t>(panels * kGemmTileColumns * K);
+      std::vector<float> from_rows(size), from_weight(size, NAN);
+      gemm_pack_b_panels(from_rows.data(), b.data(), N, N, K, 0, K);
+      for (int p = 0; p < panels; p++) {
+        gemm_pack_transposed_b_panel(from_weight.data(), weight.data(), K + 2, N, K, p);
+      }
+      EXPECT_EQ(from_weight, from_rows) << N << " " << K;
     }
   }
 }
