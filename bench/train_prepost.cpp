@@ -4,7 +4,8 @@
 // measured one (every thread running independent multiply-adds) and the nominal one (AVX2 + FMA:
 // 2 FMA units × 8 lanes × 2 flops per cycle per core at the /proc/cpuinfo clock, which the cores
 // exceed when they boost). A benchmark, not a test.
-//   bench_train_prepost [--steps 50] [--norm pre|post] [--batch 16] [--lr 1e-3] [--ghz GHz]
+//   bench_train_prepost [--steps 50] [--norm pre|post] [--layers 24] [--batch 16] [--lr 1e-3]
+//   [--ghz GHz]
 //                       [--json FILE]
 #include <fmt/format.h>
 #include <omp.h>
@@ -82,6 +83,8 @@ int main(int argc, char** argv) {
       config.steps = std::atoi(value);
     } else if (flag == "--norm") {
       config.norm_placement = train::parse_norm_placement(value, "bench_train_prepost");
+    } else if (flag == "--layers") {
+      config.layers = std::atoi(value);
     } else if (flag == "--batch") {
       config.batch = std::atoi(value);
     } else if (flag == "--lr") {

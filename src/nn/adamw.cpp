@@ -4,12 +4,13 @@
 #include <cmath>
 
 #include "base/error.hpp"
+#include "nn/target_clones.hpp"
 
 namespace llmlab::nn {
 
 template <class T>
-void adamw_step(std::span<T> params, std::span<const T> grads, std::span<T> m, std::span<T> v,
-                long step, const AdamWSettings& settings) {
+LLMLAB_AVX512_CLONES void adamw_step(std::span<T> params, std::span<const T> grads, std::span<T> m,
+                                     std::span<T> v, long step, const AdamWSettings& settings) {
   LLMLAB_ASSERT(step >= 1);
   LLMLAB_ASSERT(grads.size() == params.size() && m.size() == params.size() &&
                 v.size() == params.size());

@@ -7,7 +7,9 @@
 #include <Eigen/Core>
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
+#include <new>
 #include <type_traits>
 #include <vector>
 
@@ -15,6 +17,10 @@
 #include "nn/float8.hpp"
 #include "nn/gemm.hpp"
 #include "nn/vector_exp.hpp"
+
+#if defined(__SSE__)
+#include <immintrin.h>
+#endif
 
 namespace llmlab::nn {
 namespace {
@@ -176,6 +182,43 @@ void softmax_causal_backward(float* ds, const float* a, Index S, float scale, fl
   }
 }
 
+// A block of floats aligned to a cache line, for per-thread scratch.
+class AlignedBlock {
+ public:
+  explicit AlignedBlock(size_t count)
+      : data_(static_cast<float*>(::operator new[](count * sizeof(float), kAlignment))) {}
+  ~AlignedBlock() { ::operator delete[](data_, kAlignment); }
+  AlignedBlock(const AlignedBlock&) = delete;
+  AlignedBlock& operator=(const AlignedBlock&) = delete;
+  float* data() { return data_; }
+
+ private:
+  static constexpr std::align_val_t kAlignment{64};
+  float* data_;
+};
+
+// Copies `count` floats from an aligned block to `destination`, which the backward pass reads
+// only after every other layer has run. When the destination is aligned, by stores that bypass
+// the caches: writing a line the caches lost long ago then neither reads it from memory first
+// nor evicts data the next kernels want. finish_copies() orders those stores before the team's
+// closing barrier, after which other threads may read them.
+void copy_out(float* destination, const float* source, Index count) {
+#if defined(__SSE__)
+  const bool aligned = reinterpret_cast<std::uintptr_t>(destination) % sizeof(__m128) == 0;
+  if (aligned && count % 4 == 0) {
+    for (Index i = 0; i < count; i += 4) _mm_stream_ps(destination + i, _mm_load_ps(source + i));
+    return;
+  }
+#endif
+  std::copy(source, source + count, destination);
+}
+
+void finish_copies() {
+#if defined(__SSE__)
+  _mm_sfence();
+#endif
+}
+
 // Float: scores = q · (kᵀ / sqrt(hs)) with the scale folded into the packed kᵀ, a row softmax
 // over the visible past, then y = att · v. The products skip the tiles and terms that the
 // causal mask makes zero (detail::Triangle).
@@ -188,18 +231,22 @@ void forward_float(std::span<float> out, std::span<float> att, std::span<const f
   {
     std::vector<float> kt(static_cast<size_t>(hs) * static_cast<size_t>(Tn));
     std::vector<float> per_row(static_cast<size_t>(Tn));
+    // One pair's weights are computed in a (T, T) block that stays in L1, and copied out once.
+    AlignedBlock weights(static_cast<size_t>(S * S));
 #pragma omp for schedule(dynamic)
     for (int pair = 0; pair < B * NH; pair++) {
       const int b = pair / NH, h = pair % NH;
       const float* q = inp.data() + b * S * C3 + h * hs;
-      float* a = att.data() + pair * S * S;
+      float* a = weights.data();
       pack_transposed(kt.data(), q + C, C3, Tn, hs, scale);
       run(product(a, S, q, C3, 1, kt.data(), S, Tn, Tn, hs, detail::Epilogue::Store,
                   detail::Triangle::LowerC));
       softmax_causal(a, S, per_row.data());
       run(product(out.data() + b * S * C + h * hs, C, a, S, 1, q + 2 * C, C3, Tn, hs, Tn,
                   detail::Epilogue::Store, detail::Triangle::LowerA));
+      copy_out(att.data() + pair * S * S, a, S * S);
     }
+    finish_copies();
   }
 }
 

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "base/error.hpp"
+#include "nn/target_clones.hpp"
 #include "nn/threading.hpp"
 
 namespace llmlab::nn {
@@ -101,8 +102,9 @@ void layernorm_forward_reference(std::span<T> y, std::span<T> mean, std::span<T>
 // both reductions vectorised by `omp simd` (summation order is free, builtins.md §0.5); the
 // row fits in L1, so the second pass costs no memory traffic.
 template <class T>
-void layernorm_forward(std::span<T> y, std::span<T> mean, std::span<T> rstd, std::span<const T> x,
-                       std::span<const T> gamma, std::span<const T> beta, int N, int C, T eps) {
+LLMLAB_AVX512_CLONES void layernorm_forward(std::span<T> y, std::span<T> mean, std::span<T> rstd,
+                                            std::span<const T> x, std::span<const T> gamma,
+                                            std::span<const T> beta, int N, int C, T eps) {
   check_forward_shapes(y, mean, rstd, x, gamma, beta, N, C);
   const T* g = data_or_null(gamma);
   const T* b = data_or_null(beta);
@@ -124,9 +126,11 @@ void layernorm_forward(std::span<T> y, std::span<T> mean, std::span<T> rstd, std
 }
 
 template <class T>
-void layernorm_backward(std::span<T> dx, std::span<T> dgamma, std::span<T> dbeta,
-                        std::span<const T> dy, std::span<const T> x, std::span<const T> gamma,
-                        std::span<const T> mean, std::span<const T> rstd, int N, int C) {
+LLMLAB_AVX512_CLONES void layernorm_backward(std::span<T> dx, std::span<T> dgamma,
+                                             std::span<T> dbeta, std::span<const T> dy,
+                                             std::span<const T> x, std::span<const T> gamma,
+                                             std::span<const T> mean, std::span<const T> rstd,
+                                             int N, int C) {
   LLMLAB_ASSERT(N >= 0 && C >= 0);
   const std::size_t size = detail::row_offset(N, C);
   LLMLAB_ASSERT(dx.size() == size && dy.size() == size && x.size() == size);

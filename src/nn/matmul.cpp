@@ -13,6 +13,7 @@
 
 #include "base/error.hpp"
 #include "nn/gemm.hpp"
+#include "nn/target_clones.hpp"
 #include "nn/threading.hpp"
 
 namespace llmlab::nn {
@@ -147,10 +148,10 @@ void forward_float(std::span<float> out, std::span<const float> inp, std::span<c
 // dinp (=, +=) dout · weight (B = weight as stored), dweight += doutᵀ · inp (A = dout read
 // transposed, B = inp packed), dbias += column sums of dout: three independent outputs in one
 // thread team.
-void backward_float(std::span<float> dinp, std::span<float> dweight, std::span<float> dbias,
-                    std::span<const float> dout, std::span<const float> inp,
-                    std::span<const float> weight, int N, int C, int OC,
-                    InputGradient input_gradient) {
+LLMLAB_AVX512_CLONES void backward_float(std::span<float> dinp, std::span<float> dweight,
+                                         std::span<float> dbias, std::span<const float> dout,
+                                         std::span<const float> inp, std::span<const float> weight,
+                                         int N, int C, int OC, InputGradient input_gradient) {
   const detail::GemmOperands input_product{.c = dinp.data(),
                                            .ldc = C,
                                            .a = dout.data(),

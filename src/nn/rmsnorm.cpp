@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "base/error.hpp"
+#include "nn/target_clones.hpp"
 #include "nn/threading.hpp"
 
 namespace llmlab::nn {
@@ -58,8 +59,8 @@ void rmsnorm_forward_reference(std::span<T> y, std::span<T> rrms, std::span<cons
 }
 
 template <class T>
-void rmsnorm_forward(std::span<T> y, std::span<T> rrms, std::span<const T> x,
-                     std::span<const T> gamma, int N, int C, T eps) {
+LLMLAB_AVX512_CLONES void rmsnorm_forward(std::span<T> y, std::span<T> rrms, std::span<const T> x,
+                                          std::span<const T> gamma, int N, int C, T eps) {
   check_forward_shapes(y, rrms, x, gamma, N, C);
   const T* g = gamma.empty() ? nullptr : gamma.data();
 #pragma omp parallel for schedule(static) if (detail::worth_threads(N, C))
@@ -82,9 +83,10 @@ void rmsnorm_forward(std::span<T> y, std::span<T> rrms, std::span<const T> x,
 }
 
 template <class T>
-void rmsnorm_backward(std::span<T> dx, std::span<T> dgamma, std::span<const T> dy,
-                      std::span<const T> x, std::span<const T> gamma, std::span<const T> rrms,
-                      int N, int C) {
+LLMLAB_AVX512_CLONES void rmsnorm_backward(std::span<T> dx, std::span<T> dgamma,
+                                           std::span<const T> dy, std::span<const T> x,
+                                           std::span<const T> gamma, std::span<const T> rrms, int N,
+                                           int C) {
   LLMLAB_ASSERT(N >= 0 && C >= 0);
   const std::size_t size = detail::row_offset(N, C);
   LLMLAB_ASSERT(dx.size() == size && dy.size() == size && x.size() == size);

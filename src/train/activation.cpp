@@ -7,6 +7,7 @@
 
 #include "base/error.hpp"
 #include "nn/gelu.hpp"
+#include "nn/target_clones.hpp"
 #include "nn/vector_exp.hpp"
 
 namespace llmlab::train {
@@ -33,7 +34,8 @@ inline float normal_cdf(float x, float e) {
 
 // Float uses the vectorisable erf above; double (gradient checks) uses libm's erf and exp.
 template <class T>
-void gelu_erf_forward(std::span<T> out, std::span<T> derivative, std::span<const T> in) {
+LLMLAB_AVX512_CLONES void gelu_erf_forward(std::span<T> out, std::span<T> derivative,
+                                           std::span<const T> in) {
   LLMLAB_ASSERT(out.size() == in.size());
   LLMLAB_ASSERT(derivative.empty() || derivative.size() == in.size());
   const T inverse_sqrt2 = static_cast<T>(0.70710678118654752440);
@@ -82,8 +84,8 @@ void activation_forward(Activation kind, std::span<T> out, std::span<T> derivati
 }
 
 template <class T>
-void activation_backward(std::span<T> dinp, std::span<const T> derivative,
-                         std::span<const T> dout) {
+LLMLAB_AVX512_CLONES void activation_backward(std::span<T> dinp, std::span<const T> derivative,
+                                              std::span<const T> dout) {
   LLMLAB_ASSERT(dinp.size() == derivative.size() && dout.size() == derivative.size());
   const long count = static_cast<long>(dinp.size());
   T* dx = dinp.data();

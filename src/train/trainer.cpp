@@ -11,6 +11,7 @@
 
 #include "base/error.hpp"
 #include "nn/adamw.hpp"
+#include "nn/target_clones.hpp"
 #include "train/aligned.hpp"
 #include "train/gpt.hpp"
 
@@ -19,7 +20,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double sum_of_squares(std::span<const float> values) {
+LLMLAB_AVX512_CLONES double sum_of_squares(std::span<const float> values) {
   double sum = 0.0;
   const long count = static_cast<long>(values.size());
   // Fixed static partition: the same sum for the same thread count.
