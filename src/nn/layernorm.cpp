@@ -45,11 +45,11 @@ void normalise_row(T* y, const T* x, const T* gamma, const T* beta, int C, T m, 
   }
 }
 
-// One row of dx += rstd (dnorm - mean(dnorm) - norm mean(dnorm norm)), dnorm = gamma dy. The
-// gamma test is a template argument, not a branch in the loops: a load of gamma[c] under a
-// condition keeps the loops from vectorising.
-template <class T, bool HasGamma>
-void backward_row(T* dxr, const T* dyr, const T* xr, const T* g, T m, T r, int C) {
+// One row of dx = base + rstd (dnorm - mean(dnorm) - norm mean(dnorm norm)), dnorm = gamma dy,
+// base the row of dx_in (which may be dx's own) or nothing. The gamma and base tests are template
+// arguments, not branches in the loops: a load under a condition keeps a loop from vectorising.
+template <class T, bool HasGamma, bool HasBase>
+void backward_row(T* dxr, const T* base, const T* dyr, const T* xr, const T* g, T m, T r, int C) {
   T dnorm_sum = 0;
   T dnorm_norm_sum = 0;
 #pragma omp simd reduction(+ : dnorm_sum, dnorm_norm_sum)
@@ -64,7 +64,8 @@ void backward_row(T* dxr, const T* dyr, const T* xr, const T* g, T m, T r, int C
   for (int c = 0; c < C; ++c) {
     const T dnorm = HasGamma ? g[c] * dyr[c] : dyr[c];
     const T norm = (xr[c] - m) * r;
-    dxr[c] += (dnorm - dnorm_mean - norm * dnorm_norm_mean) * r;
+    const T term = (dnorm - dnorm_mean - norm * dnorm_norm_mean) * r;
+    dxr[c] = HasBase ? base[c] + term : term;
   }
 }
 
@@ -130,7 +131,7 @@ LLMLAB_AVX512_CLONES void layernorm_backward(std::span<T> dx, std::span<T> dgamm
                                              std::span<T> dbeta, std::span<const T> dy,
                                              std::span<const T> x, std::span<const T> gamma,
                                              std::span<const T> mean, std::span<const T> rstd,
-                                             int N, int C) {
+                                             int N, int C, std::span<const T> dx_in) {
   LLMLAB_ASSERT(N >= 0 && C >= 0);
   const std::size_t size = detail::row_offset(N, C);
   LLMLAB_ASSERT(dx.size() == size && dy.size() == size && x.size() == size);
@@ -139,7 +140,9 @@ LLMLAB_AVX512_CLONES void layernorm_backward(std::span<T> dx, std::span<T> dgamm
   LLMLAB_ASSERT(gamma.empty() || gamma.size() == static_cast<std::size_t>(C));
   LLMLAB_ASSERT(dgamma.empty() || dgamma.size() == static_cast<std::size_t>(C));
   LLMLAB_ASSERT(dbeta.empty() || dbeta.size() == static_cast<std::size_t>(C));
+  LLMLAB_ASSERT(dx_in.empty() || dx_in.size() == size);
   const T* g = data_or_null(gamma);
+  const T* base = data_or_null(dx_in);
 
   // One thread team for both parts. dx: rows are independent. dgamma and dbeta: each thread
   // owns a range of features and sums them over all rows in row order, so no two threads write
@@ -151,12 +154,17 @@ LLMLAB_AVX512_CLONES void layernorm_backward(std::span<T> dx, std::span<T> dgamm
     for (int n = 0; n < N; ++n) {
       const std::size_t at = detail::row_offset(n, C);
       const std::size_t row = static_cast<std::size_t>(n);
+      const T* base_row = base == nullptr ? nullptr : base + at;
+      const auto row_with = [&]<bool HasGamma, bool HasBase>() {
+        backward_row<T, HasGamma, HasBase>(dx.data() + at, base_row, dy.data() + at, x.data() + at,
+                                           g, mean[row], rstd[row], C);
+      };
       if (g == nullptr) {
-        backward_row<T, false>(dx.data() + at, dy.data() + at, x.data() + at, g, mean[row],
-                               rstd[row], C);
+        base == nullptr ? row_with.template operator()<false, false>()
+                        : row_with.template operator()<false, true>();
       } else {
-        backward_row<T, true>(dx.data() + at, dy.data() + at, x.data() + at, g, mean[row],
-                              rstd[row], C);
+        base == nullptr ? row_with.template operator()<true, false>()
+                        : row_with.template operator()<true, true>();
       }
     }
     if (parameters) {
@@ -188,9 +196,9 @@ LLMLAB_AVX512_CLONES void layernorm_backward(std::span<T> dx, std::span<T> dgamm
   template void layernorm_forward_reference<T>(std::span<T>, std::span<T>, std::span<T>,           \
                                                std::span<const T>, std::span<const T>,             \
                                                std::span<const T>, int, int, T);                   \
-  template void layernorm_backward<T>(std::span<T>, std::span<T>, std::span<T>,                    \
-                                      std::span<const T>, std::span<const T>, std::span<const T>,  \
-                                      std::span<const T>, std::span<const T>, int, int);
+  template void layernorm_backward<T>(                                                             \
+      std::span<T>, std::span<T>, std::span<T>, std::span<const T>, std::span<const T>,            \
+      std::span<const T>, std::span<const T>, std::span<const T>, int, int, std::span<const T>);
 LLMLAB_INSTANTIATE_LAYERNORM(float)
 LLMLAB_INSTANTIATE_LAYERNORM(double)
 #undef LLMLAB_INSTANTIATE_LAYERNORM

@@ -1,5 +1,5 @@
 // LayerNorm over the last dimension (Ba et al. 2016), llm.c-shaped: forward saves mean and
-// 1/std for the backward pass; backward accumulates. No allocation; float and double.
+// 1/std for the backward pass. No allocation; float and double.
 // Letters: N rows (tokens), C features per row. All buffers are row-major.
 #pragma once
 
@@ -23,12 +23,16 @@ void layernorm_forward_reference(std::span<T> y, std::span<T> mean, std::span<T>
                                  std::span<const T> x, std::span<const T> gamma,
                                  std::span<const T> beta, int N, int C, T eps);
 
-// Accumulates (+=) into dx (N, C), dgamma (C) and dbeta (C); dgamma/dbeta may be empty (no
-// affine parameters, or their gradient not wanted) and gamma empty means 1. The caller zeroes
-// gradients once per step. dy, x: (N, C); mean, rstd: (N) from layernorm_forward.
+// Writes dx (N, C) = dx_in + the gradient through the norm, and accumulates (+=) into dgamma
+// (C) and dbeta (C). dx_in (N, C) may be dx itself (accumulate), another buffer (the gradient
+// of a residual connection around the norm's block, with no copy into dx first) or empty
+// (dx = the norm's gradient alone). dgamma/dbeta may be empty (no affine parameters, or their
+// gradient not wanted) and gamma empty means 1. The caller zeroes parameter gradients once per
+// step. dy, x: (N, C); mean, rstd: (N) from layernorm_forward.
 template <class T>
 void layernorm_backward(std::span<T> dx, std::span<T> dgamma, std::span<T> dbeta,
                         std::span<const T> dy, std::span<const T> x, std::span<const T> gamma,
-                        std::span<const T> mean, std::span<const T> rstd, int N, int C);
+                        std::span<const T> mean, std::span<const T> rstd, int N, int C,
+                        std::span<const T> dx_in);
 
 }  // namespace llmlab::nn

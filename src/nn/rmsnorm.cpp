@@ -22,11 +22,11 @@ void check_forward_shapes(std::span<T> y, std::span<T> rrms, std::span<const T> 
   LLMLAB_ASSERT(gamma.empty() || gamma.size() == static_cast<std::size_t>(C));
 }
 
-// One row of dx += (g dy - x · mean(g dy x) / r²) / r with r = 1/rrms. The gamma test is a
-// template argument, not a branch in the loops: a load of gamma[c] under a condition keeps the
-// loops from vectorising.
-template <class T, bool HasGamma>
-void backward_row(T* dxr, const T* dyr, const T* xr, const T* g, T r, int C) {
+// One row of dx = base + (g dy - x · mean(g dy x) / r²) / r with r = 1/rrms, base the row of
+// dx_in or nothing. The gamma and base tests are template arguments, not branches in the loops:
+// a load under a condition keeps a loop from vectorising.
+template <class T, bool HasGamma, bool HasBase>
+void backward_row(T* dxr, const T* base, const T* dyr, const T* xr, const T* g, T r, int C) {
   T dot = 0;  // sum over the row of g dy x
 #pragma omp simd reduction(+ : dot)
   for (int c = 0; c < C; ++c) dot += (HasGamma ? g[c] * dyr[c] : dyr[c]) * xr[c];
@@ -34,7 +34,8 @@ void backward_row(T* dxr, const T* dyr, const T* xr, const T* g, T r, int C) {
 #pragma omp simd
   for (int c = 0; c < C; ++c) {
     const T dnorm = HasGamma ? g[c] * dyr[c] : dyr[c];
-    dxr[c] += (dnorm - xr[c] * correction) * r;
+    const T term = (dnorm - xr[c] * correction) * r;
+    dxr[c] = HasBase ? base[c] + term : term;
   }
 }
 
@@ -86,14 +87,16 @@ template <class T>
 LLMLAB_AVX512_CLONES void rmsnorm_backward(std::span<T> dx, std::span<T> dgamma,
                                            std::span<const T> dy, std::span<const T> x,
                                            std::span<const T> gamma, std::span<const T> rrms, int N,
-                                           int C) {
+                                           int C, std::span<const T> dx_in) {
   LLMLAB_ASSERT(N >= 0 && C >= 0);
   const std::size_t size = detail::row_offset(N, C);
   LLMLAB_ASSERT(dx.size() == size && dy.size() == size && x.size() == size);
   LLMLAB_ASSERT(rrms.size() == static_cast<std::size_t>(N));
   LLMLAB_ASSERT(gamma.empty() || gamma.size() == static_cast<std::size_t>(C));
   LLMLAB_ASSERT(dgamma.empty() || dgamma.size() == static_cast<std::size_t>(C));
+  LLMLAB_ASSERT(dx_in.empty() || dx_in.size() == size);
   const T* g = gamma.empty() ? nullptr : gamma.data();
+  const T* base = dx_in.empty() ? nullptr : dx_in.data();
 
   // One thread team for both parts, as layernorm_backward: rows for dx, a range of features
   // summed over all rows in order for dgamma (the same sums for any number of threads).
@@ -103,10 +106,17 @@ LLMLAB_AVX512_CLONES void rmsnorm_backward(std::span<T> dx, std::span<T> dgamma,
     for (int n = 0; n < N; ++n) {
       const std::size_t at = detail::row_offset(n, C);
       const T r = rrms[static_cast<std::size_t>(n)];
+      const T* base_row = base == nullptr ? nullptr : base + at;
+      const auto row_with = [&]<bool HasGamma, bool HasBase>() {
+        backward_row<T, HasGamma, HasBase>(dx.data() + at, base_row, dy.data() + at, x.data() + at,
+                                           g, r, C);
+      };
       if (g == nullptr) {
-        backward_row<T, false>(dx.data() + at, dy.data() + at, x.data() + at, g, r, C);
+        base == nullptr ? row_with.template operator()<false, false>()
+                        : row_with.template operator()<false, true>();
       } else {
-        backward_row<T, true>(dx.data() + at, dy.data() + at, x.data() + at, g, r, C);
+        base == nullptr ? row_with.template operator()<true, false>()
+                        : row_with.template operator()<true, true>();
       }
     }
     if (!dgamma.empty()) {
@@ -131,7 +141,7 @@ LLMLAB_AVX512_CLONES void rmsnorm_backward(std::span<T> dx, std::span<T> dgamma,
                                              std::span<const T>, int, int, T);                  \
   template void rmsnorm_backward<T>(std::span<T>, std::span<T>, std::span<const T>,             \
                                     std::span<const T>, std::span<const T>, std::span<const T>, \
-                                    int, int);
+                                    int, int, std::span<const T>);
 LLMLAB_INSTANTIATE_RMSNORM(float)
 LLMLAB_INSTANTIATE_RMSNORM(double)
 #undef LLMLAB_INSTANTIATE_RMSNORM

@@ -19,11 +19,12 @@ template <class T>
 void rmsnorm_forward_reference(std::span<T> y, std::span<T> rrms, std::span<const T> x,
                                std::span<const T> gamma, int N, int C, T eps);
 
-// Accumulates (+=) into dx (N, C) and dgamma (C, may be empty). gamma empty means 1.
-// dy, x: (N, C); rrms: (N) from rmsnorm_forward.
+// Writes dx (N, C) = dx_in + the gradient through the norm, and accumulates (+=) into dgamma
+// (C, may be empty); dx_in is dx itself, another buffer or empty, as in layernorm_backward.
+// gamma empty means 1. dy, x: (N, C); rrms: (N) from rmsnorm_forward.
 template <class T>
 void rmsnorm_backward(std::span<T> dx, std::span<T> dgamma, std::span<const T> dy,
                       std::span<const T> x, std::span<const T> gamma, std::span<const T> rrms,
-                      int N, int C);
+                      int N, int C, std::span<const T> dx_in);
 
 }  // namespace llmlab::nn

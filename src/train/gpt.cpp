@@ -63,14 +63,16 @@ void norm_forward(NormKind kind, std::span<T> y, std::span<T> mean, std::span<T>
   }
 }
 
+// dx = dx_in + normᵀ(dy), dx_in empty for normᵀ(dy) alone.
 template <class T>
 void norm_backward(NormKind kind, std::span<T> dx, std::span<T> dweight, std::span<T> dbias,
                    std::span<const T> dy, std::span<const T> x, std::span<const T> weight,
-                   std::span<const T> mean, std::span<const T> rstd, int N, int C) {
+                   std::span<const T> mean, std::span<const T> rstd, int N, int C,
+                   std::span<const T> dx_in) {
   if (kind == NormKind::LayerNorm) {
-    nn::layernorm_backward(dx, dweight, dbias, dy, x, weight, mean, rstd, N, C);
+    nn::layernorm_backward(dx, dweight, dbias, dy, x, weight, mean, rstd, N, C, dx_in);
   } else {
-    nn::rmsnorm_backward(dx, dweight, dy, x, weight, rstd, N, C);
+    nn::rmsnorm_backward(dx, dweight, dy, x, weight, rstd, N, C, dx_in);
   }
 }
 
@@ -346,42 +348,40 @@ void Gpt<T>::layer_backward(int layer, std::span<const T> dout, std::span<T> din
   const NormKind kind = shape_.norm;
   // dfch_act_, dfch_, datty_ and dqkv_ are written whole by the kernels that produce them
   // (products with InputGradient::Overwrite, the activation and attention backward passes), and
-  // dnorm_ too, or it starts as a copy of the residual's gradient: none is zeroed first.
+  // dnorm_ too, or it starts as a copy of the residual's gradient; the norms' backward passes
+  // write dx = dx_in + normᵀ(dy), taking the residual connection's gradient as dx_in: nothing is
+  // zeroed or copied first.
   constexpr nn::InputGradient overwrite = nn::InputGradient::Overwrite;
 
   if (shape_.placement == NormPlacement::Pre) {
     // r3 = r2 + mlp(LN2(r2)): dr2 = dout + LN2ᵀ(mlpᵀ(dout)).
-    std::copy(dout.begin(), dout.end(), dresidual_.begin());
     nn::matmul_backward<T>(dfch_act_, g.fc_out_weight, g.fc_out_bias, dout, a.fch_act,
                            p.fc_out_weight, N, H, C, overwrite);
     activation_backward<T>(dfch_, a.fch, dfch_act_);
     nn::matmul_backward<T>(dnorm_, g.fc_weight, g.fc_bias, dfch_, a.norm2, p.fc_weight, N, C, H,
                            overwrite);
     norm_backward<T>(kind, dresidual_, g.ln2_weight, g.ln2_bias, dnorm_, a.residual2, p.ln2_weight,
-                     a.norm2_mean, a.norm2_rstd, N, C);
+                     a.norm2_mean, a.norm2_rstd, N, C, dout);
     // r2 = x + attn(LN1(x)): dx = dr2 + LN1ᵀ(attnᵀ(dr2)).
-    std::copy(dresidual_.begin(), dresidual_.end(), din.begin());
     nn::matmul_backward<T>(datty_, g.proj_weight, g.proj_bias, dresidual_, a.atty, p.proj_weight, N,
                            C, C, overwrite);
     nn::attention_backward<T>(dqkv_, datty_, a.qkv, a.att, batch_, shape_.context, C, shape_.heads);
     nn::matmul_backward<T>(dnorm_, g.qkv_weight, g.qkv_bias, dqkv_, a.norm1, p.qkv_weight, N, C,
                            3 * C, overwrite);
     norm_backward<T>(kind, din, g.ln1_weight, g.ln1_bias, dnorm_, x, p.ln1_weight, a.norm1_mean,
-                     a.norm1_rstd, N, C);
+                     a.norm1_rstd, N, C, as_const(dresidual_));
   } else {
     // out = LN2(r3), r3 = n1 + mlp(n1): dn1 = dr3 + mlpᵀ(dr3).
-    zero<T>(dresidual_);
     norm_backward<T>(kind, dresidual_, g.ln2_weight, g.ln2_bias, dout, a.residual3, p.ln2_weight,
-                     a.norm2_mean, a.norm2_rstd, N, C);
+                     a.norm2_mean, a.norm2_rstd, N, C, {});
     std::copy(dresidual_.begin(), dresidual_.end(), dnorm_.begin());
     nn::matmul_backward<T>(dfch_act_, g.fc_out_weight, g.fc_out_bias, dresidual_, a.fch_act,
                            p.fc_out_weight, N, H, C, overwrite);
     activation_backward<T>(dfch_, a.fch, dfch_act_);
     nn::matmul_backward<T>(dnorm_, g.fc_weight, g.fc_bias, dfch_, a.norm1, p.fc_weight, N, C, H);
     // n1 = LN1(r2), r2 = x + attn(x): dx = dr2 + attnᵀ(dr2).
-    zero<T>(dresidual_);
     norm_backward<T>(kind, dresidual_, g.ln1_weight, g.ln1_bias, dnorm_, a.residual2, p.ln1_weight,
-                     a.norm1_mean, a.norm1_rstd, N, C);
+                     a.norm1_mean, a.norm1_rstd, N, C, {});
     std::copy(dresidual_.begin(), dresidual_.end(), din.begin());
     nn::matmul_backward<T>(datty_, g.proj_weight, g.proj_bias, dresidual_, a.atty, p.proj_weight, N,
                            C, C, overwrite);
@@ -398,8 +398,8 @@ void Gpt<T>::backward() {
   zero<T>(dlogits_);
   nn::crossentropy_softmax_backward<T>(dlogits_, probs_, targets_, dlosses_, N, V);
 
+  // The gradient at the top of the stack, written whole by either branch.
   std::span<T> dtop = dstream_a_;
-  zero<T>(dtop);
   const bool pre = shape_.placement == NormPlacement::Pre;
   const std::span<const T> top = pre ? as_const(final_norm_) : layer_output(shape_.layers - 1);
   if (pre) {
@@ -408,9 +408,10 @@ void Gpt<T>::backward() {
                            nn::InputGradient::Overwrite);
     norm_backward<T>(shape_.norm, dtop, grads_.lnf_weight, grads_.lnf_bias, dnorm_,
                      layer_output(shape_.layers - 1), params_.lnf_weight, final_mean_, final_rstd_,
-                     N, C);
+                     N, C, {});
   } else {
-    nn::matmul_backward<T>(dtop, grads_.wte, {}, dlogits_, top, params_.wte, N, C, V);
+    nn::matmul_backward<T>(dtop, grads_.wte, {}, dlogits_, top, params_.wte, N, C, V,
+                           nn::InputGradient::Overwrite);
   }
   std::span<T> dout = dstream_a_;
   std::span<T> din = dstream_b_;

@@ -4,10 +4,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
 #include "gradient_check.hpp"
+#include "nn/rmsnorm.hpp"
 
 namespace llmlab::nn {
 namespace {
@@ -83,9 +85,9 @@ TEST(layernorm, backward_matches_finite_differences) {
     const std::vector<double> b = affine ? beta : std::vector<double>{};
     std::vector<double> y(x.size()), mean(N), rstd(N);
     layernorm_forward<double>(y, mean, rstd, x, g, b, N, C, 1e-5);
-    // Start from non-zero buffers: backward must accumulate.
+    // Start from non-zero buffers: backward must accumulate (dx_in is dx itself).
     std::vector<double> dx(x.size(), 0.5), dgamma(C, 0.25), dbeta(C, -0.5);
-    layernorm_backward<double>(dx, dgamma, dbeta, weights, x, g, mean, rstd, N, C);
+    layernorm_backward<double>(dx, dgamma, dbeta, weights, x, g, mean, rstd, N, C, dx);
     for (double& value : dx) value -= 0.5;
     for (double& value : dgamma) value -= 0.25;
     for (double& value : dbeta) value += 0.5;
@@ -126,6 +128,48 @@ TEST(layernorm, float_agrees_with_double) {
   layernorm_forward<float>(yf, {}, {}, xf, gf, {}, N, C, 1e-5f);
   EXPECT_LT(report("layernorm float vs double", max_abs_difference(y, testing::to_double(yf))),
             1e-5);
+}
+
+// dx = dx_in + the norm's gradient: with dx_in another buffer (the trainer's residual stream),
+// dx itself (accumulate) or empty (overwrite), in float as the trainer runs it, for both norms.
+TEST(layernorm, backward_adds_dx_in_or_overwrites) {
+  const int N = 64, C = 48;  // enough rows for the thread team
+  const auto to_float = [](const std::vector<double>& values) {
+    return std::vector<float>(values.begin(), values.end());
+  };
+  const auto x = to_float(sample_values(N * C, 2.0, 11));
+  const auto gamma = to_float(sample_values(C, 1.5, 12));
+  const auto dy = to_float(sample_values(N * C, 1.0, 13));
+  const auto residual = to_float(sample_values(N * C, 1.0, 14));
+  std::vector<float> y(x.size()), mean(N), rstd(N);
+  layernorm_forward<float>(y, mean, rstd, x, gamma, {}, N, C, 1e-5f);
+  // Overwrite: dx starts as garbage and must not leak into the result.
+  std::vector<float> alone(x.size(), 1e30f);
+  layernorm_backward<float>(alone, {}, {}, dy, x, gamma, mean, rstd, N, C, {});
+  std::vector<float> added(x.size(), 1e30f), accumulated = residual;
+  layernorm_backward<float>(added, {}, {}, dy, x, gamma, mean, rstd, N, C, residual);
+  layernorm_backward<float>(accumulated, {}, {}, dy, x, gamma, mean, rstd, N, C, accumulated);
+  for (size_t i = 0; i < x.size(); i++) {
+    ASSERT_LT(std::fabs(alone[i]), 1e3f);
+    // The sum may be fused into the last multiply-add: one rounding's difference at most.
+    EXPECT_NEAR(added[i], residual[i] + alone[i], 1e-6f * (1.0f + std::fabs(added[i])));
+    EXPECT_EQ(accumulated[i], added[i]);
+  }
+
+  std::vector<float> rrms(N);
+  rmsnorm_forward<float>(y, rrms, x, gamma, N, C, 1e-5f);
+  std::fill(alone.begin(), alone.end(), 1e30f);
+  rmsnorm_backward<float>(alone, {}, dy, x, gamma, rrms, N, C, {});
+  std::fill(added.begin(), added.end(), 1e30f);
+  accumulated = residual;
+  rmsnorm_backward<float>(added, {}, dy, x, gamma, rrms, N, C, residual);
+  rmsnorm_backward<float>(accumulated, {}, dy, x, gamma, rrms, N, C, accumulated);
+  for (size_t i = 0; i < x.size(); i++) {
+    ASSERT_LT(std::fabs(alone[i]), 1e3f);
+    // The sum may be fused into the last multiply-add: one rounding's difference at most.
+    EXPECT_NEAR(added[i], residual[i] + alone[i], 1e-6f * (1.0f + std::fabs(added[i])));
+    EXPECT_EQ(accumulated[i], added[i]);
+  }
 }
 
 }  // namespace

@@ -52,7 +52,7 @@ TEST(rmsnorm, backward_matches_finite_differences) {
   std::vector<double> y(x.size()), rrms(N);
   rmsnorm_forward<double>(y, rrms, x, gamma, N, C, 1e-5);
   std::vector<double> dx(x.size(), 0.0), dgamma(C, 1.0);
-  rmsnorm_backward<double>(dx, dgamma, weights, x, gamma, rrms, N, C);
+  rmsnorm_backward<double>(dx, dgamma, weights, x, gamma, rrms, N, C, {});
   for (double& value : dgamma) value -= 1.0;
   const auto numeric_dx = testing::numeric_gradient(
       [&](std::span<const double> xs) {
@@ -69,10 +69,10 @@ TEST(rmsnorm, backward_matches_finite_differences) {
 
   // Without gamma the gradient equals the one with gamma = 1.
   std::vector<double> dx_plain(x.size(), 0.0), dx_ones(x.size(), 0.0);
-  rmsnorm_backward<double>(dx_plain, {}, weights, x, {}, rrms, N, C);
+  rmsnorm_backward<double>(dx_plain, {}, weights, x, {}, rrms, N, C, {});
   std::vector<double> ones(C, 1.0), rrms_plain(N);
   rmsnorm_forward<double>(y, rrms_plain, x, {}, N, C, 1e-5);
-  rmsnorm_backward<double>(dx_ones, {}, weights, x, ones, rrms_plain, N, C);
+  rmsnorm_backward<double>(dx_ones, {}, weights, x, ones, rrms_plain, N, C, {});
   EXPECT_LT(max_abs_difference(dx_plain, dx_ones), 1e-15);
 }
 
