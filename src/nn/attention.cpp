@@ -109,37 +109,49 @@ void softmax_causal_plain(float* a, Index S) {
   }
 }
 
-// a (S, S): row t = softmax(row t over u <= t), zero past t. `per_row` holds S floats.
+// a (S, S): row t = softmax(row t over u <= t), zero past t. `per_row` holds S floats. Each
+// pass takes its rows eight at a time and reduces their eight lane vectors together
+// (detail::reduce_lanes_of_eight): one row's horizontal maximum or sum alone is a chain of
+// dependent lane operations longer than the row's vector work.
 void softmax_causal(float* a, Index S, float* per_row) {
   using detail::Float8;
-  if (S % detail::kFloat8Lanes != 0) return softmax_causal_plain(a, S);
+  constexpr Index kLanes = detail::kFloat8Lanes;
+  if (S % kLanes != 0) return softmax_causal_plain(a, S);
   const float minus_infinity = -std::numeric_limits<float>::infinity();
   const auto visible = [&](const float* row, Index u, Index t) {
     return visible_lanes(u, t) ? detail::load8(row + u) : minus_infinity;
   };
-  for (Index t = 0; t < S; t++) {
-    const float* row = a + t * S;
-    Float8 maxima = visible(row, 0, t);
-    for (Index u = detail::kFloat8Lanes; u < visible_width(t); u += detail::kFloat8Lanes) {
-      const Float8 value = visible(row, u, t);
-      maxima = value > maxima ? value : maxima;
+  for (Index t0 = 0; t0 < S; t0 += kLanes) {
+    Float8 maxima[kLanes];
+    for (Index r = 0; r < kLanes; r++) {
+      const Index t = t0 + r;
+      const float* row = a + t * S;
+      maxima[r] = visible(row, 0, t);
+      for (Index u = kLanes; u < visible_width(t); u += kLanes) {
+        const Float8 value = visible(row, u, t);
+        maxima[r] = value > maxima[r] ? value : maxima[r];
+      }
     }
-    per_row[t] = detail::horizontal_max(maxima);
+    detail::store8(per_row + t0, detail::maxima_of_eight(maxima));
   }
   // Subtracting the row maximum keeps exp finite; masked lanes give exp(-inf) = 0.
-  for (Index t = 0; t < S; t++) {
-    float* row = a + t * S;
-    Float8 sums{};
-    for (Index u = 0; u < visible_width(t); u += detail::kFloat8Lanes) {
-      const Float8 e = detail::exp_single_of(visible(row, u, t) - per_row[t]);
-      detail::store8(row + u, e);
-      sums += e;
+  for (Index t0 = 0; t0 < S; t0 += kLanes) {
+    Float8 sums[kLanes];
+    for (Index r = 0; r < kLanes; r++) {
+      const Index t = t0 + r;
+      float* row = a + t * S;
+      sums[r] = Float8{};
+      for (Index u = 0; u < visible_width(t); u += kLanes) {
+        const Float8 e = detail::exp_single_of(visible(row, u, t) - per_row[t]);
+        detail::store8(row + u, e);
+        sums[r] += e;
+      }
     }
-    per_row[t] = 1.0f / detail::horizontal_sum(sums);
+    detail::store8(per_row + t0, 1.0f / detail::sums_of_eight(sums));
   }
   for (Index t = 0; t < S; t++) {
     float* row = a + t * S;
-    for (Index u = 0; u < visible_width(t); u += detail::kFloat8Lanes) {
+    for (Index u = 0; u < visible_width(t); u += kLanes) {
       detail::store8(row + u, detail::load8(row + u) * per_row[t]);
     }
     std::fill(row + visible_width(t), row + S, 0.0f);
@@ -150,7 +162,8 @@ void softmax_causal(float* a, Index S, float* per_row) {
 // with da given in ds; a is zero past t, da may hold anything there. Two passes, as above.
 void softmax_causal_backward(float* ds, const float* a, Index S, float scale, float* per_row) {
   using detail::Float8;
-  if (S % detail::kFloat8Lanes != 0) {
+  constexpr Index kLanes = detail::kFloat8Lanes;
+  if (S % kLanes != 0) {
     for (Index t = 0; t < S; t++) {
       float* row = ds + t * S;
       const float* weights = a + t * S;
@@ -161,19 +174,23 @@ void softmax_causal_backward(float* ds, const float* a, Index S, float scale, fl
     }
     return;
   }
-  for (Index t = 0; t < S; t++) {
-    const float* row = ds + t * S;
-    const float* weights = a + t * S;
-    Float8 sums{};
-    for (Index u = 0; u < visible_width(t); u += detail::kFloat8Lanes) {
-      sums += visible_lanes(u, t) ? detail::load8(weights + u) * detail::load8(row + u) : 0.0f;
+  for (Index t0 = 0; t0 < S; t0 += kLanes) {
+    Float8 sums[kLanes];
+    for (Index r = 0; r < kLanes; r++) {
+      const Index t = t0 + r;
+      const float* row = ds + t * S;
+      const float* weights = a + t * S;
+      sums[r] = Float8{};
+      for (Index u = 0; u < visible_width(t); u += kLanes) {
+        sums[r] += visible_lanes(u, t) ? detail::load8(weights + u) * detail::load8(row + u) : 0.0f;
+      }
     }
-    per_row[t] = detail::horizontal_sum(sums);
+    detail::store8(per_row + t0, detail::sums_of_eight(sums));
   }
   for (Index t = 0; t < S; t++) {
     float* row = ds + t * S;
     const float* weights = a + t * S;
-    for (Index u = 0; u < visible_width(t); u += detail::kFloat8Lanes) {
+    for (Index u = 0; u < visible_width(t); u += kLanes) {
       const Float8 value =
           detail::load8(weights + u) * (detail::load8(row + u) - per_row[t]) * scale;
       detail::store8(row + u, visible_lanes(u, t) ? value : 0.0f);

@@ -46,4 +46,32 @@ inline float horizontal_max(Float8 v) {
   return maximum;
 }
 
+// Eight horizontal reductions at once: lane r of the result is `combine` over the lanes of
+// v[r]. Three rounds of shuffles pair up lanes of two vectors at a time (7 combines and 14
+// shuffles in all, against 8 × 7 combines of lanes taken out one by one), so eight rows' sums or
+// maxima cost about as much as one row's. Each lane reduces in the order ((0 1)(2 3))((4 5)(6 7)).
+template <class Combine>
+inline Float8 reduce_lanes_of_eight(const Float8 (&v)[kFloat8Lanes], Combine combine) {
+  const auto pairs = [&](Float8 a, Float8 b) {
+    return combine(__builtin_shuffle(a, b, Int8{0, 8, 2, 10, 4, 12, 6, 14}),
+                   __builtin_shuffle(a, b, Int8{1, 9, 3, 11, 5, 13, 7, 15}));
+  };
+  const auto quads = [&](Float8 a, Float8 b) {
+    return combine(__builtin_shuffle(a, b, Int8{0, 1, 8, 9, 4, 5, 12, 13}),
+                   __builtin_shuffle(a, b, Int8{2, 3, 10, 11, 6, 7, 14, 15}));
+  };
+  const Float8 low = quads(pairs(v[0], v[1]), pairs(v[2], v[3]));
+  const Float8 high = quads(pairs(v[4], v[5]), pairs(v[6], v[7]));
+  return combine(__builtin_shuffle(low, high, Int8{0, 1, 2, 3, 8, 9, 10, 11}),
+                 __builtin_shuffle(low, high, Int8{4, 5, 6, 7, 12, 13, 14, 15}));
+}
+
+inline Float8 sums_of_eight(const Float8 (&v)[kFloat8Lanes]) {
+  return reduce_lanes_of_eight(v, [](Float8 a, Float8 b) { return a + b; });
+}
+
+inline Float8 maxima_of_eight(const Float8 (&v)[kFloat8Lanes]) {
+  return reduce_lanes_of_eight(v, [](Float8 a, Float8 b) { return a > b ? a : b; });
+}
+
 }  // namespace llmlab::nn::detail
