@@ -4,7 +4,9 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "base/error.hpp"
 #include "nn/target_clones.hpp"
@@ -144,47 +146,62 @@ LLMLAB_AVX512_CLONES void layernorm_backward(std::span<T> dx, std::span<T> dgamm
   const T* g = data_or_null(gamma);
   const T* base = data_or_null(dx_in);
 
-  // One thread team for both parts. dx: rows are independent. dgamma and dbeta: each thread
-  // owns a range of features and sums them over all rows in row order, so no two threads write
-  // the same element and the sums do not depend on the number of threads.
-  const bool parameters = !dgamma.empty() || !dbeta.empty();
+  // One thread team for both parts, one pass over the rows. dx: rows are independent. dgamma and
+  // dbeta: each block of rows sums its rows' terms, while they are in L1, into partials of its
+  // own (detail::kRowBlock), which each thread then adds in block order for a range of features:
+  // no two threads write the same element and the sums do not depend on the number of threads.
+  T* dg = dgamma.empty() ? nullptr : dgamma.data();
+  T* db = dbeta.empty() ? nullptr : dbeta.data();
+  const int blocks = detail::row_blocks(N);
+  std::vector<T> partial_dg(dg == nullptr ? 0 : detail::row_offset(blocks, C), T(0));
+  std::vector<T> partial_db(db == nullptr ? 0 : detail::row_offset(blocks, C), T(0));
 #pragma omp parallel if (detail::worth_threads(N, C))
   {
-#pragma omp for schedule(static) nowait
-    for (int n = 0; n < N; ++n) {
-      const std::size_t at = detail::row_offset(n, C);
-      const std::size_t row = static_cast<std::size_t>(n);
-      const T* base_row = base == nullptr ? nullptr : base + at;
-      const auto row_with = [&]<bool HasGamma, bool HasBase>() {
-        backward_row<T, HasGamma, HasBase>(dx.data() + at, base_row, dy.data() + at, x.data() + at,
-                                           g, mean[row], rstd[row], C);
-      };
-      if (g == nullptr) {
-        base == nullptr ? row_with.template operator()<false, false>()
-                        : row_with.template operator()<false, true>();
-      } else {
-        base == nullptr ? row_with.template operator()<true, false>()
-                        : row_with.template operator()<true, true>();
+#pragma omp for schedule(static)
+    for (int block = 0; block < blocks; ++block) {
+      T* pg = dg == nullptr ? nullptr : partial_dg.data() + detail::row_offset(block, C);
+      T* pb = db == nullptr ? nullptr : partial_db.data() + detail::row_offset(block, C);
+      const int end = std::min(N, (block + 1) * detail::kRowBlock);
+      for (int n = block * detail::kRowBlock; n < end; ++n) {
+        const std::size_t at = detail::row_offset(n, C);
+        const std::size_t row = static_cast<std::size_t>(n);
+        const T* xr = x.data() + at;
+        const T* dyr = dy.data() + at;
+        const T m = mean[row], r = rstd[row];
+        const T* base_row = base == nullptr ? nullptr : base + at;
+        const auto row_with = [&]<bool HasGamma, bool HasBase>() {
+          backward_row<T, HasGamma, HasBase>(dx.data() + at, base_row, dyr, xr, g, m, r, C);
+        };
+        if (g == nullptr) {
+          base == nullptr ? row_with.template operator()<false, false>()
+                          : row_with.template operator()<false, true>();
+        } else {
+          base == nullptr ? row_with.template operator()<true, false>()
+                          : row_with.template operator()<true, true>();
+        }
+        if (pg != nullptr) {
+#pragma omp simd
+          for (int c = 0; c < C; ++c) pg[c] += (xr[c] - m) * r * dyr[c];
+        }
+        if (pb != nullptr) {
+#pragma omp simd
+          for (int c = 0; c < C; ++c) pb[c] += dyr[c];
+        }
       }
     }
-    if (parameters) {
-      const detail::Range features =
-          detail::feature_range(C, omp_get_thread_num(), omp_get_num_threads());
-      T* dg = dgamma.empty() ? nullptr : dgamma.data();
-      T* db = dbeta.empty() ? nullptr : dbeta.data();
-      for (int n = 0; n < N; ++n) {
-        const T* xr = x.data() + detail::row_offset(n, C);
-        const T* dyr = dy.data() + detail::row_offset(n, C);
-        const T m = mean[static_cast<std::size_t>(n)];
-        const T r = rstd[static_cast<std::size_t>(n)];
-        if (dg != nullptr) {
+    // The barrier above: every block's partial is complete.
+    const detail::Range features =
+        detail::feature_range(C, omp_get_thread_num(), omp_get_num_threads());
+    for (int block = 0; block < blocks; ++block) {
+      if (dg != nullptr) {
+        const T* pg = partial_dg.data() + detail::row_offset(block, C);
 #pragma omp simd
-          for (int c = features.begin; c < features.end; ++c) dg[c] += (xr[c] - m) * r * dyr[c];
-        }
-        if (db != nullptr) {
+        for (int c = features.begin; c < features.end; ++c) dg[c] += pg[c];
+      }
+      if (db != nullptr) {
+        const T* pb = partial_db.data() + detail::row_offset(block, C);
 #pragma omp simd
-          for (int c = features.begin; c < features.end; ++c) db[c] += dyr[c];
-        }
+        for (int c = features.begin; c < features.end; ++c) db[c] += pb[c];
       }
     }
   }

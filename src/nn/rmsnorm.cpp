@@ -4,7 +4,9 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "base/error.hpp"
 #include "nn/target_clones.hpp"
@@ -98,37 +100,48 @@ LLMLAB_AVX512_CLONES void rmsnorm_backward(std::span<T> dx, std::span<T> dgamma,
   const T* g = gamma.empty() ? nullptr : gamma.data();
   const T* base = dx_in.empty() ? nullptr : dx_in.data();
 
-  // One thread team for both parts, as layernorm_backward: rows for dx, a range of features
-  // summed over all rows in order for dgamma (the same sums for any number of threads).
+  // One thread team for both parts, one pass over the rows, as layernorm_backward: rows for dx,
+  // and dgamma summed by row blocks into partials added in block order (the same sums for any
+  // number of threads).
+  T* dg = dgamma.empty() ? nullptr : dgamma.data();
+  const int blocks = detail::row_blocks(N);
+  std::vector<T> partial_dg(dg == nullptr ? 0 : detail::row_offset(blocks, C), T(0));
 #pragma omp parallel if (detail::worth_threads(N, C))
   {
-#pragma omp for schedule(static) nowait
-    for (int n = 0; n < N; ++n) {
-      const std::size_t at = detail::row_offset(n, C);
-      const T r = rrms[static_cast<std::size_t>(n)];
-      const T* base_row = base == nullptr ? nullptr : base + at;
-      const auto row_with = [&]<bool HasGamma, bool HasBase>() {
-        backward_row<T, HasGamma, HasBase>(dx.data() + at, base_row, dy.data() + at, x.data() + at,
-                                           g, r, C);
-      };
-      if (g == nullptr) {
-        base == nullptr ? row_with.template operator()<false, false>()
-                        : row_with.template operator()<false, true>();
-      } else {
-        base == nullptr ? row_with.template operator()<true, false>()
-                        : row_with.template operator()<true, true>();
+#pragma omp for schedule(static)
+    for (int block = 0; block < blocks; ++block) {
+      T* pg = dg == nullptr ? nullptr : partial_dg.data() + detail::row_offset(block, C);
+      const int end = std::min(N, (block + 1) * detail::kRowBlock);
+      for (int n = block * detail::kRowBlock; n < end; ++n) {
+        const std::size_t at = detail::row_offset(n, C);
+        const T* xr = x.data() + at;
+        const T* dyr = dy.data() + at;
+        const T r = rrms[static_cast<std::size_t>(n)];
+        const T* base_row = base == nullptr ? nullptr : base + at;
+        const auto row_with = [&]<bool HasGamma, bool HasBase>() {
+          backward_row<T, HasGamma, HasBase>(dx.data() + at, base_row, dyr, xr, g, r, C);
+        };
+        if (g == nullptr) {
+          base == nullptr ? row_with.template operator()<false, false>()
+                          : row_with.template operator()<false, true>();
+        } else {
+          base == nullptr ? row_with.template operator()<true, false>()
+                          : row_with.template operator()<true, true>();
+        }
+        if (pg != nullptr) {
+#pragma omp simd
+          for (int c = 0; c < C; ++c) pg[c] += xr[c] * r * dyr[c];
+        }
       }
     }
-    if (!dgamma.empty()) {
+    // The barrier above: every block's partial is complete.
+    if (dg != nullptr) {
       const detail::Range features =
           detail::feature_range(C, omp_get_thread_num(), omp_get_num_threads());
-      T* dg = dgamma.data();
-      for (int n = 0; n < N; ++n) {
-        const T* xr = x.data() + detail::row_offset(n, C);
-        const T* dyr = dy.data() + detail::row_offset(n, C);
-        const T r = rrms[static_cast<std::size_t>(n)];
+      for (int block = 0; block < blocks; ++block) {
+        const T* pg = partial_dg.data() + detail::row_offset(block, C);
 #pragma omp simd
-        for (int c = features.begin; c < features.end; ++c) dg[c] += xr[c] * r * dyr[c];
+        for (int c = features.begin; c < features.end; ++c) dg[c] += pg[c];
       }
     }
   }

@@ -27,6 +27,13 @@ inline Range feature_range(int count, int thread, int threads) {
   return {begin, std::min(count, begin + per_thread * 8)};
 }
 
+// Row blocks for sums over all rows (a norm's parameter gradients): each block of kRowBlock rows
+// sums into a partial of its own, in row order, and the partials are added in block order
+// afterwards. The blocks do not depend on the number of threads, so neither do the sums, and
+// every thread reads only its own rows.
+inline constexpr int kRowBlock = 64;
+inline int row_blocks(int rows) { return (rows + kRowBlock - 1) / kRowBlock; }
+
 // Offset of row `row` in a row-major buffer of `columns` columns.
 inline std::size_t row_offset(int row, int columns) {
   return static_cast<std::size_t>(row) * static_cast<std::size_t>(columns);
