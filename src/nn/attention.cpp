@@ -51,9 +51,23 @@ bool worth_threads(int B, int Tn, int C) {
 
 // src (T, hs) with row stride `stride`, times `factor`, into dst (hs, T): the tile kernel reads
 // B row-major, so kᵀ and vᵀ are packed per head (T · hs floats, small beside the products).
+// In 8 × 8 blocks transposed in registers when T and hs allow, else element by element.
 void pack_transposed(float* dst, const float* src, Index stride, int Tn, int hs, float factor) {
-  for (int u = 0; u < Tn; u++) {
-    for (int i = 0; i < hs; i++) dst[i * Tn + u] = src[u * stride + i] * factor;
+  constexpr int kLanes = detail::kFloat8Lanes;
+  if (Tn % kLanes != 0 || hs % kLanes != 0) {
+    for (int u = 0; u < Tn; u++) {
+      for (int i = 0; i < hs; i++) dst[i * Tn + u] = src[u * stride + i] * factor;
+    }
+    return;
+  }
+  for (int u0 = 0; u0 < Tn; u0 += kLanes) {
+    for (int i0 = 0; i0 < hs; i0 += kLanes) {
+      detail::Float8 block[kLanes];
+      for (int r = 0; r < kLanes; r++)
+        block[r] = detail::load8(src + (u0 + r) * stride + i0) * factor;
+      detail::transpose8(block);
+      for (int j = 0; j < kLanes; j++) detail::store8(dst + (i0 + j) * Tn + u0, block[j]);
+    }
   }
 }
 

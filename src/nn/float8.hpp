@@ -66,6 +66,34 @@ inline Float8 reduce_lanes_of_eight(const Float8 (&v)[kFloat8Lanes], Combine com
                  __builtin_shuffle(low, high, Int8{4, 5, 6, 7, 12, 13, 14, 15}));
 }
 
+// Transposes the 8 × 8 block held in rows[0..7] in place: rows[j][r] becomes the old rows[r][j].
+// Pairs of rows interleave, then pairs of pairs, then the 128-bit halves swap (24 shuffles).
+inline void transpose8(Float8 (&rows)[kFloat8Lanes]) {
+  const auto shuffle = [](Float8 a, Float8 b, Int8 lanes) {
+    return __builtin_shuffle(a, b, lanes);
+  };
+  const Int8 low_pairs{0, 8, 1, 9, 4, 12, 5, 13}, high_pairs{2, 10, 3, 11, 6, 14, 7, 15};
+  const Int8 low_quads{0, 1, 8, 9, 4, 5, 12, 13}, high_quads{2, 3, 10, 11, 6, 7, 14, 15};
+  const Int8 low_halves{0, 1, 2, 3, 8, 9, 10, 11}, high_halves{4, 5, 6, 7, 12, 13, 14, 15};
+  Float8 pairs[kFloat8Lanes], quads[kFloat8Lanes];
+  for (int r = 0; r < kFloat8Lanes; r += 2) {
+    pairs[r] = shuffle(rows[r], rows[r + 1], low_pairs);
+    pairs[r + 1] = shuffle(rows[r], rows[r + 1], high_pairs);
+  }
+  // quads[4h + j]: column j (or j + 4 in the upper half) of rows 4h..4h+3.
+  for (int h = 0; h < 2; h++) {
+    const Float8* p = pairs + 4 * h;
+    quads[4 * h + 0] = shuffle(p[0], p[2], low_quads);
+    quads[4 * h + 1] = shuffle(p[0], p[2], high_quads);
+    quads[4 * h + 2] = shuffle(p[1], p[3], low_quads);
+    quads[4 * h + 3] = shuffle(p[1], p[3], high_quads);
+  }
+  for (int j = 0; j < 4; j++) {
+    rows[j] = shuffle(quads[j], quads[4 + j], low_halves);
+    rows[j + 4] = shuffle(quads[j], quads[4 + j], high_halves);
+  }
+}
+
 inline Float8 sums_of_eight(const Float8 (&v)[kFloat8Lanes]) {
   return reduce_lanes_of_eight(v, [](Float8 a, Float8 b) { return a + b; });
 }
