@@ -12,6 +12,7 @@
 #include "nn/matmul.hpp"
 #include "nn/rmsnorm.hpp"
 #include "nn/softmax.hpp"
+#include "nn/target_clones.hpp"
 #include "train/activation.hpp"
 #include "train/corpus.hpp"
 
@@ -415,15 +416,35 @@ void Gpt<T>::backward() {
   }
   std::span<T> dout = dstream_a_;
   std::span<T> din = dstream_b_;
+  block_gradient_squares_.assign(static_cast<size_t>(shape_.layers), 0.0);
   for (int l = shape_.layers - 1; l >= 0; l--) {
     layer_backward(l, dout, din);
+    block_gradient_squares_[to_size(l)] = sum_of_squares<T>(grads_.blocks[to_size(l)].all);
     std::swap(dout, din);
   }
   nn::embedding_backward<T>(grads_.wte, grads_.wpe, dout, tokens_, batch_, shape_.context, C);
+  // The embeddings' gradients are complete only now (wte is also the head's weight).
+  gradient_squares_ = sum_of_squares<T>(grads_.wte) + sum_of_squares<T>(grads_.wpe) +
+                      sum_of_squares<T>(grads_.lnf_weight) + sum_of_squares<T>(grads_.lnf_bias);
+  for (const double block : block_gradient_squares_) gradient_squares_ += block;
+}
+
+template <class T>
+LLMLAB_AVX512_CLONES double sum_of_squares(std::span<const T> values) {
+  double sum = 0.0;
+  const long count = static_cast<long>(values.size());
+#pragma omp parallel for schedule(static) reduction(+ : sum) if (count > 1 << 15)
+  for (long i = 0; i < count; i++) {
+    const double v = static_cast<double>(values[static_cast<size_t>(i)]);
+    sum += v * v;
+  }
+  return sum;
 }
 
 template class Gpt<float>;
 template class Gpt<double>;
+template double sum_of_squares(std::span<const float>);
+template double sum_of_squares(std::span<const double>);
 template ParameterTensors<float> parameter_views(const ModelShape&, std::span<float>);
 template ParameterTensors<double> parameter_views(const ModelShape&, std::span<double>);
 template std::vector<NamedTensor<float>> named_tensors(const ParameterTensors<float>&);

@@ -90,8 +90,13 @@ class Gpt {
   // Mean cross-entropy of predicting targets from tokens, both (B, T). Saves activations.
   double forward(std::span<const int> tokens, std::span<const int> targets);
   void zero_gradients();
-  // Accumulates (+=) the gradient of the last forward's mean loss into gradients().
+  // Accumulates (+=) the gradient of the last forward's mean loss into gradients(), and sums the
+  // squares of the result as it goes: each block's gradient is summed right after that block's
+  // backward pass, while it is still in cache, instead of in a pass over the whole buffer after.
   void backward();
+  // After backward(): the sum of the squared gradients of block l, and of all parameters.
+  std::span<const double> block_gradient_squares() const { return block_gradient_squares_; }
+  double gradient_squares() const { return gradient_squares_; }
 
   // Logits (B, T, V) of the last forward pass.
   std::span<const T> logits() const { return logits_; }
@@ -126,6 +131,13 @@ class Gpt {
   std::span<T> dstream_a_, dstream_b_, dresidual_, dnorm_, datty_, dqkv_, dfch_, dfch_act_;
   std::span<T> dlogits_, dlosses_;
   std::vector<int> tokens_, targets_;
+  std::vector<double> block_gradient_squares_;
+  double gradient_squares_ = 0.0;
 };
+
+// Σ v² in double, over a static partition of the threads (the same sum for the same number of
+// threads).
+template <class T>
+double sum_of_squares(std::span<const T> values);
 
 }  // namespace llmlab::train

@@ -11,7 +11,6 @@
 
 #include "base/error.hpp"
 #include "nn/adamw.hpp"
-#include "nn/target_clones.hpp"
 #include "train/aligned.hpp"
 #include "train/gpt.hpp"
 
@@ -19,18 +18,6 @@ namespace llmlab::train {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-LLMLAB_AVX512_CLONES double sum_of_squares(std::span<const float> values) {
-  double sum = 0.0;
-  const long count = static_cast<long>(values.size());
-  // Fixed static partition: the same sum for the same thread count.
-#pragma omp parallel for schedule(static) reduction(+ : sum) if (count > 1 << 15)
-  for (long i = 0; i < count; i++) {
-    const double v = static_cast<double>(values[static_cast<size_t>(i)]);
-    sum += v * v;
-  }
-  return sum;
-}
 
 // The corpus must hold a whole window plus its shifted target in both splits.
 void check_corpus(const Config& config, const Corpus& corpus, std::string_view who) {
@@ -107,7 +94,7 @@ Record train_gpt(const Config& config, const Corpus& corpus, const ProgressCallb
     const double loss = model.forward(inputs, targets);
     model.zero_gradients();
     model.backward();
-    const double grad_norm = std::sqrt(sum_of_squares(model.gradients()));
+    const double grad_norm = std::sqrt(model.gradient_squares());
     const bool finite = std::isfinite(loss) && std::isfinite(grad_norm);
     if (finite) {
       if (config.grad_clip > 0.0 && grad_norm > config.grad_clip) {
@@ -132,8 +119,8 @@ Record train_gpt(const Config& config, const Corpus& corpus, const ProgressCallb
       entry.loss_mean =
           std::accumulate(recent.begin(), recent.end(), 0.0) / static_cast<double>(recent.size());
       entry.grad_norm = grad_norm;
-      for (const BlockTensors<float>& block : model.grads().blocks) {
-        entry.block_grad_norms.push_back(std::sqrt(sum_of_squares(block.all)));
+      for (const double squares : model.block_gradient_squares()) {
+        entry.block_grad_norms.push_back(std::sqrt(squares));
       }
       record.log.push_back(std::move(entry));
     }

@@ -1,5 +1,6 @@
 // train/gpt: parameter layout, and the whole model's gradient (double instantiation) against
-// central finite differences for every norm placement, norm kind and activation.
+// central finite differences for every norm placement, norm kind and activation, with the
+// gradient squares the backward pass sums.
 #include "train/gpt.hpp"
 
 #include <gtest/gtest.h>
@@ -76,6 +77,17 @@ TEST_P(GptGradientTest, whole_model_gradient_matches_finite_differences) {
   model.zero_gradients();
   model.backward();
   const std::vector<double> analytic(model.gradients().begin(), model.gradients().end());
+  // The squares summed during the backward pass: per block, and over the whole buffer.
+  double all = 0.0;
+  for (const double g : analytic) all += g * g;
+  EXPECT_NEAR(model.gradient_squares(), all, 1e-12 * all);
+  ASSERT_EQ(model.block_gradient_squares().size(), 2u);
+  for (size_t l = 0; l < 2; l++) {
+    double block = 0.0;
+    for (const double g : model.grads().blocks[l].all) block += g * g;
+    EXPECT_GT(block, 0.0);
+    EXPECT_NEAR(model.block_gradient_squares()[l], block, 1e-12 * block);
+  }
   const double h = 1e-5;
   double worst = 0.0;
   for (size_t i = 0; i < analytic.size(); i++) {
