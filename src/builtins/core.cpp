@@ -181,6 +181,20 @@ std::string message_of(Call& call) {
 
 Value error(Call& call) { throw Error(message_of(call)); }
 
+// assert(cond), assert(cond, msg), assert(cond, fmt, ...): MATLAB's check. The condition is
+// judged as `if` judges it; a false one raises "Assertion failed." or the message (formatted,
+// as error() formats, when arguments follow it).
+Value assert_builtin(Call& call) {
+  if (runtime::condition_truth(call.value(0), "assert")) return Value();
+  if (!call.has(1)) throw Error("Assertion failed.");
+  const Value& message = call.value(1);
+  if (!message.is(Kind::String)) {
+    call.fail(fmt::format("message must be a string, got {}", message.kind_name()));
+  }
+  if (call.count() == 2) throw Error(message.string_value());
+  throw Error(runtime::format_printf(message.string_value(), call.arguments().subspan(2)));
+}
+
 Value warning(Call& call) {
   call.session().write_error("warning: " + message_of(call) + "\n");
   return Value();
@@ -387,6 +401,15 @@ Value class_of(Call& call) {
   }
 }
 
+// isa(x, name): class(x) is name, or name is one of MATLAB's class groups: "numeric" and
+// "float" (the double values), "integer" (none: rlab has no integer classes).
+Value isa(Call& call) {
+  const std::string actual = class_of(call).string_value();
+  const std::string& name = call.string(1);
+  if (name == "numeric" || name == "float") return Value::boolean(actual == "double");
+  return Value::boolean(actual == name);
+}
+
 Value exist(Call& call) {
   const std::string& name = call.string(0);
   runtime::Interpreter& interpreter = call.interpreter();
@@ -450,8 +473,8 @@ Value feval(Call& call) {
 
 // The elements arrayfun/parmap pass: a vector's elements (real when im is exactly 0) or the
 // one scalar.
-std::vector<Value> mapped_elements(Call& call) {
-  const Value& x = call.value(1);
+std::vector<Value> mapped_elements(Call& call, int index = 1) {
+  const Value& x = call.value(index);
   std::vector<Value> elements;
   if (x.is(Kind::Vector)) {
     const num::Matrix& values = x.matrix_value();
@@ -516,6 +539,83 @@ Value map_function(Call& call) {
   return pack_results(call, results);
 }
 
+// The elements of one arrayfun input in column-major order (a matrix as x(:) reads it).
+std::vector<Value> elements_of(Call& call, int index) {
+  const Value& x = call.value(index);
+  if (!x.is(Kind::Matrix)) return mapped_elements(call, index);
+  const num::Matrix& m = x.matrix_value();
+  std::vector<Value> elements;
+  for (num::Index c = 0; c < m.columns(); ++c) {
+    for (num::Index r = 0; r < m.rows(); ++r) {
+      const num::Complex z = m.complex_at(r, c);
+      elements.push_back(z.imag() == 0.0 ? Value::scalar(z.real()) : Value::complex(z));
+    }
+  }
+  return elements;
+}
+
+// arrayfun beyond rlab's two-argument form (MATLAB's meaning, which rustlab rejects): several
+// inputs of one size called element by element, a matrix input giving a matrix of its shape,
+// and "UniformOutput", false for string results, which form a string array.
+Value arrayfun(Call& call) {
+  int inputs = call.count() - 1;
+  bool uniform = true;
+  if (call.count() >= 4 && call.value(call.count() - 2).is(Kind::String)) {
+    if (call.string(call.count() - 2) != "UniformOutput") {
+      call.fail("the only option is \"UniformOutput\", true or false");
+    }
+    uniform = call.value(call.count() - 1).as_scalar() != 0.0;
+    inputs -= 2;
+  }
+  if (inputs == 1 && uniform && !call.value(1).is(Kind::Matrix)) return map_function(call);
+  const Value& function = call.value(0);
+  if (!function.is_callable()) {
+    throw Error(fmt::format("arrayfun: first argument must be a lambda or function handle, got {}",
+                            function.kind_name()));
+  }
+  std::vector<std::vector<Value>> columns;
+  for (int k = 1; k <= inputs; ++k) {
+    columns.push_back(elements_of(call, k));
+    if (size_of(call.value(k)) != size_of(call.value(1))) {
+      call.fail(fmt::format("argument {} has a different size from argument 2", k + 1));
+    }
+  }
+  const std::size_t count = columns.front().size();
+  std::vector<Value> results;
+  for (std::size_t e = 0; e < count; ++e) {
+    std::vector<Value> arguments;
+    for (const std::vector<Value>& column : columns) arguments.push_back(column[e]);
+    results.push_back(call.invoke(function, std::move(arguments), 1));
+  }
+  if (!uniform) {
+    std::vector<std::string> texts;
+    for (std::size_t e = 0; e < results.size(); ++e) {
+      if (!results[e].is(Kind::String)) {
+        call.fail(fmt::format(
+            "with \"UniformOutput\", false the function must return strings, element {} gave {}",
+            e + 1, results[e].kind_name()));
+      }
+      texts.push_back(results[e].string_value());
+    }
+    return Value::string_array(std::move(texts));
+  }
+  Value packed = pack_results(call, results);
+  if (!call.value(1).is(Kind::Matrix)) return packed;
+  if (!packed.is(Kind::Vector)) {
+    call.fail("a matrix input needs one number from each call");
+  }
+  const num::Matrix& shape = call.value(1).matrix_value();
+  const num::Matrix& flat = packed.matrix_value();
+  num::Matrix result(
+      shape.rows(), shape.columns(),
+      flat.is_complex() ? num::Matrix::Element::ComplexValued : num::Matrix::Element::Real);
+  for (num::Index k = 0; k < flat.size(); ++k) {
+    result.set(k % shape.rows(), k / shape.rows(), flat.complex_at(k));
+  }
+  result.demote_if_real();
+  return Value::matrix(std::move(result));
+}
+
 }  // namespace
 
 std::pair<num::Index, num::Index> size_of(const Value& value) {
@@ -552,6 +652,8 @@ extern const BuiltinTable kCoreBuiltins = {
     {"transpose", transpose, 1, 1, "Non-conjugating transpose (the .' operator)."},
     {"print", print, 0, 16, "Writes the displays of its arguments joined by spaces."},
     {"disp", disp, 1, 1, "Writes the display of its argument."},
+    {"assert", assert_builtin, 1, -1,
+     "Raises an error when the condition is false: assert(cond, fmt, ...)."},
     {"error", error, 1, -1, "Raises an error: error(msg), error(fmt, ...), error(err)."},
     {"warning", warning, 1, -1, "Writes `warning: msg` to standard error."},
     {"format", format, 0, 1, "Sets the echo display mode: short, long, hex, commas."},
@@ -575,13 +677,15 @@ extern const BuiltinTable kCoreBuiltins = {
     {"isvector", isvector, 1, 1, "True for a vector, a 1×N or N×1 matrix, or a scalar."},
     {"isreal", isreal, 1, 1, "True when every imaginary part is exactly 0."},
     {"class", class_of, 1, 1, "The MATLAB class name: double, logical, char, cell, struct, ..."},
+    {"isa", isa, 2, 2, "True when class(x) is the name, or the group \"numeric\" / \"float\"."},
     {"exist", exist, 1, 2, "1 variable, 5 builtin, 2 user function or file, 0 otherwise."},
     {"tic", tic, 0, 0, "Starts the session stopwatch."},
     {"toc", toc, 0, 0, "Seconds since the last tic()."},
     {"nproc", nproc, 0, -1, "Number of hardware threads."},
     {"sleep", sleep, 1, 1, "Pauses for the given seconds; returns 0."},
     {"feval", feval, 1, -1, "feval(name, args...): calls a function by name."},
-    {"arrayfun", map_function, 2, 2, "arrayfun(f, x): f applied to each element of x."},
+    {"arrayfun", arrayfun, 2, -1,
+     "arrayfun(f, x, ...): f applied to each element of x (and of further inputs of its size)."},
     {"parmap", map_function, 2, 2, "parmap(f, x): arrayfun whose calls may run in parallel."},
 };
 

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <string>
 
 #include "builtins/registry.hpp"
@@ -82,6 +83,35 @@ Value norm(Call& call) {
   if (p == 2.0) return Value::scalar(num::matrix_norm(m, num::MatrixNorm::Two));
   if (std::isinf(p) && p > 0) return Value::scalar(num::matrix_norm(m, num::MatrixNorm::Infinity));
   call.fail("matrix norm type must be 1, 2, Inf or \"fro\"");
+}
+
+// vecnorm(A, p, dim): MATLAB's p-norm of each column (dim 1, the default for a matrix) or row
+// (dim 2), as a 1×C or R×1 matrix; a vector (or a 1-D-shaped matrix along its length) gives one
+// number, as norm(v, p) does.
+Value vecnorm(Call& call) {
+  const Value& x = call.value(0);
+  if (!x.is_numeric()) call.fail("unsupported type " + std::string(x.kind_name()));
+  const double p = call.has(1) ? call.scalar(1) : 2.0;
+  if (!(p > 0.0)) call.fail("p must be positive");
+  const num::Matrix m = x.as_matrix();
+  const std::optional<int> dim = call.has(2) ? call.dim_argument(2) : std::nullopt;
+  // One slice: the whole of a vector-shaped value, or a vector along its length.
+  if ((!dim && is_vector_shaped(x)) || (!x.is(Kind::Matrix) && dim.value_or(0) == 2)) {
+    return Value::scalar(num::vector_norm(m, p));
+  }
+  const bool columns = dim ? *dim == 1 : true;
+  const num::Index count = columns ? m.columns() : m.rows();
+  const num::Index length = columns ? m.rows() : m.columns();
+  num::Matrix result(columns ? 1 : count, columns ? count : 1, 0.0);
+  for (num::Index k = 0; k < count; ++k) {
+    num::Matrix slice(1, length, num::Matrix::Element::ComplexValued);
+    for (num::Index i = 0; i < length; ++i) {
+      slice.set(i, columns ? m.complex_at(i, k) : m.complex_at(k, i));
+    }
+    result.set(k, num::vector_norm(slice, p));
+  }
+  if (!x.is(Kind::Matrix)) return Value::vector(std::move(result));
+  return Value::matrix(std::move(result));
 }
 
 Value det(Call& call) { return collapse(num::det(call.matrix(0))); }
@@ -171,6 +201,7 @@ extern const BuiltinTable kLinalgBuiltins = {
     {"outer", outer, 2, 2, "Outer product: M(i, j) = a(i)*b(j)."},
     {"kron", kron, 2, 2, "Kronecker product."},
     {"norm", norm, 1, 2, "Vector p-norm; matrix Frobenius (default), 1, 2, Inf or \"fro\" norm."},
+    {"vecnorm", vecnorm, 1, 3, "p-norm of each column (or row, dim 2): vecnorm(A, p, dim)."},
     {"det", det, 1, 1, "Determinant (LU with partial pivoting)."},
     {"inv", inv, 1, 1, "Matrix inverse (Gauss-Jordan with partial pivoting)."},
     {"pinv", pinv, 1, 1, "Moore-Penrose pseudo-inverse via the SVD."},

@@ -1,5 +1,7 @@
 // The element-wise math builtins (builtins.md §4): thin adapters from script values to
 // num/elementwise.hpp. Scalars stay scalars, vectors vectors, matrices matrices.
+#include <cmath>
+#include <cstdint>
 #include <string>
 
 #include "builtins/registry.hpp"
@@ -114,6 +116,32 @@ Value divisor_binary(Call& call) {
   return Value::like(x, std::move(result));
 }
 
+// round(x, n): MATLAB's rounding to n decimal digits (n < 0 rounds to tens, hundreds, ...):
+// the scaled value x·10^n rounded half away from zero, then scaled back; real and imaginary
+// parts separately.
+Value round_builtin(Call& call) {
+  if (!call.has(1)) return unary<UnaryFunction::Round>(call);
+  const Value& x = call.value(0);
+  if (!x.is_numeric()) unsupported(call, x);
+  const std::int64_t digits = call.integer(1);
+  if (digits < -308 || digits > 308) call.fail("digits must be between -308 and 308");
+  const double scale = std::pow(10.0, static_cast<double>(digits < 0 ? -digits : digits));
+  auto rounded = [&](double value) {
+    return digits >= 0 ? std::round(value * scale) / scale : std::round(value / scale) * scale;
+  };
+  num::Matrix values = x.as_matrix();
+  for (num::Index k = 0; k < values.size(); ++k) {
+    if (values.is_real()) {
+      values.set(k, rounded(values[k]));
+    } else {
+      const num::Complex z = values.complex_at(k);
+      values.set(k, num::Complex(rounded(z.real()), rounded(z.imag())));
+    }
+  }
+  if (x.is(Kind::Complex)) return Value::complex(values.complex_at(0));
+  return Value::like(x, std::move(values));
+}
+
 // isnan, isinf, isfinite: a Bool for scalars, a logical array otherwise.
 template <num::ElementTest which>
 Value element_test(Call& call) {
@@ -152,7 +180,8 @@ extern const BuiltinTable kMathBuiltins = {
     {"tanh", unary<UnaryFunction::Tanh>, 1, 1, "Hyperbolic tangent, element-wise."},
     {"floor", unary<UnaryFunction::Floor>, 1, 1, "Round toward -Inf, element-wise."},
     {"ceil", unary<UnaryFunction::Ceil>, 1, 1, "Round toward +Inf, element-wise."},
-    {"round", unary<UnaryFunction::Round>, 1, 1, "Round half away from zero, element-wise."},
+    {"round", round_builtin, 1, 2,
+     "Round half away from zero, element-wise; round(x, n) to n decimal digits."},
     {"fix", unary<UnaryFunction::Fix>, 1, 1, "Round toward zero, element-wise."},
     {"sign", unary<UnaryFunction::Sign>, 1, 1, "Signum: -1, 0 or +1 (z/|z| for complex)."},
     {"mod", divisor_binary<BinaryFunction::Mod>, 2, 2, "Modulus x - m*floor(x/m); sign of m."},

@@ -12,6 +12,7 @@
 #include "base/utf8.hpp"
 #include "builtins/matlab_slices.hpp"
 #include "num/rng.hpp"
+#include "runtime/operators.hpp"
 
 namespace llmlab::builtins {
 namespace {
@@ -81,6 +82,18 @@ Value filled(Call& call, double fill) {
 
 Value inf(Call& call) { return filled(call, std::numeric_limits<double>::infinity()); }
 Value nan(Call& call) { return filled(call, std::numeric_limits<double>::quiet_NaN()); }
+
+// true(m, n) / false(n): logical arrays shaped as inf and nan shape them (a lone count is a
+// Vector, as zeros(n) is); with no sizes the Bool itself.
+Value truth_filled(Call& call, bool fill) {
+  if (call.count() == 0) return Value::boolean(fill);
+  Value result = filled(call, fill ? 1.0 : 0.0);
+  result.set_logical(true);
+  return result;
+}
+
+Value true_builtin(Call& call) { return truth_filled(call, true); }
+Value false_builtin(Call& call) { return truth_filled(call, false); }
 
 // --- Element-wise special functions ---------------------------------------------------------
 
@@ -153,6 +166,89 @@ Value nthroot(Call& call) {
   return same_shape(call.value(0), std::move(m));
 }
 
+// --- Integer arithmetic ---------------------------------------------------------------------
+
+// Whole numbers below 2^53 (every integer a double holds exactly), or a failure naming `what`.
+double whole(Call& call, double x, const char* what) {
+  if (!(std::abs(x) < 0x1p53) || std::floor(x) != x) {
+    call.fail(std::string(what) + " must be integers");
+  }
+  return x;
+}
+
+double greatest_common_divisor(double a, double b) {
+  a = std::abs(a);
+  b = std::abs(b);
+  while (b != 0.0) {
+    const double remainder = std::fmod(a, b);
+    a = b;
+    b = remainder;
+  }
+  return a;
+}
+
+// gcd(a, b) and lcm(a, b) element-wise with the broadcasting of the arithmetic operators
+// (a scalar pairs with every element); gcd(0, 0) is 0, lcm with a 0 is 0.
+template <bool least_multiple>
+Value divisors(Call& call) {
+  const Value& a = call.value(0);
+  const Value& b = call.value(1);
+  const num::Matrix x = real_matrix(call, 0);
+  const num::Matrix y = real_matrix(call, 1);
+  if (x.size() != 1 && y.size() != 1 && (x.rows() != y.rows() || x.columns() != y.columns())) {
+    call.fail("arguments must have the same size, or one must be a scalar");
+  }
+  num::Matrix result = x.size() == 1 && y.size() != 1 ? y : x;
+  const Value& shape = x.size() == 1 && y.size() != 1 ? b : a;
+  for (num::Index k = 0; k < result.size(); ++k) {
+    const double p = whole(call, x.size() == 1 ? x[0] : x[k], "arguments");
+    const double q = whole(call, y.size() == 1 ? y[0] : y[k], "arguments");
+    const double g = greatest_common_divisor(p, q);
+    result.set(k, !least_multiple ? g : (g == 0.0 ? 0.0 : std::abs(p / g * q)));
+  }
+  return a.is_array() || b.is_array() ? same_shape(shape, std::move(result))
+                                      : Value::scalar(result[0]);
+}
+
+bool prime(double n) {
+  if (n < 2.0) return false;
+  for (double d = 2.0; d * d <= n; d += 1.0) {
+    if (std::fmod(n, d) == 0.0) return false;
+  }
+  return true;
+}
+
+// isprime(x): element-wise, a Bool for a scalar and a logical array otherwise.
+Value isprime(Call& call) {
+  num::Matrix m = real_matrix(call, 0);
+  for (double& value : m.mutable_real_values()) {
+    if (!(value >= 0.0)) call.fail("x must be non-negative integers");
+    value = prime(whole(call, value, "x")) ? 1.0 : 0.0;
+  }
+  const Value& x = call.value(0);
+  if (!x.is_array()) return Value::boolean(m[0] != 0.0);
+  Value result = same_shape(x, std::move(m));
+  result.set_logical(true);
+  return result;
+}
+
+// primes(n): the primes up to n, by a sieve, as a Vector.
+Value primes(Call& call) {
+  const double limit = std::floor(call.scalar(0));
+  if (limit > 1e8) call.fail("n must be at most 1e8");
+  std::vector<double> found;
+  if (limit >= 2.0) {
+    const auto n = static_cast<std::size_t>(limit);
+    std::vector<bool> composite(n + 1, false);
+    for (std::size_t p = 2; p <= n; ++p) {
+      if (composite[p]) continue;
+      found.push_back(static_cast<double>(p));
+      for (std::size_t q = p * p; q <= n; q += p) composite[q] = true;
+    }
+  }
+  return Value::vector(num::Matrix::row(found));
+}
+
 // logical(x): 1 where x is non-zero, as a Bool or a logical array; NaN has no truth value.
 Value logical(Call& call) {
   const Value& x = call.value(0);
@@ -182,6 +278,14 @@ Value double_builtin(Call& call) {
   if (x.is(Kind::Vector)) return Value::vector(x.matrix_value());
   if (x.is(Kind::Matrix)) return Value::matrix(x.matrix_value());
   return x;
+}
+
+// xor(a, b): element-wise exclusive or, with the shapes and truth rules of `&` and `|`
+// (language.md §13.5): the negations of both operands differ exactly where one is true.
+Value xor_builtin(Call& call) {
+  const Value a = runtime::unary_operation(lang::UnaryOp::Not, call.value(0));
+  const Value b = runtime::unary_operation(lang::UnaryOp::Not, call.value(1));
+  return runtime::binary_operation(lang::BinaryOp::NotEqual, a, b);
 }
 
 // --- Predicates -----------------------------------------------------------------------------
@@ -263,6 +367,14 @@ extern const BuiltinTable kMatlabMathBuiltins = {
     {"intmin", intmin, 0, 1, "Smallest int32 value as a double; intmin(\"int8\") etc."},
     {"inf", inf, 0, 2, "Infinity: inf, inf(n) vector, inf(m, n) matrix."},
     {"nan", nan, 0, 2, "Not-a-number: nan, nan(n) vector, nan(m, n) matrix."},
+    {"Inf", inf, 0, 2, "Infinity arrays: Inf(n) vector, Inf(m, n) matrix (as inf)."},
+    {"NaN", nan, 0, 2, "Not-a-number arrays: NaN(n) vector, NaN(m, n) matrix (as nan)."},
+    {"true", true_builtin, 0, 2, "Logical ones: true(n) vector, true(m, n) matrix."},
+    {"false", false_builtin, 0, 2, "Logical zeros: false(n) vector, false(m, n) matrix."},
+    {"gcd", divisors<false>, 2, 2, "Greatest common divisor of integers, element-wise."},
+    {"lcm", divisors<true>, 2, 2, "Least common multiple of integers, element-wise."},
+    {"isprime", isprime, 1, 1, "True for prime integers, element-wise."},
+    {"primes", primes, 1, 1, "The primes up to n, as a vector."},
     {"erf", real_elementwise<erf_of>, 1, 1, "Error function, element-wise."},
     {"erfc", real_elementwise<erfc_of>, 1, 1, "Complementary error function 1 - erf(x)."},
     {"gamma", real_elementwise<gamma_of>, 1, 1, "Gamma function, element-wise."},
@@ -277,6 +389,7 @@ extern const BuiltinTable kMatlabMathBuiltins = {
     {"rad2deg", real_elementwise<radians_to_degrees>, 1, 1, "Radians to degrees."},
     {"logical", logical, 1, 1, "Truth values: a bool or a logical array (x != 0)."},
     {"double", double_builtin, 1, 1, "Plain numbers: drops the logical mark; string to codes."},
+    {"xor", xor_builtin, 2, 2, "Element-wise exclusive or, shaped as & and | shape."},
     {"isrow", isrow, 1, 1, "True when size(x, 1) is 1."},
     {"iscolumn", iscolumn, 1, 1, "True when size(x, 2) is 1."},
     {"ismatrix", ismatrix, 1, 1, "True for any two-dimensional value (every value with a size)."},

@@ -33,6 +33,31 @@ Value seed(Call& call) {
   return Value::none();
 }
 
+// MATLAB's rng(n), rng(n, generator), rng("default") (seed 0) and rng("shuffle") (entropy),
+// mapped onto seed(): the stream stays rlab's (rng.md) whatever generator is named, so the
+// numbers are reproducible here but are not MATLAB's.
+Value rng_builtin(Call& call) {
+  num::Rng& rng = session_rng(call);
+  if (call.value(0).is(Kind::String)) {
+    const std::string& mode = call.string(0);
+    if (mode == "default") {
+      rng.seed(num::seed_from_double(0.0));
+    } else if (mode == "shuffle") {
+      rng.seed_from_entropy();
+    } else {
+      call.fail("expected a seed, \"default\" or \"shuffle\", got \"" + mode + "\"");
+    }
+    return Value::none();
+  }
+  if (call.has(1)) call.string(1);  // the generator's name: accepted, the stream is rlab's
+  const double n = call.scalar(0);
+  if (!std::isfinite(n) || n < 0.0 || std::trunc(n) != n) {
+    call.fail("expected a non-negative integer, got " + num::format_shortest(n));
+  }
+  rng.seed(num::seed_from_double(n));
+  return Value::none();
+}
+
 // The shape forms shared by rand and randn (rng.md §6.3): () scalar, (n) vector of n,
 // ([m, n]) and (m, n) an m×n matrix. Sizes are checked before anything is drawn.
 template <class Fill>
@@ -101,6 +126,8 @@ Value randi(Call& call) {
 
 extern const BuiltinTable kRandomBuiltins = {
     {"seed", seed, 0, -1, "seed(N) restarts the random stream at N; seed() reseeds from the OS."},
+    {"rng", rng_builtin, 1, 2,
+     "MATLAB's rng(N), rng(\"default\"), rng(\"shuffle\"): seed() by another name."},
     {"rand", rand, 0, 2, "Uniform samples in [0, 1): rand(), rand(n) vector, rand(m, n) matrix."},
     {"randn", randn, 0, 2, "Standard normal samples: randn(), randn(n) vector, randn(m, n)."},
     {"randi", randi, 1, 3, "Uniform integers: randi(imax), randi([lo, hi], n), randi(imax, m, n)."},

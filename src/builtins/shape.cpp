@@ -3,6 +3,8 @@
 // adapters pick the Vector or Matrix result kind the spec gives each form.
 #include "num/shape.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -71,10 +73,26 @@ Value repmat(Call& call) {
   return Value::matrix(num::repmat(a.as_matrix(), m, n), a.is_logical() && a.is_array());
 }
 
+// MATLAB's size placeholder `[]` in `reshape(A, [], n)`: the extent the element count leaves.
+bool is_placeholder(const Value& v) { return v.is_array() && v.matrix_value().empty(); }
+
+std::pair<num::Index, num::Index> reshape_sizes(const Call& call, num::Index total) {
+  if (!call.has(2) || (!is_placeholder(call.value(1)) && !is_placeholder(call.value(2)))) {
+    return size_arguments(call, 1);
+  }
+  const bool rows_free = is_placeholder(call.value(1));
+  if (rows_free && is_placeholder(call.value(2))) call.fail("only one size may be []");
+  const num::Index known = call.count_argument(rows_free ? 2 : 1);
+  if (known == 0 || total % known != 0) {
+    call.fail(fmt::format("cannot reshape {} elements with a dimension of {}", total, known));
+  }
+  return rows_free ? std::pair{total / known, known} : std::pair{known, total / known};
+}
+
 // Column-major reshape; 1×n and n×1 targets give a Vector (builtins.md §3).
 Value reshape(Call& call) {
   const Value& a = numeric(call, 0, "cannot reshape");
-  const auto [rows, columns] = size_arguments(call, 1);
+  const auto [rows, columns] = reshape_sizes(call, a.as_matrix().size());
   num::Matrix result = num::reshape(a.as_matrix(), rows, columns);
   const bool logical = a.is_logical() && a.is_array();
   if (rows == 1 || columns == 1) return Value::vector(std::move(result), logical);
@@ -128,6 +146,15 @@ Value flipud(Call& call) {
   return Value::like(x, num::flip_rows(x.matrix_value()));
 }
 
+// flip(x): MATLAB's reversal along the first dimension longer than one (a vector, a 1×N matrix
+// and a string reverse their order, an N×1 or R×C matrix its rows); flip(x, dim) names it.
+Value flip(Call& call) {
+  const Value& x = call.value(0);
+  if (call.has(1)) return call.dim_argument(1) == 2 ? fliplr(call) : flipud(call);
+  const bool along_rows = x.is(Kind::Matrix) && x.matrix_value().rows() > 1;
+  return along_rows ? flipud(call) : fliplr(call);
+}
+
 // circshift(v, k) rotates a Vector right; circshift(M, k[, dim]) rotates rows down (dim 1) or
 // columns right (dim 2).
 Value circshift(Call& call) {
@@ -162,6 +189,7 @@ extern const BuiltinTable kShapeBuiltins = {
     {"meshgrid", meshgrid, 1, 2, "[X, Y] grids: X(i, j) = x(j), Y(i, j) = y(i)."},
     {"fliplr", fliplr, 1, 1, "Reverse the column order."},
     {"flipud", flipud, 1, 1, "Reverse the row order."},
+    {"flip", flip, 1, 2, "Reverse along the first dimension longer than one; flip(x, dim)."},
     {"circshift", circshift, 2, 3, "Rotate a Vector right, or Matrix rows down (dim 2: columns)."},
     {"tril", tril, 1, 2, "Lower triangle: keep entries with j <= i + k."},
     {"triu", triu, 1, 2, "Upper triangle: keep entries with j >= i + k."},

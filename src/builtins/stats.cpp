@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "base/utf8.hpp"
 #include "builtins/registry.hpp"
 #include "num/format.hpp"
 #include "num/reduce.hpp"
@@ -70,6 +71,34 @@ Value reduced_value(num::Matrix result, Along along) {
   return Value::matrix(std::move(result));
 }
 
+// MATLAB's "all" in place of a dim (`sum(M, "all")`): the reduction runs over every element.
+bool all_flag(const Call& call, int index) {
+  return call.has(index) && call.value(index).is(Kind::String) &&
+         call.value(index).string_value() == "all";
+}
+
+// Every element of a numeric value as one Vector in column-major order, as x(:) reads them (so
+// an index into it is the linear index of MATLAB's `[m, i] = max(M, [], "all")`).
+Value all_elements(Call& call, const Value& x) {
+  require_numeric(call, x);
+  if (!x.is(Kind::Matrix)) return x;
+  const num::Matrix& m = x.matrix_value();
+  num::Matrix flat(
+      1, m.size(),
+      m.is_complex() ? num::Matrix::Element::ComplexValued : num::Matrix::Element::Real);
+  num::Index k = 0;
+  for (num::Index c = 0; c < m.columns(); ++c) {
+    for (num::Index r = 0; r < m.rows(); ++r) {
+      if (m.is_complex()) {
+        flat.set(k++, m.complex_at(r, c));
+      } else {
+        flat.set(k++, m(r, c));
+      }
+    }
+  }
+  return Value::vector(std::move(flat), x.is_logical());
+}
+
 enum class EmptyVector { Zero, Error };
 
 // sum, prod, mean, median, std, var: the §5.0 dispatch around one num:: statistic.
@@ -87,20 +116,23 @@ Value reduce(Call& call, const Value& x, std::optional<int> dim, EmptyVector emp
   return reduced_value(statistic(m, plan.along), plan.along);
 }
 
-Value sum(Call& call) {
-  return reduce(call, call.value(0), call.dim_argument(1), EmptyVector::Zero, num::sum);
+// sum, prod, mean, median with a dim, or with "all" over every element.
+template <class Statistic>
+Value reduce_call(Call& call, EmptyVector empty_vector, Statistic statistic) {
+  if (all_flag(call, 1)) {
+    return reduce(call, all_elements(call, call.value(0)), std::nullopt, empty_vector, statistic);
+  }
+  return reduce(call, call.value(0), call.dim_argument(1), empty_vector, statistic);
 }
-Value prod(Call& call) {
-  return reduce(call, call.value(0), call.dim_argument(1), EmptyVector::Error, num::prod);
-}
-Value mean(Call& call) {
-  return reduce(call, call.value(0), call.dim_argument(1), EmptyVector::Error, num::mean);
-}
+
+Value sum(Call& call) { return reduce_call(call, EmptyVector::Zero, num::sum); }
+Value prod(Call& call) { return reduce_call(call, EmptyVector::Error, num::prod); }
+Value mean(Call& call) { return reduce_call(call, EmptyVector::Error, num::mean); }
 Value median(Call& call) {
   const Value& x = call.value(0);
   // A scalar's median is its real part (median is always real).
   if (is_scalar_kind(x)) return Value::scalar(x.complex_value().real());
-  return reduce(call, x, call.dim_argument(1), EmptyVector::Error, num::median);
+  return reduce_call(call, EmptyVector::Error, num::median);
 }
 
 // std(x), std(x, dim), std(x, w, dim): w = 0 divides by N - 1, w = 1 by N.
@@ -193,6 +225,11 @@ Value extremum_builtin(Call& call, num::Extremum which) {
       call.fail("3-arg form is " + std::string(call.name()) +
                 "(M, [], dim); 2nd argument must be the empty matrix []");
     }
+    if (all_flag(call, 2)) {
+      auto [values, indices] = extremum_values(call, all_elements(call, call.value(0)), {}, which);
+      if (call.nargout() >= 2) return Value::tuple({std::move(values), std::move(indices)});
+      return values;
+    }
     dim = call.dim_argument(2);
   }
   auto [values, indices] = extremum_values(call, call.value(0), dim, which);
@@ -215,7 +252,8 @@ Value argmin(Call& call) {
 // Scalars, Vectors and 1-D Matrices give a Bool; an R×C Matrix a 1×C logical Matrix.
 template <class Test>
 Value truth_reduction(Call& call, Test test) {
-  const Value& x = call.value(0);
+  if (call.has(1) && !all_flag(call, 1)) call.fail("the second argument must be \"all\"");
+  const Value x = call.has(1) ? all_elements(call, call.value(0)) : call.value(0);
   require_numeric(call, x);
   if (x.is(Kind::Bool)) return x;
   const num::Matrix m = x.as_matrix();
@@ -286,8 +324,48 @@ num::Direction direction_argument(Call& call, int index) {
 }
 
 // sort(x), sort(x, dir), sort(x, dim), sort(x, dim, dir); [s, idx] = sort(...).
+// The characters of a string as separate items: sort and unique of a string work on them and
+// join the result back into a string (MATLAB's char arrays).
+std::vector<std::string> characters_as_items(const std::string& text) {
+  std::vector<std::string> items;
+  for (std::string_view c : characters_of(text)) items.emplace_back(c);
+  return items;
+}
+
+Value text_result(std::vector<std::string> items, bool join) {
+  if (!join) return Value::string_array(std::move(items));
+  std::string text;
+  for (const std::string& item : items) text += item;
+  return Value::string(std::move(text));
+}
+
+// sort of a string array (MATLAB sorts a cell array of text) or of a string's characters:
+// byte-wise order, which is code point order for UTF-8, stable in both directions like the
+// numeric sort.
+Value sort_strings(Call& call, const std::vector<std::string>& items, bool join) {
+  const num::Direction direction =
+      call.has(1) ? direction_argument(call, 1) : num::Direction::Ascend;
+  std::vector<std::size_t> order(items.size());
+  for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return direction == num::Direction::Ascend ? items[a] < items[b] : items[b] < items[a];
+  });
+  std::vector<std::string> sorted;
+  num::Matrix indices(1, static_cast<num::Index>(order.size()), 0.0);
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    sorted.push_back(items[order[k]]);
+    indices.set(static_cast<num::Index>(k), static_cast<double>(order[k] + 1));
+  }
+  Value result = text_result(std::move(sorted), join);
+  if (call.nargout() >= 2)
+    return Value::tuple({std::move(result), Value::vector(std::move(indices))});
+  return result;
+}
+
 Value sort(Call& call) {
   const Value& x = call.value(0);
+  if (x.is(Kind::StringArray)) return sort_strings(call, x.string_array_value(), false);
+  if (x.is(Kind::String)) return sort_strings(call, characters_as_items(x.string_value()), true);
   require_numeric(call, x);
   std::optional<int> dim;
   num::Direction direction = num::Direction::Ascend;
@@ -334,7 +412,7 @@ Value find(Call& call) {
   return Value::tuple(std::move(outputs));
 }
 
-Value unique_strings(Call& call, const std::vector<std::string>& items) {
+Value unique_strings(Call& call, const std::vector<std::string>& items, bool join) {
   std::vector<std::size_t> order(items.size());
   for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
   std::stable_sort(order.begin(), order.end(),
@@ -349,16 +427,16 @@ Value unique_strings(Call& call, const std::vector<std::string>& items) {
     }
     inverse[position] = static_cast<double>(values.size());
   }
-  if (call.nargout() <= 1) return Value::string_array(std::move(values));
-  return Value::tuple({Value::string_array(std::move(values)),
-                       Value::vector(num::Matrix::row(first)),
+  if (call.nargout() <= 1) return text_result(std::move(values), join);
+  return Value::tuple({text_result(std::move(values), join), Value::vector(num::Matrix::row(first)),
                        Value::vector(num::Matrix::row(inverse))});
 }
 
 // u = unique(x); [u, ia, ic] = unique(x). Numeric input gives Vectors.
 Value unique(Call& call) {
   const Value& x = call.value(0);
-  if (x.is(Kind::StringArray)) return unique_strings(call, x.string_array_value());
+  if (x.is(Kind::StringArray)) return unique_strings(call, x.string_array_value(), false);
+  if (x.is(Kind::String)) return unique_strings(call, characters_as_items(x.string_value()), true);
   require_numeric(call, x);
   num::UniqueResult result = num::unique(x.as_matrix());
   if (call.nargout() <= 1) return Value::vector(std::move(result.values));
@@ -370,16 +448,18 @@ Value unique(Call& call) {
 }  // namespace
 
 extern const BuiltinTable kStatsBuiltins = {
-    {"sum", sum, 1, 2, "Sum of the elements: sum(x), sum(M, dim)."},
-    {"prod", prod, 1, 2, "Product of the elements: prod(x), prod(M, dim)."},
-    {"mean", mean, 1, 2, "Arithmetic mean: mean(x), mean(M, dim)."},
-    {"median", median, 1, 2, "Median of the real parts: median(x), median(M, dim)."},
+    {"sum", sum, 1, 2, "Sum of the elements: sum(x), sum(M, dim), sum(M, \"all\")."},
+    {"prod", prod, 1, 2, "Product of the elements: prod(x), prod(M, dim), prod(M, \"all\")."},
+    {"mean", mean, 1, 2, "Arithmetic mean: mean(x), mean(M, dim), mean(M, \"all\")."},
+    {"median", median, 1, 2, "Median of the real parts: median(x), median(M, dim), \"all\"."},
     {"std", std_builtin, 1, 3, "Sample standard deviation: std(x), std(x, dim), std(x, w, dim)."},
     {"var", var, 1, 3, "Sample variance: var(x), var(x, dim), var(x, w, dim)."},
-    {"max", max, 1, 3, "Largest element: max(x), max(M, [], dim), max(a, b), [m, i] = max(x)."},
-    {"min", min, 1, 3, "Smallest element: min(x), min(M, [], dim), min(a, b), [m, i] = min(x)."},
-    {"any", any, 1, 1, "True when some element is non-zero (per column for a matrix)."},
-    {"all", all, 1, 1, "True when every element is non-zero (per column for a matrix)."},
+    {"max", max, 1, 3,
+     "Largest element: max(x), max(M, [], dim or \"all\"), max(a, b), [m, i] = max(x)."},
+    {"min", min, 1, 3,
+     "Smallest element: min(x), min(M, [], dim or \"all\"), min(a, b), [m, i] = min(x)."},
+    {"any", any, 1, 2, "True when some element is non-zero (per column for a matrix; \"all\")."},
+    {"all", all, 1, 2, "True when every element is non-zero (per column for a matrix; \"all\")."},
     {"trapz", trapz, 1, 2, "Trapezoidal integral: trapz(v) with unit spacing, trapz(x, v)."},
     {"cumsum", cumsum, 1, 2, "Running sums: cumsum(x), cumsum(M, dim)."},
     {"cumprod", cumprod, 1, 2, "Running products: cumprod(x), cumprod(M, dim)."},

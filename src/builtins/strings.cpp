@@ -7,8 +7,12 @@
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "base/error.hpp"
+#include "base/utf8.hpp"
 #include "builtins/registry.hpp"
 #include "num/format.hpp"
 #include "runtime/display.hpp"
@@ -159,13 +163,45 @@ Value strcat(Call& call) {
   return Value::string(out);
 }
 
+// Case folding for strcmpi: ASCII letters only, as upper() and lower() map them.
+std::string folded(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// The first `count` characters of `text` (whole UTF-8 sequences), or nullopt when it is shorter:
+// strncmp is false for a text shorter than n.
+std::optional<std::string_view> prefix(std::string_view text, std::int64_t count) {
+  const std::vector<std::string_view> characters = characters_of(text);
+  if (static_cast<std::int64_t>(characters.size()) < count) return std::nullopt;
+  if (count == 0) return text.substr(0, 0);
+  const std::string_view last = characters[static_cast<std::size_t>(count - 1)];
+  return text.substr(0, static_cast<std::size_t>(last.data() + last.size() - text.data()));
+}
+
+// The comparisons of strcmp and its MATLAB relatives: exact, ignoring ASCII case, and on the
+// first n characters.
+struct TextComparison {
+  bool ignore_case = false;
+  std::int64_t count = -1;  // compare the first `count` characters; -1: the whole text
+  bool operator()(const std::string& a, const std::string& b) const {
+    std::string_view x = a, y = b;
+    if (count >= 0) {
+      const auto p = prefix(a, count), q = prefix(b, count);
+      if (!p || !q) return false;
+      x = *p;
+      y = *q;
+    }
+    return ignore_case ? folded(x) == folded(y) : x == y;
+  }
+};
+
 // strcmp(a, b): Bool for two values; a logical vector when either is a StringArray.
-Value strcmp(Call& call) {
-  const Value& a = call.value(0);
-  const Value& b = call.value(1);
+Value compare_strings(const Value& a, const Value& b, const TextComparison& equal) {
   if (!a.is(Kind::StringArray) && !b.is(Kind::StringArray)) {
     return Value::boolean(a.is(Kind::String) && b.is(Kind::String) &&
-                          a.string_value() == b.string_value());
+                          equal(a.string_value(), b.string_value()));
   }
   const Value& array = a.is(Kind::StringArray) ? a : b;
   const Value& other = a.is(Kind::StringArray) ? b : a;
@@ -175,17 +211,44 @@ Value strcmp(Call& call) {
     const std::vector<std::string>& others = other.string_array_value();
     if (others.size() == items.size()) {
       for (std::size_t i = 0; i < items.size(); ++i) {
-        result.set(static_cast<num::Index>(i), items[i] == others[i] ? 1.0 : 0.0);
+        result.set(static_cast<num::Index>(i), equal(items[i], others[i]) ? 1.0 : 0.0);
       }
     } else {
       return Value::boolean(false);
     }
   } else if (other.is(Kind::String)) {
     for (std::size_t i = 0; i < items.size(); ++i) {
-      result.set(static_cast<num::Index>(i), items[i] == other.string_value() ? 1.0 : 0.0);
+      result.set(static_cast<num::Index>(i), equal(items[i], other.string_value()) ? 1.0 : 0.0);
     }
   }
   return Value::vector(std::move(result), true);
+}
+
+Value strcmp(Call& call) { return compare_strings(call.value(0), call.value(1), {}); }
+Value strcmpi(Call& call) { return compare_strings(call.value(0), call.value(1), {true}); }
+Value strncmp(Call& call) {
+  return compare_strings(call.value(0), call.value(1), {false, call.count_argument(2)});
+}
+Value strncmpi(Call& call) {
+  return compare_strings(call.value(0), call.value(1), {true, call.count_argument(2)});
+}
+
+// char(codes): the string of those Unicode code points (MATLAB's char of numbers); a string is
+// returned unchanged.
+Value char_builtin(Call& call) {
+  const Value& x = call.value(0);
+  if (x.is(Kind::String)) return x;
+  const num::Matrix codes = call.matrix(0);
+  std::string text;
+  for (num::Index k = 0; k < codes.size(); ++k) {
+    const double code = codes.is_real() ? codes[k] : codes.complex_at(k).real();
+    if (!(code >= 0.0 && code <= 0x10FFFF) || std::floor(code) != code) {
+      call.fail(fmt::format("character code {} is not a whole number in 0..1114111",
+                            runtime::display(Value::scalar(code))));
+    }
+    append_utf8(text, static_cast<char32_t>(code));
+  }
+  return Value::string(std::move(text));
 }
 
 // Applies a text transformation to a String or to every element of a StringArray.
@@ -226,6 +289,47 @@ Value strtrim(Call& call) {
     while (end > begin && is_space(text[end - 1])) --end;
     return text.substr(begin, end - begin);
   });
+}
+
+// [token, rest] = strtok(s, delimiters): leading delimiter characters skipped, the token runs
+// to the next delimiter, and the rest starts at that delimiter (MATLAB). The default delimiters
+// are the whitespace characters.
+Value strtok(Call& call) {
+  const std::string& text = call.string(0);
+  const std::vector<std::string_view> delimiters =
+      call.has(1) ? characters_of(call.string(1)) : std::vector<std::string_view>{};
+  auto is_delimiter = [&](std::string_view c) {
+    if (!call.has(1)) return c.size() == 1 && (is_space(c[0]) || c[0] == '\0');
+    return std::find(delimiters.begin(), delimiters.end(), c) != delimiters.end();
+  };
+  const std::vector<std::string_view> characters = characters_of(text);
+  std::size_t first = 0;
+  while (first < characters.size() && is_delimiter(characters[first])) ++first;
+  std::size_t last = first;
+  while (last < characters.size() && !is_delimiter(characters[last])) ++last;
+  auto offset = [&](std::size_t k) {
+    return k < characters.size() ? static_cast<std::size_t>(characters[k].data() - text.data())
+                                 : text.size();
+  };
+  Value token = Value::string(text.substr(offset(first), offset(last) - offset(first)));
+  if (call.nargout() < 2) return token;
+  return Value::tuple({std::move(token), Value::string(text.substr(offset(last)))});
+}
+
+// isspace(s): a logical vector, 1 at each whitespace character.
+Value isspace(Call& call) {
+  const std::vector<std::string_view> characters = characters_of(call.string(0));
+  num::Matrix result(1, static_cast<num::Index>(characters.size()), 0.0);
+  for (std::size_t k = 0; k < characters.size(); ++k) {
+    const bool space = characters[k].size() == 1 && is_space(characters[k][0]);
+    result.set(static_cast<num::Index>(k), space ? 1.0 : 0.0);
+  }
+  return Value::vector(std::move(result), true);
+}
+
+// blanks(n): a string of n spaces.
+Value blanks(Call& call) {
+  return Value::string(std::string(static_cast<std::size_t>(call.count_argument(0)), ' '));
 }
 
 // strrep(s, old, new): every non-overlapping occurrence of old, scanning left to right.
@@ -315,8 +419,16 @@ extern const BuiltinTable kStringBuiltins = {
     {"commas", commas, 1, 2, "commas(x), commas(x, p): number with thousands separators."},
     {"strcat", strcat, 1, -1, "strcat(s1, s2, ...): concatenated strings."},
     {"strcmp", strcmp, 2, 2, "strcmp(a, b): true when a and b are identical strings."},
+    {"strcmpi", strcmpi, 2, 2, "strcmpi(a, b): strcmp ignoring ASCII letter case."},
+    {"strncmp", strncmp, 3, 3, "strncmp(a, b, n): true when the first n characters agree."},
+    {"strncmpi", strncmpi, 3, 3, "strncmpi(a, b, n): strncmp ignoring ASCII letter case."},
+    {"char", char_builtin, 1, 1, "char(codes): the string of those character codes."},
     {"upper", upper, 1, 1, "upper(s): ASCII letters in upper case."},
     {"lower", lower, 1, 1, "lower(s): ASCII letters in lower case."},
+    {"isspace", isspace, 1, 1, "isspace(s): 1 at each whitespace character of s."},
+    {"blanks", blanks, 1, 1, "blanks(n): a string of n spaces."},
+    {"strtok", strtok, 1, 2,
+     "[token, rest] = strtok(s, delimiters): the first token and what follows it."},
     {"strtrim", strtrim, 1, 1, "strtrim(s): leading and trailing whitespace removed."},
     {"strrep", strrep, 3, 3, "strrep(s, old, new): every occurrence of old replaced."},
     {"strsplit", strsplit, 1, 2, "strsplit(s, delimiter): the pieces of s (default: space)."},

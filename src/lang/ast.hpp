@@ -193,12 +193,17 @@ struct IndexExpr final : Expr {
       : Expr(kKind, std::move(where)), base(std::move(indexed)), args(std::move(arguments)) {}
 };
 
+// E.name, or MATLAB's dynamic field E.(expr) whose name is the string expr evaluates to (then
+// `field` is empty and `name_expr` is set).
 struct FieldExpr final : Expr {
   static constexpr ExprKind kKind = ExprKind::Field;
   ExprPtr base;
   std::string field;
+  ExprPtr name_expr;
   FieldExpr(SourceLoc where, ExprPtr object, std::string name)
       : Expr(kKind, std::move(where)), base(std::move(object)), field(std::move(name)) {}
+  FieldExpr(SourceLoc where, ExprPtr object, ExprPtr name)
+      : Expr(kKind, std::move(where)), base(std::move(object)), name_expr(std::move(name)) {}
 };
 
 // E.name(args) calls `name(E, args...)` (§3.1): `s.data(2)` is the call data(s, 2).
@@ -382,6 +387,7 @@ struct TargetStep {
   bool is_field = true;
   std::string field;    // a field step
   ExprList subscripts;  // a subscript step; may contain ColonExpr and EndExpr
+  ExprPtr field_expr;   // a dynamic field step `.(expr)`: the name is evaluated, `field` empty
 };
 
 // Where an assignment writes: a name, then any number of fields, then at most one subscript
@@ -391,14 +397,6 @@ struct AssignTarget {
   Name root;
   std::vector<TargetStep> steps;
   bool plain() const { return steps.empty(); }
-  // The target as written, without subscripts ("s.a.b"): the name its echo lines show.
-  std::string text() const {
-    std::string result = root.text;
-    for (const TargetStep& step : steps) {
-      if (step.is_field) result += "." + step.field;
-    }
-    return result;
-  }
 };
 
 // [a, ~, s.f, v(k)] = e. A placeholder `~` is std::nullopt; it still counts towards nargout.

@@ -145,6 +145,10 @@ class Printer {
   static std::string dump_target(const AssignTarget& target) {
     std::string text = target.root.text;
     for (const TargetStep& step : target.steps) {
+      if (step.is_field && step.field_expr) {
+        text += ".(" + dump_expr(*step.field_expr) + ")";
+        continue;
+      }
       text += step.is_field
                   ? "." + step.field
                   : "(" + join_exprs(step.subscripts).substr(step.subscripts.empty() ? 0 : 1) + ")";
@@ -337,6 +341,10 @@ std::string dump_expr(const Expr& expr) {
     }
     case ExprKind::Field: {
       const auto& node = expr.as<FieldExpr>();
+      if (node.name_expr) {
+        return fmt::format("(dynamic-field {} {})", dump_expr(*node.base),
+                           dump_expr(*node.name_expr));
+      }
       return fmt::format("(field {} {})", dump_expr(*node.base), node.field);
     }
     case ExprKind::MethodCall: {

@@ -349,7 +349,8 @@ class Lexer {
         if (next == '/') return lex_operator(spaced, TokenKind::DotSlash, 2);
         if (next == '^') return lex_operator(spaced, TokenKind::DotCaret, 2);
         if (next == '\'') return lex_operator(spaced, TokenKind::DotApostrophe, 2);
-        if (is_letter(next)) return lex_operator(spaced, TokenKind::Dot, 1);
+        // `.(` opens MATLAB's dynamic field name `s.(name)`.
+        if (is_letter(next) || next == '(') return lex_operator(spaced, TokenKind::Dot, 1);
         // Anything else falls into the number rule and is malformed (§1.7).
         return lex_number(spaced);
       case '=':

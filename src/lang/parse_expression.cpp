@@ -125,7 +125,8 @@ ExprPtr Parser::parse_power() {
   return std::make_unique<BinaryExpr>(loc_of(op_token), op, std::move(base), std::move(exponent));
 }
 
-// postfix = primary { "'" | ".'" | "(" [args] ")" | "." IDENT [ "(" [args] ")" ] }
+// postfix = primary { "'" | ".'" | "(" [args] ")" | "." IDENT [ "(" [args] ")" ]
+//                    | "." "(" range_expr ")" }
 ExprPtr Parser::parse_postfix() {
   ExprPtr expr = parse_primary();
   while (true) {
@@ -140,6 +141,16 @@ ExprPtr Parser::parse_postfix() {
       expr = std::make_unique<IndexExpr>(loc, std::move(expr), parse_call_arguments());
     } else if (token.kind == TokenKind::Dot) {
       advance();
+      if (check(TokenKind::LParen)) {
+        // A dynamic field `E.(expr)`; a subscript after it indexes the field's value.
+        const SourceLoc loc = loc_of(advance());
+        skip_newlines();
+        ExprPtr name = parse_nested_range_expr();
+        skip_newlines();
+        expect(TokenKind::RParen, "')'");
+        expr = std::make_unique<FieldExpr>(loc, std::move(expr), std::move(name));
+        continue;
+      }
       Name field = expect_field_name();
       if (check(TokenKind::LParen)) {
         ExprList args = parse_call_arguments();

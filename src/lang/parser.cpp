@@ -312,7 +312,7 @@ AssignTarget Parser::to_assign_target(ExprPtr expr, const Token& at) {
         return target;
       case ExprKind::Call: {
         auto& call = node->as<CallExpr>();
-        reversed.push_back(TargetStep{call.loc, false, {}, std::move(call.args)});
+        reversed.push_back(TargetStep{call.loc, false, {}, std::move(call.args), nullptr});
         target.root = call.name;
         target.steps.assign(std::make_move_iterator(reversed.rbegin()),
                             std::make_move_iterator(reversed.rend()));
@@ -323,20 +323,21 @@ AssignTarget Parser::to_assign_target(ExprPtr expr, const Token& at) {
       }
       case ExprKind::Field: {
         auto& field = node->as<FieldExpr>();
-        reversed.push_back(TargetStep{field.loc, true, field.field, {}});
+        reversed.push_back(
+            TargetStep{field.loc, true, field.field, {}, std::move(field.name_expr)});
         node = field.base.get();
         break;
       }
       case ExprKind::MethodCall: {
         auto& call = node->as<MethodCallExpr>();
-        reversed.push_back(TargetStep{call.loc, false, {}, std::move(call.args)});
-        reversed.push_back(TargetStep{call.name.loc, true, call.name.text, {}});
+        reversed.push_back(TargetStep{call.loc, false, {}, std::move(call.args), nullptr});
+        reversed.push_back(TargetStep{call.name.loc, true, call.name.text, {}, nullptr});
         node = call.object.get();
         break;
       }
       case ExprKind::Index: {
         auto& index = node->as<IndexExpr>();
-        reversed.push_back(TargetStep{index.loc, false, {}, std::move(index.args)});
+        reversed.push_back(TargetStep{index.loc, false, {}, std::move(index.args), nullptr});
         node = index.base.get();
         break;
       }

@@ -7,6 +7,7 @@
 
 #include "base/error.hpp"
 #include "runtime/call.hpp"
+#include "runtime/display.hpp"
 #include "runtime/evaluator.hpp"
 
 namespace llmlab::runtime::detail {
@@ -41,6 +42,28 @@ std::string arity_text(const NativeFunction& function) {
 }
 
 }  // namespace
+
+void Evaluator::add_frame(Error& error, std::string frame) {
+  constexpr std::size_t kShownRepeats = 3;
+  const std::vector<std::string>& trace = error.trace();
+  const bool repeat = trace.size() >= kShownRepeats &&
+                      std::all_of(trace.end() - kShownRepeats, trace.end(),
+                                  [&](const std::string& shown) { return shown == frame; });
+  if (repeat) {
+    ++repeated_frames_;
+  } else {
+    if (repeated_frames_ > 0) {
+      error.add_trace(fmt::format("... ({} more of the line above)", repeated_frames_));
+      repeated_frames_ = 0;
+    }
+    error.add_trace(std::move(frame));
+  }
+  // Leaving the outermost call: nothing can follow, so the count is written now.
+  if (depth_ == 0 && repeated_frames_ > 0) {
+    error.add_trace(fmt::format("... ({} more of the line above)", repeated_frames_));
+    repeated_frames_ = 0;
+  }
+}
 
 // --- Layout and frames -----------------------------------------------------------------------
 
@@ -180,7 +203,7 @@ Value Evaluator::call_user_function(const lang::FunctionDef& function, std::span
       exec_block(function.body);
     } catch (Error& error) {
       --depth_;
-      error.add_trace(fmt::format("in {} at {}", function.name, format_location(where)));
+      add_frame(error, fmt::format("in {} at {}", function.name, format_location(where)));
       throw;
     }
     --depth_;
@@ -208,7 +231,8 @@ Value Evaluator::call_user_function(const lang::FunctionDef& function, std::span
   return Value::tuple(std::move(items));
 }
 
-Value Evaluator::call_lambda(const Value& lambda, std::span<Value> arguments) {
+Value Evaluator::call_lambda(const Value& lambda, std::span<Value> arguments,
+                             const SourceLoc& where) {
   const Lambda& value = lambda.lambda_value();
   const auto& code = *std::static_pointer_cast<const LambdaCode>(value.code);
   const lang::LambdaDef& definition = *code.definition;
@@ -234,6 +258,13 @@ Value Evaluator::call_lambda(const Value& lambda, std::span<Value> arguments) {
     Value result = eval(*definition.body);
     --depth_;
     return result;
+  } catch (Error& error) {
+    --depth_;
+    // The error points into the lambda's body; the chain names the call (a builtin such as
+    // arrayfun calling it has no place of its own to name).
+    if (where.valid())
+      add_frame(error, fmt::format("in {} at {}", display(lambda), format_location(where)));
+    throw;
   } catch (...) {
     --depth_;
     throw;
@@ -251,19 +282,35 @@ Value Evaluator::call_by_name(std::string_view name, std::span<Value> arguments,
   }
   if (Variable* variable = frame_->find(name); variable && variable->value.is(Kind::Lambda)) {
     const Value lambda = variable->value;
-    return call_lambda(lambda, arguments);
+    return call_lambda(lambda, arguments, where);
   }
   if (const NativeFunction* function = find_builtin(name)) {
     return call_builtin(*function, arguments, nargout);
   }
-  throw Error(fmt::format("undefined function '{}'", name));
+  throw Error(undefined_function(name));
+}
+
+std::string Evaluator::undefined_function(std::string_view name) const {
+  std::string message = fmt::format("undefined function '{}'", name);
+  if (program_ == nullptr) return message;
+  for (const lang::StmtPtr& statement : program_->body) {
+    if (statement->kind != lang::StmtKind::Function) continue;
+    const lang::FunctionDef& function = *statement->as<lang::FunctionStmt>().function;
+    if (function.name != name) continue;
+    message += fmt::format(
+        " (the script defines it at line {}; a function exists once its definition has run, "
+        "so define it above its first call)",
+        function.loc.line);
+    break;
+  }
+  return message;
 }
 
 Value Evaluator::call_value(const Value& function, std::span<Value> arguments, int nargout,
                             const SourceLoc& where) {
   switch (function.kind()) {
     case Kind::Lambda:
-      return call_lambda(function, arguments);
+      return call_lambda(function, arguments, where);
     case Kind::FunctionHandle:
       return call_by_name(function.handle_name(), arguments, nargout, where);
     case Kind::String:
@@ -306,7 +353,8 @@ Value Evaluator::eval_call_with(const lang::CallExpr& expression, int nargout,
     if (variable && variable->value.is(Kind::Lambda)) {
       const Value lambda = variable->value;
       eval_arguments(expression.args, arguments);
-      return located(expression.loc, [&] { return call_lambda(lambda, arguments); });
+      return located(expression.loc,
+                     [&] { return call_lambda(lambda, arguments, expression.loc); });
     }
     if (variable && variable->value.is(Kind::FunctionHandle)) {
       const std::string target = variable->value.handle_name();
@@ -327,7 +375,7 @@ Value Evaluator::eval_call_with(const lang::CallExpr& expression, int nargout,
     eval_subscripts(expression.args, container, false, arguments);
     return located(expression.loc, [&] { return index_read(container, arguments); });
   }
-  throw Error(fmt::format("undefined function '{}'", name), expression.loc);
+  throw Error(undefined_function(name), expression.loc);
 }
 
 Value Evaluator::eval_method_call(const lang::MethodCallExpr& expression, int nargout) {

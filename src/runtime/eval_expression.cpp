@@ -249,12 +249,24 @@ Value Evaluator::eval_matrix(const lang::MatrixExpr& expression) {
 
 Value Evaluator::eval_field(const lang::FieldExpr& expression) {
   const Value base = eval(*expression.base);
+  const std::string name =
+      expression.name_expr ? dynamic_field_name(*expression.name_expr) : expression.field;
   if (base.is(Kind::Struct)) {
-    if (const Value* field = base.field(expression.field)) return *field;
-    throw Error(fmt::format("struct has no field '{}'", expression.field), expression.loc);
+    if (const Value* field = base.field(name)) return *field;
+    throw Error(fmt::format("struct has no field '{}'", name), expression.loc);
   }
-  throw Error(fmt::format("cannot access field '{}' on {}", expression.field, base.kind_name()),
+  throw Error(fmt::format("cannot access field '{}' on {}", name, base.kind_name()),
               expression.loc);
+}
+
+std::string Evaluator::dynamic_field_name(const lang::Expr& name) {
+  const Value value = eval(name);
+  if (!value.is(Kind::String)) {
+    throw Error(fmt::format("dynamic field name must be a string, got {}", value.kind_name()),
+                name.loc);
+  }
+  if (value.string_value().empty()) throw Error("dynamic field name is empty", name.loc);
+  return value.string_value();
 }
 
 Value Evaluator::eval_lambda(const lang::LambdaExpr& expression) {

@@ -183,6 +183,8 @@ class Evaluator {
   Value eval_range(const lang::RangeExpr& expression);
   Value eval_matrix(const lang::MatrixExpr& expression);
   Value eval_field(const lang::FieldExpr& expression);
+  // The name a dynamic field `s.(expr)` evaluates to: a non-empty string, else an error.
+  std::string dynamic_field_name(const lang::Expr& name);
   Value eval_lambda(const lang::LambdaExpr& expression);
   Value eval_function_handle(const lang::FunctionHandleExpr& expression);
   Value eval_end(const lang::EndExpr& expression);
@@ -201,7 +203,8 @@ class Evaluator {
   Value call_builtin(const NativeFunction& function, std::span<const Value> arguments, int nargout);
   Value call_user_function(const lang::FunctionDef& function, std::span<Value> arguments,
                            int nargout, const SourceLoc& where);
-  Value call_lambda(const Value& lambda, std::span<Value> arguments);
+  // `where` is the call's place, named in the call chain of an error (invalid: no frame).
+  Value call_lambda(const Value& lambda, std::span<Value> arguments, const SourceLoc& where);
   int builtin_index(std::string_view name) const;
 
   // Variables.
@@ -226,6 +229,13 @@ class Evaluator {
   // Raises the recursion error when the next call would go past the call-depth limit or
   // come near the end of the native stack.
   void check_depth();
+  // `undefined function 'f'`, with a hint when the running program defines f further down:
+  // rlab has no hoisting (language.md §2.13), which surprises MATLAB users of local functions.
+  std::string undefined_function(std::string_view name) const;
+  // Adds "in f at FILE:L:C" (a lambda shows its text) to an error leaving a call; a runaway
+  // recursion shows its repeating line a few times and then how many more there were, not a
+  // thousand copies.
+  void add_frame(Error& error, std::string frame);
   void mark_stack_base();
 
   Interpreter& interpreter_;
@@ -235,6 +245,10 @@ class Evaluator {
   Frame top_;
   Frame* frame_;
   int depth_ = 0;
+  // The program run_program() is running, for the hint at a call to a function defined later.
+  const lang::Program* program_ = nullptr;
+  // Call-chain lines of the error in flight left out as repeats of the line before (add_frame).
+  std::int64_t repeated_frames_ = 0;
   std::uintptr_t stack_base_ = 0;
   std::size_t stack_budget_ = 0;
   std::int64_t steps_ = 0;

@@ -1,8 +1,12 @@
 // Assignment to general targets (llmlab's MATLAB extension of §2.2–§2.6): nested fields
-// `s.a.b = e`, a subscripted field `s.f(i) = e`, compound assignment `v(i) += e`, and any of
-// these as outputs of a multiple assignment. The target is checked and the new value fully
-// computed before anything is written, so a failing assignment leaves every variable as it was.
+// `s.a.b = e`, a subscripted field `s.f(i) = e`, dynamic fields `s.(name) = e`, compound
+// assignment `v(i) += e`, and any of these as outputs of a multiple assignment. The target is
+// checked and the new value fully computed before anything is written, so a failing assignment
+// leaves every variable as it was.
 #include <fmt/format.h>
+
+#include <string>
+#include <vector>
 
 #include "base/error.hpp"
 #include "runtime/display.hpp"
@@ -13,27 +17,30 @@ namespace llmlab::runtime::detail {
 
 namespace {
 
+// The names of a target's field steps, in order, with dynamic names `.(expr)` evaluated.
+using FieldNames = std::vector<std::string>;
+
 // The value a target's fields lead to, or nullptr where the path does not exist yet. Raises the
 // error of §2.5 when a step meets a value that is not a struct.
-const Value* find_field_path(const lang::AssignTarget& target, const Variable& root,
-                             std::size_t field_steps) {
+const Value* find_field_path(const lang::AssignTarget& target, const FieldNames& fields,
+                             const Variable& root) {
   const Value* node = root.defined ? &root.value : nullptr;
   std::string written = target.root.text;
-  for (std::size_t k = 0; k < field_steps && node != nullptr; ++k) {
-    const lang::TargetStep& step = target.steps[k];
+  for (std::size_t k = 0; k < fields.size() && node != nullptr; ++k) {
     if (!node->is(Kind::Struct)) {
-      throw Error(fmt::format("'{}' is a {}, not a struct", written, node->kind_name()), step.loc);
+      throw Error(fmt::format("'{}' is a {}, not a struct", written, node->kind_name()),
+                  target.steps[k].loc);
     }
-    node = node->field(step.field);
-    written += "." + step.field;
+    node = node->field(fields[k]);
+    written += "." + fields[k];
   }
   return node;
 }
 
-// The value the fields of `target` lead to, for writing: structs and fields missing on the way
-// are created (the checks of find_field_path have already passed).
-Value& make_field_path(const lang::AssignTarget& target, Variable& root, std::size_t field_steps) {
-  if (field_steps == 0) {
+// The value the fields lead to, for writing: structs and fields missing on the way are created
+// (the checks of find_field_path have already passed).
+Value& make_field_path(const FieldNames& fields, Variable& root) {
+  if (fields.empty()) {
     root.defined = true;
     return root.value;
   }
@@ -42,10 +49,10 @@ Value& make_field_path(const lang::AssignTarget& target, Variable& root, std::si
     root.defined = true;
   }
   Value* node = &root.value;
-  for (std::size_t k = 0; k < field_steps; ++k) {
+  for (const std::string& field : fields) {
     if (!node->is(Kind::Struct)) *node = Value::structure();  // a field that did not exist yet
-    StructFields& fields = node->mutable_struct_fields();
-    node = &fields[target.steps[k].field];
+    StructFields& members = node->mutable_struct_fields();
+    node = &members[field];
   }
   return *node;
 }
@@ -62,6 +69,8 @@ std::string index_assign_echo(std::string_view name, const AssignEcho& result) {
       return echo_positions_updated(name, result.count);
     case AssignEcho::Form::Region:
       return echo_region_updated(name, result.rows, result.columns);
+    case AssignEcho::Form::Whole:
+      return fmt::format("{} = {}\n", name, result.text);
   }
   return {};
 }
@@ -76,14 +85,22 @@ void Evaluator::assign_target(const lang::AssignTarget& target, Value rhs,
                               std::optional<lang::BinaryOp> op, bool echo_on) {
   const bool subscripted = !target.plain() && !target.steps.back().is_field;
   const std::size_t field_steps = target.steps.size() - (subscripted ? 1 : 0);
-  const std::string name = target.text();
+  // The field names, dynamic ones evaluated, and the target as echo lines and errors show it
+  // ("s.a.b", without the subscripts).
+  FieldNames fields;
+  std::string name = target.root.text;
+  for (std::size_t k = 0; k < field_steps; ++k) {
+    const lang::TargetStep& step = target.steps[k];
+    fields.push_back(step.field_expr ? dynamic_field_name(*step.field_expr) : step.field);
+    name += "." + fields.back();
+  }
 
   // Read phase: find the current value, evaluate the subscripts (with `end` bound to it) and
   // compute the value to store. Nothing is written yet.
   std::vector<Value> subscripts;
   bool leaf_exists = false;
   {
-    const Value* leaf = find_field_path(target, slot(target.root), field_steps);
+    const Value* leaf = find_field_path(target, fields, slot(target.root));
     leaf_exists = leaf != nullptr;
     const Value snapshot = leaf_exists ? *leaf : Value();
     if (subscripted) {
@@ -93,11 +110,10 @@ void Evaluator::assign_target(const lang::AssignTarget& target, Value rhs,
     }
     if (op) {
       if (!leaf_exists) {
-        throw Error(
-            target.plain() || field_steps == 0
-                ? fmt::format("undefined variable '{}'", target.root.text)
-                : fmt::format("struct has no field '{}'", target.steps[field_steps - 1].field),
-            target.root.loc);
+        throw Error(target.plain() || field_steps == 0
+                        ? fmt::format("undefined variable '{}'", target.root.text)
+                        : fmt::format("struct has no field '{}'", fields.back()),
+                    target.root.loc);
       }
       const Value current = subscripted ? index_read(snapshot, subscripts) : snapshot;
       rhs = binary_operation(*op, current, rhs);
@@ -106,27 +122,27 @@ void Evaluator::assign_target(const lang::AssignTarget& target, Value rhs,
   // The snapshot is gone, so storage the target owns alone is written in place.
 
   if (!subscripted) {
-    Value& destination = make_field_path(target, slot(target.root), field_steps);
+    Value& destination = make_field_path(fields, slot(target.root));
     destination = std::move(rhs);
     if (echo_on) session_.write(echo(name, destination, session_));
     return;
   }
   if (is_deletion_value(rhs)) {
     if (!leaf_exists) throw Error(fmt::format("[]-deletion: undefined variable '{}'", name));
-    Value& destination = make_field_path(target, slot(target.root), field_steps);
+    Value& destination = make_field_path(fields, slot(target.root));
     index_delete(destination, true, name, subscripts);
     if (echo_on) session_.write(echo(name, destination, session_));
     return;
   }
   AssignEcho result;
   if (leaf_exists) {
-    Value& destination = make_field_path(target, slot(target.root), field_steps);
+    Value& destination = make_field_path(fields, slot(target.root));
     result = index_assign(destination, true, name, subscripts, rhs);
   } else {
     // A new variable or field: built aside, so a bad subscript creates nothing.
     Value created;
     result = index_assign(created, false, name, subscripts, rhs);
-    make_field_path(target, slot(target.root), field_steps) = std::move(created);
+    make_field_path(fields, slot(target.root)) = std::move(created);
   }
   if (echo_on) session_.write(index_assign_echo(name, result));
 }

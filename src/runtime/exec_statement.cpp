@@ -91,7 +91,9 @@ void Evaluator::stop_at_step() {
 
 void Evaluator::run_program(const lang::Program& program, ExecMode mode) {
   const ExecMode saved = mode_;
+  const lang::Program* const saved_program = program_;
   mode_ = mode;
+  program_ = &program;
   frame_ = &top_;
   depth_ = 0;
   mark_stack_base();
@@ -100,10 +102,12 @@ void Evaluator::run_program(const lang::Program& program, ExecMode mode) {
   try {
     const Flow flow = exec_block(program.body);
     mode_ = saved;
+    program_ = saved_program;
     // `return` at top level stops the program with the error text `return` (§2.12).
     if (flow == Flow::Return) throw Error("return");
   } catch (...) {
     mode_ = saved;
+    program_ = saved_program;
     frame_ = &top_;
     depth_ = 0;
     ends_.clear();
@@ -448,6 +452,7 @@ Flow Evaluator::exec_try(const lang::TryStmt& statement) {
     ends_.resize(saved_ends, EndBinding{nullptr, 0, 0, false});
     frame_ = saved_frame;
     depth_ = saved_depth;
+    repeated_frames_ = 0;  // the caught error's call chain is not printed
     if (error.kind() != ErrorKind::Runtime && error.kind() != ErrorKind::Syntax) throw;
     if (!statement.has_catch) return Flow::Normal;
     if (statement.error_variable) {

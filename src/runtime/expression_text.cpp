@@ -119,6 +119,7 @@ std::string text(const lang::Expr& e) {
     }
     case ExprKind::Field: {
       const auto& f = e.as<lang::FieldExpr>();
+      if (f.name_expr) return operand(*f.base, 11) + ".(" + text(*f.name_expr) + ")";
       return operand(*f.base, 11) + "." + f.field;
     }
     case ExprKind::MethodCall: {

@@ -110,6 +110,17 @@ AssignEcho assign_linear(Value& target, bool defined, const Value& subscript, co
     throw Error("index assignment: index must be >= 1");
   }
   const Subscript s = resolve_subscript(subscript);
+  // A one-element array written to one position is its element (MATLAB: `ids(k) = find(...)`
+  // into `zeros(1, n)`), where rlab rejects it. Where rlab's legacy row write accepts it (a
+  // one-column matrix, an existing row) the row write stays, echo included.
+  const bool row_write_fits = defined && target.is(Kind::Matrix) && rhs.is(Kind::Vector) &&
+                              target.matrix_value().columns() == 1 &&
+                              s.positions[0] < target.matrix_value().rows();
+  if (s.scalar && rhs.is_array() && rhs.matrix_value().size() == 1 && !row_write_fits) {
+    const num::Matrix& one = rhs.matrix_value();
+    return assign_linear(target, defined, subscript,
+                         one.is_real() ? Value::scalar(one[0]) : Value::complex(one.complex_at(0)));
+  }
   if (defined && target.is(Kind::Matrix) && s.scalar && rhs.is(Kind::Vector)) {
     return write_row(target, s.positions[0], rhs);
   }
@@ -348,6 +359,9 @@ AssignEcho index_assign(Value& target, bool defined, std::string_view name,
       return echo;
     }
   }
+  // Text written into text; a number written into a string keeps rlab's meaning below (the
+  // string is replaced by a new vector, §6.4).
+  if (defined && target.is_text() && rhs.is_text()) return text_assign(target, subscripts, rhs);
   switch (subscripts.size()) {
     case 1:
       return assign_linear(target, defined, subscripts[0], rhs);
@@ -363,6 +377,10 @@ AssignEcho index_assign(Value& target, bool defined, std::string_view name,
 void index_delete(Value& target, bool defined, std::string_view name,
                   std::span<const Value> subscripts) {
   if (!defined) throw Error(fmt::format("[]-deletion: undefined variable '{}'", name));
+  if (target.is_text()) {
+    text_delete(target, subscripts);
+    return;
+  }
   const bool logical = target.is_logical() && target.is_array();
   if ((target.is(Kind::Vector) || is_number(target)) && subscripts.size() == 1) {
     const num::Matrix data = target.as_matrix();

@@ -33,7 +33,8 @@ Value index_read(const Value& container, std::span<const Value> subscripts);
 
 // What an indexed assignment did, for its echo line (§8.6).
 struct AssignEcho {
-  enum class Form { Element, Row, Positions, Region } form = Form::Element;
+  // Whole: a write into text, echoed as the new value (`name = ⟨value⟩`, as a deletion is).
+  enum class Form { Element, Row, Positions, Region, Whole } form = Form::Element;
   std::array<std::int64_t, 2> subscripts{};  // 1-based, for Element and Row
   int subscript_count = 0;
   std::span<const std::int64_t> written() const {
@@ -43,6 +44,7 @@ struct AssignEcho {
   num::Matrix row;                     // Row
   std::int64_t count = 0;              // Positions
   std::int64_t rows = 0, columns = 0;  // Region
+  std::string text;                    // Whole: the display of the new value
 };
 
 // name(subscripts) = rhs, writing through `target` (§6.4, §13.9). `defined` says whether the
@@ -54,6 +56,13 @@ AssignEcho index_assign(Value& target, bool defined, std::string_view name,
 // name(subscripts) = [] (§6.5).
 void index_delete(Value& target, bool defined, std::string_view name,
                   std::span<const Value> subscripts);
+
+// name(k) = text on a string (characters) or string array (elements), with growth at the end
+// (MATLAB's meaning; index_assign() sends text targets here).
+AssignEcho text_assign(Value& target, std::span<const Value> subscripts, const Value& rhs);
+
+// name(k) = [] on a string or string array: removes those characters or elements.
+void text_delete(Value& target, std::span<const Value> subscripts);
 
 // True when an assignment's right side means deletion: an empty vector or matrix.
 inline bool is_deletion_value(const Value& rhs) {

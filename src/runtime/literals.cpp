@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <string>
+#include <string_view>
 
 #include "base/error.hpp"
 
@@ -64,9 +66,62 @@ RowShape row_shape(const std::vector<Value>& row) {
   return shape;
 }
 
+// A literal whose elements are text (Octave's character concatenation, which rustlab rejects):
+// strings alone join into one string, `["x = ", num2str(x)]`; with a string array among them
+// the result is the string array of all their items, `[names, {"new"}]`. Empty numeric arrays
+// contribute nothing; numbers mixed with text keep rlab's error.
+Value concatenate_text(const std::vector<std::vector<Value>>& rows) {
+  // rlab's error names the first element that is not a number.
+  std::string_view rejected;
+  for (const std::vector<Value>& row : rows) {
+    for (const Value& element : row) {
+      if (!element.is_numeric() && rejected.empty()) rejected = element.kind_name();
+    }
+  }
+  bool any_array = false;
+  std::size_t written_rows = 0;
+  for (const std::vector<Value>& row : rows) {
+    bool any = false;
+    for (const Value& element : row) {
+      if (!contributes(element)) continue;
+      if (!element.is_text()) {
+        throw Error(fmt::format(
+            "matrix elements must be scalar, complex, vector, or matrix; got {}", rejected));
+      }
+      any = true;
+      any_array = any_array || element.is(Kind::StringArray);
+    }
+    if (any) ++written_rows;
+  }
+  if (written_rows > 1) {
+    throw Error("matrix concat: text joins along one row (strings have no rows)");
+  }
+  std::vector<std::string> items;
+  std::string text;
+  for (const std::vector<Value>& row : rows) {
+    for (const Value& element : row) {
+      if (!contributes(element)) continue;
+      if (element.is(Kind::StringArray)) {
+        const std::vector<std::string>& more = element.string_array_value();
+        items.insert(items.end(), more.begin(), more.end());
+      } else if (any_array) {
+        items.push_back(element.string_value());
+      } else {
+        text += element.string_value();
+      }
+    }
+  }
+  return any_array ? Value::string_array(std::move(items)) : Value::string(std::move(text));
+}
+
 }  // namespace
 
 Value concatenate(const std::vector<std::vector<Value>>& rows) {
+  for (const std::vector<Value>& row : rows) {
+    for (const Value& element : row) {
+      if (element.is_text()) return concatenate_text(rows);
+    }
+  }
   std::vector<RowShape> shapes;
   shapes.reserve(rows.size());
   Index total_rows = 0;

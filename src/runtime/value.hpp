@@ -144,6 +144,7 @@ class Value {
            kind_ == Kind::Vector || kind_ == Kind::Matrix;
   }
   bool is_array() const { return kind_ == Kind::Vector || kind_ == Kind::Matrix; }
+  bool is_text() const { return kind_ == Kind::String || kind_ == Kind::StringArray; }
   // A Vector or Matrix carrying the logical mark (§13.6), or a Bool.
   bool is_logical() const { return kind_ == Kind::Bool || (is_array() && logical_); }
   bool is_callable() const { return kind_ == Kind::Lambda || kind_ == Kind::FunctionHandle; }
