@@ -169,16 +169,9 @@ LLMLAB_AVX512_CLONES void layernorm_backward(std::span<T> dx, std::span<T> dgamm
         const T* dyr = dy.data() + at;
         const T m = mean[row], r = rstd[row];
         const T* base_row = base == nullptr ? nullptr : base + at;
-        const auto row_with = [&]<bool HasGamma, bool HasBase>() {
+        detail::with_flags(g != nullptr, base != nullptr, [&]<bool HasGamma, bool HasBase>() {
           backward_row<T, HasGamma, HasBase>(dx.data() + at, base_row, dyr, xr, g, m, r, C);
-        };
-        if (g == nullptr) {
-          base == nullptr ? row_with.template operator()<false, false>()
-                          : row_with.template operator()<false, true>();
-        } else {
-          base == nullptr ? row_with.template operator()<true, false>()
-                          : row_with.template operator()<true, true>();
-        }
+        });
         if (pg != nullptr) {
 #pragma omp simd
           for (int c = 0; c < C; ++c) pg[c] += (xr[c] - m) * r * dyr[c];

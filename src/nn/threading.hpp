@@ -1,5 +1,7 @@
-// When the row kernels of nn/ split their rows across OpenMP threads: only for buffers large
-// enough that a thread team's start-up (a few microseconds) is repaid.
+// How the row kernels of nn/ share their work: rows split across OpenMP threads only for buffers
+// large enough that a thread team's start-up (a few microseconds) is repaid; feature ranges and
+// row blocks for sums that must not depend on the number of threads; and a kernel's flags turned
+// into template arguments.
 #pragma once
 
 #include <algorithm>
@@ -33,6 +35,18 @@ inline Range feature_range(int count, int thread, int threads) {
 // every thread reads only its own rows.
 inline constexpr int kRowBlock = 64;
 inline int row_blocks(int rows) { return (rows + kRowBlock - 1) / kRowBlock; }
+
+// Calls f.template operator()<A, B>() with two run-time flags as compile-time values, so that a
+// row kernel is compiled once per case with no test inside its loops (a load under a condition
+// keeps a loop from vectorising).
+template <class F>
+void with_flags(bool a, bool b, F&& f) {
+  if (a) {
+    b ? f.template operator()<true, true>() : f.template operator()<true, false>();
+  } else {
+    b ? f.template operator()<false, true>() : f.template operator()<false, false>();
+  }
+}
 
 // Offset of row `row` in a row-major buffer of `columns` columns.
 inline std::size_t row_offset(int row, int columns) {
