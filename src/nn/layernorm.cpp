@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 #include <vector>
 
 #include "base/error.hpp"
@@ -71,9 +72,6 @@ void backward_row(T* dxr, const T* base, const T* dyr, const T* xr, const T* g, 
   }
 }
 
-const double* data_or_null(std::span<const double> s) { return s.empty() ? nullptr : s.data(); }
-const float* data_or_null(std::span<const float> s) { return s.empty() ? nullptr : s.data(); }
-
 }  // namespace
 
 template <class T>
@@ -101,30 +99,61 @@ void layernorm_forward_reference(std::span<T> y, std::span<T> mean, std::span<T>
   }
 }
 
-// Two passes over each row (mean, then centred squares: no cancellation as in E[x²] - E[x]²),
+namespace {
+
+// Two passes over row n (mean, then centred squares: no cancellation as in E[x²] - E[x]²),
 // both reductions vectorised by `omp simd` (summation order is free, builtins.md §0.5); the
-// row fits in L1, so the second pass costs no memory traffic.
+// row fits in L1, so the second pass costs no memory traffic. mean and rstd may be null.
 template <class T>
-LLMLAB_AVX512_CLONES void layernorm_forward(std::span<T> y, std::span<T> mean, std::span<T> rstd,
-                                            std::span<const T> x, std::span<const T> gamma,
-                                            std::span<const T> beta, int N, int C, T eps) {
-  check_forward_shapes(y, mean, rstd, x, gamma, beta, N, C);
-  const T* g = data_or_null(gamma);
-  const T* b = data_or_null(beta);
-#pragma omp parallel for schedule(static) if (detail::worth_threads(N, C))
-  for (int n = 0; n < N; ++n) {
-    const T* xr = x.data() + detail::row_offset(n, C);
-    T sum = 0;
+[[gnu::always_inline]] inline void forward_row(T* y, T* mean, T* rstd, const T* x, const T* g,
+                                               const T* b, int n, int C, T eps) {
+  const T* xr = x + detail::row_offset(n, C);
+  T sum = 0;
 #pragma omp simd reduction(+ : sum)
-    for (int c = 0; c < C; ++c) sum += xr[c];
-    const T m = sum / static_cast<T>(C);
-    T squares = 0;
+  for (int c = 0; c < C; ++c) sum += xr[c];
+  const T m = sum / static_cast<T>(C);
+  T squares = 0;
 #pragma omp simd reduction(+ : squares)
-    for (int c = 0; c < C; ++c) squares += (xr[c] - m) * (xr[c] - m);
-    const T sd = std::sqrt(squares / static_cast<T>(C) + eps);
-    normalise_row(y.data() + detail::row_offset(n, C), xr, g, b, C, m, sd);
-    if (!mean.empty()) mean[static_cast<std::size_t>(n)] = m;
-    if (!rstd.empty()) rstd[static_cast<std::size_t>(n)] = T(1) / sd;
+  for (int c = 0; c < C; ++c) squares += (xr[c] - m) * (xr[c] - m);
+  const T sd = std::sqrt(squares / static_cast<T>(C) + eps);
+  normalise_row(y + detail::row_offset(n, C), xr, g, b, C, m, sd);
+  if (mean != nullptr) mean[n] = m;
+  if (rstd != nullptr) rstd[n] = T(1) / sd;
+}
+
+// The rows, threaded. Double rows (the interpreter's `layernorm`, whose digits lessons print)
+// sum in the same order on every machine the build runs on; float rows (the trainer's) also get
+// an AVX-512 clone, whose wider reductions round differently.
+template <class T>
+void forward_rows(T* y, T* mean, T* rstd, const T* x, const T* g, const T* b, int N, int C, T eps) {
+#pragma omp parallel for schedule(static) if (detail::worth_threads(N, C))
+  for (int n = 0; n < N; ++n) forward_row(y, mean, rstd, x, g, b, n, C, eps);
+}
+
+LLMLAB_AVX512_CLONES void forward_rows_float(float* y, float* mean, float* rstd, const float* x,
+                                             const float* g, const float* b, int N, int C,
+                                             float eps) {
+#pragma omp parallel for schedule(static) if (detail::worth_threads(N, C))
+  for (int n = 0; n < N; ++n) forward_row(y, mean, rstd, x, g, b, n, C, eps);
+}
+
+template <class T>
+T* data_or_null(std::span<T> s) {
+  return s.empty() ? nullptr : s.data();
+}
+
+}  // namespace
+
+template <class T>
+void layernorm_forward(std::span<T> y, std::span<T> mean, std::span<T> rstd, std::span<const T> x,
+                       std::span<const T> gamma, std::span<const T> beta, int N, int C, T eps) {
+  check_forward_shapes(y, mean, rstd, x, gamma, beta, N, C);
+  if constexpr (std::is_same_v<T, float>) {
+    forward_rows_float(y.data(), data_or_null(mean), data_or_null(rstd), x.data(),
+                       data_or_null(gamma), data_or_null(beta), N, C, eps);
+  } else {
+    forward_rows<T>(y.data(), data_or_null(mean), data_or_null(rstd), x.data(), data_or_null(gamma),
+                    data_or_null(beta), N, C, eps);
   }
 }
 

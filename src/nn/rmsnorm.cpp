@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 #include <vector>
 
 #include "base/error.hpp"
@@ -61,27 +62,54 @@ void rmsnorm_forward_reference(std::span<T> y, std::span<T> rrms, std::span<cons
   }
 }
 
+namespace {
+
+// Row n of y = x / rms(x) (· gamma); rrms may be null.
 template <class T>
-LLMLAB_AVX512_CLONES void rmsnorm_forward(std::span<T> y, std::span<T> rrms, std::span<const T> x,
-                                          std::span<const T> gamma, int N, int C, T eps) {
+[[gnu::always_inline]] inline void forward_row(T* y, T* rrms, const T* x, const T* g, int n, int C,
+                                               T eps) {
+  const T* xr = x + detail::row_offset(n, C);
+  T* yr = y + detail::row_offset(n, C);
+  T squares = 0;
+#pragma omp simd reduction(+ : squares)
+  for (int c = 0; c < C; ++c) squares += xr[c] * xr[c];
+  const T r = std::sqrt(squares / static_cast<T>(C) + eps);
+  if (g == nullptr) {
+#pragma omp simd
+    for (int c = 0; c < C; ++c) yr[c] = xr[c] / r;
+  } else {
+#pragma omp simd
+    for (int c = 0; c < C; ++c) yr[c] = xr[c] / r * g[c];
+  }
+  if (rrms != nullptr) rrms[n] = T(1) / r;
+}
+
+// The rows, threaded; as in layernorm.cpp, only float rows get the AVX-512 clone, so the double
+// rows the interpreter prints sum in one order on every machine.
+template <class T>
+void forward_rows(T* y, T* rrms, const T* x, const T* g, int N, int C, T eps) {
+#pragma omp parallel for schedule(static) if (detail::worth_threads(N, C))
+  for (int n = 0; n < N; ++n) forward_row(y, rrms, x, g, n, C, eps);
+}
+
+LLMLAB_AVX512_CLONES void forward_rows_float(float* y, float* rrms, const float* x, const float* g,
+                                             int N, int C, float eps) {
+#pragma omp parallel for schedule(static) if (detail::worth_threads(N, C))
+  for (int n = 0; n < N; ++n) forward_row(y, rrms, x, g, n, C, eps);
+}
+
+}  // namespace
+
+template <class T>
+void rmsnorm_forward(std::span<T> y, std::span<T> rrms, std::span<const T> x,
+                     std::span<const T> gamma, int N, int C, T eps) {
   check_forward_shapes(y, rrms, x, gamma, N, C);
   const T* g = gamma.empty() ? nullptr : gamma.data();
-#pragma omp parallel for schedule(static) if (detail::worth_threads(N, C))
-  for (int n = 0; n < N; ++n) {
-    const T* xr = x.data() + detail::row_offset(n, C);
-    T* yr = y.data() + detail::row_offset(n, C);
-    T squares = 0;
-#pragma omp simd reduction(+ : squares)
-    for (int c = 0; c < C; ++c) squares += xr[c] * xr[c];
-    const T r = std::sqrt(squares / static_cast<T>(C) + eps);
-    if (g == nullptr) {
-#pragma omp simd
-      for (int c = 0; c < C; ++c) yr[c] = xr[c] / r;
-    } else {
-#pragma omp simd
-      for (int c = 0; c < C; ++c) yr[c] = xr[c] / r * g[c];
-    }
-    if (!rrms.empty()) rrms[static_cast<std::size_t>(n)] = T(1) / r;
+  T* r = rrms.empty() ? nullptr : rrms.data();
+  if constexpr (std::is_same_v<T, float>) {
+    forward_rows_float(y.data(), r, x.data(), g, N, C, eps);
+  } else {
+    forward_rows<T>(y.data(), r, x.data(), g, N, C, eps);
   }
 }
 
