@@ -46,6 +46,14 @@ inline float horizontal_max(Float8 v) {
   return maximum;
 }
 
+// Lanes of a and b (numbered 0..7 and 8..15) picked into one vector; GCC 12 and Clang both
+// provide __builtin_shufflevector.
+template <int... Lanes>
+inline Float8 shuffle(Float8 a, Float8 b) {
+  static_assert(sizeof...(Lanes) == kFloat8Lanes);
+  return __builtin_shufflevector(a, b, Lanes...);
+}
+
 // Eight horizontal reductions at once: lane r of the result is `combine` over the lanes of
 // v[r]. Three rounds of shuffles pair up lanes of two vectors at a time (7 combines and 14
 // shuffles in all, against 8 × 7 combines of lanes taken out one by one), so eight rows' sums or
@@ -53,44 +61,38 @@ inline float horizontal_max(Float8 v) {
 template <class Combine>
 inline Float8 reduce_lanes_of_eight(const Float8 (&v)[kFloat8Lanes], Combine combine) {
   const auto pairs = [&](Float8 a, Float8 b) {
-    return combine(__builtin_shuffle(a, b, Int8{0, 8, 2, 10, 4, 12, 6, 14}),
-                   __builtin_shuffle(a, b, Int8{1, 9, 3, 11, 5, 13, 7, 15}));
+    return combine(shuffle<0, 8, 2, 10, 4, 12, 6, 14>(a, b),
+                   shuffle<1, 9, 3, 11, 5, 13, 7, 15>(a, b));
   };
   const auto quads = [&](Float8 a, Float8 b) {
-    return combine(__builtin_shuffle(a, b, Int8{0, 1, 8, 9, 4, 5, 12, 13}),
-                   __builtin_shuffle(a, b, Int8{2, 3, 10, 11, 6, 7, 14, 15}));
+    return combine(shuffle<0, 1, 8, 9, 4, 5, 12, 13>(a, b),
+                   shuffle<2, 3, 10, 11, 6, 7, 14, 15>(a, b));
   };
   const Float8 low = quads(pairs(v[0], v[1]), pairs(v[2], v[3]));
   const Float8 high = quads(pairs(v[4], v[5]), pairs(v[6], v[7]));
-  return combine(__builtin_shuffle(low, high, Int8{0, 1, 2, 3, 8, 9, 10, 11}),
-                 __builtin_shuffle(low, high, Int8{4, 5, 6, 7, 12, 13, 14, 15}));
+  return combine(shuffle<0, 1, 2, 3, 8, 9, 10, 11>(low, high),
+                 shuffle<4, 5, 6, 7, 12, 13, 14, 15>(low, high));
 }
 
 // Transposes the 8 × 8 block held in rows[0..7] in place: rows[j][r] becomes the old rows[r][j].
 // Pairs of rows interleave, then pairs of pairs, then the 128-bit halves swap (24 shuffles).
 inline void transpose8(Float8 (&rows)[kFloat8Lanes]) {
-  const auto shuffle = [](Float8 a, Float8 b, Int8 lanes) {
-    return __builtin_shuffle(a, b, lanes);
-  };
-  const Int8 low_pairs{0, 8, 1, 9, 4, 12, 5, 13}, high_pairs{2, 10, 3, 11, 6, 14, 7, 15};
-  const Int8 low_quads{0, 1, 8, 9, 4, 5, 12, 13}, high_quads{2, 3, 10, 11, 6, 7, 14, 15};
-  const Int8 low_halves{0, 1, 2, 3, 8, 9, 10, 11}, high_halves{4, 5, 6, 7, 12, 13, 14, 15};
   Float8 pairs[kFloat8Lanes], quads[kFloat8Lanes];
   for (int r = 0; r < kFloat8Lanes; r += 2) {
-    pairs[r] = shuffle(rows[r], rows[r + 1], low_pairs);
-    pairs[r + 1] = shuffle(rows[r], rows[r + 1], high_pairs);
+    pairs[r] = shuffle<0, 8, 1, 9, 4, 12, 5, 13>(rows[r], rows[r + 1]);
+    pairs[r + 1] = shuffle<2, 10, 3, 11, 6, 14, 7, 15>(rows[r], rows[r + 1]);
   }
   // quads[4h + j]: column j (or j + 4 in the upper half) of rows 4h..4h+3.
   for (int h = 0; h < 2; h++) {
     const Float8* p = pairs + 4 * h;
-    quads[4 * h + 0] = shuffle(p[0], p[2], low_quads);
-    quads[4 * h + 1] = shuffle(p[0], p[2], high_quads);
-    quads[4 * h + 2] = shuffle(p[1], p[3], low_quads);
-    quads[4 * h + 3] = shuffle(p[1], p[3], high_quads);
+    quads[4 * h + 0] = shuffle<0, 1, 8, 9, 4, 5, 12, 13>(p[0], p[2]);
+    quads[4 * h + 1] = shuffle<2, 3, 10, 11, 6, 7, 14, 15>(p[0], p[2]);
+    quads[4 * h + 2] = shuffle<0, 1, 8, 9, 4, 5, 12, 13>(p[1], p[3]);
+    quads[4 * h + 3] = shuffle<2, 3, 10, 11, 6, 7, 14, 15>(p[1], p[3]);
   }
   for (int j = 0; j < 4; j++) {
-    rows[j] = shuffle(quads[j], quads[4 + j], low_halves);
-    rows[j + 4] = shuffle(quads[j], quads[4 + j], high_halves);
+    rows[j] = shuffle<0, 1, 2, 3, 8, 9, 10, 11>(quads[j], quads[4 + j]);
+    rows[j + 4] = shuffle<4, 5, 6, 7, 12, 13, 14, 15>(quads[j], quads[4 + j]);
   }
 }
 
