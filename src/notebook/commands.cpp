@@ -35,6 +35,19 @@ std::optional<std::string> read_file(const fs::path& path, std::string* reason) 
   return text.str();
 }
 
+// A notebook saved with Windows line endings renders as one saved with Unix ones: the blocks'
+// lexer already reads "\r\n" as a line break, but prose lines would keep their "\r" and the
+// rendered file would mix both endings.
+std::string unix_line_endings(std::string text) {
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < text.size(); i++) {
+    if (text[i] == '\r' && i + 1 < text.size() && text[i + 1] == '\n') continue;
+    text[kept++] = text[i];
+  }
+  text.resize(kept);
+  return text;
+}
+
 struct Source {
   fs::path path;
   std::string text;  // artifacts stripped
@@ -118,7 +131,7 @@ int render_command(const RenderOptions& options) {
       std::cerr << "error: cannot read " << path.string() << ": " << reason << "\n";
       return 1;
     }
-    Source source{path, strip_artifacts(*text), {}};
+    Source source{path, strip_artifacts(unix_line_endings(*text)), {}};
     source.document = parse_notebook(source.text);
     sources.push_back(std::move(source));
   }
@@ -172,7 +185,7 @@ int render_command(const RenderOptions& options) {
       std::string introduction;
       std::string reason;
       if (const auto index_text = read_file(input / "index.md", &reason)) {
-        const Document index = parse_notebook(strip_artifacts(*index_text));
+        const Document index = parse_notebook(strip_artifacts(unix_line_endings(*index_text)));
         if (title.empty()) title = index.page_title();
         int counter = 0;
         for (const Block& block : index.blocks) {

@@ -179,6 +179,23 @@ def case_check_fix_cleans_fixable_files(binary, tmp):
     expect(other.read_text() == "# Open\n<details>\n", "--fix must leave unfixable files alone")
 
 
+def case_windows_line_endings_render_like_unix_ones(binary, tmp):
+    body = "# Title\n\nSome prose.\n\n```rustlab\nx = 1 + 2;\nprint(x)\n```\n\nMore prose.\n"
+    unix = tmp / "unix.md"
+    unix.write_bytes(body.encode())
+    windows = tmp / "windows.md"
+    windows.write_bytes(body.replace("\n", "\r\n").encode())
+    for source in (unix, windows):
+        proc = run(binary, "notebook", "render", str(source), "-f", "markdown", "-o",
+                   str(tmp / (source.stem + ".out.md")))
+        expect(proc.returncode == 0, f"render of {source.name} failed: {proc.stderr}")
+    unix_out = (tmp / "unix.out.md").read_bytes()
+    windows_out = (tmp / "windows.out.md").read_bytes()
+    expect(b"\r" not in windows_out, f"a CRLF notebook rendered with stray CRs: {windows_out!r}")
+    expect(windows_out == unix_out, "CRLF and LF notebooks should render alike")
+    expect(b"\n3\n" in unix_out, f"the block's output is missing: {unix_out!r}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True)
@@ -188,7 +205,8 @@ def main() -> int:
              case_unwritable_output, case_markdown_refuses_to_overwrite_source,
              case_html_escapes_and_is_stable, case_error_texts_follow_the_spec,
              case_check_reads_past_unclosed_frontmatter, case_figure_files_live_beside_the_notebook,
-             case_run_theme_colours_saved_figures, case_check_fix_cleans_fixable_files]
+             case_run_theme_colours_saved_figures, case_check_fix_cleans_fixable_files,
+             case_windows_line_endings_render_like_unix_ones]
     for case in cases:
         with tempfile.TemporaryDirectory() as tmp:
             before = len(FAILURES)
