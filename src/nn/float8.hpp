@@ -36,16 +36,6 @@ inline void store8(float* destination, Float8 value) {
 // The lane numbers 0..7 plus `first`: with a comparison, a mask of the lanes before a bound.
 inline Int8 lane_indices(std::int32_t first) { return Int8{0, 1, 2, 3, 4, 5, 6, 7} + first; }
 
-inline float horizontal_sum(Float8 v) {
-  return ((v[0] + v[4]) + (v[1] + v[5])) + ((v[2] + v[6]) + (v[3] + v[7]));
-}
-
-inline float horizontal_max(Float8 v) {
-  float maximum = v[0];
-  for (int lane = 1; lane < kFloat8Lanes; lane++) maximum = v[lane] > maximum ? v[lane] : maximum;
-  return maximum;
-}
-
 // Lanes of a and b (numbered 0..7 and 8..15) picked into one vector; GCC 12 and Clang both
 // provide __builtin_shufflevector.
 template <int... Lanes>

@@ -77,6 +77,20 @@ void norm_backward(NormKind kind, std::span<T> dx, std::span<T> dweight, std::sp
   }
 }
 
+// Σ v² in double, over a static partition of the threads (the same sum for the same number of
+// threads).
+template <class T>
+LLMLAB_AVX512_CLONES double sum_of_squares(std::span<const T> values) {
+  double sum = 0.0;
+  const long count = static_cast<long>(values.size());
+#pragma omp parallel for schedule(static) reduction(+ : sum) if (count > 1 << 15)
+  for (long i = 0; i < count; i++) {
+    const double v = static_cast<double>(values[static_cast<size_t>(i)]);
+    sum += v * v;
+  }
+  return sum;
+}
+
 template <class T>
 void zero(std::span<T> span) {
   std::fill(span.begin(), span.end(), T(0));
@@ -429,22 +443,8 @@ void Gpt<T>::backward() {
   for (const double block : block_gradient_squares_) gradient_squares_ += block;
 }
 
-template <class T>
-LLMLAB_AVX512_CLONES double sum_of_squares(std::span<const T> values) {
-  double sum = 0.0;
-  const long count = static_cast<long>(values.size());
-#pragma omp parallel for schedule(static) reduction(+ : sum) if (count > 1 << 15)
-  for (long i = 0; i < count; i++) {
-    const double v = static_cast<double>(values[static_cast<size_t>(i)]);
-    sum += v * v;
-  }
-  return sum;
-}
-
 template class Gpt<float>;
 template class Gpt<double>;
-template double sum_of_squares(std::span<const float>);
-template double sum_of_squares(std::span<const double>);
 template ParameterTensors<float> parameter_views(const ModelShape&, std::span<float>);
 template ParameterTensors<double> parameter_views(const ModelShape&, std::span<double>);
 template std::vector<NamedTensor<float>> named_tensors(const ParameterTensors<float>&);

@@ -135,9 +135,4 @@ class Gpt {
   double gradient_squares_ = 0.0;
 };
 
-// Σ v² in double, over a static partition of the threads (the same sum for the same number of
-// threads).
-template <class T>
-double sum_of_squares(std::span<const T> values);
-
 }  // namespace llmlab::train
