@@ -2,6 +2,8 @@
 // kernel; this file only wires them, as gpt2_forward / gpt2_backward do in llm.c.
 #include "train/gpt.hpp"
 
+#include <omp.h>
+
 #include <algorithm>
 #include <cmath>
 
@@ -96,6 +98,9 @@ void zero(std::span<T> span) {
   std::fill(span.begin(), span.end(), T(0));
 }
 
+// The shard count when none is asked for: one per thread, at most one per sequence.
+int automatic_shards(int batch) { return std::clamp(omp_get_max_threads(), 1, batch); }
+
 }  // namespace
 
 ModelShape ModelShape::from(const Config& config, int vocab) {
@@ -184,8 +189,8 @@ std::vector<NamedTensor<T>> named_tensors(const ParameterTensors<T>& views) {
 }
 
 template <class T>
-Gpt<T>::Gpt(const ModelShape& shape, int batch) : shape_(shape), batch_(batch) {
-  LLMLAB_ASSERT(shape.d_model % shape.heads == 0 && batch > 0);
+Gpt<T>::Gpt(const ModelShape& shape, int batch, int shards) : shape_(shape), batch_(batch) {
+  LLMLAB_ASSERT(shape.d_model % shape.heads == 0 && batch > 0 && shards >= 0);
   const size_t count = parameter_count(shape);
   parameters_.assign(count, T(0));
   gradients_.assign(count, T(0));
@@ -193,16 +198,41 @@ Gpt<T>::Gpt(const ModelShape& shape, int batch) : shape_(shape), batch_(batch) {
   grads_ = parameter_views<T>(shape, gradients_);
 
   const size_t BT = to_size(batch) * to_size(shape.context);
-  const size_t C = to_size(shape.d_model), H = to_size(shape.mlp_hidden);
-  const size_t V = to_size(shape.vocab), L = to_size(shape.layers);
+  const size_t V = to_size(shape.vocab);
+  logits_.assign(BT * V, T(0));
+  probs_.assign(BT * V, T(0));
+  losses_.assign(BT, T(0));
+  tokens_.assign(BT, 0);
+  targets_.assign(BT, 0);
+  const int count_of_shards = std::min(shards == 0 ? automatic_shards(batch) : shards, batch);
+  // Sized once: a shard's spans point into its own buffers, which must not move.
+  shards_.resize(to_size(count_of_shards));
+  int first = 0;
+  for (int i = 0; i < count_of_shards; i++) {
+    // The first batch % shards slices take one sequence more.
+    const int size = batch / count_of_shards + (i < batch % count_of_shards ? 1 : 0);
+    Shard& shard = shards_[to_size(i)];
+    if (i > 0) shard.own_gradients.assign(count, T(0));
+    allocate_shard(shard, first, size, i == 0 ? std::span<T>(gradients_) : shard.own_gradients);
+    first += size;
+  }
+}
+
+template <class T>
+void Gpt<T>::allocate_shard(Shard& shard, int first, int batch, std::span<T> gradients) {
+  shard.batch = batch;
+  shard.grads = parameter_views<T>(shape_, gradients);
+  const size_t BT = to_size(batch) * to_size(shape_.context);
+  const size_t C = to_size(shape_.d_model), H = to_size(shape_.mlp_hidden);
+  const size_t V = to_size(shape_.vocab), L = to_size(shape_.layers);
   const size_t att =
-      to_size(batch) * to_size(shape.heads) * to_size(shape.context) * to_size(shape.context);
+      to_size(batch) * to_size(shape_.heads) * to_size(shape_.context) * to_size(shape_.context);
   // norm1, qkv (3), atty, residual2, norm2, residual3: 8 (B·T, C) tensors.
   const size_t per_layer = 8 * BT * C + 4 * BT + att + 2 * BT * H;
-  const size_t top = BT * C + (BT * C + 2 * BT) + 2 * BT * V + BT;
-  activations_.assign(L * per_layer + top, T(0));
-  Carver<T> carver(activations_);
-  encoded_ = carver.take(BT * C);
+  const size_t top = BT * C + (BT * C + 2 * BT);
+  shard.activations.assign(L * per_layer + top, T(0));
+  Carver<T> carver(shard.activations);
+  shard.encoded = carver.take(BT * C);
   for (size_t l = 0; l < L; l++) {
     LayerActivations a;
     a.norm1 = carver.take(BT * C);
@@ -218,29 +248,40 @@ Gpt<T>::Gpt(const ModelShape& shape, int batch) : shape_(shape), batch_(batch) {
     a.fch = carver.take(BT * H);
     a.fch_act = carver.take(BT * H);
     a.residual3 = carver.take(BT * C);
-    layers_.push_back(a);
+    shard.layers.push_back(a);
   }
-  final_norm_ = carver.take(BT * C);
-  final_mean_ = carver.take(BT);
-  final_rstd_ = carver.take(BT);
-  logits_ = carver.take(BT * V);
-  probs_ = carver.take(BT * V);
-  losses_ = carver.take(BT);
+  shard.final_norm = carver.take(BT * C);
+  shard.final_mean = carver.take(BT);
+  shard.final_rstd = carver.take(BT);
 
-  scratch_.assign(5 * BT * C + BT * 3 * C + 2 * BT * H + BT * V + BT, T(0));
-  Carver<T> scratch(scratch_);
-  dstream_a_ = scratch.take(BT * C);
-  dstream_b_ = scratch.take(BT * C);
-  dresidual_ = scratch.take(BT * C);
-  dnorm_ = scratch.take(BT * C);
-  datty_ = scratch.take(BT * C);
-  dqkv_ = scratch.take(BT * 3 * C);
-  dfch_ = scratch.take(BT * H);
-  dfch_act_ = scratch.take(BT * H);
-  dlogits_ = scratch.take(BT * V);
-  dlosses_ = scratch.take(BT);
-  tokens_.assign(BT, 0);
-  targets_.assign(BT, 0);
+  const size_t row = to_size(first) * to_size(shape_.context);
+  shard.logits = std::span<T>(logits_).subspan(row * V, BT * V);
+  shard.probs = std::span<T>(probs_).subspan(row * V, BT * V);
+  shard.losses = std::span<T>(losses_).subspan(row, BT);
+  shard.tokens = std::span<const int>(tokens_).subspan(row, BT);
+  shard.targets = std::span<const int>(targets_).subspan(row, BT);
+
+  shard.scratch.assign(5 * BT * C + BT * 3 * C + 2 * BT * H + BT * V + BT, T(0));
+  Carver<T> scratch(shard.scratch);
+  shard.dstream_a = scratch.take(BT * C);
+  shard.dstream_b = scratch.take(BT * C);
+  shard.dresidual = scratch.take(BT * C);
+  shard.dnorm = scratch.take(BT * C);
+  shard.datty = scratch.take(BT * C);
+  shard.dqkv = scratch.take(BT * 3 * C);
+  shard.dfch = scratch.take(BT * H);
+  shard.dfch_act = scratch.take(BT * H);
+  shard.dlogits = scratch.take(BT * V);
+  shard.dlosses = scratch.take(BT);
+}
+
+template <class T>
+template <class F>
+void Gpt<T>::for_each_shard(F f) {
+  const int count = shards();
+  if (count == 1) return f(shards_[0]);
+#pragma omp parallel for num_threads(count) schedule(static, 1)
+  for (int i = 0; i < count; i++) f(shards_[to_size(i)]);
 }
 
 template <class T>
@@ -276,24 +317,24 @@ void Gpt<T>::initialize(double init_std, ResidualInit residual_init, std::uint64
 }
 
 template <class T>
-std::span<const T> Gpt<T>::layer_input(int layer) const {
-  return layer == 0 ? as_const(encoded_) : layer_output(layer - 1);
+std::span<const T> Gpt<T>::layer_input(const Shard& s, int layer) const {
+  return layer == 0 ? as_const(s.encoded) : layer_output(s, layer - 1);
 }
 
 template <class T>
-std::span<const T> Gpt<T>::layer_output(int layer) const {
-  const LayerActivations& a = layers_[to_size(layer)];
+std::span<const T> Gpt<T>::layer_output(const Shard& s, int layer) const {
+  const LayerActivations& a = s.layers[to_size(layer)];
   return shape_.placement == NormPlacement::Pre ? as_const(a.residual3) : as_const(a.norm2);
 }
 
 // Pre:  n1 = LN1(x); r2 = x + attn(n1); n2 = LN2(r2); r3 = r2 + mlp(n2); out = r3.
 // Post: r2 = x + attn(x); n1 = LN1(r2); r3 = n1 + mlp(n1); n2 = LN2(r3); out = n2.
 template <class T>
-void Gpt<T>::layer_forward(int layer) {
-  const int N = batch_ * shape_.context, C = shape_.d_model, H = shape_.mlp_hidden;
+void Gpt<T>::layer_forward(Shard& s, int layer) {
+  const int N = s.batch * shape_.context, C = shape_.d_model, H = shape_.mlp_hidden;
   const BlockTensors<T>& p = params_.blocks[to_size(layer)];
-  LayerActivations& a = layers_[to_size(layer)];
-  const std::span<const T> x = layer_input(layer);
+  LayerActivations& a = s.layers[to_size(layer)];
+  const std::span<const T> x = layer_input(s, layer);
   const NormKind kind = shape_.norm;
   const bool pre = shape_.placement == NormPlacement::Pre;
 
@@ -302,7 +343,7 @@ void Gpt<T>::layer_forward(int layer) {
   }
   const std::span<const T> attention_input = pre ? as_const(a.norm1) : x;
   nn::matmul_forward<T>(a.qkv, attention_input, p.qkv_weight, p.qkv_bias, N, C, 3 * C);
-  nn::attention_forward<T>(a.atty, a.att, a.qkv, batch_, shape_.context, C, shape_.heads);
+  nn::attention_forward<T>(a.atty, a.att, a.qkv, s.batch, shape_.context, C, shape_.heads);
   nn::matmul_residual_forward<T>(a.residual2, x, a.atty, p.proj_weight, p.proj_bias, N, C, C);
 
   std::span<const T> mlp_input;
@@ -326,23 +367,31 @@ void Gpt<T>::layer_forward(int layer) {
 }
 
 template <class T>
-double Gpt<T>::forward(std::span<const int> tokens, std::span<const int> targets) {
-  const int N = batch_ * shape_.context, C = shape_.d_model, V = shape_.vocab;
-  LLMLAB_ASSERT(tokens.size() == to_size(N) && targets.size() == to_size(N));
-  std::copy(tokens.begin(), tokens.end(), tokens_.begin());
-  std::copy(targets.begin(), targets.end(), targets_.begin());
-  nn::embedding_forward<T>(encoded_, tokens_, params_.wte, params_.wpe, batch_, shape_.context, C);
-  for (int l = 0; l < shape_.layers; l++) layer_forward(l);
-  std::span<const T> top = layer_output(shape_.layers - 1);
+void Gpt<T>::forward_shard(Shard& s) {
+  const int N = s.batch * shape_.context, C = shape_.d_model, V = shape_.vocab;
+  nn::embedding_forward<T>(s.encoded, s.tokens, params_.wte, params_.wpe, s.batch, shape_.context,
+                           C);
+  for (int l = 0; l < shape_.layers; l++) layer_forward(s, l);
+  std::span<const T> top = layer_output(s, shape_.layers - 1);
   if (shape_.placement == NormPlacement::Pre) {
-    norm_forward<T>(shape_.norm, final_norm_, final_mean_, final_rstd_, top, params_.lnf_weight,
+    norm_forward<T>(shape_.norm, s.final_norm, s.final_mean, s.final_rstd, top, params_.lnf_weight,
                     params_.lnf_bias, N, C);
-    top = final_norm_;
+    top = s.final_norm;
   }
   // Tied head: logits = x · wteᵀ, no bias.
-  nn::matmul_forward<T>(logits_, top, params_.wte, {}, N, C, V);
-  nn::softmax_forward<T>(probs_, logits_, N, V);
-  nn::crossentropy_forward<T>(losses_, probs_, targets_, N, V);
+  nn::matmul_forward<T>(s.logits, top, params_.wte, {}, N, C, V);
+  nn::softmax_forward<T>(s.probs, s.logits, N, V);
+  nn::crossentropy_forward<T>(s.losses, s.probs, s.targets, N, V);
+}
+
+template <class T>
+double Gpt<T>::forward(std::span<const int> tokens, std::span<const int> targets) {
+  const size_t N = to_size(batch_) * to_size(shape_.context);
+  LLMLAB_ASSERT(tokens.size() == N && targets.size() == N);
+  std::copy(tokens.begin(), tokens.end(), tokens_.begin());
+  std::copy(targets.begin(), targets.end(), targets_.begin());
+  for_each_shard([this](Shard& s) { forward_shard(s); });
+  // Summed over the whole batch in row order, whatever the shards.
   double sum = 0.0;
   for (T loss : losses_) sum += static_cast<double>(loss);
   return sum / static_cast<double>(N);
@@ -354,89 +403,134 @@ void Gpt<T>::zero_gradients() {
 }
 
 template <class T>
-void Gpt<T>::layer_backward(int layer, std::span<const T> dout, std::span<T> din) {
-  const int N = batch_ * shape_.context, C = shape_.d_model, H = shape_.mlp_hidden;
+void Gpt<T>::layer_backward(Shard& s, int layer, std::span<const T> dout, std::span<T> din) {
+  const int N = s.batch * shape_.context, C = shape_.d_model, H = shape_.mlp_hidden;
   const BlockTensors<T>& p = params_.blocks[to_size(layer)];
-  const BlockTensors<T>& g = grads_.blocks[to_size(layer)];
-  const LayerActivations& a = layers_[to_size(layer)];
-  const std::span<const T> x = layer_input(layer);
+  const BlockTensors<T>& g = s.grads.blocks[to_size(layer)];
+  const LayerActivations& a = s.layers[to_size(layer)];
+  const std::span<const T> x = layer_input(s, layer);
   const NormKind kind = shape_.norm;
-  // dfch_act_, dfch_, datty_ and dqkv_ are written whole by the kernels that produce them
-  // (products with InputGradient::Overwrite, the activation and attention backward passes), and
-  // dnorm_ too, or it starts as a copy of the residual's gradient; the norms' backward passes
-  // write dx = dx_in + normᵀ(dy), taking the residual connection's gradient as dx_in: nothing is
+  // dfch_act, dfch, datty and dqkv are written whole by the kernels that produce them (products
+  // with InputGradient::Overwrite, the activation and attention backward passes), and dnorm too,
+  // or it starts as a copy of the residual's gradient; the norms' backward passes write
+  // dx = dx_in + normᵀ(dy), taking the residual connection's gradient as dx_in: nothing is
   // zeroed or copied first.
   constexpr nn::InputGradient overwrite = nn::InputGradient::Overwrite;
 
   if (shape_.placement == NormPlacement::Pre) {
     // r3 = r2 + mlp(LN2(r2)): dr2 = dout + LN2ᵀ(mlpᵀ(dout)).
-    nn::matmul_backward<T>(dfch_act_, g.fc_out_weight, g.fc_out_bias, dout, a.fch_act,
+    nn::matmul_backward<T>(s.dfch_act, g.fc_out_weight, g.fc_out_bias, dout, a.fch_act,
                            p.fc_out_weight, N, H, C, overwrite);
-    activation_backward<T>(dfch_, a.fch, dfch_act_);
-    nn::matmul_backward<T>(dnorm_, g.fc_weight, g.fc_bias, dfch_, a.norm2, p.fc_weight, N, C, H,
+    activation_backward<T>(s.dfch, a.fch, s.dfch_act);
+    nn::matmul_backward<T>(s.dnorm, g.fc_weight, g.fc_bias, s.dfch, a.norm2, p.fc_weight, N, C, H,
                            overwrite);
-    norm_backward<T>(kind, dresidual_, g.ln2_weight, g.ln2_bias, dnorm_, a.residual2, p.ln2_weight,
-                     a.norm2_mean, a.norm2_rstd, N, C, dout);
+    norm_backward<T>(kind, s.dresidual, g.ln2_weight, g.ln2_bias, s.dnorm, a.residual2,
+                     p.ln2_weight, a.norm2_mean, a.norm2_rstd, N, C, dout);
     // r2 = x + attn(LN1(x)): dx = dr2 + LN1ᵀ(attnᵀ(dr2)).
-    nn::matmul_backward<T>(datty_, g.proj_weight, g.proj_bias, dresidual_, a.atty, p.proj_weight, N,
-                           C, C, overwrite);
-    nn::attention_backward<T>(dqkv_, datty_, a.qkv, a.att, batch_, shape_.context, C, shape_.heads);
-    nn::matmul_backward<T>(dnorm_, g.qkv_weight, g.qkv_bias, dqkv_, a.norm1, p.qkv_weight, N, C,
+    nn::matmul_backward<T>(s.datty, g.proj_weight, g.proj_bias, s.dresidual, a.atty, p.proj_weight,
+                           N, C, C, overwrite);
+    nn::attention_backward<T>(s.dqkv, s.datty, a.qkv, a.att, s.batch, shape_.context, C,
+                              shape_.heads);
+    nn::matmul_backward<T>(s.dnorm, g.qkv_weight, g.qkv_bias, s.dqkv, a.norm1, p.qkv_weight, N, C,
                            3 * C, overwrite);
-    norm_backward<T>(kind, din, g.ln1_weight, g.ln1_bias, dnorm_, x, p.ln1_weight, a.norm1_mean,
-                     a.norm1_rstd, N, C, as_const(dresidual_));
+    norm_backward<T>(kind, din, g.ln1_weight, g.ln1_bias, s.dnorm, x, p.ln1_weight, a.norm1_mean,
+                     a.norm1_rstd, N, C, as_const(s.dresidual));
   } else {
     // out = LN2(r3), r3 = n1 + mlp(n1): dn1 = dr3 + mlpᵀ(dr3).
-    norm_backward<T>(kind, dresidual_, g.ln2_weight, g.ln2_bias, dout, a.residual3, p.ln2_weight,
+    norm_backward<T>(kind, s.dresidual, g.ln2_weight, g.ln2_bias, dout, a.residual3, p.ln2_weight,
                      a.norm2_mean, a.norm2_rstd, N, C, {});
-    std::copy(dresidual_.begin(), dresidual_.end(), dnorm_.begin());
-    nn::matmul_backward<T>(dfch_act_, g.fc_out_weight, g.fc_out_bias, dresidual_, a.fch_act,
+    std::copy(s.dresidual.begin(), s.dresidual.end(), s.dnorm.begin());
+    nn::matmul_backward<T>(s.dfch_act, g.fc_out_weight, g.fc_out_bias, s.dresidual, a.fch_act,
                            p.fc_out_weight, N, H, C, overwrite);
-    activation_backward<T>(dfch_, a.fch, dfch_act_);
-    nn::matmul_backward<T>(dnorm_, g.fc_weight, g.fc_bias, dfch_, a.norm1, p.fc_weight, N, C, H);
+    activation_backward<T>(s.dfch, a.fch, s.dfch_act);
+    nn::matmul_backward<T>(s.dnorm, g.fc_weight, g.fc_bias, s.dfch, a.norm1, p.fc_weight, N, C, H);
     // n1 = LN1(r2), r2 = x + attn(x): dx = dr2 + attnᵀ(dr2).
-    norm_backward<T>(kind, dresidual_, g.ln1_weight, g.ln1_bias, dnorm_, a.residual2, p.ln1_weight,
-                     a.norm1_mean, a.norm1_rstd, N, C, {});
-    std::copy(dresidual_.begin(), dresidual_.end(), din.begin());
-    nn::matmul_backward<T>(datty_, g.proj_weight, g.proj_bias, dresidual_, a.atty, p.proj_weight, N,
-                           C, C, overwrite);
-    nn::attention_backward<T>(dqkv_, datty_, a.qkv, a.att, batch_, shape_.context, C, shape_.heads);
-    nn::matmul_backward<T>(din, g.qkv_weight, g.qkv_bias, dqkv_, x, p.qkv_weight, N, C, 3 * C);
+    norm_backward<T>(kind, s.dresidual, g.ln1_weight, g.ln1_bias, s.dnorm, a.residual2,
+                     p.ln1_weight, a.norm1_mean, a.norm1_rstd, N, C, {});
+    std::copy(s.dresidual.begin(), s.dresidual.end(), din.begin());
+    nn::matmul_backward<T>(s.datty, g.proj_weight, g.proj_bias, s.dresidual, a.atty, p.proj_weight,
+                           N, C, C, overwrite);
+    nn::attention_backward<T>(s.dqkv, s.datty, a.qkv, a.att, s.batch, shape_.context, C,
+                              shape_.heads);
+    nn::matmul_backward<T>(din, g.qkv_weight, g.qkv_bias, s.dqkv, x, p.qkv_weight, N, C, 3 * C);
   }
 }
 
 template <class T>
-void Gpt<T>::backward() {
-  const int N = batch_ * shape_.context, C = shape_.d_model, V = shape_.vocab;
-  // d(mean loss)/d(loss_n) = 1/N for every row.
-  std::fill(dlosses_.begin(), dlosses_.end(), static_cast<T>(1.0 / static_cast<double>(N)));
-  zero<T>(dlogits_);
-  nn::crossentropy_softmax_backward<T>(dlogits_, probs_, targets_, dlosses_, N, V);
+void Gpt<T>::backward_shard(Shard& s, bool sum_block_squares) {
+  const int N = s.batch * shape_.context, C = shape_.d_model, V = shape_.vocab;
+  // Every shard but the first starts from a zero gradient; the first accumulates into the
+  // model's, as backward() promises.
+  if (!s.own_gradients.empty()) zero<T>(s.own_gradients);
+  // d(mean loss)/d(loss_n) = 1/N for every row of the whole batch.
+  const double rows = static_cast<double>(batch_) * static_cast<double>(shape_.context);
+  std::fill(s.dlosses.begin(), s.dlosses.end(), static_cast<T>(1.0 / rows));
+  zero<T>(s.dlogits);
+  nn::crossentropy_softmax_backward<T>(s.dlogits, s.probs, s.targets, s.dlosses, N, V);
 
   // The gradient at the top of the stack, written whole by either branch.
-  std::span<T> dtop = dstream_a_;
+  std::span<T> dtop = s.dstream_a;
   const bool pre = shape_.placement == NormPlacement::Pre;
-  const std::span<const T> top = pre ? as_const(final_norm_) : layer_output(shape_.layers - 1);
+  const std::span<const T> top = pre ? as_const(s.final_norm) : layer_output(s, shape_.layers - 1);
   if (pre) {
-    // The head's input is LN_f(x): its gradient goes to dnorm_ first, then through LN_f.
-    nn::matmul_backward<T>(dnorm_, grads_.wte, {}, dlogits_, top, params_.wte, N, C, V,
+    // The head's input is LN_f(x): its gradient goes to dnorm first, then through LN_f.
+    nn::matmul_backward<T>(s.dnorm, s.grads.wte, {}, s.dlogits, top, params_.wte, N, C, V,
                            nn::InputGradient::Overwrite);
-    norm_backward<T>(shape_.norm, dtop, grads_.lnf_weight, grads_.lnf_bias, dnorm_,
-                     layer_output(shape_.layers - 1), params_.lnf_weight, final_mean_, final_rstd_,
-                     N, C, {});
+    norm_backward<T>(shape_.norm, dtop, s.grads.lnf_weight, s.grads.lnf_bias, s.dnorm,
+                     layer_output(s, shape_.layers - 1), params_.lnf_weight, s.final_mean,
+                     s.final_rstd, N, C, {});
   } else {
-    nn::matmul_backward<T>(dtop, grads_.wte, {}, dlogits_, top, params_.wte, N, C, V,
+    nn::matmul_backward<T>(dtop, s.grads.wte, {}, s.dlogits, top, params_.wte, N, C, V,
                            nn::InputGradient::Overwrite);
   }
-  std::span<T> dout = dstream_a_;
-  std::span<T> din = dstream_b_;
-  block_gradient_squares_.assign(static_cast<size_t>(shape_.layers), 0.0);
+  std::span<T> dout = s.dstream_a;
+  std::span<T> din = s.dstream_b;
   for (int l = shape_.layers - 1; l >= 0; l--) {
-    layer_backward(l, dout, din);
-    block_gradient_squares_[to_size(l)] = sum_of_squares<T>(grads_.blocks[to_size(l)].all);
+    layer_backward(s, l, dout, din);
+    if (sum_block_squares) {
+      block_gradient_squares_[to_size(l)] = sum_of_squares<T>(s.grads.blocks[to_size(l)].all);
+    }
     std::swap(dout, din);
   }
-  nn::embedding_backward<T>(grads_.wte, grads_.wpe, dout, tokens_, batch_, shape_.context, C);
+  nn::embedding_backward<T>(s.grads.wte, s.grads.wpe, dout, s.tokens, s.batch, shape_.context, C);
+}
+
+template <class T>
+void Gpt<T>::add_shard_gradients() {
+  // The units of the sum: each block, then the embeddings and the final norm. Each unit is
+  // summed by one thread in element order, so the squares do not depend on the thread count.
+  std::vector<std::span<T>> units;
+  for (const BlockTensors<T>& block : grads_.blocks) units.push_back(block.all);
+  const size_t blocks = units.size();
+  for (std::span<T> rest : {grads_.wte, grads_.wpe, grads_.lnf_weight, grads_.lnf_bias}) {
+    units.push_back(rest);
+  }
+  std::vector<double> squares(units.size(), 0.0);
+  const int count = static_cast<int>(units.size());
+#pragma omp parallel for schedule(dynamic)
+  for (int u = 0; u < count; u++) {
+    const std::span<T> sum = units[to_size(u)];
+    const size_t offset = static_cast<size_t>(sum.data() - gradients_.data());
+    for (size_t i = 1; i < shards_.size(); i++) {
+      const T* other = shards_[i].own_gradients.data() + offset;
+      for (size_t j = 0; j < sum.size(); j++) sum[j] += other[j];
+    }
+    double total = 0.0;
+    for (const T g : sum) total += static_cast<double>(g) * static_cast<double>(g);
+    squares[to_size(u)] = total;
+  }
+  std::copy(squares.begin(), squares.begin() + static_cast<std::ptrdiff_t>(blocks),
+            block_gradient_squares_.begin());
+  gradient_squares_ = 0.0;
+  for (const double unit : squares) gradient_squares_ += unit;
+}
+
+template <class T>
+void Gpt<T>::backward() {
+  block_gradient_squares_.assign(to_size(shape_.layers), 0.0);
+  const bool one_shard = shards() == 1;
+  for_each_shard([this, one_shard](Shard& s) { backward_shard(s, one_shard); });
+  if (!one_shard) return add_shard_gradients();
   // The embeddings' gradients are complete only now (wte is also the head's weight).
   gradient_squares_ = sum_of_squares<T>(grads_.wte) + sum_of_squares<T>(grads_.wpe) +
                       sum_of_squares<T>(grads_.lnf_weight) + sum_of_squares<T>(grads_.lnf_bias);

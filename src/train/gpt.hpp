@@ -72,11 +72,18 @@ std::vector<NamedTensor<T>> named_tensors(const ParameterTensors<T>& views);
 template <class T>
 class Gpt {
  public:
-  // Allocates parameters, gradients and activations for batches of (batch, context) tokens.
-  Gpt(const ModelShape& shape, int batch);
+  // Allocates parameters, gradients and activations for batches of (batch, context) tokens. The
+  // batch is cut into `shards` contiguous slices of sequences (0: one per OpenMP thread, at most
+  // one per sequence), each run by one thread through the whole forward and backward pass with
+  // its own activations and gradient buffer; the shards' gradients are then summed. Threads so
+  // meet once per pass instead of at every kernel (a step of the 24-layer baseline had ~450
+  // team barriers, each waiting for the slower thread). Results depend on the shard count, not
+  // on the threads that run the shards.
+  Gpt(const ModelShape& shape, int batch, int shards = 0);
 
   const ModelShape& shape() const { return shape_; }
   int batch() const { return batch_; }
+  int shards() const { return static_cast<int>(shards_.size()); }
   std::span<T> parameters() { return parameters_; }
   std::span<T> gradients() { return gradients_; }
   const ParameterTensors<T>& params() const { return params_; }
@@ -91,8 +98,9 @@ class Gpt {
   double forward(std::span<const int> tokens, std::span<const int> targets);
   void zero_gradients();
   // Accumulates (+=) the gradient of the last forward's mean loss into gradients(), and sums the
-  // squares of the result as it goes: each block's gradient is summed right after that block's
-  // backward pass, while it is still in cache, instead of in a pass over the whole buffer after.
+  // squares of the result as it goes: with one shard, each block's gradient is summed right after
+  // that block's backward pass, while it is still in cache; with several, in the pass that adds
+  // the shards' gradients together.
   void backward();
   // After backward(): the sum of the squared gradients of block l, and of all parameters.
   std::span<const double> block_gradient_squares() const { return block_gradient_squares_; }
@@ -113,24 +121,42 @@ class Gpt {
     std::span<T> fch, fch_act;
     std::span<T> residual3;  // (B·T, C)
   };
-  std::span<const T> layer_input(int layer) const;
-  std::span<const T> layer_output(int layer) const;
-  void layer_forward(int layer);
+  // One slice of the batch (B here is the shard's sequence count) and everything its passes
+  // write. Shard 0's gradients are the model's; the others have buffers of their own.
+  struct Shard {
+    int batch = 0;
+    AlignedVector<T> activations, scratch, own_gradients;
+    ParameterTensors<T> grads;
+    std::vector<LayerActivations> layers;
+    std::span<T> encoded;                             // (B·T, C)
+    std::span<T> final_norm, final_mean, final_rstd;  // Pre-LN only
+    std::span<T> logits, probs, losses;               // slices of the model's
+    std::span<const int> tokens, targets;             // slices of the model's
+    // Backward scratch, one layer's worth, reused down the stack.
+    std::span<T> dstream_a, dstream_b, dresidual, dnorm, datty, dqkv, dfch, dfch_act;
+    std::span<T> dlogits, dlosses;
+  };
+  void allocate_shard(Shard& shard, int first, int batch, std::span<T> gradients);
+  // Runs f(shard) for every shard, one thread each.
+  template <class F>
+  void for_each_shard(F f);
+  std::span<const T> layer_input(const Shard& s, int layer) const;
+  std::span<const T> layer_output(const Shard& s, int layer) const;
+  void forward_shard(Shard& s);
+  void layer_forward(Shard& s, int layer);
+  void backward_shard(Shard& s, bool sum_block_squares);
   // dout: the gradient of this layer's output; din receives (=, not +=) its input's gradient.
-  void layer_backward(int layer, std::span<const T> dout, std::span<T> din);
+  void layer_backward(Shard& s, int layer, std::span<const T> dout, std::span<T> din);
+  // gradients_ += the other shards' gradients, and the squares of the sums.
+  void add_shard_gradients();
 
   ModelShape shape_;
   int batch_;
-  AlignedVector<T> parameters_, gradients_, activations_, scratch_;
+  AlignedVector<T> parameters_, gradients_;
   ParameterTensors<T> params_, grads_;
-  std::vector<LayerActivations> layers_;
-  std::span<T> encoded_;                               // (B·T, C)
-  std::span<T> final_norm_, final_mean_, final_rstd_;  // Pre-LN only
-  std::span<T> logits_, probs_, losses_;               // (B·T, V), (B·T, V), (B·T)
-  // Backward scratch, one layer's worth, reused down the stack.
-  std::span<T> dstream_a_, dstream_b_, dresidual_, dnorm_, datty_, dqkv_, dfch_, dfch_act_;
-  std::span<T> dlogits_, dlosses_;
+  AlignedVector<T> logits_, probs_, losses_;  // (B·T, V), (B·T, V), (B·T)
   std::vector<int> tokens_, targets_;
+  std::vector<Shard> shards_;
   std::vector<double> block_gradient_squares_;
   double gradient_squares_ = 0.0;
 };

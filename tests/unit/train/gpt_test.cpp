@@ -1,10 +1,12 @@
 // train/gpt: parameter layout, and the whole model's gradient (double instantiation) against
 // central finite differences for every norm placement, norm kind and activation, with the
-// gradient squares the backward pass sums.
+// gradient squares the backward pass sums; the batch cut into shards gives the same loss and
+// gradients as one pass over it.
 #include "train/gpt.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <tuple>
@@ -67,7 +69,9 @@ TEST_P(GptGradientTest, whole_model_gradient_matches_finite_differences) {
   shape.norm = norm;
   shape.activation = activation;
   const int B = 2;
-  Gpt<double> model(shape, B);
+  // Two shards of one sequence each, so the gradient includes the sum across shards.
+  Gpt<double> model(shape, B, 2);
+  ASSERT_EQ(model.shards(), 2);
   // Random weights of order one (not the small init), so every path carries signal.
   std::mt19937 engine(11);
   std::normal_distribution<double> normal(0.0, 0.5);
@@ -110,6 +114,84 @@ INSTANTIATE_TEST_SUITE_P(
                       Variant{NormPlacement::Post, NormKind::LayerNorm, Activation::GeluErf},
                       Variant{NormPlacement::Pre, NormKind::RMSNorm, Activation::GeluTanh},
                       Variant{NormPlacement::Post, NormKind::RMSNorm, Activation::GeluErf}));
+
+// Sharding changes only the order of the batch sums: loss, gradients and their squares agree to
+// rounding for every cut of a batch of three sequences, and gradients accumulate (+=) alike.
+TEST(gpt_test, shards_agree_with_one_pass_over_the_batch) {
+  ModelShape shape;
+  shape.vocab = 9;
+  shape.layers = 2;
+  shape.d_model = 8;
+  shape.heads = 2;
+  shape.mlp_hidden = 16;
+  shape.context = 5;
+  const int B = 3;
+  std::mt19937 engine(5);
+  std::uniform_int_distribution<int> token(0, shape.vocab - 1);
+  std::vector<int> tokens(B * 5), targets(B * 5);
+  for (int& t : tokens) t = token(engine);
+  for (int& t : targets) t = token(engine);
+  struct Result {
+    double loss, squares;
+    std::vector<double> gradients, blocks, logits;
+  };
+  const auto run = [&](int shards) {
+    Gpt<double> model(shape, B, shards);
+    EXPECT_EQ(model.shards(), shards);
+    std::normal_distribution<double> normal(0.0, 0.5);
+    std::mt19937 weights(17);
+    for (double& p : model.parameters()) p = normal(weights);
+    Result result;
+    result.loss = model.forward(tokens, targets);
+    // Twice without zeroing: the second pass must add to the first.
+    model.zero_gradients();
+    model.backward();
+    model.backward();
+    result.squares = model.gradient_squares();
+    result.gradients.assign(model.gradients().begin(), model.gradients().end());
+    result.blocks.assign(model.block_gradient_squares().begin(),
+                         model.block_gradient_squares().end());
+    result.logits.assign(model.logits().begin(), model.logits().end());
+    return result;
+  };
+  const Result one = run(1);
+  for (const int shards : {2, 3}) {
+    const Result cut = run(shards);
+    EXPECT_NEAR(cut.loss, one.loss, 1e-13 * one.loss) << shards << " shards";
+    EXPECT_NEAR(cut.squares, one.squares, 1e-12 * one.squares);
+    ASSERT_EQ(cut.gradients.size(), one.gradients.size());
+    double worst = 0.0;
+    for (size_t i = 0; i < one.gradients.size(); i++) {
+      worst = std::max(worst, std::fabs(cut.gradients[i] - one.gradients[i]));
+    }
+    EXPECT_LT(worst, 1e-14) << shards << " shards";
+    ASSERT_EQ(cut.blocks.size(), 2u);
+    for (size_t l = 0; l < 2; l++) EXPECT_NEAR(cut.blocks[l], one.blocks[l], 1e-12 * one.blocks[l]);
+    for (size_t i = 0; i < one.logits.size(); i++) EXPECT_NEAR(cut.logits[i], one.logits[i], 1e-13);
+  }
+  // The second backward doubled the first: the squares are four times one pass's.
+  Gpt<double> single(shape, B, 1);
+  std::normal_distribution<double> normal(0.0, 0.5);
+  std::mt19937 weights(17);
+  for (double& p : single.parameters()) p = normal(weights);
+  single.forward(tokens, targets);
+  single.zero_gradients();
+  single.backward();
+  EXPECT_NEAR(one.squares, 4.0 * single.gradient_squares(), 1e-12 * one.squares);
+}
+
+TEST(gpt_test, shard_count_is_capped_by_the_batch) {
+  ModelShape shape;
+  shape.vocab = 5;
+  shape.layers = 1;
+  shape.d_model = 4;
+  shape.heads = 1;
+  shape.mlp_hidden = 8;
+  shape.context = 3;
+  EXPECT_EQ(Gpt<double>(shape, 2, 4).shards(), 2);
+  EXPECT_GE(Gpt<double>(shape, 2).shards(), 1);
+  EXPECT_LE(Gpt<double>(shape, 2).shards(), 2);
+}
 
 }  // namespace
 }  // namespace llmlab::train
