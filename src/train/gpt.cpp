@@ -230,6 +230,7 @@ Gpt<T>::Gpt(const ModelShape& shape, int batch, int shards) : shape_(shape), bat
 template <class T>
 void Gpt<T>::allocate_shard(Shard& shard, int first, int batch, std::span<T> gradients) {
   shard.batch = batch;
+  shard.gradients = gradients;
   shard.grads = parameter_views<T>(shape_, gradients);
   const size_t BT = to_size(batch) * to_size(shape_.context);
   const size_t C = to_size(shape_.d_model), H = to_size(shape_.mlp_hidden);
@@ -466,11 +467,11 @@ void Gpt<T>::layer_backward(Shard& s, int layer, std::span<const T> dout, std::s
 }
 
 template <class T>
-void Gpt<T>::backward_shard(Shard& s, bool sum_block_squares) {
+void Gpt<T>::backward_shard(Shard& s, bool overwrite, bool sum_block_squares) {
   const int N = s.batch * shape_.context, C = shape_.d_model, V = shape_.vocab;
   // Every shard but the first starts from a zero gradient; the first accumulates into the
-  // model's, as backward() promises.
-  if (!s.own_gradients.empty()) zero<T>(s.own_gradients);
+  // model's unless that is to be overwritten.
+  if (overwrite || !s.own_gradients.empty()) zero<T>(s.gradients);
   // d(mean loss)/d(loss_n) = 1/N for every row of the whole batch.
   const double rows = static_cast<double>(batch_) * static_cast<double>(shape_.context);
   std::fill(s.dlosses.begin(), s.dlosses.end(), static_cast<T>(1.0 / rows));
@@ -533,10 +534,11 @@ void Gpt<T>::add_shard_gradients() {
 }
 
 template <class T>
-void Gpt<T>::backward() {
+void Gpt<T>::backward(GradientUpdate update) {
   block_gradient_squares_.assign(to_size(shape_.layers), 0.0);
   const bool one_shard = shards() == 1;
-  for_each_shard([this, one_shard](Shard& s) { backward_shard(s, one_shard); });
+  const bool overwrite = update == GradientUpdate::Overwrite;
+  for_each_shard([=, this](Shard& s) { backward_shard(s, overwrite, one_shard); });
   if (!one_shard) return add_shard_gradients();
   // The embeddings' gradients are complete only now (wte is also the head's weight).
   gradient_squares_ = sum_of_squares<T>(grads_.wte) + sum_of_squares<T>(grads_.wpe) +

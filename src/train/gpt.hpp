@@ -69,6 +69,11 @@ ParameterTensors<T> parameter_views(const ModelShape& shape, std::span<T> buffer
 template <class T>
 std::vector<NamedTensor<T>> named_tensors(const ParameterTensors<T>& views);
 
+// Whether backward() adds the new gradient to what gradients() holds or replaces it (the
+// training step's case: then no zeroing pass over the whole buffer is needed first; each shard
+// clears its own buffer, in parallel).
+enum class GradientUpdate { Accumulate, Overwrite };
+
 template <class T>
 class Gpt {
  public:
@@ -97,11 +102,11 @@ class Gpt {
   // Mean cross-entropy of predicting targets from tokens, both (B, T). Saves activations.
   double forward(std::span<const int> tokens, std::span<const int> targets);
   void zero_gradients();
-  // Accumulates (+=) the gradient of the last forward's mean loss into gradients(), and sums the
-  // squares of the result as it goes: with one shard, each block's gradient is summed right after
-  // that block's backward pass, while it is still in cache; with several, in the pass that adds
-  // the shards' gradients together.
-  void backward();
+  // Accumulates (+=) the gradient of the last forward's mean loss into gradients(), or writes it
+  // there (GradientUpdate::Overwrite), and sums the squares of the result as it goes: with one
+  // shard, each block's gradient is summed right after that block's backward pass, while it is
+  // still in cache; with several, in the pass that adds the shards' gradients together.
+  void backward(GradientUpdate update = GradientUpdate::Accumulate);
   // After backward(): the sum of the squared gradients of block l, and of all parameters.
   std::span<const double> block_gradient_squares() const { return block_gradient_squares_; }
   double gradient_squares() const { return gradient_squares_; }
@@ -126,6 +131,7 @@ class Gpt {
   struct Shard {
     int batch = 0;
     AlignedVector<T> activations, scratch, own_gradients;
+    std::span<T> gradients;  // the model's for shard 0, own_gradients for the others
     ParameterTensors<T> grads;
     std::vector<LayerActivations> layers;
     std::span<T> encoded;                             // (B·T, C)
@@ -144,7 +150,7 @@ class Gpt {
   std::span<const T> layer_output(const Shard& s, int layer) const;
   void forward_shard(Shard& s);
   void layer_forward(Shard& s, int layer);
-  void backward_shard(Shard& s, bool sum_block_squares);
+  void backward_shard(Shard& s, bool overwrite, bool sum_block_squares);
   // dout: the gradient of this layer's output; din receives (=, not +=) its input's gradient.
   void layer_backward(Shard& s, int layer, std::span<const T> dout, std::span<T> din);
   // gradients_ += the other shards' gradients, and the squares of the sums.

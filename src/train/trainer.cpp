@@ -92,8 +92,7 @@ Record train_gpt(const Config& config, const Corpus& corpus, const ProgressCallb
     const double lr = learning_rate_at(config, step);
     sample_batch(inputs, targets, corpus.train(), config.batch, config.context, batches);
     const double loss = model.forward(inputs, targets);
-    model.zero_gradients();
-    model.backward();
+    model.backward(GradientUpdate::Overwrite);
     const double grad_norm = std::sqrt(model.gradient_squares());
     const bool finite = std::isfinite(loss) && std::isfinite(grad_norm);
     if (finite) {

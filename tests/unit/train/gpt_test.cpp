@@ -178,6 +178,23 @@ TEST(gpt_test, shards_agree_with_one_pass_over_the_batch) {
   single.zero_gradients();
   single.backward();
   EXPECT_NEAR(one.squares, 4.0 * single.gradient_squares(), 1e-12 * one.squares);
+  // Overwrite discards what the buffer held: after two accumulated passes, one overwriting pass
+  // gives one pass's gradient, for one shard and for two.
+  for (const int shards : {1, 2}) {
+    Gpt<double> model(shape, B, shards);
+    std::normal_distribution<double> same_normal(0.0, 0.5);
+    std::mt19937 same(17);
+    for (double& p : model.parameters()) p = same_normal(same);
+    model.forward(tokens, targets);
+    model.zero_gradients();
+    model.backward();
+    const std::vector<double> fresh(model.gradients().begin(), model.gradients().end());
+    model.backward();
+    model.backward(GradientUpdate::Overwrite);
+    for (size_t i = 0; i < fresh.size(); i++) EXPECT_NEAR(model.gradients()[i], fresh[i], 1e-14);
+    EXPECT_NEAR(model.gradient_squares(), single.gradient_squares(),
+                1e-12 * single.gradient_squares());
+  }
 }
 
 TEST(gpt_test, shard_count_is_capped_by_the_batch) {
