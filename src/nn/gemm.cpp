@@ -22,6 +22,8 @@
 #include <cstring>
 #include <utility>
 
+#include "nn/float8.hpp"
+
 // Functions that use AVX2/FMA or AVX-512 intrinsics carry these targets, whatever the build's
 // -march.
 #define LLMLAB_AVX2_FMA __attribute__((target("avx2,fma")))
@@ -330,6 +332,24 @@ void gemm_pack_transposed_b_panel(float* packed, const float* source, std::ptrdi
   float* out = packed + static_cast<std::ptrdiff_t>(panel) * K * kTileColumns;
   const int rows = std::min(kTileColumns, N - panel * kTileColumns);
   const float* first = source + static_cast<std::ptrdiff_t>(panel) * kTileColumns * ld;
+  constexpr int kLanes = kFloat8Lanes;
+  if (rows == kTileColumns && K % kLanes == 0) {
+    // Blocks of 8 rows × 8 k transposed in registers: eight vector loads and stores per 64
+    // floats, where an element-by-element copy takes a load and a store each.
+    for (int k0 = 0; k0 < K; k0 += kLanes) {
+      for (int j0 = 0; j0 < kTileColumns; j0 += kLanes) {
+        Float8 block[kLanes];
+        for (int r = 0; r < kLanes; r++) {
+          block[r] = load8(first + static_cast<std::ptrdiff_t>(j0 + r) * ld + k0);
+        }
+        transpose8(block);
+        for (int i = 0; i < kLanes; i++) {
+          store8(out + static_cast<std::ptrdiff_t>(k0 + i) * kTileColumns + j0, block[i]);
+        }
+      }
+    }
+    return;
+  }
   for (int k = 0; k < K; k++) {
     float* line = out + static_cast<std::ptrdiff_t>(k) * kTileColumns;
     for (int j = 0; j < rows; j++) line[j] = first[static_cast<std::ptrdiff_t>(j) * ld + k];
