@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "nn/attention_avx512.hpp"
 #include "nn/float8.hpp"
 #include "nn/gemm.hpp"
 #include "nn/vector_exp.hpp"
@@ -258,6 +259,22 @@ void forward_float(std::span<float> out, std::span<float> att, std::span<const f
   const Index S = Tn, C3 = 3 * static_cast<Index>(C);
   const int hs = C / NH;
   const float scale = 1.0f / std::sqrt(static_cast<float>(hs));
+  if (detail::attention_head16_applies(Tn, C, NH)) {
+#pragma omp parallel if (worth_threads(B, Tn, C))
+    {
+      AlignedBlock scratch(detail::attention_head16_scratch(Tn));
+#pragma omp for schedule(dynamic)
+      for (int pair = 0; pair < B * NH; pair++) {
+        const int b = pair / NH, h = pair % NH;
+        const float* q = inp.data() + b * S * C3 + h * hs;
+        detail::attention_forward_head16(out.data() + b * S * C + h * hs, C,
+                                         att.data() + pair * S * S, q, q + C, q + 2 * C, C3, Tn,
+                                         scratch.data());
+      }
+      finish_copies();
+    }
+    return;
+  }
 #pragma omp parallel if (worth_threads(B, Tn, C))
   {
     std::vector<float> kt(static_cast<size_t>(hs) * static_cast<size_t>(Tn));
@@ -291,6 +308,23 @@ void backward_float(std::span<float> dinp, std::span<const float> dout, std::spa
   // Every element of dinp is written once, by a whole tile (Triangle::LowerA/UpperA only narrow
   // the sums), so dinp needs no zeroing first.
   const detail::Epilogue store = detail::Epilogue::Store;
+  if (detail::attention_head16_applies(Tn, C, NH)) {
+#pragma omp parallel if (worth_threads(B, Tn, C))
+    {
+      AlignedBlock scratch(detail::attention_head16_scratch(Tn));
+#pragma omp for schedule(dynamic)
+      for (int pair = 0; pair < B * NH; pair++) {
+        const int b = pair / NH, h = pair % NH;
+        const Index offset = b * S * C3 + h * hs;
+        const float* q = inp.data() + offset;
+        float* dq = dinp.data() + offset;
+        detail::attention_backward_head16(dq, dq + C, dq + 2 * C, dout.data() + b * S * C + h * hs,
+                                          C, q, q + C, q + 2 * C, C3, att.data() + pair * S * S, Tn,
+                                          scratch.data());
+      }
+    }
+    return;
+  }
 #pragma omp parallel if (worth_threads(B, Tn, C))
   {
     std::vector<float> vt(static_cast<size_t>(hs) * static_cast<size_t>(Tn));

@@ -75,7 +75,7 @@ struct SingleBits {
 // the correctly rounded float; -inf gives 0, +inf gives inf, NaN stays NaN. F is float or a
 // float vector (nn/float8.hpp), computed lane by lane with the same operations.
 template <class F>
-inline F exp_single_of(F x) {
+[[gnu::always_inline]] inline F exp_single_of(F x) {
   using Bits = typename SingleBits<F>::type;
   constexpr float kLog2e = 1.44269504088896341f;
   constexpr float kLn2High = 0.693145751953125f;  // 0x3f317200

@@ -4,10 +4,15 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <random>
+#include <span>
 #include <vector>
+
+#include "nn/attention_avx512.hpp"
+#include "nn/gemm.hpp"
 
 namespace llmlab::nn {
 namespace {
@@ -102,6 +107,42 @@ TEST(attention_test, fast_matches_reference_with_threads) {
     attention_backward<float>(dinp, dy, x, att, b, t, c, nh);
     attention_backward_reference<float>(dinp_ref, dy, x, att, b, t, c, nh);
     for (size_t i = 0; i < x.size(); i++) EXPECT_NEAR(dinp[i], dinp_ref[i], 1e-5);
+  }
+}
+
+// The 16-channel-head kernels (AVX-512) take every shape with C / NH = 16 and T a multiple of
+// 16; the others go to the general path. Both must match the reference, at every such T, with
+// scores large enough that the softmax's maximum shift matters, and from unaligned buffers.
+TEST(attention_test, head16_kernels_match_reference) {
+  const bool avx512 = detail::gemm_best_kernel() == detail::GemmKernel::Avx512;
+  EXPECT_EQ(detail::attention_head16_applies(64, 64, 4), avx512);
+  EXPECT_EQ(detail::attention_head16_applies(32, 16, 1), avx512);
+  EXPECT_FALSE(detail::attention_head16_applies(63, 64, 4));  // T not a multiple of 16
+  EXPECT_FALSE(detail::attention_head16_applies(64, 48, 4));  // heads of 12
+  EXPECT_FALSE(detail::attention_head16_applies(64, 64, 2));  // heads of 32
+  for (const auto [b, t, c, nh] :
+       {std::array{1, 16, 16, 1}, std::array{3, 32, 32, 2}, std::array{2, 48, 64, 4}}) {
+    auto inp = random_vector(b * t * 3 * c, 8);
+    for (double& x : inp) x *= 6.0;  // scores up to ~±36 before the 1/4 scale
+    const auto probe = random_vector(b * t * c, 9);
+    // One float more in front, so the kernels see addresses off the 64-byte lines.
+    std::vector<float> x_buffer(inp.size() + 1), dy_buffer(probe.size() + 1);
+    std::copy(inp.begin(), inp.end(), x_buffer.begin() + 1);
+    std::copy(probe.begin(), probe.end(), dy_buffer.begin() + 1);
+    const std::span<const float> x(x_buffer.data() + 1, inp.size());
+    const std::span<const float> dy(dy_buffer.data() + 1, probe.size());
+    std::vector<float> att_buffer(static_cast<size_t>(b * nh * t * t) + 1);
+    const std::span<float> att(att_buffer.data() + 1, att_buffer.size() - 1);
+    std::vector<float> out(b * t * c), out_ref(out.size()), att_ref(att.size());
+    attention_forward<float>(out, att, x, b, t, c, nh);
+    attention_forward_reference<float>(out_ref, att_ref, x, b, t, c, nh);
+    for (size_t i = 0; i < out.size(); i++) ASSERT_NEAR(out[i], out_ref[i], 1e-5) << t;
+    for (size_t i = 0; i < att.size(); i++) ASSERT_NEAR(att[i], att_ref[i], 1e-6) << t;
+    // Written whole, whatever dinp held.
+    std::vector<float> dinp(x.size(), 9.0f), dinp_ref(x.size(), 0.0f);
+    attention_backward<float>(dinp, dy, x, att, b, t, c, nh);
+    attention_backward_reference<float>(dinp_ref, dy, x, att, b, t, c, nh);
+    for (size_t i = 0; i < x.size(); i++) ASSERT_NEAR(dinp[i], dinp_ref[i], 1e-5) << t;
   }
 }
 
