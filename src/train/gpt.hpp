@@ -85,6 +85,9 @@ class Gpt {
   // team barriers, each waiting for the slower thread). Results depend on the shard count, not
   // on the threads that run the shards.
   Gpt(const ModelShape& shape, int batch, int shards = 0);
+  // The views and the shards' slices point into the model's own buffers.
+  Gpt(const Gpt&) = delete;
+  Gpt& operator=(const Gpt&) = delete;
 
   const ModelShape& shape() const { return shape_; }
   int batch() const { return batch_; }
