@@ -4,10 +4,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <optional>
+#include <string_view>
 #include <thread>
 
 #include "base/error.hpp"
@@ -165,21 +167,62 @@ Value disp(Call& call) {
   return Value();
 }
 
-// The message of error()/warning(): a string, sprintf(fmt, args...), or ⟨v⟩.
-std::string message_of(Call& call) {
+// MATLAB's message identifier: two or more colon-separated words of letters, digits, `_` and
+// `-`, the first starting with a letter ("MyPkg:badValue"). No whitespace, so a message such as
+// "loss: NaN" is never taken for one.
+bool is_message_identifier(std::string_view text) {
+  if (text.empty() || !std::isalpha(static_cast<unsigned char>(text.front()))) return false;
+  bool word_open = false;
+  int colons = 0;
+  for (const char c : text) {
+    if (c == ':') {
+      if (!word_open) return false;
+      ++colons;
+      word_open = false;
+    } else if (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-') {
+      word_open = true;
+    } else {
+      return false;
+    }
+  }
+  return colons > 0 && word_open;
+}
+
+struct Message {
+  std::string identifier;
+  std::string text;
+};
+
+// The message of error()/warning(): a string, sprintf(fmt, args...), MATLAB's
+// (identifier, fmt, args...), a caught error's struct (message and identifier), or ⟨v⟩.
+Message message_of(Call& call) {
   const Value& first = call.value(0);
   if (first.is(Kind::String)) {
-    if (call.count() == 1) return first.string_value();
-    return runtime::format_printf(first.string_value(), call.arguments().subspan(1));
+    if (call.count() == 1) return {"", first.string_value()};
+    if (call.value(1).is(Kind::String) && is_message_identifier(first.string_value())) {
+      if (call.count() == 2) return {first.string_value(), call.value(1).string_value()};
+      return {first.string_value(),
+              runtime::format_printf(call.value(1).string_value(), call.arguments().subspan(2))};
+    }
+    return {"", runtime::format_printf(first.string_value(), call.arguments().subspan(1))};
   }
   if (first.is(Kind::Struct)) {
     const Value* message = first.field("message");
-    if (message && message->is(Kind::String)) return message->string_value();
+    if (message && message->is(Kind::String)) {
+      const Value* identifier = first.field("identifier");
+      return {identifier && identifier->is(Kind::String) ? identifier->string_value() : "",
+              message->string_value()};
+    }
   }
-  return runtime::display(first);
+  return {"", runtime::display(first)};
 }
 
-Value error(Call& call) { throw Error(message_of(call)); }
+Value error(Call& call) {
+  Message message = message_of(call);
+  Error raised(std::move(message.text));
+  raised.set_identifier(std::move(message.identifier));
+  throw raised;
+}
 
 // assert(cond), assert(cond, msg), assert(cond, fmt, ...): MATLAB's check. The condition is
 // judged as `if` judges it; a false one raises "Assertion failed." or the message (formatted,
@@ -196,7 +239,7 @@ Value assert_builtin(Call& call) {
 }
 
 Value warning(Call& call) {
-  call.session().write_error("warning: " + message_of(call) + "\n");
+  call.session().write_error("warning: " + message_of(call).text + "\n");
   return Value();
 }
 

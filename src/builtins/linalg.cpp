@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <optional>
 #include <string>
 
@@ -139,6 +140,41 @@ Value rank(Call& call) {
   return Value::scalar(static_cast<double>(num::rank(x.matrix_value())));
 }
 
+// cond(A): the 2-norm condition number s_max / s_min from the singular values (Inf when A is
+// singular, 0 for an empty A); cond(A, p) with p 1, Inf or "fro" is norm(A, p) * norm(inv(A), p).
+Value cond(Call& call) {
+  const num::Matrix a = real_input(call, 0);
+  if (a.empty()) return Value::scalar(0.0);
+  std::optional<num::MatrixNorm> kind;
+  if (call.has(1)) {
+    if (call.value(1).is(Kind::String)) {
+      if (call.string(1) != "fro") {
+        call.fail("unknown norm type \"" + call.string(1) + "\" (expected \"fro\")");
+      }
+      kind = num::MatrixNorm::Frobenius;
+    } else {
+      const double p = call.scalar(1);
+      if (p == 1.0) {
+        kind = num::MatrixNorm::One;
+      } else if (std::isinf(p) && p > 0) {
+        kind = num::MatrixNorm::Infinity;
+      } else if (p != 2.0) {
+        call.fail("norm type must be 1, 2, Inf or \"fro\"");
+      }
+    }
+  }
+  if (!kind) {
+    const num::Matrix s = num::singular_values(a);
+    const double smallest = s[s.size() - 1];
+    return Value::scalar(smallest == 0.0 ? std::numeric_limits<double>::infinity()
+                                         : s[0] / smallest);
+  }
+  if (a.rows() != a.columns())
+    call.fail("A must be square for a 1, Inf or \"fro\" condition number");
+  if (num::rank(a) < a.rows()) return Value::scalar(std::numeric_limits<double>::infinity());
+  return Value::scalar(num::matrix_norm(a, *kind) * num::matrix_norm(num::inv(a), *kind));
+}
+
 // eig(A), eig(A, B), and a trailing "vector"/"matrix" output-form flag.
 Value eig(Call& call) {
   int count = call.count();
@@ -206,6 +242,7 @@ extern const BuiltinTable kLinalgBuiltins = {
     {"inv", inv, 1, 1, "Matrix inverse (Gauss-Jordan with partial pivoting)."},
     {"pinv", pinv, 1, 1, "Moore-Penrose pseudo-inverse via the SVD."},
     {"trace", trace, 1, 1, "Sum of the main diagonal."},
+    {"cond", cond, 1, 2, "Condition number: s_max / s_min, or norm(A, p) * norm(inv(A), p)."},
     {"rank", rank, 1, 1, "Number of singular values above the tolerance."},
     {"eig", eig, 1, 3, "Eigenvalues (N×1), or [V, D] = eig(A); eig(A, B) generalized."},
     {"svd", svd, 1, 2, "Singular values (descending Vector), or [U, S, V] = svd(A[, \"econ\"])."},

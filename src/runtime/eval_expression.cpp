@@ -228,6 +228,11 @@ Value Evaluator::eval_binary(const lang::BinaryExpr& expression) {
 double Evaluator::eval_range_bound(const lang::Expr& expression) {
   const Value bound = eval(expression);
   if (bound.is(Kind::Scalar)) return bound.scalar_value();
+  // A one-element array is its element (MATLAB), so `1:find(c >= 0.9, 1)` is a range.
+  if (bound.is_array() && bound.matrix_value().size() == 1) {
+    const num::Complex element = bound.matrix_value().complex_at(0);
+    if (std::abs(element.imag()) < 1e-10) return element.real();
+  }
   return located(expression.loc, [&] { return bound.as_scalar(); });
 }
 

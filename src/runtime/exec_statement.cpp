@@ -458,7 +458,7 @@ Flow Evaluator::exec_try(const lang::TryStmt& statement) {
     if (statement.error_variable) {
       StructFields fields;
       fields.emplace("message", Value::string(error.what()));
-      fields.emplace("identifier", Value::string(""));
+      fields.emplace("identifier", Value::string(error.identifier()));
       assign(*statement.error_variable, Value::structure(std::move(fields)));
     }
     return exec_block(statement.catch_body);
