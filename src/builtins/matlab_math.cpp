@@ -32,17 +32,64 @@ double spacing(double x) {
   return std::nextafter(magnitude, std::numeric_limits<double>::infinity()) - magnitude;
 }
 
+// A precision class name, as eps("single") and realmax("double") take it.
+enum class Precision { Double, Single };
+
+Precision precision_argument(Call& call, int index) {
+  const std::string& name = call.string(index);
+  if (name == "double") return Precision::Double;
+  if (name == "single") return Precision::Single;
+  call.fail("unsupported class \"" + name + "\" (\"double\" or \"single\")");
+}
+
+bool names_precision(const Call& call, int index) {
+  return call.has(index) && call.value(index).is(Kind::String);
+}
+
+bool single_requested(Call& call) {
+  return call.has(0) && precision_argument(call, 0) == Precision::Single;
+}
+
 Value eps(Call& call) {
+  if (names_precision(call, 0)) {
+    return Value::scalar(precision_argument(call, 0) == Precision::Single
+                             ? static_cast<double>(FLT_EPSILON)
+                             : DBL_EPSILON);
+  }
   if (!call.has(0)) return Value::scalar(DBL_EPSILON);
   num::Matrix m = real_matrix(call, 0);
   for (double& value : m.mutable_real_values()) value = spacing(value);
   return same_shape(call.value(0), std::move(m));
 }
 
-Value realmax(Call&) { return Value::scalar(DBL_MAX); }
-Value realmin(Call&) { return Value::scalar(DBL_MIN); }
-// The largest consecutive integer a double holds exactly, 2^53.
-Value flintmax(Call&) { return Value::scalar(9007199254740992.0); }
+// realmax, realmin and flintmax of double (the default) or of single, named as MATLAB names it.
+template <double kDouble, double kSingle>
+Value precision_limit(Call& call) {
+  return Value::scalar(single_requested(call) ? kSingle : kDouble);
+}
+
+// single(x): every element rounded to the nearest float32 (ties to even), for studying
+// mixed-precision rounding. The values stay doubles (rlab has one number type), so arithmetic
+// on them is double arithmetic and class() says "double".
+double round_to_single(double x) {
+  // Beyond FLT_MAX the conversion is undefined in C++, so IEEE's rounding is spelled out: up to
+  // half an ulp (2^103) above FLT_MAX rounds down to it, from there on (ties go to the even
+  // neighbour, infinity) overflows.
+  const double largest = static_cast<double>(FLT_MAX);
+  if (std::isfinite(x) && std::abs(x) > largest) {
+    const double magnitude = std::abs(x) < largest + std::ldexp(1.0, 103)
+                                 ? largest
+                                 : std::numeric_limits<double>::infinity();
+    return std::copysign(magnitude, x);
+  }
+  return static_cast<double>(static_cast<float>(x));
+}
+
+Value single(Call& call) {
+  num::Matrix m = real_matrix(call, 0);
+  for (double& value : m.mutable_real_values()) value = round_to_single(value);
+  return same_shape(call.value(0), std::move(m));
+}
 
 // intmax/intmin: MATLAB's default class is int32; the other classes whose limits a double holds
 // exactly may be named. int64 and uint64 limits are not representable, so they are refused.
@@ -359,10 +406,15 @@ Value isequal(Call& call) {
 }  // namespace
 
 extern const BuiltinTable kMatlabMathBuiltins = {
-    {"eps", eps, 0, 1, "Machine epsilon 2^-52; eps(x) is the spacing of doubles at x."},
-    {"realmax", realmax, 0, 0, "Largest finite double."},
-    {"realmin", realmin, 0, 0, "Smallest normalised positive double."},
-    {"flintmax", flintmax, 0, 0, "Largest consecutive integer in double, 2^53."},
+    {"eps", eps, 0, 1,
+     "Machine epsilon 2^-52 (eps(\"single\") 2^-23); eps(x) is the spacing of doubles at x."},
+    {"realmax", precision_limit<DBL_MAX, static_cast<double>(FLT_MAX)>, 0, 1,
+     "Largest finite double; realmax(\"single\") the largest float32."},
+    {"realmin", precision_limit<DBL_MIN, static_cast<double>(FLT_MIN)>, 0, 1,
+     "Smallest normalised positive double; realmin(\"single\") that of float32."},
+    {"flintmax", precision_limit<9007199254740992.0, 16777216.0>, 0, 1,
+     "Largest consecutive integer in double, 2^53 (2^24 for \"single\")."},
+    {"single", single, 1, 1, "Rounds to the nearest float32; the values stay doubles."},
     {"intmax", intmax, 0, 1, "Largest int32 value as a double; intmax(\"int8\") etc."},
     {"intmin", intmin, 0, 1, "Smallest int32 value as a double; intmin(\"int8\") etc."},
     {"inf", inf, 0, 2, "Infinity: inf, inf(n) vector, inf(m, n) matrix."},

@@ -249,10 +249,25 @@ Value argmin(Call& call) {
 
 // --- any, all, trapz ----------------------------------------------------------------------
 
-// Scalars, Vectors and 1-D Matrices give a Bool; an R×C Matrix a 1×C logical Matrix.
+// Scalars, Vectors and 1-D Matrices give a Bool; an R×C Matrix a 1×C logical Matrix. With a
+// dim (MATLAB's any(M, 2)), a Matrix gives one truth per column (1×C) or per row (R×1), a
+// Vector one per element along dim 1 and a Bool along dim 2.
 template <class Test>
 Value truth_reduction(Call& call, Test test) {
-  if (call.has(1) && !all_flag(call, 1)) call.fail("the second argument must be \"all\"");
+  if (call.has(1) && !all_flag(call, 1)) {
+    const Value& x = call.value(0);
+    require_numeric(call, x);
+    const int dim = *call.dim_argument(1);
+    if (x.is(Kind::Matrix)) {
+      return Value::matrix(test(x.matrix_value(), dim == 1 ? Along::Columns : Along::Rows),
+                           /*logical=*/true);
+    }
+    if (x.is(Kind::Vector) && dim == 1) {
+      return Value::vector(test(x.matrix_value(), Along::Columns), /*logical=*/true);
+    }
+    if (x.is(Kind::Bool)) return x;
+    return Value::boolean(test(x.as_matrix(), Along::All)[0] != 0.0);
+  }
   const Value x = call.has(1) ? all_elements(call, call.value(0)) : call.value(0);
   require_numeric(call, x);
   if (x.is(Kind::Bool)) return x;
@@ -458,8 +473,10 @@ extern const BuiltinTable kStatsBuiltins = {
      "Largest element: max(x), max(M, [], dim or \"all\"), max(a, b), [m, i] = max(x)."},
     {"min", min, 1, 3,
      "Smallest element: min(x), min(M, [], dim or \"all\"), min(a, b), [m, i] = min(x)."},
-    {"any", any, 1, 2, "True when some element is non-zero (per column for a matrix; \"all\")."},
-    {"all", all, 1, 2, "True when every element is non-zero (per column for a matrix; \"all\")."},
+    {"any", any, 1, 2,
+     "True when some element is non-zero (per column for a matrix; dim; \"all\")."},
+    {"all", all, 1, 2,
+     "True when every element is non-zero (per column for a matrix; dim; \"all\")."},
     {"trapz", trapz, 1, 2, "Trapezoidal integral: trapz(v) with unit spacing, trapz(x, v)."},
     {"cumsum", cumsum, 1, 2, "Running sums: cumsum(x), cumsum(M, dim)."},
     {"cumprod", cumprod, 1, 2, "Running products: cumprod(x), cumprod(M, dim)."},
