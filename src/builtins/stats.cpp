@@ -139,7 +139,11 @@ Value median(Call& call) {
 template <class Statistic>
 Value spread(Call& call, Statistic statistic) {
   num::Normalization normalization = num::Normalization::Sample;
-  std::optional<int> dim = call.dim_argument(call.count() == 3 ? 2 : 1);
+  // std(x, "all") and std(x, w, "all") (MATLAB) run over every element.
+  const int dim_index = call.count() == 3 ? 2 : 1;
+  const bool everything = all_flag(call, dim_index);
+  // 0 for no dim (a plain int: GCC misjudges an optional here as maybe uninitialised).
+  const int dim = everything ? 0 : call.dim_argument(dim_index).value_or(0);
   if (call.count() == 3) {
     const double w = call.scalar(1);
     if (w != 0.0 && w != 1.0) {
@@ -147,13 +151,13 @@ Value spread(Call& call, Statistic statistic) {
     }
     normalization = w == 1.0 ? num::Normalization::Population : num::Normalization::Sample;
   }
-  const Value& x = call.value(0);
+  const Value x = everything ? all_elements(call, call.value(0)) : call.value(0);
   // One element per slice (a scalar, or a Vector's columns under dim 1): N <= 1 gives 0.
   if (is_scalar_kind(x)) return Value::scalar(0.0);
   if (x.is(Kind::Vector) && dim == 1) {
     return Value::vector(num::Matrix(1, x.matrix_value().size(), 0.0));
   }
-  return reduce(call, x, dim, EmptyVector::Zero,
+  return reduce(call, x, dim == 0 ? std::nullopt : std::optional<int>(dim), EmptyVector::Zero,
                 [normalization, statistic](const num::Matrix& m, Along along) {
                   return statistic(m, along, normalization);
                 });
@@ -467,8 +471,9 @@ extern const BuiltinTable kStatsBuiltins = {
     {"prod", prod, 1, 2, "Product of the elements: prod(x), prod(M, dim), prod(M, \"all\")."},
     {"mean", mean, 1, 2, "Arithmetic mean: mean(x), mean(M, dim), mean(M, \"all\")."},
     {"median", median, 1, 2, "Median of the real parts: median(x), median(M, dim), \"all\"."},
-    {"std", std_builtin, 1, 3, "Sample standard deviation: std(x), std(x, dim), std(x, w, dim)."},
-    {"var", var, 1, 3, "Sample variance: var(x), var(x, dim), var(x, w, dim)."},
+    {"std", std_builtin, 1, 3,
+     "Sample standard deviation: std(x), std(x, dim), std(x, w, dim); dim may be \"all\"."},
+    {"var", var, 1, 3, "Sample variance: var(x), var(x, dim), var(x, w, dim); dim may be \"all\"."},
     {"max", max, 1, 3,
      "Largest element: max(x), max(M, [], dim or \"all\"), max(a, b), [m, i] = max(x)."},
     {"min", min, 1, 3,
