@@ -157,10 +157,31 @@ Value commas(Call& call) {
 }
 
 // strcat(s1, s2, ...): concatenation of Strings.
+// strcat(s1, s2, ...): one String; with a StringArray among the arguments (MATLAB's cell form),
+// a StringArray of element-wise joins, each String argument repeated for every element.
 Value strcat(Call& call) {
-  std::string out;
-  for (int i = 0; i < call.count(); ++i) out += call.string(i);
-  return Value::string(out);
+  std::optional<std::size_t> length;
+  for (int i = 0; i < call.count(); ++i) {
+    if (!call.value(i).is(Kind::StringArray)) continue;
+    const std::size_t n = call.value(i).string_array_value().size();
+    if (length && *length != n) {
+      call.fail(fmt::format("string arrays must have the same length ({} vs {})", *length, n));
+    }
+    length = n;
+  }
+  if (!length) {
+    std::string out;
+    for (int i = 0; i < call.count(); ++i) out += call.string(i);
+    return Value::string(out);
+  }
+  std::vector<std::string> joined(*length);
+  for (int i = 0; i < call.count(); ++i) {
+    const Value& part = call.value(i);
+    for (std::size_t k = 0; k < *length; ++k) {
+      joined[k] += part.is(Kind::StringArray) ? part.string_array_value()[k] : call.string(i);
+    }
+  }
+  return Value::string_array(std::move(joined));
 }
 
 // Case folding for strcmpi: ASCII letters only, as upper() and lower() map them.
