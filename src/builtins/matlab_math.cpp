@@ -142,6 +142,29 @@ Value truth_filled(Call& call, bool fill) {
 Value true_builtin(Call& call) { return truth_filled(call, true); }
 Value false_builtin(Call& call) { return truth_filled(call, false); }
 
+// complex(a) and complex(a, b): a + b·j from real parts, element-wise, a scalar operand paired
+// with every element of the other. A scalar result is a complex scalar even when b is 0, as
+// MATLAB's complex(1, 0) is (it displays as 1+0j and stays complex through arithmetic).
+Value complex_builtin(Call& call) {
+  const num::Matrix re = real_matrix(call, 0);
+  const num::Matrix im = call.has(1) ? real_matrix(call, 1) : num::Matrix(1, 1, 0.0);
+  const bool re_scalar = re.size() == 1;
+  const bool im_scalar = im.size() == 1;
+  if (!re_scalar && !im_scalar && (re.rows() != im.rows() || re.columns() != im.columns())) {
+    call.fail("real and imaginary parts must have the same size, or one must be a scalar");
+  }
+  const num::Matrix& shape = re_scalar && call.has(1) ? im : re;
+  const Value& model = re_scalar && call.has(1) ? call.value(1) : call.value(0);
+  if (shape.size() == 1 && !model.is_array()) {
+    return Value::complex(num::Complex(re[0], im[0]));
+  }
+  num::Matrix result(shape.rows(), shape.columns(), num::Matrix::Element::ComplexValued);
+  for (num::Index k = 0; k < shape.size(); ++k) {
+    result.set(k, num::Complex(re[re_scalar ? 0 : k], im[im_scalar ? 0 : k]));
+  }
+  return same_shape(model, std::move(result));
+}
+
 // --- Element-wise special functions ---------------------------------------------------------
 
 // A real function applied to every element; complex input is refused.
@@ -414,6 +437,7 @@ extern const BuiltinTable kMatlabMathBuiltins = {
      "Smallest normalised positive double; realmin(\"single\") that of float32."},
     {"flintmax", precision_limit<9007199254740992.0, 16777216.0>, 0, 1,
      "Largest consecutive integer in double, 2^53 (2^24 for \"single\")."},
+    {"complex", complex_builtin, 1, 2, "a + b*j from real parts, element-wise: complex(a, b)."},
     {"single", single, 1, 1, "Rounds to the nearest float32; the values stay doubles."},
     {"intmax", intmax, 0, 1, "Largest int32 value as a double; intmax(\"int8\") etc."},
     {"intmin", intmin, 0, 1, "Smallest int32 value as a double; intmin(\"int8\") etc."},
