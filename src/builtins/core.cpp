@@ -349,9 +349,33 @@ const Value& struct_argument(Call& call, std::string_view function) {
 Value isstruct(Call& call) { return Value::boolean(call.value(0).is(Kind::Struct)); }
 Value iscell(Call& call) { return Value::boolean(call.value(0).is(Kind::StringArray)); }
 
+// isfield(s, name) → Bool; isfield(s, {names}) → a logical Vector, one truth per name (MATLAB).
 Value isfield(Call& call) {
   const Value& s = struct_argument(call, "isfield");
+  if (call.value(1).is(Kind::StringArray)) {
+    const std::vector<std::string>& names = call.value(1).string_array_value();
+    num::Matrix found(1, static_cast<num::Index>(names.size()));
+    for (std::size_t k = 0; k < names.size(); ++k) {
+      found.set(static_cast<num::Index>(k), s.field(names[k]) != nullptr ? 1.0 : 0.0);
+    }
+    return Value::vector(std::move(found), /*logical=*/true);
+  }
   return Value::boolean(s.field(call.string(1)) != nullptr);
+}
+
+// getfield(s, name) is s.(name); setfield(s, name, v) a copy of s with that field set.
+Value getfield(Call& call) {
+  const Value& s = struct_argument(call, "getfield");
+  const std::string& name = call.string(1);
+  const Value* field = s.field(name);
+  if (!field) throw Error(fmt::format("struct has no field '{}'", name));
+  return *field;
+}
+
+Value setfield(Call& call) {
+  Value s = struct_argument(call, "setfield");
+  s.set_field(call.string(1), call.value(2));
+  return s;
 }
 
 Value rmfield(Call& call) {
@@ -709,8 +733,11 @@ extern const BuiltinTable kCoreBuiltins = {
     {"struct", make_struct, 0, -1, "struct(\"f1\", v1, ...): a struct with those fields."},
     {"isstruct", isstruct, 1, 1, "True for a struct."},
     {"iscell", iscell, 1, 1, "True for a string array."},
-    {"isfield", isfield, 2, 2, "isfield(s, name): true when s has that field."},
+    {"isfield", isfield, 2, 2,
+     "isfield(s, name): true when s has that field; a string array of names gives one each."},
     {"rmfield", rmfield, 2, 2, "rmfield(s, name): s without that field."},
+    {"getfield", getfield, 2, 2, "getfield(s, name): the field's value, as s.(name)."},
+    {"setfield", setfield, 3, 3, "setfield(s, name, v): a copy of s with the field set to v."},
     {"fieldnames", fieldnames, 1, 1, "Field names in ascending order, as a string array."},
     {"isnumeric", isnumeric, 1, 1, "True for numbers and numeric arrays (not bools)."},
     {"ischar", ischar, 1, 1, "True for a string."},
