@@ -80,6 +80,12 @@ Value size(Call& call) {
       num::Matrix::from_rows({{static_cast<double>(rows), static_cast<double>(columns)}}));
 }
 
+// Octave's rows(x) and columns(x): size(x, 1) and size(x, 2).
+Value rows(Call& call) { return Value::scalar(static_cast<double>(size_of(call.value(0)).first)); }
+Value columns(Call& call) {
+  return Value::scalar(static_cast<double>(size_of(call.value(0)).second));
+}
+
 Value length(Call& call) {
   const Value& value = call.value(0);
   switch (value.kind()) {
@@ -711,6 +717,8 @@ extern const BuiltinTable kCoreBuiltins = {
     {"length", length, 1, 1, "Number of elements along the longest dimension."},
     {"len", length, 1, 1, "Alias of length."},
     {"numel", numel, 1, 1, "Number of elements."},
+    {"rows", rows, 1, 1, "Number of rows, size(x, 1) (Octave)."},
+    {"columns", columns, 1, 1, "Number of columns, size(x, 2) (Octave)."},
     {"ndims", ndims, 1, 1, "Number of dimensions (2)."},
     {"isempty", isempty, 1, 1, "True for an empty array, string or string array."},
     {"horzcat", horzcat, 0, -1, "horzcat(A, B, ...) is [A, B, ...]."},
