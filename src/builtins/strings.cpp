@@ -399,34 +399,70 @@ Value strjoin(Call& call) {
   return Value::string(fmt::format("{}", fmt::join(items.string_array_value(), delimiter)));
 }
 
-// str2double(s): the number s spells, NaN when it is not one (MATLAB).
-Value str2double(Call& call) {
-  const Value& x = call.value(0);
-  if (!x.is(Kind::String)) return Value::scalar(std::nan(""));
-  std::string text = x.string_value();
+// The number a text spells, NaN when it is not one (MATLAB's str2double rules).
+double number_spelled(std::string text) {
   text.erase(std::remove(text.begin(), text.end(), ','), text.end());
   std::size_t begin = 0;
   std::size_t end = text.size();
   while (begin < end && is_space(text[begin])) ++begin;
   while (end > begin && is_space(text[end - 1])) --end;
   text = text.substr(begin, end - begin);
-  if (text.empty()) return Value::scalar(std::nan(""));
+  if (text.empty()) return std::nan("");
   const char* start = text.c_str();
   char* stop = nullptr;
   const double number = std::strtod(start, &stop);
   // strtod also reads hex floats and "infinity"; only plain decimals, Inf and NaN count.
   const bool hex = text.find_first_of("xX") != std::string::npos;
-  if (stop != start + text.size() || hex) return Value::scalar(std::nan(""));
-  return Value::scalar(number);
+  if (stop != start + text.size() || hex) return std::nan("");
+  return number;
+}
+
+// A truth or number per string of a StringArray, as a Vector (logical for truths).
+template <class PerString>
+Value per_string(const Value& strings, bool logical, PerString per_string_value) {
+  const std::vector<std::string>& items = strings.string_array_value();
+  num::Matrix result(1, static_cast<num::Index>(items.size()));
+  for (std::size_t k = 0; k < items.size(); ++k) {
+    result.set(static_cast<num::Index>(k), per_string_value(items[k]));
+  }
+  return Value::vector(std::move(result), logical);
+}
+
+// str2double(s): the number s spells, NaN when it is not one; a StringArray gives a Vector of
+// them (MATLAB).
+Value str2double(Call& call) {
+  const Value& x = call.value(0);
+  if (x.is(Kind::StringArray)) return per_string(x, false, number_spelled);
+  if (!x.is(Kind::String)) return Value::scalar(std::nan(""));
+  return Value::scalar(number_spelled(x.string_value()));
+}
+
+// contains, startsWith, endsWith: a Bool for a String, a logical Vector for a StringArray.
+template <class Test>
+Value text_test(Call& call, Test test) {
+  const std::string& pattern = call.string(1);
+  const auto one = [&](const std::string& text) { return test(text, pattern) ? 1.0 : 0.0; };
+  if (call.value(0).is(Kind::StringArray)) return per_string(call.value(0), true, one);
+  return Value::boolean(test(call.string(0), pattern));
 }
 
 Value contains(Call& call) {
-  return Value::boolean(call.string(0).find(call.string(1)) != std::string::npos);
+  return text_test(call, [](const std::string& text, const std::string& pattern) {
+    return text.find(pattern) != std::string::npos;
+  });
 }
 
-Value starts_with(Call& call) { return Value::boolean(call.string(0).starts_with(call.string(1))); }
+Value starts_with(Call& call) {
+  return text_test(call, [](const std::string& text, const std::string& pattern) {
+    return text.starts_with(pattern);
+  });
+}
 
-Value ends_with(Call& call) { return Value::boolean(call.string(0).ends_with(call.string(1))); }
+Value ends_with(Call& call) {
+  return text_test(call, [](const std::string& text, const std::string& pattern) {
+    return text.ends_with(pattern);
+  });
+}
 
 }  // namespace
 
