@@ -414,12 +414,37 @@ Value sort(Call& call) {
 // --- find, unique -------------------------------------------------------------------------
 
 // find(x), find(x, k); [i, v] = find(vector), [r, c] = find(M), [r, c, v] = find(M).
+// The last `count` elements of a 1-D result (all of them when it is shorter).
+num::Matrix last_elements(const num::Matrix& m, num::Index count) {
+  const num::Index start = std::max<num::Index>(0, m.size() - count);
+  num::Matrix tail(
+      1, m.size() - start,
+      m.is_complex() ? num::Matrix::Element::ComplexValued : num::Matrix::Element::Real);
+  for (num::Index k = start; k < m.size(); ++k) tail.set(k - start, m.complex_at(k));
+  return tail;
+}
+
+// find(x), find(x, k) and MATLAB's find(x, k, "first" | "last").
 Value find(Call& call) {
   const Value& x = call.value(0);
   require_numeric(call, x);
   std::optional<num::Index> limit;
   if (call.has(1)) limit = call.count_argument(1);
-  num::FindResult found = num::find(x.as_matrix(), limit);
+  bool from_end = false;
+  if (call.has(2)) {
+    const std::string& direction = call.string(2);
+    if (direction != "first" && direction != "last") {
+      call.fail("direction must be \"first\" or \"last\", got \"" + direction + "\"");
+    }
+    from_end = direction == "last";
+  }
+  num::FindResult found = num::find(x.as_matrix(), from_end ? std::nullopt : limit);
+  if (from_end) {
+    found.linear_indices = last_elements(found.linear_indices, *limit);
+    found.rows = last_elements(found.rows, *limit);
+    found.columns = last_elements(found.columns, *limit);
+    found.values = last_elements(found.values, *limit);
+  }
   if (call.nargout() <= 1) return Value::vector(std::move(found.linear_indices));
   if (x.is(Kind::Vector) && call.nargout() == 2) {
     return Value::tuple(
@@ -431,7 +456,30 @@ Value find(Call& call) {
   return Value::tuple(std::move(outputs));
 }
 
-Value unique_strings(Call& call, const std::vector<std::string>& items, bool join) {
+// unique's "stable" order: the distinct values in order of first appearance. `first` holds each
+// sorted value's first position (1-based); returns the permutation of the sorted values and
+// renumbers `inverse` (each element's value index) to match.
+std::vector<std::size_t> stable_order(const std::vector<double>& first,
+                                      std::vector<double>& inverse) {
+  std::vector<std::size_t> order(first.size());
+  for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t p, std::size_t q) { return first[p] < first[q]; });
+  std::vector<double> renumbered(first.size());
+  for (std::size_t k = 0; k < order.size(); ++k) renumbered[order[k]] = static_cast<double>(k + 1);
+  for (double& index : inverse) index = renumbered[static_cast<std::size_t>(index) - 1];
+  return order;
+}
+
+template <class T>
+std::vector<T> permuted(const std::vector<T>& items, const std::vector<std::size_t>& order) {
+  std::vector<T> out;
+  out.reserve(order.size());
+  for (const std::size_t k : order) out.push_back(items[k]);
+  return out;
+}
+
+Value unique_strings(Call& call, const std::vector<std::string>& items, bool join, bool stable) {
   std::vector<std::size_t> order(items.size());
   for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
   std::stable_sort(order.begin(), order.end(),
@@ -446,18 +494,57 @@ Value unique_strings(Call& call, const std::vector<std::string>& items, bool joi
     }
     inverse[position] = static_cast<double>(values.size());
   }
+  if (stable) {
+    const std::vector<std::size_t> appearance = stable_order(first, inverse);
+    values = permuted(values, appearance);
+    first = permuted(first, appearance);
+  }
   if (call.nargout() <= 1) return text_result(std::move(values), join);
   return Value::tuple({text_result(std::move(values), join), Value::vector(num::Matrix::row(first)),
                        Value::vector(num::Matrix::row(inverse))});
 }
 
-// u = unique(x); [u, ia, ic] = unique(x). Numeric input gives Vectors.
+// unique(x, "sorted" | "stable"): whether the second argument asks for appearance order.
+bool stable_requested(Call& call) {
+  if (!call.has(1)) return false;
+  const std::string& option = call.string(1);
+  if (option != "sorted" && option != "stable") {
+    call.fail("unknown option \"" + option + "\" (\"sorted\" or \"stable\")");
+  }
+  return option == "stable";
+}
+
+std::vector<double> as_doubles(const num::Matrix& m) {
+  std::vector<double> out;
+  for (num::Index k = 0; k < m.size(); ++k) out.push_back(m[k]);
+  return out;
+}
+
+// u = unique(x); [u, ia, ic] = unique(x); unique(x, "stable"). Numeric input gives Vectors.
 Value unique(Call& call) {
   const Value& x = call.value(0);
-  if (x.is(Kind::StringArray)) return unique_strings(call, x.string_array_value(), false);
-  if (x.is(Kind::String)) return unique_strings(call, characters_as_items(x.string_value()), true);
+  const bool stable = stable_requested(call);
+  if (x.is(Kind::StringArray)) return unique_strings(call, x.string_array_value(), false, stable);
+  if (x.is(Kind::String)) {
+    return unique_strings(call, characters_as_items(x.string_value()), true, stable);
+  }
   require_numeric(call, x);
   num::UniqueResult result = num::unique(x.as_matrix());
+  if (stable) {
+    std::vector<double> first = as_doubles(result.first);
+    std::vector<double> inverse = as_doubles(result.inverse);
+    const std::vector<std::size_t> order = stable_order(first, inverse);
+    num::Matrix values(1, result.values.size(),
+                       result.values.is_complex() ? num::Matrix::Element::ComplexValued
+                                                  : num::Matrix::Element::Real);
+    for (std::size_t k = 0; k < order.size(); ++k) {
+      values.set(static_cast<num::Index>(k),
+                 result.values.complex_at(static_cast<num::Index>(order[k])));
+    }
+    result.values = std::move(values);
+    result.first = num::Matrix::row(permuted(first, order));
+    result.inverse = num::Matrix::row(inverse);
+  }
   if (call.nargout() <= 1) return Value::vector(std::move(result.values));
   return Value::tuple({Value::vector(std::move(result.values)),
                        Value::vector(std::move(result.first)),
@@ -489,8 +576,10 @@ extern const BuiltinTable kStatsBuiltins = {
      "Stable sort: sort(x), sort(x, \"descend\"), sort(M, dim), [s, i] = sort(x)."},
     {"argmax", argmax, 1, 2, "1-based index of the largest element: argmax(x), argmax(M, dim)."},
     {"argmin", argmin, 1, 2, "1-based index of the smallest element: argmin(x), argmin(M, dim)."},
-    {"find", find, 1, 2, "Indices of non-zero elements: find(x), find(x, k), [r, c, v] = find(M)."},
-    {"unique", unique, 1, 1, "Sorted distinct elements: unique(x), [u, ia, ic] = unique(x)."},
+    {"find", find, 1, 3,
+     "Indices of non-zero elements: find(x), find(x, k[, \"last\"]), [r, c, v] = find(M)."},
+    {"unique", unique, 1, 2,
+     "Sorted distinct elements: unique(x), [u, ia, ic] = unique(x), unique(x, \"stable\")."},
 };
 
 }  // namespace llmlab::builtins
