@@ -47,9 +47,7 @@ std::vector<std::string> elements_of<std::string>(Call& call, int index) {
   return x.string_array_value();
 }
 
-Value set_value(std::vector<double> items) {
-  return Value::vector(num::Matrix::row(items));
-}
+Value set_value(std::vector<double> items) { return Value::vector(num::Matrix::row(items)); }
 Value set_value(std::vector<std::string> items) { return Value::string_array(std::move(items)); }
 
 Value positions_value(const std::vector<double>& positions) {
@@ -103,9 +101,9 @@ Value set_result(Call& call, std::vector<Member<T>> from_a, std::vector<Member<T
   std::size_t i = 0;
   std::size_t j = 0;
   while (i < from_a.size() || j < from_b.size()) {
-    const bool take_a = j == from_b.size() ||
-                        (i < from_a.size() &&
-                         (order == Order::Stable || !(from_b[j].value < from_a[i].value)));
+    const bool take_a =
+        j == from_b.size() ||
+        (i < from_a.size() && (order == Order::Stable || !(from_b[j].value < from_a[i].value)));
     if (take_a) {
       values.push_back(from_a[i].value);
       positions_a.push_back(from_a[i++].position);
@@ -179,9 +177,7 @@ Value union_of(Call& call) {
 }
 
 // String operands (a String counts as a one-element string array) take the text forms.
-bool text_operands(const Call& call) {
-  return call.value(0).is_text() || call.value(1).is_text();
-}
+bool text_operands(const Call& call) { return call.value(0).is_text() || call.value(1).is_text(); }
 
 Value setdiff(Call& call) {
   return text_operands(call) ? setdiff_of<std::string>(call) : setdiff_of<double>(call);
