@@ -1,10 +1,11 @@
 // MATLAB's qr, chol and lu on the real part of a matrix (linalg.hpp). QR is Eigen's Householder
 // QR; Cholesky and LU are the textbook loops, short enough to read and exact about where a
 // factorisation stops (chol's failure column, lu's pivot order).
+#include <fmt/format.h>
+
 #include <Eigen/QR>
 #include <algorithm>
 #include <cmath>
-#include <fmt/format.h>
 
 #include "base/error.hpp"
 #include "num/linalg.hpp"
@@ -28,8 +29,7 @@ Qr qr(const Matrix& a, SvdSize size) {
   const Index m = a.rows();
   const Index n = a.columns();
   const Index k = size == SvdSize::Economy ? std::min(m, n) : m;
-  const Eigen::MatrixXd q =
-      decomposition.householderQ() * Eigen::MatrixXd::Identity(m, k);
+  const Eigen::MatrixXd q = decomposition.householderQ() * Eigen::MatrixXd::Identity(m, k);
   Eigen::MatrixXd r = decomposition.matrixQR().topRows(k);
   r.triangularView<Eigen::StrictlyLower>().setZero();
   return {from_eigen(q), from_eigen(r)};
