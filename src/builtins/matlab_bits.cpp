@@ -24,8 +24,7 @@ constexpr double kLargestFlint = 9007199254740992.0;  // 2^53
 
 std::uint64_t flint(Call& call, double x) {
   if (!(x >= 0.0 && x < kLargestFlint) || std::floor(x) != x) {
-    call.fail("arguments must be non-negative integers below 2^53, got " +
-              num::format_shortest(x));
+    call.fail("arguments must be non-negative integers below 2^53, got " + num::format_shortest(x));
   }
   return static_cast<std::uint64_t>(x);
 }
@@ -162,7 +161,8 @@ extern const BuiltinTable kMatlabBitBuiltins = {
     {"bitxor", bitwise<BitXor>, 2, 2, "Bitwise exclusive or of non-negative integers."},
     {"bitshift", bitshift, 2, 2, "a shifted left by k bits (right for k < 0): bitshift(a, k)."},
     {"dec2bin", to_base<2>, 1, 2, "Binary digits of a non-negative integer: dec2bin(d[, n])."},
-    {"dec2hex", to_base<16>, 1, 2, "Hexadecimal digits of a non-negative integer: dec2hex(d[, n])."},
+    {"dec2hex", to_base<16>, 1, 2,
+     "Hexadecimal digits of a non-negative integer: dec2hex(d[, n])."},
     {"bin2dec", from_base_builtin<2>, 1, 1, "The number a string of binary digits spells."},
     {"hex2dec", from_base_builtin<16>, 1, 1, "The number a string of hexadecimal digits spells."},
     {"nextpow2", nextpow2, 1, 1, "Smallest p with 2^p >= |x|, element-wise."},
