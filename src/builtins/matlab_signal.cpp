@@ -54,12 +54,14 @@ Value conv(Call& call) {
   if (shape == "full") return like_signal(call, 0, full);
   if (shape == "same") {
     const std::size_t start = v.size() / 2;
-    return like_signal(call, 0, {full.begin() + static_cast<std::ptrdiff_t>(start),
-                                 full.begin() + static_cast<std::ptrdiff_t>(start + u.size())});
+    return like_signal(call, 0,
+                       {full.begin() + static_cast<std::ptrdiff_t>(start),
+                        full.begin() + static_cast<std::ptrdiff_t>(start + u.size())});
   }
   if (v.size() > u.size()) return like_signal(call, 0, {});
-  return like_signal(call, 0, {full.begin() + static_cast<std::ptrdiff_t>(v.size() - 1),
-                               full.begin() + static_cast<std::ptrdiff_t>(u.size())});
+  return like_signal(call, 0,
+                     {full.begin() + static_cast<std::ptrdiff_t>(v.size() - 1),
+                      full.begin() + static_cast<std::ptrdiff_t>(u.size())});
 }
 
 // filter(b, a, x): y(n) = (Σ b(k)·x(n−k+1) − Σ_{k≥2} a(k)·y(n−k+1)) / a(1), from rest.
@@ -94,7 +96,8 @@ Window window_argument(Call& call) {
     return static_cast<std::size_t>(value);
   };
   if (w.size() == 2) return {count(w[0]), count(w[1])};
-  if (w.size() != 1 || w[0] < 1.0) call.fail("window must be a positive integer or [back, forward]");
+  if (w.size() != 1 || w[0] < 1.0)
+    call.fail("window must be a positive integer or [back, forward]");
   const std::size_t k = count(w[0]);
   return k % 2 == 1 ? Window{(k - 1) / 2, (k - 1) / 2} : Window{k / 2, k / 2 - 1};
 }
@@ -122,7 +125,8 @@ Value cumtrapz(Call& call) {
   if (call.count() == 2) {
     x = signal_argument(call, 0, "x");
     if (x.size() != y.size()) {
-      call.fail(fmt::format("x and y must have the same length, got {} and {}", x.size(), y.size()));
+      call.fail(
+          fmt::format("x and y must have the same length, got {} and {}", x.size(), y.size()));
     }
   }
   std::vector<double> out(y.size(), 0.0);
