@@ -299,7 +299,8 @@ TEST(parser, errors) {
             "2:1: parse error: unexpected end of input: missing 'end' for 'else'");
   EXPECT_EQ(error("switch x\ncase 1\n"),
             "1:1: parse error: unexpected end of input: missing 'end' for 'switch'");
-  EXPECT_EQ(error("f(1,\n"), "2:1: parse error: unexpected end of input in expression");
+  EXPECT_EQ(error("f(1,\n"), "1:2: parse error: unexpected end of input: missing ')' for '('");
+  EXPECT_EQ(error("[1 2\n"), "1:1: parse error: unexpected end of input: missing ']' for '['");
   EXPECT_EQ(error("f(1\n"), "1:2: parse error: unexpected end of input: missing ')' for '('");
   EXPECT_EQ(error("if a, else, b, else, c, end"), "1:16: parse error: 'else' after 'else'");
   EXPECT_EQ(error("switch x, otherwise, a, case 1, end"),
