@@ -741,6 +741,8 @@ extern const BuiltinTable kCoreBuiltins = {
     {"struct", make_struct, 0, -1, "struct(\"f1\", v1, ...): a struct with those fields."},
     {"isstruct", isstruct, 1, 1, "True for a struct."},
     {"iscell", iscell, 1, 1, "True for a string array."},
+    {"iscellstr", iscell, 1, 1,
+     "iscellstr(x): true for a string array (every rlab cell holds text)."},
     {"isfield", isfield, 2, 2,
      "isfield(s, name): true when s has that field; a string array of names gives one each."},
     {"rmfield", rmfield, 2, 2, "rmfield(s, name): s without that field."},

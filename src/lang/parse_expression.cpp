@@ -320,7 +320,7 @@ ExprPtr Parser::parse_matrix() {
   return std::make_unique<MatrixExpr>(loc, std::move(rows));
 }
 
-// string_array = "{" [ range_expr { "," range_expr } [ "," ] ] "}"
+// string_array = "{" [ range_expr { ( "," | ";" | NEWLINE ) range_expr } [ "," | ";" ] ] "}"
 ExprPtr Parser::parse_string_array() {
   const Token& opener = advance();
   const SourceLoc loc = loc_of(opener);
@@ -329,9 +329,15 @@ ExprPtr Parser::parse_string_array() {
   while (!check(TokenKind::RBrace)) {
     if (check(TokenKind::Eof)) fail_unclosed(opener, "}");
     elements.push_back(parse_nested_range_expr());
+    // MATLAB's column form {"a"; "b"} (rows separated by ';' or a newline) gives the same
+    // one-dimensional string array as {"a", "b"}: string arrays have no second dimension.
+    const bool newline = check(TokenKind::Newline);
     skip_newlines();
-    if (!match(TokenKind::Comma)) break;
-    skip_newlines();
+    if (match(TokenKind::Comma) || match(TokenKind::Semicolon)) {
+      skip_newlines();
+      continue;
+    }
+    if (!newline) break;
   }
   if (!check(TokenKind::RBrace)) {
     if (check(TokenKind::Eof)) fail_unclosed(opener, "}");

@@ -350,7 +350,8 @@ TEST(parser, errors) {
   EXPECT_EQ(error("x = [1 2"), "1:5: parse error: unexpected end of input: missing ']' for '['");
   EXPECT_EQ(error("x = [1 2 = 3]"),
             "1:10: parse error: expected ',', ';' or ']' in matrix literal, got '='");
-  EXPECT_EQ(error("x = {1; 2}"), "1:7: parse error: expected ',' or '}' in string array, got ';'");
+  EXPECT_EQ(error("x = {\"a\" \"b\"]"),
+            "1:13: parse error: expected ',' or '}' in string array, got ']'");
   EXPECT_EQ(error("x = {1"), "1:5: parse error: unexpected end of input: missing '}' for '{'");
   EXPECT_EQ(error("x = @3"),
             "1:6: parse error: expected a function name or '(' after '@', got number 3");
