@@ -564,7 +564,8 @@ std::vector<Value> mapped_elements(Call& call, int index = 1) {
   return elements;
 }
 
-// Packs per-element results: all scalars → vector; all vectors of one length → one row each.
+// Packs per-element results: all scalars → vector (logical when all are Bools); all vectors of
+// one length → one row each.
 Value pack_results(Call& call, const std::vector<Value>& results) {
   if (results.empty()) return Value::vector(num::Matrix(1, 0));
   const Value& first = results[0];
@@ -595,7 +596,10 @@ Value pack_results(Call& call, const std::vector<Value>& results) {
       packed.set(k * width + c, result.matrix_value().complex_at(c));
     }
   }
-  if (scalar_results) return Value::vector(std::move(packed));
+  // Bool results make a logical vector, so arrayfun(@(x) isprime(x), v) can be a mask.
+  const bool all_bools =
+      std::ranges::all_of(results, [](const Value& r) { return r.is(Kind::Bool); });
+  if (scalar_results) return Value::vector(std::move(packed), all_bools);
   return Value::matrix(std::move(packed));
 }
 

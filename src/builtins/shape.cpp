@@ -68,6 +68,16 @@ Value repmat(Call& call) {
     for (num::Index k = 0; k < n; ++k) tiled += text;
     return Value::string(std::move(tiled));
   }
+  // A string array tiles along its one dimension, as MATLAB's repmat({'-'}, 1, n) does.
+  if (call.value(0).is(Kind::StringArray)) {
+    const auto [m, n] = size_arguments(call, 1);
+    if (m != 1) call.fail("cannot tile string_array");
+    const std::vector<std::string>& items = call.value(0).string_array_value();
+    std::vector<std::string> tiled;
+    tiled.reserve(items.size() * static_cast<std::size_t>(n));
+    for (num::Index k = 0; k < n; ++k) tiled.insert(tiled.end(), items.begin(), items.end());
+    return Value::string_array(std::move(tiled));
+  }
   const Value& a = numeric(call, 0, "cannot tile");
   const auto [m, n] = size_arguments(call, 1);
   return Value::matrix(num::repmat(a.as_matrix(), m, n), a.is_logical() && a.is_array());
