@@ -9,6 +9,7 @@
 #include <cmath>
 #include <filesystem>
 #include <optional>
+#include <set>
 #include <string_view>
 #include <thread>
 
@@ -244,15 +245,61 @@ Value assert_builtin(Call& call) {
   throw Error(runtime::format_printf(message.string_value(), call.arguments().subspan(2)));
 }
 
+// Which warnings are off: MATLAB's warning("off", "all") and warning("off", id).
+struct WarningState {
+  bool all_off = false;
+  std::set<std::string, std::less<>> off;
+};
+
+// warning(msg), warning(fmt, args...), warning(id, fmt, args...) write `warning: msg` to
+// standard error unless turned off; warning("off" | "on"[, "all" | id]) turns them off or on.
 Value warning(Call& call) {
-  call.session().write_error("warning: " + message_of(call).text + "\n");
+  WarningState& state = call.session().extension<WarningState>();
+  const Value& first = call.value(0);
+  if (first.is(Kind::String) && (first.string_value() == "off" || first.string_value() == "on") &&
+      call.count() <= 2) {
+    const bool off = first.string_value() == "off";
+    const std::string which = call.has(1) ? call.string(1) : "all";
+    if (which == "all") {
+      state.all_off = off;
+      state.off.clear();
+    } else if (off) {
+      state.off.insert(which);
+    } else {
+      state.off.erase(which);
+    }
+    return Value();
+  }
+  const Message message = message_of(call);
+  if (state.all_off || state.off.contains(message.identifier)) return Value();
+  call.session().write_error("warning: " + message.text + "\n");
   return Value();
+}
+
+// MATLAB's `format long g`, `format shortG`, `format short e`, ...: the nearest rlab mode (long
+// or short); nullopt for any other word.
+std::optional<runtime::FormatMode> matlab_format_mode(Call& call) {
+  std::string mode = call.string(0);
+  if (call.has(1)) mode += call.string(1);
+  for (char& c : mode) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const char* suffix : {"g", "e", "eng"}) {
+    if (mode == std::string("short") + suffix) return runtime::FormatMode::Short;
+    if (mode == std::string("long") + suffix) return runtime::FormatMode::Long;
+  }
+  return std::nullopt;
 }
 
 // `format MODE` (language.md §2.14): sets the echo mode and prints it.
 Value format(Call& call) {
   runtime::Session& session = call.session();
-  if (call.has(0)) {
+  if (call.has(1)) {
+    const std::optional<runtime::FormatMode> matlab = matlab_format_mode(call);
+    if (!matlab) {
+      call.fail(fmt::format("unknown mode '{} {}' (try short, long, hex, commas)", call.string(0),
+                            call.string(1)));
+    }
+    session.set_format_mode(*matlab);
+  } else if (call.has(0)) {
     const std::string& mode = call.string(0);
     if (mode == "short" || mode == "default") {
       session.set_format_mode(runtime::FormatMode::Short);
@@ -262,11 +309,23 @@ Value format(Call& call) {
       session.set_format_mode(runtime::FormatMode::Hex);
     } else if (mode == "commas") {
       session.set_format_mode(runtime::FormatMode::Commas);
+    } else if (mode == "compact" || mode == "loose") {
+      return Value();  // MATLAB's blank-line spacing: rlab's display has no blank lines
+    } else if (const std::optional<runtime::FormatMode> matlab = matlab_format_mode(call)) {
+      session.set_format_mode(*matlab);
     } else {
       call.fail(fmt::format("unknown mode '{}' (try short, long, hex, commas)", mode));
     }
   }
   session.write(fmt::format("format: {}\n", runtime::format_mode_name(session.format_mode())));
+  return Value();
+}
+
+// Octave's `more off` / `more on`: the pager; llmlab never pages its output.
+Value more(Call& call) {
+  if (call.has(0) && call.string(0) != "on" && call.string(0) != "off") {
+    call.fail("expected \"on\" or \"off\", got \"" + call.string(0) + "\"");
+  }
   return Value();
 }
 
@@ -735,7 +794,9 @@ extern const BuiltinTable kCoreBuiltins = {
      "Raises an error when the condition is false: assert(cond, fmt, ...)."},
     {"error", error, 1, -1, "Raises an error: error(msg), error(fmt, ...), error(err)."},
     {"warning", warning, 1, -1, "Writes `warning: msg` to standard error."},
-    {"format", format, 0, 1, "Sets the echo display mode: short, long, hex, commas."},
+    {"format", format, 0, 2,
+     "Sets the echo display mode: short, long, hex, commas (MATLAB's long g etc. map to them)."},
+    {"more", more, 0, 1, "Octave's pager switch (more off): output is never paged, so a no-op."},
     {"clear", clear, 0, -1,
      "clear x y or clear(\"x\"): remove variables; bare clear also every user function."},
     {"help", help, 0, 1, "help: list the builtins; help NAME or help(\"NAME\"): describe one."},

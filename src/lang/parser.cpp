@@ -232,8 +232,11 @@ StmtPtr Parser::parse_word_statement() {
   if (word.text == "import" && (next == TokenKind::String || next == TokenKind::Identifier)) {
     return parse_run(RunKind::Import);
   }
-  // MATLAB's `clear x y` and `help name` (llmlab): the names become string arguments.
-  if ((word.text == "clear" || word.text == "help") && next == TokenKind::Identifier) {
+  // MATLAB's `clear x y`, `help name`, `warning off` and Octave's `more off` (llmlab): the
+  // words become string arguments.
+  if ((word.text == "clear" || word.text == "help" || word.text == "warning" ||
+       word.text == "more") &&
+      next == TokenKind::Identifier) {
     return parse_command(word.text);
   }
   if (word.text == "cache" &&
