@@ -20,6 +20,7 @@
 #include "runtime/literals.hpp"
 #include "runtime/operators.hpp"
 #include "runtime/printf.hpp"
+#include "runtime/struct_array.hpp"
 
 namespace llmlab::builtins {
 
@@ -93,7 +94,10 @@ Value length(Call& call) {
     case Kind::Vector:
     case Kind::String:
     case Kind::StringArray:
+    case Kind::StructArray:
       return Value::scalar(static_cast<double>(value.element_count()));
+    case Kind::Struct:
+      return Value::scalar(1);
     case Kind::Matrix: {
       const num::Matrix& m = value.matrix_value();
       return Value::scalar(m.empty() ? 0.0 : static_cast<double>(std::max(m.rows(), m.columns())));
@@ -109,7 +113,8 @@ Value length(Call& call) {
 
 Value numel(Call& call) {
   const Value& value = call.value(0);
-  if (!value.is_numeric() && !value.is(Kind::String) && !value.is(Kind::StringArray)) {
+  if (!value.is_numeric() && !value.is(Kind::String) && !value.is(Kind::StringArray) &&
+      !runtime::is_struct_like(value)) {
     call.fail(fmt::format("unsupported type {}", value.kind_name()));
   }
   return Value::scalar(static_cast<double>(value.element_count()));
@@ -124,6 +129,7 @@ bool is_empty_value(const Value& value) {
       return value.matrix_value().empty();
     case Kind::String:
     case Kind::StringArray:
+    case Kind::StructArray:
     case Kind::None:
       return value.element_count() == 0;
     default:
@@ -405,13 +411,19 @@ Value make_struct(Call& call) {
 
 const Value& struct_argument(Call& call, std::string_view function) {
   const Value& value = call.value(0);
+  // The elements of a struct array share their field names, so its first element answers
+  // isfield and fieldnames for all of them.
+  if ((function == "isfield" || function == "fieldnames") && value.is(Kind::StructArray) &&
+      !value.struct_array_items().empty()) {
+    return value.struct_array_items().front();
+  }
   if (!value.is(Kind::Struct)) {
     throw Error(fmt::format("{}() requires a struct, got {}", function, value.kind_name()));
   }
   return value;
 }
 
-Value isstruct(Call& call) { return Value::boolean(call.value(0).is(Kind::Struct)); }
+Value isstruct(Call& call) { return Value::boolean(runtime::is_struct_like(call.value(0))); }
 Value iscell(Call& call) { return Value::boolean(call.value(0).is(Kind::StringArray)); }
 
 // isfield(s, name) → Bool; isfield(s, {names}) → a logical Vector, one truth per name (MATLAB).
@@ -522,6 +534,7 @@ Value class_of(Call& call) {
     case Kind::StringArray:
       return Value::string("cell");
     case Kind::Struct:
+    case Kind::StructArray:
       return Value::string("struct");
     case Kind::Lambda:
     case Kind::FunctionHandle:
@@ -616,6 +629,8 @@ std::vector<Value> mapped_elements(Call& call, int index = 1) {
     }
   } else if (x.is(Kind::Scalar) || x.is(Kind::Complex) || x.is(Kind::Bool)) {
     elements.push_back(x);
+  } else if (runtime::is_struct_like(x)) {
+    elements = runtime::struct_elements(x);  // arrayfun(@(p) p.age, people)
   } else {
     throw Error(fmt::format("{}: second argument must be a vector or scalar, got {}", call.name(),
                             x.kind_name()));
@@ -763,6 +778,7 @@ std::pair<num::Index, num::Index> size_of(const Value& value) {
     case Kind::String:
     case Kind::StringArray:
     case Kind::Tuple:
+    case Kind::StructArray:
       return {1, value.element_count()};
     case Kind::None:
       return {0, 0};

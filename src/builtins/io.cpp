@@ -380,6 +380,8 @@ std::string size_text(const Value& value) {
       return fmt::format("1\u00d7{}", value.element_count());
     case Kind::StringArray:
       return fmt::format("1\u00d7{}", value.string_array_value().size());
+    case Kind::StructArray:
+      return fmt::format("1\u00d7{}", value.element_count());
     default:
       return "1\u00d71";
   }

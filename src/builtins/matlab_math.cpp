@@ -407,6 +407,8 @@ bool equal_values(const Value& a, const Value& b) {
       return equal_structs(a.struct_fields(), b.struct_fields());
     case Kind::Tuple:
       return equal_tuples(a.tuple_items(), b.tuple_items());
+    case Kind::StructArray:
+      return equal_tuples(a.struct_array_items(), b.struct_array_items());
     case Kind::Lambda:
       return a.lambda_value().parameters == b.lambda_value().parameters &&
              a.lambda_value().text == b.lambda_value().text;

@@ -27,7 +27,7 @@ auto located(const SourceLoc& where, F&& body) -> decltype(body()) {
 // Kinds a variable must hold for NAME(args) to index it rather than call a function (§3.6).
 bool indexes_by_name(Kind kind) {
   return kind == Kind::Vector || kind == Kind::Matrix || kind == Kind::String ||
-         kind == Kind::StringArray || kind == Kind::Tuple;
+         kind == Kind::StringArray || kind == Kind::Tuple || kind == Kind::StructArray;
 }
 
 bool is_special_form(const std::string& name, std::size_t count) {
@@ -369,8 +369,10 @@ Value Evaluator::eval_call_with(const lang::CallExpr& expression, int nargout,
     eval_arguments(expression.args, arguments);
     return located(expression.loc, [&] { return call_builtin(function, arguments, nargout); });
   }
+  // A scalar, and a struct as the one-element struct array, index when no function has the
+  // name (§13.9; rlab called the function, and still does).
   if (variable && (variable->value.is(Kind::Scalar) || variable->value.is(Kind::Complex) ||
-                   variable->value.is(Kind::Bool))) {
+                   variable->value.is(Kind::Bool) || variable->value.is(Kind::Struct))) {
     const Value container = variable->value;
     eval_subscripts(expression.args, container, false, arguments);
     return located(expression.loc, [&] { return index_read(container, arguments); });

@@ -260,6 +260,12 @@ Value Evaluator::eval_field(const lang::FieldExpr& expression) {
     if (const Value* field = base.field(name)) return *field;
     throw Error(fmt::format("struct has no field '{}'", name), expression.loc);
   }
+  if (base.is(Kind::StructArray)) {
+    throw Error(fmt::format("cannot access field '{}' on a 1×{} struct array; index one element, "
+                            "as in s(k).{}",
+                            name, base.element_count(), name),
+                expression.loc);
+  }
   throw Error(fmt::format("cannot access field '{}' on {}", name, base.kind_name()),
               expression.loc);
 }

@@ -147,6 +147,13 @@ class Evaluator {
   void exec_path_assign(const lang::PathAssignStmt& statement);
   void assign_target(const lang::AssignTarget& target, Value rhs, std::optional<lang::BinaryOp> op,
                      bool echo_on);
+  void assign_struct_element(const lang::AssignTarget& target, Value rhs,
+                             std::optional<lang::BinaryOp> op, bool echo_on);
+  // The fields and final subscripts `steps` of a target, written into `root`; `root_text` names
+  // it in echo lines and errors.
+  void assign_steps(const lang::Name& root_name, const std::string& root_text, Variable& root,
+                    std::span<const lang::TargetStep> steps, Value rhs,
+                    std::optional<lang::BinaryOp> op, bool echo_on);
   Flow exec_for(const lang::ForStmt& statement);
   Flow exec_while(const lang::WhileStmt& statement);
   Flow exec_if(const lang::IfStmt& statement);

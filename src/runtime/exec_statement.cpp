@@ -416,6 +416,12 @@ Flow Evaluator::exec_for(const lang::ForStmt& statement) {
         if (!iteration(Value::string(std::string(character)))) break;
       }
       break;
+    case Kind::StructArray:
+      // Each element in turn, as MATLAB iterates the columns of a 1×N struct array.
+      for (const Value& element : iterable.struct_array_items()) {
+        if (!iteration(element)) break;
+      }
+      break;
     default:
       throw Error(fmt::format("for: cannot iterate over {}", iterable.kind_name()),
                   statement.iterable->loc);

@@ -8,6 +8,7 @@
 
 #include "base/error.hpp"
 #include "runtime/indexing.hpp"
+#include "runtime/struct_array.hpp"
 
 namespace llmlab::runtime {
 
@@ -362,6 +363,10 @@ AssignEcho index_assign(Value& target, bool defined, std::string_view name,
   // Text written into text; a number written into a string keeps rlab's meaning below (the
   // string is replaced by a new vector, §6.4).
   if (defined && target.is_text() && rhs.is_text()) return text_assign(target, subscripts, rhs);
+  // A struct written to an element makes or grows a struct array (MATLAB's people(2) = s).
+  if (is_struct_like(rhs) || (defined && target.is(Kind::StructArray))) {
+    return struct_array_assign(target, defined, name, subscripts, rhs);
+  }
   switch (subscripts.size()) {
     case 1:
       return assign_linear(target, defined, subscripts[0], rhs);
@@ -379,6 +384,10 @@ void index_delete(Value& target, bool defined, std::string_view name,
   if (!defined) throw Error(fmt::format("[]-deletion: undefined variable '{}'", name));
   if (target.is_text()) {
     text_delete(target, subscripts);
+    return;
+  }
+  if (is_struct_like(target)) {
+    struct_array_delete(target, subscripts);
     return;
   }
   const bool logical = target.is_logical() && target.is_array();

@@ -24,6 +24,7 @@ enum class Kind : std::uint8_t {
   Vector,
   Matrix,
   Struct,
+  StructArray,  // 1×N structs sharing their field names (MATLAB's struct array), N != 1
   Tuple,
   Lambda,
   FunctionHandle,
@@ -124,6 +125,9 @@ class Value {
   static Value vector(num::Matrix row, bool logical = false);
   static Value matrix(num::Matrix matrix, bool logical = false);
   static Value structure(StructFields fields = {});
+  // A struct array of these Struct elements (runtime/struct_array.hpp builds them with the
+  // field names unified); one element is not an array but that Struct.
+  static Value struct_array(std::vector<Value> elements);
   static Value tuple(std::vector<Value> items);
   static Value lambda(Lambda lambda);
   static Value function_handle(std::string name);
@@ -159,6 +163,7 @@ class Value {
   const std::vector<std::string>& string_array_value() const;
   const StructFields& struct_fields() const;
   StructFields& mutable_struct_fields();  // clones shared fields first
+  const std::vector<Value>& struct_array_items() const;
   const std::vector<Value>& tuple_items() const;
   const Lambda& lambda_value() const;
   const std::string& handle_name() const;

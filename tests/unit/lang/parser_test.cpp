@@ -336,8 +336,8 @@ TEST(parser, errors) {
   EXPECT_EQ(error("x(1)(2) = 1"),
             "1:9: parse error: invalid assignment target: only the last part of a target can be "
             "subscripted");
-  EXPECT_EQ(error("v(2).f = 1"),
-            "1:8: parse error: invalid assignment target: only the last part of a target can be "
+  EXPECT_EQ(error("v(2).f(1).g = 1"),
+            "1:13: parse error: invalid assignment target: only the last part of a target can be "
             "subscripted");
   EXPECT_EQ(error("f(x)' = 1"),
             "1:7: parse error: invalid assignment target: only a name, followed by fields and at "
