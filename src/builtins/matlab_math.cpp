@@ -142,6 +142,23 @@ Value truth_filled(Call& call, bool fill) {
 Value true_builtin(Call& call) { return truth_filled(call, true); }
 Value false_builtin(Call& call) { return truth_filled(call, false); }
 
+// int8(x) … uint64(x): MATLAB's integer conversion, element-wise — rounded to the nearest
+// integer (halves away from zero), saturated at the class limits, NaN to 0; a string gives its
+// character codes. The values stay doubles (rlab has one number type), so later arithmetic is
+// double arithmetic and class() says "double".
+Value double_builtin(Call& call);  // a string's character codes, below
+
+template <double kLowest, double kHighest>
+Value integer_class(Call& call) {
+  const Value& x = call.value(0);
+  num::Matrix m = x.is(Kind::String) ? double_builtin(call).matrix_value() : real_matrix(call, 0);
+  for (double& value : m.mutable_real_values()) {
+    value = std::isnan(value) ? 0.0 : std::clamp(std::round(value), kLowest, kHighest);
+  }
+  if (x.is(Kind::String)) return Value::vector(std::move(m));
+  return same_shape(x, std::move(m));
+}
+
 // complex(a) and complex(a, b): a + b·j from real parts, element-wise, a scalar operand paired
 // with every element of the other. A scalar result is a complex scalar even when b is 0, as
 // MATLAB's complex(1, 0) is (it displays as 1+0j and stays complex through arithmetic).
@@ -440,6 +457,17 @@ extern const BuiltinTable kMatlabMathBuiltins = {
     {"flintmax", precision_limit<9007199254740992.0, 16777216.0>, 0, 1,
      "Largest consecutive integer in double, 2^53 (2^24 for \"single\")."},
     {"complex", complex_builtin, 1, 2, "a + b*j from real parts, element-wise: complex(a, b)."},
+    {"int8", integer_class<-128.0, 127.0>, 1, 1,
+     "Round and saturate to int8 (values stay doubles)."},
+    {"uint8", integer_class<0.0, 255.0>, 1, 1, "Round and saturate to uint8; a string's codes."},
+    {"int16", integer_class<-32768.0, 32767.0>, 1, 1, "Round and saturate to int16."},
+    {"uint16", integer_class<0.0, 65535.0>, 1, 1, "Round and saturate to uint16."},
+    {"int32", integer_class<-2147483648.0, 2147483647.0>, 1, 1, "Round and saturate to int32."},
+    {"uint32", integer_class<0.0, 4294967295.0>, 1, 1, "Round and saturate to uint32."},
+    {"int64", integer_class<-9223372036854775808.0, 9223372036854775807.0>, 1, 1,
+     "Round and saturate to int64 (limits as the nearest doubles)."},
+    {"uint64", integer_class<0.0, 18446744073709551615.0>, 1, 1,
+     "Round and saturate to uint64 (limits as the nearest doubles)."},
     {"single", single, 1, 1, "Rounds to the nearest float32; the values stay doubles."},
     {"intmax", intmax, 0, 1, "Largest int32 value as a double; intmax(\"int8\") etc."},
     {"intmin", intmin, 0, 1, "Smallest int32 value as a double; intmin(\"int8\") etc."},

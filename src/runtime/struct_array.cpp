@@ -18,8 +18,7 @@ namespace {
 using num::Index;
 
 // The positions one subscript (or (1, k)) selects in an array of `count` elements.
-std::vector<Index> positions_of(std::span<const Value> subscripts, Index count,
-                                bool& was_scalar) {
+std::vector<Index> positions_of(std::span<const Value> subscripts, Index count, bool& was_scalar) {
   if (subscripts.size() == 2) {
     const Subscript rows = resolve_subscript(subscripts[0]);
     const bool first_row = rows.all || (rows.positions.size() == 1 && rows.positions[0] == 0);
@@ -27,8 +26,8 @@ std::vector<Index> positions_of(std::span<const Value> subscripts, Index count,
     subscripts = subscripts.subspan(1);
   }
   if (subscripts.size() != 1) {
-    throw Error(fmt::format("struct array indexing takes 1 or 2 subscripts, got {}",
-                            subscripts.size()));
+    throw Error(
+        fmt::format("struct array indexing takes 1 or 2 subscripts, got {}", subscripts.size()));
   }
   const Subscript s = resolve_subscript(subscripts[0]);
   was_scalar = s.scalar;
@@ -52,7 +51,8 @@ Value empty_like(const std::vector<Value>& model) {
   Value element = Value::structure();
   for (const Value& item : model) {
     for (const auto& entry : item.struct_fields()) {
-      if (!element.field(entry.first)) element.set_field(entry.first, Value::vector(num::Matrix(1, 0)));
+      if (!element.field(entry.first))
+        element.set_field(entry.first, Value::vector(num::Matrix(1, 0)));
     }
   }
   return element;
@@ -99,16 +99,19 @@ AssignEcho struct_array_assign(Value& target, bool defined, std::string_view nam
                                std::span<const Value> subscripts, const Value& rhs) {
   const bool empty_array = defined && target.is_array() && target.matrix_value().empty();
   if (defined && !empty_array && !is_struct_like(target)) {
-    throw Error(fmt::format("index assignment: right-hand side must be scalar, complex, or vector; "
-                            "got {}",
-                            rhs.kind_name()));
+    throw Error(
+        fmt::format("index assignment: right-hand side must be scalar, complex, or vector; "
+                    "got {}",
+                    rhs.kind_name()));
   }
   if (!is_struct_like(rhs)) {
-    throw Error(fmt::format("index assignment: an element of struct array '{}' must be a struct, "
-                            "got {}",
-                            name, rhs.kind_name()));
+    throw Error(
+        fmt::format("index assignment: an element of struct array '{}' must be a struct, "
+                    "got {}",
+                    name, rhs.kind_name()));
   }
-  std::vector<Value> items = defined && !empty_array ? struct_elements(target) : std::vector<Value>{};
+  std::vector<Value> items =
+      defined && !empty_array ? struct_elements(target) : std::vector<Value>{};
   bool scalar = false;
   const std::vector<Index> positions =
       positions_of(subscripts, static_cast<Index>(items.size()), scalar);
