@@ -106,6 +106,10 @@ Value length(Call& call) {
     case Kind::Complex:
     case Kind::Bool:
       return Value::scalar(1);
+    case Kind::Object:
+      // A keyed object's length is its entry count (MATLAB's length(containers.Map)).
+      if (std::optional<Value> count = value.object_value()->property("Count")) return *count;
+      call.fail(fmt::format("unsupported type {}", value.object_value()->kind_name()));
     default:
       call.fail(fmt::format("unsupported type {}", value.kind_name()));
   }

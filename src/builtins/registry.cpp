@@ -10,7 +10,7 @@ void install_builtins(runtime::Interpreter& interpreter) {
       &kLinalgBuiltins,     &kShapeBuiltins,       &kRandomBuiltins,       &kStatsBuiltins,
       &kNnBuiltins,         &kTrainBuiltins,       &kPlotBuiltins,         &kMatlabMathBuiltins,
       &kMatlabDataBuiltins, &kMatlabStatsBuiltins, &kMatlabPolyBuiltins,   &kMatlabStringBuiltins,
-      &kMatlabSetBuiltins,  &kMatlabBitBuiltins,   &kMatlabSignalBuiltins,
+      &kMatlabSetBuiltins,  &kMatlabBitBuiltins,   &kMatlabSignalBuiltins, &kMatlabMapBuiltins,
   };
   for (const BuiltinTable* table : tables) {
     for (const runtime::NativeFunction& function : *table) interpreter.register_builtin(function);

@@ -252,13 +252,29 @@ Value Evaluator::eval_matrix(const lang::MatrixExpr& expression) {
   return located(expression.loc, [&] { return concatenate(rows); });
 }
 
+// `containers.Map` names MATLAB's package function when no variable is called `containers`.
+bool Evaluator::names_containers_package(const lang::Expr& expression) {
+  if (expression.kind != lang::ExprKind::Identifier) return false;
+  const lang::Name& name = expression.as<lang::IdentifierExpr>().name;
+  return name.text == "containers" && !slot(name).defined;
+}
+
 Value Evaluator::eval_field(const lang::FieldExpr& expression) {
+  if (!expression.name_expr && names_containers_package(*expression.base)) {
+    std::vector<Value> none;
+    return located(expression.loc, [&] {
+      return call_by_name("containers." + expression.field, none, 1, expression.loc);
+    });
+  }
   const Value base = eval(*expression.base);
   const std::string name =
       expression.name_expr ? dynamic_field_name(*expression.name_expr) : expression.field;
   if (base.is(Kind::Struct)) {
     if (const Value* field = base.field(name)) return *field;
     throw Error(fmt::format("struct has no field '{}'", name), expression.loc);
+  }
+  if (base.is(Kind::Object)) {
+    if (std::optional<Value> property = base.object_value()->property(name)) return *property;
   }
   if (base.is(Kind::StructArray)) {
     throw Error(fmt::format("cannot access field '{}' on a 1×{} struct array; index one element, "

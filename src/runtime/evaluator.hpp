@@ -147,6 +147,7 @@ class Evaluator {
   void exec_path_assign(const lang::PathAssignStmt& statement);
   void assign_target(const lang::AssignTarget& target, Value rhs, std::optional<lang::BinaryOp> op,
                      bool echo_on);
+  bool names_containers_package(const lang::Expr& expression);
   void assign_struct_element(const lang::AssignTarget& target, Value rhs,
                              std::optional<lang::BinaryOp> op, bool echo_on);
   // The fields and final subscripts `steps` of a target, written into `root`; `root_text` names

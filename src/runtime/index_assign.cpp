@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "base/error.hpp"
+#include "runtime/display.hpp"
 #include "runtime/indexing.hpp"
 #include "runtime/struct_array.hpp"
 
@@ -360,6 +361,14 @@ AssignEcho index_assign(Value& target, bool defined, std::string_view name,
       return echo;
     }
   }
+  // A keyed object (containers.Map) takes the write itself; it is shared, so every copy sees it.
+  if (defined && target.is(Kind::Object) && target.object_value()->indexable()) {
+    target.object_value()->assign(subscripts, rhs);
+    AssignEcho echo;
+    echo.form = AssignEcho::Form::Whole;
+    echo.text = display(target);
+    return echo;
+  }
   // Text written into text; a number written into a string keeps rlab's meaning below (the
   // string is replaced by a new vector, §6.4).
   if (defined && target.is_text() && rhs.is_text()) return text_assign(target, subscripts, rhs);
@@ -388,6 +397,10 @@ void index_delete(Value& target, bool defined, std::string_view name,
   }
   if (is_struct_like(target)) {
     struct_array_delete(target, subscripts);
+    return;
+  }
+  if (target.is(Kind::Object) && target.object_value()->indexable()) {
+    target.object_value()->assign(subscripts, Value::vector(num::Matrix(1, 0)));  // stores []
     return;
   }
   const bool logical = target.is_logical() && target.is_array();

@@ -335,6 +335,8 @@ Value index_read(const Value& container, std::span<const Value> subscripts) {
     case Kind::Struct:
     case Kind::StructArray:
       return struct_array_read(container, subscripts);
+    case Kind::Object:
+      return container.object_value()->index(subscripts);
     default:
       throw Error(fmt::format("cannot index into {}", container.kind_name()));
   }

@@ -9,6 +9,16 @@
 
 namespace llmlab::runtime {
 
+Value Object::index(std::span<const Value>) const {
+  throw Error("cannot index into " + kind_name());
+}
+
+void Object::assign(std::span<const Value>, const Value&) {
+  throw Error("index assignment: cannot assign into " + kind_name());
+}
+
+std::optional<Value> Object::property(std::string_view) const { return std::nullopt; }
+
 std::string_view kind_name(Kind kind) {
   switch (kind) {
     case Kind::None:

@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,6 +37,8 @@ enum class Kind : std::uint8_t {
 // The kind names of language.md §4.1, as error messages print them ("scalar", "vector", ...).
 std::string_view kind_name(Kind kind);
 
+class Value;
+
 // Opaque domain objects (optimizer state, tokenizer, figure handles) enter Value through this one
 // interface. They are shared by reference: copying the Value shares the object.
 class Object {
@@ -44,6 +48,13 @@ class Object {
   virtual std::string kind_name() const = 0;
   // The display string ⟨v⟩ (language.md §8.2).
   virtual std::string display() const { return "<" + kind_name() + ">"; }
+  // Objects a script indexes by key (containers.Map): obj(subscripts) reads, obj(subscripts) = v
+  // writes into the shared object (MATLAB's handle semantics).
+  virtual bool indexable() const { return false; }
+  virtual Value index(std::span<const Value> subscripts) const;
+  virtual void assign(std::span<const Value> subscripts, const Value& value);
+  // obj.name for a property (Count, KeyType, ...); nullopt when there is none.
+  virtual std::optional<Value> property(std::string_view name) const;
 };
 
 class Value;
