@@ -84,24 +84,24 @@ class MapObject final : public runtime::Object {
  private:
   static const Value& single_key(std::span<const Value> subscripts) {
     if (subscripts.size() != 1) {
-      throw Error(fmt::format("containers.Map: index with one key, got {} subscripts",
-                              subscripts.size()));
+      throw Error(
+          fmt::format("containers.Map: index with one key, got {} subscripts", subscripts.size()));
     }
     return subscripts[0];
   }
 
   std::string text_key(const Value& key) const {
     if (!key.is(Kind::String)) {
-      throw Error(fmt::format("containers.Map: keys of a char map are strings, got {}",
-                              key.kind_name()));
+      throw Error(
+          fmt::format("containers.Map: keys of a char map are strings, got {}", key.kind_name()));
     }
     return key.string_value();
   }
 
   double number_key(const Value& key) const {
     if (!(key.is(Kind::Scalar) || key.is(Kind::Bool))) {
-      throw Error(fmt::format("containers.Map: keys of a double map are numbers, got {}",
-                              key.kind_name()));
+      throw Error(
+          fmt::format("containers.Map: keys of a double map are numbers, got {}", key.kind_name()));
     }
     return key.scalar_value();
   }
@@ -112,9 +112,9 @@ MapObject& map_argument(Call& call, int index) {
   if (value.is(Kind::Object)) {
     if (auto* map = dynamic_cast<MapObject*>(value.object_value().get())) return *map;
   }
-  call.fail(fmt::format("argument {} must be a containers.Map, got {}", index + 1,
-                        value.is(Kind::Object) ? value.object_value()->kind_name()
-                                               : std::string(value.kind_name())));
+  call.fail(fmt::format(
+      "argument {} must be a containers.Map, got {}", index + 1,
+      value.is(Kind::Object) ? value.object_value()->kind_name() : std::string(value.kind_name())));
 }
 
 // The keys or values a constructor argument lists: a string array's strings, a vector's numbers,
@@ -229,7 +229,8 @@ Value values(Call& call) {
 // isKey(m, key) → Bool; isKey(m, {keys}) → a logical Vector.
 Value is_key(Call& call) {
   const MapObject& map = map_argument(call, 0);
-  if (!call.value(1).is(Kind::StringArray)) return Value::boolean(map.find(call.value(1)) != nullptr);
+  if (!call.value(1).is(Kind::StringArray))
+    return Value::boolean(map.find(call.value(1)) != nullptr);
   const std::vector<Value> keys_asked = listed(call.value(1));
   num::Matrix found(1, static_cast<num::Index>(keys_asked.size()));
   for (std::size_t k = 0; k < keys_asked.size(); ++k) {
