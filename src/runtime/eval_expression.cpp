@@ -169,8 +169,8 @@ Value Evaluator::eval(const lang::Expr& expression) {
       return eval_matrix(expression.as<lang::MatrixExpr>());
     case ExprKind::StringArray: {
       const auto& literal = expression.as<lang::StringArrayExpr>();
-      std::vector<Value> elements(literal.elements.size());
-      eval_arguments(literal.elements, elements);
+      std::vector<Value> elements;
+      eval_list_elements(literal.elements, elements);
       return located(literal.loc, [&] { return make_string_array(elements); });
     }
     case ExprKind::Lambda:
@@ -246,10 +246,30 @@ Value Evaluator::eval_range(const lang::RangeExpr& expression) {
 Value Evaluator::eval_matrix(const lang::MatrixExpr& expression) {
   std::vector<std::vector<Value>> rows(expression.rows.size());
   for (std::size_t r = 0; r < expression.rows.size(); ++r) {
-    rows[r].resize(expression.rows[r].size());
-    eval_arguments(expression.rows[r], rows[r]);
+    eval_list_elements(expression.rows[r], rows[r]);
   }
   return located(expression.loc, [&] { return concatenate(rows); });
+}
+
+// The elements of a [ ] or { } literal. `s.f` of a struct array stands for the field of every
+// element in turn (MATLAB's comma-separated list), so `[people.age]` gathers the ages.
+void Evaluator::eval_list_elements(const lang::ExprList& elements, std::vector<Value>& out) {
+  out.reserve(elements.size());
+  for (const lang::ExprPtr& element : elements) {
+    if (element->kind == lang::ExprKind::Field) {
+      const auto& field = element->as<lang::FieldExpr>();
+      if (!names_containers_package(*field.base)) {
+        const Value base = eval(*field.base);
+        if (base.is(Kind::StructArray)) {
+          for (const Value& item : base.struct_array_items()) out.push_back(field_of(item, field));
+        } else {
+          out.push_back(field_of(base, field));
+        }
+        continue;
+      }
+    }
+    out.push_back(eval(*element));
+  }
 }
 
 // `containers.Map` names MATLAB's package function when no variable is called `containers`.
@@ -266,7 +286,10 @@ Value Evaluator::eval_field(const lang::FieldExpr& expression) {
       return call_by_name("containers." + expression.field, none, 1, expression.loc);
     });
   }
-  const Value base = eval(*expression.base);
+  return field_of(eval(*expression.base), expression);
+}
+
+Value Evaluator::field_of(const Value& base, const lang::FieldExpr& expression) {
   const std::string name =
       expression.name_expr ? dynamic_field_name(*expression.name_expr) : expression.field;
   if (base.is(Kind::Struct)) {

@@ -148,6 +148,8 @@ class Evaluator {
   void assign_target(const lang::AssignTarget& target, Value rhs, std::optional<lang::BinaryOp> op,
                      bool echo_on);
   bool names_containers_package(const lang::Expr& expression);
+  Value field_of(const Value& base, const lang::FieldExpr& expression);
+  void eval_list_elements(const lang::ExprList& elements, std::vector<Value>& out);
   void assign_struct_element(const lang::AssignTarget& target, Value rhs,
                              std::optional<lang::BinaryOp> op, bool echo_on);
   // The fields and final subscripts `steps` of a target, written into `root`; `root_text` names
