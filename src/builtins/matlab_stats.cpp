@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numbers>
 #include <string>
 #include <vector>
 
@@ -216,9 +217,72 @@ Value zscore(Call& call) {
       });
 }
 
+// --- rescale, normpdf, normcdf, gradient ---------------------------------------------------
+
+// rescale(x) and rescale(x, lo, hi): x mapped linearly onto [lo, hi] (default [0, 1]) over all
+// its elements; constant data maps to lo.
+Value rescale(Call& call) {
+  num::Matrix m = real_matrix(call, 0);
+  const double lo = call.scalar_or(1, 0.0);
+  const double hi = call.scalar_or(2, 1.0);
+  double smallest = std::numeric_limits<double>::infinity();
+  double largest = -std::numeric_limits<double>::infinity();
+  for (const double value : m.real_values()) {
+    if (std::isnan(value)) continue;
+    smallest = std::min(smallest, value);
+    largest = std::max(largest, value);
+  }
+  for (double& value : m.mutable_real_values()) {
+    value = largest > smallest ? lo + (value - smallest) / (largest - smallest) * (hi - lo) : lo;
+  }
+  return matlab::same_shape(call.value(0), std::move(m));
+}
+
+// normpdf(x[, mu, sigma]) and normcdf(x[, mu, sigma]): the normal density and distribution
+// function, element-wise (the exact GELU is x .* normcdf(x)).
+template <bool kCumulative>
+Value normal(Call& call) {
+  num::Matrix m = real_matrix(call, 0);
+  const double mu = call.scalar_or(1, 0.0);
+  const double sigma = call.scalar_or(2, 1.0);
+  if (!(sigma > 0.0)) call.fail("sigma must be positive, got " + num::format_shortest(sigma));
+  for (double& value : m.mutable_real_values()) {
+    const double z = (value - mu) / sigma;
+    value = kCumulative ? 0.5 * std::erfc(-z / std::numbers::sqrt2)
+                        : std::exp(-0.5 * z * z) / (sigma * std::sqrt(2.0 * std::numbers::pi));
+  }
+  return matlab::same_shape(call.value(0), std::move(m));
+}
+
+// gradient(y[, h]): MATLAB's numerical derivative of a vector — central differences inside,
+// one-sided at the two ends, spacing h (default 1).
+Value gradient(Call& call) {
+  const num::Matrix y = real_matrix(call, 0);
+  if (y.rows() > 1 && y.columns() > 1) call.fail("y must be a vector");
+  const double h = call.scalar_or(1, 1.0);
+  const num::Index n = y.size();
+  num::Matrix g(y.rows(), y.columns());
+  for (num::Index k = 0; k < n; ++k) {
+    if (n == 1) {
+      g.set(k, 0.0);
+    } else if (k == 0) {
+      g.set(k, (y[1] - y[0]) / h);
+    } else if (k == n - 1) {
+      g.set(k, (y[n - 1] - y[n - 2]) / h);
+    } else {
+      g.set(k, (y[k + 1] - y[k - 1]) / (2.0 * h));
+    }
+  }
+  return matlab::same_shape(call.value(0), std::move(g));
+}
+
 }  // namespace
 
 extern const BuiltinTable kMatlabStatsBuiltins = {
+    {"rescale", rescale, 1, 3, "x mapped linearly onto [0, 1], or [lo, hi]: rescale(x, lo, hi)."},
+    {"normpdf", normal<false>, 1, 3, "Normal density: normpdf(x), normpdf(x, mu, sigma)."},
+    {"normcdf", normal<true>, 1, 3, "Normal distribution function: normcdf(x, mu, sigma)."},
+    {"gradient", gradient, 1, 2, "Numerical derivative: central inside, one-sided at the ends."},
     {"mode", slice_statistic<most_frequent>, 1, 2,
      "Most frequent value (smallest on ties, NaN ignored): mode(x), mode(M, dim)."},
     {"range", slice_statistic<value_range>, 1, 2,
