@@ -559,6 +559,51 @@ Value isa(Call& call) {
   return Value::boolean(actual == name);
 }
 
+// narginchk(lo, hi) inside a function: MATLAB's errors when the call gave fewer than lo or
+// more than hi arguments (it reads the caller's nargin).
+Value narginchk(Call& call) {
+  const Value* count = call.interpreter().variable("nargin");
+  if (!count || !count->is(Kind::Scalar)) call.fail("can only be called inside a function");
+  const double given = count->scalar_value();
+  if (given < call.scalar(0)) throw Error("Not enough input arguments.");
+  if (given > call.scalar(1)) throw Error("Too many input arguments.");
+  return Value();
+}
+
+// func2str(f): a lambda's text (`@(x) x + 1`) or a handle's function name (`sin`, as MATLAB
+// gives it); str2func(name) the handle @name.
+Value func2str(Call& call) {
+  const Value& f = call.value(0);
+  if (f.is(Kind::FunctionHandle)) return Value::string(f.handle_name());
+  if (f.is(Kind::Lambda)) return Value::string(runtime::display(f));
+  call.fail(fmt::format("argument 1 must be a function handle, got {}", f.kind_name()));
+}
+
+Value str2func(Call& call) {
+  const std::string& name = call.string(0);
+  if (!name.empty() && name.front() == '@') {
+    call.fail("only function names are supported (write the lambda itself: @(x) ...)");
+  }
+  return Value::function_handle(name);
+}
+
+// isvarname(s): s is a valid variable name (a letter, then letters, digits or `_`), not a
+// reserved word.
+Value isvarname(Call& call) {
+  const Value& x = call.value(0);
+  if (!x.is(Kind::String)) return Value::boolean(false);
+  const std::string& name = x.string_value();
+  static const std::set<std::string, std::less<>> reserved = {
+      "function", "end",       "return", "if",     "elseif", "else", "for",    "while", "switch",
+      "case",     "otherwise", "run",    "format", "hold",   "grid", "viewer", "close"};
+  bool valid = !name.empty() && std::isalpha(static_cast<unsigned char>(name.front())) &&
+               !reserved.contains(name);
+  for (const char c : name) {
+    valid = valid && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+  }
+  return Value::boolean(valid);
+}
+
 Value exist(Call& call) {
   const std::string& name = call.string(0);
   runtime::Interpreter& interpreter = call.interpreter();
@@ -843,6 +888,10 @@ extern const BuiltinTable kCoreBuiltins = {
     {"isreal", isreal, 1, 1, "True when every imaginary part is exactly 0."},
     {"class", class_of, 1, 1, "The MATLAB class name: double, logical, char, cell, struct, ..."},
     {"isa", isa, 2, 2, "True when class(x) is the name, or the group \"numeric\" / \"float\"."},
+    {"narginchk", narginchk, 2, 2, "Raises MATLAB's error when nargin is outside [lo, hi]."},
+    {"func2str", func2str, 1, 1, "The text of a lambda, or a handle's function name."},
+    {"str2func", str2func, 1, 1, "The handle @name of a function named by a string."},
+    {"isvarname", isvarname, 1, 1, "True for a valid variable name."},
     {"exist", exist, 1, 2, "1 variable, 5 builtin, 2 user function or file, 0 otherwise."},
     {"tic", tic, 0, 0, "Starts the session stopwatch."},
     {"toc", toc, 0, 0, "Seconds since the last tic()."},
