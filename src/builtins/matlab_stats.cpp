@@ -276,9 +276,75 @@ Value gradient(Call& call) {
   return matlab::same_shape(call.value(0), std::move(g));
 }
 
+// --- maxk, mink, bounds ------------------------------------------------------------------
+
+// [B, I] = maxk(A, k) / mink(A, k): the k largest (smallest) elements in order, and their
+// 1-based positions; a vector gives a vector, a matrix k rows per column (dim 1) or k columns
+// per row (dim 2). Ties keep the earlier element first; NaN sorts after every number.
+template <bool kLargest>
+Value extreme_k(Call& call) {
+  const Value& x = call.value(0);
+  const num::Matrix m = real_matrix(call, 0);
+  const num::Index k = call.count_argument(1);
+  const Slices slices = matlab::plan_slices(x, call.dim_argument(2));
+  const num::Index count = matlab::slice_count(m, slices);
+  const num::Index length = matlab::slice_length(m, slices);
+  const num::Index kept = std::min(k, length);
+  const bool by_rows = slices == Slices::Rows;
+  const bool one_slice = slices == Slices::Whole;
+  num::Matrix values(one_slice || by_rows ? (one_slice ? 1 : count) : kept,
+                     one_slice ? kept : (by_rows ? kept : count));
+  num::Matrix positions(values.rows(), values.columns());
+  for (num::Index slice = 0; slice < count; ++slice) {
+    const std::vector<double> items = matlab::slice_values(m, slices, slice);
+    std::vector<std::size_t> order(items.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t p, std::size_t q) {
+      if (std::isnan(items[q])) return !std::isnan(items[p]);
+      if (std::isnan(items[p])) return false;
+      return kLargest ? items[p] > items[q] : items[p] < items[q];
+    });
+    for (num::Index j = 0; j < kept; ++j) {
+      const std::size_t from = order[static_cast<std::size_t>(j)];
+      const num::Index row = one_slice ? 0 : (by_rows ? slice : j);
+      const num::Index column = one_slice ? j : (by_rows ? j : slice);
+      values.set(row, column, items[from]);
+      positions.set(row, column, static_cast<double>(from + 1));
+    }
+  }
+  const auto shaped = [&](num::Matrix result) {
+    if (one_slice && !x.is(runtime::Kind::Matrix)) {
+      return Value::vector(std::move(result));
+    }
+    if (one_slice && m.columns() == 1) return Value::matrix(result.with_shape(kept, 1));
+    return Value::matrix(std::move(result));
+  };
+  if (call.nargout() < 2) return shaped(std::move(values));
+  return Value::tuple({shaped(std::move(values)), shaped(std::move(positions))});
+}
+
+// [lo, hi] = bounds(x): the smallest and largest element (NaN ignored), one call.
+Value bounds(Call& call) {
+  const num::Matrix m = real_matrix(call, 0);
+  double lo = std::numeric_limits<double>::quiet_NaN();
+  double hi = lo;
+  for (const double value : m.real_values()) {
+    if (std::isnan(value)) continue;
+    lo = std::isnan(lo) ? value : std::min(lo, value);
+    hi = std::isnan(hi) ? value : std::max(hi, value);
+  }
+  if (call.nargout() < 2) return Value::scalar(lo);
+  return Value::tuple({Value::scalar(lo), Value::scalar(hi)});
+}
+
 }  // namespace
 
 extern const BuiltinTable kMatlabStatsBuiltins = {
+    {"maxk", extreme_k<true>, 2, 3,
+     "The k largest elements and positions: [B, I] = maxk(A, k, dim)."},
+    {"mink", extreme_k<false>, 2, 3,
+     "The k smallest elements and positions: [B, I] = mink(A, k, dim)."},
+    {"bounds", bounds, 1, 1, "Smallest and largest element: [lo, hi] = bounds(x)."},
     {"rescale", rescale, 1, 3, "x mapped linearly onto [0, 1], or [lo, hi]: rescale(x, lo, hi)."},
     {"normpdf", normal<false>, 1, 3, "Normal density: normpdf(x), normpdf(x, mu, sigma)."},
     {"normcdf", normal<true>, 1, 3, "Normal distribution function: normcdf(x, mu, sigma)."},
