@@ -444,6 +444,17 @@ Value isfield(Call& call) {
   return Value::boolean(s.field(call.string(1)) != nullptr);
 }
 
+// orderfields(s): s itself, since rlab's fields are always kept in ascending name order;
+// numfields(s): how many fields s has.
+Value orderfields(Call& call) { return struct_argument(call, "orderfields"); }
+Value numfields(Call& call) {
+  const Value& x = call.value(0);
+  if (!runtime::is_struct_like(x)) return Value::scalar(0.0);
+  const std::vector<Value> items = runtime::struct_elements(x);
+  return Value::scalar(items.empty() ? 0.0
+                                     : static_cast<double>(items.front().struct_fields().size()));
+}
+
 // getfield(s, name) is s.(name); setfield(s, name, v) a copy of s with that field set.
 Value getfield(Call& call) {
   const Value& s = struct_argument(call, "getfield");
@@ -876,6 +887,8 @@ extern const BuiltinTable kCoreBuiltins = {
     {"isfield", isfield, 2, 2,
      "isfield(s, name): true when s has that field; a string array of names gives one each."},
     {"rmfield", rmfield, 2, 2, "rmfield(s, name): s without that field."},
+    {"orderfields", orderfields, 1, 1, "The struct with its fields in ascending order (as kept)."},
+    {"numfields", numfields, 1, 1, "Number of fields of a struct (0 for other values)."},
     {"getfield", getfield, 2, 2, "getfield(s, name): the field's value, as s.(name)."},
     {"setfield", setfield, 3, 3, "setfield(s, name, v): a copy of s with the field set to v."},
     {"fieldnames", fieldnames, 1, 1, "Field names in ascending order, as a string array."},
