@@ -25,9 +25,9 @@ using runtime::Value;
 using testing::Lab;
 
 const std::vector<const BuiltinTable*> kAdditions = {
-    &kMatlabMathBuiltins, &kMatlabDataBuiltins,   &kMatlabStatsBuiltins,
-    &kMatlabPolyBuiltins, &kMatlabStringBuiltins, &kMatlabSetBuiltins,
-    &kMatlabBitBuiltins,  &kMatlabSignalBuiltins, &kMatlabMapBuiltins};
+    &kMatlabMathBuiltins,   &kMatlabDataBuiltins, &kMatlabStatsBuiltins, &kMatlabPolyBuiltins,
+    &kMatlabStringBuiltins, &kMatlabSetBuiltins,  &kMatlabBitBuiltins,   &kMatlabSignalBuiltins,
+    &kMatlabMapBuiltins,    &kMatlabTextBuiltins};
 
 TEST(matlab_builtins, only_add_names_that_no_other_table_defines) {
   const std::vector<const BuiltinTable*> existing = {
