@@ -1,9 +1,14 @@
 // MATLAB's string-class text functions rlab lacks (R2016b onward): split, join, strlength,
-// newline, string, replace, erase, count, reverse, strip, pad, extractBefore and extractAfter.
+// newline, string, replace, erase, count, reverse, strip, pad, extractBefore and extractAfter,
+// and str2num.
 // rlab has one text kind, so they work on Strings, and element-wise on a StringArray where
 // MATLAB works on a string array; positions count characters, as string indexing does.
 #include <fmt/format.h>
 
+#include <cstdlib>
+#include <limits>
+#include <numbers>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -104,7 +109,8 @@ Value string_builtin(Call& call) {
     std::vector<std::string> texts;
     for (num::Index c = 0; c < m.columns(); ++c) {
       for (num::Index r = 0; r < m.rows(); ++r) {
-        texts.push_back(call.interpreter().call("num2str", {Value::scalar(m(r, c))}).string_value());
+        texts.push_back(
+            call.interpreter().call("num2str", {Value::scalar(m(r, c))}).string_value());
       }
     }
     return Value::string_array(std::move(texts));
@@ -116,9 +122,8 @@ Value string_builtin(Call& call) {
 Value replace(Call& call) {
   const std::string pattern = call.string(1);
   const std::string replacement = call.string(2);
-  return per_text(call, [&](const std::string& text) {
-    return replaced(text, pattern, replacement);
-  });
+  return per_text(call,
+                  [&](const std::string& text) { return replaced(text, pattern, replacement); });
 }
 
 Value erase(Call& call) {
@@ -151,7 +156,9 @@ Value reverse(Call& call) {
   });
 }
 
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+bool is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
 
 // strip(s[, side]): whitespace removed from both ends, or "left" / "right" only.
 Value strip(Call& call) {
@@ -212,9 +219,85 @@ Value extract(Call& call) {
   });
 }
 
+// One number token of str2num: a decimal (strtod, hexadecimal excluded), or Inf, NaN, pi, with
+// an optional sign; nullopt otherwise.
+std::optional<double> number_token(std::string token) {
+  double sign = 1.0;
+  if (!token.empty() && (token.front() == '-' || token.front() == '+')) {
+    if (token.front() == '-') sign = -1.0;
+    token.erase(0, 1);
+  }
+  if (token == "Inf" || token == "inf") return sign * std::numeric_limits<double>::infinity();
+  if (token == "NaN" || token == "nan") return std::numeric_limits<double>::quiet_NaN();
+  if (token == "pi") return sign * std::numbers::pi;
+  if (token.empty() || token.find_first_of("xXpP") != std::string::npos) return std::nullopt;
+  char* stop = nullptr;
+  const double value = std::strtod(token.c_str(), &stop);
+  if (stop != token.c_str() + token.size()) return std::nullopt;
+  return sign * value;
+}
+
+// str2num(s): the numbers a string writes as a matrix literal would — separated by spaces or
+// commas, rows by ';' or newlines, optionally inside [ ] — as a scalar, vector or matrix; [] when
+// s is not such text ([x, ok] = str2num(s) says which). Unlike MATLAB's it evaluates no
+// expressions ("pi/2" is not numbers).
+Value str2num(Call& call) {
+  std::string text = call.string(0);
+  for (char& c : text) {
+    if (c == '[' || c == ']') c = ' ';
+  }
+  std::vector<std::vector<double>> rows(1);
+  bool ok = true;
+  std::string token;
+  const auto flush = [&] {
+    if (token.empty()) return;
+    const std::optional<double> value = number_token(token);
+    if (value) {
+      rows.back().push_back(*value);
+    } else {
+      ok = false;
+    }
+    token.clear();
+  };
+  for (const char c : text) {
+    if (c == ' ' || c == '\t' || c == ',') {
+      flush();
+    } else if (c == ';' || c == '\n') {
+      flush();
+      if (!rows.back().empty()) rows.emplace_back();
+    } else {
+      token.push_back(c);
+    }
+  }
+  flush();
+  if (rows.back().empty()) rows.pop_back();
+  for (const std::vector<double>& row : rows) ok = ok && row.size() == rows.front().size();
+  Value result = Value::vector(num::Matrix(1, 0));
+  if (ok && !rows.empty()) {
+    if (rows.size() == 1 && rows.front().size() == 1) {
+      result = Value::scalar(rows.front().front());
+    } else if (rows.size() == 1) {
+      result = Value::vector(num::Matrix::row(rows.front()));
+    } else {
+      num::Matrix m(static_cast<num::Index>(rows.size()),
+                    static_cast<num::Index>(rows.front().size()));
+      for (std::size_t r = 0; r < rows.size(); ++r) {
+        for (std::size_t c = 0; c < rows[r].size(); ++c) {
+          m.set(static_cast<num::Index>(r), static_cast<num::Index>(c), rows[r][c]);
+        }
+      }
+      result = Value::matrix(std::move(m));
+    }
+  }
+  ok = ok && !rows.empty();
+  if (call.nargout() < 2) return result;
+  return Value::tuple({std::move(result), Value::boolean(ok)});
+}
+
 }  // namespace
 
 extern const BuiltinTable kMatlabTextBuiltins = {
+    {"str2num", str2num, 1, 1, "The numbers a string writes, as the literal [s]; [] if none."},
     {"split", split, 1, 2, "Pieces of a string: at whitespace, or at a delimiter (as strsplit)."},
     {"join", join, 1, 2, "A string array joined with spaces, or a delimiter (as strjoin)."},
     {"strlength", strlength, 1, 1, "Number of characters (one per string of a string array)."},
