@@ -118,12 +118,11 @@ Value concatenate_text(const std::vector<std::vector<Value>>& rows) {
 }  // namespace
 
 // [s1, s2, people] of structs and struct arrays (MATLAB): one struct array, elements in order.
-// Struct arrays have one row, so `;` between them is refused.
+// Struct arrays have one dimension, so rows (`[s1; s2]`) join the same way, as a cell literal's
+// rows do.
 Value concatenate_structs(const std::vector<std::vector<Value>>& rows) {
   std::vector<Value> elements;
-  std::size_t written_rows = 0;
   for (const std::vector<Value>& row : rows) {
-    bool any = false;
     for (const Value& element : row) {
       if (!contributes(element)) continue;
       if (!is_struct_like(element)) {
@@ -132,11 +131,8 @@ Value concatenate_structs(const std::vector<std::vector<Value>>& rows) {
       }
       const std::vector<Value> more = struct_elements(element);
       elements.insert(elements.end(), more.begin(), more.end());
-      any = true;
     }
-    if (any) ++written_rows;
   }
-  if (written_rows > 1) throw Error("matrix concat: structs join along one row");
   return make_struct_array(std::move(elements));
 }
 
