@@ -25,11 +25,16 @@ class Error : public std::runtime_error {
   // Call chain, innermost first: "in function 'f' called at file:3:5".
   const std::vector<std::string>& trace() const { return trace_; }
   void add_trace(std::string frame) { trace_.push_back(std::move(frame)); }
+  // MATLAB's message identifier ("pkg:name"), empty unless error(id, fmt, ...) gave one; a
+  // catch block sees it as err.identifier.
+  const std::string& identifier() const { return identifier_; }
+  void set_identifier(std::string identifier) { identifier_ = std::move(identifier); }
 
  private:
   std::optional<SourceLoc> where_;
   ErrorKind kind_;
   std::vector<std::string> trace_;
+  std::string identifier_;
 };
 
 // "file:line:column: error: message", the source line and a caret under the column, then the

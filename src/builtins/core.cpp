@@ -4,10 +4,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <optional>
+#include <set>
+#include <string_view>
 #include <thread>
 
 #include "base/error.hpp"
@@ -17,6 +20,7 @@
 #include "runtime/literals.hpp"
 #include "runtime/operators.hpp"
 #include "runtime/printf.hpp"
+#include "runtime/struct_array.hpp"
 
 namespace llmlab::builtins {
 
@@ -78,13 +82,22 @@ Value size(Call& call) {
       num::Matrix::from_rows({{static_cast<double>(rows), static_cast<double>(columns)}}));
 }
 
+// Octave's rows(x) and columns(x): size(x, 1) and size(x, 2).
+Value rows(Call& call) { return Value::scalar(static_cast<double>(size_of(call.value(0)).first)); }
+Value columns(Call& call) {
+  return Value::scalar(static_cast<double>(size_of(call.value(0)).second));
+}
+
 Value length(Call& call) {
   const Value& value = call.value(0);
   switch (value.kind()) {
     case Kind::Vector:
     case Kind::String:
     case Kind::StringArray:
+    case Kind::StructArray:
       return Value::scalar(static_cast<double>(value.element_count()));
+    case Kind::Struct:
+      return Value::scalar(1);
     case Kind::Matrix: {
       const num::Matrix& m = value.matrix_value();
       return Value::scalar(m.empty() ? 0.0 : static_cast<double>(std::max(m.rows(), m.columns())));
@@ -93,6 +106,10 @@ Value length(Call& call) {
     case Kind::Complex:
     case Kind::Bool:
       return Value::scalar(1);
+    case Kind::Object:
+      // A keyed object's length is its entry count (MATLAB's length(containers.Map)).
+      if (std::optional<Value> count = value.object_value()->property("Count")) return *count;
+      call.fail(fmt::format("unsupported type {}", value.object_value()->kind_name()));
     default:
       call.fail(fmt::format("unsupported type {}", value.kind_name()));
   }
@@ -100,7 +117,8 @@ Value length(Call& call) {
 
 Value numel(Call& call) {
   const Value& value = call.value(0);
-  if (!value.is_numeric() && !value.is(Kind::String) && !value.is(Kind::StringArray)) {
+  if (!value.is_numeric() && !value.is(Kind::String) && !value.is(Kind::StringArray) &&
+      !runtime::is_struct_like(value)) {
     call.fail(fmt::format("unsupported type {}", value.kind_name()));
   }
   return Value::scalar(static_cast<double>(value.element_count()));
@@ -115,6 +133,7 @@ bool is_empty_value(const Value& value) {
       return value.matrix_value().empty();
     case Kind::String:
     case Kind::StringArray:
+    case Kind::StructArray:
     case Kind::None:
       return value.element_count() == 0;
     default:
@@ -165,21 +184,62 @@ Value disp(Call& call) {
   return Value();
 }
 
-// The message of error()/warning(): a string, sprintf(fmt, args...), or ⟨v⟩.
-std::string message_of(Call& call) {
+// MATLAB's message identifier: two or more colon-separated words of letters, digits, `_` and
+// `-`, the first starting with a letter ("MyPkg:badValue"). No whitespace, so a message such as
+// "loss: NaN" is never taken for one.
+bool is_message_identifier(std::string_view text) {
+  if (text.empty() || !std::isalpha(static_cast<unsigned char>(text.front()))) return false;
+  bool word_open = false;
+  int colons = 0;
+  for (const char c : text) {
+    if (c == ':') {
+      if (!word_open) return false;
+      ++colons;
+      word_open = false;
+    } else if (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-') {
+      word_open = true;
+    } else {
+      return false;
+    }
+  }
+  return colons > 0 && word_open;
+}
+
+struct Message {
+  std::string identifier;
+  std::string text;
+};
+
+// The message of error()/warning(): a string, sprintf(fmt, args...), MATLAB's
+// (identifier, fmt, args...), a caught error's struct (message and identifier), or ⟨v⟩.
+Message message_of(Call& call) {
   const Value& first = call.value(0);
   if (first.is(Kind::String)) {
-    if (call.count() == 1) return first.string_value();
-    return runtime::format_printf(first.string_value(), call.arguments().subspan(1));
+    if (call.count() == 1) return {"", first.string_value()};
+    if (call.value(1).is(Kind::String) && is_message_identifier(first.string_value())) {
+      if (call.count() == 2) return {first.string_value(), call.value(1).string_value()};
+      return {first.string_value(),
+              runtime::format_printf(call.value(1).string_value(), call.arguments().subspan(2))};
+    }
+    return {"", runtime::format_printf(first.string_value(), call.arguments().subspan(1))};
   }
   if (first.is(Kind::Struct)) {
     const Value* message = first.field("message");
-    if (message && message->is(Kind::String)) return message->string_value();
+    if (message && message->is(Kind::String)) {
+      const Value* identifier = first.field("identifier");
+      return {identifier && identifier->is(Kind::String) ? identifier->string_value() : "",
+              message->string_value()};
+    }
   }
-  return runtime::display(first);
+  return {"", runtime::display(first)};
 }
 
-Value error(Call& call) { throw Error(message_of(call)); }
+Value error(Call& call) {
+  Message message = message_of(call);
+  Error raised(std::move(message.text));
+  raised.set_identifier(std::move(message.identifier));
+  throw raised;
+}
 
 // assert(cond), assert(cond, msg), assert(cond, fmt, ...): MATLAB's check. The condition is
 // judged as `if` judges it; a false one raises "Assertion failed." or the message (formatted,
@@ -195,15 +255,61 @@ Value assert_builtin(Call& call) {
   throw Error(runtime::format_printf(message.string_value(), call.arguments().subspan(2)));
 }
 
+// Which warnings are off: MATLAB's warning("off", "all") and warning("off", id).
+struct WarningState {
+  bool all_off = false;
+  std::set<std::string, std::less<>> off;
+};
+
+// warning(msg), warning(fmt, args...), warning(id, fmt, args...) write `warning: msg` to
+// standard error unless turned off; warning("off" | "on"[, "all" | id]) turns them off or on.
 Value warning(Call& call) {
-  call.session().write_error("warning: " + message_of(call) + "\n");
+  WarningState& state = call.session().extension<WarningState>();
+  const Value& first = call.value(0);
+  if (first.is(Kind::String) && (first.string_value() == "off" || first.string_value() == "on") &&
+      call.count() <= 2) {
+    const bool off = first.string_value() == "off";
+    const std::string which = call.has(1) ? call.string(1) : "all";
+    if (which == "all") {
+      state.all_off = off;
+      state.off.clear();
+    } else if (off) {
+      state.off.insert(which);
+    } else {
+      state.off.erase(which);
+    }
+    return Value();
+  }
+  const Message message = message_of(call);
+  if (state.all_off || state.off.contains(message.identifier)) return Value();
+  call.session().write_error("warning: " + message.text + "\n");
   return Value();
+}
+
+// MATLAB's `format long g`, `format shortG`, `format short e`, ...: the nearest rlab mode (long
+// or short); nullopt for any other word.
+std::optional<runtime::FormatMode> matlab_format_mode(Call& call) {
+  std::string mode = call.string(0);
+  if (call.has(1)) mode += call.string(1);
+  for (char& c : mode) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const char* suffix : {"g", "e", "eng"}) {
+    if (mode == std::string("short") + suffix) return runtime::FormatMode::Short;
+    if (mode == std::string("long") + suffix) return runtime::FormatMode::Long;
+  }
+  return std::nullopt;
 }
 
 // `format MODE` (language.md §2.14): sets the echo mode and prints it.
 Value format(Call& call) {
   runtime::Session& session = call.session();
-  if (call.has(0)) {
+  if (call.has(1)) {
+    const std::optional<runtime::FormatMode> matlab = matlab_format_mode(call);
+    if (!matlab) {
+      call.fail(fmt::format("unknown mode '{} {}' (try short, long, hex, commas)", call.string(0),
+                            call.string(1)));
+    }
+    session.set_format_mode(*matlab);
+  } else if (call.has(0)) {
     const std::string& mode = call.string(0);
     if (mode == "short" || mode == "default") {
       session.set_format_mode(runtime::FormatMode::Short);
@@ -213,11 +319,23 @@ Value format(Call& call) {
       session.set_format_mode(runtime::FormatMode::Hex);
     } else if (mode == "commas") {
       session.set_format_mode(runtime::FormatMode::Commas);
+    } else if (mode == "compact" || mode == "loose") {
+      return Value();  // MATLAB's blank-line spacing: rlab's display has no blank lines
+    } else if (const std::optional<runtime::FormatMode> matlab = matlab_format_mode(call)) {
+      session.set_format_mode(*matlab);
     } else {
       call.fail(fmt::format("unknown mode '{}' (try short, long, hex, commas)", mode));
     }
   }
   session.write(fmt::format("format: {}\n", runtime::format_mode_name(session.format_mode())));
+  return Value();
+}
+
+// Octave's `more off` / `more on`: the pager; llmlab never pages its output.
+Value more(Call& call) {
+  if (call.has(0) && call.string(0) != "on" && call.string(0) != "off") {
+    call.fail("expected \"on\" or \"off\", got \"" + call.string(0) + "\"");
+  }
   return Value();
 }
 
@@ -297,18 +415,59 @@ Value make_struct(Call& call) {
 
 const Value& struct_argument(Call& call, std::string_view function) {
   const Value& value = call.value(0);
+  // The elements of a struct array share their field names, so its first element answers
+  // isfield and fieldnames for all of them.
+  if ((function == "isfield" || function == "fieldnames") && value.is(Kind::StructArray) &&
+      !value.struct_array_items().empty()) {
+    return value.struct_array_items().front();
+  }
   if (!value.is(Kind::Struct)) {
     throw Error(fmt::format("{}() requires a struct, got {}", function, value.kind_name()));
   }
   return value;
 }
 
-Value isstruct(Call& call) { return Value::boolean(call.value(0).is(Kind::Struct)); }
+Value isstruct(Call& call) { return Value::boolean(runtime::is_struct_like(call.value(0))); }
 Value iscell(Call& call) { return Value::boolean(call.value(0).is(Kind::StringArray)); }
 
+// isfield(s, name) → Bool; isfield(s, {names}) → a logical Vector, one truth per name (MATLAB).
 Value isfield(Call& call) {
   const Value& s = struct_argument(call, "isfield");
+  if (call.value(1).is(Kind::StringArray)) {
+    const std::vector<std::string>& names = call.value(1).string_array_value();
+    num::Matrix found(1, static_cast<num::Index>(names.size()));
+    for (std::size_t k = 0; k < names.size(); ++k) {
+      found.set(static_cast<num::Index>(k), s.field(names[k]) != nullptr ? 1.0 : 0.0);
+    }
+    return Value::vector(std::move(found), /*logical=*/true);
+  }
   return Value::boolean(s.field(call.string(1)) != nullptr);
+}
+
+// orderfields(s): s itself, since rlab's fields are always kept in ascending name order;
+// numfields(s): how many fields s has.
+Value orderfields(Call& call) { return struct_argument(call, "orderfields"); }
+Value numfields(Call& call) {
+  const Value& x = call.value(0);
+  if (!runtime::is_struct_like(x)) return Value::scalar(0.0);
+  const std::vector<Value> items = runtime::struct_elements(x);
+  return Value::scalar(items.empty() ? 0.0
+                                     : static_cast<double>(items.front().struct_fields().size()));
+}
+
+// getfield(s, name) is s.(name); setfield(s, name, v) a copy of s with that field set.
+Value getfield(Call& call) {
+  const Value& s = struct_argument(call, "getfield");
+  const std::string& name = call.string(1);
+  const Value* field = s.field(name);
+  if (!field) throw Error(fmt::format("struct has no field '{}'", name));
+  return *field;
+}
+
+Value setfield(Call& call) {
+  Value s = struct_argument(call, "setfield");
+  s.set_field(call.string(1), call.value(2));
+  return s;
 }
 
 Value rmfield(Call& call) {
@@ -390,6 +549,7 @@ Value class_of(Call& call) {
     case Kind::StringArray:
       return Value::string("cell");
     case Kind::Struct:
+    case Kind::StructArray:
       return Value::string("struct");
     case Kind::Lambda:
     case Kind::FunctionHandle:
@@ -408,6 +568,51 @@ Value isa(Call& call) {
   const std::string& name = call.string(1);
   if (name == "numeric" || name == "float") return Value::boolean(actual == "double");
   return Value::boolean(actual == name);
+}
+
+// narginchk(lo, hi) inside a function: MATLAB's errors when the call gave fewer than lo or
+// more than hi arguments (it reads the caller's nargin).
+Value narginchk(Call& call) {
+  const Value* count = call.interpreter().variable("nargin");
+  if (!count || !count->is(Kind::Scalar)) call.fail("can only be called inside a function");
+  const double given = count->scalar_value();
+  if (given < call.scalar(0)) throw Error("Not enough input arguments.");
+  if (given > call.scalar(1)) throw Error("Too many input arguments.");
+  return Value();
+}
+
+// func2str(f): a lambda's text (`@(x) x + 1`) or a handle's function name (`sin`, as MATLAB
+// gives it); str2func(name) the handle @name.
+Value func2str(Call& call) {
+  const Value& f = call.value(0);
+  if (f.is(Kind::FunctionHandle)) return Value::string(f.handle_name());
+  if (f.is(Kind::Lambda)) return Value::string(runtime::display(f));
+  call.fail(fmt::format("argument 1 must be a function handle, got {}", f.kind_name()));
+}
+
+Value str2func(Call& call) {
+  const std::string& name = call.string(0);
+  if (!name.empty() && name.front() == '@') {
+    call.fail("only function names are supported (write the lambda itself: @(x) ...)");
+  }
+  return Value::function_handle(name);
+}
+
+// isvarname(s): s is a valid variable name (a letter, then letters, digits or `_`), not a
+// reserved word.
+Value isvarname(Call& call) {
+  const Value& x = call.value(0);
+  if (!x.is(Kind::String)) return Value::boolean(false);
+  const std::string& name = x.string_value();
+  static const std::set<std::string, std::less<>> reserved = {
+      "function", "end",       "return", "if",     "elseif", "else", "for",    "while", "switch",
+      "case",     "otherwise", "run",    "format", "hold",   "grid", "viewer", "close"};
+  bool valid = !name.empty() && std::isalpha(static_cast<unsigned char>(name.front())) &&
+               !reserved.contains(name);
+  for (const char c : name) {
+    valid = valid && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+  }
+  return Value::boolean(valid);
 }
 
 Value exist(Call& call) {
@@ -484,6 +689,8 @@ std::vector<Value> mapped_elements(Call& call, int index = 1) {
     }
   } else if (x.is(Kind::Scalar) || x.is(Kind::Complex) || x.is(Kind::Bool)) {
     elements.push_back(x);
+  } else if (runtime::is_struct_like(x)) {
+    elements = runtime::struct_elements(x);  // arrayfun(@(p) p.age, people)
   } else {
     throw Error(fmt::format("{}: second argument must be a vector or scalar, got {}", call.name(),
                             x.kind_name()));
@@ -491,7 +698,8 @@ std::vector<Value> mapped_elements(Call& call, int index = 1) {
   return elements;
 }
 
-// Packs per-element results: all scalars → vector; all vectors of one length → one row each.
+// Packs per-element results: all scalars → vector (logical when all are Bools); all vectors of
+// one length → one row each.
 Value pack_results(Call& call, const std::vector<Value>& results) {
   if (results.empty()) return Value::vector(num::Matrix(1, 0));
   const Value& first = results[0];
@@ -522,7 +730,10 @@ Value pack_results(Call& call, const std::vector<Value>& results) {
       packed.set(k * width + c, result.matrix_value().complex_at(c));
     }
   }
-  if (scalar_results) return Value::vector(std::move(packed));
+  // Bool results make a logical vector, so arrayfun(@(x) isprime(x), v) can be a mask.
+  const bool all_bools =
+      std::ranges::all_of(results, [](const Value& r) { return r.is(Kind::Bool); });
+  if (scalar_results) return Value::vector(std::move(packed), all_bools);
   return Value::matrix(std::move(packed));
 }
 
@@ -627,6 +838,7 @@ std::pair<num::Index, num::Index> size_of(const Value& value) {
     case Kind::String:
     case Kind::StringArray:
     case Kind::Tuple:
+    case Kind::StructArray:
       return {1, value.element_count()};
     case Kind::None:
       return {0, 0};
@@ -644,6 +856,8 @@ extern const BuiltinTable kCoreBuiltins = {
     {"length", length, 1, 1, "Number of elements along the longest dimension."},
     {"len", length, 1, 1, "Alias of length."},
     {"numel", numel, 1, 1, "Number of elements."},
+    {"rows", rows, 1, 1, "Number of rows, size(x, 1) (Octave)."},
+    {"columns", columns, 1, 1, "Number of columns, size(x, 2) (Octave)."},
     {"ndims", ndims, 1, 1, "Number of dimensions (2)."},
     {"isempty", isempty, 1, 1, "True for an empty array, string or string array."},
     {"horzcat", horzcat, 0, -1, "horzcat(A, B, ...) is [A, B, ...]."},
@@ -656,7 +870,9 @@ extern const BuiltinTable kCoreBuiltins = {
      "Raises an error when the condition is false: assert(cond, fmt, ...)."},
     {"error", error, 1, -1, "Raises an error: error(msg), error(fmt, ...), error(err)."},
     {"warning", warning, 1, -1, "Writes `warning: msg` to standard error."},
-    {"format", format, 0, 1, "Sets the echo display mode: short, long, hex, commas."},
+    {"format", format, 0, 2,
+     "Sets the echo display mode: short, long, hex, commas (MATLAB's long g etc. map to them)."},
+    {"more", more, 0, 1, "Octave's pager switch (more off): output is never paged, so a no-op."},
     {"clear", clear, 0, -1,
      "clear x y or clear(\"x\"): remove variables; bare clear also every user function."},
     {"help", help, 0, 1, "help: list the builtins; help NAME or help(\"NAME\"): describe one."},
@@ -666,8 +882,15 @@ extern const BuiltinTable kCoreBuiltins = {
     {"struct", make_struct, 0, -1, "struct(\"f1\", v1, ...): a struct with those fields."},
     {"isstruct", isstruct, 1, 1, "True for a struct."},
     {"iscell", iscell, 1, 1, "True for a string array."},
-    {"isfield", isfield, 2, 2, "isfield(s, name): true when s has that field."},
+    {"iscellstr", iscell, 1, 1,
+     "iscellstr(x): true for a string array (every rlab cell holds text)."},
+    {"isfield", isfield, 2, 2,
+     "isfield(s, name): true when s has that field; a string array of names gives one each."},
     {"rmfield", rmfield, 2, 2, "rmfield(s, name): s without that field."},
+    {"orderfields", orderfields, 1, 1, "The struct with its fields in ascending order (as kept)."},
+    {"numfields", numfields, 1, 1, "Number of fields of a struct (0 for other values)."},
+    {"getfield", getfield, 2, 2, "getfield(s, name): the field's value, as s.(name)."},
+    {"setfield", setfield, 3, 3, "setfield(s, name, v): a copy of s with the field set to v."},
     {"fieldnames", fieldnames, 1, 1, "Field names in ascending order, as a string array."},
     {"isnumeric", isnumeric, 1, 1, "True for numbers and numeric arrays (not bools)."},
     {"ischar", ischar, 1, 1, "True for a string."},
@@ -678,6 +901,10 @@ extern const BuiltinTable kCoreBuiltins = {
     {"isreal", isreal, 1, 1, "True when every imaginary part is exactly 0."},
     {"class", class_of, 1, 1, "The MATLAB class name: double, logical, char, cell, struct, ..."},
     {"isa", isa, 2, 2, "True when class(x) is the name, or the group \"numeric\" / \"float\"."},
+    {"narginchk", narginchk, 2, 2, "Raises MATLAB's error when nargin is outside [lo, hi]."},
+    {"func2str", func2str, 1, 1, "The text of a lambda, or a handle's function name."},
+    {"str2func", str2func, 1, 1, "The handle @name of a function named by a string."},
+    {"isvarname", isvarname, 1, 1, "True for a valid variable name."},
     {"exist", exist, 1, 2, "1 variable, 5 builtin, 2 user function or file, 0 otherwise."},
     {"tic", tic, 0, 0, "Starts the session stopwatch."},
     {"toc", toc, 0, 0, "Seconds since the last tic()."},

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <optional>
 #include <string>
 
@@ -139,6 +140,41 @@ Value rank(Call& call) {
   return Value::scalar(static_cast<double>(num::rank(x.matrix_value())));
 }
 
+// cond(A): the 2-norm condition number s_max / s_min from the singular values (Inf when A is
+// singular, 0 for an empty A); cond(A, p) with p 1, Inf or "fro" is norm(A, p) * norm(inv(A), p).
+Value cond(Call& call) {
+  const num::Matrix a = real_input(call, 0);
+  if (a.empty()) return Value::scalar(0.0);
+  std::optional<num::MatrixNorm> kind;
+  if (call.has(1)) {
+    if (call.value(1).is(Kind::String)) {
+      if (call.string(1) != "fro") {
+        call.fail("unknown norm type \"" + call.string(1) + "\" (expected \"fro\")");
+      }
+      kind = num::MatrixNorm::Frobenius;
+    } else {
+      const double p = call.scalar(1);
+      if (p == 1.0) {
+        kind = num::MatrixNorm::One;
+      } else if (std::isinf(p) && p > 0) {
+        kind = num::MatrixNorm::Infinity;
+      } else if (p != 2.0) {
+        call.fail("norm type must be 1, 2, Inf or \"fro\"");
+      }
+    }
+  }
+  if (!kind) {
+    const num::Matrix s = num::singular_values(a);
+    const double smallest = s[s.size() - 1];
+    return Value::scalar(smallest == 0.0 ? std::numeric_limits<double>::infinity()
+                                         : s[0] / smallest);
+  }
+  if (a.rows() != a.columns())
+    call.fail("A must be square for a 1, Inf or \"fro\" condition number");
+  if (num::rank(a) < a.rows()) return Value::scalar(std::numeric_limits<double>::infinity());
+  return Value::scalar(num::matrix_norm(a, *kind) * num::matrix_norm(num::inv(a), *kind));
+}
+
 // eig(A), eig(A, B), and a trailing "vector"/"matrix" output-form flag.
 Value eig(Call& call) {
   int count = call.count();
@@ -168,6 +204,64 @@ Value svd(Call& call) {
   num::Svd parts = num::svd(a, call.has(1) ? num::SvdSize::Economy : num::SvdSize::Full);
   return Value::tuple({Value::matrix(std::move(parts.u)), Value::matrix(std::move(parts.s)),
                        Value::matrix(std::move(parts.v))});
+}
+
+// [Q, R] = qr(A), qr(A, 0) or qr(A, "econ") (economy size); R = qr(A) alone is the R factor.
+Value qr(Call& call) {
+  const num::Matrix a = real_input(call, 0);
+  bool economy = false;
+  if (call.has(1)) {
+    const Value& option = call.value(1);
+    economy = option.is(Kind::String) ? call.string(1) == "econ" : call.scalar(1) == 0.0;
+    if (option.is(Kind::String) ? call.string(1) != "econ" : call.scalar(1) != 0.0) {
+      call.fail("option must be 0 or \"econ\"");
+    }
+  }
+  num::Qr parts = num::qr(a, economy ? num::SvdSize::Economy : num::SvdSize::Full);
+  if (call.nargout() < 2) return Value::matrix(std::move(parts.r));
+  return Value::tuple({Value::matrix(std::move(parts.q)), Value::matrix(std::move(parts.r))});
+}
+
+// R = chol(A) with R'·R = A; [R, p] = chol(A) reports failure in p instead of raising it.
+Value chol(Call& call) {
+  num::Cholesky factor = num::chol(real_input(call, 0));
+  if (call.nargout() >= 2) {
+    return Value::tuple(
+        {Value::matrix(std::move(factor.r)), Value::scalar(static_cast<double>(factor.failed_at))});
+  }
+  if (factor.failed_at != 0) call.fail("matrix must be positive definite");
+  return Value::matrix(std::move(factor.r));
+}
+
+// [L, U, P] = lu(A) with P·A = L·U; [L, U] = lu(A) folds P into L (L = P'·L, as MATLAB);
+// Y = lu(A) is L − I + U, both factors in one matrix.
+Value lu(Call& call) {
+  num::Lu parts = num::lu(real_input(call, 0));
+  if (call.nargout() >= 3) {
+    return Value::tuple({Value::matrix(std::move(parts.l)), Value::matrix(std::move(parts.u)),
+                         Value::matrix(std::move(parts.p))});
+  }
+  if (call.nargout() == 2) {
+    num::Matrix permuted_l(parts.l.rows(), parts.l.columns());
+    for (num::Index row = 0; row < parts.p.rows(); ++row) {
+      for (num::Index source = 0; source < parts.p.columns(); ++source) {
+        if (parts.p(row, source) != 1.0) continue;
+        for (num::Index c = 0; c < parts.l.columns(); ++c) {
+          permuted_l.set(source, c, parts.l(row, c));
+        }
+      }
+    }
+    return Value::tuple({Value::matrix(std::move(permuted_l)), Value::matrix(std::move(parts.u))});
+  }
+  num::Matrix combined(parts.l.rows(), parts.u.columns());
+  for (num::Index row = 0; row < combined.rows(); ++row) {
+    for (num::Index c = 0; c < combined.columns(); ++c) {
+      const bool below = c < row && c < parts.l.columns();
+      combined.set(row, c,
+                   below ? parts.l(row, c) : (row < parts.u.rows() ? parts.u(row, c) : 0.0));
+    }
+  }
+  return Value::matrix(std::move(combined));
 }
 
 // x = linsolve(A, b): a vector-like b gives a Vector (a Scalar when n = 1); a matrix b a matrix.
@@ -206,9 +300,13 @@ extern const BuiltinTable kLinalgBuiltins = {
     {"inv", inv, 1, 1, "Matrix inverse (Gauss-Jordan with partial pivoting)."},
     {"pinv", pinv, 1, 1, "Moore-Penrose pseudo-inverse via the SVD."},
     {"trace", trace, 1, 1, "Sum of the main diagonal."},
+    {"cond", cond, 1, 2, "Condition number: s_max / s_min, or norm(A, p) * norm(inv(A), p)."},
     {"rank", rank, 1, 1, "Number of singular values above the tolerance."},
     {"eig", eig, 1, 3, "Eigenvalues (N×1), or [V, D] = eig(A); eig(A, B) generalized."},
     {"svd", svd, 1, 2, "Singular values (descending Vector), or [U, S, V] = svd(A[, \"econ\"])."},
+    {"qr", qr, 1, 2, "QR factorisation: [Q, R] = qr(A), qr(A, 0) or qr(A, \"econ\")."},
+    {"chol", chol, 1, 1, "Cholesky factor R with R'*R = A; [R, p] = chol(A) reports failure."},
+    {"lu", lu, 1, 1, "LU with partial pivoting: [L, U, P] = lu(A), P*A = L*U; [L, U] = lu(A)."},
     {"linsolve", linsolve, 2, 2, "Solve A*x = b by Gaussian elimination."},
     {"solve", solve, 2, 2, "Solve A*x = b (alias of linsolve for dense A)."},
     {"expm", expm, 1, 1, "Matrix exponential (scaling and squaring, [6/6] Pade)."},

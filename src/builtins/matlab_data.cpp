@@ -398,33 +398,73 @@ Value histcounts(Call& call) {
   return Value::tuple({std::move(counts), Value::vector(std::move(histogram.edges))});
 }
 
-// accumarray(subs, vals): result(s) = sum of vals(k) over the k with subs(k) = s, for a vector
-// of positive integer subscripts; vals is a vector of the same length or a scalar.
+// One accumarray subscript: a positive integer, as a 0-based position.
+num::Index accumarray_position(Call& call, double subscript) {
+  if (!(subscript >= 1.0 && subscript <= kLargestSize) || std::floor(subscript) != subscript) {
+    call.fail("subs must be positive integers, got " + num::format_shortest(subscript));
+  }
+  return static_cast<num::Index>(subscript) - 1;
+}
+
+// accumarray(subs, vals) and accumarray(subs, vals, sz): result(s) = sum of vals(k) over the k
+// with subs(k) = s. subs is a vector of positive integer subscripts (result: a vector), or an
+// N×2 matrix whose rows are (row, column) pairs (result: a matrix, as a confusion matrix is
+// counted); vals is a scalar or one value per subscript; sz, when given, is the result's size.
 Value accumarray(Call& call) {
   const Value& subscripts = call.value(0);
   const num::Matrix subs = real_matrix(call, 0);
-  if (subscripts.is(Kind::Matrix) && subs.rows() != 1 && subs.columns() != 1 && !subs.empty()) {
-    call.fail("subs must be a vector of subscripts, got a " + std::to_string(subs.rows()) + "x" +
-              std::to_string(subs.columns()) + " matrix");
+  const bool pairs = subscripts.is(Kind::Matrix) && subs.rows() > 1 && subs.columns() == 2;
+  if (subscripts.is(Kind::Matrix) && subs.rows() != 1 && subs.columns() != 1 && !subs.empty() &&
+      !pairs) {
+    call.fail(
+        "subs must be a vector of subscripts or an N×2 matrix of (row, column) pairs, got a " +
+        std::to_string(subs.rows()) + "x" + std::to_string(subs.columns()) + " matrix");
   }
+  const num::Index count = pairs ? subs.rows() : subs.size();
   const num::Matrix values = real_matrix(call, 1);
-  if (values.size() != 1 && values.size() != subs.size()) {
-    call.fail("vals must be a scalar or have one element per subscript (" +
-              std::to_string(subs.size()) + "), got " + std::to_string(values.size()));
+  if (values.size() != 1 && values.size() != count) {
+    call.fail("vals must be a scalar or have one element per subscript (" + std::to_string(count) +
+              "), got " + std::to_string(values.size()));
   }
-  num::Index length = 0;
-  for (num::Index k = 0; k < subs.size(); ++k) {
-    if (!(subs[k] >= 1.0 && subs[k] <= kLargestSize) || std::floor(subs[k]) != subs[k]) {
-      call.fail("subs must be positive integers, got " + num::format_shortest(subs[k]));
+  std::vector<num::Index> rows(static_cast<std::size_t>(count), 0);
+  std::vector<num::Index> columns(static_cast<std::size_t>(count), 0);
+  num::Index height = pairs ? 0 : 1;
+  num::Index width = 0;
+  for (num::Index k = 0; k < count; ++k) {
+    const auto at = static_cast<std::size_t>(k);
+    if (pairs) {
+      rows[at] = accumarray_position(call, subs(k, 0));
+      columns[at] = accumarray_position(call, subs(k, 1));
+      height = std::max(height, rows[at] + 1);
+    } else {
+      columns[at] = accumarray_position(call, subs[k]);
     }
-    length = std::max(length, static_cast<num::Index>(subs[k]));
+    width = std::max(width, columns[at] + 1);
   }
-  num::Matrix result(1, length);
-  for (num::Index k = 0; k < subs.size(); ++k) {
-    const num::Index target = static_cast<num::Index>(subs[k]) - 1;
-    result.set(target, result[target] + values[values.size() == 1 ? 0 : k]);
+  if (call.has(2)) {
+    const num::Matrix size = real_matrix(call, 2);
+    const auto fits = [](double extent, num::Index needed) {
+      return extent >= static_cast<double>(needed) && extent <= kLargestSize &&
+             std::floor(extent) == extent;
+    };
+    if (size.size() != 2 || !fits(size[0], height) ||
+        !(pairs ? fits(size[1], width) : fits(size[0] * size[1], width))) {
+      call.fail("sz must be a 2-element size that holds every subscript");
+    }
+    if (pairs) {
+      height = static_cast<num::Index>(size[0]);
+      width = static_cast<num::Index>(size[1]);
+    } else {
+      width = static_cast<num::Index>(size[0] * size[1]);
+    }
   }
-  return Value::vector(std::move(result));
+  num::Matrix result(height, width);
+  for (num::Index k = 0; k < count; ++k) {
+    const auto at = static_cast<std::size_t>(k);
+    const double value = values[values.size() == 1 ? 0 : k];
+    result.set(rows[at], columns[at], result(rows[at], columns[at]) + value);
+  }
+  return pairs ? Value::matrix(std::move(result)) : Value::vector(std::move(result));
 }
 
 }  // namespace
@@ -444,7 +484,8 @@ extern const BuiltinTable kMatlabDataBuiltins = {
      "Random permutation of 1..n, or k distinct of them: randperm(n, k)."},
     {"histcounts", histcounts, 2, 2,
      "Bin counts: histcounts(x, nbins), histcounts(x, edges); [n, edges] = histcounts(...)."},
-    {"accumarray", accumarray, 2, 2, "Sums of vals grouped by subscript: accumarray(subs, vals)."},
+    {"accumarray", accumarray, 2, 3,
+     "Sums of vals grouped by subscript: accumarray(subs, vals), (pairs, vals, [R, C])."},
 };
 
 }  // namespace llmlab::builtins

@@ -32,17 +32,64 @@ double spacing(double x) {
   return std::nextafter(magnitude, std::numeric_limits<double>::infinity()) - magnitude;
 }
 
+// A precision class name, as eps("single") and realmax("double") take it.
+enum class Precision { Double, Single };
+
+Precision precision_argument(Call& call, int index) {
+  const std::string& name = call.string(index);
+  if (name == "double") return Precision::Double;
+  if (name == "single") return Precision::Single;
+  call.fail("unsupported class \"" + name + "\" (\"double\" or \"single\")");
+}
+
+bool names_precision(const Call& call, int index) {
+  return call.has(index) && call.value(index).is(Kind::String);
+}
+
+bool single_requested(Call& call) {
+  return call.has(0) && precision_argument(call, 0) == Precision::Single;
+}
+
 Value eps(Call& call) {
+  if (names_precision(call, 0)) {
+    return Value::scalar(precision_argument(call, 0) == Precision::Single
+                             ? static_cast<double>(FLT_EPSILON)
+                             : DBL_EPSILON);
+  }
   if (!call.has(0)) return Value::scalar(DBL_EPSILON);
   num::Matrix m = real_matrix(call, 0);
   for (double& value : m.mutable_real_values()) value = spacing(value);
   return same_shape(call.value(0), std::move(m));
 }
 
-Value realmax(Call&) { return Value::scalar(DBL_MAX); }
-Value realmin(Call&) { return Value::scalar(DBL_MIN); }
-// The largest consecutive integer a double holds exactly, 2^53.
-Value flintmax(Call&) { return Value::scalar(9007199254740992.0); }
+// realmax, realmin and flintmax of double (the default) or of single, named as MATLAB names it.
+template <double kDouble, double kSingle>
+Value precision_limit(Call& call) {
+  return Value::scalar(single_requested(call) ? kSingle : kDouble);
+}
+
+// single(x): every element rounded to the nearest float32 (ties to even), for studying
+// mixed-precision rounding. The values stay doubles (rlab has one number type), so arithmetic
+// on them is double arithmetic and class() says "double".
+double round_to_single(double x) {
+  // Beyond FLT_MAX the conversion is undefined in C++, so IEEE's rounding is spelled out: up to
+  // half an ulp (2^103) above FLT_MAX rounds down to it, from there on (ties go to the even
+  // neighbour, infinity) overflows.
+  const double largest = static_cast<double>(FLT_MAX);
+  if (std::isfinite(x) && std::abs(x) > largest) {
+    const double magnitude = std::abs(x) < largest + std::ldexp(1.0, 103)
+                                 ? largest
+                                 : std::numeric_limits<double>::infinity();
+    return std::copysign(magnitude, x);
+  }
+  return static_cast<double>(static_cast<float>(x));
+}
+
+Value single(Call& call) {
+  num::Matrix m = real_matrix(call, 0);
+  for (double& value : m.mutable_real_values()) value = round_to_single(value);
+  return same_shape(call.value(0), std::move(m));
+}
 
 // intmax/intmin: MATLAB's default class is int32; the other classes whose limits a double holds
 // exactly may be named. int64 and uint64 limits are not representable, so they are refused.
@@ -94,6 +141,46 @@ Value truth_filled(Call& call, bool fill) {
 
 Value true_builtin(Call& call) { return truth_filled(call, true); }
 Value false_builtin(Call& call) { return truth_filled(call, false); }
+
+// int8(x) … uint64(x): MATLAB's integer conversion, element-wise — rounded to the nearest
+// integer (halves away from zero), saturated at the class limits, NaN to 0; a string gives its
+// character codes. The values stay doubles (rlab has one number type), so later arithmetic is
+// double arithmetic and class() says "double".
+Value double_builtin(Call& call);  // a string's character codes, below
+
+template <double kLowest, double kHighest>
+Value integer_class(Call& call) {
+  const Value& x = call.value(0);
+  num::Matrix m = x.is(Kind::String) ? double_builtin(call).matrix_value() : real_matrix(call, 0);
+  for (double& value : m.mutable_real_values()) {
+    value = std::isnan(value) ? 0.0 : std::clamp(std::round(value), kLowest, kHighest);
+  }
+  if (x.is(Kind::String)) return Value::vector(std::move(m));
+  return same_shape(x, std::move(m));
+}
+
+// complex(a) and complex(a, b): a + b·j from real parts, element-wise, a scalar operand paired
+// with every element of the other. A scalar result is a complex scalar even when b is 0, as
+// MATLAB's complex(1, 0) is (it displays as 1+0j and stays complex through arithmetic).
+Value complex_builtin(Call& call) {
+  const num::Matrix re = real_matrix(call, 0);
+  const num::Matrix im = call.has(1) ? real_matrix(call, 1) : num::Matrix(1, 1, 0.0);
+  const bool re_scalar = re.size() == 1;
+  const bool im_scalar = im.size() == 1;
+  if (!re_scalar && !im_scalar && (re.rows() != im.rows() || re.columns() != im.columns())) {
+    call.fail("real and imaginary parts must have the same size, or one must be a scalar");
+  }
+  const num::Matrix& shape = re_scalar && call.has(1) ? im : re;
+  const Value& model = re_scalar && call.has(1) ? call.value(1) : call.value(0);
+  if (shape.size() == 1 && !model.is_array()) {
+    return Value::complex(num::Complex(re[0], im[0]));
+  }
+  num::Matrix result(shape.rows(), shape.columns(), num::Matrix::Element::ComplexValued);
+  for (num::Index k = 0; k < shape.size(); ++k) {
+    result.set(k, num::Complex(re[re_scalar ? 0 : k], im[im_scalar ? 0 : k]));
+  }
+  return same_shape(model, std::move(result));
+}
 
 // --- Element-wise special functions ---------------------------------------------------------
 
@@ -337,6 +424,8 @@ bool equal_values(const Value& a, const Value& b) {
       return equal_structs(a.struct_fields(), b.struct_fields());
     case Kind::Tuple:
       return equal_tuples(a.tuple_items(), b.tuple_items());
+    case Kind::StructArray:
+      return equal_tuples(a.struct_array_items(), b.struct_array_items());
     case Kind::Lambda:
       return a.lambda_value().parameters == b.lambda_value().parameters &&
              a.lambda_value().text == b.lambda_value().text;
@@ -359,10 +448,27 @@ Value isequal(Call& call) {
 }  // namespace
 
 extern const BuiltinTable kMatlabMathBuiltins = {
-    {"eps", eps, 0, 1, "Machine epsilon 2^-52; eps(x) is the spacing of doubles at x."},
-    {"realmax", realmax, 0, 0, "Largest finite double."},
-    {"realmin", realmin, 0, 0, "Smallest normalised positive double."},
-    {"flintmax", flintmax, 0, 0, "Largest consecutive integer in double, 2^53."},
+    {"eps", eps, 0, 1,
+     "Machine epsilon 2^-52 (eps(\"single\") 2^-23); eps(x) is the spacing of doubles at x."},
+    {"realmax", precision_limit<DBL_MAX, static_cast<double>(FLT_MAX)>, 0, 1,
+     "Largest finite double; realmax(\"single\") the largest float32."},
+    {"realmin", precision_limit<DBL_MIN, static_cast<double>(FLT_MIN)>, 0, 1,
+     "Smallest normalised positive double; realmin(\"single\") that of float32."},
+    {"flintmax", precision_limit<9007199254740992.0, 16777216.0>, 0, 1,
+     "Largest consecutive integer in double, 2^53 (2^24 for \"single\")."},
+    {"complex", complex_builtin, 1, 2, "a + b*j from real parts, element-wise: complex(a, b)."},
+    {"int8", integer_class<-128.0, 127.0>, 1, 1,
+     "Round and saturate to int8 (values stay doubles)."},
+    {"uint8", integer_class<0.0, 255.0>, 1, 1, "Round and saturate to uint8; a string's codes."},
+    {"int16", integer_class<-32768.0, 32767.0>, 1, 1, "Round and saturate to int16."},
+    {"uint16", integer_class<0.0, 65535.0>, 1, 1, "Round and saturate to uint16."},
+    {"int32", integer_class<-2147483648.0, 2147483647.0>, 1, 1, "Round and saturate to int32."},
+    {"uint32", integer_class<0.0, 4294967295.0>, 1, 1, "Round and saturate to uint32."},
+    {"int64", integer_class<-9223372036854775808.0, 9223372036854775807.0>, 1, 1,
+     "Round and saturate to int64 (limits as the nearest doubles)."},
+    {"uint64", integer_class<0.0, 18446744073709551615.0>, 1, 1,
+     "Round and saturate to uint64 (limits as the nearest doubles)."},
+    {"single", single, 1, 1, "Rounds to the nearest float32; the values stay doubles."},
     {"intmax", intmax, 0, 1, "Largest int32 value as a double; intmax(\"int8\") etc."},
     {"intmin", intmin, 0, 1, "Smallest int32 value as a double; intmin(\"int8\") etc."},
     {"inf", inf, 0, 2, "Infinity: inf, inf(n) vector, inf(m, n) matrix."},

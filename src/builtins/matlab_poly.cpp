@@ -51,6 +51,38 @@ Value polyval(Call& call) {
   return same_shape(call.value(1), std::move(result));
 }
 
+// roots(p): the roots of p(1)·x^n + … + p(n+1) as an N×1 Matrix, the eigenvalues of the
+// companion matrix. Leading zeros are dropped, trailing zeros give roots at 0. Ordered by
+// descending real part, then descending imaginary part (conjugate pairs +j first, as MATLAB
+// prints roots([1 0 1])).
+Value roots(Call& call) {
+  const num::Matrix p = vector_argument(call, 0, "p");
+  num::Index first = 0;
+  num::Index last = p.size();
+  while (first < last && p[first] == 0.0) ++first;
+  while (last > first && p[last - 1] == 0.0) --last;
+  for (num::Index k = first; k < last; ++k) {
+    if (!std::isfinite(p[k])) call.fail("p must be finite");
+  }
+  const num::Index zeros_at_origin = last > first ? p.size() - last : 0;
+  const num::Index degree = last > first ? last - first - 1 : 0;
+  std::vector<num::Complex> found;
+  if (degree > 0) {
+    num::Matrix companion(degree, degree);
+    for (num::Index c = 0; c < degree; ++c) companion.set(0, c, -p[first + c + 1] / p[first]);
+    for (num::Index r = 1; r < degree; ++r) companion.set(r, r - 1, 1.0);
+    const num::Matrix values = num::eig(companion).values;
+    for (num::Index k = 0; k < values.size(); ++k) found.push_back(values.complex_at(k));
+  }
+  std::stable_sort(found.begin(), found.end(), [](num::Complex a, num::Complex b) {
+    return a.real() != b.real() ? a.real() > b.real() : a.imag() > b.imag();
+  });
+  for (num::Index k = 0; k < zeros_at_origin; ++k) found.emplace_back(0.0, 0.0);
+  num::Matrix result(static_cast<num::Index>(found.size()), 1);
+  for (std::size_t k = 0; k < found.size(); ++k) result.set(static_cast<num::Index>(k), found[k]);
+  return Value::matrix(std::move(result));
+}
+
 // polyfit(x, y, n): the degree-n coefficients, highest power first, minimising
 // Σ (polyval(p, x_i) − y_i)²; solved as pinv(V)·y for the Vandermonde matrix V(i, j) =
 // x_i^(n−j), which gives the minimum-norm fit when the data cannot determine every coefficient.
@@ -156,6 +188,7 @@ Value interp1(Call& call) {
 
 extern const BuiltinTable kMatlabPolyBuiltins = {
     {"polyval", polyval, 2, 2, "Evaluate polynomial p (highest power first) at x."},
+    {"roots", roots, 1, 1, "Roots of polynomial p (highest power first), an N×1 column."},
     {"polyfit", polyfit, 3, 3, "Least-squares polynomial of degree n: p = polyfit(x, y, n)."},
     {"interp1", interp1, 3, 4,
      "1-D interpolation, NaN outside: interp1(x, y, xq, \"linear\"|\"nearest\"|\"previous\"|"

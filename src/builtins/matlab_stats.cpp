@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numbers>
 #include <string>
 #include <vector>
 
@@ -216,9 +217,138 @@ Value zscore(Call& call) {
       });
 }
 
+// --- rescale, normpdf, normcdf, gradient ---------------------------------------------------
+
+// rescale(x) and rescale(x, lo, hi): x mapped linearly onto [lo, hi] (default [0, 1]) over all
+// its elements; constant data maps to lo.
+Value rescale(Call& call) {
+  num::Matrix m = real_matrix(call, 0);
+  const double lo = call.scalar_or(1, 0.0);
+  const double hi = call.scalar_or(2, 1.0);
+  double smallest = std::numeric_limits<double>::infinity();
+  double largest = -std::numeric_limits<double>::infinity();
+  for (const double value : m.real_values()) {
+    if (std::isnan(value)) continue;
+    smallest = std::min(smallest, value);
+    largest = std::max(largest, value);
+  }
+  for (double& value : m.mutable_real_values()) {
+    value = largest > smallest ? lo + (value - smallest) / (largest - smallest) * (hi - lo) : lo;
+  }
+  return matlab::same_shape(call.value(0), std::move(m));
+}
+
+// normpdf(x[, mu, sigma]) and normcdf(x[, mu, sigma]): the normal density and distribution
+// function, element-wise (the exact GELU is x .* normcdf(x)).
+template <bool kCumulative>
+Value normal(Call& call) {
+  num::Matrix m = real_matrix(call, 0);
+  const double mu = call.scalar_or(1, 0.0);
+  const double sigma = call.scalar_or(2, 1.0);
+  if (!(sigma > 0.0)) call.fail("sigma must be positive, got " + num::format_shortest(sigma));
+  for (double& value : m.mutable_real_values()) {
+    const double z = (value - mu) / sigma;
+    value = kCumulative ? 0.5 * std::erfc(-z / std::numbers::sqrt2)
+                        : std::exp(-0.5 * z * z) / (sigma * std::sqrt(2.0 * std::numbers::pi));
+  }
+  return matlab::same_shape(call.value(0), std::move(m));
+}
+
+// gradient(y[, h]): MATLAB's numerical derivative of a vector — central differences inside,
+// one-sided at the two ends, spacing h (default 1).
+Value gradient(Call& call) {
+  const num::Matrix y = real_matrix(call, 0);
+  if (y.rows() > 1 && y.columns() > 1) call.fail("y must be a vector");
+  const double h = call.scalar_or(1, 1.0);
+  const num::Index n = y.size();
+  num::Matrix g(y.rows(), y.columns());
+  for (num::Index k = 0; k < n; ++k) {
+    if (n == 1) {
+      g.set(k, 0.0);
+    } else if (k == 0) {
+      g.set(k, (y[1] - y[0]) / h);
+    } else if (k == n - 1) {
+      g.set(k, (y[n - 1] - y[n - 2]) / h);
+    } else {
+      g.set(k, (y[k + 1] - y[k - 1]) / (2.0 * h));
+    }
+  }
+  return matlab::same_shape(call.value(0), std::move(g));
+}
+
+// --- maxk, mink, bounds ------------------------------------------------------------------
+
+// [B, I] = maxk(A, k) / mink(A, k): the k largest (smallest) elements in order, and their
+// 1-based positions; a vector gives a vector, a matrix k rows per column (dim 1) or k columns
+// per row (dim 2). Ties keep the earlier element first; NaN sorts after every number.
+template <bool kLargest>
+Value extreme_k(Call& call) {
+  const Value& x = call.value(0);
+  const num::Matrix m = real_matrix(call, 0);
+  const num::Index k = call.count_argument(1);
+  const Slices slices = matlab::plan_slices(x, call.dim_argument(2));
+  const num::Index count = matlab::slice_count(m, slices);
+  const num::Index length = matlab::slice_length(m, slices);
+  const num::Index kept = std::min(k, length);
+  const bool by_rows = slices == Slices::Rows;
+  const bool one_slice = slices == Slices::Whole;
+  num::Matrix values(one_slice || by_rows ? (one_slice ? 1 : count) : kept,
+                     one_slice ? kept : (by_rows ? kept : count));
+  num::Matrix positions(values.rows(), values.columns());
+  for (num::Index slice = 0; slice < count; ++slice) {
+    const std::vector<double> items = matlab::slice_values(m, slices, slice);
+    std::vector<std::size_t> order(items.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t p, std::size_t q) {
+      if (std::isnan(items[q])) return !std::isnan(items[p]);
+      if (std::isnan(items[p])) return false;
+      return kLargest ? items[p] > items[q] : items[p] < items[q];
+    });
+    for (num::Index j = 0; j < kept; ++j) {
+      const std::size_t from = order[static_cast<std::size_t>(j)];
+      const num::Index row = one_slice ? 0 : (by_rows ? slice : j);
+      const num::Index column = one_slice ? j : (by_rows ? j : slice);
+      values.set(row, column, items[from]);
+      positions.set(row, column, static_cast<double>(from + 1));
+    }
+  }
+  const auto shaped = [&](num::Matrix result) {
+    if (one_slice && !x.is(runtime::Kind::Matrix)) {
+      return Value::vector(std::move(result));
+    }
+    if (one_slice && m.columns() == 1) return Value::matrix(result.with_shape(kept, 1));
+    return Value::matrix(std::move(result));
+  };
+  if (call.nargout() < 2) return shaped(std::move(values));
+  return Value::tuple({shaped(std::move(values)), shaped(std::move(positions))});
+}
+
+// [lo, hi] = bounds(x): the smallest and largest element (NaN ignored), one call.
+Value bounds(Call& call) {
+  const num::Matrix m = real_matrix(call, 0);
+  double lo = std::numeric_limits<double>::quiet_NaN();
+  double hi = lo;
+  for (const double value : m.real_values()) {
+    if (std::isnan(value)) continue;
+    lo = std::isnan(lo) ? value : std::min(lo, value);
+    hi = std::isnan(hi) ? value : std::max(hi, value);
+  }
+  if (call.nargout() < 2) return Value::scalar(lo);
+  return Value::tuple({Value::scalar(lo), Value::scalar(hi)});
+}
+
 }  // namespace
 
 extern const BuiltinTable kMatlabStatsBuiltins = {
+    {"maxk", extreme_k<true>, 2, 3,
+     "The k largest elements and positions: [B, I] = maxk(A, k, dim)."},
+    {"mink", extreme_k<false>, 2, 3,
+     "The k smallest elements and positions: [B, I] = mink(A, k, dim)."},
+    {"bounds", bounds, 1, 1, "Smallest and largest element: [lo, hi] = bounds(x)."},
+    {"rescale", rescale, 1, 3, "x mapped linearly onto [0, 1], or [lo, hi]: rescale(x, lo, hi)."},
+    {"normpdf", normal<false>, 1, 3, "Normal density: normpdf(x), normpdf(x, mu, sigma)."},
+    {"normcdf", normal<true>, 1, 3, "Normal distribution function: normcdf(x, mu, sigma)."},
+    {"gradient", gradient, 1, 2, "Numerical derivative: central inside, one-sided at the ends."},
     {"mode", slice_statistic<most_frequent>, 1, 2,
      "Most frequent value (smallest on ties, NaN ignored): mode(x), mode(M, dim)."},
     {"range", slice_statistic<value_range>, 1, 2,

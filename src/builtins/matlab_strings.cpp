@@ -77,7 +77,8 @@ Value regexprep(Call& call) {
 
 struct Match {
   std::string text;
-  std::size_t start;  // 0-based
+  std::size_t start;                // 0-based
+  std::vector<std::string> groups;  // the capture groups' texts, "" for one that took no part
 };
 
 // Every non-empty match, left to right (MATLAB skips empty matches unless asked otherwise).
@@ -87,20 +88,23 @@ std::vector<Match> matches_of(const std::string& text, const std::regex& pattern
     for (auto it = std::sregex_iterator(text.begin(), text.end(), pattern);
          it != std::sregex_iterator(); ++it) {
       if (it->length() == 0) continue;
-      found.push_back({it->str(), static_cast<std::size_t>(it->position())});
+      std::vector<std::string> groups;
+      for (std::size_t g = 1; g < it->size(); ++g) groups.push_back((*it)[g].str());
+      found.push_back({it->str(), static_cast<std::size_t>(it->position()), std::move(groups)});
     }
   });
   return found;
 }
 
-enum class Output { Match, Start, End, Split };
+enum class Output { Match, Start, End, Split, Tokens };
 
 Output output_option(Call& call, const std::string& option) {
   if (option == "match") return Output::Match;
   if (option == "start") return Output::Start;
   if (option == "end") return Output::End;
   if (option == "split") return Output::Split;
-  call.fail("unsupported option \"" + option + "\" (match, start, end, split, once)");
+  if (option == "tokens") return Output::Tokens;
+  call.fail("unsupported option \"" + option + "\" (match, start, end, split, tokens, once)");
 }
 
 // One output of regexp for the matches found; `once` keeps only the first match and gives a
@@ -117,6 +121,10 @@ Value regexp_output(Output output, const std::string& text, const std::vector<Ma
     if (output == Output::End) {
       numbers.push_back(character_position(text, match.start + match.text.size()) - 1.0);
     }
+  }
+  if (output == Output::Tokens) {
+    // With "once", the first match's groups as a string array (MATLAB's cell of strings).
+    return Value::string_array(found.empty() ? std::vector<std::string>{} : found.front().groups);
   }
   if (output == Output::Split) {
     std::size_t from = 0;
@@ -152,6 +160,12 @@ Value regexp(Call& call) {
     }
   }
   if (outputs.empty()) outputs = {Output::Start, Output::End};
+  if (!once && std::ranges::find(outputs, Output::Tokens) != outputs.end()) {
+    // Every match's groups would be a cell of cells, which rlab cannot hold.
+    call.fail(
+        "\"tokens\" needs \"once\" (all matches' groups are a cell of cells); use "
+        "regexp(s, p, \"tokens\", \"once\") or \"match\"");
+  }
   const std::vector<Match> found = matches_of(text, pattern);
   const std::size_t wanted = std::max<std::size_t>(static_cast<std::size_t>(call.nargout()), 1);
   if (wanted > outputs.size()) {

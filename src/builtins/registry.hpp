@@ -20,7 +20,8 @@ extern const BuiltinTable kCoreBuiltins, kStringBuiltins, kIoBuiltins, kMathBuil
     kPlotBuiltins;
 // MATLAB functions rlab lacks (builtins.md §0.4 superset policy), one table per domain.
 extern const BuiltinTable kMatlabMathBuiltins, kMatlabDataBuiltins, kMatlabStatsBuiltins,
-    kMatlabPolyBuiltins, kMatlabStringBuiltins;
+    kMatlabPolyBuiltins, kMatlabStringBuiltins, kMatlabSetBuiltins, kMatlabBitBuiltins,
+    kMatlabSignalBuiltins, kMatlabMapBuiltins, kMatlabTextBuiltins;
 
 // Registers every table with the interpreter.
 void install_builtins(runtime::Interpreter& interpreter);

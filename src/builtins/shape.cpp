@@ -12,6 +12,7 @@
 
 #include "base/utf8.hpp"
 #include "builtins/registry.hpp"
+#include "runtime/struct_array.hpp"
 
 namespace llmlab::builtins {
 
@@ -67,6 +68,25 @@ Value repmat(Call& call) {
     tiled.reserve(text.size() * static_cast<std::size_t>(n));
     for (num::Index k = 0; k < n; ++k) tiled += text;
     return Value::string(std::move(tiled));
+  }
+  // A struct tiles into a struct array: repmat(struct("W", 0), 1, L) preallocates L layers.
+  if (runtime::is_struct_like(call.value(0))) {
+    const auto [m, n] = size_arguments(call, 1);
+    if (m != 1) call.fail("cannot tile struct (struct arrays have one row)");
+    const std::vector<Value> items = runtime::struct_elements(call.value(0));
+    std::vector<Value> tiled;
+    for (num::Index k = 0; k < n; ++k) tiled.insert(tiled.end(), items.begin(), items.end());
+    return Value::struct_array(std::move(tiled));
+  }
+  // A string array tiles along its one dimension, as MATLAB's repmat({'-'}, 1, n) does.
+  if (call.value(0).is(Kind::StringArray)) {
+    const auto [m, n] = size_arguments(call, 1);
+    if (m != 1) call.fail("cannot tile string_array");
+    const std::vector<std::string>& items = call.value(0).string_array_value();
+    std::vector<std::string> tiled;
+    tiled.reserve(items.size() * static_cast<std::size_t>(n));
+    for (num::Index k = 0; k < n; ++k) tiled.insert(tiled.end(), items.begin(), items.end());
+    return Value::string_array(std::move(tiled));
   }
   const Value& a = numeric(call, 0, "cannot tile");
   const auto [m, n] = size_arguments(call, 1);

@@ -139,7 +139,11 @@ Value median(Call& call) {
 template <class Statistic>
 Value spread(Call& call, Statistic statistic) {
   num::Normalization normalization = num::Normalization::Sample;
-  std::optional<int> dim = call.dim_argument(call.count() == 3 ? 2 : 1);
+  // std(x, "all") and std(x, w, "all") (MATLAB) run over every element.
+  const int dim_index = call.count() == 3 ? 2 : 1;
+  const bool everything = all_flag(call, dim_index);
+  // 0 for no dim (a plain int: GCC misjudges an optional here as maybe uninitialised).
+  const int dim = everything ? 0 : call.dim_argument(dim_index).value_or(0);
   if (call.count() == 3) {
     const double w = call.scalar(1);
     if (w != 0.0 && w != 1.0) {
@@ -147,13 +151,13 @@ Value spread(Call& call, Statistic statistic) {
     }
     normalization = w == 1.0 ? num::Normalization::Population : num::Normalization::Sample;
   }
-  const Value& x = call.value(0);
+  const Value x = everything ? all_elements(call, call.value(0)) : call.value(0);
   // One element per slice (a scalar, or a Vector's columns under dim 1): N <= 1 gives 0.
   if (is_scalar_kind(x)) return Value::scalar(0.0);
   if (x.is(Kind::Vector) && dim == 1) {
     return Value::vector(num::Matrix(1, x.matrix_value().size(), 0.0));
   }
-  return reduce(call, x, dim, EmptyVector::Zero,
+  return reduce(call, x, dim == 0 ? std::nullopt : std::optional<int>(dim), EmptyVector::Zero,
                 [normalization, statistic](const num::Matrix& m, Along along) {
                   return statistic(m, along, normalization);
                 });
@@ -249,10 +253,25 @@ Value argmin(Call& call) {
 
 // --- any, all, trapz ----------------------------------------------------------------------
 
-// Scalars, Vectors and 1-D Matrices give a Bool; an R×C Matrix a 1×C logical Matrix.
+// Scalars, Vectors and 1-D Matrices give a Bool; an R×C Matrix a 1×C logical Matrix. With a
+// dim (MATLAB's any(M, 2)), a Matrix gives one truth per column (1×C) or per row (R×1), a
+// Vector one per element along dim 1 and a Bool along dim 2.
 template <class Test>
 Value truth_reduction(Call& call, Test test) {
-  if (call.has(1) && !all_flag(call, 1)) call.fail("the second argument must be \"all\"");
+  if (call.has(1) && !all_flag(call, 1)) {
+    const Value& x = call.value(0);
+    require_numeric(call, x);
+    const int dim = *call.dim_argument(1);
+    if (x.is(Kind::Matrix)) {
+      return Value::matrix(test(x.matrix_value(), dim == 1 ? Along::Columns : Along::Rows),
+                           /*logical=*/true);
+    }
+    if (x.is(Kind::Vector) && dim == 1) {
+      return Value::vector(test(x.matrix_value(), Along::Columns), /*logical=*/true);
+    }
+    if (x.is(Kind::Bool)) return x;
+    return Value::boolean(test(x.as_matrix(), Along::All)[0] != 0.0);
+  }
   const Value x = call.has(1) ? all_elements(call, call.value(0)) : call.value(0);
   require_numeric(call, x);
   if (x.is(Kind::Bool)) return x;
@@ -395,12 +414,37 @@ Value sort(Call& call) {
 // --- find, unique -------------------------------------------------------------------------
 
 // find(x), find(x, k); [i, v] = find(vector), [r, c] = find(M), [r, c, v] = find(M).
+// The last `count` elements of a 1-D result (all of them when it is shorter).
+num::Matrix last_elements(const num::Matrix& m, num::Index count) {
+  const num::Index start = std::max<num::Index>(0, m.size() - count);
+  num::Matrix tail(
+      1, m.size() - start,
+      m.is_complex() ? num::Matrix::Element::ComplexValued : num::Matrix::Element::Real);
+  for (num::Index k = start; k < m.size(); ++k) tail.set(k - start, m.complex_at(k));
+  return tail;
+}
+
+// find(x), find(x, k) and MATLAB's find(x, k, "first" | "last").
 Value find(Call& call) {
   const Value& x = call.value(0);
   require_numeric(call, x);
   std::optional<num::Index> limit;
   if (call.has(1)) limit = call.count_argument(1);
-  num::FindResult found = num::find(x.as_matrix(), limit);
+  bool from_end = false;
+  if (call.has(2)) {
+    const std::string& direction = call.string(2);
+    if (direction != "first" && direction != "last") {
+      call.fail("direction must be \"first\" or \"last\", got \"" + direction + "\"");
+    }
+    from_end = direction == "last";
+  }
+  num::FindResult found = num::find(x.as_matrix(), from_end ? std::nullopt : limit);
+  if (from_end) {
+    found.linear_indices = last_elements(found.linear_indices, *limit);
+    found.rows = last_elements(found.rows, *limit);
+    found.columns = last_elements(found.columns, *limit);
+    found.values = last_elements(found.values, *limit);
+  }
   if (call.nargout() <= 1) return Value::vector(std::move(found.linear_indices));
   if (x.is(Kind::Vector) && call.nargout() == 2) {
     return Value::tuple(
@@ -412,7 +456,30 @@ Value find(Call& call) {
   return Value::tuple(std::move(outputs));
 }
 
-Value unique_strings(Call& call, const std::vector<std::string>& items, bool join) {
+// unique's "stable" order: the distinct values in order of first appearance. `first` holds each
+// sorted value's first position (1-based); returns the permutation of the sorted values and
+// renumbers `inverse` (each element's value index) to match.
+std::vector<std::size_t> stable_order(const std::vector<double>& first,
+                                      std::vector<double>& inverse) {
+  std::vector<std::size_t> order(first.size());
+  for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t p, std::size_t q) { return first[p] < first[q]; });
+  std::vector<double> renumbered(first.size());
+  for (std::size_t k = 0; k < order.size(); ++k) renumbered[order[k]] = static_cast<double>(k + 1);
+  for (double& index : inverse) index = renumbered[static_cast<std::size_t>(index) - 1];
+  return order;
+}
+
+template <class T>
+std::vector<T> permuted(const std::vector<T>& items, const std::vector<std::size_t>& order) {
+  std::vector<T> out;
+  out.reserve(order.size());
+  for (const std::size_t k : order) out.push_back(items[k]);
+  return out;
+}
+
+Value unique_strings(Call& call, const std::vector<std::string>& items, bool join, bool stable) {
   std::vector<std::size_t> order(items.size());
   for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
   std::stable_sort(order.begin(), order.end(),
@@ -427,18 +494,57 @@ Value unique_strings(Call& call, const std::vector<std::string>& items, bool joi
     }
     inverse[position] = static_cast<double>(values.size());
   }
+  if (stable) {
+    const std::vector<std::size_t> appearance = stable_order(first, inverse);
+    values = permuted(values, appearance);
+    first = permuted(first, appearance);
+  }
   if (call.nargout() <= 1) return text_result(std::move(values), join);
   return Value::tuple({text_result(std::move(values), join), Value::vector(num::Matrix::row(first)),
                        Value::vector(num::Matrix::row(inverse))});
 }
 
-// u = unique(x); [u, ia, ic] = unique(x). Numeric input gives Vectors.
+// unique(x, "sorted" | "stable"): whether the second argument asks for appearance order.
+bool stable_requested(Call& call) {
+  if (!call.has(1)) return false;
+  const std::string& option = call.string(1);
+  if (option != "sorted" && option != "stable") {
+    call.fail("unknown option \"" + option + "\" (\"sorted\" or \"stable\")");
+  }
+  return option == "stable";
+}
+
+std::vector<double> as_doubles(const num::Matrix& m) {
+  std::vector<double> out;
+  for (num::Index k = 0; k < m.size(); ++k) out.push_back(m[k]);
+  return out;
+}
+
+// u = unique(x); [u, ia, ic] = unique(x); unique(x, "stable"). Numeric input gives Vectors.
 Value unique(Call& call) {
   const Value& x = call.value(0);
-  if (x.is(Kind::StringArray)) return unique_strings(call, x.string_array_value(), false);
-  if (x.is(Kind::String)) return unique_strings(call, characters_as_items(x.string_value()), true);
+  const bool stable = stable_requested(call);
+  if (x.is(Kind::StringArray)) return unique_strings(call, x.string_array_value(), false, stable);
+  if (x.is(Kind::String)) {
+    return unique_strings(call, characters_as_items(x.string_value()), true, stable);
+  }
   require_numeric(call, x);
   num::UniqueResult result = num::unique(x.as_matrix());
+  if (stable) {
+    std::vector<double> first = as_doubles(result.first);
+    std::vector<double> inverse = as_doubles(result.inverse);
+    const std::vector<std::size_t> order = stable_order(first, inverse);
+    num::Matrix values(1, result.values.size(),
+                       result.values.is_complex() ? num::Matrix::Element::ComplexValued
+                                                  : num::Matrix::Element::Real);
+    for (std::size_t k = 0; k < order.size(); ++k) {
+      values.set(static_cast<num::Index>(k),
+                 result.values.complex_at(static_cast<num::Index>(order[k])));
+    }
+    result.values = std::move(values);
+    result.first = num::Matrix::row(permuted(first, order));
+    result.inverse = num::Matrix::row(inverse);
+  }
   if (call.nargout() <= 1) return Value::vector(std::move(result.values));
   return Value::tuple({Value::vector(std::move(result.values)),
                        Value::vector(std::move(result.first)),
@@ -452,14 +558,17 @@ extern const BuiltinTable kStatsBuiltins = {
     {"prod", prod, 1, 2, "Product of the elements: prod(x), prod(M, dim), prod(M, \"all\")."},
     {"mean", mean, 1, 2, "Arithmetic mean: mean(x), mean(M, dim), mean(M, \"all\")."},
     {"median", median, 1, 2, "Median of the real parts: median(x), median(M, dim), \"all\"."},
-    {"std", std_builtin, 1, 3, "Sample standard deviation: std(x), std(x, dim), std(x, w, dim)."},
-    {"var", var, 1, 3, "Sample variance: var(x), var(x, dim), var(x, w, dim)."},
+    {"std", std_builtin, 1, 3,
+     "Sample standard deviation: std(x), std(x, dim), std(x, w, dim); dim may be \"all\"."},
+    {"var", var, 1, 3, "Sample variance: var(x), var(x, dim), var(x, w, dim); dim may be \"all\"."},
     {"max", max, 1, 3,
      "Largest element: max(x), max(M, [], dim or \"all\"), max(a, b), [m, i] = max(x)."},
     {"min", min, 1, 3,
      "Smallest element: min(x), min(M, [], dim or \"all\"), min(a, b), [m, i] = min(x)."},
-    {"any", any, 1, 2, "True when some element is non-zero (per column for a matrix; \"all\")."},
-    {"all", all, 1, 2, "True when every element is non-zero (per column for a matrix; \"all\")."},
+    {"any", any, 1, 2,
+     "True when some element is non-zero (per column for a matrix; dim; \"all\")."},
+    {"all", all, 1, 2,
+     "True when every element is non-zero (per column for a matrix; dim; \"all\")."},
     {"trapz", trapz, 1, 2, "Trapezoidal integral: trapz(v) with unit spacing, trapz(x, v)."},
     {"cumsum", cumsum, 1, 2, "Running sums: cumsum(x), cumsum(M, dim)."},
     {"cumprod", cumprod, 1, 2, "Running products: cumprod(x), cumprod(M, dim)."},
@@ -467,8 +576,10 @@ extern const BuiltinTable kStatsBuiltins = {
      "Stable sort: sort(x), sort(x, \"descend\"), sort(M, dim), [s, i] = sort(x)."},
     {"argmax", argmax, 1, 2, "1-based index of the largest element: argmax(x), argmax(M, dim)."},
     {"argmin", argmin, 1, 2, "1-based index of the smallest element: argmin(x), argmin(M, dim)."},
-    {"find", find, 1, 2, "Indices of non-zero elements: find(x), find(x, k), [r, c, v] = find(M)."},
-    {"unique", unique, 1, 1, "Sorted distinct elements: unique(x), [u, ia, ic] = unique(x)."},
+    {"find", find, 1, 3,
+     "Indices of non-zero elements: find(x), find(x, k[, \"last\"]), [r, c, v] = find(M)."},
+    {"unique", unique, 1, 2,
+     "Sorted distinct elements: unique(x), [u, ia, ic] = unique(x), unique(x, \"stable\")."},
 };
 
 }  // namespace llmlab::builtins

@@ -157,10 +157,31 @@ Value commas(Call& call) {
 }
 
 // strcat(s1, s2, ...): concatenation of Strings.
+// strcat(s1, s2, ...): one String; with a StringArray among the arguments (MATLAB's cell form),
+// a StringArray of element-wise joins, each String argument repeated for every element.
 Value strcat(Call& call) {
-  std::string out;
-  for (int i = 0; i < call.count(); ++i) out += call.string(i);
-  return Value::string(out);
+  std::optional<std::size_t> length;
+  for (int i = 0; i < call.count(); ++i) {
+    if (!call.value(i).is(Kind::StringArray)) continue;
+    const std::size_t n = call.value(i).string_array_value().size();
+    if (length && *length != n) {
+      call.fail(fmt::format("string arrays must have the same length ({} vs {})", *length, n));
+    }
+    length = n;
+  }
+  if (!length) {
+    std::string out;
+    for (int i = 0; i < call.count(); ++i) out += call.string(i);
+    return Value::string(out);
+  }
+  std::vector<std::string> joined(*length);
+  for (int i = 0; i < call.count(); ++i) {
+    const Value& part = call.value(i);
+    for (std::size_t k = 0; k < *length; ++k) {
+      joined[k] += part.is(Kind::StringArray) ? part.string_array_value()[k] : call.string(i);
+    }
+  }
+  return Value::string_array(std::move(joined));
 }
 
 // Case folding for strcmpi: ASCII letters only, as upper() and lower() map them.
@@ -353,18 +374,46 @@ Value strrep(Call& call) {
 // CollapseDelimiters default); a leading or trailing delimiter leaves an empty piece.
 Value strsplit(Call& call) {
   const std::string& text = call.string(0);
-  const std::string delimiter = call.has(1) ? call.string(1) : std::string(" ");
-  if (delimiter.empty()) call.fail("argument 2 (delimiter) must not be empty");
-  std::vector<std::string> pieces;
-  std::size_t position = 0;
-  while (true) {
-    const std::size_t found = text.find(delimiter, position);
-    pieces.push_back(
-        text.substr(position, found == std::string::npos ? std::string::npos : found - position));
-    if (found == std::string::npos) break;
-    position = found + delimiter.size();
-    while (text.compare(position, delimiter.size(), delimiter) == 0) position += delimiter.size();
+  // One delimiter, or MATLAB's list of them ({" ", ","}): a piece ends at the earliest match of
+  // any (the longest one where several start together), and runs of delimiters count as one.
+  std::vector<std::string> delimiters;
+  if (call.has(1) && call.value(1).is(Kind::StringArray)) {
+    delimiters = call.value(1).string_array_value();
+  } else {
+    delimiters.push_back(call.has(1) ? call.string(1) : std::string(" "));
   }
+  for (const std::string& delimiter : delimiters) {
+    if (delimiter.empty()) call.fail("argument 2 (delimiter) must not be empty");
+  }
+  if (delimiters.empty()) call.fail("argument 2 (delimiter) must not be empty");
+  // The delimiter starting at `at`, longest first; 0 when none does.
+  const auto delimiter_at = [&](std::size_t at) {
+    std::size_t longest = 0;
+    for (const std::string& delimiter : delimiters) {
+      if (text.compare(at, delimiter.size(), delimiter) == 0) {
+        longest = std::max(longest, delimiter.size());
+      }
+    }
+    return longest;
+  };
+  std::vector<std::string> pieces;
+  std::size_t start = 0;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    const std::size_t length = delimiter_at(at);
+    if (length == 0) {
+      ++at;
+      continue;
+    }
+    pieces.push_back(text.substr(start, at - start));
+    at += length;
+    for (std::size_t next = delimiter_at(at); at < text.size() && next > 0;
+         next = delimiter_at(at)) {
+      at += next;
+    }
+    start = at;
+  }
+  pieces.push_back(text.substr(start));
   return Value::string_array(std::move(pieces));
 }
 
@@ -378,34 +427,70 @@ Value strjoin(Call& call) {
   return Value::string(fmt::format("{}", fmt::join(items.string_array_value(), delimiter)));
 }
 
-// str2double(s): the number s spells, NaN when it is not one (MATLAB).
-Value str2double(Call& call) {
-  const Value& x = call.value(0);
-  if (!x.is(Kind::String)) return Value::scalar(std::nan(""));
-  std::string text = x.string_value();
+// The number a text spells, NaN when it is not one (MATLAB's str2double rules).
+double number_spelled(std::string text) {
   text.erase(std::remove(text.begin(), text.end(), ','), text.end());
   std::size_t begin = 0;
   std::size_t end = text.size();
   while (begin < end && is_space(text[begin])) ++begin;
   while (end > begin && is_space(text[end - 1])) --end;
   text = text.substr(begin, end - begin);
-  if (text.empty()) return Value::scalar(std::nan(""));
+  if (text.empty()) return std::nan("");
   const char* start = text.c_str();
   char* stop = nullptr;
   const double number = std::strtod(start, &stop);
   // strtod also reads hex floats and "infinity"; only plain decimals, Inf and NaN count.
   const bool hex = text.find_first_of("xX") != std::string::npos;
-  if (stop != start + text.size() || hex) return Value::scalar(std::nan(""));
-  return Value::scalar(number);
+  if (stop != start + text.size() || hex) return std::nan("");
+  return number;
+}
+
+// A truth or number per string of a StringArray, as a Vector (logical for truths).
+template <class PerString>
+Value per_string(const Value& strings, bool logical, PerString per_string_value) {
+  const std::vector<std::string>& items = strings.string_array_value();
+  num::Matrix result(1, static_cast<num::Index>(items.size()));
+  for (std::size_t k = 0; k < items.size(); ++k) {
+    result.set(static_cast<num::Index>(k), per_string_value(items[k]));
+  }
+  return Value::vector(std::move(result), logical);
+}
+
+// str2double(s): the number s spells, NaN when it is not one; a StringArray gives a Vector of
+// them (MATLAB).
+Value str2double(Call& call) {
+  const Value& x = call.value(0);
+  if (x.is(Kind::StringArray)) return per_string(x, false, number_spelled);
+  if (!x.is(Kind::String)) return Value::scalar(std::nan(""));
+  return Value::scalar(number_spelled(x.string_value()));
+}
+
+// contains, startsWith, endsWith: a Bool for a String, a logical Vector for a StringArray.
+template <class Test>
+Value text_test(Call& call, Test test) {
+  const std::string& pattern = call.string(1);
+  const auto one = [&](const std::string& text) { return test(text, pattern) ? 1.0 : 0.0; };
+  if (call.value(0).is(Kind::StringArray)) return per_string(call.value(0), true, one);
+  return Value::boolean(test(call.string(0), pattern));
 }
 
 Value contains(Call& call) {
-  return Value::boolean(call.string(0).find(call.string(1)) != std::string::npos);
+  return text_test(call, [](const std::string& text, const std::string& pattern) {
+    return text.find(pattern) != std::string::npos;
+  });
 }
 
-Value starts_with(Call& call) { return Value::boolean(call.string(0).starts_with(call.string(1))); }
+Value starts_with(Call& call) {
+  return text_test(call, [](const std::string& text, const std::string& pattern) {
+    return text.starts_with(pattern);
+  });
+}
 
-Value ends_with(Call& call) { return Value::boolean(call.string(0).ends_with(call.string(1))); }
+Value ends_with(Call& call) {
+  return text_test(call, [](const std::string& text, const std::string& pattern) {
+    return text.ends_with(pattern);
+  });
+}
 
 }  // namespace
 

@@ -391,8 +391,9 @@ struct TargetStep {
 };
 
 // Where an assignment writes: a name, then any number of fields, then at most one subscript
-// list (`x`, `s.a.b`, `v(i)`, `s.a.f(i, :)`). rlab itself allows only the first three forms of
-// §2.2; the rest is llmlab's MATLAB extension.
+// list (`x`, `s.a.b`, `v(i)`, `s.a.f(i, :)`); or a name with one subscript and then fields, an
+// element of a struct array (`layers(k).W`, `p(2).name(1)`). rlab itself allows only the first
+// three forms of §2.2; the rest is llmlab's MATLAB extension.
 struct AssignTarget {
   Name root;
   std::vector<TargetStep> steps;

@@ -176,6 +176,7 @@ ExprList Parser::parse_call_arguments() {
   if (!check(TokenKind::RParen)) {
     while (true) {
       skip_newlines();
+      if (check(TokenKind::Eof)) fail_unclosed(opener, ")");
       const TokenKind after = peek().kind;
       if (check(TokenKind::Colon) && (after == TokenKind::Comma || after == TokenKind::RParen ||
                                       after == TokenKind::Newline || after == TokenKind::Eof)) {
@@ -232,6 +233,7 @@ ExprPtr Parser::parse_primary() {
     case TokenKind::LParen: {
       advance();
       skip_newlines();
+      if (check(TokenKind::Eof)) fail_unclosed(token, ")");
       ExprPtr inner = parse_nested_range_expr();
       skip_newlines();
       if (check(TokenKind::Eof)) fail_unclosed(token, ")");
@@ -288,6 +290,8 @@ ExprPtr Parser::parse_matrix() {
   ExprList row;
   skip_newlines();
   while (!check(TokenKind::RBracket)) {
+    // The input may end after a separator or a newline, before the next element.
+    if (check(TokenKind::Eof)) fail_unclosed(opener, "]");
     row.push_back(parse_nested_range_expr());
     if (match(TokenKind::Comma)) {
       skip_newlines();
@@ -316,17 +320,24 @@ ExprPtr Parser::parse_matrix() {
   return std::make_unique<MatrixExpr>(loc, std::move(rows));
 }
 
-// string_array = "{" [ range_expr { "," range_expr } [ "," ] ] "}"
+// string_array = "{" [ range_expr { ( "," | ";" | NEWLINE ) range_expr } [ "," | ";" ] ] "}"
 ExprPtr Parser::parse_string_array() {
   const Token& opener = advance();
   const SourceLoc loc = loc_of(opener);
   ExprList elements;
   skip_newlines();
   while (!check(TokenKind::RBrace)) {
+    if (check(TokenKind::Eof)) fail_unclosed(opener, "}");
     elements.push_back(parse_nested_range_expr());
+    // MATLAB's column form {"a"; "b"} (rows separated by ';' or a newline) gives the same
+    // one-dimensional string array as {"a", "b"}: string arrays have no second dimension.
+    const bool newline = check(TokenKind::Newline);
     skip_newlines();
-    if (!match(TokenKind::Comma)) break;
-    skip_newlines();
+    if (match(TokenKind::Comma) || match(TokenKind::Semicolon)) {
+      skip_newlines();
+      continue;
+    }
+    if (!newline) break;
   }
   if (!check(TokenKind::RBrace)) {
     if (check(TokenKind::Eof)) fail_unclosed(opener, "}");

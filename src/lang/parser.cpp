@@ -232,8 +232,11 @@ StmtPtr Parser::parse_word_statement() {
   if (word.text == "import" && (next == TokenKind::String || next == TokenKind::Identifier)) {
     return parse_run(RunKind::Import);
   }
-  // MATLAB's `clear x y` and `help name` (llmlab): the names become string arguments.
-  if ((word.text == "clear" || word.text == "help") && next == TokenKind::Identifier) {
+  // MATLAB's `clear x y`, `help name`, `warning off` and Octave's `more off` (llmlab): the
+  // words become string arguments.
+  if ((word.text == "clear" || word.text == "help" || word.text == "warning" ||
+       word.text == "more") &&
+      next == TokenKind::Identifier) {
     return parse_command(word.text);
   }
   if (word.text == "cache" &&
@@ -292,9 +295,17 @@ StmtPtr Parser::parse_simple_statement() {
 // An expression written left of `=` as the target it names: NAME, then fields, then at most
 // one subscript list. `at` is the assignment operator, where a bad target is reported.
 AssignTarget Parser::to_assign_target(ExprPtr expr, const Token& at) {
-  // There are no struct arrays (`v(i).f`) and a subscripted result is not a variable (`x(1)(2)`).
+  // A subscript may come first (an element of a struct array, `layers(k).W`) and last
+  // (`s.f(i)`); a subscripted result is not a variable (`x(1)(2)`).
   static constexpr const char* kOnlyLastSubscripted =
       "invalid assignment target: only the last part of a target can be subscripted";
+  const auto subscripted_in_the_middle = [](const std::vector<TargetStep>& steps) {
+    for (std::size_t k = 0; k + 1 < steps.size(); ++k) {
+      const bool element_of_root = k == 0 && steps[1].is_field;
+      if (!steps[k].is_field && !element_of_root) return true;
+    }
+    return false;
+  };
   AssignTarget target;
   std::vector<TargetStep> reversed;
   Expr* node = expr.get();
@@ -304,11 +315,7 @@ AssignTarget Parser::to_assign_target(ExprPtr expr, const Token& at) {
         target.root = node->as<IdentifierExpr>().name;
         target.steps.assign(std::make_move_iterator(reversed.rbegin()),
                             std::make_move_iterator(reversed.rend()));
-        for (std::size_t k = 0; k + 1 < target.steps.size(); ++k) {
-          if (!target.steps[k].is_field) {
-            fail_at(at, kOnlyLastSubscripted);
-          }
-        }
+        if (subscripted_in_the_middle(target.steps)) fail_at(at, kOnlyLastSubscripted);
         return target;
       case ExprKind::Call: {
         auto& call = node->as<CallExpr>();
@@ -316,9 +323,7 @@ AssignTarget Parser::to_assign_target(ExprPtr expr, const Token& at) {
         target.root = call.name;
         target.steps.assign(std::make_move_iterator(reversed.rbegin()),
                             std::make_move_iterator(reversed.rend()));
-        if (reversed.size() > 1) {
-          fail_at(at, kOnlyLastSubscripted);
-        }
+        if (subscripted_in_the_middle(target.steps)) fail_at(at, kOnlyLastSubscripted);
         return target;
       }
       case ExprKind::Field: {

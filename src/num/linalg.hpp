@@ -62,6 +62,31 @@ Eig eig(const Matrix& a);
 // Generalized problem A·v = λ·B·v through inv(B)·A.
 Eig eig(const Matrix& a, const Matrix& b);
 
+// Factorisations of the real part (MATLAB's qr, chol, lu). QR by Householder reflections (R's
+// diagonal may be negative, as LAPACK's dgeqrf leaves it): Full gives Q m×m and R m×n,
+// Economy Q m×k and R k×n with k = min(m, n); A = Q·R.
+struct Qr {
+  Matrix q;
+  Matrix r;
+};
+Qr qr(const Matrix& a, SvdSize size = SvdSize::Full);
+// Upper-triangular R with R'·R = A, from A's upper triangle. `failed_at` is 0 on success, else
+// the 1-based column where A stopped being positive definite, and R is the (failed_at − 1)-square
+// factor found before it. Throws `chol: matrix must be square (got <r>×<c>)`.
+struct Cholesky {
+  Matrix r;
+  Index failed_at = 0;
+};
+Cholesky chol(const Matrix& a);
+// P·A = L·U by Gaussian elimination with partial pivoting (the first largest |pivot| wins):
+// L m×k unit lower-triangular, U k×n upper-triangular, P m×m, k = min(m, n).
+struct Lu {
+  Matrix l;
+  Matrix u;
+  Matrix p;
+};
+Lu lu(const Matrix& a);
+
 // Solve A·X = B by Gaussian elimination with partial pivoting; B is n×k. `name` words the
 // errors (`linsolve: matrix is singular or nearly singular`, `linsolve: A must be square (got
 // <r>×<c>)`, `linsolve: A is <n>×<n> but b has length <k>`).

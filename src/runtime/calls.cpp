@@ -27,7 +27,7 @@ auto located(const SourceLoc& where, F&& body) -> decltype(body()) {
 // Kinds a variable must hold for NAME(args) to index it rather than call a function (§3.6).
 bool indexes_by_name(Kind kind) {
   return kind == Kind::Vector || kind == Kind::Matrix || kind == Kind::String ||
-         kind == Kind::StringArray || kind == Kind::Tuple;
+         kind == Kind::StringArray || kind == Kind::Tuple || kind == Kind::StructArray;
 }
 
 bool is_special_form(const std::string& name, std::size_t count) {
@@ -335,7 +335,9 @@ Value Evaluator::eval_call_with(const lang::CallExpr& expression, int nargout,
   Variable* variable = special ? nullptr : &slot(expression.name);
   if (variable && !variable->defined) variable = nullptr;
 
-  if (variable && indexes_by_name(variable->value.kind())) {
+  if (variable &&
+      (indexes_by_name(variable->value.kind()) ||
+       (variable->value.is(Kind::Object) && variable->value.object_value()->indexable()))) {
     // Index: `end` refers to this container. A copy keeps it valid while the subscripts run
     // (they may grow the frame); the copy only shares storage.
     const Value container = variable->value;
@@ -369,8 +371,10 @@ Value Evaluator::eval_call_with(const lang::CallExpr& expression, int nargout,
     eval_arguments(expression.args, arguments);
     return located(expression.loc, [&] { return call_builtin(function, arguments, nargout); });
   }
+  // A scalar, and a struct as the one-element struct array, index when no function has the
+  // name (§13.9; rlab called the function, and still does).
   if (variable && (variable->value.is(Kind::Scalar) || variable->value.is(Kind::Complex) ||
-                   variable->value.is(Kind::Bool))) {
+                   variable->value.is(Kind::Bool) || variable->value.is(Kind::Struct))) {
     const Value container = variable->value;
     eval_subscripts(expression.args, container, false, arguments);
     return located(expression.loc, [&] { return index_read(container, arguments); });
@@ -381,6 +385,13 @@ Value Evaluator::eval_call_with(const lang::CallExpr& expression, int nargout,
 Value Evaluator::eval_method_call(const lang::MethodCallExpr& expression, int nargout) {
   // obj.name(args) is name(obj, args) (§3.1).
   std::vector<Value> arguments;
+  if (names_containers_package(*expression.object)) {
+    arguments.resize(expression.args.size());
+    eval_arguments(expression.args, arguments);
+    return located(expression.loc, [&] {
+      return call_by_name("containers." + expression.name.text, arguments, nargout, expression.loc);
+    });
+  }
   arguments.reserve(expression.args.size() + 1);
   arguments.push_back(eval(*expression.object));
   // Where rustlab would fail with "undefined function", a struct's field is indexed instead, as a

@@ -92,6 +92,20 @@ void append_display(std::string& out, const Value& value) {
     case Kind::Struct:
       append_struct(out, value.struct_fields());
       return;
+    case Kind::StructArray: {
+      // MATLAB's header line, with the field names the elements share (in ascending order).
+      const std::vector<Value>& items = value.struct_array_items();
+      out += fmt::format("1\u00d7{} struct array", items.size());
+      if (items.empty() || items.front().struct_fields().empty()) return;
+      out += " with fields: ";
+      bool first = true;
+      for (const auto& [name, field] : items.front().struct_fields()) {
+        if (!first) out += ", ";
+        out += name;
+        first = false;
+      }
+      return;
+    }
     case Kind::Tuple: {
       out.push_back('(');
       const std::vector<Value>& items = value.tuple_items();

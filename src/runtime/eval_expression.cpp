@@ -169,8 +169,8 @@ Value Evaluator::eval(const lang::Expr& expression) {
       return eval_matrix(expression.as<lang::MatrixExpr>());
     case ExprKind::StringArray: {
       const auto& literal = expression.as<lang::StringArrayExpr>();
-      std::vector<Value> elements(literal.elements.size());
-      eval_arguments(literal.elements, elements);
+      std::vector<Value> elements;
+      eval_list_elements(literal.elements, elements);
       return located(literal.loc, [&] { return make_string_array(elements); });
     }
     case ExprKind::Lambda:
@@ -228,6 +228,11 @@ Value Evaluator::eval_binary(const lang::BinaryExpr& expression) {
 double Evaluator::eval_range_bound(const lang::Expr& expression) {
   const Value bound = eval(expression);
   if (bound.is(Kind::Scalar)) return bound.scalar_value();
+  // A one-element array is its element (MATLAB), so `1:find(c >= 0.9, 1)` is a range.
+  if (bound.is_array() && bound.matrix_value().size() == 1) {
+    const num::Complex element = bound.matrix_value().complex_at(0);
+    if (std::abs(element.imag()) < 1e-10) return element.real();
+  }
   return located(expression.loc, [&] { return bound.as_scalar(); });
 }
 
@@ -241,19 +246,64 @@ Value Evaluator::eval_range(const lang::RangeExpr& expression) {
 Value Evaluator::eval_matrix(const lang::MatrixExpr& expression) {
   std::vector<std::vector<Value>> rows(expression.rows.size());
   for (std::size_t r = 0; r < expression.rows.size(); ++r) {
-    rows[r].resize(expression.rows[r].size());
-    eval_arguments(expression.rows[r], rows[r]);
+    eval_list_elements(expression.rows[r], rows[r]);
   }
   return located(expression.loc, [&] { return concatenate(rows); });
 }
 
+// The elements of a [ ] or { } literal. `s.f` of a struct array stands for the field of every
+// element in turn (MATLAB's comma-separated list), so `[people.age]` gathers the ages.
+void Evaluator::eval_list_elements(const lang::ExprList& elements, std::vector<Value>& out) {
+  out.reserve(elements.size());
+  for (const lang::ExprPtr& element : elements) {
+    if (element->kind == lang::ExprKind::Field) {
+      const auto& field = element->as<lang::FieldExpr>();
+      if (!names_containers_package(*field.base)) {
+        const Value base = eval(*field.base);
+        if (base.is(Kind::StructArray)) {
+          for (const Value& item : base.struct_array_items()) out.push_back(field_of(item, field));
+        } else {
+          out.push_back(field_of(base, field));
+        }
+        continue;
+      }
+    }
+    out.push_back(eval(*element));
+  }
+}
+
+// `containers.Map` names MATLAB's package function when no variable is called `containers`.
+bool Evaluator::names_containers_package(const lang::Expr& expression) {
+  if (expression.kind != lang::ExprKind::Identifier) return false;
+  const lang::Name& name = expression.as<lang::IdentifierExpr>().name;
+  return name.text == "containers" && !slot(name).defined;
+}
+
 Value Evaluator::eval_field(const lang::FieldExpr& expression) {
-  const Value base = eval(*expression.base);
+  if (!expression.name_expr && names_containers_package(*expression.base)) {
+    std::vector<Value> none;
+    return located(expression.loc, [&] {
+      return call_by_name("containers." + expression.field, none, 1, expression.loc);
+    });
+  }
+  return field_of(eval(*expression.base), expression);
+}
+
+Value Evaluator::field_of(const Value& base, const lang::FieldExpr& expression) {
   const std::string name =
       expression.name_expr ? dynamic_field_name(*expression.name_expr) : expression.field;
   if (base.is(Kind::Struct)) {
     if (const Value* field = base.field(name)) return *field;
     throw Error(fmt::format("struct has no field '{}'", name), expression.loc);
+  }
+  if (base.is(Kind::Object)) {
+    if (std::optional<Value> property = base.object_value()->property(name)) return *property;
+  }
+  if (base.is(Kind::StructArray)) {
+    throw Error(fmt::format("cannot access field '{}' on a 1×{} struct array; index one element, "
+                            "as in s(k).{}",
+                            name, base.element_count(), name),
+                expression.loc);
   }
   throw Error(fmt::format("cannot access field '{}' on {}", name, base.kind_name()),
               expression.loc);

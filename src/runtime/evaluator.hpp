@@ -147,6 +147,16 @@ class Evaluator {
   void exec_path_assign(const lang::PathAssignStmt& statement);
   void assign_target(const lang::AssignTarget& target, Value rhs, std::optional<lang::BinaryOp> op,
                      bool echo_on);
+  bool names_containers_package(const lang::Expr& expression);
+  Value field_of(const Value& base, const lang::FieldExpr& expression);
+  void eval_list_elements(const lang::ExprList& elements, std::vector<Value>& out);
+  void assign_struct_element(const lang::AssignTarget& target, Value rhs,
+                             std::optional<lang::BinaryOp> op, bool echo_on);
+  // The fields and final subscripts `steps` of a target, written into `root`; `root_text` names
+  // it in echo lines and errors.
+  void assign_steps(const lang::Name& root_name, const std::string& root_text, Variable& root,
+                    std::span<const lang::TargetStep> steps, Value rhs,
+                    std::optional<lang::BinaryOp> op, bool echo_on);
   Flow exec_for(const lang::ForStmt& statement);
   Flow exec_while(const lang::WhileStmt& statement);
   Flow exec_if(const lang::IfStmt& statement);

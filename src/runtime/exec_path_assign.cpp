@@ -5,6 +5,7 @@
 // leaves every variable as it was.
 #include <fmt/format.h>
 
+#include <span>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "runtime/display.hpp"
 #include "runtime/evaluator.hpp"
 #include "runtime/operators.hpp"
+#include "runtime/struct_array.hpp"
 
 namespace llmlab::runtime::detail {
 
@@ -22,14 +24,13 @@ using FieldNames = std::vector<std::string>;
 
 // The value a target's fields lead to, or nullptr where the path does not exist yet. Raises the
 // error of §2.5 when a step meets a value that is not a struct.
-const Value* find_field_path(const lang::AssignTarget& target, const FieldNames& fields,
-                             const Variable& root) {
+const Value* find_field_path(std::string written, std::span<const lang::TargetStep> steps,
+                             const FieldNames& fields, const Variable& root) {
   const Value* node = root.defined ? &root.value : nullptr;
-  std::string written = target.root.text;
   for (std::size_t k = 0; k < fields.size() && node != nullptr; ++k) {
     if (!node->is(Kind::Struct)) {
       throw Error(fmt::format("'{}' is a {}, not a struct", written, node->kind_name()),
-                  target.steps[k].loc);
+                  steps[k].loc);
     }
     node = node->field(fields[k]);
     written += "." + fields[k];
@@ -83,14 +84,61 @@ void Evaluator::exec_path_assign(const lang::PathAssignStmt& statement) {
 
 void Evaluator::assign_target(const lang::AssignTarget& target, Value rhs,
                               std::optional<lang::BinaryOp> op, bool echo_on) {
-  const bool subscripted = !target.plain() && !target.steps.back().is_field;
-  const std::size_t field_steps = target.steps.size() - (subscripted ? 1 : 0);
+  if (target.steps.size() > 1 && !target.steps.front().is_field) {
+    assign_struct_element(target, std::move(rhs), op, echo_on);
+    return;
+  }
+  assign_steps(target.root, target.root.text, slot(target.root), target.steps, std::move(rhs), op,
+               echo_on);
+}
+
+// `s(k).f… = rhs`: the fields are assigned in a copy of element k (an empty-field struct past
+// the end), which then replaces the element, growing the struct array as needed.
+void Evaluator::assign_struct_element(const lang::AssignTarget& target, Value rhs,
+                                      std::optional<lang::BinaryOp> op, bool echo_on) {
+  Variable& root = slot(target.root);
+  const Value current = root.defined ? root.value : Value();
+  const bool empty_array = current.is_array() && current.matrix_value().empty();
+  if (root.defined && !is_struct_like(current) && !empty_array) {
+    throw Error(fmt::format("'{}' is a {}, not a struct", target.root.text, current.kind_name()),
+                target.steps.front().loc);
+  }
+  const lang::ExprList& written = target.steps.front().subscripts;
+  std::vector<Value> subscripts(written.size());
+  eval_subscripts(written, current, true, subscripts);
+  num::Index position = 0;
+  try {
+    position = single_struct_position(subscripts);
+  } catch (Error& error) {
+    error.set_where_if_missing(target.steps.front().loc);
+    throw;
+  }
+  std::vector<Value> items = struct_elements(current);
+  const auto at = static_cast<std::size_t>(position);
+  Variable element;
+  element.defined = true;
+  element.value = at < items.size() ? items[at] : empty_like(items);
+  const std::string name = fmt::format("{}({})", target.root.text, position + 1);
+  assign_steps(target.root, name, element, std::span(target.steps).subspan(1), std::move(rhs), op,
+               false);
+  if (at >= items.size()) items.resize(at + 1, empty_like(items));
+  items[at] = std::move(element.value);
+  root.value = make_struct_array(std::move(items));
+  root.defined = true;
+  if (echo_on) session_.write(echo(target.root.text, root.value, session_));
+}
+
+void Evaluator::assign_steps(const lang::Name& root_name, const std::string& root_text,
+                             Variable& root, std::span<const lang::TargetStep> steps, Value rhs,
+                             std::optional<lang::BinaryOp> op, bool echo_on) {
+  const bool subscripted = !steps.empty() && !steps.back().is_field;
+  const std::size_t field_steps = steps.size() - (subscripted ? 1 : 0);
   // The field names, dynamic ones evaluated, and the target as echo lines and errors show it
   // ("s.a.b", without the subscripts).
   FieldNames fields;
-  std::string name = target.root.text;
+  std::string name = root_text;
   for (std::size_t k = 0; k < field_steps; ++k) {
-    const lang::TargetStep& step = target.steps[k];
+    const lang::TargetStep& step = steps[k];
     fields.push_back(step.field_expr ? dynamic_field_name(*step.field_expr) : step.field);
     name += "." + fields.back();
   }
@@ -100,20 +148,20 @@ void Evaluator::assign_target(const lang::AssignTarget& target, Value rhs,
   std::vector<Value> subscripts;
   bool leaf_exists = false;
   {
-    const Value* leaf = find_field_path(target, fields, slot(target.root));
+    const Value* leaf = find_field_path(root_text, steps, fields, root);
     leaf_exists = leaf != nullptr;
     const Value snapshot = leaf_exists ? *leaf : Value();
     if (subscripted) {
-      const lang::ExprList& written = target.steps.back().subscripts;
+      const lang::ExprList& written = steps.back().subscripts;
       subscripts.resize(written.size());
       eval_subscripts(written, snapshot, true, subscripts);
     }
     if (op) {
       if (!leaf_exists) {
-        throw Error(target.plain() || field_steps == 0
-                        ? fmt::format("undefined variable '{}'", target.root.text)
+        throw Error(steps.empty() || field_steps == 0
+                        ? fmt::format("undefined variable '{}'", root_text)
                         : fmt::format("struct has no field '{}'", fields.back()),
-                    target.root.loc);
+                    root_name.loc);
       }
       const Value current = subscripted ? index_read(snapshot, subscripts) : snapshot;
       rhs = binary_operation(*op, current, rhs);
@@ -122,27 +170,27 @@ void Evaluator::assign_target(const lang::AssignTarget& target, Value rhs,
   // The snapshot is gone, so storage the target owns alone is written in place.
 
   if (!subscripted) {
-    Value& destination = make_field_path(fields, slot(target.root));
+    Value& destination = make_field_path(fields, root);
     destination = std::move(rhs);
     if (echo_on) session_.write(echo(name, destination, session_));
     return;
   }
   if (is_deletion_value(rhs)) {
     if (!leaf_exists) throw Error(fmt::format("[]-deletion: undefined variable '{}'", name));
-    Value& destination = make_field_path(fields, slot(target.root));
+    Value& destination = make_field_path(fields, root);
     index_delete(destination, true, name, subscripts);
     if (echo_on) session_.write(echo(name, destination, session_));
     return;
   }
   AssignEcho result;
   if (leaf_exists) {
-    Value& destination = make_field_path(fields, slot(target.root));
+    Value& destination = make_field_path(fields, root);
     result = index_assign(destination, true, name, subscripts, rhs);
   } else {
     // A new variable or field: built aside, so a bad subscript creates nothing.
     Value created;
     result = index_assign(created, false, name, subscripts, rhs);
-    make_field_path(fields, slot(target.root)) = std::move(created);
+    make_field_path(fields, root) = std::move(created);
   }
   if (echo_on) session_.write(index_assign_echo(name, result));
 }

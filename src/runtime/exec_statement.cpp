@@ -416,6 +416,12 @@ Flow Evaluator::exec_for(const lang::ForStmt& statement) {
         if (!iteration(Value::string(std::string(character)))) break;
       }
       break;
+    case Kind::StructArray:
+      // Each element in turn, as MATLAB iterates the columns of a 1×N struct array.
+      for (const Value& element : iterable.struct_array_items()) {
+        if (!iteration(element)) break;
+      }
+      break;
     default:
       throw Error(fmt::format("for: cannot iterate over {}", iterable.kind_name()),
                   statement.iterable->loc);
@@ -458,7 +464,7 @@ Flow Evaluator::exec_try(const lang::TryStmt& statement) {
     if (statement.error_variable) {
       StructFields fields;
       fields.emplace("message", Value::string(error.what()));
-      fields.emplace("identifier", Value::string(""));
+      fields.emplace("identifier", Value::string(error.identifier()));
       assign(*statement.error_variable, Value::structure(std::move(fields)));
     }
     return exec_block(statement.catch_body);

@@ -7,7 +7,9 @@
 #include <cmath>
 
 #include "base/error.hpp"
+#include "runtime/display.hpp"
 #include "runtime/indexing.hpp"
+#include "runtime/struct_array.hpp"
 
 namespace llmlab::runtime {
 
@@ -359,9 +361,21 @@ AssignEcho index_assign(Value& target, bool defined, std::string_view name,
       return echo;
     }
   }
+  // A keyed object (containers.Map) takes the write itself; it is shared, so every copy sees it.
+  if (defined && target.is(Kind::Object) && target.object_value()->indexable()) {
+    target.object_value()->assign(subscripts, rhs);
+    AssignEcho echo;
+    echo.form = AssignEcho::Form::Whole;
+    echo.text = display(target);
+    return echo;
+  }
   // Text written into text; a number written into a string keeps rlab's meaning below (the
   // string is replaced by a new vector, §6.4).
   if (defined && target.is_text() && rhs.is_text()) return text_assign(target, subscripts, rhs);
+  // A struct written to an element makes or grows a struct array (MATLAB's people(2) = s).
+  if (is_struct_like(rhs) || (defined && target.is(Kind::StructArray))) {
+    return struct_array_assign(target, defined, name, subscripts, rhs);
+  }
   switch (subscripts.size()) {
     case 1:
       return assign_linear(target, defined, subscripts[0], rhs);
@@ -379,6 +393,14 @@ void index_delete(Value& target, bool defined, std::string_view name,
   if (!defined) throw Error(fmt::format("[]-deletion: undefined variable '{}'", name));
   if (target.is_text()) {
     text_delete(target, subscripts);
+    return;
+  }
+  if (is_struct_like(target)) {
+    struct_array_delete(target, subscripts);
+    return;
+  }
+  if (target.is(Kind::Object) && target.object_value()->indexable()) {
+    target.object_value()->assign(subscripts, Value::vector(num::Matrix(1, 0)));  // stores []
     return;
   }
   const bool logical = target.is_logical() && target.is_array();

@@ -12,6 +12,7 @@
 #include "base/utf8.hpp"
 #include "num/format.hpp"
 #include "runtime/operators.hpp"
+#include "runtime/struct_array.hpp"
 
 namespace llmlab::runtime {
 
@@ -238,7 +239,10 @@ double end_value(const Value& container, int position, int count, bool for_write
     case Kind::String:
     case Kind::StringArray:
     case Kind::Tuple:
+    case Kind::StructArray:
       return static_cast<double>(container.element_count());
+    case Kind::Struct:
+      return 1.0;  // the one-element struct array
     default:
       return 0.0;
   }
@@ -328,6 +332,11 @@ Value index_read(const Value& container, std::span<const Value> subscripts) {
       }
       return items[static_cast<std::size_t>(s.positions[0])];
     }
+    case Kind::Struct:
+    case Kind::StructArray:
+      return struct_array_read(container, subscripts);
+    case Kind::Object:
+      return container.object_value()->index(subscripts);
     default:
       throw Error(fmt::format("cannot index into {}", container.kind_name()));
   }

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "base/error.hpp"
+#include "runtime/struct_array.hpp"
 
 namespace llmlab::runtime {
 
@@ -116,10 +117,34 @@ Value concatenate_text(const std::vector<std::vector<Value>>& rows) {
 
 }  // namespace
 
+// [s1, s2, people] of structs and struct arrays (MATLAB): one struct array, elements in order.
+// Struct arrays have one dimension, so rows (`[s1; s2]`) join the same way, as a cell literal's
+// rows do.
+Value concatenate_structs(const std::vector<std::vector<Value>>& rows) {
+  std::vector<Value> elements;
+  for (const std::vector<Value>& row : rows) {
+    for (const Value& element : row) {
+      if (!contributes(element)) continue;
+      if (!is_struct_like(element)) {
+        throw Error(
+            fmt::format("matrix concat: cannot join a {} with structs", element.kind_name()));
+      }
+      const std::vector<Value> more = struct_elements(element);
+      elements.insert(elements.end(), more.begin(), more.end());
+    }
+  }
+  return make_struct_array(std::move(elements));
+}
+
 Value concatenate(const std::vector<std::vector<Value>>& rows) {
   for (const std::vector<Value>& row : rows) {
     for (const Value& element : row) {
       if (element.is_text()) return concatenate_text(rows);
+    }
+  }
+  for (const std::vector<Value>& row : rows) {
+    for (const Value& element : row) {
+      if (is_struct_like(element)) return concatenate_structs(rows);
     }
   }
   std::vector<RowShape> shapes;

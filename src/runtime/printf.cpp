@@ -38,7 +38,8 @@ Item number_item(num::Complex c) {
   return {Item::Type::Other, 0.0, "complex"};
 }
 
-// Flattens the arguments; returns true when an array was among them (MATLAB semantics).
+// Flattens the arguments; returns true when an array or a string array was among them
+// (MATLAB semantics: the format is then recycled).
 bool flatten(std::span<const Value> arguments, std::vector<Item>& items) {
   bool saw_array = false;
   for (const Value& argument : arguments) {
@@ -52,6 +53,14 @@ bool flatten(std::span<const Value> arguments, std::vector<Item>& items) {
         break;
       case Kind::String:
         items.push_back({Item::Type::Text, 0.0, argument.string_value()});
+        break;
+      case Kind::StringArray:
+        // One text per element, recycling the format as an array's numbers do (what MATLAB's
+        // `fprintf("%s\n", words{:})` spells; rlab has no `{:}`).
+        saw_array = true;
+        for (const std::string& text : argument.string_array_value()) {
+          items.push_back({Item::Type::Text, 0.0, text});
+        }
         break;
       case Kind::Vector:
       case Kind::Matrix: {

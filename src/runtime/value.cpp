@@ -9,6 +9,16 @@
 
 namespace llmlab::runtime {
 
+Value Object::index(std::span<const Value>) const {
+  throw Error("cannot index into " + kind_name());
+}
+
+void Object::assign(std::span<const Value>, const Value&) {
+  throw Error("index assignment: cannot assign into " + kind_name());
+}
+
+std::optional<Value> Object::property(std::string_view) const { return std::nullopt; }
+
 std::string_view kind_name(Kind kind) {
   switch (kind) {
     case Kind::None:
@@ -29,6 +39,8 @@ std::string_view kind_name(Kind kind) {
       return "matrix";
     case Kind::Struct:
       return "struct";
+    case Kind::StructArray:
+      return "struct_array";
     case Kind::Tuple:
       return "tuple";
     case Kind::Lambda:
@@ -160,6 +172,14 @@ Value Value::structure(StructFields fields) {
   return result;
 }
 
+Value Value::struct_array(std::vector<Value> elements) {
+  if (elements.size() == 1) return std::move(elements.front());
+  Value result;
+  new (&result.payload_.heap) std::shared_ptr<void>(make_heap(std::move(elements)));
+  result.kind_ = Kind::StructArray;
+  return result;
+}
+
 Value Value::tuple(std::vector<Value> items) {
   Value result;
   new (&result.payload_.heap) std::shared_ptr<void>(make_heap(std::move(items)));
@@ -254,6 +274,11 @@ StructFields& Value::mutable_struct_fields() {
   return *static_cast<StructFields*>(payload_.heap.get());
 }
 
+const std::vector<Value>& Value::struct_array_items() const {
+  LLMLAB_ASSERT(kind_ == Kind::StructArray);
+  return heap_as<std::vector<Value>>();
+}
+
 const std::vector<Value>& Value::tuple_items() const {
   LLMLAB_ASSERT(kind_ == Kind::Tuple);
   return heap_as<std::vector<Value>>();
@@ -338,6 +363,7 @@ std::int64_t Value::element_count() const {
     case Kind::StringArray:
       return static_cast<std::int64_t>(heap_as<std::vector<std::string>>().size());
     case Kind::Tuple:
+    case Kind::StructArray:
       return static_cast<std::int64_t>(heap_as<std::vector<Value>>().size());
     case Kind::None:
       return 0;

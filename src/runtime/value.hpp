@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,6 +26,7 @@ enum class Kind : std::uint8_t {
   Vector,
   Matrix,
   Struct,
+  StructArray,  // 1×N structs sharing their field names (MATLAB's struct array), N != 1
   Tuple,
   Lambda,
   FunctionHandle,
@@ -34,6 +37,8 @@ enum class Kind : std::uint8_t {
 // The kind names of language.md §4.1, as error messages print them ("scalar", "vector", ...).
 std::string_view kind_name(Kind kind);
 
+class Value;
+
 // Opaque domain objects (optimizer state, tokenizer, figure handles) enter Value through this one
 // interface. They are shared by reference: copying the Value shares the object.
 class Object {
@@ -43,6 +48,13 @@ class Object {
   virtual std::string kind_name() const = 0;
   // The display string ⟨v⟩ (language.md §8.2).
   virtual std::string display() const { return "<" + kind_name() + ">"; }
+  // Objects a script indexes by key (containers.Map): obj(subscripts) reads, obj(subscripts) = v
+  // writes into the shared object (MATLAB's handle semantics).
+  virtual bool indexable() const { return false; }
+  virtual Value index(std::span<const Value> subscripts) const;
+  virtual void assign(std::span<const Value> subscripts, const Value& value);
+  // obj.name for a property (Count, KeyType, ...); nullopt when there is none.
+  virtual std::optional<Value> property(std::string_view name) const;
 };
 
 class Value;
@@ -124,6 +136,9 @@ class Value {
   static Value vector(num::Matrix row, bool logical = false);
   static Value matrix(num::Matrix matrix, bool logical = false);
   static Value structure(StructFields fields = {});
+  // A struct array of these Struct elements (runtime/struct_array.hpp builds them with the
+  // field names unified); one element is not an array but that Struct.
+  static Value struct_array(std::vector<Value> elements);
   static Value tuple(std::vector<Value> items);
   static Value lambda(Lambda lambda);
   static Value function_handle(std::string name);
@@ -159,6 +174,7 @@ class Value {
   const std::vector<std::string>& string_array_value() const;
   const StructFields& struct_fields() const;
   StructFields& mutable_struct_fields();  // clones shared fields first
+  const std::vector<Value>& struct_array_items() const;
   const std::vector<Value>& tuple_items() const;
   const Lambda& lambda_value() const;
   const std::string& handle_name() const;

@@ -24,9 +24,10 @@ using runtime::Value;
 
 using testing::Lab;
 
-const std::vector<const BuiltinTable*> kAdditions = {&kMatlabMathBuiltins, &kMatlabDataBuiltins,
-                                                     &kMatlabStatsBuiltins, &kMatlabPolyBuiltins,
-                                                     &kMatlabStringBuiltins};
+const std::vector<const BuiltinTable*> kAdditions = {
+    &kMatlabMathBuiltins,   &kMatlabDataBuiltins, &kMatlabStatsBuiltins, &kMatlabPolyBuiltins,
+    &kMatlabStringBuiltins, &kMatlabSetBuiltins,  &kMatlabBitBuiltins,   &kMatlabSignalBuiltins,
+    &kMatlabMapBuiltins,    &kMatlabTextBuiltins};
 
 TEST(matlab_builtins, only_add_names_that_no_other_table_defines) {
   const std::vector<const BuiltinTable*> existing = {
@@ -146,6 +147,24 @@ TEST(matlab_builtins, errors_name_the_builtin) {
             std::string::npos);
   EXPECT_NE(message("interp1([1, 1], [2, 3], 1)").find("interp1: x must be strictly monotonic"),
             std::string::npos);
+}
+
+// warning("off", ...) silences warnings by identifier or all at once; "on" restores them.
+TEST(matlab_builtins, warning_state_silences_and_restores) {
+  Lab lab;
+  std::string errors;
+  lab.session.set_error_output([&](std::string_view text) { errors += text; });
+  lab.run("warning(\"off\", \"all\"); warning(\"hidden\");");
+  EXPECT_EQ(errors, "");
+  lab.run("warning on\nwarning(\"shown %d\", 1);");
+  EXPECT_EQ(errors, "warning: shown 1\n");
+  errors.clear();
+  lab.run("warning(\"off\", \"Train:slow\"); warning(\"Train:slow\", \"slow %d\", 2);");
+  lab.run("warning(\"Train:fast\", \"fast %d\", 3);");
+  EXPECT_EQ(errors, "warning: fast 3\n");
+  errors.clear();
+  lab.run("warning(\"on\", \"Train:slow\"); warning(\"Train:slow\", \"slow %d\", 4);");
+  EXPECT_EQ(errors, "warning: slow 4\n");
 }
 
 }  // namespace

@@ -299,7 +299,8 @@ TEST(parser, errors) {
             "2:1: parse error: unexpected end of input: missing 'end' for 'else'");
   EXPECT_EQ(error("switch x\ncase 1\n"),
             "1:1: parse error: unexpected end of input: missing 'end' for 'switch'");
-  EXPECT_EQ(error("f(1,\n"), "2:1: parse error: unexpected end of input in expression");
+  EXPECT_EQ(error("f(1,\n"), "1:2: parse error: unexpected end of input: missing ')' for '('");
+  EXPECT_EQ(error("[1 2\n"), "1:1: parse error: unexpected end of input: missing ']' for '['");
   EXPECT_EQ(error("f(1\n"), "1:2: parse error: unexpected end of input: missing ')' for '('");
   EXPECT_EQ(error("if a, else, b, else, c, end"), "1:16: parse error: 'else' after 'else'");
   EXPECT_EQ(error("switch x, otherwise, a, case 1, end"),
@@ -335,8 +336,8 @@ TEST(parser, errors) {
   EXPECT_EQ(error("x(1)(2) = 1"),
             "1:9: parse error: invalid assignment target: only the last part of a target can be "
             "subscripted");
-  EXPECT_EQ(error("v(2).f = 1"),
-            "1:8: parse error: invalid assignment target: only the last part of a target can be "
+  EXPECT_EQ(error("v(2).f(1).g = 1"),
+            "1:13: parse error: invalid assignment target: only the last part of a target can be "
             "subscripted");
   EXPECT_EQ(error("f(x)' = 1"),
             "1:7: parse error: invalid assignment target: only a name, followed by fields and at "
@@ -349,7 +350,8 @@ TEST(parser, errors) {
   EXPECT_EQ(error("x = [1 2"), "1:5: parse error: unexpected end of input: missing ']' for '['");
   EXPECT_EQ(error("x = [1 2 = 3]"),
             "1:10: parse error: expected ',', ';' or ']' in matrix literal, got '='");
-  EXPECT_EQ(error("x = {1; 2}"), "1:7: parse error: expected ',' or '}' in string array, got ';'");
+  EXPECT_EQ(error("x = {\"a\" \"b\"]"),
+            "1:13: parse error: expected ',' or '}' in string array, got ']'");
   EXPECT_EQ(error("x = {1"), "1:5: parse error: unexpected end of input: missing '}' for '{'");
   EXPECT_EQ(error("x = @3"),
             "1:6: parse error: expected a function name or '(' after '@', got number 3");
