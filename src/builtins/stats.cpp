@@ -308,7 +308,10 @@ Value extremum_builtin(Call& call, num::Extremum which) {
       if (call.nargout() >= 2) return Value::tuple({std::move(values), std::move(indices)});
       return values;
     }
-    dim = call.dim_argument(2);
+    // MATLAB's max(x, [], "omitnan"): what max does anyway (NaN elements are skipped).
+    const bool omitnan =
+        call.value(2).is(Kind::String) && call.value(2).string_value() == "omitnan";
+    if (!omitnan) dim = call.dim_argument(2);
   }
   auto [values, indices] = extremum_values(call, call.value(0), dim, which);
   if (call.nargout() >= 2) return Value::tuple({std::move(values), std::move(indices)});
