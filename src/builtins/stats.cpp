@@ -13,6 +13,7 @@
 #include "num/format.hpp"
 #include "num/reduce.hpp"
 #include "num/sort.hpp"
+#include "runtime/operators.hpp"
 
 namespace llmlab::builtins {
 namespace {
@@ -125,9 +126,82 @@ Value reduce_call(Call& call, EmptyVector empty_vector, Statistic statistic) {
   return reduce(call, call.value(0), call.dim_argument(1), empty_vector, statistic);
 }
 
-Value sum(Call& call) { return reduce_call(call, EmptyVector::Zero, num::sum); }
-Value prod(Call& call) { return reduce_call(call, EmptyVector::Error, num::prod); }
-Value mean(Call& call) { return reduce_call(call, EmptyVector::Error, num::mean); }
+// MATLAB's trailing "omitnan" / "includenan" (the default) of sum, prod and mean: returns
+// whether NaN is omitted, and checks the flag is the last argument.
+bool omits_nan(Call& call) {
+  const int last = call.count() - 1;
+  if (last < 1 || !call.value(last).is(Kind::String)) return false;
+  const std::string& flag = call.value(last).string_value();
+  if (flag != "omitnan" && flag != "includenan") return false;
+  return flag == "omitnan";
+}
+
+bool has_nan_flag(Call& call) {
+  const int last = call.count() - 1;
+  bool flagged = false;
+  if (last >= 1 && call.value(last).is(Kind::String)) {
+    const std::string& flag = call.value(last).string_value();
+    flagged = flag == "omitnan" || flag == "includenan";
+  }
+  if (call.count() == 3 && !flagged) {
+    call.fail("the third argument must be \"omitnan\" or \"includenan\"");
+  }
+  return flagged;
+}
+
+// x with every NaN replaced by `fill` (0 for a sum, 1 for a product), and the 0/1 array of the
+// elements that are numbers; x's kind is kept.
+std::pair<Value, Value> without_nan(Call& call, const Value& x, double fill) {
+  require_numeric(call, x);
+  if (!x.is_array()) {
+    const bool nan = std::isnan(x.complex_value().real());
+    return {nan ? Value::scalar(fill) : x, Value::scalar(nan ? 0.0 : 1.0)};
+  }
+  num::Matrix values = x.matrix_value();
+  if (values.is_complex()) call.fail("\"omitnan\" takes real data");
+  num::Matrix present(values.rows(), values.columns());
+  for (num::Index k = 0; k < values.size(); ++k) {
+    const bool nan = std::isnan(values[k]);
+    present.set(k, nan ? 0.0 : 1.0);
+    if (nan) values.set(k, fill);
+  }
+  const auto like = [&](num::Matrix m) {
+    return x.is(Kind::Vector) ? Value::vector(std::move(m)) : Value::matrix(std::move(m));
+  };
+  return {like(std::move(values)), like(std::move(present))};
+}
+
+// sum/prod/mean with the NaN flag handled: the data (NaN filled in), its dim or "all", reduced.
+template <class Statistic>
+Value reduce_flagged(Call& call, const Value& x, EmptyVector empty_vector, Statistic statistic) {
+  const int dims = call.count() - 1 - (has_nan_flag(call) ? 1 : 0);
+  if (dims >= 1 && all_flag(call, 1)) {
+    return reduce(call, all_elements(call, x), std::nullopt, empty_vector, statistic);
+  }
+  return reduce(call, x, dims >= 1 ? call.dim_argument(1) : std::nullopt, empty_vector, statistic);
+}
+
+Value sum(Call& call) {
+  if (!has_nan_flag(call)) return reduce_call(call, EmptyVector::Zero, num::sum);
+  const Value x = omits_nan(call) ? without_nan(call, call.value(0), 0.0).first : call.value(0);
+  return reduce_flagged(call, x, EmptyVector::Zero, num::sum);
+}
+
+Value prod(Call& call) {
+  if (!has_nan_flag(call)) return reduce_call(call, EmptyVector::Error, num::prod);
+  const Value x = omits_nan(call) ? without_nan(call, call.value(0), 1.0).first : call.value(0);
+  return reduce_flagged(call, x, EmptyVector::Error, num::prod);
+}
+
+// mean(x, "omitnan"): the sum of the numbers over how many there are, per slice.
+Value mean(Call& call) {
+  if (!has_nan_flag(call)) return reduce_call(call, EmptyVector::Error, num::mean);
+  if (!omits_nan(call)) return reduce_flagged(call, call.value(0), EmptyVector::Error, num::mean);
+  const auto [filled, present] = without_nan(call, call.value(0), 0.0);
+  const Value total = reduce_flagged(call, filled, EmptyVector::Error, num::sum);
+  const Value count = reduce_flagged(call, present, EmptyVector::Error, num::sum);
+  return runtime::binary_operation(lang::BinaryOp::ElementDivide, total, count);
+}
 Value median(Call& call) {
   const Value& x = call.value(0);
   // A scalar's median is its real part (median is always real).
@@ -234,7 +308,10 @@ Value extremum_builtin(Call& call, num::Extremum which) {
       if (call.nargout() >= 2) return Value::tuple({std::move(values), std::move(indices)});
       return values;
     }
-    dim = call.dim_argument(2);
+    // MATLAB's max(x, [], "omitnan"): what max does anyway (NaN elements are skipped).
+    const bool omitnan =
+        call.value(2).is(Kind::String) && call.value(2).string_value() == "omitnan";
+    if (!omitnan) dim = call.dim_argument(2);
   }
   auto [values, indices] = extremum_values(call, call.value(0), dim, which);
   if (call.nargout() >= 2) return Value::tuple({std::move(values), std::move(indices)});
@@ -554,9 +631,12 @@ Value unique(Call& call) {
 }  // namespace
 
 extern const BuiltinTable kStatsBuiltins = {
-    {"sum", sum, 1, 2, "Sum of the elements: sum(x), sum(M, dim), sum(M, \"all\")."},
-    {"prod", prod, 1, 2, "Product of the elements: prod(x), prod(M, dim), prod(M, \"all\")."},
-    {"mean", mean, 1, 2, "Arithmetic mean: mean(x), mean(M, dim), mean(M, \"all\")."},
+    {"sum", sum, 1, 3,
+     "Sum of the elements: sum(x), sum(M, dim), sum(M, \"all\"); a trailing \"omitnan\"."},
+    {"prod", prod, 1, 3,
+     "Product of the elements: prod(x), prod(M, dim), prod(M, \"all\"); \"omitnan\"."},
+    {"mean", mean, 1, 3,
+     "Arithmetic mean: mean(x), mean(M, dim), mean(M, \"all\"); a trailing \"omitnan\"."},
     {"median", median, 1, 2, "Median of the real parts: median(x), median(M, dim), \"all\"."},
     {"std", std_builtin, 1, 3,
      "Sample standard deviation: std(x), std(x, dim), std(x, w, dim); dim may be \"all\"."},
