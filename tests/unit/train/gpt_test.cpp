@@ -15,6 +15,26 @@
 namespace llmlab::train {
 namespace {
 
+// A model small enough for finite differences in every parameter.
+ModelShape tiny_shape(int vocab, int layers, int d_model, int heads, int mlp_hidden, int context) {
+  ModelShape shape;
+  shape.vocab = vocab;
+  shape.layers = layers;
+  shape.d_model = d_model;
+  shape.heads = heads;
+  shape.mlp_hidden = mlp_hidden;
+  shape.context = context;
+  return shape;
+}
+
+// Weights of order one (not the small init), the same for a given seed, so every path carries
+// signal.
+void randomize(Gpt<double>& model, unsigned seed) {
+  std::mt19937 engine(seed);
+  std::normal_distribution<double> normal(0.0, 0.5);
+  for (double& p : model.parameters()) p = normal(engine);
+}
+
 TEST(gpt_test, baseline_parameter_count_matches_pytorch) {
   // train_prepost.py's 24-layer model over the Vim manual's 117 characters: 1,211,328.
   Config config;
@@ -58,13 +78,7 @@ class GptGradientTest : public ::testing::TestWithParam<Variant> {};
 
 TEST_P(GptGradientTest, whole_model_gradient_matches_finite_differences) {
   const auto [placement, norm, activation] = GetParam();
-  ModelShape shape;
-  shape.vocab = 7;
-  shape.layers = 2;
-  shape.d_model = 8;
-  shape.heads = 2;
-  shape.mlp_hidden = 12;
-  shape.context = 4;
+  ModelShape shape = tiny_shape(7, 2, 8, 2, 12, 4);
   shape.placement = placement;
   shape.norm = norm;
   shape.activation = activation;
@@ -72,10 +86,7 @@ TEST_P(GptGradientTest, whole_model_gradient_matches_finite_differences) {
   // Two shards of one sequence each, so the gradient includes the sum across shards.
   Gpt<double> model(shape, B, 2);
   ASSERT_EQ(model.shards(), 2);
-  // Random weights of order one (not the small init), so every path carries signal.
-  std::mt19937 engine(11);
-  std::normal_distribution<double> normal(0.0, 0.5);
-  for (double& p : model.parameters()) p = normal(engine);
+  randomize(model, 11);
   const std::vector<int> tokens{1, 4, 6, 0, 2, 2, 5, 3}, targets{4, 6, 0, 1, 2, 5, 3, 3};
   model.forward(tokens, targets);
   model.zero_gradients();
@@ -118,13 +129,7 @@ INSTANTIATE_TEST_SUITE_P(
 // Sharding changes only the order of the batch sums: loss, gradients and their squares agree to
 // rounding for every cut of a batch of three sequences, and gradients accumulate (+=) alike.
 TEST(gpt_test, shards_agree_with_one_pass_over_the_batch) {
-  ModelShape shape;
-  shape.vocab = 9;
-  shape.layers = 2;
-  shape.d_model = 8;
-  shape.heads = 2;
-  shape.mlp_hidden = 16;
-  shape.context = 5;
+  const ModelShape shape = tiny_shape(9, 2, 8, 2, 16, 5);
   const int B = 3;
   std::mt19937 engine(5);
   std::uniform_int_distribution<int> token(0, shape.vocab - 1);
@@ -138,9 +143,7 @@ TEST(gpt_test, shards_agree_with_one_pass_over_the_batch) {
   const auto run = [&](int shards) {
     Gpt<double> model(shape, B, shards);
     EXPECT_EQ(model.shards(), shards);
-    std::normal_distribution<double> normal(0.0, 0.5);
-    std::mt19937 weights(17);
-    for (double& p : model.parameters()) p = normal(weights);
+    randomize(model, 17);
     Result result;
     result.loss = model.forward(tokens, targets);
     // Twice without zeroing: the second pass must add to the first.
@@ -171,9 +174,7 @@ TEST(gpt_test, shards_agree_with_one_pass_over_the_batch) {
   }
   // The second backward doubled the first: the squares are four times one pass's.
   Gpt<double> single(shape, B, 1);
-  std::normal_distribution<double> normal(0.0, 0.5);
-  std::mt19937 weights(17);
-  for (double& p : single.parameters()) p = normal(weights);
+  randomize(single, 17);
   single.forward(tokens, targets);
   single.zero_gradients();
   single.backward();
@@ -182,9 +183,7 @@ TEST(gpt_test, shards_agree_with_one_pass_over_the_batch) {
   // gives one pass's gradient, for one shard and for two.
   for (const int shards : {1, 2}) {
     Gpt<double> model(shape, B, shards);
-    std::normal_distribution<double> same_normal(0.0, 0.5);
-    std::mt19937 same(17);
-    for (double& p : model.parameters()) p = same_normal(same);
+    randomize(model, 17);
     model.forward(tokens, targets);
     model.zero_gradients();
     model.backward();
@@ -198,13 +197,7 @@ TEST(gpt_test, shards_agree_with_one_pass_over_the_batch) {
 }
 
 TEST(gpt_test, shard_count_is_capped_by_the_batch) {
-  ModelShape shape;
-  shape.vocab = 5;
-  shape.layers = 1;
-  shape.d_model = 4;
-  shape.heads = 1;
-  shape.mlp_hidden = 8;
-  shape.context = 3;
+  const ModelShape shape = tiny_shape(5, 1, 4, 1, 8, 3);
   EXPECT_EQ(Gpt<double>(shape, 2, 4).shards(), 2);
   EXPECT_GE(Gpt<double>(shape, 2).shards(), 1);
   EXPECT_LE(Gpt<double>(shape, 2).shards(), 2);
