@@ -1,11 +1,12 @@
-// Causal attention forward for 16-channel heads in AVX-512 registers. With one register per
-// query, key or value row, a (batch, head) pair needs none of the general tile kernel's
-// machinery: queries are copied to a contiguous block, so the score products broadcast them at
-// constant offsets; keys are transposed by 16 × 16 blocks in registers; each block of 16 query
-// rows keeps its 16 sums in registers for the scores and again for att · v; the softmax runs on
-// 16 lanes. Sums run in the tile kernel's order (over k from zero by fused multiply-adds), so the
-// scores and the products equal the general path's; only the softmax's row sums, reduced over 16
-// lanes instead of 8, may round differently.
+// Causal attention, forward and backward, for 16-channel heads in AVX-512 registers. With one
+// register per query, key or value row, a (batch, head) pair needs none of the general tile
+// kernel's machinery, whose per-tile overheads outweigh sums only 16 long: queries (and, going
+// back, the output's gradient) are copied to a contiguous block, so the score products
+// broadcast them at constant offsets; keys (values) are transposed by 16 × 16 blocks in
+// registers; each block of 16 rows keeps its 16 sums in registers; the softmax and its Jacobian
+// run on 16 lanes. Sums run in the tile kernel's order (over k from zero by fused
+// multiply-adds), so the scores and the products equal the general path's; only the softmax's
+// row sums, reduced over 16 lanes instead of 8, may round differently.
 #include "nn/attention_avx512.hpp"
 
 #include <immintrin.h>
