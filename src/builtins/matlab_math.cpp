@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <numbers>
 #include <string>
@@ -63,9 +64,25 @@ Value eps(Call& call) {
 }
 
 // realmax, realmin and flintmax of double (the default) or of single, named as MATLAB names it.
-template <double kDouble, double kSingle>
+// realmax, realmin and flintmax of double or, with "single", of float32. (Floating-point
+// template parameters would say it in one line, but Clang 14, the fuzz build's, lacks them.)
+template <class Float>
+struct Largest {
+  static constexpr double value = static_cast<double>(std::numeric_limits<Float>::max());
+};
+template <class Float>
+struct SmallestNormal {
+  static constexpr double value = static_cast<double>(std::numeric_limits<Float>::min());
+};
+// 2^digits: above it, not every integer is representable.
+template <class Float>
+struct LargestFlint {
+  static constexpr double value = static_cast<double>(1ULL << std::numeric_limits<Float>::digits);
+};
+
+template <template <class> class Limit>
 Value precision_limit(Call& call) {
-  return Value::scalar(single_requested(call) ? kSingle : kDouble);
+  return Value::scalar(single_requested(call) ? Limit<float>::value : Limit<double>::value);
 }
 
 // single(x): every element rounded to the nearest float32 (ties to even), for studying
@@ -148,8 +165,11 @@ Value false_builtin(Call& call) { return truth_filled(call, false); }
 // double arithmetic and class() says "double".
 Value double_builtin(Call& call);  // a string's character codes, below
 
-template <double kLowest, double kHighest>
+// int8(x) … uint64(x): rounded, saturated at Int's limits (as the nearest doubles).
+template <class Int>
 Value integer_class(Call& call) {
+  constexpr double kLowest = static_cast<double>(std::numeric_limits<Int>::min());
+  constexpr double kHighest = static_cast<double>(std::numeric_limits<Int>::max());
   const Value& x = call.value(0);
   num::Matrix m = x.is(Kind::String) ? double_builtin(call).matrix_value() : real_matrix(call, 0);
   for (double& value : m.mutable_real_values()) {
@@ -450,23 +470,22 @@ Value isequal(Call& call) {
 extern const BuiltinTable kMatlabMathBuiltins = {
     {"eps", eps, 0, 1,
      "Machine epsilon 2^-52 (eps(\"single\") 2^-23); eps(x) is the spacing of doubles at x."},
-    {"realmax", precision_limit<DBL_MAX, static_cast<double>(FLT_MAX)>, 0, 1,
+    {"realmax", precision_limit<Largest>, 0, 1,
      "Largest finite double; realmax(\"single\") the largest float32."},
-    {"realmin", precision_limit<DBL_MIN, static_cast<double>(FLT_MIN)>, 0, 1,
+    {"realmin", precision_limit<SmallestNormal>, 0, 1,
      "Smallest normalised positive double; realmin(\"single\") that of float32."},
-    {"flintmax", precision_limit<9007199254740992.0, 16777216.0>, 0, 1,
+    {"flintmax", precision_limit<LargestFlint>, 0, 1,
      "Largest consecutive integer in double, 2^53 (2^24 for \"single\")."},
     {"complex", complex_builtin, 1, 2, "a + b*j from real parts, element-wise: complex(a, b)."},
-    {"int8", integer_class<-128.0, 127.0>, 1, 1,
-     "Round and saturate to int8 (values stay doubles)."},
-    {"uint8", integer_class<0.0, 255.0>, 1, 1, "Round and saturate to uint8; a string's codes."},
-    {"int16", integer_class<-32768.0, 32767.0>, 1, 1, "Round and saturate to int16."},
-    {"uint16", integer_class<0.0, 65535.0>, 1, 1, "Round and saturate to uint16."},
-    {"int32", integer_class<-2147483648.0, 2147483647.0>, 1, 1, "Round and saturate to int32."},
-    {"uint32", integer_class<0.0, 4294967295.0>, 1, 1, "Round and saturate to uint32."},
-    {"int64", integer_class<-9223372036854775808.0, 9223372036854775807.0>, 1, 1,
+    {"int8", integer_class<std::int8_t>, 1, 1, "Round and saturate to int8 (values stay doubles)."},
+    {"uint8", integer_class<std::uint8_t>, 1, 1, "Round and saturate to uint8; a string's codes."},
+    {"int16", integer_class<std::int16_t>, 1, 1, "Round and saturate to int16."},
+    {"uint16", integer_class<std::uint16_t>, 1, 1, "Round and saturate to uint16."},
+    {"int32", integer_class<std::int32_t>, 1, 1, "Round and saturate to int32."},
+    {"uint32", integer_class<std::uint32_t>, 1, 1, "Round and saturate to uint32."},
+    {"int64", integer_class<std::int64_t>, 1, 1,
      "Round and saturate to int64 (limits as the nearest doubles)."},
-    {"uint64", integer_class<0.0, 18446744073709551615.0>, 1, 1,
+    {"uint64", integer_class<std::uint64_t>, 1, 1,
      "Round and saturate to uint64 (limits as the nearest doubles)."},
     {"single", single, 1, 1, "Rounds to the nearest float32; the values stay doubles."},
     {"intmax", intmax, 0, 1, "Largest int32 value as a double; intmax(\"int8\") etc."},
