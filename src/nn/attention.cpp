@@ -251,6 +251,20 @@ void finish_copies() {
 #endif
 }
 
+// Runs f(pair, b, h, scratch) for every (batch, head) pair, one OpenMP task each, with the
+// 16-channel-head kernels' scratch per thread; their streaming stores are fenced before the
+// team's closing barrier.
+template <class F>
+void for_each_head16_pair(int B, int Tn, int C, int NH, F f) {
+#pragma omp parallel if (worth_threads(B, Tn, C))
+  {
+    AlignedBlock scratch(detail::attention_head16_scratch(Tn));
+#pragma omp for schedule(dynamic)
+    for (int pair = 0; pair < B * NH; pair++) f(pair, pair / NH, pair % NH, scratch.data());
+    finish_copies();
+  }
+}
+
 // Float: scores = q · (kᵀ / sqrt(hs)) with the scale folded into the packed kᵀ, a row softmax
 // over the visible past, then y = att · v. The products skip the tiles and terms that the
 // causal mask makes zero (detail::Triangle).
@@ -260,19 +274,12 @@ void forward_float(std::span<float> out, std::span<float> att, std::span<const f
   const int hs = C / NH;
   const float scale = 1.0f / std::sqrt(static_cast<float>(hs));
   if (detail::attention_head16_applies(Tn, C, NH)) {
-#pragma omp parallel if (worth_threads(B, Tn, C))
-    {
-      AlignedBlock scratch(detail::attention_head16_scratch(Tn));
-#pragma omp for schedule(dynamic)
-      for (int pair = 0; pair < B * NH; pair++) {
-        const int b = pair / NH, h = pair % NH;
-        const float* q = inp.data() + b * S * C3 + h * hs;
-        detail::attention_forward_head16(out.data() + b * S * C + h * hs, C,
-                                         att.data() + pair * S * S, q, q + C, q + 2 * C, C3, Tn,
-                                         scratch.data());
-      }
-      finish_copies();
-    }
+    for_each_head16_pair(B, Tn, C, NH, [&](int pair, int b, int h, float* scratch) {
+      const float* q = inp.data() + b * S * C3 + h * hs;
+      detail::attention_forward_head16(out.data() + b * S * C + h * hs, C,
+                                       att.data() + pair * S * S, q, q + C, q + 2 * C, C3, Tn,
+                                       scratch);
+    });
     return;
   }
 #pragma omp parallel if (worth_threads(B, Tn, C))
@@ -309,20 +316,14 @@ void backward_float(std::span<float> dinp, std::span<const float> dout, std::spa
   // the sums), so dinp needs no zeroing first.
   const detail::Epilogue store = detail::Epilogue::Store;
   if (detail::attention_head16_applies(Tn, C, NH)) {
-#pragma omp parallel if (worth_threads(B, Tn, C))
-    {
-      AlignedBlock scratch(detail::attention_head16_scratch(Tn));
-#pragma omp for schedule(dynamic)
-      for (int pair = 0; pair < B * NH; pair++) {
-        const int b = pair / NH, h = pair % NH;
-        const Index offset = b * S * C3 + h * hs;
-        const float* q = inp.data() + offset;
-        float* dq = dinp.data() + offset;
-        detail::attention_backward_head16(dq, dq + C, dq + 2 * C, dout.data() + b * S * C + h * hs,
-                                          C, q, q + C, q + 2 * C, C3, att.data() + pair * S * S, Tn,
-                                          scratch.data());
-      }
-    }
+    for_each_head16_pair(B, Tn, C, NH, [&](int pair, int b, int h, float* scratch) {
+      const Index offset = b * S * C3 + h * hs;
+      const float* q = inp.data() + offset;
+      float* dq = dinp.data() + offset;
+      detail::attention_backward_head16(dq, dq + C, dq + 2 * C, dout.data() + b * S * C + h * hs, C,
+                                        q, q + C, q + 2 * C, C3, att.data() + pair * S * S, Tn,
+                                        scratch);
+    });
     return;
   }
 #pragma omp parallel if (worth_threads(B, Tn, C))
