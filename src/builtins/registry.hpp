@@ -22,6 +22,7 @@ extern const BuiltinTable kCoreBuiltins, kStringBuiltins, kIoBuiltins, kMathBuil
 extern const BuiltinTable kMatlabMathBuiltins, kMatlabDataBuiltins, kMatlabStatsBuiltins,
     kMatlabPolyBuiltins, kMatlabStringBuiltins, kMatlabSetBuiltins, kMatlabBitBuiltins,
     kMatlabSignalBuiltins, kMatlabMapBuiltins, kMatlabTextBuiltins;
+extern const BuiltinTable kAutodiffBuiltins;  // grad, value_and_grad, jacobian, gradcheck, adamw
 
 // Registers every table with the interpreter.
 void install_builtins(runtime::Interpreter& interpreter);

@@ -10,6 +10,7 @@
 
 #include "base/error.hpp"
 #include "runtime/struct_array.hpp"
+#include "runtime/tracked.hpp"
 
 namespace llmlab::runtime {
 
@@ -141,6 +142,9 @@ Value concatenate(const std::vector<std::vector<Value>>& rows) {
     for (const Value& element : row) {
       if (element.is_text()) return concatenate_text(rows);
     }
+  }
+  for (const std::vector<Value>& row : rows) {
+    if (any_tracked(row)) return tracked_concatenate(rows);
   }
   for (const std::vector<Value>& row : rows) {
     for (const Value& element : row) {
