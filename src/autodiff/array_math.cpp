@@ -1,6 +1,8 @@
 // Whole-array helpers for the gradient rules.
 #include "autodiff/array_math.hpp"
 
+#include <cblas.h>
+
 #include "base/error.hpp"
 #include "num/ops.hpp"
 
@@ -53,6 +55,40 @@ Matrix scaled(const Matrix& a, double factor) {
 Matrix transposed(const Matrix& a) { return a.transposed(); }
 
 Matrix product(const Matrix& a, const Matrix& b) { return num::matmul(a, b); }
+
+namespace {
+
+int blas_size(Index n) { return static_cast<int>(n); }
+
+}  // namespace
+
+Matrix product_transposed_right(const Matrix& a, const Matrix& b) {
+  if (a.columns() != b.columns()) {
+    throw Error("autodiff: internal error: a * b' with " + num::shape_text(a) + " and " +
+                num::shape_text(b));
+  }
+  Matrix c(a.rows(), b.rows());
+  if (c.empty() || a.columns() == 0) return c;
+  cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasTrans, blas_size(a.rows()), blas_size(b.rows()),
+              blas_size(a.columns()), 1.0, a.real_values().data(), blas_size(a.columns()),
+              b.real_values().data(), blas_size(b.columns()), 0.0, c.mutable_real_values().data(),
+              blas_size(b.rows()));
+  return c;
+}
+
+Matrix product_transposed_left(const Matrix& a, const Matrix& b) {
+  if (a.rows() != b.rows()) {
+    throw Error("autodiff: internal error: a' * b with " + num::shape_text(a) + " and " +
+                num::shape_text(b));
+  }
+  Matrix c(a.columns(), b.columns());
+  if (c.empty() || a.rows() == 0) return c;
+  cblas_dgemm(CblasRowMajor, CblasTrans, CblasNoTrans, blas_size(a.columns()),
+              blas_size(b.columns()), blas_size(a.rows()), 1.0, a.real_values().data(),
+              blas_size(a.columns()), b.real_values().data(), blas_size(b.columns()), 0.0,
+              c.mutable_real_values().data(), blas_size(b.columns()));
+  return c;
+}
 
 Matrix identity(Index n) {
   Matrix r(n, n);

@@ -40,6 +40,10 @@ Matrix zip3(const Matrix& a, const Matrix& b, const Matrix& c, F&& f) {
 Matrix scaled(const Matrix& a, double factor);
 Matrix transposed(const Matrix& a);
 Matrix product(const Matrix& a, const Matrix& b);  // BLAS a * b
+// a * bᵀ and aᵀ * b straight from BLAS with its transpose flags (no transposed copy): the two
+// products of a matrix product's backward pass.
+Matrix product_transposed_right(const Matrix& a, const Matrix& b);
+Matrix product_transposed_left(const Matrix& a, const Matrix& b);
 Matrix identity(Index n);
 // A real copy of the matrix (the real part of a complex one never reaches here; this only
 // makes a 1×1 from a scalar Value shape-compatible).

@@ -38,6 +38,15 @@ void GradientSink::add(std::size_t operand, Matrix contribution) {
   for (std::size_t i = 0; i < out.size(); ++i) out[i] += in[i];
 }
 
+std::span<double> GradientSink::accumulator(std::size_t operand, Index rows, Index columns) {
+  const auto node = static_cast<std::size_t>(inputs_[operand]);
+  if (!present_[node]) {
+    gradients_[node] = Matrix(rows, columns);
+    present_[node] = 1;
+  }
+  return gradients_[node].mutable_real_values();
+}
+
 namespace {
 
 bool is_real_numeric(const Value& value) {
@@ -147,8 +156,8 @@ Value ValueTape::binary(BinaryOp op, const Value& left, const Value& right) {
     // Y = A B: dA = dY Bᵀ, dB = Aᵀ dY (a vector is its 1×n row, as num::multiply takes it).
     return record(std::move(result), operands, [a, b](const Matrix& g, GradientSink& sink) {
       const Matrix dy = g.rows() == a.rows() ? g : g.with_shape(a.rows(), b.columns());
-      if (sink.wants(0)) sink.add(0, product(dy, transposed(b)));
-      if (sink.wants(1)) sink.add(1, product(transposed(a), dy));
+      if (sink.wants(0)) sink.add(0, product_transposed_right(dy, b));
+      if (sink.wants(1)) sink.add(1, product_transposed_left(a, dy));
     });
   }
   switch (op) {
@@ -269,6 +278,14 @@ Value zeros_like(const Value& value) {
 
 }  // namespace
 
+const Value& ValueTape::tags_of_shape(const Value& primal) {
+  const Matrix m = primal.as_matrix();
+  const auto key = std::make_tuple(static_cast<int>(primal.kind()), m.rows(), m.columns());
+  auto it = tag_cache_.find(key);
+  if (it == tag_cache_.end()) it = tag_cache_.emplace(key, tagged_like(primal, 1.0)).first;
+  return it->second;
+}
+
 Value ValueTape::rearrange(std::span<const Value> operands,
                            const runtime::Rearrangement& operation) {
   std::vector<Value> primals;
@@ -286,12 +303,14 @@ Value ValueTape::rearrange(std::span<const Value> operands,
   std::vector<double> first_tag(operands.size(), 0.0);
   std::vector<Index> sizes(operands.size(), 0);
   double next = 1.0;
+  std::size_t tracked_count = 0;
+  for (const Value& operand : operands) tracked_count += operand.is(Kind::Tracked) ? 1 : 0;
   for (std::size_t k = 0; k < operands.size(); ++k) {
     if (operands[k].is(Kind::Tracked)) {
       const Value& primal = operands[k].tracked_value().primal;
       first_tag[k] = next;
       sizes[k] = primal.element_count();
-      tagged.push_back(tagged_like(primal, next));
+      tagged.push_back(tracked_count == 1 ? tags_of_shape(primal) : tagged_like(primal, next));
       next += static_cast<double>(sizes[k]);
     } else {
       tagged.push_back(zeros_like(operands[k]));
@@ -326,13 +345,12 @@ Value ValueTape::rearrange(std::span<const Value> operands,
   add_saved_bytes(sources.size() * sizeof(Source));
   return record(std::move(result), operands,
                 [sources = std::move(sources), shapes](const Matrix& g, GradientSink& sink) {
-                  std::vector<Matrix> parts(shapes.size());
-                  for (std::size_t k = 0; k < shapes.size(); ++k) {
-                    if (sink.wants(k)) parts[k] = Matrix(shapes[k].first, shapes[k].second);
-                  }
+                  // Scattered straight into the operands' gradients: O(output), not O(operand).
                   std::vector<std::span<double>> views(shapes.size());
                   for (std::size_t k = 0; k < shapes.size(); ++k) {
-                    if (sink.wants(k)) views[k] = parts[k].mutable_real_values();
+                    if (sink.wants(k)) {
+                      views[k] = sink.accumulator(k, shapes[k].first, shapes[k].second);
+                    }
                   }
                   std::span<const double> in = g.real_values();
                   for (std::size_t i = 0; i < sources.size(); ++i) {
@@ -340,9 +358,6 @@ Value ValueTape::rearrange(std::span<const Value> operands,
                     if (s.operand < 0) continue;
                     const auto k = static_cast<std::size_t>(s.operand);
                     if (!views[k].empty()) views[k][static_cast<std::size_t>(s.element)] += in[i];
-                  }
-                  for (std::size_t k = 0; k < shapes.size(); ++k) {
-                    if (sink.wants(k)) sink.add(k, std::move(parts[k]));
                   }
                 });
 }

@@ -12,9 +12,11 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <span>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "num/matrix.hpp"
@@ -40,6 +42,9 @@ class GradientSink {
   // Adds `contribution` (the operand's primal shape, as as_matrix() gives it) to the operand's
   // gradient; the first contribution is moved in without a copy.
   void add(std::size_t operand, Matrix contribution);
+  // The operand's gradient buffer to add into in place (zeros when it had none yet), for rules
+  // that touch a few elements of a large operand (an index read of some rows).
+  std::span<double> accumulator(std::size_t operand, Index rows, Index columns);
 
  private:
   std::span<const std::int64_t> inputs_;
@@ -87,8 +92,13 @@ class ValueTape : public runtime::Tape, public std::enable_shared_from_this<Valu
     std::vector<std::int64_t> inputs;  // node per operand, -1 for an untracked one
     Backward backward;                 // empty for a leaf
   };
+  // Position tags 1..n of one shape, shared by the rearrangements of a single tracked operand
+  // (an index read of a few rows of a large matrix then costs the rows, not the matrix).
+  const Value& tags_of_shape(const Value& primal);
+
   std::vector<Node> nodes_;
   std::size_t saved_bytes_ = 0;
+  std::map<std::tuple<int, Index, Index>, Value> tag_cache_;
 };
 
 // The tracked node of a value, or -1 when it is plain.
