@@ -211,7 +211,10 @@ Value Evaluator::call_user_function(const lang::FunctionDef& function, std::span
       exec_block(function.body);
     } catch (Error& error) {
       --depth_;
-      add_frame(error, fmt::format("in {} at {}", function.name, format_location(where)));
+      // A call from a builtin (grad, arrayfun) has no place of its own: name the function only.
+      add_frame(error, where.valid()
+                           ? fmt::format("in {} at {}", function.name, format_location(where))
+                           : fmt::format("in {}", function.name));
       throw;
     }
     --depth_;
