@@ -1,15 +1,24 @@
-// MATLAB's integer bit and base helpers rlab lacks, for byte-level tokenisation studies: bitand,
-// bitor, bitxor, bitshift on non-negative integers below 2^53 (element-wise, a scalar paired
-// with every element), dec2bin/dec2hex and their inverses, and nextpow2.
+// builtins.md §4 Element-wise math, on integers: number theory (gcd, lcm, isprime, primes)
+// and, for byte-level tokenisation
+// studies, bitand, bitor, bitxor, bitshift on non-negative integers below 2^53 (element-wise, a
+// scalar paired with every element), dec2bin/dec2hex and their inverses, and nextpow2.
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdint>
+#include <limits>
+#include <numbers>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "base/utf8.hpp"
 #include "builtins/matlab_slices.hpp"
 #include "num/format.hpp"
+#include "num/rng.hpp"
+#include "runtime/operators.hpp"
 
 namespace llmlab::builtins {
 namespace {
@@ -19,6 +28,87 @@ using matlab::same_shape;
 using runtime::Call;
 using runtime::Kind;
 using runtime::Value;
+
+// Whole numbers below 2^53 (every integer a double holds exactly), or a failure naming `what`.
+double whole(Call& call, double x, const char* what) {
+  if (!(std::abs(x) < 0x1p53) || std::floor(x) != x) {
+    call.fail(std::string(what) + " must be integers");
+  }
+  return x;
+}
+
+double greatest_common_divisor(double a, double b) {
+  a = std::abs(a);
+  b = std::abs(b);
+  while (b != 0.0) {
+    const double remainder = std::fmod(a, b);
+    a = b;
+    b = remainder;
+  }
+  return a;
+}
+
+// gcd(a, b) and lcm(a, b) element-wise with the broadcasting of the arithmetic operators
+// (a scalar pairs with every element); gcd(0, 0) is 0, lcm with a 0 is 0.
+template <bool least_multiple>
+Value divisors(Call& call) {
+  const Value& a = call.value(0);
+  const Value& b = call.value(1);
+  const num::Matrix x = real_matrix(call, 0);
+  const num::Matrix y = real_matrix(call, 1);
+  if (x.size() != 1 && y.size() != 1 && (x.rows() != y.rows() || x.columns() != y.columns())) {
+    call.fail("arguments must have the same size, or one must be a scalar");
+  }
+  num::Matrix result = x.size() == 1 && y.size() != 1 ? y : x;
+  const Value& shape = x.size() == 1 && y.size() != 1 ? b : a;
+  for (num::Index k = 0; k < result.size(); ++k) {
+    const double p = whole(call, x.size() == 1 ? x[0] : x[k], "arguments");
+    const double q = whole(call, y.size() == 1 ? y[0] : y[k], "arguments");
+    const double g = greatest_common_divisor(p, q);
+    result.set(k, !least_multiple ? g : (g == 0.0 ? 0.0 : std::abs(p / g * q)));
+  }
+  return a.is_array() || b.is_array() ? same_shape(shape, std::move(result))
+                                      : Value::scalar(result[0]);
+}
+
+bool prime(double n) {
+  if (n < 2.0) return false;
+  for (double d = 2.0; d * d <= n; d += 1.0) {
+    if (std::fmod(n, d) == 0.0) return false;
+  }
+  return true;
+}
+
+// isprime(x): element-wise, a Bool for a scalar and a logical array otherwise.
+Value isprime(Call& call) {
+  num::Matrix m = real_matrix(call, 0);
+  for (double& value : m.mutable_real_values()) {
+    if (!(value >= 0.0)) call.fail("x must be non-negative integers");
+    value = prime(whole(call, value, "x")) ? 1.0 : 0.0;
+  }
+  const Value& x = call.value(0);
+  if (!x.is_array()) return Value::boolean(m[0] != 0.0);
+  Value result = same_shape(x, std::move(m));
+  result.set_logical(true);
+  return result;
+}
+
+// primes(n): the primes up to n, by a sieve, as a Vector.
+Value primes(Call& call) {
+  const double limit = std::floor(call.scalar(0));
+  if (limit > 1e8) call.fail("n must be at most 1e8");
+  std::vector<double> found;
+  if (limit >= 2.0) {
+    const auto n = static_cast<std::size_t>(limit);
+    std::vector<bool> composite(n + 1, false);
+    for (std::size_t p = 2; p <= n; ++p) {
+      if (composite[p]) continue;
+      found.push_back(static_cast<double>(p));
+      for (std::size_t q = p * p; q <= n; q += p) composite[q] = true;
+    }
+  }
+  return Value::vector(num::Matrix::row(found));
+}
 
 constexpr double kLargestFlint = 9007199254740992.0;  // 2^53
 
@@ -55,9 +145,11 @@ Value bitwise(Call& call) {
 struct BitAnd {
   std::uint64_t operator()(std::uint64_t x, std::uint64_t y) const { return x & y; }
 };
+
 struct BitOr {
   std::uint64_t operator()(std::uint64_t x, std::uint64_t y) const { return x | y; }
 };
+
 struct BitXor {
   std::uint64_t operator()(std::uint64_t x, std::uint64_t y) const { return x ^ y; }
 };
@@ -155,7 +247,11 @@ Value nextpow2(Call& call) {
 
 }  // namespace
 
-extern const BuiltinTable kMatlabBitBuiltins = {
+extern const BuiltinTable kIntegerBuiltins = {
+    {"gcd", divisors<false>, 2, 2, "Greatest common divisor of integers, element-wise."},
+    {"lcm", divisors<true>, 2, 2, "Least common multiple of integers, element-wise."},
+    {"isprime", isprime, 1, 1, "True for prime integers, element-wise."},
+    {"primes", primes, 1, 1, "The primes up to n, as a vector."},
     {"bitand", bitwise<BitAnd>, 2, 2, "Bitwise and of non-negative integers, element-wise."},
     {"bitor", bitwise<BitOr>, 2, 2, "Bitwise or of non-negative integers, element-wise."},
     {"bitxor", bitwise<BitXor>, 2, 2, "Bitwise exclusive or of non-negative integers."},

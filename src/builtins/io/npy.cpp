@@ -1,6 +1,7 @@
-// NPY and ZIP byte formats. NPY: the NumPy format spec (numpy.lib.format, version 1.0/2.0).
-// ZIP: PKWARE APPNOTE 6.3 — local headers, central directory, end record; ZIP64 sizes read.
-#include "builtins/npy.hpp"
+// builtins.md §12 File input / output: the NPY and ZIP byte formats. NPY: the NumPy format spec
+// (numpy.lib.format, version 1.0/2.0). ZIP: PKWARE APPNOTE 6.3 — local headers, central directory,
+// end record; ZIP64 sizes read.
+#include "builtins/io/npy.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>

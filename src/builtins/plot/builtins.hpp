@@ -1,5 +1,5 @@
-// The plotting builtins, defined across builtins/plot*.cpp and listed in kPlotBuiltins
-// (plot.cpp). Internal to the builtins library.
+// builtins.md §13 Plotting (plotting.md): the plotting builtins, defined across builtins/plot/
+// and listed in kPlotBuiltins (plot/figure.cpp). Internal to the builtins library.
 #pragma once
 
 #include "runtime/call.hpp"
@@ -10,7 +10,7 @@ namespace llmlab::builtins::plotting {
 using runtime::Call;
 using runtime::Value;
 
-// plot_series.cpp: data series (plotting.md §3.2–§3.8, §3.13).
+// plot/series.cpp: data series (plotting.md §3.2–§3.8, §3.13).
 Value plot(Call& call);
 Value semilogy(Call& call);
 Value semilogx(Call& call);
@@ -22,7 +22,7 @@ Value stem(Call& call);
 Value yline(Call& call);
 Value xline(Call& call);
 
-// plot_images.cpp: image-like panels (§3.9–§3.11, §3.19).
+// plot/images.cpp: image-like panels (§3.9–§3.11, §3.19).
 Value imagesc(Call& call);
 Value heatmap(Call& call);
 Value surf(Call& call);

@@ -1,6 +1,6 @@
-// TOML encoding and a small recursive-descent TOML reader (toml.io v1.0.0, minus dates and
-// arrays of tables, which no script value maps to).
-#include "builtins/toml.hpp"
+// builtins.md §12 File input / output: TOML encoding and a small recursive-descent TOML reader
+// (toml.io v1.0.0, minus dates and arrays of tables, which no script value maps to).
+#include "builtins/io/toml.hpp"
 
 #include <fmt/format.h>
 

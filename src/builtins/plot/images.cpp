@@ -1,11 +1,11 @@
-// imagesc, heatmap, surf and contour (plotting.md §3.9–§3.11, §3.19): matrices become plain
-// value grids for the plot library.
+// builtins.md §13 Plotting: imagesc, heatmap, surf and contour (plotting.md §3.9–§3.11, §3.19):
+// matrices become plain value grids for the plot library.
 #include <fmt/format.h>
 
 #include <cmath>
 
-#include "builtins/plot_builtins.hpp"
-#include "builtins/plot_options.hpp"
+#include "builtins/plot/builtins.hpp"
+#include "builtins/plot/options.hpp"
 #include "plot/contour.hpp"
 
 namespace llmlab::builtins::plotting {

@@ -1,11 +1,12 @@
-// Line, log, histogram, bar, scatter, stem and reference-line builtins (plotting.md §3.2–§3.8,
+// builtins.md §13 Plotting: line, log, histogram, bar, scatter, stem and reference-line builtins
+// (plotting.md §3.2–§3.8,
 // §3.13). Argument shapes are decoded here; drawing is the plot library's.
 #include <fmt/format.h>
 
 #include <cmath>
 
-#include "builtins/plot_builtins.hpp"
-#include "builtins/plot_options.hpp"
+#include "builtins/plot/builtins.hpp"
+#include "builtins/plot/options.hpp"
 #include "plot/histogram.hpp"
 
 namespace llmlab::builtins::plotting {

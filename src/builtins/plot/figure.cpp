@@ -1,14 +1,14 @@
-// The plotting builtins' table (kPlotBuiltins) and the figure/axes state calls: figure, subplot,
-// hold, legend, labels, limits, axis, set_default_axis, grid, colorbar, close, clf, savefig
-// (plotting.md §2, §3). Series calls are in plot_series.cpp, image calls in plot_images.cpp.
+// builtins.md §13 Plotting: the table (kPlotBuiltins) and the figure/axes state calls: figure,
+// subplot, hold, legend, labels, limits, axis, set_default_axis, grid, colorbar, close, clf,
+// savefig (plotting.md §2, §3). Series calls are in series.cpp, image calls in images.cpp.
 #include <fmt/format.h>
 
 #include <cmath>
 
 #include "base/error.hpp"
-#include "builtins/plot_builtins.hpp"
-#include "builtins/plot_options.hpp"
-#include "builtins/plot_session.hpp"
+#include "builtins/plot/builtins.hpp"
+#include "builtins/plot/options.hpp"
+#include "builtins/plot/session.hpp"
 #include "builtins/registry.hpp"
 #include "plot/export.hpp"
 #include "plot/layout.hpp"

@@ -1,8 +1,8 @@
-// MATLAB's string-class text functions rlab lacks (R2016b onward): split, join, strlength,
-// newline, string, replace, erase, count, reverse, strip, pad, extractBefore and extractAfter,
-// and str2num.
-// rlab has one text kind, so they work on Strings, and element-wise on a StringArray where
-// MATLAB works on a string array; positions count characters, as string indexing does.
+// builtins.md §9 Strings, output and formatting: MATLAB's string-class text functions
+// (R2016b onward): split, join, strlength, newline, string, replace, erase, count, reverse,
+// strip, pad, extractBefore and extractAfter, and str2num. rlab has one text kind, so they work
+// on Strings, and element-wise on a StringArray where MATLAB works on a string array; positions
+// count characters, as string indexing does.
 #include <fmt/format.h>
 
 #include <cstdlib>
@@ -296,7 +296,7 @@ Value str2num(Call& call) {
 
 }  // namespace
 
-extern const BuiltinTable kMatlabTextBuiltins = {
+extern const BuiltinTable kTextBuiltins = {
     {"str2num", str2num, 1, 1, "The numbers a string writes, as the literal [s]; [] if none."},
     {"split", split, 1, 2, "Pieces of a string: at whitespace, or at a delimiter (as strsplit)."},
     {"join", join, 1, 2, "A string array joined with spaces, or a delimiter (as strjoin)."},

@@ -1,22 +1,49 @@
-// MATLAB's 1-D signal helpers rlab lacks, for smoothing and filtering training curves: conv
-// (full, same, valid), filter (a rational transfer function, as an EMA of losses is written),
-// movmean and movsum (centred windows shrunk at the ends) and cumtrapz. Inputs are vector-like;
-// results keep the orientation of the signal.
+// builtins.md §5–§6 on signals (MATLAB additions), for smoothing and filtering training
+// curves: conv (full, same, valid), filter (a rational transfer function, as an EMA of losses is
+// written), movmean and movsum (centred windows shrunk at the ends), cumtrapz and gradient.
+// Inputs are vector-like; results keep the orientation of the signal.
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numbers>
 #include <string>
 #include <vector>
 
 #include "builtins/matlab_slices.hpp"
+#include "num/format.hpp"
 
 namespace llmlab::builtins {
 namespace {
 
 using matlab::real_matrix;
+using matlab::Slices;
 using runtime::Call;
 using runtime::Kind;
 using runtime::Value;
+
+// gradient(y[, h]): MATLAB's numerical derivative of a vector — central differences inside,
+// one-sided at the two ends, spacing h (default 1).
+Value gradient(Call& call) {
+  const num::Matrix y = real_matrix(call, 0);
+  if (y.rows() > 1 && y.columns() > 1) call.fail("y must be a vector");
+  const double h = call.scalar_or(1, 1.0);
+  const num::Index n = y.size();
+  num::Matrix g(y.rows(), y.columns());
+  for (num::Index k = 0; k < n; ++k) {
+    if (n == 1) {
+      g.set(k, 0.0);
+    } else if (k == 0) {
+      g.set(k, (y[1] - y[0]) / h);
+    } else if (k == n - 1) {
+      g.set(k, (y[n - 1] - y[n - 2]) / h);
+    } else {
+      g.set(k, (y[k + 1] - y[k - 1]) / (2.0 * h));
+    }
+  }
+  return matlab::same_shape(call.value(0), std::move(g));
+}
 
 std::vector<double> signal_argument(Call& call, int index, const char* what) {
   const num::Matrix m = real_matrix(call, index);
@@ -139,7 +166,8 @@ Value cumtrapz(Call& call) {
 
 }  // namespace
 
-extern const BuiltinTable kMatlabSignalBuiltins = {
+extern const BuiltinTable kSignalBuiltins = {
+    {"gradient", gradient, 1, 2, "Numerical derivative: central inside, one-sided at the ends."},
     {"conv", conv, 2, 3, "Convolution of two vectors: conv(u, v), conv(u, v, \"same\"/\"valid\")."},
     {"filter", filter, 3, 3, "Rational filter y = filter(b, a, x), e.g. an EMA of a curve."},
     {"movmean", moving<true>, 2, 2, "Moving mean over a centred window of k (or [back, forward])."},

@@ -1,6 +1,7 @@
-// Option pairs, line-specs, colours and hold bookkeeping for the plotting builtins
+// builtins.md §13 Plotting: option pairs, line-specs, colours and hold bookkeeping for the
+// plotting builtins
 // (plotting.md §2.4, §3.3).
-#include "builtins/plot_options.hpp"
+#include "builtins/plot/options.hpp"
 
 #include <fmt/format.h>
 
@@ -9,7 +10,7 @@
 #include <filesystem>
 
 #include "base/error.hpp"
-#include "builtins/plot_session.hpp"
+#include "builtins/plot/session.hpp"
 #include "plot/export.hpp"
 #include "runtime/session.hpp"
 

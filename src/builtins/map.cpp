@@ -1,8 +1,8 @@
-// MATLAB's containers.Map, the dictionary lesson code counts tokens with: keys are strings
-// (KeyType char, the default) or numbers (KeyType double), values any script value. A Map is a
-// handle: copies share it, and m(key) = v writes into the one map every copy sees. keys() are
-// sorted, as MATLAB sorts them; values() returns a Vector or a string array (rlab has no cell
-// arrays of numbers).
+// builtins.md §10 Types, structs and predicates, a MATLAB addition: containers.Map, the
+// dictionary lesson code counts tokens with: keys are strings (KeyType char, the default) or
+// numbers (KeyType double), values any script value. A Map is a handle: copies share it, and
+// m(key) = v writes into the one map every copy sees. keys() are sorted, as MATLAB sorts them;
+// values() returns a Vector or a string array (rlab has no cell arrays of numbers).
 #include <fmt/format.h>
 
 #include <map>
@@ -251,7 +251,7 @@ Value remove(Call& call) {
 
 }  // namespace
 
-extern const BuiltinTable kMatlabMapBuiltins = {
+extern const BuiltinTable kMapBuiltins = {
     {"containers.Map", make_map, 0, -1,
      "Key-value map (a shared handle): containers.Map(), containers.Map(keys, values)."},
     {"keys", keys, 1, 1, "The keys of a containers.Map, sorted."},

@@ -1,15 +1,20 @@
-// MATLAB statistics rlab lacks: mode, range, cov, corrcoef, prctile/quantile and zscore. Real
-// data only; per-slice results follow the reduction dispatch of the stats domain (one number
-// for a vector, one per column of a matrix unless dim says 2).
+// builtins.md §5 Reductions and statistics, the MATLAB additions that describe a sample:
+// mode, range, bounds, cov, corrcoef, prctile/quantile, zscore, rescale, normpdf/normcdf, nnz,
+// histcounts and accumarray. Real data only; per-slice results follow the reduction dispatch
+// (one number for a vector, one per column of a matrix unless dim says 2).
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <numeric>
 #include <string>
 #include <vector>
 
+#include "builtins/kinds.hpp"
 #include "builtins/matlab_slices.hpp"
 #include "num/format.hpp"
+#include "num/ops.hpp"
+#include "num/rng.hpp"
 
 namespace llmlab::builtins {
 namespace {
@@ -17,9 +22,8 @@ namespace {
 using matlab::real_matrix;
 using matlab::Slices;
 using runtime::Call;
+using runtime::Kind;
 using runtime::Value;
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 std::vector<double> without_nan(std::span<const double> values) {
   std::vector<double> kept;
@@ -63,8 +67,6 @@ Value slice_statistic(Call& call) {
   const Slices slices = matlab::plan_slices(x, call.dim_argument(1));
   return matlab::reduce_slices(m, slices, statistic);
 }
-
-// --- cov, corrcoef ----------------------------------------------------------------------------
 
 // The observations × variables matrix of cov and corrcoef: cov(x, y) is cov([x(:), y(:)]); a
 // single vector-like argument is one variable; a matrix has one variable per column.
@@ -137,8 +139,6 @@ Value corrcoef(Call& call) {
   return square_result(std::move(r));
 }
 
-// --- prctile, quantile ------------------------------------------------------------------------
-
 // MATLAB's percentile rule: the sorted numbers x(1..n) sit at quantiles (i − 0.5)/n; between
 // two of them interpolate linearly, outside the first and last clamp. NaN is ignored; no
 // numbers give NaN.
@@ -190,8 +190,6 @@ Value quantiles(Call& call) {
   return Value::vector(num::Matrix::row(result));
 }
 
-// --- zscore -----------------------------------------------------------------------------------
-
 // zscore(x), zscore(x, w), zscore(x, w, dim): (x − mean)/std per slice, std normalised by
 // N − 1 (w = 0) or N (w = 1); a constant slice divides by 1, giving zeros.
 Value zscore(Call& call) {
@@ -216,8 +214,6 @@ Value zscore(Call& call) {
         return result;
       });
 }
-
-// --- rescale, normpdf, normcdf, gradient ---------------------------------------------------
 
 // rescale(x) and rescale(x, lo, hi): x mapped linearly onto [lo, hi] (default [0, 1]) over all
 // its elements; constant data maps to lo.
@@ -254,75 +250,6 @@ Value normal(Call& call) {
   return matlab::same_shape(call.value(0), std::move(m));
 }
 
-// gradient(y[, h]): MATLAB's numerical derivative of a vector — central differences inside,
-// one-sided at the two ends, spacing h (default 1).
-Value gradient(Call& call) {
-  const num::Matrix y = real_matrix(call, 0);
-  if (y.rows() > 1 && y.columns() > 1) call.fail("y must be a vector");
-  const double h = call.scalar_or(1, 1.0);
-  const num::Index n = y.size();
-  num::Matrix g(y.rows(), y.columns());
-  for (num::Index k = 0; k < n; ++k) {
-    if (n == 1) {
-      g.set(k, 0.0);
-    } else if (k == 0) {
-      g.set(k, (y[1] - y[0]) / h);
-    } else if (k == n - 1) {
-      g.set(k, (y[n - 1] - y[n - 2]) / h);
-    } else {
-      g.set(k, (y[k + 1] - y[k - 1]) / (2.0 * h));
-    }
-  }
-  return matlab::same_shape(call.value(0), std::move(g));
-}
-
-// --- maxk, mink, bounds ------------------------------------------------------------------
-
-// [B, I] = maxk(A, k) / mink(A, k): the k largest (smallest) elements in order, and their
-// 1-based positions; a vector gives a vector, a matrix k rows per column (dim 1) or k columns
-// per row (dim 2). Ties keep the earlier element first; NaN sorts after every number.
-template <bool kLargest>
-Value extreme_k(Call& call) {
-  const Value& x = call.value(0);
-  const num::Matrix m = real_matrix(call, 0);
-  const num::Index k = call.count_argument(1);
-  const Slices slices = matlab::plan_slices(x, call.dim_argument(2));
-  const num::Index count = matlab::slice_count(m, slices);
-  const num::Index length = matlab::slice_length(m, slices);
-  const num::Index kept = std::min(k, length);
-  const bool by_rows = slices == Slices::Rows;
-  const bool one_slice = slices == Slices::Whole;
-  num::Matrix values(one_slice || by_rows ? (one_slice ? 1 : count) : kept,
-                     one_slice ? kept : (by_rows ? kept : count));
-  num::Matrix positions(values.rows(), values.columns());
-  for (num::Index slice = 0; slice < count; ++slice) {
-    const std::vector<double> items = matlab::slice_values(m, slices, slice);
-    std::vector<std::size_t> order(items.size());
-    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t p, std::size_t q) {
-      if (std::isnan(items[q])) return !std::isnan(items[p]);
-      if (std::isnan(items[p])) return false;
-      return kLargest ? items[p] > items[q] : items[p] < items[q];
-    });
-    for (num::Index j = 0; j < kept; ++j) {
-      const std::size_t from = order[static_cast<std::size_t>(j)];
-      const num::Index row = one_slice ? 0 : (by_rows ? slice : j);
-      const num::Index column = one_slice ? j : (by_rows ? j : slice);
-      values.set(row, column, items[from]);
-      positions.set(row, column, static_cast<double>(from + 1));
-    }
-  }
-  const auto shaped = [&](num::Matrix result) {
-    if (one_slice && !x.is(runtime::Kind::Matrix)) {
-      return Value::vector(std::move(result));
-    }
-    if (one_slice && m.columns() == 1) return Value::matrix(result.with_shape(kept, 1));
-    return Value::matrix(std::move(result));
-  };
-  if (call.nargout() < 2) return shaped(std::move(values));
-  return Value::tuple({shaped(std::move(values)), shaped(std::move(positions))});
-}
-
 // [lo, hi] = bounds(x): the smallest and largest element (NaN ignored), one call.
 Value bounds(Call& call) {
   const num::Matrix m = real_matrix(call, 0);
@@ -337,18 +264,155 @@ Value bounds(Call& call) {
   return Value::tuple({Value::scalar(lo), Value::scalar(hi)});
 }
 
+Value nnz(Call& call) {
+  const num::Matrix m = call.matrix(0);
+  double count = 0.0;
+  for (num::Index k = 0; k < m.size(); ++k) count += num::is_nonzero(m.complex_at(k)) ? 1.0 : 0.0;
+  return Value::scalar(count);
+}
+
+struct Histogram {
+  num::Matrix counts;  // 1×nbins
+  num::Matrix edges;   // 1×(nbins + 1)
+};
+
+// nbins equal bins from min to max of the data, as histogram bins (builtins.md §5): width 1
+// for constant data, each value in bin floor((x − lo)/w), the last bin closed on the right.
+Histogram equal_bins(const std::vector<double>& data, num::Index nbins) {
+  const double lo = data.empty() ? 0.0 : *std::min_element(data.begin(), data.end());
+  const double hi = data.empty() ? 0.0 : *std::max_element(data.begin(), data.end());
+  const double width = hi - lo < 1e-300 ? 1.0 : (hi - lo) / static_cast<double>(nbins);
+  Histogram histogram{num::Matrix(1, nbins), num::Matrix(1, nbins + 1)};
+  for (const double value : data) {
+    const double bin = std::min(std::floor((value - lo) / width), static_cast<double>(nbins - 1));
+    const auto k = static_cast<num::Index>(bin);
+    histogram.counts.set(k, histogram.counts[k] + 1.0);
+  }
+  for (num::Index k = 0; k <= nbins; ++k) {
+    histogram.edges.set(k, lo + static_cast<double>(k) * width);
+  }
+  return histogram;
+}
+
+// Bin k counts edges(k) <= x < edges(k + 1); the last bin also takes x = edges(end).
+Histogram given_edges(const std::vector<double>& data, const num::Matrix& edges) {
+  const std::span<const double> e = edges.real_values();
+  Histogram histogram{num::Matrix(1, edges.size() - 1), edges.with_shape(1, edges.size())};
+  for (const double value : data) {
+    if (value < e.front() || value > e.back()) continue;
+    const auto above = std::upper_bound(e.begin(), e.end(), value);
+    const num::Index k = std::min<num::Index>(above - e.begin() - 1, edges.size() - 2);
+    histogram.counts.set(k, histogram.counts[k] + 1.0);
+  }
+  return histogram;
+}
+
+// histcounts(x, nbins), histcounts(x, edges); [counts, edges] = histcounts(...). NaN is never
+// counted; with nbins neither is ±Inf (the bins span the finite data), with edges a value is
+// counted when it lies within them, so an infinite edge catches an infinite value.
+Value histcounts(Call& call) {
+  const num::Matrix x = real_matrix(call, 0);
+  const bool edges_given = call.value(1).is_array() && call.value(1).matrix_value().size() != 1;
+  std::vector<double> data;
+  for (num::Index k = 0; k < x.size(); ++k) {
+    if (edges_given ? !std::isnan(x[k]) : std::isfinite(x[k])) data.push_back(x[k]);
+  }
+  Histogram histogram;
+  if (edges_given) {
+    const num::Matrix edges = real_matrix(call, 1);
+    if (edges.size() < 2) call.fail("edges must have at least 2 elements");
+    const std::span<const double> e = edges.real_values();
+    if (!std::is_sorted(e.begin(), e.end()) ||
+        std::any_of(e.begin(), e.end(), [](double edge) { return std::isnan(edge); })) {
+      call.fail("edges must be non-decreasing");
+    }
+    histogram = given_edges(data, edges);
+  } else {
+    const num::Index nbins = call.count_argument(1);
+    if (nbins == 0) call.fail("nbins must be at least 1");
+    histogram = equal_bins(data, nbins);
+  }
+  Value counts = Value::vector(std::move(histogram.counts));
+  if (call.nargout() < 2) return counts;
+  return Value::tuple({std::move(counts), Value::vector(std::move(histogram.edges))});
+}
+
+// One accumarray subscript: a positive integer, as a 0-based position.
+num::Index accumarray_position(Call& call, double subscript) {
+  if (!(subscript >= 1.0 && subscript <= kLargestSize) || std::floor(subscript) != subscript) {
+    call.fail("subs must be positive integers, got " + num::format_shortest(subscript));
+  }
+  return static_cast<num::Index>(subscript) - 1;
+}
+
+// accumarray(subs, vals) and accumarray(subs, vals, sz): result(s) = sum of vals(k) over the k
+// with subs(k) = s. subs is a vector of positive integer subscripts (result: a vector), or an
+// N×2 matrix whose rows are (row, column) pairs (result: a matrix, as a confusion matrix is
+// counted); vals is a scalar or one value per subscript; sz, when given, is the result's size.
+Value accumarray(Call& call) {
+  const Value& subscripts = call.value(0);
+  const num::Matrix subs = real_matrix(call, 0);
+  const bool pairs = subscripts.is(Kind::Matrix) && subs.rows() > 1 && subs.columns() == 2;
+  if (subscripts.is(Kind::Matrix) && subs.rows() != 1 && subs.columns() != 1 && !subs.empty() &&
+      !pairs) {
+    call.fail(
+        "subs must be a vector of subscripts or an N×2 matrix of (row, column) pairs, got a " +
+        std::to_string(subs.rows()) + "x" + std::to_string(subs.columns()) + " matrix");
+  }
+  const num::Index count = pairs ? subs.rows() : subs.size();
+  const num::Matrix values = real_matrix(call, 1);
+  if (values.size() != 1 && values.size() != count) {
+    call.fail("vals must be a scalar or have one element per subscript (" + std::to_string(count) +
+              "), got " + std::to_string(values.size()));
+  }
+  std::vector<num::Index> rows(static_cast<std::size_t>(count), 0);
+  std::vector<num::Index> columns(static_cast<std::size_t>(count), 0);
+  num::Index height = pairs ? 0 : 1;
+  num::Index width = 0;
+  for (num::Index k = 0; k < count; ++k) {
+    const auto at = static_cast<std::size_t>(k);
+    if (pairs) {
+      rows[at] = accumarray_position(call, subs(k, 0));
+      columns[at] = accumarray_position(call, subs(k, 1));
+      height = std::max(height, rows[at] + 1);
+    } else {
+      columns[at] = accumarray_position(call, subs[k]);
+    }
+    width = std::max(width, columns[at] + 1);
+  }
+  if (call.has(2)) {
+    const num::Matrix size = real_matrix(call, 2);
+    const auto fits = [](double extent, num::Index needed) {
+      return extent >= static_cast<double>(needed) && extent <= kLargestSize &&
+             std::floor(extent) == extent;
+    };
+    if (size.size() != 2 || !fits(size[0], height) ||
+        !(pairs ? fits(size[1], width) : fits(size[0] * size[1], width))) {
+      call.fail("sz must be a 2-element size that holds every subscript");
+    }
+    if (pairs) {
+      height = static_cast<num::Index>(size[0]);
+      width = static_cast<num::Index>(size[1]);
+    } else {
+      width = static_cast<num::Index>(size[0] * size[1]);
+    }
+  }
+  num::Matrix result(height, width);
+  for (num::Index k = 0; k < count; ++k) {
+    const auto at = static_cast<std::size_t>(k);
+    const double value = values[values.size() == 1 ? 0 : k];
+    result.set(rows[at], columns[at], result(rows[at], columns[at]) + value);
+  }
+  return pairs ? Value::matrix(std::move(result)) : Value::vector(std::move(result));
+}
+
 }  // namespace
 
-extern const BuiltinTable kMatlabStatsBuiltins = {
-    {"maxk", extreme_k<true>, 2, 3,
-     "The k largest elements and positions: [B, I] = maxk(A, k, dim)."},
-    {"mink", extreme_k<false>, 2, 3,
-     "The k smallest elements and positions: [B, I] = mink(A, k, dim)."},
+extern const BuiltinTable kDistributionBuiltins = {
     {"bounds", bounds, 1, 1, "Smallest and largest element: [lo, hi] = bounds(x)."},
     {"rescale", rescale, 1, 3, "x mapped linearly onto [0, 1], or [lo, hi]: rescale(x, lo, hi)."},
     {"normpdf", normal<false>, 1, 3, "Normal density: normpdf(x), normpdf(x, mu, sigma)."},
     {"normcdf", normal<true>, 1, 3, "Normal distribution function: normcdf(x, mu, sigma)."},
-    {"gradient", gradient, 1, 2, "Numerical derivative: central inside, one-sided at the ends."},
     {"mode", slice_statistic<most_frequent>, 1, 2,
      "Most frequent value (smallest on ties, NaN ignored): mode(x), mode(M, dim)."},
     {"range", slice_statistic<value_range>, 1, 2,
@@ -360,6 +424,11 @@ extern const BuiltinTable kMatlabStatsBuiltins = {
     {"quantile", quantiles<1>, 2, 3,
      "Quantiles (MATLAB's (i - 0.5)/n rule): quantile(x, q), quantile(M, q, dim)."},
     {"zscore", zscore, 1, 3, "Standardise to mean 0, std 1: zscore(x), zscore(x, w, dim)."},
+    {"nnz", nnz, 1, 1, "Number of non-zero elements (NaN counts)."},
+    {"histcounts", histcounts, 2, 2,
+     "Bin counts: histcounts(x, nbins), histcounts(x, edges); [n, edges] = histcounts(...)."},
+    {"accumarray", accumarray, 2, 3,
+     "Sums of vals grouped by subscript: accumarray(subs, vals), (pairs, vals, [R, C])."},
 };
 
 }  // namespace llmlab::builtins

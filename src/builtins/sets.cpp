@@ -1,15 +1,18 @@
-// MATLAB set operations and operator functions rlab lacks: setdiff, intersect and union of
-// numeric arrays or string arrays (sorted, or in order of appearance with "stable"), the
-// function forms of the operators (plus, minus, times, ..., so that @plus is a handle), bsxfun,
-// and deal. Numeric results are Vectors, as unique's are.
+// builtins.md §6 Cumulative operations, sorting and searching, on sets: setdiff, intersect and
+// union of numeric arrays or string arrays (sorted, or in order of appearance with "stable"),
+// and ismember. Numeric results are Vectors, as unique's are.
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <map>
+#include <regex>
 #include <string>
 #include <vector>
 
+#include "base/large_stack.hpp"
+#include "base/utf8.hpp"
 #include "builtins/matlab_slices.hpp"
+#include "builtins/registry.hpp"
 #include "lang/ast.hpp"
 #include "runtime/operators.hpp"
 
@@ -48,6 +51,7 @@ std::vector<std::string> elements_of<std::string>(Call& call, int index) {
 }
 
 Value set_value(std::vector<double> items) { return Value::vector(num::Matrix::row(items)); }
+
 Value set_value(std::vector<std::string> items) { return Value::string_array(std::move(items)); }
 
 Value positions_value(const std::vector<double>& positions) {
@@ -182,74 +186,82 @@ bool text_operands(const Call& call) { return call.value(0).is_text() || call.va
 Value setdiff(Call& call) {
   return text_operands(call) ? setdiff_of<std::string>(call) : setdiff_of<double>(call);
 }
+
 Value intersect(Call& call) {
   return text_operands(call) ? intersect_of<std::string>(call) : intersect_of<double>(call);
 }
+
 Value union_builtin(Call& call) {
   return text_operands(call) ? union_of<std::string>(call) : union_of<double>(call);
 }
 
-// --- Operator functions -------------------------------------------------------------------
-
-template <lang::BinaryOp op>
-Value operator_function(Call& call) {
-  return runtime::binary_operation(op, call.value(0), call.value(1));
-}
-
-Value not_function(Call& call) {
-  return runtime::unary_operation(lang::UnaryOp::Not, call.value(0));
-}
-
-Value uminus_function(Call& call) {
-  return runtime::unary_operation(lang::UnaryOp::Negate, call.value(0));
-}
-
-// bsxfun(f, A, B): f(A, B). rlab's element-wise operators already broadcast (language.md
-// §5.3), so the call itself is the expansion.
-Value bsxfun(Call& call) {
-  if (!call.value(0).is_callable()) {
-    call.fail(fmt::format("argument 1: expected a function, got {}", call.value(0).kind_name()));
+// The 1-based position of the first item of `set` that `matches` accepts, or 0.
+template <class Matches>
+double first_position(std::size_t count, Matches&& matches) {
+  for (std::size_t k = 0; k < count; ++k) {
+    if (matches(k)) return static_cast<double>(k + 1);
   }
-  return call.invoke(call.value(0), {call.value(1), call.value(2)}, 1);
+  return 0.0;
 }
 
-// [a, b, ...] = deal(x) copies x to every output; deal(x1, x2, ...) gives one input to each.
-Value deal(Call& call) {
-  const int outputs = std::max(call.nargout(), 1);
-  if (call.count() != 1 && call.count() != outputs) {
-    call.fail(fmt::format("{} inputs for {} outputs (give one input, or one per output)",
-                          call.count(), outputs));
+// ismember(x, set): whether each element of x occurs in set, and with a second output where
+// (the first occurrence, 0 when absent). Strings are looked up in a string array (or compared
+// with a string); numbers among numbers, with a Bool for a scalar x and a logical array of x's
+// shape otherwise.
+Value ismember(Call& call) {
+  const Value& x = call.value(0);
+  const Value& set = call.value(1);
+  num::Matrix where;
+  bool scalar = false;
+  if (x.is(Kind::String) || x.is(Kind::StringArray)) {
+    std::vector<std::string> items;
+    if (set.is(Kind::StringArray)) {
+      items = set.string_array_value();
+    } else if (set.is(Kind::String)) {
+      items = {set.string_value()};
+    } else {
+      call.fail(fmt::format("a string is looked up in a string array, got {}", set.kind_name()));
+    }
+    const std::vector<std::string> keys =
+        x.is(Kind::String) ? std::vector<std::string>{x.string_value()} : x.string_array_value();
+    scalar = x.is(Kind::String);
+    where = num::Matrix(1, static_cast<num::Index>(keys.size()), 0.0);
+    for (std::size_t k = 0; k < keys.size(); ++k) {
+      where.set(static_cast<num::Index>(k),
+                first_position(items.size(), [&](std::size_t i) { return items[i] == keys[k]; }));
+    }
+  } else {
+    const num::Matrix keys = call.matrix(0);
+    const num::Matrix items = call.matrix(1);
+    scalar = !x.is_array();
+    where = num::Matrix(keys.rows(), keys.columns(), 0.0);
+    for (num::Index k = 0; k < keys.size(); ++k) {
+      where.set(k, first_position(static_cast<std::size_t>(items.size()), [&](std::size_t i) {
+                  return items.complex_at(static_cast<num::Index>(i)) == keys.complex_at(k);
+                }));
+    }
   }
-  if (outputs == 1) return call.value(0);
-  std::vector<Value> items;
-  for (int k = 0; k < outputs; ++k) items.push_back(call.value(call.count() == 1 ? 0 : k));
-  return Value::tuple(std::move(items));
+  num::Matrix found = where;
+  for (double& value : found.mutable_real_values()) value = value > 0.0 ? 1.0 : 0.0;
+  const bool matrix = x.is(Kind::Matrix);
+  const Value tf = scalar   ? Value::boolean(found[0] != 0.0)
+                   : matrix ? Value::matrix(std::move(found), true)
+                            : Value::vector(std::move(found), true);
+  if (call.nargout() < 2) return tf;
+  const Value loc = scalar   ? Value::scalar(where[0])
+                    : matrix ? Value::matrix(std::move(where))
+                             : Value::vector(std::move(where));
+  return Value::tuple({tf, loc});
 }
 
 }  // namespace
 
-extern const BuiltinTable kMatlabSetBuiltins = {
+extern const BuiltinTable kSetBuiltins = {
     {"setdiff", setdiff, 2, 3, "Distinct elements of a not in b: setdiff(a, b), [c, ia] = ..."},
     {"intersect", intersect, 2, 3, "Distinct elements in both: [c, ia, ib] = intersect(a, b)."},
     {"union", union_builtin, 2, 3, "Distinct elements of either: [c, ia, ib] = union(a, b)."},
-    {"plus", operator_function<lang::BinaryOp::Add>, 2, 2, "a + b as a function (@plus)."},
-    {"minus", operator_function<lang::BinaryOp::Subtract>, 2, 2, "a - b as a function."},
-    {"times", operator_function<lang::BinaryOp::ElementMultiply>, 2, 2, "a .* b as a function."},
-    {"mtimes", operator_function<lang::BinaryOp::Multiply>, 2, 2, "a * b as a function."},
-    {"rdivide", operator_function<lang::BinaryOp::ElementDivide>, 2, 2, "a ./ b as a function."},
-    {"power", operator_function<lang::BinaryOp::ElementPower>, 2, 2, "a .^ b as a function."},
-    {"eq", operator_function<lang::BinaryOp::Equal>, 2, 2, "a == b as a function."},
-    {"ne", operator_function<lang::BinaryOp::NotEqual>, 2, 2, "a ~= b as a function."},
-    {"lt", operator_function<lang::BinaryOp::Less>, 2, 2, "a < b as a function."},
-    {"le", operator_function<lang::BinaryOp::LessEqual>, 2, 2, "a <= b as a function."},
-    {"gt", operator_function<lang::BinaryOp::Greater>, 2, 2, "a > b as a function."},
-    {"ge", operator_function<lang::BinaryOp::GreaterEqual>, 2, 2, "a >= b as a function."},
-    {"and", operator_function<lang::BinaryOp::ElementAnd>, 2, 2, "a & b as a function."},
-    {"or", operator_function<lang::BinaryOp::ElementOr>, 2, 2, "a | b as a function."},
-    {"not", not_function, 1, 1, "~a as a function."},
-    {"uminus", uminus_function, 1, 1, "-a as a function."},
-    {"bsxfun", bsxfun, 3, 3, "bsxfun(f, A, B): f(A, B), the operators broadcasting as they do."},
-    {"deal", deal, 1, -1, "[a, b] = deal(x) copies x; deal(x1, x2) gives one to each output."},
+    {"ismember", ismember, 2, 2,
+     "ismember(x, set): true where x occurs in set; [tf, loc] also gives the position."},
 };
 
 }  // namespace llmlab::builtins

@@ -1,6 +1,7 @@
-// The plotting state of one Session and what the app and notebook layers need from it: which
-// figures a run or a notebook block drew since a mark, writing them out as files, and a
-// terminal preview. The state lives in Session::extension<PlotState>(), never in a global.
+// builtins.md §13 Plotting: the plotting state of one Session and what the app and notebook layers
+// need from it: which figures a run or a notebook block drew since a mark, writing them out as
+// files, and a terminal preview. The state lives in Session::extension<PlotState>(), never in a
+// global.
 #pragma once
 
 #include <cstdint>

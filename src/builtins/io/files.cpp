@@ -1,6 +1,5 @@
-// Output and file builtins (language.md §8.8, builtins.md §12): fprintf, save, load, whos.
-// The byte formats live in builtins/npy.cpp and builtins/toml.cpp; CSV is small enough to
-// live here.
+// builtins.md §12 File input / output: save, load, whos. The byte formats live in io/npy.cpp and
+// io/toml.cpp; CSV is small enough to live here.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -14,15 +13,14 @@
 #include <sstream>
 
 #include "base/error.hpp"
-#include "builtins/npy.hpp"
+#include "builtins/io/npy.hpp"
+#include "builtins/io/toml.hpp"
 #include "builtins/registry.hpp"
-#include "builtins/toml.hpp"
 #include "num/format.hpp"
 #include "runtime/display.hpp"
 #include "runtime/printf.hpp"
 
 namespace llmlab::builtins {
-
 namespace {
 
 using runtime::Call;
@@ -62,59 +60,6 @@ void write_file(const Call& call, const std::string& name, std::string_view byte
   if (!out) call.fail(fmt::format("cannot write '{}'", name));
   out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
   if (!out) call.fail(fmt::format("cannot write '{}'", name));
-}
-
-// A file id argument: 1 (stdout) or 2 (stderr), the only files a script writes text to.
-// Returns true for stderr.
-bool to_standard_error(const Call& call, int index) {
-  const double fid = call.scalar(index);
-  if (fid != 1.0 && fid != 2.0)
-    call.fail(fmt::format("file id must be 1 or 2, got {}", num::format_shortest(fid)));
-  return fid == 2.0;
-}
-
-void write_to(Call& call, bool to_error, const std::string& text) {
-  if (to_error) {
-    call.session().write_error(text);
-  } else {
-    call.session().write(text);
-  }
-}
-
-// fprintf(fmt, a, ...) or MATLAB's fprintf(fid, fmt, a, ...) with fid 1 (stdout) or 2 (stderr).
-Value fprintf_builtin(Call& call) {
-  int format_index = 0;
-  bool to_error = false;
-  if (call.count() >= 2 && call.value(0).is(Kind::Scalar) && call.value(1).is(Kind::String)) {
-    to_error = to_standard_error(call, 0);
-    format_index = 1;
-  }
-  const Value& format = call.value(format_index);
-  if (!format.is(Kind::String))
-    call.fail(fmt::format("expected string, got {}", format.kind_name()));
-  const std::string text = runtime::format_printf(
-      format.string_value(), call.arguments().subspan(static_cast<std::size_t>(format_index) + 1));
-  write_to(call, to_error, text);
-  return Value::none();
-}
-
-// Octave's fdisp(fid, x): disp(x) to the file id.
-Value fdisp_builtin(Call& call) {
-  write_to(call, to_standard_error(call, 0), runtime::display(call.value(1)) + "\n");
-  return Value::none();
-}
-
-// The file ids of fprintf(fid, ...): stdout is 1, stderr is 2.
-Value stdout_id(Call&) { return Value::scalar(1.0); }
-Value stderr_id(Call&) { return Value::scalar(2.0); }
-
-// Octave's printf(fmt, ...): fprintf to standard output, with no file id.
-Value printf_builtin(Call& call) {
-  const Value& format = call.value(0);
-  if (!format.is(Kind::String))
-    call.fail(fmt::format("expected string, got {}", format.kind_name()));
-  call.session().write(runtime::format_printf(format.string_value(), call.arguments().subspan(1)));
-  return Value::none();
 }
 
 // A numeric value as NPY data: shape () for scalars, (N,) for vectors, (R, C) for matrices.
@@ -434,13 +379,6 @@ Value whos(Call& call) {
 }  // namespace
 
 extern const BuiltinTable kIoBuiltins = {
-    // name      function         arity   help
-    {"fprintf", fprintf_builtin, 1, -1,
-     "fprintf(fmt, a, ...): write formatted text (no newline added)."},
-    {"printf", printf_builtin, 1, -1, "printf(fmt, a, ...): Octave's fprintf to standard output."},
-    {"fdisp", fdisp_builtin, 2, 2, "fdisp(fid, x): disp(x) to file id 1 or 2 (Octave)."},
-    {"stdout", stdout_id, 0, 0, "The file id of standard output, 1."},
-    {"stderr", stderr_id, 0, 0, "The file id of standard error, 2."},
     {"save", save, 1, -1,
      "save(file, x): write x as .npy, .csv or .toml; save(f.npz, name, x, ...)."},
     {"load", load, 1, 2,

@@ -1,12 +1,14 @@
-// MATLAB polynomials and 1-D interpolation rlab lacks: polyval, polyfit (least squares through
-// the SVD-based pseudo-inverse of num/linalg) and interp1 with the linear, nearest, previous
-// and next methods. Results take the shape of the points they are evaluated at.
+// builtins.md §7 Linear algebra, applied: polynomials and 1-D interpolation (MATLAB additions):
+// polyval, roots, polyfit (least squares through the SVD-based pseudo-inverse of num/linalg) and
+// interp1 with the linear, nearest, previous and next methods. Results take the shape of the
+// points they are evaluated at.
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
 #include <vector>
 
+#include "builtins/kinds.hpp"
 #include "builtins/matlab_slices.hpp"
 #include "num/linalg.hpp"
 #include "num/ops.hpp"
@@ -18,8 +20,6 @@ using matlab::real_matrix;
 using matlab::same_shape;
 using runtime::Call;
 using runtime::Value;
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // A real vector-like argument: a Scalar, a Vector, or a 1×N or N×1 Matrix.
 num::Matrix vector_argument(Call& call, int index, const char* what) {
@@ -114,8 +114,6 @@ Value polyfit(Call& call) {
   return Value::vector(coefficients.with_shape(1, terms));
 }
 
-// --- interp1 ----------------------------------------------------------------------------------
-
 enum class Method { Linear, Nearest, Previous, Next };
 
 Method method_argument(Call& call, int index) {
@@ -186,7 +184,7 @@ Value interp1(Call& call) {
 
 }  // namespace
 
-extern const BuiltinTable kMatlabPolyBuiltins = {
+extern const BuiltinTable kFitBuiltins = {
     {"polyval", polyval, 2, 2, "Evaluate polynomial p (highest power first) at x."},
     {"roots", roots, 1, 1, "Roots of polynomial p (highest power first), an N×1 column."},
     {"polyfit", polyfit, 3, 3, "Least-squares polynomial of degree n: p = polyfit(x, y, n)."},

@@ -1,8 +1,7 @@
-// MATLAB string searching rlab lacks: strfind, the simple forms of regexp and regexprep, and the
-// set and per-item helpers lessons use on vocabularies (ismember, cellfun over string arrays).
-// Patterns are std::regex ECMAScript syntax, close to MATLAB's for the common cases (classes,
-// groups, quantifiers, $1 in replacements). Positions are 1-based character positions, like
-// string indexing, so `s(strfind(s, p))` picks the match.
+// builtins.md §9 Strings, output and formatting: searching text, strfind and the simple
+// forms of MATLAB's regexp and regexprep. Patterns are std::regex ECMAScript syntax, close to
+// MATLAB's for the common cases (classes, groups, quantifiers, $1 in replacements). Positions are
+// 1-based character positions, like string indexing.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -44,6 +43,7 @@ Value strfind(Call& call) {
 // matching runs on a thread with a stack of its own (kRegexStack) and the text is bounded so
 // that even nested alternatives stay well inside it.
 constexpr std::size_t kMaxRegexText = 50000;
+
 constexpr std::size_t kRegexStack = std::size_t{256} << 20;
 
 const std::string& regex_text(Call& call) {
@@ -180,118 +180,9 @@ Value regexp(Call& call) {
   return Value::tuple(std::move(values));
 }
 
-// --- Membership and per-item calls ----------------------------------------------------------
-
-// The 1-based position of the first item of `set` that `matches` accepts, or 0.
-template <class Matches>
-double first_position(std::size_t count, Matches&& matches) {
-  for (std::size_t k = 0; k < count; ++k) {
-    if (matches(k)) return static_cast<double>(k + 1);
-  }
-  return 0.0;
-}
-
-// ismember(x, set): whether each element of x occurs in set, and with a second output where
-// (the first occurrence, 0 when absent). Strings are looked up in a string array (or compared
-// with a string); numbers among numbers, with a Bool for a scalar x and a logical array of x's
-// shape otherwise.
-Value ismember(Call& call) {
-  const Value& x = call.value(0);
-  const Value& set = call.value(1);
-  num::Matrix where;
-  bool scalar = false;
-  if (x.is(Kind::String) || x.is(Kind::StringArray)) {
-    std::vector<std::string> items;
-    if (set.is(Kind::StringArray)) {
-      items = set.string_array_value();
-    } else if (set.is(Kind::String)) {
-      items = {set.string_value()};
-    } else {
-      call.fail(fmt::format("a string is looked up in a string array, got {}", set.kind_name()));
-    }
-    const std::vector<std::string> keys =
-        x.is(Kind::String) ? std::vector<std::string>{x.string_value()} : x.string_array_value();
-    scalar = x.is(Kind::String);
-    where = num::Matrix(1, static_cast<num::Index>(keys.size()), 0.0);
-    for (std::size_t k = 0; k < keys.size(); ++k) {
-      where.set(static_cast<num::Index>(k),
-                first_position(items.size(), [&](std::size_t i) { return items[i] == keys[k]; }));
-    }
-  } else {
-    const num::Matrix keys = call.matrix(0);
-    const num::Matrix items = call.matrix(1);
-    scalar = !x.is_array();
-    where = num::Matrix(keys.rows(), keys.columns(), 0.0);
-    for (num::Index k = 0; k < keys.size(); ++k) {
-      where.set(k, first_position(static_cast<std::size_t>(items.size()), [&](std::size_t i) {
-                  return items.complex_at(static_cast<num::Index>(i)) == keys.complex_at(k);
-                }));
-    }
-  }
-  num::Matrix found = where;
-  for (double& value : found.mutable_real_values()) value = value > 0.0 ? 1.0 : 0.0;
-  const bool matrix = x.is(Kind::Matrix);
-  const Value tf = scalar   ? Value::boolean(found[0] != 0.0)
-                   : matrix ? Value::matrix(std::move(found), true)
-                            : Value::vector(std::move(found), true);
-  if (call.nargout() < 2) return tf;
-  const Value loc = scalar   ? Value::scalar(where[0])
-                    : matrix ? Value::matrix(std::move(where))
-                             : Value::vector(std::move(where));
-  return Value::tuple({tf, loc});
-}
-
-// cellfun(f, sa): f called on every string of a string array, in order. The results must be
-// numbers (or Bools) and form a Vector — a logical one when every result is a Bool; with
-// "UniformOutput", false they must be strings and form a string array (the only array of
-// strings rlab has).
-Value cellfun(Call& call) {
-  const Value& items = call.value(1);
-  if (!items.is(Kind::StringArray)) {
-    call.fail(fmt::format("argument 2 must be a string array, got {}", items.kind_name()));
-  }
-  bool uniform = true;
-  for (int k = 2; k < call.count(); k += 2) {
-    if (call.string(k) != "UniformOutput" || !call.has(k + 1)) {
-      call.fail("options are \"UniformOutput\", true or false");
-    }
-    uniform = call.value(k + 1).as_scalar() != 0.0;
-  }
-  const std::vector<std::string>& strings = items.string_array_value();
-  std::vector<std::string> texts;
-  num::Matrix numbers(1, static_cast<num::Index>(strings.size()), 0.0);
-  bool all_bools = !strings.empty();
-  for (std::size_t k = 0; k < strings.size(); ++k) {
-    const Value result = call.invoke(call.value(0), {Value::string(strings[k])});
-    if (!uniform) {
-      if (!result.is(Kind::String)) {
-        call.fail(fmt::format(
-            "with \"UniformOutput\", false the function must return strings, item {} gave {}",
-            k + 1, result.kind_name()));
-      }
-      texts.push_back(result.string_value());
-      continue;
-    }
-    if (!(result.is(Kind::Scalar) || result.is(Kind::Bool))) {
-      call.fail(fmt::format(
-          "item {} gave {}; use \"UniformOutput\", false for results that are not numbers", k + 1,
-          result.kind_name()));
-    }
-    all_bools = all_bools && result.is(Kind::Bool);
-    numbers.set(static_cast<num::Index>(k), result.scalar_value());
-  }
-  if (!uniform) return Value::string_array(std::move(texts));
-  return Value::vector(std::move(numbers), all_bools);
-}
-
 }  // namespace
 
-extern const BuiltinTable kMatlabStringBuiltins = {
-    {"ismember", ismember, 2, 2,
-     "ismember(x, set): true where x occurs in set; [tf, loc] also gives the position."},
-    {"cellfun", cellfun, 2, 4,
-     "cellfun(f, sa): f on every string of a string array; \"UniformOutput\", false for "
-     "string results."},
+extern const BuiltinTable kRegexBuiltins = {
     {"strfind", strfind, 2, 2, "1-based starts of every occurrence of pattern in s."},
     {"regexprep", regexprep, 3, 3, "Replace every regular-expression match: $1 inserts group 1."},
     {"regexp", regexp, 2, -1,

@@ -1,6 +1,6 @@
-// Shared argument handling of the plotting builtins: option name/value pairs, MATLAB line-specs
-// and colours (plotting.md §3.3), numeric data as plain vectors, and the hold-off / redraw
-// bookkeeping every drawing call does. Internal to builtins/plot*.cpp.
+// builtins.md §13 Plotting, shared argument handling of the plotting builtins: option name/value
+// pairs, MATLAB line-specs and colours (plotting.md §3.3), numeric data as plain vectors, and the
+// hold-off / redraw bookkeeping every drawing call does. Internal to builtins/plot/.
 #pragma once
 
 #include <optional>

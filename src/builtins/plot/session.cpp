@@ -1,5 +1,5 @@
-// Session-level access to figures for the app and notebook layers.
-#include "builtins/plot_session.hpp"
+// builtins.md §13 Plotting: session-level access to figures for the app and notebook layers.
+#include "builtins/plot/session.hpp"
 
 #include <fmt/format.h>
 
