@@ -294,11 +294,11 @@ Value cumsum_rule(RuleCall& call) {
 // extremum, as MATLAB's index and PyTorch's max along a dimension choose); the two-operand form
 // sends it to the larger (smaller) operand, half to each on a tie, as torch.maximum does.
 Value extremum_rule(RuleCall& call) {
+  // max(a, b) compares two operands; max(x), max(x, [], dim) and max(x, [], "all") reduce.
   const bool two_operands =
-      call.arguments.size() == 2 ||
-      (call.arguments.size() >= 2 && primal_of(call.arguments[1]).is_numeric() &&
-       primal_of(call.arguments[1]).element_count() > 0 && !(call.arguments.size() >= 3));
-  if (two_operands && call.arguments.size() == 2) {
+      call.arguments.size() == 2 && !(primal_of(call.arguments[1]).is_array() &&
+                                      primal_of(call.arguments[1]).matrix_value().empty());
+  if (two_operands) {
     Value result = call.plain();
     const Matrix a = call.matrix(0);
     const Matrix b = call.matrix(1);
@@ -326,6 +326,7 @@ Value extremum_rule(RuleCall& call) {
   }
   std::vector<Value> primals;
   for (const Value& argument : call.arguments) primals.push_back(primal_of(argument));
+  if (primals.size() == 2) primals.pop_back();  // max(x, []) is max(x), which has an index
   Value both = call.invoke(primals, 2);
   const Matrix x = call.matrix(0);
   const Matrix y = both.tuple_items()[0].as_matrix();
