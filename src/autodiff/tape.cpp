@@ -135,9 +135,20 @@ bool differentiable(BinaryOp op) {
     case BinaryOp::ElementDivide:
     case BinaryOp::ElementPower:
       return true;
-    default:
+    case BinaryOp::Equal:
+    case BinaryOp::NotEqual:
+    case BinaryOp::Less:
+    case BinaryOp::LessEqual:
+    case BinaryOp::Greater:
+    case BinaryOp::GreaterEqual:
+    case BinaryOp::ElementAnd:
+    case BinaryOp::ElementOr:
+    case BinaryOp::AndAnd:
+    case BinaryOp::OrOr:
       return false;  // comparisons and logic: piecewise constant, plain results
   }
+  // An operator added to the language without a rule here: an error, never a zero gradient.
+  throw Error("autodiff: this operator has no gradient rule");
 }
 
 }  // namespace
@@ -196,7 +207,8 @@ Value ValueTape::binary(BinaryOp op, const Value& left, const Value& right) {
         }
         if (sink.wants(0)) sink.add(0, sum_to(ga, a.rows(), a.columns()));
       });
-    default: {
+    case BinaryOp::Power:
+    case BinaryOp::ElementPower: {
       // Power, always element-wise in rlab: d(a^b)/da = b a^(b-1), d(a^b)/db = a^b log a.
       const Matrix y = primal_of(result).as_matrix();
       if (y.is_complex()) complex_error();
@@ -219,7 +231,10 @@ Value ValueTape::binary(BinaryOp op, const Value& left, const Value& right) {
         }
       });
     }
+    default:
+      break;
   }
+  throw Error("autodiff: this operator has no gradient rule");
 }
 
 Value ValueTape::unary(UnaryOp op, const Value& operand) {
