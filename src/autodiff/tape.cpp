@@ -248,7 +248,8 @@ Value ValueTape::unary(UnaryOp op, const Value& operand) {
       return record(runtime::unary_operation(op, primal_of(operand)), operands,
                     [](const Matrix& g, GradientSink& sink) { sink.add(0, scaled(g, -1.0)); });
     }
-    default: {
+    case UnaryOp::Transpose:
+    case UnaryOp::NonConjugateTranspose: {
       // Transposes move elements: a rearrangement (real values, so ' and .' agree).
       const Value operands[] = {operand};
       return rearrange(operands, [op](std::span<const Value> values) {
@@ -256,6 +257,7 @@ Value ValueTape::unary(UnaryOp op, const Value& operand) {
       });
     }
   }
+  throw Error("autodiff: this operator has no gradient rule");
 }
 
 // --- Rearrangements ------------------------------------------------------------------------
