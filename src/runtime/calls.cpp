@@ -164,6 +164,10 @@ void Evaluator::check_depth() {
   }
 }
 
+void Evaluator::throw_stack_exhausted() {
+  throw Error("expression nested too deeply for the stack");
+}
+
 Value Evaluator::call_user_function(const lang::FunctionDef& function, std::span<Value> arguments,
                                     int nargout, const SourceLoc& where) {
   if (arguments.size() > function.params.size()) {
