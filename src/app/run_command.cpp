@@ -20,7 +20,7 @@
 #include "app/interrupt.hpp"
 #include "base/error.hpp"
 #include "base/stop.hpp"
-#include "builtins/plot_session.hpp"
+#include "builtins/plot/session.hpp"
 #include "builtins/registry.hpp"
 #include "lang/ast_printer.hpp"
 #include "lang/lexer.hpp"

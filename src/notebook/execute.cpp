@@ -8,7 +8,7 @@
 
 #include "base/error.hpp"
 #include "base/stop.hpp"
-#include "builtins/plot_session.hpp"
+#include "builtins/plot/session.hpp"
 #include "builtins/registry.hpp"
 #include "notebook/interpolate.hpp"
 #include "notebook/parse.hpp"
