@@ -31,7 +31,7 @@ llmlab="$root/build/release/llmlab"
 if [[ -x "$llmlab" ]]; then
   # `run` works in the script's folder, so the seed-making script sits in build_dir/fuzz.
   cat >"$build_dir/fuzz/make_seeds.rlab" <<'RLAB'
-x = [1 2 3; 4 5 6]; z = [1+2i, 3]; e = zeros(0, 3); s = 7;
+x = [1 2 3; 4 5 6]; z = [1+2*i, 3]; e = zeros(0, 3); s = 7;
 save("seeds_npy/matrix.npy", x); save("seeds_npy/complex.npy", z); save("seeds_npy/empty.npy", e);
 save("seeds_npy/scalar.npy", s); save("seeds_npz/two.npz", "x", x, "z", z);
 save("seeds_csv/matrix.csv", x); save("seeds_csv/complex.csv", z);

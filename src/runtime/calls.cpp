@@ -4,6 +4,8 @@
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <new>
+#include <stdexcept>
 
 #include "base/error.hpp"
 #include "runtime/call.hpp"
@@ -134,7 +136,15 @@ Value Evaluator::call_builtin(const NativeFunction& function, std::span<const Va
                             function.name, arity_text(function), count));
   }
   Call call(interpreter_, function.name, arguments, nargout);
-  return function.function(call);
+  try {
+    return function.function(call);
+  } catch (const std::bad_alloc&) {
+    // Every builtin's allocations (text, string arrays, tables), not only numeric arrays, fail
+    // as a script error at the call, never as an abort (repmat("abc", 1, 1e12), blanks(1e15)).
+    throw Error(fmt::format("{}: out of memory", function.name));
+  } catch (const std::length_error&) {
+    throw Error(fmt::format("{}: out of memory (the result would be too long)", function.name));
+  }
 }
 
 // --- User functions and lambdas --------------------------------------------------------------

@@ -257,6 +257,106 @@ def case_deep_expressions(binary, tmp):
                    f"deep {name} {extra}: exit {proc.returncode} {proc.stderr[-200:]}")
 
 
+def npy_file(shape_text, payload=b""):
+    header = ("{'descr': '<f8', 'fortran_order': False, 'shape': %s, }" % shape_text).encode()
+    header += b" " * ((64 - (10 + len(header) + 1) % 64) % 64) + b"\n"
+    return b"\x93NUMPY\x01\x00" + len(header).to_bytes(2, "little") + header + payload
+
+
+def case_npy_shapes_cannot_overflow(binary, tmp):
+    for name, shape in [("a", "(4294967296, 4294967296)"), ("b", "(1099511627776, 1099511627776)")]:
+        (tmp / f"{name}.npy").write_bytes(npy_file(shape, b"\0" * 64))
+        script = write(tmp / f"{name}.rlab", f'x = load("{name}.npy");\nx(1) = 7;\ndisp(x)\n')
+        proc = run(binary, "run", "-q", str(script))
+        expect(proc.returncode == 1 and "larger than the file" in proc.stderr,
+               f"npy shape {shape}: exit {proc.returncode} {proc.stderr[-300:]}")
+
+
+def case_npz_crc_is_checked(binary, tmp):
+    script = write(tmp / "w.rlab", 'save("v.npz", "x", [1 2 3 4 5 6 7 8]);\n')
+    run(binary, "run", "-q", str(script))
+    data = bytearray((tmp / "v.npz").read_bytes())
+    # Corrupt one byte of the array data (the last element, just before the directory).
+    start = data.find(b"\x93NUMPY")
+    header_length = int.from_bytes(data[start + 8:start + 10], "little")
+    data[start + 10 + header_length + 60] ^= 0x01
+    (tmp / "v.npz").write_bytes(bytes(data))
+    script = write(tmp / "r.rlab", 'x = load("v.npz");\ndisp(x.x)\n')
+    proc = run(binary, "run", "-q", str(script))
+    expect(proc.returncode == 1 and "CRC-32" in proc.stderr,
+           f"npz corruption not detected: {proc.returncode} {proc.stdout} {proc.stderr}")
+
+
+def case_toml_depth_is_bounded(binary, tmp):
+    (tmp / "deep_array.toml").write_text("a = " + "[" * 100_000 + "]" * 100_000 + "\n")
+    (tmp / "deep_table.toml").write_text("[" + ".".join(["a"] * 100_000) + "]\nx = 1\n")
+    (tmp / "deep_inline.toml").write_text("a = " + "{b = " * 100_000 + "1" + "}" * 100_000 + "\n")
+    for name in ["deep_array", "deep_table", "deep_inline"]:
+        script = write(tmp / f"{name}.rlab", f'x = load("{name}.toml");\n')
+        proc = run(binary, "run", "-q", str(script))
+        expect(proc.returncode == 1 and "nested more than" in proc.stderr,
+               f"toml {name}: exit {proc.returncode} {proc.stderr[-300:]}")
+
+
+def case_allocations_fail_as_errors(binary, tmp):
+    for call in ['repmat("abc", 1, 1e12)', "blanks(1e15)", 'pad("a", 1e15)',
+                 "dec2bin(5, 1e15)"]:
+        script = write(tmp / "alloc.rlab", f"x = {call};\n")
+        proc = run(binary, "run", "-q", str(script))
+        expect(proc.returncode == 1 and "error" in proc.stderr,
+               f"{call}: exit {proc.returncode} (an abort is 134) {proc.stderr[-300:]}")
+
+
+def case_save_reports_failures(binary, tmp):
+    for ext in ["npy", "npz", "csv", "toml"]:
+        # A file of each type that is the full device: every write to it fails.
+        os.symlink("/dev/full", tmp / f"full.{ext}")
+        arguments = {"npy": "[1 2 3]", "npz": '"x", [1 2 3]', "csv": "[1 2 3]", "toml": "s"}[ext]
+        script = write(tmp / "full.rlab", f's.a = 1;\nsave("full.{ext}", {arguments});\n')
+        proc = run(binary, "run", "-q", str(script))
+        expect(proc.returncode == 1 and "cannot write" in proc.stderr,
+               f"save to /dev/full ({ext}) reported success: {proc.stderr}")
+    # A save goes through a temporary that is renamed over the old file, and leaves none.
+    write(tmp / "keep.csv", "1,2,3\n")
+    script = write(tmp / "ok.rlab", 'save("keep.csv", [4 5 6]);\n')
+    proc = run(binary, "run", "-q", str(script))
+    expect(proc.returncode == 0 and "4" in (tmp / "keep.csv").read_text(), "save did not replace")
+    expect(not list(tmp.glob("*.tmp-llmlab*")), "save left a temporary file")
+
+
+def case_complex_inputs_are_errors(binary, tmp):
+    for call in ["svd([1+2*i, 3; 4, 5])", "softmax([1+i, 2])", "gelu([1+i, 2])"]:
+        script = write(tmp / "c.rlab", f"x = {call};\n")
+        proc = run(binary, "run", "-q", str(script))
+        expect(proc.returncode == 1 and "complex" in proc.stderr,
+               f"{call}: exit {proc.returncode} {proc.stdout[-200:]} {proc.stderr[-200:]}")
+
+
+def case_plot_of_huge_values(binary, tmp):
+    script = write(tmp / "p.rlab", 'plot([1e308 -1e308]);\nsavefig("p.svg");\n')
+    proc = run(binary, "run", "-q", str(script))
+    svg = (tmp / "p.svg").read_text() if (tmp / "p.svg").exists() else ""
+    expect("nan" not in svg, "plot of ±1e308 wrote nan into the SVG")
+    expect(proc.returncode == 1 and "span too wide" in proc.stderr,
+           f"plot of ±1e308: exit {proc.returncode} {proc.stderr[-300:]}")
+
+
+def case_train_gpt_raises_the_interrupt(binary, tmp):
+    script = write(tmp / "t.rlab",
+                   'save("started.csv", 1);\n'
+                   "try\n  cfg.layers = 1; cfg.d_model = 16; cfg.heads = 2; cfg.context = 16;\n"
+                   "  cfg.batch = 2; cfg.steps = 1000000; cfg.eval_interval = 1000000;\n"
+                   "  r = train_gpt(cfg);\ncatch e\n  disp(\"caught\")\nend\n")
+    child = subprocess.Popen([binary, "run", "-q", str(script)], cwd=tmp, text=True,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    expect(wait_for(lambda: (tmp / "started.csv").exists(), 60), "train_gpt script never started")
+    time.sleep(3)
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=120)
+    expect(child.returncode == 130 and "interrupted" in err and "caught" not in out,
+           f"train_gpt interrupt: exit {child.returncode} {out} {err[-300:]}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True)
