@@ -357,6 +357,26 @@ def case_train_gpt_raises_the_interrupt(binary, tmp):
            f"train_gpt interrupt: exit {child.returncode} {out} {err[-300:]}")
 
 
+def case_regexp_backtracking_ends(binary, tmp):
+    """A backtracking pattern ends: one Ctrl-C stops it, and on its own it stops with an error."""
+    script = write(tmp / "re.rlab", 'save("started.csv", 1);\n'
+                   'try\n  regexp(repmat("a", 1, 30000), "(a|a)*b")\ncatch e\n'
+                   '  disp(e.message)\nend\n')
+    child = subprocess.Popen([binary, "run", "-q", str(script)], cwd=tmp, text=True,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    expect(wait_for(lambda: (tmp / "started.csv").exists(), 60), "regexp script never started")
+    time.sleep(1)
+    child.send_signal(signal.SIGINT)
+    started = time.monotonic()
+    out, err = child.communicate(timeout=60)
+    expect(child.returncode == 130 and "interrupted" in err and time.monotonic() - started < 10,
+           f"regexp and one Ctrl-C: exit {child.returncode} {err[-300:]}")
+    (tmp / "started.csv").unlink()
+    proc = run(binary, "run", "-q", str(script), cwd=tmp, timeout=120)
+    expect(proc.returncode == 0 and "backtracks" in proc.stdout,
+           f"regexp budget: exit {proc.returncode} {proc.stdout[-300:]} {proc.stderr[-300:]}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True)
