@@ -4,6 +4,8 @@
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <new>
+#include <stdexcept>
 
 #include "base/error.hpp"
 #include "runtime/call.hpp"
@@ -139,10 +141,18 @@ Value Evaluator::call_builtin(const NativeFunction& function, std::span<const Va
     Call call(interpreter_, function.name, values, outputs);
     return function.function(call);
   };
-  // A builtin on a value that depends on grad's x: its gradient rule decides (src/autodiff).
-  if (Tape* tape = tape_of(arguments))
-    return tape->builtin(function.name, arguments, nargout, invoke);
-  return invoke(arguments, nargout);
+  try {
+    // A builtin on a value that depends on grad's x: its gradient rule decides (src/autodiff).
+    if (Tape* tape = tape_of(arguments))
+      return tape->builtin(function.name, arguments, nargout, invoke);
+    return invoke(arguments, nargout);
+  } catch (const std::bad_alloc&) {
+    // Every builtin's allocations (text, string arrays, tables), not only numeric arrays, fail
+    // as a script error at the call, never as an abort (repmat("abc", 1, 1e12), blanks(1e15)).
+    throw Error(fmt::format("{}: out of memory", function.name));
+  } catch (const std::length_error&) {
+    throw Error(fmt::format("{}: out of memory (the result would be too long)", function.name));
+  }
 }
 
 // --- User functions and lambdas --------------------------------------------------------------
@@ -170,6 +180,10 @@ void Evaluator::check_depth() {
   if (exhausted) {
     throw Error(fmt::format("maximum recursion depth exceeded ({} nested calls)", depth_));
   }
+}
+
+void Evaluator::throw_stack_exhausted() {
+  throw Error("expression nested too deeply for the stack");
 }
 
 Value Evaluator::call_user_function(const lang::FunctionDef& function, std::span<Value> arguments,

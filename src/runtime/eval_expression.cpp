@@ -149,6 +149,7 @@ Value Evaluator::eval(const lang::Expr& expression) {
     case ExprKind::Range:
       return eval_range(expression.as<lang::RangeExpr>());
     case ExprKind::Unary: {
+      check_stack();
       const auto& unary = expression.as<lang::UnaryExpr>();
       Value operand = eval(*unary.operand);
       if (unary.op == lang::UnaryOp::Negate && operand.is(Kind::Scalar)) {
@@ -157,14 +158,18 @@ Value Evaluator::eval(const lang::Expr& expression) {
       return located(unary.loc, [&] { return unary_operation(unary.op, operand); });
     }
     case ExprKind::Binary:
+      check_stack();
       return eval_binary(expression.as<lang::BinaryExpr>());
     case ExprKind::Call:
       return eval_call(expression.as<lang::CallExpr>(), 1);
     case ExprKind::Index:
+      check_stack();
       return eval_index_expression(expression.as<lang::IndexExpr>());
     case ExprKind::Field:
+      check_stack();
       return eval_field(expression.as<lang::FieldExpr>());
     case ExprKind::MethodCall:
+      check_stack();
       return eval_method_call(expression.as<lang::MethodCallExpr>(), 1);
     case ExprKind::Matrix:
       return eval_matrix(expression.as<lang::MatrixExpr>());

@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "base/error.hpp"
+#include "base/stop.hpp"
 #include "base/utf8.hpp"
 #include "lang/parser.hpp"
 #include "runtime/display.hpp"
@@ -82,12 +83,17 @@ Evaluator::Evaluator(Interpreter& interpreter, Session& session, InterpreterOpti
   }
 }
 
-void Evaluator::stop_at_step() {
-  if (interrupted_.load(std::memory_order_relaxed)) {
-    interrupted_.store(false, std::memory_order_relaxed);
-    throw Error("interrupted");
+void Evaluator::raise_interrupt() {
+  const int reason = interrupted_.exchange(0, std::memory_order_relaxed);
+  if (reason == static_cast<int>(InterruptReason::TimeLimit)) {
+    throw Stop("time limit exceeded", StopReason::TimeLimit);
   }
-  throw Error("step budget exhausted");
+  throw Stop("interrupted", StopReason::Interrupt);
+}
+
+void Evaluator::stop_at_step() {
+  if (interrupted_.load(std::memory_order_relaxed) != 0) raise_interrupt();
+  throw Stop("step budget exhausted", StopReason::StepBudget);
 }
 
 void Evaluator::run_program(const lang::Program& program, ExecMode mode) {
@@ -368,20 +374,22 @@ Flow Evaluator::exec_for(const lang::ForStmt& statement) {
     return true;
   };
   if (statement.iterable->kind == lang::ExprKind::Range) {
-    // A range iterates by repeated addition without building the vector (§3.3).
+    // A range iterates without building the vector (§3.3).
     const auto& range = statement.iterable->as<lang::RangeExpr>();
     const double start = eval_range_bound(*range.start);
     const double step = range.step ? eval_range_bound(*range.step) : 1.0;
     const double stop = eval_range_bound(*range.stop);
+    std::int64_t count = 0;
     try {
-      if (!check_range(start, step, stop)) return Flow::Normal;
+      count = range_count(start, step, stop);
     } catch (Error& error) {
       error.set_where_if_missing(range.loc);
       throw;
     }
-    if (exec_compiled_range(statement, start, step, stop)) return Flow::Normal;
-    for (double current = start; range_continues(current, step, stop); current += step) {
-      if (!iteration(Value::scalar(current))) break;
+    if (count == 0) return Flow::Normal;
+    if (exec_compiled_range(statement, start, step, count)) return Flow::Normal;
+    for (std::int64_t k = 0; k < count; ++k) {
+      if (!iteration(Value::scalar(range_element(start, step, k)))) break;
     }
     return outcome;
   }
@@ -476,7 +484,8 @@ Flow Evaluator::exec_try(const lang::TryStmt& statement) {
     frame_ = saved_frame;
     depth_ = saved_depth;
     repeated_frames_ = 0;  // the caught error's call chain is not printed
-    if (error.kind() != ErrorKind::Runtime && error.kind() != ErrorKind::Syntax) throw;
+    // Interrupts, time limits and the step budget unwind to the top: no script swallows them.
+    if (!catchable(error)) throw;
     if (!statement.has_catch) return Flow::Normal;
     if (statement.error_variable) {
       StructFields fields;
@@ -552,8 +561,18 @@ Flow Evaluator::exec_run(const lang::RunStmt& statement) {
                                                  read_file(chosen, command, statement.path));
   auto program = std::make_shared<const lang::Program>(lang::parse_program(file));
   // The file runs in the current scope; `return` inside it ends the enclosing function (or, at
-  // top level, the program).
-  const Flow flow = exec_block(program->body);
+  // top level, the program). It counts as a call towards the depth limit, so a file that runs
+  // itself ends in the recursion error, not in a stack overflow.
+  check_depth();
+  ++depth_;
+  Flow flow = Flow::Normal;
+  try {
+    flow = exec_block(program->body);
+  } catch (...) {
+    --depth_;
+    throw;
+  }
+  --depth_;
   return flow == Flow::Return ? Flow::Return : Flow::Normal;
 }
 

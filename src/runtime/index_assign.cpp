@@ -337,8 +337,10 @@ AssignEcho index_assign(Value& target, bool defined, std::string_view name,
       subscripts[0].is(Kind::Scalar) &&
       (subscripts.size() == 1 || subscripts[1].is(Kind::Scalar))) {
     const num::Matrix& current = target.matrix_value();
-    const double first = std::trunc(subscripts[0].scalar_value());
-    const double second = subscripts.size() == 2 ? std::trunc(subscripts[1].scalar_value()) : 1.0;
+    // A fraction gives NaN, which fails the tests below: the generic path words the error.
+    const double first = integral_subscript(subscripts[0].scalar_value());
+    const double second =
+        subscripts.size() == 2 ? integral_subscript(subscripts[1].scalar_value()) : 1.0;
     Index flat = -1;
     if (first >= 1.0 && second >= 1.0) {
       const Index p = static_cast<Index>(first) - 1;

@@ -25,9 +25,14 @@ using num::Index;
   throw Error(fmt::format("index {} is invalid (1-based indexing)", num::format_shortest(value)));
 }
 
-// §6.1: truncate toward zero; anything below 1 (NaN included) is invalid.
+// §6.1: a whole number (within a few ulps) of at least 1; MATLAB's error for a fraction, which
+// rustlab truncated.
 Index to_position(double value) {
-  const double truncated = std::trunc(value);
+  const double truncated = integral_subscript(value);
+  if (std::isnan(truncated) && std::isfinite(value)) {
+    throw Error(
+        fmt::format("Index must be a positive integer (got {})", num::format_shortest(value)));
+  }
   if (!(truncated >= 1.0)) invalid_position(value);
   // Past 2^53 positions cannot exist; let the bounds checks report them.
   if (truncated > 9.0e15) return static_cast<Index>(9.0e15);

@@ -261,8 +261,16 @@ bool check_range(double start, double step, double stop) {
   return true;
 }
 
+std::int64_t range_count(double start, double step, double stop) {
+  if (!check_range(start, step, stop)) return 0;
+  const double span = (stop - start) / step;
+  if (span < -1e-10) return 0;
+  return static_cast<std::int64_t>(std::floor(span + 1e-10)) + 1;
+}
+
 Value make_range(double start, double step, double stop) {
   std::vector<double> values;
+  values.reserve(static_cast<std::size_t>(range_count(start, step, stop)));
   for_each_range_element(start, step, stop, [&](double x) { values.push_back(x); });
   return Value::vector(num::Matrix::row(values));
 }
