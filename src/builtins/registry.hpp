@@ -22,6 +22,10 @@ extern const BuiltinTable kCoreBuiltins, kStringBuiltins, kIoBuiltins, kMathBuil
 extern const BuiltinTable kMatlabMathBuiltins, kMatlabDataBuiltins, kMatlabStatsBuiltins,
     kMatlabPolyBuiltins, kMatlabStringBuiltins, kMatlabSetBuiltins, kMatlabBitBuiltins,
     kMatlabSignalBuiltins, kMatlabMapBuiltins, kMatlabTextBuiltins;
+// MATLAB's session commands (language.md §13.12): exit/quit, who, doc, lookfor.
+extern const BuiltinTable kSessionCommandBuiltins;
+// Cell arrays (§13.12): iscell, cell, num2cell, cellfun.
+extern const BuiltinTable kCellBuiltins;
 
 // Registers every table with the interpreter.
 void install_builtins(runtime::Interpreter& interpreter);

@@ -27,7 +27,8 @@ auto located(const SourceLoc& where, F&& body) -> decltype(body()) {
 // Kinds a variable must hold for NAME(args) to index it rather than call a function (§3.6).
 bool indexes_by_name(Kind kind) {
   return kind == Kind::Vector || kind == Kind::Matrix || kind == Kind::String ||
-         kind == Kind::StringArray || kind == Kind::Tuple || kind == Kind::StructArray;
+         kind == Kind::StringArray || kind == Kind::Tuple || kind == Kind::StructArray ||
+         kind == Kind::Cell;
 }
 
 bool is_special_form(const std::string& name, std::size_t count) {

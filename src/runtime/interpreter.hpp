@@ -22,6 +22,13 @@ class Session;
 // statements; notebooks echo bare expressions but not assignments.
 enum class ExecMode { Script, Notebook, Repl };
 
+// Thrown by `exit` / `quit` (language.md §13.12) through every script frame: not an Error, so
+// try/catch does not see it. The command that runs the session ends (a script's process exits
+// with `status`; the REPL leaves).
+struct ExitRequest {
+  int status = 0;
+};
+
 struct InterpreterOptions {
   // Statements executed before a run is aborted with "step budget exhausted" (0: unlimited).
   // For the fuzzer.
