@@ -13,7 +13,7 @@ void install_builtins(runtime::Interpreter& interpreter) {
       &kMatlabDataBuiltins,     &kMatlabStatsBuiltins, &kMatlabPolyBuiltins,
       &kMatlabStringBuiltins,   &kMatlabSetBuiltins,   &kMatlabBitBuiltins,
       &kMatlabSignalBuiltins,   &kMatlabMapBuiltins,   &kMatlabTextBuiltins,
-      &kSessionCommandBuiltins, &kCellBuiltins,
+      &kSessionCommandBuiltins, &kCellBuiltins,        &kPlotBandBuiltins,
   };
   for (const BuiltinTable* table : tables) {
     for (const runtime::NativeFunction& function : *table) interpreter.register_builtin(function);

@@ -26,6 +26,8 @@ extern const BuiltinTable kMatlabMathBuiltins, kMatlabDataBuiltins, kMatlabStats
 extern const BuiltinTable kSessionCommandBuiltins;
 // Cell arrays (§13.12): iscell, cell, num2cell, cellfun.
 extern const BuiltinTable kCellBuiltins;
+// Error bars and filled bands: errorbar, fill, area (plot_bands.cpp).
+extern const BuiltinTable kPlotBandBuiltins;
 
 // Registers every table with the interpreter.
 void install_builtins(runtime::Interpreter& interpreter);
