@@ -20,11 +20,6 @@ using runtime::CellArray;
 using runtime::Kind;
 using runtime::Value;
 
-// A string array is rlab's cell of strings: iscell({"a"}) is true, as in MATLAB.
-Value iscell(Call& call) {
-  return Value::boolean(call.value(0).is(Kind::Cell) || call.value(0).is(Kind::StringArray));
-}
-
 // cell(n): n×n empty matrices, as MATLAB; cell(r, c): r×c; cell([r, c]) the same.
 Value cell(Call& call) {
   std::int64_t rows = 0, columns = 0;
@@ -141,67 +136,15 @@ Value cellfun(Call& call) {
   return Value::vector(std::move(numbers), all_bools);
 }
 
-// The core builtin of this name: size, length, numel and isempty below answer for cells and
-// leave every other kind to it.
-Value core_builtin(Call& call, std::string_view name) {
-  for (const runtime::NativeFunction& function : kCoreBuiltins) {
-    if (function.name == name) return function.function(call);
-  }
-  call.fail("internal: no core builtin to defer to");
-}
-
-Value size(Call& call) {
-  if (!call.value(0).is(Kind::Cell)) return core_builtin(call, "size");
-  const CellArray& cells = call.value(0).cell_value();
-  const auto rows = static_cast<double>(cells.rows);
-  const auto columns = static_cast<double>(cells.columns);
-  if (const std::optional<int> dim = call.dim_argument(1)) {
-    return Value::scalar(*dim == 1 ? rows : columns);
-  }
-  if (call.nargout() >= 2) {
-    std::vector<Value> items = {Value::scalar(rows), Value::scalar(columns)};
-    while (static_cast<int>(items.size()) < call.nargout()) items.push_back(Value::scalar(1));
-    return Value::tuple(std::move(items));
-  }
-  return Value::vector(num::Matrix::from_rows({{rows, columns}}));
-}
-
-Value length(Call& call) {
-  if (!call.value(0).is(Kind::Cell)) return core_builtin(call, "length");
-  const CellArray& cells = call.value(0).cell_value();
-  return Value::scalar(
-      cells.items.empty() ? 0.0 : static_cast<double>(std::max(cells.rows, cells.columns)));
-}
-
-Value numel(Call& call) {
-  if (!call.value(0).is(Kind::Cell)) return core_builtin(call, "numel");
-  return Value::scalar(static_cast<double>(call.value(0).cell_value().items.size()));
-}
-
-Value isempty(Call& call) {
-  if (!call.value(0).is(Kind::Cell)) return core_builtin(call, "isempty");
-  return Value::boolean(call.value(0).cell_value().items.empty());
-}
-
 }  // namespace
 
 const BuiltinTable kCellBuiltins = {
-    // These four supersede core's (registered after it) for cells and defer to it otherwise.
-    {"size", size, 1, 2,
-     "size(x): [rows, columns]; size(x, d): one dimension. Example: size(ones(2, 3))"},
-    {"length", length, 1, 1,
-     "Number of elements along the longest dimension. Example: length([1 2 3])"},
-    {"numel", numel, 1, 1, "Number of elements. Example: numel({1, 2})"},
-    {"isempty", isempty, 1, 1,
-     "True for an empty array, string, string array or cell. Example: isempty({})"},
-    {"iscell", iscell, 1, 1, "True for a cell array. Example: iscell({1, \"a\"})"},
     {"cell", cell, 1, 2,
      "cell(n): an n×n cell of empty matrices; cell(r, c) or cell([r, c]): r×c. "
      "Example: c = cell(1, 3)"},
     {"num2cell", num2cell, 1, 1,
      "Each element of an array (or string of a string array) in its own cell. "
      "Example: num2cell([1, 2, 3])"},
-    // Supersedes the string-array cellfun of matlab_strings.cpp (registered after it).
     {"cellfun", cellfun, 2, 4,
      "cellfun(f, c): f on every element of a cell (or string of a string array), the numbers "
      "as a vector; \"UniformOutput\", false gives a cell (a string array for strings). "

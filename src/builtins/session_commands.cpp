@@ -232,7 +232,6 @@ const BuiltinTable kSessionCommandBuiltins = {
     {"who", who, 0, 0, "Lists the names of the variables you defined. Example: x = 1; who"},
     {"doc", doc, 0, 1,
      "Shows the help text of a builtin (the same as help NAME). Example: doc sum"},
-    // These two supersede core's until src/builtins is re-filed (the table is registered last).
     {"disp", disp, 1, 1,
      "Writes the display of its argument (MATLAB's columns under format short g and the like). "
      "Example: disp([1, 2, 3])"},
