@@ -310,7 +310,7 @@ TEST(parser, errors) {
   EXPECT_EQ(error("for i 1:3, end"),
             "1:7: parse error: expected '=' after the loop variable, got number 1");
   // A statement may follow a complete header on its line (§13.12); an operator may not.
-  EXPECT_EQ(error("for i = 1:3 * , end"), "1:15: parse error: expected expression, got ','");
+  EXPECT_EQ(error("for i = 1:3 * , end"), "1:15: parse error: unexpected token in expression: ','");
   EXPECT_EQ(error("if x ) y, end"),
             "1:6: parse error: expected newline, ';' or ',' after the header, got ')'");
   EXPECT_EQ(error("function [] = f(x)\nend"),

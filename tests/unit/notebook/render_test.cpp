@@ -132,7 +132,8 @@ TEST(render_html, exercise_ends_at_a_heading_of_its_level) {
   ASSERT_NE(next, std::string::npos);
   // Every <div> opened from the exercise on, the box included, is closed before "Next part";
   // the hint, a lower heading, stays inside.
-  const std::string before_next = page.substr(open, next - open);
+  const std::size_t next_section = page.rfind("<section", next);
+  const std::string before_next = page.substr(open, next_section - open);
   const auto count = [&](const std::string& needle) {
     std::size_t n = 0;
     for (std::size_t at = before_next.find(needle); at != std::string::npos;
