@@ -10,6 +10,14 @@ namespace llmlab::app {
 void add_notebook_command(CLI::App& app, int& exit_code) {
   CLI::App* notebook = app.add_subcommand("notebook", "Render, lint and clean notebooks");
   notebook->require_subcommand(1);
+  notebook->footer(
+      "A notebook is Markdown whose ```rlab (also ```rustlab, ```matlab, ```octave) blocks run\n"
+      "in order in one session; their output and figures appear under them. ```mermaid blocks\n"
+      "are diagrams; other fences are shown, not run.\n"
+      "  ${expr} in prose inserts a value, ${expr:%.3f} formats it (\\${ is a literal ${).\n"
+      "  Above a fence: <!-- hide -->, <!-- details: TITLE -->, <!-- grid: N -->,\n"
+      "  <!-- caption: TEXT -->. In the text: <!-- exercise -->, <!-- solution -->, callouts.\n"
+      "The format in full: docs/notebooks.md in the llmlab repository.");
 
   auto render = std::make_shared<notebook::RenderOptions>();
   auto format = std::make_shared<std::string>("html");

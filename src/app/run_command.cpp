@@ -64,6 +64,7 @@ int execute(const RunOptions& options, std::shared_ptr<const SourceFile> file) {
 
   runtime::Session session;
   session.set_base_directory(directory.string());
+  session.set_display_width(terminal_width());
   runtime::Interpreter interpreter(session);
   builtins::install_builtins(interpreter);
   builtins::set_plot_theme(session, options.theme == "light");
@@ -76,6 +77,8 @@ int execute(const RunOptions& options, std::shared_ptr<const SourceFile> file) {
   try {
     InterruptScope interrupt(interpreter);
     interpreter.run(std::move(file), runtime::ExecMode::Script);
+  } catch (const runtime::ExitRequest& request) {
+    status = request.status;  // `exit(status)` (language.md §13.12)
   } catch (const Error& error) {
     report(error);
     status = is_interrupt(error) ? kExitInterrupted : kExitScriptError;

@@ -235,49 +235,6 @@ Value deal(Call& call) {
   return Value::tuple(std::move(items));
 }
 
-// cellfun(f, sa): f called on every string of a string array, in order. The results must be
-// numbers (or Bools) and form a Vector — a logical one when every result is a Bool; with
-// "UniformOutput", false they must be strings and form a string array (the only array of
-// strings rlab has).
-Value cellfun(Call& call) {
-  const Value& items = call.value(1);
-  if (!items.is(Kind::StringArray)) {
-    call.fail(fmt::format("argument 2 must be a string array, got {}", items.kind_name()));
-  }
-  bool uniform = true;
-  for (int k = 2; k < call.count(); k += 2) {
-    if (call.string(k) != "UniformOutput" || !call.has(k + 1)) {
-      call.fail("options are \"UniformOutput\", true or false");
-    }
-    uniform = call.value(k + 1).as_scalar() != 0.0;
-  }
-  const std::vector<std::string>& strings = items.string_array_value();
-  std::vector<std::string> texts;
-  num::Matrix numbers(1, static_cast<num::Index>(strings.size()), 0.0);
-  bool all_bools = !strings.empty();
-  for (std::size_t k = 0; k < strings.size(); ++k) {
-    const Value result = call.invoke(call.value(0), {Value::string(strings[k])});
-    if (!uniform) {
-      if (!result.is(Kind::String)) {
-        call.fail(fmt::format(
-            "with \"UniformOutput\", false the function must return strings, item {} gave {}",
-            k + 1, result.kind_name()));
-      }
-      texts.push_back(result.string_value());
-      continue;
-    }
-    if (!(result.is(Kind::Scalar) || result.is(Kind::Bool))) {
-      call.fail(fmt::format(
-          "item {} gave {}; use \"UniformOutput\", false for results that are not numbers", k + 1,
-          result.kind_name()));
-    }
-    all_bools = all_bools && result.is(Kind::Bool);
-    numbers.set(static_cast<num::Index>(k), result.scalar_value());
-  }
-  if (!uniform) return Value::string_array(std::move(texts));
-  return Value::vector(std::move(numbers), all_bools);
-}
-
 }  // namespace
 
 extern const BuiltinTable kFunctionalBuiltins = {
@@ -289,9 +246,6 @@ extern const BuiltinTable kFunctionalBuiltins = {
     {"parmap", map_function, 2, 2, "parmap(f, x): arrayfun whose calls may run in parallel."},
     {"bsxfun", bsxfun, 3, 3, "bsxfun(f, A, B): f(A, B), the operators broadcasting as they do."},
     {"deal", deal, 1, -1, "[a, b] = deal(x) copies x; deal(x1, x2) gives one to each output."},
-    {"cellfun", cellfun, 2, 4,
-     "cellfun(f, sa): f on every string of a string array; \"UniformOutput\", false for "
-     "string results."},
 };
 
 }  // namespace llmlab::builtins

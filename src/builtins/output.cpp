@@ -39,11 +39,6 @@ Value print(Call& call) {
   return Value();
 }
 
-Value disp(Call& call) {
-  call.session().write(runtime::display(call.value(0)) + "\n");
-  return Value();
-}
-
 // A file id argument: 1 (stdout) or 2 (stderr), the only files a script writes text to.
 // Returns true for stderr.
 bool to_standard_error(const Call& call, int index) {
@@ -102,7 +97,6 @@ Value printf_builtin(Call& call) {
 
 extern const BuiltinTable kOutputBuiltins = {
     {"print", print, 0, 16, "Writes the displays of its arguments joined by spaces."},
-    {"disp", disp, 1, 1, "Writes the display of its argument."},
     // name      function         arity   help
     {"fprintf", fprintf_builtin, 1, -1,
      "fprintf(fmt, a, ...): write formatted text (no newline added)."},

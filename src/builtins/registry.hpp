@@ -32,6 +32,9 @@ extern const BuiltinTable kTypeBuiltins, kStructBuiltins, kMapBuiltins;  // §10
 extern const BuiltinTable kFunctionalBuiltins, kSessionBuiltins;         // §11
 extern const BuiltinTable kIoBuiltins;                                   // §12
 extern const BuiltinTable kPlotBuiltins;                                 // §13
+// language.md §13.12: exit/quit, who, doc, lookfor, format, disp (session_commands.cpp); cell
+// arrays (cells.cpp); errorbar, fill, area (plot/bands.cpp).
+extern const BuiltinTable kSessionCommandBuiltins, kCellBuiltins, kPlotBandBuiltins;
 
 // Every table, in the order of builtins.md's chapters. No name appears in two tables.
 std::span<const BuiltinTable* const> builtin_tables();

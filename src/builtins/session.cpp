@@ -28,51 +28,6 @@ using runtime::Call;
 using runtime::Kind;
 using runtime::Value;
 
-// MATLAB's `format long g`, `format shortG`, `format short e`, ...: the nearest rlab mode (long
-// or short); nullopt for any other word.
-std::optional<runtime::FormatMode> matlab_format_mode(Call& call) {
-  std::string mode = call.string(0);
-  if (call.has(1)) mode += call.string(1);
-  for (char& c : mode) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  for (const char* suffix : {"g", "e", "eng"}) {
-    if (mode == std::string("short") + suffix) return runtime::FormatMode::Short;
-    if (mode == std::string("long") + suffix) return runtime::FormatMode::Long;
-  }
-  return std::nullopt;
-}
-
-// `format MODE` (language.md §2.14): sets the echo mode and prints it.
-Value format(Call& call) {
-  runtime::Session& session = call.session();
-  if (call.has(1)) {
-    const std::optional<runtime::FormatMode> matlab = matlab_format_mode(call);
-    if (!matlab) {
-      call.fail(fmt::format("unknown mode '{} {}' (try short, long, hex, commas)", call.string(0),
-                            call.string(1)));
-    }
-    session.set_format_mode(*matlab);
-  } else if (call.has(0)) {
-    const std::string& mode = call.string(0);
-    if (mode == "short" || mode == "default") {
-      session.set_format_mode(runtime::FormatMode::Short);
-    } else if (mode == "long") {
-      session.set_format_mode(runtime::FormatMode::Long);
-    } else if (mode == "hex") {
-      session.set_format_mode(runtime::FormatMode::Hex);
-    } else if (mode == "commas") {
-      session.set_format_mode(runtime::FormatMode::Commas);
-    } else if (mode == "compact" || mode == "loose") {
-      return Value();  // MATLAB's blank-line spacing: rlab's display has no blank lines
-    } else if (const std::optional<runtime::FormatMode> matlab = matlab_format_mode(call)) {
-      session.set_format_mode(*matlab);
-    } else {
-      call.fail(fmt::format("unknown mode '{}' (try short, long, hex, commas)", mode));
-    }
-  }
-  session.write(fmt::format("format: {}\n", runtime::format_mode_name(session.format_mode())));
-  return Value();
-}
-
 // Octave's `more off` / `more on`: the pager; llmlab never pages its output.
 Value more(Call& call) {
   if (call.has(0) && call.string(0) != "on" && call.string(0) != "off") {
@@ -171,8 +126,6 @@ Value sleep(Call& call) {
 }  // namespace
 
 extern const BuiltinTable kSessionBuiltins = {
-    {"format", format, 0, 2,
-     "Sets the echo display mode: short, long, hex, commas (MATLAB's long g etc. map to them)."},
     {"more", more, 0, 1, "Octave's pager switch (more off): output is never paged, so a no-op."},
     {"clear", clear, 0, -1,
      "clear x y or clear(\"x\"): remove variables; bare clear also every user function."},

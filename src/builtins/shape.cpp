@@ -113,6 +113,11 @@ Value length(Call& call) {
       return Value::scalar(static_cast<double>(value.element_count()));
     case Kind::Struct:
       return Value::scalar(1);
+    case Kind::Cell: {
+      const runtime::CellArray& cells = value.cell_value();
+      return Value::scalar(
+          cells.items.empty() ? 0.0 : static_cast<double>(std::max(cells.rows, cells.columns)));
+    }
     case Kind::Matrix: {
       const num::Matrix& m = value.matrix_value();
       return Value::scalar(m.empty() ? 0.0 : static_cast<double>(std::max(m.rows(), m.columns())));
@@ -133,7 +138,7 @@ Value length(Call& call) {
 Value numel(Call& call) {
   const Value& value = call.value(0);
   if (!value.is_numeric() && !value.is(Kind::String) && !value.is(Kind::StringArray) &&
-      !runtime::is_struct_like(value)) {
+      !value.is(Kind::Cell) && !runtime::is_struct_like(value)) {
     call.fail(fmt::format("unsupported type {}", value.kind_name()));
   }
   return Value::scalar(static_cast<double>(value.element_count()));
@@ -149,6 +154,7 @@ bool is_empty_value(const Value& value) {
     case Kind::String:
     case Kind::StringArray:
     case Kind::StructArray:
+    case Kind::Cell:
     case Kind::None:
       return value.element_count() == 0;
     default:
@@ -549,6 +555,8 @@ std::pair<num::Index, num::Index> size_of(const Value& value) {
       return {1, value.element_count()};
     case Kind::None:
       return {0, 0};
+    case Kind::Cell:
+      return {value.cell_value().rows, value.cell_value().columns};
     default:
       return {1, 1};
   }
@@ -566,7 +574,7 @@ extern const BuiltinTable kShapeBuiltins = {
     {"rows", rows, 1, 1, "Number of rows, size(x, 1) (Octave)."},
     {"columns", columns, 1, 1, "Number of columns, size(x, 2) (Octave)."},
     {"ndims", ndims, 1, 1, "Number of dimensions (2)."},
-    {"isempty", isempty, 1, 1, "True for an empty array, string or string array."},
+    {"isempty", isempty, 1, 1, "True for an empty array, string, string array or cell."},
     {"horzcat", horzcat, 0, -1, "horzcat(A, B, ...) is [A, B, ...]."},
     {"vertcat", vertcat, 0, -1, "vertcat(A, B, ...) is [A; B; ...]."},
     {"cat", cat, 1, -1, "cat(1, ...) stacks vertically, cat(2, ...) horizontally."},

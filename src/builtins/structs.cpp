@@ -58,7 +58,10 @@ const Value& struct_argument(Call& call, std::string_view function) {
 
 Value isstruct(Call& call) { return Value::boolean(runtime::is_struct_like(call.value(0))); }
 
-Value iscell(Call& call) { return Value::boolean(call.value(0).is(Kind::StringArray)); }
+// A cell array, or a string array (rlab's cell of strings), as MATLAB's iscell({"a"}).
+Value iscell(Call& call) {
+  return Value::boolean(call.value(0).is(Kind::StringArray) || call.value(0).is(Kind::Cell));
+}
 
 // isfield(s, name) → Bool; isfield(s, {names}) → a logical Vector, one truth per name (MATLAB).
 Value isfield(Call& call) {
@@ -123,7 +126,8 @@ Value fieldnames(Call& call) {
 extern const BuiltinTable kStructBuiltins = {
     {"struct", make_struct, 0, -1, "struct(\"f1\", v1, ...): a struct with those fields."},
     {"isstruct", isstruct, 1, 1, "True for a struct."},
-    {"iscell", iscell, 1, 1, "True for a string array."},
+    {"iscell", iscell, 1, 1,
+     "True for a cell array or a string array. Example: iscell({1, \"a\"})"},
     {"iscellstr", iscell, 1, 1,
      "iscellstr(x): true for a string array (every rlab cell holds text)."},
     {"isfield", isfield, 2, 2,

@@ -139,7 +139,8 @@ class Parser {
   ExprPtr parse_unary();
   ExprPtr parse_power();
   ExprPtr parse_postfix();
-  ExprList parse_call_arguments();
+  // "(" args ")" — or "{" args "}" when `closer` is RBrace (a cell subscript, §13.12).
+  ExprList parse_call_arguments(TokenKind closer = TokenKind::RParen);
   ExprPtr parse_nested_range_expr();
   ExprPtr parse_primary();
   ExprPtr parse_function_value();

@@ -6,6 +6,7 @@
 #include "notebook/links.hpp"
 #include "notebook/parse.hpp"
 #include "notebook/render.hpp"
+#include "notebook/sections.hpp"
 
 namespace llmlab::notebook {
 
@@ -81,16 +82,28 @@ RenderedPage render_markdown(const ExecutedNotebook& notebook, const MarkdownOpt
   int figure_number = 0;
   bool solution_open = false;
   bool exercise_pending = false;  // "**Exercise N.** " continues on the next prose line
+  int section_level = 0;          // of the last heading so far
+  int exercise_level = 0;         // of the section the current exercise started in
   const auto close_solution = [&] {
     if (solution_open) out += "</details>\n\n";
     solution_open = false;
   };
   for (const ExecutedBlock& block : notebook.blocks) {
     switch (block.block.kind) {
-      case BlockKind::Prose:
-        out += transform_wikilinks(rtrim(block.text)) + "\n\n";
+      case BlockKind::Prose: {
+        // An open solution (and its exercise) ends at the next heading of the exercise's
+        // section level or higher.
+        auto [inside, after] = split_at_heading(block.text, solution_open ? exercise_level : 0);
+        if (!after.empty()) {
+          if (!rtrim(inside).empty()) out += transform_wikilinks(rtrim(inside)) + "\n\n";
+          close_solution();
+          inside = std::move(after);
+        }
+        section_level = last_heading_level(inside, section_level);
+        out += transform_wikilinks(rtrim(inside)) + "\n\n";
         exercise_pending = false;
         break;
+      }
       case BlockKind::Code: {
         if (exercise_pending) out += "\n\n";
         exercise_pending = false;
@@ -132,6 +145,7 @@ RenderedPage render_markdown(const ExecutedNotebook& notebook, const MarkdownOpt
         break;
       case BlockKind::ExerciseStart:
         close_solution();
+        exercise_level = section_level;
         out += fmt::format("**Exercise {}.** ", block.exercise_number);
         exercise_pending = true;
         break;

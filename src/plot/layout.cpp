@@ -67,6 +67,14 @@ void data_ranges(const Axes& axes, Range& x, Range& y, bool& has_bars) {
       y.add(s.y[i], ys);
     }
     if (bars || s.kind == SeriesKind::Stem) y.add(0.0, ys);
+    if (s.kind == SeriesKind::ErrorBar) {
+      for (std::size_t i = 0; i < s.y.size() && i < s.error_below.size(); ++i) {
+        if (!std::isfinite(s.y[i])) continue;
+        const double low = s.y[i] - s.error_below[i], high = s.y[i] + s.error_above[i];
+        if (std::isfinite(low) && (ys == Scale::Linear || low > 0)) y.add(low, ys);
+        if (std::isfinite(high) && (ys == Scale::Linear || high > 0)) y.add(high, ys);
+      }
+    }
   }
   for (const ContourSet& c : axes.contours) add_grid_extent(x, y, c.x, c.y, xs, ys);
   // Reference lines widen the range across them, never along them (§3.13).
@@ -192,7 +200,9 @@ std::vector<LegendEntry> legend_entries(const Axes& axes) {
   auto entry_for = [](const Series& s, std::string label) {
     LegendEntry entry{std::move(label), LegendEntry::Sample::Line, s.color, s.style, s.line_width,
                       s.marker};
-    if (is_bar_like(s.kind)) entry.sample = LegendEntry::Sample::Patch;
+    if (is_bar_like(s.kind) || s.kind == SeriesKind::Fill) {
+      entry.sample = LegendEntry::Sample::Patch;
+    }
     if (s.kind == SeriesKind::Scatter || s.kind == SeriesKind::Stem ||
         (s.style == LineStyle::None && s.marker != Marker::None)) {
       entry.sample = LegendEntry::Sample::Marker;

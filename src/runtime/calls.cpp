@@ -31,7 +31,7 @@ auto located(const SourceLoc& where, F&& body) -> decltype(body()) {
 bool indexes_by_name(Kind kind) {
   return kind == Kind::Vector || kind == Kind::Matrix || kind == Kind::String ||
          kind == Kind::StringArray || kind == Kind::Tuple || kind == Kind::StructArray ||
-         kind == Kind::Tracked;
+         kind == Kind::Tracked || kind == Kind::Cell;
 }
 
 bool is_special_form(const std::string& name, std::size_t count) {

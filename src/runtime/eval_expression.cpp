@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "base/error.hpp"
+#include "runtime/cell_array.hpp"
 #include "runtime/evaluator.hpp"
 #include "runtime/expression_text.hpp"
 #include "runtime/literals.hpp"
@@ -165,6 +166,8 @@ Value Evaluator::eval(const lang::Expr& expression) {
     case ExprKind::Index:
       check_stack();
       return eval_index_expression(expression.as<lang::IndexExpr>());
+    case ExprKind::CellIndex:
+      return eval_cell_index(expression.as<lang::CellIndexExpr>());
     case ExprKind::Field:
       check_stack();
       return eval_field(expression.as<lang::FieldExpr>());
@@ -228,7 +231,11 @@ Value Evaluator::eval_binary(const lang::BinaryExpr& expression) {
     Value result;
     if (scalar_binary(op, left.scalar_value(), right.scalar_value(), result)) return result;
   }
-  return located(expression.loc, [&] { return binary_operation(op, left, right); });
+  std::string warning;
+  Value result =
+      located(expression.loc, [&] { return binary_operation(op, left, right, &warning); });
+  if (!warning.empty()) session_.write_error("warning: " + warning + "\n");
+  return result;
 }
 
 double Evaluator::eval_range_bound(const lang::Expr& expression) {
@@ -272,6 +279,19 @@ void Evaluator::eval_list_elements(const lang::ExprList& elements, std::vector<V
         } else {
           out.push_back(field_of(base, field));
         }
+        continue;
+      }
+    }
+    // c{:} in a literal stands for every element it selects (MATLAB's comma-separated list).
+    if (element->kind == lang::ExprKind::CellIndex) {
+      const auto& index = element->as<lang::CellIndexExpr>();
+      const Value base = eval(*index.base);
+      if (base.is(Kind::Cell)) {
+        std::vector<Value> subscripts(index.args.size());
+        eval_subscripts(index.args, base, false, subscripts);
+        const Value selected =
+            located(index.loc, [&] { return cell_paren_read(base, subscripts); });
+        for (const Value& item : selected.cell_value().items) out.push_back(item);
         continue;
       }
     }
@@ -385,6 +405,25 @@ Value Evaluator::eval_index_expression(const lang::IndexExpr& expression) {
   return with_values(expression.args.size(), [&](std::span<Value> subscripts) {
     eval_subscripts(expression.args, base, false, subscripts);
     return located(expression.loc, [&] { return index_read(base, subscripts); });
+  });
+}
+
+// c{k} (§13.12): one element of a cell; on a string array (rlab's cell of strings) the string.
+Value Evaluator::eval_cell_index(const lang::CellIndexExpr& expression) {
+  const Value base = eval(*expression.base);
+  return with_values(expression.args.size(), [&](std::span<Value> subscripts) {
+    eval_subscripts(expression.args, base, false, subscripts);
+    return located(expression.loc, [&] {
+      if (base.is(Kind::Cell)) return cell_brace_read(base, subscripts);
+      if (base.is(Kind::StringArray)) {
+        Value element = index_read(base, subscripts);
+        if (!element.is(Kind::String)) {
+          throw Error("brace indexing selects one element; use s(...) for several strings");
+        }
+        return element;
+      }
+      throw Error(fmt::format("brace indexing needs a cell array, got {}", base.kind_name()));
+    });
   });
 }
 

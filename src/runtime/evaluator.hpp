@@ -199,6 +199,7 @@ class Evaluator {
   Value eval_function_handle(const lang::FunctionHandleExpr& expression);
   Value eval_end(const lang::EndExpr& expression);
   Value eval_index_expression(const lang::IndexExpr& expression);
+  Value eval_cell_index(const lang::CellIndexExpr& expression);
   double eval_range_bound(const lang::Expr& expression);
   // Evaluates subscripts with `end` bound to `container` (§6.3).
   void eval_subscripts(const lang::ExprList& arguments, const Value& container, bool for_write,

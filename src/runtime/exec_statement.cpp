@@ -15,6 +15,7 @@
 #include "base/stop.hpp"
 #include "base/utf8.hpp"
 #include "lang/parser.hpp"
+#include "runtime/cell_array.hpp"
 #include "runtime/display.hpp"
 #include "runtime/evaluator.hpp"
 #include "runtime/literals.hpp"
@@ -41,6 +42,7 @@ bool variable_takes_call(const Variable& variable) {
     case Kind::Matrix:
     case Kind::String:
     case Kind::StringArray:
+    case Kind::Cell:
     case Kind::Tuple:
     case Kind::Lambda:
     case Kind::FunctionHandle:
@@ -208,20 +210,26 @@ void Evaluator::exec_expression_statement(const lang::ExpressionStmt& statement)
   } else {
     value = eval(expression);
   }
-  if (!echo_enabled(statement) || value.is_none()) return;
+  if (value.is_none()) return;
+  bool silent = false;
+  bool names_variable = false;
   if (expression.kind == lang::ExprKind::Call) {
     const lang::Name& name = expression.as<lang::CallExpr>().name;
-    if (is_silent_call_name(name.text) && !variable_takes_call(slot(name)) &&
-        !has_user_function(name.text)) {
-      return;
-    }
+    silent = is_silent_call_name(name.text) && !variable_takes_call(slot(name)) &&
+             !has_user_function(name.text);
   } else if (expression.kind == lang::ExprKind::Identifier) {
     const lang::Name& name = expression.as<lang::IdentifierExpr>().name;
-    if (is_silent_call_name(name.text) && !slot(name).defined && !has_user_function(name.text)) {
-      return;
-    }
+    names_variable = slot(name).defined;
+    silent = is_silent_call_name(name.text) && !names_variable && !has_user_function(name.text);
   }
-  session_.write(echo_display(value, session_.format_mode()) + "\n");
+  // MATLAB's `ans` (§13.12): every unassigned value but a variable shown by its name.
+  if (!silent && !names_variable) {
+    Variable& ans = frame_->at(frame_->layout->slot_of("ans"));
+    ans.value = value;
+    ans.defined = true;
+  }
+  if (!echo_enabled(statement) || silent) return;
+  session_.write(echo_display(value, session_) + "\n");
 }
 
 void Evaluator::exec_assign(const lang::AssignStmt& statement) {
@@ -250,7 +258,9 @@ void Evaluator::exec_assign(const lang::AssignStmt& statement) {
           break;
       }
     } else {
-      value = binary_operation(op, current.value, value);
+      std::string warning;
+      value = binary_operation(op, current.value, value, &warning);
+      if (!warning.empty()) session_.write_error("warning: " + warning + "\n");
     }
   }
   Variable& variable = slot(statement.target);
@@ -425,6 +435,15 @@ Flow Evaluator::exec_for(const lang::ForStmt& statement) {
         if (!iteration(Value::string(std::string(character)))) break;
       }
       break;
+    case Kind::Cell: {
+      // MATLAB binds each column as a cell: a one-element cell for a row cell (§13.12).
+      const num::Index columns = iterable.cell_value().columns;
+      for (num::Index k = 0; k < columns; ++k) {
+        const Value subscripts[] = {Value::all_index(), Value::scalar(static_cast<double>(k + 1))};
+        if (!iteration(cell_paren_read(iterable, subscripts))) break;
+      }
+      break;
+    }
     case Kind::StructArray:
       // Each element in turn, as MATLAB iterates the columns of a 1×N struct array.
       for (const Value& element : iterable.struct_array_items()) {

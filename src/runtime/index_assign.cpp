@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "base/error.hpp"
+#include "runtime/cell_array.hpp"
 #include "runtime/display.hpp"
 #include "runtime/indexing.hpp"
 #include "runtime/struct_array.hpp"
@@ -376,6 +377,14 @@ AssignEcho index_assign(Value& target, bool defined, std::string_view name,
     echo.text = display(target);
     return echo;
   }
+  // A cell written into a cell (or a new name): MATLAB's c(k) = {v} (§13.12).
+  if ((defined && target.is(Kind::Cell)) || (!defined && rhs.is(Kind::Cell))) {
+    cell_paren_assign(target, defined, name, subscripts, rhs);
+    AssignEcho echo;
+    echo.form = AssignEcho::Form::Whole;
+    echo.text = display(target);
+    return echo;
+  }
   // Text written into text; a number written into a string keeps rlab's meaning below (the
   // string is replaced by a new vector, §6.4).
   if (defined && target.is_text() && rhs.is_text()) return text_assign(target, subscripts, rhs);
@@ -399,6 +408,10 @@ void index_delete(Value& target, bool defined, std::string_view name,
                   std::span<const Value> subscripts) {
   if (!defined) throw Error(fmt::format("[]-deletion: undefined variable '{}'", name));
   if (target.is(Kind::Tracked)) return tracked_index_delete(target, name, subscripts);
+  if (target.is(Kind::Cell)) {
+    cell_delete(target, subscripts);
+    return;
+  }
   if (target.is_text()) {
     text_delete(target, subscripts);
     return;

@@ -11,6 +11,7 @@
 #include "base/error.hpp"
 #include "base/utf8.hpp"
 #include "num/format.hpp"
+#include "runtime/cell_array.hpp"
 #include "runtime/operators.hpp"
 #include "runtime/struct_array.hpp"
 #include "runtime/tracked.hpp"
@@ -252,6 +253,8 @@ double end_value(const Value& container, int position, int count, bool for_write
       return static_cast<double>(container.element_count());
     case Kind::Struct:
       return 1.0;  // the one-element struct array
+    case Kind::Cell:
+      return cell_end_value(container.cell_value(), position, count);
     default:
       return 0.0;
   }
@@ -286,6 +289,8 @@ Value index_read(const Value& container, std::span<const Value> subscripts) {
     return tracked_index_read(container, subscripts);
   }
   switch (container.kind()) {
+    case Kind::Cell:
+      return cell_paren_read(container, subscripts);
     case Kind::Scalar:
     case Kind::Bool:
     case Kind::Complex: {

@@ -24,6 +24,12 @@ enum class ExecMode { Script, Notebook, Repl };
 
 // Why a run is asked to stop from outside: Ctrl-C, or a notebook block past its time limit.
 enum class InterruptReason { User = 1, TimeLimit = 2 };
+// Thrown by `exit` / `quit` (language.md §13.12) through every script frame: not an Error, so
+// try/catch does not see it. The command that runs the session ends (a script's process exits
+// with `status`; the REPL leaves).
+struct ExitRequest {
+  int status = 0;
+};
 
 struct InterpreterOptions {
   // Statements executed before a run is aborted with "step budget exhausted" (0: unlimited).

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "base/error.hpp"
+#include "runtime/cell_array.hpp"
 #include "runtime/struct_array.hpp"
 #include "runtime/tracked.hpp"
 
@@ -138,7 +139,21 @@ Value concatenate_structs(const std::vector<std::vector<Value>>& rows) {
   return make_struct_array(std::move(elements));
 }
 
+// [c1, c2; c3, c4] with cells: each row joins horizontally, then the rows vertically (§13.12).
+Value concatenate_cell_rows(const std::vector<std::vector<Value>>& rows) {
+  std::vector<Value> joined;
+  for (const std::vector<Value>& row : rows) {
+    if (!row.empty()) joined.push_back(concatenate_cells(row, false));
+  }
+  return concatenate_cells(joined, true);
+}
+
 Value concatenate(const std::vector<std::vector<Value>>& rows) {
+  for (const std::vector<Value>& row : rows) {
+    for (const Value& element : row) {
+      if (element.is(Kind::Cell)) return concatenate_cell_rows(rows);
+    }
+  }
   for (const std::vector<Value>& row : rows) {
     for (const Value& element : row) {
       if (element.is_text()) return concatenate_text(rows);
@@ -242,9 +257,8 @@ Value make_string_array(const std::vector<Value>& elements) {
   std::vector<std::string> items;
   items.reserve(elements.size());
   for (const Value& element : elements) {
-    if (!element.is(Kind::String)) {
-      throw Error(fmt::format("cell array elements must be strings, got {}", element.kind_name()));
-    }
+    // Any other kind makes a cell array (§13.12); only strings keep rlab's string array.
+    if (!element.is(Kind::String)) return Value::cell(CellArray::row(elements));
     items.push_back(element.string_value());
   }
   return Value::string_array(std::move(items));

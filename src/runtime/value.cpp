@@ -54,6 +54,8 @@ std::string_view kind_name(Kind kind) {
       return "object";
     case Kind::Tracked:
       return "tracked";
+    case Kind::Cell:
+      return "cell";
   }
   return "none";
 }
@@ -225,6 +227,26 @@ Value Value::tracked(Tracked tracked) {
   return result;
 }
 
+Value Value::cell(CellArray cells) {
+  LLMLAB_ASSERT(static_cast<std::size_t>(cells.rows * cells.columns) == cells.items.size());
+  Value result;
+  new (&result.payload_.heap) std::shared_ptr<void>(make_heap(std::move(cells)));
+  result.kind_ = Kind::Cell;
+  return result;
+}
+
+const CellArray& Value::cell_value() const {
+  LLMLAB_ASSERT(kind_ == Kind::Cell);
+  return heap_as<CellArray>();
+}
+
+CellArray& Value::mutable_cell() {
+  LLMLAB_ASSERT(kind_ == Kind::Cell);
+  // Cells are values, like structs: clone when another value still shares them.
+  if (payload_.heap.use_count() > 1) payload_.heap = make_heap(heap_as<CellArray>());
+  return *static_cast<CellArray*>(payload_.heap.get());
+}
+
 Value Value::like(const Value& input, num::Matrix result) {
   switch (input.kind()) {
     case Kind::Vector:
@@ -391,6 +413,8 @@ std::int64_t Value::element_count() const {
     case Kind::Tuple:
     case Kind::StructArray:
       return static_cast<std::int64_t>(heap_as<std::vector<Value>>().size());
+    case Kind::Cell:
+      return static_cast<std::int64_t>(heap_as<CellArray>().items.size());
     case Kind::None:
       return 0;
     default:

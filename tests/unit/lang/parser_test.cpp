@@ -309,9 +309,10 @@ TEST(parser, errors) {
             "1:5: parse error: expected loop variable after 'for', got number 1");
   EXPECT_EQ(error("for i 1:3, end"),
             "1:7: parse error: expected '=' after the loop variable, got number 1");
-  EXPECT_EQ(
-      error("for i = 1:3 disp(i), end"),
-      "1:13: parse error: expected newline, ';' or ',' after the header, got identifier 'disp'");
+  // A statement may follow a complete header on its line (§13.12); an operator may not.
+  EXPECT_EQ(error("for i = 1:3 * , end"), "1:15: parse error: unexpected token in expression: ','");
+  EXPECT_EQ(error("if x ) y, end"),
+            "1:6: parse error: expected newline, ';' or ',' after the header, got ')'");
   EXPECT_EQ(error("function [] = f(x)\nend"),
             "1:11: parse error: expected identifier in function output list, got ']'");
   EXPECT_EQ(error("function f\nend"),
