@@ -19,7 +19,7 @@
 #include "base/error.hpp"
 #include "base/large_stack.hpp"
 #include "base/utf8.hpp"
-#include "builtins/matlab_slices.hpp"
+#include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
 #include "lang/ast.hpp"
 #include "runtime/display.hpp"
@@ -31,7 +31,6 @@
 namespace llmlab::builtins {
 namespace {
 
-using matlab::real_matrix;
 using runtime::Call;
 using runtime::Kind;
 using runtime::Value;

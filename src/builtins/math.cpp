@@ -11,7 +11,7 @@
 #include <utility>
 
 #include "base/utf8.hpp"
-#include "builtins/matlab_slices.hpp"
+#include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
 #include "num/elementwise.hpp"
 #include "num/ops.hpp"
@@ -21,8 +21,6 @@
 namespace llmlab::builtins {
 namespace {
 
-using matlab::real_matrix;
-using matlab::same_shape;
 using num::BinaryFunction;
 using num::UnaryFunction;
 using runtime::Call;

@@ -11,7 +11,7 @@
 
 #include "base/large_stack.hpp"
 #include "base/utf8.hpp"
-#include "builtins/matlab_slices.hpp"
+#include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
 #include "lang/ast.hpp"
 #include "runtime/operators.hpp"
@@ -19,7 +19,6 @@
 namespace llmlab::builtins {
 namespace {
 
-using matlab::real_matrix;
 using runtime::Call;
 using runtime::Kind;
 using runtime::Value;
