@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "base/error.hpp"
+#include "base/file.hpp"
 #include "notebook/execute.hpp"
 #include "notebook/markdown_html.hpp"
 #include "notebook/output.hpp"
@@ -25,14 +26,7 @@ namespace fs = std::filesystem;
 namespace {
 
 std::optional<std::string> read_file(const fs::path& path, std::string* reason) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    *reason = fs::exists(path) ? "permission denied" : "no such file or directory";
-    return std::nullopt;
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  return llmlab::read_file(path, *reason);
 }
 
 // A notebook saved with Windows line endings renders as one saved with Unix ones: the blocks'

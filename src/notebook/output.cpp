@@ -7,6 +7,7 @@
 #include <system_error>
 
 #include "base/error.hpp"
+#include "base/file.hpp"
 
 #ifndef LLMLAB_SOURCE_ROOT
 #define LLMLAB_SOURCE_ROOT ""
@@ -19,10 +20,9 @@ namespace fs = std::filesystem;
 bool write_if_changed(const fs::path& path, std::string_view content) {
   std::error_code ec;
   if (fs::exists(path, ec)) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream existing;
-    existing << in.rdbuf();
-    if (in && existing.str() == content) return false;
+    std::string reason;
+    const std::optional<std::string> existing = read_file(path, reason);
+    if (existing && *existing == content) return false;
   }
   if (path.has_parent_path()) {
     fs::create_directories(path.parent_path(), ec);
@@ -57,11 +57,12 @@ fs::path find_katex() {
   return {};
 }
 
+// An unreadable source is an error: copying it as an empty file would pass unnoticed.
 void copy_file_if_changed(const fs::path& from, const fs::path& to) {
-  std::ifstream in(from, std::ios::binary);
-  std::ostringstream content;
-  content << in.rdbuf();
-  write_if_changed(to, content.str());
+  std::string reason;
+  const std::optional<std::string> content = read_file(from, reason);
+  if (!content) throw Error("cannot read " + from.string() + ": " + reason);
+  write_if_changed(to, *content);
 }
 
 }  // namespace

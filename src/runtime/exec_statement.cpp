@@ -12,6 +12,8 @@
 #include <sstream>
 
 #include "base/error.hpp"
+#include "base/file.hpp"
+#include "base/located.hpp"
 #include "base/utf8.hpp"
 #include "lang/parser.hpp"
 #include "runtime/display.hpp"
@@ -50,13 +52,10 @@ bool variable_takes_call(const Variable& variable) {
 
 std::string read_file(const std::filesystem::path& path, std::string_view command,
                       const std::string& written) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    throw Error(fmt::format("{}: {}: {}", command, written, std::strerror(errno ? errno : ENOENT)));
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  std::string reason;
+  std::optional<std::string> text = llmlab::read_file(path, reason);
+  if (!text) throw Error(fmt::format("{}: {}: {}", command, written, reason));
+  return std::move(*text);
 }
 
 }  // namespace
@@ -372,12 +371,7 @@ Flow Evaluator::exec_for(const lang::ForStmt& statement) {
     const double start = eval_range_bound(*range.start);
     const double step = range.step ? eval_range_bound(*range.step) : 1.0;
     const double stop = eval_range_bound(*range.stop);
-    try {
-      if (!check_range(start, step, stop)) return Flow::Normal;
-    } catch (Error& error) {
-      error.set_where_if_missing(range.loc);
-      throw;
-    }
+    if (!located(range.loc, [&] { return check_range(start, step, stop); })) return Flow::Normal;
     if (exec_compiled_range(statement, start, step, stop)) return Flow::Normal;
     for (double current = start; range_continues(current, step, stop); current += step) {
       if (!iteration(Value::scalar(current))) break;
