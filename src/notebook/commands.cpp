@@ -1,4 +1,5 @@
-// render / check / clean over files and directories.
+// render / check / clean over files and directories. Messages go to the caller's Messages
+// sinks and outcomes come back as reports: the app layer owns stdout, stderr and exit codes.
 #include "notebook/commands.hpp"
 
 #include <fmt/format.h>
@@ -6,7 +7,6 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <iostream>
 #include <optional>
 #include <regex>
 #include <sstream>
@@ -24,10 +24,6 @@ namespace llmlab::notebook {
 namespace fs = std::filesystem;
 
 namespace {
-
-std::optional<std::string> read_file(const fs::path& path, std::string* reason) {
-  return llmlab::read_file(path, *reason);
-}
 
 // A notebook saved with Windows line endings renders as one saved with Unix ones: the blocks'
 // lexer already reads "\r\n" as a line break, but prose lines would keep their "\r" and the
@@ -78,7 +74,7 @@ fs::path output_path_for(const fs::path& input, const RenderOptions& options, bo
 }
 
 PageResult render_one(const Source& source, const fs::path& output, const RenderOptions& options,
-                      const HtmlNavigation& navigation) {
+                      const HtmlNavigation& navigation, const Messages& messages) {
   ExecuteOptions execute{.source_path = source.path.string(),
                          .working_directory = fs::absolute(source.path).parent_path().string(),
                          .fallback_title = source.path.stem().string(),
@@ -94,7 +90,7 @@ PageResult render_one(const Source& source, const fs::path& output, const Render
                      .navigation = navigation};
     page = render_html(notebook, html);
     if (!vendor_katex(output.parent_path() / "assets")) {
-      std::cerr << "warning: KaTeX not found (run `make deps`); math is shown as TeX source\n";
+      messages.err("warning: KaTeX not found (run `make deps`); math is shown as TeX source\n");
     }
   }
   write_if_changed(output, page.text);
@@ -106,24 +102,24 @@ PageResult render_one(const Source& source, const fs::path& output, const Render
         fmt::format("Rendered {} → {} ({} code blocks, {} plots", source.path.string(),
                     output.string(), notebook.code_blocks, notebook.figures);
     if (notebook.errors > 0) line += fmt::format(", {} errors", notebook.errors);
-    std::cout << line << ")\n";
+    messages.out(line + ")\n");
   }
   return PageResult{true, notebook.errors};
 }
 
 }  // namespace
 
-int render_command(const RenderOptions& options) {
+RenderReport render_notebooks(const RenderOptions& options, const Messages& messages) {
   const fs::path input(options.input);
   const bool directory = fs::is_directory(input);
   std::vector<fs::path> inputs = directory ? directory_notebooks(input) : std::vector{input};
   std::vector<Source> sources;
   for (const fs::path& path : inputs) {
     std::string reason;
-    const std::optional<std::string> text = read_file(path, &reason);
+    const std::optional<std::string> text = read_file(path, reason);
     if (!text) {
-      std::cerr << "error: cannot read " << path.string() << ": " << reason << "\n";
-      return 1;
+      messages.err("error: cannot read " + path.string() + ": " + reason + "\n");
+      return RenderReport{.failed = true};
     }
     Source source{path, strip_artifacts(unix_line_endings(*text)), {}};
     source.document = parse_notebook(source.text);
@@ -138,13 +134,13 @@ int render_command(const RenderOptions& options) {
   });
   // Rendering a notebook to markdown next to itself would overwrite the source.
   if (options.format == Format::Markdown && !directory && options.output.empty()) {
-    std::cerr << "error: rendering " << input.string()
-              << " to markdown would overwrite the source; say what you mean:\n"
+    messages.err("error: rendering " + input.string() +
+                 " to markdown would overwrite the source; say what you mean:\n"
                  "  --obsidian        (not supported by llmlab)\n"
                  "  -o PATH           write elsewhere\n"
-                 "  -o "
-              << input.string() << "   render in place\n";
-    return 1;
+                 "  -o " +
+                 input.string() + "   render in place\n");
+    return RenderReport{.failed = true};
   }
   int failed_blocks = 0;
   try {
@@ -171,14 +167,14 @@ int render_command(const RenderOptions& options) {
         }
         index_entries.emplace_back(output.filename().string(), title_of(i));
       }
-      failed_blocks += render_one(sources[i], output, options, navigation).errors;
+      failed_blocks += render_one(sources[i], output, options, navigation, messages).errors;
     }
     if (directory && options.format == Format::Html) {
       const fs::path out_dir = options.output.empty() ? input : fs::path(options.output);
       std::string title = options.title;
       std::string introduction;
       std::string reason;
-      if (const auto index_text = read_file(input / "index.md", &reason)) {
+      if (const auto index_text = read_file(input / "index.md", reason)) {
         const Document index = parse_notebook(strip_artifacts(unix_line_endings(*index_text)));
         if (title.empty()) title = index.page_title();
         int counter = 0;
@@ -194,10 +190,10 @@ int render_command(const RenderOptions& options) {
                        render_html_index(title, introduction, index_entries, html));
     }
   } catch (const Error& error) {
-    std::cerr << "error: " << error.what() << "\n";
-    return 1;
+    messages.err(std::string("error: ") + error.what() + "\n");
+    return RenderReport{.failed = true, .failed_blocks = failed_blocks};
   }
-  return options.strict && failed_blocks > 0 ? 1 : 0;
+  return RenderReport{.failed = false, .failed_blocks = failed_blocks};
 }
 
 namespace {
@@ -326,16 +322,18 @@ std::vector<fs::path> markdown_files(const fs::path& input) {
 
 }  // namespace
 
-int check_command(const std::string& input, bool strict, bool fix) {
-  int errors = 0;
-  int warnings = 0;
+CheckReport check_notebooks(const std::string& input, bool fix, const Messages& messages) {
+  CheckReport report;
+  int& errors = report.errors;
+  int& warnings = report.warnings;
   const std::vector<fs::path> files = markdown_files(input);
   for (const fs::path& file : files) {
     std::string reason;
-    std::optional<std::string> text = read_file(file, &reason);
+    std::optional<std::string> text = read_file(file, reason);
     if (!text) {
-      std::cerr << "error: cannot read " << file.string() << ": " << reason << "\n";
-      return 2;
+      messages.err("error: cannot read " + file.string() + ": " + reason + "\n");
+      report.failed = true;
+      return report;
     }
     std::vector<Finding> findings = lint(file, *text);
     if (fix &&
@@ -345,44 +343,47 @@ int check_command(const std::string& input, bool strict, bool fix) {
       try {
         write_if_changed(file, cleaned);
       } catch (const Error& error) {
-        std::cerr << "error: " << error.what() << "\n";
-        return 2;
+        messages.err(std::string("error: ") + error.what() + "\n");
+        report.failed = true;
+        return report;
       }
-      std::cout << "fixed " << file.string() << "\n";
+      messages.out("fixed " + file.string() + "\n");
       findings = lint(file, cleaned);
     }
     for (const Finding& finding : findings) {
-      std::cout << fmt::format("{}:{} [llmlab:{}] {}: {}\n", file.string(), finding.line,
-                               finding.code, finding.severity, finding.message);
+      messages.out(fmt::format("{}:{} [llmlab:{}] {}: {}\n", file.string(), finding.line,
+                               finding.code, finding.severity, finding.message));
       (finding.severity == "error" ? errors : warnings) += 1;
     }
   }
   if (errors + warnings == 0) {
-    std::cout << fmt::format("✓ {} file(s) clean\n", files.size());
-    return 0;
+    messages.out(fmt::format("✓ {} file(s) clean\n", files.size()));
+    return report;
   }
-  std::cout << fmt::format("{} error(s), {} warning(s) across {} file(s)\n", errors, warnings,
-                           files.size());
-  if (errors > 0) return 2;
-  return warnings > 0 || strict ? 1 : 0;
+  messages.out(fmt::format("{} error(s), {} warning(s) across {} file(s)\n", errors, warnings,
+                           files.size()));
+  return report;
 }
 
-int clean_command(const std::string& input, const std::string& output, bool check_only) {
-  int changed = 0;
+CleanReport clean_notebooks(const std::string& input, const std::string& output, bool check_only,
+                            const Messages& messages) {
+  CleanReport report;
+  int& changed = report.changed;
   try {
     for (const fs::path& file : markdown_files(input)) {
       std::string reason;
-      const std::optional<std::string> text = read_file(file, &reason);
+      const std::optional<std::string> text = read_file(file, reason);
       if (!text) {
-        std::cerr << "error: cannot read " << file.string() << ": " << reason << "\n";
-        return 1;
+        messages.err("error: cannot read " + file.string() + ": " + reason + "\n");
+        report.failed = true;
+        return report;
       }
       std::string cleaned = strip_artifacts(*text);
       if (!cleaned.empty() && cleaned.back() != '\n') cleaned += '\n';
       if (cleaned == *text) continue;
       ++changed;
       if (check_only) {
-        std::cout << "would clean " << file.string() << "\n";
+        messages.out("would clean " + file.string() + "\n");
         continue;
       }
       fs::path target = file;
@@ -391,13 +392,13 @@ int clean_command(const std::string& input, const std::string& output, bool chec
                                          : fs::path(output);
       }
       write_if_changed(target, cleaned);
-      std::cout << "cleaned " << file.string() << "\n";
+      messages.out("cleaned " + file.string() + "\n");
     }
   } catch (const Error& error) {
-    std::cerr << "error: " << error.what() << "\n";
-    return 1;
+    messages.err(std::string("error: ") + error.what() + "\n");
+    report.failed = true;
   }
-  return check_only && changed > 0 ? 1 : 0;
+  return report;
 }
 
 }  // namespace llmlab::notebook
