@@ -4,9 +4,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
-#include <cstdint>
 #include <limits>
-#include <numbers>
 #include <string>
 #include <utility>
 

@@ -4,7 +4,6 @@
 // points they are evaluated at.
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <string>
 #include <vector>
 

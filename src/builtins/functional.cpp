@@ -3,17 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
-#include <chrono>
 #include <cmath>
-#include <filesystem>
-#include <map>
 #include <optional>
-#include <regex>
-#include <set>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <vector>
 
 #include "base/error.hpp"

@@ -5,11 +5,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cfloat>
 #include <cmath>
 #include <cstdint>
-#include <limits>
-#include <numbers>
 #include <string>
 #include <utility>
 #include <vector>

@@ -2,10 +2,8 @@
 // and the special functions MATLAB adds (erf, erfc, gamma, lgamma, factorial, nchoosek, log1p,
 // expm1, nthroot, deg2rad, rad2deg). Scalars stay scalars, vectors vectors, matrices matrices.
 #include <algorithm>
-#include <cfloat>
 #include <cmath>
 #include <cstdint>
-#include <limits>
 #include <numbers>
 #include <string>
 #include <utility>

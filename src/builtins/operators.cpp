@@ -5,12 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cfloat>
 #include <cmath>
-#include <cstdint>
-#include <limits>
-#include <map>
-#include <numbers>
 #include <string>
 #include <utility>
 #include <vector>

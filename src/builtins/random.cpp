@@ -4,8 +4,6 @@
 // the first seed(N).
 #include <algorithm>
 #include <cmath>
-#include <limits>
-#include <numeric>
 #include <string>
 #include <vector>
 

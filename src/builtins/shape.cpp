@@ -8,17 +8,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
-#include <chrono>
 #include <cmath>
-#include <filesystem>
 #include <limits>
-#include <numeric>
 #include <optional>
-#include <set>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <vector>
 
 #include "base/error.hpp"

@@ -8,8 +8,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
-#include <numbers>
 #include <span>
 #include <string>
 #include <vector>

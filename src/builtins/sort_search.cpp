@@ -3,8 +3,6 @@
 // num/sort.* compute; this file maps kinds to slices and back.
 #include <algorithm>
 #include <cmath>
-#include <limits>
-#include <numbers>
 #include <numeric>
 #include <optional>
 #include <string>

@@ -7,17 +7,14 @@
 #include <algorithm>
 #include <cctype>
 #include <cfloat>
-#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <limits>
-#include <numbers>
 #include <optional>
 #include <set>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <utility>
 
 #include "base/error.hpp"
