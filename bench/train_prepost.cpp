@@ -18,8 +18,8 @@
 #include <string>
 #include <string_view>
 
+#include "app/openmp_spin.hpp"
 #include "base/error.hpp"
-#include "train/openmp_spin.hpp"
 #include "train/trainer.hpp"
 
 namespace {
@@ -88,7 +88,7 @@ double measured_peak_flops() {
 
 int main(int argc, char** argv) {
   using namespace llmlab;
-  train::restart_with_short_openmp_spin(argv);
+  app::restart_with_short_openmp_spin(argv);
   train::Config config;  // the baseline's defaults
   config.steps = 50;
   config.eval_interval = 1 << 30;  // evaluation is excluded from the timing anyway; keep it short

@@ -1,11 +1,49 @@
-// CLI11 wiring for the notebook subcommands; the work is in src/notebook/commands.cpp.
+// CLI11 wiring for the notebook subcommands: the work is in src/notebook/commands.cpp; this file
+// writes its messages to stdout and stderr and turns its reports into exit statuses.
 #include "app/notebook_command.hpp"
 
+#include <cstdio>
 #include <memory>
+#include <string_view>
 
 #include "notebook/commands.hpp"
 
 namespace llmlab::app {
+
+namespace {
+
+void write(std::FILE* stream, std::string_view text) {
+  std::fwrite(text.data(), 1, text.size(), stream);
+}
+
+// Results on stdout, warnings and errors on stderr (flushed first, so they interleave in order).
+notebook::Messages terminal_messages() {
+  return {.out = [](std::string_view text) { write(stdout, text); },
+          .err =
+              [](std::string_view text) {
+                std::fflush(stdout);
+                write(stderr, text);
+              }};
+}
+
+// render: 1 when it could not render, or with --strict when a block failed.
+int render_status(const notebook::RenderReport& report, bool strict) {
+  return report.failed || (strict && report.failed_blocks > 0) ? 1 : 0;
+}
+
+// check: 2 for errors (or a file it could not read or fix), 1 for warnings (or any finding
+// with --strict), 0 when clean.
+int check_status(const notebook::CheckReport& report, bool strict) {
+  if (report.failed || report.errors > 0) return 2;
+  return report.warnings > 0 || (strict && report.errors + report.warnings > 0) ? 1 : 0;
+}
+
+// clean: 1 when it failed, or with --check when anything would change.
+int clean_status(const notebook::CleanReport& report, bool check_only) {
+  return report.failed || (check_only && report.changed > 0) ? 1 : 0;
+}
+
+}  // namespace
 
 void add_notebook_command(CLI::App& app, int& exit_code) {
   CLI::App* notebook = app.add_subcommand("notebook", "Render, lint and clean notebooks");
@@ -22,6 +60,7 @@ void add_notebook_command(CLI::App& app, int& exit_code) {
   auto render = std::make_shared<notebook::RenderOptions>();
   auto format = std::make_shared<std::string>("html");
   auto theme = std::make_shared<std::string>("dark");
+  auto strict = std::make_shared<bool>(false);
   CLI::App* render_cmd =
       notebook->add_subcommand("render", "Execute notebooks and render them to HTML or markdown");
   render_cmd->add_option("input", render->input, "A .md notebook or a directory of them")
@@ -32,7 +71,7 @@ void add_notebook_command(CLI::App& app, int& exit_code) {
   render_cmd->add_option("-t,--theme", *theme, "dark (default) or light")
       ->check(CLI::IsMember({"dark", "light"}));
   render_cmd->add_option("--title", render->title, "Title of a directory's index page");
-  render_cmd->add_flag("--strict", render->strict, "Exit 1 when any block failed");
+  render_cmd->add_flag("--strict", *strict, "Exit 1 when any block failed");
   render_cmd->add_flag("-q,--quiet", render->quiet, "Do not list rendered files");
   render_cmd->add_flag("--unsafe-html", render->unsafe_html,
                        "Pass raw HTML in prose through (left out by default, as on GitHub)");
@@ -41,10 +80,10 @@ void add_notebook_command(CLI::App& app, int& exit_code) {
                    "Seconds a block may run before it stops with an error (0: no limit)")
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
-  render_cmd->callback([render, format, theme, &exit_code] {
+  render_cmd->callback([render, format, theme, strict, &exit_code] {
     render->format = *format == "markdown" ? notebook::Format::Markdown : notebook::Format::Html;
     render->light_theme = *theme == "light";
-    exit_code = notebook::render_command(*render);
+    exit_code = render_status(notebook::render_notebooks(*render, terminal_messages()), *strict);
   });
 
   auto check_input = std::make_shared<std::string>();
@@ -55,7 +94,8 @@ void add_notebook_command(CLI::App& app, int& exit_code) {
   check_cmd->add_flag("--strict", *check_strict, "Any finding fails");
   check_cmd->add_flag("--fix", *check_fix, "Clean files with fixable findings, then re-check");
   check_cmd->callback([check_input, check_strict, check_fix, &exit_code] {
-    exit_code = notebook::check_command(*check_input, *check_strict, *check_fix);
+    exit_code = check_status(
+        notebook::check_notebooks(*check_input, *check_fix, terminal_messages()), *check_strict);
   });
 
   auto clean_input = std::make_shared<std::string>();
@@ -66,7 +106,9 @@ void add_notebook_command(CLI::App& app, int& exit_code) {
   clean_cmd->add_option("-o,--output", *clean_output, "Write cleaned files here instead");
   clean_cmd->add_flag("--check", *clean_check, "Write nothing; exit 1 if anything would change");
   clean_cmd->callback([clean_input, clean_output, clean_check, &exit_code] {
-    exit_code = notebook::clean_command(*clean_input, *clean_output, *clean_check);
+    exit_code = clean_status(
+        notebook::clean_notebooks(*clean_input, *clean_output, *clean_check, terminal_messages()),
+        *clean_check);
   });
 }
 

@@ -19,6 +19,7 @@
 #include "app/cli.hpp"
 #include "app/interrupt.hpp"
 #include "base/error.hpp"
+#include "base/file.hpp"
 #include "base/stop.hpp"
 #include "builtins/plot/session.hpp"
 #include "builtins/registry.hpp"
@@ -108,14 +109,13 @@ int run_script(const RunOptions& options) {
     fmt::print(stderr, "llmlab: cannot read {}: is a directory\n", options.path);
     return kExitUsageError;
   }
-  std::ifstream in(options.path, std::ios::binary);
-  if (!in) {
-    fmt::print(stderr, "llmlab: cannot read {}: {}\n", options.path, std::strerror(errno));
+  std::string reason;
+  std::optional<std::string> text = read_file(options.path, reason);
+  if (!text) {
+    fmt::print(stderr, "llmlab: cannot read {}: {}\n", options.path, reason);
     return kExitUsageError;
   }
-  std::ostringstream text;
-  text << in.rdbuf();
-  auto file = std::make_shared<const SourceFile>(options.path, text.str());
+  auto file = std::make_shared<const SourceFile>(options.path, std::move(*text));
 
   const RunAction action = options.dump_tokens ? RunAction::DumpTokens
                            : options.dump_ast  ? RunAction::DumpAst

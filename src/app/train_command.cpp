@@ -17,8 +17,8 @@
 
 #include "app/cli.hpp"
 #include "app/interrupt.hpp"
+#include "app/openmp_spin.hpp"
 #include "base/error.hpp"
-#include "train/openmp_spin.hpp"
 #include "train/trainer.hpp"
 
 namespace llmlab::app {
@@ -164,8 +164,8 @@ void add_train_command(CLI::App& app, int& exit_code, char** argv) {
   command->add_option("--json", options->json, "Write the run record as JSON");
   command->add_flag("--quiet", options->quiet, "No progress bar");
   command->callback([options, &exit_code, argv] {
-    // Training under load collapses with libgomp's default spinning (train/openmp_spin.hpp).
-    train::restart_with_short_openmp_spin(argv);
+    // Training under load collapses with libgomp's default spinning (app/openmp_spin.hpp).
+    restart_with_short_openmp_spin(argv);
     exit_code = run_training(*options);
   });
 }

@@ -4,22 +4,19 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
-#include <cstdint>
 #include <limits>
-#include <numbers>
 #include <string>
 #include <utility>
 
 #include "base/utf8.hpp"
-#include "builtins/matlab_slices.hpp"
+#include "builtins/kinds.hpp"
+#include "builtins/registry.hpp"
 #include "num/rng.hpp"
 #include "runtime/operators.hpp"
 
 namespace llmlab::builtins {
 namespace {
 
-using matlab::real_matrix;
-using matlab::same_shape;
 using runtime::Call;
 using runtime::Kind;
 using runtime::Value;

@@ -6,66 +6,31 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
-#include <numeric>
 #include <string>
 #include <vector>
 
 #include "builtins/kinds.hpp"
-#include "builtins/matlab_slices.hpp"
+#include "builtins/registry.hpp"
+#include "builtins/slices.hpp"
 #include "num/format.hpp"
 #include "num/ops.hpp"
 #include "num/rng.hpp"
+#include "num/statistics.hpp"
 
 namespace llmlab::builtins {
 namespace {
 
-using matlab::real_matrix;
-using matlab::Slices;
 using runtime::Call;
 using runtime::Kind;
 using runtime::Value;
 
-std::vector<double> without_nan(std::span<const double> values) {
-  std::vector<double> kept;
-  for (const double value : values) {
-    if (!std::isnan(value)) kept.push_back(value);
-  }
-  return kept;
-}
-
-// The most frequent value, the smallest among equally frequent ones; NaN is ignored and an
-// empty (or all-NaN) slice gives NaN, as MATLAB's mode does.
-double most_frequent(std::span<const double> values) {
-  std::vector<double> sorted = without_nan(values);
-  std::sort(sorted.begin(), sorted.end());
-  double best = kNaN;
-  std::size_t best_count = 0;
-  for (std::size_t start = 0; start < sorted.size();) {
-    std::size_t end = start;
-    while (end < sorted.size() && sorted[end] == sorted[start]) ++end;
-    if (end - start > best_count) {
-      best = sorted[start];
-      best_count = end - start;
-    }
-    start = end;
-  }
-  return best;
-}
-
-// max − min over the numbers of a slice (NaN ignored, as max and min ignore it in MATLAB).
-double value_range(std::span<const double> values) {
-  const std::vector<double> kept = without_nan(values);
-  if (kept.empty()) return kNaN;
-  const auto [low, high] = std::minmax_element(kept.begin(), kept.end());
-  return *high - *low;
-}
-
-template <double (*statistic)(std::span<const double>)>
+// mode(x[, dim]) and range(x[, dim]): one number per slice of the stats dispatch.
+template <num::Matrix (*statistic)(const num::Matrix&, num::Along)>
 Value slice_statistic(Call& call) {
   const Value& x = call.value(0);
   const num::Matrix m = real_matrix(call, 0);
-  const Slices slices = matlab::plan_slices(x, call.dim_argument(1));
-  return matlab::reduce_slices(m, slices, statistic);
+  const Plan plan = plan_slices(x, call.dim_argument(1));
+  return per_slice_value(x, plan, statistic(m, along_of(x, plan)));
 }
 
 // The observations × variables matrix of cov and corrcoef: cov(x, y) is cov([x(:), y(:)]); a
@@ -89,74 +54,16 @@ num::Matrix variables(Call& call) {
   return x;
 }
 
-// Sample covariance, divided by N − 1 (by N when N = 1, so one observation gives 0).
-num::Matrix covariance(const num::Matrix& data) {
-  const num::Index n = data.rows();
-  const num::Index p = data.columns();
-  std::vector<double> means(static_cast<std::size_t>(p), 0.0);
-  for (num::Index j = 0; j < p; ++j) {
-    for (num::Index i = 0; i < n; ++i) means[static_cast<std::size_t>(j)] += data(i, j);
-    means[static_cast<std::size_t>(j)] /= static_cast<double>(n);
-  }
-  const double divisor = n == 1 ? 1.0 : static_cast<double>(n - 1);
-  num::Matrix result(p, p);
-  for (num::Index a = 0; a < p; ++a) {
-    for (num::Index b = a; b < p; ++b) {
-      double total = 0.0;
-      for (num::Index i = 0; i < n; ++i) {
-        total += (data(i, a) - means[static_cast<std::size_t>(a)]) *
-                 (data(i, b) - means[static_cast<std::size_t>(b)]);
-      }
-      result.set(a, b, n == 0 ? kNaN : total / divisor);
-      result.set(b, a, result(a, b));
-    }
-  }
-  return result;
-}
-
 // A 1×1 result is a Scalar (the variance of one variable), larger ones a Matrix.
 Value square_result(num::Matrix m) {
   if (m.size() == 1) return Value::scalar(m[0]);
   return Value::matrix(std::move(m));
 }
 
-Value cov(Call& call) { return square_result(covariance(variables(call))); }
+Value cov(Call& call) { return square_result(num::covariance(variables(call))); }
 
-// corrcoef: C(a, b) / sqrt(C(a, a)·C(b, b)), clamped to [−1, 1] against rounding, with an
-// exact 1 on the diagonal (NaN there when a variable is constant).
 Value corrcoef(Call& call) {
-  num::Matrix c = covariance(variables(call));
-  const num::Index p = c.rows();
-  num::Matrix r(p, p);
-  for (num::Index a = 0; a < p; ++a) {
-    for (num::Index b = 0; b < p; ++b) {
-      const double scale = std::sqrt(c(a, a) * c(b, b));
-      double value = c(a, b) / scale;
-      if (a == b && !std::isnan(value)) value = 1.0;
-      r.set(a, b, std::isnan(value) ? value : std::clamp(value, -1.0, 1.0));
-    }
-  }
-  return square_result(std::move(r));
-}
-
-// MATLAB's percentile rule: the sorted numbers x(1..n) sit at quantiles (i − 0.5)/n; between
-// two of them interpolate linearly, outside the first and last clamp. NaN is ignored; no
-// numbers give NaN.
-// `level` is on a scale of `scale` (100 for percentiles): dividing last keeps p·n/100 exact
-// where p·n is, so prctile(x, 90) of 7 numbers interpolates at exactly 6.8.
-double quantile_of(std::span<const double> values, double level, double scale) {
-  std::vector<double> sorted = without_nan(values);
-  if (sorted.empty()) return kNaN;
-  std::sort(sorted.begin(), sorted.end());
-  const double n = static_cast<double>(sorted.size());
-  // The 1-based fractional index i where (i − 0.5)/n = level/scale.
-  const double position = level * n / scale + 0.5;
-  if (position <= 1.0) return sorted.front();
-  if (position >= n) return sorted.back();
-  const double below = std::floor(position);
-  const double fraction = position - below;
-  const std::size_t i = static_cast<std::size_t>(below) - 1;
-  return sorted[i] + fraction * (sorted[i + 1] - sorted[i]);
+  return square_result(num::correlation(num::covariance(variables(call))));
 }
 
 // prctile(x, p) with p in [0, 100] (scale 100), quantile(x, q) with q in [0, 1] (scale 1).
@@ -167,27 +74,18 @@ Value quantiles(Call& call) {
   const Value& x = call.value(0);
   const num::Matrix m = real_matrix(call, 0);
   const num::Matrix levels = real_matrix(call, 1);
-  std::vector<double> levels_given;
   for (num::Index k = 0; k < levels.size(); ++k) {
     if (!(levels[k] >= 0.0 && levels[k] <= static_cast<double>(scale))) {
       call.fail("levels must lie in [0, " + std::to_string(scale) + "], got " +
                 num::format_shortest(levels[k]));
     }
-    levels_given.push_back(levels[k]);
   }
-  const Slices slices = matlab::plan_slices(x, call.dim_argument(2));
-  const auto per_slice = [&levels_given](std::span<const double> values) {
-    std::vector<double> result;
-    for (const double level : levels_given) {
-      result.push_back(quantile_of(values, level, static_cast<double>(scale)));
-    }
-    return result;
-  };
-  const auto count = static_cast<num::Index>(levels_given.size());
-  if (slices != Slices::Whole) return matlab::transform_slices(x, m, slices, count, per_slice);
-  const std::vector<double> result = per_slice(matlab::slice_values(m, Slices::Whole, 0));
+  const Plan plan = plan_slices(x, call.dim_argument(2));
+  const num::Along along = along_of(x, plan);
+  num::Matrix result = num::quantiles(m, along, levels.real_values(), static_cast<double>(scale));
+  if (along != num::Along::All) return transformed_value(x, std::move(result));
   if (!call.value(1).is_array()) return Value::scalar(result[0]);
-  return Value::vector(num::Matrix::row(result));
+  return Value::vector(std::move(result));
 }
 
 // zscore(x), zscore(x, w), zscore(x, w, dim): (x − mean)/std per slice, std normalised by
@@ -197,22 +95,10 @@ Value zscore(Call& call) {
   const num::Matrix m = real_matrix(call, 0);
   const double w = call.scalar_or(1, 0.0);
   if (w != 0.0 && w != 1.0) call.fail("w must be 0 or 1, got " + num::format_shortest(w));
-  const Slices slices = matlab::plan_slices(x, call.dim_argument(2));
-  return matlab::transform_slices(
-      x, m, slices, matlab::slice_length(m, slices), [w](std::span<const double> values) {
-        const double n = static_cast<double>(values.size());
-        double mean = 0.0;
-        for (const double value : values) mean += value;
-        mean /= n;
-        double squares = 0.0;
-        for (const double value : values) squares += (value - mean) * (value - mean);
-        const double divisor = w == 1.0 || values.size() == 1 ? n : n - 1.0;
-        double sigma = std::sqrt(squares / divisor);
-        if (sigma == 0.0) sigma = 1.0;
-        std::vector<double> result;
-        for (const double value : values) result.push_back((value - mean) / sigma);
-        return result;
-      });
+  const Plan plan = plan_slices(x, call.dim_argument(2));
+  const num::Normalization normalization =
+      w == 1.0 ? num::Normalization::Population : num::Normalization::Sample;
+  return same_shape(x, num::zscore(m, along_of(x, plan), normalization));
 }
 
 // rescale(x) and rescale(x, lo, hi): x mapped linearly onto [lo, hi] (default [0, 1]) over all
@@ -231,7 +117,7 @@ Value rescale(Call& call) {
   for (double& value : m.mutable_real_values()) {
     value = largest > smallest ? lo + (value - smallest) / (largest - smallest) * (hi - lo) : lo;
   }
-  return matlab::same_shape(call.value(0), std::move(m));
+  return same_shape(call.value(0), std::move(m));
 }
 
 // normpdf(x[, mu, sigma]) and normcdf(x[, mu, sigma]): the normal density and distribution
@@ -247,7 +133,7 @@ Value normal(Call& call) {
     value = kCumulative ? 0.5 * std::erfc(-z / std::numbers::sqrt2)
                         : std::exp(-0.5 * z * z) / (sigma * std::sqrt(2.0 * std::numbers::pi));
   }
-  return matlab::same_shape(call.value(0), std::move(m));
+  return same_shape(call.value(0), std::move(m));
 }
 
 // [lo, hi] = bounds(x): the smallest and largest element (NaN ignored), one call.
@@ -413,9 +299,9 @@ extern const BuiltinTable kDistributionBuiltins = {
     {"rescale", rescale, 1, 3, "x mapped linearly onto [0, 1], or [lo, hi]: rescale(x, lo, hi)."},
     {"normpdf", normal<false>, 1, 3, "Normal density: normpdf(x), normpdf(x, mu, sigma)."},
     {"normcdf", normal<true>, 1, 3, "Normal distribution function: normcdf(x, mu, sigma)."},
-    {"mode", slice_statistic<most_frequent>, 1, 2,
+    {"mode", slice_statistic<num::mode>, 1, 2,
      "Most frequent value (smallest on ties, NaN ignored): mode(x), mode(M, dim)."},
-    {"range", slice_statistic<value_range>, 1, 2,
+    {"range", slice_statistic<num::range>, 1, 2,
      "max - min ignoring NaN: range(x), range(M, dim)."},
     {"cov", cov, 1, 2, "Sample covariance: cov(x) variance, cov(x, y) 2×2, cov(M) per column."},
     {"corrcoef", corrcoef, 1, 2, "Correlation coefficients: corrcoef(x, y) 2×2, corrcoef(M)."},

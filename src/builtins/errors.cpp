@@ -4,13 +4,10 @@
 
 #include <algorithm>
 #include <cctype>
-#include <chrono>
 #include <cmath>
-#include <filesystem>
 #include <optional>
 #include <set>
 #include <string_view>
-#include <thread>
 
 #include "base/error.hpp"
 #include "builtins/registry.hpp"

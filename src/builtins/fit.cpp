@@ -4,20 +4,17 @@
 // points they are evaluated at.
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <string>
 #include <vector>
 
 #include "builtins/kinds.hpp"
-#include "builtins/matlab_slices.hpp"
+#include "builtins/registry.hpp"
 #include "num/linalg.hpp"
 #include "num/ops.hpp"
 
 namespace llmlab::builtins {
 namespace {
 
-using matlab::real_matrix;
-using matlab::same_shape;
 using runtime::Call;
 using runtime::Value;
 

@@ -3,23 +3,16 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
-#include <chrono>
 #include <cmath>
-#include <filesystem>
-#include <map>
 #include <optional>
-#include <regex>
-#include <set>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <vector>
 
 #include "base/error.hpp"
 #include "base/large_stack.hpp"
 #include "base/utf8.hpp"
-#include "builtins/matlab_slices.hpp"
+#include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
 #include "lang/ast.hpp"
 #include "runtime/display.hpp"
@@ -31,7 +24,6 @@
 namespace llmlab::builtins {
 namespace {
 
-using matlab::real_matrix;
 using runtime::Call;
 using runtime::Kind;
 using runtime::Value;

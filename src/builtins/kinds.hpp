@@ -1,5 +1,6 @@
 // Small argument helpers several builtin files share: which value kinds count as one number, the
-// numeric check every reduction makes, NaN, and the largest exact size or subscript.
+// numeric check every reduction makes, real arguments, results in the argument's kind, NaN, and
+// the largest exact size or subscript.
 #pragma once
 
 #include <limits>
@@ -28,6 +29,14 @@ inline void require_numeric(runtime::Call& call, const runtime::Value& x) {
 }
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// The numeric argument at `index` as a real matrix (scalars and bools 1×1, Vectors 1×N); a
+// complex value with a non-zero imaginary part is an error naming the builtin.
+num::Matrix real_matrix(runtime::Call& call, int index);
+
+// The result of an element-wise operation on x's elements, in x's kind and shape (a Bool or
+// a logical array gives plain numbers).
+runtime::Value same_shape(const runtime::Value& x, num::Matrix result);
 
 // Sizes and subscripts above 2^53 are not exact doubles (and would overflow the conversion to
 // an integer); no array can have that many elements anyway.

@@ -2,16 +2,14 @@
 // and the special functions MATLAB adds (erf, erfc, gamma, lgamma, factorial, nchoosek, log1p,
 // expm1, nthroot, deg2rad, rad2deg). Scalars stay scalars, vectors vectors, matrices matrices.
 #include <algorithm>
-#include <cfloat>
 #include <cmath>
 #include <cstdint>
-#include <limits>
 #include <numbers>
 #include <string>
 #include <utility>
 
 #include "base/utf8.hpp"
-#include "builtins/matlab_slices.hpp"
+#include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
 #include "num/elementwise.hpp"
 #include "num/ops.hpp"
@@ -21,8 +19,6 @@
 namespace llmlab::builtins {
 namespace {
 
-using matlab::real_matrix;
-using matlab::same_shape;
 using num::BinaryFunction;
 using num::UnaryFunction;
 using runtime::Call;

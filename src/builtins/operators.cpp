@@ -5,26 +5,20 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cfloat>
 #include <cmath>
-#include <cstdint>
-#include <limits>
-#include <map>
-#include <numbers>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "base/utf8.hpp"
-#include "builtins/matlab_slices.hpp"
+#include "builtins/kinds.hpp"
+#include "builtins/registry.hpp"
 #include "lang/ast.hpp"
 #include "num/rng.hpp"
 
 namespace llmlab::builtins {
 namespace {
 
-using matlab::real_matrix;
-using matlab::same_shape;
 using runtime::Call;
 using runtime::Kind;
 using runtime::Value;

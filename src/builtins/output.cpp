@@ -1,21 +1,11 @@
 // builtins.md §9 Strings, output and formatting: the output half, print, disp, fprintf,
 // printf, fdisp and the stdout/stderr file ids (language.md §8.8).
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include <algorithm>
-#include <array>
-#include <cctype>
-#include <chrono>
 #include <cmath>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <optional>
-#include <set>
-#include <sstream>
 #include <string_view>
-#include <thread>
 
 #include "base/error.hpp"
 #include "builtins/registry.hpp"

@@ -4,12 +4,10 @@
 // the first seed(N).
 #include <algorithm>
 #include <cmath>
-#include <limits>
-#include <numeric>
 #include <string>
 #include <vector>
 
-#include "builtins/matlab_slices.hpp"
+#include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
 #include "num/format.hpp"
 #include "num/ops.hpp"
@@ -18,8 +16,6 @@
 namespace llmlab::builtins {
 namespace {
 
-using matlab::real_matrix;
-using matlab::Slices;
 using runtime::Call;
 using runtime::Kind;
 using runtime::Value;

@@ -6,9 +6,7 @@
 #include <cctype>
 #include <chrono>
 #include <cmath>
-#include <filesystem>
 #include <optional>
-#include <set>
 #include <string_view>
 #include <thread>
 

@@ -5,13 +5,12 @@
 
 #include <algorithm>
 #include <map>
-#include <regex>
 #include <string>
 #include <vector>
 
 #include "base/large_stack.hpp"
 #include "base/utf8.hpp"
-#include "builtins/matlab_slices.hpp"
+#include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
 #include "lang/ast.hpp"
 #include "runtime/operators.hpp"
@@ -19,7 +18,6 @@
 namespace llmlab::builtins {
 namespace {
 
-using matlab::real_matrix;
 using runtime::Call;
 using runtime::Kind;
 using runtime::Value;

@@ -8,23 +8,16 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
-#include <chrono>
 #include <cmath>
-#include <filesystem>
 #include <limits>
-#include <numeric>
 #include <optional>
-#include <set>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <vector>
 
 #include "base/error.hpp"
 #include "base/utf8.hpp"
 #include "builtins/kinds.hpp"
-#include "builtins/matlab_slices.hpp"
 #include "builtins/registry.hpp"
 #include "lang/ast.hpp"
 #include "num/format.hpp"
@@ -39,8 +32,6 @@
 namespace llmlab::builtins {
 namespace {
 
-using matlab::real_matrix;
-using matlab::Slices;
 using runtime::Call;
 using runtime::Kind;
 using runtime::Value;
@@ -510,7 +501,7 @@ Value sub2ind(Call& call) {
     result.set(
         k, static_cast<double>(column) * static_cast<double>(rows) + static_cast<double>(row + 1));
   }
-  return matlab::same_shape(call.value(1), std::move(result));
+  return same_shape(call.value(1), std::move(result));
 }
 
 // [r, c] = ind2sub(sz, idx): the inverse of sub2ind. One output gives idx back (MATLAB folds
@@ -531,11 +522,11 @@ Value ind2sub(Call& call) {
     r.set(k, static_cast<double>(linear % rows + 1));
     c.set(k, static_cast<double>(linear / rows + 1));
   }
-  if (call.nargout() < 2) return matlab::same_shape(indices, idx);
-  std::vector<Value> outputs = {matlab::same_shape(indices, std::move(r)),
-                                matlab::same_shape(indices, std::move(c))};
+  if (call.nargout() < 2) return same_shape(indices, idx);
+  std::vector<Value> outputs = {same_shape(indices, std::move(r)),
+                                same_shape(indices, std::move(c))};
   while (static_cast<int>(outputs.size()) < call.nargout()) {
-    outputs.push_back(matlab::same_shape(indices, num::Matrix(idx.rows(), idx.columns(), 1.0)));
+    outputs.push_back(same_shape(indices, num::Matrix(idx.rows(), idx.columns(), 1.0)));
   }
   return Value::tuple(std::move(outputs));
 }

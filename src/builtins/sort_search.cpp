@@ -3,8 +3,6 @@
 // num/sort.* compute; this file maps kinds to slices and back.
 #include <algorithm>
 #include <cmath>
-#include <limits>
-#include <numbers>
 #include <numeric>
 #include <optional>
 #include <string>
@@ -12,8 +10,8 @@
 
 #include "base/utf8.hpp"
 #include "builtins/kinds.hpp"
-#include "builtins/matlab_slices.hpp"
 #include "builtins/registry.hpp"
+#include "builtins/slices.hpp"
 #include "num/format.hpp"
 #include "num/ops.hpp"
 #include "num/reduce.hpp"
@@ -24,23 +22,17 @@
 namespace llmlab::builtins {
 namespace {
 
-using matlab::real_matrix;
-using matlab::Slices;
 using num::Along;
 using runtime::Call;
 using runtime::Kind;
 using runtime::Value;
 
-// Where running operations and sort go (§6): a Vector runs along itself unless dim is 1; a
-// Matrix follows an explicit dim, else a 1-D shape runs along its long axis and an R×C
-// Matrix down its columns.
+// Where running operations and sort go (§6): the slice dispatch, with nothing to do when each
+// element is its own slice or the array is empty.
 std::optional<Along> plan_running(const Value& x, std::optional<int> dim) {
-  if (is_scalar_kind(x)) return std::nullopt;
-  const num::Matrix& m = x.matrix_value();
-  if (m.empty()) return std::nullopt;
-  if (x.is(Kind::Vector)) return dim == 1 ? std::nullopt : std::optional<Along>(Along::All);
-  if (dim) return *dim == 1 ? Along::Columns : Along::Rows;
-  return is_one_dimensional(m) ? Along::All : Along::Columns;
+  const Plan plan = plan_slices(x, dim);
+  if (plan.action == Action::Unchanged || x.matrix_value().empty()) return std::nullopt;
+  return plan.along;
 }
 
 // Rebuilds a result of x's kind (Vector or Matrix) from an array of the same shape.
@@ -279,46 +271,22 @@ Value unique(Call& call) {
 // [B, I] = maxk(A, k) / mink(A, k): the k largest (smallest) elements in order, and their
 // 1-based positions; a vector gives a vector, a matrix k rows per column (dim 1) or k columns
 // per row (dim 2). Ties keep the earlier element first; NaN sorts after every number.
-template <bool kLargest>
+template <num::Extremum which>
 Value extreme_k(Call& call) {
   const Value& x = call.value(0);
   const num::Matrix m = real_matrix(call, 0);
   const num::Index k = call.count_argument(1);
-  const Slices slices = matlab::plan_slices(x, call.dim_argument(2));
-  const num::Index count = matlab::slice_count(m, slices);
-  const num::Index length = matlab::slice_length(m, slices);
-  const num::Index kept = std::min(k, length);
-  const bool by_rows = slices == Slices::Rows;
-  const bool one_slice = slices == Slices::Whole;
-  num::Matrix values(one_slice || by_rows ? (one_slice ? 1 : count) : kept,
-                     one_slice ? kept : (by_rows ? kept : count));
-  num::Matrix positions(values.rows(), values.columns());
-  for (num::Index slice = 0; slice < count; ++slice) {
-    const std::vector<double> items = matlab::slice_values(m, slices, slice);
-    std::vector<std::size_t> order(items.size());
-    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t p, std::size_t q) {
-      if (std::isnan(items[q])) return !std::isnan(items[p]);
-      if (std::isnan(items[p])) return false;
-      return kLargest ? items[p] > items[q] : items[p] < items[q];
-    });
-    for (num::Index j = 0; j < kept; ++j) {
-      const std::size_t from = order[static_cast<std::size_t>(j)];
-      const num::Index row = one_slice ? 0 : (by_rows ? slice : j);
-      const num::Index column = one_slice ? j : (by_rows ? j : slice);
-      values.set(row, column, items[from]);
-      positions.set(row, column, static_cast<double>(from + 1));
-    }
-  }
-  const auto shaped = [&](num::Matrix result) {
-    if (one_slice && !x.is(runtime::Kind::Matrix)) {
-      return Value::vector(std::move(result));
-    }
-    if (one_slice && m.columns() == 1) return Value::matrix(result.with_shape(kept, 1));
-    return Value::matrix(std::move(result));
+  const Plan plan = plan_slices(x, call.dim_argument(2));
+  const Along along = along_of(x, plan);
+  num::ExtremumResult result = num::extreme_k(m, along, k, which);
+  const auto shaped = [&](num::Matrix values) {
+    if (along != Along::All) return Value::matrix(std::move(values));
+    if (!x.is(Kind::Matrix)) return Value::vector(std::move(values));
+    if (m.columns() == 1) return Value::matrix(values.with_shape(values.size(), 1));
+    return Value::matrix(std::move(values));
   };
-  if (call.nargout() < 2) return shaped(std::move(values));
-  return Value::tuple({shaped(std::move(values)), shaped(std::move(positions))});
+  if (call.nargout() < 2) return shaped(std::move(result.values));
+  return Value::tuple({shaped(std::move(result.values)), shaped(std::move(result.indices))});
 }
 
 // diff(x), diff(x, n), diff(x, n, dim): n-th differences along the slices of the stats
@@ -327,38 +295,18 @@ Value diff(Call& call) {
   const Value& x = call.value(0);
   const num::Matrix m = real_matrix(call, 0);
   const num::Index order = call.has(1) ? call.count_argument(1) : 1;
-  const Slices slices = matlab::plan_slices(x, call.dim_argument(2));
-  const num::Index length = std::max<num::Index>(matlab::slice_length(m, slices) - order, 0);
-  return matlab::transform_slices(x, m, slices, length, [order](std::span<const double> values) {
-    std::vector<double> result(values.begin(), values.end());
-    for (num::Index pass = 0; pass < order && !result.empty(); ++pass) {
-      for (std::size_t k = 0; k + 1 < result.size(); ++k) result[k] = result[k + 1] - result[k];
-      result.pop_back();
-    }
-    return result;
-  });
+  const Plan plan = plan_slices(x, call.dim_argument(2));
+  return transformed_value(x, num::difference(m, along_of(x, plan), order));
 }
 
 // cummax/cummin: the running extremum, skipping NaN (MATLAB's default 'omitnan'); positions
 // before the first number stay NaN.
-template <bool maximum>
+template <num::Extremum which>
 Value running_extremum(Call& call) {
   const Value& x = call.value(0);
   const num::Matrix m = real_matrix(call, 0);
-  const Slices slices = matlab::plan_slices(x, call.dim_argument(1));
-  return matlab::transform_slices(
-      x, m, slices, matlab::slice_length(m, slices), [](std::span<const double> values) {
-        std::vector<double> result(values.size(), kNaN);
-        double best = kNaN;
-        for (std::size_t k = 0; k < values.size(); ++k) {
-          const double value = values[k];
-          if (!std::isnan(value) && (std::isnan(best) || (maximum ? value > best : value < best))) {
-            best = value;
-          }
-          result[k] = best;
-        }
-        return result;
-      });
+  const Plan plan = plan_slices(x, call.dim_argument(1));
+  return same_shape(x, num::cumulative_extremum(m, along_of(x, plan), which));
 }
 
 // MATLAB's three constructions, in 1-based (I, J) as MATLAB states them.
@@ -407,9 +355,8 @@ Value sortrows(Call& call) {
     for (num::Index j = 0; j < m.columns(); ++j) sorted.set(i, j, m(source, j));
     positions.push_back(static_cast<double>(source + 1));
   }
-  Value rows = call.value(0).is(Kind::Matrix)
-                   ? Value::matrix(std::move(sorted))
-                   : matlab::same_shape(call.value(0), std::move(sorted));
+  Value rows = call.value(0).is(Kind::Matrix) ? Value::matrix(std::move(sorted))
+                                              : same_shape(call.value(0), std::move(sorted));
   if (call.nargout() < 2) return rows;
   return Value::tuple({std::move(rows), Value::vector(num::Matrix::row(positions))});
 }
@@ -425,13 +372,15 @@ extern const BuiltinTable kSortSearchBuiltins = {
      "Indices of non-zero elements: find(x), find(x, k[, \"last\"]), [r, c, v] = find(M)."},
     {"unique", unique, 1, 2,
      "Sorted distinct elements: unique(x), [u, ia, ic] = unique(x), unique(x, \"stable\")."},
-    {"maxk", extreme_k<true>, 2, 3,
+    {"maxk", extreme_k<num::Extremum::Max>, 2, 3,
      "The k largest elements and positions: [B, I] = maxk(A, k, dim)."},
-    {"mink", extreme_k<false>, 2, 3,
+    {"mink", extreme_k<num::Extremum::Min>, 2, 3,
      "The k smallest elements and positions: [B, I] = mink(A, k, dim)."},
     {"diff", diff, 1, 3, "Differences: diff(x), diff(x, n), diff(M, n, dim); per column for M."},
-    {"cummax", running_extremum<true>, 1, 2, "Running maximum ignoring NaN: cummax(x), (M, dim)."},
-    {"cummin", running_extremum<false>, 1, 2, "Running minimum ignoring NaN: cummin(x), (M, dim)."},
+    {"cummax", running_extremum<num::Extremum::Max>, 1, 2,
+     "Running maximum ignoring NaN: cummax(x), (M, dim)."},
+    {"cummin", running_extremum<num::Extremum::Min>, 1, 2,
+     "Running minimum ignoring NaN: cummin(x), (M, dim)."},
     {"sortrows", sortrows, 1, 2,
      "Sort rows by columns (negative = descending): sortrows(M, c), [B, i] = sortrows(M)."},
 };

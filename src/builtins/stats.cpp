@@ -11,6 +11,7 @@
 #include "base/utf8.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
+#include "builtins/slices.hpp"
 #include "num/format.hpp"
 #include "num/reduce.hpp"
 #include "num/sort.hpp"
@@ -34,25 +35,6 @@ Value collapse(num::Complex value) {
 
 [[noreturn]] void fail_empty(Call& call) {
   call.fail("argument must be a non-empty vector, matrix, or scalar");
-}
-
-// What the common reduction dispatch (§5.0) does with a numeric array and an optional dim.
-enum class Action { Unchanged, Reduce };
-
-struct Plan {
-  Action action;
-  Along along;
-};
-
-Plan plan_reduction(const Value& x, std::optional<int> dim) {
-  if (is_scalar_kind(x)) return {Action::Unchanged, Along::All};
-  const num::Matrix& m = x.matrix_value();
-  if (x.is(Kind::Vector)) {
-    if (dim == 1) return {Action::Unchanged, Along::All};
-    return {Action::Reduce, Along::All};
-  }
-  if (is_one_dimensional(m)) return {Action::Reduce, Along::All};
-  return {Action::Reduce, dim == 2 ? Along::Rows : Along::Columns};
 }
 
 // A reduction result: one number for Along::All (complex collapse), else a 1×C or R×1 Matrix.
@@ -232,26 +214,11 @@ Value std_builtin(Call& call) { return spread(call, num::standard_deviation); }
 
 Value var(Call& call) { return spread(call, num::variance); }
 
-struct ExtremumPlan {
-  Action action;
-  Along along;
-};
-
-// max(x) and max(x, [], dim) slices (§5 min/max table): a Vector reduces whole unless dim is 1;
-// a Matrix follows an explicit dim, else reduces a 1-D shape whole and columns otherwise.
-ExtremumPlan plan_extremum(const Value& x, std::optional<int> dim) {
-  if (is_scalar_kind(x)) return {Action::Unchanged, Along::All};
-  const num::Matrix& m = x.matrix_value();
-  if (x.is(Kind::Vector)) return {dim == 1 ? Action::Unchanged : Action::Reduce, Along::All};
-  if (dim) return {Action::Reduce, *dim == 1 ? Along::Columns : Along::Rows};
-  return {Action::Reduce, is_one_dimensional(m) ? Along::All : Along::Columns};
-}
-
 // The values and 1-based indices of the extremum reduction, as script values.
 std::pair<Value, Value> extremum_values(Call& call, const Value& x, std::optional<int> dim,
                                         num::Extremum which) {
   require_numeric(call, x);
-  const ExtremumPlan plan = plan_extremum(x, dim);
+  const Plan plan = plan_slices(x, dim);
   if (plan.action == Action::Unchanged) {
     if (is_scalar_kind(x)) return {as_number(x), Value::scalar(1.0)};
     const num::Index n = x.matrix_value().size();

@@ -3,14 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
-#include <chrono>
 #include <cmath>
-#include <filesystem>
 #include <optional>
-#include <set>
 #include <string_view>
-#include <thread>
 
 #include "base/error.hpp"
 #include "builtins/registry.hpp"

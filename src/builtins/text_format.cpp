@@ -1,12 +1,9 @@
 // builtins.md §9 Strings, output and formatting: numbers to text, sprintf, num2str, int2str,
 // mat2str and commas. The formatting itself lives in num/format and runtime/printf.
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
-#include <cstdlib>
 #include <optional>
 #include <string>
 #include <vector>

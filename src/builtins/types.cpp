@@ -7,22 +7,19 @@
 #include <algorithm>
 #include <cctype>
 #include <cfloat>
-#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <limits>
-#include <numbers>
 #include <optional>
 #include <set>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <utility>
 
 #include "base/error.hpp"
 #include "base/utf8.hpp"
-#include "builtins/matlab_slices.hpp"
+#include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
 #include "lang/ast.hpp"
 #include "num/rng.hpp"
@@ -35,8 +32,6 @@
 namespace llmlab::builtins {
 namespace {
 
-using matlab::real_matrix;
-using matlab::same_shape;
 using runtime::Call;
 using runtime::Kind;
 using runtime::Value;

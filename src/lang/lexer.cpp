@@ -32,23 +32,13 @@ const struct {
   std::string_view word;
   TokenKind kind;
 } kKeywords[] = {
-    {"function", TokenKind::KwFunction},
-    {"end", TokenKind::KwEnd},
-    {"return", TokenKind::KwReturn},
-    {"if", TokenKind::KwIf},
-    {"elseif", TokenKind::KwElseif},
-    {"else", TokenKind::KwElse},
-    {"for", TokenKind::KwFor},
-    {"while", TokenKind::KwWhile},
-    {"switch", TokenKind::KwSwitch},
-    {"case", TokenKind::KwCase},
-    {"otherwise", TokenKind::KwOtherwise},
-    {"run", TokenKind::KwRun},
-    {"format", TokenKind::KwFormat},
-    {"hold", TokenKind::KwHold},
-    {"grid", TokenKind::KwGrid},
-    {"viewer", TokenKind::KwViewer},
-    {"close", TokenKind::KwClose},
+#define LLMLAB_LITERAL(name)
+#define LLMLAB_KEYWORD(name, word) {word, TokenKind::Kw##name},
+#define LLMLAB_OPERATOR(name, text)
+    LLMLAB_TOKENS(LLMLAB_LITERAL, LLMLAB_KEYWORD, LLMLAB_OPERATOR)
+#undef LLMLAB_LITERAL
+#undef LLMLAB_KEYWORD
+#undef LLMLAB_OPERATOR
     // Octave's closing words (llmlab extension): `end` tokens that keep their text, so the
     // parser can check they close the right block and refuse them as a subscript's `end`.
     {"endfor", TokenKind::KwEnd},
@@ -493,218 +483,34 @@ std::vector<Token> tokenize(const std::shared_ptr<const SourceFile>& file) {
 }
 
 std::string_view token_kind_name(TokenKind kind) {
-  switch (kind) {
-    case TokenKind::Number:
-      return "Number";
-    case TokenKind::String:
-      return "String";
-    case TokenKind::Identifier:
-      return "Identifier";
-    case TokenKind::KwFunction:
-      return "Function";
-    case TokenKind::KwEnd:
-      return "End";
-    case TokenKind::KwReturn:
-      return "Return";
-    case TokenKind::KwIf:
-      return "If";
-    case TokenKind::KwElseif:
-      return "Elseif";
-    case TokenKind::KwElse:
-      return "Else";
-    case TokenKind::KwFor:
-      return "For";
-    case TokenKind::KwWhile:
-      return "While";
-    case TokenKind::KwSwitch:
-      return "Switch";
-    case TokenKind::KwCase:
-      return "Case";
-    case TokenKind::KwOtherwise:
-      return "Otherwise";
-    case TokenKind::KwRun:
-      return "Run";
-    case TokenKind::KwFormat:
-      return "Format";
-    case TokenKind::KwHold:
-      return "Hold";
-    case TokenKind::KwGrid:
-      return "Grid";
-    case TokenKind::KwViewer:
-      return "Viewer";
-    case TokenKind::KwClose:
-      return "Close";
-    case TokenKind::PlusEq:
-      return "PlusEq";
-    case TokenKind::MinusEq:
-      return "MinusEq";
-    case TokenKind::StarEq:
-      return "StarEq";
-    case TokenKind::SlashEq:
-      return "SlashEq";
-    case TokenKind::Plus:
-      return "Plus";
-    case TokenKind::Minus:
-      return "Minus";
-    case TokenKind::Star:
-      return "Star";
-    case TokenKind::Slash:
-      return "Slash";
-    case TokenKind::Backslash:
-      return "Backslash";
-    case TokenKind::Caret:
-      return "Caret";
-    case TokenKind::DotStar:
-      return "DotStar";
-    case TokenKind::DotSlash:
-      return "DotSlash";
-    case TokenKind::DotCaret:
-      return "DotCaret";
-    case TokenKind::DotApostrophe:
-      return "DotApostrophe";
-    case TokenKind::Dot:
-      return "Dot";
-    case TokenKind::EqEq:
-      return "EqEq";
-    case TokenKind::BangEq:
-      return "BangEq";
-    case TokenKind::Le:
-      return "Le";
-    case TokenKind::Ge:
-      return "Ge";
-    case TokenKind::Lt:
-      return "Lt";
-    case TokenKind::Gt:
-      return "Gt";
-    case TokenKind::Eq:
-      return "Eq";
-    case TokenKind::AndAnd:
-      return "AndAnd";
-    case TokenKind::OrOr:
-      return "OrOr";
-    case TokenKind::Bang:
-      return "Bang";
-    case TokenKind::Amp:
-      return "Amp";
-    case TokenKind::Bar:
-      return "Bar";
-    case TokenKind::Tilde:
-      return "Tilde";
-    case TokenKind::Apostrophe:
-      return "Apostrophe";
-    case TokenKind::Colon:
-      return "Colon";
-    case TokenKind::At:
-      return "At";
-    case TokenKind::LParen:
-      return "LParen";
-    case TokenKind::RParen:
-      return "RParen";
-    case TokenKind::LBracket:
-      return "LBracket";
-    case TokenKind::RBracket:
-      return "RBracket";
-    case TokenKind::LBrace:
-      return "LBrace";
-    case TokenKind::RBrace:
-      return "RBrace";
-    case TokenKind::Comma:
-      return "Comma";
-    case TokenKind::Semicolon:
-      return "Semicolon";
-    case TokenKind::Newline:
-      return "Newline";
-    case TokenKind::Eof:
-      return "Eof";
-  }
-  return "?";
+  static constexpr std::string_view kNames[] = {
+#define LLMLAB_LITERAL(name) #name,
+#define LLMLAB_KEYWORD(name, word) #name,
+#define LLMLAB_OPERATOR(name, text) #name,
+      LLMLAB_TOKENS(LLMLAB_LITERAL, LLMLAB_KEYWORD, LLMLAB_OPERATOR)
+#undef LLMLAB_LITERAL
+#undef LLMLAB_KEYWORD
+#undef LLMLAB_OPERATOR
+  };
+  const auto index = static_cast<std::size_t>(kind);
+  return index < std::size(kNames) ? kNames[index] : "?";
 }
 
 namespace {
 
+// The spelling of an operator or punctuation token; empty for the other kinds.
 std::string_view operator_text(TokenKind kind) {
-  switch (kind) {
-    case TokenKind::PlusEq:
-      return "+=";
-    case TokenKind::MinusEq:
-      return "-=";
-    case TokenKind::StarEq:
-      return "*=";
-    case TokenKind::SlashEq:
-      return "/=";
-    case TokenKind::Plus:
-      return "+";
-    case TokenKind::Minus:
-      return "-";
-    case TokenKind::Star:
-      return "*";
-    case TokenKind::Slash:
-      return "/";
-    case TokenKind::Backslash:
-      return "\\";
-    case TokenKind::Caret:
-      return "^";
-    case TokenKind::DotStar:
-      return ".*";
-    case TokenKind::DotSlash:
-      return "./";
-    case TokenKind::DotCaret:
-      return ".^";
-    case TokenKind::DotApostrophe:
-      return ".'";
-    case TokenKind::Dot:
-      return ".";
-    case TokenKind::EqEq:
-      return "==";
-    case TokenKind::BangEq:
-      return "!=";
-    case TokenKind::Le:
-      return "<=";
-    case TokenKind::Ge:
-      return ">=";
-    case TokenKind::Lt:
-      return "<";
-    case TokenKind::Gt:
-      return ">";
-    case TokenKind::Eq:
-      return "=";
-    case TokenKind::AndAnd:
-      return "&&";
-    case TokenKind::OrOr:
-      return "||";
-    case TokenKind::Bang:
-      return "!";
-    case TokenKind::Amp:
-      return "&";
-    case TokenKind::Bar:
-      return "|";
-    case TokenKind::Tilde:
-      return "~";
-    case TokenKind::Apostrophe:
-      return "'";
-    case TokenKind::Colon:
-      return ":";
-    case TokenKind::At:
-      return "@";
-    case TokenKind::LParen:
-      return "(";
-    case TokenKind::RParen:
-      return ")";
-    case TokenKind::LBracket:
-      return "[";
-    case TokenKind::RBracket:
-      return "]";
-    case TokenKind::LBrace:
-      return "{";
-    case TokenKind::RBrace:
-      return "}";
-    case TokenKind::Comma:
-      return ",";
-    case TokenKind::Semicolon:
-      return ";";
-    default:
-      return "";
-  }
+  static constexpr std::string_view kTexts[] = {
+#define LLMLAB_LITERAL(name) "",
+#define LLMLAB_KEYWORD(name, word) "",
+#define LLMLAB_OPERATOR(name, text) text,
+      LLMLAB_TOKENS(LLMLAB_LITERAL, LLMLAB_KEYWORD, LLMLAB_OPERATOR)
+#undef LLMLAB_LITERAL
+#undef LLMLAB_KEYWORD
+#undef LLMLAB_OPERATOR
+  };
+  const auto index = static_cast<std::size_t>(kind);
+  return index < std::size(kTexts) ? kTexts[index] : "";
 }
 
 }  // namespace

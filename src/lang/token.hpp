@@ -8,72 +8,83 @@
 
 namespace llmlab::lang {
 
+// Every token kind, once, in enum order: LITERAL(name) for kinds with no fixed spelling,
+// KEYWORD(name, word) for the reserved words (§1.6; the enum value is Kw<name>), and
+// OPERATOR(name, text) for operators and punctuation (§1.7). The enum, the kinds' names
+// (--dump-tokens) and the operators' texts (error messages) are all generated from it.
+// break, continue, try, catch, cache and import are soft words: they lex as identifiers and the
+// parser recognises them by position.
+#define LLMLAB_TOKENS(LITERAL, KEYWORD, OPERATOR)                                       \
+  LITERAL(Number)                                                                       \
+  LITERAL(String)                                                                       \
+  LITERAL(Identifier)                                                                   \
+  KEYWORD(Function, "function")                                                         \
+  KEYWORD(End, "end")                                                                   \
+  KEYWORD(Return, "return")                                                             \
+  KEYWORD(If, "if")                                                                     \
+  KEYWORD(Elseif, "elseif")                                                             \
+  KEYWORD(Else, "else")                                                                 \
+  KEYWORD(For, "for")                                                                   \
+  KEYWORD(While, "while")                                                               \
+  KEYWORD(Switch, "switch")                                                             \
+  KEYWORD(Case, "case")                                                                 \
+  KEYWORD(Otherwise, "otherwise")                                                       \
+  KEYWORD(Run, "run")                                                                   \
+  KEYWORD(Format, "format")                                                             \
+  KEYWORD(Hold, "hold")                                                                 \
+  KEYWORD(Grid, "grid")                                                                 \
+  KEYWORD(Viewer, "viewer")                                                             \
+  KEYWORD(Close, "close")                                                               \
+  OPERATOR(PlusEq, "+=")                                                                \
+  OPERATOR(MinusEq, "-=")                                                               \
+  OPERATOR(StarEq, "*=")                                                                \
+  OPERATOR(SlashEq, "/=")                                                               \
+  OPERATOR(Plus, "+")                                                                   \
+  OPERATOR(Minus, "-")                                                                  \
+  OPERATOR(Star, "*")                                                                   \
+  OPERATOR(Slash, "/")                                                                  \
+  OPERATOR(Backslash, "\\")                                                             \
+  OPERATOR(Caret, "^")                                                                  \
+  OPERATOR(DotStar, ".*")                                                               \
+  OPERATOR(DotSlash, "./")                                                              \
+  OPERATOR(DotCaret, ".^")                                                              \
+  OPERATOR(DotApostrophe, ".'") /* non-conjugate transpose */                           \
+  OPERATOR(Dot, ".")            /* field access */                                      \
+  OPERATOR(EqEq, "==")                                                                  \
+  OPERATOR(BangEq, "!=") /* also written ~= */                                          \
+  OPERATOR(Le, "<=")                                                                    \
+  OPERATOR(Ge, ">=")                                                                    \
+  OPERATOR(Lt, "<")                                                                     \
+  OPERATOR(Gt, ">")                                                                     \
+  OPERATOR(Eq, "=")                                                                     \
+  OPERATOR(AndAnd, "&&")                                                                \
+  OPERATOR(OrOr, "||")                                                                  \
+  OPERATOR(Bang, "!")                                                                   \
+  OPERATOR(Amp, "&")                                                                    \
+  OPERATOR(Bar, "|")                                                                    \
+  OPERATOR(Tilde, "~")      /* same as ! in expressions; also the output placeholder */ \
+  OPERATOR(Apostrophe, "'") /* conjugate transpose */                                   \
+  OPERATOR(Colon, ":")                                                                  \
+  OPERATOR(At, "@")                                                                     \
+  OPERATOR(LParen, "(")                                                                 \
+  OPERATOR(RParen, ")")                                                                 \
+  OPERATOR(LBracket, "[")                                                               \
+  OPERATOR(RBracket, "]")                                                               \
+  OPERATOR(LBrace, "{")                                                                 \
+  OPERATOR(RBrace, "}")                                                                 \
+  OPERATOR(Comma, ",")                                                                  \
+  OPERATOR(Semicolon, ";")                                                              \
+  LITERAL(Newline)                                                                      \
+  LITERAL(Eof)
+
 enum class TokenKind : std::uint8_t {
-  // Literals and names.
-  Number,
-  String,
-  Identifier,
-  // Reserved words (§1.6). break, continue, try, catch, cache and import are soft words:
-  // they lex as identifiers and the parser recognises them by position.
-  KwFunction,
-  KwEnd,
-  KwReturn,
-  KwIf,
-  KwElseif,
-  KwElse,
-  KwFor,
-  KwWhile,
-  KwSwitch,
-  KwCase,
-  KwOtherwise,
-  KwRun,
-  KwFormat,
-  KwHold,
-  KwGrid,
-  KwViewer,
-  KwClose,
-  // Operators and punctuation (§1.7).
-  PlusEq,         // +=
-  MinusEq,        // -=
-  StarEq,         // *=
-  SlashEq,        // /=
-  Plus,           // +
-  Minus,          // -
-  Star,           // *
-  Slash,          // /
-  Backslash,      // \  left division (§13.12)
-  Caret,          // ^
-  DotStar,        // .*
-  DotSlash,       // ./
-  DotCaret,       // .^
-  DotApostrophe,  // .'  non-conjugate transpose
-  Dot,            // .   field access
-  EqEq,           // ==
-  BangEq,         // != or ~=
-  Le,             // <=
-  Ge,             // >=
-  Lt,             // <
-  Gt,             // >
-  Eq,             // =
-  AndAnd,         // &&
-  OrOr,           // ||
-  Bang,           // !
-  Amp,            // &
-  Bar,            // |
-  Tilde,          // ~  (same as ! in expressions; also the output placeholder)
-  Apostrophe,     // '  conjugate transpose
-  Colon,          // :
-  At,             // @
-  LParen,
-  RParen,
-  LBracket,
-  RBracket,
-  LBrace,
-  RBrace,
-  Comma,
-  Semicolon,
-  Newline,
-  Eof,
+#define LLMLAB_LITERAL(name) name,
+#define LLMLAB_KEYWORD(name, word) Kw##name,
+#define LLMLAB_OPERATOR(name, text) name,
+  LLMLAB_TOKENS(LLMLAB_LITERAL, LLMLAB_KEYWORD, LLMLAB_OPERATOR)
+#undef LLMLAB_LITERAL
+#undef LLMLAB_KEYWORD
+#undef LLMLAB_OPERATOR
 };
 
 enum class QuoteKind : std::uint8_t { Double, Single };

@@ -1,4 +1,5 @@
-// render / check / clean over files and directories.
+// render / check / clean over files and directories. Messages go to the caller's Messages
+// sinks and outcomes come back as reports: the app layer owns stdout, stderr and exit codes.
 #include "notebook/commands.hpp"
 
 #include <fmt/format.h>
@@ -6,12 +7,12 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <iostream>
 #include <optional>
 #include <regex>
 #include <sstream>
 
 #include "base/error.hpp"
+#include "base/file.hpp"
 #include "base/text_escape.hpp"
 #include "notebook/execute.hpp"
 #include "notebook/markdown_html.hpp"
@@ -24,17 +25,6 @@ namespace llmlab::notebook {
 namespace fs = std::filesystem;
 
 namespace {
-
-std::optional<std::string> read_file(const fs::path& path, std::string* reason) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    *reason = fs::exists(path) ? "permission denied" : "no such file or directory";
-    return std::nullopt;
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // A notebook saved with Windows line endings renders as one saved with Unix ones: the blocks'
 // lexer already reads "\r\n" as a line break, but prose lines would keep their "\r" and the
@@ -93,7 +83,7 @@ fs::path output_path_for(const fs::path& input, const RenderOptions& options, bo
 }
 
 PageResult render_one(const Source& source, const fs::path& output, const RenderOptions& options,
-                      const HtmlNavigation& navigation) {
+                      const HtmlNavigation& navigation, const Messages& messages) {
   ExecuteOptions execute{.source_path = source.path.string(),
                          .working_directory = fs::absolute(source.path).parent_path().string(),
                          .fallback_title = source.path.stem().string(),
@@ -120,36 +110,36 @@ PageResult render_one(const Source& source, const fs::path& output, const Render
   }
   write_all_or_none(files);
   if (options.format == Format::Html && !vendor_katex(output.parent_path() / "assets")) {
-    std::cerr << "warning: KaTeX not found (run `make deps`); math is shown as TeX source\n";
+    messages.err("warning: KaTeX not found (run `make deps`); math is shown as TeX source\n");
   }
   if (options.format == Format::Html &&
       page.text.find("<pre class=\"mermaid\">") != std::string::npos &&
       !vendor_mermaid(output.parent_path() / "assets")) {
-    std::cerr << "warning: mermaid not found (run `make deps`); diagrams show their source\n";
+    messages.err("warning: mermaid not found (run `make deps`); diagrams show their source\n");
   }
   if (!options.quiet) {
     std::string line =
         fmt::format("Rendered {} → {} ({} code blocks, {} plots", source.path.string(),
                     output.string(), notebook.code_blocks, notebook.figures);
     if (notebook.errors > 0) line += fmt::format(", {} errors", notebook.errors);
-    std::cout << line << ")\n";
+    messages.out(line + ")\n");
   }
   return PageResult{true, notebook.errors};
 }
 
 }  // namespace
 
-int render_command(const RenderOptions& options) {
+RenderReport render_notebooks(const RenderOptions& options, const Messages& messages) {
   const fs::path input(options.input);
   const bool directory = fs::is_directory(input);
   std::vector<fs::path> inputs = directory ? directory_notebooks(input) : std::vector{input};
   std::vector<Source> sources;
   for (const fs::path& path : inputs) {
     std::string reason;
-    const std::optional<std::string> text = read_file(path, &reason);
+    const std::optional<std::string> text = read_file(path, reason);
     if (!text) {
-      std::cerr << "error: cannot read " << path.string() << ": " << reason << "\n";
-      return 1;
+      messages.err("error: cannot read " + path.string() + ": " + reason + "\n");
+      return RenderReport{.failed = true};
     }
     Source source{path, strip_artifacts(unix_line_endings(*text)), {}};
     source.document = parse_notebook(source.text);
@@ -164,13 +154,13 @@ int render_command(const RenderOptions& options) {
   });
   // Rendering a notebook to markdown next to itself would overwrite the source.
   if (options.format == Format::Markdown && !directory && options.output.empty()) {
-    std::cerr << "error: rendering " << input.string()
-              << " to markdown would overwrite the source; say what you mean:\n"
+    messages.err("error: rendering " + input.string() +
+                 " to markdown would overwrite the source; say what you mean:\n"
                  "  --obsidian        (not supported by llmlab)\n"
                  "  -o PATH           write elsewhere\n"
-                 "  -o "
-              << input.string() << "   render in place\n";
-    return 1;
+                 "  -o " +
+                 input.string() + "   render in place\n");
+    return RenderReport{.failed = true};
   }
   int failed_blocks = 0;
   try {
@@ -197,14 +187,14 @@ int render_command(const RenderOptions& options) {
         }
         index_entries.emplace_back(output.filename().string(), title_of(i));
       }
-      failed_blocks += render_one(sources[i], output, options, navigation).errors;
+      failed_blocks += render_one(sources[i], output, options, navigation, messages).errors;
     }
     if (directory && options.format == Format::Html) {
       const fs::path out_dir = options.output.empty() ? input : fs::path(options.output);
       std::string title = options.title;
       std::string introduction;
       std::string reason;
-      if (const auto index_text = read_file(input / "index.md", &reason)) {
+      if (const auto index_text = read_file(input / "index.md", reason)) {
         const Document index = parse_notebook(strip_artifacts(unix_line_endings(*index_text)));
         if (title.empty()) title = index.page_title();
         int counter = 0;
@@ -221,10 +211,10 @@ int render_command(const RenderOptions& options) {
                        render_html_index(title, introduction, index_entries, html));
     }
   } catch (const Error& error) {
-    std::cerr << "error: " << error.what() << "\n";
-    return 1;
+    messages.err(std::string("error: ") + error.what() + "\n");
+    return RenderReport{.failed = true, .failed_blocks = failed_blocks};
   }
-  return options.strict && failed_blocks > 0 ? 1 : 0;
+  return RenderReport{.failed = false, .failed_blocks = failed_blocks};
 }
 
 namespace {
@@ -371,21 +361,24 @@ std::vector<fs::path> markdown_files(const fs::path& input) {
 
 }  // namespace
 
-int check_command(const std::string& input, bool strict, bool fix) {
-  int errors = 0;
-  int warnings = 0;
+CheckReport check_notebooks(const std::string& input, bool fix, const Messages& messages) {
+  CheckReport report;
+  int& errors = report.errors;
+  int& warnings = report.warnings;
   std::error_code missing;
   if (!fs::exists(input, missing)) {
-    std::cerr << "error: cannot read " << input << ": no such file or directory\n";
-    return 2;
+    messages.err("error: cannot read " + input + ": no such file or directory\n");
+    report.failed = true;
+    return report;
   }
   const std::vector<fs::path> files = markdown_files(input);
   for (const fs::path& file : files) {
     std::string reason;
-    std::optional<std::string> text = read_file(file, &reason);
+    std::optional<std::string> text = read_file(file, reason);
     if (!text) {
-      std::cerr << "error: cannot read " << file.string() << ": " << reason << "\n";
-      return 2;
+      messages.err("error: cannot read " + file.string() + ": " + reason + "\n");
+      report.failed = true;
+      return report;
     }
     std::vector<Finding> findings = lint(file, *text);
     if (fix &&
@@ -395,45 +388,48 @@ int check_command(const std::string& input, bool strict, bool fix) {
       try {
         write_if_changed(file, cleaned);
       } catch (const Error& error) {
-        std::cerr << "error: " << error.what() << "\n";
-        return 2;
+        messages.err(std::string("error: ") + error.what() + "\n");
+        report.failed = true;
+        return report;
       }
-      std::cout << "fixed " << file.string() << "\n";
+      messages.out("fixed " + file.string() + "\n");
       findings = lint(file, cleaned);
     }
     for (const Finding& finding : findings) {
-      std::cout << fmt::format("{}:{} [llmlab:{}] {}: {}\n", file.string(), finding.line,
-                               finding.code, finding.severity, finding.message);
+      messages.out(fmt::format("{}:{} [llmlab:{}] {}: {}\n", file.string(), finding.line,
+                               finding.code, finding.severity, finding.message));
       if (finding.severity == "note") continue;  // informs; never fails the check
       (finding.severity == "error" ? errors : warnings) += 1;
     }
   }
   if (errors + warnings == 0) {
-    std::cout << fmt::format("✓ {} file(s) clean\n", files.size());
-    return 0;
+    messages.out(fmt::format("✓ {} file(s) clean\n", files.size()));
+    return report;
   }
-  std::cout << fmt::format("{} error(s), {} warning(s) across {} file(s)\n", errors, warnings,
-                           files.size());
-  if (errors > 0) return 2;
-  return warnings > 0 || strict ? 1 : 0;
+  messages.out(fmt::format("{} error(s), {} warning(s) across {} file(s)\n", errors, warnings,
+                           files.size()));
+  return report;
 }
 
-int clean_command(const std::string& input, const std::string& output, bool check_only) {
-  int changed = 0;
+CleanReport clean_notebooks(const std::string& input, const std::string& output, bool check_only,
+                            const Messages& messages) {
+  CleanReport report;
+  int& changed = report.changed;
   try {
     for (const fs::path& file : markdown_files(input)) {
       std::string reason;
-      const std::optional<std::string> text = read_file(file, &reason);
+      const std::optional<std::string> text = read_file(file, reason);
       if (!text) {
-        std::cerr << "error: cannot read " << file.string() << ": " << reason << "\n";
-        return 1;
+        messages.err("error: cannot read " + file.string() + ": " + reason + "\n");
+        report.failed = true;
+        return report;
       }
       std::string cleaned = strip_artifacts(*text);
       if (!cleaned.empty() && cleaned.back() != '\n') cleaned += '\n';
       if (cleaned == *text) continue;
       ++changed;
       if (check_only) {
-        std::cout << "would clean " << file.string() << "\n";
+        messages.out("would clean " + file.string() + "\n");
         continue;
       }
       fs::path target = file;
@@ -442,13 +438,13 @@ int clean_command(const std::string& input, const std::string& output, bool chec
                                          : fs::path(output);
       }
       write_if_changed(target, cleaned);
-      std::cout << "cleaned " << file.string() << "\n";
+      messages.out("cleaned " + file.string() + "\n");
     }
   } catch (const Error& error) {
-    std::cerr << "error: " << error.what() << "\n";
-    return 1;
+    messages.err(std::string("error: ") + error.what() + "\n");
+    report.failed = true;
   }
-  return check_only && changed > 0 ? 1 : 0;
+  return report;
 }
 
 }  // namespace llmlab::notebook

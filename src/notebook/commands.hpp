@@ -1,8 +1,11 @@
 // The `llmlab notebook` subcommands as library calls (notebook.md §4): render, check, clean.
-// The CLI parses flags into these option structs; everything else happens here.
+// The CLI parses flags into these option structs, prints the messages and chooses the exit
+// status (src/app/notebook_command.cpp); everything else happens here.
 #pragma once
 
+#include <functional>
 #include <string>
+#include <string_view>
 
 namespace llmlab::notebook {
 
@@ -14,23 +17,41 @@ struct RenderOptions {
   Format format = Format::Html;
   bool light_theme = false;
   std::string title;                     // directory index title
-  bool strict = false;                   // exit 1 when any block failed
   bool quiet = false;                    // no "Rendered …" lines
   double block_timeout_seconds = 600.0;  // per block; 0: no limit
   bool unsafe_html = false;              // pass raw HTML in prose through (markdown_html.hpp)
 };
 
-// Returns the exit status (0, or 1 for unreadable input, unwritable output, or --strict with
-// failed blocks). Messages go to stdout/stderr.
-int render_command(const RenderOptions& options);
+// Where the commands' messages go: results and progress to `out`, warnings and errors to
+// `err`. The app layer connects them to stdout and stderr and picks the exit status from the
+// reports below; the library never writes to the process's streams or chooses an exit code.
+struct Messages {
+  std::function<void(std::string_view)> out;
+  std::function<void(std::string_view)> err;
+};
 
-// Lints notebook sources; returns 0 clean, 1 warnings (or any finding with strict), 2 errors.
-// With `fix`, files with fixable findings are cleaned in place first (notebook.md §4.2) and
-// what remains is reported.
-int check_command(const std::string& input, bool strict, bool fix = false);
+struct RenderReport {
+  bool failed = false;    // unreadable input, unwritable output, or a refused request
+  int failed_blocks = 0;  // code blocks whose run raised an error
+};
+// Renders a notebook, or every notebook of a directory (with an index page for HTML).
+RenderReport render_notebooks(const RenderOptions& options, const Messages& messages);
 
-// Removes render artifacts in place or into `output`; with `check_only`, exits 1 if any file
-// would change.
-int clean_command(const std::string& input, const std::string& output, bool check_only);
+struct CheckReport {
+  bool failed = false;  // a file could not be read, or not be fixed
+  int errors = 0;
+  int warnings = 0;
+};
+// Lints notebook sources. With `fix`, files with fixable findings are cleaned in place first
+// (notebook.md §4.2) and what remains is reported.
+CheckReport check_notebooks(const std::string& input, bool fix, const Messages& messages);
+
+struct CleanReport {
+  bool failed = false;
+  int changed = 0;  // files cleaned, or with check_only that would be
+};
+// Removes render artifacts in place or into `output`; with `check_only`, writes nothing.
+CleanReport clean_notebooks(const std::string& input, const std::string& output, bool check_only,
+                            const Messages& messages);
 
 }  // namespace llmlab::notebook

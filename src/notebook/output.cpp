@@ -10,6 +10,7 @@
 #include <system_error>
 
 #include "base/error.hpp"
+#include "base/file.hpp"
 
 #ifndef LLMLAB_SOURCE_ROOT
 #define LLMLAB_SOURCE_ROOT ""
@@ -24,10 +25,9 @@ namespace {
 bool unchanged(const fs::path& path, std::string_view content) {
   std::error_code ec;
   if (!fs::is_regular_file(path, ec)) return false;
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream existing;
-  existing << in.rdbuf();
-  return in && existing.str() == content;
+  std::string reason;
+  const std::optional<std::string> existing = read_file(path, reason);
+  return existing && *existing == content;
 }
 
 // The reason an operation on `path` failed: errno's text when the library set it, else a
@@ -123,11 +123,12 @@ fs::path find_katex() {
   return {};
 }
 
+// An unreadable source is an error: copying it as an empty file would pass unnoticed.
 void copy_file_if_changed(const fs::path& from, const fs::path& to) {
-  std::ifstream in(from, std::ios::binary);
-  std::ostringstream content;
-  content << in.rdbuf();
-  write_if_changed(to, content.str());
+  std::string reason;
+  const std::optional<std::string> content = read_file(from, reason);
+  if (!content) throw Error("cannot read " + from.string() + ": " + reason);
+  write_if_changed(to, *content);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 #include <vector>
 
@@ -67,6 +68,88 @@ Matrix cumulative_sum(const Matrix& x, Along along) {
 
 Matrix cumulative_product(const Matrix& x, Along along) {
   return cumulative(x, along, 1.0, [](auto running, auto element) { return running * element; });
+}
+
+Matrix cumulative_extremum(const Matrix& x, Along along, Extremum which) {
+  LLMLAB_ASSERT(!x.is_complex());
+  Matrix result(x.rows(), x.columns(), std::numeric_limits<double>::quiet_NaN());
+  if (x.empty()) return result;
+  const detail::SliceLayout layout = detail::slice_layout(x, along);
+  for (Index s = 0; s < layout.slices; ++s) {
+    double best = std::numeric_limits<double>::quiet_NaN();
+    for (Index k = 0; k < layout.count; ++k) {
+      const Index flat = s * layout.slice_step + k * layout.stride;
+      const double value = x[flat];
+      if (!std::isnan(value) &&
+          (std::isnan(best) || (which == Extremum::Max ? value > best : value < best))) {
+        best = value;
+      }
+      result.set(flat, best);
+    }
+  }
+  return result;
+}
+
+Matrix difference(const Matrix& x, Along along, Index order) {
+  LLMLAB_ASSERT(!x.is_complex() && order >= 0);
+  const detail::SliceLayout layout = detail::slice_layout(x, along);
+  const Index length = std::max<Index>(layout.count - order, 0);
+  // Slice s's differences run down column s (Columns) or along row s (Rows); All keeps a
+  // column's orientation.
+  const bool by_columns =
+      along == Along::Columns || (along == Along::All && x.columns() == 1 && x.rows() != 1);
+  Matrix result = by_columns ? Matrix(length, layout.slices) : Matrix(layout.slices, length);
+  std::vector<double> values(static_cast<std::size_t>(layout.count));
+  for (Index s = 0; s < layout.slices; ++s) {
+    for (Index k = 0; k < layout.count; ++k) {
+      values[static_cast<std::size_t>(k)] = x[s * layout.slice_step + k * layout.stride];
+    }
+    for (Index pass = 0; pass < order; ++pass) {
+      for (Index k = 0; k + 1 + pass < layout.count; ++k) {
+        values[static_cast<std::size_t>(k)] =
+            values[static_cast<std::size_t>(k + 1)] - values[static_cast<std::size_t>(k)];
+      }
+    }
+    for (Index k = 0; k < length; ++k) {
+      const double value = values[static_cast<std::size_t>(k)];
+      if (by_columns) {
+        result.set(k, s, value);
+      } else {
+        result.set(s, k, value);
+      }
+    }
+  }
+  return result;
+}
+
+ExtremumResult extreme_k(const Matrix& x, Along along, Index k, Extremum which) {
+  LLMLAB_ASSERT(!x.is_complex() && k >= 0);
+  const detail::SliceLayout layout = detail::slice_layout(x, along);
+  const Index kept = std::min(k, layout.count);
+  const bool by_columns = along == Along::Columns;
+  ExtremumResult result{by_columns ? Matrix(kept, layout.slices) : Matrix(layout.slices, kept),
+                        by_columns ? Matrix(kept, layout.slices) : Matrix(layout.slices, kept)};
+  std::vector<double> items(static_cast<std::size_t>(layout.count));
+  std::vector<std::size_t> order(items.size());
+  for (Index s = 0; s < layout.slices; ++s) {
+    for (Index j = 0; j < layout.count; ++j) {
+      items[static_cast<std::size_t>(j)] = x[s * layout.slice_step + j * layout.stride];
+    }
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t p, std::size_t q) {
+      if (std::isnan(items[q])) return !std::isnan(items[p]);
+      if (std::isnan(items[p])) return false;
+      return which == Extremum::Max ? items[p] > items[q] : items[p] < items[q];
+    });
+    for (Index j = 0; j < kept; ++j) {
+      const std::size_t from = order[static_cast<std::size_t>(j)];
+      const Index row = by_columns ? j : s;
+      const Index column = by_columns ? s : j;
+      result.values.set(row, column, items[from]);
+      result.indices.set(row, column, static_cast<double>(from + 1));
+    }
+  }
+  return result;
 }
 
 SortResult sort(const Matrix& x, Along along, Direction direction) {

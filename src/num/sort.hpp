@@ -1,6 +1,6 @@
 // Cumulative operations, sorting and searching over num::Matrix (builtins.md §6): cumsum,
-// cumprod, sort with indices, find and unique. argmax/argmin are extremum(...).indices
-// (num/reduce.hpp). As there, the caller picks the Along; these only compute.
+// cumprod, cummax/cummin, diff, maxk/mink, sort with indices, find and unique. argmax/argmin are
+// extremum(...).indices (num/reduce.hpp). As there, the caller picks the Along; these only compute.
 #pragma once
 
 #include <optional>
@@ -14,6 +14,19 @@ namespace llmlab::num {
 // Along::All runs over the storage order (for 1-D shapes).
 Matrix cumulative_sum(const Matrix& x, Along along);
 Matrix cumulative_product(const Matrix& x, Along along);
+
+// The running maximum (or minimum) along each slice, skipping NaN (MATLAB's default
+// 'omitnan'): positions before the first number stay NaN. Real x; the result has x's shape.
+Matrix cumulative_extremum(const Matrix& x, Along along, Extremum which);
+
+// The n-th differences along each slice: a slice of length L gives max(L − n, 0) values. Real x.
+// Columns: (R − n)×C; Rows: R×(C − n); All (for 1-D shapes) keeps x's orientation.
+Matrix difference(const Matrix& x, Along along, Index order);
+
+// The k largest (Max) or smallest (Min) elements of each slice in order, and their 1-based
+// positions in the slice; fewer when a slice is shorter. Ties keep the earlier element first;
+// NaN goes after every number. Real x. Columns: k×C; Rows: R×k; All: 1×k.
+ExtremumResult extreme_k(const Matrix& x, Along along, Index k, Extremum which);
 
 enum class Direction { Ascend, Descend };
 

@@ -10,6 +10,7 @@
 #include <numbers>
 
 #include "plot/draw.hpp"
+#include "plot/pango_text.hpp"
 #include "plot/png_encoder.hpp"
 #include "plot/text_metrics.hpp"
 
@@ -74,13 +75,7 @@ cairo_surface_t* surface_from_raster(const Raster& raster) {
 
 PangoLayout* text_layout(cairo_t* cairo, std::string_view text, double size, bool bold) {
   PangoLayout* layout = pango_cairo_create_layout(cairo);
-  PangoFontDescription* font = pango_font_description_new();
-  pango_font_description_set_family(font, std::string(kFontFamily).c_str());
-  pango_font_description_set_absolute_size(font, size * PANGO_SCALE);
-  pango_font_description_set_weight(font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
-  pango_layout_set_font_description(layout, font);
-  pango_font_description_free(font);
-  pango_layout_set_text(layout, text.empty() ? "" : text.data(), static_cast<int>(text.size()));
+  set_layout_text(layout, text, size, bold);
   return layout;
 }
 

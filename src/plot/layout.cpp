@@ -18,7 +18,12 @@ constexpr double kTitleBand = 30;
 constexpr double kLeftBand = 70;
 constexpr double kBottomBand = 50;
 constexpr double kTickLength = 5;
-constexpr double kTickGap = 4;  // between a tick mark and its label
+constexpr double kTickGap = 4;       // between a tick mark and its label
+constexpr double kLabelGap = 8;      // between the tick labels and an axis label
+constexpr double kXLabelGap = 6;     // between the x tick labels and the x label's top
+constexpr double kCellSlack = 4;     // how close the last x tick label may come to the cell edge
+constexpr double kTitleInset = 8;    // a title keeps this far from the cell's sides
+constexpr double kMinTitleSize = 8;  // a title too wide for its cell shrinks down to this
 constexpr double kColorbarStrip = 96;
 constexpr double kColorbarGap = 12;
 constexpr double kColorbarWidth = 28;
@@ -365,6 +370,97 @@ void layout_axis_ticks(PanelLayout& panel, const TextMetrics& metrics) {
   panel.x.ticks = ticks_for(panel.x, axes.x, panel.data.width, true);
 }
 
+// The axis limits of a line-like panel: autoscaled from the data (categories fill 0.5 … n + 0.5),
+// unless limits were set (and are usable: positive on a log axis).
+void set_limits(PanelLayout& panel, const Axes& axes) {
+  Range xr, yr;
+  bool has_bars = false;
+  data_ranges(axes, xr, yr, has_bars);
+  panel.x.scale = axes.x.scale;
+  panel.y.scale = axes.y.scale;
+  if (!axes.x.categories.empty()) {
+    panel.x.low = 0.5;
+    panel.x.high = static_cast<double>(axes.x.categories.size()) + 0.5;
+  } else {
+    std::tie(panel.x.low, panel.x.high) = finish_range(xr, axes.x.scale, false, false);
+  }
+  std::tie(panel.y.low, panel.y.high) = finish_range(yr, axes.y.scale, !axes.tight, has_bars);
+  // Explicit limits set on a linear axis that later turned logarithmic may not be positive;
+  // such limits are ignored rather than mapped through log10.
+  auto usable_limits = [](const AxisState& axis) {
+    return axis.limits && (axis.scale == Scale::Linear || axis.limits->first > 0);
+  };
+  if (usable_limits(axes.x)) std::tie(panel.x.low, panel.x.high) = *axes.x.limits;
+  if (usable_limits(axes.y)) std::tie(panel.y.low, panel.y.high) = *axes.y.limits;
+  require_drawable_span(panel.x.low, panel.x.high, "x");
+  require_drawable_span(panel.y.low, panel.y.high, "y");
+}
+
+// The data area between the bands for ticks and labels: first a guess of the data height picks
+// the y ticks, whose widths size the left band; then the ticks are chosen for the real area.
+void place_data_area(PanelLayout& panel, double top, const TextMetrics& metrics) {
+  const Axes& axes = *panel.axes;
+  const Rect& cell = panel.cell;
+  const double tick_height = text_height(FontSizes::kTick);
+  const double label_height = text_height(FontSizes::kAxisLabel);
+  const double bottom_band =
+      std::max(kBottomBand, kTickLength + kTickGap + tick_height +
+                                (axes.x.label.empty() ? 0 : kLabelGap + label_height));
+  const double data_bottom = cell.bottom() - kMargin - bottom_band;
+  panel.data = {0, top, 0, data_bottom - top};
+  panel.y.ticks = {};
+  layout_axis_ticks(panel, metrics);  // x ticks refined below once the width is known
+  const double tick_width = widest_label(panel.y.ticks, FontSizes::kTick, metrics);
+  const double left_band = std::max(kLeftBand, kTickLength + kTickGap + tick_width + kLabelGap +
+                                                   (axes.y.label.empty() ? 0 : label_height));
+  const double data_left = cell.x + kMargin + left_band;
+  const double data_right = cell.right() - kMargin;
+  panel.data = {data_left, top, data_right - data_left, data_bottom - top};
+  layout_axis_ticks(panel, metrics);
+}
+
+// Narrows the data area until the last x tick label ends inside the cell.
+void keep_last_tick_inside(PanelLayout& panel, const TextMetrics& metrics) {
+  if (panel.x.ticks.empty()) return;
+  const Tick& last = panel.x.ticks.back();
+  const double overhang =
+      panel.map_x(last.value) +
+      metrics.measure({last.label, last.superscript}, FontSizes::kTick).width / 2 -
+      (panel.cell.right() - kCellSlack);
+  if (overhang > 0) {
+    panel.data.width -= overhang;
+    layout_axis_ticks(panel, metrics);
+  }
+}
+
+// axis("equal"): one data unit as long on both axes, the data area shrunk and centred.
+void equalise_aspect(PanelLayout& panel, const TextMetrics& metrics) {
+  const double ux =
+      (axis_position(panel.x.high, panel.x.scale) - axis_position(panel.x.low, panel.x.scale)) /
+      panel.data.width;
+  const double uy =
+      (axis_position(panel.y.high, panel.y.scale) - axis_position(panel.y.low, panel.y.scale)) /
+      panel.data.height;
+  if (ux > uy) {
+    const double height = panel.data.height * uy / ux;
+    panel.data.y += (panel.data.height - height) / 2;
+    panel.data.height = height;
+  } else if (uy > ux) {
+    const double width = panel.data.width * ux / uy;
+    panel.data.x += (panel.data.width - width) / 2;
+    panel.data.width = width;
+  }
+  layout_axis_ticks(panel, metrics);
+}
+
+// Line, scatter, bar and the other x–y panels: limits, then the data area, then the ticks.
+void layout_line_panel(PanelLayout& panel, double top, const TextMetrics& metrics) {
+  set_limits(panel, *panel.axes);
+  place_data_area(panel, top, metrics);
+  keep_last_tick_inside(panel, metrics);
+  if (panel.axes->equal_aspect) equalise_aspect(panel, metrics);
+}
+
 void layout_panel(PanelLayout& panel, const TextMetrics& metrics) {
   const Axes& axes = *panel.axes;
   const Rect& cell = panel.cell;
@@ -384,92 +480,26 @@ void layout_panel(PanelLayout& panel, const TextMetrics& metrics) {
                          cell.bottom() - kMargin - kBottomBand - top};
     layout_image_panel(panel, available, metrics);
   } else {
-    // Limits.
-    Range xr, yr;
-    bool has_bars = false;
-    data_ranges(axes, xr, yr, has_bars);
-    panel.x.scale = axes.x.scale;
-    panel.y.scale = axes.y.scale;
-    if (!axes.x.categories.empty()) {
-      panel.x.low = 0.5;
-      panel.x.high = static_cast<double>(axes.x.categories.size()) + 0.5;
-    } else {
-      std::tie(panel.x.low, panel.x.high) = finish_range(xr, axes.x.scale, false, false);
-    }
-    std::tie(panel.y.low, panel.y.high) = finish_range(yr, axes.y.scale, !axes.tight, has_bars);
-    // Explicit limits set on a linear axis that later turned logarithmic may not be positive;
-    // such limits are ignored rather than mapped through log10.
-    auto usable_limits = [](const AxisState& axis) {
-      return axis.limits && (axis.scale == Scale::Linear || axis.limits->first > 0);
-    };
-    if (usable_limits(axes.x)) std::tie(panel.x.low, panel.x.high) = *axes.x.limits;
-    if (usable_limits(axes.y)) std::tie(panel.y.low, panel.y.high) = *axes.y.limits;
-    require_drawable_span(panel.x.low, panel.x.high, "x");
-    require_drawable_span(panel.y.low, panel.y.high, "y");
-
-    // Bands: first guess the data height to pick y ticks, whose widths size the left band.
-    const double bottom_band =
-        std::max(kBottomBand, kTickLength + kTickGap + tick_height +
-                                  (axes.x.label.empty() ? 0 : 8 + label_height));
-    const double data_bottom = cell.bottom() - kMargin - bottom_band;
-    panel.data = {0, top, 0, data_bottom - top};
-    panel.y.ticks = {};
-    layout_axis_ticks(panel, metrics);  // x ticks refined below once the width is known
-    const double tick_width = widest_label(panel.y.ticks, FontSizes::kTick, metrics);
-    const double left_band = std::max(kLeftBand, kTickLength + kTickGap + tick_width + 8 +
-                                                     (axes.y.label.empty() ? 0 : label_height));
-    double data_left = cell.x + kMargin + left_band;
-    double data_right = cell.right() - kMargin;
-    panel.data = {data_left, top, data_right - data_left, data_bottom - top};
-    layout_axis_ticks(panel, metrics);
-    // Keep the last x tick label inside the cell.
-    if (!panel.x.ticks.empty()) {
-      const Tick& last = panel.x.ticks.back();
-      const double overhang =
-          panel.map_x(last.value) +
-          metrics.measure({last.label, last.superscript}, FontSizes::kTick).width / 2 -
-          (cell.right() - 4);
-      if (overhang > 0) {
-        panel.data.width -= overhang;
-        layout_axis_ticks(panel, metrics);
-      }
-    }
-    if (axes.equal_aspect) {
-      const double ux =
-          (axis_position(panel.x.high, panel.x.scale) - axis_position(panel.x.low, panel.x.scale)) /
-          panel.data.width;
-      const double uy =
-          (axis_position(panel.y.high, panel.y.scale) - axis_position(panel.y.low, panel.y.scale)) /
-          panel.data.height;
-      if (ux > uy) {
-        const double height = panel.data.height * uy / ux;
-        panel.data.y += (panel.data.height - height) / 2;
-        panel.data.height = height;
-      } else if (uy > ux) {
-        const double width = panel.data.width * ux / uy;
-        panel.data.x += (panel.data.width - width) / 2;
-        panel.data.width = width;
-      }
-      layout_axis_ticks(panel, metrics);
-    }
+    layout_line_panel(panel, top, metrics);
   }
   if (panel.title_at) {
     // Centred over the data, but kept inside the cell; a title wider than the cell shrinks.
-    const double room = cell.width - 2 * 8;
+    const double room = cell.width - 2 * kTitleInset;
     double width = metrics.width(axes.title, FontSizes::kTitle);
     if (width > room) {
-      panel.title_size = std::max(8.0, FontSizes::kTitle * room / width);
+      panel.title_size = std::max(kMinTitleSize, FontSizes::kTitle * room / width);
       width = metrics.width(axes.title, panel.title_size);
     }
     const double centre = panel.data.x + panel.data.width / 2;
-    panel.title_at->x = std::clamp(centre, cell.x + 8 + width / 2,
-                                   std::max(cell.x + 8 + width / 2, cell.right() - 8 - width / 2));
+    const double lowest = cell.x + kTitleInset + width / 2;
+    panel.title_at->x =
+        std::clamp(centre, lowest, std::max(lowest, cell.right() - kTitleInset - width / 2));
   }
   if (!axes.surface) {
     if (!axes.x.label.empty()) {
-      panel.xlabel_at =
-          Point{panel.data.x + panel.data.width / 2, panel.data.bottom() + kTickLength + kTickGap +
-                                                         tick_height + 6 + FontSizes::kAxisLabel};
+      panel.xlabel_at = Point{panel.data.x + panel.data.width / 2,
+                              panel.data.bottom() + kTickLength + kTickGap + tick_height +
+                                  kXLabelGap + FontSizes::kAxisLabel};
     }
     if (!axes.y.label.empty()) {
       panel.ylabel_at =

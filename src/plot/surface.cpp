@@ -44,63 +44,82 @@ Projected project(double x, double y, double z) {
 
 std::string short_number(double v) { return fmt::format("{:.3g}", v); }
 
-}  // namespace
-
-void draw_surface(const PanelLayout& panel, const Surface& surface, const Theme& theme,
-                  Renderer& renderer) {
-  const std::size_t columns = surface.x.size();
-  const std::size_t rows = surface.y.size();
-  if (rows < 2 || columns < 2 || surface.z.size() != rows * columns) return;
-  Range1 xr, yr, zr;
-  for (double v : surface.x) xr.add(v);
-  for (double v : surface.y) yr.add(v);
-  for (double v : surface.z) zr.add(v);
-  // The cube's corners fix the scale: the projected box fills the panel.
-  double umin = INFINITY, umax = -INFINITY, vmin = INFINITY, vmax = -INFINITY;
-  for (int corner = 0; corner < 8; ++corner) {
-    const Projected p =
-        project((corner & 1) - 0.5, ((corner >> 1) & 1) - 0.5, ((corner >> 2) & 1) - 0.5);
-    umin = std::min(umin, p.u);
-    umax = std::max(umax, p.u);
-    vmin = std::min(vmin, p.v);
-    vmax = std::max(vmax, p.v);
+// Where the unit cube lands in the panel: its projected corners fix the scale, so the box
+// fills 90 % of the data area, centred.
+class View {
+ public:
+  explicit View(const Rect& data) {
+    double umin = INFINITY, umax = -INFINITY, vmin = INFINITY, vmax = -INFINITY;
+    for (int corner = 0; corner < 8; ++corner) {
+      const Projected p =
+          project((corner & 1) - 0.5, ((corner >> 1) & 1) - 0.5, ((corner >> 2) & 1) - 0.5);
+      umin = std::min(umin, p.u);
+      umax = std::max(umax, p.u);
+      vmin = std::min(vmin, p.v);
+      vmax = std::max(vmax, p.v);
+    }
+    scale_ = kFill * std::min(data.width / (umax - umin), data.height / (vmax - vmin));
+    centre_ = {data.x + data.width / 2, data.y + data.height / 2};
+    middle_ = {(umin + umax) / 2, (vmin + vmax) / 2};
   }
-  const Rect& d = panel.data;
-  const double scale = 0.9 * std::min(d.width / (umax - umin), d.height / (vmax - vmin));
-  const Point centre{d.x + d.width / 2, d.y + d.height / 2};
-  auto to_canvas = [&](const Projected& p) {
-    return Point{centre.x + scale * (p.u - (umin + umax) / 2),
-                 centre.y - scale * (p.v - (vmin + vmax) / 2)};
-  };
-  auto point_at = [&](std::size_t i, std::size_t j) {
-    return project(xr.normalise(surface.x[j]), yr.normalise(surface.y[i]),
-                   zr.normalise(surface.z[i * columns + j]));
-  };
+  Point canvas(const Projected& p) const {
+    return Point{centre_.x + scale_ * (p.u - middle_.x), centre_.y - scale_ * (p.v - middle_.y)};
+  }
+  Point canvas(double x, double y, double z) const { return canvas(project(x, y, z)); }
 
-  // Box frame: the three back faces' edges, under the surface.
+ private:
+  static constexpr double kFill = 0.9;
+  double scale_ = 1;
+  Point centre_;
+  Point middle_;  // the projected box's centre, (u, v)
+};
+
+// The surface's grid normalised to the unit cube: point (i, j) is row i, column j.
+struct Grid {
+  const Surface& surface;
+  Range1 x, y, z;
+  explicit Grid(const Surface& s) : surface(s) {
+    for (double v : s.x) x.add(v);
+    for (double v : s.y) y.add(v);
+    for (double v : s.z) z.add(v);
+  }
+  std::size_t rows() const { return surface.y.size(); }
+  std::size_t columns() const { return surface.x.size(); }
+  double height(std::size_t i, std::size_t j) const { return surface.z[i * columns() + j]; }
+  Projected at(std::size_t i, std::size_t j) const {
+    return project(x.normalise(surface.x[j]), y.normalise(surface.y[i]), z.normalise(height(i, j)));
+  }
+};
+
+// The box frame: the edges of the three back faces, under the surface.
+void draw_frame(const View& view, const Theme& theme, Renderer& renderer) {
   const Stroke frame{theme.foreground.with_alpha(0.5), 1.0, {}, false};
   Path box;
   const double c[2] = {-0.5, 0.5};
   for (int a = 0; a < 2; ++a) {
     for (int b = 0; b < 2; ++b) {
-      box.move_to(to_canvas(project(-0.5, c[a], c[b])));
-      box.line_to(to_canvas(project(0.5, c[a], c[b])));
-      box.move_to(to_canvas(project(c[a], -0.5, c[b])));
-      box.line_to(to_canvas(project(c[a], 0.5, c[b])));
-      box.move_to(to_canvas(project(c[a], c[b], -0.5)));
-      box.line_to(to_canvas(project(c[a], c[b], 0.5)));
+      box.move_to(view.canvas(-0.5, c[a], c[b]));
+      box.line_to(view.canvas(0.5, c[a], c[b]));
+      box.move_to(view.canvas(c[a], -0.5, c[b]));
+      box.line_to(view.canvas(c[a], 0.5, c[b]));
+      box.move_to(view.canvas(c[a], c[b], -0.5));
+      box.line_to(view.canvas(c[a], c[b], 0.5));
     }
   }
   renderer.path(box, frame, std::nullopt);
+}
 
+// One quadrilateral per grid cell, painted far to near (the painter's algorithm), coloured by
+// the mean height of its corners.
+void draw_quads(const Grid& grid, const View& view, const Theme& theme, Renderer& renderer) {
   struct Quad {
     double depth;
     std::size_t i, j;
   };
   std::vector<Quad> quads;
-  for (std::size_t i = 0; i + 1 < rows; ++i) {
-    for (std::size_t j = 0; j + 1 < columns; ++j) {
-      const double depth = (point_at(i, j).depth + point_at(i + 1, j + 1).depth) / 2;
+  for (std::size_t i = 0; i + 1 < grid.rows(); ++i) {
+    for (std::size_t j = 0; j + 1 < grid.columns(); ++j) {
+      const double depth = (grid.at(i, j).depth + grid.at(i + 1, j + 1).depth) / 2;
       if (std::isfinite(depth)) quads.push_back({depth, i, j});
     }
   }
@@ -109,38 +128,56 @@ void draw_surface(const PanelLayout& panel, const Surface& surface, const Theme&
                    [](const Quad& a, const Quad& b) { return a.depth > b.depth; });
   const Stroke outline{theme.foreground.with_alpha(0.3), 0.5, {}, false};
   for (const Quad& q : quads) {
-    const double mean =
-        (surface.z[q.i * columns + q.j] + surface.z[q.i * columns + q.j + 1] +
-         surface.z[(q.i + 1) * columns + q.j] + surface.z[(q.i + 1) * columns + q.j + 1]) /
-        4;
+    const double mean = (grid.height(q.i, q.j) + grid.height(q.i, q.j + 1) +
+                         grid.height(q.i + 1, q.j) + grid.height(q.i + 1, q.j + 1)) /
+                        4;
     if (!std::isfinite(mean)) continue;
-    const double t = zr.high > zr.low ? (mean - zr.low) / (zr.high - zr.low) : 0.5;
+    const double t =
+        grid.z.high > grid.z.low ? (mean - grid.z.low) / (grid.z.high - grid.z.low) : 0.5;
     Path quad;
-    quad.move_to(to_canvas(point_at(q.i, q.j)));
-    quad.line_to(to_canvas(point_at(q.i, q.j + 1)));
-    quad.line_to(to_canvas(point_at(q.i + 1, q.j + 1)));
-    quad.line_to(to_canvas(point_at(q.i + 1, q.j)));
+    quad.move_to(view.canvas(grid.at(q.i, q.j)));
+    quad.line_to(view.canvas(grid.at(q.i, q.j + 1)));
+    quad.line_to(view.canvas(grid.at(q.i + 1, q.j + 1)));
+    quad.line_to(view.canvas(grid.at(q.i + 1, q.j)));
     quad.close();
-    renderer.path(quad, outline, colormap_color(surface.colormap, t));
+    renderer.path(quad, outline, colormap_color(grid.surface.colormap, t));
   }
+}
 
-  // Axis extents at the front-bottom edges.
+// The axis extents at the box's front-bottom edges: x along the front-right bottom edge, y
+// along the front-left one (its low end shares the front corner with x), z up the left
+// vertical edge.
+void draw_extents(const Grid& grid, const View& view, const Theme& theme, Renderer& renderer) {
+  constexpr double kBelow = 14;  // a label's baseline under the point it names
+  constexpr double kBeside = 6;  // right-aligned labels end this far left of their point
   const TextStyle style{FontSizes::kTick, theme.foreground, Anchor::Middle, false, false};
   auto label = [&](double x, double y, double z, const std::string& text) {
-    const Point p = to_canvas(project(x, y, z));
-    renderer.text({p.x, p.y + 14}, {text, ""}, style);
+    const Point p = view.canvas(x, y, z);
+    renderer.text({p.x, p.y + kBelow}, {text, ""}, style);
   };
-  // x along the front-right bottom edge, y along the front-left one (its low end shares the
-  // front corner with x), z up the left vertical edge.
-  label(-0.5, -0.5, -0.5, short_number(xr.low));
-  label(0.5, -0.5, -0.5, short_number(xr.high));
+  label(-0.5, -0.5, -0.5, short_number(grid.x.low));
+  label(0.5, -0.5, -0.5, short_number(grid.x.high));
   TextStyle end_style = style;
   end_style.anchor = Anchor::End;
-  const Point left = to_canvas(project(-0.5, 0.5, -0.5));
-  const Point top = to_canvas(project(-0.5, 0.5, 0.5));
-  renderer.text({left.x - 6, left.y + 14}, {short_number(yr.high), ""}, end_style);
-  renderer.text({left.x - 6, left.y - 4}, {short_number(zr.low), ""}, end_style);
-  renderer.text({top.x - 6, top.y + 4}, {short_number(zr.high), ""}, end_style);
+  const Point left = view.canvas(-0.5, 0.5, -0.5);
+  const Point top = view.canvas(-0.5, 0.5, 0.5);
+  renderer.text({left.x - kBeside, left.y + kBelow}, {short_number(grid.y.high), ""}, end_style);
+  renderer.text({left.x - kBeside, left.y - 4}, {short_number(grid.z.low), ""}, end_style);
+  renderer.text({top.x - kBeside, top.y + 4}, {short_number(grid.z.high), ""}, end_style);
+}
+
+}  // namespace
+
+void draw_surface(const PanelLayout& panel, const Surface& surface, const Theme& theme,
+                  Renderer& renderer) {
+  const std::size_t columns = surface.x.size();
+  const std::size_t rows = surface.y.size();
+  if (rows < 2 || columns < 2 || surface.z.size() != rows * columns) return;
+  const Grid grid(surface);
+  const View view(panel.data);
+  draw_frame(view, theme, renderer);
+  draw_quads(grid, view, theme, renderer);
+  draw_extents(grid, view, theme, renderer);
 }
 
 }  // namespace llmlab::plot

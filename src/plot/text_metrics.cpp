@@ -8,6 +8,8 @@
 #include <cmath>
 #include <string>
 
+#include "plot/pango_text.hpp"
+
 namespace llmlab::plot {
 
 struct TextMetrics::State {
@@ -31,14 +33,7 @@ TextMetrics::~TextMetrics() {
 namespace {
 
 TextExtent measure_run(PangoLayout* layout, std::string_view text, double size, bool bold) {
-  PangoFontDescription* font = pango_font_description_new();
-  pango_font_description_set_family(font, std::string(kFontFamily).c_str());
-  pango_font_description_set_absolute_size(font, size * PANGO_SCALE);
-  pango_font_description_set_weight(font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
-  pango_layout_set_font_description(layout, font);
-  pango_font_description_free(font);
-  // An empty view may carry a null pointer, which pango would read; pass a literal instead.
-  pango_layout_set_text(layout, text.empty() ? "" : text.data(), static_cast<int>(text.size()));
+  set_layout_text(layout, text, size, bold);
   PangoRectangle logical;
   pango_layout_get_extents(layout, nullptr, &logical);
   const double baseline = pango_layout_get_baseline(layout) / static_cast<double>(PANGO_SCALE);

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "base/error.hpp"
+#include "base/located.hpp"
 #include "runtime/call.hpp"
 #include "runtime/display.hpp"
 #include "runtime/evaluator.hpp"
@@ -16,16 +17,6 @@
 namespace llmlab::runtime::detail {
 
 namespace {
-
-template <class F>
-auto located(const SourceLoc& where, F&& body) -> decltype(body()) {
-  try {
-    return body();
-  } catch (Error& error) {
-    error.set_where_if_missing(where);
-    throw;
-  }
-}
 
 // Kinds a variable must hold for NAME(args) to index it rather than call a function (§3.6).
 bool indexes_by_name(Kind kind) {

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "base/error.hpp"
+#include "base/located.hpp"
 #include "runtime/cell_array.hpp"
 #include "runtime/evaluator.hpp"
 #include "runtime/expression_text.hpp"
@@ -18,17 +19,6 @@ using lang::BinaryOp;
 using lang::ExprKind;
 
 namespace {
-
-// Attaches the failing node's location to an error escaping it.
-template <class F>
-auto located(const SourceLoc& where, F&& body) -> decltype(body()) {
-  try {
-    return body();
-  } catch (Error& error) {
-    error.set_where_if_missing(where);
-    throw;
-  }
-}
 
 // Real scalar ∘ real scalar, the hot path of scalar loops. Returns false when `op` is not an
 // arithmetic or comparison operator.

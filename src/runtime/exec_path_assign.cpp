@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/located.hpp"
 #include "runtime/cell_array.hpp"
 #include "runtime/display.hpp"
 #include "runtime/evaluator.hpp"
@@ -115,13 +116,8 @@ void Evaluator::assign_struct_element(const lang::AssignTarget& target, Value rh
   const lang::ExprList& written = target.steps.front().subscripts;
   std::vector<Value> subscripts(written.size());
   eval_subscripts(written, current, true, subscripts);
-  num::Index position = 0;
-  try {
-    position = single_struct_position(subscripts);
-  } catch (Error& error) {
-    error.set_where_if_missing(target.steps.front().loc);
-    throw;
-  }
+  const num::Index position =
+      located(target.steps.front().loc, [&] { return single_struct_position(subscripts); });
   std::vector<Value> items = struct_elements(current);
   const auto at = static_cast<std::size_t>(position);
   Variable element;

@@ -12,6 +12,8 @@
 #include <sstream>
 
 #include "base/error.hpp"
+#include "base/file.hpp"
+#include "base/located.hpp"
 #include "base/stop.hpp"
 #include "base/utf8.hpp"
 #include "lang/parser.hpp"
@@ -54,13 +56,10 @@ bool variable_takes_call(const Variable& variable) {
 
 std::string read_file(const std::filesystem::path& path, std::string_view command,
                       const std::string& written) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    throw Error(fmt::format("{}: {}: {}", command, written, std::strerror(errno ? errno : ENOENT)));
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  std::string reason;
+  std::optional<std::string> text = llmlab::read_file(path, reason);
+  if (!text) throw Error(fmt::format("{}: {}: {}", command, written, reason));
+  return std::move(*text);
 }
 
 }  // namespace

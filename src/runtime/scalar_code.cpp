@@ -231,6 +231,24 @@ bool ScalarCode::compile_element_read(const lang::CallExpr& call, Frame& frame) 
   return true;
 }
 
+namespace {
+
+// The five arithmetic operators of the scalar subset, as the operator families in run() apply
+// them: X(name, function of (left, right)).
+inline double add(double a, double b) { return a + b; }
+inline double subtract(double a, double b) { return a - b; }
+inline double multiply(double a, double b) { return a * b; }
+inline double divide(double a, double b) { return a / b; }
+inline double power(double a, double b) { return std::pow(a, b); }
+#define LLMLAB_ARITHMETIC(X) \
+  X(Add, add)                \
+  X(Subtract, subtract)      \
+  X(Multiply, multiply)      \
+  X(Divide, divide)          \
+  X(Power, power)
+
+}  // namespace
+
 int ScalarCode::run(Variable* variables, int first) const {
   double stack[kMaxDepth + 1];
   int statement = first;
@@ -258,146 +276,54 @@ int ScalarCode::run(Variable* variables, int first) const {
       case Op::Negate:
         top = -top;
         break;
-      case Op::Add:
-        top = stack[--depth] + top;
-        break;
-      case Op::Subtract:
-        top = stack[--depth] - top;
-        break;
-      case Op::Multiply:
-        top = stack[--depth] * top;
-        break;
-      case Op::Divide:
-        top = stack[--depth] / top;
-        break;
-      case Op::Power:
-        top = std::pow(stack[--depth], top);
-        break;
-      case Op::AddVariable:
-        if (!read_scalar(variables[instruction.slot], operand)) return statement;
-        top = top + operand;
-        break;
-      case Op::SubtractVariable:
-        if (!read_scalar(variables[instruction.slot], operand)) return statement;
-        top = top - operand;
-        break;
-      case Op::MultiplyVariable:
-        if (!read_scalar(variables[instruction.slot], operand)) return statement;
-        top = top * operand;
-        break;
-      case Op::DivideVariable:
-        if (!read_scalar(variables[instruction.slot], operand)) return statement;
-        top = top / operand;
-        break;
-      case Op::PowerVariable:
-        if (!read_scalar(variables[instruction.slot], operand)) return statement;
-        top = std::pow(top, operand);
-        break;
-      case Op::AddConstant:
-        top = top + instruction.constant;
-        break;
-      case Op::SubtractConstant:
-        top = top - instruction.constant;
-        break;
-      case Op::MultiplyConstant:
-        top = top * instruction.constant;
-        break;
-      case Op::DivideConstant:
-        top = top / instruction.constant;
-        break;
-      case Op::PowerConstant:
-        top = std::pow(top, instruction.constant);
-        break;
-      case Op::VariableAddVariable:
-        if (!read_scalar(variables[instruction.slot], operand) ||
-            !read_scalar(variables[instruction.other_slot], right)) {
-          return statement;
-        }
-        stack[depth++] = top;
-        top = operand + right;
-        break;
-      case Op::VariableSubtractVariable:
-        if (!read_scalar(variables[instruction.slot], operand) ||
-            !read_scalar(variables[instruction.other_slot], right)) {
-          return statement;
-        }
-        stack[depth++] = top;
-        top = operand - right;
-        break;
-      case Op::VariableMultiplyVariable:
-        if (!read_scalar(variables[instruction.slot], operand) ||
-            !read_scalar(variables[instruction.other_slot], right)) {
-          return statement;
-        }
-        stack[depth++] = top;
-        top = operand * right;
-        break;
-      case Op::VariableDivideVariable:
-        if (!read_scalar(variables[instruction.slot], operand) ||
-            !read_scalar(variables[instruction.other_slot], right)) {
-          return statement;
-        }
-        stack[depth++] = top;
-        top = operand / right;
-        break;
-      case Op::VariablePowerVariable:
-        if (!read_scalar(variables[instruction.slot], operand) ||
-            !read_scalar(variables[instruction.other_slot], right)) {
-          return statement;
-        }
-        stack[depth++] = top;
-        top = std::pow(operand, right);
-        break;
-      case Op::VariableAddConstant:
-        if (!read_scalar(variables[instruction.slot], operand)) return statement;
-        stack[depth++] = top;
-        top = operand + instruction.constant;
-        break;
-      case Op::VariableSubtractConstant:
-        if (!read_scalar(variables[instruction.slot], operand)) return statement;
-        stack[depth++] = top;
-        top = operand - instruction.constant;
-        break;
-      case Op::VariableMultiplyConstant:
-        if (!read_scalar(variables[instruction.slot], operand)) return statement;
-        stack[depth++] = top;
-        top = operand * instruction.constant;
-        break;
-      case Op::VariableDivideConstant:
-        if (!read_scalar(variables[instruction.slot], operand)) return statement;
-        stack[depth++] = top;
-        top = operand / instruction.constant;
-        break;
-      case Op::VariablePowerConstant:
-        if (!read_scalar(variables[instruction.slot], operand)) return statement;
-        stack[depth++] = top;
-        top = std::pow(operand, instruction.constant);
-        break;
-      case Op::ConstantAddVariable:
-        if (!read_scalar(variables[instruction.slot], operand)) return statement;
-        stack[depth++] = top;
-        top = instruction.constant + operand;
-        break;
-      case Op::ConstantSubtractVariable:
-        if (!read_scalar(variables[instruction.slot], operand)) return statement;
-        stack[depth++] = top;
-        top = instruction.constant - operand;
-        break;
-      case Op::ConstantMultiplyVariable:
-        if (!read_scalar(variables[instruction.slot], operand)) return statement;
-        stack[depth++] = top;
-        top = instruction.constant * operand;
-        break;
-      case Op::ConstantDivideVariable:
-        if (!read_scalar(variables[instruction.slot], operand)) return statement;
-        stack[depth++] = top;
-        top = instruction.constant / operand;
-        break;
-      case Op::ConstantPowerVariable:
-        if (!read_scalar(variables[instruction.slot], operand)) return statement;
-        stack[depth++] = top;
-        top = std::pow(instruction.constant, operand);
-        break;
+        // The operator families, each case written once for the five operators (Lua's op_arith
+        // style): below ∘ top, top ∘ variable, top ∘ constant, and the one-push pairs of leaves.
+#define LLMLAB_BELOW_TOP(name, apply) \
+  case Op::name:                      \
+    top = apply(stack[--depth], top); \
+    break;
+        LLMLAB_ARITHMETIC(LLMLAB_BELOW_TOP)
+#undef LLMLAB_BELOW_TOP
+#define LLMLAB_TOP_VARIABLE(name, apply)                                      \
+  case Op::name##Variable:                                                    \
+    if (!read_scalar(variables[instruction.slot], operand)) return statement; \
+    top = apply(top, operand);                                                \
+    break;
+        LLMLAB_ARITHMETIC(LLMLAB_TOP_VARIABLE)
+#undef LLMLAB_TOP_VARIABLE
+#define LLMLAB_TOP_CONSTANT(name, apply)    \
+  case Op::name##Constant:                  \
+    top = apply(top, instruction.constant); \
+    break;
+        LLMLAB_ARITHMETIC(LLMLAB_TOP_CONSTANT)
+#undef LLMLAB_TOP_CONSTANT
+#define LLMLAB_VARIABLE_VARIABLE(name, apply)                     \
+  case Op::Variable##name##Variable:                              \
+    if (!read_scalar(variables[instruction.slot], operand) ||     \
+        !read_scalar(variables[instruction.other_slot], right)) { \
+      return statement;                                           \
+    }                                                             \
+    stack[depth++] = top;                                         \
+    top = apply(operand, right);                                  \
+    break;
+        LLMLAB_ARITHMETIC(LLMLAB_VARIABLE_VARIABLE)
+#undef LLMLAB_VARIABLE_VARIABLE
+#define LLMLAB_VARIABLE_CONSTANT(name, apply)                                 \
+  case Op::Variable##name##Constant:                                          \
+    if (!read_scalar(variables[instruction.slot], operand)) return statement; \
+    stack[depth++] = top;                                                     \
+    top = apply(operand, instruction.constant);                               \
+    break;
+        LLMLAB_ARITHMETIC(LLMLAB_VARIABLE_CONSTANT)
+#undef LLMLAB_VARIABLE_CONSTANT
+#define LLMLAB_CONSTANT_VARIABLE(name, apply)                                 \
+  case Op::Constant##name##Variable:                                          \
+    if (!read_scalar(variables[instruction.slot], operand)) return statement; \
+    stack[depth++] = top;                                                     \
+    top = apply(instruction.constant, operand);                               \
+    break;
+        LLMLAB_ARITHMETIC(LLMLAB_CONSTANT_VARIABLE)
+#undef LLMLAB_CONSTANT_VARIABLE
       case Op::Element: {
         const Variable& variable = variables[instruction.slot];
         const Index flat = element_index(variable, 1, top, 1.0);
@@ -440,5 +366,7 @@ int ScalarCode::run(Variable* variables, int first) const {
   }
   return statement;
 }
+
+#undef LLMLAB_ARITHMETIC
 
 }  // namespace llmlab::runtime::detail

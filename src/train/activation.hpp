@@ -1,7 +1,8 @@
-// The MLP activation of the trainer: PyTorch's default exact GELU (with erf, as F.gelu and
-// train_prepost.py use it), or nn/gelu's tanh approximation. The forward pass also writes the
-// activation's derivative, all that the backward pass needs of its input, so the backward pass
-// is one multiplication instead of a second evaluation of erf and exp. Threaded over the buffer.
+// The MLP activation of the trainer: PyTorch's default exact GELU (nn/gelu_erf, with erf, as
+// F.gelu and train_prepost.py use it), or nn/gelu's tanh approximation. The forward pass also
+// writes the activation's derivative, all that the backward pass needs of its input, so the
+// backward pass is one multiplication instead of a second evaluation of erf and exp. Threaded over
+// the buffer.
 #pragma once
 
 #include <span>
@@ -9,12 +10,6 @@
 #include "train/config.hpp"
 
 namespace llmlab::train {
-
-// out = gelu(x) = x · Φ(x) = 0.5 x (1 + erf(x / sqrt(2))) (Hendrycks & Gimpel 2016, eq. 1) and,
-// unless `derivative` is empty, derivative = gelu'(x) = Φ(x) + x φ(x), φ the standard normal
-// density (one exp serves both). `derivative` may be `in` itself.
-template <class T>
-void gelu_erf_forward(std::span<T> out, std::span<T> derivative, std::span<const T> in);
 
 // out = act(in) and derivative = act'(in); `derivative` may be `in` itself (the trainer writes
 // the derivative over the pre-activation).

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "base/error.hpp"
+#include "base/file.hpp"
 #include "base/utf8.hpp"
 #include "train/config.hpp"
 
@@ -66,11 +67,10 @@ std::vector<char32_t> decode_utf8(std::string_view text, const std::string& sour
 }
 
 std::string read_file(const std::filesystem::path& path, std::string_view who) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(fmt::format("{}: cannot read corpus '{}'", who, path.string()));
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
+  std::string reason;
+  std::optional<std::string> text = llmlab::read_file(path, reason);
+  if (!text) throw Error(fmt::format("{}: cannot read corpus '{}'", who, path.string()));
+  return std::move(*text);
 }
 
 }  // namespace

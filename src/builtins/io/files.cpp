@@ -13,9 +13,9 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include "base/error.hpp"
+#include "base/file.hpp"
 #include "builtins/io/npy.hpp"
 #include "builtins/io/toml.hpp"
 #include "builtins/registry.hpp"
@@ -51,11 +51,10 @@ std::filesystem::path resolve(const Call& call, const std::string& name) {
 }
 
 std::string read_file(const Call& call, const std::string& name) {
-  std::ifstream in(resolve(call, name), std::ios::binary);
-  if (!in) call.fail(fmt::format("cannot open '{}'", name));
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return std::move(bytes).str();
+  std::string reason;
+  std::optional<std::string> bytes = llmlab::read_file(resolve(call, name), reason);
+  if (!bytes) call.fail(fmt::format("cannot open '{}'", name));
+  return std::move(*bytes);
 }
 
 // Writes `bytes` to `path` and closes it, reporting failure (a full disk fails at the flush

@@ -1,6 +1,5 @@
-// The MATLAB-compatible builtins: their slice dispatch gives the documented kinds, and the
-// properties that single script lines cannot cover (magic squares of many orders, randperm over
-// many seeds, polyfit on noisy data).
+// The MATLAB-compatible builtins: the properties that single script lines cannot cover (magic
+// squares of many orders, randperm over many seeds, polyfit on noisy data).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,7 +10,6 @@
 #include <vector>
 
 #include "base/error.hpp"
-#include "builtins/matlab_slices.hpp"
 #include "builtins/registry.hpp"
 #include "lab.hpp"
 
@@ -23,29 +21,6 @@ using runtime::Kind;
 using runtime::Value;
 
 using testing::Lab;
-
-TEST(matlab_builtins, slice_plan_follows_the_stats_dispatch) {
-  const Value vector = Value::vector(Matrix::from_rows({{1, 2, 3}}));
-  const Value row = Value::matrix(Matrix::from_rows({{1, 2, 3}}));
-  const Value square = Value::matrix(Matrix::from_rows({{1, 2}, {3, 4}}));
-  EXPECT_EQ(matlab::plan_slices(Value::scalar(4), std::nullopt), matlab::Slices::Whole);
-  EXPECT_EQ(matlab::plan_slices(vector, std::nullopt), matlab::Slices::Whole);
-  EXPECT_EQ(matlab::plan_slices(vector, 1), matlab::Slices::EachElement);
-  EXPECT_EQ(matlab::plan_slices(row, std::nullopt), matlab::Slices::Whole);
-  EXPECT_EQ(matlab::plan_slices(row, 1), matlab::Slices::Columns);
-  EXPECT_EQ(matlab::plan_slices(square, std::nullopt), matlab::Slices::Columns);
-  EXPECT_EQ(matlab::plan_slices(square, 2), matlab::Slices::Rows);
-}
-
-TEST(matlab_builtins, transform_keeps_the_orientation_of_a_column) {
-  const Value column = Value::matrix(Matrix::from_rows({{1}, {4}, {9}}));
-  const Value result = matlab::transform_slices(
-      column, column.matrix_value(), matlab::Slices::Whole, 2, [](std::span<const double> v) {
-        return std::vector<double>{v[1] - v[0], v[2] - v[1]};
-      });
-  ASSERT_TRUE(result.is(Kind::Matrix));
-  EXPECT_EQ(result.matrix_value(), Matrix::from_rows({{3}, {5}}));
-}
 
 // Every row, column and both diagonals sum to n(n² + 1)/2 and the entries are 1..n².
 TEST(matlab_builtins, magic_squares_are_magic_for_every_construction) {

@@ -89,5 +89,49 @@ TEST(sort_test, unique_with_first_and_inverse) {
   EXPECT_EQ(m.inverse, Matrix::from_rows({{2, 1, 1, 2}}));
 }
 
+TEST(sort_test, cumulative_extremum_skips_nan_until_the_first_number) {
+  const Matrix x = Matrix::from_rows({{kNaN, 3, 1, 5, kNaN}});
+  const Matrix high = cumulative_extremum(x, Along::All, Extremum::Max);
+  EXPECT_TRUE(std::isnan(high[0]));
+  EXPECT_EQ(high[1], 3.0);
+  EXPECT_EQ(high[2], 3.0);
+  EXPECT_EQ(high[3], 5.0);
+  EXPECT_EQ(high[4], 5.0);
+  const Matrix m = Matrix::from_rows({{4, 1}, {2, 3}});
+  EXPECT_EQ(cumulative_extremum(m, Along::Columns, Extremum::Min),
+            Matrix::from_rows({{4, 1}, {2, 1}}));
+  EXPECT_EQ(cumulative_extremum(m, Along::Rows, Extremum::Max),
+            Matrix::from_rows({{4, 4}, {2, 3}}));
+}
+
+TEST(sort_test, difference_of_each_slice_and_of_higher_order) {
+  const Matrix x = Matrix::from_rows({{1, 4, 9, 16}});
+  EXPECT_EQ(difference(x, Along::All, 1), Matrix::from_rows({{3, 5, 7}}));
+  EXPECT_EQ(difference(x, Along::All, 2), Matrix::from_rows({{2, 2}}));
+  EXPECT_EQ(difference(x, Along::All, 5), Matrix(1, 0));
+  // A column keeps its orientation; columns and rows difference one slice at a time.
+  EXPECT_EQ(difference(x.transposed(), Along::All, 1), Matrix::from_rows({{3}, {5}, {7}}));
+  const Matrix m = Matrix::from_rows({{1, 2, 4}, {7, 9, 12}});
+  EXPECT_EQ(difference(m, Along::Columns, 1), Matrix::from_rows({{6, 7, 8}}));
+  EXPECT_EQ(difference(m, Along::Rows, 1), Matrix::from_rows({{1, 2}, {2, 3}}));
+}
+
+TEST(sort_test, extreme_k_keeps_order_positions_and_puts_nan_last) {
+  const Matrix x = Matrix::from_rows({{3, kNaN, 7, 3, 1}});
+  const ExtremumResult largest = extreme_k(x, Along::All, 3, Extremum::Max);
+  EXPECT_EQ(largest.values, Matrix::from_rows({{7, 3, 3}}));
+  EXPECT_EQ(largest.indices, Matrix::from_rows({{3, 1, 4}}));
+  const ExtremumResult smallest = extreme_k(x, Along::All, 9, Extremum::Min);
+  EXPECT_EQ(smallest.values.columns(), 5);
+  EXPECT_EQ(smallest.values[0], 1.0);
+  EXPECT_TRUE(std::isnan(smallest.values[4]));
+  EXPECT_EQ(smallest.indices[4], 2.0);
+  const Matrix m = Matrix::from_rows({{1, 8}, {5, 2}, {3, 9}});
+  EXPECT_EQ(extreme_k(m, Along::Columns, 2, Extremum::Max).values,
+            Matrix::from_rows({{5, 9}, {3, 8}}));
+  EXPECT_EQ(extreme_k(m, Along::Rows, 1, Extremum::Min).indices,
+            Matrix::from_rows({{1}, {2}, {1}}));
+}
+
 }  // namespace
 }  // namespace llmlab::num

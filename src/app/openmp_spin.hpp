@@ -1,7 +1,8 @@
 // The OpenMP wait setting training runs under, shared by `llmlab train` and the training bench.
+// It re-executes the process, so it lives with the command line, not in the trainer library.
 #pragma once
 
-namespace llmlab::train {
+namespace llmlab::app {
 
 // libgomp spins up to 300,000 times at every barrier before it sleeps. Where other processes
 // hold the cores, a spinning thread burns the time slice its partner needs, and a training step
@@ -13,4 +14,4 @@ namespace llmlab::train {
 // training runs with libgomp's defaults).
 void restart_with_short_openmp_spin(char** argv);
 
-}  // namespace llmlab::train
+}  // namespace llmlab::app

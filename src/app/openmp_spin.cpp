@@ -1,12 +1,12 @@
 // Restarting the process under a short libgomp spin (see openmp_spin.hpp for why).
-#include "train/openmp_spin.hpp"
+#include "app/openmp_spin.hpp"
 
 #include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
 
-namespace llmlab::train {
+namespace llmlab::app {
 
 void restart_with_short_openmp_spin(char** argv) {
   if (std::getenv("OMP_WAIT_POLICY") != nullptr || std::getenv("GOMP_SPINCOUNT") != nullptr) {
@@ -17,4 +17,4 @@ void restart_with_short_openmp_spin(char** argv) {
   execv("/proc/self/exe", argv);
 }
 
-}  // namespace llmlab::train
+}  // namespace llmlab::app

@@ -1,0 +1,44 @@
+// The one slice dispatch of the builtins (builtins.md §5.0 and the min/max table of §5): which
+// num::Along a per-slice builtin computes along, and how its numbers map back to value kinds.
+// Every per-slice builtin (the reductions, min/max, the running and sorting operations, mode,
+// range, quantiles, zscore, diff, maxk, ...) goes through here; num/ computes.
+#pragma once
+
+#include <optional>
+
+#include "num/matrix.hpp"
+#include "num/reduce.hpp"
+#include "runtime/value.hpp"
+
+namespace llmlab::builtins {
+
+// Unchanged: each element is its own slice (a scalar; a Vector under dim 1).
+enum class Action { Unchanged, Reduce };
+
+struct Plan {
+  Action action;
+  num::Along along;
+};
+
+// sum, prod, mean, median, std, var (§5.0): a Vector reduces whole unless dim is 1; a 1×N or
+// N×1 Matrix reduces whole whatever dim says; other matrices follow dim (default columns).
+Plan plan_reduction(const runtime::Value& x, std::optional<int> dim);
+
+// min/max and every other per-slice builtin (§5 min/max table): a Vector reduces whole unless
+// dim is 1; a Matrix follows an explicit dim, else reduces a 1-D shape whole and columns
+// otherwise.
+Plan plan_slices(const runtime::Value& x, std::optional<int> dim);
+
+// The Along that computes `plan` on x's matrix: an Unchanged Vector is its elements one by one,
+// i.e. the columns of its 1×N matrix.
+num::Along along_of(const runtime::Value& x, const Plan& plan);
+
+// One number per slice in x's terms: a Scalar for Along::All, a Vector of one number per element
+// for an Unchanged Vector, else the 1×C or R×1 Matrix.
+runtime::Value per_slice_value(const runtime::Value& x, const Plan& plan, num::Matrix result);
+
+// A slice-to-slice result in x's terms: from a scalar a Scalar (1×1) or a Vector; from a Vector
+// a Vector when one row comes out; from a Matrix a Matrix.
+runtime::Value transformed_value(const runtime::Value& x, num::Matrix result);
+
+}  // namespace llmlab::builtins
