@@ -381,14 +381,19 @@ void save_model(const Model& model, const std::string& path, std::string_view wh
 
 Model load_model(const std::string& path, std::string_view who) {
   const std::string bytes = read_binary_file(path, who);
-  Model model = model_from_checkpoint(std::as_bytes(std::span(bytes)), path);
-  const std::string sibling = optimizer_path(path);
-  std::error_code error;
-  if (std::filesystem::exists(sibling, error)) {
-    const std::string optimizer = read_binary_file(sibling, who);
-    load_optimizer(model, std::as_bytes(std::span(optimizer)), sibling);
+  try {
+    Model model = model_from_checkpoint(std::as_bytes(std::span(bytes)), path);
+    const std::string sibling = optimizer_path(path);
+    std::error_code error;
+    if (std::filesystem::exists(sibling, error)) {
+      const std::string optimizer = read_binary_file(sibling, who);
+      load_optimizer(model, std::as_bytes(std::span(optimizer)), sibling);
+    }
+    return model;
+  } catch (const Error& error) {
+    // The checks word "<file>: ..."; the caller's name goes in front.
+    throw Error(fmt::format("{}: {}", who, error.what()));
   }
-  return model;
 }
 
 }  // namespace llmlab::train
