@@ -22,6 +22,9 @@ while IFS= read -r -d '' script; do
 done < <(find "$root/tests/scripts" "$root/lessons" "$root/../shared/acceptance" -name '*.rlab' \
   ! -name 'deep_*' -print0 2>/dev/null)
 
+# Binary seeds kept in fuzz/seeds (a small checkpoint for the safetensors reader).
+cp "$root"/fuzz/seeds/* "$seeds"/ 2>/dev/null || true
+
 # Builtins may write files (savefig, save): let them land in a scratch directory.
 scratch="$build_dir/fuzz/scratch"
 mkdir -p "$scratch"

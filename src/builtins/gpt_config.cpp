@@ -131,6 +131,23 @@ void apply_config_fields(Call& call, train::Config& config, const Value& cfg,
   }
 }
 
+train::Config training_config(Call& call, const Value& cfg,
+                              std::shared_ptr<const train::Model>& init) {
+  train::Config config;
+  init = nullptr;
+  if (const Value* field = cfg.field("init")) {
+    init = model_of(*field);
+    if (!init) {
+      call.fail(
+          fmt::format("cfg.init must be a model (from gpt_init, gpt_load or train_gpt), got {}",
+                      field->kind_name()));
+    }
+    config = init->config;
+  }
+  apply_config_fields(call, config, cfg, {"init"});
+  return config;
+}
+
 Value model_value(std::shared_ptr<const train::Model> model) {
   return Value::object(std::make_shared<ModelObject>(std::move(model)));
 }

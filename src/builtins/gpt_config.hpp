@@ -17,6 +17,12 @@ namespace llmlab::builtins {
 void apply_config_fields(runtime::Call& call, train::Config& config, const runtime::Value& cfg,
                          std::initializer_list<std::string_view> skip = {});
 
+// train_gpt's configuration: the defaults, or those of cfg.init's model when cfg has an init
+// field (its architecture then holds unless cfg sets a field), then cfg's fields. `init`
+// receives cfg.init's model (nullptr without one).
+train::Config training_config(runtime::Call& call, const runtime::Value& cfg,
+                              std::shared_ptr<const train::Model>& init);
+
 // The model value (class "gpt"). Copies share the model, which is never modified in place:
 // every builtin that changes weights builds a new one.
 runtime::Value model_value(std::shared_ptr<const train::Model> model);

@@ -74,9 +74,13 @@ Config parse_config(const std::string& text, std::string_view file) {
       if (required) fail(file, fmt::format("__metadata__ config has no '{}'", name));
       return;
     }
-    if (!found->is_number_integer() || found->template get<double>() < -1e9 ||
-        found->template get<double>() > 1e18) {
-      fail(file, fmt::format("__metadata__ config '{}' is not an integer", name));
+    // Every integer setting fits an int except the seed.
+    using Member = std::remove_reference_t<decltype(member)>;
+    const double limit = std::is_same_v<Member, int> ? 1e9 : 1e18;
+    if (!found->is_number_integer() || found->template get<double>() < 0.0 ||
+        found->template get<double>() > limit) {
+      fail(file,
+           fmt::format("__metadata__ config '{}' is not an integer in [0, {:g}]", name, limit));
     }
     member = found->template get<std::remove_reference_t<decltype(member)>>();
   };
