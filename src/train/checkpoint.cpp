@@ -314,6 +314,7 @@ Model model_from_checkpoint(std::span<const std::byte> bytes, std::string_view f
     }
   }
   model.steps = parse_steps(view, file);
+  check_model_size(model.config, model.vocabulary.size(), file);
   model.shape = ModelShape::from(model.config, static_cast<int>(model.vocabulary.size()));
   // The file must hold every parameter as at least an F32 before anything is sized from the
   // config, so a forged config cannot ask for more memory than the file is long.

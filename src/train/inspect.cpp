@@ -1,7 +1,7 @@
-// forward_inside: the trainer's forward pass on one padded sequence, then copies of the rows
-// that belong to the given tokens.
+// forward_inside: the trainer's forward pass on one sequence, then copies of what it saved.
 #include "train/inspect.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "base/error.hpp"
@@ -43,11 +43,24 @@ ForwardRecord forward_inside(const Model& model, std::span<const int> tokens,
   const int T = static_cast<int>(tokens.size()), context = s.context;
   const int C = s.d_model, H = s.mlp_hidden, V = s.vocab, NH = s.heads;
   LLMLAB_ASSERT(T >= 1 && T <= context && (targets.empty() || targets.size() == tokens.size()));
-  Gpt<float> gpt(s, 1, 1);
-  std::copy(model.parameters.begin(), model.parameters.end(), gpt.parameters().begin());
-  // Causal attention: the padding after position T - 1 changes none of the rows before it.
-  std::vector<int> input(to_size(context), 0), target(to_size(context), 0);
-  std::copy(tokens.begin(), tokens.end(), input.begin());
+  // A pass over exactly the T tokens: the model with its context cut to T (the first T
+  // position embeddings), so a short input costs a short pass.
+  ModelShape cut = s;
+  cut.context = T;
+  Gpt<float> gpt(cut, 1, 1);
+  const ParameterTensors<const float> from =
+      parameter_views<const float>(s, std::span<const float>(model.parameters));
+  const ParameterTensors<float>& to = gpt.params();
+  const auto copy = [](std::span<const float> source, std::span<float> target) {
+    std::copy_n(source.begin(), target.size(), target.begin());
+  };
+  copy(from.wte, to.wte);
+  copy(from.wpe, to.wpe);
+  for (size_t l = 0; l < from.blocks.size(); l++) copy(from.blocks[l].all, to.blocks[l].all);
+  copy(from.lnf_weight, to.lnf_weight);
+  copy(from.lnf_bias, to.lnf_bias);
+  std::vector<int> input(tokens.begin(), tokens.end());
+  std::vector<int> target(to_size(T), 0);
   std::copy(targets.begin(), targets.end(), target.begin());
   gpt.forward(input, target);
 
@@ -89,7 +102,7 @@ ForwardRecord forward_inside(const Model& model, std::span<const int> tokens,
         for (size_t t = 0; t < to_size(T); t++) {
           for (size_t k = 0; k <= t; k++) {
             block.attention[(h * to_size(T) + t) * to_size(T) + k] =
-                inside.attention[(h * to_size(context) + t) * to_size(context) + k];
+                inside.attention[(h * to_size(T) + t) * to_size(T) + k];
           }
         }
       }

@@ -37,10 +37,24 @@ std::string Model::decode(std::span<const int> tokens) const {
   return out;
 }
 
+void check_model_size(const Config& config, std::size_t vocab, std::string_view who) {
+  const double C = config.d_model, H = C * config.mlp_ratio, V = static_cast<double>(vocab);
+  const double T = config.context, L = config.layers;
+  const double block = 4 * C + 4 * C * C + 4 * C + 2 * H * C + H + C;
+  const double count = V * C + T * C + L * block + 2 * C;
+  if (H > 1e9 || V * C > 1e9 || T * C > 1e9 || T * T > 1e9 || count > kMaxParameters) {
+    throw Error(fmt::format(
+        "{}: a model of {} layers, d_model {}, mlp_ratio {}, context {} and "
+        "vocabulary {} is too large (about {:.3g} parameters)",
+        who, config.layers, config.d_model, config.mlp_ratio, config.context, vocab, count));
+  }
+}
+
 Model initialize_model(const Config& config, std::vector<char32_t> vocabulary,
                        std::string_view who) {
   validate(config, who);
   if (vocabulary.empty()) throw Error(fmt::format("{}: the vocabulary is empty", who));
+  check_model_size(config, vocabulary.size(), who);
   Model model;
   model.config = config;
   model.vocabulary = std::move(vocabulary);

@@ -39,6 +39,11 @@ struct Model {
   std::string decode(std::span<const int> tokens) const;
 };
 
+// Throws llmlab::Error (naming `who`) unless the shape's sizes fit in int arithmetic and the
+// parameters number at most kMaxParameters: checked before ModelShape::from or any allocation.
+inline constexpr double kMaxParameters = 2e9;
+void check_model_size(const Config& config, std::size_t vocab, std::string_view who);
+
 // A model with Gpt's initialisation (train_prepost.py's) drawn from config.seed. The
 // configuration is validated first (errors name `who`).
 Model initialize_model(const Config& config, std::vector<char32_t> vocabulary,

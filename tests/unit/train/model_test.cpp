@@ -228,6 +228,11 @@ TEST(checkpoint_test, bad_files_are_clear_errors) {
   giant[layers + 11] = '9';
   EXPECT_NE(error_of([&] { from_bytes(giant); }).find("needs more data than the file"),
             std::string::npos);
+  // Sizes whose products would overflow int arithmetic are refused before any use.
+  Model forged = model;  // its tensors, with a config that claims an enormous MLP
+  forged.config.mlp_ratio = 999999999;
+  const std::string overflow = checkpoint_bytes(forged);
+  EXPECT_NE(error_of([&] { from_bytes(overflow); }).find("is too large"), std::string::npos);
   EXPECT_NE(
       error_of([&] { load_model(temporary("missing.safetensors"), "test"); }).find("cannot read"),
       std::string::npos);
