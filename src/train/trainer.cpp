@@ -170,7 +170,7 @@ Record train_gpt(const Config& config, const Corpus& corpus, const ProgressCallb
 
     recent.push_back(loss);
     if (recent.size() > static_cast<size_t>(config.log_interval)) recent.pop_front();
-    if (step % config.log_interval == 0 || step == 1 || step == config.steps || !finite) {
+    if (step % config.log_interval == 0 || step == first_step || step == config.steps || !finite) {
       StepRecord entry;
       entry.step = step;
       entry.learning_rate = lr;

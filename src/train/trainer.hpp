@@ -15,7 +15,8 @@
 
 namespace llmlab::train {
 
-// Recorded every log_interval steps, at step 1, at the last step and at a non-finite step.
+// Recorded every log_interval steps, at the first step (1, or the one after a resumed model's),
+// at the last step and at a non-finite step.
 struct StepRecord {
   long step = 0;
   double learning_rate = 0.0;
