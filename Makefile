@@ -10,6 +10,8 @@ APT_PACKAGES := build-essential cmake ninja-build pkg-config python3 clang clang
   libclang-rt-14-dev libeigen3-dev libopenblas-dev libfmt-dev libcli11-dev libgtest-dev \
   libcairo2-dev libpango1.0-dev fonts-dejavu-core libcmark-gfm-dev \
   libcmark-gfm-extensions-dev libedit-dev libomp-dev vim-runtime
+# Checkpoints (nlohmann JSON headers) and their PyTorch interop test.
+APT_PACKAGES += nlohmann-json3-dev python3-numpy python3-torch
 
 .PHONY: all deps build release dev asan test test-asan lesson-12 book book-check bench \
   format format-check fuzz clean
