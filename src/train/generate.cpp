@@ -156,7 +156,7 @@ std::vector<double> sampling_distribution(std::span<const float> logits,
         static_cast<int>(std::max_element(logits.begin(), logits.end()) - logits.begin()))] = 1.0;
     return probs;
   }
-  const double top = *std::max_element(logits.begin(), logits.end());
+  const double top = static_cast<double>(*std::max_element(logits.begin(), logits.end()));
   double total = 0.0;
   for (size_t i = 0; i < V; i++) {
     probs[i] = std::exp((static_cast<double>(logits[i]) - top) / options.temperature);
