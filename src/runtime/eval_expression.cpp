@@ -9,6 +9,7 @@
 #include "runtime/expression_text.hpp"
 #include "runtime/literals.hpp"
 #include "runtime/operators.hpp"
+#include "runtime/tracked.hpp"
 
 namespace llmlab::runtime::detail {
 
@@ -226,7 +227,8 @@ Value Evaluator::eval_binary(const lang::BinaryExpr& expression) {
 }
 
 double Evaluator::eval_range_bound(const lang::Expr& expression) {
-  const Value bound = eval(expression);
+  // A bound computed from grad's input is a count: its primal, with no gradient.
+  const Value bound = primal_of(eval(expression));
   if (bound.is(Kind::Scalar)) return bound.scalar_value();
   // A one-element array is its element (MATLAB), so `1:find(c >= 0.9, 1)` is a range.
   if (bound.is_array() && bound.matrix_value().size() == 1) {

@@ -18,6 +18,7 @@
 #include "runtime/evaluator.hpp"
 #include "runtime/literals.hpp"
 #include "runtime/operators.hpp"
+#include "runtime/tracked.hpp"
 
 namespace llmlab::runtime::detail {
 
@@ -422,6 +423,22 @@ Flow Evaluator::exec_for(const lang::ForStmt& statement) {
         if (!iteration(element)) break;
       }
       break;
+    case Kind::Tracked: {
+      // A value on an autodiff tape: its elements (a vector) or columns, read as indexing
+      // reads them, so each iteration's value stays on the tape.
+      const Value& primal = primal_of(iterable);
+      const bool by_element = !primal.is(Kind::Matrix);
+      const num::Index count =
+          by_element ? primal.element_count() : primal.matrix_value().columns();
+      for (num::Index k = 0; k < count; ++k) {
+        const Value position = Value::scalar(static_cast<double>(k + 1));
+        const Value column[] = {Value::all_index(), position};
+        const Value element[] = {position};
+        if (!iteration(by_element ? index_read(iterable, element) : index_read(iterable, column)))
+          break;
+      }
+      break;
+    }
     default:
       throw Error(fmt::format("for: cannot iterate over {}", iterable.kind_name()),
                   statement.iterable->loc);

@@ -10,6 +10,7 @@
 #include "runtime/display.hpp"
 #include "runtime/indexing.hpp"
 #include "runtime/struct_array.hpp"
+#include "runtime/tracked.hpp"
 
 namespace llmlab::runtime {
 
@@ -361,6 +362,10 @@ AssignEcho index_assign(Value& target, bool defined, std::string_view name,
       return echo;
     }
   }
+  if (target.is(Kind::Tracked) || any_tracked(subscripts) ||
+      (rhs.is(Kind::Tracked) && (!defined || target.is_numeric()))) {
+    return tracked_index_assign(target, defined, name, subscripts, rhs);
+  }
   // A keyed object (containers.Map) takes the write itself; it is shared, so every copy sees it.
   if (defined && target.is(Kind::Object) && target.object_value()->indexable()) {
     target.object_value()->assign(subscripts, rhs);
@@ -391,6 +396,7 @@ AssignEcho index_assign(Value& target, bool defined, std::string_view name,
 void index_delete(Value& target, bool defined, std::string_view name,
                   std::span<const Value> subscripts) {
   if (!defined) throw Error(fmt::format("[]-deletion: undefined variable '{}'", name));
+  if (target.is(Kind::Tracked)) return tracked_index_delete(target, name, subscripts);
   if (target.is_text()) {
     text_delete(target, subscripts);
     return;

@@ -13,6 +13,7 @@
 #include "num/format.hpp"
 #include "runtime/operators.hpp"
 #include "runtime/struct_array.hpp"
+#include "runtime/tracked.hpp"
 
 namespace llmlab::runtime {
 
@@ -219,6 +220,9 @@ Subscript resolve_subscript(const Value& subscript) {
 }
 
 double end_value(const Value& container, int position, int count, bool for_write) {
+  if (container.is(Kind::Tracked)) {
+    return end_value(primal_of(container), position, count, for_write);
+  }
   switch (container.kind()) {
     case Kind::Vector: {
       const double n = static_cast<double>(container.matrix_value().size());
@@ -272,6 +276,9 @@ Value index_read(const Value& container, std::span<const Value> subscripts) {
   }
   if (count == 0 || count > 3) {
     throw Error(fmt::format("indexing requires 1, 2, or 3 arguments, got {}", count));
+  }
+  if (container.is(Kind::Tracked) || any_tracked(subscripts)) {
+    return tracked_index_read(container, subscripts);
   }
   switch (container.kind()) {
     case Kind::Scalar:
