@@ -12,6 +12,8 @@ APT_PACKAGES := build-essential cmake ninja-build pkg-config python3 clang clang
   libcmark-gfm-extensions-dev libedit-dev libomp-dev vim-runtime
 # The page-layout test drives Chromium and reads its screenshots with PIL (issue #16).
 APT_PACKAGES += chromium python3-pil
+# Checkpoints (nlohmann JSON headers) and their PyTorch interop test.
+APT_PACKAGES += nlohmann-json3-dev python3-numpy python3-torch
 
 .PHONY: all deps build release dev asan test test-asan lesson-12 book book-check bench \
   format format-check fuzz clean

@@ -42,6 +42,8 @@ RLAB
 fi
 find "$root/tests" "$root/notebooks" -name '*.md' -exec cp {} "$build_dir/fuzz/seeds_notebook/" \; \
   2>/dev/null || true
+# Binary seeds kept in fuzz/seeds (a small checkpoint for the safetensors reader).
+cp "$root"/fuzz/seeds/* "$seeds"/ 2>/dev/null || true
 
 # Builtins may write files (savefig, save): let them land in a scratch directory.
 scratch="$build_dir/fuzz/scratch"

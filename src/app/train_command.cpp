@@ -19,6 +19,7 @@
 #include "app/interrupt.hpp"
 #include "app/openmp_spin.hpp"
 #include "base/error.hpp"
+#include "train/checkpoint.hpp"
 #include "train/trainer.hpp"
 
 namespace llmlab::app {
@@ -32,7 +33,45 @@ struct TrainOptions {
               schedule = "constant";
   std::string json;
   bool quiet = false;
+  // Checkpoints: where to write (after the last step, and every save_every steps), and a
+  // checkpoint to continue from.
+  std::string save, resume;
+  int save_every = 0;
+  CLI::App* command = nullptr;
 };
+
+// With --resume, the checkpoint's settings hold except those given on the command line.
+train::Config resumed_config(const TrainOptions& options, const train::Config& saved) {
+  train::Config config = saved;
+  const train::Config& given = options.config;
+  const auto take = [&](const char* flag, auto member) {
+    if (options.command->count(flag) > 0) config.*member = given.*member;
+  };
+  take("--layers", &train::Config::layers);
+  take("--d-model", &train::Config::d_model);
+  take("--heads", &train::Config::heads);
+  take("--mlp-ratio", &train::Config::mlp_ratio);
+  take("--context", &train::Config::context);
+  take("--batch", &train::Config::batch);
+  take("--norm", &train::Config::norm_placement);
+  take("--norm-kind", &train::Config::norm_kind);
+  take("--activation", &train::Config::activation);
+  take("--residual-init", &train::Config::residual_init);
+  take("--init-std", &train::Config::init_std);
+  take("--lr", &train::Config::learning_rate);
+  take("--min-lr", &train::Config::min_learning_rate);
+  take("--warmup", &train::Config::warmup_steps);
+  take("--schedule", &train::Config::schedule);
+  take("--weight-decay", &train::Config::weight_decay);
+  take("--grad-clip", &train::Config::grad_clip);
+  take("--steps", &train::Config::steps);
+  take("--seed", &train::Config::seed);
+  take("--log-interval", &train::Config::log_interval);
+  take("--eval-interval", &train::Config::eval_interval);
+  take("--eval-batches", &train::Config::eval_batches);
+  take("--corpus", &train::Config::corpus);
+  return config;
+}
 
 std::string duration(double seconds) {
   const long s = std::lround(seconds);
@@ -89,12 +128,39 @@ int run_training(TrainOptions& options) {
         draw_progress(p, terminal, c.log_interval);
       };
     }
+    train::TrainingRun run;
+    train::Model init;
+    if (!options.resume.empty()) {
+      init = train::load_model(options.resume, kWho);
+      c = resumed_config(options, init.config);
+      run.init = &init;
+      if (!options.quiet) {
+        fmt::print(stderr, "resuming {} at step {} ({})\n", options.resume, init.steps,
+                   init.optimizer ? "with its AdamW state" : "no AdamW state: fresh moments");
+      }
+    }
+    if (options.save_every < 0) {
+      throw Error(fmt::format("{}: --save-every must be >= 0, got {}", kWho, options.save_every));
+    }
+    if (options.save_every > 0 && options.save.empty()) {
+      throw Error(fmt::format("{}: --save-every needs --save FILE", kWho));
+    }
+    if (!options.save.empty()) {
+      run.save_every = options.save_every;
+      run.on_checkpoint = [&options](const train::Model& model) {
+        train::save_model(model, options.save, kWho);
+      };
+    }
     // Ctrl-C ends the run after the current step, with the summary and the record; a second
     // one ends the process at once.
     InterruptScope interrupt;
-    const train::Record record =
-        train::train_gpt(c, progress, kWho, [] { return InterruptScope::requested(); });
+    run.stop = [] { return InterruptScope::requested(); };
+    const train::Record record = train::train_gpt(c, progress, kWho, run);
     if (record.interrupted) fmt::print("interrupted after step {}\n", record.steps_done);
+    if (!options.save.empty()) {
+      fmt::print("saved {} (and {}) at step {}\n", options.save,
+                 train::optimizer_path(options.save), record.steps_done);
+    }
     if (record.nonfinite_step) {
       fmt::print("stopped at step {}: the {} became NaN or Inf\n", *record.nonfinite_step,
                  record.nonfinite_what);
@@ -163,6 +229,14 @@ void add_train_command(CLI::App& app, int& exit_code, char** argv) {
   command->add_option("--corpus", c.corpus, "UTF-8 text file (default: the Vim user manual)");
   command->add_option("--json", options->json, "Write the run record as JSON");
   command->add_flag("--quiet", options->quiet, "No progress bar");
+  command->add_option("--save", options->save,
+                      "Write the trained model to FILE (safetensors; AdamW state beside it)");
+  command->add_option("--save-every", options->save_every,
+                      "Also write the checkpoint every k steps (needs --save)");
+  command->add_option("--resume", options->resume,
+                      "Continue from a checkpoint (its settings, except flags given; --steps is "
+                      "the total)");
+  options->command = command;
   command->callback([options, &exit_code, argv] {
     // Training under load collapses with libgomp's default spinning (app/openmp_spin.hpp).
     restart_with_short_openmp_spin(argv);

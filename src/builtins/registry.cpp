@@ -20,7 +20,8 @@ std::span<const BuiltinTable* const> builtin_tables() {
       &kFitBuiltins,
       &kSignalBuiltins,  // §7 Linear algebra; signals
       &kNnBuiltins,
-      &kTrainBuiltins,     // §8 ML / transformer
+      &kTrainBuiltins,
+      &kModelBuiltins,     // §8 ML / transformer
       &kAutodiffBuiltins,  // autodiff (issue #13)
       &kOutputBuiltins,
       &kTextFormatBuiltins,

@@ -1,11 +1,13 @@
 // builtins.md §8 ML / transformer functions, training: train_gpt(cfg) runs llmlab's native GPT
-// trainer (src/train/) from a script and returns the recorded series as a struct. This file only
-// maps struct fields to train::Config and the train::Record back to values.
+// trainer (src/train/) from a script and returns the recorded series as a struct, and the trained
+// model as a second output. This file only maps the train::Record back to values; cfg fields
+// become a train::Config in gpt_config.cpp.
 #include <cmath>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "builtins/gpt_config.hpp"
 #include "builtins/registry.hpp"
 #include "train/trainer.hpp"
 
@@ -15,83 +17,6 @@ namespace {
 using runtime::Call;
 using runtime::Kind;
 using runtime::Value;
-
-// An integer field: a scalar with no fractional part.
-int integer_field(Call& call, const std::string& name, const Value& value) {
-  const double x = value.as_scalar();
-  if (x != std::floor(x) || std::fabs(x) > 1e9) {
-    call.fail("cfg." + name + " must be an integer, got " + std::to_string(x));
-  }
-  return static_cast<int>(x);
-}
-
-// cfg fields that are numbers: integer settings, then real ones (Config's members).
-struct IntegerField {
-  std::string_view name;
-  int train::Config::*member;
-};
-struct RealField {
-  std::string_view name;
-  double train::Config::*member;
-};
-constexpr IntegerField kIntegerFields[] = {
-    {"layers", &train::Config::layers},
-    {"d_model", &train::Config::d_model},
-    {"heads", &train::Config::heads},
-    {"mlp_ratio", &train::Config::mlp_ratio},
-    {"context", &train::Config::context},
-    {"batch", &train::Config::batch},
-    {"steps", &train::Config::steps},
-    {"warmup", &train::Config::warmup_steps},
-    {"log_interval", &train::Config::log_interval},
-    {"eval_interval", &train::Config::eval_interval},
-    {"eval_batches", &train::Config::eval_batches},
-};
-constexpr RealField kRealFields[] = {
-    {"lr", &train::Config::learning_rate},
-    {"min_lr", &train::Config::min_learning_rate},
-    {"weight_decay", &train::Config::weight_decay},
-    {"beta1", &train::Config::beta1},
-    {"beta2", &train::Config::beta2},
-    {"epsilon", &train::Config::epsilon},
-    {"grad_clip", &train::Config::grad_clip},
-    {"init_std", &train::Config::init_std},
-    {"validation_fraction", &train::Config::validation_fraction},
-};
-
-// Sets one Config field from a cfg struct field; unknown names are errors.
-void apply_field(Call& call, train::Config& c, const std::string& name, const Value& value) {
-  for (const IntegerField& field : kIntegerFields) {
-    if (field.name == name) {
-      c.*field.member = integer_field(call, name, value);
-      return;
-    }
-  }
-  for (const RealField& field : kRealFields) {
-    if (field.name == name) {
-      c.*field.member = value.as_scalar();
-      return;
-    }
-  }
-  const std::string who(call.name());
-  if (name == "seed") {
-    c.seed = static_cast<std::uint64_t>(integer_field(call, name, value));
-  } else if (name == "norm") {
-    c.norm_placement = train::parse_norm_placement(value.as_string(), who);
-  } else if (name == "norm_kind") {
-    c.norm_kind = train::parse_norm_kind(value.as_string(), who);
-  } else if (name == "activation") {
-    c.activation = train::parse_activation(value.as_string(), who);
-  } else if (name == "residual_init") {
-    c.residual_init = train::parse_residual_init(value.as_string(), who);
-  } else if (name == "schedule") {
-    c.schedule = train::parse_schedule(value.as_string(), who);
-  } else if (name == "corpus") {
-    c.corpus = value.as_string();
-  } else {
-    call.fail("unknown field cfg." + name);
-  }
-}
 
 Value row_vector(const std::vector<double>& values) {
   num::Matrix row(1, static_cast<num::Index>(values.size()));
@@ -148,20 +73,27 @@ Value record_value(const train::Record& r) {
 // train_gpt(cfg): trains llmlab's character-level GPT; cfg fields override the defaults.
 Value train_gpt(Call& call) {
   train::Config config;
+  std::shared_ptr<const train::Model> init;
   if (call.has(0)) {
     const Value& cfg = call.value(0);
     if (!cfg.is(Kind::Struct)) {
       call.fail("argument 1 (cfg) must be a struct, got " + std::string(cfg.kind_name()));
     }
-    for (const auto& [name, value] : cfg.struct_fields()) apply_field(call, config, name, value);
+    config = training_config(call, cfg, init);
   }
+  train::TrainingRun run;
+  run.init = init.get();
+  auto model = std::make_shared<train::Model>();
+  if (call.nargout() >= 2) run.result = model.get();
   // Ctrl-C (and a notebook block's time limit) ends the run after the current step; the
   // request then goes on into the script as the interrupt no catch sees.
   runtime::Interpreter& interpreter = call.interpreter();
-  const train::Record record = train::train_gpt(
-      config, {}, call.name(), [&interpreter] { return interpreter.interrupt_requested(); });
-  if (record.interrupted) interpreter.raise_interrupt();
-  return record_value(record);
+  run.stop = [&interpreter] { return interpreter.interrupt_requested(); };
+  const train::Record trained = train::train_gpt(config, {}, call.name(), run);
+  if (trained.interrupted) interpreter.raise_interrupt();
+  Value record = record_value(trained);
+  if (call.nargout() < 2) return record;
+  return Value::tuple({std::move(record), model_value(std::move(model))});
 }
 
 }  // namespace
@@ -169,7 +101,9 @@ Value train_gpt(Call& call) {
 extern const BuiltinTable kTrainBuiltins = {
     {"train_gpt", train_gpt, 0, 1,
      "Train a character-level GPT; cfg fields (layers, d_model, norm, lr, warmup, steps, ...) "
-     "override the defaults. Returns a struct of recorded series."},
+     "override the defaults. Returns a struct of recorded series; [r, model] = train_gpt(cfg) "
+     "also returns the trained model. cfg.init = model starts from that model (continuing "
+     "exactly, AdamW state included, when it came from training; steps counts the total)."},
 };
 
 }  // namespace llmlab::builtins

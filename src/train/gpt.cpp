@@ -295,7 +295,8 @@ void Gpt<T>::for_each_shard(F f) {
 }
 
 template <class T>
-void Gpt<T>::initialize(double init_std, ResidualInit residual_init, std::uint64_t seed) {
+void initialize_parameters(const ParameterTensors<T>& params, int layers, double init_std,
+                           ResidualInit residual_init, std::uint64_t seed) {
   Random random(seed);
   const auto normal = [&random](std::span<T> values, double std) {
     for (T& value : values) value = static_cast<T>(std * random.normal());
@@ -304,11 +305,11 @@ void Gpt<T>::initialize(double init_std, ResidualInit residual_init, std::uint64
     std::fill(values.begin(), values.end(), value);
   };
   const double residual_std = residual_init == ResidualInit::Scaled
-                                  ? init_std / std::sqrt(2.0 * static_cast<double>(shape_.layers))
+                                  ? init_std / std::sqrt(2.0 * static_cast<double>(layers))
                                   : init_std;
-  normal(params_.wte, init_std);
-  normal(params_.wpe, init_std);
-  for (const BlockTensors<T>& block : params_.blocks) {
+  normal(params.wte, init_std);
+  normal(params.wpe, init_std);
+  for (const BlockTensors<T>& block : params.blocks) {
     fill(block.ln1_weight, T(1));
     fill(block.ln1_bias, T(0));
     normal(block.qkv_weight, init_std);
@@ -322,8 +323,13 @@ void Gpt<T>::initialize(double init_std, ResidualInit residual_init, std::uint64
     normal(block.fc_out_weight, residual_std);
     fill(block.fc_out_bias, T(0));
   }
-  fill(params_.lnf_weight, T(1));
-  fill(params_.lnf_bias, T(0));
+  fill(params.lnf_weight, T(1));
+  fill(params.lnf_bias, T(0));
+}
+
+template <class T>
+void Gpt<T>::initialize(double init_std, ResidualInit residual_init, std::uint64_t seed) {
+  initialize_parameters<T>(params_, shape_.layers, init_std, residual_init, seed);
 }
 
 template <class T>
@@ -374,6 +380,29 @@ void Gpt<T>::layer_forward(Shard& s, int layer) {
     norm_forward<T>(kind, a.norm2, a.norm2_mean, a.norm2_rstd, a.residual3, p.ln2_weight,
                     p.ln2_bias, N, C);
   }
+}
+
+template <class T>
+typename Gpt<T>::BlockInside Gpt<T>::inside(int layer) const {
+  const Shard& s = shards_[0];
+  const LayerActivations& a = s.layers[to_size(layer)];
+  const size_t T_ = to_size(shape_.context), C = to_size(shape_.d_model);
+  const size_t rows = T_ * C;
+  const bool pre = shape_.placement == NormPlacement::Pre;
+  BlockInside inside;
+  inside.input = layer_input(s, layer).first(rows);
+  inside.output = layer_output(s, layer).first(rows);
+  inside.norm1_input = pre ? inside.input : as_const(a.residual2).first(rows);
+  inside.norm2_input = (pre ? as_const(a.residual2) : as_const(a.residual3)).first(rows);
+  inside.attention = as_const(a.att).first(to_size(shape_.heads) * T_ * T_);
+  inside.mlp_input = (pre ? as_const(a.norm2) : as_const(a.norm1)).first(rows);
+  return inside;
+}
+
+template <class T>
+std::span<const T> Gpt<T>::top_inside() const {
+  return layer_output(shards_[0], shape_.layers - 1)
+      .first(to_size(shape_.context) * to_size(shape_.d_model));
 }
 
 template <class T>
@@ -546,10 +575,15 @@ void Gpt<T>::backward(GradientUpdate update) {
   for (const double block : block_gradient_squares_) gradient_squares_ += block;
 }
 
+template void initialize_parameters(const ParameterTensors<float>&, int, double, ResidualInit,
+                                    std::uint64_t);
+template void initialize_parameters(const ParameterTensors<double>&, int, double, ResidualInit,
+                                    std::uint64_t);
 template class Gpt<float>;
 template class Gpt<double>;
 template ParameterTensors<float> parameter_views(const ModelShape&, std::span<float>);
 template ParameterTensors<double> parameter_views(const ModelShape&, std::span<double>);
+template ParameterTensors<const float> parameter_views(const ModelShape&, std::span<const float>);
 template std::vector<NamedTensor<float>> named_tensors(const ParameterTensors<float>&);
 template std::vector<NamedTensor<double>> named_tensors(const ParameterTensors<double>&);
 

@@ -69,6 +69,13 @@ ParameterTensors<T> parameter_views(const ModelShape& shape, std::span<T> buffer
 template <class T>
 std::vector<NamedTensor<T>> named_tensors(const ParameterTensors<T>& views);
 
+// train_prepost.py's initialisation: N(0, init_std) for the embeddings and every weight matrix,
+// init_std / sqrt(2 L) for attention-out and MLP-out with ResidualInit::Scaled, zero biases, norm
+// gains 1. Draws in parameter order from Random(seed).
+template <class T>
+void initialize_parameters(const ParameterTensors<T>& params, int layers, double init_std,
+                           ResidualInit residual_init, std::uint64_t seed);
+
 // Whether backward() adds the new gradient to what gradients() holds or replaces it (the
 // training step's case: then no zeroing pass over the whole buffer is needed first; each shard
 // clears its own buffer, in parallel).
@@ -116,6 +123,19 @@ class Gpt {
 
   // Logits (B, T, V) of the last forward pass.
   std::span<const T> logits() const { return logits_; }
+  // Per-position losses (B, T) of the last forward pass; forward() returns their mean.
+  std::span<const T> losses() const { return losses_; }
+
+  // What the last forward pass saw in block `layer` for the batch's first sequence (T rows
+  // each): the residual stream entering and leaving the block, the inputs of its two norms, its
+  // attention probabilities (NH, T, T; row t over keys 0..t) and the MLP's input (the
+  // pre-activation is that times fc_weightᵀ plus fc_bias: the pass keeps only its derivative).
+  struct BlockInside {
+    std::span<const T> input, output, norm1_input, norm2_input, attention, mlp_input;
+  };
+  BlockInside inside(int layer) const;
+  // The final norm's input (the last block's output) for the first sequence.
+  std::span<const T> top_inside() const;
 
  private:
   struct LayerActivations {

@@ -53,22 +53,59 @@ double evaluate(Gpt<float>& model, const Config& config, const Corpus& corpus,
   return sum / static_cast<double>(config.eval_batches);
 }
 
+// A model to continue from must be the one this config and corpus would build.
+void check_init(const Model& init, const ModelShape& shape, const Corpus& corpus,
+                const Config& config, std::string_view who) {
+  const ModelShape& have = init.shape;
+  const auto differ = [&](std::string_view setting, auto model_value, auto config_value) {
+    if (model_value != config_value) {
+      throw Error(fmt::format("{}: the initial model has {} {}, the config asks for {}", who,
+                              setting, model_value, config_value));
+    }
+  };
+  differ("layers", have.layers, shape.layers);
+  differ("d_model", have.d_model, shape.d_model);
+  differ("heads", have.heads, shape.heads);
+  differ("mlp width", have.mlp_hidden, shape.mlp_hidden);
+  differ("context", have.context, shape.context);
+  differ("norm", name_of(have.placement), name_of(shape.placement));
+  differ("norm_kind", name_of(have.norm), name_of(shape.norm));
+  differ("activation", name_of(have.activation), name_of(shape.activation));
+  if (init.vocabulary != corpus.vocabulary()) {
+    throw Error(
+        fmt::format("{}: the initial model's vocabulary ({} characters) is not the "
+                    "corpus's ({} characters from {})",
+                    who, init.vocabulary.size(), corpus.vocabulary().size(), corpus.source()));
+  }
+  if (init.optimizer && init.steps >= config.steps) {
+    throw Error(
+        fmt::format("{}: the initial model has already taken {} steps; steps ({}) counts "
+                    "the total and must be larger to continue",
+                    who, init.steps, config.steps));
+  }
+}
+
 }  // namespace
 
 Record train_gpt(const Config& config, const ProgressCallback& progress, std::string_view who,
-                 const StopCheck& stop) {
+                 const TrainingRun& run) {
   validate(config, who);
   const Corpus corpus = Corpus::load(config.corpus, config.validation_fraction, who);
-  return train_gpt(config, corpus, progress, who, stop);
+  return train_gpt(config, corpus, progress, who, run);
 }
 
 Record train_gpt(const Config& config, const Corpus& corpus, const ProgressCallback& progress,
-                 std::string_view who, const StopCheck& stop) {
+                 std::string_view who, const TrainingRun& run) {
   validate(config, who);
   check_corpus(config, corpus, who);
   const ModelShape shape = ModelShape::from(config, corpus.vocab_size());
+  if (run.init != nullptr) check_init(*run.init, shape, corpus, config, who);
   Gpt<float> model(shape, config.batch);
-  model.initialize(config.init_std, config.residual_init, config.seed);
+  if (run.init != nullptr) {
+    std::copy(run.init->parameters.begin(), run.init->parameters.end(), model.parameters().begin());
+  } else {
+    model.initialize(config.init_std, config.residual_init, config.seed);
+  }
 
   Record record;
   record.config = config;
@@ -84,11 +121,33 @@ Record train_gpt(const Config& config, const Corpus& corpus, const ProgressCallb
   std::vector<int> inputs(window), targets(window);
   AlignedVector<float> m(model.parameters().size(), 0.0f), v(model.parameters().size(), 0.0f);
   Random batches(config.seed + 1);
+  long first_step = 1;
+  if (run.init != nullptr && run.init->optimizer) {
+    m = run.init->optimizer->m;
+    v = run.init->optimizer->v;
+    first_step = run.init->steps + 1;
+    // The batches the earlier steps drew, drawn again to put the generator where they left it.
+    for (long step = 1; step < first_step; step++) {
+      sample_batch(inputs, targets, corpus.train(), config.batch, config.context, batches);
+    }
+  }
   std::deque<double> recent;
   double train_seconds = 0.0;
+  // A snapshot of the run so far, for checkpoints and the result.
+  const auto snapshot = [&](long steps) {
+    Model out;
+    out.config = config;
+    out.shape = shape;
+    out.vocabulary = corpus.vocabulary();
+    out.parameters.assign(model.parameters().begin(), model.parameters().end());
+    out.steps = steps;
+    out.optimizer = OptimizerState{m, v};
+    return out;
+  };
 
-  record.validation.push_back({0, evaluate(model, config, corpus, inputs, targets)});
-  for (long step = 1; step <= config.steps; step++) {
+  record.validation.push_back({first_step - 1, evaluate(model, config, corpus, inputs, targets)});
+  record.steps_done = first_step - 1;
+  for (long step = first_step; step <= config.steps; step++) {
     const auto start = Clock::now();
     const double lr = learning_rate_at(config, step);
     sample_batch(inputs, targets, corpus.train(), config.batch, config.context, batches);
@@ -111,7 +170,7 @@ Record train_gpt(const Config& config, const Corpus& corpus, const ProgressCallb
 
     recent.push_back(loss);
     if (recent.size() > static_cast<size_t>(config.log_interval)) recent.pop_front();
-    if (step % config.log_interval == 0 || step == 1 || step == config.steps || !finite) {
+    if (step % config.log_interval == 0 || step == first_step || step == config.steps || !finite) {
       StepRecord entry;
       entry.step = step;
       entry.learning_rate = lr;
@@ -132,19 +191,26 @@ Record train_gpt(const Config& config, const Corpus& corpus, const ProgressCallb
     if (step % config.eval_interval == 0 || step == config.steps) {
       record.validation.push_back({step, evaluate(model, config, corpus, inputs, targets)});
     }
-    if (progress) {
-      const double rate = static_cast<double>(step) * static_cast<double>(window) / train_seconds;
-      progress(
-          {step, config.steps, loss, rate,
-           static_cast<double>(config.steps - step) * train_seconds / static_cast<double>(step)});
+    if (run.on_checkpoint && run.save_every > 0 && step % run.save_every == 0 &&
+        step != config.steps) {
+      run.on_checkpoint(snapshot(step));
     }
-    if (stop && step < config.steps && stop()) {
+    if (progress) {
+      const double done = static_cast<double>(step - first_step + 1);
+      const double rate = done * static_cast<double>(window) / train_seconds;
+      progress({step, config.steps, loss, rate,
+                static_cast<double>(config.steps - step) * train_seconds / done});
+    }
+    if (run.stop && step < config.steps && run.stop()) {
       record.interrupted = true;
       break;
     }
   }
+  if (run.on_checkpoint) run.on_checkpoint(snapshot(record.steps_done));
+  if (run.result != nullptr) *run.result = snapshot(record.steps_done);
   record.train_seconds = train_seconds;
-  record.tokens_per_second = train_seconds > 0.0 ? static_cast<double>(record.steps_done) *
+  const long steps_run = record.steps_done - (first_step - 1);
+  record.tokens_per_second = train_seconds > 0.0 ? static_cast<double>(steps_run) *
                                                        static_cast<double>(window) / train_seconds
                                                  : 0.0;
   return record;

@@ -11,10 +11,12 @@
 
 #include "train/config.hpp"
 #include "train/corpus.hpp"
+#include "train/model.hpp"
 
 namespace llmlab::train {
 
-// Recorded every log_interval steps, at step 1, at the last step and at a non-finite step.
+// Recorded every log_interval steps, at the first step (1, or the one after a resumed model's),
+// at the last step and at a non-finite step.
 struct StepRecord {
   long step = 0;
   double learning_rate = 0.0;
@@ -61,12 +63,30 @@ using ProgressCallback = std::function<void(const Progress&)>;
 // Asked after every step: true ends the run there (Ctrl-C), the record holding the steps done.
 using StopCheck = std::function<bool()>;
 
+// Where a run starts and what it hands back besides its Record.
+struct TrainingRun {
+  // Start from this model's parameters instead of a fresh initialisation. When it carries AdamW
+  // state, training continues exactly where it stopped: from step init->steps + 1 up to
+  // config.steps (the total, as nanoGPT's resume counts), with its moments and the batch
+  // sequence at the same place, so the steps equal those of one uninterrupted run. Without
+  // optimiser state, the run starts at step 1 with fresh moments. Its shape and vocabulary must
+  // be those of the config and corpus.
+  const Model* init = nullptr;
+  // Called with the model (and its optimiser state) every save_every steps and after the last.
+  int save_every = 0;
+  std::function<void(const Model&)> on_checkpoint;
+  // Receives the trained model with its optimiser state.
+  Model* result = nullptr;
+  // Asked after each step: true ends the run there (Ctrl-C), the record marked interrupted.
+  StopCheck stop;
+};
+
 // Validates the configuration (errors name `who`), loads the corpus, trains and records.
 Record train_gpt(const Config& config, const ProgressCallback& progress = {},
-                 std::string_view who = "train_gpt", const StopCheck& stop = {});
+                 std::string_view who = "train_gpt", const TrainingRun& run = {});
 // The same with a corpus already in memory (tests, repeated runs over one corpus).
 Record train_gpt(const Config& config, const Corpus& corpus, const ProgressCallback& progress = {},
-                 std::string_view who = "train_gpt", const StopCheck& stop = {});
+                 std::string_view who = "train_gpt", const TrainingRun& run = {});
 
 // The record as JSON (non-finite numbers as null), for `llmlab train --json`.
 std::string to_json(const Record& record);

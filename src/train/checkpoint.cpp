@@ -1,0 +1,404 @@
+// Checkpoint layout (GPT-2 names), metadata, and the checks on loading.
+#include "train/checkpoint.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "base/error.hpp"
+#include "base/utf8.hpp"
+#include "train/safetensors.hpp"
+
+namespace llmlab::train {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+[[noreturn]] void fail(std::string_view file, std::string_view message) {
+  throw Error(fmt::format("{}: {}", file, message));
+}
+
+std::int64_t to_int64(std::size_t value) { return static_cast<std::int64_t>(value); }
+
+std::string shape_text(const std::vector<std::int64_t>& shape) {
+  return fmt::format("[{}]", fmt::join(shape, ", "));
+}
+
+// The Config as JSON, with the cfg field names of train_gpt.
+std::string config_json(const Config& c) {
+  Json json = {{"layers", c.layers},
+               {"d_model", c.d_model},
+               {"heads", c.heads},
+               {"mlp_ratio", c.mlp_ratio},
+               {"context", c.context},
+               {"norm", name_of(c.norm_placement)},
+               {"norm_kind", name_of(c.norm_kind)},
+               {"activation", name_of(c.activation)},
+               {"residual_init", name_of(c.residual_init)},
+               {"init_std", c.init_std},
+               {"batch", c.batch},
+               {"lr", c.learning_rate},
+               {"min_lr", c.min_learning_rate},
+               {"warmup", c.warmup_steps},
+               {"schedule", name_of(c.schedule)},
+               {"weight_decay", c.weight_decay},
+               {"beta1", c.beta1},
+               {"beta2", c.beta2},
+               {"epsilon", c.epsilon},
+               {"grad_clip", c.grad_clip},
+               {"steps", c.steps},
+               {"seed", c.seed},
+               {"log_interval", c.log_interval},
+               {"eval_interval", c.eval_interval},
+               {"eval_batches", c.eval_batches},
+               {"validation_fraction", c.validation_fraction},
+               {"corpus", c.corpus}};
+  return json.dump();
+}
+
+// Reads the config back; the architecture's fields are required, the training settings keep
+// their defaults when absent (a checkpoint written by another tool may carry only the former).
+Config parse_config(const std::string& text, std::string_view file) {
+  const Json json = Json::parse(text, nullptr, false);
+  if (json.is_discarded() || !json.is_object())
+    fail(file, "__metadata__ config is not a JSON object");
+  Config c;
+  const auto integer = [&](const char* name, auto& member, bool required) {
+    const auto found = json.find(name);
+    if (found == json.end()) {
+      if (required) fail(file, fmt::format("__metadata__ config has no '{}'", name));
+      return;
+    }
+    // Every integer setting fits an int except the seed.
+    using Member = std::remove_reference_t<decltype(member)>;
+    const double limit = std::is_same_v<Member, int> ? 1e9 : 1e18;
+    if (!found->is_number_integer() || found->template get<double>() < 0.0 ||
+        found->template get<double>() > limit) {
+      fail(file,
+           fmt::format("__metadata__ config '{}' is not an integer in [0, {:g}]", name, limit));
+    }
+    member = found->template get<std::remove_reference_t<decltype(member)>>();
+  };
+  const auto real = [&](const char* name, double& member) {
+    const auto found = json.find(name);
+    if (found == json.end()) return;
+    if (!found->is_number())
+      fail(file, fmt::format("__metadata__ config '{}' is not a number", name));
+    member = found->get<double>();
+  };
+  const auto text_of = [&](const char* name, bool required) -> std::string {
+    const auto found = json.find(name);
+    if (found == json.end()) {
+      if (required) fail(file, fmt::format("__metadata__ config has no '{}'", name));
+      return {};
+    }
+    if (!found->is_string())
+      fail(file, fmt::format("__metadata__ config '{}' is not a string", name));
+    return found->get<std::string>();
+  };
+  integer("layers", c.layers, true);
+  integer("d_model", c.d_model, true);
+  integer("heads", c.heads, true);
+  integer("mlp_ratio", c.mlp_ratio, true);
+  integer("context", c.context, true);
+  c.norm_placement = parse_norm_placement(text_of("norm", true), file);
+  c.norm_kind = parse_norm_kind(text_of("norm_kind", true), file);
+  c.activation = parse_activation(text_of("activation", true), file);
+  if (const std::string init = text_of("residual_init", false); !init.empty()) {
+    c.residual_init = parse_residual_init(init, file);
+  }
+  if (const std::string schedule = text_of("schedule", false); !schedule.empty()) {
+    c.schedule = parse_schedule(schedule, file);
+  }
+  real("init_std", c.init_std);
+  integer("batch", c.batch, false);
+  real("lr", c.learning_rate);
+  real("min_lr", c.min_learning_rate);
+  integer("warmup", c.warmup_steps, false);
+  real("weight_decay", c.weight_decay);
+  real("beta1", c.beta1);
+  real("beta2", c.beta2);
+  real("epsilon", c.epsilon);
+  real("grad_clip", c.grad_clip);
+  integer("steps", c.steps, false);
+  integer("seed", c.seed, false);
+  integer("log_interval", c.log_interval, false);
+  integer("eval_interval", c.eval_interval, false);
+  integer("eval_batches", c.eval_batches, false);
+  real("validation_fraction", c.validation_fraction);
+  c.corpus = text_of("corpus", false);
+  return c;
+}
+
+const std::string& metadata_entry(const SafetensorsView& view, const std::string& key,
+                                  std::string_view file) {
+  const auto found = view.metadata.find(key);
+  if (found == view.metadata.end()) {
+    fail(file, fmt::format("__metadata__ has no \"{}\" (not an llmlab checkpoint?)", key));
+  }
+  return found->second;
+}
+
+long parse_steps(const SafetensorsView& view, std::string_view file) {
+  const std::string& text = metadata_entry(view, "steps", file);
+  long steps = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), steps);
+  if (error != std::errc() || end != text.data() + text.size() || steps < 0) {
+    fail(file, fmt::format("__metadata__ steps '{}' is not a count", text));
+  }
+  return steps;
+}
+
+// Parameters the shape needs, in double so that an absurd config cannot overflow.
+double parameter_count_estimate(const ModelShape& s) {
+  const double C = s.d_model, H = s.mlp_hidden, V = s.vocab, T = s.context, L = s.layers;
+  const double norm = s.norm == NormKind::LayerNorm ? 2 * C : C;
+  const double block = 2 * norm + 3 * C * C + 3 * C + C * C + C + 2 * H * C + H + C;
+  return V * C + T * C + L * block + (s.placement == NormPlacement::Pre ? norm : 0.0);
+}
+
+// Copies one stored tensor (F32 or F64) into the checkpoint-layout values.
+std::vector<float> stored_values(const SafetensorsView& view, const TensorEntry& entry,
+                                 std::string_view file) {
+  const std::span<const std::byte> bytes = view.bytes_of(entry);
+  std::vector<float> values;
+  if (entry.dtype == Dtype::F32) {
+    values.resize(bytes.size() / 4);
+    std::memcpy(values.data(), bytes.data(), bytes.size());
+  } else if (entry.dtype == Dtype::F64) {
+    values.resize(bytes.size() / 8);
+    for (size_t i = 0; i < values.size(); i++) {
+      double value = 0.0;
+      std::memcpy(&value, bytes.data() + 8 * i, 8);
+      values[i] = static_cast<float>(value);
+    }
+  } else {
+    fail(file, fmt::format("tensor '{}' has dtype {}; llmlab reads F32 and F64", entry.name,
+                           dtype_name(entry.dtype)));
+  }
+  return values;
+}
+
+// Fills `buffer` from the tensors named prefix + layout name, all of which must be present with
+// the layout's shapes; any other tensor is an error.
+void read_tensors(const SafetensorsView& view, const std::vector<CheckpointTensor>& layout,
+                  const std::string& prefix, std::span<float> buffer, std::string_view file) {
+  for (const CheckpointTensor& tensor : layout) {
+    const std::string name = prefix + tensor.name;
+    const TensorEntry* entry = view.find(name);
+    if (entry == nullptr) {
+      fail(file, fmt::format("tensor '{}' is missing (the config needs it with shape {})", name,
+                             shape_text(tensor.shape)));
+    }
+    if (entry->shape != tensor.shape) {
+      fail(file, fmt::format("tensor '{}' has shape {}, but the config needs {}", name,
+                             shape_text(entry->shape), shape_text(tensor.shape)));
+    }
+    store_checkpoint_values(tensor, stored_values(view, *entry, file), buffer);
+  }
+}
+
+// read_tensors found every expected tensor; any more in the file are not this config's.
+void reject_unknown_tensors(const SafetensorsView& view, std::size_t expected,
+                            std::string_view file, const std::vector<CheckpointTensor>& layout,
+                            const std::vector<std::string>& prefixes) {
+  if (view.tensors.size() == expected) return;
+  for (const TensorEntry& entry : view.tensors) {
+    bool known = false;
+    for (const std::string& prefix : prefixes) {
+      for (const CheckpointTensor& tensor : layout)
+        known = known || prefix + tensor.name == entry.name;
+    }
+    if (!known) fail(file, fmt::format("unexpected tensor '{}' for this config", entry.name));
+  }
+}
+
+}  // namespace
+
+std::vector<CheckpointTensor> checkpoint_layout(const ModelShape& s) {
+  const size_t C = static_cast<size_t>(s.d_model), H = static_cast<size_t>(s.mlp_hidden);
+  const size_t V = static_cast<size_t>(s.vocab), T = static_cast<size_t>(s.context);
+  const bool biases = s.norm == NormKind::LayerNorm;
+  std::vector<CheckpointTensor> layout;
+  size_t offset = 0;
+  // A vector (rows 1), or a matrix stored as is or transposed.
+  const auto add = [&](std::string name, size_t rows, size_t columns, bool transposed) {
+    CheckpointTensor tensor{std::move(name), {}, offset, rows, columns, transposed};
+    if (rows == 1) {
+      tensor.shape = {to_int64(columns)};
+    } else if (transposed) {
+      tensor.shape = {to_int64(columns), to_int64(rows)};
+    } else {
+      tensor.shape = {to_int64(rows), to_int64(columns)};
+    }
+    offset += rows * columns;
+    layout.push_back(std::move(tensor));
+  };
+  const auto norm = [&](const std::string& name) {
+    add(name + ".weight", 1, C, false);
+    if (biases) add(name + ".bias", 1, C, false);
+  };
+  add("wte.weight", V, C, false);
+  add("wpe.weight", T, C, false);
+  for (int l = 0; l < s.layers; l++) {
+    const std::string h = fmt::format("h.{}.", l);
+    norm(h + "ln_1");
+    add(h + "attn.c_attn.weight", 3 * C, C, true);
+    add(h + "attn.c_attn.bias", 1, 3 * C, false);
+    add(h + "attn.c_proj.weight", C, C, true);
+    add(h + "attn.c_proj.bias", 1, C, false);
+    norm(h + "ln_2");
+    add(h + "mlp.c_fc.weight", H, C, true);
+    add(h + "mlp.c_fc.bias", 1, H, false);
+    add(h + "mlp.c_proj.weight", C, H, true);
+    add(h + "mlp.c_proj.bias", 1, C, false);
+  }
+  if (s.placement == NormPlacement::Pre) norm("ln_f");
+  return layout;
+}
+
+std::vector<float> checkpoint_values(const CheckpointTensor& t, std::span<const float> buffer) {
+  const std::span<const float> source = buffer.subspan(t.offset, t.rows * t.columns);
+  if (!t.transposed) return {source.begin(), source.end()};
+  std::vector<float> out(source.size());
+  for (size_t r = 0; r < t.rows; r++) {
+    for (size_t c = 0; c < t.columns; c++) out[c * t.rows + r] = source[r * t.columns + c];
+  }
+  return out;
+}
+
+void store_checkpoint_values(const CheckpointTensor& t, std::span<const float> values,
+                             std::span<float> buffer) {
+  LLMLAB_ASSERT(values.size() == t.rows * t.columns);
+  const std::span<float> target = buffer.subspan(t.offset, t.rows * t.columns);
+  if (!t.transposed) {
+    std::copy(values.begin(), values.end(), target.begin());
+    return;
+  }
+  for (size_t r = 0; r < t.rows; r++) {
+    for (size_t c = 0; c < t.columns; c++) target[r * t.columns + c] = values[c * t.rows + r];
+  }
+}
+
+std::string checkpoint_bytes(const Model& model) {
+  std::vector<TensorToWrite> tensors;
+  for (const CheckpointTensor& t : checkpoint_layout(model.shape)) {
+    tensors.push_back({t.name, t.shape, checkpoint_values(t, model.parameters)});
+  }
+  std::string vocabulary;
+  for (const char32_t code : model.vocabulary) append_utf8(vocabulary, code);
+  return serialize_safetensors(tensors, {{"format", "pt"},
+                                         {"config", config_json(model.config)},
+                                         {"vocabulary", vocabulary},
+                                         {"steps", std::to_string(model.steps)}});
+}
+
+Model model_from_checkpoint(std::span<const std::byte> bytes, std::string_view file) {
+  const SafetensorsView view = parse_safetensors(bytes, file);
+  Model model;
+  model.config = parse_config(metadata_entry(view, "config", file), file);
+  validate(model.config, file);
+  const std::string& vocabulary = metadata_entry(view, "vocabulary", file);
+  for (const std::string_view character : characters_of(vocabulary)) {
+    model.vocabulary.push_back(code_point_of(character));
+  }
+  if (model.vocabulary.empty()) fail(file, "__metadata__ vocabulary is empty");
+  for (size_t i = 1; i < model.vocabulary.size(); i++) {
+    if (model.vocabulary[i - 1] >= model.vocabulary[i]) {
+      fail(file, "__metadata__ vocabulary is not sorted without repeats");
+    }
+  }
+  model.steps = parse_steps(view, file);
+  check_model_size(model.config, model.vocabulary.size(), file);
+  model.shape = ModelShape::from(model.config, static_cast<int>(model.vocabulary.size()));
+  // The file must hold every parameter as at least an F32 before anything is sized from the
+  // config, so a forged config cannot ask for more memory than the file is long.
+  if (parameter_count_estimate(model.shape) * 4.0 > static_cast<double>(view.data.size())) {
+    fail(file,
+         fmt::format("the config ({} layers, d_model {}, vocab {}) needs more data than the "
+                     "file's {} bytes",
+                     model.shape.layers, model.shape.d_model, model.shape.vocab, view.data.size()));
+  }
+  const std::vector<CheckpointTensor> layout = checkpoint_layout(model.shape);
+  model.parameters.assign(parameter_count(model.shape), 0.0f);
+  read_tensors(view, layout, "", model.parameters, file);
+  reject_unknown_tensors(view, layout.size(), file, layout, {""});
+  return model;
+}
+
+std::string optimizer_bytes(const Model& model) {
+  LLMLAB_ASSERT(model.optimizer.has_value());
+  std::vector<TensorToWrite> tensors;
+  const std::vector<CheckpointTensor> layout = checkpoint_layout(model.shape);
+  for (const auto& [prefix, moment] :
+       {std::pair{"exp_avg.", &model.optimizer->m}, {"exp_avg_sq.", &model.optimizer->v}}) {
+    for (const CheckpointTensor& t : layout) {
+      tensors.push_back({prefix + t.name, t.shape, checkpoint_values(t, *moment)});
+    }
+  }
+  return serialize_safetensors(
+      tensors, {{"format", "pt"}, {"optimizer", "AdamW"}, {"steps", std::to_string(model.steps)}});
+}
+
+void load_optimizer(Model& model, std::span<const std::byte> bytes, std::string_view file) {
+  const SafetensorsView view = parse_safetensors(bytes, file);
+  const long steps = parse_steps(view, file);
+  if (steps != model.steps) {
+    fail(file, fmt::format("the optimiser state is from step {}, the model from step {}", steps,
+                           model.steps));
+  }
+  if (static_cast<double>(model.parameters.size()) * 8.0 > static_cast<double>(view.data.size())) {
+    fail(file, "the file is too short for this model's optimiser state");
+  }
+  const std::vector<CheckpointTensor> layout = checkpoint_layout(model.shape);
+  OptimizerState state;
+  state.m.assign(model.parameters.size(), 0.0f);
+  state.v.assign(model.parameters.size(), 0.0f);
+  read_tensors(view, layout, "exp_avg.", state.m, file);
+  read_tensors(view, layout, "exp_avg_sq.", state.v, file);
+  reject_unknown_tensors(view, 2 * layout.size(), file, layout, {"exp_avg.", "exp_avg_sq."});
+  model.optimizer = std::move(state);
+}
+
+std::string optimizer_path(const std::string& path) {
+  constexpr std::string_view kSuffix = ".safetensors";
+  if (path.size() > kSuffix.size() && path.ends_with(kSuffix)) {
+    return path.substr(0, path.size() - kSuffix.size()) + ".optim.safetensors";
+  }
+  return path + ".optim.safetensors";
+}
+
+void save_model(const Model& model, const std::string& path, std::string_view who) {
+  write_binary_file(path, checkpoint_bytes(model), who);
+  const std::string sibling = optimizer_path(path);
+  if (model.optimizer) {
+    write_binary_file(sibling, optimizer_bytes(model), who);
+  } else {
+    std::error_code ignored;
+    std::filesystem::remove(sibling, ignored);
+  }
+}
+
+Model load_model(const std::string& path, std::string_view who) {
+  const std::string bytes = read_binary_file(path, who);
+  try {
+    Model model = model_from_checkpoint(std::as_bytes(std::span(bytes)), path);
+    const std::string sibling = optimizer_path(path);
+    std::error_code error;
+    if (std::filesystem::exists(sibling, error)) {
+      const std::string optimizer = read_binary_file(sibling, who);
+      load_optimizer(model, std::as_bytes(std::span(optimizer)), sibling);
+    }
+    return model;
+  } catch (const Error& error) {
+    // The checks word "<file>: ..."; the caller's name goes in front.
+    throw Error(fmt::format("{}: {}", who, error.what()));
+  }
+}
+
+}  // namespace llmlab::train

@@ -1,0 +1,252 @@
+// safetensors parsing (every field checked before use) and writing.
+#include "train/safetensors.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <utility>
+
+#include "base/error.hpp"
+
+namespace llmlab::train {
+namespace {
+
+struct DtypeInfo {
+  std::string_view name;
+  Dtype dtype;
+  std::size_t bytes;
+};
+constexpr std::array<DtypeInfo, 13> kDtypes{{{"BOOL", Dtype::Bool, 1},
+                                             {"U8", Dtype::U8, 1},
+                                             {"I8", Dtype::I8, 1},
+                                             {"I16", Dtype::I16, 2},
+                                             {"U16", Dtype::U16, 2},
+                                             {"F16", Dtype::F16, 2},
+                                             {"BF16", Dtype::BF16, 2},
+                                             {"I32", Dtype::I32, 4},
+                                             {"U32", Dtype::U32, 4},
+                                             {"F32", Dtype::F32, 4},
+                                             {"F64", Dtype::F64, 8},
+                                             {"I64", Dtype::I64, 8},
+                                             {"U64", Dtype::U64, 8}}};
+
+[[noreturn]] void fail(std::string_view file, std::string_view message) {
+  throw Error(fmt::format("{}: {}", file, message));
+}
+
+// A JSON number that is a whole number >= 0 and fits in 63 bits.
+bool whole_number(const nlohmann::json& value, std::uint64_t& out) {
+  if (value.is_number_unsigned()) {
+    out = value.get<std::uint64_t>();
+  } else if (value.is_number_integer()) {
+    const auto signed_value = value.get<std::int64_t>();
+    if (signed_value < 0) return false;
+    out = static_cast<std::uint64_t>(signed_value);
+  } else {
+    return false;
+  }
+  return out <= (std::uint64_t{1} << 62);
+}
+
+TensorEntry parse_entry(const std::string& name, const nlohmann::json& entry, std::string_view file,
+                        std::size_t data_bytes) {
+  const auto where = [&](std::string_view what) {
+    fail(file, fmt::format("tensor '{}': {}", name, what));
+  };
+  if (!entry.is_object()) where("the header entry is not a JSON object");
+  TensorEntry out;
+  out.name = name;
+  const auto dtype = entry.find("dtype");
+  if (dtype == entry.end() || !dtype->is_string()) where("no \"dtype\" string");
+  const std::string& dtype_text = dtype->get_ref<const std::string&>();
+  const auto info = std::find_if(kDtypes.begin(), kDtypes.end(),
+                                 [&](const DtypeInfo& d) { return d.name == dtype_text; });
+  if (info == kDtypes.end()) where(fmt::format("unknown dtype '{}'", dtype_text));
+  out.dtype = info->dtype;
+
+  const auto shape = entry.find("shape");
+  if (shape == entry.end() || !shape->is_array()) where("no \"shape\" array");
+  if (shape->size() > 8) where(fmt::format("{} dimensions (at most 8)", shape->size()));
+  std::uint64_t elements = 1;
+  for (const nlohmann::json& dim : *shape) {
+    std::uint64_t size = 0;
+    if (!whole_number(dim, size)) where("a shape entry is not a non-negative integer");
+    if (size != 0 && elements > (std::uint64_t{1} << 62) / size) where("shape too large");
+    elements *= size;
+    out.shape.push_back(static_cast<std::int64_t>(size));
+  }
+
+  const auto offsets = entry.find("data_offsets");
+  if (offsets == entry.end() || !offsets->is_array() || offsets->size() != 2) {
+    where("no \"data_offsets\" pair");
+  }
+  std::uint64_t begin = 0, end = 0;
+  if (!whole_number((*offsets)[0], begin) || !whole_number((*offsets)[1], end)) {
+    where("data_offsets are not non-negative integers");
+  }
+  if (begin > end) where(fmt::format("data_offsets [{}, {}] run backwards", begin, end));
+  if (end > data_bytes) {
+    where(fmt::format("data_offsets [{}, {}] run past the data section ({} bytes): truncated file?",
+                      begin, end, data_bytes));
+  }
+  if (elements > (std::uint64_t{1} << 62) / info->bytes || end - begin != elements * info->bytes) {
+    where(fmt::format("data_offsets [{}, {}] hold {} bytes, but shape × {} needs {}", begin, end,
+                      end - begin, dtype_text, elements * info->bytes));
+  }
+  out.begin = static_cast<std::size_t>(begin);
+  out.end = static_cast<std::size_t>(end);
+  return out;
+}
+
+}  // namespace
+
+std::string_view dtype_name(Dtype dtype) {
+  for (const DtypeInfo& d : kDtypes) {
+    if (d.dtype == dtype) return d.name;
+  }
+  return "?";
+}
+
+std::size_t dtype_bytes(Dtype dtype) {
+  for (const DtypeInfo& d : kDtypes) {
+    if (d.dtype == dtype) return d.bytes;
+  }
+  return 0;
+}
+
+const TensorEntry* SafetensorsView::find(std::string_view name) const {
+  for (const TensorEntry& entry : tensors) {
+    if (entry.name == name) return &entry;
+  }
+  return nullptr;
+}
+
+std::span<const std::byte> SafetensorsView::bytes_of(const TensorEntry& entry) const {
+  return data.subspan(entry.begin, entry.end - entry.begin);
+}
+
+SafetensorsView parse_safetensors(std::span<const std::byte> bytes, std::string_view file) {
+  if (bytes.size() < 8) {
+    fail(file,
+         fmt::format("truncated: {} bytes, shorter than the 8-byte header length", bytes.size()));
+  }
+  std::uint64_t header_bytes = 0;
+  for (int i = 7; i >= 0; i--) {
+    header_bytes =
+        (header_bytes << 8) | std::to_integer<std::uint64_t>(bytes[static_cast<size_t>(i)]);
+  }
+  if (header_bytes > bytes.size() - 8) {
+    fail(file, fmt::format("header length {} runs past the end of the file ({} bytes): truncated "
+                           "or not a safetensors file",
+                           header_bytes, bytes.size()));
+  }
+  if (header_bytes > kMaxHeaderBytes) {
+    fail(file, fmt::format("header length {} exceeds the limit of {} bytes", header_bytes,
+                           kMaxHeaderBytes));
+  }
+  const auto* header_begin = reinterpret_cast<const char*>(bytes.data() + 8);
+  const nlohmann::json header =
+      nlohmann::json::parse(header_begin, header_begin + header_bytes, nullptr, false);
+  if (header.is_discarded()) fail(file, "the header is not valid JSON");
+  if (!header.is_object()) fail(file, "the header is not a JSON object");
+
+  SafetensorsView view;
+  view.data = bytes.subspan(8 + static_cast<size_t>(header_bytes));
+  for (const auto& [name, entry] : header.items()) {
+    if (name == "__metadata__") {
+      if (!entry.is_object()) fail(file, "__metadata__ is not a JSON object");
+      for (const auto& [key, value] : entry.items()) {
+        if (!value.is_string()) fail(file, fmt::format("__metadata__ '{}' is not a string", key));
+        view.metadata[key] = value.get<std::string>();
+      }
+      continue;
+    }
+    view.tensors.push_back(parse_entry(name, entry, file, view.data.size()));
+  }
+  std::sort(view.tensors.begin(), view.tensors.end(),
+            [](const TensorEntry& a, const TensorEntry& b) {
+              return std::pair(a.begin, a.end) < std::pair(b.begin, b.end);
+            });
+  for (size_t i = 1; i < view.tensors.size(); i++) {
+    const TensorEntry& before = view.tensors[i - 1];
+    const TensorEntry& after = view.tensors[i];
+    if (after.begin < before.end) {
+      fail(file,
+           fmt::format("tensor '{}' (bytes {}–{}) overlaps tensor '{}' (bytes {}–{})", after.name,
+                       after.begin, after.end, before.name, before.begin, before.end));
+    }
+  }
+  return view;
+}
+
+std::string serialize_safetensors(const std::vector<TensorToWrite>& tensors,
+                                  const std::map<std::string, std::string>& metadata) {
+  nlohmann::ordered_json header = nlohmann::ordered_json::object();
+  if (!metadata.empty()) {
+    nlohmann::ordered_json meta = nlohmann::ordered_json::object();
+    for (const auto& [key, value] : metadata) meta[key] = value;
+    header["__metadata__"] = meta;
+  }
+  std::size_t offset = 0;
+  for (const TensorToWrite& tensor : tensors) {
+    const std::size_t size = tensor.values.size() * sizeof(float);
+    header[tensor.name] = {
+        {"dtype", "F32"}, {"shape", tensor.shape}, {"data_offsets", {offset, offset + size}}};
+    offset += size;
+  }
+  std::string text = header.dump();
+  text.append((8 - text.size() % 8) % 8, ' ');
+  std::string out(8, '\0');
+  std::uint64_t length = text.size();
+  for (size_t i = 0; i < 8; i++) {
+    out[i] = static_cast<char>(length & 0xFF);
+    length >>= 8;
+  }
+  out += text;
+  out.reserve(out.size() + offset);
+  for (const TensorToWrite& tensor : tensors) {
+    // Little-endian float32: the host's layout on every machine llmlab builds for.
+    static_assert(std::endian::native == std::endian::little);
+    out.append(reinterpret_cast<const char*>(tensor.values.data()),
+               tensor.values.size() * sizeof(float));
+  }
+  return out;
+}
+
+std::string read_binary_file(const std::string& path, std::string_view who) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(fmt::format("{}: cannot read '{}'", who, path));
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  if (in.bad()) throw Error(fmt::format("{}: cannot read '{}'", who, path));
+  return buffer.str();
+}
+
+void write_binary_file(const std::string& path, std::string_view bytes, std::string_view who) {
+  const std::string temporary = path + ".tmp";
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    out.close();
+    if (!out) {
+      std::remove(temporary.c_str());
+      throw Error(fmt::format("{}: cannot write '{}'", who, path));
+    }
+  }
+  std::error_code error;
+  std::filesystem::rename(temporary, path, error);
+  if (error) {
+    std::remove(temporary.c_str());
+    throw Error(fmt::format("{}: cannot write '{}': {}", who, path, error.message()));
+  }
+}
+
+}  // namespace llmlab::train
