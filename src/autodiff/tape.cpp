@@ -134,6 +134,7 @@ bool differentiable(BinaryOp op) {
     case BinaryOp::ElementMultiply:
     case BinaryOp::ElementDivide:
     case BinaryOp::ElementPower:
+    case BinaryOp::LeftDivide:
       return true;
     case BinaryOp::Equal:
     case BinaryOp::NotEqual:
@@ -156,6 +157,19 @@ bool differentiable(BinaryOp op) {
 Value ValueTape::binary(BinaryOp op, const Value& left, const Value& right) {
   const Value& a_value = primal_of(left);
   const Value& b_value = primal_of(right);
+  // s \ A is A / s, element-wise (language.md §13.12): the division rule below applies.
+  if (op == BinaryOp::LeftDivide && a_value.is_numeric() && !a_value.is_array()) {
+    return binary(BinaryOp::Divide, right, left);
+  }
+  // A \ B and A / B between arrays solve linear systems (§13.12). Their rule is not written
+  // yet: an error, never the element-wise rule's answer. linsolve has one.
+  const bool solves = op == BinaryOp::LeftDivide ||
+                      (op == BinaryOp::Divide && a_value.is_array() && b_value.is_array());
+  if (solves) {
+    throw Error(
+        fmt::format("autodiff: no gradient rule for matrix division '{}' yet; use linsolve(A, b)",
+                    op == BinaryOp::LeftDivide ? "\\" : "/"));
+  }
   Value result = runtime::binary_operation(op, a_value, b_value);
   if (!differentiable(op)) return result;
   if (!a_value.is_numeric() || !b_value.is_numeric()) return result;
