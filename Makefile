@@ -9,7 +9,8 @@ SHARED ?= ../shared
 APT_PACKAGES := build-essential cmake ninja-build pkg-config python3 clang clang-format \
   libclang-rt-14-dev libeigen3-dev libopenblas-dev libfmt-dev libcli11-dev libgtest-dev \
   libcairo2-dev libpango1.0-dev fonts-dejavu-core libcmark-gfm-dev \
-  libcmark-gfm-extensions-dev libedit-dev libomp-dev vim-runtime
+  libcmark-gfm-extensions-dev libedit-dev libomp-dev vim-runtime \
+  slurm-wlm munge
 
 .PHONY: all deps build release dev asan test test-asan lesson-12 book book-check bench \
   format format-check fuzz clean

@@ -10,6 +10,7 @@
 #include "app/notebook_command.hpp"
 #include "app/repl.hpp"
 #include "app/run_command.hpp"
+#include "app/sweep_command.hpp"
 #include "app/train_command.hpp"
 
 namespace llmlab::app {
@@ -27,6 +28,7 @@ int main(int argc, char** argv) {
   add_run_command(app, exit_code);
   add_notebook_command(app, exit_code);
   add_train_command(app, exit_code, argv);
+  add_sweep_command(app, exit_code);
 
   try {
     app.parse(argc, argv);

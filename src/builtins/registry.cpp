@@ -11,7 +11,7 @@ void install_builtins(runtime::Interpreter& interpreter) {
       &kNnBuiltins,         &kTrainBuiltins,       &kPlotBuiltins,         &kMatlabMathBuiltins,
       &kMatlabDataBuiltins, &kMatlabStatsBuiltins, &kMatlabPolyBuiltins,   &kMatlabStringBuiltins,
       &kMatlabSetBuiltins,  &kMatlabBitBuiltins,   &kMatlabSignalBuiltins, &kMatlabMapBuiltins,
-      &kMatlabTextBuiltins,
+      &kMatlabTextBuiltins, &kSweepBuiltins,
   };
   for (const BuiltinTable* table : tables) {
     for (const runtime::NativeFunction& function : *table) interpreter.register_builtin(function);

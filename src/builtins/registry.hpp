@@ -17,7 +17,7 @@ using BuiltinTable = std::vector<runtime::NativeFunction>;
 
 extern const BuiltinTable kCoreBuiltins, kStringBuiltins, kIoBuiltins, kMathBuiltins,
     kLinalgBuiltins, kShapeBuiltins, kRandomBuiltins, kStatsBuiltins, kNnBuiltins, kTrainBuiltins,
-    kPlotBuiltins;
+    kPlotBuiltins, kSweepBuiltins;
 // MATLAB functions rlab lacks (builtins.md §0.4 superset policy), one table per domain.
 extern const BuiltinTable kMatlabMathBuiltins, kMatlabDataBuiltins, kMatlabStatsBuiltins,
     kMatlabPolyBuiltins, kMatlabStringBuiltins, kMatlabSetBuiltins, kMatlabBitBuiltins,
