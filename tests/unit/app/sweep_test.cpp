@@ -55,7 +55,7 @@ TEST(sweep_spec, zip_groups_vary_together) {
       "seeds = [7]\n"
       "[grid]\nnorm = [\"pre\", \"post\"]\n"
       "[[zip]]\nlr = [1e-3, 3e-3]\nwarmup = [0, 50]\n"
-      "[[zip]]\nlayers = [2, 4, 6]\nd_model = [16, 32, 64]\n");
+      "[[zip]]\nlayers = [2, 4, 6]\nd_model = [16, 32, 48]\n");
   ASSERT_EQ(spec.configs.size(), 2u * 2u * 3u);
   for (const ConfigSpec& c : spec.configs) {
     EXPECT_EQ(option(c, "warmup"), option(c, "lr") == "0.001" ? "0" : "50");
