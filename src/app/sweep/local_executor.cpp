@@ -64,7 +64,7 @@ class StopSignals {
 
 int run_local(const fs::path& dir, const Spec& spec, const LocalOptions& options) {
   std::deque<RunSpec> pending;
-  const std::vector<RunSpec> all = spec.runs();
+  const std::vector<RunSpec> all = spec.launch_order();
   for (const RunSpec& run : all) {
     if (!read_run(dir, run)) pending.push_back(run);
   }

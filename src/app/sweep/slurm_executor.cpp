@@ -123,7 +123,7 @@ Spec load_resolved(const fs::path& dir) {
 
 int run_slurm(const fs::path& dir, const Spec& spec, const SlurmOptions& options) {
   std::vector<RunSpec> pending;
-  for (const RunSpec& run : spec.runs()) {
+  for (const RunSpec& run : spec.launch_order()) {
     if (!read_run(dir, run)) pending.push_back(run);
   }
   if (pending.empty()) {

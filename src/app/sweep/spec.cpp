@@ -39,6 +39,14 @@ std::vector<RunSpec> Spec::runs() const {
   return out;
 }
 
+std::vector<RunSpec> Spec::launch_order() const {
+  std::vector<RunSpec> out;
+  for (const std::uint64_t seed : seeds) {
+    for (const ConfigSpec& config : configs) out.push_back({&config, seed});
+  }
+  return out;
+}
+
 const ConfigSpec* Spec::find_config(std::string_view id) const {
   for (const ConfigSpec& config : configs) {
     if (config.id == id) return &config;

@@ -59,7 +59,10 @@ struct Spec {
   SlurmSettings slurm;
   ReportSettings report;
 
-  std::vector<RunSpec> runs() const;  // configs × seeds, seeds fastest
+  std::vector<RunSpec> runs() const;  // configs × seeds, seeds fastest (the report's order)
+  // The order the executors start runs in: the first seed of every configuration, then the
+  // second, ... so that a sweep stopped part-way has every configuration at comparable n.
+  std::vector<RunSpec> launch_order() const;
   const ConfigSpec* find_config(std::string_view id) const;
 };
 

@@ -48,6 +48,13 @@ TEST(sweep_spec, grid_is_the_product_first_key_slowest) {
   // Seeds vary fastest in the run list.
   EXPECT_EQ(spec.runs()[1].seed, 1u);
   EXPECT_EQ(spec.runs()[3].config, &spec.configs[1]);
+  // The executors start the first seed of every configuration first.
+  const std::vector<RunSpec> launch = spec.launch_order();
+  ASSERT_EQ(launch.size(), 18u);
+  EXPECT_EQ(launch[5].config, &spec.configs[5]);
+  EXPECT_EQ(launch[5].seed, 0u);
+  EXPECT_EQ(launch[6].config, &spec.configs[0]);
+  EXPECT_EQ(launch[6].seed, 1u);
 }
 
 TEST(sweep_spec, zip_groups_vary_together) {
