@@ -47,12 +47,13 @@ def main():
     parser.add_argument("--skip-150", action="store_true",
                         help="no 150-step reference run (give --reference-seconds instead)")
     parser.add_argument("--reference-seconds", type=float, default=None)
+    parser.add_argument("--skip-core-use", action="store_true")
     args = parser.parse_args()
     binary = str(pathlib.Path(args.bin).resolve())
     with tempfile.TemporaryDirectory(prefix="llmlab-sweep-bench-") as tmp:
         tmp = pathlib.Path(tmp)
         load = os.getloadavg()[0]
-        wall, records = sweep(binary, tmp, "use", f"""seeds = [0, 1, 2, 3]
+        wall, records = (0, []) if args.skip_core_use else sweep(binary, tmp, "use", f"""seeds = [0, 1, 2, 3]
 [base]
 layers = 4
 steps = 60
@@ -65,10 +66,11 @@ lr = [1e-3, 3e-3]
 threads = 1
 """, args.cores)
         runs = [r["sweep"]["wall_s"] for r in records]
-        ideal = sum(runs) / args.cores
-        print(f"core use: 16 runs, wall {wall:.2f} s, sum of run walls {sum(runs):.2f} s, "
-              f"÷ {args.cores} cores = {ideal:.2f} s: {wall / ideal:.3f}× the ideal "
-              f"(load average {load:.1f} → {os.getloadavg()[0]:.1f})")
+        if records:
+            ideal = sum(runs) / args.cores
+            print(f"core use: 16 runs, wall {wall:.2f} s, sum of run walls {sum(runs):.2f} s, "
+                  f"÷ {args.cores} cores = {ideal:.2f} s: {wall / ideal:.3f}× the ideal "
+                  f"(load average {load:.1f} → {os.getloadavg()[0]:.1f})")
 
         load = os.getloadavg()[0]
         _, short = sweep(binary, tmp, "overhead", f"""seeds = [0, 1, 2, 3, 4, 5, 6, 7]

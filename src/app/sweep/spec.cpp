@@ -540,7 +540,8 @@ class Reader {
           group.push_back(value.string_value());
         else if (value.is(Kind::StringArray))
           group = value.string_array_value();
-        else
+        else if (!(value.is(Kind::Vector) && value.matrix_value().size() == 0))
+          // (`group = []`, one row for all runs, reads as an empty numeric array.)
           fail_at("report", key, "report.group must be a list of option names");
         spec.report.group.clear();
         for (const std::string& name : group) {

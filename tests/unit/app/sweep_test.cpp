@@ -88,6 +88,15 @@ TEST(sweep_spec, resolved_text_gives_the_same_runs) {
   EXPECT_EQ(option(spec.configs[0], "corpus"), "/tmp/sweep_test/data.txt");
 }
 
+TEST(sweep_spec, a_sweep_with_nothing_varying_resolves) {
+  const Spec spec = parse("seeds = [0, 1]\n[base]\nsteps = 5\n");
+  ASSERT_EQ(spec.configs.size(), 1u);
+  EXPECT_EQ(spec.configs[0].id.rfind("base-", 0), 0u);
+  const Spec again = parse_spec(resolved_text(spec), "/tmp/sweep.toml");
+  EXPECT_EQ(again.configs[0].id, spec.configs[0].id);
+  EXPECT_TRUE(again.report.group.empty());
+}
+
 TEST(sweep_spec, config_ids_are_stable_and_readable) {
   const std::string text =
       "seeds = [0]\n[base]\nsteps = 5\n[grid]\nnorm = [\"post\"]\nlr = [3e-3]\n";
