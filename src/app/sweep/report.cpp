@@ -314,8 +314,9 @@ void write_report(const fs::path& dir, const Spec& spec, bool print) {
         std::isfinite(geo) ? fmt::format("{:.2g}", geo) : "—");
   }
   std::string md = fmt::format(
-      "# Sweep report\n\n{} runs recorded of {} ({} configurations × {} seeds), from {}.\n\n",
-      recorded, rows.size(), spec.configs.size(), spec.seeds.size(), spec.source);
+      "# Sweep report\n\n{} runs recorded of {} ({} configurations × {} seeds); the grid is in "
+      "sweep.toml.\n\n",
+      recorded, rows.size(), spec.configs.size(), spec.seeds.size());
   md += table;
   md += fmt::format(
       "\nA run counts as failed when it did not finish, diverged (NaN/Inf), or ended with a val "
