@@ -9,8 +9,11 @@ SHARED ?= ../shared
 APT_PACKAGES := build-essential cmake ninja-build pkg-config python3 clang clang-format \
   libclang-rt-14-dev libeigen3-dev libopenblas-dev libfmt-dev libcli11-dev libgtest-dev \
   libcairo2-dev libpango1.0-dev fonts-dejavu-core libcmark-gfm-dev \
-  libcmark-gfm-extensions-dev libedit-dev libomp-dev vim-runtime \
-  slurm-wlm munge
+  libcmark-gfm-extensions-dev libedit-dev libomp-dev vim-runtime
+# The page-layout test drives Chromium and reads its screenshots with PIL (issue #16).
+APT_PACKAGES += chromium python3-pil
+# The sweep tests start a one-node Slurm cluster (issue #15).
+APT_PACKAGES += slurm-wlm munge
 
 .PHONY: all deps build release dev asan test test-asan lesson-12 book book-check bench \
   format format-check fuzz clean
@@ -27,8 +30,9 @@ deps:
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
 	fi
-	@# KaTeX, vendored into rendered HTML so math typesets offline (npm registry).
-	@if [ ! -f web/node_modules/katex/dist/katex.min.js ]; then \
+	@# KaTeX and mermaid, vendored into rendered HTML so math and diagrams work offline (npm).
+	@if [ ! -f web/node_modules/katex/dist/katex.min.js ] || \
+	    [ ! -f web/node_modules/mermaid/dist/mermaid.min.js ]; then \
 	  if command -v npm >/dev/null; then npm ci --prefix web --no-audit --no-fund --silent; \
 	  else echo "npm not found: rendered HTML will show math as TeX source"; fi; \
 	fi

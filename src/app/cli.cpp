@@ -4,6 +4,8 @@
 #include "app/cli.hpp"
 
 #include <fmt/format.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 
@@ -14,6 +16,15 @@
 #include "app/train_command.hpp"
 
 namespace llmlab::app {
+
+int terminal_width() {
+  winsize size{};
+  if (isatty(STDOUT_FILENO) != 0 && ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 &&
+      size.ws_col > 0) {
+    return size.ws_col;
+  }
+  return 80;
+}
 
 int main(int argc, char** argv) {
   CLI::App app{

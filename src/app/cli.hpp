@@ -7,9 +7,19 @@
 
 namespace llmlab::app {
 
+// The width MATLAB's `format short g` columns wrap at (language.md §13.12): the terminal's
+// columns when standard output is a terminal, 80 otherwise.
+int terminal_width();
+
 inline constexpr std::string_view kVersion = "0.1.0";
 
-enum ExitCode : int { kExitOk = 0, kExitScriptError = 1, kExitUsageError = 2 };
+// 130 is the shell's status for a process ended by SIGINT (128 + 2).
+enum ExitCode : int {
+  kExitOk = 0,
+  kExitScriptError = 1,
+  kExitUsageError = 2,
+  kExitInterrupted = 130
+};
 
 int main(int argc, char** argv);
 

@@ -10,6 +10,14 @@ namespace llmlab::app {
 void add_notebook_command(CLI::App& app, int& exit_code) {
   CLI::App* notebook = app.add_subcommand("notebook", "Render, lint and clean notebooks");
   notebook->require_subcommand(1);
+  notebook->footer(
+      "A notebook is Markdown whose ```rlab (also ```rustlab, ```matlab, ```octave) blocks run\n"
+      "in order in one session; their output and figures appear under them. ```mermaid blocks\n"
+      "are diagrams; other fences are shown, not run.\n"
+      "  ${expr} in prose inserts a value, ${expr:%.3f} formats it (\\${ is a literal ${).\n"
+      "  Above a fence: <!-- hide -->, <!-- details: TITLE -->, <!-- grid: N -->,\n"
+      "  <!-- caption: TEXT -->. In the text: <!-- exercise -->, <!-- solution -->, callouts.\n"
+      "The format in full: docs/notebooks.md in the llmlab repository.");
 
   auto render = std::make_shared<notebook::RenderOptions>();
   auto format = std::make_shared<std::string>("html");
@@ -26,6 +34,13 @@ void add_notebook_command(CLI::App& app, int& exit_code) {
   render_cmd->add_option("--title", render->title, "Title of a directory's index page");
   render_cmd->add_flag("--strict", render->strict, "Exit 1 when any block failed");
   render_cmd->add_flag("-q,--quiet", render->quiet, "Do not list rendered files");
+  render_cmd->add_flag("--unsafe-html", render->unsafe_html,
+                       "Pass raw HTML in prose through (left out by default, as on GitHub)");
+  render_cmd
+      ->add_option("--block-timeout", render->block_timeout_seconds,
+                   "Seconds a block may run before it stops with an error (0: no limit)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   render_cmd->callback([render, format, theme, &exit_code] {
     render->format = *format == "markdown" ? notebook::Format::Markdown : notebook::Format::Html;
     render->light_theme = *theme == "light";

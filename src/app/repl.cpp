@@ -19,7 +19,8 @@
 #include "app/cli.hpp"
 #include "app/interrupt.hpp"
 #include "base/error.hpp"
-#include "builtins/plot_session.hpp"
+#include "base/stop.hpp"
+#include "builtins/plot/session.hpp"
 #include "builtins/registry.hpp"
 #include "lang/parser.hpp"
 #include "runtime/interpreter.hpp"
@@ -33,7 +34,10 @@ constexpr const char* kPrompt = ">> ";
 constexpr const char* kContinuationPrompt = ".. ";
 constexpr int kHistoryLength = 2000;
 
-enum class Outcome { Ok, Failed };
+enum class Outcome { Ok, Failed, Interrupted, Exit };
+
+// The status `exit(status)` asked for (language.md §13.12), once run_chunk returned Exit.
+int exit_status = 0;
 
 // Output written so far first, then the report, so a terminal shows them in order.
 void report(runtime::Interpreter& interpreter, const std::string& text) {
@@ -52,9 +56,14 @@ Outcome run_chunk(runtime::Interpreter& interpreter, const char* name, const std
   try {
     InterruptScope interrupt(interpreter);
     interpreter.run(std::move(file), runtime::ExecMode::Repl);
+  } catch (const runtime::ExitRequest& request) {
+    std::fflush(stdout);
+    std::cout.flush();
+    exit_status = request.status;
+    return Outcome::Exit;
   } catch (const Error& error) {
     report(interpreter, format_error_report(error));
-    return Outcome::Failed;
+    return is_interrupt(error) ? Outcome::Interrupted : Outcome::Failed;
   } catch (const std::exception& error) {
     // A REPL session outlives one failed statement, whatever failed.
     report(interpreter, fmt::format("error: internal: {}\n", error.what()));
@@ -134,8 +143,12 @@ int run_interactive(runtime::Interpreter& interpreter) {
     // Each entry counts its lines from 1.
     if (!is_blank(pending)) {
       const std::uint64_t mark = builtins::figure_mark(interpreter.session());
-      run_chunk(interpreter, "<repl>", pending, 1);
+      const Outcome outcome = run_chunk(interpreter, "<repl>", pending, 1);
       show_new_figures(interpreter.session(), mark);
+      if (outcome == Outcome::Exit) {
+        write_history(history.c_str());
+        return exit_status;
+      }
     }
     pending.clear();
   }
@@ -157,12 +170,19 @@ int run_piped(runtime::Interpreter& interpreter, std::istream& input) {
     pending += line;
     pending += '\n';
     if (!is_complete(pending)) continue;
-    failed |= run_chunk(interpreter, "<stdin>", pending, chunk_start) == Outcome::Failed;
+    const Outcome outcome = run_chunk(interpreter, "<stdin>", pending, chunk_start);
+    // Ctrl-C stops piped input as a whole, as it stops a script.
+    if (outcome == Outcome::Interrupted) return kExitInterrupted;
+    if (outcome == Outcome::Exit) return exit_status;
+    failed |= outcome == Outcome::Failed;
     pending.clear();
   }
   // Input ended inside a block: running it reports the missing `end`.
   if (!pending.empty()) {
-    failed |= run_chunk(interpreter, "<stdin>", pending, chunk_start) == Outcome::Failed;
+    const Outcome outcome = run_chunk(interpreter, "<stdin>", pending, chunk_start);
+    if (outcome == Outcome::Interrupted) return kExitInterrupted;
+    if (outcome == Outcome::Exit) return exit_status;
+    failed |= outcome == Outcome::Failed;
   }
   return failed ? kExitScriptError : kExitOk;
 }
@@ -171,6 +191,7 @@ int run_repl() {
   runtime::Session session;
   std::error_code ignored;
   session.set_base_directory(std::filesystem::current_path(ignored).string());
+  session.set_display_width(terminal_width());
   runtime::Interpreter interpreter(session);
   builtins::install_builtins(interpreter);
   if (isatty(STDIN_FILENO) == 0) return run_piped(interpreter, std::cin);

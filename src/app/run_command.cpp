@@ -19,7 +19,8 @@
 #include "app/cli.hpp"
 #include "app/interrupt.hpp"
 #include "base/error.hpp"
-#include "builtins/plot_session.hpp"
+#include "base/stop.hpp"
+#include "builtins/plot/session.hpp"
 #include "builtins/registry.hpp"
 #include "lang/ast_printer.hpp"
 #include "lang/lexer.hpp"
@@ -63,6 +64,7 @@ int execute(const RunOptions& options, std::shared_ptr<const SourceFile> file) {
 
   runtime::Session session;
   session.set_base_directory(directory.string());
+  session.set_display_width(terminal_width());
   runtime::Interpreter interpreter(session);
   builtins::install_builtins(interpreter);
   builtins::set_plot_theme(session, options.theme == "light");
@@ -75,9 +77,11 @@ int execute(const RunOptions& options, std::shared_ptr<const SourceFile> file) {
   try {
     InterruptScope interrupt(interpreter);
     interpreter.run(std::move(file), runtime::ExecMode::Script);
+  } catch (const runtime::ExitRequest& request) {
+    status = request.status;  // `exit(status)` (language.md §13.12)
   } catch (const Error& error) {
     report(error);
-    status = kExitScriptError;
+    status = is_interrupt(error) ? kExitInterrupted : kExitScriptError;
   }
   std::fflush(stdout);
   std::cout.flush();
@@ -98,6 +102,12 @@ int execute(const RunOptions& options, std::shared_ptr<const SourceFile> file) {
 }
 
 int run_script(const RunOptions& options) {
+  std::error_code ignored;
+  // Reading a directory "succeeds" with no text on Linux; it is no script.
+  if (std::filesystem::is_directory(options.path, ignored)) {
+    fmt::print(stderr, "llmlab: cannot read {}: is a directory\n", options.path);
+    return kExitUsageError;
+  }
   std::ifstream in(options.path, std::ios::binary);
   if (!in) {
     fmt::print(stderr, "llmlab: cannot read {}: {}\n", options.path, std::strerror(errno));

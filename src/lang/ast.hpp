@@ -35,6 +35,7 @@ enum class ExprKind : std::uint8_t {
   Binary,          // x + y, ... (BinaryOp)
   Call,            // NAME(args): call or index, decided at run time (§3.6)
   Index,           // E(args) where E is not a bare name: chained index (`size(A)(1)`)
+  CellIndex,       // E{args}: one element of a cell array (§13.12)
   Field,           // E.name (§3.7)
   MethodCall,      // E.name(args): method-call sugar for name(E, args) (§3.1)
   Matrix,          // [a, b; c, d] (§3.4)
@@ -51,13 +52,13 @@ enum class UnaryOp : std::uint8_t {
   NonConjugateTranspose,  // x.'
 };
 
-// Every binary operator of §3.2 and §13.5. The language has no left division (`\`, `.\`): it
-// is a lex error (§1.1, §3.2).
+// Every binary operator of §3.2, §13.5 and §13.12 (left division `\`; `.\` does not exist).
 enum class BinaryOp : std::uint8_t {
   Add,              // +
   Subtract,         // -
   Multiply,         // *   (matrix product)
   Divide,           // /
+  LeftDivide,       // \  (MATLAB's mldivide, §13.12)
   Power,            // ^
   ElementMultiply,  // .*
   ElementDivide,    // ./
@@ -190,6 +191,15 @@ struct IndexExpr final : Expr {
   ExprPtr base;
   ExprList args;
   IndexExpr(SourceLoc where, ExprPtr indexed, ExprList arguments)
+      : Expr(kKind, std::move(where)), base(std::move(indexed)), args(std::move(arguments)) {}
+};
+
+// E{args}: the element of a cell array (or string array) the subscripts select (§13.12).
+struct CellIndexExpr final : Expr {
+  static constexpr ExprKind kKind = ExprKind::CellIndex;
+  ExprPtr base;
+  ExprList args;
+  CellIndexExpr(SourceLoc where, ExprPtr indexed, ExprList arguments)
       : Expr(kKind, std::move(where)), base(std::move(indexed)), args(std::move(arguments)) {}
 };
 
@@ -381,13 +391,15 @@ struct FieldAssignStmt final : Stmt {
         value(std::move(rhs)) {}
 };
 
-// One step of an assignment target past its root name: `.field` or `(subscripts)`.
+// One step of an assignment target past its root name: `.field`, `(subscripts)` or
+// `{subscripts}` (a cell element, §13.12).
 struct TargetStep {
   SourceLoc loc;
   bool is_field = true;
   std::string field;    // a field step
   ExprList subscripts;  // a subscript step; may contain ColonExpr and EndExpr
   ExprPtr field_expr;   // a dynamic field step `.(expr)`: the name is evaluated, `field` empty
+  bool braces = false;  // a subscript step written `{...}`
 };
 
 // Where an assignment writes: a name, then any number of fields, then at most one subscript

@@ -16,6 +16,8 @@ std::string_view binary_op_symbol(BinaryOp op) {
       return "*";
     case BinaryOp::Divide:
       return "/";
+    case BinaryOp::LeftDivide:
+      return "\\";
     case BinaryOp::Power:
       return "^";
     case BinaryOp::ElementMultiply:
@@ -338,6 +340,10 @@ std::string dump_expr(const Expr& expr) {
     case ExprKind::Index: {
       const auto& node = expr.as<IndexExpr>();
       return fmt::format("(index {}{})", dump_expr(*node.base), join_exprs(node.args));
+    }
+    case ExprKind::CellIndex: {
+      const auto& node = expr.as<CellIndexExpr>();
+      return fmt::format("(cell-index {}{})", dump_expr(*node.base), join_exprs(node.args));
     }
     case ExprKind::Field: {
       const auto& node = expr.as<FieldExpr>();

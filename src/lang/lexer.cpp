@@ -342,6 +342,8 @@ class Lexer {
       case '/':
         return lex_operator(spaced, next == '=' ? TokenKind::SlashEq : TokenKind::Slash,
                             next == '=' ? 2 : 1);
+      case '\\':
+        return lex_operator(spaced, TokenKind::Backslash, 1);
       case '^':
         return lex_operator(spaced, TokenKind::Caret, 1);
       case '.':
@@ -548,6 +550,8 @@ std::string_view token_kind_name(TokenKind kind) {
       return "Star";
     case TokenKind::Slash:
       return "Slash";
+    case TokenKind::Backslash:
+      return "Backslash";
     case TokenKind::Caret:
       return "Caret";
     case TokenKind::DotStar:
@@ -636,6 +640,8 @@ std::string_view operator_text(TokenKind kind) {
       return "*";
     case TokenKind::Slash:
       return "/";
+    case TokenKind::Backslash:
+      return "\\";
     case TokenKind::Caret:
       return "^";
     case TokenKind::DotStar:

@@ -1,5 +1,7 @@
 // The expression rules of the rlab parser (language.md §3.1, §3.2): precedence climbing over
 // one table of binary operators, then prefix operators, power, postfix chains and primaries.
+#include <fmt/format.h>
+
 #include <array>
 #include <optional>
 #include <string>
@@ -20,7 +22,7 @@ struct BinaryRule {
 
 constexpr int kComparisonPrecedence = 5;
 
-constexpr std::array<BinaryRule, 16> kBinaryRules = {{
+constexpr std::array<BinaryRule, 17> kBinaryRules = {{
     {TokenKind::OrOr, BinaryOp::OrOr, 1},
     {TokenKind::AndAnd, BinaryOp::AndAnd, 2},
     {TokenKind::Bar, BinaryOp::ElementOr, 3},
@@ -35,6 +37,7 @@ constexpr std::array<BinaryRule, 16> kBinaryRules = {{
     {TokenKind::Minus, BinaryOp::Subtract, 6},
     {TokenKind::Star, BinaryOp::Multiply, 7},
     {TokenKind::Slash, BinaryOp::Divide, 7},
+    {TokenKind::Backslash, BinaryOp::LeftDivide, 7},
     {TokenKind::DotStar, BinaryOp::ElementMultiply, 7},
     {TokenKind::DotSlash, BinaryOp::ElementDivide, 7},
 }};
@@ -68,10 +71,12 @@ ExprPtr Parser::parse_range_expr() {
 // or_expr .. add_expr and mul_expr by precedence climbing over kBinaryRules:
 // binary(p) = unary { OP(q >= p) binary(q + 1) }; comparisons do not chain.
 ExprPtr Parser::parse_binary(int min_precedence) {
+  const int saved_height = height_;
   ExprPtr left = parse_unary();
   while (const BinaryRule* rule = find_binary_rule(current().kind)) {
     if (rule->precedence < min_precedence) break;
     const Token& op_token = advance();
+    add_level();
     ExprPtr right = parse_binary(rule->precedence + 1);
     left =
         std::make_unique<BinaryExpr>(loc_of(op_token), rule->op, std::move(left), std::move(right));
@@ -83,6 +88,7 @@ ExprPtr Parser::parse_binary(int min_precedence) {
       }
     }
   }
+  height_ = saved_height;
   return left;
 }
 
@@ -107,7 +113,9 @@ ExprPtr Parser::parse_unary() {
   const SourceLoc loc = loc_of(advance());
   ++depth_;
   if (depth_ > kMaxDepth) fail("expression nested too deeply");
+  add_level();
   ExprPtr operand = parse_unary();
+  --height_;
   --depth_;
   return std::make_unique<UnaryExpr>(loc, *op, std::move(operand));
 }
@@ -120,7 +128,9 @@ ExprPtr Parser::parse_power() {
   const BinaryOp op = op_token.kind == TokenKind::Caret ? BinaryOp::Power : BinaryOp::ElementPower;
   ++depth_;
   if (depth_ > kMaxDepth) fail("expression nested too deeply");
+  add_level();
   ExprPtr exponent = parse_unary();
+  --height_;
   --depth_;
   return std::make_unique<BinaryExpr>(loc_of(op_token), op, std::move(base), std::move(exponent));
 }
@@ -128,9 +138,11 @@ ExprPtr Parser::parse_power() {
 // postfix = primary { "'" | ".'" | "(" [args] ")" | "." IDENT [ "(" [args] ")" ]
 //                    | "." "(" range_expr ")" }
 ExprPtr Parser::parse_postfix() {
+  const int saved_height = height_;
   ExprPtr expr = parse_primary();
   while (true) {
     const Token& token = current();
+    add_level();
     if (token.kind == TokenKind::Apostrophe || token.kind == TokenKind::DotApostrophe) {
       advance();
       const UnaryOp op =
@@ -139,6 +151,11 @@ ExprPtr Parser::parse_postfix() {
     } else if (token.kind == TokenKind::LParen) {
       const SourceLoc loc = loc_of(token);
       expr = std::make_unique<IndexExpr>(loc, std::move(expr), parse_call_arguments());
+    } else if (token.kind == TokenKind::LBrace) {
+      // `c{k}` (§13.12). Inside `[ ]` and `{ }` a space before `{` has already become a comma.
+      const SourceLoc loc = loc_of(token);
+      expr = std::make_unique<CellIndexExpr>(loc, std::move(expr),
+                                             parse_call_arguments(TokenKind::RBrace));
     } else if (token.kind == TokenKind::Dot) {
       advance();
       if (check(TokenKind::LParen)) {
@@ -161,6 +178,7 @@ ExprPtr Parser::parse_postfix() {
         expr = std::make_unique<FieldExpr>(field.loc, std::move(expr), std::move(field.text));
       }
     } else {
+      height_ = saved_height;
       return expr;
     }
   }
@@ -168,17 +186,20 @@ ExprPtr Parser::parse_postfix() {
 
 // call_suffix = "(" [ arg { "," arg } ] ")" ;  arg = ":" | range_expr
 // Newlines are skipped after "(", before ")" and around ",".
-ExprList Parser::parse_call_arguments() {
-  const Token& opener = expect(TokenKind::LParen, "'('");
+ExprList Parser::parse_call_arguments(TokenKind closer) {
+  const bool braces = closer == TokenKind::RBrace;
+  const Token& opener =
+      braces ? expect(TokenKind::LBrace, "'{'") : expect(TokenKind::LParen, "'('");
+  const char* closer_text = braces ? "}" : ")";
   ++subscript_depth_;
   ExprList args;
   skip_newlines();
-  if (!check(TokenKind::RParen)) {
+  if (!check(closer)) {
     while (true) {
       skip_newlines();
-      if (check(TokenKind::Eof)) fail_unclosed(opener, ")");
+      if (check(TokenKind::Eof)) fail_unclosed(opener, closer_text);
       const TokenKind after = peek().kind;
-      if (check(TokenKind::Colon) && (after == TokenKind::Comma || after == TokenKind::RParen ||
+      if (check(TokenKind::Colon) && (after == TokenKind::Comma || after == closer ||
                                       after == TokenKind::Newline || after == TokenKind::Eof)) {
         args.push_back(std::make_unique<ColonExpr>(loc_of(advance())));
       } else {
@@ -189,9 +210,10 @@ ExprList Parser::parse_call_arguments() {
     }
   }
   --subscript_depth_;
-  if (!check(TokenKind::RParen)) {
-    if (check(TokenKind::Eof)) fail_unclosed(opener, ")");
-    fail("expected ',' or ')' in argument list, got " + describe_token(current()));
+  if (!check(closer)) {
+    if (check(TokenKind::Eof)) fail_unclosed(opener, closer_text);
+    fail(fmt::format("expected ',' or '{}' in argument list, got {}", closer_text,
+                     describe_token(current())));
   }
   advance();
   return args;
@@ -201,7 +223,9 @@ ExprList Parser::parse_call_arguments() {
 // (thousands of nested brackets) fails cleanly instead of exhausting the stack.
 ExprPtr Parser::parse_nested_range_expr() {
   if (++depth_ > kMaxDepth) fail("expression nested too deeply");
+  add_level();
   ExprPtr expr = parse_range_expr();
+  --height_;
   --depth_;
   return expr;
 }

@@ -160,6 +160,32 @@ void Parser::parse_header_terminator() {
   }
   if (match(TokenKind::Comma) || match(TokenKind::Newline)) return;
   if (check(TokenKind::Eof)) return;
+  // MATLAB's one-line blocks (§13.12): `for i=1:3 disp(i) end`. The header expression stopped
+  // at a token that cannot continue it, so a statement (or the block's closing word) follows.
+  switch (current().kind) {
+    case TokenKind::Identifier:
+    case TokenKind::Number:
+    case TokenKind::String:
+    case TokenKind::LBracket:
+    case TokenKind::KwEnd:
+    case TokenKind::KwIf:
+    case TokenKind::KwFor:
+    case TokenKind::KwWhile:
+    case TokenKind::KwSwitch:
+    case TokenKind::KwReturn:
+    case TokenKind::KwRun:
+    case TokenKind::KwFormat:
+    case TokenKind::KwHold:
+    case TokenKind::KwGrid:
+    case TokenKind::KwClose:
+    case TokenKind::KwElse:
+    case TokenKind::KwElseif:
+    case TokenKind::KwCase:
+    case TokenKind::KwOtherwise:
+      return;
+    default:
+      break;
+  }
   fail("expected newline, ';' or ',' after the header, got " + describe_token(current()));
 }
 
@@ -232,10 +258,10 @@ StmtPtr Parser::parse_word_statement() {
   if (word.text == "import" && (next == TokenKind::String || next == TokenKind::Identifier)) {
     return parse_run(RunKind::Import);
   }
-  // MATLAB's `clear x y`, `help name`, `warning off` and Octave's `more off` (llmlab): the
-  // words become string arguments.
+  // MATLAB's `clear x y`, `help name`, `doc name`, `lookfor word`, `warning off` and Octave's
+  // `more off` (llmlab): the words become string arguments.
   if ((word.text == "clear" || word.text == "help" || word.text == "warning" ||
-       word.text == "more") &&
+       word.text == "more" || word.text == "doc" || word.text == "lookfor") &&
       next == TokenKind::Identifier) {
     return parse_command(word.text);
   }
@@ -343,6 +369,12 @@ AssignTarget Parser::to_assign_target(ExprPtr expr, const Token& at) {
       case ExprKind::Index: {
         auto& index = node->as<IndexExpr>();
         reversed.push_back(TargetStep{index.loc, false, {}, std::move(index.args), nullptr});
+        node = index.base.get();
+        break;
+      }
+      case ExprKind::CellIndex: {
+        auto& index = node->as<CellIndexExpr>();
+        reversed.push_back(TargetStep{index.loc, false, {}, std::move(index.args), nullptr, true});
         node = index.base.get();
         break;
       }

@@ -41,6 +41,7 @@ enum class TokenKind : std::uint8_t {
   Minus,          // -
   Star,           // *
   Slash,          // /
+  Backslash,      // \  left division (§13.12)
   Caret,          // ^
   DotStar,        // .*
   DotSlash,       // ./

@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "base/error.hpp"
+#include "base/text_escape.hpp"
 #include "notebook/execute.hpp"
 #include "notebook/markdown_html.hpp"
 #include "notebook/output.hpp"
@@ -79,7 +80,15 @@ fs::path output_path_for(const fs::path& input, const RenderOptions& options, bo
     const fs::path base = options.output.empty() ? input.parent_path() : fs::path(options.output);
     return base / (input.stem().string() + extension);
   }
-  if (!options.output.empty()) return options.output;
+  if (!options.output.empty()) {
+    // `-o html/` (an existing directory, or a path written with a trailing slash) names the
+    // folder the page goes into.
+    const fs::path output(options.output);
+    std::error_code ec;
+    const bool names_directory = fs::is_directory(output, ec) || options.output.ends_with('/');
+    if (names_directory) return output / (input.stem().string() + extension);
+    return output;
+  }
   return input.parent_path() / (input.stem().string() + extension);
 }
 
@@ -88,7 +97,8 @@ PageResult render_one(const Source& source, const fs::path& output, const Render
   ExecuteOptions execute{.source_path = source.path.string(),
                          .working_directory = fs::absolute(source.path).parent_path().string(),
                          .fallback_title = source.path.stem().string(),
-                         .theme = options.light_theme ? Theme::Light : Theme::Dark};
+                         .theme = options.light_theme ? Theme::Light : Theme::Dark,
+                         .block_timeout_seconds = options.block_timeout_seconds};
   const ExecutedNotebook notebook = execute_notebook(source.document, execute);
   RenderedPage page;
   if (options.format == Format::Markdown) {
@@ -96,16 +106,26 @@ PageResult render_one(const Source& source, const fs::path& output, const Render
     page = render_markdown(notebook, MarkdownOptions{output.stem().string(), in_place});
   } else {
     HtmlOptions html{.theme = options.light_theme ? Theme::Light : Theme::Dark,
+                     .raw_html = options.unsafe_html ? RawHtml::Keep : RawHtml::Omit,
                      .assets_href = "assets",
                      .navigation = navigation};
     page = render_html(notebook, html);
-    if (!vendor_katex(output.parent_path() / "assets")) {
-      std::cerr << "warning: KaTeX not found (run `make deps`); math is shown as TeX source\n";
-    }
   }
-  write_if_changed(output, page.text);
+  // Temporaries a killed render left go first; figures may have had other names.
+  remove_stale_temporaries(output.parent_path() / "plots" / output.stem());
+  // The page and its figure files together, or nothing (a failed write leaves no half page).
+  std::vector<PendingFile> files{{output, page.text}};
   for (const OutputFile& file : page.files) {
-    write_if_changed(output.parent_path() / file.relative_path, file.content);
+    files.push_back({output.parent_path() / file.relative_path, file.content});
+  }
+  write_all_or_none(files);
+  if (options.format == Format::Html && !vendor_katex(output.parent_path() / "assets")) {
+    std::cerr << "warning: KaTeX not found (run `make deps`); math is shown as TeX source\n";
+  }
+  if (options.format == Format::Html &&
+      page.text.find("<pre class=\"mermaid\">") != std::string::npos &&
+      !vendor_mermaid(output.parent_path() / "assets")) {
+    std::cerr << "warning: mermaid not found (run `make deps`); diagrams show their source\n";
   }
   if (!options.quiet) {
     std::string line =
@@ -190,7 +210,8 @@ int render_command(const RenderOptions& options) {
         int counter = 0;
         for (const Block& block : index.blocks) {
           if (block.kind == BlockKind::Prose)
-            introduction += markdown_to_html(block.text, &counter, nullptr);
+            introduction += markdown_to_html(block.text, &counter, nullptr,
+                                             options.unsafe_html ? RawHtml::Keep : RawHtml::Omit);
         }
       }
       if (title.empty()) title = fs::absolute(input).filename().string();
@@ -237,6 +258,7 @@ std::vector<Finding> lint(const fs::path& path, const std::string& text) {
   int details_close = 0;
   int fence_line = 0;
   bool in_code = false;
+  bool in_other_fence = false;
   bool in_frontmatter = false;
   bool first_content = true;
   int frontmatter_line = 0;
@@ -260,13 +282,29 @@ std::vector<Finding> lint(const fs::path& path, const std::string& text) {
       if (trimmed == "---") in_frontmatter = false;
       continue;
     }
-    if (in_code) {
-      if (trimmed == "```") in_code = false;
+    if (in_code || in_other_fence) {
+      if (trimmed == "```") in_code = in_other_fence = false;
       continue;
     }
-    if (opens_fence(line, "rustlab") || opens_fence(line, "rlab")) {
+    if (opens_fence(line, "rustlab") || opens_fence(line, "rlab") || opens_fence(line, "matlab") ||
+        opens_fence(line, "octave")) {
       in_code = true;
       fence_line = number;
+      continue;
+    }
+    if (trimmed.starts_with("```")) {
+      // A fence render shows but never runs: say so, in case its code was meant to run.
+      const std::string_view tag = trim(trimmed.substr(3));
+      const std::string_view language = tag.substr(0, tag.find(' '));
+      if (!language.empty() && language != "text" && language != "mermaid" &&
+          language != "output") {
+        findings.push_back(
+            {number, "N001", "note",
+             fmt::format("```{} fence is shown, not run (llmlab runs rlab, rustlab, matlab and "
+                         "octave fences)",
+                         language)});
+      }
+      in_other_fence = true;
       continue;
     }
     if (trimmed.starts_with("<!-- Generated by llmlab") ||
@@ -292,7 +330,8 @@ std::vector<Finding> lint(const fs::path& path, const std::string& text) {
       ++details_close;
     for (auto it = std::sregex_iterator(line.begin(), line.end(), plot_ref);
          it != std::sregex_iterator(); ++it) {
-      const fs::path target = path.parent_path() / (*it)[1].str();
+      // Written percent-encoded (render_markdown.cpp): the file has the decoded name.
+      const fs::path target = path.parent_path() / percent_decode((*it)[1].str());
       if (!fs::exists(target)) {
         findings.push_back(
             {number, "E005", "error", "plot file " + (*it)[1].str() + " does not exist"});
@@ -335,6 +374,11 @@ std::vector<fs::path> markdown_files(const fs::path& input) {
 int check_command(const std::string& input, bool strict, bool fix) {
   int errors = 0;
   int warnings = 0;
+  std::error_code missing;
+  if (!fs::exists(input, missing)) {
+    std::cerr << "error: cannot read " << input << ": no such file or directory\n";
+    return 2;
+  }
   const std::vector<fs::path> files = markdown_files(input);
   for (const fs::path& file : files) {
     std::string reason;
@@ -360,6 +404,7 @@ int check_command(const std::string& input, bool strict, bool fix) {
     for (const Finding& finding : findings) {
       std::cout << fmt::format("{}:{} [llmlab:{}] {}: {}\n", file.string(), finding.line,
                                finding.code, finding.severity, finding.message);
+      if (finding.severity == "note") continue;  // informs; never fails the check
       (finding.severity == "error" ? errors : warnings) += 1;
     }
   }

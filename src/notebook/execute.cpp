@@ -4,13 +4,17 @@
 
 #include <fmt/format.h>
 
+#include <optional>
+#include <string>
 #include <string_view>
 
 #include "base/error.hpp"
-#include "builtins/plot_session.hpp"
+#include "base/stop.hpp"
+#include "builtins/plot/session.hpp"
 #include "builtins/registry.hpp"
 #include "notebook/interpolate.hpp"
 #include "notebook/parse.hpp"
+#include "notebook/time_limit.hpp"
 #include "plot/export.hpp"
 #include "runtime/display.hpp"
 #include "runtime/interpreter.hpp"
@@ -48,6 +52,23 @@ std::string block_error_text(const Error& error, int fallback_line = 0) {
   return text;
 }
 
+// The source line of a syntax error and a caret under its column, so that the reader sees
+// where in the statement the lexer or parser stopped.
+std::string caret_excerpt(const Error& error) {
+  if (!error.where() || !error.where()->valid() || !error.where()->file) return {};
+  const std::string_view line = error.where()->file->line(error.where()->line);
+  if (trim(line).empty()) return {};
+  std::string padding;
+  int column = 1;
+  for (std::size_t i = 0; i < line.size() && column < error.where()->column; ++i) {
+    const auto byte = static_cast<unsigned char>(line[i]);
+    if ((byte & 0xC0) == 0x80) continue;  // a UTF-8 continuation byte: same character
+    padding += line[i] == '\t' ? '\t' : ' ';
+    ++column;
+  }
+  return fmt::format("\n    {}\n    {}^", line, padding);
+}
+
 class NotebookRun {
  public:
   explicit NotebookRun(const ExecuteOptions& options) : options_(options), interpreter_(session_) {
@@ -63,6 +84,13 @@ class NotebookRun {
     });
   }
 
+  std::string time_limit_note(const Error& error) const {
+    const Stop* stop = as_stop(error);
+    if (stop == nullptr || stop->reason() != StopReason::TimeLimit) return "";
+    return fmt::format(" (the block ran longer than {:g} s; see --block-timeout)",
+                       options_.block_timeout_seconds);
+  }
+
   ExecutedBlock code(const Block& block) {
     ExecutedBlock result;
     result.block = block;
@@ -74,9 +102,22 @@ class NotebookRun {
     auto file = std::make_shared<const SourceFile>(
         fmt::format("{}:block@{}", options_.source_path, block.line), block.text);
     try {
+      BlockTimeLimit limit(interpreter_, options_.block_timeout_seconds);
       interpreter_.run(file, runtime::ExecMode::Notebook);
     } catch (const Error& error) {
-      result.error = block_error_text(error);
+      result.error = block_error_text(error) + time_limit_note(error);
+      if (error.kind() == ErrorKind::Syntax) {
+        // The statements before the one that does not lex or parse still run and show their
+        // output, as if the block ended there; an error while they run comes first.
+        if (std::optional<std::string> earlier = run_lines_before(block, error)) {
+          result.error = *earlier;
+        } else {
+          result.error = block_error_text(error) + caret_excerpt(error);
+        }
+      }
+    } catch (const runtime::ExitRequest&) {
+      // A page keeps running: `exit` ends this block only, like an error would.
+      result.error = "exit: a notebook block cannot end the session";
     }
     result.output = std::string(trim(captured_));
     captured_.clear();
@@ -92,6 +133,36 @@ class NotebookRun {
     return result;
   }
 
+  // Runs the lines of `block` before the line of its syntax error, when they form a complete
+  // program of their own. Returns the text of an error they raised, if any.
+  std::optional<std::string> run_lines_before(const Block& block, const Error& error) {
+    if (!error.where() || !error.where()->valid() || error.where()->line <= 1) return std::nullopt;
+    std::string prefix;
+    std::size_t at = 0;
+    for (int line = 1; line < error.where()->line && at < block.text.size(); ++line) {
+      const std::size_t end = block.text.find('\n', at);
+      if (end == std::string::npos) {
+        at = block.text.size();
+        break;
+      }
+      at = end + 1;
+    }
+    prefix = block.text.substr(0, at);
+    if (trim(prefix).empty()) return std::nullopt;
+    auto file = std::make_shared<const SourceFile>(
+        fmt::format("{}:block@{}", options_.source_path, block.line), prefix);
+    try {
+      interpreter_.run(file, runtime::ExecMode::Notebook);
+    } catch (const Error& earlier) {
+      // A prefix that stops inside an unfinished block does not parse: nothing of it ran.
+      if (earlier.kind() == ErrorKind::Syntax) return std::nullopt;
+      return block_error_text(earlier);
+    } catch (const runtime::ExitRequest&) {
+      return std::string("exit: a notebook block cannot end the session");
+    }
+    return std::nullopt;
+  }
+
   std::string interpolate_text(const std::string& text) {
     return interpolate(text,
                        [this](std::string_view expression, std::optional<std::string_view> format) {
@@ -99,17 +170,24 @@ class NotebookRun {
                          const std::size_t mark = captured_.size();
                          runtime::Value value;
                          try {
+                           BlockTimeLimit limit(interpreter_, options_.block_timeout_seconds);
                            value = interpreter_.evaluate(expression);
                          } catch (const Error& error) {
                            captured_.resize(mark);
-                           // The expression is one line of its own: `line 1: message` (§1.7).
-                           throw Error(block_error_text(error, 1));
+                           // The expression is one line of its own: `line 1: message` (§1.7). The
+                           // interpolator escapes the message where it shows it.
+                           throw Error(block_error_text(error, 1) + time_limit_note(error));
+                         } catch (const runtime::ExitRequest&) {
+                           captured_.resize(mark);
+                           throw Error("exit: a notebook cannot end the session");
                          }
                          captured_.resize(mark);
-                         if (!format) return runtime::display(value);
+                         // `${x}` shows x as the session's format mode does (§13.12), escaped: a
+                         // value may hold markup.
+                         if (!format) return escape_value(runtime::echo_display(value, session_));
                          try {
                            const runtime::Value argument[] = {value};
-                           return runtime::format_printf(*format, argument);
+                           return escape_value(runtime::format_printf(*format, argument));
                          } catch (const Error& error) {
                            throw Error(std::string("format: ") + error.what());
                          }
@@ -125,6 +203,33 @@ class NotebookRun {
 };
 
 }  // namespace
+
+std::string escape_value(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '[':
+        out += "&#91;";
+        break;
+      case ']':
+        out += "&#93;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
 
 ExecutedNotebook execute_notebook(const Document& document, const ExecuteOptions& options) {
   ExecutedNotebook notebook;

@@ -47,16 +47,39 @@ std::size_t format_colon(std::string_view inner) {
   return std::string_view::npos;
 }
 
+// `<ERROR: message>` as text that reads the same in a markdown viewer and in the HTML page:
+// entities, so that neither takes it for a tag (a raw `<ERROR…>` vanished from both).
+std::string error_marker(std::string_view message) {
+  std::string out = "&lt;ERROR: ";
+  for (const char c : message) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      default:
+        out.push_back(c);
+    }
+  }
+  out += "&gt;";
+  return out;
+}
+
 std::string evaluate_inner(std::string_view inner, const Evaluator& evaluate) {
   const std::size_t colon = format_colon(inner);
   const std::string_view expression = trim(inner.substr(0, colon));
   std::optional<std::string_view> fmt;
   if (colon != std::string_view::npos) fmt = inner.substr(colon + 1);
-  if (expression.empty()) return "<ERROR: empty expression>";
+  if (expression.empty()) return error_marker("empty expression");
   try {
     return evaluate(expression, fmt);
   } catch (const Error& error) {
-    return "<ERROR: " + std::string(error.what()) + ">";
+    return error_marker(error.what());
   }
 }
 

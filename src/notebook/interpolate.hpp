@@ -11,8 +11,9 @@ namespace llmlab::notebook {
 
 // Evaluates EXPR (trimmed, non-empty) and formats it: without FMT the value's display,
 // with FMT sprintf(FMT, value). Returns the text, or throws llmlab::Error whose message
-// becomes `<ERROR: message>`; a formatting failure should be reported by the callback as
-// an Error whose message starts with "format: ".
+// becomes `<ERROR: message>` — written with entities (`&lt;ERROR: …&gt;`), so that markdown
+// viewers and the HTML page show it as text; a formatting failure should be reported by the
+// callback as an Error whose message starts with "format: ".
 using Evaluator =
     std::function<std::string(std::string_view expression, std::optional<std::string_view> fmt)>;
 

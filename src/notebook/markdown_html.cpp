@@ -90,12 +90,13 @@ ProtectedMath protect_math(std::string_view text) {
   return result;
 }
 
-std::string cmark_render(const std::string& markdown) {
+std::string cmark_render(const std::string& markdown, RawHtml raw_html) {
   static std::once_flag registered;
   std::call_once(registered, [] { cmark_gfm_core_extensions_ensure_registered(); });
-  const int options = CMARK_OPT_UNSAFE | CMARK_OPT_FOOTNOTES | CMARK_OPT_GITHUB_PRE_LANG;
+  int options = CMARK_OPT_FOOTNOTES | CMARK_OPT_GITHUB_PRE_LANG;
+  if (raw_html == RawHtml::Keep) options |= CMARK_OPT_UNSAFE;
   cmark_parser* parser = cmark_parser_new(options);
-  for (const char* name : {"table", "strikethrough", "autolink", "tasklist"}) {
+  for (const char* name : {"table", "strikethrough", "autolink", "tasklist", "tagfilter"}) {
     if (cmark_syntax_extension* extension = cmark_find_syntax_extension(name)) {
       cmark_parser_attach_syntax_extension(parser, extension);
     }
@@ -121,12 +122,39 @@ std::string strip_tags(std::string_view html) {
   return out;
 }
 
+// A readable anchor from a heading's text: lower-case letters and digits (other UTF-8 kept),
+// every run of anything else one `-`, entities dropped: "The stream under both rules" →
+// "the-stream-under-both-rules". It depends only on the text, so it stays across renders.
+std::string heading_slug(std::string_view text) {
+  std::string slug;
+  bool dash = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c == '&') {
+      const std::size_t end = text.find(';', i);
+      if (end != std::string_view::npos && end - i < 10) {
+        i = end;
+        dash = true;
+        continue;
+      }
+    }
+    if (std::isalnum(c) || c >= 0x80) {
+      if (dash && !slug.empty()) slug += '-';
+      dash = false;
+      slug += static_cast<char>(std::tolower(c));
+    } else {
+      dash = true;
+    }
+  }
+  return slug;
+}
+
 }  // namespace
 
 std::string markdown_to_html(std::string_view markdown, int* heading_counter,
-                             std::vector<Heading>* headings) {
+                             std::vector<Heading>* headings, RawHtml raw_html) {
   const ProtectedMath math = protect_math(markdown);
-  std::string html = cmark_render(math.text);
+  std::string html = cmark_render(math.text, raw_html);
 
   // Links to sibling notebooks point at their HTML pages.
   static const std::regex md_link(R"re(href="([^"#:]+)\.md(#[^"]*)?")re");
@@ -148,7 +176,19 @@ std::string markdown_to_html(std::string_view markdown, int* heading_counter,
       id = id_match[1].str();
       inner = inner.substr(0, static_cast<std::size_t>(id_match.position()));
     } else {
-      id = fmt::format("heading-{}", ++*heading_counter);
+      id = heading_slug(strip_tags(inner));
+      if (id.empty()) id = fmt::format("heading-{}", ++*heading_counter);
+      // The same title twice in a page: the later ones get -2, -3, ...
+      if (headings) {
+        const auto taken = [&](const std::string& candidate) {
+          for (const Heading& seen : *headings) {
+            if (seen.id == candidate) return true;
+          }
+          return false;
+        };
+        const std::string base = id;
+        for (int n = 2; taken(id); ++n) id = fmt::format("{}-{}", base, n);
+      }
     }
     const std::string level = match[1].str();
     with_ids += fmt::format("<h{0} id=\"{1}\">{2}</h{0}>", level, id, inner);

@@ -56,8 +56,10 @@ std::string to_upper(std::string_view text) {
   return result;
 }
 
+// MATLAB and Octave code is rlab's dialect: those fences run too (issue #16).
 bool is_code_fence(std::string_view line) {
-  return opens_fence(line, "rustlab") || opens_fence(line, "rlab");
+  return opens_fence(line, "rustlab") || opens_fence(line, "rlab") || opens_fence(line, "matlab") ||
+         opens_fence(line, "octave");
 }
 
 // A code-block directive comment (§1.3), applied to `directives` when well formed.

@@ -3,11 +3,15 @@
 // inline SVG figures, dark and light themes.
 #include <fmt/format.h>
 
+#include <map>
+#include <string>
+
 #include "base/text_escape.hpp"
 #include "notebook/highlight.hpp"
 #include "notebook/links.hpp"
 #include "notebook/markdown_html.hpp"
 #include "notebook/render.hpp"
+#include "notebook/sections.hpp"
 
 namespace llmlab::notebook {
 
@@ -34,9 +38,15 @@ nav.sidebar .title {{ font-weight: bold; margin-bottom: 1rem; color: var(--accen
 nav.sidebar a {{ display: block; color: var(--text); text-decoration: none; padding: 2px 0; }}
 nav.sidebar a.level-2 {{ padding-left: 1rem; }} nav.sidebar a.level-3 {{ padding-left: 2rem; }}
 nav.sidebar a:hover {{ color: var(--accent); }}
-main {{ max-width: 960px; margin: 0 auto; padding: 2rem 1.5rem 4rem; }}
+main {{ max-width: 960px; margin: 0 auto; padding: 2rem 1.5rem 4rem; overflow-wrap: break-word; }}
 body.with-sidebar main {{ margin-left: 280px; }}
-@media (max-width: 1100px) {{ nav.sidebar {{ display: none; }} body.with-sidebar main {{ margin: 0 auto; }} }}
+body.with-topbar nav.sidebar {{ top: 2.4rem; }}
+details.toc {{ display: none; margin: 0 0 1rem; font-size: 14px; }}
+details.toc a {{ display: block; padding: 2px 0; text-decoration: none; }}
+details.toc a.level-2 {{ padding-left: 1rem; }} details.toc a.level-3 {{ padding-left: 2rem; }}
+@media (max-width: 1100px) {{ nav.sidebar {{ display: none; }} body.with-sidebar main {{ margin: 0 auto; }}
+  details.toc {{ display: block; }} }}
+@media (max-width: 600px) {{ main {{ padding: 1rem .75rem 3rem; }} }}
 .topbar {{ position: sticky; top: 0; background: var(--page); padding: .5rem 1.5rem;
   border-bottom: 1px solid var(--code); font-size: 14px; z-index: 1; }}
 a {{ color: var(--accent); }}
@@ -48,8 +58,16 @@ code {{ font-family: "DejaVu Sans Mono", monospace; }}
 .prose code {{ background: var(--code); padding: 1px 4px; border-radius: 4px; }}
 .prose pre code {{ background: none; padding: 0; }}
 .prose pre {{ background: var(--code); }}
-.plot-container svg, .image-grid svg {{ max-width: 100%; height: auto; display: block; margin: .5rem auto; }}
+.plot-container, .image-grid {{ overflow-x: auto; max-width: 100%; }}
+.plot-container svg, .image-grid svg {{ max-width: 100%; min-width: 480px; height: auto; display: block; margin: .5rem auto; }}
+.image-grid svg {{ min-width: 320px; }}
 .image-grid {{ display: grid; gap: .5rem; }}
+@media (max-width: 700px) {{ .image-grid {{ grid-template-columns: 1fr !important; }} }}
+.katex-display {{ overflow-x: auto; overflow-y: hidden; padding: .25rem 0; }}
+.prose table {{ display: block; overflow-x: auto; max-width: 100%; }}
+figure.mermaid {{ margin: 1rem 0; overflow-x: auto; }}
+figure.mermaid pre {{ background: var(--code); }}
+figure.mermaid pre[data-processed] {{ background: none; text-align: center; }}
 .callout {{ border-left: 4px solid var(--accent); background: var(--output); padding: .5rem 1rem; margin: 1rem 0; border-radius: 4px; }}
 .callout-title {{ font-weight: bold; }}
 .callout-warning, .callout-caution {{ border-left-color: var(--error); }}
@@ -76,27 +94,72 @@ std::string katex_head(const std::string& assets) {
       assets);
 }
 
-std::string page_head(const std::string& title, const HtmlOptions& options) {
+// Mermaid (vendored like KaTeX) turns each <pre class="mermaid"> into a diagram; without
+// JavaScript, or without the vendored file, the source stays readable in its code box.
+std::string mermaid_head(const std::string& assets, Theme theme) {
+  return fmt::format(
+      "<script defer src=\"{0}/mermaid/mermaid.min.js\" onload=\"mermaid.initialize({{startOnLoad: "
+      "false, theme: '{1}'}}); mermaid.run({{querySelector: 'pre.mermaid'}});\"></script>\n",
+      assets, theme == Theme::Dark ? "dark" : "default");
+}
+
+std::string page_head(const std::string& title, const HtmlOptions& options,
+                      bool has_mermaid = false) {
   return fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-      "<title>{}</title>\n<style>{}</style>\n{}</head>\n",
+      "<title>{}</title>\n<style>{}</style>\n{}{}</head>\n",
       xml_escape(title), stylesheet(options.theme == Theme::Dark ? kDark : kLight),
-      katex_head(options.assets_href));
+      katex_head(options.assets_href),
+      has_mermaid ? mermaid_head(options.assets_href, options.theme) : std::string());
 }
 
-std::string figures_html(const ExecutedBlock& block) {
+// The page's headings as links: the sidebar at wide widths, a folded list at the top of the
+// page on narrow screens.
+std::string contents_links(const std::vector<Heading>& headings) {
+  std::string out;
+  for (const Heading& heading : headings) {
+    out += fmt::format("<a class=\"level-{}\" href=\"#{}\">{}</a>\n", heading.level, heading.id,
+                       heading.text);
+  }
+  return out;
+}
+
+// Each figure's ids carry a hash of the figure (plot::SvgRenderer), so different figures never
+// share an id; the same figure drawn twice in one page gets a counter added to its prefix.
+std::string unique_ids(const std::string& svg, std::map<std::string, int>& seen) {
+  const std::size_t at = svg.find("id=\"f");
+  if (at == std::string::npos) return svg;
+  const std::size_t start = at + 4;
+  const std::size_t dash = svg.find('-', start);
+  if (dash == std::string::npos) return svg;
+  const std::string prefix = svg.substr(start, dash + 1 - start);
+  const int repeat = seen[prefix]++;
+  if (repeat == 0) return svg;
+  const std::string renamed = fmt::format("{}{}-", prefix, repeat);
+  std::string out;
+  std::size_t from = 0;
+  for (std::size_t hit = svg.find(prefix); hit != std::string::npos; hit = svg.find(prefix, from)) {
+    out.append(svg, from, hit - from);
+    out += renamed;
+    from = hit + prefix.size();
+  }
+  out.append(svg, from);
+  return out;
+}
+
+std::string figures_html(const ExecutedBlock& block, std::map<std::string, int>& seen) {
   if (block.figures.empty()) return {};
   std::string out;
   if (block.block.directives.grid) {
     out +=
         fmt::format("<div class=\"image-grid\" style=\"grid-template-columns:repeat({},1fr)\">\n",
                     *block.block.directives.grid);
-    for (const Figure& figure : block.figures) out += figure.svg + "\n";
+    for (const Figure& figure : block.figures) out += unique_ids(figure.svg, seen) + "\n";
     out += "</div>\n";
   } else {
     for (const Figure& figure : block.figures) {
-      out += "<div class=\"plot-container\">\n" + figure.svg + "\n</div>\n";
+      out += "<div class=\"plot-container\">\n" + unique_ids(figure.svg, seen) + "\n</div>\n";
     }
   }
   if (block.block.directives.caption) {
@@ -106,7 +169,7 @@ std::string figures_html(const ExecutedBlock& block) {
   return out;
 }
 
-std::string code_block_html(const ExecutedBlock& block) {
+std::string code_block_html(const ExecutedBlock& block, std::map<std::string, int>& seen) {
   const CodeDirectives& directives = block.block.directives;
   std::string out = "<div class=\"code-block\">\n";
   if (!directives.hide) {
@@ -119,7 +182,7 @@ std::string code_block_html(const ExecutedBlock& block) {
   if (block.error) {
     results += "<pre class=\"error\">error: " + xml_escape(*block.error) + "</pre>\n";
   }
-  results += figures_html(block);
+  results += figures_html(block, seen);
   if (directives.details && !results.empty()) {
     results = "<details class=\"code-details\"><summary>" + xml_escape(*directives.details) +
               "</summary>\n" + results + "</details>\n";
@@ -149,25 +212,50 @@ RenderedPage render_html(const ExecutedNotebook& notebook, const HtmlOptions& op
   int heading_counter = 0;
   bool exercise_open = false;
   bool solution_open = false;
+  std::map<std::string, int> figure_ids;
+  bool has_mermaid = false;
   const auto close_exercise = [&] {
     if (solution_open) body += "</details>\n";
     if (exercise_open) body += "</div>\n";
     solution_open = exercise_open = false;
   };
+  int section_level = 0;   // of the last heading so far
+  int exercise_level = 0;  // of the section the open exercise started in
+  const auto add_section = [&](const std::string& html) {
+    body += fmt::format("<section class=\"rl-block\" id=\"b-{}\">\n{}</section>\n", fnv1a_hex(html),
+                        html);
+  };
+  const auto prose_html = [&](const std::string& text) {
+    section_level = last_heading_level(text, section_level);
+    return "<div class=\"prose\">\n" +
+           markdown_to_html(transform_wikilinks(text), &heading_counter, &headings,
+                            options.raw_html) +
+           "</div>\n";
+  };
   for (const ExecutedBlock& block : notebook.blocks) {
     std::string html;
     switch (block.block.kind) {
       case BlockKind::Prose:
-        html = "<div class=\"prose\">\n" +
-               markdown_to_html(transform_wikilinks(block.text), &heading_counter, &headings) +
-               "</div>\n";
+        if (exercise_open) {
+          // The exercise ends at the next heading of its section's level or higher.
+          auto [inside, after] = split_at_heading(block.text, exercise_level);
+          if (!after.empty()) {
+            if (!inside.empty()) add_section(prose_html(inside));
+            close_exercise();
+            html = prose_html(after);
+            break;
+          }
+        }
+        html = prose_html(block.text);
         break;
       case BlockKind::Code:
-        html = code_block_html(block);
+        html = code_block_html(block, figure_ids);
         break;
       case BlockKind::Mermaid:
         if (block.block.directives.hide) break;
-        html = "<figure class=\"mermaid\"><pre>" + xml_escape(block.text) + "</pre>";
+        has_mermaid = true;
+        html =
+            "<figure class=\"mermaid\"><pre class=\"mermaid\">" + xml_escape(block.text) + "</pre>";
         if (block.block.directives.caption) {
           html += "<figcaption>" + xml_escape(*block.block.directives.caption) + "</figcaption>";
         }
@@ -177,7 +265,8 @@ RenderedPage render_html(const ExecutedNotebook& notebook, const HtmlOptions& op
         html = fmt::format(
             "<div class=\"callout callout-{}\">\n<div class=\"callout-title\">{}</div>\n{}</div>\n",
             lowercase(block.block.callout_type), xml_escape(callout_title(block)),
-            markdown_to_html(transform_wikilinks(block.text), &heading_counter, nullptr));
+            markdown_to_html(transform_wikilinks(block.text), &heading_counter, nullptr,
+                             options.raw_html));
         break;
       case BlockKind::ExerciseStart:
         close_exercise();
@@ -185,6 +274,7 @@ RenderedPage render_html(const ExecutedNotebook& notebook, const HtmlOptions& op
             "<div class=\"exercise\">\n<div class=\"exercise-title\">Exercise {}</div>\n",
             block.exercise_number);
         exercise_open = true;
+        exercise_level = section_level;
         continue;
       case BlockKind::SolutionStart:
         if (solution_open) body += "</details>\n";
@@ -193,35 +283,38 @@ RenderedPage render_html(const ExecutedNotebook& notebook, const HtmlOptions& op
         continue;
     }
     if (html.empty()) continue;
-    body += fmt::format("<section class=\"rl-block\" id=\"b-{}\">\n{}</section>\n", fnv1a_hex(html),
-                        html);
+    add_section(html);
   }
   close_exercise();
 
-  std::string page = page_head(notebook.title, options);
+  std::string page = page_head(notebook.title, options, has_mermaid);
   const HtmlNavigation& nav = options.navigation;
+  // Every page has its table of contents: a sidebar at wide widths, a folded list on top of
+  // the text on narrow ones (and a top bar back to the index in a directory render).
+  page += nav.enabled ? "<body class=\"with-sidebar with-topbar\">\n"
+                      : "<body class=\"with-sidebar\">\n";
   if (nav.enabled) {
-    page += "<body>\n<div class=\"topbar\"><a href=\"" + nav.index_href + "\">← Index</a> / " +
-            xml_escape(notebook.title) + "</div>\n";
-  } else {
-    page += "<body class=\"with-sidebar\">\n<nav class=\"sidebar\">\n<div class=\"title\">" +
-            xml_escape(notebook.title) + "</div>\n";
-    for (const Heading& heading : headings) {
-      page += fmt::format("<a class=\"level-{}\" href=\"#{}\">{}</a>\n", heading.level, heading.id,
-                          heading.text);
-    }
-    page += "</nav>\n";
+    page += "<div class=\"topbar\"><a href=\"" + percent_encode_path(nav.index_href) +
+            "\">← Index</a> / " + xml_escape(notebook.title) + "</div>\n";
   }
-  page += "<main>\n" + body;
+  page += "<nav class=\"sidebar\">\n<div class=\"title\">" + xml_escape(notebook.title) +
+          "</div>\n" + contents_links(headings) + "</nav>\n";
+  page += "<main>\n";
+  if (!headings.empty()) {
+    page += "<details class=\"toc\"><summary>Contents</summary>\n" + contents_links(headings) +
+            "</details>\n";
+  }
+  page += body;
   page += "<footer>";
   if (nav.enabled) {
     if (!nav.previous_href.empty()) {
-      page +=
-          "<a href=\"" + nav.previous_href + "\">← " + xml_escape(nav.previous_title) + "</a> · ";
+      page += "<a href=\"" + percent_encode_path(nav.previous_href) + "\">← " +
+              xml_escape(nav.previous_title) + "</a> · ";
     }
-    page += "<a href=\"" + nav.index_href + "\">Index</a>";
+    page += "<a href=\"" + percent_encode_path(nav.index_href) + "\">Index</a>";
     if (!nav.next_href.empty()) {
-      page += " · <a href=\"" + nav.next_href + "\">" + xml_escape(nav.next_title) + " →</a>";
+      page += " · <a href=\"" + percent_encode_path(nav.next_href) + "\">" +
+              xml_escape(nav.next_title) + " →</a>";
     }
     page += "<br>";
   }
@@ -235,7 +328,7 @@ std::string render_html_index(const std::string& title, const std::string& intro
   std::string page = page_head(title, options);
   page += "<body>\n<main>\n<h1>" + xml_escape(title) + "</h1>\n" + introduction_html + "<ul>\n";
   for (const auto& [href, name] : entries) {
-    page += "<li><a href=\"" + href + "\">" + xml_escape(name) + "</a></li>\n";
+    page += "<li><a href=\"" + percent_encode_path(href) + "\">" + xml_escape(name) + "</a></li>\n";
   }
   page += "</ul>\n<footer>Generated by llmlab</footer>\n</main>\n</body>\n</html>\n";
   return page;

@@ -2,9 +2,11 @@
 // output in a fenced text block between sentinels, figures as content-named SVG files.
 #include <fmt/format.h>
 
+#include "base/text_escape.hpp"
 #include "notebook/links.hpp"
 #include "notebook/parse.hpp"
 #include "notebook/render.hpp"
+#include "notebook/sections.hpp"
 
 namespace llmlab::notebook {
 
@@ -18,6 +20,13 @@ std::string fnv1a_hex(std::string_view bytes) {
 }
 
 namespace {
+
+// The folder of a notebook's figures under plots/: its stem, except that a stem of dots alone
+// (the notebook `...md` has the stem `..`) would climb out of plots/, so it gets a prefix.
+std::string plots_folder_name(const std::string& stem) {
+  if (stem.find_first_not_of('.') == std::string::npos) return "_" + stem;
+  return stem;
+}
 
 std::string rtrim(std::string_view text) {
   while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\n' ||
@@ -73,16 +82,28 @@ RenderedPage render_markdown(const ExecutedNotebook& notebook, const MarkdownOpt
   int figure_number = 0;
   bool solution_open = false;
   bool exercise_pending = false;  // "**Exercise N.** " continues on the next prose line
+  int section_level = 0;          // of the last heading so far
+  int exercise_level = 0;         // of the section the current exercise started in
   const auto close_solution = [&] {
     if (solution_open) out += "</details>\n\n";
     solution_open = false;
   };
   for (const ExecutedBlock& block : notebook.blocks) {
     switch (block.block.kind) {
-      case BlockKind::Prose:
-        out += transform_wikilinks(rtrim(block.text)) + "\n\n";
+      case BlockKind::Prose: {
+        // An open solution (and its exercise) ends at the next heading of the exercise's
+        // section level or higher.
+        auto [inside, after] = split_at_heading(block.text, solution_open ? exercise_level : 0);
+        if (!after.empty()) {
+          if (!rtrim(inside).empty()) out += transform_wikilinks(rtrim(inside)) + "\n\n";
+          close_solution();
+          inside = std::move(after);
+        }
+        section_level = last_heading_level(inside, section_level);
+        out += transform_wikilinks(rtrim(inside)) + "\n\n";
         exercise_pending = false;
         break;
+      }
       case BlockKind::Code: {
         if (exercise_pending) out += "\n\n";
         exercise_pending = false;
@@ -97,9 +118,10 @@ RenderedPage render_markdown(const ExecutedNotebook& notebook, const MarkdownOpt
         if (block.error) out += "```text\nerror: " + rtrim(*block.error) + "\n```\n\n";
         for (const Figure& figure : block.figures) {
           ++figure_number;
-          const std::string path = fmt::format("plots/{}/plot-{}-{}.svg", options.stem,
-                                               figure_number, fnv1a_hex(figure.svg));
-          out += fmt::format("![plot {}]({})\n\n", figure_number, path);
+          const std::string path =
+              fmt::format("plots/{}/plot-{}-{}.svg", plots_folder_name(options.stem), figure_number,
+                          fnv1a_hex(figure.svg));
+          out += fmt::format("![plot {}]({})\n\n", figure_number, percent_encode_path(path));
           page.files.push_back(OutputFile{path, figure.svg});
         }
         if (directives.details) out += "</details>\n\n";
@@ -123,6 +145,7 @@ RenderedPage render_markdown(const ExecutedNotebook& notebook, const MarkdownOpt
         break;
       case BlockKind::ExerciseStart:
         close_solution();
+        exercise_level = section_level;
         out += fmt::format("**Exercise {}.** ", block.exercise_number);
         exercise_pending = true;
         break;

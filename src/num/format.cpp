@@ -226,25 +226,25 @@ std::string format_element(Complex c, NumberStyle style) {
   return out;
 }
 
-std::string format_vector(const Matrix& values, NumberStyle style) {
+std::string format_vector(const Matrix& values, NumberStyle style, ShownLimits limits) {
   const Index n = values.size();
   std::string out = fmt::format("[1\u00d7{}]", n);
-  const Index shown = std::min(n, kShownElements);
+  const Index shown = std::min(n, limits.columns);
   for (Index i = 0; i < shown; ++i) {
     out += "  ";
     out += values.is_complex() ? format_element(values.complex_at(i), style)
                                : format_element(values[i], style);
   }
-  if (n > kShownElements) out += fmt::format("  ... ({} total)", n);
+  if (n > shown) out += fmt::format("  ... ({} total)", n);
   return out;
 }
 
-std::string format_matrix(const Matrix& values, NumberStyle style) {
+std::string format_matrix(const Matrix& values, NumberStyle style, ShownLimits limits) {
   const Index rows = values.rows();
   const Index columns = values.columns();
   std::string out = fmt::format("Matrix({}x{})", rows, columns);
-  const Index shown_rows = std::min(rows, kShownElements);
-  const Index shown_columns = std::min(columns, kShownElements);
+  const Index shown_rows = std::min(rows, limits.rows);
+  const Index shown_columns = std::min(columns, limits.columns);
   for (Index r = 0; r < shown_rows; ++r) {
     out += "\n  [";
     for (Index c = 0; c < shown_columns; ++c) {
@@ -252,10 +252,10 @@ std::string format_matrix(const Matrix& values, NumberStyle style) {
       out += values.is_complex() ? format_element(values.complex_at(r, c), style)
                                  : format_element(values(r, c), style);
     }
-    if (columns > kShownElements) out += ", ...";
+    if (columns > shown_columns) out += ", ...";
     out.push_back(']');
   }
-  if (rows > kShownElements) out += fmt::format("\n  ... ({} rows total)", rows);
+  if (rows > shown_rows) out += fmt::format("\n  ... ({} rows total)", rows);
   return out;
 }
 

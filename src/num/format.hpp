@@ -43,13 +43,23 @@ std::string format_complex(Complex c, NumberStyle style = NumberStyle::Short);
 std::string format_element(Complex c, NumberStyle style = NumberStyle::Short);
 std::string format_element(double x, NumberStyle style = NumberStyle::Short);
 
+// How many elements a vector block and how many rows and columns a matrix block show: 8 each
+// in §8.2; `format("cols", n)` / `format("rows", n)` raise them for the default mode's echo
+// and disp (language.md §13.12).
+struct ShownLimits {
+  Index rows = 8;
+  Index columns = 8;
+};
+
 // A vector block (§8.2): `[1×n]`, then each of the first 8 elements after two spaces, then
 // `  ... (n total)` when n > 8. Elements are taken in storage order, whatever the shape.
-std::string format_vector(const Matrix& values, NumberStyle style = NumberStyle::Short);
+std::string format_vector(const Matrix& values, NumberStyle style = NumberStyle::Short,
+                          ShownLimits limits = {});
 
 // A matrix block (§8.2): `Matrix(RxC)`, then up to 8 rows `\n  [e, e, ...]` of up to 8
 // elements (`, ...` when C > 8), then `\n  ... (R rows total)` when R > 8. No final newline.
-std::string format_matrix(const Matrix& values, NumberStyle style = NumberStyle::Short);
+std::string format_matrix(const Matrix& values, NumberStyle style = NumberStyle::Short,
+                          ShownLimits limits = {});
 
 // sprintf conversions (§8.8) for one number with precision p.
 // `%e`: mantissa with p decimals, `e`, signed exponent of at least two digits.

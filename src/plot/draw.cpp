@@ -122,6 +122,43 @@ void draw_markers(const PanelLayout& panel, const Series& s, Marker marker, doub
                    filled ? std::optional<Color>(s.color) : std::nullopt);
 }
 
+// fill / area: the polygon through the points, closed; its face at the series' opacity.
+void draw_fill(const PanelLayout& panel, const Series& s, Renderer& renderer) {
+  Path polygon;
+  for (std::size_t i = 0; i < s.x.size() && i < s.y.size(); ++i) {
+    if (!usable(panel, s.x[i], s.y[i])) continue;
+    const Point p = panel.map(s.x[i], s.y[i]);
+    if (polygon.empty()) {
+      polygon.move_to(p);
+    } else {
+      polygon.line_to(p);
+    }
+  }
+  if (polygon.empty()) return;
+  polygon.close();
+  renderer.path(polygon, Stroke{s.color, 1.0, {}, false}, s.color.with_alpha(s.face_alpha));
+}
+
+// errorbar: a vertical bar from y - below to y + above at every point, with caps.
+void draw_error_bars(const PanelLayout& panel, const Series& s, Renderer& renderer) {
+  constexpr double kCap = 4.0;  // half-width of a cap, px
+  Path bars;
+  for (std::size_t i = 0; i < s.x.size() && i < s.y.size() && i < s.error_below.size(); ++i) {
+    const double low = s.y[i] - s.error_below[i];
+    const double high = s.y[i] + s.error_above[i];
+    if (!usable(panel, s.x[i], low) || !usable(panel, s.x[i], high)) continue;
+    const Point a = panel.map(s.x[i], low);
+    const Point b = panel.map(s.x[i], high);
+    bars.move_to(a);
+    bars.line_to(b);
+    for (const Point& end : {a, b}) {
+      bars.move_to({end.x - kCap, end.y});
+      bars.line_to({end.x + kCap, end.y});
+    }
+  }
+  if (!bars.empty()) renderer.path(bars, Stroke{s.color, 1.2, {}, false}, std::nullopt);
+}
+
 void draw_line(const PanelLayout& panel, const Series& s, Renderer& renderer) {
   if (s.style != LineStyle::None) {
     Path path;
@@ -191,9 +228,14 @@ void draw_panel_data(const PanelLayout& panel, const Theme& theme, Renderer& ren
       if (s.kind == kind) paint(s);
     }
   };
+  each(SeriesKind::Fill, [&](const Series& s) { draw_fill(panel, s, renderer); });
   each(SeriesKind::Histogram, [&](const Series& s) { draw_bars(panel, s, theme, renderer); });
   each(SeriesKind::Bar, [&](const Series& s) { draw_bars(panel, s, theme, renderer); });
   each(SeriesKind::Line, [&](const Series& s) { draw_line(panel, s, renderer); });
+  each(SeriesKind::ErrorBar, [&](const Series& s) {
+    draw_error_bars(panel, s, renderer);
+    draw_line(panel, s, renderer);
+  });
   each(SeriesKind::Stem, [&](const Series& s) { draw_stem(panel, s, theme, renderer); });
   each(SeriesKind::Scatter, [&](const Series& s) {
     draw_markers(panel, s, s.marker == Marker::None ? Marker::Circle : s.marker, s.marker_size,

@@ -27,7 +27,8 @@ enum class Marker {
   TriangleUp,
   TriangleDown
 };
-enum class SeriesKind { Line, Histogram, Bar, Scatter, Stem };
+// ErrorBar: a line with vertical error bars (errorbar); Fill: a filled polygon (fill, area).
+enum class SeriesKind { Line, Histogram, Bar, Scatter, Stem, ErrorBar, Fill };
 enum class Scale { Linear, Log };
 enum class LegendVisibility { Automatic, Shown, Hidden };
 enum class LegendLocation { Best, NorthEast, NorthWest, SouthEast, SouthWest };
@@ -47,6 +48,11 @@ struct Series {
   // Legend text; only explicit labels ("label" option, legend("a", ...)) are ever shown.
   std::string label;
   bool explicit_label = false;
+  // Error bars: how far each bar reaches below and above its y (the same for a symmetric one).
+  std::vector<double> error_below;
+  std::vector<double> error_above;
+  // Filled polygons: the opacity of the face, 0 (clear) to 1 (opaque); the edge stays opaque.
+  double face_alpha = 1.0;
 };
 
 // yline / xline: a full-width (full-height) line at one value (plotting.md §3.13).

@@ -6,6 +6,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string_view>
+
+#include "base/error.hpp"
 
 namespace llmlab::plot {
 namespace {
@@ -64,6 +67,14 @@ void data_ranges(const Axes& axes, Range& x, Range& y, bool& has_bars) {
       y.add(s.y[i], ys);
     }
     if (bars || s.kind == SeriesKind::Stem) y.add(0.0, ys);
+    if (s.kind == SeriesKind::ErrorBar) {
+      for (std::size_t i = 0; i < s.y.size() && i < s.error_below.size(); ++i) {
+        if (!std::isfinite(s.y[i])) continue;
+        const double low = s.y[i] - s.error_below[i], high = s.y[i] + s.error_above[i];
+        if (std::isfinite(low) && (ys == Scale::Linear || low > 0)) y.add(low, ys);
+        if (std::isfinite(high) && (ys == Scale::Linear || high > 0)) y.add(high, ys);
+      }
+    }
   }
   for (const ContourSet& c : axes.contours) add_grid_extent(x, y, c.x, c.y, xs, ys);
   // Reference lines widen the range across them, never along them (§3.13).
@@ -82,6 +93,18 @@ std::pair<double, double> finish_range(Range range, Scale scale, bool pad, bool 
   const double low = zero_floor && range.low == 0.0 ? 0.0 : range.low - m;
   const double high = zero_floor && range.high == 0.0 ? 0.0 : range.high + m;
   return {low, high};
+}
+
+// Ticks and the data-to-pixel mapping divide by high - low: past about 1.8e308 that span is
+// infinite and every coordinate NaN (`plot([1e308 -1e308])` wrote "M90,-nan"). Such data cannot
+// be drawn to scale, so it is an error, not a broken picture.
+void require_drawable_span(double low, double high, std::string_view axis) {
+  if (!std::isfinite(low) || !std::isfinite(high) || !std::isfinite(high - low)) {
+    throw Error(
+        fmt::format("plot: the {} axis would run from {:g} to {:g}, a span too wide for a "
+                    "double; scale the data down",
+                    axis, low, high));
+  }
 }
 
 double text_height(double size) { return 1.17 * size; }
@@ -177,7 +200,9 @@ std::vector<LegendEntry> legend_entries(const Axes& axes) {
   auto entry_for = [](const Series& s, std::string label) {
     LegendEntry entry{std::move(label), LegendEntry::Sample::Line, s.color, s.style, s.line_width,
                       s.marker};
-    if (is_bar_like(s.kind)) entry.sample = LegendEntry::Sample::Patch;
+    if (is_bar_like(s.kind) || s.kind == SeriesKind::Fill) {
+      entry.sample = LegendEntry::Sample::Patch;
+    }
     if (s.kind == SeriesKind::Scatter || s.kind == SeriesKind::Stem ||
         (s.style == LineStyle::None && s.marker != Marker::None)) {
       entry.sample = LegendEntry::Sample::Marker;
@@ -379,6 +404,8 @@ void layout_panel(PanelLayout& panel, const TextMetrics& metrics) {
     };
     if (usable_limits(axes.x)) std::tie(panel.x.low, panel.x.high) = *axes.x.limits;
     if (usable_limits(axes.y)) std::tie(panel.y.low, panel.y.high) = *axes.y.limits;
+    require_drawable_span(panel.x.low, panel.x.high, "x");
+    require_drawable_span(panel.y.low, panel.y.high, "y");
 
     // Bands: first guess the data height to pick y ticks, whose widths size the left band.
     const double bottom_band =

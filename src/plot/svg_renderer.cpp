@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <cstdint>
+#include <string_view>
 
 #include "base/text_escape.hpp"
 #include "plot/png_encoder.hpp"
@@ -98,6 +100,7 @@ void SvgRenderer::begin(double width, double height, Color background) {
 void SvgRenderer::end() {
   while (open_groups_ > 0) pop_clip();
   out_ += "</svg>\n";
+  prefix_ids();
 }
 
 void SvgRenderer::path(const Path& path, const Stroke& stroke, std::optional<Color> fill) {
@@ -144,12 +147,38 @@ void SvgRenderer::image(const Rect& where, const Raster& pixels) {
       base64(encode_png(pixels)));
 }
 
+// Pages inline many figures, and ids are global to an HTML document: a figure that says
+// url(#clip2) would otherwise pick up another figure's clip rectangle and draw nothing. Every id
+// is therefore prefixed with a hash of the whole figure's text, computed once the text is complete
+// (with the marker in place of the prefix, so the hash does not depend on itself).
+void SvgRenderer::prefix_ids() {
+  std::uint64_t hash = 0xcbf29ce484222325ULL;
+  for (const unsigned char c : out_) {
+    hash ^= c;
+    hash *= 0x100000001b3ULL;
+  }
+  const std::string prefix =
+      fmt::format("f{:08x}-", static_cast<std::uint32_t>(hash ^ (hash >> 32)));
+  std::string result;
+  result.reserve(out_.size() + 16);
+  std::size_t from = 0;
+  for (std::size_t at = out_.find(kIdMarker); at != std::string::npos;
+       at = out_.find(kIdMarker, from)) {
+    result.append(out_, from, at - from);
+    result += prefix;
+    from = at + std::string_view(kIdMarker).size();
+  }
+  result.append(out_, from);
+  out_ = std::move(result);
+}
+
 void SvgRenderer::push_clip(const Rect& rect) {
   const int id = next_clip_++;
   out_ += fmt::format(
-      "<clipPath id=\"clip{}\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/></clipPath>\n",
-      id, svg_number(rect.x), svg_number(rect.y), svg_number(rect.width), svg_number(rect.height));
-  out_ += fmt::format("<g clip-path=\"url(#clip{})\">\n", id);
+      "<clipPath id=\"{}clip{}\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/></clipPath>\n",
+      kIdMarker, id, svg_number(rect.x), svg_number(rect.y), svg_number(rect.width),
+      svg_number(rect.height));
+  out_ += fmt::format("<g clip-path=\"url(#{}clip{})\">\n", kIdMarker, id);
   ++open_groups_;
 }
 

@@ -1,5 +1,7 @@
 // SVG output: deterministic text (coordinates rounded to 2 decimals, elements in drawing order,
-// clip ids numbered in order) so golden tests can compare files as text (plotting.md §7.1).
+// clip ids numbered in order,
+// prefixed with a hash of the figure so that ids stay unique in a page of many figures) so golden
+// tests can compare files as text (plotting.md §7.1).
 #pragma once
 
 #include <string>
@@ -21,6 +23,10 @@ class SvgRenderer final : public Renderer {
   const std::string& svg() const { return out_; }
 
  private:
+  // Stands for the figure's id prefix until end() knows the hash of the finished text.
+  static constexpr const char* kIdMarker = "@ID@";
+  void prefix_ids();
+
   std::string out_;
   int next_clip_ = 1;
   int open_groups_ = 0;

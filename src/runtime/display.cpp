@@ -5,6 +5,11 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <optional>
+
+#include "num/matlab_format.hpp"
+#include "runtime/cell_array.hpp"
+#include "runtime/tracked.hpp"
 
 namespace llmlab::runtime {
 
@@ -59,9 +64,106 @@ num::NumberStyle number_style(FormatMode mode) {
       return num::NumberStyle::Hex;
     case FormatMode::Commas:
       return num::NumberStyle::Commas;
+    default:
+      return num::NumberStyle::Short;  // MATLAB's modes lay numbers out in num/matlab_format
   }
-  return num::NumberStyle::Short;
 }
+
+namespace {
+
+num::MatlabStyle matlab_style(FormatMode mode) {
+  switch (mode) {
+    case FormatMode::LongG:
+      return num::MatlabStyle::LongG;
+    case FormatMode::ShortE:
+      return num::MatlabStyle::ShortE;
+    case FormatMode::LongE:
+      return num::MatlabStyle::LongE;
+    default:
+      return num::MatlabStyle::ShortG;
+  }
+}
+
+// A number or array in a MATLAB mode; arrays span lines (no final newline). nullopt for the
+// kinds the mode does not change.
+// One struct field as MATLAB's struct display summarises it: numbers and short text in full,
+// arrays and containers by their kind and size.
+std::string field_summary(const Value& value, num::MatlabStyle style) {
+  switch (value.kind()) {
+    case Kind::Scalar:
+      return num::matlab_number(value.scalar_value(), style);
+    case Kind::Complex:
+      return num::matlab_complex(value.complex_value(), style);
+    case Kind::Bool:
+      return value.bool_value() ? "true" : "false";
+    case Kind::String:
+      return value.string_value().size() <= 60
+                 ? "\"" + value.string_value() + "\""
+                 : fmt::format("[{}-character string]", value.element_count());
+    case Kind::Vector:
+      return fmt::format("[1\u00d7{} vector]", value.matrix_value().size());
+    case Kind::Matrix:
+      return fmt::format("[{}\u00d7{} matrix]", value.matrix_value().rows(),
+                         value.matrix_value().columns());
+    case Kind::StringArray:
+      return fmt::format("{{1\u00d7{} string array}}", value.string_array_value().size());
+    case Kind::Struct:
+      return fmt::format("[1\u00d71 struct, {} fields]", value.struct_fields().size());
+    case Kind::StructArray:
+      return fmt::format("[1\u00d7{} struct array]", value.struct_array_items().size());
+    case Kind::Cell:
+      return fmt::format("{{{}\u00d7{} cell}}", value.cell_value().rows,
+                         value.cell_value().columns);
+    default:
+      return display(value);
+  }
+}
+
+// MATLAB's struct layout: a header line, then one field per line, names right-aligned.
+std::string struct_lines(const StructFields& fields, num::MatlabStyle style) {
+  if (fields.empty()) return "struct with no fields";
+  std::size_t width = 0;
+  for (const auto& [name, field] : fields) width = std::max(width, name.size());
+  std::string out = "struct with fields:";
+  for (const auto& [name, field] : fields) {
+    out += fmt::format("\n    {:>{}}: {}", name, width, field_summary(field, style));
+  }
+  return out;
+}
+
+std::optional<std::string> matlab_display(const Value& value, FormatMode mode, int width) {
+  const num::MatlabStyle style = matlab_style(mode);
+  switch (value.kind()) {
+    case Kind::Struct:
+      return struct_lines(value.struct_fields(), style);
+    case Kind::Scalar:
+      return num::matlab_number(value.scalar_value(), style);
+    case Kind::Complex:
+      return num::matlab_complex(value.complex_value(), style);
+    case Kind::Vector:
+    case Kind::Matrix: {
+      std::string lines = num::matlab_array(value.matrix_value(), style, width);
+      if (!lines.empty() && lines.back() == '\n') lines.pop_back();
+      return lines;
+    }
+    default:
+      return std::nullopt;
+  }
+}
+
+// The default mode's display with the session's shown rows and columns.
+std::string limited_display(const Value& value, const Session& session) {
+  const num::ShownLimits limits{session.shown_rows(), session.shown_columns()};
+  if (value.is(Kind::Vector)) {
+    return num::format_vector(value.matrix_value(), num::NumberStyle::Short, limits);
+  }
+  if (value.is(Kind::Matrix)) {
+    return num::format_matrix(value.matrix_value(), num::NumberStyle::Short, limits);
+  }
+  return display(value);
+}
+
+}  // namespace
 
 void append_display(std::string& out, const Value& value) {
   switch (value.kind()) {
@@ -129,6 +231,12 @@ void append_display(std::string& out, const Value& value) {
     case Kind::Object:
       out += value.object_value()->display();
       return;
+    case Kind::Tracked:
+      append_display(out, primal_of(value));
+      return;
+    case Kind::Cell:
+      append_cell_display(out, value.cell_value());
+      return;
   }
 }
 
@@ -150,7 +258,12 @@ std::string display_joined(std::span<const Value> values) {
 }
 
 std::string echo_display(const Value& value, FormatMode mode) {
+  if (value.is(Kind::Tracked)) return echo_display(primal_of(value), mode);
   if (mode == FormatMode::Short) return display(value);
+  if (is_matlab_format(mode)) {
+    if (std::optional<std::string> text = matlab_display(value, mode, 80)) return *std::move(text);
+    return display(value);
+  }
   const num::NumberStyle style = number_style(mode);
   switch (value.kind()) {
     case Kind::Scalar:
@@ -166,10 +279,39 @@ std::string echo_display(const Value& value, FormatMode mode) {
   }
 }
 
+std::string echo_display(const Value& value, const Session& session) {
+  const FormatMode mode = session.format_mode();
+  if (mode == FormatMode::Short) return limited_display(value, session);
+  if (is_matlab_format(mode)) {
+    if (std::optional<std::string> text = matlab_display(value, mode, session.display_width())) {
+      return *std::move(text);
+    }
+    return display(value);
+  }
+  return echo_display(value, mode);
+}
+
+std::string disp_display(const Value& value, const Session& session) {
+  const FormatMode mode = session.format_mode();
+  if (mode == FormatMode::Short) return limited_display(value, session);
+  if (is_matlab_format(mode)) {
+    if (std::optional<std::string> text = matlab_display(value, mode, session.display_width())) {
+      return *std::move(text);
+    }
+  }
+  return display(value);  // rlab's long, hex and commas never change disp (§8.5)
+}
+
 std::string echo(std::string_view name, const Value& value, const Session& session) {
   std::string out(name);
-  out += " = ";
-  out += echo_display(value, session.format_mode());
+  const std::string shown = echo_display(value, session);
+  // MATLAB's array layout starts on the line after `x =`.
+  if (is_matlab_format(session.format_mode()) && (value.is_array() || value.is(Kind::Struct))) {
+    out += " =\n";
+  } else {
+    out += " = ";
+  }
+  out += shown;
   out.push_back('\n');
   return out;
 }

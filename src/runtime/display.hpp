@@ -26,6 +26,12 @@ std::string display_joined(std::span<const Value> values);
 // ⟨v⟩E (§8.5): ⟨v⟩ with real scalars, complex scalars, vectors and matrices in the mode's
 // number style. What an unsuppressed expression statement writes (plus a newline).
 std::string echo_display(const Value& value, FormatMode mode);
+// The same with the session's display width and shown limits (§13.12): what echo writes.
+std::string echo_display(const Value& value, const Session& session);
+
+// What `disp(x)` writes, without the newline: ⟨v⟩ in the default mode (with the session's
+// shown rows and columns), MATLAB's column layout in the MATLAB modes (§13.12).
+std::string disp_display(const Value& value, const Session& session);
 
 // `name = ⟨v⟩E` + newline (§8.6), for `x = v`, `x op= v`, `s.f = v` (name "s.f"), each name of
 // a multiple assignment from a tuple, and deletion. Script mode only; the evaluator decides.

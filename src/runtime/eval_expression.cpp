@@ -5,10 +5,12 @@
 #include <cmath>
 
 #include "base/error.hpp"
+#include "runtime/cell_array.hpp"
 #include "runtime/evaluator.hpp"
 #include "runtime/expression_text.hpp"
 #include "runtime/literals.hpp"
 #include "runtime/operators.hpp"
+#include "runtime/tracked.hpp"
 
 namespace llmlab::runtime::detail {
 
@@ -148,6 +150,7 @@ Value Evaluator::eval(const lang::Expr& expression) {
     case ExprKind::Range:
       return eval_range(expression.as<lang::RangeExpr>());
     case ExprKind::Unary: {
+      check_stack();
       const auto& unary = expression.as<lang::UnaryExpr>();
       Value operand = eval(*unary.operand);
       if (unary.op == lang::UnaryOp::Negate && operand.is(Kind::Scalar)) {
@@ -156,14 +159,20 @@ Value Evaluator::eval(const lang::Expr& expression) {
       return located(unary.loc, [&] { return unary_operation(unary.op, operand); });
     }
     case ExprKind::Binary:
+      check_stack();
       return eval_binary(expression.as<lang::BinaryExpr>());
     case ExprKind::Call:
       return eval_call(expression.as<lang::CallExpr>(), 1);
     case ExprKind::Index:
+      check_stack();
       return eval_index_expression(expression.as<lang::IndexExpr>());
+    case ExprKind::CellIndex:
+      return eval_cell_index(expression.as<lang::CellIndexExpr>());
     case ExprKind::Field:
+      check_stack();
       return eval_field(expression.as<lang::FieldExpr>());
     case ExprKind::MethodCall:
+      check_stack();
       return eval_method_call(expression.as<lang::MethodCallExpr>(), 1);
     case ExprKind::Matrix:
       return eval_matrix(expression.as<lang::MatrixExpr>());
@@ -222,11 +231,16 @@ Value Evaluator::eval_binary(const lang::BinaryExpr& expression) {
     Value result;
     if (scalar_binary(op, left.scalar_value(), right.scalar_value(), result)) return result;
   }
-  return located(expression.loc, [&] { return binary_operation(op, left, right); });
+  std::string warning;
+  Value result =
+      located(expression.loc, [&] { return binary_operation(op, left, right, &warning); });
+  if (!warning.empty()) session_.write_error("warning: " + warning + "\n");
+  return result;
 }
 
 double Evaluator::eval_range_bound(const lang::Expr& expression) {
-  const Value bound = eval(expression);
+  // A bound computed from grad's input is a count: its primal, with no gradient.
+  const Value bound = primal_of(eval(expression));
   if (bound.is(Kind::Scalar)) return bound.scalar_value();
   // A one-element array is its element (MATLAB), so `1:find(c >= 0.9, 1)` is a range.
   if (bound.is_array() && bound.matrix_value().size() == 1) {
@@ -265,6 +279,19 @@ void Evaluator::eval_list_elements(const lang::ExprList& elements, std::vector<V
         } else {
           out.push_back(field_of(base, field));
         }
+        continue;
+      }
+    }
+    // c{:} in a literal stands for every element it selects (MATLAB's comma-separated list).
+    if (element->kind == lang::ExprKind::CellIndex) {
+      const auto& index = element->as<lang::CellIndexExpr>();
+      const Value base = eval(*index.base);
+      if (base.is(Kind::Cell)) {
+        std::vector<Value> subscripts(index.args.size());
+        eval_subscripts(index.args, base, false, subscripts);
+        const Value selected =
+            located(index.loc, [&] { return cell_paren_read(base, subscripts); });
+        for (const Value& item : selected.cell_value().items) out.push_back(item);
         continue;
       }
     }
@@ -378,6 +405,25 @@ Value Evaluator::eval_index_expression(const lang::IndexExpr& expression) {
   return with_values(expression.args.size(), [&](std::span<Value> subscripts) {
     eval_subscripts(expression.args, base, false, subscripts);
     return located(expression.loc, [&] { return index_read(base, subscripts); });
+  });
+}
+
+// c{k} (§13.12): one element of a cell; on a string array (rlab's cell of strings) the string.
+Value Evaluator::eval_cell_index(const lang::CellIndexExpr& expression) {
+  const Value base = eval(*expression.base);
+  return with_values(expression.args.size(), [&](std::span<Value> subscripts) {
+    eval_subscripts(expression.args, base, false, subscripts);
+    return located(expression.loc, [&] {
+      if (base.is(Kind::Cell)) return cell_brace_read(base, subscripts);
+      if (base.is(Kind::StringArray)) {
+        Value element = index_read(base, subscripts);
+        if (!element.is(Kind::String)) {
+          throw Error("brace indexing selects one element; use s(...) for several strings");
+        }
+        return element;
+      }
+      throw Error(fmt::format("brace indexing needs a cell array, got {}", base.kind_name()));
+    });
   });
 }
 

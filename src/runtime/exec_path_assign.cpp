@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "runtime/cell_array.hpp"
 #include "runtime/display.hpp"
 #include "runtime/evaluator.hpp"
 #include "runtime/operators.hpp"
@@ -56,6 +57,14 @@ Value& make_field_path(const FieldNames& fields, Variable& root) {
     node = &members[field];
   }
   return *node;
+}
+
+// The element `c{k} op= v` updates.
+Value brace_read_for_update(const Value& container, std::span<const Value> subscripts) {
+  if (!container.is(Kind::Cell)) {
+    throw Error(fmt::format("brace indexing needs a cell array, got {}", container.kind_name()));
+  }
+  return cell_brace_read(container, subscripts);
 }
 
 }  // namespace
@@ -163,8 +172,13 @@ void Evaluator::assign_steps(const lang::Name& root_name, const std::string& roo
                         : fmt::format("struct has no field '{}'", fields.back()),
                     root_name.loc);
       }
-      const Value current = subscripted ? index_read(snapshot, subscripts) : snapshot;
-      rhs = binary_operation(*op, current, rhs);
+      const bool braces = subscripted && steps.back().braces;
+      const Value current = !subscripted ? snapshot
+                            : braces     ? brace_read_for_update(snapshot, subscripts)
+                                         : index_read(snapshot, subscripts);
+      std::string warning;
+      rhs = binary_operation(*op, current, rhs, &warning);
+      if (!warning.empty()) session_.write_error("warning: " + warning + "\n");
     }
   }
   // The snapshot is gone, so storage the target owns alone is written in place.
@@ -173,6 +187,19 @@ void Evaluator::assign_steps(const lang::Name& root_name, const std::string& roo
     Value& destination = make_field_path(fields, root);
     destination = std::move(rhs);
     if (echo_on) session_.write(echo(name, destination, session_));
+    return;
+  }
+  if (steps.back().braces) {
+    // c{k} = v stores v, `[]` included (no deletion), growing the cell (§13.12).
+    if (leaf_exists) {
+      Value& destination = make_field_path(fields, root);
+      cell_brace_assign(destination, true, name, subscripts, std::move(rhs));
+    } else {
+      Value created;
+      cell_brace_assign(created, false, name, subscripts, std::move(rhs));
+      make_field_path(fields, root) = std::move(created);
+    }
+    if (echo_on) session_.write(echo(name, make_field_path(fields, root), session_));
     return;
   }
   if (is_deletion_value(rhs)) {

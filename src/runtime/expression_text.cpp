@@ -31,6 +31,7 @@ int precedence(const lang::Expr& e) {
           return 6;
         case BinaryOp::Multiply:
         case BinaryOp::Divide:
+        case BinaryOp::LeftDivide:
         case BinaryOp::ElementMultiply:
         case BinaryOp::ElementDivide:
           return 7;
@@ -116,6 +117,10 @@ std::string text(const lang::Expr& e) {
     case ExprKind::Index: {
       const auto& i = e.as<lang::IndexExpr>();
       return operand(*i.base, 11) + "(" + list(i.args) + ")";
+    }
+    case ExprKind::CellIndex: {
+      const auto& i = e.as<lang::CellIndexExpr>();
+      return operand(*i.base, 11) + "{" + list(i.args) + "}";
     }
     case ExprKind::Field: {
       const auto& f = e.as<lang::FieldExpr>();

@@ -4,12 +4,15 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <string_view>
 
 #include "base/error.hpp"
+#include "runtime/cell_array.hpp"
 #include "runtime/struct_array.hpp"
+#include "runtime/tracked.hpp"
 
 namespace llmlab::runtime {
 
@@ -136,11 +139,28 @@ Value concatenate_structs(const std::vector<std::vector<Value>>& rows) {
   return make_struct_array(std::move(elements));
 }
 
+// [c1, c2; c3, c4] with cells: each row joins horizontally, then the rows vertically (§13.12).
+Value concatenate_cell_rows(const std::vector<std::vector<Value>>& rows) {
+  std::vector<Value> joined;
+  for (const std::vector<Value>& row : rows) {
+    if (!row.empty()) joined.push_back(concatenate_cells(row, false));
+  }
+  return concatenate_cells(joined, true);
+}
+
 Value concatenate(const std::vector<std::vector<Value>>& rows) {
+  for (const std::vector<Value>& row : rows) {
+    for (const Value& element : row) {
+      if (element.is(Kind::Cell)) return concatenate_cell_rows(rows);
+    }
+  }
   for (const std::vector<Value>& row : rows) {
     for (const Value& element : row) {
       if (element.is_text()) return concatenate_text(rows);
     }
+  }
+  for (const std::vector<Value>& row : rows) {
+    if (any_tracked(row)) return tracked_concatenate(rows);
   }
   for (const std::vector<Value>& row : rows) {
     for (const Value& element : row) {
@@ -204,6 +224,17 @@ Value concatenate(const std::vector<std::vector<Value>>& rows) {
       const num::Matrix& block = element.matrix_value();
       const Index block_rows = element.is(Kind::Vector) ? 1 : block.rows();
       const Index block_columns = element.is(Kind::Vector) ? block.size() : block.columns();
+      if (!complex) {
+        // Real blocks: row by row into the result's storage (both are row-major).
+        std::span<double> out = result.mutable_real_values();
+        std::span<const double> in = block.real_values();
+        for (Index r = 0; r < block_rows; ++r) {
+          std::copy_n(in.begin() + r * block_columns, block_columns,
+                      out.begin() + (row_base + r) * width + column);
+        }
+        column += block_columns;
+        continue;
+      }
       for (Index r = 0; r < block_rows; ++r) {
         for (Index c = 0; c < block_columns; ++c) {
           const Index flat = r * block_columns + c;
@@ -226,9 +257,8 @@ Value make_string_array(const std::vector<Value>& elements) {
   std::vector<std::string> items;
   items.reserve(elements.size());
   for (const Value& element : elements) {
-    if (!element.is(Kind::String)) {
-      throw Error(fmt::format("cell array elements must be strings, got {}", element.kind_name()));
-    }
+    // Any other kind makes a cell array (§13.12); only strings keep rlab's string array.
+    if (!element.is(Kind::String)) return Value::cell(CellArray::row(elements));
     items.push_back(element.string_value());
   }
   return Value::string_array(std::move(items));
@@ -245,8 +275,16 @@ bool check_range(double start, double step, double stop) {
   return true;
 }
 
+std::int64_t range_count(double start, double step, double stop) {
+  if (!check_range(start, step, stop)) return 0;
+  const double span = (stop - start) / step;
+  if (span < -1e-10) return 0;
+  return static_cast<std::int64_t>(std::floor(span + 1e-10)) + 1;
+}
+
 Value make_range(double start, double step, double stop) {
   std::vector<double> values;
+  values.reserve(static_cast<std::size_t>(range_count(start, step, stop)));
   for_each_range_element(start, step, stop, [&](double x) { values.push_back(x); });
   return Value::vector(num::Matrix::row(values));
 }

@@ -6,7 +6,9 @@
 #include <cmath>
 
 #include "base/error.hpp"
+#include "num/divide.hpp"
 #include "num/ops.hpp"
+#include "runtime/tracked.hpp"
 
 namespace llmlab::runtime {
 
@@ -26,6 +28,8 @@ std::string_view operator_name(BinaryOp op) {
       return "Mul";
     case BinaryOp::Divide:
       return "Div";
+    case BinaryOp::LeftDivide:
+      return "LeftDiv";
     case BinaryOp::Power:
       return "Pow";
     case BinaryOp::ElementMultiply:
@@ -118,6 +122,8 @@ Value array_result(const Value& left, const Value& right, num::Matrix result, bo
   return Value::matrix(std::move(result), logical);
 }
 
+Value matrix_division(BinaryOp op, const Value& left, const Value& right, std::string* warning);
+
 Value arithmetic(BinaryOp op, const Value& left, const Value& right) {
   const num::Arithmetic arith = arithmetic_of(op);
   if (is_number(left) && is_number(right)) {
@@ -154,7 +160,7 @@ Value arithmetic(BinaryOp op, const Value& left, const Value& right) {
         return Value::matrix(std::move(product));
       }
       case BinaryOp::Divide:
-        throw Error(num::array_division_error(array_kind(left), array_kind(right)));
+        return matrix_division(op, left, right, nullptr);
       case BinaryOp::Power:
         return Value::matrix(num::array_power(a, array_kind(left), b, array_kind(right)));
       default:
@@ -166,6 +172,31 @@ Value arithmetic(BinaryOp op, const Value& left, const Value& right) {
     return Value::string(left.string_value() + right.string_value());
   }
   unsupported(op, left, right);
+}
+
+// MATLAB's A \ B and A / B (§13.12). An rlab vector is a row; as the right side of `\` whose
+// length matches A's rows it is taken as the column MATLAB would need, and the solution comes
+// back as a vector. A 1×1 result is a scalar.
+Value matrix_division(BinaryOp op, const Value& left, const Value& right, std::string* warning) {
+  const num::Matrix a = left.as_matrix();
+  num::Matrix b = right.as_matrix();
+  bool vector_result = false;
+  num::Division division;
+  if (op == BinaryOp::LeftDivide) {
+    if (right.is(Kind::Vector) && a.rows() != 1 && b.columns() == a.rows()) {
+      b = num::transpose(b);
+      vector_result = true;
+    }
+    division = num::left_divide(a, b);
+  } else {
+    vector_result = left.is(Kind::Vector);
+    division = num::right_divide(a, b);
+  }
+  if (warning) *warning = std::move(division.warning);
+  num::Matrix& x = division.result;
+  if (x.size() == 1) return demote_element(x.complex_at(0));
+  if (vector_result && (x.rows() == 1 || x.columns() == 1)) return Value::vector(std::move(x));
+  return Value::matrix(std::move(x));
 }
 
 Value comparison(BinaryOp op, const Value& left, const Value& right) {
@@ -242,8 +273,19 @@ Value demote_element(num::Complex value) {
   return Value::complex(value);
 }
 
-Value binary_operation(BinaryOp op, const Value& left, const Value& right) {
+Value binary_operation(BinaryOp op, const Value& left, const Value& right, std::string* warning) {
+  if (left.is(Kind::Tracked)) return left.tracked_value().tape->binary(op, left, right);
+  if (right.is(Kind::Tracked)) return right.tracked_value().tape->binary(op, left, right);
   if (is_comparison(op)) return comparison(op, left, right);
+  if (op == BinaryOp::LeftDivide) {
+    if (!left.is_numeric() || !right.is_numeric()) unsupported(op, left, right);
+    // s \ A is A / s, element-wise (§13.12).
+    if (is_number(left)) return arithmetic(BinaryOp::Divide, right, left);
+    return matrix_division(op, left, right, warning);
+  }
+  if (op == BinaryOp::Divide && left.is_array() && right.is_array()) {
+    return matrix_division(op, left, right, warning);
+  }
   if (op == BinaryOp::ElementAnd || op == BinaryOp::ElementOr) {
     return element_logic(op, left, right);
   }
@@ -252,6 +294,7 @@ Value binary_operation(BinaryOp op, const Value& left, const Value& right) {
 }
 
 Value unary_operation(UnaryOp op, const Value& operand) {
+  if (operand.is(Kind::Tracked)) return operand.tracked_value().tape->unary(op, operand);
   switch (op) {
     case UnaryOp::Plus:
       return operand;
@@ -307,6 +350,8 @@ Value unary_operation(UnaryOp op, const Value& operand) {
 }
 
 bool condition_truth(const Value& value, std::string_view statement) {
+  // A branch on a tracked value follows its primal; the branch itself has no gradient.
+  if (value.is(Kind::Tracked)) return condition_truth(primal_of(value), statement);
   switch (value.kind()) {
     case Kind::Bool:
     case Kind::Scalar:
@@ -323,6 +368,7 @@ bool condition_truth(const Value& value, std::string_view statement) {
 }
 
 bool short_circuit_truth(const Value& value) {
+  if (value.is(Kind::Tracked)) return short_circuit_truth(primal_of(value));
   switch (value.kind()) {
     case Kind::Bool:
     case Kind::Scalar:
@@ -343,6 +389,9 @@ bool short_circuit_truth(const Value& value) {
 }
 
 bool case_matches(const Value& subject, const Value& candidate) {
+  if (subject.is(Kind::Tracked) || candidate.is(Kind::Tracked)) {
+    return case_matches(primal_of(subject), primal_of(candidate));
+  }
   if (is_number(subject) && is_number(candidate)) {
     if (subject.is(Kind::Bool) != candidate.is(Kind::Bool)) return false;
     return subject.complex_value() == candidate.complex_value();

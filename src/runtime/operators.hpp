@@ -3,6 +3,7 @@
 // calls these for everything else.
 #pragma once
 
+#include <string>
 #include <string_view>
 
 #include "lang/ast.hpp"
@@ -10,8 +11,11 @@
 
 namespace llmlab::runtime {
 
-// Every binary operator but the short-circuit && and || (the evaluator owns those).
-Value binary_operation(lang::BinaryOp op, const Value& left, const Value& right);
+// Every binary operator but the short-circuit && and || (the evaluator owns those). Matrix
+// division (A \ B, A / B of two arrays, §13.12) may leave MATLAB's singular / badly
+// conditioned note in `warning` (dropped when it is null).
+Value binary_operation(lang::BinaryOp op, const Value& left, const Value& right,
+                       std::string* warning = nullptr);
 // -x, +x, !x / ~x, x', x.'.
 Value unary_operation(lang::UnaryOp op, const Value& operand);
 

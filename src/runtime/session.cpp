@@ -15,8 +15,21 @@ std::string_view format_mode_name(FormatMode mode) {
       return "hex";
     case FormatMode::Commas:
       return "commas";
+    case FormatMode::ShortG:
+      return "short g";
+    case FormatMode::LongG:
+      return "long g";
+    case FormatMode::ShortE:
+      return "short e";
+    case FormatMode::LongE:
+      return "long e";
   }
   return "short";
+}
+
+bool is_matlab_format(FormatMode mode) {
+  return mode == FormatMode::ShortG || mode == FormatMode::LongG || mode == FormatMode::ShortE ||
+         mode == FormatMode::LongE;
 }
 
 Session::Session()

@@ -3,6 +3,7 @@
 // their state (RNG streams, figures, timers) — never in globals.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -12,10 +13,16 @@
 
 namespace llmlab::runtime {
 
-// The display mode set by the `format` statement (language.md §2.14, §8.5).
-enum class FormatMode { Short, Long, Hex, Commas };
+// The display mode set by the `format` statement (language.md §2.14, §8.5). Short is rlab's
+// default; Long, Hex and Commas are rlab's other modes; the last four are MATLAB's
+// (`format short g`, ..., §13.12): numbers per element in C's %g / %e with 5 or 15 significant
+// digits, every column shown, wrapped in "Columns a through b" blocks.
+enum class FormatMode { Short, Long, Hex, Commas, ShortG, LongG, ShortE, LongE };
 
-std::string_view format_mode_name(FormatMode mode);  // "short", "long", "hex", "commas"
+// "short", "long", "hex", "commas", "short g", "long g", "short e", "long e".
+std::string_view format_mode_name(FormatMode mode);
+// Whether the mode is one of MATLAB's column layouts (§13.12).
+bool is_matlab_format(FormatMode mode);
 
 class Session {
  public:
@@ -34,6 +41,18 @@ class Session {
 
   FormatMode format_mode() const { return format_mode_; }
   void set_format_mode(FormatMode mode) { format_mode_ = mode; }
+  // The line width MATLAB's column layouts wrap at: the terminal's width when standard output
+  // is a terminal (the app sets it), 80 otherwise.
+  int display_width() const { return display_width_; }
+  void set_display_width(int width) { display_width_ = width; }
+  // How many rows and columns (vector elements) the default mode's echo and disp show
+  // (`format("rows", n)`, `format("cols", n)`; 8 each, §8.2). print always shows 8.
+  std::int64_t shown_rows() const { return shown_rows_; }
+  std::int64_t shown_columns() const { return shown_columns_; }
+  void set_shown_limits(std::int64_t rows, std::int64_t columns) {
+    shown_rows_ = rows;
+    shown_columns_ = columns;
+  }
 
   // The directory relative paths in `run`/`import`/builtin file arguments resolve against when
   // the script gives no better one (a notebook's directory; the working directory otherwise).
@@ -52,6 +71,9 @@ class Session {
   OutputSink output_;
   OutputSink error_output_;
   FormatMode format_mode_ = FormatMode::Short;
+  int display_width_ = 80;
+  std::int64_t shown_rows_ = 8;
+  std::int64_t shown_columns_ = 8;
   std::string base_directory_;
   std::unordered_map<std::type_index, std::shared_ptr<void>> extensions_;
 };

@@ -6,6 +6,7 @@
 
 #include "base/error.hpp"
 #include "base/utf8.hpp"
+#include "runtime/tracked.hpp"
 
 namespace llmlab::runtime {
 
@@ -51,6 +52,10 @@ std::string_view kind_name(Kind kind) {
       return "all-index";
     case Kind::Object:
       return "object";
+    case Kind::Tracked:
+      return "tracked";
+    case Kind::Cell:
+      return "cell";
   }
   return "none";
 }
@@ -215,6 +220,33 @@ Value Value::object(std::shared_ptr<Object> object) {
   return result;
 }
 
+Value Value::tracked(Tracked tracked) {
+  Value result;
+  new (&result.payload_.heap) std::shared_ptr<void>(make_heap(std::move(tracked)));
+  result.kind_ = Kind::Tracked;
+  return result;
+}
+
+Value Value::cell(CellArray cells) {
+  LLMLAB_ASSERT(static_cast<std::size_t>(cells.rows * cells.columns) == cells.items.size());
+  Value result;
+  new (&result.payload_.heap) std::shared_ptr<void>(make_heap(std::move(cells)));
+  result.kind_ = Kind::Cell;
+  return result;
+}
+
+const CellArray& Value::cell_value() const {
+  LLMLAB_ASSERT(kind_ == Kind::Cell);
+  return heap_as<CellArray>();
+}
+
+CellArray& Value::mutable_cell() {
+  LLMLAB_ASSERT(kind_ == Kind::Cell);
+  // Cells are values, like structs: clone when another value still shares them.
+  if (payload_.heap.use_count() > 1) payload_.heap = make_heap(heap_as<CellArray>());
+  return *static_cast<CellArray*>(payload_.heap.get());
+}
+
 Value Value::like(const Value& input, num::Matrix result) {
   switch (input.kind()) {
     case Kind::Vector:
@@ -299,6 +331,22 @@ const std::shared_ptr<Object>& Value::object_value() const {
   return heap_as<std::shared_ptr<Object>>();
 }
 
+const Tracked& Value::tracked_value() const {
+  LLMLAB_ASSERT(kind_ == Kind::Tracked);
+  return heap_as<Tracked>();
+}
+
+Tape* tape_of(std::span<const Value> values) {
+  for (const Value& value : values) {
+    if (value.is(Kind::Tracked)) return value.tracked_value().tape.get();
+  }
+  return nullptr;
+}
+
+const Value& primal_of(const Value& value) {
+  return value.is(Kind::Tracked) ? value.tracked_value().primal : value;
+}
+
 num::Matrix Value::as_matrix() const {
   switch (kind_) {
     case Kind::Scalar:
@@ -365,6 +413,8 @@ std::int64_t Value::element_count() const {
     case Kind::Tuple:
     case Kind::StructArray:
       return static_cast<std::int64_t>(heap_as<std::vector<Value>>().size());
+    case Kind::Cell:
+      return static_cast<std::int64_t>(heap_as<CellArray>().items.size());
     case Kind::None:
       return 0;
     default:

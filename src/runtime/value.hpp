@@ -32,6 +32,8 @@ enum class Kind : std::uint8_t {
   FunctionHandle,
   AllIndex,
   Object,
+  Tracked,  // a numeric value on an autodiff tape (runtime/tracked.hpp)
+  Cell,     // MATLAB's cell array (language.md §13.12): R×C values of any kinds
 };
 
 // The kind names of language.md §4.1, as error messages print them ("scalar", "vector", ...).
@@ -57,7 +59,9 @@ class Object {
   virtual std::optional<Value> property(std::string_view name) const;
 };
 
+struct Tracked;
 class Value;
+struct CellArray;
 
 // Field name → value. Ordered by name: rlab structs are unordered and display sorted (§4.1).
 using StructFields = std::map<std::string, Value, std::less<>>;
@@ -144,6 +148,8 @@ class Value {
   static Value function_handle(std::string name);
   static Value all_index();
   static Value object(std::shared_ptr<Object> object);
+  static Value tracked(Tracked tracked);
+  static Value cell(CellArray cells);
   // Shape-preserving result for element-wise builtins: vector in → vector out, matrix in →
   // matrix out, scalar/bool/complex in with a 1×1 result → a scalar (complex when it has an
   // imaginary part), otherwise a matrix.
@@ -179,6 +185,9 @@ class Value {
   const Lambda& lambda_value() const;
   const std::string& handle_name() const;
   const std::shared_ptr<Object>& object_value() const;
+  const Tracked& tracked_value() const;
+  const CellArray& cell_value() const;
+  CellArray& mutable_cell();  // clones cells another value still shares first
   void set_logical(bool logical) { logical_ = logical; }
 
   // Checked conversions that throw the uniform type errors of builtins.md §0.2.
@@ -227,6 +236,22 @@ class Value {
   Kind kind_;
   bool logical_ = false;
   Payload payload_;
+};
+
+// The contents of a cell array: rows × columns values, column-major (MATLAB's linear order).
+struct CellArray {
+  std::int64_t rows = 0;
+  std::int64_t columns = 0;
+  std::vector<Value> items;
+
+  // A 1×N row of these values.
+  static CellArray row(std::vector<Value> values) {
+    CellArray cells;
+    cells.rows = values.empty() ? 0 : 1;
+    cells.columns = static_cast<std::int64_t>(values.size());
+    cells.items = std::move(values);
+    return cells;
+  }
 };
 
 }  // namespace llmlab::runtime

@@ -1,4 +1,4 @@
-// Reading a sweep file: the project's TOML reader (builtins/toml.hpp) gives the values; a scan
+// Reading a sweep file: the project's TOML reader (builtins/io/toml.hpp) gives the values; a scan
 // of the text gives each key's line, so a bad key or value is reported where it was written.
 // The reader has no arrays of tables, so each `[[zip]]` header is read as its own table
 // `[zip_<n>]` (a one-line rewrite that keeps every line number).
@@ -17,7 +17,7 @@
 #include "base/error.hpp"
 #include "base/source.hpp"
 #include "base/text_escape.hpp"
-#include "builtins/toml.hpp"
+#include "builtins/io/toml.hpp"
 
 namespace llmlab::app::sweep {
 

@@ -171,7 +171,9 @@ TEST(lexer, positions) {
 
 TEST(lexer, unexpected_characters) {
   EXPECT_EQ(lex_error("x = $"), "t.rlab:1:5: lex error: unexpected character: '$'");
-  EXPECT_EQ(lex_error("a \\ b"), "t.rlab:1:3: lex error: unexpected character: '\\\\'");
+  // A backslash outside strings is left division now (language.md §13.12).
+  EXPECT_EQ(lex_error("a \\ b"), "no error");
+  EXPECT_EQ(lex_error("a ` b"), "t.rlab:1:3: lex error: unexpected character: '`'");
   EXPECT_EQ(lex_error("?"), "t.rlab:1:1: lex error: unexpected character: '?'");
   EXPECT_EQ(lex_error("\f"), "t.rlab:1:1: lex error: unexpected character: '\\u{c}'");
   EXPECT_EQ(lex_error("x×y"), "t.rlab:1:2: lex error: unexpected character: '×'");

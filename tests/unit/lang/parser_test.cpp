@@ -309,9 +309,10 @@ TEST(parser, errors) {
             "1:5: parse error: expected loop variable after 'for', got number 1");
   EXPECT_EQ(error("for i 1:3, end"),
             "1:7: parse error: expected '=' after the loop variable, got number 1");
-  EXPECT_EQ(
-      error("for i = 1:3 disp(i), end"),
-      "1:13: parse error: expected newline, ';' or ',' after the header, got identifier 'disp'");
+  // A statement may follow a complete header on its line (§13.12); an operator may not.
+  EXPECT_EQ(error("for i = 1:3 * , end"), "1:15: parse error: unexpected token in expression: ','");
+  EXPECT_EQ(error("if x ) y, end"),
+            "1:6: parse error: expected newline, ';' or ',' after the header, got ')'");
   EXPECT_EQ(error("function [] = f(x)\nend"),
             "1:11: parse error: expected identifier in function output list, got ']'");
   EXPECT_EQ(error("function f\nend"),
@@ -378,6 +379,25 @@ TEST(parser, deep_nesting_fails_cleanly) {
   std::string ifs;
   for (int k = 0; k < 1000; ++k) ifs += "if 1\n";
   EXPECT_EQ(error(ifs), "501:1: parse error: blocks nested too deeply");
+}
+
+// Long chains build deep trees without deep parser recursion; their height is bounded so the
+// tree's destructor, the AST printer and the evaluator never run off the stack (issue #19).
+TEST(parser, long_chains_fail_cleanly) {
+  auto chain = [](const std::string& head, const std::string& link, int count) {
+    std::string text = head;
+    for (int k = 0; k < count; ++k) text += link;
+    return text;
+  };
+  const std::string too_deep = "expression too deep";
+  EXPECT_NE(error("if 0\n x = " + chain("1", " + 1", 300000) + "\nend").find(too_deep),
+            std::string::npos);
+  EXPECT_NE(error("y = " + chain("1", " && 1", 300000)).find(too_deep), std::string::npos);
+  EXPECT_NE(error("y = " + chain("x", "(1)", 100000)).find(too_deep), std::string::npos);
+  EXPECT_NE(error("y = " + chain("s", ".a", 100000)).find(too_deep), std::string::npos);
+  EXPECT_NE(error("y = " + chain("x", "'", 100000)).find(too_deep), std::string::npos);
+  // Below the bound a chain is an ordinary expression.
+  EXPECT_EQ(error("y = " + chain("1", " + 1", 4000)), "no error");
 }
 
 TEST(parser, completeness) {

@@ -43,9 +43,9 @@ TEST(interpolate, escapes) {
 }
 
 TEST(interpolate, errors_are_inline) {
-  EXPECT_EQ(interpolate("x: ${}", fake), "x: <ERROR: empty expression>");
-  EXPECT_EQ(interpolate("x: ${zz}", fake), "x: <ERROR: undefined variable 'zz'>");
-  EXPECT_EQ(interpolate("x: ${n:%q}", fake), "x: <ERROR: format: bad format>");
+  EXPECT_EQ(interpolate("x: ${}", fake), "x: &lt;ERROR: empty expression&gt;");
+  EXPECT_EQ(interpolate("x: ${zz}", fake), "x: &lt;ERROR: undefined variable 'zz'&gt;");
+  EXPECT_EQ(interpolate("x: ${n:%q}", fake), "x: &lt;ERROR: format: bad format&gt;");
 }
 
 TEST(interpolate, unclosed_brace_copies_rest) {

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "notebook/execute.hpp"
 #include "notebook/highlight.hpp"
 #include "notebook/links.hpp"
 #include "notebook/markdown_html.hpp"
@@ -84,7 +85,7 @@ TEST(markdown_html, math_is_protected_and_headings_get_ids) {
       &counter, &headings);
   EXPECT_NE(html.find("\\(a_1 * b_2 &lt; c\\)"), std::string::npos) << html;
   EXPECT_NE(html.find("\\[x_{i} * y_{i}\\]"), std::string::npos) << html;
-  EXPECT_NE(html.find("<h1 id=\"heading-1\">Title</h1>"), std::string::npos) << html;
+  EXPECT_NE(html.find("<h1 id=\"title\">Title</h1>"), std::string::npos) << html;
   EXPECT_NE(html.find("<h2 id=\"custom\">Sub</h2>"), std::string::npos) << html;
   EXPECT_NE(html.find("href=\"other.html#part\""), std::string::npos) << html;
   ASSERT_EQ(headings.size(), 2u);
@@ -95,6 +96,57 @@ TEST(markdown_html, price_dollars_are_not_math) {
   int counter = 0;
   const std::string html = markdown_to_html("costs $5 and $ 6", &counter, nullptr);
   EXPECT_EQ(html.find("\\("), std::string::npos) << html;
+}
+
+TEST(markdown_html, readable_unique_heading_anchors) {
+  int counter = 0;
+  std::vector<Heading> headings;
+  const std::string html = markdown_to_html(
+      "## The stream under *both* rules\n\n### Q&A: 1 + 1?\n\n## The stream under both rules\n",
+      &counter, &headings);
+  ASSERT_EQ(headings.size(), 3u);
+  EXPECT_EQ(headings[0].id, "the-stream-under-both-rules");
+  EXPECT_EQ(headings[1].id, "q-a-1-1");
+  EXPECT_EQ(headings[2].id, "the-stream-under-both-rules-2");
+  // The same text always gives the same anchor (stable across renders).
+  int again = 0;
+  std::vector<Heading> second;
+  EXPECT_EQ(markdown_to_html("## The stream under *both* rules\n", &again, &second),
+            markdown_to_html("## The stream under *both* rules\n", &again, nullptr));
+}
+
+TEST(render_html, exercise_ends_at_a_heading_of_its_level) {
+  ExecutedNotebook notebook;
+  notebook.title = "T";
+  notebook.blocks.push_back(executed(BlockKind::Prose, "## Exercises"));
+  ExecutedBlock exercise = executed(BlockKind::ExerciseStart, "");
+  exercise.exercise_number = 1;
+  notebook.blocks.push_back(exercise);
+  notebook.blocks.push_back(executed(BlockKind::Prose,
+                                     "Do it.\n\n### A hint inside\n\nStill inside.\n\n## Next part"
+                                     "\n\nOutside."));
+  const std::string page = render_html(notebook, HtmlOptions{}).text;
+  const std::size_t open = page.find("<div class=\"exercise\">");
+  const std::size_t hint = page.find("A hint inside", open);  // past the contents list
+  const std::size_t next = page.find("Next part", open);
+  ASSERT_NE(open, std::string::npos);
+  ASSERT_NE(next, std::string::npos);
+  // Every <div> opened from the exercise on, the box included, is closed before "Next part";
+  // the hint, a lower heading, stays inside.
+  const std::size_t next_section = page.rfind("<section", next);
+  const std::string before_next = page.substr(open, next_section - open);
+  const auto count = [&](const std::string& needle) {
+    std::size_t n = 0;
+    for (std::size_t at = before_next.find(needle); at != std::string::npos;
+         at = before_next.find(needle, at + 1)) {
+      ++n;
+    }
+    return n;
+  };
+  EXPECT_EQ(count("<div"), count("</div>")) << page;
+  const std::string before_hint = page.substr(open, hint - open);
+  EXPECT_EQ(before_hint.find("</section>\n</div>"), std::string::npos) << page;
+  EXPECT_EQ(page.find("<div class=\"exercise\">", open + 1), std::string::npos);
 }
 
 TEST(render_html, escapes_printed_output) {
@@ -118,6 +170,35 @@ TEST(highlight, classes) {
             "<span class=\"syn-fn\">f</span>(x<span class=\"syn-op\">&apos;</span>)");
   EXPECT_EQ(highlight_rlab("s = 'a<b'"),
             "s <span class=\"syn-op\">=</span> <span class=\"syn-str\">&apos;a&lt;b&apos;</span>");
+}
+
+}  // namespace
+}  // namespace llmlab::notebook
+
+namespace llmlab::notebook {
+namespace {
+
+// Raw HTML and script URLs in prose are left out unless the author opts in (issue #19).
+TEST(markdown_html, raw_html_and_script_urls_are_left_out) {
+  int counter = 0;
+  const std::string prose =
+      "<script>alert(1)</script>\n\n<img src=x onerror=alert(2)>\n\n"
+      "[a](javascript:alert(3)) [b](VBScript:x) [c](data:text/html,x) [d](https://ok.example)\n";
+  const std::string safe = markdown_to_html(prose, &counter, nullptr);
+  for (const char* bad : {"<script", "onerror", "javascript:", "VBScript:", "data:text"}) {
+    EXPECT_EQ(safe.find(bad), std::string::npos) << bad << " in " << safe;
+  }
+  EXPECT_NE(safe.find("href=\"https://ok.example\""), std::string::npos);
+  const std::string kept = markdown_to_html(prose, &counter, nullptr, RawHtml::Keep);
+  EXPECT_NE(kept.find("onerror=alert(2)"), std::string::npos);
+  // GitHub's tag filter still disarms <script> when raw HTML is kept.
+  EXPECT_EQ(kept.find("<script>"), std::string::npos);
+}
+
+TEST(escape_value, values_cannot_become_markup) {
+  EXPECT_EQ(escape_value("</pre><script>x</script> & [[y]]"),
+            "&lt;/pre&gt;&lt;script&gt;x&lt;/script&gt; &amp; &#91;&#91;y&#93;&#93;");
+  EXPECT_EQ(escape_value("3.14"), "3.14");
 }
 
 }  // namespace

@@ -29,8 +29,9 @@ TEST(operators, errors_name_the_operator_and_kinds) {
   Harness h;
   EXPECT_EQ(h.error("\"a\" * 2"), "unsupported operand types for Mul: string and scalar");
   EXPECT_EQ(h.error("[1, 2] + [1, 2, 3]"), "vector length mismatch: 2 vs 3");
-  EXPECT_EQ(h.error("[1, 2] / [1, 2]"),
-            "cannot divide two vectors with /; use ./ for element-wise division");
+  EXPECT_EQ(h.error("[1, 2] / [1, 2, 3]"),
+            "matrix division: A is 1\u00d72 but B has 3 columns (A / B needs as many columns in "
+            "both)");
   EXPECT_EQ(h.error("-\"s\""), "cannot negate string");
   EXPECT_EQ(h.error("!\"s\""), "'!' operator requires bool, got string");
 }

@@ -1,0 +1,209 @@
+// Matrix division through LAPACK: getrf/getrs with gecon's reciprocal condition number for a
+// square A (MATLAB warns below eps and still returns the answer), gelsd (SVD, minimum norm) for
+// a rectangular one. Matrices are row-major here and column-major in LAPACK: the copies below
+// transpose on the way in and out.
+#include "num/divide.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <limits>
+#include <vector>
+
+#include "base/error.hpp"
+#include "num/lapack.hpp"
+#include "num/ops.hpp"
+
+extern "C" {
+void dgetrf_(const int* m, const int* n, double* a, const int* lda, int* ipiv, int* info);
+void zgetrf_(const int* m, const int* n, std::complex<double>* a, const int* lda, int* ipiv,
+             int* info);
+void dgetrs_(const char* trans, const int* n, const int* nrhs, const double* a, const int* lda,
+             const int* ipiv, double* b, const int* ldb, int* info, std::size_t trans_length);
+void zgetrs_(const char* trans, const int* n, const int* nrhs, const std::complex<double>* a,
+             const int* lda, const int* ipiv, std::complex<double>* b, const int* ldb, int* info,
+             std::size_t trans_length);
+double dlange_(const char* norm, const int* m, const int* n, const double* a, const int* lda,
+               double* work, std::size_t norm_length);
+double zlange_(const char* norm, const int* m, const int* n, const std::complex<double>* a,
+               const int* lda, double* work, std::size_t norm_length);
+void dgecon_(const char* norm, const int* n, const double* a, const int* lda, const double* anorm,
+             double* rcond, double* work, int* iwork, int* info, std::size_t norm_length);
+void zgecon_(const char* norm, const int* n, const std::complex<double>* a, const int* lda,
+             const double* anorm, double* rcond, std::complex<double>* work, double* rwork,
+             int* info, std::size_t norm_length);
+void dgelsd_(const int* m, const int* n, const int* nrhs, double* a, const int* lda, double* b,
+             const int* ldb, double* s, const double* rcond, int* rank, double* work,
+             const int* lwork, int* iwork, int* info);
+void zgelsd_(const int* m, const int* n, const int* nrhs, std::complex<double>* a, const int* lda,
+             std::complex<double>* b, const int* ldb, double* s, const double* rcond, int* rank,
+             std::complex<double>* work, const int* lwork, double* rwork, int* iwork, int* info);
+}
+
+namespace llmlab::num {
+
+namespace {
+
+template <class T>
+T element(const Matrix& m, Index row, Index column) {
+  if constexpr (std::is_same_v<T, double>) {
+    return m(row, column);
+  } else {
+    return m.complex_at(row, column);
+  }
+}
+
+// The rows×columns block of m, column-major with leading dimension `lead` (≥ rows), zero-padded.
+template <class T>
+std::vector<T> column_major(const Matrix& m, Index lead, Index columns) {
+  std::vector<T> out(static_cast<std::size_t>(lead * std::max<Index>(columns, 1)), T(0));
+  for (Index j = 0; j < m.columns(); ++j) {
+    for (Index i = 0; i < m.rows(); ++i) {
+      out[static_cast<std::size_t>(j * lead + i)] = element<T>(m, i, j);
+    }
+  }
+  return out;
+}
+
+template <class T>
+Matrix from_column_major(const std::vector<T>& data, Index lead, Index rows, Index columns) {
+  Matrix out(rows, columns,
+             std::is_same_v<T, double> ? Matrix::Element::Real : Matrix::Element::ComplexValued);
+  for (Index i = 0; i < rows; ++i) {
+    for (Index j = 0; j < columns; ++j) out.set(i, j, data[static_cast<std::size_t>(j * lead + i)]);
+  }
+  return out;
+}
+
+int as_int(Index n) { return static_cast<int>(n); }
+
+template <class T>
+Division solve_square(const Matrix& a, const Matrix& b) {
+  const int n = as_int(a.rows());
+  const int nrhs = as_int(b.columns());
+  const int lead = std::max(n, 1);
+  std::vector<T> lu = column_major<T>(a, lead, n);
+  std::vector<T> x = column_major<T>(b, lead, nrhs);
+  std::vector<int> pivots(static_cast<std::size_t>(lead));
+  int info = 0;
+  double anorm = 0.0;
+  double rcond = 0.0;
+  {
+    detail::SingleThreadedBlas single;
+    std::vector<double> work(static_cast<std::size_t>(lead));
+    if constexpr (std::is_same_v<T, double>) {
+      anorm = dlange_("1", &n, &n, lu.data(), &lead, work.data(), 1);
+      dgetrf_(&n, &n, lu.data(), &lead, pivots.data(), &info);
+    } else {
+      anorm = zlange_("1", &n, &n, lu.data(), &lead, work.data(), 1);
+      zgetrf_(&n, &n, lu.data(), &lead, pivots.data(), &info);
+    }
+    if (info == 0) {
+      int con_info = 0;
+      if constexpr (std::is_same_v<T, double>) {
+        std::vector<double> con_work(static_cast<std::size_t>(4 * lead));
+        std::vector<int> iwork(static_cast<std::size_t>(lead));
+        dgecon_("1", &n, lu.data(), &lead, &anorm, &rcond, con_work.data(), iwork.data(), &con_info,
+                1);
+      } else {
+        std::vector<T> con_work(static_cast<std::size_t>(2 * lead));
+        std::vector<double> rwork(static_cast<std::size_t>(2 * lead));
+        zgecon_("1", &n, lu.data(), &lead, &anorm, &rcond, con_work.data(), rwork.data(), &con_info,
+                1);
+      }
+    }
+    // getrs divides by the zero pivot of a singular A: MATLAB's Inf/NaN answer.
+    int solve_info = 0;
+    if constexpr (std::is_same_v<T, double>) {
+      dgetrs_("N", &n, &nrhs, lu.data(), &lead, pivots.data(), x.data(), &lead, &solve_info, 1);
+    } else {
+      zgetrs_("N", &n, &nrhs, lu.data(), &lead, pivots.data(), x.data(), &lead, &solve_info, 1);
+    }
+  }
+  Division out{from_column_major(x, lead, n, nrhs), {}};
+  if (info > 0 || rcond == 0.0 || std::isnan(rcond)) {
+    out.warning = "matrix is singular to working precision";
+  } else if (rcond < std::numeric_limits<double>::epsilon()) {
+    out.warning = fmt::format(
+        "matrix is close to singular or badly scaled; results may be inaccurate (RCOND = {:e})",
+        rcond);
+  }
+  return out;
+}
+
+template <class T>
+Division least_squares(const Matrix& a, const Matrix& b) {
+  const int m = as_int(a.rows());
+  const int n = as_int(a.columns());
+  const int nrhs = as_int(b.columns());
+  const int lead_a = std::max(m, 1);
+  const int lead_b = std::max({m, n, 1});
+  std::vector<T> work_a = column_major<T>(a, lead_a, n);
+  std::vector<T> x = column_major<T>(b, lead_b, nrhs);
+  std::vector<double> singular(static_cast<std::size_t>(std::max(std::min(m, n), 1)));
+  const double rcond = -1.0;  // machine precision decides which singular values count as zero
+  int rank = 0;
+  int info = 0;
+  {
+    detail::SingleThreadedBlas single;
+    int lwork = -1;
+    T query(0);
+    int iquery = 0;
+    if constexpr (std::is_same_v<T, double>) {
+      dgelsd_(&m, &n, &nrhs, work_a.data(), &lead_a, x.data(), &lead_b, singular.data(), &rcond,
+              &rank, &query, &lwork, &iquery, &info);
+      lwork = static_cast<int>(query) + 1;
+      std::vector<double> work(static_cast<std::size_t>(lwork));
+      std::vector<int> iwork(static_cast<std::size_t>(std::max(iquery, 1)));
+      dgelsd_(&m, &n, &nrhs, work_a.data(), &lead_a, x.data(), &lead_b, singular.data(), &rcond,
+              &rank, work.data(), &lwork, iwork.data(), &info);
+    } else {
+      double rquery = 0.0;
+      // zgelsd reports the real workspace size in rwork[0]; pass one element for the query.
+      zgelsd_(&m, &n, &nrhs, work_a.data(), &lead_a, x.data(), &lead_b, singular.data(), &rcond,
+              &rank, &query, &lwork, &rquery, &iquery, &info);
+      lwork = static_cast<int>(query.real()) + 1;
+      std::vector<T> work(static_cast<std::size_t>(lwork));
+      std::vector<double> rwork(static_cast<std::size_t>(std::max(rquery, 1.0)) + 1);
+      std::vector<int> iwork(static_cast<std::size_t>(std::max(iquery, 1)));
+      zgelsd_(&m, &n, &nrhs, work_a.data(), &lead_a, x.data(), &lead_b, singular.data(), &rcond,
+              &rank, work.data(), &lwork, rwork.data(), iwork.data(), &info);
+    }
+  }
+  if (info > 0) throw Error("matrix division: the SVD of the least-squares solve did not converge");
+  Division out{from_column_major(x, lead_b, n, nrhs), {}};
+  if (rank < std::min(m, n)) out.warning = fmt::format("rank deficient, rank = {}", rank);
+  return out;
+}
+
+}  // namespace
+
+Division left_divide(const Matrix& a, const Matrix& b) {
+  if (a.rows() != b.rows()) {
+    throw Error(
+        fmt::format("matrix division: A is {}\u00d7{} but B has {} rows (A \\ B needs as "
+                    "many rows in both)",
+                    a.rows(), a.columns(), b.rows()));
+  }
+  const bool complex = a.is_complex() || b.is_complex();
+  if (a.rows() == a.columns()) {
+    return complex ? solve_square<std::complex<double>>(a, b) : solve_square<double>(a, b);
+  }
+  return complex ? least_squares<std::complex<double>>(a, b) : least_squares<double>(a, b);
+}
+
+Division right_divide(const Matrix& a, const Matrix& b) {
+  if (a.columns() != b.columns()) {
+    throw Error(
+        fmt::format("matrix division: A is {}\u00d7{} but B has {} columns (A / B needs "
+                    "as many columns in both)",
+                    a.rows(), a.columns(), b.columns()));
+  }
+  Division transposed = left_divide(transpose(b), transpose(a));
+  transposed.result = transpose(transposed.result);
+  return transposed;
+}
+
+}  // namespace llmlab::num

@@ -1,0 +1,22 @@
+// MATLAB's matrix division (language.md §13.12): A \ B solves A·X = B and A / B solves X·B = A,
+// by LU for a square A and by least squares (minimum norm when rank-deficient) otherwise.
+#pragma once
+
+#include <string>
+
+#include "num/matrix.hpp"
+
+namespace llmlab::num {
+
+struct Division {
+  Matrix result;
+  std::string warning;  // MATLAB's singular / badly conditioned / rank-deficient note, or empty
+};
+
+// A \ B; A is m×n and B has m rows. Errors on a row-count mismatch.
+Division left_divide(const Matrix& a, const Matrix& b);
+
+// A / B = (B.' \ A.').'; A has as many columns as B.
+Division right_divide(const Matrix& a, const Matrix& b);
+
+}  // namespace llmlab::num

@@ -1,0 +1,90 @@
+// MATLAB's g/e number display (language.md §13.12). Numbers go through C's printf, whose %g
+// and %e are exactly MATLAB's (both round the exact binary value, ties to even on glibc).
+#include "num/matlab_format.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+namespace llmlab::num {
+
+namespace {
+
+const char* conversion(MatlabStyle style) {
+  switch (style) {
+    case MatlabStyle::ShortG:
+      return "%.5g";
+    case MatlabStyle::LongG:
+      return "%.15g";
+    case MatlabStyle::ShortE:
+      return "%.4e";
+    case MatlabStyle::LongE:
+      return "%.15e";
+  }
+  return "%.5g";
+}
+
+std::string element_text(Complex c, bool complex, MatlabStyle style) {
+  return complex ? matlab_complex(c, style) : matlab_number(c.real(), style);
+}
+
+}  // namespace
+
+std::string matlab_number(double x, MatlabStyle style) {
+  if (std::isnan(x)) return "NaN";
+  if (std::isinf(x)) return x > 0 ? "Inf" : "-Inf";
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, conversion(style), x);
+  return buffer;
+}
+
+std::string matlab_complex(Complex c, MatlabStyle style) {
+  const double im = c.imag();
+  const bool negative = std::signbit(im) && !std::isnan(im);
+  return matlab_number(c.real(), style) + (negative ? " - " : " + ") +
+         matlab_number(negative ? -im : im, style) + "i";
+}
+
+std::string matlab_array(const Matrix& values, MatlabStyle style, int width) {
+  const Index rows = values.rows();
+  const Index columns = values.columns();
+  if (values.empty()) return fmt::format("[]({}x{})\n", rows, columns);
+  const bool complex = values.is_complex();
+  std::vector<std::string> cells(static_cast<std::size_t>(values.size()));
+  std::size_t cell_width = 1;
+  for (Index k = 0; k < values.size(); ++k) {
+    std::string& text = cells[static_cast<std::size_t>(k)];
+    text = element_text(values.complex_at(k), complex, style);
+    cell_width = std::max(cell_width, text.size());
+  }
+  constexpr std::size_t kGap = 3;  // spaces before every column
+  const std::size_t per_block =
+      std::max<std::size_t>(1, static_cast<std::size_t>(std::max(width, 1)) / (cell_width + kGap));
+  const auto block_rows = [&](Index first, Index last) {
+    std::string out;
+    for (Index r = 0; r < rows; ++r) {
+      for (Index c = first; c < last; ++c) {
+        const std::string& text = cells[static_cast<std::size_t>(r * columns + c)];
+        out.append(kGap + cell_width - text.size(), ' ');
+        out += text;
+      }
+      out.push_back('\n');
+    }
+    return out;
+  };
+  if (static_cast<std::size_t>(columns) <= per_block) return block_rows(0, columns);
+  std::string out;
+  for (Index first = 0; first < columns; first += static_cast<Index>(per_block)) {
+    const Index last = std::min(columns, first + static_cast<Index>(per_block));
+    if (first > 0) out.push_back('\n');
+    out += last - first == 1 ? fmt::format("  Column {}\n\n", first + 1)
+                             : fmt::format("  Columns {} through {}\n\n", first + 1, last);
+    out += block_rows(first, last);
+  }
+  return out;
+}
+
+}  // namespace llmlab::num

@@ -1,0 +1,26 @@
+// MATLAB's `format short g | long g | short e | long e` number display (language.md §13.12):
+// each element in C's %g (5 or 15 significant digits) or %e (4 or 15 decimals), so values of
+// very different sizes stay distinct; arrays in right-aligned columns, every column shown,
+// wrapped in "Columns a through b" blocks at a line width.
+#pragma once
+
+#include <string>
+
+#include "num/matrix.hpp"
+
+namespace llmlab::num {
+
+enum class MatlabStyle { ShortG, LongG, ShortE, LongE };
+
+// One real number: `3.1416`, `1e-07`, `3.1416e+00`; `NaN`, `Inf`, `-Inf`.
+std::string matlab_number(double x, MatlabStyle style);
+// A complex number: `3 + 4i`, `1 - 2i` (both parts in the style).
+std::string matlab_complex(Complex c, MatlabStyle style);
+
+// An array as rows of right-aligned columns, each line starting with three spaces and ending
+// in a newline. When the columns do not fit in `width` characters they are shown in blocks,
+// each introduced by "  Columns a through b" (or "  Column a") and a blank line, blocks
+// separated by a blank line. An empty array is `[](RxC)` and a newline.
+std::string matlab_array(const Matrix& values, MatlabStyle style, int width);
+
+}  // namespace llmlab::num

@@ -1,0 +1,45 @@
+// Cell arrays (language.md §13.12): MATLAB's container of values of any kinds. `c{k}` reads
+// and writes one element, `c(k)` selects a cell, `c(k) = []` deletes. Subscripts arrive
+// evaluated; one subscript is a column-major linear position, two are (row, column).
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "runtime/value.hpp"
+
+namespace llmlab::runtime {
+
+// c{subscripts}: the one element they select (an error when they select none or several).
+Value cell_brace_read(const Value& cell, std::span<const Value> subscripts);
+
+// c(subscripts): a cell of the selected elements (a row for one subscript).
+Value cell_paren_read(const Value& cell, std::span<const Value> subscripts);
+
+// c{subscripts} = v: stores v (any value, `[]` included) at one position, growing the cell and
+// filling new positions with empty matrices. `target` may be undefined (`defined` false) or an
+// empty array (`c = []; c{1} = 2`), which start an empty cell.
+void cell_brace_assign(Value& target, bool defined, std::string_view name,
+                       std::span<const Value> subscripts, Value rhs);
+
+// c(subscripts) = d with d a cell: its elements go to the selected positions, in order (one
+// element to every position when d has one), with the same growth.
+void cell_paren_assign(Value& target, bool defined, std::string_view name,
+                       std::span<const Value> subscripts, const Value& rhs);
+
+// c(subscripts) = []: removes the selected elements (one subscript, or whole rows/columns).
+void cell_delete(Value& target, std::span<const Value> subscripts);
+
+// The value of `end` in subscript `position` of `count` subscripts (§6.3).
+double cell_end_value(const CellArray& cells, int position, int count);
+
+// Octave's layout: `{` then one line per element `  [r,c] = ⟨v⟩` (column-major) then `}`;
+// an empty cell is `{}(RxC)`.
+void append_cell_display(std::string& out, const CellArray& cells);
+
+// [c1, c2, ...] (horizontal) or [c1; c2] (vertical) of cells; a non-cell part joins as one
+// element.
+Value concatenate_cells(std::span<const Value> parts, bool vertical);
+
+}  // namespace llmlab::runtime
