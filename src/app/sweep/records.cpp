@@ -116,6 +116,14 @@ void record_run(const fs::path& dir, const RunSpec& run, const Spec& spec, const
       const json::Value* diverged = parsed.find("diverged_at");
       status = diverged != nullptr && !diverged->is(json::Type::Null) ? RunStatus::Diverged
                                                                       : RunStatus::Done;
+      // A trainer stopped by a signal (a Slurm time limit) writes its record marked
+      // interrupted: the run did not finish.
+      const json::Value* interrupted = parsed.find("interrupted");
+      if (interrupted != nullptr && interrupted->is(json::Type::Bool) && interrupted->as_bool()) {
+        status = RunStatus::Failed;
+        error = "the trainer was interrupted before its last step";
+        trainer.clear();
+      }
     } catch (const Error& e) {
       trainer.clear();
       error = e.what();
