@@ -14,6 +14,8 @@ APT_PACKAGES := build-essential cmake ninja-build pkg-config python3 clang clang
 APT_PACKAGES += chromium python3-pil
 # Checkpoints (nlohmann JSON headers) and their PyTorch interop test.
 APT_PACKAGES += nlohmann-json3-dev python3-numpy python3-torch
+# The sweep tests start a one-node Slurm cluster (issue #15).
+APT_PACKAGES += slurm-wlm munge
 
 .PHONY: all deps build release dev asan test test-asan lesson-12 book book-check bench \
   format format-check fuzz clean

@@ -13,6 +13,7 @@
 #include "app/repl.hpp"
 #include "app/run_command.hpp"
 #include "app/sample_command.hpp"
+#include "app/sweep_command.hpp"
 #include "app/train_command.hpp"
 
 namespace llmlab::app {
@@ -40,6 +41,7 @@ int main(int argc, char** argv) {
   add_notebook_command(app, exit_code);
   add_train_command(app, exit_code, argv);
   add_sample_command(app, exit_code);
+  add_sweep_command(app, exit_code);
 
   try {
     app.parse(argc, argv);

@@ -9,37 +9,29 @@ std::span<const BuiltinTable* const> builtin_tables() {
       &kConstantBuiltins,  // §2 Predefined constants
       &kShapeBuiltins,
       &kRandomBuiltins,  // §3 Constructors and shapes
-      &kMathBuiltins,
-      &kIntegerBuiltins,
+      &kMathBuiltins, &kIntegerBuiltins,
       &kOperatorBuiltins,  // §4 Element-wise math
       &kStatsBuiltins,
       &kDistributionBuiltins,  // §5 Reductions and statistics
       &kSortSearchBuiltins,
       &kSetBuiltins,  // §6 Cumulative, sort, search
-      &kLinalgBuiltins,
-      &kFitBuiltins,
+      &kLinalgBuiltins, &kFitBuiltins,
       &kSignalBuiltins,  // §7 Linear algebra; signals
       &kNnBuiltins,
       &kTrainBuiltins,
       &kModelBuiltins,     // §8 ML / transformer
       &kAutodiffBuiltins,  // autodiff (issue #13)
-      &kOutputBuiltins,
-      &kTextFormatBuiltins,
-      &kStringBuiltins,
-      &kTextBuiltins,
-      &kRegexBuiltins,
+      &kOutputBuiltins, &kTextFormatBuiltins, &kStringBuiltins, &kTextBuiltins, &kRegexBuiltins,
       &kErrorBuiltins,  // §9 Strings and output
-      &kTypeBuiltins,
-      &kStructBuiltins,
+      &kTypeBuiltins, &kStructBuiltins,
       &kMapBuiltins,  // §10 Types and structs
       &kFunctionalBuiltins,
       &kSessionBuiltins,  // §11 Control and utility
       &kIoBuiltins,       // §12 File input / output
       &kPlotBuiltins,     // §13 Plotting
       // language.md §13.12 (issue #16): session commands, cell arrays, error bars and bands.
-      &kSessionCommandBuiltins,
-      &kCellBuiltins,
-      &kPlotBandBuiltins,
+      &kSessionCommandBuiltins, &kCellBuiltins, &kPlotBandBuiltins,
+      &kSweepBuiltins,  // sweep_load (issue #15)
   };
   return tables;
 }

@@ -35,6 +35,8 @@ extern const BuiltinTable kPlotBuiltins;                                 // §13
 // language.md §13.12: exit/quit, who, doc, lookfor, format, disp (session_commands.cpp); cell
 // arrays (cells.cpp); errorbar, fill, area (plot/bands.cpp).
 extern const BuiltinTable kSessionCommandBuiltins, kCellBuiltins, kPlotBandBuiltins;
+// sweep_load (issue #15): a sweep folder's run records.
+extern const BuiltinTable kSweepBuiltins;
 
 // Every table, in the order of builtins.md's chapters. No name appears in two tables.
 std::span<const BuiltinTable* const> builtin_tables();

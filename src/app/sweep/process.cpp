@@ -1,0 +1,77 @@
+// fork + exec rather than posix_spawn: the child must set its parent-death signal and its
+// process group before exec, which posix_spawn cannot do.
+#include "app/sweep/process.hpp"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+
+#include "base/error.hpp"
+
+namespace llmlab::app::sweep {
+
+pid_t start_process(const std::vector<std::string>& argv, const fs::path& log, int threads) {
+  std::vector<char*> pointers;
+  for (const std::string& arg : argv) pointers.push_back(const_cast<char*>(arg.c_str()));
+  pointers.push_back(nullptr);
+  const std::string threads_text = std::to_string(threads);
+  const pid_t parent = getpid();
+  const int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    throw Error(fmt::format("sweep: cannot write '{}': {}", log.string(), std::strerror(errno)));
+  }
+  const pid_t pid = fork();
+  if (pid < 0) {
+    close(fd);
+    throw Error(fmt::format("sweep: cannot start a run: {}", std::strerror(errno)));
+  }
+  if (pid == 0) {
+    // Only async-signal-safe calls from here to exec.
+    setpgid(0, 0);
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if (getppid() != parent) _exit(127);
+    dup2(fd, STDOUT_FILENO);
+    dup2(fd, STDERR_FILENO);
+    setenv("OMP_NUM_THREADS", threads_text.c_str(), 1);
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    execv(pointers[0], pointers.data());
+    const char message[] = "sweep: cannot start the trainer\n";
+    [[maybe_unused]] const auto written = write(STDERR_FILENO, message, sizeof message - 1);
+    _exit(127);
+  }
+  close(fd);
+  setpgid(pid, pid);  // also from the parent, so the group exists before any kill(-pid)
+  return pid;
+}
+
+Ending ending_of(int status) {
+  Ending ending;
+  if (WIFEXITED(status)) {
+    ending.exited = true;
+    ending.code = WEXITSTATUS(status);
+  } else if (WIFSIGNALED(status)) {
+    ending.code = WTERMSIG(status);
+  }
+  return ending;
+}
+
+Ending wait_process(pid_t pid) {
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  return ending_of(status);
+}
+
+double now_seconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+}  // namespace llmlab::app::sweep

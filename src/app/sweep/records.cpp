@@ -1,0 +1,179 @@
+// Run records: paths, reading, and the atomic write that makes "the record exists" mean "the
+// run is finished" (an interrupted sweep leaves only temporary files, which a rerun overwrites).
+#include "app/sweep/records.hpp"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "base/error.hpp"
+#include "base/text_escape.hpp"
+
+namespace llmlab::app::sweep {
+
+RunPaths run_paths(const fs::path& dir, const RunSpec& run) {
+  const fs::path folder = dir / "runs" / run.config->id;
+  return {folder, folder / fmt::format("seed-{}.json", run.seed),
+          folder / fmt::format("seed-{}.log", run.seed)};
+}
+
+std::string_view name_of(RunStatus status) {
+  switch (status) {
+    case RunStatus::Done:
+      return "done";
+    case RunStatus::Diverged:
+      return "diverged";
+    case RunStatus::Failed:
+      return "failed";
+  }
+  return "failed";
+}
+
+namespace {
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The last non-empty line of the log, for a failed run's one-line reason.
+std::string last_line(const fs::path& log) {
+  const std::string text = read_file(log);
+  std::string last;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.find_first_not_of(" \t\r") != std::string::npos &&
+        line.find('^') == std::string::npos) {
+      last = line;
+    }
+  }
+  return last;
+}
+
+}  // namespace
+
+std::optional<RunRecord> read_run(const fs::path& dir, const RunSpec& run) {
+  const RunPaths paths = run_paths(dir, run);
+  std::error_code ec;
+  if (!fs::exists(paths.record, ec)) return std::nullopt;
+  json::Value root = json::parse(read_file(paths.record), paths.record.string());
+  const json::Value* sweep = root.find("sweep");
+  if (sweep == nullptr || !sweep->is(json::Type::Object)) {
+    throw Error(
+        fmt::format("sweep: {}: not a sweep record (no \"sweep\" member)", paths.record.string()));
+  }
+  RunRecord record;
+  const auto text = [&](std::string_view key) {
+    const json::Value* v = sweep->find(key);
+    return v != nullptr && v->is(json::Type::String) ? v->as_string() : std::string();
+  };
+  const auto number = [&](std::string_view key) {
+    const json::Value* v = sweep->find(key);
+    return v != nullptr && v->is(json::Type::Number) ? v->as_number() : 0.0;
+  };
+  const std::string status = text("status");
+  record.status = status == "done"       ? RunStatus::Done
+                  : status == "diverged" ? RunStatus::Diverged
+                                         : RunStatus::Failed;
+  record.exit_code = static_cast<int>(number("exit_code"));
+  record.wall_seconds = number("wall_s");
+  record.log = text("log");
+  record.error = text("error");
+  record.executor_log = text("executor_log");
+  if (record.status != RunStatus::Failed) record.trainer = std::move(root);
+  return record;
+}
+
+void write_atomically(const fs::path& path, const std::string& text) {
+  const fs::path temporary = path.string() + fmt::format(".tmp.{}", getpid());
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    out << text;
+    out.flush();
+    if (!out) throw Error(fmt::format("sweep: cannot write '{}'", temporary.string()));
+  }
+  std::error_code ec;
+  fs::rename(temporary, path, ec);
+  if (ec) throw Error(fmt::format("sweep: cannot write '{}': {}", path.string(), ec.message()));
+}
+
+void record_run(const fs::path& dir, const RunSpec& run, const Spec& spec, const fs::path& json,
+                const Ending& ending) {
+  const RunPaths paths = run_paths(dir, run);
+  std::string trainer;
+  std::error_code ec;
+  if (ending.exited && ending.code == 0 && fs::exists(json, ec)) trainer = read_file(json);
+  fs::remove(json, ec);
+  RunStatus status = RunStatus::Failed;
+  std::string error;
+  if (!trainer.empty()) {
+    try {
+      const json::Value parsed = json::parse(trainer, json.string());
+      const json::Value* diverged = parsed.find("diverged_at");
+      status = diverged != nullptr && !diverged->is(json::Type::Null) ? RunStatus::Diverged
+                                                                      : RunStatus::Done;
+      // A trainer stopped by a signal (a Slurm time limit) writes its record marked
+      // interrupted: the run did not finish.
+      const json::Value* interrupted = parsed.find("interrupted");
+      if (interrupted != nullptr && interrupted->is(json::Type::Bool) && interrupted->as_bool()) {
+        status = RunStatus::Failed;
+        error = "the trainer was interrupted before its last step";
+        trainer.clear();
+      }
+    } catch (const Error& e) {
+      trainer.clear();
+      error = e.what();
+    }
+  }
+  if (status == RunStatus::Failed && error.empty()) {
+    error = ending.exited
+                ? last_line(paths.log)
+                : fmt::format("killed by signal {} ({})", ending.code, strsignal(ending.code));
+  }
+  std::string options;
+  for (const auto& [name, value] : run.config->options) {
+    options += fmt::format("{}{}: {}", options.empty() ? "" : ", ", quoted_string(name),
+                           value.numeric ? value.text : quoted_string(value.text));
+  }
+  const std::string member = fmt::format(
+      "\"sweep\": {{\"config_id\": {}, \"seed\": {}, \"status\": {}, \"exit_code\": {}, "
+      "\"signal\": {}, \"wall_s\": {}, \"threads\": {}, \"log\": {}, \"executor_log\": {}, "
+      "\"error\": {}, "
+      "\"options\": {{{}}}}}",
+      quoted_string(run.config->id), run.seed, quoted_string(name_of(status)),
+      ending.exited ? ending.code : -1, ending.exited ? 0 : ending.code, ending.wall_seconds,
+      spec.threads, quoted_string(paths.log.string()), quoted_string(ending.executor_log),
+      quoted_string(error), options);
+  std::string text;
+  if (trainer.empty()) {
+    text = "{\n " + member + "\n}\n";
+  } else {
+    // The trainer's record opens with "{\n"; the sweep member goes first.
+    text = "{\n " + member + ",\n" + trainer.substr(trainer.find('\n') + 1);
+  }
+  write_atomically(paths.record, text);
+}
+
+std::vector<std::string> train_command(const std::string& llmlab, const RunSpec& run,
+                                       const fs::path& json) {
+  std::vector<std::string> argv = {llmlab, "train"};
+  for (const auto& [name, value] : run.config->options) {
+    argv.push_back("--" + name);
+    argv.push_back(value.text);
+  }
+  argv.insert(argv.end(), {"--seed", std::to_string(run.seed), "--json", json.string(), "--quiet"});
+  return argv;
+}
+
+std::string own_executable() {
+  std::error_code ec;
+  const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  if (ec) throw Error("sweep: cannot find the llmlab executable (/proc/self/exe)");
+  return self.string();
+}
+
+}  // namespace llmlab::app::sweep

@@ -1,0 +1,65 @@
+// Where a sweep keeps its runs and what a run's record says. Each run's record is the trainer's
+// JSON record with a "sweep" member added (config id, seed, options, status, exit code, wall
+// time, log path); a run that failed has the "sweep" member only. Records are written to a
+// temporary name and renamed, so a record that exists is complete.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "app/sweep/spec.hpp"
+#include "base/json.hpp"
+
+namespace llmlab::app::sweep {
+
+namespace fs = std::filesystem;
+
+struct RunPaths {
+  fs::path folder;  // DIR/runs/<config-id>
+  fs::path record;  // seed-<s>.json
+  fs::path log;     // seed-<s>.log: the trainer's output
+};
+RunPaths run_paths(const fs::path& dir, const RunSpec& run);
+
+enum class RunStatus { Done, Diverged, Failed };
+std::string_view name_of(RunStatus status);
+
+struct RunRecord {
+  RunStatus status = RunStatus::Failed;
+  int exit_code = 0;
+  double wall_seconds = 0.0;
+  std::string log;    // the log path
+  std::string error;  // a failed run: the last line the trainer printed
+  std::string executor_log;
+  json::Value trainer;  // the trainer's record (null for a failed run)
+};
+
+// The run's record, or nullopt when it has none yet. A record that cannot be read is an error.
+std::optional<RunRecord> read_run(const fs::path& dir, const RunSpec& run);
+
+// Writes `text` to `path` through a temporary file in the same folder and a rename.
+void write_atomically(const fs::path& path, const std::string& text);
+
+// How a trainer process ended, as the sweep records it.
+struct Ending {
+  bool exited = false;  // false: killed by a signal
+  int code = 0;         // exit status or signal number
+  double wall_seconds = 0.0;
+  std::string executor_log;  // a Slurm task's output file, when there is one
+};
+
+// Turns a finished trainer process into the run's record: the trainer's JSON (at `json`, then
+// removed) with the sweep member added, or a failed record naming the log's last line.
+void record_run(const fs::path& dir, const RunSpec& run, const Spec& spec, const fs::path& json,
+                const Ending& ending);
+
+// The command line of one run: `<llmlab> train --<option> <value> ... --seed S --json JSON
+// --quiet`.
+std::vector<std::string> train_command(const std::string& llmlab, const RunSpec& run,
+                                       const fs::path& json);
+
+// This executable's absolute path (what local runs and Slurm tasks start).
+std::string own_executable();
+
+}  // namespace llmlab::app::sweep

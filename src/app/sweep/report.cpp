@@ -1,0 +1,340 @@
+// The report reads every run's record, then groups: a group is one combination of the
+// report.group options' values, in grid order. Failed runs count in n and in the failure
+// fraction; only runs with a final val loss enter its mean.
+#include "app/sweep/report.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <limits>
+#include <map>
+
+#include "app/sweep/records.hpp"
+#include "app/sweep/stats.hpp"
+#include "base/error.hpp"
+#include "plot/export.hpp"
+#include "plot/figure.hpp"
+
+namespace llmlab::app::sweep {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+struct RunRow {
+  RunSpec run;
+  bool recorded = false;
+  RunStatus status = RunStatus::Failed;
+  double train = kNaN, val = kNaN, unigram = kNaN, grad_first = kNaN, grad_last = kNaN;
+  long steps_done = 0;
+  double diverged_at = kNaN;
+  double wall = kNaN;
+  bool failed = true;                                // by the report's rule
+  std::vector<std::pair<double, double>> val_curve;  // (step, loss)
+};
+
+double number(const json::Value* v) {
+  return v != nullptr && v->is(json::Type::Number) ? v->as_number() : kNaN;
+}
+
+RunRow read_row(const fs::path& dir, const RunSpec& run, const Spec& spec) {
+  RunRow row;
+  row.run = run;
+  const auto record = read_run(dir, run);
+  if (!record) return row;
+  row.recorded = true;
+  row.status = record->status;
+  row.wall = record->wall_seconds;
+  if (record->status != RunStatus::Failed) {
+    const json::Value& r = record->trainer;
+    row.unigram = number(r.find("unigram_entropy"));
+    row.steps_done = static_cast<long>(number(r.find("steps_done")));
+    row.diverged_at = number(r.find("diverged_at"));
+    if (const json::Value* log = r.find("log"); log != nullptr && !log->items().empty()) {
+      const json::Value& last = log->items().back();
+      row.train = number(last.find("loss_mean"));
+      if (const json::Value* blocks = last.find("gnorm_blocks");
+          blocks != nullptr && !blocks->items().empty()) {
+        row.grad_first = number(&blocks->items().front());
+        row.grad_last = number(&blocks->items().back());
+      }
+    }
+    if (const json::Value* val = r.find("val"); val != nullptr) {
+      for (const json::Value& point : val->items()) {
+        row.val_curve.emplace_back(number(point.find("step")), number(point.find("loss")));
+      }
+      if (!row.val_curve.empty()) row.val = row.val_curve.back().second;
+    }
+  }
+  row.failed = row.status != RunStatus::Done || !std::isfinite(row.val) ||
+               row.val > row.unigram - spec.report.plateau_margin;
+  return row;
+}
+
+std::string g6(double x) { return std::isfinite(x) ? fmt::format("{:.6g}", x) : ""; }
+
+std::string option_text(const ConfigSpec& config, const std::string& name) {
+  for (const auto& [option, value] : config.options) {
+    if (option == name) return value.text;
+  }
+  return "(default)";
+}
+
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\n") == std::string::npos) return text;
+  std::string out = "\"";
+  for (const char c : text) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+struct Group {
+  std::vector<std::string> values;  // of report.group, in order
+  std::vector<const RunRow*> rows;
+  std::string label() const;
+  std::vector<std::string> names;
+};
+std::string Group::label() const {
+  std::string out;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    out += fmt::format("{}{}={}", i ? " " : "", names[i], values[i]);
+  }
+  return out.empty() ? "all runs" : out;
+}
+
+std::vector<Group> make_groups(const std::vector<RunRow>& rows,
+                               const std::vector<std::string>& keys) {
+  std::vector<Group> groups;
+  for (const RunRow& row : rows) {
+    std::vector<std::string> values;
+    for (const std::string& key : keys) values.push_back(option_text(*row.run.config, key));
+    auto found = std::find_if(groups.begin(), groups.end(),
+                              [&](const Group& g) { return g.values == values; });
+    if (found == groups.end()) {
+      groups.push_back({values, {}, keys});
+      found = groups.end() - 1;
+    }
+    found->rows.push_back(&row);
+  }
+  return groups;
+}
+
+double median(std::vector<double> v) {
+  if (v.empty()) return kNaN;
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+void save_both(const plot::Figure& figure, const fs::path& stem) {
+  plot::save(figure, stem.string() + ".svg");
+  plot::save(figure, stem.string() + ".png");
+}
+
+// Val loss against the step: per group the median over its runs, min and max dashed.
+void curves_figure(const std::vector<Group>& groups, const fs::path& stem, double unigram) {
+  plot::Figure figure;
+  plot::Axes& axes = figure.axes[0];
+  axes.title = "Validation loss over seeds (median; min and max dashed)";
+  axes.x.label = "step";
+  axes.y.label = "val loss";
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    std::map<double, std::vector<double>> by_step;
+    for (const RunRow* row : groups[g].rows) {
+      for (const auto& [step, loss] : row->val_curve) {
+        if (std::isfinite(loss)) by_step[step].push_back(loss);
+      }
+    }
+    if (by_step.empty()) continue;
+    plot::Series mid, low, high;
+    for (const auto& [step, losses] : by_step) {
+      mid.x.push_back(step);
+      mid.y.push_back(median(losses));
+      low.x.push_back(step);
+      low.y.push_back(*std::min_element(losses.begin(), losses.end()));
+      high.x.push_back(step);
+      high.y.push_back(*std::max_element(losses.begin(), losses.end()));
+    }
+    const plot::Color color = plot::cycle_color(g);
+    mid.color = color;
+    mid.label = groups[g].label();
+    mid.explicit_label = true;
+    for (plot::Series* band : {&low, &high}) {
+      band->color = color.with_alpha(0.6);
+      band->style = plot::LineStyle::Dashed;
+      band->line_width = 1.0;
+    }
+    axes.series.push_back(std::move(low));
+    axes.series.push_back(std::move(high));
+    axes.series.push_back(std::move(mid));
+  }
+  if (std::isfinite(unigram)) {
+    plot::ReferenceLine plateau;
+    plateau.value = unigram;
+    plateau.label = "unigram plateau";
+    plateau.color = plot::Color::rgb(150, 150, 150);
+    axes.reference_lines.push_back(plateau);
+  }
+  axes.legend = plot::LegendVisibility::Shown;
+  save_both(figure, stem);
+}
+
+// Final val loss against report.x: one series per group of the other group options, the mean
+// with its 95 % t-interval as a vertical bar.
+void final_figure(const std::vector<RunRow>& rows, const Spec& spec, const fs::path& stem) {
+  std::vector<std::string> keys;
+  for (const std::string& key : spec.report.group) {
+    if (key != spec.report.x) keys.push_back(key);
+  }
+  const std::vector<Group> series_groups = make_groups(rows, keys);
+  plot::Figure figure;
+  plot::Axes& axes = figure.axes[0];
+  axes.title =
+      fmt::format("Final validation loss against {} (mean, 95% t-interval)", spec.report.x);
+  axes.x.label = spec.report.x;
+  axes.y.label = "final val loss";
+  bool positive = true;
+  double x_min = INFINITY, x_max = -INFINITY;
+  for (const RunRow& row : rows) {
+    const double x = std::atof(option_text(*row.run.config, spec.report.x).c_str());
+    positive = positive && x > 0;
+    x_min = std::min(x_min, x);
+    x_max = std::max(x_max, x);
+  }
+  const bool log_x = positive && x_max / x_min >= 2.5;
+  if (log_x) axes.x.scale = plot::Scale::Log;
+  const std::size_t count = series_groups.size();
+  for (std::size_t g = 0; g < count; ++g) {
+    std::map<double, std::vector<double>> by_x;
+    for (const RunRow* row : series_groups[g].rows) {
+      const double x = std::atof(option_text(*row->run.config, spec.report.x).c_str());
+      auto& values = by_x[x];
+      if (std::isfinite(row->val)) values.push_back(row->val);
+    }
+    // Side by side: a small offset per series so the bars do not hide each other.
+    const double offset = (static_cast<double>(g) - (static_cast<double>(count) - 1) / 2) * 0.04;
+    const auto shifted = [&](double x) {
+      return log_x ? x * std::exp(offset) : x + offset * (x_max - x_min + 1e-12);
+    };
+    const plot::Color color = plot::cycle_color(g);
+    plot::Series means;
+    means.kind = plot::SeriesKind::Line;
+    means.color = color;
+    means.marker = plot::Marker::Circle;
+    means.label = series_groups[g].label();
+    means.explicit_label = true;
+    for (const auto& [x, values] : by_x) {
+      if (values.empty()) continue;
+      const Interval ci = t_interval(values);
+      means.x.push_back(shifted(x));
+      means.y.push_back(ci.center);
+      if (std::isfinite(ci.low)) {
+        plot::Series bar;
+        bar.x = {shifted(x), shifted(x)};
+        bar.y = {ci.low, ci.high};
+        bar.color = color;
+        bar.line_width = 1.5;
+        axes.series.push_back(std::move(bar));
+      }
+    }
+    axes.series.push_back(std::move(means));
+  }
+  axes.legend = plot::LegendVisibility::Shown;
+  save_both(figure, stem);
+}
+
+}  // namespace
+
+void write_report(const fs::path& dir, const Spec& spec, bool print) {
+  std::vector<RunRow> rows;
+  for (const RunSpec& run : spec.runs()) rows.push_back(read_row(dir, run, spec));
+
+  // summary.csv: wall time last, so comparisons can drop the one column that varies.
+  std::string csv = "config_id";
+  for (const std::string& name : spec.varying) csv += "," + name;
+  csv +=
+      ",seed,status,steps_done,train_loss,val_loss,unigram,grad_first_block,grad_last_block,"
+      "diverged_at,failed,wall_s\n";
+  for (const RunRow& row : rows) {
+    csv += csv_field(row.run.config->id);
+    for (const std::string& name : spec.varying) {
+      csv += "," + csv_field(option_text(*row.run.config, name));
+    }
+    csv += fmt::format(",{},{},{},{},{},{},{},{},{},{},{}\n", row.run.seed,
+                       row.recorded ? name_of(row.status) : "not run", row.steps_done,
+                       g6(row.train), g6(row.val), g6(row.unigram), g6(row.grad_first),
+                       g6(row.grad_last), g6(row.diverged_at), row.failed ? 1 : 0,
+                       row.recorded ? fmt::format("{:.2f}", row.wall) : "");
+  }
+  write_atomically(dir / "summary.csv", csv);
+
+  const std::vector<Group> groups = make_groups(rows, spec.report.group);
+  double unigram = kNaN;
+  std::size_t recorded = 0;
+  for (const RunRow& row : rows) {
+    if (std::isfinite(row.unigram)) unigram = row.unigram;
+    recorded += row.recorded;
+  }
+  std::string table = "|";
+  for (const std::string& key : spec.report.group) table += " " + key + " |";
+  table +=
+      " n | final val loss (mean ± 95% CI) | failed | failure rate [95% Wilson] | geo-mean "
+      "‖g‖ first block |\n|";
+  for (std::size_t i = 0; i < spec.report.group.size() + 5; ++i) table += "---|";
+  table += "\n";
+  for (const Group& group : groups) {
+    std::vector<double> vals, grads;
+    int n = 0, failed = 0;
+    for (const RunRow* row : group.rows) {
+      if (!row->recorded) continue;
+      ++n;
+      failed += row->failed;
+      if (std::isfinite(row->val)) vals.push_back(row->val);
+      grads.push_back(row->grad_first);
+    }
+    const Interval mean = t_interval(vals);
+    const Interval rate = wilson_interval(failed, n);
+    std::string loss = "—";
+    if (vals.size() == 1) loss = fmt::format("{:.3f}", mean.center);
+    if (vals.size() > 1) {
+      loss = fmt::format("{:.3f} ± {:.3f}", mean.center, (mean.high - mean.low) / 2);
+    }
+    if (!vals.empty() && static_cast<int>(vals.size()) < n) {
+      loss += fmt::format(" (of {})", vals.size());
+    }
+    const double geo = geometric_mean(grads);
+    table += "|";
+    for (const std::string& value : group.values) table += " " + value + " |";
+    table += fmt::format(
+        " {} | {} | {}/{} | {} | {} |\n", n, loss, failed, n,
+        n ? fmt::format("{:.2f} [{:.2f}, {:.2f}]", rate.center, rate.low, rate.high) : "—",
+        std::isfinite(geo) ? fmt::format("{:.2g}", geo) : "—");
+  }
+  std::string md = fmt::format(
+      "# Sweep report\n\n{} runs recorded of {} ({} configurations × {} seeds); the grid is in "
+      "sweep.toml.\n\n",
+      recorded, rows.size(), spec.configs.size(), spec.seeds.size());
+  md += table;
+  md += fmt::format(
+      "\nA run counts as failed when it did not finish, diverged (NaN/Inf), or ended with a val "
+      "loss above the unigram plateau{} minus {}. The mean and its t-interval are over the runs "
+      "with a final val loss; ‖g‖ first block is the first block's gradient norm at the last "
+      "logged step.\n\n![final val loss](figures/final_val.svg)\n\n"
+      "![val loss curves](figures/val_curves.svg)\n",
+      std::isfinite(unigram) ? fmt::format(" ({:.3f})", unigram) : "",
+      number_text(spec.report.plateau_margin));
+  write_atomically(dir / "report.md", md);
+  fs::create_directories(dir / "figures");
+  if (recorded > 0) {
+    curves_figure(groups, dir / "figures" / "val_curves", unigram);
+    final_figure(rows, spec, dir / "figures" / "final_val");
+  }
+  if (print) fmt::print("{}\n{}", table, "");
+  fmt::print(stderr, "sweep: wrote {}, {} and figures/ in {}\n", "summary.csv", "report.md",
+             dir.string());
+}
+
+}  // namespace llmlab::app::sweep

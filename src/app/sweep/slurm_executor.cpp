@@ -1,0 +1,307 @@
+// The Slurm executor. One job array per submission: DIR/slurm/array-<k>.tasks lists its runs
+// (one "config-id seed" line per task) and each task runs `llmlab sweep task DIR LIST INDEX`,
+// which starts the trainer exactly as the local executor does. The sweep folder must therefore
+// be on a filesystem every node sees (the same path on every node), and the llmlab binary too.
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "app/sweep/executors.hpp"
+#include "app/sweep/process.hpp"
+#include "app/sweep/records.hpp"
+#include "base/error.hpp"
+
+namespace llmlab::app::sweep {
+namespace {
+
+struct Captured {
+  int status = -1;  // exit status; -1 when the program could not start
+  std::string out;
+};
+
+// Runs a program (found on PATH) and captures its standard output; stderr passes through.
+Captured capture(const std::vector<std::string>& argv) {
+  std::vector<char*> pointers;
+  for (const std::string& arg : argv) pointers.push_back(const_cast<char*>(arg.c_str()));
+  pointers.push_back(nullptr);
+  int pipe_fds[2];
+  if (pipe2(pipe_fds, O_CLOEXEC) != 0) return {};
+  const pid_t pid = fork();
+  if (pid < 0) return {};
+  if (pid == 0) {
+    dup2(pipe_fds[1], STDOUT_FILENO);
+    execvp(pointers[0], pointers.data());
+    _exit(127);
+  }
+  close(pipe_fds[1]);
+  Captured result;
+  char buffer[4096];
+  for (ssize_t n; (n = read(pipe_fds[0], buffer, sizeof buffer)) != 0;) {
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      break;
+    }
+    result.out.append(buffer, static_cast<std::size_t>(n));
+  }
+  close(pipe_fds[0]);
+  const Ending ending = wait_process(pid);
+  result.status = ending.exited ? (ending.code == 127 ? -1 : ending.code) : -1;
+  return result;
+}
+
+std::string read_text(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// A submitted array: its job id and its task list.
+struct Submission {
+  std::string job;
+  fs::path list;
+};
+
+std::vector<Submission> submissions(const fs::path& dir) {
+  std::vector<Submission> out;
+  std::istringstream lines(read_text(dir / "slurm" / "jobs.txt"));
+  for (std::string job, list; lines >> job >> list;) out.push_back({job, dir / "slurm" / list});
+  return out;
+}
+
+// The runs of a task list, by task index.
+std::vector<std::pair<std::string, std::uint64_t>> task_list(const fs::path& list) {
+  std::vector<std::pair<std::string, std::uint64_t>> out;
+  std::istringstream lines(read_text(list));
+  std::string id;
+  std::uint64_t seed = 0;
+  while (lines >> id >> seed) out.emplace_back(id, seed);
+  return out;
+}
+
+// Task index → Slurm state ("PENDING", "RUNNING", ...) of the array's tasks still queued.
+std::map<int, std::string> queued_tasks(const std::string& job) {
+  std::map<int, std::string> out;
+  const Captured q = capture({"squeue", "-h", "-r", "-j", job, "-o", "%i %T"});
+  if (q.status != 0) return out;
+  std::istringstream lines(q.out);
+  for (std::string task, state; lines >> task >> state;) {
+    const auto underscore = task.find('_');
+    if (underscore == std::string::npos) continue;
+    const std::string index = task.substr(underscore + 1);
+    if (index.empty() || index[0] == '[') continue;
+    out[std::atoi(index.c_str())] = state;
+  }
+  return out;
+}
+
+bool job_queued(const std::string& job) {
+  const Captured q = capture({"squeue", "-h", "-j", job, "-o", "%i"});
+  // squeue fails for a job id the controller no longer knows: it has left the queue.
+  return q.status == 0 && q.out.find_first_not_of(" \n") != std::string::npos;
+}
+
+}  // namespace
+
+Spec load_resolved(const fs::path& dir) {
+  const fs::path path = dir / "sweep.toml";
+  std::error_code ec;
+  if (!fs::exists(path, ec)) {
+    throw Error(fmt::format("sweep: '{}' is not a sweep folder (no sweep.toml)", dir.string()));
+  }
+  return parse_spec(read_text(path), path.string());
+}
+
+int run_slurm(const fs::path& dir, const Spec& spec, const SlurmOptions& options) {
+  std::vector<RunSpec> pending;
+  for (const RunSpec& run : spec.launch_order()) {
+    if (!read_run(dir, run)) pending.push_back(run);
+  }
+  if (pending.empty()) {
+    fmt::print(stderr, "sweep: every run has a record; nothing to submit\n");
+    return 0;
+  }
+  const fs::path slurm_dir = fs::absolute(dir / "slurm");
+  fs::create_directories(slurm_dir);
+  int k = 1;
+  while (fs::exists(slurm_dir / fmt::format("array-{}.tasks", k))) ++k;
+  const fs::path list = slurm_dir / fmt::format("array-{}.tasks", k);
+  std::string tasks;
+  for (const RunSpec& run : pending) {
+    fs::create_directories(run_paths(dir, run).folder);
+    tasks += fmt::format("{} {}\n", run.config->id, run.seed);
+  }
+  write_atomically(list, tasks);
+
+  const SlurmSettings& s = spec.slurm;
+  const std::string partition = !options.partition.empty() ? options.partition : s.partition;
+  const std::string time = !options.time.empty() ? options.time : s.time;
+  const std::string mem = !options.mem.empty() ? options.mem : s.mem;
+  const int max_parallel = options.max_parallel >= 0 ? options.max_parallel : s.max_parallel;
+  const fs::path absolute_dir = fs::absolute(dir);
+  std::string script = fmt::format(
+      "#!/bin/bash\n"
+      "# Written by `llmlab sweep run --executor slurm`: one array task per unfinished run of\n"
+      "# {}. The sweep folder and the llmlab binary must be on a filesystem every node sees.\n"
+      "#SBATCH --job-name=llmlab-sweep\n"
+      "#SBATCH --array=0-{}{}\n"
+      "#SBATCH --ntasks=1\n"
+      "#SBATCH --cpus-per-task={}\n"
+      "#SBATCH --time={}\n"
+      "#SBATCH --mem={}\n"
+      "{}"
+      "#SBATCH --output={}/%A_%a.out\n"
+      "export OMP_NUM_THREADS={}\n"
+      "exec {} sweep task {} {} \"$SLURM_ARRAY_TASK_ID\"\n",
+      spec.source, pending.size() - 1, max_parallel > 0 ? fmt::format("%{}", max_parallel) : "",
+      spec.threads, time, mem,
+      partition.empty() ? "" : fmt::format("#SBATCH --partition={}\n", partition),
+      slurm_dir.string(), spec.threads, own_executable(), absolute_dir.string(), list.string());
+  const fs::path script_path = dir / "sweep.sbatch";
+  write_atomically(script_path, script);
+
+  const Captured submitted = capture({"sbatch", "--parsable", script_path.string()});
+  if (submitted.status != 0) {
+    fs::remove(list);
+    fmt::print(stderr, "sweep: sbatch {} ({}): the array was not submitted\n",
+               submitted.status < 0 ? "could not be started" : "failed",
+               submitted.status < 0 ? "is Slurm installed?" : "see its message above");
+    return 1;
+  }
+  std::string job = submitted.out.substr(0, submitted.out.find_first_of(";\n"));
+  {
+    std::ofstream jobs(slurm_dir / "jobs.txt", std::ios::app);
+    jobs << job << " " << list.filename().string() << "\n";
+  }
+  fmt::print(stderr, "sweep: submitted job array {} ({} tasks); logs in {}\n", job, pending.size(),
+             slurm_dir.string());
+  if (!options.wait) {
+    fmt::print(stderr, "sweep: not waiting; `llmlab sweep status {}` shows progress\n",
+               dir.string());
+    return 0;
+  }
+  std::size_t last = static_cast<std::size_t>(-1);
+  while (job_queued(job)) {
+    std::size_t recorded = 0;
+    for (const RunSpec& run : pending) recorded += read_run(dir, run) ? 1 : 0;
+    if (recorded != last) {
+      fmt::print(stderr, "sweep: job {}: {}/{} runs recorded\n", job, recorded, pending.size());
+      last = recorded;
+    }
+    std::this_thread::sleep_for(std::chrono::duration<double>(options.poll_seconds));
+  }
+  fmt::print(stderr, "sweep: job array {} has left the queue\n", job);
+  return 0;
+}
+
+int run_task(const fs::path& dir, const fs::path& list, int index) {
+  const Spec spec = load_resolved(dir);
+  const auto tasks = task_list(list);
+  if (index < 0 || static_cast<std::size_t>(index) >= tasks.size()) {
+    throw Error(fmt::format("sweep task: {} has no task {}", list.string(), index));
+  }
+  const auto& [id, seed] = tasks[static_cast<std::size_t>(index)];
+  const ConfigSpec* config = spec.find_config(id);
+  if (config == nullptr) {
+    throw Error(fmt::format("sweep task: {} is not a configuration of {}", id, dir.string()));
+  }
+  const RunSpec run{config, seed};
+  if (read_run(dir, run)) {
+    fmt::print("sweep task: {} seed {} already has a record\n", id, seed);
+    return 0;
+  }
+  const RunPaths paths = run_paths(dir, run);
+  fs::create_directories(paths.folder);
+  const fs::path json = paths.record.string() + fmt::format(".partial.{}", getpid());
+  const double start = now_seconds();
+  fmt::print("sweep task: {} seed {}; trainer log {}\n", id, seed, paths.log.string());
+  std::fflush(stdout);
+  const pid_t pid =
+      start_process(train_command(own_executable(), run, json), paths.log, spec.threads);
+  Ending ending = wait_process(pid);
+  ending.wall_seconds = now_seconds() - start;
+  const char* job = std::getenv("SLURM_ARRAY_JOB_ID");
+  const char* task = std::getenv("SLURM_ARRAY_TASK_ID");
+  if (job != nullptr && task != nullptr) {
+    ending.executor_log =
+        (fs::absolute(dir) / "slurm" / fmt::format("{}_{}.out", job, task)).string();
+  }
+  record_run(dir, run, spec, json, ending);
+  const auto record = read_run(dir, run);
+  const bool ok = record && record->status != RunStatus::Failed;
+  fmt::print("sweep task: {} seed {}: {}{}\n", id, seed, record ? name_of(record->status) : "?",
+             ok ? "" : fmt::format(" ({})", record ? record->error : ""));
+  if (!ok) {
+    // The trainer's own output, so the task's Slurm log shows why.
+    fmt::print("----- trainer log -----\n{}", read_text(paths.log));
+  }
+  return ok ? 0 : 1;
+}
+
+int print_status(const fs::path& dir) {
+  const Spec spec = load_resolved(dir);
+  // Runs still in the Slurm queue: (config id, seed) → "RUNNING" / "PENDING" and the log.
+  std::map<std::pair<std::string, std::uint64_t>, std::pair<std::string, std::string>> queued;
+  std::map<std::pair<std::string, std::uint64_t>, std::string> slurm_logs;
+  for (const Submission& s : submissions(dir)) {
+    const auto tasks = task_list(s.list);
+    const auto states = queued_tasks(s.job);
+    for (std::size_t i = 0; i < tasks.size(); ++i) {
+      const std::string log =
+          (fs::absolute(dir) / "slurm" / fmt::format("{}_{}.out", s.job, i)).string();
+      slurm_logs[tasks[i]] = log;
+      const auto state = states.find(static_cast<int>(i));
+      if (state != states.end()) queued[tasks[i]] = {state->second, log};
+    }
+  }
+  std::size_t done = 0, diverged = 0, failed = 0, running = 0, pending = 0, missing = 0;
+  std::string failures, lost;
+  for (const RunSpec& run : spec.runs()) {
+    const auto key = std::make_pair(run.config->id, run.seed);
+    const auto record = read_run(dir, run);
+    if (record) {
+      if (record->status == RunStatus::Done) ++done;
+      if (record->status == RunStatus::Diverged) ++diverged;
+      if (record->status == RunStatus::Failed) {
+        ++failed;
+        failures += fmt::format("  failed  {} seed {}: {}\n          log {}\n", run.config->id,
+                                run.seed, record->error, record->log);
+        if (!record->executor_log.empty()) {
+          failures += fmt::format("          slurm log {}\n", record->executor_log);
+        }
+      }
+      continue;
+    }
+    const auto q = queued.find(key);
+    if (q != queued.end()) {
+      (q->second.first == "RUNNING" ? running : pending) += 1;
+      continue;
+    }
+    ++missing;
+    const auto log = slurm_logs.find(key);
+    if (log != slurm_logs.end()) {
+      lost += fmt::format(
+          "  lost    {} seed {}: its Slurm task ended without a record\n"
+          "          slurm log {}\n",
+          run.config->id, run.seed, log->second);
+    }
+  }
+  const std::size_t total = spec.runs().size();
+  fmt::print("{}: {} runs ({} configurations × {} seeds)\n", dir.string(), total,
+             spec.configs.size(), spec.seeds.size());
+  fmt::print("  done {}, diverged {}, failed {}, running {}, pending {}, not run {}\n", done,
+             diverged, failed, running, pending, missing);
+  fmt::print("{}{}", failures, lost);
+  return 0;
+}
+
+}  // namespace llmlab::app::sweep

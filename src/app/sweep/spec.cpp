@@ -1,0 +1,616 @@
+// Reading a sweep file: the project's TOML reader (builtins/io/toml.hpp) gives the values; a scan
+// of the text gives each key's line, so a bad key or value is reported where it was written.
+// The reader has no arrays of tables, so each `[[zip]]` header is read as its own table
+// `[zip_<n>]` (a one-line rewrite that keeps every line number).
+#include "app/sweep/spec.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <set>
+
+#include "app/sweep/options.hpp"
+#include "base/error.hpp"
+#include "base/source.hpp"
+#include "base/text_escape.hpp"
+#include "builtins/io/toml.hpp"
+
+namespace llmlab::app::sweep {
+
+using runtime::Kind;
+using runtime::Value;
+
+std::string number_text(double x) {
+  if (x == std::floor(x) && std::fabs(x) < 1e15) {
+    return fmt::format("{}", static_cast<long long>(x));
+  }
+  return fmt::format("{}", x);
+}
+
+std::vector<RunSpec> Spec::runs() const {
+  std::vector<RunSpec> out;
+  for (const ConfigSpec& config : configs) {
+    for (const std::uint64_t seed : seeds) out.push_back({&config, seed});
+  }
+  return out;
+}
+
+std::vector<RunSpec> Spec::launch_order() const {
+  std::vector<RunSpec> out;
+  for (const std::uint64_t seed : seeds) {
+    for (const ConfigSpec& config : configs) out.push_back({&config, seed});
+  }
+  return out;
+}
+
+const ConfigSpec* Spec::find_config(std::string_view id) const {
+  for (const ConfigSpec& config : configs) {
+    if (config.id == id) return &config;
+  }
+  return nullptr;
+}
+
+std::string config_id(const Options& varying, const Options& all) {
+  std::string readable;
+  for (const auto& [name, value] : varying) {
+    std::string text = value.text;
+    if (name == "corpus") text = std::filesystem::path(text).stem().string();
+    for (char& c : text) {
+      const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                        (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '+';
+      if (!keep) c = '-';
+    }
+    if (text.size() > 24) text.resize(24);
+    if (!readable.empty()) readable += '_';
+    readable += name + "-" + text;
+  }
+  if (readable.empty()) readable = "base";
+  // FNV-1a over "name=value\n" of every option: any change of any option changes the id.
+  std::uint64_t hash = 14695981039346656037ULL;
+  for (const auto& [name, value] : all) {
+    for (const char c : name + "=" + value.text + "\n") {
+      hash ^= static_cast<unsigned char>(c);
+      hash *= 1099511628211ULL;
+    }
+  }
+  return fmt::format("{}-{:08x}", readable, static_cast<std::uint32_t>(hash ^ (hash >> 32)));
+}
+
+namespace {
+
+constexpr std::string_view kWho = "sweep";
+
+// Where each key was written: "section.key" → line and column (1-based); the section of a
+// top-level key is empty, of the n-th [[zip]] "zip_<n>".
+struct KeyPositions {
+  std::map<std::string, std::pair<int, int>, std::less<>> keys;
+  std::map<std::string, int, std::less<>> sections;
+};
+
+std::string trim(std::string_view s) {
+  const auto b = s.find_first_not_of(" \t\r");
+  if (b == std::string_view::npos) return {};
+  const auto e = s.find_last_not_of(" \t\r");
+  return std::string(s.substr(b, e - b + 1));
+}
+
+std::string unquote(std::string key) {
+  if (key.size() >= 2 && (key.front() == '"' || key.front() == '\'') && key.back() == key.front()) {
+    return key.substr(1, key.size() - 2);
+  }
+  return key;
+}
+
+class Reader {
+ public:
+  Reader(std::string_view text, const std::string& path)
+      : file_(std::make_shared<SourceFile>(path, std::string(text))), path_(path) {}
+
+  Spec read() {
+    const std::string rewritten = scan();
+    Value root;
+    try {
+      root = builtins::toml::decode(rewritten, path_);
+    } catch (const Error& error) {
+      // "load: 'FILE' line N: message" → the same message at that line.
+      const std::string message = error.what();
+      const auto at = message.find(" line ");
+      int line = 0;
+      std::string rest = message;
+      if (at != std::string::npos) {
+        line = std::atoi(message.c_str() + at + 6);
+        const auto colon = message.find(": ", at);
+        if (colon != std::string::npos) rest = message.substr(colon + 2);
+      }
+      fail(line, 0, fmt::format("not a valid sweep file: {}", rest));
+    }
+    return build(root);
+  }
+
+ private:
+  [[noreturn]] void fail(int line, int column, const std::string& message) const {
+    if (line <= 0) throw Error(fmt::format("{}: {}: {}", kWho, path_, message));
+    throw Error(fmt::format("{}: {}", kWho, message), SourceLoc{file_, line, std::max(column, 1)});
+  }
+  [[noreturn]] void fail_at(std::string_view section, std::string_view key,
+                            const std::string& message) const {
+    const std::string where =
+        section.empty() ? std::string(key) : fmt::format("{}.{}", section, key);
+    const auto found = positions_.keys.find(where);
+    if (found != positions_.keys.end()) fail(found->second.first, found->second.second, message);
+    const auto table = positions_.sections.find(key.empty() ? section : where);
+    fail(table != positions_.sections.end() ? table->second : 0, 1, message);
+  }
+  // The line of the first option the trainer's message names, else no line.
+  [[noreturn]] void fail_at_option(const std::string& message) const {
+    for (const OptionInfo& info : option_table()) {
+      if (message.find(std::string(info.name) + " ") == std::string::npos) continue;
+      for (const auto& [where, position] : positions_.keys) {
+        const auto dot = where.rfind('.');
+        const OptionInfo* named = find_option(where.substr(dot == std::string::npos ? 0 : dot + 1));
+        if (named == &info) fail(position.first, position.second, message);
+      }
+    }
+    fail(0, 0, message);
+  }
+  int line_of(std::string_view section, std::string_view key) const {
+    const std::string where =
+        section.empty() ? std::string(key) : fmt::format("{}.{}", section, key);
+    const auto found = positions_.keys.find(where);
+    return found == positions_.keys.end() ? 1 << 30 : found->second.first;
+  }
+  // "grid.lr" as the user wrote it (the n-th [[zip]] as "zip #n").
+  static std::string shown(std::string_view section, std::string_view key) {
+    std::string s(section);
+    if (s.rfind("zip_", 0) == 0) s = "[[zip]] #" + s.substr(4);
+    return s.empty() ? std::string(key) : fmt::format("{}.{}", s, key);
+  }
+
+  // Records key positions and rewrites [[zip]] headers; returns the text for the TOML reader.
+  std::string scan() {
+    std::string out;
+    std::string section;
+    int line_number = 0;
+    int zips = 0;
+    std::string_view text = file_->text();
+    while (!text.empty()) {
+      const auto end = text.find('\n');
+      std::string_view line = text.substr(0, end);
+      text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
+      ++line_number;
+      const std::string t = trim(line);
+      if (t.rfind("[[", 0) == 0) {
+        const auto close = t.find("]]");
+        const std::string name = trim(t.substr(2, close == std::string::npos ? 0 : close - 2));
+        if (name != "zip") {
+          fail(line_number, 1,
+               fmt::format("unknown array of tables [[{}]]: expected [[zip]]", name));
+        }
+        section = fmt::format("zip_{}", ++zips);
+        positions_.sections[section] = line_number;
+        out += fmt::format("[{}]\n", section);
+        continue;
+      }
+      if (t.rfind('[', 0) == 0) {
+        const auto close = t.find(']');
+        section = trim(t.substr(1, close == std::string::npos ? 0 : close - 1));
+        positions_.sections[section] = line_number;
+      } else if (!t.empty() && t[0] != '#') {
+        const auto equals = t.find('=');
+        if (equals != std::string::npos) {
+          const std::string key = unquote(trim(t.substr(0, equals)));
+          const std::string where = section.empty() ? key : section + "." + key;
+          const auto column = static_cast<int>(line.find_first_not_of(" \t") + 1);
+          positions_.keys.emplace(where, std::make_pair(line_number, column));
+          // A grid value must be written as a list; the reader turns [x] into a scalar.
+          if (trim(t.substr(equals + 1)).rfind('[', 0) == 0) lists_.insert(where);
+        }
+      }
+      out.append(line);
+      out.push_back('\n');
+    }
+    return out;
+  }
+
+  // One option value of the kind the option takes.
+  OptionValue option_value(std::string_view section, std::string_view key, const OptionInfo& info,
+                           const Value& value, bool is_number, double number,
+                           const std::string& text) const {
+    if (info.kind == OptionKind::Text) {
+      if (is_number) {
+        fail_at(section, key,
+                fmt::format("{} must be text (a quoted string), got {}", shown(section, key),
+                            number_text(number)));
+      }
+      std::string resolved = text;
+      if (info.name == "corpus" && !resolved.empty()) {
+        std::filesystem::path p(resolved);
+        if (p.is_relative()) {
+          p = std::filesystem::absolute(std::filesystem::path(path_).parent_path() / p);
+        }
+        resolved = p.lexically_normal().string();
+      }
+      return {resolved, false, 0.0};
+    }
+    if (!is_number) {
+      fail_at(section, key,
+              fmt::format("{} must be a number, got \"{}\"", shown(section, key), text));
+    }
+    if (info.kind == OptionKind::Integer && number != std::floor(number)) {
+      fail_at(section, key,
+              fmt::format("{} must be an integer, got {}", shown(section, key), number));
+    }
+    (void)value;
+    return {number_text(number), true, number};
+  }
+
+  const OptionInfo& option_info(std::string_view section, std::string_view key) const {
+    const OptionInfo* info = find_option(key);
+    if (info == nullptr) {
+      if (key == "seed") {
+        fail_at(section, key, "the seeds are the top-level list `seeds = [...]`, not an option");
+      }
+      fail_at(section, key,
+              fmt::format("unknown option '{}' in [{}]: expected an `llmlab train` option "
+                          "(layers, d-model, norm, lr, warmup, steps, corpus, ...)",
+                          key, section));
+    }
+    return *info;
+  }
+
+  // A single value ([base]).
+  OptionValue single(std::string_view section, std::string_view key, const Value& value) const {
+    const OptionInfo& info = option_info(section, key);
+    if (value.is(Kind::Scalar) || value.is(Kind::Bool)) {
+      return option_value(section, key, info, value, true, value.scalar_value(), "");
+    }
+    if (value.is(Kind::String)) {
+      return option_value(section, key, info, value, false, 0.0, value.string_value());
+    }
+    fail_at(section, key,
+            fmt::format("{} must be a single value (a number or a string)", shown(section, key)));
+  }
+
+  // A list of values ([grid], [[zip]]).
+  std::vector<OptionValue> list(std::string_view section, std::string_view key,
+                                const Value& value) const {
+    const OptionInfo& info = option_info(section, key);
+    const std::string where = fmt::format("{}.{}", section, key);
+    std::vector<OptionValue> out;
+    if (!lists_.contains(where)) {
+      fail_at(
+          section, key,
+          fmt::format("{} must be a list of values, e.g. {} = [1, 2]", shown(section, key), key));
+    }
+    if (value.is(Kind::Scalar) || value.is(Kind::Bool)) {
+      out.push_back(option_value(section, key, info, value, true, value.scalar_value(), ""));
+    } else if (value.is(Kind::String)) {
+      out.push_back(option_value(section, key, info, value, false, 0.0, value.string_value()));
+    } else if (value.is(Kind::Vector)) {
+      const num::Matrix& m = value.matrix_value();
+      for (num::Index i = 0; i < m.size(); ++i) {
+        out.push_back(option_value(section, key, info, value, true, m[i], ""));
+      }
+    } else if (value.is(Kind::StringArray)) {
+      for (const std::string& s : value.string_array_value()) {
+        out.push_back(option_value(section, key, info, value, false, 0.0, s));
+      }
+    } else {
+      fail_at(section, key,
+              fmt::format("{} must be a list of numbers or of strings", shown(section, key)));
+    }
+    if (out.empty()) {
+      fail_at(section, key,
+              fmt::format("{} is an empty list: expected at least one value", shown(section, key)));
+    }
+    return out;
+  }
+
+  // The keys of a table in the order they were written.
+  std::vector<std::string> keys_in_order(std::string_view section,
+                                         const runtime::StructFields& fields) const {
+    std::vector<std::string> keys;
+    for (const auto& [key, value] : fields) keys.push_back(key);
+    std::stable_sort(keys.begin(), keys.end(), [&](const std::string& a, const std::string& b) {
+      return line_of(section, a) < line_of(section, b);
+    });
+    return keys;
+  }
+
+  const Value& table(const Value& root, std::string_view name) const {
+    static const Value empty = Value::structure();
+    const Value* v = root.field(name);
+    if (v == nullptr) return empty;
+    if (!v->is(Kind::Struct)) fail_at("", name, fmt::format("{} must be a table [{}]", name, name));
+    return *v;
+  }
+
+  double number_setting(std::string_view section, std::string_view key, const Value& v) const {
+    if (!v.is(Kind::Scalar)) {
+      fail_at(section, key, fmt::format("{} must be a number", shown(section, key)));
+    }
+    return v.scalar_value();
+  }
+  std::string text_setting(std::string_view section, std::string_view key, const Value& v) const {
+    if (!v.is(Kind::String)) {
+      fail_at(section, key, fmt::format("{} must be a string", shown(section, key)));
+    }
+    return v.string_value();
+  }
+  int count_setting(std::string_view section, std::string_view key, const Value& v,
+                    int minimum) const {
+    const double x = number_setting(section, key, v);
+    if (x != std::floor(x) || x < minimum || x > 1e6) {
+      fail_at(section, key,
+              fmt::format("{} must be an integer ≥ {}, got {}", shown(section, key), minimum,
+                          number_text(x)));
+    }
+    return static_cast<int>(x);
+  }
+
+  Spec build(const Value& root) {
+    Spec spec;
+    spec.source = path_;
+    for (const auto& [key, value] : root.struct_fields()) {
+      const bool known = key == "base" || key == "grid" || key == "seeds" || key == "run" ||
+                         key == "slurm" || key == "report" || key.rfind("zip_", 0) == 0;
+      if (!known) {
+        fail_at("", key,
+                fmt::format("unknown key '{}': expected seeds, [base], [grid], [[zip]], [run], "
+                            "[slurm] or [report]",
+                            key));
+      }
+    }
+    // Seeds.
+    const Value* seeds = root.field("seeds");
+    if (seeds == nullptr)
+      fail(1, 1, "missing `seeds = [...]` (the list of seeds every config runs)");
+    {
+      const num::Matrix m = seeds->is(Kind::Scalar) || seeds->is(Kind::Vector) ? seeds->as_matrix()
+                                                                               : num::Matrix(0, 0);
+      if (!seeds->is(Kind::Scalar) && !seeds->is(Kind::Vector)) {
+        fail_at("", "seeds", "seeds must be a list of non-negative integers");
+      }
+      if (!lists_.contains(".seeds") && !lists_.contains("seeds")) {
+        fail_at("", "seeds", "seeds must be a list, e.g. seeds = [0, 1, 2]");
+      }
+      if (m.size() == 0) fail_at("", "seeds", "seeds is an empty list: expected at least one seed");
+      for (num::Index i = 0; i < m.size(); ++i) {
+        const double s = m[i];
+        if (s != std::floor(s) || s < 0 || s > 9e15) {
+          fail_at("", "seeds",
+                  fmt::format("seeds must be non-negative integers, got {}", number_text(s)));
+        }
+        const auto seed = static_cast<std::uint64_t>(s);
+        if (std::find(spec.seeds.begin(), spec.seeds.end(), seed) != spec.seeds.end()) {
+          fail_at("", "seeds", fmt::format("seeds lists {} twice", seed));
+        }
+        spec.seeds.push_back(seed);
+      }
+    }
+    // Base options.
+    std::map<std::string, std::string> owner;  // option → where it was set
+    const Value& base = table(root, "base");
+    for (const std::string& key : keys_in_order("base", base.struct_fields())) {
+      const OptionValue v = single("base", key, *base.field(key));
+      const std::string name(find_option(key)->name);
+      owner[name] = "[base]";
+      spec.base.emplace_back(name, v);
+    }
+    // Grid dimensions: each a list; zip groups: several lists of one length.
+    struct Dimension {
+      std::vector<std::string> names;
+      std::vector<std::vector<OptionValue>> values;  // values[name][i]
+      std::size_t size() const { return values.front().size(); }
+    };
+    std::vector<Dimension> dimensions;
+    const auto claim = [&](std::string_view section, const std::string& key,
+                           const std::string& place) {
+      const std::string name(find_option(key)->name);
+      const auto previous = owner.find(name);
+      if (previous != owner.end()) {
+        fail_at(section, key,
+                fmt::format("{} is set in both {} and {}", name, previous->second, place));
+      }
+      owner[name] = place;
+      return name;
+    };
+    const Value& grid = table(root, "grid");
+    for (const std::string& key : keys_in_order("grid", grid.struct_fields())) {
+      auto values = list("grid", key, *grid.field(key));
+      dimensions.push_back({{claim("grid", key, "[grid]")}, {std::move(values)}});
+    }
+    std::vector<std::string> zip_sections;
+    for (const auto& [key, value] : root.struct_fields()) {
+      if (key.rfind("zip_", 0) == 0) zip_sections.push_back(key);
+    }
+    std::sort(zip_sections.begin(), zip_sections.end(), [](const auto& a, const auto& b) {
+      return std::atoi(a.c_str() + 4) < std::atoi(b.c_str() + 4);
+    });
+    for (const std::string& section : zip_sections) {
+      const Value& zip = table(root, section);
+      Dimension d;
+      for (const std::string& key : keys_in_order(section, zip.struct_fields())) {
+        auto values = list(section, key, *zip.field(key));
+        if (!d.values.empty() && values.size() != d.size()) {
+          fail_at(section, key,
+                  fmt::format("{} has {} values but the other lists of this [[zip]] have {}: "
+                              "zipped lists must have the same length",
+                              shown(section, key), values.size(), d.size()));
+        }
+        d.names.push_back(claim(section, key, shown(section, "").substr(0, 10)));
+        d.values.push_back(std::move(values));
+      }
+      if (d.names.empty()) fail(positions_.sections[section], 1, "an empty [[zip]] group");
+      dimensions.push_back(std::move(d));
+    }
+    for (const Dimension& d : dimensions) {
+      for (const std::string& name : d.names) spec.varying.push_back(name);
+    }
+    // The product, first dimension slowest.
+    std::size_t total = 1;
+    for (const Dimension& d : dimensions) total *= d.size();
+    if (total > 100000)
+      fail(1, 1, fmt::format("the grid has {} configurations (at most 100000)", total));
+    std::set<std::string> ids;
+    for (std::size_t index = 0; index < total; ++index) {
+      ConfigSpec config;
+      std::size_t rest = index;
+      std::vector<std::size_t> pick(dimensions.size());
+      for (std::size_t d = dimensions.size(); d-- > 0;) {
+        pick[d] = rest % dimensions[d].size();
+        rest /= dimensions[d].size();
+      }
+      for (std::size_t d = 0; d < dimensions.size(); ++d) {
+        for (std::size_t k = 0; k < dimensions[d].names.size(); ++k) {
+          config.varying.emplace_back(dimensions[d].names[k], dimensions[d].values[k][pick[d]]);
+        }
+      }
+      // Every option in the trainer's order.
+      for (const OptionInfo& info : option_table()) {
+        for (const Options* from : {&spec.base, &config.varying}) {
+          for (const auto& [name, value] : *from) {
+            if (name == info.name) config.options.emplace_back(name, value);
+          }
+        }
+      }
+      config.id = config_id(config.varying, config.options);
+      if (!ids.insert(config.id).second) {
+        fail(1, 1,
+             fmt::format("the grid gives configuration {} twice (is a value listed twice?)",
+                         config.id));
+      }
+      try {
+        train_config(config.options, 0, fmt::format("configuration {}", config.id));
+      } catch (const Error& error) {
+        fail_at_option(error.what());
+      }
+      spec.configs.push_back(std::move(config));
+    }
+    read_settings(root, spec);
+    return spec;
+  }
+
+  void read_settings(const Value& root, Spec& spec) const {
+    const Value& run = table(root, "run");
+    for (const auto& [key, value] : run.struct_fields()) {
+      if (key == "threads") {
+        spec.threads = count_setting("run", key, value, 1);
+      } else {
+        fail_at("run", key, fmt::format("unknown key run.{}: expected threads", key));
+      }
+    }
+    const Value& slurm = table(root, "slurm");
+    for (const auto& [key, value] : slurm.struct_fields()) {
+      if (key == "partition")
+        spec.slurm.partition = text_setting("slurm", key, value);
+      else if (key == "time")
+        spec.slurm.time = text_setting("slurm", key, value);
+      else if (key == "mem")
+        spec.slurm.mem = text_setting("slurm", key, value);
+      else if (key == "max_parallel")
+        spec.slurm.max_parallel = count_setting("slurm", key, value, 0);
+      else {
+        fail_at("slurm", key,
+                fmt::format("unknown key slurm.{}: expected partition, time, mem or "
+                            "max_parallel",
+                            key));
+      }
+    }
+    const Value& report = table(root, "report");
+    spec.report.group = spec.varying;
+    for (const auto& [key, value] : report.struct_fields()) {
+      if (key == "plateau_margin") {
+        spec.report.plateau_margin = number_setting("report", key, value);
+      } else if (key == "x") {
+        spec.report.x = text_setting("report", key, value);
+        const OptionInfo* info = find_option(spec.report.x);
+        if (info == nullptr || info->kind == OptionKind::Text) {
+          fail_at("report", key,
+                  fmt::format("report.x must name a numeric option, got \"{}\"", spec.report.x));
+        }
+        spec.report.x = std::string(info->name);
+      } else if (key == "group") {
+        std::vector<std::string> group;
+        if (value.is(Kind::String))
+          group.push_back(value.string_value());
+        else if (value.is(Kind::StringArray))
+          group = value.string_array_value();
+        else if (!(value.is(Kind::Vector) && value.matrix_value().size() == 0))
+          // (`group = []`, one row for all runs, reads as an empty numeric array.)
+          fail_at("report", key, "report.group must be a list of option names");
+        spec.report.group.clear();
+        for (const std::string& name : group) {
+          const OptionInfo* info = find_option(name);
+          if (info == nullptr) {
+            fail_at("report", key, fmt::format("report.group: unknown option '{}'", name));
+          }
+          spec.report.group.emplace_back(info->name);
+        }
+      } else {
+        fail_at("report", key,
+                fmt::format("unknown key report.{}: expected plateau_margin, group or x", key));
+      }
+    }
+  }
+
+  std::shared_ptr<SourceFile> file_;
+  std::string path_;
+  KeyPositions positions_;
+  std::set<std::string, std::less<>> lists_;
+};
+
+std::string toml_value(const OptionValue& v) { return v.numeric ? v.text : quoted_string(v.text); }
+
+}  // namespace
+
+Spec parse_spec(std::string_view text, const std::string& path) {
+  return Reader(text, path).read();
+}
+
+std::string resolved_text(const Spec& spec) {
+  std::string out = fmt::format(
+      "# The resolved sweep, written by `llmlab sweep run` from {}.\n"
+      "# Every default is written out; the configurations are listed at the end.\n",
+      spec.source);
+  out += "seeds = [";
+  for (std::size_t i = 0; i < spec.seeds.size(); ++i) {
+    out += fmt::format("{}{}", i ? ", " : "", spec.seeds[i]);
+  }
+  out += "]\n\n[base]\n";
+  for (const auto& [name, value] : spec.base)
+    out += fmt::format("{} = {}\n", name, toml_value(value));
+  // The varying options as one zip group per configuration column keep the exact run list.
+  if (!spec.configs.empty() && !spec.varying.empty()) {
+    out += "\n[[zip]]\n";
+    for (std::size_t k = 0; k < spec.varying.size(); ++k) {
+      out += spec.varying[k] + " = [";
+      for (std::size_t c = 0; c < spec.configs.size(); ++c) {
+        out += (c ? ", " : "") + toml_value(spec.configs[c].varying[k].second);
+      }
+      out += "]\n";
+    }
+  }
+  out += fmt::format("\n[run]\nthreads = {}\n", spec.threads);
+  out += fmt::format("\n[slurm]\npartition = {}\ntime = {}\nmem = {}\nmax_parallel = {}\n",
+                     quoted_string(spec.slurm.partition), quoted_string(spec.slurm.time),
+                     quoted_string(spec.slurm.mem), spec.slurm.max_parallel);
+  out += fmt::format("\n[report]\nplateau_margin = {}\nx = {}\ngroup = [",
+                     number_text(spec.report.plateau_margin), quoted_string(spec.report.x));
+  for (std::size_t i = 0; i < spec.report.group.size(); ++i) {
+    out += (i ? ", " : "") + quoted_string(spec.report.group[i]);
+  }
+  out += "]\n\n# Configurations (id: options that vary)\n";
+  for (const ConfigSpec& config : spec.configs) {
+    out += "#   " + config.id + ":";
+    for (const auto& [name, value] : config.varying) out += fmt::format(" {}={}", name, value.text);
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace llmlab::app::sweep

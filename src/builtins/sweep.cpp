@@ -1,0 +1,150 @@
+// sweep_load(dir): the run records of a sweep folder (written by `llmlab sweep run`) as a struct
+// array, one element per recorded run, with the same series names as train_gpt's result, so a
+// lesson can draw its own figures from a sweep.
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "base/error.hpp"
+#include "base/json.hpp"
+#include "builtins/registry.hpp"
+
+namespace llmlab::builtins {
+namespace {
+
+namespace fs = std::filesystem;
+using runtime::Call;
+using runtime::Value;
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+double number(const json::Value* v) {
+  return v != nullptr && v->is(json::Type::Number) ? v->as_number() : kNaN;
+}
+std::string text(const json::Value* v) {
+  return v != nullptr && v->is(json::Type::String) ? v->as_string() : std::string();
+}
+
+Value row(const std::vector<double>& values) {
+  num::Matrix m(1, static_cast<num::Index>(values.size()));
+  for (std::size_t i = 0; i < values.size(); ++i) m.set(static_cast<num::Index>(i), values[i]);
+  return Value::vector(std::move(m));
+}
+
+// Option names as fields: "d-model" → d_model, as train_gpt's cfg spells them.
+std::string field_name(std::string name) {
+  std::replace(name.begin(), name.end(), '-', '_');
+  return name;
+}
+
+Value run_value(const json::Value& record) {
+  const json::Value* sweep = record.find("sweep");
+  Value out = Value::structure();
+  out.set_field("config_id", Value::string(text(sweep->find("config_id"))));
+  out.set_field("seed", Value::scalar(number(sweep->find("seed"))));
+  out.set_field("status", Value::string(text(sweep->find("status"))));
+  Value options = Value::structure();
+  if (const json::Value* o = sweep->find("options"); o != nullptr) {
+    for (const auto& [name, value] : o->members()) {
+      options.set_field(field_name(name), value.is(json::Type::String)
+                                              ? Value::string(value.as_string())
+                                              : Value::scalar(number(&value)));
+    }
+  }
+  out.set_field("options", options);
+  std::vector<double> step, loss_mean, grad_norm, first, last, val_step, val_loss;
+  if (const json::Value* log = record.find("log"); log != nullptr) {
+    for (const json::Value& s : log->items()) {
+      step.push_back(number(s.find("step")));
+      loss_mean.push_back(number(s.find("loss_mean")));
+      grad_norm.push_back(number(s.find("gnorm")));
+      const json::Value* blocks = s.find("gnorm_blocks");
+      const bool any = blocks != nullptr && !blocks->items().empty();
+      first.push_back(any ? number(&blocks->items().front()) : kNaN);
+      last.push_back(any ? number(&blocks->items().back()) : kNaN);
+    }
+  }
+  if (const json::Value* val = record.find("val"); val != nullptr) {
+    for (const json::Value& v : val->items()) {
+      val_step.push_back(number(v.find("step")));
+      val_loss.push_back(number(v.find("loss")));
+    }
+  }
+  out.set_field("step", row(step));
+  out.set_field("loss_mean", row(loss_mean));
+  out.set_field("grad_norm", row(grad_norm));
+  out.set_field("grad_norm_first", row(first));
+  out.set_field("grad_norm_last", row(last));
+  out.set_field("val_step", row(val_step));
+  out.set_field("val_loss", row(val_loss));
+  out.set_field("final_val_loss", Value::scalar(val_loss.empty() ? kNaN : val_loss.back()));
+  out.set_field("unigram_entropy", Value::scalar(number(record.find("unigram_entropy"))));
+  out.set_field("diverged_at", Value::scalar(number(record.find("diverged_at"))));
+  out.set_field("steps_done", Value::scalar(number(record.find("steps_done"))));
+  out.set_field("wall_s", Value::scalar(number(sweep->find("wall_s"))));
+  out.set_field("error", Value::string(text(sweep->find("error"))));
+  return out;
+}
+
+// Records sorted by configuration id, then numerically by seed.
+struct Found {
+  std::string config;
+  double seed;
+  fs::path path;
+};
+
+Value sweep_load(Call& call) {
+  const std::string dir = call.string(0);
+  std::error_code ec;
+  if (!fs::is_directory(fs::path(dir) / "runs", ec)) {
+    call.fail("'" + dir + "' is not a sweep folder (no runs/ folder; see `llmlab sweep run`)");
+  }
+  std::vector<Found> found;
+  for (const auto& config : fs::directory_iterator(fs::path(dir) / "runs", ec)) {
+    if (!config.is_directory()) continue;
+    for (const auto& file : fs::directory_iterator(config.path(), ec)) {
+      const std::string name = file.path().filename().string();
+      if (name.rfind("seed-", 0) != 0 || file.path().extension() != ".json") continue;
+      found.push_back(
+          {config.path().filename().string(), std::atof(name.c_str() + 5), file.path()});
+    }
+  }
+  std::sort(found.begin(), found.end(), [](const Found& a, const Found& b) {
+    return a.config != b.config ? a.config < b.config : a.seed < b.seed;
+  });
+  std::vector<Value> runs;
+  for (const Found& f : found) {
+    std::ifstream in(f.path, std::ios::binary);
+    std::ostringstream content;
+    content << in.rdbuf();
+    json::Value record;
+    try {
+      record = json::parse(content.str(), f.path.string());
+    } catch (const Error& error) {
+      call.fail(error.what());
+    }
+    const json::Value* sweep = record.find("sweep");
+    if (sweep == nullptr || !sweep->is(json::Type::Object)) {
+      call.fail("'" + f.path.string() + "' is not a sweep record");
+    }
+    runs.push_back(run_value(record));
+  }
+  if (runs.empty()) call.fail("'" + dir + "' has no run records yet");
+  return Value::struct_array(std::move(runs));
+}
+
+}  // namespace
+
+extern const BuiltinTable kSweepBuiltins = {
+    {"sweep_load", sweep_load, 1, 1,
+     "Load a sweep folder's run records (llmlab sweep run) as a struct array: config_id, seed, "
+     "status, options, step, loss_mean, grad_norm_first/last, val_step, val_loss, "
+     "final_val_loss, ..."},
+};
+
+}  // namespace llmlab::builtins
