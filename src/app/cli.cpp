@@ -7,6 +7,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "app/kernel/kernel_command.hpp"
 #include "app/notebook_command.hpp"
 #include "app/repl.hpp"
 #include "app/run_command.hpp"
@@ -27,6 +28,7 @@ int main(int argc, char** argv) {
   add_run_command(app, exit_code);
   add_notebook_command(app, exit_code);
   add_train_command(app, exit_code, argv);
+  add_kernel_command(app, exit_code);
 
   try {
     app.parse(argc, argv);

@@ -214,7 +214,7 @@ void Evaluator::exec_expression_statement(const lang::ExpressionStmt& statement)
       return;
     }
   }
-  session_.write(echo_display(value, session_.format_mode()) + "\n");
+  session_.write_result(value, echo_display(value, session_.format_mode()));
 }
 
 void Evaluator::exec_assign(const lang::AssignStmt& statement) {
