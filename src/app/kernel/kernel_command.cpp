@@ -22,6 +22,7 @@
 #include "app/kernel/history.hpp"
 #include "app/kernel/kernelspec.hpp"
 #include "app/kernel/rlab_kernel.hpp"
+#include "app/kernel/server.hpp"
 
 namespace llmlab::app {
 
@@ -71,10 +72,10 @@ int run_kernel(const std::string& connection_path) {
   try {
     auto interpreter = std::make_unique<kernel::RlabKernel>();
     g_interrupt_target.store(interpreter.get());
-    // Messages whose signature does not verify are dropped and logged by xeus's server;
-    // text that is not UTF-8 is sent with replacement characters instead of failing.
+    // Messages whose signature does not verify are dropped and logged (server.cpp); text
+    // that is not UTF-8 is sent with replacement characters instead of failing.
     xeus::xkernel server(*config, xeus::get_user_name(), xeus::make_context<zmq::context_t>(),
-                         std::move(interpreter), xeus::make_xserver_zmq,
+                         std::move(interpreter), kernel::make_server,
                          std::make_unique<kernel::History>(), nullptr, xeus::make_null_debugger,
                          nl::json::object(), nl::json::error_handler_t::replace);
     server.start();
