@@ -13,6 +13,7 @@
 
 #include "base/error.hpp"
 #include "notebook/execute.hpp"
+#include "notebook/ipynb.hpp"
 #include "notebook/markdown_html.hpp"
 #include "notebook/output.hpp"
 #include "notebook/parse.hpp"
@@ -126,10 +127,19 @@ int render_command(const RenderOptions& options) {
   std::vector<Source> sources;
   for (const fs::path& path : inputs) {
     std::string reason;
-    const std::optional<std::string> text = read_file(path, &reason);
+    std::optional<std::string> text = read_file(path, &reason);
     if (!text) {
       std::cerr << "error: cannot read " << path.string() << ": " << reason << "\n";
       return 1;
+    }
+    // A Jupyter notebook renders as the markdown source it converts to.
+    if (path.extension() == ".ipynb") {
+      try {
+        text = ipynb_to_markdown(*text);
+      } catch (const Error& error) {
+        std::cerr << "error: " << path.string() << ": " << error.what() << "\n";
+        return 1;
+      }
     }
     Source source{path, strip_artifacts(unix_line_endings(*text)), {}};
     source.document = parse_notebook(source.text);
@@ -404,6 +414,48 @@ int clean_command(const std::string& input, const std::string& output, bool chec
     return 1;
   }
   return check_only && changed > 0 ? 1 : 0;
+}
+
+int convert_command(const std::string& input, const std::string& to, const std::string& output) {
+  const fs::path source(input);
+  const std::string from = source.extension().string();
+  if (from != ".md" && from != ".ipynb") {
+    std::cerr << "error: " << input << ": expected a .md or .ipynb notebook\n";
+    return 2;
+  }
+  if ((from == ".md" && to != "ipynb") || (from == ".ipynb" && to != "md")) {
+    std::cerr << "error: " << input << " converts --to " << (from == ".md" ? "ipynb" : "md")
+              << ", not --to " << to << "\n";
+    return 2;
+  }
+  std::string reason;
+  const std::optional<std::string> text = read_file(source, &reason);
+  if (!text) {
+    std::cerr << "error: cannot read " << input << ": " << reason << "\n";
+    return 1;
+  }
+  std::string converted;
+  try {
+    converted = from == ".md" ? markdown_to_ipynb(*text) : ipynb_to_markdown(*text);
+  } catch (const Error& error) {
+    std::cerr << "error: " << input << ": " << error.what() << "\n";
+    return 1;
+  }
+  const fs::path target =
+      output.empty() ? fs::path(source).replace_extension("." + to) : fs::path(output);
+  if (output == "-") {
+    std::cout << converted;
+    return 0;
+  }
+  std::ofstream out(target, std::ios::binary);
+  out << converted;
+  out.close();
+  if (!out) {
+    std::cerr << "error: cannot write " << target.string() << "\n";
+    return 1;
+  }
+  std::cout << "Converted " << input << " → " << target.string() << "\n";
+  return 0;
 }
 
 }  // namespace llmlab::notebook
