@@ -5,6 +5,10 @@ variables intact, and a restart gives a fresh session.
 Usage: /usr/bin/python3 client_test.py --bin LLMLAB
 """
 import argparse
+import json
+import os
+import pathlib
+import subprocess
 import sys
 import time
 
@@ -43,6 +47,20 @@ def main() -> int:
     parser.add_argument("--bin", required=True)
     args = parser.parse_args()
     jupyter_env.setup(args.bin)
+    listing = subprocess.run([sys.executable, "-m", "jupyter_client.kernelspecapp", "list"],
+                             capture_output=True, text=True).stdout
+    check(any(line.split()[:1] == ["llmlab"] for line in listing.splitlines()),
+          f"jupyter kernelspec list shows the installed kernel ({listing.strip()!r})")
+    spec = json.loads((pathlib.Path(os.environ["JUPYTER_PATH"]) / "kernels" / "llmlab" /
+                       "kernel.json").read_text())
+    check(spec["argv"][0] == os.environ["LLMLAB_BIN"] and spec["display_name"] == "llmlab (rlab)",
+          "kernel.json names this binary by its absolute path, as \"llmlab (rlab)\"")
+    for size in (32, 64):
+        logo = (pathlib.Path(os.environ["JUPYTER_PATH"]) / "kernels" / "llmlab" /
+                f"logo-{size}x{size}.png").read_bytes()
+        width, height = int.from_bytes(logo[16:20], "big"), int.from_bytes(logo[20:24], "big")
+        check(logo.startswith(b"\x89PNG") and (width, height) == (size, size),
+              f"the {size}x{size} logo is a {size}x{size} PNG (got {width}x{height})")
     manager, client = jupyter_env.start_kernel()
     try:
         reply, _ = run(client, "y = 5;")
