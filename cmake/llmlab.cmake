@@ -25,7 +25,7 @@ endif()
 # llmlab_library(NAME folder DEPENDS lib...): every .cpp of src/<folder> becomes llmlab_<folder>.
 function(llmlab_library folder)
   cmake_parse_arguments(ARG "" "" "DEPENDS;SYSTEM_INCLUDES" ${ARGN})
-  file(GLOB sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/${folder}/*.cpp)
+  file(GLOB_RECURSE sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/${folder}/*.cpp)
   # main.cpp is the executable's, not the library's.
   list(FILTER sources EXCLUDE REGEX "/main\\.cpp$")
   if(NOT sources)

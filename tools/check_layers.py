@@ -26,7 +26,7 @@ def main() -> int:
     src = pathlib.Path(sys.argv[1])
     bad = []
     for module, allowed in ALLOWED.items():
-        for path in sorted((src / module).glob("*.[hc]pp")):
+        for path in sorted((src / module).rglob("*.[hc]pp")):
             for number, line in enumerate(path.read_text().splitlines(), 1):
                 match = INCLUDE.match(line)
                 if match and match.group(1) != module and match.group(1) not in allowed:

@@ -19,7 +19,7 @@
 #include "app/cli.hpp"
 #include "app/interrupt.hpp"
 #include "base/error.hpp"
-#include "builtins/plot_session.hpp"
+#include "builtins/plot/session.hpp"
 #include "builtins/registry.hpp"
 #include "lang/parser.hpp"
 #include "runtime/interpreter.hpp"

@@ -1,17 +1,28 @@
-// The element-wise math builtins (builtins.md §4): thin adapters from script values to
-// num/elementwise.hpp. Scalars stay scalars, vectors vectors, matrices matrices.
+// builtins.md §4 Element-wise math: thin adapters from script values to num/elementwise.hpp,
+// and the special functions MATLAB adds (erf, erfc, gamma, lgamma, factorial, nchoosek, log1p,
+// expm1, nthroot, deg2rad, rad2deg). Scalars stay scalars, vectors vectors, matrices matrices.
+#include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdint>
+#include <limits>
+#include <numbers>
 #include <string>
+#include <utility>
 
+#include "base/utf8.hpp"
+#include "builtins/matlab_slices.hpp"
 #include "builtins/registry.hpp"
 #include "num/elementwise.hpp"
 #include "num/ops.hpp"
+#include "num/rng.hpp"
+#include "runtime/operators.hpp"
 
 namespace llmlab::builtins {
-
 namespace {
 
+using matlab::real_matrix;
+using matlab::same_shape;
 using num::BinaryFunction;
 using num::UnaryFunction;
 using runtime::Call;
@@ -155,6 +166,82 @@ Value element_test(Call& call) {
   return Value::boolean(num::test(which, x.complex_value()));
 }
 
+// A real function applied to every element; complex input is refused.
+template <double (*function)(double)>
+Value real_elementwise(Call& call) {
+  num::Matrix m = real_matrix(call, 0);
+  for (double& value : m.mutable_real_values()) value = function(value);
+  return same_shape(call.value(0), std::move(m));
+}
+
+double erf_of(double x) { return std::erf(x); }
+
+double erfc_of(double x) { return std::erfc(x); }
+
+double gamma_of(double x) { return std::tgamma(x); }
+
+double log_gamma_of(double x) { return std::lgamma(x); }
+
+double log1p_of(double x) { return std::log1p(x); }
+
+double expm1_of(double x) { return std::expm1(x); }
+
+double degrees_to_radians(double x) { return x * (std::numbers::pi / 180.0); }
+
+double radians_to_degrees(double x) { return x * (180.0 / std::numbers::pi); }
+
+// factorial(n) = Γ(n + 1), rounded because tgamma is not exact at integers; above 170 it is Inf.
+Value factorial(Call& call) {
+  num::Matrix m = real_matrix(call, 0);
+  for (double& value : m.mutable_real_values()) {
+    if (!std::isnan(value) && (value < 0.0 || std::floor(value) != value)) {
+      call.fail("n must be non-negative integers");
+    }
+    value = std::round(std::tgamma(value + 1.0));
+  }
+  return same_shape(call.value(0), std::move(m));
+}
+
+// nchoosek(n, k) for scalars: the product Π (n - k + i) / i over i = 1..k, which stays an
+// integer at every step; it is exact while the result is below 2^53.
+Value nchoosek(Call& call) {
+  const std::int64_t n = call.count_argument(0);
+  std::int64_t k = call.count_argument(1);
+  if (k > n) {
+    call.fail("k must be <= n, got n = " + std::to_string(n) + ", k = " + std::to_string(k));
+  }
+  k = std::min(k, n - k);
+  double result = 1.0;
+  for (std::int64_t i = 1; i <= k; ++i) {
+    result = std::round(result * static_cast<double>(n - k + i) / static_cast<double>(i));
+    if (std::isinf(result)) break;  // past 1.8e308 the answer is Inf; stop a huge loop early
+  }
+  return Value::scalar(result);
+}
+
+// nthroot(x, n): the real n-th root; negative x needs an odd integer n. One Newton step,
+// y − (y^n − x) / (n·y^(n−1)), repairs pow's rounding so that perfect powers come out exact.
+double real_root(double x, double n) {
+  double y = std::copysign(std::pow(std::abs(x), 1.0 / n), x);
+  if (std::isfinite(y) && y != 0.0 && std::isfinite(n)) {
+    const double power = std::pow(y, n - 1.0);
+    y -= (power * y - x) / (n * power);
+  }
+  return y;
+}
+
+Value nthroot(Call& call) {
+  num::Matrix m = real_matrix(call, 0);
+  const double n = call.scalar(1);
+  if (n == 0.0 || std::isnan(n)) call.fail("n must be a non-zero real scalar");
+  const bool odd_integer = std::floor(n) == n && std::fmod(std::abs(n), 2.0) == 1.0;
+  for (double& value : m.mutable_real_values()) {
+    if (value < 0.0 && !odd_integer) call.fail("n must be an odd integer when x has negatives");
+    value = real_root(value, n);
+  }
+  return same_shape(call.value(0), std::move(m));
+}
+
 }  // namespace
 
 extern const BuiltinTable kMathBuiltins = {
@@ -192,6 +279,18 @@ extern const BuiltinTable kMathBuiltins = {
     {"isinf", element_test<num::ElementTest::IsInf>, 1, 1, "True where an element is infinite."},
     {"isfinite", element_test<num::ElementTest::IsFinite>, 1, 1,
      "True where an element is finite."},
+    {"erf", real_elementwise<erf_of>, 1, 1, "Error function, element-wise."},
+    {"erfc", real_elementwise<erfc_of>, 1, 1, "Complementary error function 1 - erf(x)."},
+    {"gamma", real_elementwise<gamma_of>, 1, 1, "Gamma function, element-wise."},
+    {"lgamma", real_elementwise<log_gamma_of>, 1, 1, "Logarithm of |gamma(x)|, element-wise."},
+    {"gammaln", real_elementwise<log_gamma_of>, 1, 1, "Logarithm of |gamma(x)| (lgamma alias)."},
+    {"factorial", factorial, 1, 1, "n! for non-negative integers, element-wise."},
+    {"nchoosek", nchoosek, 2, 2, "Binomial coefficient n! / (k! (n - k)!) for scalars."},
+    {"log1p", real_elementwise<log1p_of>, 1, 1, "log(1 + x), accurate for small x."},
+    {"expm1", real_elementwise<expm1_of>, 1, 1, "exp(x) - 1, accurate for small x."},
+    {"nthroot", nthroot, 2, 2, "Real n-th root: nthroot(-27, 3) is -3."},
+    {"deg2rad", real_elementwise<degrees_to_radians>, 1, 1, "Degrees to radians."},
+    {"rad2deg", real_elementwise<radians_to_degrees>, 1, 1, "Radians to degrees."},
 };
 
 }  // namespace llmlab::builtins

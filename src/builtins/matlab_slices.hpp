@@ -1,4 +1,4 @@
-// Shared dispatch of the MATLAB-compatible builtins (matlab_*.cpp): real-argument checks and the
+// Shared dispatch of the MATLAB-compatible builtins: real-argument checks and the
 // slices a per-column statistic or running operation works on, mapped back to rlab kinds. The
 // numbers themselves are computed by each builtin on plain std::vector<double> slices.
 #pragma once
@@ -12,10 +12,10 @@
 
 namespace llmlab::builtins::matlab {
 
-// Which slices a per-slice builtin works on, as the extremum and running builtins of stats.cpp
-// decide it: a scalar is one slice; a Vector is one slice, or one slice per element under dim 1;
-// a Matrix follows an explicit dim, else a 1-D shape is one slice and an R×C Matrix one per
-// column.
+// Which slices a per-slice builtin works on, as the extremum and running builtins of stats.cpp and
+// sort_search.cpp decide it: a scalar is one slice; a Vector is one slice, or one slice per element
+// under dim 1; a Matrix follows an explicit dim, else a 1-D shape is one slice and an R×C Matrix
+// one per column.
 enum class Slices { Whole, EachElement, Columns, Rows };
 
 Slices plan_slices(const runtime::Value& x, std::optional<int> dim);

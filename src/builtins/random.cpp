@@ -1,16 +1,25 @@
-// The random builtins seed, rand, randn, randi (builtins.md §3, rng.md §6): argument forms and
-// result kinds here; the generator, samplers and row-major fills live in num/rng.*. The stream
-// is the Session's num::Rng, entropy-seeded until the first seed(N).
+// builtins.md §3 Constructors and shapes, the random ones (rng.md §6): seed, rng, rand, randn,
+// randi and randperm. Argument forms and result kinds here; the generator, samplers and
+// row-major fills live in num/rng.*. The stream is the Session's num::Rng, entropy-seeded until
+// the first seed(N).
+#include <algorithm>
 #include <cmath>
+#include <limits>
+#include <numeric>
 #include <string>
+#include <vector>
 
+#include "builtins/matlab_slices.hpp"
 #include "builtins/registry.hpp"
 #include "num/format.hpp"
+#include "num/ops.hpp"
 #include "num/rng.hpp"
 
 namespace llmlab::builtins {
 namespace {
 
+using matlab::real_matrix;
+using matlab::Slices;
 using runtime::Call;
 using runtime::Kind;
 using runtime::Value;
@@ -122,6 +131,32 @@ Value randi(Call& call) {
   return Value::matrix(num::randi_matrix(rng, lo, hi, rows, columns));
 }
 
+// randperm(n), randperm(n, k): k distinct integers from 1..n in random order, as a Vector.
+// Algorithm: the first k steps of a forward Fisher–Yates shuffle of 1..n; step i swaps slot i
+// with slot j drawn uniformly from i..n−1 by the session's integer sampler (the one randi
+// uses, rng.md §5), so one seed gives one permutation. The last step of a full shuffle has
+// only one choice and draws nothing.
+Value randperm(Call& call) {
+  const num::Index n = call.count_argument(0);
+  const num::Index k = call.has(1) ? call.count_argument(1) : n;
+  if (k > n) {
+    call.fail("k must be <= n, got n = " + std::to_string(n) + ", k = " + std::to_string(k));
+  }
+  num::Matrix slots(1, n);
+  std::span<double> values = slots.mutable_real_values();
+  for (num::Index i = 0; i < n; ++i) {
+    values[static_cast<std::size_t>(i)] = static_cast<double>(i + 1);
+  }
+  num::Rng& rng = call.session().extension<num::Rng>();
+  for (num::Index i = 0; i < k && i + 1 < n; ++i) {
+    const std::int64_t j = rng.range_i64(i, n - 1);
+    std::swap(values[static_cast<std::size_t>(i)], values[static_cast<std::size_t>(j)]);
+  }
+  num::Matrix result(1, k);
+  for (num::Index i = 0; i < k; ++i) result.set(i, values[static_cast<std::size_t>(i)]);
+  return Value::vector(std::move(result));
+}
+
 }  // namespace
 
 extern const BuiltinTable kRandomBuiltins = {
@@ -131,6 +166,8 @@ extern const BuiltinTable kRandomBuiltins = {
     {"rand", rand, 0, 2, "Uniform samples in [0, 1): rand(), rand(n) vector, rand(m, n) matrix."},
     {"randn", randn, 0, 2, "Standard normal samples: randn(), randn(n) vector, randn(m, n)."},
     {"randi", randi, 1, 3, "Uniform integers: randi(imax), randi([lo, hi], n), randi(imax, m, n)."},
+    {"randperm", randperm, 1, 2,
+     "Random permutation of 1..n, or k distinct of them: randperm(n, k)."},
 };
 
 }  // namespace llmlab::builtins

@@ -1,7 +1,9 @@
 // The builtin library: one table per domain (Lua's linit.c lists its libraries the same way).
-// Each table is defined in src/builtins/<domain>.cpp by the domain's owner.
+// Each table is defined in src/builtins/<domain>.cpp (io/ and plot/ are folders); the opening
+// comment of each file names its chapter of builtins.md.
 #pragma once
 
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -15,13 +17,23 @@ namespace llmlab::builtins {
 
 using BuiltinTable = std::vector<runtime::NativeFunction>;
 
-extern const BuiltinTable kCoreBuiltins, kStringBuiltins, kIoBuiltins, kMathBuiltins,
-    kLinalgBuiltins, kShapeBuiltins, kRandomBuiltins, kStatsBuiltins, kNnBuiltins, kTrainBuiltins,
-    kPlotBuiltins;
-// MATLAB functions rlab lacks (builtins.md §0.4 superset policy), one table per domain.
-extern const BuiltinTable kMatlabMathBuiltins, kMatlabDataBuiltins, kMatlabStatsBuiltins,
-    kMatlabPolyBuiltins, kMatlabStringBuiltins, kMatlabSetBuiltins, kMatlabBitBuiltins,
-    kMatlabSignalBuiltins, kMatlabMapBuiltins, kMatlabTextBuiltins;
+// One table per file, grouped by the chapters of builtins.md (registry.cpp lists them in order).
+extern const BuiltinTable kConstantBuiltins;                                   // §2
+extern const BuiltinTable kShapeBuiltins, kRandomBuiltins;                     // §3
+extern const BuiltinTable kMathBuiltins, kIntegerBuiltins, kOperatorBuiltins;  // §4
+extern const BuiltinTable kStatsBuiltins, kDistributionBuiltins;               // §5
+extern const BuiltinTable kSortSearchBuiltins, kSetBuiltins;                   // §6
+extern const BuiltinTable kLinalgBuiltins, kFitBuiltins, kSignalBuiltins;      // §7, signals
+extern const BuiltinTable kNnBuiltins, kTrainBuiltins;                         // §8
+extern const BuiltinTable kOutputBuiltins, kTextFormatBuiltins, kStringBuiltins, kTextBuiltins,
+    kRegexBuiltins, kErrorBuiltins;                                      // §9
+extern const BuiltinTable kTypeBuiltins, kStructBuiltins, kMapBuiltins;  // §10
+extern const BuiltinTable kFunctionalBuiltins, kSessionBuiltins;         // §11
+extern const BuiltinTable kIoBuiltins;                                   // §12
+extern const BuiltinTable kPlotBuiltins;                                 // §13
+
+// Every table, in the order of builtins.md's chapters. No name appears in two tables.
+std::span<const BuiltinTable* const> builtin_tables();
 
 // Registers every table with the interpreter.
 void install_builtins(runtime::Interpreter& interpreter);

@@ -1,26 +1,191 @@
-// The numeric constructor and shape builtins (builtins.md §3): linspace, logspace, repmat,
-// reshape, diag, meshgrid, flips, circshift, tril/triu. The numerics are in num/shape.hpp; these
-// adapters pick the Vector or Matrix result kind the spec gives each form.
+// builtins.md §3 Constructors and shapes: zeros, ones, eye, size, length, numel, isempty,
+// horzcat/vertcat/cat, transpose, linspace, logspace, repmat, reshape, diag, meshgrid, the
+// flips, circshift, tril/triu, and the MATLAB additions magic, rot90, sub2ind and ind2sub. The
+// numerics are in num/shape.hpp; these adapters pick the Vector or Matrix result kind the spec
+// gives each form. (The random constructors of §3 are in random.cpp.)
 #include "num/shape.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
+#include <chrono>
 #include <cmath>
+#include <filesystem>
+#include <limits>
+#include <numeric>
+#include <optional>
+#include <set>
 #include <string>
 #include <string_view>
+#include <thread>
+#include <vector>
 
+#include "base/error.hpp"
 #include "base/utf8.hpp"
+#include "builtins/kinds.hpp"
+#include "builtins/matlab_slices.hpp"
 #include "builtins/registry.hpp"
+#include "lang/ast.hpp"
+#include "num/format.hpp"
+#include "num/ops.hpp"
+#include "num/rng.hpp"
+#include "runtime/display.hpp"
+#include "runtime/literals.hpp"
+#include "runtime/operators.hpp"
+#include "runtime/printf.hpp"
 #include "runtime/struct_array.hpp"
 
 namespace llmlab::builtins {
-
 namespace {
 
+using matlab::real_matrix;
+using matlab::Slices;
 using runtime::Call;
 using runtime::Kind;
 using runtime::Value;
+
+// A size-vector element: rounded to the nearest integer, halves away from zero; negative or
+// NaN → 0 (rng.md §6.3).
+num::Index rounded_size(double value) {
+  if (!(value > 0)) return 0;
+  return static_cast<num::Index>(std::round(value));
+}
+
+// zeros/ones: (n) → vector, (m, n) → matrix, ([m, n]) → matrix.
+Value filled(Call& call, double fill) {
+  if (call.count() == 2) {
+    return Value::matrix(num::Matrix(call.count_argument(0), call.count_argument(1), fill));
+  }
+  const Value& argument = call.value(0);
+  if (argument.is(Kind::Vector) || argument.is(Kind::Matrix)) {
+    const num::Matrix& dims = argument.matrix_value();
+    if (dims.size() != 2) {
+      call.fail(
+          fmt::format("expected scalar or 2-element vector, got {}-element vector", dims.size()));
+    }
+    return Value::matrix(num::Matrix(rounded_size(dims[0]), rounded_size(dims[1]), fill));
+  }
+  return Value::vector(num::Matrix(1, call.count_argument(0), fill));
+}
+
+Value zeros(Call& call) { return filled(call, 0.0); }
+
+Value ones(Call& call) { return filled(call, 1.0); }
+
+Value eye(Call& call) {
+  const num::Index rows = call.count_argument(0);
+  const num::Index columns = call.has(1) ? call.count_argument(1) : rows;
+  num::Matrix result(rows, columns);
+  for (num::Index k = 0; k < std::min(rows, columns); ++k) result.set(k, k, 1.0);
+  return Value::matrix(std::move(result));
+}
+
+Value size(Call& call) {
+  const auto [rows, columns] = size_of(call.value(0));
+  if (const std::optional<int> dim = call.dim_argument(1)) {
+    return Value::scalar(static_cast<double>(*dim == 1 ? rows : columns));
+  }
+  if (call.nargout() >= 2) {
+    std::vector<Value> items = {Value::scalar(static_cast<double>(rows)),
+                                Value::scalar(static_cast<double>(columns))};
+    while (static_cast<int>(items.size()) < call.nargout()) items.push_back(Value::scalar(1));
+    return Value::tuple(std::move(items));
+  }
+  return Value::vector(
+      num::Matrix::from_rows({{static_cast<double>(rows), static_cast<double>(columns)}}));
+}
+
+// Octave's rows(x) and columns(x): size(x, 1) and size(x, 2).
+Value rows(Call& call) { return Value::scalar(static_cast<double>(size_of(call.value(0)).first)); }
+
+Value columns(Call& call) {
+  return Value::scalar(static_cast<double>(size_of(call.value(0)).second));
+}
+
+Value length(Call& call) {
+  const Value& value = call.value(0);
+  switch (value.kind()) {
+    case Kind::Vector:
+    case Kind::String:
+    case Kind::StringArray:
+    case Kind::StructArray:
+      return Value::scalar(static_cast<double>(value.element_count()));
+    case Kind::Struct:
+      return Value::scalar(1);
+    case Kind::Matrix: {
+      const num::Matrix& m = value.matrix_value();
+      return Value::scalar(m.empty() ? 0.0 : static_cast<double>(std::max(m.rows(), m.columns())));
+    }
+    case Kind::Scalar:
+    case Kind::Complex:
+    case Kind::Bool:
+      return Value::scalar(1);
+    case Kind::Object:
+      // A keyed object's length is its entry count (MATLAB's length(containers.Map)).
+      if (std::optional<Value> count = value.object_value()->property("Count")) return *count;
+      call.fail(fmt::format("unsupported type {}", value.object_value()->kind_name()));
+    default:
+      call.fail(fmt::format("unsupported type {}", value.kind_name()));
+  }
+}
+
+Value numel(Call& call) {
+  const Value& value = call.value(0);
+  if (!value.is_numeric() && !value.is(Kind::String) && !value.is(Kind::StringArray) &&
+      !runtime::is_struct_like(value)) {
+    call.fail(fmt::format("unsupported type {}", value.kind_name()));
+  }
+  return Value::scalar(static_cast<double>(value.element_count()));
+}
+
+Value ndims(Call&) { return Value::scalar(2); }
+
+bool is_empty_value(const Value& value) {
+  switch (value.kind()) {
+    case Kind::Vector:
+    case Kind::Matrix:
+      return value.matrix_value().empty();
+    case Kind::String:
+    case Kind::StringArray:
+    case Kind::StructArray:
+    case Kind::None:
+      return value.element_count() == 0;
+    default:
+      return false;
+  }
+}
+
+Value isempty(Call& call) { return Value::boolean(is_empty_value(call.value(0))); }
+
+Value horzcat(Call& call) {
+  std::vector<std::vector<Value>> rows(1);
+  for (const Value& argument : call.arguments()) rows[0].push_back(argument);
+  return runtime::concatenate(rows);
+}
+
+Value vertcat(Call& call) {
+  std::vector<std::vector<Value>> rows;
+  for (const Value& argument : call.arguments()) rows.push_back({argument});
+  return runtime::concatenate(rows);
+}
+
+Value cat(Call& call) {
+  const double dim = call.scalar(0);
+  std::vector<std::vector<Value>> rows;
+  if (dim == 1) {
+    for (int k = 1; k < call.count(); ++k) rows.push_back({call.value(k)});
+  } else if (dim == 2) {
+    rows.emplace_back(call.arguments().begin() + 1, call.arguments().end());
+  } else {
+    call.fail(fmt::format("dim must be 1, 2, or 3, got {}", num::format_shortest(dim)));
+  }
+  return runtime::concatenate(rows);
+}
+
+Value transpose(Call& call) {
+  return runtime::unary_operation(lang::UnaryOp::NonConjugateTranspose, call.value(0));
+}
 
 // The (rows, columns) of `f(A, m, n)` or `f(A, [m, n])` starting at argument `index`.
 std::pair<num::Index, num::Index> size_arguments(const Call& call, int index) {
@@ -158,6 +323,7 @@ Value fliplr(Call& call) {
   if (!x.is_array()) return x;
   return Value::like(x, num::flip_columns(x.matrix_value()));
 }
+
 Value flipud(Call& call) {
   const Value& text = call.value(0);
   if (text.is(Kind::String) || text.is(Kind::StringArray)) return text;
@@ -193,13 +359,218 @@ Value circshift(Call& call) {
 Value tril(Call& call) {
   return Value::matrix(num::lower_triangle(call.matrix(0), call.has(1) ? call.integer(1) : 0));
 }
+
 Value triu(Call& call) {
   return Value::matrix(num::upper_triangle(call.matrix(0), call.has(1) ? call.integer(1) : 0));
 }
 
+// Odd n (de la Loubère's siamese method in closed form):
+// M(I, J) = n·mod(I + J − (n + 3)/2, n) + mod(I + 2J − 2, n) + 1.
+num::Matrix odd_magic(num::Index n) {
+  num::Matrix result(n, n);
+  const auto positive_mod = [n](num::Index v) { return ((v % n) + n) % n; };
+  for (num::Index I = 1; I <= n; ++I) {
+    for (num::Index J = 1; J <= n; ++J) {
+      const num::Index a = positive_mod(I + J - (n + 3) / 2);
+      const num::Index b = positive_mod(I + 2 * J - 2);
+      result.set(I - 1, J - 1, static_cast<double>(n * a + b + 1));
+    }
+  }
+  return result;
+}
+
+// n divisible by 4: 1..n² row by row, then every element whose row and column fall in the same
+// half of their 4-block (fix(mod(I, 4)/2) equal) is replaced by n² + 1 − M.
+num::Matrix doubly_even_magic(num::Index n) {
+  num::Matrix result(n, n);
+  for (num::Index I = 1; I <= n; ++I) {
+    for (num::Index J = 1; J <= n; ++J) {
+      const double value = static_cast<double>((I - 1) * n + J);
+      const bool complement = (I % 4) / 2 == (J % 4) / 2;
+      result.set(I - 1, J - 1, complement ? static_cast<double>(n * n + 1) - value : value);
+    }
+  }
+  return result;
+}
+
+// n = 2 (mod 4), LUX-like: four copies of magic(p), p = n/2, offset by 0, 2p², 3p², p²; then
+// the left k = (n − 2)/4 columns and the right k − 1 columns swap their top and bottom halves,
+// and in row k + 1 the swap moves from column 1 to column k + 1.
+num::Matrix singly_even_magic(num::Index n) {
+  const num::Index p = n / 2;
+  const num::Matrix a = odd_magic(p);
+  const double square = static_cast<double>(p * p);
+  num::Matrix result(n, n);
+  for (num::Index i = 0; i < p; ++i) {
+    for (num::Index j = 0; j < p; ++j) {
+      result.set(i, j, a(i, j));
+      result.set(i, j + p, a(i, j) + 2.0 * square);
+      result.set(i + p, j, a(i, j) + 3.0 * square);
+      result.set(i + p, j + p, a(i, j) + square);
+    }
+  }
+  if (n == 2) return result;
+  const auto swap_halves = [&result, p](num::Index row, num::Index column) {
+    const double top = result(row, column);
+    result.set(row, column, result(row + p, column));
+    result.set(row + p, column, top);
+  };
+  const num::Index k = (n - 2) / 4;
+  for (num::Index i = 0; i < p; ++i) {
+    for (num::Index j = 0; j < k; ++j) swap_halves(i, j);
+    for (num::Index j = n - k + 1; j < n; ++j) swap_halves(i, j);
+  }
+  swap_halves(k, 0);
+  swap_halves(k, k);
+  return result;
+}
+
+Value magic(Call& call) {
+  const num::Index n = call.count_argument(0);
+  if (n == 0) return Value::matrix(num::Matrix(0, 0));
+  if (n % 2 == 1) return Value::matrix(odd_magic(n));
+  if (n % 4 == 0) return Value::matrix(doubly_even_magic(n));
+  return Value::matrix(singly_even_magic(n));
+}
+
+// rot90(A, k): A turned k quarter turns counter-clockwise (k may be negative). A Vector is a
+// 1×N row: two turns give a Vector back, one or three an N×1 Matrix.
+Value rot90(Call& call) {
+  const Value& x = call.value(0);
+  const num::Matrix a = call.matrix(0);
+  const std::int64_t turns = ((call.has(1) ? call.integer(1) : 1) % 4 + 4) % 4;
+  if (!x.is_array()) return x.is(Kind::Bool) ? Value::scalar(x.scalar_value()) : x;
+  const num::Index rows = a.rows();
+  const num::Index columns = a.columns();
+  const bool transposed = turns % 2 == 1;
+  num::Matrix result = transposed ? num::Matrix(columns, rows, num::Matrix::Element::Real)
+                                  : num::Matrix(rows, columns, num::Matrix::Element::Real);
+  for (num::Index i = 0; i < result.rows(); ++i) {
+    for (num::Index j = 0; j < result.columns(); ++j) {
+      num::Index source_row = i;
+      num::Index source_column = j;
+      if (turns == 1) {
+        source_row = j;
+        source_column = columns - 1 - i;
+      } else if (turns == 2) {
+        source_row = rows - 1 - i;
+        source_column = columns - 1 - j;
+      } else if (turns == 3) {
+        source_row = rows - 1 - j;
+        source_column = i;
+      }
+      result.set(i, j, a.complex_at(source_row, source_column));
+    }
+  }
+  if (x.is(Kind::Vector) && !transposed) return Value::vector(std::move(result));
+  return Value::matrix(std::move(result));
+}
+
+// The [rows, columns] size argument.
+std::pair<num::Index, num::Index> size_argument(Call& call) {
+  const num::Matrix size = real_matrix(call, 0);
+  if (size.size() != 2) {
+    call.fail("size must have 2 elements, got " + std::to_string(size.size()));
+  }
+  for (num::Index k = 0; k < 2; ++k) {
+    if (!(size[k] >= 0.0 && size[k] <= kLargestSize) || std::floor(size[k]) != size[k]) {
+      call.fail("size must hold non-negative integers, got " + num::format_shortest(size[k]));
+    }
+  }
+  return {static_cast<num::Index>(size[0]), static_cast<num::Index>(size[1])};
+}
+
+// A 1-based subscript within 1..limit, as a 0-based index.
+num::Index subscript(Call& call, double value, num::Index limit) {
+  if (!(value >= 1.0) || std::floor(value) != value || value > static_cast<double>(limit)) {
+    call.fail("index " + num::format_shortest(value) + " out of range 1.." + std::to_string(limit));
+  }
+  return static_cast<num::Index>(value) - 1;
+}
+
+// sub2ind(sz, r, c): the column-major linear index (c − 1)·rows + r, shaped like r.
+Value sub2ind(Call& call) {
+  const auto [rows, columns] = size_argument(call);
+  const num::Matrix r = real_matrix(call, 1);
+  const num::Matrix c = real_matrix(call, 2);
+  if (r.size() != c.size()) {
+    call.fail("subscripts must have the same number of elements (" + std::to_string(r.size()) +
+              " vs " + std::to_string(c.size()) + ")");
+  }
+  num::Matrix result(r.rows(), r.columns());
+  for (num::Index k = 0; k < r.size(); ++k) {
+    const num::Index row = subscript(call, r[k], rows);
+    const num::Index column = subscript(call, c[k], columns);
+    result.set(
+        k, static_cast<double>(column) * static_cast<double>(rows) + static_cast<double>(row + 1));
+  }
+  return matlab::same_shape(call.value(1), std::move(result));
+}
+
+// [r, c] = ind2sub(sz, idx): the inverse of sub2ind. One output gives idx back (MATLAB folds
+// the trailing dimensions into the last output); outputs past the second are ones.
+Value ind2sub(Call& call) {
+  const auto [rows, columns] = size_argument(call);
+  const Value& indices = call.value(1);
+  const num::Matrix idx = real_matrix(call, 1);
+  // rows·columns, saturated: both may be up to 2^53, their product beyond int64.
+  const num::Index elements =
+      columns != 0 && rows > std::numeric_limits<num::Index>::max() / columns
+          ? std::numeric_limits<num::Index>::max()
+          : rows * columns;
+  num::Matrix r(idx.rows(), idx.columns());
+  num::Matrix c(idx.rows(), idx.columns());
+  for (num::Index k = 0; k < idx.size(); ++k) {
+    const num::Index linear = subscript(call, idx[k], elements);
+    r.set(k, static_cast<double>(linear % rows + 1));
+    c.set(k, static_cast<double>(linear / rows + 1));
+  }
+  if (call.nargout() < 2) return matlab::same_shape(indices, idx);
+  std::vector<Value> outputs = {matlab::same_shape(indices, std::move(r)),
+                                matlab::same_shape(indices, std::move(c))};
+  while (static_cast<int>(outputs.size()) < call.nargout()) {
+    outputs.push_back(matlab::same_shape(indices, num::Matrix(idx.rows(), idx.columns(), 1.0)));
+  }
+  return Value::tuple(std::move(outputs));
+}
+
 }  // namespace
 
+std::pair<num::Index, num::Index> size_of(const Value& value) {
+  switch (value.kind()) {
+    case Kind::Vector:
+      return {1, value.matrix_value().size()};
+    case Kind::Matrix:
+      return {value.matrix_value().rows(), value.matrix_value().columns()};
+    case Kind::String:
+    case Kind::StringArray:
+    case Kind::Tuple:
+    case Kind::StructArray:
+      return {1, value.element_count()};
+    case Kind::None:
+      return {0, 0};
+    default:
+      return {1, 1};
+  }
+}
+
 extern const BuiltinTable kShapeBuiltins = {
+    // name          function        arity   help
+    {"zeros", zeros, 1, 2, "zeros(n): vector of n zeros; zeros(m, n): m×n matrix."},
+    {"ones", ones, 1, 2, "ones(n): vector of n ones; ones(m, n): m×n matrix."},
+    {"eye", eye, 1, 2, "eye(n) or eye(m, n): identity matrix."},
+    {"size", size, 1, 2, "size(x): [rows, columns]; size(x, d): one dimension."},
+    {"length", length, 1, 1, "Number of elements along the longest dimension."},
+    {"len", length, 1, 1, "Alias of length."},
+    {"numel", numel, 1, 1, "Number of elements."},
+    {"rows", rows, 1, 1, "Number of rows, size(x, 1) (Octave)."},
+    {"columns", columns, 1, 1, "Number of columns, size(x, 2) (Octave)."},
+    {"ndims", ndims, 1, 1, "Number of dimensions (2)."},
+    {"isempty", isempty, 1, 1, "True for an empty array, string or string array."},
+    {"horzcat", horzcat, 0, -1, "horzcat(A, B, ...) is [A, B, ...]."},
+    {"vertcat", vertcat, 0, -1, "vertcat(A, B, ...) is [A; B; ...]."},
+    {"cat", cat, 1, -1, "cat(1, ...) stacks vertically, cat(2, ...) horizontally."},
+    {"transpose", transpose, 1, 1, "Non-conjugating transpose (the .' operator)."},
     // name        function   min max help
     {"linspace", linspace, 2, 3, "n evenly spaced points from a to b (Vector; n = 100 default)."},
     {"logspace", logspace, 2, 3, "n points from 10^a to 10^b, evenly spaced in log (n = 50)."},
@@ -213,6 +584,10 @@ extern const BuiltinTable kShapeBuiltins = {
     {"circshift", circshift, 2, 3, "Rotate a Vector right, or Matrix rows down (dim 2: columns)."},
     {"tril", tril, 1, 2, "Lower triangle: keep entries with j <= i + k."},
     {"triu", triu, 1, 2, "Upper triangle: keep entries with j >= i + k."},
+    {"magic", magic, 1, 1, "n×n magic square (MATLAB's construction)."},
+    {"rot90", rot90, 1, 2, "Rotate by k quarter turns counter-clockwise: rot90(M), rot90(M, k)."},
+    {"sub2ind", sub2ind, 3, 3, "Column-major linear index from subscripts: sub2ind(sz, r, c)."},
+    {"ind2sub", ind2sub, 2, 2, "Subscripts from a linear index: [r, c] = ind2sub(sz, idx)."},
 };
 
 }  // namespace llmlab::builtins

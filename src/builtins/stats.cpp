@@ -1,7 +1,7 @@
-// The statistics builtins (builtins.md §5–§6): sum, prod, mean, median, std, var, min, max, any,
-// all, trapz, cumsum, cumprod, sort, argmax, argmin, find, unique. This file maps value kinds
-// to slices (the common dispatch of §5.0) and numbers back to kinds; num/reduce.* and
-// num/sort.* compute.
+// builtins.md §5 Reductions and statistics: sum, prod, mean, median, std, var, min, max (with
+// argmax/argmin, which §6 lists but which share the extremum dispatch), any, all, trapz. This
+// file maps value kinds to slices (the common dispatch of §5.0) and numbers back to kinds;
+// num/reduce.* computes.
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "base/utf8.hpp"
+#include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
 #include "num/format.hpp"
 #include "num/reduce.hpp"
@@ -25,22 +26,10 @@ using runtime::Value;
 
 constexpr double kCollapseThreshold = 1e-12;  // complex collapse of builtins.md §0.4
 
-bool is_scalar_kind(const Value& x) {
-  return x.is(Kind::Scalar) || x.is(Kind::Complex) || x.is(Kind::Bool);
-}
-bool is_one_dimensional(const num::Matrix& m) { return m.rows() == 1 || m.columns() == 1; }
-
 // A one-number result as a Scalar, or a Complex when |im| >= 1e-12.
 Value collapse(num::Complex value) {
   if (std::abs(value.imag()) < kCollapseThreshold) return Value::scalar(value.real());
   return Value::complex(value);
-}
-
-// Scalar kinds as numbers: a Bool counts as 1 or 0.
-Value as_number(const Value& x) { return x.is(Kind::Bool) ? Value::scalar(x.scalar_value()) : x; }
-
-void require_numeric(Call& call, const Value& x) {
-  if (!x.is_numeric()) call.fail("unsupported type " + std::string(x.kind_name()));
 }
 
 [[noreturn]] void fail_empty(Call& call) {
@@ -49,6 +38,7 @@ void require_numeric(Call& call, const Value& x) {
 
 // What the common reduction dispatch (§5.0) does with a numeric array and an optional dim.
 enum class Action { Unchanged, Reduce };
+
 struct Plan {
   Action action;
   Along along;
@@ -202,6 +192,7 @@ Value mean(Call& call) {
   const Value count = reduce_flagged(call, present, EmptyVector::Error, num::sum);
   return runtime::binary_operation(lang::BinaryOp::ElementDivide, total, count);
 }
+
 Value median(Call& call) {
   const Value& x = call.value(0);
   // A scalar's median is its real part (median is always real).
@@ -238,9 +229,8 @@ Value spread(Call& call, Statistic statistic) {
 }
 
 Value std_builtin(Call& call) { return spread(call, num::standard_deviation); }
-Value var(Call& call) { return spread(call, num::variance); }
 
-// --- min, max, argmin, argmax -----------------------------------------------------------
+Value var(Call& call) { return spread(call, num::variance); }
 
 struct ExtremumPlan {
   Action action;
@@ -319,16 +309,16 @@ Value extremum_builtin(Call& call, num::Extremum which) {
 }
 
 Value max(Call& call) { return extremum_builtin(call, num::Extremum::Max); }
+
 Value min(Call& call) { return extremum_builtin(call, num::Extremum::Min); }
 
 Value argmax(Call& call) {
   return extremum_values(call, call.value(0), call.dim_argument(1), num::Extremum::Max).second;
 }
+
 Value argmin(Call& call) {
   return extremum_values(call, call.value(0), call.dim_argument(1), num::Extremum::Min).second;
 }
-
-// --- any, all, trapz ----------------------------------------------------------------------
 
 // Scalars, Vectors and 1-D Matrices give a Bool; an R×C Matrix a 1×C logical Matrix. With a
 // dim (MATLAB's any(M, 2)), a Matrix gives one truth per column (1×C) or per row (R×1), a
@@ -360,6 +350,7 @@ Value truth_reduction(Call& call, Test test) {
 }
 
 Value any(Call& call) { return truth_reduction(call, num::any); }
+
 Value all(Call& call) { return truth_reduction(call, num::all); }
 
 Value trapz(Call& call) {
@@ -378,254 +369,6 @@ Value trapz(Call& call) {
     }
   }
   return collapse(num::trapz(x, v.matrix_value()));
-}
-
-// --- cumsum, cumprod, sort ----------------------------------------------------------------
-
-// Where running operations and sort go (§6): a Vector runs along itself unless dim is 1; a
-// Matrix follows an explicit dim, else a 1-D shape runs along its long axis and an R×C
-// Matrix down its columns.
-std::optional<Along> plan_running(const Value& x, std::optional<int> dim) {
-  if (is_scalar_kind(x)) return std::nullopt;
-  const num::Matrix& m = x.matrix_value();
-  if (m.empty()) return std::nullopt;
-  if (x.is(Kind::Vector)) return dim == 1 ? std::nullopt : std::optional<Along>(Along::All);
-  if (dim) return *dim == 1 ? Along::Columns : Along::Rows;
-  return is_one_dimensional(m) ? Along::All : Along::Columns;
-}
-
-// Rebuilds a result of x's kind (Vector or Matrix) from an array of the same shape.
-Value same_kind(const Value& x, num::Matrix result) {
-  result.demote_if_real();
-  return x.is(Kind::Vector) ? Value::vector(std::move(result)) : Value::matrix(std::move(result));
-}
-
-template <class Running>
-Value running(Call& call, Running operation) {
-  const Value& x = call.value(0);
-  require_numeric(call, x);
-  const std::optional<Along> along = plan_running(x, call.dim_argument(1));
-  if (!along) return as_number(x);
-  return same_kind(x, operation(x.matrix_value(), *along));
-}
-
-Value cumsum(Call& call) { return running(call, num::cumulative_sum); }
-Value cumprod(Call& call) { return running(call, num::cumulative_product); }
-
-num::Direction direction_argument(Call& call, int index) {
-  const std::string& text = call.string(index);
-  if (text == "ascend") return num::Direction::Ascend;
-  if (text == "descend") return num::Direction::Descend;
-  call.fail("direction must be \"ascend\" or \"descend\", got \"" + text + "\"");
-}
-
-// sort(x), sort(x, dir), sort(x, dim), sort(x, dim, dir); [s, idx] = sort(...).
-// The characters of a string as separate items: sort and unique of a string work on them and
-// join the result back into a string (MATLAB's char arrays).
-std::vector<std::string> characters_as_items(const std::string& text) {
-  std::vector<std::string> items;
-  for (std::string_view c : characters_of(text)) items.emplace_back(c);
-  return items;
-}
-
-Value text_result(std::vector<std::string> items, bool join) {
-  if (!join) return Value::string_array(std::move(items));
-  std::string text;
-  for (const std::string& item : items) text += item;
-  return Value::string(std::move(text));
-}
-
-// sort of a string array (MATLAB sorts a cell array of text) or of a string's characters:
-// byte-wise order, which is code point order for UTF-8, stable in both directions like the
-// numeric sort.
-Value sort_strings(Call& call, const std::vector<std::string>& items, bool join) {
-  const num::Direction direction =
-      call.has(1) ? direction_argument(call, 1) : num::Direction::Ascend;
-  std::vector<std::size_t> order(items.size());
-  for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return direction == num::Direction::Ascend ? items[a] < items[b] : items[b] < items[a];
-  });
-  std::vector<std::string> sorted;
-  num::Matrix indices(1, static_cast<num::Index>(order.size()), 0.0);
-  for (std::size_t k = 0; k < order.size(); ++k) {
-    sorted.push_back(items[order[k]]);
-    indices.set(static_cast<num::Index>(k), static_cast<double>(order[k] + 1));
-  }
-  Value result = text_result(std::move(sorted), join);
-  if (call.nargout() >= 2)
-    return Value::tuple({std::move(result), Value::vector(std::move(indices))});
-  return result;
-}
-
-Value sort(Call& call) {
-  const Value& x = call.value(0);
-  if (x.is(Kind::StringArray)) return sort_strings(call, x.string_array_value(), false);
-  if (x.is(Kind::String)) return sort_strings(call, characters_as_items(x.string_value()), true);
-  require_numeric(call, x);
-  std::optional<int> dim;
-  num::Direction direction = num::Direction::Ascend;
-  if (call.has(1)) {
-    if (call.value(1).is(Kind::String)) {
-      direction = direction_argument(call, 1);
-    } else {
-      dim = call.dim_argument(1);
-    }
-  }
-  if (call.has(2)) direction = direction_argument(call, 2);
-  const std::optional<Along> along = plan_running(x, dim);
-  Value sorted = as_number(x);
-  Value indices = Value::scalar(1.0);
-  if (along) {
-    num::SortResult result = num::sort(x.matrix_value(), *along, direction);
-    sorted = same_kind(x, std::move(result.values));
-    indices = same_kind(x, std::move(result.indices));
-  } else if (!is_scalar_kind(x)) {
-    const num::Matrix& m = x.matrix_value();
-    indices = same_kind(x, num::Matrix(m.rows(), m.columns(), 1.0));
-  }
-  if (call.nargout() >= 2) return Value::tuple({std::move(sorted), std::move(indices)});
-  return sorted;
-}
-
-// --- find, unique -------------------------------------------------------------------------
-
-// find(x), find(x, k); [i, v] = find(vector), [r, c] = find(M), [r, c, v] = find(M).
-// The last `count` elements of a 1-D result (all of them when it is shorter).
-num::Matrix last_elements(const num::Matrix& m, num::Index count) {
-  const num::Index start = std::max<num::Index>(0, m.size() - count);
-  num::Matrix tail(
-      1, m.size() - start,
-      m.is_complex() ? num::Matrix::Element::ComplexValued : num::Matrix::Element::Real);
-  for (num::Index k = start; k < m.size(); ++k) tail.set(k - start, m.complex_at(k));
-  return tail;
-}
-
-// find(x), find(x, k) and MATLAB's find(x, k, "first" | "last").
-Value find(Call& call) {
-  const Value& x = call.value(0);
-  require_numeric(call, x);
-  std::optional<num::Index> limit;
-  if (call.has(1)) limit = call.count_argument(1);
-  bool from_end = false;
-  if (call.has(2)) {
-    const std::string& direction = call.string(2);
-    if (direction != "first" && direction != "last") {
-      call.fail("direction must be \"first\" or \"last\", got \"" + direction + "\"");
-    }
-    from_end = direction == "last";
-  }
-  num::FindResult found = num::find(x.as_matrix(), from_end ? std::nullopt : limit);
-  if (from_end) {
-    found.linear_indices = last_elements(found.linear_indices, *limit);
-    found.rows = last_elements(found.rows, *limit);
-    found.columns = last_elements(found.columns, *limit);
-    found.values = last_elements(found.values, *limit);
-  }
-  if (call.nargout() <= 1) return Value::vector(std::move(found.linear_indices));
-  if (x.is(Kind::Vector) && call.nargout() == 2) {
-    return Value::tuple(
-        {Value::vector(std::move(found.linear_indices)), Value::vector(std::move(found.values))});
-  }
-  std::vector<Value> outputs = {Value::vector(std::move(found.rows)),
-                                Value::vector(std::move(found.columns))};
-  if (call.nargout() >= 3) outputs.push_back(Value::vector(std::move(found.values)));
-  return Value::tuple(std::move(outputs));
-}
-
-// unique's "stable" order: the distinct values in order of first appearance. `first` holds each
-// sorted value's first position (1-based); returns the permutation of the sorted values and
-// renumbers `inverse` (each element's value index) to match.
-std::vector<std::size_t> stable_order(const std::vector<double>& first,
-                                      std::vector<double>& inverse) {
-  std::vector<std::size_t> order(first.size());
-  for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t p, std::size_t q) { return first[p] < first[q]; });
-  std::vector<double> renumbered(first.size());
-  for (std::size_t k = 0; k < order.size(); ++k) renumbered[order[k]] = static_cast<double>(k + 1);
-  for (double& index : inverse) index = renumbered[static_cast<std::size_t>(index) - 1];
-  return order;
-}
-
-template <class T>
-std::vector<T> permuted(const std::vector<T>& items, const std::vector<std::size_t>& order) {
-  std::vector<T> out;
-  out.reserve(order.size());
-  for (const std::size_t k : order) out.push_back(items[k]);
-  return out;
-}
-
-Value unique_strings(Call& call, const std::vector<std::string>& items, bool join, bool stable) {
-  std::vector<std::size_t> order(items.size());
-  for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t p, std::size_t q) { return items[p] < items[q]; });
-  std::vector<std::string> values;
-  std::vector<double> first;
-  std::vector<double> inverse(items.size());
-  for (const std::size_t position : order) {
-    if (values.empty() || values.back() != items[position]) {
-      values.push_back(items[position]);
-      first.push_back(static_cast<double>(position + 1));
-    }
-    inverse[position] = static_cast<double>(values.size());
-  }
-  if (stable) {
-    const std::vector<std::size_t> appearance = stable_order(first, inverse);
-    values = permuted(values, appearance);
-    first = permuted(first, appearance);
-  }
-  if (call.nargout() <= 1) return text_result(std::move(values), join);
-  return Value::tuple({text_result(std::move(values), join), Value::vector(num::Matrix::row(first)),
-                       Value::vector(num::Matrix::row(inverse))});
-}
-
-// unique(x, "sorted" | "stable"): whether the second argument asks for appearance order.
-bool stable_requested(Call& call) {
-  if (!call.has(1)) return false;
-  const std::string& option = call.string(1);
-  if (option != "sorted" && option != "stable") {
-    call.fail("unknown option \"" + option + "\" (\"sorted\" or \"stable\")");
-  }
-  return option == "stable";
-}
-
-std::vector<double> as_doubles(const num::Matrix& m) {
-  std::vector<double> out;
-  for (num::Index k = 0; k < m.size(); ++k) out.push_back(m[k]);
-  return out;
-}
-
-// u = unique(x); [u, ia, ic] = unique(x); unique(x, "stable"). Numeric input gives Vectors.
-Value unique(Call& call) {
-  const Value& x = call.value(0);
-  const bool stable = stable_requested(call);
-  if (x.is(Kind::StringArray)) return unique_strings(call, x.string_array_value(), false, stable);
-  if (x.is(Kind::String)) {
-    return unique_strings(call, characters_as_items(x.string_value()), true, stable);
-  }
-  require_numeric(call, x);
-  num::UniqueResult result = num::unique(x.as_matrix());
-  if (stable) {
-    std::vector<double> first = as_doubles(result.first);
-    std::vector<double> inverse = as_doubles(result.inverse);
-    const std::vector<std::size_t> order = stable_order(first, inverse);
-    num::Matrix values(1, result.values.size(),
-                       result.values.is_complex() ? num::Matrix::Element::ComplexValued
-                                                  : num::Matrix::Element::Real);
-    for (std::size_t k = 0; k < order.size(); ++k) {
-      values.set(static_cast<num::Index>(k),
-                 result.values.complex_at(static_cast<num::Index>(order[k])));
-    }
-    result.values = std::move(values);
-    result.first = num::Matrix::row(permuted(first, order));
-    result.inverse = num::Matrix::row(inverse);
-  }
-  if (call.nargout() <= 1) return Value::vector(std::move(result.values));
-  return Value::tuple({Value::vector(std::move(result.values)),
-                       Value::vector(std::move(result.first)),
-                       Value::vector(std::move(result.inverse))});
 }
 
 }  // namespace
@@ -650,16 +393,8 @@ extern const BuiltinTable kStatsBuiltins = {
     {"all", all, 1, 2,
      "True when every element is non-zero (per column for a matrix; dim; \"all\")."},
     {"trapz", trapz, 1, 2, "Trapezoidal integral: trapz(v) with unit spacing, trapz(x, v)."},
-    {"cumsum", cumsum, 1, 2, "Running sums: cumsum(x), cumsum(M, dim)."},
-    {"cumprod", cumprod, 1, 2, "Running products: cumprod(x), cumprod(M, dim)."},
-    {"sort", sort, 1, 3,
-     "Stable sort: sort(x), sort(x, \"descend\"), sort(M, dim), [s, i] = sort(x)."},
     {"argmax", argmax, 1, 2, "1-based index of the largest element: argmax(x), argmax(M, dim)."},
     {"argmin", argmin, 1, 2, "1-based index of the smallest element: argmin(x), argmin(M, dim)."},
-    {"find", find, 1, 3,
-     "Indices of non-zero elements: find(x), find(x, k[, \"last\"]), [r, c, v] = find(M)."},
-    {"unique", unique, 1, 2,
-     "Sorted distinct elements: unique(x), [u, ia, ic] = unique(x), unique(x, \"stable\")."},
 };
 
 }  // namespace llmlab::builtins

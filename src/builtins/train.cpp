@@ -1,6 +1,6 @@
-// The train builtins: train_gpt(cfg) runs llmlab's native GPT trainer (src/train/) from a script
-// and returns the recorded series as a struct. This file only maps struct fields to
-// train::Config and the train::Record back to values.
+// builtins.md §8 ML / transformer functions, training: train_gpt(cfg) runs llmlab's native GPT
+// trainer (src/train/) from a script and returns the recorded series as a struct. This file only
+// maps struct fields to train::Config and the train::Record back to values.
 #include <cmath>
 #include <string>
 #include <string_view>

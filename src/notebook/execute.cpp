@@ -7,7 +7,7 @@
 #include <string_view>
 
 #include "base/error.hpp"
-#include "builtins/plot_session.hpp"
+#include "builtins/plot/session.hpp"
 #include "builtins/registry.hpp"
 #include "notebook/interpolate.hpp"
 #include "notebook/parse.hpp"

@@ -487,6 +487,13 @@ Flow Evaluator::exec_run(const lang::RunStmt& statement) {
     } else if (!session_.base_directory().empty()) {
       base = session_.base_directory();
     }
+    // `llmlab run dir/script.rlab` moves into dir before running, so the script's own relative
+    // folder no longer leads anywhere from there; its folder is then the session's base.
+    std::error_code missing;
+    if (base.is_relative() && !base.empty() && !fs::is_directory(base, missing) &&
+        !session_.base_directory().empty()) {
+      base = session_.base_directory();
+    }
     candidates.push_back(base / written);
     if (statement.run_kind == lang::RunKind::Import) {
       if (const char* search = std::getenv("LLMLAB_PATH")) {

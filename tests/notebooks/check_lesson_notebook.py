@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Render the lesson-12 notebook to markdown and check its numbers against the seed.
 
-Every code block whose source is one of the seed's examples must show the seed's printed
-output (acceptance tolerance, compare_output.py); the interpolated prose value after the first
-example must read $0.00e+00$; no block may fail; every figure reference must exist.
+Every code block that does what one of the seed's examples does opens with the comment
+`% standalone: NAME.rlab`, naming the lesson script that does the same; such a block must show
+the seed's printed output, tests/data/lesson12/NAME.expected (acceptance tolerance,
+compare_output.py). Each of those examples must be found; the interpolated prose value after
+the first must read $0.00e+00$; no block may fail; every figure reference must exist.
 Usage: check_lesson_notebook.py --bin LLMLAB --notebook NOTEBOOK.md --expected-dir DIR
 """
 import argparse
@@ -16,17 +18,11 @@ import tempfile
 sys.path.insert(0, str(pathlib.Path(__file__).parent.parent / "lessons"))
 from compare_output import compare  # noqa: E402
 
-# The first line of each seed example's code, and the expected file that goes with it.
-EXAMPLES = {
-    "v = [1.0, 2.0, 3.0, 4.0, 5.0];": "ln_by_hand",
-    "seed(12);": "per_row_ln",
-    "seed(13);": "residual_magnitude",
-    "seed(21);": "pre_vs_post_ln",
-    "seed(8);": "ln_score_variance",
-    "P_plain = eye(d_res);   P_res = eye(d_res);": "jacobian_product",
-    "d_ln = 6;": "ln_jacobian",
-    "seed(5);": "residual_inversion",
-}
+# The seed's printing examples, by the lesson script that does the same (and names the
+# expected file); a notebook block declares which one it is on its first line.
+EXAMPLES = {"ln_by_hand", "per_row_ln", "residual_magnitude", "pre_vs_post_ln",
+            "ln_score_variance", "jacobian_product", "ln_jacobian", "residual_inversion"}
+STANDALONE = re.compile(r"^%\s*standalone:\s*(\w+)\.rlab\b")
 BLOCK = re.compile(r"```rustlab\n(.*?)\n```\n\n(?:<!-- llmlab:output-start -->\n(.*?)<!-- llmlab:output-end -->)?",
                    re.S)
 
@@ -49,9 +45,12 @@ def main() -> int:
         seen = set()
         for match in BLOCK.finditer(text):
             source, region = match.group(1), match.group(2) or ""
-            name = EXAMPLES.get(source.splitlines()[0].strip())
-            if not name:
+            declared = STANDALONE.match(source.splitlines()[0].strip())
+            name = declared.group(1) if declared else None
+            if name not in EXAMPLES:
                 continue
+            if name in seen:
+                failures.append(f"{name}: more than one block claims this example")
             seen.add(name)
             outputs = re.findall(r"```text\n(.*?)\n```", region, re.S)
             got = outputs[0] if outputs else ""
@@ -59,7 +58,7 @@ def main() -> int:
             reason = compare(expected, got)
             if reason:
                 failures.append(f"{name}: {reason}")
-        missing = set(EXAMPLES.values()) - seen
+        missing = EXAMPLES - seen
         if missing:
             failures.append(f"examples not found in the notebook: {sorted(missing)}")
         if "agree to $0.00e+00$" not in text:

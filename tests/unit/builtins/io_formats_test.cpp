@@ -1,4 +1,4 @@
-// NPY, ZIP and TOML codecs of builtins/npy and builtins/toml: round trips, byte layout that
+// NPY, ZIP and TOML codecs of builtins/io/npy and builtins/io/toml: round trips, byte layout that
 // NumPy relies on, and the error texts.
 #include <gtest/gtest.h>
 
@@ -6,8 +6,8 @@
 #include <string>
 
 #include "base/error.hpp"
-#include "builtins/npy.hpp"
-#include "builtins/toml.hpp"
+#include "builtins/io/npy.hpp"
+#include "builtins/io/toml.hpp"
 #include "runtime/display.hpp"
 
 namespace llmlab::builtins {

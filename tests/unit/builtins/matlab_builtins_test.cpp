@@ -1,6 +1,6 @@
-// The MATLAB-compatible tables (builtins/matlab_*.cpp): they only add names, their slice
-// dispatch gives the documented kinds, and the properties that single script lines cannot
-// cover (magic squares of many orders, randperm over many seeds, polyfit on noisy data).
+// The MATLAB-compatible builtins: their slice dispatch gives the documented kinds, and the
+// properties that single script lines cannot cover (magic squares of many orders, randperm over
+// many seeds, polyfit on noisy data).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -23,30 +23,6 @@ using runtime::Kind;
 using runtime::Value;
 
 using testing::Lab;
-
-const std::vector<const BuiltinTable*> kAdditions = {
-    &kMatlabMathBuiltins,   &kMatlabDataBuiltins, &kMatlabStatsBuiltins, &kMatlabPolyBuiltins,
-    &kMatlabStringBuiltins, &kMatlabSetBuiltins,  &kMatlabBitBuiltins,   &kMatlabSignalBuiltins,
-    &kMatlabMapBuiltins,    &kMatlabTextBuiltins};
-
-TEST(matlab_builtins, only_add_names_that_no_other_table_defines) {
-  const std::vector<const BuiltinTable*> existing = {
-      &kCoreBuiltins,   &kStringBuiltins, &kIoBuiltins,     &kMathBuiltins,
-      &kLinalgBuiltins, &kShapeBuiltins,  &kRandomBuiltins, &kStatsBuiltins,
-      &kNnBuiltins,     &kTrainBuiltins,  &kPlotBuiltins};
-  std::set<std::string_view> taken;
-  for (const BuiltinTable* table : existing) {
-    for (const runtime::NativeFunction& function : *table) taken.insert(function.name);
-  }
-  for (const BuiltinTable* table : kAdditions) {
-    for (const runtime::NativeFunction& function : *table) {
-      EXPECT_TRUE(taken.insert(function.name).second) << function.name << " is defined twice";
-      EXPECT_FALSE(function.help.empty()) << function.name;
-      EXPECT_TRUE(function.max_args == -1 || function.min_args <= function.max_args)
-          << function.name;
-    }
-  }
-}
 
 TEST(matlab_builtins, slice_plan_follows_the_stats_dispatch) {
   const Value vector = Value::vector(Matrix::from_rows({{1, 2, 3}}));

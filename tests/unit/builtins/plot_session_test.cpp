@@ -1,12 +1,11 @@
 // The plotting session API used by `llmlab run --figures` and notebooks: figures drawn since a
 // mark, writing them out, the savefig listener, the notebook reset rule and the text preview.
-#include "builtins/plot_session.hpp"
-
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <memory>
 
+#include "builtins/plot/session.hpp"
 #include "builtins/registry.hpp"
 #include "lab.hpp"
 

@@ -1,0 +1,143 @@
+// builtins.md §2 Predefined constants, and the MATLAB functions that give the same numbers
+// with a size or class: eps, realmax, realmin, flintmax, inf/Inf, nan/NaN, true, false
+// (builtins.md §0.4 superset policy).
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <numbers>
+#include <string>
+#include <utility>
+
+#include "base/utf8.hpp"
+#include "builtins/matlab_slices.hpp"
+#include "num/rng.hpp"
+#include "runtime/operators.hpp"
+
+namespace llmlab::builtins {
+namespace {
+
+using matlab::real_matrix;
+using matlab::same_shape;
+using runtime::Call;
+using runtime::Kind;
+using runtime::Value;
+
+// eps(x): the distance from |x| to the next larger double (2^-1074 at 0, NaN for NaN and Inf).
+double spacing(double x) {
+  if (!std::isfinite(x)) return std::numeric_limits<double>::quiet_NaN();
+  const double magnitude = std::abs(x);
+  return std::nextafter(magnitude, std::numeric_limits<double>::infinity()) - magnitude;
+}
+
+// A precision class name, as eps("single") and realmax("double") take it.
+enum class Precision { Double, Single };
+
+Precision precision_argument(Call& call, int index) {
+  const std::string& name = call.string(index);
+  if (name == "double") return Precision::Double;
+  if (name == "single") return Precision::Single;
+  call.fail("unsupported class \"" + name + "\" (\"double\" or \"single\")");
+}
+
+bool names_precision(const Call& call, int index) {
+  return call.has(index) && call.value(index).is(Kind::String);
+}
+
+bool single_requested(Call& call) {
+  return call.has(0) && precision_argument(call, 0) == Precision::Single;
+}
+
+Value eps(Call& call) {
+  if (names_precision(call, 0)) {
+    return Value::scalar(precision_argument(call, 0) == Precision::Single
+                             ? static_cast<double>(FLT_EPSILON)
+                             : DBL_EPSILON);
+  }
+  if (!call.has(0)) return Value::scalar(DBL_EPSILON);
+  num::Matrix m = real_matrix(call, 0);
+  for (double& value : m.mutable_real_values()) value = spacing(value);
+  return same_shape(call.value(0), std::move(m));
+}
+
+// realmax, realmin and flintmax of double (the default) or of single, named as MATLAB names it.
+// realmax, realmin and flintmax of double or, with "single", of float32. (Floating-point
+// template parameters would say it in one line, but Clang 14, the fuzz build's, lacks them.)
+template <class Float>
+struct Largest {
+  static constexpr double value = static_cast<double>(std::numeric_limits<Float>::max());
+};
+
+template <class Float>
+struct SmallestNormal {
+  static constexpr double value = static_cast<double>(std::numeric_limits<Float>::min());
+};
+
+// 2^digits: above it, not every integer is representable.
+template <class Float>
+struct LargestFlint {
+  static constexpr double value = static_cast<double>(1ULL << std::numeric_limits<Float>::digits);
+};
+
+template <template <class> class Limit>
+Value precision_limit(Call& call) {
+  return Value::scalar(single_requested(call) ? Limit<float>::value : Limit<double>::value);
+}
+
+// inf/nan: () a scalar, (n) a Vector, (m, n) and ([m, n]) an m×n Matrix, as zeros shapes them.
+Value filled(Call& call, double fill) {
+  if (call.count() == 0) return Value::scalar(fill);
+  if (call.count() == 2) {
+    return Value::matrix(num::Matrix(call.count_argument(0), call.count_argument(1), fill));
+  }
+  const Value& size = call.value(0);
+  if (size.is_array()) {
+    const num::Matrix& dims = size.matrix_value();
+    if (dims.size() != 2) {
+      call.fail("expected scalar or 2-element vector, got " + std::to_string(dims.size()) +
+                "-element " + std::string(size.kind_name()));
+    }
+    return Value::matrix(num::Matrix(num::size_from_vector_element(dims[0]),
+                                     num::size_from_vector_element(dims[1]), fill));
+  }
+  return Value::vector(num::Matrix(1, call.count_argument(0), fill));
+}
+
+Value inf(Call& call) { return filled(call, std::numeric_limits<double>::infinity()); }
+
+Value nan(Call& call) { return filled(call, std::numeric_limits<double>::quiet_NaN()); }
+
+// true(m, n) / false(n): logical arrays shaped as inf and nan shape them (a lone count is a
+// Vector, as zeros(n) is); with no sizes the Bool itself.
+Value truth_filled(Call& call, bool fill) {
+  if (call.count() == 0) return Value::boolean(fill);
+  Value result = filled(call, fill ? 1.0 : 0.0);
+  result.set_logical(true);
+  return result;
+}
+
+Value true_builtin(Call& call) { return truth_filled(call, true); }
+
+Value false_builtin(Call& call) { return truth_filled(call, false); }
+
+}  // namespace
+
+extern const BuiltinTable kConstantBuiltins = {
+    {"eps", eps, 0, 1,
+     "Machine epsilon 2^-52 (eps(\"single\") 2^-23); eps(x) is the spacing of doubles at x."},
+    {"realmax", precision_limit<Largest>, 0, 1,
+     "Largest finite double; realmax(\"single\") the largest float32."},
+    {"realmin", precision_limit<SmallestNormal>, 0, 1,
+     "Smallest normalised positive double; realmin(\"single\") that of float32."},
+    {"flintmax", precision_limit<LargestFlint>, 0, 1,
+     "Largest consecutive integer in double, 2^53 (2^24 for \"single\")."},
+    {"inf", inf, 0, 2, "Infinity: inf, inf(n) vector, inf(m, n) matrix."},
+    {"nan", nan, 0, 2, "Not-a-number: nan, nan(n) vector, nan(m, n) matrix."},
+    {"Inf", inf, 0, 2, "Infinity arrays: Inf(n) vector, Inf(m, n) matrix (as inf)."},
+    {"NaN", nan, 0, 2, "Not-a-number arrays: NaN(n) vector, NaN(m, n) matrix (as nan)."},
+    {"true", true_builtin, 0, 2, "Logical ones: true(n) vector, true(m, n) matrix."},
+    {"false", false_builtin, 0, 2, "Logical zeros: false(n) vector, false(m, n) matrix."},
+};
+
+}  // namespace llmlab::builtins

@@ -1,0 +1,297 @@
+// builtins.md §11 Control and utility, functions as values: feval, arrayfun, parmap, cellfun,
+// bsxfun, deal, func2str and str2func.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <regex>
+#include <set>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "base/error.hpp"
+#include "base/large_stack.hpp"
+#include "base/utf8.hpp"
+#include "builtins/matlab_slices.hpp"
+#include "builtins/registry.hpp"
+#include "lang/ast.hpp"
+#include "runtime/display.hpp"
+#include "runtime/literals.hpp"
+#include "runtime/operators.hpp"
+#include "runtime/printf.hpp"
+#include "runtime/struct_array.hpp"
+
+namespace llmlab::builtins {
+namespace {
+
+using matlab::real_matrix;
+using runtime::Call;
+using runtime::Kind;
+using runtime::Value;
+
+// func2str(f): a lambda's text (`@(x) x + 1`) or a handle's function name (`sin`, as MATLAB
+// gives it); str2func(name) the handle @name.
+Value func2str(Call& call) {
+  const Value& f = call.value(0);
+  if (f.is(Kind::FunctionHandle)) return Value::string(f.handle_name());
+  if (f.is(Kind::Lambda)) return Value::string(runtime::display(f));
+  call.fail(fmt::format("argument 1 must be a function handle, got {}", f.kind_name()));
+}
+
+Value str2func(Call& call) {
+  const std::string& name = call.string(0);
+  if (!name.empty() && name.front() == '@') {
+    call.fail("only function names are supported (write the lambda itself: @(x) ...)");
+  }
+  return Value::function_handle(name);
+}
+
+Value feval(Call& call) {
+  const Value& function = call.value(0);
+  if (!function.is(Kind::String) && !function.is_callable()) {
+    throw Error("feval: first argument must be a string function name");
+  }
+  std::vector<Value> arguments(call.arguments().begin() + 1, call.arguments().end());
+  return call.invoke(function, std::move(arguments), std::max(call.nargout(), 1));
+}
+
+// The elements arrayfun/parmap pass: a vector's elements (real when im is exactly 0) or the
+// one scalar.
+std::vector<Value> mapped_elements(Call& call, int index = 1) {
+  const Value& x = call.value(index);
+  std::vector<Value> elements;
+  if (x.is(Kind::Vector)) {
+    const num::Matrix& values = x.matrix_value();
+    for (num::Index k = 0; k < values.size(); ++k) {
+      const num::Complex z = values.complex_at(k);
+      elements.push_back(z.imag() == 0.0 ? Value::scalar(z.real()) : Value::complex(z));
+    }
+  } else if (x.is(Kind::Scalar) || x.is(Kind::Complex) || x.is(Kind::Bool)) {
+    elements.push_back(x);
+  } else if (runtime::is_struct_like(x)) {
+    elements = runtime::struct_elements(x);  // arrayfun(@(p) p.age, people)
+  } else {
+    throw Error(fmt::format("{}: second argument must be a vector or scalar, got {}", call.name(),
+                            x.kind_name()));
+  }
+  return elements;
+}
+
+// Packs per-element results: all scalars → vector (logical when all are Bools); all vectors of
+// one length → one row each.
+Value pack_results(Call& call, const std::vector<Value>& results) {
+  if (results.empty()) return Value::vector(num::Matrix(1, 0));
+  const Value& first = results[0];
+  const bool scalar_results =
+      first.is(Kind::Scalar) || first.is(Kind::Complex) || first.is(Kind::Bool);
+  if (!scalar_results && !first.is(Kind::Vector)) {
+    throw Error(
+        fmt::format("{}: function returned unsupported type {}", call.name(), first.kind_name()));
+  }
+  const num::Index width = scalar_results ? 1 : first.matrix_value().size();
+  const num::Index count = static_cast<num::Index>(results.size());
+  num::Matrix packed(scalar_results ? 1 : count, scalar_results ? count : width);
+  for (num::Index k = 0; k < count; ++k) {
+    const Value& result = results[static_cast<std::size_t>(k)];
+    if (scalar_results) {
+      if (!(result.is(Kind::Scalar) || result.is(Kind::Complex) || result.is(Kind::Bool))) {
+        throw Error(fmt::format("{}: element {} returned {}, expected scalar", call.name(), k + 1,
+                                result.kind_name()));
+      }
+      packed.set(k, result.complex_value());
+      continue;
+    }
+    if (!result.is(Kind::Vector) || result.matrix_value().size() != width) {
+      throw Error(fmt::format("{}: element {} returned {} of length {}, expected {}", call.name(),
+                              k + 1, result.kind_name(), result.element_count(), width));
+    }
+    for (num::Index c = 0; c < width; ++c) {
+      packed.set(k * width + c, result.matrix_value().complex_at(c));
+    }
+  }
+  // Bool results make a logical vector, so arrayfun(@(x) isprime(x), v) can be a mask.
+  const bool all_bools =
+      std::ranges::all_of(results, [](const Value& r) { return r.is(Kind::Bool); });
+  if (scalar_results) return Value::vector(std::move(packed), all_bools);
+  return Value::matrix(std::move(packed));
+}
+
+Value map_function(Call& call) {
+  const Value& function = call.value(0);
+  if (!function.is_callable()) {
+    throw Error(fmt::format("{}: first argument must be a lambda or function handle, got {}",
+                            call.name(), function.kind_name()));
+  }
+  std::vector<Value> results;
+  for (Value& element : mapped_elements(call)) {
+    results.push_back(call.invoke(function, {std::move(element)}, 1));
+  }
+  return pack_results(call, results);
+}
+
+// The elements of one arrayfun input in column-major order (a matrix as x(:) reads it).
+std::vector<Value> elements_of(Call& call, int index) {
+  const Value& x = call.value(index);
+  if (!x.is(Kind::Matrix)) return mapped_elements(call, index);
+  const num::Matrix& m = x.matrix_value();
+  std::vector<Value> elements;
+  for (num::Index c = 0; c < m.columns(); ++c) {
+    for (num::Index r = 0; r < m.rows(); ++r) {
+      const num::Complex z = m.complex_at(r, c);
+      elements.push_back(z.imag() == 0.0 ? Value::scalar(z.real()) : Value::complex(z));
+    }
+  }
+  return elements;
+}
+
+// arrayfun beyond rlab's two-argument form (MATLAB's meaning, which rustlab rejects): several
+// inputs of one size called element by element, a matrix input giving a matrix of its shape,
+// and "UniformOutput", false for string results, which form a string array.
+Value arrayfun(Call& call) {
+  int inputs = call.count() - 1;
+  bool uniform = true;
+  if (call.count() >= 4 && call.value(call.count() - 2).is(Kind::String)) {
+    if (call.string(call.count() - 2) != "UniformOutput") {
+      call.fail("the only option is \"UniformOutput\", true or false");
+    }
+    uniform = call.value(call.count() - 1).as_scalar() != 0.0;
+    inputs -= 2;
+  }
+  if (inputs == 1 && uniform && !call.value(1).is(Kind::Matrix)) return map_function(call);
+  const Value& function = call.value(0);
+  if (!function.is_callable()) {
+    throw Error(fmt::format("arrayfun: first argument must be a lambda or function handle, got {}",
+                            function.kind_name()));
+  }
+  std::vector<std::vector<Value>> columns;
+  for (int k = 1; k <= inputs; ++k) {
+    columns.push_back(elements_of(call, k));
+    if (size_of(call.value(k)) != size_of(call.value(1))) {
+      call.fail(fmt::format("argument {} has a different size from argument 2", k + 1));
+    }
+  }
+  const std::size_t count = columns.front().size();
+  std::vector<Value> results;
+  for (std::size_t e = 0; e < count; ++e) {
+    std::vector<Value> arguments;
+    for (const std::vector<Value>& column : columns) arguments.push_back(column[e]);
+    results.push_back(call.invoke(function, std::move(arguments), 1));
+  }
+  if (!uniform) {
+    std::vector<std::string> texts;
+    for (std::size_t e = 0; e < results.size(); ++e) {
+      if (!results[e].is(Kind::String)) {
+        call.fail(fmt::format(
+            "with \"UniformOutput\", false the function must return strings, element {} gave {}",
+            e + 1, results[e].kind_name()));
+      }
+      texts.push_back(results[e].string_value());
+    }
+    return Value::string_array(std::move(texts));
+  }
+  Value packed = pack_results(call, results);
+  if (!call.value(1).is(Kind::Matrix)) return packed;
+  if (!packed.is(Kind::Vector)) {
+    call.fail("a matrix input needs one number from each call");
+  }
+  const num::Matrix& shape = call.value(1).matrix_value();
+  const num::Matrix& flat = packed.matrix_value();
+  num::Matrix result(
+      shape.rows(), shape.columns(),
+      flat.is_complex() ? num::Matrix::Element::ComplexValued : num::Matrix::Element::Real);
+  for (num::Index k = 0; k < flat.size(); ++k) {
+    result.set(k % shape.rows(), k / shape.rows(), flat.complex_at(k));
+  }
+  result.demote_if_real();
+  return Value::matrix(std::move(result));
+}
+
+// bsxfun(f, A, B): f(A, B). rlab's element-wise operators already broadcast (language.md
+// §5.3), so the call itself is the expansion.
+Value bsxfun(Call& call) {
+  if (!call.value(0).is_callable()) {
+    call.fail(fmt::format("argument 1: expected a function, got {}", call.value(0).kind_name()));
+  }
+  return call.invoke(call.value(0), {call.value(1), call.value(2)}, 1);
+}
+
+// [a, b, ...] = deal(x) copies x to every output; deal(x1, x2, ...) gives one input to each.
+Value deal(Call& call) {
+  const int outputs = std::max(call.nargout(), 1);
+  if (call.count() != 1 && call.count() != outputs) {
+    call.fail(fmt::format("{} inputs for {} outputs (give one input, or one per output)",
+                          call.count(), outputs));
+  }
+  if (outputs == 1) return call.value(0);
+  std::vector<Value> items;
+  for (int k = 0; k < outputs; ++k) items.push_back(call.value(call.count() == 1 ? 0 : k));
+  return Value::tuple(std::move(items));
+}
+
+// cellfun(f, sa): f called on every string of a string array, in order. The results must be
+// numbers (or Bools) and form a Vector — a logical one when every result is a Bool; with
+// "UniformOutput", false they must be strings and form a string array (the only array of
+// strings rlab has).
+Value cellfun(Call& call) {
+  const Value& items = call.value(1);
+  if (!items.is(Kind::StringArray)) {
+    call.fail(fmt::format("argument 2 must be a string array, got {}", items.kind_name()));
+  }
+  bool uniform = true;
+  for (int k = 2; k < call.count(); k += 2) {
+    if (call.string(k) != "UniformOutput" || !call.has(k + 1)) {
+      call.fail("options are \"UniformOutput\", true or false");
+    }
+    uniform = call.value(k + 1).as_scalar() != 0.0;
+  }
+  const std::vector<std::string>& strings = items.string_array_value();
+  std::vector<std::string> texts;
+  num::Matrix numbers(1, static_cast<num::Index>(strings.size()), 0.0);
+  bool all_bools = !strings.empty();
+  for (std::size_t k = 0; k < strings.size(); ++k) {
+    const Value result = call.invoke(call.value(0), {Value::string(strings[k])});
+    if (!uniform) {
+      if (!result.is(Kind::String)) {
+        call.fail(fmt::format(
+            "with \"UniformOutput\", false the function must return strings, item {} gave {}",
+            k + 1, result.kind_name()));
+      }
+      texts.push_back(result.string_value());
+      continue;
+    }
+    if (!(result.is(Kind::Scalar) || result.is(Kind::Bool))) {
+      call.fail(fmt::format(
+          "item {} gave {}; use \"UniformOutput\", false for results that are not numbers", k + 1,
+          result.kind_name()));
+    }
+    all_bools = all_bools && result.is(Kind::Bool);
+    numbers.set(static_cast<num::Index>(k), result.scalar_value());
+  }
+  if (!uniform) return Value::string_array(std::move(texts));
+  return Value::vector(std::move(numbers), all_bools);
+}
+
+}  // namespace
+
+extern const BuiltinTable kFunctionalBuiltins = {
+    {"func2str", func2str, 1, 1, "The text of a lambda, or a handle's function name."},
+    {"str2func", str2func, 1, 1, "The handle @name of a function named by a string."},
+    {"feval", feval, 1, -1, "feval(name, args...): calls a function by name."},
+    {"arrayfun", arrayfun, 2, -1,
+     "arrayfun(f, x, ...): f applied to each element of x (and of further inputs of its size)."},
+    {"parmap", map_function, 2, 2, "parmap(f, x): arrayfun whose calls may run in parallel."},
+    {"bsxfun", bsxfun, 3, 3, "bsxfun(f, A, B): f(A, B), the operators broadcasting as they do."},
+    {"deal", deal, 1, -1, "[a, b] = deal(x) copies x; deal(x1, x2) gives one to each output."},
+    {"cellfun", cellfun, 2, 4,
+     "cellfun(f, sa): f on every string of a string array; \"UniformOutput\", false for "
+     "string results."},
+};
+
+}  // namespace llmlab::builtins

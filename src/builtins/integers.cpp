@@ -1,0 +1,267 @@
+// builtins.md §4 Element-wise math, on integers: number theory (gcd, lcm, isprime, primes)
+// and, for byte-level tokenisation
+// studies, bitand, bitor, bitxor, bitshift on non-negative integers below 2^53 (element-wise, a
+// scalar paired with every element), dec2bin/dec2hex and their inverses, and nextpow2.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <numbers>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "base/utf8.hpp"
+#include "builtins/matlab_slices.hpp"
+#include "num/format.hpp"
+#include "num/rng.hpp"
+#include "runtime/operators.hpp"
+
+namespace llmlab::builtins {
+namespace {
+
+using matlab::real_matrix;
+using matlab::same_shape;
+using runtime::Call;
+using runtime::Kind;
+using runtime::Value;
+
+// Whole numbers below 2^53 (every integer a double holds exactly), or a failure naming `what`.
+double whole(Call& call, double x, const char* what) {
+  if (!(std::abs(x) < 0x1p53) || std::floor(x) != x) {
+    call.fail(std::string(what) + " must be integers");
+  }
+  return x;
+}
+
+double greatest_common_divisor(double a, double b) {
+  a = std::abs(a);
+  b = std::abs(b);
+  while (b != 0.0) {
+    const double remainder = std::fmod(a, b);
+    a = b;
+    b = remainder;
+  }
+  return a;
+}
+
+// gcd(a, b) and lcm(a, b) element-wise with the broadcasting of the arithmetic operators
+// (a scalar pairs with every element); gcd(0, 0) is 0, lcm with a 0 is 0.
+template <bool least_multiple>
+Value divisors(Call& call) {
+  const Value& a = call.value(0);
+  const Value& b = call.value(1);
+  const num::Matrix x = real_matrix(call, 0);
+  const num::Matrix y = real_matrix(call, 1);
+  if (x.size() != 1 && y.size() != 1 && (x.rows() != y.rows() || x.columns() != y.columns())) {
+    call.fail("arguments must have the same size, or one must be a scalar");
+  }
+  num::Matrix result = x.size() == 1 && y.size() != 1 ? y : x;
+  const Value& shape = x.size() == 1 && y.size() != 1 ? b : a;
+  for (num::Index k = 0; k < result.size(); ++k) {
+    const double p = whole(call, x.size() == 1 ? x[0] : x[k], "arguments");
+    const double q = whole(call, y.size() == 1 ? y[0] : y[k], "arguments");
+    const double g = greatest_common_divisor(p, q);
+    result.set(k, !least_multiple ? g : (g == 0.0 ? 0.0 : std::abs(p / g * q)));
+  }
+  return a.is_array() || b.is_array() ? same_shape(shape, std::move(result))
+                                      : Value::scalar(result[0]);
+}
+
+bool prime(double n) {
+  if (n < 2.0) return false;
+  for (double d = 2.0; d * d <= n; d += 1.0) {
+    if (std::fmod(n, d) == 0.0) return false;
+  }
+  return true;
+}
+
+// isprime(x): element-wise, a Bool for a scalar and a logical array otherwise.
+Value isprime(Call& call) {
+  num::Matrix m = real_matrix(call, 0);
+  for (double& value : m.mutable_real_values()) {
+    if (!(value >= 0.0)) call.fail("x must be non-negative integers");
+    value = prime(whole(call, value, "x")) ? 1.0 : 0.0;
+  }
+  const Value& x = call.value(0);
+  if (!x.is_array()) return Value::boolean(m[0] != 0.0);
+  Value result = same_shape(x, std::move(m));
+  result.set_logical(true);
+  return result;
+}
+
+// primes(n): the primes up to n, by a sieve, as a Vector.
+Value primes(Call& call) {
+  const double limit = std::floor(call.scalar(0));
+  if (limit > 1e8) call.fail("n must be at most 1e8");
+  std::vector<double> found;
+  if (limit >= 2.0) {
+    const auto n = static_cast<std::size_t>(limit);
+    std::vector<bool> composite(n + 1, false);
+    for (std::size_t p = 2; p <= n; ++p) {
+      if (composite[p]) continue;
+      found.push_back(static_cast<double>(p));
+      for (std::size_t q = p * p; q <= n; q += p) composite[q] = true;
+    }
+  }
+  return Value::vector(num::Matrix::row(found));
+}
+
+constexpr double kLargestFlint = 9007199254740992.0;  // 2^53
+
+std::uint64_t flint(Call& call, double x) {
+  if (!(x >= 0.0 && x < kLargestFlint) || std::floor(x) != x) {
+    call.fail("arguments must be non-negative integers below 2^53, got " + num::format_shortest(x));
+  }
+  return static_cast<std::uint64_t>(x);
+}
+
+// f(a, b) element-wise over two numeric arguments of one shape, or a scalar and an array.
+template <class F>
+Value integer_pairs(Call& call, F f) {
+  const num::Matrix a = real_matrix(call, 0);
+  const num::Matrix b = real_matrix(call, 1);
+  if (a.size() != 1 && b.size() != 1 && (a.rows() != b.rows() || a.columns() != b.columns())) {
+    call.fail("arguments must have the same size, or one must be a scalar");
+  }
+  const bool shape_of_a = b.size() == 1;
+  num::Matrix result = shape_of_a ? a : b;
+  for (num::Index k = 0; k < result.size(); ++k) {
+    result.set(k, f(call, a[a.size() == 1 ? 0 : k], b[b.size() == 1 ? 0 : k]));
+  }
+  return same_shape(call.value(shape_of_a ? 0 : 1), std::move(result));
+}
+
+template <class Op>
+Value bitwise(Call& call) {
+  return integer_pairs(call, [](Call& c, double x, double y) {
+    return static_cast<double>(Op{}(flint(c, x), flint(c, y)));
+  });
+}
+
+struct BitAnd {
+  std::uint64_t operator()(std::uint64_t x, std::uint64_t y) const { return x & y; }
+};
+
+struct BitOr {
+  std::uint64_t operator()(std::uint64_t x, std::uint64_t y) const { return x | y; }
+};
+
+struct BitXor {
+  std::uint64_t operator()(std::uint64_t x, std::uint64_t y) const { return x ^ y; }
+};
+
+// bitshift(a, k): a·2^k for k > 0 (bits above 2^53 are dropped), a shifted right for k < 0.
+Value bitshift(Call& call) {
+  return integer_pairs(call, [](Call& c, double x, double k) {
+    const std::uint64_t value = flint(c, x);
+    if (std::floor(k) != k) c.fail("shift must be an integer, got " + num::format_shortest(k));
+    if (k >= 53.0 || k <= -53.0) return 0.0;
+    const std::uint64_t shifted = k >= 0 ? (value << static_cast<int>(k)) & ((1ULL << 53) - 1)
+                                         : value >> static_cast<int>(-k);
+    return static_cast<double>(shifted);
+  });
+}
+
+// The digits of `value` in base 2 or 16 (upper case), at least `width` of them.
+std::string in_base(std::uint64_t value, unsigned base, std::size_t width) {
+  std::string digits;
+  do {
+    digits.insert(digits.begin(), "0123456789ABCDEF"[value % base]);
+    value /= base;
+  } while (value != 0);
+  if (digits.size() < width) digits.insert(0, width - digits.size(), '0');
+  return digits;
+}
+
+// dec2bin(d[, n]) and dec2hex(d[, n]): a String for a scalar; for an array, a StringArray of
+// equally wide strings (MATLAB's rows of a char matrix).
+template <unsigned kBase>
+Value to_base(Call& call) {
+  const num::Matrix d = real_matrix(call, 0);
+  std::size_t width = call.has(1) ? static_cast<std::size_t>(call.count_argument(1)) : 0;
+  std::vector<std::string> texts;
+  for (num::Index k = 0; k < d.size(); ++k) {
+    texts.push_back(in_base(flint(call, d[k]), kBase, width));
+  }
+  for (const std::string& text : texts) width = std::max(width, text.size());
+  for (std::string& text : texts) {
+    if (text.size() < width) text.insert(0, width - text.size(), '0');
+  }
+  if (call.value(0).is_array()) return Value::string_array(std::move(texts));
+  return Value::string(texts.empty() ? "" : texts.front());
+}
+
+double from_base(Call& call, const std::string& text, unsigned base) {
+  double value = 0.0;
+  bool any_digit = false;
+  for (const char c : text) {
+    if (c == ' ') continue;
+    unsigned digit = base;
+    if (c >= '0' && c <= '9') digit = static_cast<unsigned>(c - '0');
+    if (c >= 'a' && c <= 'f') digit = static_cast<unsigned>(c - 'a' + 10);
+    if (c >= 'A' && c <= 'F') digit = static_cast<unsigned>(c - 'A' + 10);
+    if (digit >= base) call.fail(fmt::format("\"{}\" is not a base-{} number", text, base));
+    value = value * base + digit;
+    any_digit = true;
+  }
+  if (!any_digit) call.fail(fmt::format("\"{}\" is not a base-{} number", text, base));
+  return value;
+}
+
+// bin2dec(s) and hex2dec(s): the number a String spells; a StringArray gives a Vector.
+template <unsigned kBase>
+Value from_base_builtin(Call& call) {
+  const Value& x = call.value(0);
+  if (x.is(Kind::StringArray)) {
+    const std::vector<std::string>& items = x.string_array_value();
+    num::Matrix values(1, static_cast<num::Index>(items.size()));
+    for (std::size_t k = 0; k < items.size(); ++k) {
+      values.set(static_cast<num::Index>(k), from_base(call, items[k], kBase));
+    }
+    return Value::vector(std::move(values));
+  }
+  return Value::scalar(from_base(call, call.string(0), kBase));
+}
+
+// nextpow2(x): the smallest integer p with 2^p >= |x| (0 for 0), element-wise.
+Value nextpow2(Call& call) {
+  num::Matrix m = real_matrix(call, 0);
+  for (double& value : m.mutable_real_values()) {
+    const double magnitude = std::abs(value);
+    if (magnitude == 0.0) {
+      value = 0.0;
+    } else if (std::isfinite(magnitude)) {
+      int exponent = 0;
+      const double mantissa = std::frexp(magnitude, &exponent);  // magnitude = mantissa·2^exponent
+      value = mantissa == 0.5 ? exponent - 1 : exponent;
+    } else {
+      value = magnitude;
+    }
+  }
+  return same_shape(call.value(0), std::move(m));
+}
+
+}  // namespace
+
+extern const BuiltinTable kIntegerBuiltins = {
+    {"gcd", divisors<false>, 2, 2, "Greatest common divisor of integers, element-wise."},
+    {"lcm", divisors<true>, 2, 2, "Least common multiple of integers, element-wise."},
+    {"isprime", isprime, 1, 1, "True for prime integers, element-wise."},
+    {"primes", primes, 1, 1, "The primes up to n, as a vector."},
+    {"bitand", bitwise<BitAnd>, 2, 2, "Bitwise and of non-negative integers, element-wise."},
+    {"bitor", bitwise<BitOr>, 2, 2, "Bitwise or of non-negative integers, element-wise."},
+    {"bitxor", bitwise<BitXor>, 2, 2, "Bitwise exclusive or of non-negative integers."},
+    {"bitshift", bitshift, 2, 2, "a shifted left by k bits (right for k < 0): bitshift(a, k)."},
+    {"dec2bin", to_base<2>, 1, 2, "Binary digits of a non-negative integer: dec2bin(d[, n])."},
+    {"dec2hex", to_base<16>, 1, 2,
+     "Hexadecimal digits of a non-negative integer: dec2hex(d[, n])."},
+    {"bin2dec", from_base_builtin<2>, 1, 1, "The number a string of binary digits spells."},
+    {"hex2dec", from_base_builtin<16>, 1, 1, "The number a string of hexadecimal digits spells."},
+    {"nextpow2", nextpow2, 1, 1, "Smallest p with 2^p >= |x|, element-wise."},
+};
+
+}  // namespace llmlab::builtins

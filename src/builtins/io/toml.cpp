@@ -1,0 +1,474 @@
+// builtins.md §12 File input / output: TOML encoding and a small recursive-descent TOML reader
+// (toml.io v1.0.0, minus dates and arrays of tables, which no script value maps to).
+#include "builtins/io/toml.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <vector>
+
+#include "base/error.hpp"
+#include "base/text_escape.hpp"
+#include "base/utf8.hpp"
+#include "num/format.hpp"
+
+namespace llmlab::builtins::toml {
+
+namespace {
+
+using runtime::Kind;
+using runtime::StructFields;
+using runtime::Value;
+
+constexpr double kInt64Limit = 9223372036854775808.0;  // 2^63
+
+bool is_bare_key(std::string_view key) {
+  if (key.empty()) return false;
+  for (const char c : key) {
+    const bool ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+                    c == '_' || c == '-';
+    if (!ok) return false;
+  }
+  return true;
+}
+
+std::string key_text(std::string_view key) {
+  return is_bare_key(key) ? std::string(key) : quoted_string(key);
+}
+
+std::string number_text(double x) {
+  if (std::isnan(x)) return "nan";
+  if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+  if (x == std::trunc(x) && std::fabs(x) < kInt64Limit) {
+    return fmt::format("{}", static_cast<std::int64_t>(x));
+  }
+  std::string text = num::format_shortest(x);
+  if (text.find('.') == std::string::npos) text += ".0";
+  return text;
+}
+
+std::string row_text(const num::Matrix& values, num::Index begin, num::Index count) {
+  std::string out = "[";
+  for (num::Index i = 0; i < count; ++i) {
+    if (i > 0) out += ", ";
+    out += number_text(values[begin + i]);
+  }
+  out.push_back(']');
+  return out;
+}
+
+std::string value_text(const Value& value, std::string_view name) {
+  switch (value.kind()) {
+    case Kind::Scalar:
+      return number_text(value.scalar_value());
+    case Kind::Bool:
+      return value.bool_value() ? "true" : "false";
+    case Kind::String:
+      return quoted_string(value.string_value());
+    case Kind::StringArray: {
+      std::string out = "[";
+      for (const std::string& item : value.string_array_value()) {
+        if (out.size() > 1) out += ", ";
+        out += quoted_string(item);
+      }
+      return out + "]";
+    }
+    case Kind::Vector:
+    case Kind::Matrix: {
+      const num::Matrix& m = value.matrix_value();
+      if (m.is_complex()) break;
+      if (value.is(Kind::Vector)) return row_text(m, 0, m.size());
+      std::string out = "[";
+      for (num::Index r = 0; r < m.rows(); ++r) {
+        if (r > 0) out += ", ";
+        out += row_text(m, r * m.columns(), m.columns());
+      }
+      return out + "]";
+    }
+    case Kind::Complex:
+      break;
+    default:
+      throw Error(
+          fmt::format("save: TOML cannot store a {} (field '{}')", value.kind_name(), name));
+  }
+  throw Error(fmt::format("save: TOML cannot store complex values (field '{}')", name));
+}
+
+void encode_table(std::string& out, const StructFields& fields, const std::string& prefix) {
+  for (const auto& [name, value] : fields) {
+    if (value.is(Kind::Struct)) continue;
+    out += key_text(name) + " = " + value_text(value, name) + "\n";
+  }
+  for (const auto& [name, value] : fields) {
+    if (!value.is(Kind::Struct)) continue;
+    const std::string header = prefix.empty() ? key_text(name) : prefix + "." + key_text(name);
+    if (!out.empty()) out.push_back('\n');
+    out += "[" + header + "]\n";
+    encode_table(out, value.struct_fields(), header);
+  }
+}
+
+class Parser {
+ public:
+  Parser(std::string_view text, std::string_view what) : text_(text), what_(what) {}
+
+  Value document() {
+    Value root = Value::structure();
+    std::vector<std::string> table;  // the current [table] path
+    while (true) {
+      skip_blank_lines();
+      if (at_end()) break;
+      if (peek() == '[') {
+        ++position_;
+        if (peek() == '[') fail("arrays of tables are not supported");
+        table = key_path();
+        skip_spaces();
+        expect(']');
+        table_at(root, table);
+      } else {
+        std::vector<std::string> path = key_path();
+        skip_spaces();
+        expect('=');
+        skip_spaces();
+        Value value = parse_value();
+        StructFields& fields = table_at(root, table);
+        assign(fields, path, std::move(value));
+      }
+      end_of_line();
+    }
+    return root;
+  }
+
+ private:
+  bool at_end() const { return position_ >= text_.size(); }
+  char peek() const { return at_end() ? '\0' : text_[position_]; }
+
+  [[noreturn]] void fail(std::string_view message) const {
+    int line = 1;
+    for (std::size_t i = 0; i < position_ && i < text_.size(); ++i) line += text_[i] == '\n';
+    throw Error(fmt::format("load: '{}' line {}: {}", what_, line, message));
+  }
+
+  void expect(char c) {
+    if (peek() != c) fail(fmt::format("expected '{}'", c));
+    ++position_;
+  }
+
+  void skip_spaces() {
+    while (peek() == ' ' || peek() == '\t') ++position_;
+  }
+  void skip_comment() {
+    if (peek() == '#') {
+      while (!at_end() && peek() != '\n') ++position_;
+    }
+  }
+  void skip_blank_lines() {
+    while (true) {
+      skip_spaces();
+      skip_comment();
+      if (peek() == '\n' || peek() == '\r') {
+        ++position_;
+      } else {
+        return;
+      }
+    }
+  }
+  // Inside arrays newlines and comments may appear anywhere.
+  void skip_space_in_array() { skip_blank_lines(); }
+  void end_of_line() {
+    skip_spaces();
+    skip_comment();
+    if (peek() == '\r') ++position_;
+    if (!at_end() && peek() != '\n') fail("expected the end of the line");
+  }
+
+  std::string key() {
+    skip_spaces();
+    if (peek() == '"') return basic_string();
+    if (peek() == '\'') return literal_string();
+    const std::size_t start = position_;
+    while (!at_end() && is_bare_key(text_.substr(position_, 1))) ++position_;
+    if (position_ == start) fail("expected a key");
+    return std::string(text_.substr(start, position_ - start));
+  }
+
+  std::vector<std::string> key_path() {
+    std::vector<std::string> path = {key()};
+    skip_spaces();
+    while (peek() == '.') {
+      ++position_;
+      path.push_back(key());
+      skip_spaces();
+    }
+    return path;
+  }
+
+  StructFields& table_at(Value& root, const std::vector<std::string>& path) {
+    StructFields* fields = &root.mutable_struct_fields();
+    for (const std::string& name : path) {
+      Value& slot = (*fields)[name];
+      if (slot.is_none()) slot = Value::structure();
+      if (!slot.is(Kind::Struct)) fail(fmt::format("'{}' is already a value, not a table", name));
+      fields = &slot.mutable_struct_fields();
+    }
+    return *fields;
+  }
+
+  void assign(StructFields& fields, const std::vector<std::string>& path, Value value) {
+    StructFields* target = &fields;
+    for (std::size_t i = 0; i + 1 < path.size(); ++i) {
+      Value& slot = (*target)[path[i]];
+      if (slot.is_none()) slot = Value::structure();
+      if (!slot.is(Kind::Struct))
+        fail(fmt::format("'{}' is already a value, not a table", path[i]));
+      target = &slot.mutable_struct_fields();
+    }
+    if (target->contains(path.back())) fail(fmt::format("key '{}' is defined twice", path.back()));
+    (*target)[path.back()] = std::move(value);
+  }
+
+  Value parse_value() {
+    const char c = peek();
+    if (c == '"') return Value::string(basic_string());
+    if (c == '\'') return Value::string(literal_string());
+    if (c == '[') return array();
+    if (c == '{') return inline_table();
+    if (text_.substr(position_, 4) == "true") {
+      position_ += 4;
+      return Value::boolean(true);
+    }
+    if (text_.substr(position_, 5) == "false") {
+      position_ += 5;
+      return Value::boolean(false);
+    }
+    return Value::scalar(number());
+  }
+
+  double number() {
+    const std::size_t start = position_;
+    while (!at_end()) {
+      const char c = peek();
+      const bool ok = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                      c == '_' || c == '+' || c == '-' || c == '.' || c == ':';
+      if (!ok) break;
+      ++position_;
+    }
+    std::string token;
+    for (const char c : text_.substr(start, position_ - start)) {
+      if (c != '_') token.push_back(c);
+    }
+    if (token.empty()) fail("expected a value");
+    const auto digit = [&](std::size_t i) { return token[i] >= '0' && token[i] <= '9'; };
+    const bool date = token.size() >= 7 && digit(0) && digit(1) && digit(2) && digit(3) &&
+                      token[4] == '-' && digit(5) && digit(6);
+    if (date || token.find(':') != std::string::npos) {
+      fail("dates and times are not supported");
+    }
+    std::string_view body = token;
+    bool negative = false;
+    if (body.front() == '+' || body.front() == '-') {
+      negative = body.front() == '-';
+      body.remove_prefix(1);
+    }
+    if (body == "inf") return negative ? -HUGE_VAL : HUGE_VAL;
+    if (body == "nan") return std::nan("");
+    int base = 10;
+    if (body.size() > 2 && body[0] == '0' && (body[1] == 'x' || body[1] == 'o' || body[1] == 'b')) {
+      base = body[1] == 'x' ? 16 : body[1] == 'o' ? 8 : 2;
+      body.remove_prefix(2);
+    }
+    const std::string digits(body);
+    char* end = nullptr;
+    double value = 0.0;
+    if (base == 10) {
+      value = std::strtod(digits.c_str(), &end);
+    } else {
+      value = static_cast<double>(std::strtoull(digits.c_str(), &end, base));
+    }
+    if (digits.empty() || end != digits.c_str() + digits.size()) {
+      fail(fmt::format("cannot read '{}' as a value", token));
+    }
+    return negative ? -value : value;
+  }
+
+  std::string basic_string() {
+    expect('"');
+    const bool multiline = text_.substr(position_, 2) == "\"\"";
+    if (multiline) {
+      position_ += 2;
+      if (peek() == '\n') ++position_;
+    }
+    std::string out;
+    while (true) {
+      if (at_end()) fail("unterminated string");
+      const char c = text_[position_++];
+      if (c == '"') {
+        if (!multiline) return out;
+        if (text_.substr(position_, 2) == "\"\"") {
+          position_ += 2;
+          return out;
+        }
+        out.push_back(c);
+      } else if (c == '\\') {
+        escape(out);
+      } else if (c == '\n' && !multiline) {
+        --position_;  // report the line the string opened on
+        fail("unterminated string");
+      } else {
+        out.push_back(c);
+      }
+    }
+  }
+
+  void escape(std::string& out) {
+    if (at_end()) fail("unterminated string");
+    const char c = text_[position_++];
+    switch (c) {
+      case 'n':
+        out.push_back('\n');
+        return;
+      case 't':
+        out.push_back('\t');
+        return;
+      case 'r':
+        out.push_back('\r');
+        return;
+      case 'b':
+        out.push_back('\b');
+        return;
+      case 'f':
+        out.push_back('\f');
+        return;
+      case '"':
+        out.push_back('"');
+        return;
+      case '\\':
+        out.push_back('\\');
+        return;
+      case 'u':
+      case 'U': {
+        const std::size_t length = c == 'u' ? 4 : 8;
+        const std::string hex(text_.substr(position_, length));
+        char* end = nullptr;
+        const unsigned long code = std::strtoul(hex.c_str(), &end, 16);
+        if (hex.size() != length || end != hex.c_str() + hex.size()) fail("bad unicode escape");
+        position_ += length;
+        append_utf8(out, static_cast<char32_t>(code));
+        return;
+      }
+      default:
+        fail(fmt::format("unknown escape '\\{}'", c));
+    }
+  }
+
+  std::string literal_string() {
+    expect('\'');
+    const bool multiline = text_.substr(position_, 2) == "''";
+    if (multiline) {
+      position_ += 2;
+      if (peek() == '\n') ++position_;
+    }
+    const std::string_view terminator = multiline ? "'''" : "'";
+    const std::size_t end = text_.find(terminator, position_);
+    if (end == std::string_view::npos) fail("unterminated string");
+    std::string out(text_.substr(position_, end - position_));
+    if (!multiline && out.find('\n') != std::string::npos) fail("unterminated string");
+    position_ = end + terminator.size();
+    return out;
+  }
+
+  Value array() {
+    expect('[');
+    std::vector<Value> items;
+    while (true) {
+      skip_space_in_array();
+      if (peek() == ']') break;
+      items.push_back(parse_value());
+      skip_space_in_array();
+      if (peek() == ',') {
+        ++position_;
+      } else if (peek() != ']') {
+        fail("expected ',' or ']' in an array");
+      }
+    }
+    ++position_;
+    return array_value(items);
+  }
+
+  // Numbers → Vector, strings → StringArray, equal-length number arrays → Matrix.
+  Value array_value(const std::vector<Value>& items) {
+    if (items.empty()) return Value::vector(num::Matrix(1, 0));
+    const auto all = [&](auto predicate) {
+      for (const Value& item : items) {
+        if (!predicate(item)) return false;
+      }
+      return true;
+    };
+    if (all([](const Value& v) { return v.is(Kind::Scalar) || v.is(Kind::Bool); })) {
+      num::Matrix row(1, static_cast<num::Index>(items.size()));
+      for (std::size_t i = 0; i < items.size(); ++i) {
+        row.set(static_cast<num::Index>(i), items[i].scalar_value());
+      }
+      return Value::vector(std::move(row));
+    }
+    if (all([](const Value& v) { return v.is(Kind::String); })) {
+      std::vector<std::string> strings;
+      for (const Value& item : items) strings.push_back(item.string_value());
+      return Value::string_array(std::move(strings));
+    }
+    const num::Index columns =
+        items[0].is(Kind::Vector) ? items[0].matrix_value().size() : num::Index{-1};
+    if (columns >= 0 && all([&](const Value& v) {
+          return v.is(Kind::Vector) && v.matrix_value().size() == columns;
+        })) {
+      num::Matrix matrix(static_cast<num::Index>(items.size()), columns);
+      for (std::size_t r = 0; r < items.size(); ++r) {
+        const num::Matrix& row = items[r].matrix_value();
+        for (num::Index c = 0; c < columns; ++c) matrix.set(static_cast<num::Index>(r), c, row[c]);
+      }
+      return Value::matrix(std::move(matrix));
+    }
+    fail("arrays must hold numbers, strings, or number arrays of equal length");
+  }
+
+  Value inline_table() {
+    expect('{');
+    Value table = Value::structure();
+    skip_spaces();
+    if (peek() == '}') {
+      ++position_;
+      return table;
+    }
+    while (true) {
+      std::vector<std::string> path = key_path();
+      skip_spaces();
+      expect('=');
+      skip_spaces();
+      Value value = parse_value();
+      assign(table.mutable_struct_fields(), path, std::move(value));
+      skip_spaces();
+      if (peek() == '}') {
+        ++position_;
+        return table;
+      }
+      expect(',');
+    }
+  }
+
+  std::string_view text_;
+  std::string_view what_;
+  std::size_t position_ = 0;
+};
+
+}  // namespace
+
+std::string encode(const Value& structure) {
+  std::string out;
+  encode_table(out, structure.struct_fields(), "");
+  return out;
+}
+
+Value decode(std::string_view text, std::string_view what) { return Parser(text, what).document(); }
+
+}  // namespace llmlab::builtins::toml

@@ -1,0 +1,115 @@
+// builtins.md §9 Strings, output and formatting: the output half, print, disp, fprintf,
+// printf, fdisp and the stdout/stderr file ids (language.md §8.8).
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <string_view>
+#include <thread>
+
+#include "base/error.hpp"
+#include "builtins/registry.hpp"
+#include "lang/ast.hpp"
+#include "num/format.hpp"
+#include "runtime/display.hpp"
+#include "runtime/literals.hpp"
+#include "runtime/operators.hpp"
+#include "runtime/printf.hpp"
+#include "runtime/struct_array.hpp"
+
+namespace llmlab::builtins {
+namespace {
+
+using runtime::Call;
+using runtime::Kind;
+using runtime::Value;
+
+Value print(Call& call) {
+  call.session().write(runtime::display_joined(call.arguments()) + "\n");
+  return Value();
+}
+
+Value disp(Call& call) {
+  call.session().write(runtime::display(call.value(0)) + "\n");
+  return Value();
+}
+
+// A file id argument: 1 (stdout) or 2 (stderr), the only files a script writes text to.
+// Returns true for stderr.
+bool to_standard_error(const Call& call, int index) {
+  const double fid = call.scalar(index);
+  if (fid != 1.0 && fid != 2.0)
+    call.fail(fmt::format("file id must be 1 or 2, got {}", num::format_shortest(fid)));
+  return fid == 2.0;
+}
+
+void write_to(Call& call, bool to_error, const std::string& text) {
+  if (to_error) {
+    call.session().write_error(text);
+  } else {
+    call.session().write(text);
+  }
+}
+
+// fprintf(fmt, a, ...) or MATLAB's fprintf(fid, fmt, a, ...) with fid 1 (stdout) or 2 (stderr).
+Value fprintf_builtin(Call& call) {
+  int format_index = 0;
+  bool to_error = false;
+  if (call.count() >= 2 && call.value(0).is(Kind::Scalar) && call.value(1).is(Kind::String)) {
+    to_error = to_standard_error(call, 0);
+    format_index = 1;
+  }
+  const Value& format = call.value(format_index);
+  if (!format.is(Kind::String))
+    call.fail(fmt::format("expected string, got {}", format.kind_name()));
+  const std::string text = runtime::format_printf(
+      format.string_value(), call.arguments().subspan(static_cast<std::size_t>(format_index) + 1));
+  write_to(call, to_error, text);
+  return Value::none();
+}
+
+// Octave's fdisp(fid, x): disp(x) to the file id.
+Value fdisp_builtin(Call& call) {
+  write_to(call, to_standard_error(call, 0), runtime::display(call.value(1)) + "\n");
+  return Value::none();
+}
+
+// The file ids of fprintf(fid, ...): stdout is 1, stderr is 2.
+Value stdout_id(Call&) { return Value::scalar(1.0); }
+
+Value stderr_id(Call&) { return Value::scalar(2.0); }
+
+// Octave's printf(fmt, ...): fprintf to standard output, with no file id.
+Value printf_builtin(Call& call) {
+  const Value& format = call.value(0);
+  if (!format.is(Kind::String))
+    call.fail(fmt::format("expected string, got {}", format.kind_name()));
+  call.session().write(runtime::format_printf(format.string_value(), call.arguments().subspan(1)));
+  return Value::none();
+}
+
+}  // namespace
+
+extern const BuiltinTable kOutputBuiltins = {
+    {"print", print, 0, 16, "Writes the displays of its arguments joined by spaces."},
+    {"disp", disp, 1, 1, "Writes the display of its argument."},
+    // name      function         arity   help
+    {"fprintf", fprintf_builtin, 1, -1,
+     "fprintf(fmt, a, ...): write formatted text (no newline added)."},
+    {"printf", printf_builtin, 1, -1, "printf(fmt, a, ...): Octave's fprintf to standard output."},
+    {"fdisp", fdisp_builtin, 2, 2, "fdisp(fid, x): disp(x) to file id 1 or 2 (Octave)."},
+    {"stdout", stdout_id, 0, 0, "The file id of standard output, 1."},
+    {"stderr", stderr_id, 0, 0, "The file id of standard error, 2."},
+};
+
+}  // namespace llmlab::builtins

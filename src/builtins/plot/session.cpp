@@ -1,0 +1,97 @@
+// builtins.md §13 Plotting: session-level access to figures for the app and notebook layers.
+#include "builtins/plot/session.hpp"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
+#include <system_error>
+
+#include "base/error.hpp"
+#include "plot/cairo_renderer.hpp"
+#include "plot/export.hpp"
+#include "plot/terminal_preview.hpp"
+
+namespace llmlab::builtins {
+namespace {
+
+std::optional<plot::Figure> themed(runtime::Session& session, int handle) {
+  PlotState& state = session.extension<PlotState>();
+  const plot::Figure* figure = state.figures.find(handle);
+  if (figure == nullptr) return std::nullopt;
+  plot::Figure copy = *figure;
+  copy.light_theme = state.light_theme;
+  return copy;
+}
+
+void write_file(const std::string& path, const std::string& bytes) {
+  std::ofstream file(path, std::ios::binary);
+  file.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  file.close();
+  if (!file) throw Error(fmt::format("cannot write '{}'", path));
+}
+
+}  // namespace
+
+plot::FigureSet& session_figures(runtime::Session& session) {
+  return session.extension<PlotState>().figures;
+}
+
+void set_plot_theme(runtime::Session& session, bool light) {
+  session.extension<PlotState>().light_theme = light;
+}
+
+std::uint64_t figure_mark(runtime::Session& session) { return session_figures(session).mark(); }
+
+std::vector<int> figures_drawn_since(runtime::Session& session, std::uint64_t mark) {
+  return session_figures(session).drawn_since(mark);
+}
+
+std::string figure_svg(runtime::Session& session, int handle) {
+  const auto figure = themed(session, handle);
+  return figure ? plot::render_svg(*figure) : std::string();
+}
+
+std::string figure_png(runtime::Session& session, int handle) {
+  const auto figure = themed(session, handle);
+  return figure ? plot::render_png(*figure) : std::string();
+}
+
+std::vector<std::string> write_figures(runtime::Session& session, std::uint64_t mark,
+                                       const std::string& directory, const std::string& stem) {
+  std::error_code error;
+  std::filesystem::create_directories(directory, error);
+  if (error)
+    throw Error(fmt::format("cannot create directory '{}': {}", directory, error.message()));
+  std::vector<std::string> paths;
+  int n = 0;
+  for (int handle : figures_drawn_since(session, mark)) {
+    ++n;
+    const std::string base =
+        (std::filesystem::path(directory) / fmt::format("{}-{}", stem, n)).string();
+    write_file(base + ".svg", figure_svg(session, handle));
+    write_file(base + ".png", figure_png(session, handle));
+    paths.push_back(base + ".svg");
+    paths.push_back(base + ".png");
+  }
+  return paths;
+}
+
+void set_savefig_observer(runtime::Session& session,
+                          std::function<void(int handle, const plot::Figure& figure)> observer) {
+  session.extension<PlotState>().on_savefig = std::move(observer);
+}
+
+void reset_unheld_figure(runtime::Session& session) {
+  plot::Figure& figure = session_figures(session).current();
+  if (!figure.hold) figure.clear();
+}
+
+std::string preview_current_figure(runtime::Session& session, int columns, int rows) {
+  PlotState& state = session.extension<PlotState>();
+  const plot::Figure& figure = state.figures.current();
+  if (!figure.has_content()) return {};
+  return plot::terminal_preview(figure, columns, rows);
+}
+
+}  // namespace llmlab::builtins

@@ -1,0 +1,193 @@
+// builtins.md §9 Strings, output and formatting: searching text, strfind and the simple
+// forms of MATLAB's regexp and regexprep. Patterns are std::regex ECMAScript syntax, close to
+// MATLAB's for the common cases (classes, groups, quantifiers, $1 in replacements). Positions are
+// 1-based character positions, like string indexing.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "base/large_stack.hpp"
+#include "base/utf8.hpp"
+#include "builtins/registry.hpp"
+
+namespace llmlab::builtins {
+namespace {
+
+using runtime::Call;
+using runtime::Kind;
+using runtime::Value;
+
+// The 1-based character position of the character that starts at byte `offset` of `text`.
+double character_position(const std::string& text, std::size_t offset) {
+  return static_cast<double>(character_count(std::string_view(text).substr(0, offset)) + 1);
+}
+
+// strfind(s, pattern): the 1-based start of every occurrence, overlapping ones included.
+Value strfind(Call& call) {
+  const std::string& text = call.string(0);
+  const std::string& pattern = call.string(1);
+  std::vector<double> starts;
+  if (!pattern.empty()) {
+    for (std::size_t at = text.find(pattern); at != std::string::npos;
+         at = text.find(pattern, at + 1)) {
+      starts.push_back(character_position(text, at));
+    }
+  }
+  return Value::vector(num::Matrix::row(starts));
+}
+
+// std::regex matches by recursion, a few frames per character for patterns such as `(a|b)*`, so
+// matching runs on a thread with a stack of its own (kRegexStack) and the text is bounded so
+// that even nested alternatives stay well inside it.
+constexpr std::size_t kMaxRegexText = 50000;
+
+constexpr std::size_t kRegexStack = std::size_t{256} << 20;
+
+const std::string& regex_text(Call& call) {
+  const std::string& text = call.string(0);
+  if (text.size() > kMaxRegexText) {
+    call.fail(
+        fmt::format("text of {} characters is longer than the {} a regular expression may "
+                    "search",
+                    text.size(), kMaxRegexText));
+  }
+  return text;
+}
+
+std::regex compile(Call& call, const std::string& pattern) {
+  try {
+    return std::regex(pattern, std::regex::ECMAScript);
+  } catch (const std::regex_error& error) {
+    call.fail("invalid pattern \"" + pattern + "\": " + error.what());
+  }
+}
+
+// regexprep(s, pattern, replacement): every match replaced; $0, $1, ... insert groups.
+Value regexprep(Call& call) {
+  const std::string& text = regex_text(call);
+  const std::regex pattern = compile(call, call.string(1));
+  std::string replaced;
+  run_on_large_stack(kRegexStack,
+                     [&] { replaced = std::regex_replace(text, pattern, call.string(2)); });
+  return Value::string(std::move(replaced));
+}
+
+struct Match {
+  std::string text;
+  std::size_t start;                // 0-based
+  std::vector<std::string> groups;  // the capture groups' texts, "" for one that took no part
+};
+
+// Every non-empty match, left to right (MATLAB skips empty matches unless asked otherwise).
+std::vector<Match> matches_of(const std::string& text, const std::regex& pattern) {
+  std::vector<Match> found;
+  run_on_large_stack(kRegexStack, [&] {
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), pattern);
+         it != std::sregex_iterator(); ++it) {
+      if (it->length() == 0) continue;
+      std::vector<std::string> groups;
+      for (std::size_t g = 1; g < it->size(); ++g) groups.push_back((*it)[g].str());
+      found.push_back({it->str(), static_cast<std::size_t>(it->position()), std::move(groups)});
+    }
+  });
+  return found;
+}
+
+enum class Output { Match, Start, End, Split, Tokens };
+
+Output output_option(Call& call, const std::string& option) {
+  if (option == "match") return Output::Match;
+  if (option == "start") return Output::Start;
+  if (option == "end") return Output::End;
+  if (option == "split") return Output::Split;
+  if (option == "tokens") return Output::Tokens;
+  call.fail("unsupported option \"" + option + "\" (match, start, end, split, tokens, once)");
+}
+
+// One output of regexp for the matches found; `once` keeps only the first match and gives a
+// String or Scalar (an empty string, an empty vector when there is none).
+Value regexp_output(Output output, const std::string& text, const std::vector<Match>& found,
+                    bool once) {
+  const std::size_t count = once ? std::min<std::size_t>(found.size(), 1) : found.size();
+  std::vector<std::string> strings;
+  std::vector<double> numbers;
+  for (std::size_t k = 0; k < count; ++k) {
+    const Match& match = found[k];
+    if (output == Output::Match) strings.push_back(match.text);
+    if (output == Output::Start) numbers.push_back(character_position(text, match.start));
+    if (output == Output::End) {
+      numbers.push_back(character_position(text, match.start + match.text.size()) - 1.0);
+    }
+  }
+  if (output == Output::Tokens) {
+    // With "once", the first match's groups as a string array (MATLAB's cell of strings).
+    return Value::string_array(found.empty() ? std::vector<std::string>{} : found.front().groups);
+  }
+  if (output == Output::Split) {
+    std::size_t from = 0;
+    for (std::size_t k = 0; k < count; ++k) {
+      strings.push_back(text.substr(from, found[k].start - from));
+      from = found[k].start + found[k].text.size();
+    }
+    strings.push_back(text.substr(from));
+    return Value::string_array(std::move(strings));
+  }
+  if (output == Output::Match) {
+    if (once) return Value::string(strings.empty() ? std::string() : strings[0]);
+    return Value::string_array(std::move(strings));
+  }
+  if (once && !numbers.empty()) return Value::scalar(numbers[0]);
+  return Value::vector(num::Matrix::row(numbers));
+}
+
+// regexp(s, pattern) gives the match starts (and ends as a second output); with options
+// "match", "start", "end", "split" the outputs come in the order the options are given, and
+// "once" keeps the first match only.
+Value regexp(Call& call) {
+  const std::string& text = regex_text(call);
+  const std::regex pattern = compile(call, call.string(1));
+  std::vector<Output> outputs;
+  bool once = false;
+  for (int k = 2; k < call.count(); ++k) {
+    const std::string& option = call.string(k);
+    if (option == "once") {
+      once = true;
+    } else {
+      outputs.push_back(output_option(call, option));
+    }
+  }
+  if (outputs.empty()) outputs = {Output::Start, Output::End};
+  if (!once && std::ranges::find(outputs, Output::Tokens) != outputs.end()) {
+    // Every match's groups would be a cell of cells, which rlab cannot hold.
+    call.fail(
+        "\"tokens\" needs \"once\" (all matches' groups are a cell of cells); use "
+        "regexp(s, p, \"tokens\", \"once\") or \"match\"");
+  }
+  const std::vector<Match> found = matches_of(text, pattern);
+  const std::size_t wanted = std::max<std::size_t>(static_cast<std::size_t>(call.nargout()), 1);
+  if (wanted > outputs.size()) {
+    call.fail("too many outputs: " + std::to_string(wanted) + " requested, " +
+              std::to_string(outputs.size()) + " available");
+  }
+  if (wanted == 1) return regexp_output(outputs[0], text, found, once);
+  std::vector<Value> values;
+  for (std::size_t k = 0; k < wanted; ++k) {
+    values.push_back(regexp_output(outputs[k], text, found, once));
+  }
+  return Value::tuple(std::move(values));
+}
+
+}  // namespace
+
+extern const BuiltinTable kRegexBuiltins = {
+    {"strfind", strfind, 2, 2, "1-based starts of every occurrence of pattern in s."},
+    {"regexprep", regexprep, 3, 3, "Replace every regular-expression match: $1 inserts group 1."},
+    {"regexp", regexp, 2, -1,
+     "Regular-expression matches: regexp(s, pat) starts; options \"match\", \"start\", \"end\", "
+     "\"split\", \"once\"."},
+};
+
+}  // namespace llmlab::builtins

@@ -1,0 +1,189 @@
+// builtins.md §11 Control and utility, the session: tic, toc, nproc, sleep, and the commands
+// format, more, clear, help, clc (and the accepted cache/viewer directives).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <optional>
+#include <set>
+#include <string_view>
+#include <thread>
+
+#include "base/error.hpp"
+#include "builtins/registry.hpp"
+#include "lang/ast.hpp"
+#include "runtime/display.hpp"
+#include "runtime/literals.hpp"
+#include "runtime/operators.hpp"
+#include "runtime/printf.hpp"
+#include "runtime/struct_array.hpp"
+
+namespace llmlab::builtins {
+namespace {
+
+using runtime::Call;
+using runtime::Kind;
+using runtime::Value;
+
+// MATLAB's `format long g`, `format shortG`, `format short e`, ...: the nearest rlab mode (long
+// or short); nullopt for any other word.
+std::optional<runtime::FormatMode> matlab_format_mode(Call& call) {
+  std::string mode = call.string(0);
+  if (call.has(1)) mode += call.string(1);
+  for (char& c : mode) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const char* suffix : {"g", "e", "eng"}) {
+    if (mode == std::string("short") + suffix) return runtime::FormatMode::Short;
+    if (mode == std::string("long") + suffix) return runtime::FormatMode::Long;
+  }
+  return std::nullopt;
+}
+
+// `format MODE` (language.md §2.14): sets the echo mode and prints it.
+Value format(Call& call) {
+  runtime::Session& session = call.session();
+  if (call.has(1)) {
+    const std::optional<runtime::FormatMode> matlab = matlab_format_mode(call);
+    if (!matlab) {
+      call.fail(fmt::format("unknown mode '{} {}' (try short, long, hex, commas)", call.string(0),
+                            call.string(1)));
+    }
+    session.set_format_mode(*matlab);
+  } else if (call.has(0)) {
+    const std::string& mode = call.string(0);
+    if (mode == "short" || mode == "default") {
+      session.set_format_mode(runtime::FormatMode::Short);
+    } else if (mode == "long") {
+      session.set_format_mode(runtime::FormatMode::Long);
+    } else if (mode == "hex") {
+      session.set_format_mode(runtime::FormatMode::Hex);
+    } else if (mode == "commas") {
+      session.set_format_mode(runtime::FormatMode::Commas);
+    } else if (mode == "compact" || mode == "loose") {
+      return Value();  // MATLAB's blank-line spacing: rlab's display has no blank lines
+    } else if (const std::optional<runtime::FormatMode> matlab = matlab_format_mode(call)) {
+      session.set_format_mode(*matlab);
+    } else {
+      call.fail(fmt::format("unknown mode '{}' (try short, long, hex, commas)", mode));
+    }
+  }
+  session.write(fmt::format("format: {}\n", runtime::format_mode_name(session.format_mode())));
+  return Value();
+}
+
+// Octave's `more off` / `more on`: the pager; llmlab never pages its output.
+Value more(Call& call) {
+  if (call.has(0) && call.string(0) != "on" && call.string(0) != "off") {
+    call.fail("expected \"on\" or \"off\", got \"" + call.string(0) + "\"");
+  }
+  return Value();
+}
+
+// Bare `clear` (language.md §2.14) removes every variable but the predefined ones and every
+// user function; `clear("x", ...)` removes the named variables only.
+Value clear(Call& call) {
+  runtime::Interpreter& interpreter = call.interpreter();
+  if (call.count() == 0) {
+    interpreter.clear();
+    return Value();
+  }
+  for (int k = 0; k < call.count(); ++k) {
+    if (interpreter.has_variable(call.string(k))) interpreter.unset_variable(call.string(k));
+  }
+  return Value();
+}
+
+// help: the builtin names, or one builtin's help line and arity; `help name` in command form.
+Value help(Call& call) {
+  runtime::Interpreter& interpreter = call.interpreter();
+  if (call.count() == 0) {
+    std::string text = "builtins (help NAME for one):\n";
+    std::string line;
+    std::vector<std::string> names = interpreter.builtin_names();
+    std::sort(names.begin(), names.end());
+    for (const std::string& name : names) {
+      if (!line.empty() && line.size() + 1 + name.size() > 78) {
+        text += " " + line + "\n";
+        line.clear();
+      }
+      line += " " + name;
+    }
+    if (!line.empty()) text += " " + line + "\n";
+    call.session().write(text);
+    return Value();
+  }
+  const std::string& name = call.string(0);
+  if (const runtime::NativeFunction* function = interpreter.find_builtin(name)) {
+    std::string text(function->help);
+    if (!text.starts_with(name + "(")) text = name + ": " + text;
+    const std::string arity = function->max_args < 0 ? fmt::format("{} or more", function->min_args)
+                              : function->min_args == function->max_args
+                                  ? std::to_string(function->min_args)
+                                  : fmt::format("{} to {}", function->min_args, function->max_args);
+    call.session().write(fmt::format("{}\n  arguments: {}\n", text, arity));
+    return Value();
+  }
+  if (interpreter.has_user_function(name)) {
+    call.session().write(fmt::format("{} is a user function\n", name));
+    return Value();
+  }
+  call.fail(fmt::format("no builtin or function named '{}'", name));
+}
+
+// MATLAB's clc clears the command window. A script's output is its record (and the REPL's
+// scrollback the user's), so llmlab accepts the call and clears nothing.
+Value clc(Call&) { return Value(); }
+
+// `cache ...` and `viewer ...` directives: accepted and ignored (language.md §2.14).
+Value ignored_directive(Call&) { return Value(); }
+
+struct Stopwatch {
+  std::optional<std::chrono::steady_clock::time_point> start;
+};
+
+Value tic(Call& call) {
+  call.session().extension<Stopwatch>().start = std::chrono::steady_clock::now();
+  return Value();
+}
+
+Value toc(Call& call) {
+  const Stopwatch& watch = call.session().extension<Stopwatch>();
+  if (!watch.start) call.fail("call tic() first");
+  const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - *watch.start;
+  return Value::scalar(elapsed.count());
+}
+
+// Takes any arguments so that passing one gets rlab's own message rather than the count error.
+Value nproc(Call& call) {
+  if (call.count() > 0) call.fail("takes no arguments");
+  return Value::scalar(static_cast<double>(std::max(1u, std::thread::hardware_concurrency())));
+}
+
+Value sleep(Call& call) {
+  const double seconds = call.scalar(0);
+  if (!(seconds >= 0)) call.fail("duration must be non-negative");
+  std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
+  return Value::scalar(0);
+}
+
+}  // namespace
+
+extern const BuiltinTable kSessionBuiltins = {
+    {"format", format, 0, 2,
+     "Sets the echo display mode: short, long, hex, commas (MATLAB's long g etc. map to them)."},
+    {"more", more, 0, 1, "Octave's pager switch (more off): output is never paged, so a no-op."},
+    {"clear", clear, 0, -1,
+     "clear x y or clear(\"x\"): remove variables; bare clear also every user function."},
+    {"help", help, 0, 1, "help: list the builtins; help NAME or help(\"NAME\"): describe one."},
+    {"clc", clc, 0, 0, "Accepted for MATLAB scripts; clears nothing (output is kept)."},
+    {"cache", ignored_directive, 0, -1, "Result-cache directives (accepted, no effect)."},
+    {"viewer", ignored_directive, 0, -1, "External viewer control (accepted, no effect)."},
+    {"tic", tic, 0, 0, "Starts the session stopwatch."},
+    {"toc", toc, 0, 0, "Seconds since the last tic()."},
+    {"nproc", nproc, 0, -1, "Number of hardware threads."},
+    {"sleep", sleep, 1, 1, "Pauses for the given seconds; returns 0."},
+};
+
+}  // namespace llmlab::builtins

@@ -1,0 +1,439 @@
+// builtins.md §6 Cumulative operations, sorting and searching: cumsum, cumprod, sort, find,
+// unique, and the MATLAB additions diff, cummax/cummin, sortrows, maxk/mink. num/reduce.* and
+// num/sort.* compute; this file maps kinds to slices and back.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numbers>
+#include <numeric>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/utf8.hpp"
+#include "builtins/kinds.hpp"
+#include "builtins/matlab_slices.hpp"
+#include "builtins/registry.hpp"
+#include "num/format.hpp"
+#include "num/ops.hpp"
+#include "num/reduce.hpp"
+#include "num/rng.hpp"
+#include "num/sort.hpp"
+#include "runtime/operators.hpp"
+
+namespace llmlab::builtins {
+namespace {
+
+using matlab::real_matrix;
+using matlab::Slices;
+using num::Along;
+using runtime::Call;
+using runtime::Kind;
+using runtime::Value;
+
+// Where running operations and sort go (§6): a Vector runs along itself unless dim is 1; a
+// Matrix follows an explicit dim, else a 1-D shape runs along its long axis and an R×C
+// Matrix down its columns.
+std::optional<Along> plan_running(const Value& x, std::optional<int> dim) {
+  if (is_scalar_kind(x)) return std::nullopt;
+  const num::Matrix& m = x.matrix_value();
+  if (m.empty()) return std::nullopt;
+  if (x.is(Kind::Vector)) return dim == 1 ? std::nullopt : std::optional<Along>(Along::All);
+  if (dim) return *dim == 1 ? Along::Columns : Along::Rows;
+  return is_one_dimensional(m) ? Along::All : Along::Columns;
+}
+
+// Rebuilds a result of x's kind (Vector or Matrix) from an array of the same shape.
+Value same_kind(const Value& x, num::Matrix result) {
+  result.demote_if_real();
+  return x.is(Kind::Vector) ? Value::vector(std::move(result)) : Value::matrix(std::move(result));
+}
+
+template <class Running>
+Value running(Call& call, Running operation) {
+  const Value& x = call.value(0);
+  require_numeric(call, x);
+  const std::optional<Along> along = plan_running(x, call.dim_argument(1));
+  if (!along) return as_number(x);
+  return same_kind(x, operation(x.matrix_value(), *along));
+}
+
+Value cumsum(Call& call) { return running(call, num::cumulative_sum); }
+
+Value cumprod(Call& call) { return running(call, num::cumulative_product); }
+
+num::Direction direction_argument(Call& call, int index) {
+  const std::string& text = call.string(index);
+  if (text == "ascend") return num::Direction::Ascend;
+  if (text == "descend") return num::Direction::Descend;
+  call.fail("direction must be \"ascend\" or \"descend\", got \"" + text + "\"");
+}
+
+// sort(x), sort(x, dir), sort(x, dim), sort(x, dim, dir); [s, idx] = sort(...).
+// The characters of a string as separate items: sort and unique of a string work on them and
+// join the result back into a string (MATLAB's char arrays).
+std::vector<std::string> characters_as_items(const std::string& text) {
+  std::vector<std::string> items;
+  for (std::string_view c : characters_of(text)) items.emplace_back(c);
+  return items;
+}
+
+Value text_result(std::vector<std::string> items, bool join) {
+  if (!join) return Value::string_array(std::move(items));
+  std::string text;
+  for (const std::string& item : items) text += item;
+  return Value::string(std::move(text));
+}
+
+// sort of a string array (MATLAB sorts a cell array of text) or of a string's characters:
+// byte-wise order, which is code point order for UTF-8, stable in both directions like the
+// numeric sort.
+Value sort_strings(Call& call, const std::vector<std::string>& items, bool join) {
+  const num::Direction direction =
+      call.has(1) ? direction_argument(call, 1) : num::Direction::Ascend;
+  std::vector<std::size_t> order(items.size());
+  for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return direction == num::Direction::Ascend ? items[a] < items[b] : items[b] < items[a];
+  });
+  std::vector<std::string> sorted;
+  num::Matrix indices(1, static_cast<num::Index>(order.size()), 0.0);
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    sorted.push_back(items[order[k]]);
+    indices.set(static_cast<num::Index>(k), static_cast<double>(order[k] + 1));
+  }
+  Value result = text_result(std::move(sorted), join);
+  if (call.nargout() >= 2)
+    return Value::tuple({std::move(result), Value::vector(std::move(indices))});
+  return result;
+}
+
+Value sort(Call& call) {
+  const Value& x = call.value(0);
+  if (x.is(Kind::StringArray)) return sort_strings(call, x.string_array_value(), false);
+  if (x.is(Kind::String)) return sort_strings(call, characters_as_items(x.string_value()), true);
+  require_numeric(call, x);
+  std::optional<int> dim;
+  num::Direction direction = num::Direction::Ascend;
+  if (call.has(1)) {
+    if (call.value(1).is(Kind::String)) {
+      direction = direction_argument(call, 1);
+    } else {
+      dim = call.dim_argument(1);
+    }
+  }
+  if (call.has(2)) direction = direction_argument(call, 2);
+  const std::optional<Along> along = plan_running(x, dim);
+  Value sorted = as_number(x);
+  Value indices = Value::scalar(1.0);
+  if (along) {
+    num::SortResult result = num::sort(x.matrix_value(), *along, direction);
+    sorted = same_kind(x, std::move(result.values));
+    indices = same_kind(x, std::move(result.indices));
+  } else if (!is_scalar_kind(x)) {
+    const num::Matrix& m = x.matrix_value();
+    indices = same_kind(x, num::Matrix(m.rows(), m.columns(), 1.0));
+  }
+  if (call.nargout() >= 2) return Value::tuple({std::move(sorted), std::move(indices)});
+  return sorted;
+}
+
+// find(x), find(x, k); [i, v] = find(vector), [r, c] = find(M), [r, c, v] = find(M).
+// The last `count` elements of a 1-D result (all of them when it is shorter).
+num::Matrix last_elements(const num::Matrix& m, num::Index count) {
+  const num::Index start = std::max<num::Index>(0, m.size() - count);
+  num::Matrix tail(
+      1, m.size() - start,
+      m.is_complex() ? num::Matrix::Element::ComplexValued : num::Matrix::Element::Real);
+  for (num::Index k = start; k < m.size(); ++k) tail.set(k - start, m.complex_at(k));
+  return tail;
+}
+
+// find(x), find(x, k) and MATLAB's find(x, k, "first" | "last").
+Value find(Call& call) {
+  const Value& x = call.value(0);
+  require_numeric(call, x);
+  std::optional<num::Index> limit;
+  if (call.has(1)) limit = call.count_argument(1);
+  bool from_end = false;
+  if (call.has(2)) {
+    const std::string& direction = call.string(2);
+    if (direction != "first" && direction != "last") {
+      call.fail("direction must be \"first\" or \"last\", got \"" + direction + "\"");
+    }
+    from_end = direction == "last";
+  }
+  num::FindResult found = num::find(x.as_matrix(), from_end ? std::nullopt : limit);
+  if (from_end) {
+    found.linear_indices = last_elements(found.linear_indices, *limit);
+    found.rows = last_elements(found.rows, *limit);
+    found.columns = last_elements(found.columns, *limit);
+    found.values = last_elements(found.values, *limit);
+  }
+  if (call.nargout() <= 1) return Value::vector(std::move(found.linear_indices));
+  if (x.is(Kind::Vector) && call.nargout() == 2) {
+    return Value::tuple(
+        {Value::vector(std::move(found.linear_indices)), Value::vector(std::move(found.values))});
+  }
+  std::vector<Value> outputs = {Value::vector(std::move(found.rows)),
+                                Value::vector(std::move(found.columns))};
+  if (call.nargout() >= 3) outputs.push_back(Value::vector(std::move(found.values)));
+  return Value::tuple(std::move(outputs));
+}
+
+// unique's "stable" order: the distinct values in order of first appearance. `first` holds each
+// sorted value's first position (1-based); returns the permutation of the sorted values and
+// renumbers `inverse` (each element's value index) to match.
+std::vector<std::size_t> stable_order(const std::vector<double>& first,
+                                      std::vector<double>& inverse) {
+  std::vector<std::size_t> order(first.size());
+  for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t p, std::size_t q) { return first[p] < first[q]; });
+  std::vector<double> renumbered(first.size());
+  for (std::size_t k = 0; k < order.size(); ++k) renumbered[order[k]] = static_cast<double>(k + 1);
+  for (double& index : inverse) index = renumbered[static_cast<std::size_t>(index) - 1];
+  return order;
+}
+
+template <class T>
+std::vector<T> permuted(const std::vector<T>& items, const std::vector<std::size_t>& order) {
+  std::vector<T> out;
+  out.reserve(order.size());
+  for (const std::size_t k : order) out.push_back(items[k]);
+  return out;
+}
+
+Value unique_strings(Call& call, const std::vector<std::string>& items, bool join, bool stable) {
+  std::vector<std::size_t> order(items.size());
+  for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t p, std::size_t q) { return items[p] < items[q]; });
+  std::vector<std::string> values;
+  std::vector<double> first;
+  std::vector<double> inverse(items.size());
+  for (const std::size_t position : order) {
+    if (values.empty() || values.back() != items[position]) {
+      values.push_back(items[position]);
+      first.push_back(static_cast<double>(position + 1));
+    }
+    inverse[position] = static_cast<double>(values.size());
+  }
+  if (stable) {
+    const std::vector<std::size_t> appearance = stable_order(first, inverse);
+    values = permuted(values, appearance);
+    first = permuted(first, appearance);
+  }
+  if (call.nargout() <= 1) return text_result(std::move(values), join);
+  return Value::tuple({text_result(std::move(values), join), Value::vector(num::Matrix::row(first)),
+                       Value::vector(num::Matrix::row(inverse))});
+}
+
+// unique(x, "sorted" | "stable"): whether the second argument asks for appearance order.
+bool stable_requested(Call& call) {
+  if (!call.has(1)) return false;
+  const std::string& option = call.string(1);
+  if (option != "sorted" && option != "stable") {
+    call.fail("unknown option \"" + option + "\" (\"sorted\" or \"stable\")");
+  }
+  return option == "stable";
+}
+
+std::vector<double> as_doubles(const num::Matrix& m) {
+  std::vector<double> out;
+  for (num::Index k = 0; k < m.size(); ++k) out.push_back(m[k]);
+  return out;
+}
+
+// u = unique(x); [u, ia, ic] = unique(x); unique(x, "stable"). Numeric input gives Vectors.
+Value unique(Call& call) {
+  const Value& x = call.value(0);
+  const bool stable = stable_requested(call);
+  if (x.is(Kind::StringArray)) return unique_strings(call, x.string_array_value(), false, stable);
+  if (x.is(Kind::String)) {
+    return unique_strings(call, characters_as_items(x.string_value()), true, stable);
+  }
+  require_numeric(call, x);
+  num::UniqueResult result = num::unique(x.as_matrix());
+  if (stable) {
+    std::vector<double> first = as_doubles(result.first);
+    std::vector<double> inverse = as_doubles(result.inverse);
+    const std::vector<std::size_t> order = stable_order(first, inverse);
+    num::Matrix values(1, result.values.size(),
+                       result.values.is_complex() ? num::Matrix::Element::ComplexValued
+                                                  : num::Matrix::Element::Real);
+    for (std::size_t k = 0; k < order.size(); ++k) {
+      values.set(static_cast<num::Index>(k),
+                 result.values.complex_at(static_cast<num::Index>(order[k])));
+    }
+    result.values = std::move(values);
+    result.first = num::Matrix::row(permuted(first, order));
+    result.inverse = num::Matrix::row(inverse);
+  }
+  if (call.nargout() <= 1) return Value::vector(std::move(result.values));
+  return Value::tuple({Value::vector(std::move(result.values)),
+                       Value::vector(std::move(result.first)),
+                       Value::vector(std::move(result.inverse))});
+}
+
+// [B, I] = maxk(A, k) / mink(A, k): the k largest (smallest) elements in order, and their
+// 1-based positions; a vector gives a vector, a matrix k rows per column (dim 1) or k columns
+// per row (dim 2). Ties keep the earlier element first; NaN sorts after every number.
+template <bool kLargest>
+Value extreme_k(Call& call) {
+  const Value& x = call.value(0);
+  const num::Matrix m = real_matrix(call, 0);
+  const num::Index k = call.count_argument(1);
+  const Slices slices = matlab::plan_slices(x, call.dim_argument(2));
+  const num::Index count = matlab::slice_count(m, slices);
+  const num::Index length = matlab::slice_length(m, slices);
+  const num::Index kept = std::min(k, length);
+  const bool by_rows = slices == Slices::Rows;
+  const bool one_slice = slices == Slices::Whole;
+  num::Matrix values(one_slice || by_rows ? (one_slice ? 1 : count) : kept,
+                     one_slice ? kept : (by_rows ? kept : count));
+  num::Matrix positions(values.rows(), values.columns());
+  for (num::Index slice = 0; slice < count; ++slice) {
+    const std::vector<double> items = matlab::slice_values(m, slices, slice);
+    std::vector<std::size_t> order(items.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t p, std::size_t q) {
+      if (std::isnan(items[q])) return !std::isnan(items[p]);
+      if (std::isnan(items[p])) return false;
+      return kLargest ? items[p] > items[q] : items[p] < items[q];
+    });
+    for (num::Index j = 0; j < kept; ++j) {
+      const std::size_t from = order[static_cast<std::size_t>(j)];
+      const num::Index row = one_slice ? 0 : (by_rows ? slice : j);
+      const num::Index column = one_slice ? j : (by_rows ? j : slice);
+      values.set(row, column, items[from]);
+      positions.set(row, column, static_cast<double>(from + 1));
+    }
+  }
+  const auto shaped = [&](num::Matrix result) {
+    if (one_slice && !x.is(runtime::Kind::Matrix)) {
+      return Value::vector(std::move(result));
+    }
+    if (one_slice && m.columns() == 1) return Value::matrix(result.with_shape(kept, 1));
+    return Value::matrix(std::move(result));
+  };
+  if (call.nargout() < 2) return shaped(std::move(values));
+  return Value::tuple({shaped(std::move(values)), shaped(std::move(positions))});
+}
+
+// diff(x), diff(x, n), diff(x, n, dim): n-th differences along the slices of the stats
+// dispatch; a slice of length L gives max(L - n, 0) values.
+Value diff(Call& call) {
+  const Value& x = call.value(0);
+  const num::Matrix m = real_matrix(call, 0);
+  const num::Index order = call.has(1) ? call.count_argument(1) : 1;
+  const Slices slices = matlab::plan_slices(x, call.dim_argument(2));
+  const num::Index length = std::max<num::Index>(matlab::slice_length(m, slices) - order, 0);
+  return matlab::transform_slices(x, m, slices, length, [order](std::span<const double> values) {
+    std::vector<double> result(values.begin(), values.end());
+    for (num::Index pass = 0; pass < order && !result.empty(); ++pass) {
+      for (std::size_t k = 0; k + 1 < result.size(); ++k) result[k] = result[k + 1] - result[k];
+      result.pop_back();
+    }
+    return result;
+  });
+}
+
+// cummax/cummin: the running extremum, skipping NaN (MATLAB's default 'omitnan'); positions
+// before the first number stay NaN.
+template <bool maximum>
+Value running_extremum(Call& call) {
+  const Value& x = call.value(0);
+  const num::Matrix m = real_matrix(call, 0);
+  const Slices slices = matlab::plan_slices(x, call.dim_argument(1));
+  return matlab::transform_slices(
+      x, m, slices, matlab::slice_length(m, slices), [](std::span<const double> values) {
+        std::vector<double> result(values.size(), kNaN);
+        double best = kNaN;
+        for (std::size_t k = 0; k < values.size(); ++k) {
+          const double value = values[k];
+          if (!std::isnan(value) && (std::isnan(best) || (maximum ? value > best : value < best))) {
+            best = value;
+          }
+          result[k] = best;
+        }
+        return result;
+      });
+}
+
+// MATLAB's three constructions, in 1-based (I, J) as MATLAB states them.
+
+// -1, 0 or 1 with NaN above every number, as an ascending sort places it.
+int compare_with_nan_last(double a, double b) {
+  const bool a_missing = std::isnan(a);
+  const bool b_missing = std::isnan(b);
+  if (a_missing || b_missing) return static_cast<int>(a_missing) - static_cast<int>(b_missing);
+  return a < b ? -1 : (a > b ? 1 : 0);
+}
+
+// sortrows(M), sortrows(M, columns): rows ordered by the listed columns in turn (a negative
+// column sorts descending), stably; [B, i] = sortrows(...) also gives the row order.
+Value sortrows(Call& call) {
+  const num::Matrix m = real_matrix(call, 0);
+  std::vector<std::int64_t> keys;
+  if (call.has(1)) {
+    const num::Matrix listed = real_matrix(call, 1);
+    for (num::Index k = 0; k < listed.size(); ++k) {
+      const double column = listed[k];
+      if (column == 0.0 || std::floor(column) != column ||
+          std::abs(column) > static_cast<double>(m.columns())) {
+        call.fail("column " + num::format_shortest(column) + " is not in 1.." +
+                  std::to_string(m.columns()) + " or its negative");
+      }
+      keys.push_back(static_cast<std::int64_t>(column));
+    }
+  } else {
+    for (num::Index column = 1; column <= m.columns(); ++column) keys.push_back(column);
+  }
+  std::vector<num::Index> order(static_cast<std::size_t>(m.rows()));
+  std::iota(order.begin(), order.end(), num::Index{0});
+  std::stable_sort(order.begin(), order.end(), [&](num::Index p, num::Index q) {
+    for (const std::int64_t key : keys) {
+      const num::Index column = std::abs(key) - 1;
+      const int sign = compare_with_nan_last(m(p, column), m(q, column));
+      if (sign != 0) return key > 0 ? sign < 0 : sign > 0;
+    }
+    return false;
+  });
+  num::Matrix sorted(m.rows(), m.columns());
+  std::vector<double> positions;
+  for (num::Index i = 0; i < m.rows(); ++i) {
+    const num::Index source = order[static_cast<std::size_t>(i)];
+    for (num::Index j = 0; j < m.columns(); ++j) sorted.set(i, j, m(source, j));
+    positions.push_back(static_cast<double>(source + 1));
+  }
+  Value rows = call.value(0).is(Kind::Matrix)
+                   ? Value::matrix(std::move(sorted))
+                   : matlab::same_shape(call.value(0), std::move(sorted));
+  if (call.nargout() < 2) return rows;
+  return Value::tuple({std::move(rows), Value::vector(num::Matrix::row(positions))});
+}
+
+}  // namespace
+
+extern const BuiltinTable kSortSearchBuiltins = {
+    {"cumsum", cumsum, 1, 2, "Running sums: cumsum(x), cumsum(M, dim)."},
+    {"cumprod", cumprod, 1, 2, "Running products: cumprod(x), cumprod(M, dim)."},
+    {"sort", sort, 1, 3,
+     "Stable sort: sort(x), sort(x, \"descend\"), sort(M, dim), [s, i] = sort(x)."},
+    {"find", find, 1, 3,
+     "Indices of non-zero elements: find(x), find(x, k[, \"last\"]), [r, c, v] = find(M)."},
+    {"unique", unique, 1, 2,
+     "Sorted distinct elements: unique(x), [u, ia, ic] = unique(x), unique(x, \"stable\")."},
+    {"maxk", extreme_k<true>, 2, 3,
+     "The k largest elements and positions: [B, I] = maxk(A, k, dim)."},
+    {"mink", extreme_k<false>, 2, 3,
+     "The k smallest elements and positions: [B, I] = mink(A, k, dim)."},
+    {"diff", diff, 1, 3, "Differences: diff(x), diff(x, n), diff(M, n, dim); per column for M."},
+    {"cummax", running_extremum<true>, 1, 2, "Running maximum ignoring NaN: cummax(x), (M, dim)."},
+    {"cummin", running_extremum<false>, 1, 2, "Running minimum ignoring NaN: cummin(x), (M, dim)."},
+    {"sortrows", sortrows, 1, 2,
+     "Sort rows by columns (negative = descending): sortrows(M, c), [B, i] = sortrows(M)."},
+};
+
+}  // namespace llmlab::builtins

@@ -1,0 +1,139 @@
+// builtins.md §10 Types, structs and predicates: struct and its field functions (isstruct,
+// isfield, rmfield, fieldnames, getfield, setfield, orderfields, numfields) and iscell.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <optional>
+#include <set>
+#include <string_view>
+#include <thread>
+
+#include "base/error.hpp"
+#include "builtins/registry.hpp"
+#include "lang/ast.hpp"
+#include "runtime/display.hpp"
+#include "runtime/literals.hpp"
+#include "runtime/operators.hpp"
+#include "runtime/printf.hpp"
+#include "runtime/struct_array.hpp"
+
+namespace llmlab::builtins {
+namespace {
+
+using runtime::Call;
+using runtime::Kind;
+using runtime::Value;
+
+Value make_struct(Call& call) {
+  if (call.count() % 2 != 0) {
+    throw Error("struct() requires an even number of arguments: (field, value, ...)");
+  }
+  Value result = Value::structure();
+  for (int k = 0; k < call.count(); k += 2) {
+    const Value& name = call.value(k);
+    if (!name.is(Kind::String))
+      throw Error(fmt::format("expected string, got {}", name.kind_name()));
+    result.set_field(name.string_value(), call.value(k + 1));
+  }
+  return result;
+}
+
+const Value& struct_argument(Call& call, std::string_view function) {
+  const Value& value = call.value(0);
+  // The elements of a struct array share their field names, so its first element answers
+  // isfield and fieldnames for all of them.
+  if ((function == "isfield" || function == "fieldnames") && value.is(Kind::StructArray) &&
+      !value.struct_array_items().empty()) {
+    return value.struct_array_items().front();
+  }
+  if (!value.is(Kind::Struct)) {
+    throw Error(fmt::format("{}() requires a struct, got {}", function, value.kind_name()));
+  }
+  return value;
+}
+
+Value isstruct(Call& call) { return Value::boolean(runtime::is_struct_like(call.value(0))); }
+
+Value iscell(Call& call) { return Value::boolean(call.value(0).is(Kind::StringArray)); }
+
+// isfield(s, name) → Bool; isfield(s, {names}) → a logical Vector, one truth per name (MATLAB).
+Value isfield(Call& call) {
+  const Value& s = struct_argument(call, "isfield");
+  if (call.value(1).is(Kind::StringArray)) {
+    const std::vector<std::string>& names = call.value(1).string_array_value();
+    num::Matrix found(1, static_cast<num::Index>(names.size()));
+    for (std::size_t k = 0; k < names.size(); ++k) {
+      found.set(static_cast<num::Index>(k), s.field(names[k]) != nullptr ? 1.0 : 0.0);
+    }
+    return Value::vector(std::move(found), /*logical=*/true);
+  }
+  return Value::boolean(s.field(call.string(1)) != nullptr);
+}
+
+// orderfields(s): s itself, since rlab's fields are always kept in ascending name order;
+// numfields(s): how many fields s has.
+Value orderfields(Call& call) { return struct_argument(call, "orderfields"); }
+
+Value numfields(Call& call) {
+  const Value& x = call.value(0);
+  if (!runtime::is_struct_like(x)) return Value::scalar(0.0);
+  const std::vector<Value> items = runtime::struct_elements(x);
+  return Value::scalar(items.empty() ? 0.0
+                                     : static_cast<double>(items.front().struct_fields().size()));
+}
+
+// getfield(s, name) is s.(name); setfield(s, name, v) a copy of s with that field set.
+Value getfield(Call& call) {
+  const Value& s = struct_argument(call, "getfield");
+  const std::string& name = call.string(1);
+  const Value* field = s.field(name);
+  if (!field) throw Error(fmt::format("struct has no field '{}'", name));
+  return *field;
+}
+
+Value setfield(Call& call) {
+  Value s = struct_argument(call, "setfield");
+  s.set_field(call.string(1), call.value(2));
+  return s;
+}
+
+Value rmfield(Call& call) {
+  Value s = struct_argument(call, "rmfield");
+  const std::string& name = call.string(1);
+  runtime::StructFields& fields = s.mutable_struct_fields();
+  auto it = fields.find(name);
+  if (it == fields.end()) throw Error(fmt::format("struct has no field '{}'", name));
+  fields.erase(it);
+  return s;
+}
+
+Value fieldnames(Call& call) {
+  const Value& s = struct_argument(call, "fieldnames");
+  std::vector<std::string> names;
+  for (const auto& [name, value] : s.struct_fields()) names.push_back(name);
+  return Value::string_array(std::move(names));
+}
+
+}  // namespace
+
+extern const BuiltinTable kStructBuiltins = {
+    {"struct", make_struct, 0, -1, "struct(\"f1\", v1, ...): a struct with those fields."},
+    {"isstruct", isstruct, 1, 1, "True for a struct."},
+    {"iscell", iscell, 1, 1, "True for a string array."},
+    {"iscellstr", iscell, 1, 1,
+     "iscellstr(x): true for a string array (every rlab cell holds text)."},
+    {"isfield", isfield, 2, 2,
+     "isfield(s, name): true when s has that field; a string array of names gives one each."},
+    {"rmfield", rmfield, 2, 2, "rmfield(s, name): s without that field."},
+    {"orderfields", orderfields, 1, 1, "The struct with its fields in ascending order (as kept)."},
+    {"numfields", numfields, 1, 1, "Number of fields of a struct (0 for other values)."},
+    {"getfield", getfield, 2, 2, "getfield(s, name): the field's value, as s.(name)."},
+    {"setfield", setfield, 3, 3, "setfield(s, name, v): a copy of s with the field set to v."},
+    {"fieldnames", fieldnames, 1, 1, "Field names in ascending order, as a string array."},
+};
+
+}  // namespace llmlab::builtins

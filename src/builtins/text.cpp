@@ -1,0 +1,316 @@
+// builtins.md §9 Strings, output and formatting: MATLAB's string-class text functions
+// (R2016b onward): split, join, strlength, newline, string, replace, erase, count, reverse,
+// strip, pad, extractBefore and extractAfter, and str2num. rlab has one text kind, so they work
+// on Strings, and element-wise on a StringArray where MATLAB works on a string array; positions
+// count characters, as string indexing does.
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <limits>
+#include <numbers>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/utf8.hpp"
+#include "builtins/registry.hpp"
+
+namespace llmlab::builtins {
+namespace {
+
+using runtime::Call;
+using runtime::Kind;
+using runtime::Value;
+
+// f applied to a String, or to every string of a StringArray (a StringArray of the results).
+template <class F>
+Value per_text(Call& call, F f) {
+  const Value& x = call.value(0);
+  if (x.is(Kind::StringArray)) {
+    std::vector<std::string> out;
+    for (const std::string& text : x.string_array_value()) out.push_back(f(text));
+    return Value::string_array(std::move(out));
+  }
+  return Value::string(f(call.string(0)));
+}
+
+// Every non-overlapping occurrence of `pattern` in `text`, left to right, as byte offsets.
+std::vector<std::size_t> occurrences(const std::string& text, const std::string& pattern) {
+  std::vector<std::size_t> found;
+  if (pattern.empty()) return found;
+  for (std::size_t at = text.find(pattern); at != std::string::npos;
+       at = text.find(pattern, at + pattern.size())) {
+    found.push_back(at);
+  }
+  return found;
+}
+
+std::string replaced(const std::string& text, const std::string& pattern,
+                     const std::string& replacement) {
+  std::string out;
+  std::size_t from = 0;
+  for (const std::size_t at : occurrences(text, pattern)) {
+    out += text.substr(from, at - from) + replacement;
+    from = at + pattern.size();
+  }
+  return out + text.substr(from);
+}
+
+Value split(Call& call) {
+  // split(s) splits at whitespace, split(s, d) at d; runs of delimiters count as one, as strsplit.
+  if (call.has(1)) return call.interpreter().call("strsplit", {call.value(0), call.value(1)});
+  const std::string& text = call.string(0);
+  std::vector<std::string> pieces;
+  std::string piece;
+  bool in_piece = false;
+  for (const char c : text) {
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      if (in_piece) pieces.push_back(piece);
+      piece.clear();
+      in_piece = false;
+    } else {
+      piece.push_back(c);
+      in_piece = true;
+    }
+  }
+  if (in_piece || pieces.empty()) pieces.push_back(piece);
+  return Value::string_array(std::move(pieces));
+}
+
+Value join(Call& call) {
+  if (call.has(1)) return call.interpreter().call("strjoin", {call.value(0), call.value(1)});
+  return call.interpreter().call("strjoin", {call.value(0)});
+}
+
+// strlength(s): characters of a String; a StringArray gives a Vector of them.
+Value strlength(Call& call) {
+  const Value& x = call.value(0);
+  if (x.is(Kind::StringArray)) {
+    const std::vector<std::string>& items = x.string_array_value();
+    num::Matrix lengths(1, static_cast<num::Index>(items.size()));
+    for (std::size_t k = 0; k < items.size(); ++k) {
+      lengths.set(static_cast<num::Index>(k), static_cast<double>(character_count(items[k])));
+    }
+    return Value::vector(std::move(lengths));
+  }
+  return Value::scalar(static_cast<double>(character_count(call.string(0))));
+}
+
+Value newline(Call&) { return Value::string("\n"); }
+
+// string(x): text as it is; a number as num2str writes it (each element of an array, giving a
+// StringArray); a Bool as "true"/"false".
+Value string_builtin(Call& call) {
+  const Value& x = call.value(0);
+  if (x.is_text()) return x;
+  if (x.is(Kind::Bool)) return Value::string(x.bool_value() ? "true" : "false");
+  if (x.is_array()) {
+    const num::Matrix& m = x.matrix_value();
+    std::vector<std::string> texts;
+    for (num::Index c = 0; c < m.columns(); ++c) {
+      for (num::Index r = 0; r < m.rows(); ++r) {
+        texts.push_back(
+            call.interpreter().call("num2str", {Value::scalar(m(r, c))}).string_value());
+      }
+    }
+    return Value::string_array(std::move(texts));
+  }
+  if (x.is_numeric()) return call.interpreter().call("num2str", {x});
+  call.fail(fmt::format("cannot convert {} to text", x.kind_name()));
+}
+
+Value replace(Call& call) {
+  const std::string pattern = call.string(1);
+  const std::string replacement = call.string(2);
+  return per_text(call,
+                  [&](const std::string& text) { return replaced(text, pattern, replacement); });
+}
+
+Value erase(Call& call) {
+  const std::string pattern = call.string(1);
+  return per_text(call, [&](const std::string& text) { return replaced(text, pattern, ""); });
+}
+
+// count(s, pattern): non-overlapping occurrences; a StringArray gives a Vector.
+Value count(Call& call) {
+  const std::string pattern = call.string(1);
+  const Value& x = call.value(0);
+  if (x.is(Kind::StringArray)) {
+    const std::vector<std::string>& items = x.string_array_value();
+    num::Matrix counts(1, static_cast<num::Index>(items.size()));
+    for (std::size_t k = 0; k < items.size(); ++k) {
+      counts.set(static_cast<num::Index>(k),
+                 static_cast<double>(occurrences(items[k], pattern).size()));
+    }
+    return Value::vector(std::move(counts));
+  }
+  return Value::scalar(static_cast<double>(occurrences(call.string(0), pattern).size()));
+}
+
+Value reverse(Call& call) {
+  return per_text(call, [](const std::string& text) {
+    const std::vector<std::string_view> characters = characters_of(text);
+    std::string out;
+    for (auto it = characters.rbegin(); it != characters.rend(); ++it) out += *it;
+    return out;
+  });
+}
+
+bool is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+// strip(s[, side]): whitespace removed from both ends, or "left" / "right" only.
+Value strip(Call& call) {
+  const std::string side = call.has(1) ? call.string(1) : "both";
+  if (side != "both" && side != "left" && side != "right") {
+    call.fail("side must be \"both\", \"left\" or \"right\", got \"" + side + "\"");
+  }
+  return per_text(call, [&](const std::string& text) {
+    std::size_t begin = 0;
+    std::size_t end = text.size();
+    if (side != "right") {
+      while (begin < end && is_blank(text[begin])) ++begin;
+    }
+    if (side != "left") {
+      while (end > begin && is_blank(text[end - 1])) --end;
+    }
+    return text.substr(begin, end - begin);
+  });
+}
+
+// pad(s, n[, side]): spaces added on the right (or "left") up to n characters.
+Value pad(Call& call) {
+  const auto width = static_cast<std::size_t>(call.count_argument(1));
+  const std::string side = call.has(2) ? call.string(2) : "right";
+  if (side != "left" && side != "right") {
+    call.fail("side must be \"left\" or \"right\", got \"" + side + "\"");
+  }
+  return per_text(call, [&](const std::string& text) {
+    const std::size_t characters = character_count(text);
+    if (characters >= width) return text;
+    const std::string fill(width - characters, ' ');
+    return side == "left" ? fill + text : text + fill;
+  });
+}
+
+// extractBefore(s, pattern) / extractAfter(s, pattern): the text before (after) the first
+// occurrence of pattern, "" when it does not occur; a number is a character position instead.
+template <bool kAfter>
+Value extract(Call& call) {
+  const Value& where = call.value(1);
+  return per_text(call, [&](const std::string& text) -> std::string {
+    if (where.is(Kind::String)) {
+      const std::size_t at = text.find(where.string_value());
+      if (at == std::string::npos) return "";
+      return kAfter ? text.substr(at + where.string_value().size()) : text.substr(0, at);
+    }
+    const std::vector<std::string_view> characters = characters_of(text);
+    const double position = call.scalar(1);
+    if (!(position >= 1.0 && position <= static_cast<double>(characters.size()) + 1.0)) {
+      call.fail("position must be within the text, got " + std::to_string(position));
+    }
+    const auto p = static_cast<std::size_t>(position);  // 1-based
+    std::string out;
+    for (std::size_t k = 0; k < characters.size(); ++k) {
+      if (kAfter ? k + 1 > p : k + 1 < p) out += characters[k];
+    }
+    return out;
+  });
+}
+
+// One number token of str2num: a decimal (strtod, hexadecimal excluded), or Inf, NaN, pi, with
+// an optional sign; nullopt otherwise.
+std::optional<double> number_token(std::string token) {
+  double sign = 1.0;
+  if (!token.empty() && (token.front() == '-' || token.front() == '+')) {
+    if (token.front() == '-') sign = -1.0;
+    token.erase(0, 1);
+  }
+  if (token == "Inf" || token == "inf") return sign * std::numeric_limits<double>::infinity();
+  if (token == "NaN" || token == "nan") return std::numeric_limits<double>::quiet_NaN();
+  if (token == "pi") return sign * std::numbers::pi;
+  if (token.empty() || token.find_first_of("xXpP") != std::string::npos) return std::nullopt;
+  char* stop = nullptr;
+  const double value = std::strtod(token.c_str(), &stop);
+  if (stop != token.c_str() + token.size()) return std::nullopt;
+  return sign * value;
+}
+
+// str2num(s): the numbers a string writes as a matrix literal would — separated by spaces or
+// commas, rows by ';' or newlines, optionally inside [ ] — as a scalar, vector or matrix; [] when
+// s is not such text ([x, ok] = str2num(s) says which). Unlike MATLAB's it evaluates no
+// expressions ("pi/2" is not numbers).
+Value str2num(Call& call) {
+  std::string text = call.string(0);
+  for (char& c : text) {
+    if (c == '[' || c == ']') c = ' ';
+  }
+  std::vector<std::vector<double>> rows(1);
+  bool ok = true;
+  std::string token;
+  const auto flush = [&] {
+    if (token.empty()) return;
+    const std::optional<double> value = number_token(token);
+    if (value) {
+      rows.back().push_back(*value);
+    } else {
+      ok = false;
+    }
+    token.clear();
+  };
+  for (const char c : text) {
+    if (c == ' ' || c == '\t' || c == ',') {
+      flush();
+    } else if (c == ';' || c == '\n') {
+      flush();
+      if (!rows.back().empty()) rows.emplace_back();
+    } else {
+      token.push_back(c);
+    }
+  }
+  flush();
+  if (rows.back().empty()) rows.pop_back();
+  for (const std::vector<double>& row : rows) ok = ok && row.size() == rows.front().size();
+  Value result = Value::vector(num::Matrix(1, 0));
+  if (ok && !rows.empty()) {
+    if (rows.size() == 1 && rows.front().size() == 1) {
+      result = Value::scalar(rows.front().front());
+    } else if (rows.size() == 1) {
+      result = Value::vector(num::Matrix::row(rows.front()));
+    } else {
+      num::Matrix m(static_cast<num::Index>(rows.size()),
+                    static_cast<num::Index>(rows.front().size()));
+      for (std::size_t r = 0; r < rows.size(); ++r) {
+        for (std::size_t c = 0; c < rows[r].size(); ++c) {
+          m.set(static_cast<num::Index>(r), static_cast<num::Index>(c), rows[r][c]);
+        }
+      }
+      result = Value::matrix(std::move(m));
+    }
+  }
+  ok = ok && !rows.empty();
+  if (call.nargout() < 2) return result;
+  return Value::tuple({std::move(result), Value::boolean(ok)});
+}
+
+}  // namespace
+
+extern const BuiltinTable kTextBuiltins = {
+    {"str2num", str2num, 1, 1, "The numbers a string writes, as the literal [s]; [] if none."},
+    {"split", split, 1, 2, "Pieces of a string: at whitespace, or at a delimiter (as strsplit)."},
+    {"join", join, 1, 2, "A string array joined with spaces, or a delimiter (as strjoin)."},
+    {"strlength", strlength, 1, 1, "Number of characters (one per string of a string array)."},
+    {"newline", newline, 0, 0, "The newline character, as a one-character string."},
+    {"string", string_builtin, 1, 1, "Text of a value: a number as num2str writes it."},
+    {"replace", replace, 3, 3, "Every occurrence of old replaced: replace(s, old, new)."},
+    {"erase", erase, 2, 2, "Every occurrence of a pattern removed: erase(s, pattern)."},
+    {"count", count, 2, 2, "Non-overlapping occurrences of a pattern: count(s, pattern)."},
+    {"reverse", reverse, 1, 1, "The characters in reverse order."},
+    {"strip", strip, 1, 2, "Whitespace removed from both ends, or \"left\"/\"right\"."},
+    {"pad", pad, 2, 3, "Spaces added up to n characters: pad(s, n), pad(s, n, \"left\")."},
+    {"extractBefore", extract<false>, 2, 2, "Text before the first occurrence of a pattern."},
+    {"extractAfter", extract<true>, 2, 2, "Text after the first occurrence of a pattern."},
+};
+
+}  // namespace llmlab::builtins

@@ -1,0 +1,170 @@
+// builtins.md §9 Strings, output and formatting: numbers to text, sprintf, num2str, int2str,
+// mat2str and commas. The formatting itself lives in num/format and runtime/printf.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/error.hpp"
+#include "base/utf8.hpp"
+#include "builtins/registry.hpp"
+#include "num/format.hpp"
+#include "runtime/display.hpp"
+#include "runtime/printf.hpp"
+
+namespace llmlab::builtins {
+namespace {
+
+using runtime::Call;
+using runtime::Kind;
+using runtime::Value;
+
+// The format string of sprintf/fprintf/error: a String, else rustlab's type error.
+const std::string& format_argument(const Call& call, int index) {
+  const Value& format = call.value(index);
+  if (!format.is(Kind::String))
+    call.fail(fmt::format("expected string, got {}", format.kind_name()));
+  return format.string_value();
+}
+
+// sprintf(fmt, a1, ...) → String (language.md §8.8).
+Value sprintf_builtin(Call& call) {
+  const std::string& format = format_argument(call, 0);
+  return Value::string(runtime::format_printf(format, call.arguments().subspan(1)));
+}
+
+// The elements of a numeric value in num2str's layout: columns joined by two spaces, rows by
+// newlines, N picked once from the largest magnitude.
+std::string num2str_array(const num::Matrix& values, bool vector_layout) {
+  double largest = 0.0;
+  for (num::Index i = 0; i < values.size(); ++i) {
+    const double magnitude = std::fabs(values[i]);
+    if (std::isfinite(magnitude)) largest = std::max(largest, magnitude);
+  }
+  std::string out;
+  const num::Index columns = vector_layout ? values.size() : values.columns();
+  for (num::Index i = 0; i < values.size(); ++i) {
+    if (i > 0) out += i % columns == 0 ? "\n" : "  ";
+    out += num::format_num2str(values[i], largest);
+  }
+  return out;
+}
+
+std::string num2str_complex(num::Complex c) {
+  std::string out = num::format_num2str(c.real());
+  if (!(c.imag() < 0.0)) out.push_back('+');
+  out += num::format_num2str(c.imag());
+  out.push_back('i');
+  return out;
+}
+
+// num2str(x), num2str(x, precision), num2str(x, format) (builtins.md §9).
+Value num2str(Call& call) {
+  const Value& x = call.value(0);
+  if (x.is(Kind::String)) return x;
+  if (call.has(1)) {
+    if (call.value(1).is(Kind::String)) {
+      return Value::string(
+          runtime::format_printf(call.value(1).string_value(), call.arguments().first(1)));
+    }
+    const int precision = static_cast<int>(std::min<std::int64_t>(call.count_argument(1), 100));
+    if (x.is(Kind::Scalar) || x.is(Kind::Bool)) {
+      return Value::string(num::format_c_general(x.scalar_value(), precision));
+    }
+    const num::Matrix values = call.matrix(0);
+    std::string out;
+    for (num::Index i = 0; i < values.size(); ++i) {
+      if (i > 0) out += "  ";
+      out += num::format_c_general(values[i], precision);
+    }
+    return Value::string(out);
+  }
+  switch (x.kind()) {
+    case Kind::Scalar:
+    case Kind::Bool:
+      return Value::string(num::format_num2str(x.scalar_value()));
+    case Kind::Complex:
+      return Value::string(num2str_complex(x.complex_value()));
+    case Kind::Vector:
+      return Value::string(num2str_array(x.matrix_value(), true));
+    case Kind::Matrix:
+      return Value::string(num2str_array(x.matrix_value(), false));
+    default:
+      call.fail(fmt::format("argument 1 must be numeric or a string, got {}", x.kind_name()));
+  }
+}
+
+// int2str(x): x rounded half away from zero, then num2str.
+Value int2str(Call& call) {
+  const num::Matrix values = call.matrix(0);
+  std::string out;
+  const num::Index columns = call.value(0).is(Kind::Matrix) ? values.columns() : values.size();
+  for (num::Index i = 0; i < values.size(); ++i) {
+    if (i > 0) out += i % columns == 0 ? "\n" : "  ";
+    out += num::format_num2str(std::round(values[i]));
+  }
+  return Value::string(out);
+}
+
+// mat2str(x) / mat2str(x, precision): text that rebuilds x, `[1 2;3 4]`, with %.15g numbers.
+Value mat2str(Call& call) {
+  const Value& x = call.value(0);
+  if (x.is(Kind::String)) return Value::string("\"" + x.string_value() + "\"");
+  const int precision =
+      call.has(1) ? static_cast<int>(std::min<std::int64_t>(call.count_argument(1), 100)) : 15;
+  const num::Matrix values = call.matrix(0);
+  const bool logical = x.is_logical();
+  auto element = [&](num::Index i) {
+    if (logical) return std::string(values[i] != 0.0 ? "true" : "false");
+    const num::Complex c = values.complex_at(i);
+    std::string text = num::format_c_general(c.real(), precision);
+    if (c.imag() != 0.0) {
+      if (!(c.imag() < 0.0)) text.push_back('+');
+      text += num::format_c_general(c.imag(), precision) + "i";
+    }
+    return text;
+  };
+  if (x.is(Kind::Scalar) || x.is(Kind::Bool) || x.is(Kind::Complex))
+    return Value::string(element(0));
+  const num::Index columns = x.is(Kind::Vector) ? values.size() : values.columns();
+  std::string out = "[";
+  for (num::Index i = 0; i < values.size(); ++i) {
+    if (i > 0) out += i % columns == 0 ? ";" : " ";
+    out += element(i);
+  }
+  out += "]";
+  return Value::string(out);
+}
+
+// commas(x) / commas(x, p) (language.md §8.9).
+Value commas(Call& call) {
+  const double x = call.scalar(0);
+  if (call.has(1)) {
+    const int decimals = static_cast<int>(std::min<std::int64_t>(call.count_argument(1), 100));
+    return Value::string(num::insert_commas(num::format_fixed(x, decimals)));
+  }
+  if (std::isfinite(x) && x == std::trunc(x) && std::fabs(x) < 9223372036854775808.0) {
+    return Value::string(num::insert_commas(fmt::format("{}", static_cast<std::int64_t>(x))));
+  }
+  return Value::string(num::insert_commas(num::format_shortest(x)));
+}
+
+}  // namespace
+
+extern const BuiltinTable kTextFormatBuiltins = {
+    // name       function         arity   help
+    {"sprintf", sprintf_builtin, 1, -1, "sprintf(fmt, a, ...): the formatted text as a string."},
+    {"num2str", num2str, 1, 2,
+     "num2str(x), num2str(x, precision), num2str(x, fmt): number as text."},
+    {"int2str", int2str, 1, 1, "int2str(x): x rounded to integers, as text."},
+    {"mat2str", mat2str, 1, 2, "mat2str(x), mat2str(x, precision): text that rebuilds x."},
+    {"commas", commas, 1, 2, "commas(x), commas(x, p): number with thousands separators."},
+};
+
+}  // namespace llmlab::builtins

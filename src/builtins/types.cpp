@@ -1,0 +1,388 @@
+// builtins.md §10 Types, structs and predicates: the type predicates (isnumeric, ischar,
+// islogical, isscalar, isvector, isreal, isrow, iscolumn, ismatrix, isequal, isvarname), class,
+// isa, exist, and the class conversions single, double, logical, complex and int8 … uint64
+// (with intmax/intmin).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cfloat>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <filesystem>
+#include <limits>
+#include <numbers>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <utility>
+
+#include "base/error.hpp"
+#include "base/utf8.hpp"
+#include "builtins/matlab_slices.hpp"
+#include "builtins/registry.hpp"
+#include "lang/ast.hpp"
+#include "num/rng.hpp"
+#include "runtime/display.hpp"
+#include "runtime/literals.hpp"
+#include "runtime/operators.hpp"
+#include "runtime/printf.hpp"
+#include "runtime/struct_array.hpp"
+
+namespace llmlab::builtins {
+namespace {
+
+using matlab::real_matrix;
+using matlab::same_shape;
+using runtime::Call;
+using runtime::Kind;
+using runtime::Value;
+
+bool all_real(const Value& value) {
+  switch (value.kind()) {
+    case Kind::Complex:
+      return value.complex_value().imag() == 0.0;
+    case Kind::Vector:
+    case Kind::Matrix: {
+      const num::Matrix& m = value.matrix_value();
+      if (m.is_real()) return true;
+      for (const num::Complex& z : m.complex_values()) {
+        if (z.imag() != 0.0) return false;
+      }
+      return true;
+    }
+    default:
+      return true;
+  }
+}
+
+Value isnumeric(Call& call) {
+  const Value& v = call.value(0);
+  return Value::boolean((v.is(Kind::Scalar) || v.is(Kind::Complex) || v.is_array()) &&
+                        !v.is_logical());
+}
+
+Value ischar(Call& call) { return Value::boolean(call.value(0).is(Kind::String)); }
+
+Value islogical(Call& call) { return Value::boolean(call.value(0).is_logical()); }
+
+Value isscalar(Call& call) {
+  const Value& v = call.value(0);
+  return Value::boolean(v.is(Kind::Scalar) || v.is(Kind::Complex) || v.is(Kind::Bool) ||
+                        (v.is_array() && v.matrix_value().size() == 1));
+}
+
+Value isvector(Call& call) {
+  const Value& v = call.value(0);
+  if (v.is(Kind::Vector) || v.is(Kind::Scalar)) return Value::boolean(true);
+  if (v.is(Kind::Matrix)) {
+    const num::Matrix& m = v.matrix_value();
+    return Value::boolean(m.rows() == 1 || m.columns() == 1);
+  }
+  return Value::boolean(false);
+}
+
+Value isreal(Call& call) {
+  const Value& v = call.value(0);
+  if (v.is(Kind::Bool) || v.is(Kind::String)) return Value::boolean(true);
+  return Value::boolean(v.is_numeric() && all_real(v));
+}
+
+Value class_of(Call& call) {
+  const Value& v = call.value(0);
+  if (v.is_logical()) return Value::string("logical");
+  switch (v.kind()) {
+    case Kind::Scalar:
+    case Kind::Complex:
+    case Kind::Vector:
+    case Kind::Matrix:
+      return Value::string("double");
+    case Kind::String:
+      return Value::string("char");
+    case Kind::StringArray:
+      return Value::string("cell");
+    case Kind::Struct:
+    case Kind::StructArray:
+      return Value::string("struct");
+    case Kind::Lambda:
+    case Kind::FunctionHandle:
+      return Value::string("function_handle");
+    case Kind::Object:
+      return Value::string(v.object_value()->kind_name());
+    default:
+      return Value::string(std::string(v.kind_name()));
+  }
+}
+
+// isa(x, name): class(x) is name, or name is one of MATLAB's class groups: "numeric" and
+// "float" (the double values), "integer" (none: rlab has no integer classes).
+Value isa(Call& call) {
+  const std::string actual = class_of(call).string_value();
+  const std::string& name = call.string(1);
+  if (name == "numeric" || name == "float") return Value::boolean(actual == "double");
+  return Value::boolean(actual == name);
+}
+
+// isvarname(s): s is a valid variable name (a letter, then letters, digits or `_`), not a
+// reserved word.
+Value isvarname(Call& call) {
+  const Value& x = call.value(0);
+  if (!x.is(Kind::String)) return Value::boolean(false);
+  const std::string& name = x.string_value();
+  static const std::set<std::string, std::less<>> reserved = {
+      "function", "end",       "return", "if",     "elseif", "else", "for",    "while", "switch",
+      "case",     "otherwise", "run",    "format", "hold",   "grid", "viewer", "close"};
+  bool valid = !name.empty() && std::isalpha(static_cast<unsigned char>(name.front())) &&
+               !reserved.contains(name);
+  for (const char c : name) {
+    valid = valid && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+  }
+  return Value::boolean(valid);
+}
+
+Value exist(Call& call) {
+  const std::string& name = call.string(0);
+  runtime::Interpreter& interpreter = call.interpreter();
+  if (call.has(1)) {
+    const std::string& type = call.string(1);
+    if (type == "var") return Value::scalar(interpreter.has_variable(name) ? 1 : 0);
+    if (type == "builtin") return Value::scalar(interpreter.find_builtin(name) ? 5 : 0);
+    if (type == "file") {
+      std::error_code ignored;
+      return Value::scalar(std::filesystem::exists(name, ignored) ? 2 : 0);
+    }
+    call.fail(fmt::format("argument 2 must be \"var\", \"builtin\" or \"file\", got \"{}\"", type));
+  }
+  if (interpreter.has_variable(name)) return Value::scalar(1);
+  if (interpreter.has_user_function(name)) return Value::scalar(2);
+  if (interpreter.find_builtin(name)) return Value::scalar(5);
+  std::error_code ignored;
+  if (std::filesystem::exists(name, ignored)) return Value::scalar(2);
+  return Value::scalar(0);
+}
+
+// single(x): every element rounded to the nearest float32 (ties to even), for studying
+// mixed-precision rounding. The values stay doubles (rlab has one number type), so arithmetic
+// on them is double arithmetic and class() says "double".
+double round_to_single(double x) {
+  // Beyond FLT_MAX the conversion is undefined in C++, so IEEE's rounding is spelled out: up to
+  // half an ulp (2^103) above FLT_MAX rounds down to it, from there on (ties go to the even
+  // neighbour, infinity) overflows.
+  const double largest = static_cast<double>(FLT_MAX);
+  if (std::isfinite(x) && std::abs(x) > largest) {
+    const double magnitude = std::abs(x) < largest + std::ldexp(1.0, 103)
+                                 ? largest
+                                 : std::numeric_limits<double>::infinity();
+    return std::copysign(magnitude, x);
+  }
+  return static_cast<double>(static_cast<float>(x));
+}
+
+Value single(Call& call) {
+  num::Matrix m = real_matrix(call, 0);
+  for (double& value : m.mutable_real_values()) value = round_to_single(value);
+  return same_shape(call.value(0), std::move(m));
+}
+
+// intmax/intmin: MATLAB's default class is int32; the other classes whose limits a double holds
+// exactly may be named. int64 and uint64 limits are not representable, so they are refused.
+std::pair<double, double> integer_limits(Call& call) {
+  const std::string type = call.has(0) ? call.string(0) : "int32";
+  if (type == "int8") return {-128.0, 127.0};
+  if (type == "uint8") return {0.0, 255.0};
+  if (type == "int16") return {-32768.0, 32767.0};
+  if (type == "uint16") return {0.0, 65535.0};
+  if (type == "int32") return {-2147483648.0, 2147483647.0};
+  if (type == "uint32") return {0.0, 4294967295.0};
+  call.fail("unsupported integer class \"" + type +
+            "\" (int8, uint8, int16, uint16, int32 or uint32)");
+}
+
+Value intmax(Call& call) { return Value::scalar(integer_limits(call).second); }
+
+Value intmin(Call& call) { return Value::scalar(integer_limits(call).first); }
+
+// int8(x) … uint64(x): MATLAB's integer conversion, element-wise — rounded to the nearest
+// integer (halves away from zero), saturated at the class limits, NaN to 0; a string gives its
+// character codes. The values stay doubles (rlab has one number type), so later arithmetic is
+// double arithmetic and class() says "double".
+Value double_builtin(Call& call);  // a string's character codes, below
+
+// int8(x) … uint64(x): rounded, saturated at Int's limits (as the nearest doubles).
+template <class Int>
+Value integer_class(Call& call) {
+  constexpr double kLowest = static_cast<double>(std::numeric_limits<Int>::min());
+  constexpr double kHighest = static_cast<double>(std::numeric_limits<Int>::max());
+  const Value& x = call.value(0);
+  num::Matrix m = x.is(Kind::String) ? double_builtin(call).matrix_value() : real_matrix(call, 0);
+  for (double& value : m.mutable_real_values()) {
+    value = std::isnan(value) ? 0.0 : std::clamp(std::round(value), kLowest, kHighest);
+  }
+  if (x.is(Kind::String)) return Value::vector(std::move(m));
+  return same_shape(x, std::move(m));
+}
+
+// complex(a) and complex(a, b): a + b·j from real parts, element-wise, a scalar operand paired
+// with every element of the other. A scalar result is a complex scalar even when b is 0, as
+// MATLAB's complex(1, 0) is (it displays as 1+0j and stays complex through arithmetic).
+Value complex_builtin(Call& call) {
+  const num::Matrix re = real_matrix(call, 0);
+  const num::Matrix im = call.has(1) ? real_matrix(call, 1) : num::Matrix(1, 1, 0.0);
+  const bool re_scalar = re.size() == 1;
+  const bool im_scalar = im.size() == 1;
+  if (!re_scalar && !im_scalar && (re.rows() != im.rows() || re.columns() != im.columns())) {
+    call.fail("real and imaginary parts must have the same size, or one must be a scalar");
+  }
+  const num::Matrix& shape = re_scalar && call.has(1) ? im : re;
+  const Value& model = re_scalar && call.has(1) ? call.value(1) : call.value(0);
+  if (shape.size() == 1 && !model.is_array()) {
+    return Value::complex(num::Complex(re[0], im[0]));
+  }
+  num::Matrix result(shape.rows(), shape.columns(), num::Matrix::Element::ComplexValued);
+  for (num::Index k = 0; k < shape.size(); ++k) {
+    result.set(k, num::Complex(re[re_scalar ? 0 : k], im[im_scalar ? 0 : k]));
+  }
+  return same_shape(model, std::move(result));
+}
+
+// logical(x): 1 where x is non-zero, as a Bool or a logical array; NaN has no truth value.
+Value logical(Call& call) {
+  const Value& x = call.value(0);
+  num::Matrix m = real_matrix(call, 0);
+  for (double& value : m.mutable_real_values()) {
+    if (std::isnan(value)) call.fail("NaN cannot be converted to logical");
+    value = value != 0.0 ? 1.0 : 0.0;
+  }
+  if (x.is(Kind::Vector)) return Value::vector(std::move(m), /*logical=*/true);
+  if (x.is(Kind::Matrix)) return Value::matrix(std::move(m), /*logical=*/true);
+  return Value::boolean(m[0] != 0.0);
+}
+
+// double(x): numbers without the logical mark; a string gives its character codes.
+Value double_builtin(Call& call) {
+  const Value& x = call.value(0);
+  if (x.is(Kind::String)) {
+    const std::vector<std::string_view> characters = characters_of(x.string_value());
+    num::Matrix codes(1, static_cast<num::Index>(characters.size()));
+    for (std::size_t k = 0; k < characters.size(); ++k) {
+      codes.set(static_cast<num::Index>(k), static_cast<double>(code_point_of(characters[k])));
+    }
+    return Value::vector(std::move(codes));
+  }
+  if (!x.is_numeric()) call.matrix(0);  // throws the uniform "expected numeric" error
+  if (x.is(Kind::Bool)) return Value::scalar(x.scalar_value());
+  if (x.is(Kind::Vector)) return Value::vector(x.matrix_value());
+  if (x.is(Kind::Matrix)) return Value::matrix(x.matrix_value());
+  return x;
+}
+
+Value isrow(Call& call) { return Value::boolean(size_of(call.value(0)).first == 1); }
+
+Value iscolumn(Call& call) { return Value::boolean(size_of(call.value(0)).second == 1); }
+
+// Every rlab value with a size is two-dimensional, which is all MATLAB's ismatrix asks.
+Value ismatrix(Call& call) { return Value::boolean(!call.value(0).is_none()); }
+
+bool equal_values(const Value& a, const Value& b);
+
+bool equal_numbers(const Value& a, const Value& b) {
+  if (size_of(a) != size_of(b)) return false;
+  const num::Matrix x = a.as_matrix();
+  const num::Matrix y = b.as_matrix();
+  for (num::Index k = 0; k < x.size(); ++k) {
+    if (x.complex_at(k) != y.complex_at(k)) return false;
+  }
+  return true;
+}
+
+bool equal_structs(const runtime::StructFields& a, const runtime::StructFields& b) {
+  if (a.size() != b.size()) return false;
+  for (auto p = a.begin(), q = b.begin(); p != a.end(); ++p, ++q) {
+    if (p->first != q->first || !equal_values(p->second, q->second)) return false;
+  }
+  return true;
+}
+
+bool equal_tuples(const std::vector<Value>& a, const std::vector<Value>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    if (!equal_values(a[k], b[k])) return false;
+  }
+  return true;
+}
+
+// MATLAB's isequal: numbers compare by size and value whatever their kind (a Vector equals the
+// 1×N Matrix, true equals 1, NaN equals nothing); strings by text; structs field by field.
+bool equal_values(const Value& a, const Value& b) {
+  if (a.is_numeric() && b.is_numeric()) return equal_numbers(a, b);
+  if (a.kind() != b.kind()) return false;
+  switch (a.kind()) {
+    case Kind::String:
+      return a.string_value() == b.string_value();
+    case Kind::StringArray:
+      return a.string_array_value() == b.string_array_value();
+    case Kind::Struct:
+      return equal_structs(a.struct_fields(), b.struct_fields());
+    case Kind::Tuple:
+      return equal_tuples(a.tuple_items(), b.tuple_items());
+    case Kind::StructArray:
+      return equal_tuples(a.struct_array_items(), b.struct_array_items());
+    case Kind::Lambda:
+      return a.lambda_value().parameters == b.lambda_value().parameters &&
+             a.lambda_value().text == b.lambda_value().text;
+    case Kind::FunctionHandle:
+      return a.handle_name() == b.handle_name();
+    case Kind::Object:
+      return a.object_value() == b.object_value();
+    default:
+      return true;
+  }
+}
+
+Value isequal(Call& call) {
+  for (int k = 1; k < call.count(); ++k) {
+    if (!equal_values(call.value(0), call.value(k))) return Value::boolean(false);
+  }
+  return Value::boolean(true);
+}
+
+}  // namespace
+
+extern const BuiltinTable kTypeBuiltins = {
+    {"isnumeric", isnumeric, 1, 1, "True for numbers and numeric arrays (not bools)."},
+    {"ischar", ischar, 1, 1, "True for a string."},
+    {"isstring", ischar, 1, 1, "True for a string."},
+    {"islogical", islogical, 1, 1, "True for a bool or a logical array."},
+    {"isscalar", isscalar, 1, 1, "True for a one-element value."},
+    {"isvector", isvector, 1, 1, "True for a vector, a 1×N or N×1 matrix, or a scalar."},
+    {"isreal", isreal, 1, 1, "True when every imaginary part is exactly 0."},
+    {"class", class_of, 1, 1, "The MATLAB class name: double, logical, char, cell, struct, ..."},
+    {"isa", isa, 2, 2, "True when class(x) is the name, or the group \"numeric\" / \"float\"."},
+    {"isvarname", isvarname, 1, 1, "True for a valid variable name."},
+    {"exist", exist, 1, 2, "1 variable, 5 builtin, 2 user function or file, 0 otherwise."},
+    {"complex", complex_builtin, 1, 2, "a + b*j from real parts, element-wise: complex(a, b)."},
+    {"int8", integer_class<std::int8_t>, 1, 1, "Round and saturate to int8 (values stay doubles)."},
+    {"uint8", integer_class<std::uint8_t>, 1, 1, "Round and saturate to uint8; a string's codes."},
+    {"int16", integer_class<std::int16_t>, 1, 1, "Round and saturate to int16."},
+    {"uint16", integer_class<std::uint16_t>, 1, 1, "Round and saturate to uint16."},
+    {"int32", integer_class<std::int32_t>, 1, 1, "Round and saturate to int32."},
+    {"uint32", integer_class<std::uint32_t>, 1, 1, "Round and saturate to uint32."},
+    {"int64", integer_class<std::int64_t>, 1, 1,
+     "Round and saturate to int64 (limits as the nearest doubles)."},
+    {"uint64", integer_class<std::uint64_t>, 1, 1,
+     "Round and saturate to uint64 (limits as the nearest doubles)."},
+    {"single", single, 1, 1, "Rounds to the nearest float32; the values stay doubles."},
+    {"intmax", intmax, 0, 1, "Largest int32 value as a double; intmax(\"int8\") etc."},
+    {"intmin", intmin, 0, 1, "Smallest int32 value as a double; intmin(\"int8\") etc."},
+    {"logical", logical, 1, 1, "Truth values: a bool or a logical array (x != 0)."},
+    {"double", double_builtin, 1, 1, "Plain numbers: drops the logical mark; string to codes."},
+    {"isrow", isrow, 1, 1, "True when size(x, 1) is 1."},
+    {"iscolumn", iscolumn, 1, 1, "True when size(x, 2) is 1."},
+    {"ismatrix", ismatrix, 1, 1, "True for any two-dimensional value (every value with a size)."},
+    {"isequal", isequal, 2, -1, "True when all arguments have equal sizes and values."},
+};
+
+}  // namespace llmlab::builtins
