@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """`jupyter nbconvert --to notebook --execute` runs the shipped lesson .ipynb on the llmlab
 kernel: no cell fails, the seed's example outputs come out with the seed's numbers (the
-acceptance tolerance of tests/lessons/compare_output.py), and its figures come out as images.
+acceptance tolerance of tests/lessons/compare_output.py; the examples are found as
+tests/notebooks/check_lesson_notebook.py finds them), and its figures come out as images.
 Usage: /usr/bin/python3 nbconvert_test.py --bin LLMLAB --notebook X.ipynb --expected-dir DIR
 """
 import argparse
@@ -15,7 +16,7 @@ import jupyter_env
 sys.path.insert(0, str(pathlib.Path(__file__).parent.parent / "lessons"))
 sys.path.insert(0, str(pathlib.Path(__file__).parent.parent / "notebooks"))
 from compare_output import compare  # noqa: E402
-from check_lesson_notebook import EXAMPLES  # noqa: E402
+from check_lesson_notebook import EXAMPLES, STANDALONE  # noqa: E402
 
 
 def main() -> int:
@@ -55,15 +56,17 @@ def main() -> int:
                     images += 1
                 elif "text/plain" in data:
                     text += "".join(data["text/plain"]) + "\n"
-        name = EXAMPLES.get(source.splitlines()[0].strip()) if source else None
-        if not name:
+        # A block doing one of the seed's examples names it on its first line.
+        declared = STANDALONE.match(source.splitlines()[0].strip()) if source else None
+        name = declared.group(1) if declared else None
+        if name not in EXAMPLES:
             continue
         seen.add(name)
         expected = (pathlib.Path(args.expected_dir) / f"{name}.expected").read_text(encoding="utf-8")
         reason = compare(expected, text)
         if reason:
             failures.append(f"{name}: {reason}")
-    missing = set(EXAMPLES.values()) - seen
+    missing = EXAMPLES - seen
     if missing:
         failures.append(f"examples not found in the notebook: {sorted(missing)}")
     if images < 4:

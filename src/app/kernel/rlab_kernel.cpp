@@ -18,7 +18,7 @@
 #include "app/kernel/completion.hpp"
 #include "app/kernel/kernelspec.hpp"
 #include "base/error.hpp"
-#include "builtins/plot_session.hpp"
+#include "builtins/plot/session.hpp"
 #include "builtins/registry.hpp"
 #include "runtime/call.hpp"
 #include "runtime/display.hpp"
