@@ -6,14 +6,13 @@
 
 #include <algorithm>
 #include <set>
+#include <utility>
 
 namespace llmlab::app::kernel {
 
-void History::store_inputs_impl(int session, int line, const std::string& input,
+void History::store_inputs_impl(int session, int /*line*/, const std::string& input,
                                 const std::string& output) {
-  // Lines count up within the session; xeus hands every input the same line number.
-  const int previous = entries_.empty() ? 0 : entries_.back().line;
-  entries_.push_back(Entry{session, std::max(line, previous + 1), input, output});
+  entries_.push_back(Entry{session, current_count_(), input, output});
 }
 
 nl::json History::item(const Entry& entry, bool output) const {

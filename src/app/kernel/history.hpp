@@ -4,6 +4,7 @@
 // strings and ignores the pattern, which front ends and the conformance suite reject.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 #include <xeus/xhistory_manager.hpp>
@@ -12,7 +13,9 @@ namespace llmlab::app::kernel {
 
 class History final : public xeus::xhistory_manager {
  public:
-  History() = default;
+  // `current_count` gives the execution count of the cell being stored: xeus hands every input
+  // the same line number, and a history line is the cell's execution count.
+  explicit History(std::function<int()> current_count) : current_count_(std::move(current_count)) {}
 
  private:
   struct Entry {
@@ -33,6 +36,7 @@ class History final : public xeus::xhistory_manager {
   nl::json item(const Entry& entry, bool output) const;
   static nl::json reply(nl::json items);
 
+  std::function<int()> current_count_;
   std::vector<Entry> entries_;
 };
 

@@ -71,13 +71,15 @@ int run_kernel(const std::string& connection_path) {
 
   try {
     auto interpreter = std::make_unique<kernel::RlabKernel>();
-    g_interrupt_target.store(interpreter.get());
+    kernel::RlabKernel* session = interpreter.get();
+    g_interrupt_target.store(session);
     // Messages whose signature does not verify are dropped and logged (server.cpp); text
     // that is not UTF-8 is sent with replacement characters instead of failing.
-    xeus::xkernel server(*config, xeus::get_user_name(), xeus::make_context<zmq::context_t>(),
-                         std::move(interpreter), kernel::make_server,
-                         std::make_unique<kernel::History>(), nullptr, xeus::make_null_debugger,
-                         nl::json::object(), nl::json::error_handler_t::replace);
+    xeus::xkernel server(
+        *config, xeus::get_user_name(), xeus::make_context<zmq::context_t>(),
+        std::move(interpreter), kernel::make_server,
+        std::make_unique<kernel::History>([session] { return session->execution_count(); }),
+        nullptr, xeus::make_null_debugger, nl::json::object(), nl::json::error_handler_t::replace);
     server.start();
     g_interrupt_target.store(nullptr);
   } catch (const std::exception& error) {

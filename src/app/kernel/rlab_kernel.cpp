@@ -220,9 +220,9 @@ nl::json RlabKernel::error_reply(const Error& error) {
 nl::json RlabKernel::execute_request_impl(int execution_counter, const std::string& code,
                                           bool silent, bool /*store_history*/,
                                           nl::json user_expressions, bool /*allow_stdin*/) {
+  execution_count_ = execution_counter;
   if (std::optional<nl::json> page = page_request(code)) return *page;
   silent_ = silent;
-  execution_count_ = execution_counter;
   last_flush_ = std::chrono::steady_clock::now();
   builtins::reset_unheld_figure(session_);
   const std::uint64_t mark = builtins::figure_mark(session_);

@@ -25,6 +25,8 @@ class RlabKernel final : public xeus::xinterpreter {
   // Called by the SIGINT watcher thread: stops the running cell, if one runs. Safe from any
   // thread (Interpreter::interrupt stores one atomic flag).
   void interrupt_running_cell();
+  // The execution count of the cell running now (or last run).
+  int execution_count() const { return execution_count_; }
 
  private:
   void configure_impl() override;
