@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Runs every fuzzer in BUILD_DIR/fuzz for SECONDS each, from a seed corpus of the repository's
-# .rlab scripts (tests, lessons, bench). Crashes land in BUILD_DIR/fuzz/artifacts/<fuzzer>/.
+# Runs every fuzzer in BUILD_DIR/fuzz for SECONDS each. The script fuzzers start from the
+# repository's .rlab scripts (tests, lessons), with fuzz/rlab.dict; the file-reader fuzzers
+# (load_*_fuzzer) from real .npy/.npz/.toml/.csv files that the release binary writes with
+# `save` when it is there, and from tests/data; the notebook fuzzer from the notebooks.
+# Crashes land in BUILD_DIR/fuzz/artifacts/<fuzzer>/.
 # Usage: fuzz/run.sh BUILD_DIR SECONDS
 set -euo pipefail
 
@@ -13,7 +16,7 @@ seconds=$2
 root=$(cd "$(dirname "$0")/.." && pwd)
 
 seeds="$build_dir/fuzz/seeds"
-mkdir -p "$seeds"
+mkdir -p "$seeds" "$build_dir/fuzz/seeds_notebook"
 # Flat seed names: the relative path with / replaced, so seeds from different folders never
 # collide.
 while IFS= read -r -d '' script; do
@@ -21,6 +24,24 @@ while IFS= read -r -d '' script; do
   cp "$script" "$seeds/${name//\//_}"
 done < <(find "$root/tests/scripts" "$root/lessons" "$root/../shared/acceptance" -name '*.rlab' \
   ! -name 'deep_*' -print0 2>/dev/null)
+
+# Seeds for the file readers: real files of each format.
+for format in npy npz toml csv; do mkdir -p "$build_dir/fuzz/seeds_$format"; done
+llmlab="$root/build/release/llmlab"
+if [[ -x "$llmlab" ]]; then
+  # `run` works in the script's folder, so the seed-making script sits in build_dir/fuzz.
+  cat >"$build_dir/fuzz/make_seeds.rlab" <<'RLAB'
+x = [1 2 3; 4 5 6]; z = [1+2*i, 3]; e = zeros(0, 3); s = 7;
+save("seeds_npy/matrix.npy", x); save("seeds_npy/complex.npy", z); save("seeds_npy/empty.npy", e);
+save("seeds_npy/scalar.npy", s); save("seeds_npz/two.npz", "x", x, "z", z);
+save("seeds_csv/matrix.csv", x); save("seeds_csv/complex.csv", z);
+cfg.name = "run"; cfg.lr = 0.001; cfg.sizes = [1 2 3]; cfg.grid = [1 2; 3 4]; cfg.inner.flag = true;
+cfg.tags = {"a", "b"}; save("seeds_toml/config.toml", cfg);
+RLAB
+  "$llmlab" run -q "$build_dir/fuzz/make_seeds.rlab" >/dev/null 2>&1 || true
+fi
+find "$root/tests" "$root/notebooks" -name '*.md' -exec cp {} "$build_dir/fuzz/seeds_notebook/" \; \
+  2>/dev/null || true
 
 # Builtins may write files (savefig, save): let them land in a scratch directory.
 scratch="$build_dir/fuzz/scratch"
@@ -39,9 +60,16 @@ for fuzzer in "$build_dir"/fuzz/*_fuzzer; do
   mkdir -p "$corpus" "$artifacts"
   echo "== $name for ${seconds}s"
   log="$build_dir/fuzz/$name.log"
-  if ! (cd "$scratch" && "$fuzzer" "$corpus" "$seeds" -max_total_time="$seconds" -max_len=4096 \
-      -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="$artifacts/" \
-      2>"$log"); then
+  # Each fuzzer's seeds and, for the script fuzzers, the dictionary of names and keywords.
+  case $name in
+    load_*_fuzzer) format=${name#load_}; extra=("$build_dir/fuzz/seeds_${format%_fuzzer}") ;;
+    notebook_fuzzer) extra=("$build_dir/fuzz/seeds_notebook") ;;
+    *) extra=("$seeds" "-dict=$root/fuzz/rlab.dict") ;;
+  esac
+  # -max_len: deep nesting and long chains need inputs of 100 KB and more.
+  if ! (cd "$scratch" && "$fuzzer" "$corpus" "${extra[@]}" -max_total_time="$seconds" \
+      -max_len=262144 -len_control=100 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
+      -artifact_prefix="$artifacts/" 2>"$log"); then
     echo "$name found a failure; see $log and $artifacts/" >&2
     tail -n 40 "$log" >&2
     status=1

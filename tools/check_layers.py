@@ -15,9 +15,11 @@ ALLOWED = {
     "plot": {"base"},
     "train": {"nn", "num", "base"},
     "runtime": {"lang", "num", "base"},
-    "builtins": {"runtime", "lang", "num", "nn", "plot", "train", "base"},
+    "autodiff": {"runtime", "lang", "num", "nn", "base"},
+    "builtins": {"autodiff", "runtime", "lang", "num", "nn", "plot", "train", "base"},
     "notebook": {"builtins", "runtime", "lang", "num", "plot", "base"},
-    "app": {"notebook", "builtins", "runtime", "lang", "num", "nn", "plot", "train", "base"},
+    "app": {"notebook", "builtins", "autodiff", "runtime", "lang", "num", "nn", "plot", "train",
+            "base"},
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([a-z_]+)/')
 

@@ -9,7 +9,13 @@ namespace llmlab::app {
 
 inline constexpr std::string_view kVersion = "0.1.0";
 
-enum ExitCode : int { kExitOk = 0, kExitScriptError = 1, kExitUsageError = 2 };
+// 130 is the shell's status for a process ended by SIGINT (128 + 2).
+enum ExitCode : int {
+  kExitOk = 0,
+  kExitScriptError = 1,
+  kExitUsageError = 2,
+  kExitInterrupted = 130
+};
 
 int main(int argc, char** argv);
 

@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <csignal>
+#include <cstdio>
 
 namespace llmlab::app {
 
@@ -17,8 +18,19 @@ struct sigaction g_previous {};
 std::atomic<bool> g_prompt_interrupted{false};
 struct sigaction g_previous_prompt {};
 
+// What the program printed may still sit in stdio's buffer (stdout redirected to a file is fully
+// buffered): write it out before _exit, unless the interrupted code holds the stream's lock, as
+// flushing then would deadlock.
+void flush_stdout_if_free() {
+  if (ftrylockfile(stdout) == 0) {
+    fflush_unlocked(stdout);
+    funlockfile(stdout);
+  }
+}
+
 extern "C" void on_interrupt(int /*signal*/) {
   if (g_requests.fetch_add(1) > 0) {
+    flush_stdout_if_free();
     static constexpr char kMessage[] = "\nllmlab: interrupted twice, exiting\n";
     (void)!write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
     _exit(130);
@@ -46,9 +58,17 @@ PromptInterrupts::~PromptInterrupts() { sigaction(SIGINT, &g_previous_prompt, nu
 
 bool PromptInterrupts::take_prompt_interrupt() { return g_prompt_interrupted.exchange(false); }
 
-InterruptScope::InterruptScope(runtime::Interpreter& interpreter) {
-  g_requests.store(0);
+InterruptScope::InterruptScope(runtime::Interpreter& interpreter) : InterruptScope() {
+  // A Ctrl-C that came after the last program ended must not stop the next one.
+  interpreter.clear_interrupt();
   g_target.store(&interpreter);
+}
+
+bool InterruptScope::requested() { return g_requests.load() > 0; }
+
+InterruptScope::InterruptScope() {
+  g_requests.store(0);
+  g_target.store(nullptr);
   struct sigaction action {};
   action.sa_handler = on_interrupt;
   sigemptyset(&action.sa_mask);

@@ -1,6 +1,7 @@
 // Ctrl-C while a program runs: the first SIGINT asks the interpreter to stop at its next
-// statement (it raises "interrupted"); a second one, for a program stuck inside one long
-// builtin call, ends the process.
+// statement (it raises "interrupted", an error no `catch` sees, which unwinds to the top: exit
+// status 130); a second one, for a program stuck inside one long builtin call, flushes what the
+// program printed and ends the process with status 130.
 #pragma once
 
 #include "runtime/interpreter.hpp"
@@ -11,7 +12,11 @@ namespace llmlab::app {
 class InterruptScope {
  public:
   explicit InterruptScope(runtime::Interpreter& interpreter);
+  // With no interpreter (`llmlab train`): the first SIGINT only sets requested().
+  InterruptScope();
   ~InterruptScope();
+  // True once a first SIGINT arrived while a scope was alive.
+  static bool requested();
   InterruptScope(const InterruptScope&) = delete;
   InterruptScope& operator=(const InterruptScope&) = delete;
 };

@@ -28,6 +28,13 @@ void add_notebook_command(CLI::App& app, int& exit_code) {
   render_cmd->add_option("--title", render->title, "Title of a directory's index page");
   render_cmd->add_flag("--strict", render->strict, "Exit 1 when any block failed");
   render_cmd->add_flag("-q,--quiet", render->quiet, "Do not list rendered files");
+  render_cmd->add_flag("--unsafe-html", render->unsafe_html,
+                       "Pass raw HTML in prose through (left out by default, as on GitHub)");
+  render_cmd
+      ->add_option("--block-timeout", render->block_timeout_seconds,
+                   "Seconds a block may run before it stops with an error (0: no limit)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   render_cmd->callback([render, format, theme, &exit_code] {
     render->format = *format == "markdown" ? notebook::Format::Markdown : notebook::Format::Html;
     render->light_theme = *theme == "light";

@@ -19,6 +19,7 @@
 #include "app/cli.hpp"
 #include "app/interrupt.hpp"
 #include "base/error.hpp"
+#include "base/stop.hpp"
 #include "builtins/plot/session.hpp"
 #include "builtins/registry.hpp"
 #include "lang/parser.hpp"
@@ -33,7 +34,7 @@ constexpr const char* kPrompt = ">> ";
 constexpr const char* kContinuationPrompt = ".. ";
 constexpr int kHistoryLength = 2000;
 
-enum class Outcome { Ok, Failed };
+enum class Outcome { Ok, Failed, Interrupted };
 
 // Output written so far first, then the report, so a terminal shows them in order.
 void report(runtime::Interpreter& interpreter, const std::string& text) {
@@ -54,7 +55,7 @@ Outcome run_chunk(runtime::Interpreter& interpreter, const char* name, const std
     interpreter.run(std::move(file), runtime::ExecMode::Repl);
   } catch (const Error& error) {
     report(interpreter, format_error_report(error));
-    return Outcome::Failed;
+    return is_interrupt(error) ? Outcome::Interrupted : Outcome::Failed;
   } catch (const std::exception& error) {
     // A REPL session outlives one failed statement, whatever failed.
     report(interpreter, fmt::format("error: internal: {}\n", error.what()));
@@ -157,12 +158,17 @@ int run_piped(runtime::Interpreter& interpreter, std::istream& input) {
     pending += line;
     pending += '\n';
     if (!is_complete(pending)) continue;
-    failed |= run_chunk(interpreter, "<stdin>", pending, chunk_start) == Outcome::Failed;
+    const Outcome outcome = run_chunk(interpreter, "<stdin>", pending, chunk_start);
+    // Ctrl-C stops piped input as a whole, as it stops a script.
+    if (outcome == Outcome::Interrupted) return kExitInterrupted;
+    failed |= outcome == Outcome::Failed;
     pending.clear();
   }
   // Input ended inside a block: running it reports the missing `end`.
   if (!pending.empty()) {
-    failed |= run_chunk(interpreter, "<stdin>", pending, chunk_start) == Outcome::Failed;
+    const Outcome outcome = run_chunk(interpreter, "<stdin>", pending, chunk_start);
+    if (outcome == Outcome::Interrupted) return kExitInterrupted;
+    failed |= outcome == Outcome::Failed;
   }
   return failed ? kExitScriptError : kExitOk;
 }

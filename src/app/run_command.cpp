@@ -19,6 +19,7 @@
 #include "app/cli.hpp"
 #include "app/interrupt.hpp"
 #include "base/error.hpp"
+#include "base/stop.hpp"
 #include "builtins/plot/session.hpp"
 #include "builtins/registry.hpp"
 #include "lang/ast_printer.hpp"
@@ -77,7 +78,7 @@ int execute(const RunOptions& options, std::shared_ptr<const SourceFile> file) {
     interpreter.run(std::move(file), runtime::ExecMode::Script);
   } catch (const Error& error) {
     report(error);
-    status = kExitScriptError;
+    status = is_interrupt(error) ? kExitInterrupted : kExitScriptError;
   }
   std::fflush(stdout);
   std::cout.flush();
@@ -98,6 +99,12 @@ int execute(const RunOptions& options, std::shared_ptr<const SourceFile> file) {
 }
 
 int run_script(const RunOptions& options) {
+  std::error_code ignored;
+  // Reading a directory "succeeds" with no text on Linux; it is no script.
+  if (std::filesystem::is_directory(options.path, ignored)) {
+    fmt::print(stderr, "llmlab: cannot read {}: is a directory\n", options.path);
+    return kExitUsageError;
+  }
   std::ifstream in(options.path, std::ios::binary);
   if (!in) {
     fmt::print(stderr, "llmlab: cannot read {}: {}\n", options.path, std::strerror(errno));

@@ -6,13 +6,17 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <string>
 
 #include "app/cli.hpp"
+#include "app/interrupt.hpp"
 #include "base/error.hpp"
 #include "train/openmp_spin.hpp"
 #include "train/trainer.hpp"
@@ -47,8 +51,31 @@ void draw_progress(const train::Progress& p, bool terminal, int log_interval) {
   if (terminal && p.step == p.steps) fmt::print(stderr, "\n");
 }
 
+// `--json PATH` is checked before training, so a mistyped directory does not cost the run: an
+// existing PATH must be a writable file, a new one needs a writable directory.
+void check_json_target(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  const fs::path target(path);
+  if (fs::exists(target, error)) {
+    if (fs::is_directory(target, error)) {
+      throw Error(fmt::format("{}: --json '{}' is a directory", kWho, path));
+    }
+    if (access(path.c_str(), W_OK) != 0) {
+      throw Error(fmt::format("{}: --json '{}': {}", kWho, path, std::strerror(errno)));
+    }
+    return;
+  }
+  const fs::path parent = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  if (!fs::is_directory(parent, error) || access(parent.c_str(), W_OK) != 0) {
+    throw Error(
+        fmt::format("{}: --json '{}': cannot create a file in '{}'", kWho, path, parent.string()));
+  }
+}
+
 int run_training(TrainOptions& options) {
   try {
+    if (!options.json.empty()) check_json_target(options.json);
     train::Config& c = options.config;
     c.norm_placement = train::parse_norm_placement(options.norm, kWho);
     c.norm_kind = train::parse_norm_kind(options.norm_kind, kWho);
@@ -62,7 +89,12 @@ int run_training(TrainOptions& options) {
         draw_progress(p, terminal, c.log_interval);
       };
     }
-    const train::Record record = train::train_gpt(c, progress, kWho);
+    // Ctrl-C ends the run after the current step, with the summary and the record; a second
+    // one ends the process at once.
+    InterruptScope interrupt;
+    const train::Record record =
+        train::train_gpt(c, progress, kWho, [] { return InterruptScope::requested(); });
+    if (record.interrupted) fmt::print("interrupted after step {}\n", record.steps_done);
     if (record.nonfinite_step) {
       fmt::print("stopped at step {}: the {} became NaN or Inf\n", *record.nonfinite_step,
                  record.nonfinite_what);
@@ -77,8 +109,10 @@ int run_training(TrainOptions& options) {
     if (!options.json.empty()) {
       std::ofstream out(options.json);
       out << train::to_json(record);
+      out.close();
       if (!out) throw Error(fmt::format("{}: cannot write '{}'", kWho, options.json));
     }
+    if (record.interrupted) return kExitInterrupted;
   } catch (const Error& error) {
     std::fputs(format_error_report(error).c_str(), stderr);
     return kExitScriptError;
@@ -117,7 +151,9 @@ void add_train_command(CLI::App& app, int& exit_code, char** argv) {
   command->add_option("--grad-clip", c.grad_clip, "Max global gradient norm (0: off)")
       ->capture_default_str();
   command->add_option("--steps", c.steps, "Optimiser steps")->capture_default_str();
-  command->add_option("--seed", c.seed, "Seed (same seed, same losses)")->capture_default_str();
+  command->add_option("--seed", c.seed, "Seed (same seed, same losses)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   command->add_option("--log-interval", c.log_interval, "Record every k steps")
       ->capture_default_str();
   command->add_option("--eval-interval", c.eval_interval, "Validate every k steps")

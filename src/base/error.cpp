@@ -6,8 +6,6 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "base/utf8.hpp"
-
 namespace llmlab {
 
 Error::Error(std::string message, std::optional<SourceLoc> where, ErrorKind kind)
@@ -26,15 +24,40 @@ std::string format_location(const SourceLoc& loc) {
 
 namespace {
 
-// Number of bytes of `line` that make up its first `column - 1` characters.
-std::size_t caret_offset(std::string_view line, int column) {
-  std::size_t bytes = 0;
-  int seen = 1;
-  for (const std::string_view character : characters_of(line)) {
-    if (seen++ >= column) break;
-    bytes += character.size();
+struct Excerpt {
+  std::string text;     // the quoted source
+  std::string padding;  // what goes before the caret: a space per character, tabs kept
+};
+
+// The source line as a report quotes it: the characters around the column (a generated line of
+// 10 MB would otherwise be printed twice over), "…" where it is cut, and control characters as
+// '?', so the report stays plain text (a NUL would end it early for C-string writers) with the
+// caret under the column. Tabs stay tabs in both lines, so the caret lines up under them too.
+Excerpt excerpt_of(std::string_view line, int column) {
+  constexpr std::size_t kBefore = 60;
+  constexpr std::size_t kWidth = 160;
+  const std::size_t caret = column > 1 ? static_cast<std::size_t>(column - 1) : 0;
+  const std::size_t first = caret > kBefore ? caret - kBefore : 0;
+  Excerpt out;
+  if (first > 0) {
+    out.text = "…";
+    out.padding = " ";
   }
-  return bytes;
+  std::size_t index = 0;  // the character the byte belongs to, counted from 1
+  for (const char c : line) {
+    const auto byte = static_cast<unsigned char>(c);
+    const bool starts_character = (byte & 0xC0) != 0x80;
+    if (starts_character) ++index;
+    if (index <= first) continue;
+    if (index > first + kWidth) {
+      out.text += "…";
+      break;
+    }
+    const bool control = (byte < 0x20 && c != '\t') || byte == 0x7F;
+    out.text += control ? '?' : c;
+    if (starts_character && index <= caret) out.padding += c == '\t' ? '\t' : ' ';
+  }
+  return out;
 }
 
 }  // namespace
@@ -49,18 +72,8 @@ std::string format_error_report(const Error& error) {
     if (loc.file) {
       const std::string_view line = loc.file->line(loc.line);
       if (!line.empty()) {
-        // Keep tabs in the padding so the caret lines up under tab-indented code.
-        std::string padding;
-        const std::size_t offset = caret_offset(line, loc.column);
-        for (std::size_t i = 0; i < offset; ++i) {
-          const auto byte = static_cast<unsigned char>(line[i]);
-          if (line[i] == '\t') {
-            padding += '\t';
-          } else if ((byte & 0xC0) != 0x80) {
-            padding += ' ';
-          }
-        }
-        out += fmt::format("    {}\n    {}^\n", line, padding);
+        const Excerpt excerpt = excerpt_of(line, loc.column);
+        out += fmt::format("    {}\n    {}^\n", excerpt.text, excerpt.padding);
       }
     }
   }

@@ -89,6 +89,18 @@ Slices dim_argument(const Call& call, const Value& value) {
 
 num::Matrix real_of(const num::Matrix& x) { return x.is_complex() ? x.real_part() : x; }
 
+// The real input of a function with no complex form (softmax, gelu, the entropies): an array
+// whose imaginary parts are not all zero is an error, never silently its real part.
+num::Matrix real_input(const Call& call, const num::Matrix& x) {
+  if (!x.is_complex()) return x;
+  for (num::Index k = 0; k < x.size(); ++k) {
+    if (x.complex_at(k).imag() != 0.0) {
+      call.fail("complex input is not supported (its imaginary part would be dropped)");
+    }
+  }
+  return x.real_part();
+}
+
 // Runs a row kernel over the slices of a real matrix: every row, every column (through a
 // transpose, so the kernel always sees contiguous slices), or all elements as one slice.
 template <class Kernel>
@@ -110,14 +122,15 @@ Value row_softmax(Call& call, RowKernel kernel) {
   } else if (call.has(1)) {
     call.fail(fmt::format("{} takes one argument", form_name(form)));
   }
-  return Value::like(call.value(0), map_slices(call, real_of(call.matrix(0)), slices, kernel));
+  return Value::like(call.value(0),
+                     map_slices(call, real_input(call, call.matrix(0)), slices, kernel));
 }
 
 Value softmax(Call& call) { return row_softmax(call, &nn::softmax_forward<double>); }
 Value log_softmax(Call& call) { return row_softmax(call, &nn::log_softmax_forward<double>); }
 
 Value elementwise(Call& call, ElementKernel kernel) {
-  const num::Matrix x = real_of(call.matrix(0));
+  const num::Matrix x = real_input(call, call.matrix(0));
   num::Matrix result(x.rows(), x.columns());
   kernel(result.mutable_real_values(), x.real_values());
   return Value::like(call.value(0), std::move(result));
@@ -231,7 +244,7 @@ Value layernorm(Call& call) {
 Value rmsnorm(Call& call) {
   const Form form = form_of(call);
   const NormOptions options = norm_options(call, form, false);
-  const num::Matrix x = real_of(call.matrix(0));
+  const num::Matrix x = real_input(call, call.matrix(0));
   const auto gamma = affine(call, options.gamma, "gamma", slice_length(x, options.slices));
   return Value::like(call.value(0),
                      map_slices(call, x, options.slices,
@@ -252,7 +265,7 @@ Value causal_mask(Call& call) {
 
 // row_entropies_bits(P): one entropy in bits per row of P; a Vector or Scalar is one row (§8).
 Value row_entropies_bits(Call& call) {
-  const num::Matrix p = real_of(call.matrix(0));
+  const num::Matrix p = real_input(call, call.matrix(0));
   const bool one_row = !call.value(0).is(Kind::Matrix);
   const int N = one_row ? 1 : checked_int(call, p.rows());
   const int C = checked_int(call, one_row ? p.size() : p.columns());
@@ -263,7 +276,7 @@ Value row_entropies_bits(Call& call) {
 
 // Targets 1…V (script indices) as 0-based classes, one per logits row.
 std::vector<int> class_targets(const Call& call, int N, int V) {
-  const num::Matrix targets = real_of(call.matrix(1));
+  const num::Matrix targets = real_input(call, call.matrix(1));
   if (targets.size() != N) call.fail(fmt::format("{} targets for {} rows", targets.size(), N));
   std::vector<int> classes(static_cast<std::size_t>(N));
   for (int n = 0; n < N; ++n) {
@@ -280,7 +293,7 @@ std::vector<int> class_targets(const Call& call, int N, int V) {
 // cross_entropy(logits, targets[, "none" | "mean"]): mean (or per-row) -log softmax at the
 // target, from the logits through log-sum-exp (§8 cross_entropy).
 Value cross_entropy(Call& call) {
-  const num::Matrix logits = real_of(call.matrix(0));
+  const num::Matrix logits = real_input(call, call.matrix(0));
   const bool one_row = !call.value(0).is(Kind::Matrix);
   const int N = one_row ? 1 : checked_int(call, logits.rows());
   const int V = checked_int(call, one_row ? logits.size() : logits.columns());

@@ -5,13 +5,20 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <exception>
+#include <memory>
+#include <mutex>
 #include <regex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "base/large_stack.hpp"
 #include "base/utf8.hpp"
 #include "builtins/registry.hpp"
+#include "runtime/interpreter.hpp"
 
 namespace llmlab::builtins {
 namespace {
@@ -65,14 +72,67 @@ std::regex compile(Call& call, const std::string& pattern) {
   }
 }
 
+// std::regex backtracks, so a pattern such as (a|a)*b takes exponential time on a long text,
+// and a match cannot be cancelled. It runs on a thread of its own (with the large stack it
+// needs) over copies of its inputs, while the caller waits, watching for an interrupt (Ctrl-C,
+// a notebook block's time limit) and for a budget of kRegexSeconds. Either one abandons the
+// thread, which finishes or ends with the process on its own, and the call raises the
+// interrupt or a clear error: one Ctrl-C is enough, and no match runs for minutes.
+constexpr int kRegexSeconds = 20;
+
+template <class Result, class Work>
+Result run_regex(Call& call, Work work) {
+  struct Shared {
+    std::mutex mutex;
+    std::condition_variable finished;
+    bool done = false;
+    Result result{};
+    std::exception_ptr failure;
+  };
+  auto shared = std::make_shared<Shared>();
+  std::thread([shared, work = std::move(work)]() mutable {
+    Result result{};
+    std::exception_ptr failure;
+    try {
+      run_on_large_stack(kRegexStack, [&] { result = work(); });
+    } catch (...) {
+      failure = std::current_exception();
+    }
+    std::lock_guard lock(shared->mutex);
+    shared->result = std::move(result);
+    shared->failure = failure;
+    shared->done = true;
+    shared->finished.notify_all();
+  }).detach();
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(kRegexSeconds);
+  std::unique_lock lock(shared->mutex);
+  while (!shared->done) {
+    shared->finished.wait_for(lock, std::chrono::milliseconds(50));
+    if (shared->done) break;
+    runtime::Interpreter& interpreter = call.interpreter();
+    if (interpreter.interrupt_requested()) {
+      lock.unlock();
+      interpreter.raise_interrupt();
+    }
+    if (std::chrono::steady_clock::now() > deadline) {
+      lock.unlock();
+      call.fail(fmt::format(
+          "the match ran longer than {} s and was abandoned: the pattern backtracks on this "
+          "text (nested repetition such as (a|a)* or (a*)*); simplify the pattern",
+          kRegexSeconds));
+    }
+  }
+  if (shared->failure) std::rethrow_exception(shared->failure);
+  return std::move(shared->result);
+}
+
 // regexprep(s, pattern, replacement): every match replaced; $0, $1, ... insert groups.
 Value regexprep(Call& call) {
   const std::string& text = regex_text(call);
   const std::regex pattern = compile(call, call.string(1));
-  std::string replaced;
-  run_on_large_stack(kRegexStack,
-                     [&] { replaced = std::regex_replace(text, pattern, call.string(2)); });
-  return Value::string(std::move(replaced));
+  return Value::string(run_regex<std::string>(call, [text, pattern, replacement = call.string(2)] {
+    return std::regex_replace(text, pattern, replacement);
+  }));
 }
 
 struct Match {
@@ -82,9 +142,9 @@ struct Match {
 };
 
 // Every non-empty match, left to right (MATLAB skips empty matches unless asked otherwise).
-std::vector<Match> matches_of(const std::string& text, const std::regex& pattern) {
-  std::vector<Match> found;
-  run_on_large_stack(kRegexStack, [&] {
+std::vector<Match> matches_of(Call& call, const std::string& text, const std::regex& pattern) {
+  return run_regex<std::vector<Match>>(call, [text, pattern] {
+    std::vector<Match> found;
     for (auto it = std::sregex_iterator(text.begin(), text.end(), pattern);
          it != std::sregex_iterator(); ++it) {
       if (it->length() == 0) continue;
@@ -92,8 +152,8 @@ std::vector<Match> matches_of(const std::string& text, const std::regex& pattern
       for (std::size_t g = 1; g < it->size(); ++g) groups.push_back((*it)[g].str());
       found.push_back({it->str(), static_cast<std::size_t>(it->position()), std::move(groups)});
     }
+    return found;
   });
-  return found;
 }
 
 enum class Output { Match, Start, End, Split, Tokens };
@@ -166,7 +226,7 @@ Value regexp(Call& call) {
         "\"tokens\" needs \"once\" (all matches' groups are a cell of cells); use "
         "regexp(s, p, \"tokens\", \"once\") or \"match\"");
   }
-  const std::vector<Match> found = matches_of(text, pattern);
+  const std::vector<Match> found = matches_of(call, text, pattern);
   const std::size_t wanted = std::max<std::size_t>(static_cast<std::size_t>(call.nargout()), 1);
   if (wanted > outputs.size()) {
     call.fail("too many outputs: " + std::to_string(wanted) + " requested, " +

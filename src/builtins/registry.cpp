@@ -13,6 +13,7 @@ std::span<const BuiltinTable* const> builtin_tables() {
       &kSortSearchBuiltins, &kSetBuiltins,           // §6 Cumulative, sort, search
       &kLinalgBuiltins,     &kFitBuiltins,          &kSignalBuiltins,  // §7 Linear algebra; signals
       &kNnBuiltins,         &kTrainBuiltins,                           // §8 ML / transformer
+      &kAutodiffBuiltins,                                              // autodiff (issue #13)
       &kOutputBuiltins,     &kTextFormatBuiltins,   &kStringBuiltins,
       &kTextBuiltins,       &kRegexBuiltins,        &kErrorBuiltins,  // §9 Strings and output
       &kTypeBuiltins,       &kStructBuiltins,       &kMapBuiltins,    // §10 Types and structs

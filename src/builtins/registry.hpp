@@ -25,6 +25,7 @@ extern const BuiltinTable kStatsBuiltins, kDistributionBuiltins;               /
 extern const BuiltinTable kSortSearchBuiltins, kSetBuiltins;                   // §6
 extern const BuiltinTable kLinalgBuiltins, kFitBuiltins, kSignalBuiltins;      // §7, signals
 extern const BuiltinTable kNnBuiltins, kTrainBuiltins;                         // §8
+extern const BuiltinTable kAutodiffBuiltins;  // grad, value_and_grad, jacobian, gradcheck, adamw
 extern const BuiltinTable kOutputBuiltins, kTextFormatBuiltins, kStringBuiltins, kTextBuiltins,
     kRegexBuiltins, kErrorBuiltins;                                      // §9
 extern const BuiltinTable kTypeBuiltins, kStructBuiltins, kMapBuiltins;  // §10

@@ -155,7 +155,13 @@ Value train_gpt(Call& call) {
     }
     for (const auto& [name, value] : cfg.struct_fields()) apply_field(call, config, name, value);
   }
-  return record_value(train::train_gpt(config, {}, call.name()));
+  // Ctrl-C (and a notebook block's time limit) ends the run after the current step; the
+  // request then goes on into the script as the interrupt no catch sees.
+  runtime::Interpreter& interpreter = call.interpreter();
+  const train::Record record = train::train_gpt(
+      config, {}, call.name(), [&interpreter] { return interpreter.interrupt_requested(); });
+  if (record.interrupted) interpreter.raise_interrupt();
+  return record_value(record);
 }
 
 }  // namespace

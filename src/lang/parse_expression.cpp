@@ -68,10 +68,12 @@ ExprPtr Parser::parse_range_expr() {
 // or_expr .. add_expr and mul_expr by precedence climbing over kBinaryRules:
 // binary(p) = unary { OP(q >= p) binary(q + 1) }; comparisons do not chain.
 ExprPtr Parser::parse_binary(int min_precedence) {
+  const int saved_height = height_;
   ExprPtr left = parse_unary();
   while (const BinaryRule* rule = find_binary_rule(current().kind)) {
     if (rule->precedence < min_precedence) break;
     const Token& op_token = advance();
+    add_level();
     ExprPtr right = parse_binary(rule->precedence + 1);
     left =
         std::make_unique<BinaryExpr>(loc_of(op_token), rule->op, std::move(left), std::move(right));
@@ -83,6 +85,7 @@ ExprPtr Parser::parse_binary(int min_precedence) {
       }
     }
   }
+  height_ = saved_height;
   return left;
 }
 
@@ -107,7 +110,9 @@ ExprPtr Parser::parse_unary() {
   const SourceLoc loc = loc_of(advance());
   ++depth_;
   if (depth_ > kMaxDepth) fail("expression nested too deeply");
+  add_level();
   ExprPtr operand = parse_unary();
+  --height_;
   --depth_;
   return std::make_unique<UnaryExpr>(loc, *op, std::move(operand));
 }
@@ -120,7 +125,9 @@ ExprPtr Parser::parse_power() {
   const BinaryOp op = op_token.kind == TokenKind::Caret ? BinaryOp::Power : BinaryOp::ElementPower;
   ++depth_;
   if (depth_ > kMaxDepth) fail("expression nested too deeply");
+  add_level();
   ExprPtr exponent = parse_unary();
+  --height_;
   --depth_;
   return std::make_unique<BinaryExpr>(loc_of(op_token), op, std::move(base), std::move(exponent));
 }
@@ -128,9 +135,11 @@ ExprPtr Parser::parse_power() {
 // postfix = primary { "'" | ".'" | "(" [args] ")" | "." IDENT [ "(" [args] ")" ]
 //                    | "." "(" range_expr ")" }
 ExprPtr Parser::parse_postfix() {
+  const int saved_height = height_;
   ExprPtr expr = parse_primary();
   while (true) {
     const Token& token = current();
+    add_level();
     if (token.kind == TokenKind::Apostrophe || token.kind == TokenKind::DotApostrophe) {
       advance();
       const UnaryOp op =
@@ -161,6 +170,7 @@ ExprPtr Parser::parse_postfix() {
         expr = std::make_unique<FieldExpr>(field.loc, std::move(expr), std::move(field.text));
       }
     } else {
+      height_ = saved_height;
       return expr;
     }
   }
@@ -201,7 +211,9 @@ ExprList Parser::parse_call_arguments() {
 // (thousands of nested brackets) fails cleanly instead of exhausting the stack.
 ExprPtr Parser::parse_nested_range_expr() {
   if (++depth_ > kMaxDepth) fail("expression nested too deeply");
+  add_level();
   ExprPtr expr = parse_range_expr();
+  --height_;
   --depth_;
   return expr;
 }

@@ -147,6 +147,19 @@ class Parser {
   ExprPtr parse_string_array();
 
   static constexpr int kMaxDepth = 500;
+  // The height of an expression tree: each operator of a chain (`1 + 1 + …`), each postfix step
+  // (`x(1)(1)…`, `.a.a…`, `''…`) and each nesting adds a level. The tree's destructor, the AST
+  // printer and the evaluator all recurse over it, so a bound here keeps every one of them off
+  // the end of the stack.
+  static constexpr int kMaxHeight = 5000;
+  // Adds one level to the expression being parsed; the caller restores height_ when done.
+  void add_level() {
+    if (++height_ > kMaxHeight) {
+      fail(
+          "expression too deep: more than 5000 chained operators, subscripts or nested "
+          "parentheses");
+    }
+  }
 
   std::shared_ptr<const SourceFile> file_;
   std::vector<Token> tokens_;
@@ -155,6 +168,7 @@ class Parser {
   int loop_depth_ = 0;
   int subscript_depth_ = 0;
   int depth_ = 0;
+  int height_ = 0;
   bool error_at_eof_ = false;
 };
 

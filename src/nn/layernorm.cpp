@@ -72,6 +72,43 @@ void backward_row(T* dxr, const T* base, const T* dyr, const T* xr, const T* g, 
   }
 }
 
+// Row n when its sum or its centred squares overflow (layernorm([1e308 -1e308 0]) came out as
+// zeros, the variance being Inf): the row scaled by its largest magnitude s first, so that
+// (x - m) / sqrt(v + eps) = (x/s - m/s) / sqrt(v/s² + eps/s²) is computed in range. A row
+// holding Inf or NaN keeps the plain formula's NaN.
+template <class T>
+[[gnu::noinline]] void forward_row_scaled(T* y, T* mean, T* rstd, const T* x, const T* g,
+                                          const T* b, int n, int C, T eps) {
+  const T* xr = x + detail::row_offset(n, C);
+  T scale = 0;
+  for (int c = 0; c < C; ++c) scale = std::max(scale, std::abs(xr[c]));
+  T m = 0;
+  for (int c = 0; c < C; ++c) m += xr[c] / scale;
+  m /= static_cast<T>(C);
+  T squares = 0;
+  for (int c = 0; c < C; ++c) squares += (xr[c] / scale - m) * (xr[c] / scale - m);
+  const T sd = std::sqrt(squares / static_cast<T>(C) + eps / scale / scale);
+  T* yr = y + detail::row_offset(n, C);
+  for (int c = 0; c < C; ++c) {
+    T value = (xr[c] / scale - m) / sd;
+    if (g != nullptr) value *= g[c];
+    if (b != nullptr) value += b[c];
+    yr[c] = value;
+  }
+  if (mean != nullptr) mean[n] = m * scale;
+  if (rstd != nullptr) rstd[n] = T(1) / sd / scale;
+}
+
+// Whether row n overflowed although all of its elements are finite.
+template <class T>
+bool overflowed(T sum, T squares, const T* xr, int C) {
+  if (std::isfinite(sum) && std::isfinite(squares)) return false;
+  for (int c = 0; c < C; ++c) {
+    if (!std::isfinite(xr[c])) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 template <class T>
@@ -87,6 +124,13 @@ void layernorm_forward_reference(std::span<T> y, std::span<T> mean, std::span<T>
     const T m = sum / static_cast<T>(C);
     T squares = 0;
     for (int c = 0; c < C; ++c) squares += (xr[c] - m) * (xr[c] - m);
+    if (overflowed(sum, squares, xr, C)) [[unlikely]] {
+      forward_row_scaled(y.data(), mean.empty() ? nullptr : mean.data(),
+                         rstd.empty() ? nullptr : rstd.data(), x.data(),
+                         gamma.empty() ? nullptr : gamma.data(),
+                         beta.empty() ? nullptr : beta.data(), n, C, eps);
+      continue;
+    }
     const T sd = std::sqrt(squares / static_cast<T>(C) + eps);
     for (int c = 0; c < C; ++c) {
       T value = (xr[c] - m) / sd;
@@ -115,6 +159,10 @@ template <class T>
   T squares = 0;
 #pragma omp simd reduction(+ : squares)
   for (int c = 0; c < C; ++c) squares += (xr[c] - m) * (xr[c] - m);
+  if (overflowed(sum, squares, xr, C)) [[unlikely]] {
+    forward_row_scaled(y, mean, rstd, x, g, b, n, C, eps);
+    return;
+  }
   const T sd = std::sqrt(squares / static_cast<T>(C) + eps);
   normalise_row(y + detail::row_offset(n, C), xr, g, b, C, m, sd);
   if (mean != nullptr) mean[n] = m;

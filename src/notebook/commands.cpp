@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "base/error.hpp"
+#include "base/text_escape.hpp"
 #include "notebook/execute.hpp"
 #include "notebook/ipynb.hpp"
 #include "notebook/markdown_html.hpp"
@@ -89,7 +90,8 @@ PageResult render_one(const Source& source, const fs::path& output, const Render
   ExecuteOptions execute{.source_path = source.path.string(),
                          .working_directory = fs::absolute(source.path).parent_path().string(),
                          .fallback_title = source.path.stem().string(),
-                         .theme = options.light_theme ? Theme::Light : Theme::Dark};
+                         .theme = options.light_theme ? Theme::Light : Theme::Dark,
+                         .block_timeout_seconds = options.block_timeout_seconds};
   const ExecutedNotebook notebook = execute_notebook(source.document, execute);
   RenderedPage page;
   if (options.format == Format::Markdown) {
@@ -97,6 +99,7 @@ PageResult render_one(const Source& source, const fs::path& output, const Render
     page = render_markdown(notebook, MarkdownOptions{output.stem().string(), in_place});
   } else {
     HtmlOptions html{.theme = options.light_theme ? Theme::Light : Theme::Dark,
+                     .raw_html = options.unsafe_html ? RawHtml::Keep : RawHtml::Omit,
                      .assets_href = "assets",
                      .navigation = navigation};
     page = render_html(notebook, html);
@@ -104,6 +107,8 @@ PageResult render_one(const Source& source, const fs::path& output, const Render
       std::cerr << "warning: KaTeX not found (run `make deps`); math is shown as TeX source\n";
     }
   }
+  // The page's own temporary goes in write_if_changed; figures may have had other names.
+  remove_stale_temporaries(output.parent_path() / "plots" / output.stem());
   write_if_changed(output, page.text);
   for (const OutputFile& file : page.files) {
     write_if_changed(output.parent_path() / file.relative_path, file.content);
@@ -200,7 +205,8 @@ int render_command(const RenderOptions& options) {
         int counter = 0;
         for (const Block& block : index.blocks) {
           if (block.kind == BlockKind::Prose)
-            introduction += markdown_to_html(block.text, &counter, nullptr);
+            introduction += markdown_to_html(block.text, &counter, nullptr,
+                                             options.unsafe_html ? RawHtml::Keep : RawHtml::Omit);
         }
       }
       if (title.empty()) title = fs::absolute(input).filename().string();
@@ -302,7 +308,8 @@ std::vector<Finding> lint(const fs::path& path, const std::string& text) {
       ++details_close;
     for (auto it = std::sregex_iterator(line.begin(), line.end(), plot_ref);
          it != std::sregex_iterator(); ++it) {
-      const fs::path target = path.parent_path() / (*it)[1].str();
+      // Written percent-encoded (render_markdown.cpp): the file has the decoded name.
+      const fs::path target = path.parent_path() / percent_decode((*it)[1].str());
       if (!fs::exists(target)) {
         findings.push_back(
             {number, "E005", "error", "plot file " + (*it)[1].str() + " does not exist"});
@@ -345,6 +352,11 @@ std::vector<fs::path> markdown_files(const fs::path& input) {
 int check_command(const std::string& input, bool strict, bool fix) {
   int errors = 0;
   int warnings = 0;
+  std::error_code missing;
+  if (!fs::exists(input, missing)) {
+    std::cerr << "error: cannot read " << input << ": no such file or directory\n";
+    return 2;
+  }
   const std::vector<fs::path> files = markdown_files(input);
   for (const fs::path& file : files) {
     std::string reason;

@@ -13,9 +13,11 @@ struct RenderOptions {
   std::string output;  // file (single input) or directory; empty: next to the input
   Format format = Format::Html;
   bool light_theme = false;
-  std::string title;    // directory index title
-  bool strict = false;  // exit 1 when any block failed
-  bool quiet = false;   // no "Rendered …" lines
+  std::string title;                     // directory index title
+  bool strict = false;                   // exit 1 when any block failed
+  bool quiet = false;                    // no "Rendered …" lines
+  double block_timeout_seconds = 600.0;  // per block; 0: no limit
+  bool unsafe_html = false;              // pass raw HTML in prose through (markdown_html.hpp)
 };
 
 // Returns the exit status (0, or 1 for unreadable input, unwritable output, or --strict with

@@ -7,10 +7,12 @@
 #include <string_view>
 
 #include "base/error.hpp"
+#include "base/stop.hpp"
 #include "builtins/plot/session.hpp"
 #include "builtins/registry.hpp"
 #include "notebook/interpolate.hpp"
 #include "notebook/parse.hpp"
+#include "notebook/time_limit.hpp"
 #include "plot/export.hpp"
 #include "runtime/display.hpp"
 #include "runtime/interpreter.hpp"
@@ -63,6 +65,13 @@ class NotebookRun {
     });
   }
 
+  std::string time_limit_note(const Error& error) const {
+    const Stop* stop = as_stop(error);
+    if (stop == nullptr || stop->reason() != StopReason::TimeLimit) return "";
+    return fmt::format(" (the block ran longer than {:g} s; see --block-timeout)",
+                       options_.block_timeout_seconds);
+  }
+
   ExecutedBlock code(const Block& block) {
     ExecutedBlock result;
     result.block = block;
@@ -74,9 +83,10 @@ class NotebookRun {
     auto file = std::make_shared<const SourceFile>(
         fmt::format("{}:block@{}", options_.source_path, block.line), block.text);
     try {
+      BlockTimeLimit limit(interpreter_, options_.block_timeout_seconds);
       interpreter_.run(file, runtime::ExecMode::Notebook);
     } catch (const Error& error) {
-      result.error = block_error_text(error);
+      result.error = block_error_text(error) + time_limit_note(error);
     }
     result.output = std::string(trim(captured_));
     captured_.clear();
@@ -93,27 +103,29 @@ class NotebookRun {
   }
 
   std::string interpolate_text(const std::string& text) {
-    return interpolate(text,
-                       [this](std::string_view expression, std::optional<std::string_view> format) {
-                         // Anything the expression prints is discarded (§1.7).
-                         const std::size_t mark = captured_.size();
-                         runtime::Value value;
-                         try {
-                           value = interpreter_.evaluate(expression);
-                         } catch (const Error& error) {
-                           captured_.resize(mark);
-                           // The expression is one line of its own: `line 1: message` (§1.7).
-                           throw Error(block_error_text(error, 1));
-                         }
-                         captured_.resize(mark);
-                         if (!format) return runtime::display(value);
-                         try {
-                           const runtime::Value argument[] = {value};
-                           return runtime::format_printf(*format, argument);
-                         } catch (const Error& error) {
-                           throw Error(std::string("format: ") + error.what());
-                         }
-                       });
+    return interpolate(
+        text, [this](std::string_view expression, std::optional<std::string_view> format) {
+          // Anything the expression prints is discarded (§1.7).
+          const std::size_t mark = captured_.size();
+          runtime::Value value;
+          try {
+            BlockTimeLimit limit(interpreter_, options_.block_timeout_seconds);
+            value = interpreter_.evaluate(expression);
+          } catch (const Error& error) {
+            captured_.resize(mark);
+            // The expression is one line of its own: `line 1: message` (§1.7).
+            // The message may quote the script's strings: it is escaped too.
+            throw Error(escape_value(block_error_text(error, 1) + time_limit_note(error)));
+          }
+          captured_.resize(mark);
+          if (!format) return escape_value(runtime::display(value));
+          try {
+            const runtime::Value argument[] = {value};
+            return escape_value(runtime::format_printf(*format, argument));
+          } catch (const Error& error) {
+            throw Error(escape_value(std::string("format: ") + error.what()));
+          }
+        });
   }
 
  private:
@@ -125,6 +137,33 @@ class NotebookRun {
 };
 
 }  // namespace
+
+std::string escape_value(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '[':
+        out += "&#91;";
+        break;
+      case ']':
+        out += "&#93;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
 
 ExecutedNotebook execute_notebook(const Document& document, const ExecuteOptions& options) {
   ExecutedNotebook notebook;

@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "notebook/document.hpp"
@@ -19,8 +20,15 @@ struct ExecuteOptions {
   std::string working_directory;  // the notebook's directory: run/import/savefig resolve here
   std::string fallback_title;     // the file stem, when the page has no title
   Theme theme = Theme::Dark;      // figure colours
+  // Seconds one block (or one `${…}`) may run before it stops with an error (0: no limit).
+  double block_timeout_seconds = 600.0;
 };
 
 ExecutedNotebook execute_notebook(const Document& document, const ExecuteOptions& options);
+
+// A `${…}` value as it goes into the prose: `&`, `<` and `>` (and `[`, `]`, which could start a
+// link) as character references, which read as the characters themselves in the HTML page and
+// in markdown alike, so a value shows as text and never becomes markup.
+std::string escape_value(std::string_view text);
 
 }  // namespace llmlab::notebook

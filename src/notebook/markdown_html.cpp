@@ -90,12 +90,13 @@ ProtectedMath protect_math(std::string_view text) {
   return result;
 }
 
-std::string cmark_render(const std::string& markdown) {
+std::string cmark_render(const std::string& markdown, RawHtml raw_html) {
   static std::once_flag registered;
   std::call_once(registered, [] { cmark_gfm_core_extensions_ensure_registered(); });
-  const int options = CMARK_OPT_UNSAFE | CMARK_OPT_FOOTNOTES | CMARK_OPT_GITHUB_PRE_LANG;
+  int options = CMARK_OPT_FOOTNOTES | CMARK_OPT_GITHUB_PRE_LANG;
+  if (raw_html == RawHtml::Keep) options |= CMARK_OPT_UNSAFE;
   cmark_parser* parser = cmark_parser_new(options);
-  for (const char* name : {"table", "strikethrough", "autolink", "tasklist"}) {
+  for (const char* name : {"table", "strikethrough", "autolink", "tasklist", "tagfilter"}) {
     if (cmark_syntax_extension* extension = cmark_find_syntax_extension(name)) {
       cmark_parser_attach_syntax_extension(parser, extension);
     }
@@ -124,9 +125,9 @@ std::string strip_tags(std::string_view html) {
 }  // namespace
 
 std::string markdown_to_html(std::string_view markdown, int* heading_counter,
-                             std::vector<Heading>* headings) {
+                             std::vector<Heading>* headings, RawHtml raw_html) {
   const ProtectedMath math = protect_math(markdown);
-  std::string html = cmark_render(math.text);
+  std::string html = cmark_render(math.text, raw_html);
 
   // Links to sibling notebooks point at their HTML pages.
   static const std::regex md_link(R"re(href="([^"#:]+)\.md(#[^"]*)?")re");

@@ -1,7 +1,9 @@
 // Atomic, change-only file writes and KaTeX vendoring for rendered notebooks.
 #include "notebook/output.hpp"
 
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <system_error>
@@ -18,6 +20,10 @@ namespace fs = std::filesystem;
 
 bool write_if_changed(const fs::path& path, std::string_view content) {
   std::error_code ec;
+  const fs::path temporary = path.string() + std::string(kTemporarySuffix);
+  // A render killed between writing and renaming left this behind: it goes at the next render.
+  fs::remove(temporary, ec);
+  if (fs::is_directory(path, ec)) throw Error("cannot write " + path.string() + ": is a directory");
   if (fs::exists(path, ec)) {
     std::ifstream in(path, std::ios::binary);
     std::ostringstream existing;
@@ -30,20 +36,37 @@ bool write_if_changed(const fs::path& path, std::string_view content) {
       throw Error("cannot create directory " + path.parent_path().string() + ": " + ec.message());
     }
   }
-  const fs::path temporary = path.string() + ".tmp-llmlab";
   {
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!out)
-      throw Error("cannot write " + path.string() + ": permission denied or no such directory");
+    if (!out) {
+      throw Error("cannot write " + path.string() + ": " + std::strerror(errno));
+    }
     out.write(content.data(), static_cast<std::streamsize>(content.size()));
-    if (!out) throw Error("cannot write " + path.string());
+    out.close();
+    if (!out) {
+      fs::remove(temporary, ec);
+      throw Error("cannot write " + path.string() + ": " + std::strerror(errno));
+    }
   }
   fs::rename(temporary, path, ec);
   if (ec) {
+    const std::string reason = ec.message();
     fs::remove(temporary, ec);
-    throw Error("cannot write " + path.string() + ": " + ec.message());
+    throw Error("cannot write " + path.string() + ": " + reason);
   }
   return true;
+}
+
+void remove_stale_temporaries(const fs::path& directory) {
+  std::error_code ec;
+  if (!fs::is_directory(directory, ec)) return;
+  for (fs::directory_iterator it(directory, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (name.ends_with(kTemporarySuffix)) {
+      std::error_code ignored;
+      fs::remove(it->path(), ignored);
+    }
+  }
 }
 
 namespace {

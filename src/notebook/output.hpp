@@ -7,8 +7,16 @@
 
 namespace llmlab::notebook {
 
-// Returns true when the file was (re)written. Throws llmlab::Error on I/O failure.
+// The suffix of the temporary file a write goes through before its rename.
+inline constexpr std::string_view kTemporarySuffix = ".tmp-llmlab";
+
+// Returns true when the file was (re)written. Throws llmlab::Error on I/O failure. A stale
+// temporary of `path` (from a render killed mid-write) is removed first.
 bool write_if_changed(const std::filesystem::path& path, std::string_view content);
+
+// Removes the temporaries in `directory` that killed renders left behind (the figures of a
+// previous render may have had other names than this one's).
+void remove_stale_temporaries(const std::filesystem::path& directory);
 
 // Copies KaTeX (katex.min.css, katex.min.js, contrib/auto-render.min.js, fonts/) into
 // `assets_dir`/katex. Looks in $LLMLAB_KATEX_DIR, then web/node_modules/katex/dist next to

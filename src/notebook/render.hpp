@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "notebook/executed.hpp"
+#include "notebook/markdown_html.hpp"
 
 namespace llmlab::notebook {
 
@@ -35,6 +36,9 @@ struct HtmlNavigation {  // directory renders: links to the index and the neighb
 
 struct HtmlOptions {
   Theme theme = Theme::Dark;
+  // Raw HTML in prose, and links to javascript:, vbscript:, data: and file: URLs, are left out
+  // unless the author opts in (`--unsafe-html`), as GitHub's renderer leaves them out.
+  RawHtml raw_html = RawHtml::Omit;
   std::string assets_href = "assets";  // where katex/ lives, relative to the page
   HtmlNavigation navigation;
 };

@@ -2,6 +2,7 @@
 // output in a fenced text block between sentinels, figures as content-named SVG files.
 #include <fmt/format.h>
 
+#include "base/text_escape.hpp"
 #include "notebook/links.hpp"
 #include "notebook/parse.hpp"
 #include "notebook/render.hpp"
@@ -18,6 +19,13 @@ std::string fnv1a_hex(std::string_view bytes) {
 }
 
 namespace {
+
+// The folder of a notebook's figures under plots/: its stem, except that a stem of dots alone
+// (the notebook `...md` has the stem `..`) would climb out of plots/, so it gets a prefix.
+std::string plots_folder_name(const std::string& stem) {
+  if (stem.find_first_not_of('.') == std::string::npos) return "_" + stem;
+  return stem;
+}
 
 std::string rtrim(std::string_view text) {
   while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\n' ||
@@ -97,9 +105,10 @@ RenderedPage render_markdown(const ExecutedNotebook& notebook, const MarkdownOpt
         if (block.error) out += "```text\nerror: " + rtrim(*block.error) + "\n```\n\n";
         for (const Figure& figure : block.figures) {
           ++figure_number;
-          const std::string path = fmt::format("plots/{}/plot-{}-{}.svg", options.stem,
-                                               figure_number, fnv1a_hex(figure.svg));
-          out += fmt::format("![plot {}]({})\n\n", figure_number, path);
+          const std::string path =
+              fmt::format("plots/{}/plot-{}-{}.svg", plots_folder_name(options.stem), figure_number,
+                          fnv1a_hex(figure.svg));
+          out += fmt::format("![plot {}]({})\n\n", figure_number, percent_encode_path(path));
           page.files.push_back(OutputFile{path, figure.svg});
         }
         if (directives.details) out += "</details>\n\n";

@@ -29,15 +29,18 @@ double real_sign(double x) {
 }
 
 // mod and rem of real numbers; the divisor 0 follows MATLAB (mod(x, 0) = x, rem(x, 0) = NaN).
+// fmod is exact (the remainder of two doubles is a double), where x - m*floor(x/m) loses every
+// digit once x/m passes 2^53: mod(1e17, 3) is 1, not 4, and mod(1e300, 7) stays below 7.
 double real_mod(double x, double m) {
   if (m == 0.0) return x;
-  const double r = x - m * std::floor(x / m);
-  // Rounding in x/m can land the result exactly on m; the mathematical result is then 0.
+  double r = std::fmod(x, m);
+  if (r != 0.0 && (r < 0.0) != (m < 0.0)) r += m;
+  // Adding m to a tiny remainder of the other sign can round to m; the result is then 0.
   return r == m ? 0.0 : r;
 }
 double real_rem(double x, double m) {
   if (m == 0.0) return kNaN;
-  return x - m * std::trunc(x / m);
+  return std::fmod(x, m);
 }
 
 double real_max(double a, double b) {

@@ -137,6 +137,14 @@ Matrix eliminate(const Matrix& a_matrix, const Matrix& b_matrix, const char* nam
 }
 
 Matrix solve_square(const Matrix& a, const Matrix& b, const char* name) {
+  // Elimination through an Inf pivot turns the rest into finite numbers that mean nothing
+  // (inv([1 Inf; 2 3]) came out finite); such a system has no useful solution to report.
+  for (Index k = 0; k < a.size(); ++k) {
+    const Complex element = a.complex_at(k);
+    if (!std::isfinite(element.real()) || !std::isfinite(element.imag())) {
+      throw Error(std::string(name) + ": the matrix has an Inf or NaN element");
+    }
+  }
   if (a.is_real() && b.is_real()) return eliminate<double>(a, b, name);
   return eliminate<Complex>(a, b, name);
 }

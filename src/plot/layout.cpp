@@ -6,6 +6,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string_view>
+
+#include "base/error.hpp"
 
 namespace llmlab::plot {
 namespace {
@@ -82,6 +85,18 @@ std::pair<double, double> finish_range(Range range, Scale scale, bool pad, bool 
   const double low = zero_floor && range.low == 0.0 ? 0.0 : range.low - m;
   const double high = zero_floor && range.high == 0.0 ? 0.0 : range.high + m;
   return {low, high};
+}
+
+// Ticks and the data-to-pixel mapping divide by high - low: past about 1.8e308 that span is
+// infinite and every coordinate NaN (`plot([1e308 -1e308])` wrote "M90,-nan"). Such data cannot
+// be drawn to scale, so it is an error, not a broken picture.
+void require_drawable_span(double low, double high, std::string_view axis) {
+  if (!std::isfinite(low) || !std::isfinite(high) || !std::isfinite(high - low)) {
+    throw Error(
+        fmt::format("plot: the {} axis would run from {:g} to {:g}, a span too wide for a "
+                    "double; scale the data down",
+                    axis, low, high));
+  }
 }
 
 double text_height(double size) { return 1.17 * size; }
@@ -379,6 +394,8 @@ void layout_panel(PanelLayout& panel, const TextMetrics& metrics) {
     };
     if (usable_limits(axes.x)) std::tie(panel.x.low, panel.x.high) = *axes.x.limits;
     if (usable_limits(axes.y)) std::tie(panel.y.low, panel.y.high) = *axes.y.limits;
+    require_drawable_span(panel.x.low, panel.x.high, "x");
+    require_drawable_span(panel.y.low, panel.y.high, "y");
 
     // Bands: first guess the data height to pick y ticks, whose widths size the left band.
     const double bottom_band =

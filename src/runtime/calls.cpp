@@ -4,11 +4,14 @@
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <new>
+#include <stdexcept>
 
 #include "base/error.hpp"
 #include "runtime/call.hpp"
 #include "runtime/display.hpp"
 #include "runtime/evaluator.hpp"
+#include "runtime/tracked.hpp"
 
 namespace llmlab::runtime::detail {
 
@@ -27,7 +30,8 @@ auto located(const SourceLoc& where, F&& body) -> decltype(body()) {
 // Kinds a variable must hold for NAME(args) to index it rather than call a function (§3.6).
 bool indexes_by_name(Kind kind) {
   return kind == Kind::Vector || kind == Kind::Matrix || kind == Kind::String ||
-         kind == Kind::StringArray || kind == Kind::Tuple || kind == Kind::StructArray;
+         kind == Kind::StringArray || kind == Kind::Tuple || kind == Kind::StructArray ||
+         kind == Kind::Tracked;
 }
 
 bool is_special_form(const std::string& name, std::size_t count) {
@@ -140,8 +144,22 @@ Value Evaluator::call_builtin(const NativeFunction& function, std::span<const Va
     throw Error(fmt::format("wrong number of arguments for '{}': expected {}, got {}",
                             function.name, arity_text(function), count));
   }
-  Call call(interpreter_, function.name, arguments, nargout);
-  return function.function(call);
+  auto invoke = [&](std::span<const Value> values, int outputs) {
+    Call call(interpreter_, function.name, values, outputs);
+    return function.function(call);
+  };
+  try {
+    // A builtin on a value that depends on grad's x: its gradient rule decides (src/autodiff).
+    if (Tape* tape = tape_of(arguments))
+      return tape->builtin(function.name, arguments, nargout, invoke);
+    return invoke(arguments, nargout);
+  } catch (const std::bad_alloc&) {
+    // Every builtin's allocations (text, string arrays, tables), not only numeric arrays, fail
+    // as a script error at the call, never as an abort (repmat("abc", 1, 1e12), blanks(1e15)).
+    throw Error(fmt::format("{}: out of memory", function.name));
+  } catch (const std::length_error&) {
+    throw Error(fmt::format("{}: out of memory (the result would be too long)", function.name));
+  }
 }
 
 // --- User functions and lambdas --------------------------------------------------------------
@@ -169,6 +187,10 @@ void Evaluator::check_depth() {
   if (exhausted) {
     throw Error(fmt::format("maximum recursion depth exceeded ({} nested calls)", depth_));
   }
+}
+
+void Evaluator::throw_stack_exhausted() {
+  throw Error("expression nested too deeply for the stack");
 }
 
 Value Evaluator::call_user_function(const lang::FunctionDef& function, std::span<Value> arguments,
@@ -210,7 +232,10 @@ Value Evaluator::call_user_function(const lang::FunctionDef& function, std::span
       exec_block(function.body);
     } catch (Error& error) {
       --depth_;
-      add_frame(error, fmt::format("in {} at {}", function.name, format_location(where)));
+      // A call from a builtin (grad, arrayfun) has no place of its own: name the function only.
+      add_frame(error, where.valid()
+                           ? fmt::format("in {} at {}", function.name, format_location(where))
+                           : fmt::format("in {}", function.name));
       throw;
     }
     --depth_;

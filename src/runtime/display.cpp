@@ -6,6 +6,8 @@
 
 #include <algorithm>
 
+#include "runtime/tracked.hpp"
+
 namespace llmlab::runtime {
 
 namespace {
@@ -129,6 +131,9 @@ void append_display(std::string& out, const Value& value) {
     case Kind::Object:
       out += value.object_value()->display();
       return;
+    case Kind::Tracked:
+      append_display(out, primal_of(value));
+      return;
   }
 }
 
@@ -150,6 +155,7 @@ std::string display_joined(std::span<const Value> values) {
 }
 
 std::string echo_display(const Value& value, FormatMode mode) {
+  if (value.is(Kind::Tracked)) return echo_display(primal_of(value), mode);
   if (mode == FormatMode::Short) return display(value);
   const num::NumberStyle style = number_style(mode);
   switch (value.kind()) {

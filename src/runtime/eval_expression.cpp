@@ -9,6 +9,7 @@
 #include "runtime/expression_text.hpp"
 #include "runtime/literals.hpp"
 #include "runtime/operators.hpp"
+#include "runtime/tracked.hpp"
 
 namespace llmlab::runtime::detail {
 
@@ -148,6 +149,7 @@ Value Evaluator::eval(const lang::Expr& expression) {
     case ExprKind::Range:
       return eval_range(expression.as<lang::RangeExpr>());
     case ExprKind::Unary: {
+      check_stack();
       const auto& unary = expression.as<lang::UnaryExpr>();
       Value operand = eval(*unary.operand);
       if (unary.op == lang::UnaryOp::Negate && operand.is(Kind::Scalar)) {
@@ -156,14 +158,18 @@ Value Evaluator::eval(const lang::Expr& expression) {
       return located(unary.loc, [&] { return unary_operation(unary.op, operand); });
     }
     case ExprKind::Binary:
+      check_stack();
       return eval_binary(expression.as<lang::BinaryExpr>());
     case ExprKind::Call:
       return eval_call(expression.as<lang::CallExpr>(), 1);
     case ExprKind::Index:
+      check_stack();
       return eval_index_expression(expression.as<lang::IndexExpr>());
     case ExprKind::Field:
+      check_stack();
       return eval_field(expression.as<lang::FieldExpr>());
     case ExprKind::MethodCall:
+      check_stack();
       return eval_method_call(expression.as<lang::MethodCallExpr>(), 1);
     case ExprKind::Matrix:
       return eval_matrix(expression.as<lang::MatrixExpr>());
@@ -226,7 +232,8 @@ Value Evaluator::eval_binary(const lang::BinaryExpr& expression) {
 }
 
 double Evaluator::eval_range_bound(const lang::Expr& expression) {
-  const Value bound = eval(expression);
+  // A bound computed from grad's input is a count: its primal, with no gradient.
+  const Value bound = primal_of(eval(expression));
   if (bound.is(Kind::Scalar)) return bound.scalar_value();
   // A one-element array is its element (MATLAB), so `1:find(c >= 0.9, 1)` is a range.
   if (bound.is_array() && bound.matrix_value().size() == 1) {

@@ -101,13 +101,6 @@ struct ScalarResult {
 
 class ScalarCode;
 
-// Whether `for v = start:step:stop` runs again at `current`: ranges iterate by repeated addition,
-// with a tolerance of 1e-10 steps for the rounding that accumulates (§3.3).
-inline bool range_continues(double current, double step, double stop) {
-  const double eps = std::abs(step) * 1e-10;
-  return step > 0 ? current <= stop + eps : current >= stop - eps;
-}
-
 class Evaluator {
  public:
   Evaluator(Interpreter& interpreter, Session& session, InterpreterOptions options);
@@ -120,7 +113,13 @@ class Evaluator {
   Value evaluate_expression(const lang::Expr& expression);
   Frame& top_frame() { return top_; }
   Frame& current_frame() { return *frame_; }
-  void request_interrupt() { interrupted_.store(true, std::memory_order_relaxed); }
+  void request_interrupt(InterruptReason reason) {
+    interrupted_.store(static_cast<int>(reason), std::memory_order_relaxed);
+  }
+  void clear_interrupt() { interrupted_.store(0, std::memory_order_relaxed); }
+  bool interrupt_requested() const { return interrupted_.load(std::memory_order_relaxed) != 0; }
+  // Throws the pending interrupt's error (uncatchable, ErrorKind) and clears it.
+  [[noreturn]] void raise_interrupt();
 
   // Builtins and functions.
   void register_builtin(const NativeFunction& function);
@@ -181,7 +180,8 @@ class Evaluator {
   void run_segment(const ScalarCode& code, const lang::Block& body, std::size_t offset);
   // Runs `for v = start:increment:stop` when its body compiled to one segment (the hot inner
   // loops of scalar code) with no per-iteration dispatch; false, having done nothing, otherwise.
-  bool exec_compiled_range(const lang::ForStmt& loop, double start, double increment, double stop);
+  bool exec_compiled_range(const lang::ForStmt& loop, double start, double increment,
+                           std::int64_t count);
 
   // Expressions (eval_expression.cpp).
   Value eval(const lang::Expr& expression);
@@ -231,7 +231,7 @@ class Evaluator {
   // Counts one step (a statement or a loop iteration): Ctrl-C and the step budget end a run
   // here. Inline, as it runs once per statement.
   void step() {
-    if (interrupted_.load(std::memory_order_relaxed) ||
+    if (interrupted_.load(std::memory_order_relaxed) != 0 ||
         (options_.step_budget > 0 && ++steps_ > options_.step_budget)) [[unlikely]] {
       stop_at_step();
     }
@@ -240,6 +240,16 @@ class Evaluator {
   // Raises the recursion error when the next call would go past the call-depth limit or
   // come near the end of the native stack.
   void check_depth();
+  // Raises an error when an expression nests so deep that the native stack runs low (the
+  // parser bounds a tree's height, but a frame per level of a long chain is still deep).
+  void check_stack() {
+    char marker = 0;
+    const auto here = reinterpret_cast<std::uintptr_t>(&marker);
+    if (here < stack_base_ && stack_base_ - here > stack_budget_) [[unlikely]] {
+      throw_stack_exhausted();
+    }
+  }
+  [[noreturn]] void throw_stack_exhausted();
   // `undefined function 'f'`, with a hint when the running program defines f further down:
   // rlab has no hoisting (language.md §2.13), which surprises MATLAB users of local functions.
   std::string undefined_function(std::string_view name) const;
@@ -263,7 +273,8 @@ class Evaluator {
   std::uintptr_t stack_base_ = 0;
   std::size_t stack_budget_ = 0;
   std::int64_t steps_ = 0;
-  std::atomic<bool> interrupted_{false};
+  // 0, or the InterruptReason of a pending request (set by a signal handler or a watchdog).
+  std::atomic<int> interrupted_{0};
   std::vector<EndBinding> ends_;
   std::vector<NativeFunction> builtins_;
   std::unordered_map<std::string, int> builtin_indices_;

@@ -12,12 +12,14 @@
 #include <sstream>
 
 #include "base/error.hpp"
+#include "base/stop.hpp"
 #include "base/utf8.hpp"
 #include "lang/parser.hpp"
 #include "runtime/display.hpp"
 #include "runtime/evaluator.hpp"
 #include "runtime/literals.hpp"
 #include "runtime/operators.hpp"
+#include "runtime/tracked.hpp"
 
 namespace llmlab::runtime::detail {
 
@@ -81,12 +83,17 @@ Evaluator::Evaluator(Interpreter& interpreter, Session& session, InterpreterOpti
   }
 }
 
-void Evaluator::stop_at_step() {
-  if (interrupted_.load(std::memory_order_relaxed)) {
-    interrupted_.store(false, std::memory_order_relaxed);
-    throw Error("interrupted");
+void Evaluator::raise_interrupt() {
+  const int reason = interrupted_.exchange(0, std::memory_order_relaxed);
+  if (reason == static_cast<int>(InterruptReason::TimeLimit)) {
+    throw Stop("time limit exceeded", StopReason::TimeLimit);
   }
-  throw Error("step budget exhausted");
+  throw Stop("interrupted", StopReason::Interrupt);
+}
+
+void Evaluator::stop_at_step() {
+  if (interrupted_.load(std::memory_order_relaxed) != 0) raise_interrupt();
+  throw Stop("step budget exhausted", StopReason::StepBudget);
 }
 
 void Evaluator::run_program(const lang::Program& program, ExecMode mode) {
@@ -367,20 +374,22 @@ Flow Evaluator::exec_for(const lang::ForStmt& statement) {
     return true;
   };
   if (statement.iterable->kind == lang::ExprKind::Range) {
-    // A range iterates by repeated addition without building the vector (§3.3).
+    // A range iterates without building the vector (§3.3).
     const auto& range = statement.iterable->as<lang::RangeExpr>();
     const double start = eval_range_bound(*range.start);
     const double step = range.step ? eval_range_bound(*range.step) : 1.0;
     const double stop = eval_range_bound(*range.stop);
+    std::int64_t count = 0;
     try {
-      if (!check_range(start, step, stop)) return Flow::Normal;
+      count = range_count(start, step, stop);
     } catch (Error& error) {
       error.set_where_if_missing(range.loc);
       throw;
     }
-    if (exec_compiled_range(statement, start, step, stop)) return Flow::Normal;
-    for (double current = start; range_continues(current, step, stop); current += step) {
-      if (!iteration(Value::scalar(current))) break;
+    if (count == 0) return Flow::Normal;
+    if (exec_compiled_range(statement, start, step, count)) return Flow::Normal;
+    for (std::int64_t k = 0; k < count; ++k) {
+      if (!iteration(Value::scalar(range_element(start, step, k)))) break;
     }
     return outcome;
   }
@@ -422,6 +431,22 @@ Flow Evaluator::exec_for(const lang::ForStmt& statement) {
         if (!iteration(element)) break;
       }
       break;
+    case Kind::Tracked: {
+      // A value on an autodiff tape: its elements (a vector) or columns, read as indexing
+      // reads them, so each iteration's value stays on the tape.
+      const Value& primal = primal_of(iterable);
+      const bool by_element = !primal.is(Kind::Matrix);
+      const num::Index count =
+          by_element ? primal.element_count() : primal.matrix_value().columns();
+      for (num::Index k = 0; k < count; ++k) {
+        const Value position = Value::scalar(static_cast<double>(k + 1));
+        const Value column[] = {Value::all_index(), position};
+        const Value element[] = {position};
+        if (!iteration(by_element ? index_read(iterable, element) : index_read(iterable, column)))
+          break;
+      }
+      break;
+    }
     default:
       throw Error(fmt::format("for: cannot iterate over {}", iterable.kind_name()),
                   statement.iterable->loc);
@@ -459,7 +484,8 @@ Flow Evaluator::exec_try(const lang::TryStmt& statement) {
     frame_ = saved_frame;
     depth_ = saved_depth;
     repeated_frames_ = 0;  // the caught error's call chain is not printed
-    if (error.kind() != ErrorKind::Runtime && error.kind() != ErrorKind::Syntax) throw;
+    // Interrupts, time limits and the step budget unwind to the top: no script swallows them.
+    if (!catchable(error)) throw;
     if (!statement.has_catch) return Flow::Normal;
     if (statement.error_variable) {
       StructFields fields;
@@ -535,8 +561,18 @@ Flow Evaluator::exec_run(const lang::RunStmt& statement) {
                                                  read_file(chosen, command, statement.path));
   auto program = std::make_shared<const lang::Program>(lang::parse_program(file));
   // The file runs in the current scope; `return` inside it ends the enclosing function (or, at
-  // top level, the program).
-  const Flow flow = exec_block(program->body);
+  // top level, the program). It counts as a call towards the depth limit, so a file that runs
+  // itself ends in the recursion error, not in a stack overflow.
+  check_depth();
+  ++depth_;
+  Flow flow = Flow::Normal;
+  try {
+    flow = exec_block(program->body);
+  } catch (...) {
+    --depth_;
+    throw;
+  }
+  --depth_;
   return flow == Flow::Return ? Flow::Return : Flow::Normal;
 }
 

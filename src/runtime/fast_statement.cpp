@@ -11,6 +11,7 @@
 
 #include "runtime/display.hpp"
 #include "runtime/evaluator.hpp"
+#include "runtime/literals.hpp"
 #include "runtime/scalar_code.hpp"
 
 namespace llmlab::runtime::detail {
@@ -119,7 +120,7 @@ void Evaluator::run_segment(const ScalarCode& code, const lang::Block& body, std
 }
 
 bool Evaluator::exec_compiled_range(const lang::ForStmt& loop, double start, double increment,
-                                    double stop) {
+                                    std::int64_t count) {
   const auto* plan = static_cast<const BodyPlan*>(loop.runtime_data.get());
   // A step budget (the fuzzer's) keeps the exact per-statement counting of exec_body().
   if (plan == nullptr || plan->segments.size() != 1 || !plan->segments[0].code ||
@@ -129,7 +130,8 @@ bool Evaluator::exec_compiled_range(const lang::ForStmt& loop, double start, dou
   const ScalarCode& code = *plan->segments[0].code;
   slot(loop.variable);
   const int loop_slot = loop.variable.slot;
-  for (double current = start; range_continues(current, increment, stop); current += increment) {
+  for (std::int64_t k = 0; k < count; ++k) {
+    const double current = range_element(start, increment, k);
     // What the generic loop's step() checks, when no budget is set: a pending interrupt.
     if (interrupted_.load(std::memory_order_relaxed)) step();
     Variable& variable = frame_->at(loop_slot);

@@ -10,6 +10,7 @@
 #include "runtime/display.hpp"
 #include "runtime/indexing.hpp"
 #include "runtime/struct_array.hpp"
+#include "runtime/tracked.hpp"
 
 namespace llmlab::runtime {
 
@@ -336,8 +337,10 @@ AssignEcho index_assign(Value& target, bool defined, std::string_view name,
       subscripts[0].is(Kind::Scalar) &&
       (subscripts.size() == 1 || subscripts[1].is(Kind::Scalar))) {
     const num::Matrix& current = target.matrix_value();
-    const double first = std::trunc(subscripts[0].scalar_value());
-    const double second = subscripts.size() == 2 ? std::trunc(subscripts[1].scalar_value()) : 1.0;
+    // A fraction gives NaN, which fails the tests below: the generic path words the error.
+    const double first = integral_subscript(subscripts[0].scalar_value());
+    const double second =
+        subscripts.size() == 2 ? integral_subscript(subscripts[1].scalar_value()) : 1.0;
     Index flat = -1;
     if (first >= 1.0 && second >= 1.0) {
       const Index p = static_cast<Index>(first) - 1;
@@ -360,6 +363,10 @@ AssignEcho index_assign(Value& target, bool defined, std::string_view name,
       echo.value = num::Complex(rhs.scalar_value(), 0.0);
       return echo;
     }
+  }
+  if (target.is(Kind::Tracked) || any_tracked(subscripts) ||
+      (rhs.is(Kind::Tracked) && (!defined || target.is_numeric()))) {
+    return tracked_index_assign(target, defined, name, subscripts, rhs);
   }
   // A keyed object (containers.Map) takes the write itself; it is shared, so every copy sees it.
   if (defined && target.is(Kind::Object) && target.object_value()->indexable()) {
@@ -391,6 +398,7 @@ AssignEcho index_assign(Value& target, bool defined, std::string_view name,
 void index_delete(Value& target, bool defined, std::string_view name,
                   std::span<const Value> subscripts) {
   if (!defined) throw Error(fmt::format("[]-deletion: undefined variable '{}'", name));
+  if (target.is(Kind::Tracked)) return tracked_index_delete(target, name, subscripts);
   if (target.is_text()) {
     text_delete(target, subscripts);
     return;

@@ -13,6 +13,7 @@
 #include "num/format.hpp"
 #include "runtime/operators.hpp"
 #include "runtime/struct_array.hpp"
+#include "runtime/tracked.hpp"
 
 namespace llmlab::runtime {
 
@@ -24,9 +25,14 @@ using num::Index;
   throw Error(fmt::format("index {} is invalid (1-based indexing)", num::format_shortest(value)));
 }
 
-// §6.1: truncate toward zero; anything below 1 (NaN included) is invalid.
+// §6.1: a whole number (within a few ulps) of at least 1; MATLAB's error for a fraction, which
+// rustlab truncated.
 Index to_position(double value) {
-  const double truncated = std::trunc(value);
+  const double truncated = integral_subscript(value);
+  if (std::isnan(truncated) && std::isfinite(value)) {
+    throw Error(
+        fmt::format("Index must be a positive integer (got {})", num::format_shortest(value)));
+  }
   if (!(truncated >= 1.0)) invalid_position(value);
   // Past 2^53 positions cannot exist; let the bounds checks report them.
   if (truncated > 9.0e15) return static_cast<Index>(9.0e15);
@@ -219,6 +225,9 @@ Subscript resolve_subscript(const Value& subscript) {
 }
 
 double end_value(const Value& container, int position, int count, bool for_write) {
+  if (container.is(Kind::Tracked)) {
+    return end_value(primal_of(container), position, count, for_write);
+  }
   switch (container.kind()) {
     case Kind::Vector: {
       const double n = static_cast<double>(container.matrix_value().size());
@@ -272,6 +281,9 @@ Value index_read(const Value& container, std::span<const Value> subscripts) {
   }
   if (count == 0 || count > 3) {
     throw Error(fmt::format("indexing requires 1, 2, or 3 arguments, got {}", count));
+  }
+  if (container.is(Kind::Tracked) || any_tracked(subscripts)) {
+    return tracked_index_read(container, subscripts);
   }
   switch (container.kind()) {
     case Kind::Scalar:

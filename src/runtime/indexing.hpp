@@ -4,7 +4,9 @@
 #pragma once
 
 #include <array>
+#include <cmath>
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <string>
 #include <string_view>
@@ -23,6 +25,16 @@ struct Subscript {
 };
 
 Subscript resolve_subscript(const Value& subscript);
+
+// The whole number a subscript value stands for: the value itself, or the nearest integer when
+// the value lies within a few ulps of it (`0.1 * 30` is 3); NaN when it is no integer (1.5), so
+// that a fractional index is an error, as in MATLAB, never a silent truncation.
+inline double integral_subscript(double value) {
+  const double nearest = std::nearbyint(value);
+  const double tolerance = 4.0 * std::numeric_limits<double>::epsilon() * std::abs(nearest);
+  return std::abs(value - nearest) <= tolerance ? nearest
+                                                : std::numeric_limits<double>::quiet_NaN();
+}
 
 // The value of `end` in subscript `position` (0-based) of `count` subscripts of `container`
 // (§6.3). `for_write` selects the write rules (a vector's first of two subscripts is 1).

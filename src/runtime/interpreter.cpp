@@ -40,7 +40,13 @@ Value Interpreter::evaluate(std::string_view expression) {
   return state_->evaluator.evaluate_expression(*program.body[0]->as<lang::ExpressionStmt>().expr);
 }
 
-void Interpreter::interrupt() { state_->evaluator.request_interrupt(); }
+void Interpreter::interrupt(InterruptReason reason) { state_->evaluator.request_interrupt(reason); }
+
+void Interpreter::clear_interrupt() { state_->evaluator.clear_interrupt(); }
+
+bool Interpreter::interrupt_requested() const { return state_->evaluator.interrupt_requested(); }
+
+void Interpreter::raise_interrupt() { state_->evaluator.raise_interrupt(); }
 
 void Interpreter::register_builtin(const NativeFunction& function) {
   state_->evaluator.register_builtin(function);

@@ -22,6 +22,9 @@ class Session;
 // statements; notebooks echo bare expressions but not assignments.
 enum class ExecMode { Script, Notebook, Repl };
 
+// Why a run is asked to stop from outside: Ctrl-C, or a notebook block past its time limit.
+enum class InterruptReason { User = 1, TimeLimit = 2 };
+
 struct InterpreterOptions {
   // Statements executed before a run is aborted with "step budget exhausted" (0: unlimited).
   // For the fuzzer.
@@ -45,8 +48,17 @@ class Interpreter {
   void run(std::shared_ptr<const SourceFile> file, ExecMode mode = ExecMode::Script);
   // Evaluates one expression in the top-level scope (notebook `${...}`), without echo.
   Value evaluate(std::string_view expression);
-  // Asks the running program to stop at its next statement (Ctrl-C); it raises "interrupted".
-  void interrupt();
+  // Asks the running program to stop at its next statement; it raises an error no `catch`
+  // sees (llmlab::Stop, base/stop.hpp: "interrupted", or a time limit), which unwinds to the
+  // top. One atomic store: safe in a signal handler and from another thread.
+  void interrupt(InterruptReason reason = InterruptReason::User);
+  // Withdraws a request not acted on yet (before the next cell, the next REPL line).
+  void clear_interrupt();
+  // True while a request is pending. A builtin that runs long without statements (train_gpt)
+  // polls it, stops its work cleanly, then calls raise_interrupt().
+  bool interrupt_requested() const;
+  // Throws the pending request's error and clears the request.
+  [[noreturn]] void raise_interrupt();
 
   // Builtins.
   void register_builtin(const NativeFunction& function);

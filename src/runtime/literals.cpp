@@ -4,12 +4,14 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <string_view>
 
 #include "base/error.hpp"
 #include "runtime/struct_array.hpp"
+#include "runtime/tracked.hpp"
 
 namespace llmlab::runtime {
 
@@ -143,6 +145,9 @@ Value concatenate(const std::vector<std::vector<Value>>& rows) {
     }
   }
   for (const std::vector<Value>& row : rows) {
+    if (any_tracked(row)) return tracked_concatenate(rows);
+  }
+  for (const std::vector<Value>& row : rows) {
     for (const Value& element : row) {
       if (is_struct_like(element)) return concatenate_structs(rows);
     }
@@ -204,6 +209,17 @@ Value concatenate(const std::vector<std::vector<Value>>& rows) {
       const num::Matrix& block = element.matrix_value();
       const Index block_rows = element.is(Kind::Vector) ? 1 : block.rows();
       const Index block_columns = element.is(Kind::Vector) ? block.size() : block.columns();
+      if (!complex) {
+        // Real blocks: row by row into the result's storage (both are row-major).
+        std::span<double> out = result.mutable_real_values();
+        std::span<const double> in = block.real_values();
+        for (Index r = 0; r < block_rows; ++r) {
+          std::copy_n(in.begin() + r * block_columns, block_columns,
+                      out.begin() + (row_base + r) * width + column);
+        }
+        column += block_columns;
+        continue;
+      }
       for (Index r = 0; r < block_rows; ++r) {
         for (Index c = 0; c < block_columns; ++c) {
           const Index flat = r * block_columns + c;
@@ -245,8 +261,16 @@ bool check_range(double start, double step, double stop) {
   return true;
 }
 
+std::int64_t range_count(double start, double step, double stop) {
+  if (!check_range(start, step, stop)) return 0;
+  const double span = (stop - start) / step;
+  if (span < -1e-10) return 0;
+  return static_cast<std::int64_t>(std::floor(span + 1e-10)) + 1;
+}
+
 Value make_range(double start, double step, double stop) {
   std::vector<double> values;
+  values.reserve(static_cast<std::size_t>(range_count(start, step, stop)));
   for_each_range_element(start, step, stop, [&](double x) { values.push_back(x); });
   return Value::vector(num::Matrix::row(values));
 }

@@ -2,6 +2,7 @@
 // string-array literals (§3.5) and ranges (§3.3).
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "runtime/value.hpp"
@@ -14,8 +15,8 @@ Value concatenate(const std::vector<std::vector<Value>>& rows);
 // {e1, e2, ...} (§3.5).
 Value make_string_array(const std::vector<Value>& elements);
 
-// The elements of a:step:b by repeated addition (§3.3), calling `emit(double)` for each; the
-// bounds are already scalar-converted. Throws on a zero step or an infinite bound.
+// The elements of a:step:b (§3.3), calling `emit(double)` for each; the bounds are already
+// scalar-converted. Throws on a zero step or an infinite bound.
 template <class Emit>
 void for_each_range_element(double start, double step, double stop, Emit&& emit);
 
@@ -25,22 +26,22 @@ Value make_range(double start, double step, double stop);
 // Checks the range parameters; returns false when the range is empty (NaN bounds).
 bool check_range(double start, double step, double stop);
 
+// The number of elements of start:step:stop, counted before any is made (as MATLAB does), so
+// that a range whose step vanishes next to its bounds (2^53:2^53+4) still ends: the largest k
+// with start + k step within |step| 1e-10 of stop, plus one (§3.3). Checks the range first.
+std::int64_t range_count(double start, double step, double stop);
+
+// Element k (from 0) of a range: start + k step, rounded once, so no error accumulates.
+inline double range_element(double start, double step, std::int64_t k) {
+  return start + static_cast<double>(k) * step;
+}
+
+// The elements of a:step:b (§3.3), calling `emit(double)` for each; the bounds are already
+// scalar-converted. Throws on a zero step or an infinite bound.
 template <class Emit>
 void for_each_range_element(double start, double step, double stop, Emit&& emit) {
-  if (!check_range(start, step, stop)) return;
-  const double eps = (step < 0 ? -step : step) * 1e-10;
-  double current = start;
-  if (step > 0) {
-    while (current <= stop + eps) {
-      emit(current);
-      current += step;
-    }
-  } else {
-    while (current >= stop - eps) {
-      emit(current);
-      current += step;
-    }
-  }
+  const std::int64_t count = range_count(start, step, stop);
+  for (std::int64_t k = 0; k < count; ++k) emit(range_element(start, step, k));
 }
 
 }  // namespace llmlab::runtime

@@ -7,6 +7,7 @@
 
 #include "base/error.hpp"
 #include "num/ops.hpp"
+#include "runtime/tracked.hpp"
 
 namespace llmlab::runtime {
 
@@ -243,6 +244,8 @@ Value demote_element(num::Complex value) {
 }
 
 Value binary_operation(BinaryOp op, const Value& left, const Value& right) {
+  if (left.is(Kind::Tracked)) return left.tracked_value().tape->binary(op, left, right);
+  if (right.is(Kind::Tracked)) return right.tracked_value().tape->binary(op, left, right);
   if (is_comparison(op)) return comparison(op, left, right);
   if (op == BinaryOp::ElementAnd || op == BinaryOp::ElementOr) {
     return element_logic(op, left, right);
@@ -252,6 +255,7 @@ Value binary_operation(BinaryOp op, const Value& left, const Value& right) {
 }
 
 Value unary_operation(UnaryOp op, const Value& operand) {
+  if (operand.is(Kind::Tracked)) return operand.tracked_value().tape->unary(op, operand);
   switch (op) {
     case UnaryOp::Plus:
       return operand;
@@ -307,6 +311,8 @@ Value unary_operation(UnaryOp op, const Value& operand) {
 }
 
 bool condition_truth(const Value& value, std::string_view statement) {
+  // A branch on a tracked value follows its primal; the branch itself has no gradient.
+  if (value.is(Kind::Tracked)) return condition_truth(primal_of(value), statement);
   switch (value.kind()) {
     case Kind::Bool:
     case Kind::Scalar:
@@ -323,6 +329,7 @@ bool condition_truth(const Value& value, std::string_view statement) {
 }
 
 bool short_circuit_truth(const Value& value) {
+  if (value.is(Kind::Tracked)) return short_circuit_truth(primal_of(value));
   switch (value.kind()) {
     case Kind::Bool:
     case Kind::Scalar:
@@ -343,6 +350,9 @@ bool short_circuit_truth(const Value& value) {
 }
 
 bool case_matches(const Value& subject, const Value& candidate) {
+  if (subject.is(Kind::Tracked) || candidate.is(Kind::Tracked)) {
+    return case_matches(primal_of(subject), primal_of(candidate));
+  }
   if (is_number(subject) && is_number(candidate)) {
     if (subject.is(Kind::Bool) != candidate.is(Kind::Bool)) return false;
     return subject.complex_value() == candidate.complex_value();

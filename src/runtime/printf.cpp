@@ -158,6 +158,12 @@ std::string convert(const Conversion& conversion, const Item& item) {
     case 'd':
     case 'i':
     case 'u':
+      // As MATLAB: NaN and Inf by name, and a value past the 64-bit range in %g form, not a
+      // saturated or zero integer that reads as a real answer.
+      if (!std::isfinite(item.number) || std::abs(item.number) >= 9223372036854775808.0) {
+        text = num::format_c_general(item.number, 6);
+        break;
+      }
       text = num::format_integer(item.number);
       break;
     case 'f':

@@ -57,8 +57,8 @@ Index element_index(const Variable& variable, int subscripts, double first, doub
     return -1;
   }
   const num::Matrix& m = array.matrix_value();
-  const double row = std::trunc(first);
-  const double column = std::trunc(second);
+  const double row = integral_subscript(first);
+  const double column = integral_subscript(second);
   if (!m.is_real() || !(row >= 1.0) || !(column >= 1.0)) return -1;
   const Index p = static_cast<Index>(row) - 1;
   if (subscripts == 1) {

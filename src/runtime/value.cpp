@@ -6,6 +6,7 @@
 
 #include "base/error.hpp"
 #include "base/utf8.hpp"
+#include "runtime/tracked.hpp"
 
 namespace llmlab::runtime {
 
@@ -51,6 +52,8 @@ std::string_view kind_name(Kind kind) {
       return "all-index";
     case Kind::Object:
       return "object";
+    case Kind::Tracked:
+      return "tracked";
   }
   return "none";
 }
@@ -215,6 +218,13 @@ Value Value::object(std::shared_ptr<Object> object) {
   return result;
 }
 
+Value Value::tracked(Tracked tracked) {
+  Value result;
+  new (&result.payload_.heap) std::shared_ptr<void>(make_heap(std::move(tracked)));
+  result.kind_ = Kind::Tracked;
+  return result;
+}
+
 Value Value::like(const Value& input, num::Matrix result) {
   switch (input.kind()) {
     case Kind::Vector:
@@ -297,6 +307,22 @@ const std::string& Value::handle_name() const {
 const std::shared_ptr<Object>& Value::object_value() const {
   LLMLAB_ASSERT(kind_ == Kind::Object);
   return heap_as<std::shared_ptr<Object>>();
+}
+
+const Tracked& Value::tracked_value() const {
+  LLMLAB_ASSERT(kind_ == Kind::Tracked);
+  return heap_as<Tracked>();
+}
+
+Tape* tape_of(std::span<const Value> values) {
+  for (const Value& value : values) {
+    if (value.is(Kind::Tracked)) return value.tracked_value().tape.get();
+  }
+  return nullptr;
+}
+
+const Value& primal_of(const Value& value) {
+  return value.is(Kind::Tracked) ? value.tracked_value().primal : value;
 }
 
 num::Matrix Value::as_matrix() const {

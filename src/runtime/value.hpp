@@ -32,6 +32,7 @@ enum class Kind : std::uint8_t {
   FunctionHandle,
   AllIndex,
   Object,
+  Tracked,  // a numeric value on an autodiff tape (runtime/tracked.hpp)
 };
 
 // The kind names of language.md §4.1, as error messages print them ("scalar", "vector", ...).
@@ -57,7 +58,7 @@ class Object {
   virtual std::optional<Value> property(std::string_view name) const;
 };
 
-class Value;
+struct Tracked;
 
 // Field name → value. Ordered by name: rlab structs are unordered and display sorted (§4.1).
 using StructFields = std::map<std::string, Value, std::less<>>;
@@ -144,6 +145,7 @@ class Value {
   static Value function_handle(std::string name);
   static Value all_index();
   static Value object(std::shared_ptr<Object> object);
+  static Value tracked(Tracked tracked);
   // Shape-preserving result for element-wise builtins: vector in → vector out, matrix in →
   // matrix out, scalar/bool/complex in with a 1×1 result → a scalar (complex when it has an
   // imaginary part), otherwise a matrix.
@@ -179,6 +181,7 @@ class Value {
   const Lambda& lambda_value() const;
   const std::string& handle_name() const;
   const std::shared_ptr<Object>& object_value() const;
+  const Tracked& tracked_value() const;
   void set_logical(bool logical) { logical_ = logical; }
 
   // Checked conversions that throw the uniform type errors of builtins.md §0.2.

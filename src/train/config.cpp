@@ -2,7 +2,9 @@
 #include "train/config.hpp"
 
 #include <fmt/format.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <numbers>
@@ -59,6 +61,37 @@ constexpr std::array<std::pair<std::string_view, ResidualInit>, 2> kResidualInit
 constexpr std::array<std::pair<std::string_view, LrSchedule>, 2> kSchedules{
     {{"constant", LrSchedule::Constant}, {"cosine", LrSchedule::Cosine}}};
 
+// Checks, before anything is allocated, that the model's tensors can be indexed and that the
+// run fits in this machine's memory, so `--d-model 1000000` is a clear error, not an abort
+// from the allocator minutes later. Sizes are worked out in double: nothing here can overflow.
+void require_feasible_size(const Config& config, std::string_view who) {
+  const double layers = config.layers, width = config.d_model, heads = config.heads;
+  const double hidden = width * config.mlp_ratio, context = config.context;
+  const double rows = static_cast<double>(config.batch) * context;  // positions per step
+  // The largest single tensor in elements: an MLP weight, a batch of hidden activations, or a
+  // batch of attention scores. Indices into one tensor are 32-bit in places.
+  const double largest = std::max({width * hidden, rows * hidden, rows * heads * context});
+  constexpr double kMaxTensor = 2147483647.0;
+  if (largest > kMaxTensor) {
+    fail(who, fmt::format("the model is too large: one tensor would hold {:.3g} elements (at most "
+                          "{:.0f}); reduce d_model, mlp_ratio, batch or context",
+                          largest, kMaxTensor));
+  }
+  // Parameters (weights, gradients, two AdamW moments) and what a step keeps for backward,
+  // as float; a vocabulary of a few hundred characters is small beside the rest.
+  const double parameters = layers * (4.0 * width * width + 2.0 * width * hidden) + context * width;
+  const double activations = layers * rows * (16.0 * width + 3.0 * hidden + 2.0 * heads * context);
+  const double bytes = 4.0 * (4.0 * parameters + activations);
+  const double pages = static_cast<double>(sysconf(_SC_PHYS_PAGES));
+  const double page_size = static_cast<double>(sysconf(_SC_PAGESIZE));
+  const double memory = pages > 0 && page_size > 0 ? pages * page_size : 0.0;
+  if (memory > 0.0 && bytes > memory) {
+    fail(who, fmt::format("the model needs about {:.1f} GB, more than this machine's {:.1f} GB; "
+                          "reduce layers, d_model, mlp_ratio, batch or context",
+                          bytes / 1e9, memory / 1e9));
+  }
+}
+
 }  // namespace
 
 void validate(const Config& config, std::string_view who) {
@@ -96,6 +129,7 @@ void validate(const Config& config, std::string_view who) {
     fail(who,
          fmt::format("validation_fraction must be in (0, 1), got {}", config.validation_fraction));
   }
+  require_feasible_size(config, who);
 }
 
 NormPlacement parse_norm_placement(std::string_view name, std::string_view who) {

@@ -61,11 +61,12 @@ std::string to_json(const Record& r) {
   }
   out += "],\n";
   out += fmt::format(
-      " \"diverged_at\": {}, \"nonfinite\": {}, \"steps_done\": {}, \"train_s\": {}, "
-      "\"tokens_per_s\": {}, \"flops_per_step\": {}\n}}\n",
+      " \"diverged_at\": {}, \"nonfinite\": {}, \"steps_done\": {}, \"interrupted\": {}, "
+      "\"train_s\": {}, \"tokens_per_s\": {}, \"flops_per_step\": {}\n}}\n",
       r.nonfinite_step ? fmt::format("{}", *r.nonfinite_step) : std::string("null"),
       r.nonfinite_step ? quoted_string(r.nonfinite_what) : std::string("null"), r.steps_done,
-      number(r.train_seconds), number(r.tokens_per_second), number(r.flops_per_step));
+      r.interrupted ? "true" : "false", number(r.train_seconds), number(r.tokens_per_second),
+      number(r.flops_per_step));
   return out;
 }
 

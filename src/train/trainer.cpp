@@ -55,14 +55,15 @@ double evaluate(Gpt<float>& model, const Config& config, const Corpus& corpus,
 
 }  // namespace
 
-Record train_gpt(const Config& config, const ProgressCallback& progress, std::string_view who) {
+Record train_gpt(const Config& config, const ProgressCallback& progress, std::string_view who,
+                 const StopCheck& stop) {
   validate(config, who);
   const Corpus corpus = Corpus::load(config.corpus, config.validation_fraction, who);
-  return train_gpt(config, corpus, progress, who);
+  return train_gpt(config, corpus, progress, who, stop);
 }
 
 Record train_gpt(const Config& config, const Corpus& corpus, const ProgressCallback& progress,
-                 std::string_view who) {
+                 std::string_view who, const StopCheck& stop) {
   validate(config, who);
   check_corpus(config, corpus, who);
   const ModelShape shape = ModelShape::from(config, corpus.vocab_size());
@@ -136,6 +137,10 @@ Record train_gpt(const Config& config, const Corpus& corpus, const ProgressCallb
       progress(
           {step, config.steps, loss, rate,
            static_cast<double>(config.steps - step) * train_seconds / static_cast<double>(step)});
+    }
+    if (stop && step < config.steps && stop()) {
+      record.interrupted = true;
+      break;
     }
   }
   record.train_seconds = train_seconds;

@@ -42,6 +42,7 @@ struct Record {
   std::optional<long> nonfinite_step;
   std::string nonfinite_what;
   long steps_done = 0;
+  bool interrupted = false;    // stopped early at the caller's request (Ctrl-C)
   double train_seconds = 0.0;  // forward, backward and update; evaluation excluded
   double tokens_per_second = 0.0;
   double flops_per_step = 0.0;  // forward + backward matmul and attention FLOPs, estimated
@@ -57,13 +58,15 @@ struct Progress {
   double eta_seconds = 0.0;
 };
 using ProgressCallback = std::function<void(const Progress&)>;
+// Asked after every step: true ends the run there (Ctrl-C), the record holding the steps done.
+using StopCheck = std::function<bool()>;
 
 // Validates the configuration (errors name `who`), loads the corpus, trains and records.
 Record train_gpt(const Config& config, const ProgressCallback& progress = {},
-                 std::string_view who = "train_gpt");
+                 std::string_view who = "train_gpt", const StopCheck& stop = {});
 // The same with a corpus already in memory (tests, repeated runs over one corpus).
 Record train_gpt(const Config& config, const Corpus& corpus, const ProgressCallback& progress = {},
-                 std::string_view who = "train_gpt");
+                 std::string_view who = "train_gpt", const StopCheck& stop = {});
 
 // The record as JSON (non-finite numbers as null), for `llmlab train --json`.
 std::string to_json(const Record& record);

@@ -2,12 +2,15 @@
 // io/toml.cpp; CSV is small enough to live here.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -55,11 +58,42 @@ std::string read_file(const Call& call, const std::string& name) {
   return std::move(bytes).str();
 }
 
-void write_file(const Call& call, const std::string& name, std::string_view bytes) {
-  std::ofstream out(resolve(call, name), std::ios::binary | std::ios::trunc);
-  if (!out) call.fail(fmt::format("cannot write '{}'", name));
+// Writes `bytes` to `path` and closes it, reporting failure (a full disk fails at the flush
+// that close does, not at the write).
+bool write_and_close(const std::filesystem::path& path, std::string_view bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (!out) return false;
   out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  if (!out) call.fail(fmt::format("cannot write '{}'", name));
+  out.close();
+  return static_cast<bool>(out);
+}
+
+// A regular file is written to a temporary beside it and renamed over it, so a failed save
+// leaves the old file whole; a device or pipe (/dev/stdout) is written in place.
+void write_file(const Call& call, const std::string& name, std::string_view bytes) {
+  namespace fs = std::filesystem;
+  const fs::path target = resolve(call, name);
+  std::error_code error;
+  const fs::file_status status = fs::status(target, error);
+  if (fs::exists(status) && !fs::is_regular_file(status)) {
+    if (fs::is_directory(status)) call.fail(fmt::format("cannot write '{}': is a directory", name));
+    if (!write_and_close(target, bytes)) {
+      call.fail(fmt::format("cannot write '{}': {}", name, std::strerror(errno)));
+    }
+    return;
+  }
+  const fs::path temporary = target.string() + fmt::format(".tmp-llmlab-{}", getpid());
+  if (!write_and_close(temporary, bytes)) {
+    const std::string reason = std::strerror(errno);
+    fs::remove(temporary, error);
+    call.fail(fmt::format("cannot write '{}': {}", name, reason));
+  }
+  fs::rename(temporary, target, error);
+  if (error) {
+    const std::string reason = error.message();
+    fs::remove(temporary, error);
+    call.fail(fmt::format("cannot write '{}': {}", name, reason));
+  }
 }
 
 // A numeric value as NPY data: shape () for scalars, (N,) for vectors, (R, C) for matrices.

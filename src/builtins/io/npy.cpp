@@ -165,8 +165,17 @@ Array decode(std::string_view bytes, std::string_view what) {
   const bool fortran = header_field(header, "fortran_order", what) == "True";
   Array array;
   array.shape = parse_shape(header_field(header, "shape", what), what);
+  // The element count by checked multiplication: a shape such as (2^32, 2^32) would otherwise
+  // overflow to a matrix that claims 2^64 elements and holds none. No file can hold more
+  // elements than it has bytes, so a count past that is an error before any allocation.
   std::int64_t count = 1;
-  for (const std::int64_t extent : array.shape) count *= extent;
+  for (const std::int64_t extent : array.shape) {
+    if (extent != 0 && count > static_cast<std::int64_t>(bytes.size()) / extent) {
+      throw Error(fmt::format("load: '{}' has a shape {} larger than the file", what,
+                              shape_text(array.shape)));
+    }
+    count *= extent;
+  }
   const std::size_t element_size = complex ? 16 : 8;
   if (bytes.size() - data_offset < static_cast<std::size_t>(count) * element_size) {
     throw Error(fmt::format("load: '{}' is truncated", what));
@@ -311,8 +320,13 @@ Members decode_zip(std::string_view bytes, std::string_view what) {
     if (data > bytes.size() || bytes.size() - data < size) {
       throw Error(fmt::format("load: '{}' is truncated", what));
     }
-    members.emplace_back(std::move(name),
-                         std::string(bytes.substr(data, static_cast<std::size_t>(size))));
+    std::string content(bytes.substr(data, static_cast<std::size_t>(size)));
+    // A corrupted byte would otherwise load as a silently different value.
+    if (crc32(content) != static_cast<std::uint32_t>(get(bytes, entry + 16, 4, what))) {
+      throw Error(fmt::format("load: '{}' member '{}' fails its CRC-32 check (the file is corrupt)",
+                              what, name));
+    }
+    members.emplace_back(std::move(name), std::move(content));
     entry += 46 + name_length + extra_length + comment_length;
   }
   return members;

@@ -198,6 +198,7 @@ class Parser {
     skip_spaces();
     while (peek() == '.') {
       ++position_;
+      if (path.size() >= kMaxDepth) fail(fmt::format("keys nested more than {} deep", kMaxDepth));
       path.push_back(key());
       skip_spaces();
     }
@@ -228,7 +229,18 @@ class Parser {
     (*target)[path.back()] = std::move(value);
   }
 
+  // Arrays and inline tables nest by recursion, and so do the values they build and destroy: a
+  // bound keeps `a = [[[[…` of 100,000 levels a clear error, not a stack overflow.
+  static constexpr std::size_t kMaxDepth = 100;
+
   Value parse_value() {
+    if (++depth_ > kMaxDepth) fail(fmt::format("values nested more than {} deep", kMaxDepth));
+    Value value = parse_unnested_value();
+    --depth_;
+    return value;
+  }
+
+  Value parse_unnested_value() {
     const char c = peek();
     if (c == '"') return Value::string(basic_string());
     if (c == '\'') return Value::string(literal_string());
@@ -459,6 +471,7 @@ class Parser {
   std::string_view text_;
   std::string_view what_;
   std::size_t position_ = 0;
+  std::size_t depth_ = 0;  // arrays and inline tables open around the value being parsed
 };
 
 }  // namespace

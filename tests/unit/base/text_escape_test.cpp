@@ -21,3 +21,17 @@ TEST(quoted_string, json_and_toml_escapes) {
 
 }  // namespace
 }  // namespace llmlab
+
+namespace llmlab {
+namespace {
+
+TEST(percent_encode_path, file_names_stay_literal_paths) {
+  EXPECT_EQ(percent_encode_path("plots/a-b_c.svg"), "plots/a-b_c.svg");
+  EXPECT_EQ(percent_encode_path("c d%%20#?.html"), "c%20d%25%2520%23%3F.html");
+  EXPECT_EQ(percent_encode_path("a\"><script>.html"), "a%22%3E%3Cscript%3E.html");
+  EXPECT_EQ(percent_decode("c%20d%25%2520%23%3F.html"), "c d%%20#?.html");
+  EXPECT_EQ(percent_decode("100%"), "100%");
+}
+
+}  // namespace
+}  // namespace llmlab

@@ -380,6 +380,25 @@ TEST(parser, deep_nesting_fails_cleanly) {
   EXPECT_EQ(error(ifs), "501:1: parse error: blocks nested too deeply");
 }
 
+// Long chains build deep trees without deep parser recursion; their height is bounded so the
+// tree's destructor, the AST printer and the evaluator never run off the stack (issue #19).
+TEST(parser, long_chains_fail_cleanly) {
+  auto chain = [](const std::string& head, const std::string& link, int count) {
+    std::string text = head;
+    for (int k = 0; k < count; ++k) text += link;
+    return text;
+  };
+  const std::string too_deep = "expression too deep";
+  EXPECT_NE(error("if 0\n x = " + chain("1", " + 1", 300000) + "\nend").find(too_deep),
+            std::string::npos);
+  EXPECT_NE(error("y = " + chain("1", " && 1", 300000)).find(too_deep), std::string::npos);
+  EXPECT_NE(error("y = " + chain("x", "(1)", 100000)).find(too_deep), std::string::npos);
+  EXPECT_NE(error("y = " + chain("s", ".a", 100000)).find(too_deep), std::string::npos);
+  EXPECT_NE(error("y = " + chain("x", "'", 100000)).find(too_deep), std::string::npos);
+  // Below the bound a chain is an ordinary expression.
+  EXPECT_EQ(error("y = " + chain("1", " + 1", 4000)), "no error");
+}
+
 TEST(parser, completeness) {
   auto check = [](const std::string& text) {
     return check_completeness(std::make_shared<SourceFile>("<repl>", text));

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "notebook/execute.hpp"
 #include "notebook/highlight.hpp"
 #include "notebook/links.hpp"
 #include "notebook/markdown_html.hpp"
@@ -118,6 +119,35 @@ TEST(highlight, classes) {
             "<span class=\"syn-fn\">f</span>(x<span class=\"syn-op\">&apos;</span>)");
   EXPECT_EQ(highlight_rlab("s = 'a<b'"),
             "s <span class=\"syn-op\">=</span> <span class=\"syn-str\">&apos;a&lt;b&apos;</span>");
+}
+
+}  // namespace
+}  // namespace llmlab::notebook
+
+namespace llmlab::notebook {
+namespace {
+
+// Raw HTML and script URLs in prose are left out unless the author opts in (issue #19).
+TEST(markdown_html, raw_html_and_script_urls_are_left_out) {
+  int counter = 0;
+  const std::string prose =
+      "<script>alert(1)</script>\n\n<img src=x onerror=alert(2)>\n\n"
+      "[a](javascript:alert(3)) [b](VBScript:x) [c](data:text/html,x) [d](https://ok.example)\n";
+  const std::string safe = markdown_to_html(prose, &counter, nullptr);
+  for (const char* bad : {"<script", "onerror", "javascript:", "VBScript:", "data:text"}) {
+    EXPECT_EQ(safe.find(bad), std::string::npos) << bad << " in " << safe;
+  }
+  EXPECT_NE(safe.find("href=\"https://ok.example\""), std::string::npos);
+  const std::string kept = markdown_to_html(prose, &counter, nullptr, RawHtml::Keep);
+  EXPECT_NE(kept.find("onerror=alert(2)"), std::string::npos);
+  // GitHub's tag filter still disarms <script> when raw HTML is kept.
+  EXPECT_EQ(kept.find("<script>"), std::string::npos);
+}
+
+TEST(escape_value, values_cannot_become_markup) {
+  EXPECT_EQ(escape_value("</pre><script>x</script> & [[y]]"),
+            "&lt;/pre&gt;&lt;script&gt;x&lt;/script&gt; &amp; &#91;&#91;y&#93;&#93;");
+  EXPECT_EQ(escape_value("3.14"), "3.14");
 }
 
 }  // namespace

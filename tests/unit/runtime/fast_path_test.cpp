@@ -97,14 +97,18 @@ TEST(fast_path, ranges_empty_fractional_and_descending) {
   EXPECT_EQ(h.scalar("s"), 531.0);
 }
 
-TEST(fast_path, element_reads_truncate_and_use_matlab_linear_order) {
+TEST(fast_path, element_reads_use_matlab_linear_order_and_refuse_fractions) {
   Harness h;
   h.run(
-      "M = [1, 2, 3; 4, 5, 6];\nv = [7, 8, 9];\nfor k = 1:1\n  a = M(2.9, 3);\n  b = M(2);\n"
-      "  c = v(3.5) + M(1, 1);\nend");
+      "M = [1, 2, 3; 4, 5, 6];\nv = [7, 8, 9];\nfor k = 1:1\n  a = M(2, 3);\n  b = M(2);\n"
+      "  c = v(0.1 * 30) + M(1, 1);\nend");
   EXPECT_EQ(h.scalar("a"), 6.0);
   EXPECT_EQ(h.scalar("b"), 4.0);
   EXPECT_EQ(h.scalar("c"), 10.0);
+  // A fractional index is MATLAB's error on the compiled path too, never a truncation (#19).
+  const Error fraction = error_of(h, "for k = 1:1\n  t = M(2.9, 3);\nend");
+  EXPECT_STREQ(fraction.what(), "Index must be a positive integer (got 2.9)");
+  EXPECT_EQ(fraction.where()->line, 2);
 }
 
 TEST(fast_path, element_reads_out_of_range_raise_the_generic_errors) {

@@ -50,8 +50,13 @@ TEST(printf, escapes_and_percent) {
 
 TEST(printf, conversions) {
   EXPECT_EQ(format("%d %i", {number(42.9), number(-42.9)}), "42 -42");
-  EXPECT_EQ(format("%d", {number(std::nan(""))}), "0");
-  EXPECT_EQ(format("%d", {number(std::numeric_limits<double>::infinity())}), "9223372036854775807");
+  // NaN, Inf and integers past 64 bits print as MATLAB prints them, not as a saturated or
+  // zero integer (issue #19).
+  EXPECT_EQ(format("%d", {number(std::nan(""))}), "NaN");
+  EXPECT_EQ(format("%d", {number(std::numeric_limits<double>::infinity())}), "Inf");
+  EXPECT_EQ(format("%i", {number(-std::numeric_limits<double>::infinity())}), "-Inf");
+  EXPECT_EQ(format("%d", {number(1e20)}), "1e+20");
+  EXPECT_EQ(format("%d", {number(9007199254740993.0)}), "9007199254740992");
   EXPECT_EQ(format("%f", {number(std::nan(""))}), "NaN");
   EXPECT_EQ(format("%f %f", {number(std::numeric_limits<double>::infinity()),
                              number(-std::numeric_limits<double>::infinity())}),

@@ -1,0 +1,158 @@
+#!/usr/bin/python3
+"""The autodiff benchmark: a 2-block Pre-LN character GPT trained in rlab (autodiff_gpt.rlab,
+value_and_grad + adamw) and the same model in PyTorch eager, side by side in one run.
+
+Model: d 64, 4 heads, context 64, batch 16, MLP 4d with GELU (tanh), float64, AdamW (lr 1e-3,
+betas 0.9/0.999, eps 1e-8, weight decay 0.01), the Vim user manual (usr_*.txt) as characters.
+Both sides run the same number of steps; the first two are warm-up and the medians of the
+rest are compared. Each side runs in its own process, so the peak resident memory of each
+process is reported too (for llmlab: the interpreter, the tape at its largest and the model).
+
+    /usr/bin/python3 bench/autodiff_gpt_torch.py [--steps 20] [--bin build/release/llmlab]
+"""
+import argparse
+import pathlib
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+import torch
+
+CORPUS = pathlib.Path("/usr/share/vim/vim90/doc")
+D, HEADS, T, B, LAYERS = 64, 4, 64, 16, 2
+
+
+def corpus_ids():
+    text = "".join(p.read_text(errors="replace") for p in sorted(CORPUS.glob("usr_*.txt")))
+    chars = sorted(set(text))
+    index = {c: i + 1 for i, c in enumerate(chars)}
+    return np.array([index[c] for c in text], dtype=np.float64), len(chars)
+
+
+class Block(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.ln1 = torch.nn.LayerNorm(D, dtype=torch.float64)
+        self.qkv = torch.nn.Linear(D, 3 * D, dtype=torch.float64)
+        self.proj = torch.nn.Linear(D, D, dtype=torch.float64)
+        self.ln2 = torch.nn.LayerNorm(D, dtype=torch.float64)
+        self.fc1 = torch.nn.Linear(D, 4 * D, dtype=torch.float64)
+        self.fc2 = torch.nn.Linear(4 * D, D, dtype=torch.float64)
+
+    def forward(self, h, mask):
+        batch, length, _ = h.shape
+        q, k, v = self.qkv(self.ln1(h)).split(D, dim=2)
+        shape = (batch, length, HEADS, D // HEADS)
+        q, k, v = (x.view(shape).transpose(1, 2) for x in (q, k, v))
+        scores = q @ k.transpose(-2, -1) / (D // HEADS) ** 0.5 + mask
+        att = (torch.softmax(scores, dim=-1) @ v).transpose(1, 2).reshape(batch, length, D)
+        h = h + self.proj(att)
+        return h + self.fc2(torch.nn.functional.gelu(self.fc1(self.ln2(h)), approximate="tanh"))
+
+
+class Gpt(torch.nn.Module):
+    def __init__(self, vocabulary):
+        super().__init__()
+        self.wte = torch.nn.Embedding(vocabulary, D, dtype=torch.float64)
+        self.wpe = torch.nn.Embedding(T, D, dtype=torch.float64)
+        self.blocks = torch.nn.ModuleList(Block() for _ in range(LAYERS))
+        self.lnf = torch.nn.LayerNorm(D, dtype=torch.float64)
+        self.head = torch.nn.Linear(D, vocabulary, bias=False, dtype=torch.float64)
+        self.register_buffer("mask", torch.triu(torch.full((T, T), -1e9, dtype=torch.float64), 1))
+
+    def forward(self, x, y):
+        h = self.wte(x) + self.wpe(torch.arange(T))
+        for block in self.blocks:
+            h = block(h, self.mask)
+        logits = self.head(self.lnf(h))
+        return torch.nn.functional.cross_entropy(logits.view(-1, logits.shape[-1]), y.view(-1))
+
+
+def torch_run(ids, vocabulary, steps):
+    torch.manual_seed(1)
+    model = Gpt(vocabulary)
+    optimiser = torch.optim.AdamW(model.parameters(), lr=1e-3, betas=(0.9, 0.999), eps=1e-8,
+                                  weight_decay=0.01)
+    tokens = torch.tensor(ids, dtype=torch.long) - 1
+    generator = np.random.default_rng(1)
+    forward_times, step_times = [], []
+    for _ in range(steps):
+        starts = generator.integers(0, len(tokens) - T - 1, size=B)
+        x = torch.stack([tokens[s:s + T] for s in starts])
+        y = torch.stack([tokens[s + 1:s + T + 1] for s in starts])
+        with torch.no_grad():
+            begin = time.perf_counter()
+            model(x, y)
+            forward_times.append(time.perf_counter() - begin)
+        begin = time.perf_counter()
+        optimiser.zero_grad(set_to_none=True)
+        loss = model(x, y)
+        loss.backward()
+        optimiser.step()
+        step_times.append(time.perf_counter() - begin)
+    return statistics.median(forward_times[2:]), statistics.median(step_times[2:]), loss.item()
+
+
+def run_with_peak(command, cwd, env):
+    """Runs command, polling its VmHWM (peak resident set) from /proc; returns (MiB, result).
+    getrusage's children figure would include the forking Python process's own pages."""
+    process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    peak = 0
+    status = pathlib.Path(f"/proc/{process.pid}/status")
+    while process.poll() is None:
+        try:
+            for line in status.read_text().splitlines():
+                if line.startswith("VmHWM:"):
+                    peak = max(peak, int(line.split()[1]) // 1024)
+        except (FileNotFoundError, ProcessLookupError, ValueError):
+            pass
+        time.sleep(0.05)
+    stdout, stderr = process.communicate()
+    return peak, subprocess.CompletedProcess(command, process.returncode, stdout, stderr)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--steps", type=int, default=20)
+    parser.add_argument("--bin", default="build/release/llmlab")
+    parser.add_argument("--threads", type=int, default=1,
+                        help="BLAS/torch threads on both sides (default 1)")
+    args = parser.parse_args()
+    ids, vocabulary = corpus_ids()
+    torch.set_num_threads(args.threads)
+    here = pathlib.Path(__file__).resolve().parent
+    with tempfile.TemporaryDirectory() as tmp:
+        work = pathlib.Path(tmp)
+        np.save(work / "tokens.npy", ids)
+        np.save(work / "settings.npy", np.array([args.steps, 1.0]))
+        shutil.copy(here / "autodiff_gpt.rlab", work / "autodiff_gpt.rlab")
+        env = {"OPENBLAS_NUM_THREADS": str(args.threads), "OMP_NUM_THREADS": str(args.threads),
+               "PATH": "/usr/bin:/bin"}
+        llmlab_peak, run = run_with_peak([str(pathlib.Path(args.bin).resolve()), "run",
+                                          "autodiff_gpt.rlab"], work, env)
+    if run.returncode != 0:
+        print(run.stdout, run.stderr)
+        return 1
+    print(run.stdout.strip().splitlines()[-3])
+    summary = run.stdout.strip().splitlines()
+    llmlab_step = float(summary[-1].split()[2])
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    forward, step, loss = torch_run(ids, vocabulary, args.steps)
+    torch_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(summary[-2])
+    print(f"torch  forward (no_grad) {1000 * forward:.2f} ms, step (forward, backward, AdamW) "
+          f"{1000 * step:.2f} ms, last loss {loss:.6f}")
+    print(f"step time ratio llmlab / torch: {llmlab_step / (1000 * step):.2f}")
+    print(f"peak resident memory: llmlab process {llmlab_peak:.0f} MiB, torch process "
+          f"{torch_peak:.0f} MiB ({before:.0f} MiB before the model)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,154 @@
+// Lifting x onto a tape and assembling gradients in x's shape.
+#include "autodiff/differentiate.hpp"
+
+#include <fmt/format.h>
+
+#include "base/error.hpp"
+
+namespace llmlab::autodiff {
+
+using runtime::Kind;
+using runtime::primal_of;
+
+namespace {
+
+std::string where(std::string_view path) {
+  return path.empty() ? std::string() : fmt::format(" (field {})", path);
+}
+
+Value lift_at(ValueTape& tape, const Value& x, std::string_view who, const std::string& path) {
+  switch (x.kind()) {
+    case Kind::Scalar:
+      return tape.leaf(x);
+    case Kind::Vector:
+    case Kind::Matrix:
+      if (x.matrix_value().is_complex()) {
+        throw Error(
+            fmt::format("{}: x must be real, got a complex {}{}", who, x.kind_name(), where(path)));
+      }
+      if (x.is_logical()) {
+        throw Error(fmt::format("{}: x must be real numbers, got a logical {}{}", who,
+                                x.kind_name(), where(path)));
+      }
+      return tape.leaf(x);
+    case Kind::Complex:
+      throw Error(fmt::format("{}: x must be real, got complex{}", who, where(path)));
+    case Kind::Struct: {
+      runtime::StructFields fields;
+      for (const auto& [name, value] : x.struct_fields()) {
+        fields.emplace(name, lift_at(tape, value, who, path.empty() ? name : path + "." + name));
+      }
+      return Value::structure(std::move(fields));
+    }
+    default:
+      throw Error(
+          fmt::format("{}: x must be a scalar, vector, matrix or a struct of them, got {}{}", who,
+                      x.kind_name(), where(path)));
+  }
+}
+
+Matrix zeros_of(const Value& leaf) {
+  const Matrix m = leaf.as_matrix();
+  return Matrix(m.rows(), m.columns());
+}
+
+Value leaf_value(const Value& x, Matrix gradient) {
+  switch (x.kind()) {
+    case Kind::Scalar:
+      return Value::scalar(gradient[0]);
+    case Kind::Vector:
+      return Value::vector(std::move(gradient));
+    default:
+      return Value::matrix(std::move(gradient));
+  }
+}
+
+}  // namespace
+
+Value lift(ValueTape& tape, const Value& x, std::string_view who) {
+  return lift_at(tape, x, who, std::string());
+}
+
+Value gradient_like(const Value& x, const Value& tracked_x, const ValueTape::Gradients& gradients) {
+  if (x.is(Kind::Struct)) {
+    runtime::StructFields fields;
+    for (const auto& [name, value] : x.struct_fields()) {
+      fields.emplace(name, gradient_like(value, *tracked_x.field(name), gradients));
+    }
+    return Value::structure(std::move(fields));
+  }
+  const auto node = static_cast<std::size_t>(node_of(tracked_x));
+  if (node < gradients.present.size() && gradients.present[node]) {
+    return leaf_value(x, gradients.values[node]);
+  }
+  return leaf_value(x, zeros_of(x));
+}
+
+Value zeros_like_tree(const Value& x) {
+  if (x.is(Kind::Struct)) {
+    runtime::StructFields fields;
+    for (const auto& [name, value] : x.struct_fields())
+      fields.emplace(name, zeros_like_tree(value));
+    return Value::structure(std::move(fields));
+  }
+  return leaf_value(x, zeros_of(x));
+}
+
+Value strip(const Value& value) {
+  switch (value.kind()) {
+    case Kind::Tracked:
+      return primal_of(value);
+    case Kind::Struct: {
+      runtime::StructFields fields;
+      for (const auto& [name, field] : value.struct_fields()) fields.emplace(name, strip(field));
+      return Value::structure(std::move(fields));
+    }
+    case Kind::Tuple: {
+      std::vector<Value> items;
+      for (const Value& item : value.tuple_items()) items.push_back(strip(item));
+      return Value::tuple(std::move(items));
+    }
+    case Kind::StructArray: {
+      std::vector<Value> items;
+      for (const Value& item : value.struct_array_items()) items.push_back(strip(item));
+      return Value::struct_array(std::move(items));
+    }
+    default:
+      return value;
+  }
+}
+
+void collect_leaves(const Value& x, const std::string& path, std::vector<Leaf>& leaves) {
+  if (x.is(Kind::Struct)) {
+    for (const auto& [name, value] : x.struct_fields()) {
+      collect_leaves(value, path.empty() ? name : path + "." + name, leaves);
+    }
+    return;
+  }
+  leaves.push_back(Leaf{path, x});
+}
+
+Value replace_leaves(const Value& x, const std::vector<Value>& leaves, std::size_t& next) {
+  if (x.is(Kind::Struct)) {
+    runtime::StructFields fields;
+    for (const auto& [name, value] : x.struct_fields()) {
+      fields.emplace(name, replace_leaves(value, leaves, next));
+    }
+    return Value::structure(std::move(fields));
+  }
+  return leaves[next++];
+}
+
+Index storage_position(Index rows, Index columns, Index k) {
+  const Index r = k % rows;
+  const Index c = k / rows;
+  return r * columns + c;
+}
+
+Matrix unit_seed(Index rows, Index columns, Index k) {
+  Matrix seed(rows, columns);
+  seed.set(storage_position(rows, columns, k), 1.0);
+  return seed;
+}
+
+}  // namespace llmlab::autodiff

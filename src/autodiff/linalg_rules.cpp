@@ -1,0 +1,104 @@
+// Gradient rules of the linear-algebra builtins: trace, det, inv, linsolve/solve and the
+// singular values of svd. The adjoints are the textbook ones (Giles 2008, "Collected matrix
+// derivative results"), each a few BLAS products or one more solve.
+#include <fmt/format.h>
+
+#include "autodiff/array_math.hpp"
+#include "autodiff/rules.hpp"
+#include "base/error.hpp"
+#include "num/linalg.hpp"
+
+namespace llmlab::autodiff {
+
+namespace {
+
+using runtime::Kind;
+using runtime::primal_of;
+
+void require_square(const RuleCall& call, const Matrix& a) {
+  if (a.rows() != a.columns()) call.fail("matrix must be square");
+}
+
+Value trace_rule(RuleCall& call) {
+  Value result = call.plain();
+  const Matrix a = call.matrix(0);
+  const Value operands[] = {call.arguments[0]};
+  return call.tape.record(std::move(result), operands, [a](const Matrix& g, GradientSink& sink) {
+    Matrix d(a.rows(), a.columns());
+    for (Index i = 0; i < std::min(a.rows(), a.columns()); ++i) d.set(i, i, g[0]);
+    sink.add(0, std::move(d));
+  });
+}
+
+// d det(A) = det(A) · tr(A⁻¹ dA), so the gradient is det(A) · A⁻ᵀ.
+Value det_rule(RuleCall& call) {
+  Value result = call.plain();
+  const Matrix a = call.matrix(0);
+  require_square(call, a);
+  const double value = primal_of(result).as_scalar();
+  const Value operands[] = {call.arguments[0]};
+  return call.tape.record(std::move(result), operands,
+                          [a, value](const Matrix& g, GradientSink& sink) {
+                            sink.add(0, scaled(transposed(num::inv(a)), g[0] * value));
+                          });
+}
+
+// Y = A⁻¹: dA = -Yᵀ dY Yᵀ.
+Value inv_rule(RuleCall& call) {
+  Value result = call.plain();
+  const Matrix y = primal_of(result).as_matrix();
+  const Value operands[] = {call.arguments[0]};
+  return call.tape.record(std::move(result), operands, [y](const Matrix& g, GradientSink& sink) {
+    const Matrix yt = transposed(y);
+    sink.add(0, scaled(product(product(yt, g), yt), -1.0));
+  });
+}
+
+// x = A \ b: db = A⁻ᵀ dx (one more solve), dA = -db xᵀ. A vector b or x is taken as a column.
+Value linsolve_rule(RuleCall& call) {
+  Value result = call.plain();
+  const Matrix a = call.matrix(0);
+  const Matrix b = call.matrix(1);
+  const Matrix x = primal_of(result).as_matrix();
+  const Index n = a.columns();
+  const Index k = x.size() / std::max<Index>(n, 1);
+  const Matrix x_columns = reshaped(x, n, k);
+  const Value operands[] = {call.arguments[0], call.arguments[1]};
+  return call.tape.record(std::move(result), operands,
+                          [a, b, x_columns, n, k](const Matrix& g, GradientSink& sink) {
+                            const Matrix db = num::linsolve(transposed(a), reshaped(g, n, k));
+                            if (sink.wants(1)) sink.add(1, reshaped(db, b.rows(), b.columns()));
+                            if (sink.wants(0)) {
+                              sink.add(0, scaled(product(db, transposed(x_columns)), -1.0));
+                            }
+                          });
+}
+
+// s = svd(A) (one output): ds_i = u_iᵀ dA v_i, so dA = U diag(ds) Vᵀ over the k = min(m, n)
+// singular vectors. Defined where the singular values are distinct and non-zero.
+Value svd_rule(RuleCall& call) {
+  if (call.nargout > 1) call.fail("gradient rule only for the singular values, s = svd(A)");
+  Value result = call.plain();
+  const Matrix a = call.matrix(0);
+  const num::Svd parts = num::svd(a, num::SvdSize::Economy);
+  const Value operands[] = {call.arguments[0]};
+  return call.tape.record(std::move(result), operands,
+                          [parts](const Matrix& g, GradientSink& sink) {
+                            const Index k = parts.s.rows();
+                            Matrix u_scaled = parts.u;
+                            for (Index i = 0; i < u_scaled.rows(); ++i) {
+                              for (Index j = 0; j < k; ++j)
+                                u_scaled.set(i, j, u_scaled(i, j) * g[j]);
+                            }
+                            sink.add(0, product(u_scaled, transposed(parts.v)));
+                          });
+}
+
+}  // namespace
+
+extern const std::vector<NamedRule> kLinalgRules = {
+    {"trace", trace_rule},       {"det", det_rule},        {"inv", inv_rule},
+    {"linsolve", linsolve_rule}, {"solve", linsolve_rule}, {"svd", svd_rule},
+};
+
+}  // namespace llmlab::autodiff

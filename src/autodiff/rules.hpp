@@ -1,0 +1,45 @@
+// Gradient rules of builtins, keyed by the builtin's name. A builtin called with a tracked
+// argument runs through its rule; one without a rule is an error naming it, so no builtin can
+// silently return a value that has lost its dependence on x.
+#pragma once
+
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "autodiff/tape.hpp"
+
+namespace llmlab::autodiff {
+
+struct RuleCall {
+  ValueTape& tape;
+  std::string_view name;
+  std::span<const Value> arguments;  // as the script passed them, tracked or plain
+  int nargout;
+  const runtime::BuiltinInvoke& invoke;
+
+  // The builtin on the primals of every argument: the plain result.
+  Value plain() const;
+  // The primal of argument k as a matrix.
+  Matrix matrix(std::size_t k) const;
+  [[noreturn]] void fail(std::string_view message) const;
+};
+
+using Rule = Value (*)(RuleCall&);
+
+// The rule for a builtin, or null.
+const Rule* find_rule(std::string_view name);
+
+// Rule tables by domain (rules.cpp, nn_rules.cpp, linalg_rules.cpp).
+struct NamedRule {
+  std::string_view name;
+  Rule rule;
+};
+extern const std::vector<NamedRule> kCoreRules, kNnRules, kLinalgRules;
+
+// Helpers the tables share.
+// The first output of a builtin result (a tuple when nargout > 1) and the rest unchanged.
+Value record_first(RuleCall& call, Value result, std::span<const Value> operands,
+                   Backward backward);
+
+}  // namespace llmlab::autodiff

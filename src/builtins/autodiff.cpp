@@ -1,0 +1,382 @@
+// Automatic differentiation builtins (issue #13): grad, value_and_grad, jacobian, gradcheck and
+// the adamw optimiser over struct trees. The tape and the gradient rules are src/autodiff;
+// these adapters lift x onto a tape, call f through the interpreter (so errors, the step
+// budget, Ctrl-C and the recursion limit behave inside f as anywhere else) and assemble the
+// results in x's shape.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "autodiff/differentiate.hpp"
+#include "autodiff/tape.hpp"
+#include "builtins/registry.hpp"
+#include "nn/adamw.hpp"
+#include "num/ops.hpp"
+#include "runtime/tracked.hpp"
+
+namespace llmlab::builtins {
+namespace {
+
+using autodiff::Leaf;
+using autodiff::ValueTape;
+using num::Index;
+using num::Matrix;
+using runtime::Call;
+using runtime::Kind;
+using runtime::Value;
+
+void require_function(const Call& call) {
+  if (!call.value(0).is_callable() && !call.value(0).is(Kind::String)) {
+    call.fail(fmt::format("argument 1: expected a function handle or lambda, got {}",
+                          call.value(0).kind_name()));
+  }
+}
+
+// f's scalar output: its primal must be one real number.
+void require_scalar_output(const Call& call, const Value& output) {
+  const Value& value = runtime::primal_of(output);
+  if (value.is(Kind::Scalar) || value.is(Kind::Bool)) return;
+  if (value.is_array() && value.matrix_value().size() == 1 && value.matrix_value().is_real())
+    return;
+  std::string shape;
+  if (value.is_array()) shape = " " + num::shape_text(value.matrix_value());
+  call.fail(fmt::format("f must return a real scalar, got {}{}", value.kind_name(), shape));
+}
+
+struct Differentiated {
+  Value value;     // f(x), stripped of tracking
+  Value gradient;  // with x's structure
+  Value aux;       // f's second output when asked for, stripped
+};
+
+Differentiated differentiate(const Call& call, bool with_aux) {
+  require_function(call);
+  const Value& x = call.value(1);
+  auto tape = std::make_shared<ValueTape>();
+  const Value tracked_x = autodiff::lift(*tape, x, call.name());
+  Value output = call.invoke(call.value(0), {tracked_x}, with_aux ? 2 : 1);
+  Value loss = output;
+  Differentiated result;
+  if (with_aux) {
+    if (!output.is(Kind::Tuple) || output.tuple_items().size() < 2) {
+      call.fail("with three outputs, f must return [loss, aux] (a function with two outputs)");
+    }
+    loss = output.tuple_items()[0];
+    result.aux = autodiff::strip(output.tuple_items()[1]);
+  }
+  require_scalar_output(call, loss);
+  result.value = autodiff::strip(loss);
+  if (loss.is(Kind::Tracked)) {
+    const ValueTape::Gradients gradients =
+        tape->backward(loss.tracked_value().node, Matrix(1, 1, 1.0));
+    result.gradient = autodiff::gradient_like(x, tracked_x, gradients);
+  } else {
+    result.gradient = autodiff::zeros_like_tree(x);  // f does not depend on x
+  }
+  if (result.value.is_array()) result.value = Value::scalar(result.value.matrix_value()[0]);
+  return result;
+}
+
+Value grad(Call& call) { return differentiate(call, false).gradient; }
+
+Value value_and_grad(Call& call) {
+  Differentiated result = differentiate(call, call.nargout() >= 3);
+  if (call.nargout() >= 3) {
+    return Value::tuple(
+        {std::move(result.value), std::move(result.gradient), std::move(result.aux)});
+  }
+  return Value::tuple({std::move(result.value), std::move(result.gradient)});
+}
+
+// x must be numeric for jacobian and gradcheck's element walk; structs go leaf by leaf.
+std::vector<Leaf> leaves_of(const Call& call, const Value& x) {
+  std::vector<Leaf> leaves;
+  autodiff::collect_leaves(x, "", leaves);
+  for (const Leaf& leaf : leaves) {
+    if (!leaf.value.is(Kind::Scalar) && !leaf.value.is_array()) {
+      call.fail(fmt::format("x must be a scalar, vector, matrix or a struct of them, got {}",
+                            leaf.value.kind_name()));
+    }
+  }
+  return leaves;
+}
+
+// J(k, :) = the gradient of output element k (column-major) with respect to x (column-major):
+// one reverse pass per output element.
+Value jacobian(Call& call) {
+  require_function(call);
+  const Value& x = call.value(1);
+  if (!x.is(Kind::Scalar) && !x.is_array()) {
+    if (x.is(Kind::Complex)) call.fail("x must be real, got complex");
+    call.fail(fmt::format("x must be a scalar, vector or matrix, got {}", x.kind_name()));
+  }
+  auto tape = std::make_shared<ValueTape>();
+  const Value tracked_x = autodiff::lift(*tape, x, call.name());
+  const Value output = call.invoke(call.value(0), {tracked_x}, 1);
+  const Value& y = runtime::primal_of(output);
+  if (!y.is(Kind::Scalar) && !y.is_array()) {
+    call.fail(fmt::format("f must return a numeric value, got {}", y.kind_name()));
+  }
+  const Matrix ym = y.as_matrix();
+  const Matrix xm = x.as_matrix();
+  Matrix result(ym.size(), xm.size());
+  if (output.is(Kind::Tracked)) {
+    for (Index k = 0; k < ym.size(); ++k) {
+      const ValueTape::Gradients gradients = tape->backward(
+          output.tracked_value().node, autodiff::unit_seed(ym.rows(), ym.columns(), k));
+      const auto leaf = static_cast<std::size_t>(tracked_x.tracked_value().node);
+      if (!gradients.present[leaf]) continue;
+      const Matrix& g = gradients.values[leaf];
+      for (Index j = 0; j < xm.size(); ++j) {
+        result.set(k, j, g[autodiff::storage_position(xm.rows(), xm.columns(), j)]);
+      }
+    }
+  }
+  return Value::matrix(std::move(result));
+}
+
+// A fixed-seed shuffle (splitmix64) so that a sampled gradcheck reports the same entries on
+// every run.
+std::vector<Index> sample_positions(Index total, Index count) {
+  std::vector<Index> all(static_cast<std::size_t>(total));
+  for (Index i = 0; i < total; ++i) all[static_cast<std::size_t>(i)] = i;
+  std::uint64_t state = 0x9e3779b97f4a7c15ULL;
+  for (Index i = total - 1; i > 0; --i) {
+    state += 0x9e3779b97f4a7c15ULL;
+    std::uint64_t z = state;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    z ^= z >> 31;
+    const auto j = static_cast<Index>(z % static_cast<std::uint64_t>(i + 1));
+    std::swap(all[static_cast<std::size_t>(i)], all[static_cast<std::size_t>(j)]);
+  }
+  all.resize(static_cast<std::size_t>(std::min(count, total)));
+  std::sort(all.begin(), all.end());
+  return all;
+}
+
+double plain_scalar(const Call& call, const Value& output) {
+  require_scalar_output(call, output);
+  const Value& value = runtime::primal_of(output);
+  return value.is_array() ? value.matrix_value()[0] : value.scalar_value();
+}
+
+// [maxrel, report] = gradcheck(f, x[, "samples", k]): central differences
+// (f(x + h e_i) - f(x - h e_i)) / 2h, h = eps^(1/3)·max(1, |x_i|), against grad on every entry
+// (or k entries). The relative error of an entry is |a - n| / max(|a|, |n|), or |a - n| when
+// both are below 1e-8 (a zero gradient checked absolutely).
+Value gradcheck(Call& call) {
+  const Value& x = call.value(1);
+  Index samples = -1;
+  for (int k = 2; k < call.count(); k += 2) {
+    if (call.string(k) != "samples" || !call.has(k + 1)) {
+      call.fail("options: \"samples\", k");
+    }
+    samples = static_cast<Index>(call.count_argument(k + 1));
+  }
+  const Differentiated analytic = differentiate(call, false);
+  std::vector<Leaf> leaves = leaves_of(call, x);
+  std::vector<Leaf> gradient_leaves;
+  autodiff::collect_leaves(analytic.gradient, "", gradient_leaves);
+  Index total = 0;
+  for (const Leaf& leaf : leaves) total += leaf.value.element_count();
+  std::vector<Index> chosen;
+  if (samples < 0 || samples >= total) {
+    for (Index i = 0; i < total; ++i) chosen.push_back(i);
+  } else {
+    chosen = sample_positions(total, samples);
+  }
+  std::vector<Value> current;
+  for (const Leaf& leaf : leaves) current.push_back(leaf.value);
+  std::vector<std::string> paths;
+  std::vector<double> indices, analytic_values, numeric_values, relative_values;
+  double worst = 0.0;
+  const double cbrt_eps = std::cbrt(std::numeric_limits<double>::epsilon());
+  std::size_t leaf_index = 0;
+  Index leaf_start = 0;
+  for (const Index position : chosen) {
+    while (position >= leaf_start + leaves[leaf_index].value.element_count()) {
+      leaf_start += leaves[leaf_index].value.element_count();
+      ++leaf_index;
+    }
+    const Value& leaf = leaves[leaf_index].value;
+    const Matrix m = leaf.as_matrix();
+    const Index k = position - leaf_start;  // column-major within the leaf
+    const Index flat =
+        leaf.is(Kind::Vector) ? k : autodiff::storage_position(m.rows(), m.columns(), k);
+    const double x0 = m[flat];
+    const double h = cbrt_eps * std::max(1.0, std::abs(x0));
+    auto evaluate = [&](double shifted) {
+      Matrix changed = m;
+      changed.set(flat, shifted);
+      std::vector<Value> replaced = current;
+      replaced[leaf_index] =
+          leaf.is(Kind::Scalar) ? Value::scalar(shifted) : Value::like(leaf, changed);
+      if (leaf.is(Kind::Matrix)) replaced[leaf_index] = Value::matrix(changed);
+      std::size_t next = 0;
+      const Value point = autodiff::replace_leaves(x, replaced, next);
+      return plain_scalar(call, call.invoke(call.value(0), {point}, 1));
+    };
+    const double numeric = (evaluate(x0 + h) - evaluate(x0 - h)) / (2.0 * h);
+    const Value& g = gradient_leaves[leaf_index].value;
+    const double a = g.is(Kind::Scalar) ? g.scalar_value() : g.matrix_value()[flat];
+    const double scale = std::max(std::abs(a), std::abs(numeric));
+    const double relative = scale < 1e-8 ? std::abs(a - numeric) : std::abs(a - numeric) / scale;
+    worst = std::max(worst, relative);
+    paths.push_back(leaves[leaf_index].path.empty() ? "x" : leaves[leaf_index].path);
+    indices.push_back(static_cast<double>(k + 1));
+    analytic_values.push_back(a);
+    numeric_values.push_back(numeric);
+    relative_values.push_back(relative);
+  }
+  if (call.nargout() < 2) return Value::scalar(worst);
+  runtime::StructFields report;
+  report.emplace("leaf", Value::string_array(paths));
+  report.emplace("index", Value::vector(Matrix::row(indices)));
+  report.emplace("analytic", Value::vector(Matrix::row(analytic_values)));
+  report.emplace("numeric", Value::vector(Matrix::row(numeric_values)));
+  report.emplace("relative", Value::vector(Matrix::row(relative_values)));
+  return Value::tuple({Value::scalar(worst), Value::structure(std::move(report))});
+}
+
+// --- adamw -------------------------------------------------------------------------------------
+
+// The optimiser's moments, one pair of buffers per parameter leaf, shared by reference (a
+// handle, as MATLAB's handle objects): a step updates them in place, never copying them.
+class AdamWState : public runtime::Object {
+ public:
+  std::string kind_name() const override { return "adamw_state"; }
+  std::string display() const override {
+    return fmt::format("<adamw_state: step {}, {} tensors>", step, first.size());
+  }
+  std::optional<Value> property(std::string_view name) const override {
+    if (name == "step") return Value::scalar(static_cast<double>(step));
+    return std::nullopt;
+  }
+  long step = 0;
+  std::vector<std::string> paths;
+  std::vector<std::vector<double>> first, second;
+};
+
+double option(const Call& call, const Value& cfg, std::string_view name, double fallback) {
+  const Value* value = cfg.field(name);
+  if (value == nullptr) return fallback;
+  if (!value->is(Kind::Scalar)) call.fail(fmt::format("cfg.{} must be a scalar", name));
+  return value->scalar_value();
+}
+
+// [params, state] = adamw(params, grads, state, cfg): one AdamW step (nn::adamw_step, the
+// order torch.optim.AdamW uses) on every leaf. state is [] or struct() on the first step.
+// cfg fields: lr (1e-3), beta1 (0.9), beta2 (0.999) or betas ([b1 b2]), eps (1e-8),
+// weight_decay (0.01), clip (0: none; else the global gradient norm is clipped to it first,
+// scale clip / (norm + 1e-6) as torch.nn.utils.clip_grad_norm_).
+Value adamw(Call& call) {
+  const Value& params = call.value(0);
+  const Value& grads = call.value(1);
+  const Value& state_value = call.value(2);
+  const Value cfg = call.has(3) ? call.value(3) : Value::structure();
+  if (!cfg.is(Kind::Struct))
+    call.fail(fmt::format("argument 4 (cfg): expected struct, got {}", cfg.kind_name()));
+  nn::AdamWSettings settings;
+  settings.learning_rate = option(call, cfg, "lr", 1e-3);
+  settings.beta1 = option(call, cfg, "beta1", 0.9);
+  settings.beta2 = option(call, cfg, "beta2", 0.999);
+  if (const Value* betas = cfg.field("betas")) {
+    const Matrix b = betas->as_matrix();
+    if (b.size() != 2) call.fail("cfg.betas must have two elements");
+    settings.beta1 = b[0];
+    settings.beta2 = b[1];
+  }
+  settings.epsilon = option(call, cfg, "eps", 1e-8);
+  settings.weight_decay = option(call, cfg, "weight_decay", 0.01);
+  const double clip = option(call, cfg, "clip", 0.0);
+
+  std::vector<Leaf> parameter_leaves = leaves_of(call, params);
+  std::vector<Leaf> gradient_leaves;
+  autodiff::collect_leaves(grads, "", gradient_leaves);
+  if (gradient_leaves.size() != parameter_leaves.size()) {
+    call.fail("grads must have the structure of params");
+  }
+  for (std::size_t k = 0; k < parameter_leaves.size(); ++k) {
+    const Leaf& p = parameter_leaves[k];
+    const Leaf& g = gradient_leaves[k];
+    if (p.path != g.path || !g.value.is_numeric() ||
+        g.value.element_count() != p.value.element_count()) {
+      call.fail(fmt::format("grads.{} does not match params.{}", g.path, p.path));
+    }
+  }
+  std::shared_ptr<AdamWState> state;
+  if (state_value.is(Kind::Object)) {
+    state = std::dynamic_pointer_cast<AdamWState>(state_value.object_value());
+  } else if (!(state_value.is_array() && state_value.matrix_value().empty()) &&
+             !(state_value.is(Kind::Struct) && state_value.struct_fields().empty())) {
+    call.fail("argument 3 (state): expected the state adamw returned, or [] on the first step");
+  }
+  if (!state) {
+    state = std::make_shared<AdamWState>();
+    for (const Leaf& p : parameter_leaves) {
+      state->paths.push_back(p.path);
+      state->first.emplace_back(static_cast<std::size_t>(p.value.element_count()), 0.0);
+      state->second.emplace_back(static_cast<std::size_t>(p.value.element_count()), 0.0);
+    }
+  }
+  if (state->paths.size() != parameter_leaves.size()) call.fail("state belongs to other params");
+  double scale = 1.0;
+  if (clip > 0.0) {
+    double total = 0.0;
+    for (const Leaf& g : gradient_leaves) {
+      const Matrix m = g.value.as_matrix();
+      for (const double v : m.real_values()) total += v * v;
+    }
+    const double norm = std::sqrt(total);
+    if (norm > clip) scale = clip / (norm + 1e-6);
+  }
+  ++state->step;
+  std::vector<Value> updated;
+  updated.reserve(parameter_leaves.size());
+  for (std::size_t k = 0; k < parameter_leaves.size(); ++k) {
+    const Value& p = parameter_leaves[k].value;
+    Matrix values = p.as_matrix();
+    Matrix g = gradient_leaves[k].value.as_matrix();
+    if (values.is_complex() || g.is_complex()) call.fail("params and grads must be real");
+    std::vector<double> clipped;
+    std::span<const double> gradient = g.real_values();
+    if (scale != 1.0) {
+      clipped.assign(gradient.begin(), gradient.end());
+      for (double& v : clipped) v *= scale;
+      gradient = clipped;
+    }
+    // The new values are written into the one buffer `values` owns after its first write.
+    nn::adamw_step<double>(values.mutable_real_values(), gradient, state->first[k],
+                           state->second[k], state->step, settings);
+    updated.push_back(p.is(Kind::Scalar) ? Value::scalar(values[0]) : Value::like(p, values));
+    if (p.is(Kind::Matrix)) updated.back() = Value::matrix(std::move(values));
+  }
+  std::size_t next = 0;
+  Value result = autodiff::replace_leaves(params, updated, next);
+  return Value::tuple({std::move(result), Value::object(state)});
+}
+
+}  // namespace
+
+extern const BuiltinTable kAutodiffBuiltins = {
+    {"grad", grad, 2, 2,
+     "Gradient of a real-scalar function at x (scalar, vector, matrix or struct tree): g = grad(f, "
+     "x)."},
+    {"value_and_grad", value_and_grad, 2, 2,
+     "[v, g] = value_and_grad(f, x); [v, g, aux] when f returns [loss, aux]."},
+    {"jacobian", jacobian, 2, 2,
+     "Jacobian of f at x: rows are outputs, columns inputs, both in column-major order."},
+    {"gradcheck", gradcheck, 2, 4,
+     "[maxrel, report] = gradcheck(f, x[, \"samples\", k]): grad against central differences."},
+    {"adamw", adamw, 3, 4,
+     "[params, state] = adamw(params, grads, state, cfg): one AdamW step over a struct tree."},
+};
+
+}  // namespace llmlab::builtins
