@@ -24,7 +24,7 @@ def check(condition, what):
         failures.append(what)
 
 
-def run(client, code, timeout=30, **options):
+def run(client, code, timeout=90, **options):
     """The reply's content and the cell's output messages as (type, content) pairs."""
     outputs = []
     reply = client.execute_interactive(
@@ -85,7 +85,7 @@ def main() -> int:
             presses += 1
             try:
                 while True:
-                    msg = client.get_shell_msg(timeout=4)
+                    msg = client.get_shell_msg(timeout=8)
                     if msg["parent_header"].get("msg_id") == msg_id:
                         reply = msg["content"]
                         break

@@ -18,6 +18,7 @@
 #include "app/kernel/completion.hpp"
 #include "app/kernel/kernelspec.hpp"
 #include "base/error.hpp"
+#include "base/stop.hpp"
 #include "builtins/plot/session.hpp"
 #include "builtins/registry.hpp"
 #include "runtime/call.hpp"
@@ -91,7 +92,7 @@ std::vector<std::string> traceback(const Error& error) {
 
 std::string error_name(const Error& error) {
   if (!error.identifier().empty()) return error.identifier();
-  if (std::string_view(error.what()) == "interrupted") return "Interrupted";
+  if (is_interrupt(error)) return "Interrupted";
   return error.kind() == ErrorKind::Syntax ? "SyntaxError" : "RuntimeError";
 }
 
@@ -227,6 +228,8 @@ nl::json RlabKernel::execute_request_impl(int execution_counter, const std::stri
   builtins::reset_unheld_figure(session_);
   const std::uint64_t mark = builtins::figure_mark(session_);
   std::optional<Error> failure;
+  // A stop pressed between cells is for no cell: withdraw it before this one starts.
+  interpreter_.clear_interrupt();
   running_.store(true);
   try {
     interpreter_.run(std::make_shared<const SourceFile>("cell", code), runtime::ExecMode::Notebook);
