@@ -9,7 +9,10 @@ SHARED ?= ../shared
 APT_PACKAGES := build-essential cmake ninja-build pkg-config python3 clang clang-format \
   libclang-rt-14-dev libeigen3-dev libopenblas-dev libfmt-dev libcli11-dev libgtest-dev \
   libcairo2-dev libpango1.0-dev fonts-dejavu-core libcmark-gfm-dev \
-  libcmark-gfm-extensions-dev libedit-dev libomp-dev vim-runtime
+  libcmark-gfm-extensions-dev libedit-dev libomp-dev vim-runtime \
+  xeus-dev nlohmann-json3-dev cppzmq-dev uuid-dev libssl-dev python3-jupyter-kernel-test \
+  python3-jupyter-client python3-nbconvert jupyter-nbconvert python3-nbformat python3-ipykernel \
+  jupyter-console
 # The page-layout test drives Chromium and reads its screenshots with PIL (issue #16).
 APT_PACKAGES += chromium python3-pil
 # Checkpoints (nlohmann JSON headers) and their PyTorch interop test.
@@ -68,12 +71,18 @@ book: build
 	$(BIN) notebook render notebooks -f html -o book --title "llmlab lessons"
 
 # Fails when book/ is out of date with notebooks/: the same files, the same text, numbers equal
-# to a relative 1e-9 (LAPACK's last digits move with the kernels OpenBLAS picks for the processor).
+# to a relative 1e-9 (LAPACK's last digits move with the kernels OpenBLAS picks for the processor);
+# and when the lesson's .ipynb is not its markdown source converted.
 book-check: build
 	rm -rf build/book-check
 	$(BIN) notebook render notebooks -f markdown -o build/book-check --quiet
 	$(BIN) notebook render notebooks -f html -o build/book-check --quiet --title "llmlab lessons"
 	python3 tools/book_diff.py book build/book-check
+	@# The shipped Jupyter notebook is the markdown source converted, byte for byte.
+	$(BIN) notebook convert notebooks/12-layer-norm-and-residuals.md --to ipynb -o - | \
+	  cmp - notebooks/12-layer-norm-and-residuals.ipynb || \
+	  { echo "notebooks/12-layer-norm-and-residuals.ipynb is stale: run" \
+	    "$(BIN) notebook convert notebooks/12-layer-norm-and-residuals.md --to ipynb"; exit 1; }
 
 bench: build
 	cmake --build --preset release -j $(JOBS) --target bench_layernorm_throughput \

@@ -9,6 +9,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "app/kernel/kernel_command.hpp"
 #include "app/notebook_command.hpp"
 #include "app/repl.hpp"
 #include "app/run_command.hpp"
@@ -42,6 +43,7 @@ int main(int argc, char** argv) {
   add_train_command(app, exit_code, argv);
   add_sample_command(app, exit_code);
   add_sweep_command(app, exit_code);
+  add_kernel_command(app, exit_code);
 
   try {
     app.parse(argc, argv);

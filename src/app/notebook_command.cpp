@@ -63,7 +63,9 @@ void add_notebook_command(CLI::App& app, int& exit_code) {
   auto strict = std::make_shared<bool>(false);
   CLI::App* render_cmd =
       notebook->add_subcommand("render", "Execute notebooks and render them to HTML or markdown");
-  render_cmd->add_option("input", render->input, "A .md notebook or a directory of them")
+  render_cmd
+      ->add_option("input", render->input,
+                   "A .md notebook, a Jupyter .ipynb, or a directory of .md notebooks")
       ->required();
   render_cmd->add_option("-o,--output", render->output, "Output file or directory");
   render_cmd->add_option("-f,--format", *format, "html (default) or markdown")
@@ -109,6 +111,21 @@ void add_notebook_command(CLI::App& app, int& exit_code) {
     exit_code = clean_status(
         notebook::clean_notebooks(*clean_input, *clean_output, *clean_check, terminal_messages()),
         *clean_check);
+  });
+
+  auto convert_input = std::make_shared<std::string>();
+  auto convert_to = std::make_shared<std::string>();
+  auto convert_output = std::make_shared<std::string>();
+  CLI::App* convert_cmd = notebook->add_subcommand(
+      "convert", "Convert a notebook between llmlab markdown (.md) and Jupyter (.ipynb)");
+  convert_cmd->add_option("input", *convert_input, "A .md or .ipynb notebook")->required();
+  convert_cmd->add_option("--to", *convert_to, "ipynb (from .md) or md (from .ipynb)")
+      ->required()
+      ->check(CLI::IsMember({"ipynb", "md"}));
+  convert_cmd->add_option("-o,--output", *convert_output,
+                          "Output file (default: the input with the new extension; - for stdout)");
+  convert_cmd->callback([convert_input, convert_to, convert_output, &exit_code] {
+    exit_code = notebook::convert_command(*convert_input, *convert_to, *convert_output);
   });
 }
 

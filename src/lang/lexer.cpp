@@ -537,4 +537,12 @@ std::string describe_token(const Token& token) {
   return "'" + std::string(operator_text(token.kind)) + "'";
 }
 
+std::vector<std::string_view> keyword_names() {
+  std::vector<std::string_view> names;
+  for (const auto& keyword : kKeywords) names.push_back(keyword.word);
+  // Recognised by the parser from identifiers (parser.cpp), not reserved by the lexer.
+  for (const std::string_view word : {"try", "catch", "break", "continue"}) names.push_back(word);
+  return names;
+}
+
 }  // namespace llmlab::lang

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <string_view>
 #include <vector>
 
 #include "base/source.hpp"
@@ -12,5 +13,9 @@ namespace llmlab::lang {
 
 // Throws llmlab::Error (ErrorKind::Syntax) at the first lex error.
 std::vector<Token> tokenize(const std::shared_ptr<const SourceFile>& file);
+
+// The words a program cannot use as names: the lexer's reserved words and the parser's
+// statement words (`try`, `catch`, `break`, `continue`). For completion in front ends.
+std::vector<std::string_view> keyword_names();
 
 }  // namespace llmlab::lang

@@ -15,6 +15,7 @@
 #include "base/file.hpp"
 #include "base/text_escape.hpp"
 #include "notebook/execute.hpp"
+#include "notebook/ipynb.hpp"
 #include "notebook/markdown_html.hpp"
 #include "notebook/output.hpp"
 #include "notebook/parse.hpp"
@@ -136,10 +137,19 @@ RenderReport render_notebooks(const RenderOptions& options, const Messages& mess
   std::vector<Source> sources;
   for (const fs::path& path : inputs) {
     std::string reason;
-    const std::optional<std::string> text = read_file(path, reason);
+    std::optional<std::string> text = read_file(path, reason);
     if (!text) {
       messages.err("error: cannot read " + path.string() + ": " + reason + "\n");
       return RenderReport{.failed = true};
+    }
+    // A Jupyter notebook renders as the markdown source it converts to.
+    if (path.extension() == ".ipynb") {
+      try {
+        text = ipynb_to_markdown(*text);
+      } catch (const Error& error) {
+        messages.err("error: " + path.string() + ": " + error.what() + "\n");
+        return RenderReport{.failed = true};
+      }
     }
     Source source{path, strip_artifacts(unix_line_endings(*text)), {}};
     source.document = parse_notebook(source.text);
@@ -445,6 +455,48 @@ CleanReport clean_notebooks(const std::string& input, const std::string& output,
     report.failed = true;
   }
   return report;
+}
+
+int convert_command(const std::string& input, const std::string& to, const std::string& output) {
+  const fs::path source(input);
+  const std::string from = source.extension().string();
+  if (from != ".md" && from != ".ipynb") {
+    std::cerr << "error: " << input << ": expected a .md or .ipynb notebook\n";
+    return 2;
+  }
+  if ((from == ".md" && to != "ipynb") || (from == ".ipynb" && to != "md")) {
+    std::cerr << "error: " << input << " converts --to " << (from == ".md" ? "ipynb" : "md")
+              << ", not --to " << to << "\n";
+    return 2;
+  }
+  std::string reason;
+  const std::optional<std::string> text = read_file(source, reason);
+  if (!text) {
+    std::cerr << "error: cannot read " << input << ": " << reason << "\n";
+    return 1;
+  }
+  std::string converted;
+  try {
+    converted = from == ".md" ? markdown_to_ipynb(*text) : ipynb_to_markdown(*text);
+  } catch (const Error& error) {
+    std::cerr << "error: " << input << ": " << error.what() << "\n";
+    return 1;
+  }
+  const fs::path target =
+      output.empty() ? fs::path(source).replace_extension("." + to) : fs::path(output);
+  if (output == "-") {
+    std::cout << converted;
+    return 0;
+  }
+  std::ofstream out(target, std::ios::binary);
+  out << converted;
+  out.close();
+  if (!out) {
+    std::cerr << "error: cannot write " << target.string() << "\n";
+    return 1;
+  }
+  std::cout << "Converted " << input << " → " << target.string() << "\n";
+  return 0;
 }
 
 }  // namespace llmlab::notebook

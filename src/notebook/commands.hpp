@@ -54,4 +54,9 @@ struct CleanReport {
 CleanReport clean_notebooks(const std::string& input, const std::string& output, bool check_only,
                             const Messages& messages);
 
+// `convert X.md --to ipynb` / `convert X.ipynb --to md` (notebook/ipynb.hpp): writes `output`,
+// or X with the new extension next to the input, or standard output for "-". Returns 0, 1 for
+// unreadable input or unwritable output, 2 for a wrong pairing of input and --to.
+int convert_command(const std::string& input, const std::string& to, const std::string& output);
+
 }  // namespace llmlab::notebook

@@ -121,6 +121,13 @@ bool Evaluator::has_user_function(std::string_view name) const {
   return functions_.count(std::string(name)) != 0;
 }
 
+std::vector<std::string> Evaluator::user_function_names() const {
+  std::vector<std::string> names;
+  for (const auto& entry : functions_) names.push_back(entry.first);
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
 Value Evaluator::call_builtin(const NativeFunction& function, std::span<const Value> arguments,
                               int nargout) {
   const int count = static_cast<int>(arguments.size());

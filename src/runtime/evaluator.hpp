@@ -126,6 +126,7 @@ class Evaluator {
   const NativeFunction* find_builtin(std::string_view name) const;
   std::vector<std::string> builtin_names() const;
   bool has_user_function(std::string_view name) const;
+  std::vector<std::string> user_function_names() const;  // sorted
   void clear_functions() { functions_.clear(); }
   Value call_by_name(std::string_view name, std::span<Value> arguments, int nargout,
                      const SourceLoc& where);

@@ -228,7 +228,7 @@ void Evaluator::exec_expression_statement(const lang::ExpressionStmt& statement)
     ans.defined = true;
   }
   if (!echo_enabled(statement) || silent) return;
-  session_.write(echo_display(value, session_) + "\n");
+  session_.write_result(value, echo_display(value, session_));
 }
 
 void Evaluator::exec_assign(const lang::AssignStmt& statement) {

@@ -101,6 +101,10 @@ bool Interpreter::has_user_function(std::string_view name) const {
   return state_->evaluator.has_user_function(name);
 }
 
+std::vector<std::string> Interpreter::user_function_names() const {
+  return state_->evaluator.user_function_names();
+}
+
 void Interpreter::clear() {
   detail::Frame& frame = state_->evaluator.current_frame();
   for (std::size_t slot = 0; slot < frame.layout->size(); ++slot) {

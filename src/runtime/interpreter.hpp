@@ -83,6 +83,7 @@ class Interpreter {
   void unset_variable(std::string_view name);
   std::vector<std::string> variable_names() const;  // sorted
   bool has_user_function(std::string_view name) const;
+  std::vector<std::string> user_function_names() const;  // sorted (completion in front ends)
   // `clear`: removes every variable but the predefined ones, and every user function.
   void clear();
 

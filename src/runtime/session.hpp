@@ -24,9 +24,15 @@ std::string_view format_mode_name(FormatMode mode);
 // Whether the mode is one of MATLAB's column layouts (§13.12).
 bool is_matlab_format(FormatMode mode);
 
+class Value;
+
 class Session {
  public:
   using OutputSink = std::function<void(std::string_view)>;
+  // Receives the value of an unsuppressed expression statement instead of its echo text, for
+  // front ends that show results apart from printed output. The value's display text is
+  // `text`, what the echo would have written without its newline.
+  using ResultSink = std::function<void(const Value& value, std::string_view text)>;
 
   Session();  // output goes to stdout
   Session(const Session&) = delete;
@@ -35,6 +41,17 @@ class Session {
   // Standard output of the script. Notebooks redirect it to capture a block's output.
   void write(std::string_view text) const { output_(text); }
   void set_output(OutputSink sink) { output_ = std::move(sink); }
+  // The current sink, so a caller can redirect output for a moment and put it back.
+  const OutputSink& output() const { return output_; }
+  // An expression statement's value: to the result sink when one is set, else echoed.
+  void write_result(const Value& value, std::string_view text) const {
+    if (result_) {
+      result_(value, text);
+    } else {
+      output_(std::string(text) + "\n");
+    }
+  }
+  void set_result_output(ResultSink sink) { result_ = std::move(sink); }
   // Diagnostics (warnings) go to standard error unless redirected.
   void write_error(std::string_view text) const { error_output_(text); }
   void set_error_output(OutputSink sink) { error_output_ = std::move(sink); }
@@ -70,6 +87,7 @@ class Session {
  private:
   OutputSink output_;
   OutputSink error_output_;
+  ResultSink result_;
   FormatMode format_mode_ = FormatMode::Short;
   int display_width_ = 80;
   std::int64_t shown_rows_ = 8;

@@ -1,0 +1,184 @@
+// Completion and inspection work on the text alone (the word around the cursor, a dotted
+// path before it) and on the session's names; nothing is evaluated, so asking never runs
+// user code or changes state.
+#include "app/kernel/completion.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <memory>
+
+#include "base/error.hpp"
+#include "base/utf8.hpp"
+#include "lang/lexer.hpp"
+#include "lang/parser.hpp"
+#include "runtime/display.hpp"
+#include "runtime/session.hpp"
+
+namespace llmlab::app::kernel {
+
+namespace {
+
+bool is_name_byte(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+int code_points(std::string_view text) { return static_cast<int>(character_count(text)); }
+
+// The start of the name that ends at byte `end`.
+std::size_t name_start(std::string_view code, std::size_t end) {
+  std::size_t start = end;
+  while (start > 0 && is_name_byte(code[start - 1])) --start;
+  return start;
+}
+
+// "s.a.b" before a `.` ending at byte `dot`: the names in order, or empty when the text before
+// the dot is not a plain dotted path (a call, an index, a number).
+std::vector<std::string> dotted_path_before(std::string_view code, std::size_t dot) {
+  std::vector<std::string> path;
+  std::size_t end = dot;
+  while (true) {
+    const std::size_t start = name_start(code, end);
+    if (start == end) return {};
+    const std::string_view name = code.substr(start, end - start);
+    if (name[0] >= '0' && name[0] <= '9') return {};
+    path.insert(path.begin(), std::string(name));
+    if (start == 0 || code[start - 1] != '.') break;
+    end = start - 1;
+  }
+  return path;
+}
+
+void add_prefixed(std::vector<std::string>& out, const std::vector<std::string>& names,
+                  std::string_view prefix) {
+  for (const std::string& name : names) {
+    if (name.starts_with(prefix)) out.push_back(name);
+  }
+}
+
+const runtime::Value* resolve_path(const runtime::Interpreter& interpreter,
+                                   const std::vector<std::string>& path) {
+  const runtime::Value* value = interpreter.variable(path.front());
+  for (std::size_t i = 1; value != nullptr && i < path.size(); ++i) {
+    if (!value->is(runtime::Kind::Struct)) return nullptr;
+    value = value->field(path[i]);
+  }
+  return value;
+}
+
+// Runs `help NAME` with the session's output caught, so the text is exactly what `help` prints.
+std::string builtin_help(runtime::Interpreter& interpreter, const std::string& name) {
+  runtime::Session& session = interpreter.session();
+  std::string captured;
+  runtime::Session::OutputSink previous = session.output();
+  session.set_output([&captured](std::string_view text) { captured += text; });
+  try {
+    interpreter.call("help", {runtime::Value::string(name)}, 0);
+  } catch (const Error& error) {
+    captured = error.what();
+  }
+  session.set_output(std::move(previous));
+  return captured;
+}
+
+constexpr std::size_t kLongestValueText = 4000;
+
+std::string describe_value(runtime::Interpreter& interpreter, const std::string& name,
+                           const runtime::Value& value) {
+  std::string size;
+  try {
+    size = runtime::display(interpreter.call("size", {value}));
+  } catch (const Error&) {
+    size = "?";
+  }
+  std::string text = runtime::display(value);
+  if (text.size() > kLongestValueText) {
+    text.resize(kLongestValueText);
+    text += "\n…";
+  }
+  return fmt::format("{}: {}, size {}\n{}\n", name, value.kind_name(), size, text);
+}
+
+}  // namespace
+
+std::size_t byte_offset(std::string_view text, int index) {
+  std::size_t offset = 0;
+  int seen = 0;
+  for (const std::string_view character : characters_of(text)) {
+    if (seen == index) break;
+    offset += character.size();
+    ++seen;
+  }
+  return offset;
+}
+
+Completions complete(const runtime::Interpreter& interpreter, std::string_view code, int cursor) {
+  const std::size_t end = byte_offset(code, cursor);
+  const std::size_t start = name_start(code, end);
+  const std::string_view prefix = code.substr(start, end - start);
+  Completions result;
+  result.start = code_points(code.substr(0, start));
+  result.end = code_points(code.substr(0, end));
+  if (start > 0 && code[start - 1] == '.') {
+    const std::vector<std::string> path = dotted_path_before(code, start - 1);
+    if (path.empty()) return result;
+    const runtime::Value* value = resolve_path(interpreter, path);
+    if (value == nullptr || !value->is(runtime::Kind::Struct)) return result;
+    for (const auto& field : value->struct_fields()) {
+      if (std::string_view(field.first).starts_with(prefix)) result.matches.push_back(field.first);
+    }
+  } else {
+    if (!prefix.empty() && prefix[0] >= '0' && prefix[0] <= '9') return result;
+    add_prefixed(result.matches, interpreter.variable_names(), prefix);
+    add_prefixed(result.matches, interpreter.user_function_names(), prefix);
+    add_prefixed(result.matches, interpreter.builtin_names(), prefix);
+    for (const std::string_view word : lang::keyword_names()) {
+      if (word.starts_with(prefix)) result.matches.emplace_back(word);
+    }
+  }
+  std::sort(result.matches.begin(), result.matches.end());
+  result.matches.erase(std::unique(result.matches.begin(), result.matches.end()),
+                       result.matches.end());
+  return result;
+}
+
+std::optional<std::string> describe(runtime::Interpreter& interpreter, std::string_view code,
+                                    int cursor) {
+  std::size_t end = byte_offset(code, cursor);
+  while (end < code.size() && is_name_byte(code[end])) ++end;
+  const std::size_t start = name_start(code, end);
+  if (start == end) return std::nullopt;
+  const std::string name(code.substr(start, end - start));
+  if (start > 0 && code[start - 1] == '.') {
+    const std::vector<std::string> path = dotted_path_before(code, end);
+    if (path.empty()) return std::nullopt;
+    const runtime::Value* value = resolve_path(interpreter, path);
+    if (value == nullptr) return std::nullopt;
+    std::string joined = path.front();
+    for (std::size_t i = 1; i < path.size(); ++i) joined += "." + path[i];
+    return describe_value(interpreter, joined, *value);
+  }
+  if (const runtime::Value* value = interpreter.variable(name)) {
+    return describe_value(interpreter, name, *value);
+  }
+  if (interpreter.has_user_function(name)) {
+    return fmt::format("{}: a function defined in this session\n", name);
+  }
+  if (interpreter.find_builtin(name) != nullptr) return builtin_help(interpreter, name);
+  return std::nullopt;
+}
+
+Readiness readiness(std::string_view code) {
+  auto file = std::make_shared<const SourceFile>("cell", std::string(code));
+  if (lang::check_completeness(file) == lang::Completeness::Incomplete) {
+    return Readiness::Incomplete;
+  }
+  try {
+    lang::parse_program(file);
+  } catch (const Error&) {
+    return Readiness::Invalid;
+  }
+  return Readiness::Complete;
+}
+
+}  // namespace llmlab::app::kernel

@@ -1,0 +1,182 @@
+// Installing the kernelspec. The logo is a histogram under a bell curve, what layer norm does
+// to activations, painted through plot::CairoRenderer like every figure llmlab draws.
+#include "app/kernel/kernelspec.hpp"
+
+#include <cairo.h>
+#include <fmt/format.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "plot/cairo_renderer.hpp"
+
+namespace llmlab::app::kernel {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kKernelName = "llmlab";
+
+std::string environment(const char* name) {
+  const char* value = std::getenv(name);
+  return value ? value : "";
+}
+
+cairo_status_t append_bytes(void* closure, const unsigned char* data, unsigned int length) {
+  static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+bool write_file(const fs::path& path, const std::string& bytes) {
+  std::ofstream out(path, std::ios::binary);
+  out << bytes;
+  return static_cast<bool>(out);
+}
+
+}  // namespace
+
+std::string executable_path() {
+  std::error_code error;
+  const fs::path path = fs::read_symlink("/proc/self/exe", error);
+  return error ? std::string() : path.string();
+}
+
+std::string readme_url() {
+  std::error_code error;
+  fs::path directory = fs::path(executable_path()).parent_path();
+  for (int up = 0; up < 4 && !directory.empty(); ++up) {
+    if (fs::exists(directory / "README.md", error) && fs::exists(directory / "src", error)) {
+      return "file://" + (directory / "README.md").string();
+    }
+    directory = directory.parent_path();
+  }
+  return "https://jupyter-client.readthedocs.io/en/stable/kernels.html";
+}
+
+std::string kernelspec_directory(const SpecTarget& target) {
+  fs::path data;
+  switch (target.location) {
+    case SpecLocation::User:
+      if (const std::string dir = environment("JUPYTER_DATA_DIR"); !dir.empty()) {
+        data = dir;
+      } else {
+        const std::string home = environment("HOME");
+        data = fs::path(home.empty() ? "." : home) / ".local/share/jupyter";
+      }
+      break;
+    case SpecLocation::Prefix:
+      data = fs::path(target.prefix) / "share/jupyter";
+      break;
+    case SpecLocation::SysPrefix: {
+      std::string prefix = environment("CONDA_PREFIX");
+      if (prefix.empty()) prefix = environment("VIRTUAL_ENV");
+      if (prefix.empty()) prefix = "/usr";
+      data = fs::path(prefix) / "share/jupyter";
+      break;
+    }
+  }
+  std::error_code ignored;
+  return (fs::absolute(data, ignored) / "kernels" / kKernelName).string();
+}
+
+std::string draw_logo_png(int size) {
+  cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, size, size);
+  cairo_t* cairo = cairo_create(surface);
+  {
+    plot::CairoRenderer renderer(cairo);
+    const double s = size;
+    renderer.begin(s, s, plot::Color::rgb(0, 0, 0, 0.0));
+    renderer.path(plot::Path::rectangle({0, 0, s, s}), plot::Stroke{{}, 0.0, {}, false},
+                  plot::Color::rgb(30, 34, 52));
+    // Bars of a standard normal histogram, then the density over them.
+    constexpr int kBars = 7;
+    const double base = s * 0.86;
+    const double peak = s * 0.62;
+    const double left = s * 0.1;
+    const double width = s * 0.8 / kBars;
+    for (int i = 0; i < kBars; ++i) {
+      const double z = (i + 0.5 - kBars / 2.0) * 0.9;
+      const double height = peak * std::exp(-z * z / 2);
+      renderer.path(plot::Path::rectangle(
+                        {left + i * width + width * 0.08, base - height, width * 0.84, height}),
+                    plot::Stroke{{}, 0.0, {}, false}, plot::Color::rgb(86, 156, 214));
+    }
+    plot::Path curve;
+    for (int i = 0; i <= 40; ++i) {
+      const double x = left + s * 0.8 * i / 40.0;
+      const double z = (i / 40.0 - 0.5) * kBars * 0.9;
+      const plot::Point point{x, base - peak * 1.08 * std::exp(-z * z / 2)};
+      if (i == 0) {
+        curve.move_to(point);
+      } else {
+        curve.line_to(point);
+      }
+    }
+    renderer.path(curve, plot::Stroke{plot::Color::rgb(255, 159, 64), s / 16.0, {}, true},
+                  std::nullopt);
+    renderer.path(plot::Path::segment({left, base}, {s - left, base}),
+                  plot::Stroke{plot::Color::rgb(220, 220, 220), s / 32.0, {}, false}, std::nullopt);
+    renderer.end();
+  }
+  cairo_surface_flush(surface);
+  std::string bytes;
+  cairo_surface_write_to_png_stream(surface, append_bytes, &bytes);
+  cairo_destroy(cairo);
+  cairo_surface_destroy(surface);
+  return bytes;
+}
+
+int install_kernelspec(const SpecTarget& target) {
+  const std::string binary = executable_path();
+  if (binary.empty()) {
+    fmt::print(stderr, "llmlab kernel install: cannot find the path of this executable\n");
+    return 1;
+  }
+  const fs::path directory = kernelspec_directory(target);
+  std::error_code error;
+  fs::create_directories(directory, error);
+  if (error) {
+    fmt::print(stderr, "llmlab kernel install: cannot create {}: {}\n", directory.string(),
+               error.message());
+    return 1;
+  }
+  nlohmann::json spec;
+  spec["argv"] = {binary, "kernel", "-f", "{connection_file}"};
+  spec["display_name"] = "llmlab (rlab)";
+  spec["language"] = "rlab";
+  // SIGINT reaches the kernel while a cell runs, when the shell channel is busy.
+  spec["interrupt_mode"] = "signal";
+  spec["metadata"] = nlohmann::json::object();
+  const bool written = write_file(directory / "kernel.json", spec.dump(1) + "\n") &&
+                       write_file(directory / "logo-32x32.png", draw_logo_png(32)) &&
+                       write_file(directory / "logo-64x64.png", draw_logo_png(64));
+  if (!written) {
+    fmt::print(stderr, "llmlab kernel install: cannot write into {}\n", directory.string());
+    return 1;
+  }
+  fmt::print("Installed the llmlab kernel in {}\n", directory.string());
+  return 0;
+}
+
+int uninstall_kernelspec(const SpecTarget& target) {
+  const fs::path directory = kernelspec_directory(target);
+  std::error_code error;
+  if (!fs::exists(directory / "kernel.json", error)) {
+    fmt::print(stderr, "llmlab kernel uninstall: no llmlab kernel in {}\n", directory.string());
+    return 1;
+  }
+  fs::remove_all(directory, error);
+  if (error) {
+    fmt::print(stderr, "llmlab kernel uninstall: cannot remove {}: {}\n", directory.string(),
+               error.message());
+    return 1;
+  }
+  fmt::print("Removed the llmlab kernel from {}\n", directory.string());
+  return 0;
+}
+
+}  // namespace llmlab::app::kernel

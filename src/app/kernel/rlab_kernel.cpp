@@ -1,0 +1,332 @@
+// The handlers behind each shell request. A cell runs as a notebook block does (language.md
+// §8.1: a bare expression shows its value, an assignment does not — Jupyter's convention too),
+// so an .ipynb converted from a notebook shows what `notebook render` shows; the value goes out
+// as the cell's execute_result. Each cell starts with the current figure emptied unless `hold`
+// is on (plotting.md §8). The source is named "cell", so errors read `cell:line:col`.
+#include "app/kernel/rlab_kernel.hpp"
+
+#include <fmt/format.h>
+
+#include <exception>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "app/cli.hpp"
+#include "app/kernel/completion.hpp"
+#include "app/kernel/kernelspec.hpp"
+#include "base/error.hpp"
+#include "base/stop.hpp"
+#include "builtins/plot/session.hpp"
+#include "builtins/registry.hpp"
+#include "runtime/call.hpp"
+#include "runtime/display.hpp"
+#include "runtime/native.hpp"
+
+namespace llmlab::app::kernel {
+
+namespace {
+
+constexpr std::size_t kStreamChunk = 64 * 1024;
+constexpr auto kStreamInterval = std::chrono::milliseconds(50);
+
+// ANSI colours for the traceback, as terminals and Jupyter front ends show them.
+constexpr std::string_view kRed = "\x1b[1;31m";
+constexpr std::string_view kGreen = "\x1b[1;32m";
+constexpr std::string_view kReset = "\x1b[0m";
+
+std::string base64(std::string_view bytes) {
+  static constexpr char kAlphabet[] =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  out.reserve((bytes.size() + 2) / 3 * 4);
+  std::size_t i = 0;
+  for (; i + 3 <= bytes.size(); i += 3) {
+    const auto n = static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i]) << 16 |
+                                              static_cast<unsigned char>(bytes[i + 1]) << 8 |
+                                              static_cast<unsigned char>(bytes[i + 2]));
+    out += kAlphabet[n >> 18 & 63];
+    out += kAlphabet[n >> 12 & 63];
+    out += kAlphabet[n >> 6 & 63];
+    out += kAlphabet[n & 63];
+  }
+  if (const std::size_t rest = bytes.size() - i; rest > 0) {
+    std::uint32_t n = static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i]) << 16);
+    if (rest == 2) n |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i + 1]) << 8);
+    out += kAlphabet[n >> 18 & 63];
+    out += kAlphabet[n >> 12 & 63];
+    out += rest == 2 ? kAlphabet[n >> 6 & 63] : '=';
+    out += '=';
+  }
+  return out;
+}
+
+bool is_caret_line(std::string_view line) {
+  return line.find('^') != std::string_view::npos &&
+         line.find_first_not_of(" \t^") == std::string_view::npos;
+}
+
+// The report `llmlab run` prints, one traceback entry per line, the headline in red and the
+// caret in green.
+std::vector<std::string> traceback(const Error& error) {
+  std::vector<std::string> lines;
+  const std::string report = format_error_report(error);
+  std::size_t start = 0;
+  while (start < report.size()) {
+    std::size_t end = report.find('\n', start);
+    if (end == std::string::npos) end = report.size();
+    const std::string_view line(report.data() + start, end - start);
+    if (lines.empty()) {
+      lines.push_back(fmt::format("{}{}{}", kRed, line, kReset));
+    } else if (is_caret_line(line)) {
+      lines.push_back(fmt::format("{}{}{}", kGreen, line, kReset));
+    } else {
+      lines.emplace_back(line);
+    }
+    start = end + 1;
+  }
+  return lines;
+}
+
+std::string error_name(const Error& error) {
+  if (!error.identifier().empty()) return error.identifier();
+  if (is_interrupt(error)) return "Interrupted";
+  return error.kind() == ErrorKind::Syntax ? "SyntaxError" : "RuntimeError";
+}
+
+// The kernel's `clc`: MATLAB's "clear the command window" becomes Jupyter's clear_output. The
+// builtin reaches the kernel through the session, as every builtin reaches its state.
+struct ScreenClearer {
+  std::function<void()> clear;
+};
+
+runtime::Value clear_screen(runtime::Call& call) {
+  if (const auto& clear = call.session().extension<ScreenClearer>().clear) clear();
+  return runtime::Value();
+}
+
+constexpr runtime::NativeFunction kClearScreen{
+    "clc", clear_screen, 0, 0, "clc: clear the output of the running cell (in Jupyter)."};
+
+bool is_name(std::string_view text) {
+  if (text.empty() || (text[0] >= '0' && text[0] <= '9')) return false;
+  for (const char c : text) {
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'))
+      return false;
+  }
+  return true;
+}
+
+std::string_view trimmed(std::string_view text) {
+  const std::size_t first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos) return {};
+  const std::size_t last = text.find_last_not_of(" \t\r\n");
+  return text.substr(first, last - first + 1);
+}
+
+}  // namespace
+
+RlabKernel::RlabKernel() : interpreter_(session_) {
+  std::error_code ignored;
+  session_.set_base_directory(std::filesystem::current_path(ignored).string());
+  session_.set_output([this](std::string_view text) { write_stream("stdout", text); });
+  session_.set_error_output([this](std::string_view text) { write_stream("stderr", text); });
+  session_.set_result_output(
+      [this](const runtime::Value&, std::string_view text) { publish_result(text); });
+  builtins::install_builtins(interpreter_);
+  interpreter_.register_builtin(kClearScreen);
+  session_.extension<ScreenClearer>().clear = [this] { clear_cell_output(); };
+  xeus::register_interpreter(this);
+}
+
+RlabKernel::~RlabKernel() = default;
+
+void RlabKernel::interrupt_running_cell() {
+  if (running_.load()) interpreter_.interrupt();
+}
+
+void RlabKernel::configure_impl() {}
+
+void RlabKernel::write_stream(const char* name, std::string_view text) {
+  if (silent_ || text.empty()) return;
+  if (pending_stream_ != name) {
+    flush_stream();
+    pending_stream_ = name;
+  }
+  pending_text_ += text;
+  const auto now = std::chrono::steady_clock::now();
+  if (pending_text_.size() >= kStreamChunk || now - last_flush_ >= kStreamInterval) {
+    flush_stream();
+  }
+}
+
+void RlabKernel::flush_stream() {
+  last_flush_ = std::chrono::steady_clock::now();
+  if (pending_text_.empty() || pending_stream_ == nullptr) return;
+  publish_stream(pending_stream_, pending_text_);
+  pending_text_.clear();
+}
+
+void RlabKernel::publish_figures(std::uint64_t mark) {
+  for (const int handle : builtins::figures_drawn_since(session_, mark)) {
+    nl::json data;
+    data["image/svg+xml"] = builtins::figure_svg(session_, handle);
+    data["image/png"] = base64(builtins::figure_png(session_, handle));
+    data["text/plain"] = fmt::format("<figure {}>", handle);
+    display_data(std::move(data), nl::json::object(), nl::json::object());
+  }
+}
+
+void RlabKernel::publish_result(std::string_view text) {
+  if (silent_) return;
+  flush_stream();
+  nl::json data;
+  data["text/plain"] = std::string(text);
+  publish_execution_result(execution_count_, std::move(data), nl::json::object());
+}
+
+void RlabKernel::clear_cell_output() {
+  if (silent_) return;
+  pending_text_.clear();  // never shown: it would be cleared at once
+  clear_output(false);
+}
+
+std::optional<nl::json> RlabKernel::page_request(const std::string& code) {
+  const std::string_view text = trimmed(code);
+  if (!text.ends_with('?')) return std::nullopt;
+  const std::string_view name = trimmed(text.substr(0, text.size() - 1));
+  if (!is_name(name)) return std::nullopt;
+  std::optional<std::string> description;
+  try {
+    description = describe(interpreter_, name, static_cast<int>(name.size()));
+  } catch (const Error&) {
+    description.reset();
+  }
+  if (!description) description = fmt::format("{}: no variable, function or builtin\n", name);
+  nl::json page = {{"source", "page"}, {"data", {{"text/plain", *description}}}, {"start", 0}};
+  return nl::json{{"status", "ok"}, {"payload", {page}}, {"user_expressions", nl::json::object()}};
+}
+
+nl::json RlabKernel::error_reply(const Error& error) {
+  nl::json reply;
+  reply["status"] = "error";
+  reply["ename"] = error_name(error);
+  reply["evalue"] = error.what();
+  reply["traceback"] = traceback(error);
+  return reply;
+}
+
+nl::json RlabKernel::execute_request_impl(int execution_counter, const std::string& code,
+                                          bool silent, bool /*store_history*/,
+                                          nl::json user_expressions, bool /*allow_stdin*/) {
+  execution_count_ = execution_counter;
+  if (std::optional<nl::json> page = page_request(code)) return *page;
+  silent_ = silent;
+  last_flush_ = std::chrono::steady_clock::now();
+  builtins::reset_unheld_figure(session_);
+  const std::uint64_t mark = builtins::figure_mark(session_);
+  std::optional<Error> failure;
+  // A stop pressed between cells is for no cell: withdraw it before this one starts.
+  interpreter_.clear_interrupt();
+  running_.store(true);
+  try {
+    interpreter_.run(std::make_shared<const SourceFile>("cell", code), runtime::ExecMode::Notebook);
+  } catch (const Error& error) {
+    failure = error;
+  } catch (const std::exception& error) {
+    // The session outlives whatever failed inside one cell.
+    failure = Error(fmt::format("internal: {}", error.what()));
+  }
+  running_.store(false);
+  flush_stream();
+  if (!silent) publish_figures(mark);
+  silent_ = false;
+  if (failure) {
+    nl::json reply = error_reply(*failure);
+    if (!silent) {
+      publish_execution_error(reply["ename"], reply["evalue"],
+                              reply["traceback"].get<std::vector<std::string>>());
+    }
+    return reply;
+  }
+  nl::json results = nl::json::object();
+  if (user_expressions.is_object()) {
+    for (const auto& [name, expression] : user_expressions.items()) {
+      if (!expression.is_string()) continue;
+      try {
+        const runtime::Value value = interpreter_.evaluate(expression.get<std::string>());
+        results[name] = {{"status", "ok"},
+                         {"data", {{"text/plain", runtime::display(value)}}},
+                         {"metadata", nl::json::object()}};
+      } catch (const Error& error) {
+        results[name] = error_reply(error);
+      }
+    }
+  }
+  return {{"status", "ok"}, {"payload", nl::json::array()}, {"user_expressions", results}};
+}
+
+nl::json RlabKernel::complete_request_impl(const std::string& code, int cursor_pos) {
+  const Completions found = complete(interpreter_, code, cursor_pos);
+  return {{"status", "ok"},
+          {"matches", found.matches},
+          {"cursor_start", found.start},
+          {"cursor_end", found.end},
+          {"metadata", nl::json::object()}};
+}
+
+nl::json RlabKernel::inspect_request_impl(const std::string& code, int cursor_pos,
+                                          int /*detail_level*/) {
+  std::optional<std::string> text;
+  try {
+    text = describe(interpreter_, code, cursor_pos);
+  } catch (const Error&) {
+    text.reset();
+  }
+  nl::json data = nl::json::object();
+  if (text) data["text/plain"] = *text;
+  return {{"status", "ok"},
+          {"found", text.has_value()},
+          {"data", data},
+          {"metadata", nl::json::object()}};
+}
+
+nl::json RlabKernel::is_complete_request_impl(const std::string& code) {
+  switch (readiness(code)) {
+    case Readiness::Incomplete:
+      return {{"status", "incomplete"}, {"indent", "  "}};
+    case Readiness::Invalid:
+      return {{"status", "invalid"}};
+    case Readiness::Complete:
+      break;
+  }
+  return {{"status", "complete"}};
+}
+
+nl::json RlabKernel::kernel_info_request_impl() {
+  nl::json language;
+  language["name"] = "rlab";
+  language["version"] = std::string(kVersion);
+  language["mimetype"] = "text/x-rlab";
+  language["file_extension"] = ".rlab";
+  language["pygments_lexer"] = "matlab";
+  language["codemirror_mode"] = "octave";
+  nl::json reply;
+  reply["status"] = "ok";
+  reply["protocol_version"] = "5.3";
+  reply["implementation"] = "llmlab";
+  reply["implementation_version"] = std::string(kVersion);
+  reply["language_info"] = language;
+  reply["banner"] = fmt::format(
+      "llmlab {} — the rlab dialect (MATLAB-like) for transformer experiments.\n"
+      "help lists the builtins; help NAME describes one.",
+      kVersion);
+  reply["help_links"] = nl::json::array({{{"text", "llmlab README"}, {"url", readme_url()}}});
+  return reply;
+}
+
+void RlabKernel::shutdown_request_impl() { flush_stream(); }
+
+}  // namespace llmlab::app::kernel

@@ -1,0 +1,143 @@
+// The receive loop is xserver_zmq's own (poll the control and shell sockets, hand each message
+// to the kernel core), with the repair step in front of deserialisation.
+#include "app/kernel/server.hpp"
+
+#include <iostream>
+#include <string>
+#include <xeus/xauthentication.hpp>
+#include <xeus/xzmq_serializer.hpp>
+#include <zmq_addon.hpp>
+
+#include "base/utf8.hpp"
+
+namespace llmlab::app::kernel {
+
+namespace {
+
+// Wire frames after the "<IDS|MSG>" delimiter: signature, header, parent, metadata, content.
+constexpr std::size_t kSignature = 1;
+constexpr std::size_t kContent = 5;
+
+bool is_valid_utf8(std::string_view text) {
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    const std::size_t length = byte < 0x80           ? 1
+                               : (byte >> 5) == 0x6  ? 2
+                               : (byte >> 4) == 0xE  ? 3
+                               : (byte >> 3) == 0x1E ? 4
+                                                     : 0;
+    if (length == 0 || i + length > text.size()) return false;
+    for (std::size_t k = 1; k < length; ++k) {
+      if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return false;
+    }
+    const std::string_view character = text.substr(i, length);
+    const char32_t code = code_point_of(character);
+    std::string encoded;
+    append_utf8(encoded, code);
+    if (encoded != character) return false;  // overlong, surrogate or out of range
+    i += length;
+  }
+  return true;
+}
+
+// Each byte that does not start a well-formed sequence becomes U+FFFD.
+std::string repaired(std::string_view text) {
+  std::string out;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    bool done = false;
+    for (std::size_t length = 1; length <= 4 && i + length <= text.size(); ++length) {
+      if (is_valid_utf8(text.substr(i, length))) {
+        out.append(text.substr(i, length));
+        i += length;
+        done = true;
+        break;
+      }
+    }
+    if (!done) {
+      append_utf8(out, U'\uFFFD');
+      ++i;
+    }
+  }
+  return out;
+}
+
+xeus::xraw_buffer raw(const zmq::message_t& frame) {
+  return {static_cast<const unsigned char*>(frame.data()), frame.size()};
+}
+
+class RepairingServer final : public xeus::xserver_zmq {
+ public:
+  RepairingServer(zmq::context_t& context, const xeus::xconfiguration& config,
+                  nl::json::error_handler_t error_handler)
+      : xserver_zmq(context, config, error_handler) {}
+
+ private:
+  void start_impl(xeus::xpub_message message) override {
+    start_publisher_thread();
+    start_heartbeat_thread();
+    m_request_stop = false;
+    publish(std::move(message), xeus::channel::SHELL);
+    while (!m_request_stop) receive();
+    stop_channels();
+  }
+
+  void receive() {
+    zmq::pollitem_t items[] = {{m_controller, 0, ZMQ_POLLIN, 0}, {m_shell, 0, ZMQ_POLLIN, 0}};
+    zmq::poll(&items[0], 2, std::chrono::milliseconds(-1));
+    try {
+      if (items[0].revents & ZMQ_POLLIN) {
+        zmq::multipart_t wire;
+        wire.recv(m_controller);
+        repair(wire);
+        notify_control_listener(xeus::xzmq_serializer::deserialize(wire, *p_auth));
+      }
+      if (!m_request_stop && (items[1].revents & ZMQ_POLLIN)) {
+        zmq::multipart_t wire;
+        wire.recv(m_shell);
+        repair(wire);
+        notify_shell_listener(xeus::xzmq_serializer::deserialize(wire, *p_auth));
+      }
+    } catch (const std::exception& error) {
+      // A message that cannot be read (bad signature, bad JSON) is dropped; say why.
+      std::cerr << "llmlab kernel: message dropped: " << error.what() << std::endl;
+    }
+  }
+
+  // Content that is not UTF-8, under a valid signature: repaired and signed again.
+  void repair(zmq::multipart_t& wire) const {
+    std::size_t delimiter = 0;
+    while (delimiter < wire.size() && wire[delimiter].to_string_view() != "<IDS|MSG>") {
+      ++delimiter;
+    }
+    if (delimiter + kContent >= wire.size()) return;
+    zmq::message_t& content = wire[delimiter + kContent];
+    if (is_valid_utf8(content.to_string_view())) return;
+    const auto& header = wire[delimiter + 2];
+    const auto& parent = wire[delimiter + 3];
+    const auto& metadata = wire[delimiter + 4];
+    if (!p_auth->verify(raw(wire[delimiter + kSignature]), raw(header), raw(parent), raw(metadata),
+                        raw(content))) {
+      return;  // deserialize rejects it
+    }
+    std::cerr << "llmlab kernel: a request held bytes that are not UTF-8; each became U+FFFD"
+              << std::endl;
+    const std::string fixed = repaired(content.to_string_view());
+    content.rebuild(fixed.data(), fixed.size());
+    const std::string signature =
+        p_auth->sign(raw(header), raw(parent), raw(metadata), raw(content));
+    wire[delimiter + kSignature].rebuild(signature.data(), signature.size());
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<xeus::xserver> make_server(xeus::xcontext& context,
+                                           const xeus::xconfiguration& config,
+                                           nl::json::error_handler_t error_handler) {
+  return std::make_unique<RepairingServer>(context.get_wrapped_context<zmq::context_t>(), config,
+                                           error_handler);
+}
+
+}  // namespace llmlab::app::kernel

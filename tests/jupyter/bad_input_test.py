@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""Bad input never crashes the kernel: a malformed connection file and a port in use are
+refused with a clear message; a message signed with the wrong key is dropped and logged, never
+executed; a 10 MB cell and a cell with invalid UTF-8 get a reply and the kernel goes on.
+Usage: /usr/bin/python3 bad_input_test.py --bin LLMLAB
+"""
+import argparse
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+import jupyter_env
+
+failures = []
+
+
+def check(condition, what):
+    print(("ok   " if condition else "FAIL ") + what)
+    if not condition:
+        failures.append(what)
+
+
+def free_ports(count):
+    sockets = [socket.socket() for _ in range(count)]
+    for s in sockets:
+        s.bind(("127.0.0.1", 0))
+    ports = [s.getsockname()[1] for s in sockets]
+    for s in sockets:
+        s.close()
+    return ports
+
+
+def connection(ports, key="secret"):
+    names = ["shell_port", "iopub_port", "stdin_port", "control_port", "hb_port"]
+    info = dict(zip(names, ports))
+    info.update(ip="127.0.0.1", transport="tcp", key=key, signature_scheme="hmac-sha256",
+                kernel_name="llmlab")
+    return info
+
+
+def run_kernel(binary, text, timeout=20):
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        f.write(text)
+    try:
+        return subprocess.run([binary, "kernel", "-f", f.name], capture_output=True, text=True,
+                              timeout=timeout)
+    finally:
+        os.unlink(f.name)
+
+
+def connection_file_checks(binary):
+    cases = [
+        ("{ not json", "not valid JSON"),
+        ("[1, 2]", "expected a JSON object"),
+        (json.dumps({k: v for k, v in connection(free_ports(5)).items() if k != "shell_port"}),
+         "shell_port: missing"),
+        (json.dumps(dict(connection(free_ports(5)), hb_port="eighty")), "hb_port: not a port"),
+        (json.dumps(dict(connection(free_ports(5)), transport="ipc")), "only tcp"),
+    ]
+    for text, message in cases:
+        proc = run_kernel(binary, text)
+        check(proc.returncode == 2 and message in proc.stderr,
+              f"connection file {text[:30]!r}: exit 2 with {message!r} "
+              f"(got {proc.returncode}, {proc.stderr.strip()!r})")
+    proc = subprocess.run([binary, "kernel", "-f", "/nonexistent/connection.json"],
+                          capture_output=True, text=True, timeout=20)
+    check(proc.returncode == 2 and "cannot read" in proc.stderr,
+          f"a missing connection file is refused (got {proc.stderr.strip()!r})")
+
+
+def port_in_use_check(binary):
+    busy = socket.socket()
+    busy.bind(("127.0.0.1", 0))
+    busy.listen()
+    ports = free_ports(4)
+    info = connection([busy.getsockname()[1]] + ports)
+    proc = run_kernel(binary, json.dumps(info))
+    busy.close()
+    check(proc.returncode == 1 and "shell port" in proc.stderr and "in use" in proc.stderr,
+          f"a shell port in use: exit 1 naming it (got {proc.returncode}, {proc.stderr.strip()!r})")
+
+
+def kernel_checks():
+    import zmq
+    from jupyter_client.session import Session
+    manager, client = jupyter_env.start_kernel()
+    try:
+        # A request signed with another key: dropped and logged, never run.
+        info = manager.get_connection_info()
+        forger = Session(key=b"not-the-key", username="forger")
+        context = zmq.Context.instance()
+        shell = context.socket(zmq.DEALER)
+        shell.connect(f"tcp://{info['ip']}:{info['shell_port']}")
+        forger.send(shell, "execute_request",
+                    {"code": "forged_ran = 1;", "silent": False, "store_history": True,
+                     "user_expressions": {}, "allow_stdin": False, "stop_on_error": True})
+        check(shell.poll(2000) == 0, "no reply to a message with a bad signature")
+        shell.close(linger=0)
+        outputs = []
+        reply = client.execute_interactive(
+            "exist(\"forged_ran\")", timeout=20,
+            output_hook=lambda m: outputs.append(m["content"].get("data", {}).get("text/plain", "")))
+        check(reply["content"]["status"] == "ok" and "0" in outputs,
+              f"the forged cell never ran (exist says {outputs})")
+        log = jupyter_env.kernel_log(manager)
+        check("ignature" in log, "the bad signature is logged")
+
+        # A 10 MB cell: parsed and run, the kernel answers.
+        big = "x = 1;\n" * (10 * 1024 * 1024 // 7)
+        started = time.time()
+        reply = client.execute_interactive(big, timeout=300)
+        check(reply["content"]["status"] == "ok",
+              f"a 10 MB cell runs ({time.time() - started:.1f} s)")
+
+        # Invalid UTF-8 in the cell (surrogate escapes travel as raw bytes): an error reply.
+        outputs = []
+        reply = client.execute_interactive(
+            "s = 'caf\udce9';\ndisp(s)", timeout=20,
+            output_hook=lambda m: outputs.append(m))
+        shown = "".join(m["content"].get("text", "") for m in outputs)
+        check(reply["content"]["status"] == "ok" and "caf\ufffd" in shown,
+              f"a cell with invalid UTF-8 runs with U+FFFD in place of the bad byte ({shown!r})")
+        check("not UTF-8" in jupyter_env.kernel_log(manager), "the repair is logged")
+        reply = client.execute_interactive("y = 40 + 2", timeout=20)
+        check(reply["content"]["status"] == "ok" and manager.is_alive(),
+              "the kernel goes on after invalid UTF-8")
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel(now=False)
+    if failures:
+        print("kernel log:\n" + jupyter_env.kernel_log(manager)[-4000:])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", required=True)
+    args = parser.parse_args()
+    jupyter_env.setup(args.bin)
+    binary = os.environ["LLMLAB_BIN"]
+    connection_file_checks(binary)
+    port_in_use_check(binary)
+    kernel_checks()
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""The kernel driven by jupyter_client as a front end drives it: interrupting a running
+infinite loop leaves the kernel and its variables alive, a failing cell leaves earlier
+variables intact, and a restart gives a fresh session.
+Usage: /usr/bin/python3 client_test.py --bin LLMLAB
+"""
+import argparse
+import json
+import os
+import pathlib
+import queue
+import subprocess
+import sys
+import time
+
+import jupyter_env
+
+failures = []
+
+
+def check(condition, what):
+    print(("ok   " if condition else "FAIL ") + what)
+    if not condition:
+        failures.append(what)
+
+
+def run(client, code, timeout=90, **options):
+    """The reply's content and the cell's output messages as (type, content) pairs."""
+    outputs = []
+    reply = client.execute_interactive(
+        code, timeout=timeout, **options,
+        output_hook=lambda msg: outputs.append((msg["msg_type"], msg["content"])))
+    return reply["content"], outputs
+
+
+def text_of(outputs):
+    parts = []
+    for kind, content in outputs:
+        if kind == "stream":
+            parts.append(content["text"])
+        elif kind in ("execute_result", "display_data"):
+            parts.append(content["data"].get("text/plain", ""))
+    return "".join(parts)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", required=True)
+    args = parser.parse_args()
+    jupyter_env.setup(args.bin)
+    listing = subprocess.run([sys.executable, "-m", "jupyter_client.kernelspecapp", "list"],
+                             capture_output=True, text=True).stdout
+    check(any(line.split()[:1] == ["llmlab"] for line in listing.splitlines()),
+          f"jupyter kernelspec list shows the installed kernel ({listing.strip()!r})")
+    spec = json.loads((pathlib.Path(os.environ["JUPYTER_PATH"]) / "kernels" / "llmlab" /
+                       "kernel.json").read_text())
+    check(spec["argv"][0] == os.environ["LLMLAB_BIN"] and spec["display_name"] == "llmlab (rlab)",
+          "kernel.json names this binary by its absolute path, as \"llmlab (rlab)\"")
+    for size in (32, 64):
+        logo = (pathlib.Path(os.environ["JUPYTER_PATH"]) / "kernels" / "llmlab" /
+                f"logo-{size}x{size}.png").read_bytes()
+        width, height = int.from_bytes(logo[16:20], "big"), int.from_bytes(logo[20:24], "big")
+        check(logo.startswith(b"\x89PNG") and (width, height) == (size, size),
+              f"the {size}x{size} logo is a {size}x{size} PNG (got {width}x{height})")
+    manager, client = jupyter_env.start_kernel()
+    try:
+        reply, _ = run(client, "y = 5;")
+        check(reply["status"] == "ok", "y = 5; runs")
+
+        # An infinite loop, interrupted from outside as a front end's stop button does: once the
+        # cell has started (its execute_input is out), and again every few seconds, as a user
+        # would press again, should the first signal come before the loop on a loaded machine.
+        msg_id = client.execute("k = 0;\nwhile true\n  k = k + 1;\nend")
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            msg = client.get_iopub_msg(timeout=30)
+            if (msg["parent_header"].get("msg_id") == msg_id and
+                    msg["msg_type"] == "execute_input"):
+                break
+        time.sleep(0.5)
+        reply = None
+        presses = 0
+        while reply is None and presses < 5:
+            manager.interrupt_kernel()
+            presses += 1
+            try:
+                while True:
+                    msg = client.get_shell_msg(timeout=8)
+                    if msg["parent_header"].get("msg_id") == msg_id:
+                        reply = msg["content"]
+                        break
+            except queue.Empty:
+                pass
+        check(reply is not None, "the interrupted cell replied")
+        if reply is not None:
+            check(reply["status"] == "error" and reply["evalue"] == "interrupted",
+                  f"the loop ended with an 'interrupted' error (got {reply.get('evalue')!r})")
+        check(manager.is_alive(), "the kernel survived the interrupt")
+
+        reply, outputs = run(client, "x = 1 + 1", user_expressions={"x": "x"})
+        got = reply.get("user_expressions", {}).get("x", {}).get("data", {}).get("text/plain")
+        check(reply["status"] == "ok" and got == "2",
+              f"x = 1 + 1 gives 2 after the interrupt (got {got!r})")
+        reply, outputs = run(client, "k > 0")
+        check(reply["status"] == "ok" and text_of(outputs).strip() == "true",
+              f"the loop's counter k survived and advanced (got {text_of(outputs)!r})")
+
+        # An error leaves the session's variables as they were.
+        reply, outputs = run(client, "z = 7;\nundefined_function_here(3)")
+        check(reply["status"] == "error", "a failing cell replies with an error")
+        check(any(line.find("cell:2:1") >= 0 for line in reply.get("traceback", [])),
+              f"its traceback names cell:2:1 (got {reply.get('traceback')})")
+        check(any(kind == "error" for kind, _ in outputs), "the error is published on iopub")
+        reply, outputs = run(client, 'printf("%d %d %d\\n", x, y, z)')
+        check(reply["status"] == "ok" and text_of(outputs).split() == ["2", "5", "7"],
+              f"x, y, z intact after the error (got {text_of(outputs)!r})")
+
+        # A restart: a new process, a fresh session.
+        manager.restart_kernel(now=False)
+        client.wait_for_ready(timeout=30)
+        reply, _ = run(client, "y")
+        check(reply["status"] == "error", "after a restart, y is gone")
+        reply, outputs = run(client, "x = 1 + 1\nx")
+        check(reply["status"] == "ok" and text_of(outputs).strip() == "2",
+              f"after a restart, x = 1 + 1 then x shows 2 (got {text_of(outputs)!r})")
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel(now=False)
+    if failures:
+        print("kernel log:\n" + jupyter_env.kernel_log(manager))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

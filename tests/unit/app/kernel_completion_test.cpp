@@ -1,0 +1,83 @@
+// What the Jupyter kernel answers about code being typed: completions (positions in code
+// points), descriptions for the pager, and whether input is ready to run.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <memory>
+#include <string>
+
+#include "app/kernel/completion.hpp"
+#include "builtins/registry.hpp"
+#include "runtime/interpreter.hpp"
+#include "runtime/session.hpp"
+
+namespace llmlab::app::kernel {
+namespace {
+
+struct Session {
+  runtime::Session session;
+  runtime::Interpreter interpreter{session};
+  Session() {
+    builtins::install_builtins(interpreter);
+    interpreter.run(std::make_shared<const SourceFile>(
+        "setup",
+        "cfg = struct(\"lr\", 0.1, \"layers\", 4);\nlearning = 1;\n"
+        "function y = learn_step(x)\n  y = x;\nend\n"));
+  }
+};
+
+bool has(const std::vector<std::string>& names, const std::string& name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+TEST(kernel_completion, names_of_every_kind) {
+  Session s;
+  const Completions found = complete(s.interpreter, "x = lear", 8);
+  EXPECT_TRUE(has(found.matches, "learning"));
+  EXPECT_TRUE(has(found.matches, "learn_step"));
+  EXPECT_EQ(found.start, 4);
+  EXPECT_EQ(found.end, 8);
+  EXPECT_TRUE(has(complete(s.interpreter, "linsp", 5).matches, "linspace"));
+  EXPECT_TRUE(has(complete(s.interpreter, "otherw", 6).matches, "otherwise"));
+}
+
+TEST(kernel_completion, struct_fields_after_a_dot) {
+  Session s;
+  const Completions found = complete(s.interpreter, "cfg.la", 6);
+  EXPECT_EQ(found.matches, std::vector<std::string>{"layers"});
+  EXPECT_EQ(found.start, 4);
+  EXPECT_EQ(complete(s.interpreter, "cfg.", 4).matches.size(), 2u);
+  EXPECT_TRUE(complete(s.interpreter, "learning.", 9).matches.empty());
+}
+
+TEST(kernel_completion, cursor_counts_code_points) {
+  Session s;
+  // "é" is two bytes, one code point: the cursor after "lear" is at code point 8.
+  const Completions found = complete(s.interpreter, "é = lear", 8);
+  EXPECT_TRUE(has(found.matches, "learning"));
+  EXPECT_EQ(found.start, 4);
+  EXPECT_EQ(found.end, 8);
+}
+
+TEST(kernel_completion, describe_variables_builtins_functions) {
+  Session s;
+  const auto variable = describe(s.interpreter, "cfg.lr", 5);
+  ASSERT_TRUE(variable.has_value());
+  EXPECT_NE(variable->find("cfg.lr"), std::string::npos);
+  EXPECT_NE(variable->find("0.1"), std::string::npos);
+  const auto builtin = describe(s.interpreter, "zeros", 2);
+  ASSERT_TRUE(builtin.has_value());
+  EXPECT_NE(builtin->find("zeros"), std::string::npos);
+  EXPECT_TRUE(describe(s.interpreter, "learn_step", 3).has_value());
+  EXPECT_FALSE(describe(s.interpreter, "no_such_name", 3).has_value());
+}
+
+TEST(kernel_completion, readiness) {
+  EXPECT_EQ(readiness("x = 1"), Readiness::Complete);
+  EXPECT_EQ(readiness("for i = 1:3"), Readiness::Incomplete);
+  EXPECT_EQ(readiness("a = [1, 2"), Readiness::Incomplete);
+  EXPECT_EQ(readiness("x = )"), Readiness::Invalid);
+}
+
+}  // namespace
+}  // namespace llmlab::app::kernel
