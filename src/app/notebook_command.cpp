@@ -125,7 +125,9 @@ void add_notebook_command(CLI::App& app, int& exit_code) {
   convert_cmd->add_option("-o,--output", *convert_output,
                           "Output file (default: the input with the new extension; - for stdout)");
   convert_cmd->callback([convert_input, convert_to, convert_output, &exit_code] {
-    exit_code = notebook::convert_command(*convert_input, *convert_to, *convert_output);
+    const notebook::ConvertReport report = notebook::convert_notebook(
+        *convert_input, *convert_to, *convert_output, terminal_messages());
+    exit_code = report.refused ? 2 : report.failed ? 1 : 0;
   });
 }
 

@@ -6,32 +6,53 @@ namespace llmlab::builtins {
 
 std::span<const BuiltinTable* const> builtin_tables() {
   static const BuiltinTable* const tables[] = {
-      &kConstantBuiltins,  // §2 Predefined constants
+      // §2 Predefined constants
+      &kConstantBuiltins,
+      // §3 Constructors and shapes
       &kShapeBuiltins,
-      &kRandomBuiltins,  // §3 Constructors and shapes
-      &kMathBuiltins, &kIntegerBuiltins,
-      &kOperatorBuiltins,  // §4 Element-wise math
+      &kRandomBuiltins,
+      // §4 Element-wise math
+      &kMathBuiltins,
+      &kIntegerBuiltins,
+      &kOperatorBuiltins,
+      // §5 Reductions and statistics
       &kStatsBuiltins,
-      &kDistributionBuiltins,  // §5 Reductions and statistics
+      &kDistributionBuiltins,
+      // §6 Cumulative, sort, search
       &kSortSearchBuiltins,
-      &kSetBuiltins,  // §6 Cumulative, sort, search
-      &kLinalgBuiltins, &kFitBuiltins,
-      &kSignalBuiltins,  // §7 Linear algebra; signals
+      &kSetBuiltins,
+      // §7 Linear algebra; signals
+      &kLinalgBuiltins,
+      &kFitBuiltins,
+      &kSignalBuiltins,
+      // §8 ML / transformer: kernels, training, trained models, automatic differentiation
       &kNnBuiltins,
       &kTrainBuiltins,
-      &kModelBuiltins,     // §8 ML / transformer
-      &kAutodiffBuiltins,  // autodiff (issue #13)
-      &kOutputBuiltins, &kTextFormatBuiltins, &kStringBuiltins, &kTextBuiltins, &kRegexBuiltins,
-      &kErrorBuiltins,  // §9 Strings and output
-      &kTypeBuiltins, &kStructBuiltins,
-      &kMapBuiltins,  // §10 Types and structs
+      &kModelBuiltins,
+      &kAutodiffBuiltins,
+      &kSweepBuiltins,
+      // §9 Strings and output
+      &kOutputBuiltins,
+      &kTextFormatBuiltins,
+      &kStringBuiltins,
+      &kTextBuiltins,
+      &kRegexBuiltins,
+      &kErrorBuiltins,
+      // §10 Types and structs
+      &kTypeBuiltins,
+      &kStructBuiltins,
+      &kMapBuiltins,
+      // §11 Control and utility
       &kFunctionalBuiltins,
-      &kSessionBuiltins,  // §11 Control and utility
-      &kIoBuiltins,       // §12 File input / output
-      &kPlotBuiltins,     // §13 Plotting
-      // language.md §13.12 (issue #16): session commands, cell arrays, error bars and bands.
-      &kSessionCommandBuiltins, &kCellBuiltins, &kPlotBandBuiltins,
-      &kSweepBuiltins,  // sweep_load (issue #15)
+      &kSessionBuiltins,
+      // §12 File input / output
+      &kIoBuiltins,
+      // §13 Plotting
+      &kPlotBuiltins,
+      // language.md §13.12: session commands, cell arrays, error bars and bands
+      &kSessionCommandBuiltins,
+      &kCellBuiltins,
+      &kPlotBandBuiltins,
   };
   return tables;
 }

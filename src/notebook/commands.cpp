@@ -457,46 +457,46 @@ CleanReport clean_notebooks(const std::string& input, const std::string& output,
   return report;
 }
 
-int convert_command(const std::string& input, const std::string& to, const std::string& output) {
+ConvertReport convert_notebook(const std::string& input, const std::string& to,
+                               const std::string& output, const Messages& messages) {
   const fs::path source(input);
   const std::string from = source.extension().string();
   if (from != ".md" && from != ".ipynb") {
-    std::cerr << "error: " << input << ": expected a .md or .ipynb notebook\n";
-    return 2;
+    messages.err("error: " + input + ": expected a .md or .ipynb notebook\n");
+    return ConvertReport{.refused = true};
   }
   if ((from == ".md" && to != "ipynb") || (from == ".ipynb" && to != "md")) {
-    std::cerr << "error: " << input << " converts --to " << (from == ".md" ? "ipynb" : "md")
-              << ", not --to " << to << "\n";
-    return 2;
+    messages.err("error: " + input + " converts --to " + (from == ".md" ? "ipynb" : "md") +
+                 ", not --to " + to + "\n");
+    return ConvertReport{.refused = true};
   }
   std::string reason;
   const std::optional<std::string> text = read_file(source, reason);
   if (!text) {
-    std::cerr << "error: cannot read " << input << ": " << reason << "\n";
-    return 1;
+    messages.err("error: cannot read " + input + ": " + reason + "\n");
+    return ConvertReport{.failed = true};
   }
   std::string converted;
   try {
     converted = from == ".md" ? markdown_to_ipynb(*text) : ipynb_to_markdown(*text);
   } catch (const Error& error) {
-    std::cerr << "error: " << input << ": " << error.what() << "\n";
-    return 1;
+    messages.err("error: " + input + ": " + error.what() + "\n");
+    return ConvertReport{.failed = true};
+  }
+  if (output == "-") {
+    messages.out(converted);
+    return {};
   }
   const fs::path target =
       output.empty() ? fs::path(source).replace_extension("." + to) : fs::path(output);
-  if (output == "-") {
-    std::cout << converted;
-    return 0;
+  try {
+    write_if_changed(target, converted);
+  } catch (const Error& error) {
+    messages.err(std::string("error: ") + error.what() + "\n");
+    return ConvertReport{.failed = true};
   }
-  std::ofstream out(target, std::ios::binary);
-  out << converted;
-  out.close();
-  if (!out) {
-    std::cerr << "error: cannot write " << target.string() << "\n";
-    return 1;
-  }
-  std::cout << "Converted " << input << " → " << target.string() << "\n";
-  return 0;
+  messages.out("Converted " + input + " → " + target.string() + "\n");
+  return {};
 }
 
 }  // namespace llmlab::notebook

@@ -55,8 +55,13 @@ CleanReport clean_notebooks(const std::string& input, const std::string& output,
                             const Messages& messages);
 
 // `convert X.md --to ipynb` / `convert X.ipynb --to md` (notebook/ipynb.hpp): writes `output`,
-// or X with the new extension next to the input, or standard output for "-". Returns 0, 1 for
-// unreadable input or unwritable output, 2 for a wrong pairing of input and --to.
-int convert_command(const std::string& input, const std::string& to, const std::string& output);
+// or X with the new extension next to the input, or messages.out for "-". The report says
+// whether the request was refused (a wrong pairing of input and --to) or failed.
+struct ConvertReport {
+  bool refused = false;  // a usage error: the wrong extension or direction
+  bool failed = false;   // unreadable input, a malformed notebook, or an unwritable output
+};
+ConvertReport convert_notebook(const std::string& input, const std::string& to,
+                               const std::string& output, const Messages& messages);
 
 }  // namespace llmlab::notebook

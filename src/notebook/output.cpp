@@ -79,7 +79,19 @@ void install(const fs::path& temporary, const fs::path& path) {
 
 }  // namespace
 
+namespace {
+
+// A render killed between writing a temporary and renaming it left the temporary behind; the
+// next write of the same target removes it, changed or not.
+void remove_stale_temporary(const fs::path& path) {
+  std::error_code ignored;
+  fs::remove(path.string() + std::string(kTemporarySuffix), ignored);
+}
+
+}  // namespace
+
 bool write_if_changed(const fs::path& path, std::string_view content) {
+  remove_stale_temporary(path);
   if (unchanged(path, content)) return false;
   install(write_temporary(path, content), path);
   return true;
@@ -101,6 +113,7 @@ void write_all_or_none(const std::vector<PendingFile>& files) {
   std::vector<std::pair<fs::path, fs::path>> staged;  // temporary, target
   try {
     for (const PendingFile& file : files) {
+      remove_stale_temporary(file.path);
       if (unchanged(file.path, file.content)) continue;
       staged.emplace_back(write_temporary(file.path, file.content), file.path);
     }

@@ -227,9 +227,16 @@ def case_cli_minor(binary, tmp):
     target = tmp / "existing_dir.html"
     target.mkdir()
     src = write(tmp / "one.md", "# One\n\ntext\n")
+    # An existing directory as -o of one input is where its page goes (issue #16).
     proc = run(binary, "notebook", "render", str(src), "-o", str(target))
-    expect(proc.returncode == 1 and "Success" not in proc.stderr and "directory" in proc.stderr,
-           f"render -o DIR: {proc.returncode} {proc.stderr}")
+    expect(proc.returncode == 0 and (target / "one.html").is_file(),
+           f"render -o DIR writes DIR/one.html: {proc.returncode} {proc.stderr}")
+    # A write that fails names the path and the system's reason, never "Success".
+    blocked = write(tmp / "plain_file", "x")
+    proc = run(binary, "notebook", "render", str(src), "-o", str(blocked / "page.html"))
+    expect(proc.returncode == 1 and "Success" not in proc.stderr and str(blocked) in proc.stderr
+           and "Not a directory" in proc.stderr,
+           f"render -o under a file: {proc.returncode} {proc.stderr}")
 
 
 def case_error_lines_with_nul_and_huge_lines(binary, tmp):
