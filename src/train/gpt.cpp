@@ -549,6 +549,8 @@ void Gpt<T>::add_shard_gradients() {
 #pragma omp parallel for schedule(dynamic)
   for (int u = 0; u < count; u++) {
     const std::span<T> sum = units[to_size(u)];
+    // An empty tensor (no bias, say) may have no storage: nothing to sum, and no offset to take.
+    if (sum.empty()) continue;
     const size_t offset = static_cast<size_t>(sum.data() - gradients_.data());
     for (size_t i = 1; i < shards_.size(); i++) {
       const T* other = shards_[i].own_gradients.data() + offset;
