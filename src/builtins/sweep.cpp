@@ -23,12 +23,8 @@ using runtime::Value;
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-double number(const json::Value* v) {
-  return v != nullptr && v->is(json::Type::Number) ? v->as_number() : kNaN;
-}
-std::string text(const json::Value* v) {
-  return v != nullptr && v->is(json::Type::String) ? v->as_string() : std::string();
-}
+double number(const json::Value* v) { return json::number_or(v, kNaN); }
+std::string text(const json::Value* v) { return json::string_or_empty(v); }
 
 Value row(const std::vector<double>& values) {
   num::Matrix m(1, static_cast<num::Index>(values.size()));
@@ -43,36 +39,36 @@ std::string field_name(std::string name) {
 }
 
 Value run_value(const json::Value& record) {
-  const json::Value* sweep = record.find("sweep");
+  const json::Value* sweep = json::find(record, "sweep");
   Value out = Value::structure();
-  out.set_field("config_id", Value::string(text(sweep->find("config_id"))));
-  out.set_field("seed", Value::scalar(number(sweep->find("seed"))));
-  out.set_field("status", Value::string(text(sweep->find("status"))));
+  out.set_field("config_id", Value::string(text(json::find(*sweep, "config_id"))));
+  out.set_field("seed", Value::scalar(number(json::find(*sweep, "seed"))));
+  out.set_field("status", Value::string(text(json::find(*sweep, "status"))));
   Value options = Value::structure();
-  if (const json::Value* o = sweep->find("options"); o != nullptr) {
-    for (const auto& [name, value] : o->members()) {
-      options.set_field(field_name(name), value.is(json::Type::String)
-                                              ? Value::string(value.as_string())
+  if (const json::Value* o = json::find(*sweep, "options"); o != nullptr) {
+    for (const auto& [name, value] : o->items()) {
+      options.set_field(field_name(name), value.is_string()
+                                              ? Value::string(value.get<std::string>())
                                               : Value::scalar(number(&value)));
     }
   }
   out.set_field("options", options);
   std::vector<double> step, loss_mean, grad_norm, first, last, val_step, val_loss;
-  if (const json::Value* log = record.find("log"); log != nullptr) {
-    for (const json::Value& s : log->items()) {
-      step.push_back(number(s.find("step")));
-      loss_mean.push_back(number(s.find("loss_mean")));
-      grad_norm.push_back(number(s.find("gnorm")));
-      const json::Value* blocks = s.find("gnorm_blocks");
-      const bool any = blocks != nullptr && !blocks->items().empty();
-      first.push_back(any ? number(&blocks->items().front()) : kNaN);
-      last.push_back(any ? number(&blocks->items().back()) : kNaN);
+  if (const json::Value* log = json::find(record, "log"); log != nullptr) {
+    for (const json::Value& s : *log) {
+      step.push_back(number(json::find(s, "step")));
+      loss_mean.push_back(number(json::find(s, "loss_mean")));
+      grad_norm.push_back(number(json::find(s, "gnorm")));
+      const json::Value* blocks = json::find(s, "gnorm_blocks");
+      const bool any = blocks != nullptr && blocks->is_array() && !blocks->empty();
+      first.push_back(any ? number(&blocks->front()) : kNaN);
+      last.push_back(any ? number(&blocks->back()) : kNaN);
     }
   }
-  if (const json::Value* val = record.find("val"); val != nullptr) {
-    for (const json::Value& v : val->items()) {
-      val_step.push_back(number(v.find("step")));
-      val_loss.push_back(number(v.find("loss")));
+  if (const json::Value* val = json::find(record, "val"); val != nullptr) {
+    for (const json::Value& v : *val) {
+      val_step.push_back(number(json::find(v, "step")));
+      val_loss.push_back(number(json::find(v, "loss")));
     }
   }
   out.set_field("step", row(step));
@@ -83,11 +79,11 @@ Value run_value(const json::Value& record) {
   out.set_field("val_step", row(val_step));
   out.set_field("val_loss", row(val_loss));
   out.set_field("final_val_loss", Value::scalar(val_loss.empty() ? kNaN : val_loss.back()));
-  out.set_field("unigram_entropy", Value::scalar(number(record.find("unigram_entropy"))));
-  out.set_field("diverged_at", Value::scalar(number(record.find("diverged_at"))));
-  out.set_field("steps_done", Value::scalar(number(record.find("steps_done"))));
-  out.set_field("wall_s", Value::scalar(number(sweep->find("wall_s"))));
-  out.set_field("error", Value::string(text(sweep->find("error"))));
+  out.set_field("unigram_entropy", Value::scalar(number(json::find(record, "unigram_entropy"))));
+  out.set_field("diverged_at", Value::scalar(number(json::find(record, "diverged_at"))));
+  out.set_field("steps_done", Value::scalar(number(json::find(record, "steps_done"))));
+  out.set_field("wall_s", Value::scalar(number(json::find(*sweep, "wall_s"))));
+  out.set_field("error", Value::string(text(json::find(*sweep, "error"))));
   return out;
 }
 
@@ -128,8 +124,8 @@ Value sweep_load(Call& call) {
     } catch (const Error& error) {
       call.fail(error.what());
     }
-    const json::Value* sweep = record.find("sweep");
-    if (sweep == nullptr || !sweep->is(json::Type::Object)) {
+    const json::Value* sweep = json::find(record, "sweep");
+    if (sweep == nullptr || !sweep->is_object()) {
       call.fail("'" + f.path.string() + "' is not a sweep record");
     }
     runs.push_back(run_value(record));

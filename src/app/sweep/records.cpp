@@ -61,19 +61,17 @@ std::optional<RunRecord> read_run(const fs::path& dir, const RunSpec& run) {
   std::error_code ec;
   if (!fs::exists(paths.record, ec)) return std::nullopt;
   json::Value root = json::parse(read_file(paths.record), paths.record.string());
-  const json::Value* sweep = root.find("sweep");
-  if (sweep == nullptr || !sweep->is(json::Type::Object)) {
+  const json::Value* sweep = json::find(root, "sweep");
+  if (sweep == nullptr || !sweep->is_object()) {
     throw Error(
         fmt::format("sweep: {}: not a sweep record (no \"sweep\" member)", paths.record.string()));
   }
   RunRecord record;
   const auto text = [&](std::string_view key) {
-    const json::Value* v = sweep->find(key);
-    return v != nullptr && v->is(json::Type::String) ? v->as_string() : std::string();
+    return json::string_or_empty(json::find(*sweep, key));
   };
   const auto number = [&](std::string_view key) {
-    const json::Value* v = sweep->find(key);
-    return v != nullptr && v->is(json::Type::Number) ? v->as_number() : 0.0;
+    return json::number_or(json::find(*sweep, key), 0.0);
   };
   const std::string status = text("status");
   record.status = status == "done"       ? RunStatus::Done
@@ -113,13 +111,12 @@ void record_run(const fs::path& dir, const RunSpec& run, const Spec& spec, const
   if (!trainer.empty()) {
     try {
       const json::Value parsed = json::parse(trainer, json.string());
-      const json::Value* diverged = parsed.find("diverged_at");
-      status = diverged != nullptr && !diverged->is(json::Type::Null) ? RunStatus::Diverged
-                                                                      : RunStatus::Done;
+      const json::Value* diverged = json::find(parsed, "diverged_at");
+      status = diverged != nullptr && !diverged->is_null() ? RunStatus::Diverged : RunStatus::Done;
       // A trainer stopped by a signal (a Slurm time limit) writes its record marked
       // interrupted: the run did not finish.
-      const json::Value* interrupted = parsed.find("interrupted");
-      if (interrupted != nullptr && interrupted->is(json::Type::Bool) && interrupted->as_bool()) {
+      const json::Value* interrupted = json::find(parsed, "interrupted");
+      if (interrupted != nullptr && interrupted->is_boolean() && interrupted->get<bool>()) {
         status = RunStatus::Failed;
         error = "the trainer was interrupted before its last step";
         trainer.clear();

@@ -34,9 +34,7 @@ struct RunRow {
   std::vector<std::pair<double, double>> val_curve;  // (step, loss)
 };
 
-double number(const json::Value* v) {
-  return v != nullptr && v->is(json::Type::Number) ? v->as_number() : kNaN;
-}
+double number(const json::Value* v) { return json::number_or(v, kNaN); }
 
 RunRow read_row(const fs::path& dir, const RunSpec& run, const Spec& spec) {
   RunRow row;
@@ -48,21 +46,23 @@ RunRow read_row(const fs::path& dir, const RunSpec& run, const Spec& spec) {
   row.wall = record->wall_seconds;
   if (record->status != RunStatus::Failed) {
     const json::Value& r = record->trainer;
-    row.unigram = number(r.find("unigram_entropy"));
-    row.steps_done = static_cast<long>(number(r.find("steps_done")));
-    row.diverged_at = number(r.find("diverged_at"));
-    if (const json::Value* log = r.find("log"); log != nullptr && !log->items().empty()) {
-      const json::Value& last = log->items().back();
-      row.train = number(last.find("loss_mean"));
-      if (const json::Value* blocks = last.find("gnorm_blocks");
-          blocks != nullptr && !blocks->items().empty()) {
-        row.grad_first = number(&blocks->items().front());
-        row.grad_last = number(&blocks->items().back());
+    row.unigram = number(json::find(r, "unigram_entropy"));
+    row.steps_done = static_cast<long>(number(json::find(r, "steps_done")));
+    row.diverged_at = number(json::find(r, "diverged_at"));
+    if (const json::Value* log = json::find(r, "log");
+        log != nullptr && log->is_array() && !log->empty()) {
+      const json::Value& last = log->back();
+      row.train = number(json::find(last, "loss_mean"));
+      if (const json::Value* blocks = json::find(last, "gnorm_blocks");
+          blocks != nullptr && blocks->is_array() && !blocks->empty()) {
+        row.grad_first = number(&blocks->front());
+        row.grad_last = number(&blocks->back());
       }
     }
-    if (const json::Value* val = r.find("val"); val != nullptr) {
-      for (const json::Value& point : val->items()) {
-        row.val_curve.emplace_back(number(point.find("step")), number(point.find("loss")));
+    if (const json::Value* val = json::find(r, "val"); val != nullptr) {
+      for (const json::Value& point : *val) {
+        row.val_curve.emplace_back(number(json::find(point, "step")),
+                                   number(json::find(point, "loss")));
       }
       if (!row.val_curve.empty()) row.val = row.val_curve.back().second;
     }
