@@ -45,6 +45,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     interpreter.run(file, runtime::ExecMode::Script);
   } catch (const Error&) {
     // Script errors are the expected way to fail.
+  } catch (const runtime::ExitRequest&) {
+    // `exit`/`quit` end a script on purpose.
   }
   return 0;
 }

@@ -115,6 +115,18 @@ def main() -> int:
         check(reply["status"] == "ok" and text_of(outputs).split() == ["2", "5", "7"],
               f"x, y, z intact after the error (got {text_of(outputs)!r})")
 
+        # `exit` in a cell asks the front end to shut the kernel down (IPython's ask_exit
+        # payload); the kernel itself stays up until the front end does so.
+        reply, _ = run(client, "exit")
+        check(reply["status"] == "ok" and
+              any(p.get("source") == "ask_exit" for p in reply.get("payload", [])),
+              f"exit replies ok with an ask_exit payload (got {reply!r})")
+        check(manager.is_alive(), "the kernel is alive after exit until the front end acts")
+        reply, _ = run(client, "w = 3;", user_expressions={"e": "exit"})
+        got = reply.get("user_expressions", {}).get("e", {})
+        check(reply["status"] == "ok" and got.get("status") == "error",
+              f"exit as a user expression is that expression's error (got {got!r})")
+
         # A restart: a new process, a fresh session.
         manager.restart_kernel(now=False)
         client.wait_for_ready(timeout=30)

@@ -228,6 +228,7 @@ nl::json RlabKernel::execute_request_impl(int execution_counter, const std::stri
   builtins::reset_unheld_figure(session_);
   const std::uint64_t mark = builtins::figure_mark(session_);
   std::optional<Error> failure;
+  bool exit_requested = false;
   // A stop pressed between cells is for no cell: withdraw it before this one starts.
   interpreter_.clear_interrupt();
   running_.store(true);
@@ -235,6 +236,10 @@ nl::json RlabKernel::execute_request_impl(int execution_counter, const std::stri
     interpreter_.run(std::make_shared<const SourceFile>("cell", code), runtime::ExecMode::Notebook);
   } catch (const Error& error) {
     failure = error;
+  } catch (const runtime::ExitRequest&) {
+    // `exit` in a cell: as IPython does, the kernel asks the front end to shut it down (the
+    // `ask_exit` payload); the front end decides, so the session lives on until it does.
+    exit_requested = true;
   } catch (const std::exception& error) {
     // The session outlives whatever failed inside one cell.
     failure = Error(fmt::format("internal: {}", error.what()));
@@ -262,10 +267,14 @@ nl::json RlabKernel::execute_request_impl(int execution_counter, const std::stri
                          {"metadata", nl::json::object()}};
       } catch (const Error& error) {
         results[name] = error_reply(error);
+      } catch (const runtime::ExitRequest&) {
+        results[name] = error_reply(Error("exit ends a cell, not a user expression"));
       }
     }
   }
-  return {{"status", "ok"}, {"payload", nl::json::array()}, {"user_expressions", results}};
+  nl::json payload = nl::json::array();
+  if (exit_requested) payload.push_back({{"source", "ask_exit"}, {"keepkernel", false}});
+  return {{"status", "ok"}, {"payload", payload}, {"user_expressions", results}};
 }
 
 nl::json RlabKernel::complete_request_impl(const std::string& code, int cursor_pos) {
