@@ -5,28 +5,28 @@
 
 namespace llmlab {
 
-std::string xml_escape(std::string_view text) {
+std::string xml_escape(std::string_view text, EscapeFor where) {
+  const bool quotes = where == EscapeFor::Markup;
+  const bool brackets = where == EscapeFor::MarkdownProse;
   std::string out;
   out.reserve(text.size());
   for (const char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        out += c;
+    if (c == '&') {
+      out += "&amp;";
+    } else if (c == '<') {
+      out += "&lt;";
+    } else if (c == '>') {
+      out += "&gt;";
+    } else if (quotes && c == '"') {
+      out += "&quot;";
+    } else if (quotes && c == '\'') {
+      out += "&apos;";
+    } else if (brackets && c == '[') {
+      out += "&#91;";
+    } else if (brackets && c == ']') {
+      out += "&#93;";
+    } else {
+      out += c;
     }
   }
   return out;

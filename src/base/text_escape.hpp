@@ -8,8 +8,16 @@
 
 namespace llmlab {
 
-// & < > " ' as entities; everything else (UTF-8 included) unchanged.
-std::string xml_escape(std::string_view text);
+// Which characters become entities: the set depends on where the text lands.
+enum class EscapeFor {
+  Markup,         // & < > " ': element text and attribute values (SVG, HTML)
+  Text,           // & < >: text that only must not be taken for a tag or an entity
+  MarkdownProse,  // & < > [ ]: a value inside markdown prose, which must not open a link either
+};
+
+// `text` with the characters of the set as entities; everything else (UTF-8 included)
+// unchanged.
+std::string xml_escape(std::string_view text, EscapeFor where = EscapeFor::Markup);
 
 // A relative file path as a URL path (an href or a markdown link target): every byte but
 // letters, digits, `-._~` and `/` percent-encoded, so a file name holding `"`, `<`, `#`, `?`,

@@ -13,6 +13,7 @@
 
 #include "builtins/registry.hpp"
 #include "runtime/display.hpp"
+#include "runtime/predefined.hpp"
 
 namespace llmlab::builtins {
 
@@ -35,30 +36,12 @@ Value exit_session(Call& call) {
   throw runtime::ExitRequest{status};
 }
 
-// A predefined name (language.md §4.1) still holding its start-up value: MATLAB's who lists
-// only what the user defined.
-bool is_untouched_predefined(const std::string& name, const Value& value) {
-  if (name == "i" || name == "j") {
-    return value.is(Kind::Complex) && value.complex_value() == num::Complex(0.0, 1.0);
-  }
-  if (name == "true" || name == "false") {
-    return value.is(Kind::Bool) && value.bool_value() == (name == "true");
-  }
-  if (!value.is(Kind::Scalar)) return false;
-  const double x = value.scalar_value();
-  if (name == "pi") return x == 3.141592653589793;
-  if (name == "e") return x == 2.718281828459045;
-  if (name == "Inf") return std::isinf(x) && x > 0;
-  if (name == "NaN") return std::isnan(x);
-  return false;
-}
-
 // who: the variable names, sorted, as MATLAB prints them (a heading, then the names in rows).
 Value who(Call& call) {
   std::vector<std::string> names;
   for (const std::string& name : call.interpreter().variable_names()) {
     const Value* value = call.interpreter().variable(name);
-    if (value != nullptr && !is_untouched_predefined(name, *value)) names.push_back(name);
+    if (value != nullptr && !runtime::is_untouched_predefined(name, *value)) names.push_back(name);
   }
   if (names.empty()) return Value();
   std::string text = "Your variables are:\n\n";

@@ -10,6 +10,7 @@
 
 #include "base/error.hpp"
 #include "base/stop.hpp"
+#include "base/text_escape.hpp"
 #include "builtins/plot/session.hpp"
 #include "builtins/registry.hpp"
 #include "notebook/interpolate.hpp"
@@ -205,30 +206,7 @@ class NotebookRun {
 }  // namespace
 
 std::string escape_value(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (const char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '[':
-        out += "&#91;";
-        break;
-      case ']':
-        out += "&#93;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
+  return xml_escape(text, EscapeFor::MarkdownProse);
 }
 
 ExecutedNotebook execute_notebook(const Document& document, const ExecuteOptions& options) {

@@ -3,6 +3,7 @@
 #include "notebook/interpolate.hpp"
 
 #include "base/error.hpp"
+#include "base/text_escape.hpp"
 #include "notebook/parse.hpp"
 
 namespace llmlab::notebook {
@@ -50,24 +51,7 @@ std::size_t format_colon(std::string_view inner) {
 // `<ERROR: message>` as text that reads the same in a markdown viewer and in the HTML page:
 // entities, so that neither takes it for a tag (a raw `<ERROR…>` vanished from both).
 std::string error_marker(std::string_view message) {
-  std::string out = "&lt;ERROR: ";
-  for (const char c : message) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      default:
-        out.push_back(c);
-    }
-  }
-  out += "&gt;";
-  return out;
+  return "&lt;ERROR: " + xml_escape(message, EscapeFor::Text) + "&gt;";
 }
 
 std::string evaluate_inner(std::string_view inner, const Evaluator& evaluate) {

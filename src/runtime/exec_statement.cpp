@@ -22,6 +22,7 @@
 #include "runtime/evaluator.hpp"
 #include "runtime/literals.hpp"
 #include "runtime/operators.hpp"
+#include "runtime/predefined.hpp"
 #include "runtime/tracked.hpp"
 
 namespace llmlab::runtime::detail {
@@ -69,18 +70,8 @@ Evaluator::Evaluator(Interpreter& interpreter, Session& session, InterpreterOpti
   top_.layout = std::make_shared<Layout>();
   top_.kind = FrameKind::TopLevel;
   top_.variables.resize(top_.layout->size());
-  const std::pair<const char*, Value> predefined[] = {
-      {"i", Value::complex({0.0, 1.0})},
-      {"j", Value::complex({0.0, 1.0})},
-      {"pi", Value::scalar(3.141592653589793)},
-      {"e", Value::scalar(2.718281828459045)},
-      {"Inf", Value::scalar(std::numeric_limits<double>::infinity())},
-      {"NaN", Value::scalar(std::numeric_limits<double>::quiet_NaN())},
-      {"true", Value::boolean(true)},
-      {"false", Value::boolean(false)},
-  };
-  for (const auto& [name, value] : predefined) {
-    top_.at(top_.layout->slot_of(name)) = Variable{value, true};
+  for (const std::string_view name : kPredefinedNames) {
+    top_.at(top_.layout->slot_of(std::string(name))) = Variable{*predefined_value(name), true};
   }
 }
 

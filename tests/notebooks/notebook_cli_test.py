@@ -7,28 +7,10 @@ inline errors, unwritable outputs fail cleanly, sources are never modified, unch
 are not rewritten, HTML escapes printed text, and check/clean report and fix artifacts.
 Usage: notebook_cli_test.py --bin LLMLAB
 """
-import argparse
 import os
-import pathlib
-import subprocess
 import sys
-import tempfile
 
-FAILURES = []
-
-
-def expect(condition, message):
-    if not condition:
-        FAILURES.append(message)
-
-
-def run(binary, *args, cwd=None):
-    return subprocess.run([binary, *args], capture_output=True, text=True, cwd=cwd, timeout=120)
-
-
-def write(path, text):
-    path.write_text(text, encoding="utf-8")
-    return path
+from notebook_cases import expect, main, run, write
 
 
 def case_errors_are_shown_and_render_continues(binary, tmp):
@@ -197,26 +179,17 @@ def case_windows_line_endings_render_like_unix_ones(binary, tmp):
     expect(b"\n3\n" in unix_out, f"the block's output is missing: {unix_out!r}")
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--bin", required=True)
-    args = parser.parse_args()
-    binary = str(pathlib.Path(args.bin).resolve())
-    cases = [case_errors_are_shown_and_render_continues, case_unclosed_fence_still_runs,
-             case_unwritable_output, case_markdown_refuses_to_overwrite_source,
-             case_html_escapes_and_is_stable, case_error_texts_follow_the_spec,
-             case_check_reads_past_unclosed_frontmatter, case_figure_files_live_beside_the_notebook,
-             case_run_theme_colours_saved_figures, case_check_fix_cleans_fixable_files,
-             case_windows_line_endings_render_like_unix_ones]
-    for case in cases:
-        with tempfile.TemporaryDirectory() as tmp:
-            before = len(FAILURES)
-            case(binary, pathlib.Path(tmp))
-            print(("ok   " if len(FAILURES) == before else "FAIL ") + case.__name__)
-    for failure in FAILURES:
-        print("  " + failure)
-    return 1 if FAILURES else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main([
+        case_errors_are_shown_and_render_continues,
+        case_unclosed_fence_still_runs,
+        case_unwritable_output,
+        case_markdown_refuses_to_overwrite_source,
+        case_html_escapes_and_is_stable,
+        case_error_texts_follow_the_spec,
+        case_check_reads_past_unclosed_frontmatter,
+        case_figure_files_live_beside_the_notebook,
+        case_run_theme_colours_saved_figures,
+        case_check_fix_cleans_fixable_files,
+        case_windows_line_endings_render_like_unix_ones,
+    ]))

@@ -7,28 +7,10 @@ fences that do not, escaped `${}` errors in markdown, a syntax error that keeps 
 the statements before it, and `notebook --help` pointing at docs/notebooks.md.
 Usage: papercuts_test.py --bin LLMLAB
 """
-import argparse
-import os
 import pathlib
-import subprocess
 import sys
-import tempfile
 
-FAILURES = []
-
-
-def expect(condition, message):
-    if not condition:
-        FAILURES.append(message)
-
-
-def run(binary, *args, cwd=None):
-    return subprocess.run([binary, *args], capture_output=True, text=True, cwd=cwd, timeout=120)
-
-
-def write(path, text):
-    path.write_text(text, encoding="utf-8")
-    return path
+from notebook_cases import expect, main, run, write
 
 
 def case_folder_output_for_one_notebook(binary, tmp):
@@ -120,24 +102,13 @@ def case_help_points_to_docs(binary, tmp):
     expect(docs.is_file(), "docs/notebooks.md is missing")
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--bin", required=True)
-    args = parser.parse_args()
-    binary = str(pathlib.Path(args.bin).resolve())
-    cases = [case_folder_output_for_one_notebook, case_write_errors_name_path_and_reason,
-             case_failed_render_leaves_no_partial_output, case_matlab_and_octave_fences_run,
-             case_interpolation_errors_are_text, case_syntax_error_keeps_earlier_output,
-             case_help_points_to_docs]
-    for case in cases:
-        with tempfile.TemporaryDirectory() as tmp:
-            before = len(FAILURES)
-            case(binary, pathlib.Path(tmp))
-            print(("ok   " if len(FAILURES) == before else "FAIL ") + case.__name__)
-    for failure in FAILURES:
-        print("  " + failure)
-    return 1 if FAILURES else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main([
+        case_folder_output_for_one_notebook,
+        case_write_errors_name_path_and_reason,
+        case_failed_render_leaves_no_partial_output,
+        case_matlab_and_octave_fences_run,
+        case_interpolation_errors_are_text,
+        case_syntax_error_keeps_earlier_output,
+        case_help_points_to_docs,
+    ]))

@@ -21,6 +21,7 @@
 #include "builtins/registry.hpp"
 #include "num/format.hpp"
 #include "runtime/display.hpp"
+#include "runtime/predefined.hpp"
 #include "runtime/printf.hpp"
 
 namespace llmlab::builtins {
@@ -365,31 +366,13 @@ std::string size_text(const Value& value) {
   }
 }
 
-// The predefined variables (language.md §4.1) that still hold their start-up value: whos()
-// leaves them out, as MATLAB's lists only what the user defined.
-bool is_untouched_predefined(const std::string& name, const Value& value) {
-  if (name == "i" || name == "j") {
-    return value.is(Kind::Complex) && value.complex_value() == num::Complex(0.0, 1.0);
-  }
-  if (name == "true" || name == "false") {
-    return value.is(Kind::Bool) && value.bool_value() == (name == "true");
-  }
-  if (!value.is(Kind::Scalar)) return false;
-  const double x = value.scalar_value();
-  if (name == "pi") return x == 3.141592653589793;
-  if (name == "e") return x == 2.718281828459045;
-  if (name == "Inf") return std::isinf(x) && x > 0;
-  if (name == "NaN") return std::isnan(x);
-  return false;
-}
-
 // whos("f.npz"): the archive's members; whos(): the variables the user defined (MATLAB).
 Value whos(Call& call) {
   std::vector<std::array<std::string, 3>> rows;
   if (!call.has(0)) {
     for (const std::string& name : call.interpreter().variable_names()) {
       const Value* value = call.interpreter().variable(name);
-      if (value == nullptr || is_untouched_predefined(name, *value)) continue;
+      if (value == nullptr || runtime::is_untouched_predefined(name, *value)) continue;
       rows.push_back({name, std::string(value->kind_name()), size_text(*value)});
     }
   } else {

@@ -19,6 +19,14 @@ TEST(quoted_string, json_and_toml_escapes) {
   EXPECT_EQ(quoted_string("×"), "\"×\"");
 }
 
+TEST(xml_escape, each_place_escapes_its_own_set) {
+  const std::string text = R"(a&b<c>"d'[e])";
+  EXPECT_EQ(xml_escape(text), "a&amp;b&lt;c&gt;&quot;d&apos;[e]");
+  EXPECT_EQ(xml_escape(text, EscapeFor::Text), R"(a&amp;b&lt;c&gt;"d'[e])");
+  EXPECT_EQ(xml_escape(text, EscapeFor::MarkdownProse), R"(a&amp;b&lt;c&gt;"d'&#91;e&#93;)");
+  EXPECT_EQ(xml_escape("π ≤ 1", EscapeFor::Text), "π ≤ 1");
+}
+
 }  // namespace
 }  // namespace llmlab
 

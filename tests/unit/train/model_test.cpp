@@ -10,6 +10,7 @@
 #include <string>
 
 #include "base/error.hpp"
+#include "tiny_config.hpp"
 #include "train/checkpoint.hpp"
 #include "train/generate.hpp"
 #include "train/inspect.hpp"
@@ -19,21 +20,7 @@
 namespace llmlab::train {
 namespace {
 
-Config tiny_config() {
-  Config config;
-  config.layers = 2;
-  config.d_model = 16;
-  config.heads = 2;
-  config.context = 16;
-  config.batch = 4;
-  config.steps = 12;
-  config.learning_rate = 1e-2;
-  config.log_interval = 1;
-  config.eval_interval = 100;
-  config.eval_batches = 1;
-  config.corpus = std::string(LLMLAB_SOURCE_DIR) + "/tests/data/train/tiny_corpus.txt";
-  return config;
-}
+Config tiny_config() { return test_support::tiny_config(12, 1, 100, 1); }
 
 const Corpus& tiny_corpus() {
   static const Corpus corpus = Corpus::load(tiny_config().corpus, 0.1, "test");

@@ -8,25 +8,12 @@
 #include <string>
 
 #include "base/error.hpp"
+#include "tiny_config.hpp"
 
 namespace llmlab::train {
 namespace {
 
-Config tiny_config() {
-  Config config;
-  config.layers = 2;
-  config.d_model = 16;
-  config.heads = 2;
-  config.context = 16;
-  config.batch = 4;
-  config.steps = 30;
-  config.learning_rate = 1e-2;
-  config.log_interval = 10;
-  config.eval_interval = 15;
-  config.eval_batches = 2;
-  config.corpus = std::string(LLMLAB_SOURCE_DIR) + "/tests/data/train/tiny_corpus.txt";
-  return config;
-}
+Config tiny_config() { return test_support::tiny_config(30, 10, 15, 2); }
 
 TEST(trainer_test, learns_and_records_the_series) {
   const Record record = train_gpt(tiny_config());
