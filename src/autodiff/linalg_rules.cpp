@@ -3,10 +3,13 @@
 // derivative results"), each a few BLAS products or one more solve.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "autodiff/array_math.hpp"
 #include "autodiff/rules.hpp"
 #include "base/error.hpp"
 #include "num/linalg.hpp"
+#include "num/ops.hpp"
 
 namespace llmlab::autodiff {
 
@@ -57,21 +60,10 @@ Value inv_rule(RuleCall& call) {
 // x = A \ b: db = A⁻ᵀ dx (one more solve), dA = -db xᵀ. A vector b or x is taken as a column.
 Value linsolve_rule(RuleCall& call) {
   Value result = call.plain();
-  const Matrix a = call.matrix(0);
-  const Matrix b = call.matrix(1);
   const Matrix x = primal_of(result).as_matrix();
-  const Index n = a.columns();
-  const Index k = x.size() / std::max<Index>(n, 1);
-  const Matrix x_columns = reshaped(x, n, k);
   const Value operands[] = {call.arguments[0], call.arguments[1]};
   return call.tape.record(std::move(result), operands,
-                          [a, b, x_columns, n, k](const Matrix& g, GradientSink& sink) {
-                            const Matrix db = num::linsolve(transposed(a), reshaped(g, n, k));
-                            if (sink.wants(1)) sink.add(1, reshaped(db, b.rows(), b.columns()));
-                            if (sink.wants(0)) {
-                              sink.add(0, scaled(product(db, transposed(x_columns)), -1.0));
-                            }
-                          });
+                          solve_backward(call.matrix(0), call.matrix(1), x));
 }
 
 // s = svd(A) (one output): ds_i = u_iᵀ dA v_i, so dA = U diag(ds) Vᵀ over the k = min(m, n)
@@ -95,6 +87,44 @@ Value svd_rule(RuleCall& call) {
 }
 
 }  // namespace
+
+// With P = A⁺, G the output gradient and X = P B (Golub & Pereyra 1973, the derivative of the
+// pseudo-inverse of constant rank):
+//   ∂B = Pᵀ G,   ∂A = -∂B Xᵀ + R Zᵀ + (Pᵀ X) Qᵀ,
+// where R = B - A X (the residual, zero unless A has more rows than rank), Z = P ∂B and
+// Q = G - P A G (zero unless A has more columns than rank). For a square A this is the familiar
+// ∂B = A⁻ᵀ G, ∂A = -∂B Xᵀ, and one solve replaces the pseudo-inverse.
+Backward solve_backward(const Matrix& a, const Matrix& b, const Matrix& x) {
+  if (a.is_complex() || b.is_complex()) {
+    throw Error("autodiff: gradients of complex linear solves are not supported");
+  }
+  const Index m = a.rows();
+  const Index n = a.columns();
+  const Index k = x.size() / std::max<Index>(n, 1);
+  const Matrix x_columns = reshaped(x, n, k);
+  return [a, b, x_columns, m, n, k](const Matrix& g, GradientSink& sink) {
+    const Matrix gx = reshaped(g, n, k);
+    if (m == n) {
+      const Matrix db = num::linsolve(transposed(a), gx, "autodiff: A \\ B");
+      if (sink.wants(1)) sink.add(1, reshaped(db, b.rows(), b.columns()));
+      if (sink.wants(0)) sink.add(0, scaled(product(db, transposed(x_columns)), -1.0));
+      return;
+    }
+    const Matrix p = num::pinv(a);                 // n×m
+    const Matrix db = product(transposed(p), gx);  // m×k
+    if (sink.wants(1)) sink.add(1, reshaped(db, b.rows(), b.columns()));
+    if (!sink.wants(0)) return;
+    const Matrix residual =
+        num::elementwise(num::Arithmetic::Subtract, reshaped(b, m, k), product(a, x_columns));
+    const Matrix z = product(p, db);  // n×k
+    const Matrix q = num::elementwise(num::Arithmetic::Subtract, gx, product(p, product(a, gx)));
+    Matrix da = scaled(product(db, transposed(x_columns)), -1.0);
+    da = num::elementwise(num::Arithmetic::Add, da, product(residual, transposed(z)));
+    da = num::elementwise(num::Arithmetic::Add, da,
+                          product(product(transposed(p), x_columns), transposed(q)));
+    sink.add(0, std::move(da));
+  };
+}
 
 extern const std::vector<NamedRule> kLinalgRules = {
     {"trace", trace_rule},       {"det", det_rule},        {"inv", inv_rule},

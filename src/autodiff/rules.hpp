@@ -42,4 +42,10 @@ extern const std::vector<NamedRule> kCoreRules, kNnRules, kLinalgRules;
 Value record_first(RuleCall& call, Value result, std::span<const Value> operands,
                    Backward backward);
 
+// The backward pass of X = A \ B (linsolve, solve and the `\` operator) for real A (m×n) and B
+// (m rows): the adjoint of X = A⁺B, exact for a square invertible A and for least squares and
+// minimum-norm solves of full rank (A⁺ the pseudo-inverse; the residual terms vanish when A
+// is square). `x` is the primal solution.
+Backward solve_backward(const Matrix& a, const Matrix& b, const Matrix& x);
+
 }  // namespace llmlab::autodiff

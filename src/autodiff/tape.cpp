@@ -161,14 +161,18 @@ Value ValueTape::binary(BinaryOp op, const Value& left, const Value& right) {
   if (op == BinaryOp::LeftDivide && a_value.is_numeric() && !a_value.is_array()) {
     return binary(BinaryOp::Divide, right, left);
   }
-  // A \ B and A / B between arrays solve linear systems (§13.12). Their rule is not written
-  // yet: an error, never the element-wise rule's answer. linsolve has one.
-  const bool solves = op == BinaryOp::LeftDivide ||
-                      (op == BinaryOp::Divide && a_value.is_array() && b_value.is_array());
-  if (solves) {
-    throw Error(
-        fmt::format("autodiff: no gradient rule for matrix division '{}' yet; use linsolve(A, b)",
-                    op == BinaryOp::LeftDivide ? "\\" : "/"));
+  // A \ B solves a linear system (§13.12; least squares when A is not square): the solve's
+  // adjoint. A / B between arrays is (B.' \ A.').', so it goes through the same rule.
+  if (op == BinaryOp::LeftDivide) {
+    Value result = runtime::binary_operation(op, a_value, b_value);
+    const Matrix x = primal_of(result).as_matrix();
+    const Value operands[] = {left, right};
+    return record(std::move(result), operands,
+                  solve_backward(a_value.as_matrix(), b_value.as_matrix(), x));
+  }
+  if (op == BinaryOp::Divide && a_value.is_array() && b_value.is_array()) {
+    const auto t = [this](const Value& v) { return unary(UnaryOp::NonConjugateTranspose, v); };
+    return t(binary(BinaryOp::LeftDivide, t(right), t(left)));
   }
   Value result = runtime::binary_operation(op, a_value, b_value);
   if (!differentiable(op)) return result;

@@ -379,13 +379,7 @@ Flow Evaluator::exec_for(const lang::ForStmt& statement) {
     const double start = eval_range_bound(*range.start);
     const double step = range.step ? eval_range_bound(*range.step) : 1.0;
     const double stop = eval_range_bound(*range.stop);
-    std::int64_t count = 0;
-    try {
-      count = range_count(start, step, stop);
-    } catch (Error& error) {
-      error.set_where_if_missing(range.loc);
-      throw;
-    }
+    const std::int64_t count = located(range.loc, [&] { return range_count(start, step, stop); });
     if (count == 0) return Flow::Normal;
     if (exec_compiled_range(statement, start, step, count)) return Flow::Normal;
     for (std::int64_t k = 0; k < count; ++k) {
