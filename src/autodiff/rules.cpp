@@ -12,6 +12,7 @@
 
 #include "autodiff/array_math.hpp"
 #include "base/error.hpp"
+#include "num/linalg.hpp"
 #include "num/ops.hpp"
 #include "runtime/operators.hpp"
 
@@ -358,6 +359,52 @@ Value extremum_rule(RuleCall& call) {
 }
 
 // norm(x), norm(x, p) for vectors, norm(M) / norm(M, "fro") for matrices (Frobenius).
+double sign_of(double v) { return v > 0 ? 1.0 : (v < 0 ? -1.0 : 0.0); }
+
+// The induced matrix norms: ‖M‖₂ = σ₁ has gradient u₁v₁ᵀ (where σ₁ is simple); ‖M‖₁, the
+// largest column sum of |m_ij|, and ‖M‖∞, the largest row sum, have the signs of the first
+// largest column or row.
+Value matrix_norm_rule(RuleCall& call, Value result, double p) {
+  const Matrix x = call.matrix(0);
+  const Value operands[] = {call.arguments[0]};
+  if (p == 2.0) {
+    const num::Svd parts = num::svd(x, num::SvdSize::Economy);
+    return call.tape.record(std::move(result), operands,
+                            [parts](const Matrix& g, GradientSink& sink) {
+                              Matrix d(parts.u.rows(), parts.v.rows());
+                              for (Index i = 0; i < d.rows(); ++i) {
+                                for (Index j = 0; j < d.columns(); ++j) {
+                                  d.set(i, j, g[0] * parts.u(i, 0) * parts.v(j, 0));
+                                }
+                              }
+                              sink.add(0, std::move(d));
+                            });
+  }
+  if (p != 1.0 && !std::isinf(p))
+    call.fail("matrix norms have gradients for p = 1, 2, Inf, \"fro\"");
+  const bool columns = p == 1.0;
+  const Index lines = columns ? x.columns() : x.rows();
+  const Index along = columns ? x.rows() : x.columns();
+  const auto at = [&x, columns](Index line, Index k) { return columns ? x(k, line) : x(line, k); };
+  Index best = 0;
+  double best_sum = -1.0;
+  for (Index line = 0; line < lines; ++line) {
+    double sum = 0.0;
+    for (Index k = 0; k < along; ++k) sum += std::abs(at(line, k));
+    if (sum > best_sum) best = line, best_sum = sum;
+  }
+  return call.tape.record(std::move(result), operands,
+                          [x, columns, best, along](const Matrix& g, GradientSink& sink) {
+                            Matrix d(x.rows(), x.columns());
+                            for (Index k = 0; k < along; ++k) {
+                              const Index i = columns ? k : best;
+                              const Index j = columns ? best : k;
+                              d.set(i, j, g[0] * sign_of(x(i, j)));
+                            }
+                            sink.add(0, std::move(d));
+                          });
+}
+
 Value norm_rule(RuleCall& call) {
   Value result = call.plain();
   const Matrix x = call.matrix(0);
@@ -367,16 +414,14 @@ Value norm_rule(RuleCall& call) {
     const Value& option = primal_of(call.arguments[1]);
     if (option.is(Kind::String)) {
       if (option.string_value() != "fro")
-        call.fail("gradient defined for the 2-norm, p-norms of vectors and \"fro\"");
+        call.fail("gradient defined for p-norms, matrix norms 1, 2, Inf and \"fro\"");
     } else {
       p = option.as_scalar();
-      if (!vector && p != 2.0)
-        call.fail("gradient of a matrix norm other than Frobenius has no rule");
+      // norm(M) alone is the Frobenius norm (builtins.md §7); norm(M, p) the induced norm.
+      if (!vector) return matrix_norm_rule(call, std::move(result), p);
     }
   }
-  if (!vector && call.arguments.size() >= 2 && primal_of(call.arguments[1]).is_numeric()) {
-    call.fail("gradient of the spectral norm norm(M, 2) has no rule; use norm(M, \"fro\")");
-  }
+  if (x.is_complex()) call.fail("gradient of the norm of a complex array has no rule");
   const double n = primal_of(result).as_scalar();
   const Value operands[] = {call.arguments[0]};
   return call.tape.record(std::move(result), operands,
