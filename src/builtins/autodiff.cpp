@@ -108,37 +108,48 @@ std::vector<Leaf> leaves_of(const Call& call, const Value& x) {
 }
 
 // J(k, :) = the gradient of output element k (column-major) with respect to x (column-major):
-// one reverse pass per output element.
+// one reverse pass per output element. For a struct x, J is a struct of the same fields, each
+// the Jacobian with respect to that leaf (JAX's jacobian of a tree does the same).
 Value jacobian(Call& call) {
   require_function(call);
   const Value& x = call.value(1);
-  if (!x.is(Kind::Scalar) && !x.is_array()) {
-    if (x.is(Kind::Complex)) call.fail("x must be real, got complex");
-    call.fail(fmt::format("x must be a scalar, vector or matrix, got {}", x.kind_name()));
-  }
+  const std::vector<Leaf> leaves = leaves_of(call, x);
   auto tape = std::make_shared<ValueTape>();
   const Value tracked_x = autodiff::lift(*tape, x, call.name());
+  std::vector<Leaf> tracked_leaves;
+  autodiff::collect_leaves(tracked_x, "", tracked_leaves);
   const Value output = call.invoke(call.value(0), {tracked_x}, 1);
   const Value& y = runtime::primal_of(output);
   if (!y.is(Kind::Scalar) && !y.is_array()) {
     call.fail(fmt::format("f must return a numeric value, got {}", y.kind_name()));
   }
   const Matrix ym = y.as_matrix();
-  const Matrix xm = x.as_matrix();
-  Matrix result(ym.size(), xm.size());
+  std::vector<Matrix> inputs;
+  std::vector<Matrix> blocks;
+  for (const Leaf& leaf : leaves) {
+    inputs.push_back(leaf.value.as_matrix());
+    blocks.emplace_back(ym.size(), inputs.back().size());
+  }
   if (output.is(Kind::Tracked)) {
     for (Index k = 0; k < ym.size(); ++k) {
       const ValueTape::Gradients gradients = tape->backward(
           output.tracked_value().node, autodiff::unit_seed(ym.rows(), ym.columns(), k));
-      const auto leaf = static_cast<std::size_t>(tracked_x.tracked_value().node);
-      if (!gradients.present[leaf]) continue;
-      const Matrix& g = gradients.values[leaf];
-      for (Index j = 0; j < xm.size(); ++j) {
-        result.set(k, j, g[autodiff::storage_position(xm.rows(), xm.columns(), j)]);
+      for (std::size_t i = 0; i < leaves.size(); ++i) {
+        const auto node = static_cast<std::size_t>(tracked_leaves[i].value.tracked_value().node);
+        if (!gradients.present[node]) continue;
+        const Matrix& g = gradients.values[node];
+        const Matrix& xm = inputs[i];
+        for (Index j = 0; j < xm.size(); ++j) {
+          blocks[i].set(k, j, g[autodiff::storage_position(xm.rows(), xm.columns(), j)]);
+        }
       }
     }
   }
-  return Value::matrix(std::move(result));
+  if (!x.is(Kind::Struct)) return Value::matrix(std::move(blocks.front()));
+  std::vector<Value> values;
+  for (Matrix& block : blocks) values.push_back(Value::matrix(std::move(block)));
+  std::size_t next = 0;
+  return autodiff::replace_leaves(x, values, next);
 }
 
 // A fixed-seed shuffle (splitmix64) so that a sampled gradcheck reports the same entries on
@@ -372,7 +383,8 @@ extern const BuiltinTable kAutodiffBuiltins = {
     {"value_and_grad", value_and_grad, 2, 2,
      "[v, g] = value_and_grad(f, x); [v, g, aux] when f returns [loss, aux]."},
     {"jacobian", jacobian, 2, 2,
-     "Jacobian of f at x: rows are outputs, columns inputs, both in column-major order."},
+     "Jacobian of f at x: rows are outputs, columns inputs, both in column-major order; for a "
+     "struct x, a struct of the Jacobians with respect to each field."},
     {"gradcheck", gradcheck, 2, 4,
      "[maxrel, report] = gradcheck(f, x[, \"samples\", k]): grad against central differences."},
     {"adamw", adamw, 3, 4,
