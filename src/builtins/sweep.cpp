@@ -47,6 +47,8 @@ Value run_value(const json::Value& record) {
   Value out = Value::structure();
   out.set_field("config_id", Value::string(text(sweep->find("config_id"))));
   out.set_field("seed", Value::scalar(number(sweep->find("seed"))));
+  // Runs at different thread counts are different runs (their own config ids).
+  out.set_field("threads", Value::scalar(number(sweep->find("threads"))));
   out.set_field("status", Value::string(text(sweep->find("status"))));
   Value options = Value::structure();
   if (const json::Value* o = sweep->find("options"); o != nullptr) {

@@ -256,14 +256,15 @@ void write_report(const fs::path& dir, const Spec& spec, bool print) {
   std::string csv = "config_id";
   for (const std::string& name : spec.varying) csv += "," + name;
   csv +=
-      ",seed,status,steps_done,train_loss,val_loss,unigram,grad_first_block,grad_last_block,"
+      ",threads,seed,status,steps_done,train_loss,val_loss,unigram,grad_first_block,grad_last_"
+      "block,"
       "diverged_at,failed,wall_s\n";
   for (const RunRow& row : rows) {
     csv += csv_field(row.run.config->id);
     for (const std::string& name : spec.varying) {
       csv += "," + csv_field(option_text(*row.run.config, name));
     }
-    csv += fmt::format(",{},{},{},{},{},{},{},{},{},{},{}\n", row.run.seed,
+    csv += fmt::format(",{},{},{},{},{},{},{},{},{},{},{},{}\n", spec.threads, row.run.seed,
                        row.recorded ? name_of(row.status) : "not run", row.steps_done,
                        g6(row.train), g6(row.val), g6(row.unigram), g6(row.grad_first),
                        g6(row.grad_last), g6(row.diverged_at), row.failed ? 1 : 0,
