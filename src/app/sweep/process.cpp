@@ -9,8 +9,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <csignal>
 #include <cstring>
 
 #include "base/error.hpp"
@@ -68,6 +70,38 @@ Ending wait_process(pid_t pid) {
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
   return ending_of(status);
+}
+
+namespace {
+
+volatile std::sig_atomic_t g_stop = 0;
+void on_stop_signal(int) { g_stop = 1; }
+
+}  // namespace
+
+StopSignals::StopSignals() {
+  g_stop = 0;
+  struct sigaction action {};
+  action.sa_handler = on_stop_signal;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, &old_int_);
+  sigaction(SIGTERM, &action, &old_term_);
+}
+
+StopSignals::~StopSignals() {
+  sigaction(SIGINT, &old_int_, nullptr);
+  sigaction(SIGTERM, &old_term_, nullptr);
+}
+
+bool StopSignals::requested() { return g_stop != 0; }
+
+void sleep_unless_stopped(double seconds) {
+  const double until = now_seconds() + seconds;
+  while (!StopSignals::requested()) {
+    const double left = until - now_seconds();
+    if (left <= 0) return;
+    usleep(static_cast<useconds_t>(std::min(left, 0.05) * 1e6));
+  }
 }
 
 double now_seconds() {
