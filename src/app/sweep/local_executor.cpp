@@ -20,6 +20,9 @@
 namespace llmlab::app::sweep {
 namespace {
 
+// The longest wait for a child's exit before the progress line is looked at again.
+constexpr double kProgressSeconds = 0.25;
+
 struct Running {
   RunSpec run;
   fs::path json;
@@ -51,6 +54,7 @@ int run_local(const fs::path& dir, const Spec& spec, const LocalOptions& options
   const std::string llmlab = own_executable();
   const bool terminal = isatty(fileno(stderr)) != 0;
   StopSignals signals;
+  const ChildExits child_exits;
   std::map<pid_t, Running> running;
   std::size_t finished = 0, failed = 0;
   double run_seconds = 0.0;
@@ -105,7 +109,7 @@ int run_local(const fs::path& dir, const Spec& spec, const LocalOptions& options
       continue;
     }
     progress(false);
-    usleep(50 * 1000);
+    child_exits.wait(kProgressSeconds);
   }
   if (options.progress && terminal) fmt::print(stderr, "\n");
 

@@ -39,6 +39,24 @@ class StopSignals {
   struct sigaction old_term_ {};
 };
 
+// While alive, SIGCHLD is blocked in this thread so that wait() can take it: the executor
+// learns of a finished run at once instead of at its next poll. Trainers start with no signal
+// blocked.
+class ChildExits {
+ public:
+  ChildExits();
+  ~ChildExits();
+  ChildExits(const ChildExits&) = delete;
+  ChildExits& operator=(const ChildExits&) = delete;
+  // Waits until a child exits (or has exited since the last wait), a stop signal arrives, or
+  // `seconds` pass.
+  void wait(double seconds) const;
+
+ private:
+  sigset_t child_{};
+  sigset_t old_mask_{};
+};
+
 // Sleeps `seconds`, or less when a stop is requested meanwhile.
 void sleep_unless_stopped(double seconds);
 
