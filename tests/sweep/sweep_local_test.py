@@ -6,8 +6,10 @@ are not rerun; a failing run is recorded as failed and not retried; bad files ar
 before any run; sweep_load reads the records from a script.
 Usage: sweep_local_test.py --bin LLMLAB"""
 import argparse
+import json
 import pathlib
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -129,6 +131,14 @@ def straight_and_interrupted(binary, tmp, f):
         line.split(",")[header.index("threads")] == "2"
         for line in (resumed / "summary.csv").read_text().splitlines()[1:]),
         f"summary.csv records threads = 2 for every run:\n{(resumed / 'summary.csv').read_text()}")
+    f.expect("host" in header and all(
+        line.split(",")[header.index("host")] == socket.gethostname()
+        for line in (resumed / "summary.csv").read_text().splitlines()[1:]),
+        "summary.csv records the host each run ran on")
+    record = json.loads(next((resumed / "runs").glob("*/seed-0.json")).read_text())
+    f.expect(record["sweep"].get("executor") == "local" and
+             record["sweep"].get("host") == socket.gethostname(),
+             f"a local run's record names its executor and host: {record['sweep']}")
 
     missing = tmp / "missing.rlab"
     missing.write_text(f'runs = sweep_load("{tmp}/nowhere");\n')

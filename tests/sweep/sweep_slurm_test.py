@@ -8,6 +8,7 @@ sweep waits cancels the array. When the cluster
 cannot start, the test fails with the daemons' logs.
 Usage: sweep_slurm_test.py --bin LLMLAB"""
 import argparse
+import json
 import pathlib
 import re
 import signal
@@ -38,6 +39,9 @@ def same_as_local(binary, tmp, cluster, f):
     got = records(tmp / "slurm")
     f.expect(len(got) == 8, f"slurm sweep: {len(got)} records, expected 8:\n{slurm.stderr}")
     f.expect(got == records(tmp / "local"), "the Slurm records differ from the local ones")
+    raw = [json.loads(p.read_text()) for p in (tmp / "slurm").glob("runs/*/seed-*.json")]
+    f.expect(raw and all(r["sweep"].get("executor") == "slurm" for r in raw),
+             "each Slurm run's record names its executor")
     if (tmp / "slurm" / "summary.csv").exists():
         f.expect(summary_without_wall_time(tmp / "slurm") ==
                  summary_without_wall_time(tmp / "local"),

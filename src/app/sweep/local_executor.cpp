@@ -100,6 +100,7 @@ int run_local(const fs::path& dir, const Spec& spec, const LocalOptions& options
       }
       Ending ending = ending_of(status);
       ending.wall_seconds = now_seconds() - done.started;
+      ending.executor = "local";
       record_run(dir, done.run, spec, done.json, ending);
       const auto record = read_run(dir, done.run);
       ++finished;

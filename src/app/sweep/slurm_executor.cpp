@@ -252,6 +252,7 @@ int run_task(const fs::path& dir, const fs::path& list, int index) {
       start_process(train_command(own_executable(), run, json), paths.log, spec.threads);
   Ending ending = wait_process(pid);
   ending.wall_seconds = now_seconds() - start;
+  ending.executor = "slurm";
   const char* job = std::getenv("SLURM_ARRAY_JOB_ID");
   const char* task = std::getenv("SLURM_ARRAY_TASK_ID");
   if (job != nullptr && task != nullptr) {
