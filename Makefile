@@ -13,6 +13,9 @@ APT_PACKAGES := build-essential cmake ninja-build pkg-config python3 clang clang
   xeus-dev nlohmann-json3-dev cppzmq-dev uuid-dev libssl-dev python3-jupyter-kernel-test \
   python3-jupyter-client python3-nbconvert jupyter-nbconvert python3-nbformat python3-ipykernel \
   jupyter-console
+# `jupyter kernelspec list` (the jupyter command is jupyter-core's, its kernelspec subcommand
+# jupyter-client's).
+APT_PACKAGES += jupyter-core jupyter-client
 # The page-layout test drives Chromium and reads its screenshots with PIL (issue #16).
 APT_PACKAGES += chromium python3-pil
 # Checkpoints (nlohmann JSON headers) and their PyTorch interop test.

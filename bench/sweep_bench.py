@@ -7,12 +7,15 @@
    1-step runs of the 24-layer lesson model, minus their one training step, against the wall time
    of a 150-step run of the same model. Goal: under 2 %.
 
-On a shared machine both move with the load; the script prints the load average with them.
-Usage: bench/sweep_bench.py --bin build/release/llmlab [--cores N] [--skip-150]"""
+On a shared machine both move with the load; the script prints the load average with them, and
+--repeat K runs the one-step sweep K times (median of the K medians) and gives its CPU time per
+run (user + system of every process the sweep started), which the load moves much less.
+Usage: bench/sweep_bench.py --bin build/release/llmlab [--cores N] [--skip-150] [--repeat K]"""
 import argparse
 import json
 import os
 import pathlib
+import resource
 import statistics
 import subprocess
 import sys
@@ -27,13 +30,21 @@ batch = 16
 """
 
 
-def sweep(binary, tmp, name, text, jobs):
+def children_cpu():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def sweep(binary, tmp, name, text, jobs, cpu=None):
     path = tmp / f"{name}.toml"
     path.write_text(text)
     start = time.monotonic()
+    cpu_before = children_cpu()
     out = subprocess.run([binary, "sweep", "run", path, "-o", tmp / name, "--jobs", str(jobs),
                           "--no-report"], capture_output=True, text=True)
     wall = time.monotonic() - start
+    if cpu is not None:
+        cpu.append(children_cpu() - cpu_before)
     if out.returncode != 0:
         sys.exit(f"{name}: sweep failed:\n{out.stderr}")
     records = [json.loads(p.read_text()) for p in (tmp / name).glob("runs/*/seed-*.json")]
@@ -48,6 +59,8 @@ def main():
                         help="no 150-step reference run (give --reference-seconds instead)")
     parser.add_argument("--reference-seconds", type=float, default=None)
     parser.add_argument("--skip-core-use", action="store_true")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="one-step sweeps to run (the overhead is the median of their medians)")
     args = parser.parse_args()
     binary = str(pathlib.Path(args.bin).resolve())
     with tempfile.TemporaryDirectory(prefix="llmlab-sweep-bench-") as tmp:
@@ -73,18 +86,26 @@ threads = 1
                   f"(load average {load:.1f} → {os.getloadavg()[0]:.1f})")
 
         load = os.getloadavg()[0]
-        _, short = sweep(binary, tmp, "overhead", f"""seeds = [0, 1, 2, 3, 4, 5, 6, 7]
+        medians, cpu, short = [], [], []
+        for k in range(args.repeat):
+            _, records = sweep(binary, tmp, f"overhead{k}", f"""seeds = [0, 1, 2, 3, 4, 5, 6, 7]
 [base]
 {MODEL_24}steps = 1
 eval_interval = 1000
 eval_batches = 1
 [run]
 threads = 1
-""", args.cores)
-        overhead = statistics.median(r["sweep"]["wall_s"] - r["train_s"] for r in short)
+""", args.cores, cpu)
+            medians.append(statistics.median(r["sweep"]["wall_s"] - r["train_s"] for r in records))
+            short += records
+        overhead = statistics.median(medians)
         print(f"one-step runs: median wall {statistics.median(r['sweep']['wall_s'] for r in short):.3f} s,"
               f" of which training {statistics.median(r['train_s'] for r in short):.3f} s: "
-              f"overhead {overhead:.3f} s per run (two 1-batch evaluations included)")
+              f"overhead {overhead:.3f} s per run (two 1-batch evaluations included; "
+              f"medians of {args.repeat} sweeps: {', '.join(f'{m:.3f}' for m in medians)})")
+        print(f"one-step runs: CPU time (user + system, sweep and trainers) per run: "
+              f"{statistics.median(cpu) / 8:.3f} s (per sweep: "
+              f"{', '.join(f'{c / 8:.3f}' for c in cpu)})")
         reference = args.reference_seconds
         if not args.skip_150:
             _, long = sweep(binary, tmp, "reference", f"""seeds = [0]

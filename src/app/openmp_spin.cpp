@@ -12,7 +12,7 @@ void restart_with_short_openmp_spin(char** argv) {
   if (std::getenv("OMP_WAIT_POLICY") != nullptr || std::getenv("GOMP_SPINCOUNT") != nullptr) {
     return;
   }
-  setenv("GOMP_SPINCOUNT", "1000", 1);
+  setenv("GOMP_SPINCOUNT", kShortOpenmpSpinCount, 1);
   std::fflush(nullptr);  // buffered output would otherwise be lost with this process image
   execv("/proc/self/exe", argv);
 }

@@ -14,4 +14,8 @@ namespace llmlab::app {
 // training runs with libgomp's defaults).
 void restart_with_short_openmp_spin(char** argv);
 
+// The short spin's GOMP_SPINCOUNT. A sweep sets it in its trainers' environment itself, so each
+// run starts once instead of twice.
+inline constexpr const char* kShortOpenmpSpinCount = "1000";
+
 }  // namespace llmlab::app

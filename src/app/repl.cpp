@@ -17,6 +17,7 @@
 #include <string>
 
 #include "app/cli.hpp"
+#include "app/console_input.hpp"
 #include "app/interrupt.hpp"
 #include "base/error.hpp"
 #include "base/stop.hpp"
@@ -194,7 +195,11 @@ int run_repl() {
   session.set_display_width(terminal_width());
   runtime::Interpreter interpreter(session);
   builtins::install_builtins(interpreter);
-  if (isatty(STDIN_FILENO) == 0) return run_piped(interpreter, std::cin);
+  if (isatty(STDIN_FILENO) == 0) {
+    read_input_from_stream(interpreter, std::cin);
+    return run_piped(interpreter, std::cin);
+  }
+  read_input_from_terminal(interpreter);
   return run_interactive(interpreter);
 }
 

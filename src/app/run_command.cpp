@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "app/cli.hpp"
+#include "app/console_input.hpp"
 #include "app/interrupt.hpp"
 #include "base/error.hpp"
 #include "base/file.hpp"
@@ -68,6 +69,7 @@ int execute(const RunOptions& options, std::shared_ptr<const SourceFile> file) {
   session.set_display_width(terminal_width());
   runtime::Interpreter interpreter(session);
   builtins::install_builtins(interpreter);
+  read_input_from_terminal(interpreter);
   builtins::set_plot_theme(session, options.theme == "light");
   // Script arguments, when given, are the string array `argv`.
   if (!options.arguments.empty()) {

@@ -51,7 +51,7 @@ int run_sweep(const SweepOptions& o) {
   std::ostringstream text;
   text << in.rdbuf();
   sweep::Spec spec = sweep::parse_spec(text.str(), o.file);
-  if (o.threads > 0) spec.threads = o.threads;
+  if (o.threads > 0) sweep::set_threads(spec, o.threads);
   std::filesystem::path dir = o.dir;
   if (dir.empty()) dir = std::filesystem::path(o.file).stem();
   std::filesystem::create_directories(dir / "runs");

@@ -1,5 +1,6 @@
 // builtins.md §9 Strings, output and formatting: the output half, print, disp, fprintf,
-// printf, fdisp and the stdout/stderr file ids (language.md §8.8).
+// printf, fdisp and the stdout/stderr file ids (language.md §8.8), and MATLAB's `input`, which
+// reads through the session's input source (the app decides where lines come from).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -8,13 +9,16 @@
 #include <string_view>
 
 #include "base/error.hpp"
+#include "base/stop.hpp"
 #include "builtins/registry.hpp"
 #include "lang/ast.hpp"
 #include "num/format.hpp"
 #include "runtime/display.hpp"
+#include "runtime/interpreter.hpp"
 #include "runtime/literals.hpp"
 #include "runtime/operators.hpp"
 #include "runtime/printf.hpp"
+#include "runtime/session.hpp"
 #include "runtime/struct_array.hpp"
 
 namespace llmlab::builtins {
@@ -83,6 +87,40 @@ Value printf_builtin(Call& call) {
   return Value::none();
 }
 
+// One line from the session's input source, or the error that says why none can come.
+std::string read_input_line(Call& call, std::string_view prompt) {
+  const runtime::Session::InputSource& source = call.session().input();
+  if (!source) call.fail("no input available here (nothing can be typed into this run)");
+  std::optional<std::string> line = source(prompt);
+  if (!line) call.fail("end of input: standard input is closed");
+  return std::move(*line);
+}
+
+// MATLAB's input(prompt): the typed text is an expression, evaluated where `input` was called,
+// and its value returned (an empty line gives []). A line that fails to parse or evaluate is
+// reported and the prompt shown again, as MATLAB does. input(prompt, "s") returns the text as
+// typed, a string.
+Value input_builtin(Call& call) {
+  const std::string prompt = call.has(0) ? call.string(0) : std::string();
+  if (call.has(1)) {
+    if (call.string(1) != "s")
+      call.fail(fmt::format("option must be \"s\", got \"{}\"", call.string(1)));
+    return Value::string(read_input_line(call, prompt));
+  }
+  while (true) {
+    const std::string line = read_input_line(call, prompt);
+    if (line.find_first_not_of(" \t\r") == std::string::npos) return Value::matrix(num::Matrix());
+    try {
+      Value value = call.interpreter().evaluate_in_current_scope(line, "input");
+      if (value.is(Kind::None)) call.fail("the typed expression has no value");
+      return value;
+    } catch (const Error& error) {
+      if (!catchable(error)) throw;
+      call.session().write_error(format_error_report(error));
+    }
+  }
+}
+
 }  // namespace
 
 extern const BuiltinTable kOutputBuiltins = {
@@ -94,6 +132,11 @@ extern const BuiltinTable kOutputBuiltins = {
     {"fdisp", fdisp_builtin, 2, 2, "fdisp(fid, x): disp(x) to file id 1 or 2 (Octave)."},
     {"stdout", stdout_id, 0, 0, "The file id of standard output, 1."},
     {"stderr", stderr_id, 0, 0, "The file id of standard error, 2."},
+    {"input", input_builtin, 0, 2,
+     "input(prompt): show prompt, read a line and return the value of the expression typed "
+     "(evaluated where input was called; an empty line gives []; a bad line is reported and "
+     "asked again). input(prompt, \"s\"): return the line as a string. Lines come from standard "
+     "input in llmlab run and the REPL, from the front end in Jupyter."},
 };
 
 }  // namespace llmlab::builtins

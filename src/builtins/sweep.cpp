@@ -43,6 +43,8 @@ Value run_value(const json::Value& record) {
   Value out = Value::structure();
   out.set_field("config_id", Value::string(text(json::find(*sweep, "config_id"))));
   out.set_field("seed", Value::scalar(number(json::find(*sweep, "seed"))));
+  // Runs at different thread counts are different runs (their own config ids).
+  out.set_field("threads", Value::scalar(number(json::find(*sweep, "threads"))));
   out.set_field("status", Value::string(text(json::find(*sweep, "status"))));
   Value options = Value::structure();
   if (const json::Value* o = json::find(*sweep, "options"); o != nullptr) {

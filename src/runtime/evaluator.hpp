@@ -111,6 +111,9 @@ class Evaluator {
   // Top level.
   void run_program(const lang::Program& program, ExecMode mode);
   Value evaluate_expression(const lang::Expr& expression);
+  // An expression evaluated in the executing frame while a program runs (from a builtin):
+  // the frame, the `end` bindings and the stack base are left as they are.
+  Value evaluate_nested(const lang::Expr& expression);
   Frame& top_frame() { return top_; }
   Frame& current_frame() { return *frame_; }
   void request_interrupt(InterruptReason reason) {

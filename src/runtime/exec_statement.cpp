@@ -121,6 +121,20 @@ Value Evaluator::evaluate_expression(const lang::Expr& expression) {
   return eval(expression);
 }
 
+Value Evaluator::evaluate_nested(const lang::Expr& expression) {
+  // `end` inside the typed text belongs to no subscript of the caller's.
+  std::vector<EndBinding> saved = std::move(ends_);
+  ends_.clear();
+  try {
+    Value value = eval(expression);
+    ends_ = std::move(saved);
+    return value;
+  } catch (...) {
+    ends_ = std::move(saved);
+    throw;
+  }
+}
+
 bool Evaluator::echo_enabled(const lang::Stmt& statement) const {
   return !statement.suppressed && frame_->kind == FrameKind::TopLevel;
 }

@@ -40,6 +40,16 @@ Value Interpreter::evaluate(std::string_view expression) {
   return state_->evaluator.evaluate_expression(*program.body[0]->as<lang::ExpressionStmt>().expr);
 }
 
+Value Interpreter::evaluate_in_current_scope(std::string_view expression,
+                                             std::string_view source_name) {
+  auto file = std::make_shared<const SourceFile>(std::string(source_name), std::string(expression));
+  const lang::Program program = lang::parse_program(file);
+  if (program.body.size() != 1 || program.body[0]->kind != lang::StmtKind::Expression) {
+    throw Error("expected one expression", SourceLoc{file, 1, 1});
+  }
+  return state_->evaluator.evaluate_nested(*program.body[0]->as<lang::ExpressionStmt>().expr);
+}
+
 void Interpreter::interrupt(InterruptReason reason) { state_->evaluator.request_interrupt(reason); }
 
 void Interpreter::clear_interrupt() { state_->evaluator.clear_interrupt(); }

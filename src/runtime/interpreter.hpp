@@ -54,6 +54,10 @@ class Interpreter {
   void run(std::shared_ptr<const SourceFile> file, ExecMode mode = ExecMode::Script);
   // Evaluates one expression in the top-level scope (notebook `${...}`), without echo.
   Value evaluate(std::string_view expression);
+  // Evaluates one expression in the scope executing now — a builtin's caller, so `input` sees
+  // the variables of the function that called it — without disturbing the run in progress;
+  // the top level when nothing runs. `source_name` names the text in errors.
+  Value evaluate_in_current_scope(std::string_view expression, std::string_view source_name);
   // Asks the running program to stop at its next statement; it raises an error no `catch`
   // sees (llmlab::Stop, base/stop.hpp: "interrupted", or a time limit), which unwinds to the
   // top. One atomic store: safe in a signal handler and from another thread.

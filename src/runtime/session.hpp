@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <typeindex>
@@ -34,6 +35,12 @@ class Session {
   // `text`, what the echo would have written without its newline.
   using ResultSink = std::function<void(const Value& value, std::string_view text)>;
 
+  // Reads one line the user types for `input` (builtins.md §9): shows `prompt`, returns the
+  // line without its newline, or nullopt when input has ended. The app installs one (standard
+  // input for `run` and the REPL, the Jupyter stdin channel in the kernel); a source that
+  // cannot ask at all throws an Error saying why.
+  using InputSource = std::function<std::optional<std::string>(std::string_view prompt)>;
+
   Session();  // output goes to stdout
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
@@ -55,6 +62,10 @@ class Session {
   // Diagnostics (warnings) go to standard error unless redirected.
   void write_error(std::string_view text) const { error_output_(text); }
   void set_error_output(OutputSink sink) { error_output_ = std::move(sink); }
+
+  // No source by default: `input` then fails with "no input available" (a notebook render).
+  const InputSource& input() const { return input_; }
+  void set_input(InputSource source) { input_ = std::move(source); }
 
   FormatMode format_mode() const { return format_mode_; }
   void set_format_mode(FormatMode mode) { format_mode_ = mode; }
@@ -88,6 +99,7 @@ class Session {
   OutputSink output_;
   OutputSink error_output_;
   ResultSink result_;
+  InputSource input_;
   FormatMode format_mode_ = FormatMode::Short;
   int display_width_ = 80;
   std::int64_t shown_rows_ = 8;

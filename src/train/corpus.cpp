@@ -7,7 +7,6 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
-#include <map>
 #include <sstream>
 
 #include "base/error.hpp"
@@ -119,16 +118,20 @@ double Random::normal() {
 Corpus Corpus::from_text(std::string_view text, std::string source, double validation_fraction) {
   Corpus corpus;
   const std::vector<char32_t> codes = decode_utf8(text, source);
-  corpus.vocabulary_ = codes;
-  std::sort(corpus.vocabulary_.begin(), corpus.vocabulary_.end());
-  corpus.vocabulary_.erase(std::unique(corpus.vocabulary_.begin(), corpus.vocabulary_.end()),
-                           corpus.vocabulary_.end());
-  std::map<char32_t, int> index;
-  for (size_t i = 0; i < corpus.vocabulary_.size(); i++) {
-    index[corpus.vocabulary_[i]] = static_cast<int>(i);
+  // The vocabulary is the sorted set of code points. A table indexed by code point (up to the
+  // largest one seen) finds it and numbers the tokens in two linear passes; sorting a copy of
+  // the corpus and a map lookup per character took most of a short run's start-up.
+  char32_t largest = 0;
+  for (const char32_t code : codes) largest = std::max(largest, code);
+  std::vector<int> index(codes.empty() ? 0 : static_cast<size_t>(largest) + 1, -1);
+  for (const char32_t code : codes) index[code] = 0;
+  for (size_t code = 0; code < index.size(); code++) {
+    if (index[code] < 0) continue;
+    index[code] = static_cast<int>(corpus.vocabulary_.size());
+    corpus.vocabulary_.push_back(static_cast<char32_t>(code));
   }
-  corpus.tokens_.reserve(codes.size());
-  for (char32_t code : codes) corpus.tokens_.push_back(index[code]);
+  corpus.tokens_.resize(codes.size());
+  for (size_t i = 0; i < codes.size(); i++) corpus.tokens_[i] = index[codes[i]];
   corpus.split_ = static_cast<size_t>(
       std::floor((1.0 - validation_fraction) * static_cast<double>(codes.size())));
   corpus.source_ = std::move(source);

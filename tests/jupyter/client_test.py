@@ -9,6 +9,7 @@ import json
 import os
 import pathlib
 import queue
+import shutil
 import subprocess
 import sys
 import time
@@ -48,10 +49,16 @@ def main() -> int:
     parser.add_argument("--bin", required=True)
     args = parser.parse_args()
     jupyter_env.setup(args.bin)
-    listing = subprocess.run([sys.executable, "-m", "jupyter_client.kernelspecapp", "list"],
-                             capture_output=True, text=True).stdout
-    check(any(line.split()[:1] == ["llmlab"] for line in listing.splitlines()),
-          f"jupyter kernelspec list shows the installed kernel ({listing.strip()!r})")
+    # The command users type (Debian: jupyter-core's `jupyter`, jupyter-client's subcommand).
+    jupyter = shutil.which("jupyter")
+    check(jupyter is not None, "the jupyter command is installed (make deps: jupyter-client)")
+    listing = subprocess.run([jupyter or "jupyter", "kernelspec", "list"],
+                             capture_output=True, text=True) if jupyter else None
+    shown = listing.stdout if listing else ""
+    check(listing is not None and listing.returncode == 0 and
+          any(line.split()[:1] == ["llmlab"] for line in shown.splitlines()),
+          f"jupyter kernelspec list shows the installed kernel ({shown.strip()!r}"
+          f"{listing.stderr.strip()[-300:] if listing else ''})")
     spec = json.loads((pathlib.Path(os.environ["JUPYTER_PATH"]) / "kernels" / "llmlab" /
                        "kernel.json").read_text())
     check(spec["argv"][0] == os.environ["LLMLAB_BIN"] and spec["display_name"] == "llmlab (rlab)",
@@ -126,6 +133,26 @@ def main() -> int:
         got = reply.get("user_expressions", {}).get("e", {})
         check(reply["status"] == "ok" and got.get("status") == "error",
               f"exit as a user expression is that expression's error (got {got!r})")
+
+        # store_history=false leaves the count alone (the protocol: "the global kernel counter
+        # that increases by one with each request that stores history").
+        before, _ = run(client, "w = 1;")
+        quiet, quiet_outputs = run(client, "w = 2;", store_history=False)
+        inputs = [content for kind, content in quiet_outputs if kind == "execute_input"]
+        after, _ = run(client, "w = 3;")
+        check(quiet["execution_count"] == before["execution_count"],
+              f"a store_history=false request reports the counter as it was "
+              f"({before['execution_count']} then {quiet['execution_count']})")
+        check(after["execution_count"] == before["execution_count"] + 1,
+              f"the next stored cell counts one more than the one before the unstored one "
+              f"({before['execution_count']} then {after['execution_count']})")
+        check(all(content["execution_count"] == before["execution_count"] for content in inputs),
+              f"the unstored request's execute_input carries the same count ({inputs})")
+        history = client.history(hist_access_type="tail", n=3, reply=True, timeout=30)["content"]
+        lines = [entry[1] for entry in history.get("history", [])]
+        check(lines[-2:] == [before["execution_count"], after["execution_count"]],
+              f"history holds the stored cells under their counts, not the unstored one "
+              f"(lines {lines})")
 
         # A restart: a new process, a fresh session.
         manager.restart_kernel(now=False)

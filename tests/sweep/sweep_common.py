@@ -50,7 +50,9 @@ eval_batches = 2
 corpus = ["{CORPUS}", "/nonexistent/llmlab-missing-corpus.txt"]
 """
 
-TIMING_FIELDS = {"wall_s", "train_s", "tokens_per_s", "log", "executor_log", "threads"}
+# What measures time or says how a run was run (its results do not depend on them).
+TIMING_FIELDS = {"wall_s", "train_s", "tokens_per_s", "log", "executor_log", "threads",
+                 "executor"}
 
 
 class Failures:

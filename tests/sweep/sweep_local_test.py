@@ -6,8 +6,10 @@ are not rerun; a failing run is recorded as failed and not retried; bad files ar
 before any run; sweep_load reads the records from a script.
 Usage: sweep_local_test.py --bin LLMLAB"""
 import argparse
+import json
 import pathlib
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -15,6 +17,21 @@ import time
 
 from sweep_common import FAILING_SWEEP, TINY_SWEEP, Failures, records, run, \
     summary_without_wall_time
+
+
+def trainer_processes(sweep_dir):
+    """Processes whose command line names `sweep_dir` (the sweep's `llmlab train` children)."""
+    found = []
+    for entry in pathlib.Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            argv = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"train" in argv and any(str(sweep_dir).encode() in arg for arg in argv):
+            found.append(int(entry.name))
+    return found
 
 
 def straight_and_interrupted(binary, tmp, f):
@@ -43,6 +60,8 @@ def straight_and_interrupted(binary, tmp, f):
     out, err = process.communicate(timeout=120)
     f.expect(process.returncode == 130, f"interrupted sweep: exit {process.returncode}: {err}")
     f.expect("interrupted" in err, f"the interrupted sweep says so: {err}")
+    trainers = [pid for pid in trainer_processes(resumed)]
+    f.expect(not trainers, f"the interrupted sweep stopped its trainers (still running: {trainers})")
     done_before = len(list(resumed.glob("runs/*/seed-*.json")))
     f.expect(2 <= done_before < 8, f"interrupted mid-sweep, but {done_before} records exist")
     leftovers = [p.name for p in resumed.glob("runs/*/*") if ".partial." in p.name or
@@ -89,13 +108,38 @@ def straight_and_interrupted(binary, tmp, f):
         'printf("%d runs\\n", numel(runs));\n'
         'printf("%s %d %s\\n", runs(1).status, runs(1).seed, runs(1).options.norm);\n'
         'printf("%d val points, final %.6f\\n", numel(runs(1).val_loss), runs(1).final_val_loss);\n'
-        'printf("%d steps logged\\n", numel(runs(2).loss_mean));\n')
+        'printf("%d steps logged\\n", numel(runs(2).loss_mean));\n'
+        'printf("threads %d\\n", runs(1).threads);\n')
     loaded = run(binary, "run", script)
     f.expect(loaded.returncode == 0, f"sweep_load script failed: {loaded.stderr}")
     f.expect("8 runs" in loaded.stdout, f"sweep_load: {loaded.stdout}")
     f.expect("done 0 " in loaded.stdout, f"sweep_load's first run: {loaded.stdout}")
     f.expect("2 val points" in loaded.stdout and "5 steps logged" in loaded.stdout,
              f"sweep_load's series: {loaded.stdout}")
+    f.expect("threads 1" in loaded.stdout, f"sweep_load gives each run's threads: {loaded.stdout}")
+    # Another thread count is another run (other rounding, other speed): nothing is shared with
+    # the one-thread records, and the table says how many threads each run had.
+    threaded = run(binary, "sweep", "run", sweep, "-o", resumed, "--threads", "2", "--jobs", "2")
+    f.expect(threaded.returncode == 0 and "16 runs" not in threaded.stderr and
+             "0 finished before, 8 to run" in threaded.stderr,
+             f"--threads 2 reuses none of the one-thread records: {threaded.stderr}")
+    ids_1 = {p.parent.name for p in (tmp / "straight").glob("runs/*/seed-*.json")}
+    ids_2 = {line.split(",")[0] for line in (resumed / "summary.csv").read_text().splitlines()[1:]}
+    f.expect(ids_1.isdisjoint(ids_2), f"the two thread counts share config ids: {ids_1 & ids_2}")
+    header = (resumed / "summary.csv").read_text().splitlines()[0].split(",")
+    f.expect("threads" in header and all(
+        line.split(",")[header.index("threads")] == "2"
+        for line in (resumed / "summary.csv").read_text().splitlines()[1:]),
+        f"summary.csv records threads = 2 for every run:\n{(resumed / 'summary.csv').read_text()}")
+    f.expect("host" in header and all(
+        line.split(",")[header.index("host")] == socket.gethostname()
+        for line in (resumed / "summary.csv").read_text().splitlines()[1:]),
+        "summary.csv records the host each run ran on")
+    record = json.loads(next((resumed / "runs").glob("*/seed-0.json")).read_text())
+    f.expect(record["sweep"].get("executor") == "local" and
+             record["sweep"].get("host") == socket.gethostname(),
+             f"a local run's record names its executor and host: {record['sweep']}")
+
     missing = tmp / "missing.rlab"
     missing.write_text(f'runs = sweep_load("{tmp}/nowhere");\n')
     bad = run(binary, "run", missing)

@@ -3,11 +3,16 @@
 test starts on localhost (slurm_cluster.py: munged, slurmctld, slurmd, as root) and stops by PID.
 The tiny sweep run as a job array must give the same records as the local executor; a sweep
 with one bad corpus path shows that run as failed in `sweep status`, with its logs, and the
-other run done; --no-wait returns at once and `status` follows the queue. When the cluster
+other run done; --no-wait returns at once and `status` follows the queue; Ctrl-C while the
+sweep waits cancels the array. When the cluster
 cannot start, the test fails with the daemons' logs.
 Usage: sweep_slurm_test.py --bin LLMLAB"""
 import argparse
+import json
 import pathlib
+import re
+import signal
+import subprocess
 import sys
 import tempfile
 import time
@@ -34,6 +39,9 @@ def same_as_local(binary, tmp, cluster, f):
     got = records(tmp / "slurm")
     f.expect(len(got) == 8, f"slurm sweep: {len(got)} records, expected 8:\n{slurm.stderr}")
     f.expect(got == records(tmp / "local"), "the Slurm records differ from the local ones")
+    raw = [json.loads(p.read_text()) for p in (tmp / "slurm").glob("runs/*/seed-*.json")]
+    f.expect(raw and all(r["sweep"].get("executor") == "slurm" for r in raw),
+             "each Slurm run's record names its executor")
     if (tmp / "slurm" / "summary.csv").exists():
         f.expect(summary_without_wall_time(tmp / "slurm") ==
                  summary_without_wall_time(tmp / "local"),
@@ -77,6 +85,59 @@ def failure_shows_in_status(binary, tmp, cluster, f):
              f"the report counts the failure: {report.stdout}{report.stderr}")
 
 
+def ctrl_c_cancels_the_array(binary, tmp, cluster, f):
+    """SIGINT to the waiting `sweep run` cancels its job array (scancel), then it exits 130."""
+    sweep = tmp / "long.toml"
+    sweep.write_text(TINY_SWEEP.replace("steps = 5", "steps = 1000000"))
+    log = tmp / "long.stderr"
+    with open(log, "w") as err:
+        process = subprocess.Popen([str(binary), "sweep", "run", str(sweep), "-o",
+                                    str(tmp / "long"), "--executor", "slurm", "--poll", "0.5"],
+                                   stdout=subprocess.DEVNULL, stderr=err, env=cluster.env)
+    job = None
+    deadline = time.time() + 120
+    while time.time() < deadline and job is None and process.poll() is None:
+        found = re.search(r"submitted job array (\d+)", log.read_text())
+        job = found.group(1) if found else None
+        time.sleep(0.2)
+    f.expect(job is not None, f"the long sweep submitted its array: {log.read_text()}")
+    if job is None:
+        process.kill()
+        return
+    # Wait until a task runs, so the cancel ends running tasks, not only pending ones.
+    while time.time() < deadline:
+        queue = subprocess.run(["squeue", "-h", "-r", "-j", job, "-o", "%T"], env=cluster.env,
+                               capture_output=True, text=True).stdout
+        if "RUNNING" in queue:
+            break
+        time.sleep(0.3)
+    process.send_signal(signal.SIGINT)
+    try:
+        process.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+    text = log.read_text()
+    f.expect(process.returncode == 130, f"Ctrl-C while waiting: exit {process.returncode}:\n{text}")
+    f.expect(f"job array {job} cancelled (scancel {job})" in text,
+             f"the interrupted sweep says it cancelled the array:\n{text}")
+    left = None
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        left = subprocess.run(["squeue", "-h", "-r", "-j", job, "-o", "%i %T"],
+                              env=cluster.env, capture_output=True, text=True).stdout.strip()
+        if not left:
+            break
+        time.sleep(0.5)
+    f.expect(not left, f"squeue shows no task of the cancelled array (left: {left!r})")
+    shown = subprocess.run(["scontrol", "show", "job", job], env=cluster.env,
+                           capture_output=True, text=True).stdout
+    states = set(re.findall(r"JobState=(\w+)", shown))
+    f.expect(states == {"CANCELLED"},
+             f"scontrol shows every task of array {job} CANCELLED (got {states}):\n{shown}")
+    f.expect(not records(tmp / "long"), "the cancelled runs left no record")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True)
@@ -89,6 +150,7 @@ def main():
             with SlurmCluster() as cluster:
                 same_as_local(binary, tmp, cluster, f)
                 failure_shows_in_status(binary, tmp, cluster, f)
+                ctrl_c_cancels_the_array(binary, tmp, cluster, f)
                 if f.items:
                     print(cluster.logs())
         except ClusterError as error:

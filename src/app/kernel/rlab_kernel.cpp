@@ -13,10 +13,12 @@
 #include <memory>
 #include <string_view>
 #include <vector>
+#include <xeus/xinput.hpp>
 
 #include "app/cli.hpp"
 #include "app/kernel/completion.hpp"
 #include "app/kernel/kernelspec.hpp"
+#include "app/kernel/server.hpp"
 #include "base/error.hpp"
 #include "base/stop.hpp"
 #include "builtins/plot/session.hpp"
@@ -138,6 +140,7 @@ RlabKernel::RlabKernel() : interpreter_(session_) {
   builtins::install_builtins(interpreter_);
   interpreter_.register_builtin(kClearScreen);
   session_.extension<ScreenClearer>().clear = [this] { clear_cell_output(); };
+  session_.set_input([this](std::string_view prompt) { return read_input(prompt); });
   xeus::register_interpreter(this);
 }
 
@@ -148,6 +151,23 @@ void RlabKernel::interrupt_running_cell() {
 }
 
 void RlabKernel::configure_impl() {}
+
+void RlabKernel::begin_execute_request(bool silent, bool store_history) {
+  if (!silent && store_history) ++execution_count_;
+}
+
+std::optional<std::string> RlabKernel::read_input(std::string_view prompt) {
+  if (!allow_stdin_) {
+    throw Error("input: this front end takes no input (the request's allow_stdin is false)");
+  }
+  flush_stream();  // what the cell printed before the question comes first
+  try {
+    return xeus::blocking_input_request(std::string(prompt), false);
+  } catch (const InputAbandoned&) {
+    // Ctrl-C (interrupt_request) while the front end asked the user: the cell stops.
+    interpreter_.raise_interrupt();
+  }
+}
 
 void RlabKernel::write_stream(const char* name, std::string_view text) {
   if (silent_ || text.empty()) return;
@@ -218,10 +238,10 @@ nl::json RlabKernel::error_reply(const Error& error) {
   return reply;
 }
 
-nl::json RlabKernel::execute_request_impl(int execution_counter, const std::string& code,
+nl::json RlabKernel::execute_request_impl(int /*execution_counter*/, const std::string& code,
                                           bool silent, bool /*store_history*/,
-                                          nl::json user_expressions, bool /*allow_stdin*/) {
-  execution_count_ = execution_counter;
+                                          nl::json user_expressions, bool allow_stdin) {
+  allow_stdin_ = allow_stdin;
   if (std::optional<nl::json> page = page_request(code)) return *page;
   silent_ = silent;
   last_flush_ = std::chrono::steady_clock::now();

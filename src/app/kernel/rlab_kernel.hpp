@@ -25,8 +25,17 @@ class RlabKernel final : public xeus::xinterpreter {
   // Called by the SIGINT watcher thread: stops the running cell, if one runs. Safe from any
   // thread (Interpreter::interrupt stores one atomic flag).
   void interrupt_running_cell();
-  // The execution count of the cell running now (or last run).
+  // Jupyter counts only the requests that store history; xeus 2.4.1 counts every request that
+  // is not silent, in a counter of its own we cannot reach. So we keep the count: the server
+  // tells us of each execute_request as it arrives (before xeus announces it), and writes our
+  // count over xeus's in the execute_input and execute_reply it sends (server.cpp).
+  void begin_execute_request(bool silent, bool store_history);
+  // The count the current request's messages carry: the new count of a request that stores
+  // history, the counter's present value for one that does not (the protocol's rule).
   int execution_count() const { return execution_count_; }
+  // Whether a stop was asked for the running cell (the server gives up waiting for an input
+  // reply then).
+  bool interrupt_pending() const { return running_.load() && interpreter_.interrupt_requested(); }
 
  private:
   void configure_impl() override;
@@ -50,11 +59,14 @@ class RlabKernel final : public xeus::xinterpreter {
   // `name?` alone in a cell: the description of `name` for the front end's pager.
   std::optional<nl::json> page_request(const std::string& code);
   nl::json error_reply(const Error& error);
+  // `input`'s line, through the front end's stdin channel.
+  std::optional<std::string> read_input(std::string_view prompt);
 
   runtime::Session session_;
   runtime::Interpreter interpreter_;
   std::atomic<bool> running_{false};
   bool silent_ = false;
+  bool allow_stdin_ = false;
   int execution_count_ = 0;
   const char* pending_stream_ = nullptr;
   std::string pending_text_;

@@ -8,6 +8,7 @@
 #include <xeus/xzmq_serializer.hpp>
 #include <zmq_addon.hpp>
 
+#include "app/kernel/rlab_kernel.hpp"
 #include "base/utf8.hpp"
 
 namespace llmlab::app::kernel {
@@ -63,6 +64,24 @@ std::string repaired(std::string_view text) {
   return out;
 }
 
+constexpr auto kInputPollInterval = std::chrono::milliseconds(100);
+
+// The one interpreter of this process (registered with xeus by its constructor).
+RlabKernel* rlab_kernel() { return dynamic_cast<RlabKernel*>(&xeus::get_interpreter()); }
+
+std::string message_type(const xeus::xmessage_base& message) {
+  return message.header().value("msg_type", std::string());
+}
+
+// The content with our execution count in place of the one xeus wrote.
+nl::json with_our_count(const nl::json& content) {
+  nl::json fixed = content;
+  if (RlabKernel* kernel = rlab_kernel(); kernel != nullptr && fixed.contains("execution_count")) {
+    fixed["execution_count"] = kernel->execution_count();
+  }
+  return fixed;
+}
+
 xeus::xraw_buffer raw(const zmq::message_t& frame) {
   return {static_cast<const unsigned char*>(frame.data()), frame.size()};
 }
@@ -97,12 +116,75 @@ class RepairingServer final : public xeus::xserver_zmq {
         zmq::multipart_t wire;
         wire.recv(m_shell);
         repair(wire);
-        notify_shell_listener(xeus::xzmq_serializer::deserialize(wire, *p_auth));
+        xeus::xmessage request = xeus::xzmq_serializer::deserialize(wire, *p_auth);
+        count(request);
+        notify_shell_listener(std::move(request));
       }
     } catch (const std::exception& error) {
       // A message that cannot be read (bad signature, bad JSON) is dropped; say why.
       std::cerr << "llmlab kernel: message dropped: " << error.what() << std::endl;
     }
+  }
+
+  // An execute_request, before xeus handles it: the kernel's count moves (or not) now, so the
+  // execute_input xeus publishes first can carry it.
+  static void count(const xeus::xmessage& request) {
+    if (message_type(request) != "execute_request") return;
+    RlabKernel* kernel = rlab_kernel();
+    if (kernel == nullptr) return;
+    const nl::json& content = request.content();
+    const bool silent = content.is_object() && content.value("silent", false);
+    const bool store_history = !content.is_object() || content.value("store_history", true);
+    kernel->begin_execute_request(silent, store_history);
+  }
+
+  void send_shell_impl(xeus::xmessage message) override {
+    if (message_type(message) == "execute_reply") {
+      nl::json content = with_our_count(message.content());
+      xeus::xmessage fixed(message.identities(), message.header(), message.parent_header(),
+                           message.metadata(), std::move(content), std::move(message).buffers());
+      xserver_zmq::send_shell_impl(std::move(fixed));
+      return;
+    }
+    xserver_zmq::send_shell_impl(std::move(message));
+  }
+
+  void publish_impl(xeus::xpub_message message, xeus::channel channel) override {
+    if (message_type(message) == "execute_input") {
+      nl::json content = with_our_count(message.content());
+      xeus::xpub_message fixed(message.topic(), message.header(), message.parent_header(),
+                               message.metadata(), std::move(content),
+                               std::move(message).buffers());
+      xserver_zmq::publish_impl(std::move(fixed), channel);
+      return;
+    }
+    xserver_zmq::publish_impl(std::move(message), channel);
+  }
+
+  // xserver_zmq's own exchange (send the input_request, receive the reply), but the wait is
+  // in slices: if the cell is interrupted meanwhile the request is given up (InputAbandoned).
+  // A reply that arrives after that answers no request; it is dropped before the next one.
+  void send_stdin_impl(xeus::xmessage message) override {
+    drop_stale_replies();
+    zmq::multipart_t wire =
+        xeus::xzmq_serializer::serialize(std::move(message), *p_auth, m_error_handler);
+    wire.send(m_stdin);
+    zmq::pollitem_t item = {m_stdin, 0, ZMQ_POLLIN, 0};
+    while (true) {
+      zmq::poll(&item, 1, kInputPollInterval);
+      if (item.revents & ZMQ_POLLIN) break;
+      if (RlabKernel* kernel = rlab_kernel(); kernel != nullptr && kernel->interrupt_pending()) {
+        throw InputAbandoned();
+      }
+    }
+    zmq::multipart_t reply;
+    reply.recv(m_stdin);
+    notify_stdin_listener(xeus::xzmq_serializer::deserialize(reply, *p_auth));
+  }
+
+  void drop_stale_replies() {
+    zmq::multipart_t stale;
+    while (stale.recv(m_stdin, static_cast<int>(zmq::recv_flags::dontwait))) stale.clear();
   }
 
   // Content that is not UTF-8, under a valid signature: repaired and signed again.

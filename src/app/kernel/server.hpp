@@ -2,12 +2,23 @@
 // holding stray bytes) is repaired, each bad byte becoming U+FFFD as Python's clients decode
 // such text, instead of being dropped unanswered by the JSON parser. The signature is checked
 // on the bytes as received, before any repair; a forged message is still dropped and logged.
+// It also keeps Jupyter's execution count (RlabKernel::begin_execute_request) and waits for an
+// input reply in slices, so an interrupt while the user is asked still stops the cell.
 #pragma once
 
 #include <memory>
+#include <stdexcept>
 #include <xeus/xserver_zmq.hpp>
 
 namespace llmlab::app::kernel {
+
+// Thrown out of an input request the server stopped waiting for: the running cell was asked to
+// stop while the front end was asking the user (RlabKernel::read_input turns it into the
+// interrupt).
+class InputAbandoned : public std::runtime_error {
+ public:
+  InputAbandoned() : std::runtime_error("input request abandoned: the cell was interrupted") {}
+};
 
 std::unique_ptr<xeus::xserver> make_server(xeus::xcontext& context,
                                            const xeus::xconfiguration& config,

@@ -6,10 +6,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <atomic>
 #include <cerrno>
 #include <cmath>
-#include <csignal>
 #include <deque>
 #include <map>
 #include <thread>
@@ -22,8 +20,8 @@
 namespace llmlab::app::sweep {
 namespace {
 
-volatile std::sig_atomic_t g_stop = 0;
-void on_stop_signal(int) { g_stop = 1; }
+// The longest wait for a child's exit before the progress line is looked at again.
+constexpr double kProgressSeconds = 0.25;
 
 struct Running {
   RunSpec run;
@@ -36,29 +34,6 @@ std::string duration(double seconds) {
   if (s >= 3600) return fmt::format("{}h{:02}m", s / 3600, (s / 60) % 60);
   return s >= 60 ? fmt::format("{}m{:02}s", s / 60, s % 60) : fmt::format("{}s", s);
 }
-
-// While alive, SIGINT and SIGTERM set g_stop instead of ending the process.
-class StopSignals {
- public:
-  StopSignals() {
-    g_stop = 0;
-    struct sigaction action {};
-    action.sa_handler = on_stop_signal;
-    sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, &old_int_);
-    sigaction(SIGTERM, &action, &old_term_);
-  }
-  ~StopSignals() {
-    sigaction(SIGINT, &old_int_, nullptr);
-    sigaction(SIGTERM, &old_term_, nullptr);
-  }
-  StopSignals(const StopSignals&) = delete;
-  StopSignals& operator=(const StopSignals&) = delete;
-
- private:
-  struct sigaction old_int_ {};
-  struct sigaction old_term_ {};
-};
 
 }  // namespace
 
@@ -79,6 +54,7 @@ int run_local(const fs::path& dir, const Spec& spec, const LocalOptions& options
   const std::string llmlab = own_executable();
   const bool terminal = isatty(fileno(stderr)) != 0;
   StopSignals signals;
+  const ChildExits child_exits;
   std::map<pid_t, Running> running;
   std::size_t finished = 0, failed = 0;
   double run_seconds = 0.0;
@@ -100,8 +76,9 @@ int run_local(const fs::path& dir, const Spec& spec, const LocalOptions& options
                eta, terminal ? "   " : "\n");
   };
 
-  while ((!pending.empty() || !running.empty()) && !g_stop) {
-    while (!pending.empty() && static_cast<int>(running.size()) < jobs && !g_stop) {
+  while ((!pending.empty() || !running.empty()) && !StopSignals::requested()) {
+    while (!pending.empty() && static_cast<int>(running.size()) < jobs &&
+           !StopSignals::requested()) {
       const RunSpec run = pending.front();
       pending.pop_front();
       const RunPaths paths = run_paths(dir, run);
@@ -117,12 +94,13 @@ int run_local(const fs::path& dir, const Spec& spec, const LocalOptions& options
       if (found == running.end()) continue;
       Running done = found->second;
       running.erase(found);
-      if (g_stop) {
+      if (StopSignals::requested()) {
         running[pid] = done;  // ended by the same Ctrl-C: treated below, not recorded
         break;
       }
       Ending ending = ending_of(status);
       ending.wall_seconds = now_seconds() - done.started;
+      ending.executor = "local";
       record_run(dir, done.run, spec, done.json, ending);
       const auto record = read_run(dir, done.run);
       ++finished;
@@ -132,11 +110,11 @@ int run_local(const fs::path& dir, const Spec& spec, const LocalOptions& options
       continue;
     }
     progress(false);
-    usleep(50 * 1000);
+    child_exits.wait(kProgressSeconds);
   }
   if (options.progress && terminal) fmt::print(stderr, "\n");
 
-  if (g_stop) {
+  if (StopSignals::requested()) {
     for (auto& [pid, job] : running) kill(-pid, SIGTERM);
     for (auto& [pid, job] : running) {
       int status = 0;

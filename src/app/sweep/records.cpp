@@ -82,6 +82,7 @@ std::optional<RunRecord> read_run(const fs::path& dir, const RunSpec& run) {
   record.log = text("log");
   record.error = text("error");
   record.executor_log = text("executor_log");
+  record.host = text("host");
   if (record.status != RunStatus::Failed) record.trainer = std::move(root);
   return record;
 }
@@ -98,6 +99,17 @@ void write_atomically(const fs::path& path, const std::string& text) {
   fs::rename(temporary, path, ec);
   if (ec) throw Error(fmt::format("sweep: cannot write '{}': {}", path.string(), ec.message()));
 }
+
+namespace {
+
+// The machine the run ran on (the one writing its record: a Slurm task writes on its node).
+std::string host_name() {
+  char name[256] = {};
+  if (gethostname(name, sizeof name - 1) != 0) return "unknown";
+  return name;
+}
+
+}  // namespace
 
 void record_run(const fs::path& dir, const RunSpec& run, const Spec& spec, const fs::path& json,
                 const Ending& ending) {
@@ -138,13 +150,14 @@ void record_run(const fs::path& dir, const RunSpec& run, const Spec& spec, const
   }
   const std::string member = fmt::format(
       "\"sweep\": {{\"config_id\": {}, \"seed\": {}, \"status\": {}, \"exit_code\": {}, "
-      "\"signal\": {}, \"wall_s\": {}, \"threads\": {}, \"log\": {}, \"executor_log\": {}, "
-      "\"error\": {}, "
+      "\"signal\": {}, \"wall_s\": {}, \"threads\": {}, \"host\": {}, \"executor\": {}, "
+      "\"log\": {}, \"executor_log\": {}, \"error\": {}, "
       "\"options\": {{{}}}}}",
       quoted_string(run.config->id), run.seed, quoted_string(name_of(status)),
       ending.exited ? ending.code : -1, ending.exited ? 0 : ending.code, ending.wall_seconds,
-      spec.threads, quoted_string(paths.log.string()), quoted_string(ending.executor_log),
-      quoted_string(error), options);
+      spec.threads, quoted_string(host_name()), quoted_string(ending.executor),
+      quoted_string(paths.log.string()), quoted_string(ending.executor_log), quoted_string(error),
+      options);
   std::string text;
   if (trainer.empty()) {
     text = "{\n " + member + "\n}\n";

@@ -32,6 +32,7 @@ struct RunRecord {
   std::string log;    // the log path
   std::string error;  // a failed run: the last line the trainer printed
   std::string executor_log;
+  std::string host;     // where it ran (empty in records written before hosts were kept)
   json::Value trainer;  // the trainer's record (null for a failed run)
 };
 
@@ -47,6 +48,7 @@ struct Ending {
   int code = 0;         // exit status or signal number
   double wall_seconds = 0.0;
   std::string executor_log;  // a Slurm task's output file, when there is one
+  std::string executor;      // "local" or "slurm": with the host, what moves a run's speed
 };
 
 // Turns a finished trainer process into the run's record: the trainer's JSON (at `json`, then

@@ -30,6 +30,7 @@ struct RunRow {
   long steps_done = 0;
   double diverged_at = kNaN;
   double wall = kNaN;
+  std::string host;
   bool failed = true;                                // by the report's rule
   std::vector<std::pair<double, double>> val_curve;  // (step, loss)
 };
@@ -44,6 +45,7 @@ RunRow read_row(const fs::path& dir, const RunSpec& run, const Spec& spec) {
   row.recorded = true;
   row.status = record->status;
   row.wall = record->wall_seconds;
+  row.host = record->host;
   if (record->status != RunStatus::Failed) {
     const json::Value& r = record->trainer;
     row.unigram = number(json::find(r, "unigram_entropy"));
@@ -256,18 +258,19 @@ void write_report(const fs::path& dir, const Spec& spec, bool print) {
   std::string csv = "config_id";
   for (const std::string& name : spec.varying) csv += "," + name;
   csv +=
-      ",seed,status,steps_done,train_loss,val_loss,unigram,grad_first_block,grad_last_block,"
+      ",threads,host,seed,status,steps_done,train_loss,val_loss,unigram,grad_first_block,grad_last_"
+      "block,"
       "diverged_at,failed,wall_s\n";
   for (const RunRow& row : rows) {
     csv += csv_field(row.run.config->id);
     for (const std::string& name : spec.varying) {
       csv += "," + csv_field(option_text(*row.run.config, name));
     }
-    csv += fmt::format(",{},{},{},{},{},{},{},{},{},{},{}\n", row.run.seed,
-                       row.recorded ? name_of(row.status) : "not run", row.steps_done,
-                       g6(row.train), g6(row.val), g6(row.unigram), g6(row.grad_first),
-                       g6(row.grad_last), g6(row.diverged_at), row.failed ? 1 : 0,
-                       row.recorded ? fmt::format("{:.2f}", row.wall) : "");
+    csv += fmt::format(
+        ",{},{},{},{},{},{},{},{},{},{},{},{},{}\n", spec.threads, csv_field(row.host),
+        row.run.seed, row.recorded ? name_of(row.status) : "not run", row.steps_done, g6(row.train),
+        g6(row.val), g6(row.unigram), g6(row.grad_first), g6(row.grad_last), g6(row.diverged_at),
+        row.failed ? 1 : 0, row.recorded ? fmt::format("{:.2f}", row.wall) : "");
   }
   write_atomically(dir / "summary.csv", csv);
 

@@ -110,6 +110,25 @@ bool job_queued(const std::string& job) {
   return q.status == 0 && q.out.find_first_not_of(" \n") != std::string::npos;
 }
 
+// `scancel` of the array the user stopped waiting for; says what became of the runs.
+int cancel_array(const fs::path& dir, const std::string& job, const std::vector<RunSpec>& runs) {
+  const Captured cancelled = capture({"scancel", job});
+  std::size_t recorded = 0;
+  for (const RunSpec& run : runs) recorded += read_run(dir, run) ? 1 : 0;
+  if (cancelled.status != 0) {
+    fmt::print(stderr,
+               "sweep: interrupted, but `scancel {}` {}: the array may still run; cancel it by "
+               "hand (scancel {})\n",
+               job, cancelled.status < 0 ? "could not be started" : "failed", job);
+  } else {
+    fmt::print(stderr,
+               "sweep: interrupted: job array {} cancelled (scancel {}); {} of {} runs recorded, "
+               "the cancelled ones left no record. Run the same command again to resume.\n",
+               job, job, recorded, runs.size());
+  }
+  return 130;
+}
+
 }  // namespace
 
 Spec load_resolved(const fs::path& dir) {
@@ -189,16 +208,20 @@ int run_slurm(const fs::path& dir, const Spec& spec, const SlurmOptions& options
                dir.string());
     return 0;
   }
+  // Ctrl-C while waiting cancels the array: the user stopped the sweep, not only this
+  // command, and tasks left in the queue would go on writing records behind their back.
+  StopSignals signals;
   std::size_t last = static_cast<std::size_t>(-1);
-  while (job_queued(job)) {
+  while (!StopSignals::requested() && job_queued(job)) {
     std::size_t recorded = 0;
     for (const RunSpec& run : pending) recorded += read_run(dir, run) ? 1 : 0;
     if (recorded != last) {
       fmt::print(stderr, "sweep: job {}: {}/{} runs recorded\n", job, recorded, pending.size());
       last = recorded;
     }
-    std::this_thread::sleep_for(std::chrono::duration<double>(options.poll_seconds));
+    sleep_unless_stopped(options.poll_seconds);
   }
+  if (StopSignals::requested()) return cancel_array(dir, job, pending);
   fmt::print(stderr, "sweep: job array {} has left the queue\n", job);
   return 0;
 }
@@ -229,6 +252,7 @@ int run_task(const fs::path& dir, const fs::path& list, int index) {
       start_process(train_command(own_executable(), run, json), paths.log, spec.threads);
   Ending ending = wait_process(pid);
   ending.wall_seconds = now_seconds() - start;
+  ending.executor = "slurm";
   const char* job = std::getenv("SLURM_ARRAY_JOB_ID");
   const char* task = std::getenv("SLURM_ARRAY_TASK_ID");
   if (job != nullptr && task != nullptr) {

@@ -54,7 +54,7 @@ const ConfigSpec* Spec::find_config(std::string_view id) const {
   return nullptr;
 }
 
-std::string config_id(const Options& varying, const Options& all) {
+std::string config_id(const Options& varying, const Options& all, int threads) {
   std::string readable;
   for (const auto& [name, value] : varying) {
     std::string text = value.text;
@@ -76,6 +76,10 @@ std::string config_id(const Options& varying, const Options& all) {
       hash ^= static_cast<unsigned char>(c);
       hash *= 1099511628211ULL;
     }
+  }
+  for (const char c : fmt::format("threads={}\n", threads)) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 1099511628211ULL;
   }
   return fmt::format("{}-{:08x}", readable, static_cast<std::uint32_t>(hash ^ (hash >> 32)));
 }
@@ -456,6 +460,7 @@ class Reader {
     for (const Dimension& d : dimensions) total *= d.size();
     if (total > 100000)
       fail(1, 1, fmt::format("the grid has {} configurations (at most 100000)", total));
+    read_settings(root, spec);
     std::set<std::string> ids;
     for (std::size_t index = 0; index < total; ++index) {
       ConfigSpec config;
@@ -478,7 +483,7 @@ class Reader {
           }
         }
       }
-      config.id = config_id(config.varying, config.options);
+      config.id = config_id(config.varying, config.options, spec.threads);
       if (!ids.insert(config.id).second) {
         fail(1, 1,
              fmt::format("the grid gives configuration {} twice (is a value listed twice?)",
@@ -491,10 +496,10 @@ class Reader {
       }
       spec.configs.push_back(std::move(config));
     }
-    read_settings(root, spec);
     return spec;
   }
 
+  // Read before the grid is expanded: the configuration ids depend on [run] threads.
   void read_settings(const Value& root, Spec& spec) const {
     const Value& run = table(root, "run");
     for (const auto& [key, value] : run.struct_fields()) {
@@ -567,6 +572,13 @@ class Reader {
 std::string toml_value(const OptionValue& v) { return v.numeric ? v.text : quoted_string(v.text); }
 
 }  // namespace
+
+void set_threads(Spec& spec, int threads) {
+  spec.threads = threads;
+  for (ConfigSpec& config : spec.configs) {
+    config.id = config_id(config.varying, config.options, threads);
+  }
+}
 
 Spec parse_spec(std::string_view text, const std::string& path) {
   return Reader(text, path).read();

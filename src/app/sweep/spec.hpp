@@ -55,7 +55,7 @@ struct Spec {
   std::vector<std::string> varying;  // grid keys then zip keys, in file order
   std::vector<ConfigSpec> configs;   // grid order: the first key varies slowest
   std::vector<std::uint64_t> seeds;
-  int threads = 1;  // OpenMP threads per run
+  int threads = 1;  // OpenMP threads per run; part of every configuration id
   SlurmSettings slurm;
   ReportSettings report;
 
@@ -75,8 +75,13 @@ Spec parse_spec(std::string_view text, const std::string& path);
 std::string resolved_text(const Spec& spec);
 
 // "<readable>-<hash>": the varying options' values joined by '_' (norm-post_lr-0.003), then 8
-// hex digits of a hash of every option; the same options always give the same id.
-std::string config_id(const Options& varying, const Options& all);
+// hex digits of a hash of every option and of the threads per run; the same options always
+// give the same id. Threads count because they change a run's speed and its losses (the
+// order of OpenMP's sums), so runs at different thread counts never share a record.
+std::string config_id(const Options& varying, const Options& all, int threads);
+
+// Sets the threads per run (`sweep run --threads`) and the configuration ids that depend on it.
+void set_threads(Spec& spec, int threads);
 
 // The option value as the command line takes it (numbers in their shortest exact form).
 std::string number_text(double x);

@@ -108,7 +108,17 @@ TEST(sweep_spec, config_ids_are_stable_and_readable) {
   EXPECT_EQ(id, config_id({{"norm", {"post", false, 0}}, {"lr", {"0.003", true, 0.003}}},
                           {{"norm", {"post", false, 0}},
                            {"lr", {"0.003", true, 0.003}},
-                           {"steps", {"5", true, 5}}}));
+                           {"steps", {"5", true, 5}}},
+                          1));
+  // Another thread count, another id (threads change the losses' rounding and the speed), for
+  // both ways of setting it: [run] threads in the file and `sweep run --threads`.
+  const std::string threaded = parse(text + "[run]\nthreads = 2\n").configs[0].id;
+  EXPECT_NE(threaded, id);
+  EXPECT_EQ(threaded.substr(0, threaded.size() - 8), id.substr(0, id.size() - 8));
+  Spec overridden = parse(text);
+  set_threads(overridden, 2);
+  EXPECT_EQ(overridden.configs[0].id, threaded);
+  EXPECT_EQ(parse_spec(resolved_text(overridden), "/tmp/sweep.toml").configs[0].id, threaded);
   // Another base option, another id.
   const std::string other =
       parse("seeds = [0]\n[base]\nsteps = 6\n[grid]\nnorm = [\"post\"]\nlr = [3e-3]\n")
