@@ -344,6 +344,23 @@ Value Evaluator::call_value(const Value& function, std::span<Value> arguments, i
   }
 }
 
+// A call's arguments: c{...} of a cell and s.f of a struct array stand for every value they
+// select, in turn (MATLAB's comma-separated list, §13.12), so max(c{:}) is max(c{1}, c{2}).
+// Without such an argument they fill `arguments` (no allocation); with one, `expanded`.
+std::span<Value> Evaluator::eval_call_arguments(const lang::ExprList& expressions,
+                                                std::span<Value> arguments,
+                                                std::vector<Value>& expanded) {
+  const bool lists = std::any_of(expressions.begin(), expressions.end(), [](const auto& e) {
+    return e->kind == lang::ExprKind::CellIndex || e->kind == lang::ExprKind::Field;
+  });
+  if (!lists) {
+    eval_arguments(expressions, arguments);
+    return arguments;
+  }
+  eval_list_elements(expressions, expanded);
+  return expanded;
+}
+
 Value Evaluator::eval_call(const lang::CallExpr& expression, int nargout) {
   return with_values(expression.args.size(), [&](std::span<Value> arguments) {
     return eval_call_with(expression, nargout, arguments);
@@ -367,32 +384,32 @@ Value Evaluator::eval_call_with(const lang::CallExpr& expression, int nargout,
     eval_subscripts(expression.args, container, false, arguments);
     return located(expression.loc, [&] { return index_read(container, arguments); });
   }
+  // Arguments that are lists (c{:}, s.f of a struct array) land here instead of `arguments`.
+  std::vector<Value> expanded;
   if (!special) {
     if (auto it = functions_.find(name); it != functions_.end()) {
       const std::shared_ptr<const lang::FunctionDef> function = it->second;
-      eval_arguments(expression.args, arguments);
-      return located(expression.loc, [&] {
-        return call_user_function(*function, arguments, nargout, expression.loc);
-      });
+      std::span<Value> given = eval_call_arguments(expression.args, arguments, expanded);
+      return located(expression.loc,
+                     [&] { return call_user_function(*function, given, nargout, expression.loc); });
     }
     if (variable && variable->value.is(Kind::Lambda)) {
       const Value lambda = variable->value;
-      eval_arguments(expression.args, arguments);
-      return located(expression.loc,
-                     [&] { return call_lambda(lambda, arguments, expression.loc); });
+      std::span<Value> given = eval_call_arguments(expression.args, arguments, expanded);
+      return located(expression.loc, [&] { return call_lambda(lambda, given, expression.loc); });
     }
     if (variable && variable->value.is(Kind::FunctionHandle)) {
       const std::string target = variable->value.handle_name();
-      eval_arguments(expression.args, arguments);
+      std::span<Value> given = eval_call_arguments(expression.args, arguments, expanded);
       return located(expression.loc,
-                     [&] { return call_by_name(target, arguments, nargout, expression.loc); });
+                     [&] { return call_by_name(target, given, nargout, expression.loc); });
     }
   }
   if (expression.builtin < 0) expression.builtin = builtin_index(name);
   if (expression.builtin >= 0) {
     const NativeFunction& function = builtins_[static_cast<std::size_t>(expression.builtin)];
-    eval_arguments(expression.args, arguments);
-    return located(expression.loc, [&] { return call_builtin(function, arguments, nargout); });
+    std::span<Value> given = eval_call_arguments(expression.args, arguments, expanded);
+    return located(expression.loc, [&] { return call_builtin(function, given, nargout); });
   }
   // A scalar, and a struct as the one-element struct array, index when no function has the
   // name (§13.9; rlab called the function, and still does).
