@@ -49,6 +49,11 @@ TEST(warning_switch, an_identifier_silences_only_its_warning) {
   lab.run("warning(\"on\", \"MATLAB:singularMatrix\");\n");
   lab.run(kSingular);
   EXPECT_EQ(lab.take(), "warning: matrix is singular to working precision\n");
+  // Command form: the identifier is one word.
+  lab.run("warning off MATLAB:singularMatrix\n");
+  lab.run(kSingular);
+  EXPECT_EQ(lab.take(), "");
+  lab.run("warning on MATLAB:singularMatrix\n");
   // Everything off but one identifier turned back on.
   lab.run("warning off\nwarning(\"on\", \"MATLAB:singularMatrix\");\n");
   lab.run(kSingular);
