@@ -346,18 +346,50 @@ Value Evaluator::call_value(const Value& function, std::span<Value> arguments, i
 
 // A call's arguments: c{...} of a cell and s.f of a struct array stand for every value they
 // select, in turn (MATLAB's comma-separated list, §13.12), so max(c{:}) is max(c{1}, c{2}).
-// Without such an argument they fill `arguments` (no allocation); with one, `expanded`.
+// Values fill `arguments` (no allocation) until an argument is such a list; from there on all of
+// them are in `expanded`. s.f of a plain struct stays on the fast path, as every rustlab call does.
 std::span<Value> Evaluator::eval_call_arguments(const lang::ExprList& expressions,
                                                 std::span<Value> arguments,
                                                 std::vector<Value>& expanded) {
-  const bool lists = std::any_of(expressions.begin(), expressions.end(), [](const auto& e) {
-    return e->kind == lang::ExprKind::CellIndex || e->kind == lang::ExprKind::Field;
-  });
-  if (!lists) {
-    eval_arguments(expressions, arguments);
-    return arguments;
+  bool spilled = false;
+  const auto spill = [&](std::size_t done) {
+    if (spilled) return;
+    spilled = true;
+    expanded.reserve(expressions.size() + 4);
+    for (std::size_t j = 0; j < done; ++j) expanded.push_back(std::move(arguments[j]));
+  };
+  const auto store = [&](std::size_t k, Value value) {
+    if (spilled) {
+      expanded.push_back(std::move(value));
+    } else {
+      arguments[k] = std::move(value);
+    }
+  };
+  for (std::size_t k = 0; k < expressions.size(); ++k) {
+    const lang::Expr& expression = *expressions[k];
+    if (expression.kind == lang::ExprKind::Field) {
+      const auto& field = expression.as<lang::FieldExpr>();
+      if (!names_containers_package(*field.base)) {
+        const Value base = eval(*field.base);
+        if (!base.is(Kind::StructArray)) {
+          store(k, field_of(base, field));
+          continue;
+        }
+        spill(k);
+        for (const Value& item : base.struct_array_items()) {
+          expanded.push_back(field_of(item, field));
+        }
+        continue;
+      }
+    }
+    if (expression.kind == lang::ExprKind::CellIndex) {
+      spill(k);
+      eval_list_elements(std::span(&expressions[k], 1), expanded);
+      continue;
+    }
+    store(k, eval(expression));
   }
-  eval_list_elements(expressions, expanded);
+  if (!spilled) return arguments;
   return expanded;
 }
 
