@@ -8,9 +8,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <iterator>
 #include <limits>
 #include <memory>
 #include <optional>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "autodiff/differentiate.hpp"
@@ -275,18 +278,53 @@ class AdamWState : public runtime::Object {
   std::vector<std::vector<double>> first, second;
 };
 
-double option(const Call& call, const Value& cfg, std::string_view name, double fallback) {
+// adamw's cfg fields: the one table option() takes its defaults from and the help lists, so a
+// field read is a field documented (option() refuses a name the table lacks).
+struct AdamwField {
+  std::string_view name;
+  double fallback;
+  std::string_view meaning;
+};
+constexpr AdamwField kAdamwFields[] = {
+    {"lr", 1e-3, "learning rate"},
+    {"beta1", 0.9, "first-moment decay"},
+    {"beta2", 0.999, "second-moment decay"},
+    {"eps", 1e-8, "added to the root of the second moment"},
+    {"weight_decay", 0.01, "decoupled weight decay"},
+    {"clip", 0.0,
+     "maximum global gradient norm, scaled as torch.nn.utils.clip_grad_norm_ (0: no clipping)"},
+};
+
+double option(const Call& call, const Value& cfg, std::string_view name) {
+  const auto* field = std::find_if(std::begin(kAdamwFields), std::end(kAdamwFields),
+                                   [name](const AdamwField& f) { return f.name == name; });
+  if (field == std::end(kAdamwFields)) {
+    throw std::logic_error("adamw reads cfg." + std::string(name) + ", which its table lacks");
+  }
   const Value* value = cfg.field(name);
-  if (value == nullptr) return fallback;
+  if (value == nullptr) return field->fallback;
   if (!value->is(Kind::Scalar)) call.fail(fmt::format("cfg.{} must be a scalar", name));
   return value->scalar_value();
 }
 
-// [params, state] = adamw(params, grads, state, cfg): one AdamW step (nn::adamw_step, the
-// order torch.optim.AdamW uses) on every leaf. state is [] or struct() on the first step.
-// cfg fields: lr (1e-3), beta1 (0.9), beta2 (0.999) or betas ([b1 b2]), eps (1e-8),
-// weight_decay (0.01), clip (0: none; else the global gradient norm is clipped to it first,
-// scale clip / (norm + 1e-6) as torch.nn.utils.clip_grad_norm_).
+const std::string& adamw_help() {
+  static const std::string text = [] {
+    std::string out =
+        "[params, state] = adamw(params, grads, state, cfg): one AdamW step over a struct tree "
+        "(state is [] on the first step).\n  cfg fields:";
+    for (const AdamwField& field : kAdamwFields) {
+      out +=
+          fmt::format("\n    {:<12}  {} (default {:g})", field.name, field.meaning, field.fallback);
+    }
+    out += fmt::format("\n    {:<12}  [beta1, beta2] in one field (overrides both)", "betas");
+    out +=
+        "\n  Example: p = struct(\"w\", [1, 2]); [p, s] = adamw(p, struct(\"w\", [0.1, -0.1]), "
+        "[], struct(\"lr\", 0.01))";
+    return out;
+  }();
+  return text;
+}
+
 Value adamw(Call& call) {
   const Value& params = call.value(0);
   const Value& grads = call.value(1);
@@ -295,18 +333,18 @@ Value adamw(Call& call) {
   if (!cfg.is(Kind::Struct))
     call.fail(fmt::format("argument 4 (cfg): expected struct, got {}", cfg.kind_name()));
   nn::AdamWSettings settings;
-  settings.learning_rate = option(call, cfg, "lr", 1e-3);
-  settings.beta1 = option(call, cfg, "beta1", 0.9);
-  settings.beta2 = option(call, cfg, "beta2", 0.999);
+  settings.learning_rate = option(call, cfg, "lr");
+  settings.beta1 = option(call, cfg, "beta1");
+  settings.beta2 = option(call, cfg, "beta2");
   if (const Value* betas = cfg.field("betas")) {
     const Matrix b = betas->as_matrix();
     if (b.size() != 2) call.fail("cfg.betas must have two elements");
     settings.beta1 = b[0];
     settings.beta2 = b[1];
   }
-  settings.epsilon = option(call, cfg, "eps", 1e-8);
-  settings.weight_decay = option(call, cfg, "weight_decay", 0.01);
-  const double clip = option(call, cfg, "clip", 0.0);
+  settings.epsilon = option(call, cfg, "eps");
+  settings.weight_decay = option(call, cfg, "weight_decay");
+  const double clip = option(call, cfg, "clip");
 
   std::vector<Leaf> parameter_leaves = leaves_of(call, params);
   std::vector<Leaf> gradient_leaves;
@@ -379,16 +417,18 @@ Value adamw(Call& call) {
 extern const BuiltinTable kAutodiffBuiltins = {
     {"grad", grad, 2, 2,
      "Gradient of a real-scalar function at x (scalar, vector, matrix or struct tree): g = grad(f, "
-     "x)."},
+     "x). Example: g = grad(@(x) sum(x .^ 2), [1, 2, 3])"},
     {"value_and_grad", value_and_grad, 2, 2,
-     "[v, g] = value_and_grad(f, x); [v, g, aux] when f returns [loss, aux]."},
+     "[v, g] = value_and_grad(f, x); [v, g, aux] when f returns [loss, aux]. Example: [v, g] = "
+     "value_and_grad(@(x) sum(x .^ 2), [1, 2])"},
     {"jacobian", jacobian, 2, 2,
      "Jacobian of f at x: rows are outputs, columns inputs, both in column-major order; for a "
-     "struct x, a struct of the Jacobians with respect to each field."},
+     "struct x, a struct of the Jacobians with respect to each field. Example: J = "
+     "jacobian(@(x) [x(1) * x(2), x(1) + x(2)], [2, 3])"},
     {"gradcheck", gradcheck, 2, 4,
-     "[maxrel, report] = gradcheck(f, x[, \"samples\", k]): grad against central differences."},
-    {"adamw", adamw, 3, 4,
-     "[params, state] = adamw(params, grads, state, cfg): one AdamW step over a struct tree."},
+     "[maxrel, report] = gradcheck(f, x[, \"samples\", k]): grad against central differences. "
+     "Example: maxrel = gradcheck(@(x) sum(sin(x)), [0.1, 0.2, 0.3])"},
+    {"adamw", adamw, 3, 4, adamw_help()},
 };
 
 }  // namespace llmlab::builtins

@@ -122,19 +122,26 @@ Value false_builtin(Call& call) { return truth_filled(call, false); }
 
 extern const BuiltinTable kConstantBuiltins = {
     {"eps", eps, 0, 1,
-     "Machine epsilon 2^-52 (eps(\"single\") 2^-23); eps(x) is the spacing of doubles at x."},
+     "Machine epsilon 2^-52 (eps(\"single\") 2^-23); eps(x) is the spacing of doubles at x. "
+     "Example: eps(1000)"},
     {"realmax", precision_limit<Largest>, 0, 1,
-     "Largest finite double; realmax(\"single\") the largest float32."},
+     "Largest finite double; realmax(\"single\") the largest float32. Example: "
+     "realmax(\"single\")"},
     {"realmin", precision_limit<SmallestNormal>, 0, 1,
-     "Smallest normalised positive double; realmin(\"single\") that of float32."},
+     "Smallest normalised positive double; realmin(\"single\") that of float32. Example: realmin"},
     {"flintmax", precision_limit<LargestFlint>, 0, 1,
-     "Largest consecutive integer in double, 2^53 (2^24 for \"single\")."},
-    {"inf", inf, 0, 2, "Infinity: inf, inf(n) vector, inf(m, n) matrix."},
-    {"nan", nan, 0, 2, "Not-a-number: nan, nan(n) vector, nan(m, n) matrix."},
-    {"Inf", inf, 0, 2, "Infinity arrays: Inf(n) vector, Inf(m, n) matrix (as inf)."},
-    {"NaN", nan, 0, 2, "Not-a-number arrays: NaN(n) vector, NaN(m, n) matrix (as nan)."},
-    {"true", true_builtin, 0, 2, "Logical ones: true(n) vector, true(m, n) matrix."},
-    {"false", false_builtin, 0, 2, "Logical zeros: false(n) vector, false(m, n) matrix."},
+     "Largest consecutive integer in double, 2^53 (2^24 for \"single\"). Example: flintmax"},
+    {"inf", inf, 0, 2, "Infinity: inf, inf(n) vector, inf(m, n) matrix. Example: x = inf(1, 3)"},
+    {"nan", nan, 0, 2,
+     "Not-a-number: nan, nan(n) vector, nan(m, n) matrix. Example: x = nan(2, 2)"},
+    {"Inf", inf, 0, 2,
+     "Infinity arrays: Inf(n) vector, Inf(m, n) matrix (as inf). Example: x = Inf(3)"},
+    {"NaN", nan, 0, 2,
+     "Not-a-number arrays: NaN(n) vector, NaN(m, n) matrix (as nan). Example: x = NaN(3)"},
+    {"true", true_builtin, 0, 2,
+     "Logical ones: true(n) vector, true(m, n) matrix. Example: mask = true(2, 3)"},
+    {"false", false_builtin, 0, 2,
+     "Logical zeros: false(n) vector, false(m, n) matrix. Example: mask = false(1, 4)"},
 };
 
 }  // namespace llmlab::builtins

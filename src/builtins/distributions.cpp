@@ -295,26 +295,42 @@ Value accumarray(Call& call) {
 }  // namespace
 
 extern const BuiltinTable kDistributionBuiltins = {
-    {"bounds", bounds, 1, 1, "Smallest and largest element: [lo, hi] = bounds(x)."},
-    {"rescale", rescale, 1, 3, "x mapped linearly onto [0, 1], or [lo, hi]: rescale(x, lo, hi)."},
-    {"normpdf", normal<false>, 1, 3, "Normal density: normpdf(x), normpdf(x, mu, sigma)."},
-    {"normcdf", normal<true>, 1, 3, "Normal distribution function: normcdf(x, mu, sigma)."},
+    {"bounds", bounds, 1, 1,
+     "Smallest and largest element: [lo, hi] = bounds(x). Example: [lo, hi] = bounds([3, 1, 4, 1, "
+     "5])"},
+    {"rescale", rescale, 1, 3,
+     "x mapped linearly onto [0, 1], or [lo, hi]: rescale(x, lo, hi). Example: rescale([1, 2, 3], "
+     "-1, 1)"},
+    {"normpdf", normal<false>, 1, 3,
+     "Normal density: normpdf(x), normpdf(x, mu, sigma). Example: normpdf(0)"},
+    {"normcdf", normal<true>, 1, 3,
+     "Normal distribution function: normcdf(x, mu, sigma). Example: normcdf(1.96)"},
     {"mode", slice_statistic<num::mode>, 1, 2,
-     "Most frequent value (smallest on ties, NaN ignored): mode(x), mode(M, dim)."},
+     "Most frequent value (smallest on ties, NaN ignored): mode(x), mode(M, dim). Example: "
+     "mode([1, 2, 2, 3])"},
     {"range", slice_statistic<num::range>, 1, 2,
-     "max - min ignoring NaN: range(x), range(M, dim)."},
-    {"cov", cov, 1, 2, "Sample covariance: cov(x) variance, cov(x, y) 2×2, cov(M) per column."},
-    {"corrcoef", corrcoef, 1, 2, "Correlation coefficients: corrcoef(x, y) 2×2, corrcoef(M)."},
+     "max - min ignoring NaN: range(x), range(M, dim). Example: range([4, 9, 1])"},
+    {"cov", cov, 1, 2,
+     "Sample covariance: cov(x) variance, cov(x, y) 2×2, cov(M) per column. Example: cov([1, 2, "
+     "3], [2, 4, 7])"},
+    {"corrcoef", corrcoef, 1, 2,
+     "Correlation coefficients: corrcoef(x, y) 2×2, corrcoef(M). Example: corrcoef([1, 2, 3, 4], "
+     "[2, 4, 5, 9])"},
     {"prctile", quantiles<100>, 2, 3,
-     "Percentiles (MATLAB's (i - 0.5)/n rule): prctile(x, p), prctile(M, p, dim)."},
+     "Percentiles (MATLAB's (i - 0.5)/n rule): prctile(x, p), prctile(M, p, dim). Example: "
+     "prctile([1, 2, 3, 4, 5], 50)"},
     {"quantile", quantiles<1>, 2, 3,
-     "Quantiles (MATLAB's (i - 0.5)/n rule): quantile(x, q), quantile(M, q, dim)."},
-    {"zscore", zscore, 1, 3, "Standardise to mean 0, std 1: zscore(x), zscore(x, w, dim)."},
-    {"nnz", nnz, 1, 1, "Number of non-zero elements (NaN counts)."},
+     "Quantiles (MATLAB's (i - 0.5)/n rule): quantile(x, q), quantile(M, q, dim). Example: "
+     "quantile([1, 2, 3, 4, 5], [0.25, 0.75])"},
+    {"zscore", zscore, 1, 3,
+     "Standardise to mean 0, std 1: zscore(x), zscore(x, w, dim). Example: zscore([1, 2, 3, 4])"},
+    {"nnz", nnz, 1, 1, "Number of non-zero elements (NaN counts). Example: nnz([0, 1, 0, 2])"},
     {"histcounts", histcounts, 2, 2,
-     "Bin counts: histcounts(x, nbins), histcounts(x, edges); [n, edges] = histcounts(...)."},
+     "Bin counts: histcounts(x, nbins), histcounts(x, edges); [n, edges] = histcounts(...). "
+     "Example: histcounts([1, 2, 2, 3, 3, 3], 3)"},
     {"accumarray", accumarray, 2, 3,
-     "Sums of vals grouped by subscript: accumarray(subs, vals), (pairs, vals, [R, C])."},
+     "Sums of vals grouped by subscript: accumarray(subs, vals), (pairs, vals, [R, C]). Example: "
+     "accumarray([1; 2; 1], [10; 20; 30])"},
 };
 
 }  // namespace llmlab::builtins

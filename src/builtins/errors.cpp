@@ -6,7 +6,6 @@
 #include <cctype>
 #include <cmath>
 #include <optional>
-#include <set>
 #include <string_view>
 
 #include "base/error.hpp"
@@ -96,34 +95,19 @@ Value assert_builtin(Call& call) {
   throw Error(runtime::format_printf(message.string_value(), call.arguments().subspan(2)));
 }
 
-// Which warnings are off: MATLAB's warning("off", "all") and warning("off", id).
-struct WarningState {
-  bool all_off = false;
-  std::set<std::string, std::less<>> off;
-};
-
 // warning(msg), warning(fmt, args...), warning(id, fmt, args...) write `warning: msg` to
-// standard error unless turned off; warning("off" | "on"[, "all" | id]) turns them off or on.
+// standard error unless turned off; warning("off" | "on"[, "all" | id]) turns them off or on,
+// the interpreter's own (a singular matrix in A \ b, ...) included: the session keeps the state.
 Value warning(Call& call) {
-  WarningState& state = call.session().extension<WarningState>();
   const Value& first = call.value(0);
   if (first.is(Kind::String) && (first.string_value() == "off" || first.string_value() == "on") &&
       call.count() <= 2) {
-    const bool off = first.string_value() == "off";
-    const std::string which = call.has(1) ? call.string(1) : "all";
-    if (which == "all") {
-      state.all_off = off;
-      state.off.clear();
-    } else if (off) {
-      state.off.insert(which);
-    } else {
-      state.off.erase(which);
-    }
+    call.session().set_warning_enabled(call.has(1) ? call.string(1) : "all",
+                                       first.string_value() == "on");
     return Value();
   }
-  const Message message = message_of(call);
-  if (state.all_off || state.off.contains(message.identifier)) return Value();
-  call.session().write_error("warning: " + message.text + "\n");
+  Message message = message_of(call);
+  call.session().warn(runtime::Warning{std::move(message.identifier), std::move(message.text)});
   return Value();
 }
 
@@ -142,10 +126,17 @@ Value narginchk(Call& call) {
 
 extern const BuiltinTable kErrorBuiltins = {
     {"assert", assert_builtin, 1, -1,
-     "Raises an error when the condition is false: assert(cond, fmt, ...)."},
-    {"error", error, 1, -1, "Raises an error: error(msg), error(fmt, ...), error(err)."},
-    {"warning", warning, 1, -1, "Writes `warning: msg` to standard error."},
-    {"narginchk", narginchk, 2, 2, "Raises MATLAB's error when nargin is outside [lo, hi]."},
+     "Raises an error when the condition is false: assert(cond, fmt, ...). Example: assert(1 + 1 "
+     "== 2, \"arithmetic is broken\")"},
+    {"error", error, 1, -1,
+     "Raises an error: error(msg), error(fmt, ...), error(err). Example: try; error(\"my:id\", "
+     "\"bad value %d\", 3); catch err; disp(err.message); end"},
+    {"warning", warning, 1, -1,
+     "Writes `warning: msg` to standard error. Example: warning(\"off\", \"my:id\"); "
+     "warning(\"my:id\", \"not shown\")"},
+    {"narginchk", narginchk, 2, 2,
+     "Raises MATLAB's error when nargin is outside [lo, hi]. Example: function f(a, b) "
+     "narginchk(1, 2); end; f(1)"},
 };
 
 }  // namespace llmlab::builtins

@@ -182,12 +182,16 @@ Value interp1(Call& call) {
 }  // namespace
 
 extern const BuiltinTable kFitBuiltins = {
-    {"polyval", polyval, 2, 2, "Evaluate polynomial p (highest power first) at x."},
-    {"roots", roots, 1, 1, "Roots of polynomial p (highest power first), an N×1 column."},
-    {"polyfit", polyfit, 3, 3, "Least-squares polynomial of degree n: p = polyfit(x, y, n)."},
+    {"polyval", polyval, 2, 2,
+     "Evaluate polynomial p (highest power first) at x. Example: polyval([1, 0, -1], 3)"},
+    {"roots", roots, 1, 1,
+     "Roots of polynomial p (highest power first), an N×1 column. Example: roots([1, -3, 2])"},
+    {"polyfit", polyfit, 3, 3,
+     "Least-squares polynomial of degree n: p = polyfit(x, y, n). Example: p = polyfit([0, 1, 2], "
+     "[1, 3, 5], 1)"},
     {"interp1", interp1, 3, 4,
      "1-D interpolation, NaN outside: interp1(x, y, xq, \"linear\"|\"nearest\"|\"previous\"|"
-     "\"next\")."},
+     "\"next\"). Example: interp1([1, 2, 3], [10, 20, 30], 2.5)"},
 };
 
 }  // namespace llmlab::builtins

@@ -230,14 +230,24 @@ Value deal(Call& call) {
 }  // namespace
 
 extern const BuiltinTable kFunctionalBuiltins = {
-    {"func2str", func2str, 1, 1, "The text of a lambda, or a handle's function name."},
-    {"str2func", str2func, 1, 1, "The handle @name of a function named by a string."},
-    {"feval", feval, 1, -1, "feval(name, args...): calls a function by name."},
+    {"func2str", func2str, 1, 1,
+     "The text of a lambda, or a handle's function name. Example: func2str(@(x) x + 1)"},
+    {"str2func", str2func, 1, 1,
+     "The handle @name of a function named by a string. Example: f = str2func(\"sqrt\"); f(16)"},
+    {"feval", feval, 1, -1,
+     "feval(name, args...): calls a function by name. Example: feval(\"max\", [3, 7, 5])"},
     {"arrayfun", arrayfun, 2, -1,
-     "arrayfun(f, x, ...): f applied to each element of x (and of further inputs of its size)."},
-    {"parmap", map_function, 2, 2, "parmap(f, x): arrayfun whose calls may run in parallel."},
-    {"bsxfun", bsxfun, 3, 3, "bsxfun(f, A, B): f(A, B), the operators broadcasting as they do."},
-    {"deal", deal, 1, -1, "[a, b] = deal(x) copies x; deal(x1, x2) gives one to each output."},
+     "arrayfun(f, x, ...): f applied to each element of x (and of further inputs of its size). "
+     "Example: arrayfun(@(x) x ^ 2, [1, 2, 3])"},
+    {"parmap", map_function, 2, 2,
+     "parmap(f, x): arrayfun whose calls may run in parallel. Example: parmap(@(x) x * 10, [1, 2, "
+     "3])"},
+    {"bsxfun", bsxfun, 3, 3,
+     "bsxfun(f, A, B): f(A, B), the operators broadcasting as they do. Example: bsxfun(@plus, [1; "
+     "2], [10, 20])"},
+    {"deal", deal, 1, -1,
+     "[a, b] = deal(x) copies x; deal(x1, x2) gives one to each output. Example: [a, b] = deal(1, "
+     "2)"},
 };
 
 }  // namespace llmlab::builtins

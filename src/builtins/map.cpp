@@ -253,11 +253,20 @@ Value remove(Call& call) {
 
 extern const BuiltinTable kMapBuiltins = {
     {"containers.Map", make_map, 0, -1,
-     "Key-value map (a shared handle): containers.Map(), containers.Map(keys, values)."},
-    {"keys", keys, 1, 1, "The keys of a containers.Map, sorted."},
-    {"values", values, 1, 2, "The values of a containers.Map in key order; values(m, keys)."},
-    {"isKey", is_key, 2, 2, "True when a containers.Map has the key (one per key of a list)."},
-    {"remove", remove, 2, 2, "Deletes keys from a containers.Map and returns it."},
+     "Key-value map (a shared handle): containers.Map(), containers.Map(keys, values). Example: m "
+     "= containers.Map(); m(\"a\") = 1; m.keys()"},
+    {"keys", keys, 1, 1,
+     "The keys of a containers.Map, sorted. Example: m = containers.Map({\"b\", \"a\"}, [2, 1]); "
+     "keys(m)"},
+    {"values", values, 1, 2,
+     "The values of a containers.Map in key order; values(m, keys). Example: m = "
+     "containers.Map({\"b\", \"a\"}, [2, 1]); values(m)"},
+    {"isKey", is_key, 2, 2,
+     "True when a containers.Map has the key (one per key of a list). Example: m = "
+     "containers.Map({\"a\"}, {1}); isKey(m, \"a\")"},
+    {"remove", remove, 2, 2,
+     "Deletes keys from a containers.Map and returns it. Example: m = containers.Map({\"a\", "
+     "\"b\"}, [1, 2]); remove(m, \"a\"); keys(m)"},
 };
 
 }  // namespace llmlab::builtins

@@ -386,35 +386,55 @@ Value gpt_forward(Call& call) {
   return out;
 }
 
+// The help of the builtins that read a cfg struct: the summary, then every cfg field with its
+// default (gpt_config.cpp's table, the one the builtins read), then the example.
+std::string cfg_help(std::string_view summary, std::string_view example) {
+  return fmt::format("{}\n  cfg fields:{}\n  Example: {}", summary,
+                     config_fields_help(ConfigInit::Ignored), example);
+}
+
+const std::string kGptInitHelp = cfg_help(
+    "gpt_init(cfg): an untrained GPT (train_gpt's initialisation from cfg.seed; the "
+    "vocabulary of cfg.corpus), displayed with its shape and parameter count.",
+    "m = gpt_init(struct(\"layers\", 1, \"d_model\", 8, \"heads\", 2))");
+const std::string kGptFromParamsHelp = cfg_help(
+    "gpt_from_params(cfg_or_model, p): a model with the architecture of cfg (or of a model) and "
+    "the weights of p (the struct tree of gpt_params).",
+    "m = gpt_init(struct(\"layers\", 1, \"d_model\", 8, \"heads\", 2)); "
+    "m2 = gpt_from_params(m, gpt_params(m))");
+
 }  // namespace
 
 extern const BuiltinTable kModelBuiltins = {
-    {"gpt_init", gpt_init, 1, 1,
-     "gpt_init(cfg): an untrained GPT (train_gpt's initialisation from cfg.seed; the vocabulary of "
-     "cfg.corpus), displayed with its shape and parameter count."},
+    {"gpt_init", gpt_init, 1, 1, kGptInitHelp},
     {"gpt_params", gpt_params, 1, 1,
      "gpt_params(model): the weights as a struct tree named as in the checkpoint: p.wte.weight "
      "(V×C), p.wpe.weight, p.h(l).ln_1.weight, p.h(l).attn.c_attn.weight (C×3C), "
      "p.h(l).attn.c_proj.weight, p.h(l).mlp.c_fc.weight (C×H), p.h(l).mlp.c_proj.weight, biases, "
-     "p.ln_f (Pre-LN)."},
-    {"gpt_from_params", gpt_from_params, 2, 2,
-     "gpt_from_params(cfg_or_model, p): a model with the architecture of cfg (or of a model) and "
-     "the weights of p (the struct tree of gpt_params)."},
+     "p.ln_f (Pre-LN). Example: p = gpt_params(gpt_init(struct(\"layers\", 1, \"d_model\", 8, "
+     "\"heads\", 2))); size(p.wte.weight)"},
+    {"gpt_from_params", gpt_from_params, 2, 2, kGptFromParamsHelp},
     {"gpt_save", gpt_save, 2, 2,
      "gpt_save(model, \"m.safetensors\"): a safetensors checkpoint with GPT-2 tensor names, config "
-     "and vocabulary in __metadata__; AdamW state (models from train_gpt) in m.optim.safetensors."},
+     "and vocabulary in __metadata__; AdamW state (models from train_gpt) in m.optim.safetensors. "
+     "Example: gpt_save(gpt_init(struct(\"layers\", 1, \"d_model\", 8, \"heads\", 2)), "
+     "\"m.safetensors\")"},
     {"gpt_load", gpt_load, 1, 1,
      "gpt_load(\"m.safetensors\"): the model of a checkpoint (and its AdamW state when the sibling "
-     "file exists); every tensor, offset and shape is checked."},
+     "file exists); every tensor, offset and shape is checked. Example: "
+     "gpt_save(gpt_init(struct(\"layers\", 1, \"d_model\", 8, \"heads\", 2)), \"m.safetensors\"); "
+     "m = gpt_load(\"m.safetensors\")"},
     {"gpt_generate", gpt_generate, 3, -1,
      "gpt_generate(model, prompt, n, \"temperature\", T, \"top_k\", k, \"top_p\", p, \"seed\", s): "
      "the n characters after prompt (greedy at T = 0), KV-cached (\"kv_cache\", false reruns the "
-     "window per token)."},
+     "window per token). Example: m = gpt_init(struct(\"layers\", 1, \"d_model\", 8, \"heads\", "
+     "2)); gpt_generate(m, \"the \", 5, \"seed\", 1)"},
     {"gpt_forward", gpt_forward, 2, -1,
      "gpt_forward(model, text_or_ids, \"targets\", t, \"layers\", [..], \"fields\", {\"resid\", "
      "\"ln\", \"attn\", \"mlp\"}): logits (T×V), loss, and per block: resid_pre/resid_post (T×C), "
      "ln1/ln2 mean and std per token, attn ((heads·T)×T, head h in rows (h-1)·T+1..h·T), mlp_pre "
-     "(T×H). Ids are 1-based."},
+     "(T×H). Ids are 1-based. Example: m = gpt_init(struct(\"layers\", 1, \"d_model\", 8, "
+     "\"heads\", 2)); out = gpt_forward(m, \"the cat\"); size(out.logits)"},
 };
 
 }  // namespace llmlab::builtins

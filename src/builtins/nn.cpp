@@ -321,17 +321,26 @@ Value cross_entropy(Call& call) {
 
 extern const BuiltinTable kNnBuiltins = {
     // name               function            min max  help
-    {"softmax", softmax, 1, 2, "Softmax of each row (dim 2, default) or column (dim 1)."},
-    {"log_softmax", log_softmax, 1, 2, "Log of softmax per row or column, computed stably."},
-    {"relu", relu, 1, 1, "max(x, 0), element-wise."},
-    {"gelu", gelu, 1, 1, "GELU (tanh approximation), element-wise."},
-    {"gelu_grad", gelu_grad, 1, 1, "Derivative of gelu (tanh form), element-wise."},
+    {"softmax", softmax, 1, 2,
+     "Softmax of each row (dim 2, default) or column (dim 1). Example: softmax([1, 2, 3])"},
+    {"log_softmax", log_softmax, 1, 2,
+     "Log of softmax per row or column, computed stably. Example: log_softmax([1, 2, 3])"},
+    {"relu", relu, 1, 1, "max(x, 0), element-wise. Example: relu([-1, 0, 2])"},
+    {"gelu", gelu, 1, 1, "GELU (tanh approximation), element-wise. Example: gelu([-1, 0, 1])"},
+    {"gelu_grad", gelu_grad, 1, 1,
+     "Derivative of gelu (tanh form), element-wise. Example: gelu_grad([-1, 0, 1])"},
     {"layernorm", layernorm, 1, 11,
-     "Standardise each row (or column) to mean 0, variance 1; eps 1e-5 inside the root."},
-    {"rmsnorm", rmsnorm, 1, 9, "Divide each row (or column) by its root mean square."},
-    {"causal_mask", causal_mask, 1, 1, "T×T mask: 0 on and below the diagonal, -1e9 above."},
-    {"row_entropies_bits", row_entropies_bits, 1, 1, "Shannon entropy in bits of each row."},
-    {"cross_entropy", cross_entropy, 2, 3, "Mean (or per-row, \"none\") cross-entropy loss."},
+     "Standardise each row (or column) to mean 0, variance 1; eps 1e-5 inside the root. Example: "
+     "layernorm([1, 2, 3; 2, 4, 8])"},
+    {"rmsnorm", rmsnorm, 1, 9,
+     "Divide each row (or column) by its root mean square. Example: rmsnorm([1, 2, 3])"},
+    {"causal_mask", causal_mask, 1, 1,
+     "T×T mask: 0 on and below the diagonal, -1e9 above. Example: causal_mask(3)"},
+    {"row_entropies_bits", row_entropies_bits, 1, 1,
+     "Shannon entropy in bits of each row. Example: row_entropies_bits([0.5, 0.5; 1, 0])"},
+    {"cross_entropy", cross_entropy, 2, 3,
+     "Mean (or per-row, \"none\") cross-entropy loss. Example: cross_entropy([2, 1, 0; 0, 1, 2], "
+     "[1, 3])"},
 };
 
 }  // namespace llmlab::builtins

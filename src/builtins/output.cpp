@@ -124,19 +124,26 @@ Value input_builtin(Call& call) {
 }  // namespace
 
 extern const BuiltinTable kOutputBuiltins = {
-    {"print", print, 0, 16, "Writes the displays of its arguments joined by spaces."},
+    {"print", print, 0, 16,
+     "Writes the displays of its arguments joined by spaces. Example: print(\"loss\", 0.25)"},
     // name      function         arity   help
     {"fprintf", fprintf_builtin, 1, -1,
-     "fprintf(fmt, a, ...): write formatted text (no newline added)."},
-    {"printf", printf_builtin, 1, -1, "printf(fmt, a, ...): Octave's fprintf to standard output."},
-    {"fdisp", fdisp_builtin, 2, 2, "fdisp(fid, x): disp(x) to file id 1 or 2 (Octave)."},
-    {"stdout", stdout_id, 0, 0, "The file id of standard output, 1."},
-    {"stderr", stderr_id, 0, 0, "The file id of standard error, 2."},
+     "fprintf(fmt, a, ...): write formatted text (no newline added). Example: fprintf(\"%d "
+     "apples\\n\", 3)"},
+    {"printf", printf_builtin, 1, -1,
+     "printf(fmt, a, ...): Octave's fprintf to standard output. Example: printf(\"%.2f\\n\", pi)"},
+    {"fdisp", fdisp_builtin, 2, 2,
+     "fdisp(fid, x): disp(x) to file id 1 or 2 (Octave). Example: fdisp(stdout, [1, 2])"},
+    {"stdout", stdout_id, 0, 0,
+     "The file id of standard output, 1. Example: fprintf(stdout, \"hello\\n\")"},
+    {"stderr", stderr_id, 0, 0,
+     "The file id of standard error, 2. Example: fprintf(stderr, \"a diagnostic\\n\")"},
     {"input", input_builtin, 0, 2,
      "input(prompt): show prompt, read a line and return the value of the expression typed "
      "(evaluated where input was called; an empty line gives []; a bad line is reported and "
      "asked again). input(prompt, \"s\"): return the line as a string. Lines come from standard "
-     "input in llmlab run and the REPL, from the front end in Jupyter."},
+     "input in llmlab run and the REPL, from the front end in Jupyter. Example: layers = "
+     "input(\"How many layers? \")"},
 };
 
 }  // namespace llmlab::builtins

@@ -156,14 +156,21 @@ Value randperm(Call& call) {
 }  // namespace
 
 extern const BuiltinTable kRandomBuiltins = {
-    {"seed", seed, 0, -1, "seed(N) restarts the random stream at N; seed() reseeds from the OS."},
+    {"seed", seed, 0, -1,
+     "seed(N) restarts the random stream at N; seed() reseeds from the OS. Example: seed(42); "
+     "rand()"},
     {"rng", rng_builtin, 1, 2,
-     "MATLAB's rng(N), rng(\"default\"), rng(\"shuffle\"): seed() by another name."},
-    {"rand", rand, 0, 2, "Uniform samples in [0, 1): rand(), rand(n) vector, rand(m, n) matrix."},
-    {"randn", randn, 0, 2, "Standard normal samples: randn(), randn(n) vector, randn(m, n)."},
-    {"randi", randi, 1, 3, "Uniform integers: randi(imax), randi([lo, hi], n), randi(imax, m, n)."},
+     "MATLAB's rng(N), rng(\"default\"), rng(\"shuffle\"): seed() by another name. Example: "
+     "rng(0); randn(1, 2)"},
+    {"rand", rand, 0, 2,
+     "Uniform samples in [0, 1): rand(), rand(n) vector, rand(m, n) matrix. Example: rand(2, 3)"},
+    {"randn", randn, 0, 2,
+     "Standard normal samples: randn(), randn(n) vector, randn(m, n). Example: randn(1, 4)"},
+    {"randi", randi, 1, 3,
+     "Uniform integers: randi(imax), randi([lo, hi], n), randi(imax, m, n). Example: randi(6, 1, "
+     "5)"},
     {"randperm", randperm, 1, 2,
-     "Random permutation of 1..n, or k distinct of them: randperm(n, k)."},
+     "Random permutation of 1..n, or k distinct of them: randperm(n, k). Example: randperm(5)"},
 };
 
 }  // namespace llmlab::builtins

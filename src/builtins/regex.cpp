@@ -243,11 +243,14 @@ Value regexp(Call& call) {
 }  // namespace
 
 extern const BuiltinTable kRegexBuiltins = {
-    {"strfind", strfind, 2, 2, "1-based starts of every occurrence of pattern in s."},
-    {"regexprep", regexprep, 3, 3, "Replace every regular-expression match: $1 inserts group 1."},
+    {"strfind", strfind, 2, 2,
+     "1-based starts of every occurrence of pattern in s. Example: strfind(\"abcabc\", \"bc\")"},
+    {"regexprep", regexprep, 3, 3,
+     "Replace every regular-expression match: $1 inserts group 1. Example: regexprep(\"a1b22\", "
+     "\"(\\\\d+)\", \"<$1>\")"},
     {"regexp", regexp, 2, -1,
      "Regular-expression matches: regexp(s, pat) starts; options \"match\", \"start\", \"end\", "
-     "\"split\", \"once\"."},
+     "\"split\", \"once\". Example: regexp(\"a1b22\", \"\\\\d+\", \"match\")"},
 };
 
 }  // namespace llmlab::builtins

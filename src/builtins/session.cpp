@@ -71,6 +71,11 @@ Value help(Call& call) {
   if (const runtime::NativeFunction* function = interpreter.find_builtin(name)) {
     std::string text(function->help);
     if (!text.starts_with(name + "(")) text = name + ": " + text;
+    // The example sits on a line of its own, under the summary.
+    if (const std::size_t at = text.find(" Example: ");
+        at != std::string::npos && at > 0 && text[at - 1] != ' ') {
+      text.replace(at, 1, "\n  ");
+    }
     const std::string arity = function->max_args < 0 ? fmt::format("{} or more", function->min_args)
                               : function->min_args == function->max_args
                                   ? std::to_string(function->min_args)
@@ -124,17 +129,23 @@ Value sleep(Call& call) {
 }  // namespace
 
 extern const BuiltinTable kSessionBuiltins = {
-    {"more", more, 0, 1, "Octave's pager switch (more off): output is never paged, so a no-op."},
+    {"more", more, 0, 1,
+     "Octave's pager switch (more off): output is never paged, so a no-op. Example: more off"},
     {"clear", clear, 0, -1,
-     "clear x y or clear(\"x\"): remove variables; bare clear also every user function."},
-    {"help", help, 0, 1, "help: list the builtins; help NAME or help(\"NAME\"): describe one."},
-    {"clc", clc, 0, 0, "Accepted for MATLAB scripts; clears nothing (output is kept)."},
-    {"cache", ignored_directive, 0, -1, "Result-cache directives (accepted, no effect)."},
-    {"viewer", ignored_directive, 0, -1, "External viewer control (accepted, no effect)."},
-    {"tic", tic, 0, 0, "Starts the session stopwatch."},
-    {"toc", toc, 0, 0, "Seconds since the last tic()."},
-    {"nproc", nproc, 0, -1, "Number of hardware threads."},
-    {"sleep", sleep, 1, 1, "Pauses for the given seconds; returns 0."},
+     "clear x y or clear(\"x\"): remove variables; bare clear also every user function. Example: x "
+     "= 1; clear x"},
+    {"help", help, 0, 1,
+     "help: list the builtins; help NAME or help(\"NAME\"): describe one. Example: help sum"},
+    {"clc", clc, 0, 0,
+     "Accepted for MATLAB scripts; clears nothing (output is kept). Example: clc"},
+    {"cache", ignored_directive, 0, -1,
+     "Result-cache directives (accepted, no effect). Example: cache off"},
+    {"viewer", ignored_directive, 0, -1,
+     "External viewer control (accepted, no effect). Example: viewer off"},
+    {"tic", tic, 0, 0, "Starts the session stopwatch. Example: tic; toc"},
+    {"toc", toc, 0, 0, "Seconds since the last tic(). Example: tic; elapsed = toc"},
+    {"nproc", nproc, 0, -1, "Number of hardware threads. Example: nproc()"},
+    {"sleep", sleep, 1, 1, "Pauses for the given seconds; returns 0. Example: sleep(0.01)"},
 };
 
 }  // namespace llmlab::builtins

@@ -87,7 +87,7 @@ Value lookfor(Call& call) {
         lowercase(help).find(word) == std::string::npos) {
       continue;
     }
-    std::string summary = help.substr(0, help.find('\n'));
+    std::string summary = help.substr(0, std::min(help.find('\n'), help.find(" Example: ")));
     if (summary.size() > 100) summary = summary.substr(0, 97) + "...";
     text += fmt::format("{:<16} {}\n", name, summary);
   }

@@ -255,11 +255,17 @@ Value ismember(Call& call) {
 }  // namespace
 
 extern const BuiltinTable kSetBuiltins = {
-    {"setdiff", setdiff, 2, 3, "Distinct elements of a not in b: setdiff(a, b), [c, ia] = ..."},
-    {"intersect", intersect, 2, 3, "Distinct elements in both: [c, ia, ib] = intersect(a, b)."},
-    {"union", union_builtin, 2, 3, "Distinct elements of either: [c, ia, ib] = union(a, b)."},
+    {"setdiff", setdiff, 2, 3,
+     "Distinct elements of a not in b: setdiff(a, b), [c, ia] = ... Example: setdiff([1, 2, 3, 4], "
+     "[2, 4])"},
+    {"intersect", intersect, 2, 3,
+     "Distinct elements in both: [c, ia, ib] = intersect(a, b). Example: intersect([1, 2, 3], [2, "
+     "3, 4])"},
+    {"union", union_builtin, 2, 3,
+     "Distinct elements of either: [c, ia, ib] = union(a, b). Example: union([3, 1], [2, 1])"},
     {"ismember", ismember, 2, 2,
-     "ismember(x, set): true where x occurs in set; [tf, loc] also gives the position."},
+     "ismember(x, set): true where x occurs in set; [tf, loc] also gives the position. Example: "
+     "ismember([1, 5], [1, 2, 3])"},
 };
 
 }  // namespace llmlab::builtins

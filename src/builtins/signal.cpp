@@ -118,14 +118,23 @@ Value cumtrapz(Call& call) {
 }  // namespace
 
 extern const BuiltinTable kSignalBuiltins = {
-    {"gradient", gradient, 1, 2, "Numerical derivative: central inside, one-sided at the ends."},
-    {"conv", conv, 2, 3, "Convolution of two vectors: conv(u, v), conv(u, v, \"same\"/\"valid\")."},
-    {"filter", filter, 3, 3, "Rational filter y = filter(b, a, x), e.g. an EMA of a curve."},
+    {"gradient", gradient, 1, 2,
+     "Numerical derivative: central inside, one-sided at the ends. Example: gradient([1, 4, 9, "
+     "16])"},
+    {"conv", conv, 2, 3,
+     "Convolution of two vectors: conv(u, v), conv(u, v, \"same\"/\"valid\"). Example: conv([1, "
+     "1], [1, 2, 1])"},
+    {"filter", filter, 3, 3,
+     "Rational filter y = filter(b, a, x), e.g. an EMA of a curve. Example: filter(0.5, [1, -0.5], "
+     "[1, 1, 1, 1])"},
     {"movmean", moving_window<num::moving_mean>, 2, 2,
-     "Moving mean over a centred window of k (or [back, forward])."},
+     "Moving mean over a centred window of k (or [back, forward]). Example: movmean([1, 2, 3, 4, "
+     "5], 3)"},
     {"movsum", moving_window<num::moving_sum>, 2, 2,
-     "Moving sum over a centred window of k (or [back, forward])."},
-    {"cumtrapz", cumtrapz, 1, 2, "Running trapezoidal integral: cumtrapz(y), cumtrapz(x, y)."},
+     "Moving sum over a centred window of k (or [back, forward]). Example: movsum([1, 2, 3, 4, 5], "
+     "3)"},
+    {"cumtrapz", cumtrapz, 1, 2,
+     "Running trapezoidal integral: cumtrapz(y), cumtrapz(x, y). Example: cumtrapz([1, 2, 3])"},
 };
 
 }  // namespace llmlab::builtins

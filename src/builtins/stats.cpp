@@ -342,26 +342,42 @@ Value trapz(Call& call) {
 
 extern const BuiltinTable kStatsBuiltins = {
     {"sum", sum, 1, 3,
-     "Sum of the elements: sum(x), sum(M, dim), sum(M, \"all\"); a trailing \"omitnan\"."},
+     "Sum of the elements: sum(x), sum(M, dim), sum(M, \"all\"); a trailing \"omitnan\". Example: "
+     "sum([1, 2; 3, 4], 1)"},
     {"prod", prod, 1, 3,
-     "Product of the elements: prod(x), prod(M, dim), prod(M, \"all\"); \"omitnan\"."},
+     "Product of the elements: prod(x), prod(M, dim), prod(M, \"all\"); \"omitnan\". Example: "
+     "prod([1, 2, 3, 4])"},
     {"mean", mean, 1, 3,
-     "Arithmetic mean: mean(x), mean(M, dim), mean(M, \"all\"); a trailing \"omitnan\"."},
-    {"median", median, 1, 2, "Median of the real parts: median(x), median(M, dim), \"all\"."},
+     "Arithmetic mean: mean(x), mean(M, dim), mean(M, \"all\"); a trailing \"omitnan\". Example: "
+     "mean([1, 2, 3, 4])"},
+    {"median", median, 1, 2,
+     "Median of the real parts: median(x), median(M, dim), \"all\". Example: median([3, 1, 4, 1, "
+     "5])"},
     {"std", std_builtin, 1, 3,
-     "Sample standard deviation: std(x), std(x, dim), std(x, w, dim); dim may be \"all\"."},
-    {"var", var, 1, 3, "Sample variance: var(x), var(x, dim), var(x, w, dim); dim may be \"all\"."},
+     "Sample standard deviation: std(x), std(x, dim), std(x, w, dim); dim may be \"all\". Example: "
+     "std([2, 4, 4, 4, 5, 5, 7, 9])"},
+    {"var", var, 1, 3,
+     "Sample variance: var(x), var(x, dim), var(x, w, dim); dim may be \"all\". Example: var([1, "
+     "2, 3, 4])"},
     {"max", max, 1, 3,
-     "Largest element: max(x), max(M, [], dim or \"all\"), max(a, b), [m, i] = max(x)."},
+     "Largest element: max(x), max(M, [], dim or \"all\"), max(a, b), [m, i] = max(x). Example: "
+     "[m, i] = max([3, 7, 5])"},
     {"min", min, 1, 3,
-     "Smallest element: min(x), min(M, [], dim or \"all\"), min(a, b), [m, i] = min(x)."},
+     "Smallest element: min(x), min(M, [], dim or \"all\"), min(a, b), [m, i] = min(x). Example: "
+     "[m, i] = min([3, 7, 5])"},
     {"any", any, 1, 2,
-     "True when some element is non-zero (per column for a matrix; dim; \"all\")."},
+     "True when some element is non-zero (per column for a matrix; dim; \"all\"). Example: any([0, "
+     "0, 1])"},
     {"all", all, 1, 2,
-     "True when every element is non-zero (per column for a matrix; dim; \"all\")."},
-    {"trapz", trapz, 1, 2, "Trapezoidal integral: trapz(v) with unit spacing, trapz(x, v)."},
-    {"argmax", argmax, 1, 2, "1-based index of the largest element: argmax(x), argmax(M, dim)."},
-    {"argmin", argmin, 1, 2, "1-based index of the smallest element: argmin(x), argmin(M, dim)."},
+     "True when every element is non-zero (per column for a matrix; dim; \"all\"). Example: "
+     "all([1, 1, 0])"},
+    {"trapz", trapz, 1, 2,
+     "Trapezoidal integral: trapz(v) with unit spacing, trapz(x, v). Example: trapz([1, 2, 3])"},
+    {"argmax", argmax, 1, 2,
+     "1-based index of the largest element: argmax(x), argmax(M, dim). Example: argmax([3, 7, 5])"},
+    {"argmin", argmin, 1, 2,
+     "1-based index of the smallest element: argmin(x), argmin(M, dim). Example: argmin([3, 7, "
+     "5])"},
 };
 
 }  // namespace llmlab::builtins

@@ -368,26 +368,50 @@ Value ends_with(Call& call) {
 }  // namespace
 
 extern const BuiltinTable kStringBuiltins = {
-    {"strcat", strcat, 1, -1, "strcat(s1, s2, ...): concatenated strings."},
-    {"strcmp", strcmp, 2, 2, "strcmp(a, b): true when a and b are identical strings."},
-    {"strcmpi", strcmpi, 2, 2, "strcmpi(a, b): strcmp ignoring ASCII letter case."},
-    {"strncmp", strncmp, 3, 3, "strncmp(a, b, n): true when the first n characters agree."},
-    {"strncmpi", strncmpi, 3, 3, "strncmpi(a, b, n): strncmp ignoring ASCII letter case."},
-    {"char", char_builtin, 1, 1, "char(codes): the string of those character codes."},
-    {"upper", upper, 1, 1, "upper(s): ASCII letters in upper case."},
-    {"lower", lower, 1, 1, "lower(s): ASCII letters in lower case."},
-    {"isspace", isspace, 1, 1, "isspace(s): 1 at each whitespace character of s."},
-    {"blanks", blanks, 1, 1, "blanks(n): a string of n spaces."},
+    {"strcat", strcat, 1, -1,
+     "strcat(s1, s2, ...): concatenated strings. Example: strcat(\"ab\", \"cd\", \"ef\")"},
+    {"strcmp", strcmp, 2, 2,
+     "strcmp(a, b): true when a and b are identical strings. Example: strcmp(\"abc\", \"abc\")"},
+    {"strcmpi", strcmpi, 2, 2,
+     "strcmpi(a, b): strcmp ignoring ASCII letter case. Example: strcmpi(\"ABC\", \"abc\")"},
+    {"strncmp", strncmp, 3, 3,
+     "strncmp(a, b, n): true when the first n characters agree. Example: strncmp(\"abcdef\", "
+     "\"abcxyz\", 3)"},
+    {"strncmpi", strncmpi, 3, 3,
+     "strncmpi(a, b, n): strncmp ignoring ASCII letter case. Example: strncmpi(\"ABCdef\", "
+     "\"abcxyz\", 3)"},
+    {"char", char_builtin, 1, 1,
+     "char(codes): the string of those character codes. Example: char([72, 105])"},
+    {"upper", upper, 1, 1, "upper(s): ASCII letters in upper case. Example: upper(\"hello\")"},
+    {"lower", lower, 1, 1, "lower(s): ASCII letters in lower case. Example: lower(\"HELLO\")"},
+    {"isspace", isspace, 1, 1,
+     "isspace(s): 1 at each whitespace character of s. Example: isspace(\"a b\")"},
+    {"blanks", blanks, 1, 1, "blanks(n): a string of n spaces. Example: [\"[\", blanks(3), \"]\"]"},
     {"strtok", strtok, 1, 2,
-     "[token, rest] = strtok(s, delimiters): the first token and what follows it."},
-    {"strtrim", strtrim, 1, 1, "strtrim(s): leading and trailing whitespace removed."},
-    {"strrep", strrep, 3, 3, "strrep(s, old, new): every occurrence of old replaced."},
-    {"strsplit", strsplit, 1, 2, "strsplit(s, delimiter): the pieces of s (default: space)."},
-    {"strjoin", strjoin, 1, 2, "strjoin(sa, delimiter): the strings joined (default: space)."},
-    {"str2double", str2double, 1, 1, "str2double(s): the number s spells, NaN if none."},
-    {"contains", contains, 2, 2, "contains(s, pattern): true when s contains pattern."},
-    {"startsWith", starts_with, 2, 2, "startsWith(s, prefix): true when s begins with prefix."},
-    {"endsWith", ends_with, 2, 2, "endsWith(s, suffix): true when s ends with suffix."},
+     "[token, rest] = strtok(s, delimiters): the first token and what follows it. Example: [token, "
+     "rest] = strtok(\"hello world\")"},
+    {"strtrim", strtrim, 1, 1,
+     "strtrim(s): leading and trailing whitespace removed. Example: strtrim(\"  padded  \")"},
+    {"strrep", strrep, 3, 3,
+     "strrep(s, old, new): every occurrence of old replaced. Example: strrep(\"a-b-c\", \"-\", "
+     "\"+\")"},
+    {"strsplit", strsplit, 1, 2,
+     "strsplit(s, delimiter): the pieces of s (default: space). Example: strsplit(\"a,b,c\", "
+     "\",\")"},
+    {"strjoin", strjoin, 1, 2,
+     "strjoin(sa, delimiter): the strings joined (default: space). Example: strjoin({\"a\", \"b\", "
+     "\"c\"}, \"-\")"},
+    {"str2double", str2double, 1, 1,
+     "str2double(s): the number s spells, NaN if none. Example: str2double(\"3.25\")"},
+    {"contains", contains, 2, 2,
+     "contains(s, pattern): true when s contains pattern. Example: contains(\"transformer\", "
+     "\"form\")"},
+    {"startsWith", starts_with, 2, 2,
+     "startsWith(s, prefix): true when s begins with prefix. Example: startsWith(\"transformer\", "
+     "\"trans\")"},
+    {"endsWith", ends_with, 2, 2,
+     "endsWith(s, suffix): true when s ends with suffix. Example: endsWith(\"transformer\", "
+     "\"er\")"},
 };
 
 }  // namespace llmlab::builtins

@@ -119,20 +119,35 @@ Value fieldnames(Call& call) {
 }  // namespace
 
 extern const BuiltinTable kStructBuiltins = {
-    {"struct", make_struct, 0, -1, "struct(\"f1\", v1, ...): a struct with those fields."},
-    {"isstruct", isstruct, 1, 1, "True for a struct."},
+    {"struct", make_struct, 0, -1,
+     "struct(\"f1\", v1, ...): a struct with those fields. Example: s = struct(\"lr\", 0.001, "
+     "\"steps\", 100)"},
+    {"isstruct", isstruct, 1, 1, "True for a struct. Example: isstruct(struct(\"a\", 1))"},
     {"iscell", iscell, 1, 1,
      "True for a cell array or a string array. Example: iscell({1, \"a\"})"},
     {"iscellstr", iscell, 1, 1,
-     "iscellstr(x): true for a string array (every rlab cell holds text)."},
+     "iscellstr(x): true for a string array (every rlab cell holds text). Example: "
+     "iscellstr({\"a\", \"b\"})"},
     {"isfield", isfield, 2, 2,
-     "isfield(s, name): true when s has that field; a string array of names gives one each."},
-    {"rmfield", rmfield, 2, 2, "rmfield(s, name): s without that field."},
-    {"orderfields", orderfields, 1, 1, "The struct with its fields in ascending order (as kept)."},
-    {"numfields", numfields, 1, 1, "Number of fields of a struct (0 for other values)."},
-    {"getfield", getfield, 2, 2, "getfield(s, name): the field's value, as s.(name)."},
-    {"setfield", setfield, 3, 3, "setfield(s, name, v): a copy of s with the field set to v."},
-    {"fieldnames", fieldnames, 1, 1, "Field names in ascending order, as a string array."},
+     "isfield(s, name): true when s has that field; a string array of names gives one each. "
+     "Example: isfield(struct(\"a\", 1), \"a\")"},
+    {"rmfield", rmfield, 2, 2,
+     "rmfield(s, name): s without that field. Example: rmfield(struct(\"a\", 1, \"b\", 2), \"a\")"},
+    {"orderfields", orderfields, 1, 1,
+     "The struct with its fields in ascending order (as kept). Example: orderfields(struct(\"b\", "
+     "2, \"a\", 1))"},
+    {"numfields", numfields, 1, 1,
+     "Number of fields of a struct (0 for other values). Example: numfields(struct(\"a\", 1, "
+     "\"b\", 2))"},
+    {"getfield", getfield, 2, 2,
+     "getfield(s, name): the field's value, as s.(name). Example: getfield(struct(\"a\", 1), "
+     "\"a\")"},
+    {"setfield", setfield, 3, 3,
+     "setfield(s, name, v): a copy of s with the field set to v. Example: setfield(struct(\"a\", "
+     "1), \"a\", 5)"},
+    {"fieldnames", fieldnames, 1, 1,
+     "Field names in ascending order, as a string array. Example: fieldnames(struct(\"b\", 2, "
+     "\"a\", 1))"},
 };
 
 }  // namespace llmlab::builtins

@@ -142,7 +142,8 @@ extern const BuiltinTable kSweepBuiltins = {
     {"sweep_load", sweep_load, 1, 1,
      "Load a sweep folder's run records (llmlab sweep run) as a struct array: config_id, seed, "
      "status, options, step, loss_mean, grad_norm_first/last, val_step, val_loss, "
-     "final_val_loss, ..."},
+     "final_val_loss, ... Example: try; sweep_load(\"no-such-sweep\"); catch err; "
+     "disp(err.message); end"},
 };
 
 }  // namespace llmlab::builtins

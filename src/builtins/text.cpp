@@ -297,20 +297,37 @@ Value str2num(Call& call) {
 }  // namespace
 
 extern const BuiltinTable kTextBuiltins = {
-    {"str2num", str2num, 1, 1, "The numbers a string writes, as the literal [s]; [] if none."},
-    {"split", split, 1, 2, "Pieces of a string: at whitespace, or at a delimiter (as strsplit)."},
-    {"join", join, 1, 2, "A string array joined with spaces, or a delimiter (as strjoin)."},
-    {"strlength", strlength, 1, 1, "Number of characters (one per string of a string array)."},
-    {"newline", newline, 0, 0, "The newline character, as a one-character string."},
-    {"string", string_builtin, 1, 1, "Text of a value: a number as num2str writes it."},
-    {"replace", replace, 3, 3, "Every occurrence of old replaced: replace(s, old, new)."},
-    {"erase", erase, 2, 2, "Every occurrence of a pattern removed: erase(s, pattern)."},
-    {"count", count, 2, 2, "Non-overlapping occurrences of a pattern: count(s, pattern)."},
-    {"reverse", reverse, 1, 1, "The characters in reverse order."},
-    {"strip", strip, 1, 2, "Whitespace removed from both ends, or \"left\"/\"right\"."},
-    {"pad", pad, 2, 3, "Spaces added up to n characters: pad(s, n), pad(s, n, \"left\")."},
-    {"extractBefore", extract<false>, 2, 2, "Text before the first occurrence of a pattern."},
-    {"extractAfter", extract<true>, 2, 2, "Text after the first occurrence of a pattern."},
+    {"str2num", str2num, 1, 1,
+     "The numbers a string writes, as the literal [s]; [] if none. Example: str2num(\"[1 2 3]\")"},
+    {"split", split, 1, 2,
+     "Pieces of a string: at whitespace, or at a delimiter (as strsplit). Example: split(\"a b "
+     "c\")"},
+    {"join", join, 1, 2,
+     "A string array joined with spaces, or a delimiter (as strjoin). Example: join({\"a\", "
+     "\"b\"}, \"+\")"},
+    {"strlength", strlength, 1, 1,
+     "Number of characters (one per string of a string array). Example: strlength(\"hello\")"},
+    {"newline", newline, 0, 0,
+     "The newline character, as a one-character string. Example: [\"a\", newline, \"b\"]"},
+    {"string", string_builtin, 1, 1,
+     "Text of a value: a number as num2str writes it. Example: string(42)"},
+    {"replace", replace, 3, 3,
+     "Every occurrence of old replaced: replace(s, old, new). Example: replace(\"a-b\", \"-\", "
+     "\"+\")"},
+    {"erase", erase, 2, 2,
+     "Every occurrence of a pattern removed: erase(s, pattern). Example: erase(\"a-b-c\", \"-\")"},
+    {"count", count, 2, 2,
+     "Non-overlapping occurrences of a pattern: count(s, pattern). Example: count(\"banana\", "
+     "\"a\")"},
+    {"reverse", reverse, 1, 1, "The characters in reverse order. Example: reverse(\"abc\")"},
+    {"strip", strip, 1, 2,
+     "Whitespace removed from both ends, or \"left\"/\"right\". Example: strip(\"  x  \")"},
+    {"pad", pad, 2, 3,
+     "Spaces added up to n characters: pad(s, n), pad(s, n, \"left\"). Example: pad(\"ab\", 5)"},
+    {"extractBefore", extract<false>, 2, 2,
+     "Text before the first occurrence of a pattern. Example: extractBefore(\"key=value\", \"=\")"},
+    {"extractAfter", extract<true>, 2, 2,
+     "Text after the first occurrence of a pattern. Example: extractAfter(\"key=value\", \"=\")"},
 };
 
 }  // namespace llmlab::builtins

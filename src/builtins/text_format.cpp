@@ -156,12 +156,15 @@ Value commas(Call& call) {
 
 extern const BuiltinTable kTextFormatBuiltins = {
     // name       function         arity   help
-    {"sprintf", sprintf_builtin, 1, -1, "sprintf(fmt, a, ...): the formatted text as a string."},
+    {"sprintf", sprintf_builtin, 1, -1,
+     "sprintf(fmt, a, ...): the formatted text as a string. Example: sprintf(\"%5.2f\", pi)"},
     {"num2str", num2str, 1, 2,
-     "num2str(x), num2str(x, precision), num2str(x, fmt): number as text."},
-    {"int2str", int2str, 1, 1, "int2str(x): x rounded to integers, as text."},
-    {"mat2str", mat2str, 1, 2, "mat2str(x), mat2str(x, precision): text that rebuilds x."},
-    {"commas", commas, 1, 2, "commas(x), commas(x, p): number with thousands separators."},
+     "num2str(x), num2str(x, precision), num2str(x, fmt): number as text. Example: num2str(pi, 8)"},
+    {"int2str", int2str, 1, 1, "int2str(x): x rounded to integers, as text. Example: int2str(2.7)"},
+    {"mat2str", mat2str, 1, 2,
+     "mat2str(x), mat2str(x, precision): text that rebuilds x. Example: mat2str([1, 2; 3, 4])"},
+    {"commas", commas, 1, 2,
+     "commas(x), commas(x, p): number with thousands separators. Example: commas(1234567)"},
 };
 
 }  // namespace llmlab::builtins

@@ -2,6 +2,9 @@
 // trainer (src/train/) from a script and returns the recorded series as a struct, and the trained
 // model as a second output. This file only maps the train::Record back to values; cfg fields
 // become a train::Config in gpt_config.cpp.
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <string_view>
@@ -24,49 +27,97 @@ Value row_vector(const std::vector<double>& values) {
   return Value::vector(row);
 }
 
+// One series of the log: `pick` of every logged step.
+template <class Pick>
+Value log_series(const train::Record& r, Pick pick) {
+  std::vector<double> values;
+  values.reserve(r.log.size());
+  for (const train::StepRecord& s : r.log) values.push_back(static_cast<double>(pick(s)));
+  return row_vector(values);
+}
+
+// One field of the struct train_gpt returns: the one table both the struct and the help text
+// come from.
+struct RecordField {
+  std::string_view name;
+  std::string_view meaning;
+  Value (*get)(const train::Record& r);
+};
+
+constexpr RecordField kRecordFields[] = {
+    {"step", "the logged steps (every log_interval, and step 1)",
+     [](const train::Record& r) { return log_series(r, [](const auto& s) { return s.step; }); }},
+    {"lr", "learning rate at each logged step",
+     [](const train::Record& r) {
+       return log_series(r, [](const auto& s) { return s.learning_rate; });
+     }},
+    {"loss", "training loss of the logged step's batch",
+     [](const train::Record& r) { return log_series(r, [](const auto& s) { return s.loss; }); }},
+    {"loss_mean", "mean training loss since the previous log",
+     [](const train::Record& r) {
+       return log_series(r, [](const auto& s) { return s.loss_mean; });
+     }},
+    {"grad_norm", "global gradient norm (before clipping)",
+     [](const train::Record& r) {
+       return log_series(r, [](const auto& s) { return s.grad_norm; });
+     }},
+    {"grad_norm_first", "gradient norm of the first block",
+     [](const train::Record& r) {
+       return log_series(r, [](const auto& s) { return s.block_grad_norms.front(); });
+     }},
+    {"grad_norm_last", "gradient norm of the last block",
+     [](const train::Record& r) {
+       return log_series(r, [](const auto& s) { return s.block_grad_norms.back(); });
+     }},
+    {"block_grad_norm", "gradient norm of every block: one row per log, one column per layer",
+     [](const train::Record& r) {
+       const auto layers = static_cast<num::Index>(r.config.layers);
+       num::Matrix blocks(static_cast<num::Index>(r.log.size()), layers);
+       for (size_t i = 0; i < r.log.size(); i++) {
+         for (num::Index l = 0; l < layers; l++) {
+           blocks.set(static_cast<num::Index>(i), l,
+                      r.log[i].block_grad_norms[static_cast<size_t>(l)]);
+         }
+       }
+       return Value::matrix(blocks);
+     }},
+    {"val_step", "steps of the validation estimates (0, every eval_interval, the end)",
+     [](const train::Record& r) {
+       std::vector<double> steps;
+       for (const train::EvalRecord& e : r.validation) steps.push_back(static_cast<double>(e.step));
+       return row_vector(steps);
+     }},
+    {"val_loss", "validation loss at val_step",
+     [](const train::Record& r) {
+       std::vector<double> losses;
+       for (const train::EvalRecord& e : r.validation) losses.push_back(e.loss);
+       return row_vector(losses);
+     }},
+    {"diverged", "true when a loss or gradient became NaN or Inf",
+     [](const train::Record& r) { return Value::boolean(r.nonfinite_step.has_value()); }},
+    {"diverged_at", "the step it happened (NaN when it did not)",
+     [](const train::Record& r) {
+       return Value::scalar(r.nonfinite_step ? static_cast<double>(*r.nonfinite_step)
+                                             : std::nan(""));
+     }},
+    {"steps_done", "steps trained (fewer than cfg.steps after a divergence or Ctrl-C)",
+     [](const train::Record& r) { return Value::scalar(static_cast<double>(r.steps_done)); }},
+    {"n_params", "number of parameters",
+     [](const train::Record& r) { return Value::scalar(static_cast<double>(r.parameters)); }},
+    {"vocab", "vocabulary size (distinct characters of the corpus)",
+     [](const train::Record& r) { return Value::scalar(r.vocab); }},
+    {"unigram_entropy", "entropy of the corpus's character frequencies (nats): the loss to beat",
+     [](const train::Record& r) { return Value::scalar(r.unigram_entropy); }},
+    {"tokens_per_s", "training throughput",
+     [](const train::Record& r) { return Value::scalar(r.tokens_per_second); }},
+    {"train_seconds", "wall time of the training loop",
+     [](const train::Record& r) { return Value::scalar(r.train_seconds); }},
+};
+
 // The series of a Record: one entry per logged step (log), per evaluation (val_*).
 Value record_value(const train::Record& r) {
-  std::vector<double> step, lr, loss, loss_mean, grad_norm, first, last, val_step, val_loss;
-  const auto layers = static_cast<num::Index>(r.config.layers);
-  num::Matrix blocks(static_cast<num::Index>(r.log.size()), layers);
-  for (size_t i = 0; i < r.log.size(); i++) {
-    const train::StepRecord& s = r.log[i];
-    step.push_back(static_cast<double>(s.step));
-    lr.push_back(s.learning_rate);
-    loss.push_back(s.loss);
-    loss_mean.push_back(s.loss_mean);
-    grad_norm.push_back(s.grad_norm);
-    first.push_back(s.block_grad_norms.front());
-    last.push_back(s.block_grad_norms.back());
-    for (num::Index l = 0; l < layers; l++) {
-      blocks.set(static_cast<num::Index>(i), l, s.block_grad_norms[static_cast<size_t>(l)]);
-    }
-  }
-  for (const train::EvalRecord& e : r.validation) {
-    val_step.push_back(static_cast<double>(e.step));
-    val_loss.push_back(e.loss);
-  }
   Value out = Value::structure();
-  out.set_field("step", row_vector(step));
-  out.set_field("lr", row_vector(lr));
-  out.set_field("loss", row_vector(loss));
-  out.set_field("loss_mean", row_vector(loss_mean));
-  out.set_field("grad_norm", row_vector(grad_norm));
-  out.set_field("grad_norm_first", row_vector(first));
-  out.set_field("grad_norm_last", row_vector(last));
-  out.set_field("block_grad_norm", Value::matrix(blocks));
-  out.set_field("val_step", row_vector(val_step));
-  out.set_field("val_loss", row_vector(val_loss));
-  out.set_field("diverged", Value::boolean(r.nonfinite_step.has_value()));
-  out.set_field(
-      "diverged_at",
-      Value::scalar(r.nonfinite_step ? static_cast<double>(*r.nonfinite_step) : std::nan("")));
-  out.set_field("steps_done", Value::scalar(static_cast<double>(r.steps_done)));
-  out.set_field("n_params", Value::scalar(static_cast<double>(r.parameters)));
-  out.set_field("vocab", Value::scalar(r.vocab));
-  out.set_field("unigram_entropy", Value::scalar(r.unigram_entropy));
-  out.set_field("tokens_per_s", Value::scalar(r.tokens_per_second));
-  out.set_field("train_seconds", Value::scalar(r.train_seconds));
+  for (const RecordField& field : kRecordFields) out.set_field(field.name, field.get(r));
   return out;
 }
 
@@ -96,14 +147,34 @@ Value train_gpt(Call& call) {
   return Value::tuple({std::move(record), model_value(std::move(model))});
 }
 
+// train_gpt's help: its summary, then the cfg fields (gpt_config.cpp's table) and the returned
+// fields (kRecordFields), so the help lists exactly what the trainer reads and returns.
+const std::string& train_gpt_help() {
+  static const std::string text = [] {
+    std::string out =
+        "[r, model] = train_gpt(cfg): trains a character-level GPT; cfg fields override the "
+        "defaults, cfg.init = model starts from that model (continuing exactly, AdamW state "
+        "included, when it came from training; steps counts the total). r holds the recorded "
+        "series; model (a second output) is the trained model.\n  cfg fields:";
+    out += config_fields_help(ConfigInit::Read);
+    std::size_t width = 0;
+    for (const RecordField& field : kRecordFields) width = std::max(width, field.name.size());
+    out += "\n  fields of r:";
+    for (const RecordField& field : kRecordFields) {
+      out += fmt::format("\n    {:<{}}  {}", field.name, width, field.meaning);
+    }
+    out +=
+        "\n  Example: r = train_gpt(struct(\"layers\", 1, \"d_model\", 8, \"heads\", 2, "
+        "\"context\", 8, \"batch\", 2, \"steps\", 2)); r.loss";
+    return out;
+  }();
+  return text;
+}
+
 }  // namespace
 
 extern const BuiltinTable kTrainBuiltins = {
-    {"train_gpt", train_gpt, 0, 1,
-     "Train a character-level GPT; cfg fields (layers, d_model, norm, lr, warmup, steps, ...) "
-     "override the defaults. Returns a struct of recorded series; [r, model] = train_gpt(cfg) "
-     "also returns the trained model. cfg.init = model starts from that model (continuing "
-     "exactly, AdamW state included, when it came from training; steps counts the total)."},
+    {"train_gpt", train_gpt, 0, 1, train_gpt_help()},
 };
 
 }  // namespace llmlab::builtins

@@ -240,8 +240,12 @@ struct MatrixExpr final : Expr {
 struct StringArrayExpr final : Expr {
   static constexpr ExprKind kKind = ExprKind::StringArray;
   ExprList elements;
-  StringArrayExpr(SourceLoc where, ExprList items)
-      : Expr(kKind, std::move(where)), elements(std::move(items)) {}
+  // Where each row after the first begins in `elements` (`;` or a newline between elements);
+  // empty for a one-row literal. Strings ignore rows (string arrays are one-dimensional); a
+  // cell literal takes its rows from them (§13.12: {1, 2; 3, 4} is 2×2).
+  std::vector<std::size_t> row_starts;
+  StringArrayExpr(SourceLoc where, ExprList items, std::vector<std::size_t> starts = {})
+      : Expr(kKind, std::move(where)), elements(std::move(items)), row_starts(std::move(starts)) {}
 };
 
 // Parameters and body of `@(p1, ..., pn) body`, shared so a lambda value keeps them alive.

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace llmlab::lang {
 
 std::string_view binary_op_symbol(BinaryOp op) {
@@ -364,8 +366,17 @@ std::string dump_expr(const Expr& expr) {
       for (const ExprList& row : node.rows) out += " (row" + join_exprs(row) + ")";
       return out + ")";
     }
-    case ExprKind::StringArray:
-      return "(strings" + join_exprs(expr.as<StringArrayExpr>().elements) + ")";
+    case ExprKind::StringArray: {
+      // Rows after the first begin with ";": (strings 1 2 ; 3 4).
+      const auto& node = expr.as<StringArrayExpr>();
+      std::string out = "(strings";
+      for (std::size_t k = 0; k < node.elements.size(); ++k) {
+        if (std::find(node.row_starts.begin(), node.row_starts.end(), k) != node.row_starts.end())
+          out += " ;";
+        out += " " + dump_expr(*node.elements[k]);
+      }
+      return out + ")";
+    }
     case ExprKind::Lambda: {
       const LambdaDef& lambda = *expr.as<LambdaExpr>().def;
       std::string params;

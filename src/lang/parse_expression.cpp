@@ -345,29 +345,36 @@ ExprPtr Parser::parse_matrix() {
 }
 
 // string_array = "{" [ range_expr { ( "," | ";" | NEWLINE ) range_expr } [ "," | ";" ] ] "}"
+// A ';' or a newline between two elements starts a row: MATLAB's column form {"a"; "b"} gives
+// the same one-dimensional string array as {"a", "b"} (string arrays have no second
+// dimension), while a cell literal keeps its rows ({1, 2; 3, 4} is 2×2).
 ExprPtr Parser::parse_string_array() {
   const Token& opener = advance();
   const SourceLoc loc = loc_of(opener);
   ExprList elements;
+  std::vector<std::size_t> row_starts;
   skip_newlines();
   while (!check(TokenKind::RBrace)) {
     if (check(TokenKind::Eof)) fail_unclosed(opener, "}");
     elements.push_back(parse_nested_range_expr());
-    // MATLAB's column form {"a"; "b"} (rows separated by ';' or a newline) gives the same
-    // one-dimensional string array as {"a", "b"}: string arrays have no second dimension.
     const bool newline = check(TokenKind::Newline);
     skip_newlines();
-    if (match(TokenKind::Comma) || match(TokenKind::Semicolon)) {
+    if (match(TokenKind::Comma)) {
       skip_newlines();
       continue;
     }
-    if (!newline) break;
+    if (match(TokenKind::Semicolon) || newline) {
+      skip_newlines();
+      if (!check(TokenKind::RBrace)) row_starts.push_back(elements.size());
+      continue;
+    }
+    break;
   }
   if (!check(TokenKind::RBrace)) {
     if (check(TokenKind::Eof)) fail_unclosed(opener, "}");
     fail("expected ',' or '}' in string array, got " + describe_token(current()));
   }
   advance();
-  return std::make_unique<StringArrayExpr>(loc, std::move(elements));
+  return std::make_unique<StringArrayExpr>(loc, std::move(elements), std::move(row_starts));
 }
 }  // namespace llmlab::lang::detail

@@ -455,7 +455,15 @@ StmtPtr Parser::parse_command(const std::string& name) {
       args.push_back(std::make_unique<StringExpr>(loc_of(token), token.text, token.quote));
     } else if (token.kind == TokenKind::Identifier ||
                (token.kind >= TokenKind::KwFunction && token.kind <= TokenKind::KwClose)) {
-      args.push_back(std::make_unique<StringExpr>(loc_of(token), token.text, QuoteKind::Double));
+      // A message identifier is one word: `warning off MATLAB:singularMatrix`.
+      const SourceLoc where = loc_of(token);
+      std::string word = token.text;
+      while (peek().kind == TokenKind::Colon && peek(2).kind == TokenKind::Identifier) {
+        advance();
+        advance();
+        word += ":" + current().text;
+      }
+      args.push_back(std::make_unique<StringExpr>(where, word, QuoteKind::Double));
     } else {
       fail("expected a word argument to '" + name + "', got " + describe_token(token));
     }

@@ -122,13 +122,15 @@ Division solve_square(const Matrix& a, const Matrix& b) {
       zgetrs_("N", &n, &nrhs, lu.data(), &lead, pivots.data(), x.data(), &lead, &solve_info, 1);
     }
   }
-  Division out{from_column_major(x, lead, n, nrhs), {}};
+  Division out{from_column_major(x, lead, n, nrhs), {}, {}};
   if (info > 0 || rcond == 0.0 || std::isnan(rcond)) {
     out.warning = "matrix is singular to working precision";
+    out.warning_id = "MATLAB:singularMatrix";
   } else if (rcond < std::numeric_limits<double>::epsilon()) {
     out.warning = fmt::format(
         "matrix is close to singular or badly scaled; results may be inaccurate (RCOND = {:e})",
         rcond);
+    out.warning_id = "MATLAB:nearlySingularMatrix";
   }
   return out;
 }
@@ -173,8 +175,11 @@ Division least_squares(const Matrix& a, const Matrix& b) {
     }
   }
   if (info > 0) throw Error("matrix division: the SVD of the least-squares solve did not converge");
-  Division out{from_column_major(x, lead_b, n, nrhs), {}};
-  if (rank < std::min(m, n)) out.warning = fmt::format("rank deficient, rank = {}", rank);
+  Division out{from_column_major(x, lead_b, n, nrhs), {}, {}};
+  if (rank < std::min(m, n)) {
+    out.warning = fmt::format("rank deficient, rank = {}", rank);
+    out.warning_id = "MATLAB:rankDeficientMatrix";
+  }
   return out;
 }
 

@@ -11,6 +11,9 @@ namespace llmlab::num {
 struct Division {
   Matrix result;
   std::string warning;  // MATLAB's singular / badly conditioned / rank-deficient note, or empty
+  // MATLAB's identifier of that note (MATLAB:singularMatrix, MATLAB:nearlySingularMatrix,
+  // MATLAB:rankDeficientMatrix), which warning("off", id) names.
+  std::string warning_id;
 };
 
 // A \ B; A is m×n and B has m rows. Errors on a row-count mismatch.

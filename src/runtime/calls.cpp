@@ -344,6 +344,55 @@ Value Evaluator::call_value(const Value& function, std::span<Value> arguments, i
   }
 }
 
+// A call's arguments: c{...} of a cell and s.f of a struct array stand for every value they
+// select, in turn (MATLAB's comma-separated list, §13.12), so max(c{:}) is max(c{1}, c{2}).
+// Values fill `arguments` (no allocation) until an argument is such a list; from there on all of
+// them are in `expanded`. s.f of a plain struct stays on the fast path, as every rustlab call does.
+std::span<Value> Evaluator::eval_call_arguments(const lang::ExprList& expressions,
+                                                std::span<Value> arguments,
+                                                std::vector<Value>& expanded) {
+  bool spilled = false;
+  const auto spill = [&](std::size_t done) {
+    if (spilled) return;
+    spilled = true;
+    expanded.reserve(expressions.size() + 4);
+    for (std::size_t j = 0; j < done; ++j) expanded.push_back(std::move(arguments[j]));
+  };
+  const auto store = [&](std::size_t k, Value value) {
+    if (spilled) {
+      expanded.push_back(std::move(value));
+    } else {
+      arguments[k] = std::move(value);
+    }
+  };
+  for (std::size_t k = 0; k < expressions.size(); ++k) {
+    const lang::Expr& expression = *expressions[k];
+    if (expression.kind == lang::ExprKind::Field) {
+      const auto& field = expression.as<lang::FieldExpr>();
+      if (!names_containers_package(*field.base)) {
+        const Value base = eval(*field.base);
+        if (!base.is(Kind::StructArray)) {
+          store(k, field_of(base, field));
+          continue;
+        }
+        spill(k);
+        for (const Value& item : base.struct_array_items()) {
+          expanded.push_back(field_of(item, field));
+        }
+        continue;
+      }
+    }
+    if (expression.kind == lang::ExprKind::CellIndex) {
+      spill(k);
+      eval_list_elements(std::span(&expressions[k], 1), expanded);
+      continue;
+    }
+    store(k, eval(expression));
+  }
+  if (!spilled) return arguments;
+  return expanded;
+}
+
 Value Evaluator::eval_call(const lang::CallExpr& expression, int nargout) {
   return with_values(expression.args.size(), [&](std::span<Value> arguments) {
     return eval_call_with(expression, nargout, arguments);
@@ -367,32 +416,32 @@ Value Evaluator::eval_call_with(const lang::CallExpr& expression, int nargout,
     eval_subscripts(expression.args, container, false, arguments);
     return located(expression.loc, [&] { return index_read(container, arguments); });
   }
+  // Arguments that are lists (c{:}, s.f of a struct array) land here instead of `arguments`.
+  std::vector<Value> expanded;
   if (!special) {
     if (auto it = functions_.find(name); it != functions_.end()) {
       const std::shared_ptr<const lang::FunctionDef> function = it->second;
-      eval_arguments(expression.args, arguments);
-      return located(expression.loc, [&] {
-        return call_user_function(*function, arguments, nargout, expression.loc);
-      });
+      std::span<Value> given = eval_call_arguments(expression.args, arguments, expanded);
+      return located(expression.loc,
+                     [&] { return call_user_function(*function, given, nargout, expression.loc); });
     }
     if (variable && variable->value.is(Kind::Lambda)) {
       const Value lambda = variable->value;
-      eval_arguments(expression.args, arguments);
-      return located(expression.loc,
-                     [&] { return call_lambda(lambda, arguments, expression.loc); });
+      std::span<Value> given = eval_call_arguments(expression.args, arguments, expanded);
+      return located(expression.loc, [&] { return call_lambda(lambda, given, expression.loc); });
     }
     if (variable && variable->value.is(Kind::FunctionHandle)) {
       const std::string target = variable->value.handle_name();
-      eval_arguments(expression.args, arguments);
+      std::span<Value> given = eval_call_arguments(expression.args, arguments, expanded);
       return located(expression.loc,
-                     [&] { return call_by_name(target, arguments, nargout, expression.loc); });
+                     [&] { return call_by_name(target, given, nargout, expression.loc); });
     }
   }
   if (expression.builtin < 0) expression.builtin = builtin_index(name);
   if (expression.builtin >= 0) {
     const NativeFunction& function = builtins_[static_cast<std::size_t>(expression.builtin)];
-    eval_arguments(expression.args, arguments);
-    return located(expression.loc, [&] { return call_builtin(function, arguments, nargout); });
+    std::span<Value> given = eval_call_arguments(expression.args, arguments, expanded);
+    return located(expression.loc, [&] { return call_builtin(function, given, nargout); });
   }
   // A scalar, and a struct as the one-element struct array, index when no function has the
   // name (§13.9; rlab called the function, and still does).

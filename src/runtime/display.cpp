@@ -88,12 +88,15 @@ num::MatlabStyle matlab_style(FormatMode mode) {
 // kinds the mode does not change.
 // One struct field as MATLAB's struct display summarises it: numbers and short text in full,
 // arrays and containers by their kind and size.
-std::string field_summary(const Value& value, num::MatlabStyle style) {
+// `style` null: the default mode's numbers (⟨v⟩, §8.2).
+std::string field_summary(const Value& value, const num::MatlabStyle* style) {
   switch (value.kind()) {
     case Kind::Scalar:
-      return num::matlab_number(value.scalar_value(), style);
+      return style ? num::matlab_number(value.scalar_value(), *style)
+                   : num::format_shortest(value.scalar_value());
     case Kind::Complex:
-      return num::matlab_complex(value.complex_value(), style);
+      return style ? num::matlab_complex(value.complex_value(), *style)
+                   : num::format_complex(value.complex_value());
     case Kind::Bool:
       return value.bool_value() ? "true" : "false";
     case Kind::String:
@@ -120,7 +123,7 @@ std::string field_summary(const Value& value, num::MatlabStyle style) {
 }
 
 // MATLAB's struct layout: a header line, then one field per line, names right-aligned.
-std::string struct_lines(const StructFields& fields, num::MatlabStyle style) {
+std::string struct_lines(const StructFields& fields, const num::MatlabStyle* style) {
   if (fields.empty()) return "struct with no fields";
   std::size_t width = 0;
   for (const auto& [name, field] : fields) width = std::max(width, name.size());
@@ -135,7 +138,7 @@ std::optional<std::string> matlab_display(const Value& value, FormatMode mode, i
   const num::MatlabStyle style = matlab_style(mode);
   switch (value.kind()) {
     case Kind::Struct:
-      return struct_lines(value.struct_fields(), style);
+      return struct_lines(value.struct_fields(), &style);
     case Kind::Scalar:
       return num::matlab_number(value.scalar_value(), style);
     case Kind::Complex:
@@ -151,8 +154,19 @@ std::optional<std::string> matlab_display(const Value& value, FormatMode mode, i
   }
 }
 
+// The default mode's echo and disp of a struct with more fields than this list them one per
+// line (Octave's and MATLAB's layout) instead of rustlab's one-line `struct {...}`; no struct in
+// a program of rustlab's curriculum has as many, so what those programs print is unchanged.
+constexpr std::size_t kInlineStructFields = 8;
+
+bool shows_struct_lines(const Value& value, const Session& session) {
+  return value.is(Kind::Struct) && session.format_mode() == FormatMode::Short &&
+         value.struct_fields().size() > kInlineStructFields;
+}
+
 // The default mode's display with the session's shown rows and columns.
 std::string limited_display(const Value& value, const Session& session) {
+  if (shows_struct_lines(value, session)) return struct_lines(value.struct_fields(), nullptr);
   const num::ShownLimits limits{session.shown_rows(), session.shown_columns()};
   if (value.is(Kind::Vector)) {
     return num::format_vector(value.matrix_value(), num::NumberStyle::Short, limits);
@@ -306,7 +320,8 @@ std::string echo(std::string_view name, const Value& value, const Session& sessi
   std::string out(name);
   const std::string shown = echo_display(value, session);
   // MATLAB's array layout starts on the line after `x =`.
-  if (is_matlab_format(session.format_mode()) && (value.is_array() || value.is(Kind::Struct))) {
+  if ((is_matlab_format(session.format_mode()) && (value.is_array() || value.is(Kind::Struct))) ||
+      shows_struct_lines(value, session)) {
     out += " =\n";
   } else {
     out += " = ";

@@ -168,6 +168,7 @@ Value Evaluator::eval(const lang::Expr& expression) {
       return eval_matrix(expression.as<lang::MatrixExpr>());
     case ExprKind::StringArray: {
       const auto& literal = expression.as<lang::StringArrayExpr>();
+      if (!literal.row_starts.empty()) return eval_cell_rows(literal);
       std::vector<Value> elements;
       eval_list_elements(literal.elements, elements);
       return located(literal.loc, [&] { return make_string_array(elements); });
@@ -221,10 +222,10 @@ Value Evaluator::eval_binary(const lang::BinaryExpr& expression) {
     Value result;
     if (scalar_binary(op, left.scalar_value(), right.scalar_value(), result)) return result;
   }
-  std::string warning;
+  Warning warning;
   Value result =
       located(expression.loc, [&] { return binary_operation(op, left, right, &warning); });
-  if (!warning.empty()) session_.write_error("warning: " + warning + "\n");
+  session_.warn(warning);
   return result;
 }
 
@@ -255,9 +256,24 @@ Value Evaluator::eval_matrix(const lang::MatrixExpr& expression) {
   return located(expression.loc, [&] { return concatenate(rows); });
 }
 
+// {a, b; c, d}: each row's elements (lists expanded), then a cell of those rows, or one string
+// array when every element is a string (§13.12).
+Value Evaluator::eval_cell_rows(const lang::StringArrayExpr& literal) {
+  std::vector<std::vector<Value>> rows(literal.row_starts.size() + 1);
+  std::size_t begin = 0;
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    const std::size_t end =
+        r < literal.row_starts.size() ? literal.row_starts[r] : literal.elements.size();
+    eval_list_elements(std::span(literal.elements).subspan(begin, end - begin), rows[r]);
+    begin = end;
+  }
+  return located(literal.loc, [&] { return make_cell_rows(rows); });
+}
+
 // The elements of a [ ] or { } literal. `s.f` of a struct array stands for the field of every
 // element in turn (MATLAB's comma-separated list), so `[people.age]` gathers the ages.
-void Evaluator::eval_list_elements(const lang::ExprList& elements, std::vector<Value>& out) {
+void Evaluator::eval_list_elements(std::span<const lang::ExprPtr> elements,
+                                   std::vector<Value>& out) {
   out.reserve(elements.size());
   for (const lang::ExprPtr& element : elements) {
     if (element->kind == lang::ExprKind::Field) {
@@ -272,7 +288,8 @@ void Evaluator::eval_list_elements(const lang::ExprList& elements, std::vector<V
         continue;
       }
     }
-    // c{:} in a literal stands for every element it selects (MATLAB's comma-separated list).
+    // c{:} in a literal or in a call's arguments stands for every element it selects
+    // (MATLAB's comma-separated list).
     if (element->kind == lang::ExprKind::CellIndex) {
       const auto& index = element->as<lang::CellIndexExpr>();
       const Value base = eval(*index.base);
@@ -282,6 +299,20 @@ void Evaluator::eval_list_elements(const lang::ExprList& elements, std::vector<V
         const Value selected =
             located(index.loc, [&] { return cell_paren_read(base, subscripts); });
         for (const Value& item : selected.cell_value().items) out.push_back(item);
+        continue;
+      }
+      // names{:} of a string array (rlab's cell of strings): each selected string.
+      if (base.is(Kind::StringArray)) {
+        std::vector<Value> subscripts(index.args.size());
+        eval_subscripts(index.args, base, false, subscripts);
+        const Value selected = located(index.loc, [&] { return index_read(base, subscripts); });
+        if (selected.is(Kind::StringArray)) {
+          for (const std::string& item : selected.string_array_value()) {
+            out.push_back(Value::string(item));
+          }
+        } else {
+          out.push_back(selected);
+        }
         continue;
       }
     }

@@ -152,7 +152,10 @@ class Evaluator {
                      bool echo_on);
   bool names_containers_package(const lang::Expr& expression);
   Value field_of(const Value& base, const lang::FieldExpr& expression);
-  void eval_list_elements(const lang::ExprList& elements, std::vector<Value>& out);
+  void eval_list_elements(std::span<const lang::ExprPtr> elements, std::vector<Value>& out);
+  Value eval_cell_rows(const lang::StringArrayExpr& literal);
+  std::span<Value> eval_call_arguments(const lang::ExprList& expressions,
+                                       std::span<Value> arguments, std::vector<Value>& expanded);
   void assign_struct_element(const lang::AssignTarget& target, Value rhs,
                              std::optional<lang::BinaryOp> op, bool echo_on);
   // The fields and final subscripts `steps` of a target, written into `root`; `root_text` names

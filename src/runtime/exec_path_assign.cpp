@@ -172,9 +172,9 @@ void Evaluator::assign_steps(const lang::Name& root_name, const std::string& roo
       const Value current = !subscripted ? snapshot
                             : braces     ? brace_read_for_update(snapshot, subscripts)
                                          : index_read(snapshot, subscripts);
-      std::string warning;
+      Warning warning;
       rhs = binary_operation(*op, current, rhs, &warning);
-      if (!warning.empty()) session_.write_error("warning: " + warning + "\n");
+      session_.warn(warning);
     }
   }
   // The snapshot is gone, so storage the target owns alone is written in place.

@@ -262,9 +262,9 @@ void Evaluator::exec_assign(const lang::AssignStmt& statement) {
           break;
       }
     } else {
-      std::string warning;
+      Warning warning;
       value = binary_operation(op, current.value, value, &warning);
-      if (!warning.empty()) session_.write_error("warning: " + warning + "\n");
+      session_.warn(warning);
     }
   }
   Variable& variable = slot(statement.target);

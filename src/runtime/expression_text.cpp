@@ -1,6 +1,8 @@
 // Prints an expression back as rlab source, parenthesising by precedence (language.md §3.2).
 #include "runtime/expression_text.hpp"
 
+#include <algorithm>
+
 #include "lang/ast_printer.hpp"
 #include "num/format.hpp"
 
@@ -140,8 +142,19 @@ std::string text(const lang::Expr& e) {
       }
       return out + "]";
     }
-    case ExprKind::StringArray:
-      return "{" + list(e.as<lang::StringArrayExpr>().elements) + "}";
+    case ExprKind::StringArray: {
+      const auto& literal = e.as<lang::StringArrayExpr>();
+      std::string out = "{";
+      for (std::size_t k = 0; k < literal.elements.size(); ++k) {
+        if (k > 0) {
+          const bool row = std::find(literal.row_starts.begin(), literal.row_starts.end(), k) !=
+                           literal.row_starts.end();
+          out += row ? "; " : ", ";
+        }
+        out += text(*literal.elements[k]);
+      }
+      return out + "}";
+    }
     case ExprKind::Lambda: {
       const auto& definition = *e.as<lang::LambdaExpr>().def;
       std::string out = "@(";

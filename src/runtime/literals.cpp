@@ -264,6 +264,34 @@ Value make_string_array(const std::vector<Value>& elements) {
   return Value::string_array(std::move(items));
 }
 
+Value make_cell_rows(const std::vector<std::vector<Value>>& rows) {
+  std::vector<Value> flat;
+  std::vector<const std::vector<Value>*> kept;
+  for (const std::vector<Value>& row : rows) {
+    if (row.empty()) continue;
+    kept.push_back(&row);
+    flat.insert(flat.end(), row.begin(), row.end());
+  }
+  const bool strings =
+      std::all_of(flat.begin(), flat.end(), [](const Value& v) { return v.is(Kind::String); });
+  if (strings || kept.size() <= 1) return make_string_array(flat);
+  const std::size_t columns = kept.front()->size();
+  for (const std::vector<Value>* row : kept) {
+    if (row->size() != columns) {
+      throw Error(fmt::format("vertical dimensions mismatch (1x{} vs 1x{}) in a cell literal",
+                              columns, row->size()));
+    }
+  }
+  CellArray cells;
+  cells.rows = static_cast<std::int64_t>(kept.size());
+  cells.columns = static_cast<std::int64_t>(columns);
+  cells.items.reserve(flat.size());
+  for (std::size_t c = 0; c < columns; ++c) {
+    for (const std::vector<Value>* row : kept) cells.items.push_back((*row)[c]);
+  }
+  return Value::cell(std::move(cells));
+}
+
 bool check_range(double start, double step, double stop) {
   if (step == 0.0) throw Error("range step cannot be zero");
   if (std::isnan(start) || std::isnan(step) || std::isnan(stop)) return false;

@@ -122,7 +122,7 @@ Value array_result(const Value& left, const Value& right, num::Matrix result, bo
   return Value::matrix(std::move(result), logical);
 }
 
-Value matrix_division(BinaryOp op, const Value& left, const Value& right, std::string* warning);
+Value matrix_division(BinaryOp op, const Value& left, const Value& right, Warning* warning);
 
 Value arithmetic(BinaryOp op, const Value& left, const Value& right) {
   const num::Arithmetic arith = arithmetic_of(op);
@@ -177,7 +177,7 @@ Value arithmetic(BinaryOp op, const Value& left, const Value& right) {
 // MATLAB's A \ B and A / B (§13.12). An rlab vector is a row; as the right side of `\` whose
 // length matches A's rows it is taken as the column MATLAB would need, and the solution comes
 // back as a vector. A 1×1 result is a scalar.
-Value matrix_division(BinaryOp op, const Value& left, const Value& right, std::string* warning) {
+Value matrix_division(BinaryOp op, const Value& left, const Value& right, Warning* warning) {
   const num::Matrix a = left.as_matrix();
   num::Matrix b = right.as_matrix();
   bool vector_result = false;
@@ -192,7 +192,7 @@ Value matrix_division(BinaryOp op, const Value& left, const Value& right, std::s
     vector_result = left.is(Kind::Vector);
     division = num::right_divide(a, b);
   }
-  if (warning) *warning = std::move(division.warning);
+  if (warning) *warning = Warning{std::move(division.warning_id), std::move(division.warning)};
   num::Matrix& x = division.result;
   if (x.size() == 1) return demote_element(x.complex_at(0));
   if (vector_result && (x.rows() == 1 || x.columns() == 1)) return Value::vector(std::move(x));
@@ -273,7 +273,7 @@ Value demote_element(num::Complex value) {
   return Value::complex(value);
 }
 
-Value binary_operation(BinaryOp op, const Value& left, const Value& right, std::string* warning) {
+Value binary_operation(BinaryOp op, const Value& left, const Value& right, Warning* warning) {
   if (left.is(Kind::Tracked)) return left.tracked_value().tape->binary(op, left, right);
   if (right.is(Kind::Tracked)) return right.tracked_value().tape->binary(op, left, right);
   if (is_comparison(op)) return comparison(op, left, right);

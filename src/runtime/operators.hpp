@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "lang/ast.hpp"
+#include "runtime/session.hpp"
 #include "runtime/value.hpp"
 
 namespace llmlab::runtime {
@@ -15,7 +16,7 @@ namespace llmlab::runtime {
 // division (A \ B, A / B of two arrays, §13.12) may leave MATLAB's singular / badly
 // conditioned note in `warning` (dropped when it is null).
 Value binary_operation(lang::BinaryOp op, const Value& left, const Value& right,
-                       std::string* warning = nullptr);
+                       Warning* warning = nullptr);
 // -x, +x, !x / ~x, x', x.'.
 Value unary_operation(lang::UnaryOp op, const Value& operand);
 

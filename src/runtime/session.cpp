@@ -37,4 +37,25 @@ Session::Session()
       error_output_(
           [](std::string_view text) { std::fwrite(text.data(), 1, text.size(), stderr); }) {}
 
+void Session::warn(const Warning& warning) const {
+  if (warning.text.empty() || !warning_enabled(warning.identifier)) return;
+  write_error("warning: " + warning.text + "\n");
+}
+
+void Session::set_warning_enabled(std::string_view identifier, bool enabled) {
+  if (identifier.empty() || identifier == "all") {
+    warnings_off_ = !enabled;
+    warning_exceptions_.clear();
+  } else if (enabled == warnings_off_) {
+    warning_exceptions_.insert(std::string(identifier));
+  } else {
+    warning_exceptions_.erase(std::string(identifier));
+  }
+}
+
+bool Session::warning_enabled(std::string_view identifier) const {
+  const bool exception = !identifier.empty() && warning_exceptions_.contains(identifier);
+  return warnings_off_ == exception;
+}
+
 }  // namespace llmlab::runtime

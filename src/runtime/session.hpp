@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <typeindex>
@@ -26,6 +27,12 @@ std::string_view format_mode_name(FormatMode mode);
 bool is_matlab_format(FormatMode mode);
 
 class Value;
+
+// A diagnostic: MATLAB's identifier ("" when it has none) and the text after "warning: ".
+struct Warning {
+  std::string identifier;
+  std::string text;
+};
 
 class Session {
  public:
@@ -62,6 +69,13 @@ class Session {
   // Diagnostics (warnings) go to standard error unless redirected.
   void write_error(std::string_view text) const { error_output_(text); }
   void set_error_output(OutputSink sink) { error_output_ = std::move(sink); }
+  // `warning: text` on the error sink, unless warning("off") or warning("off", identifier)
+  // silenced it; nothing for an empty text.
+  void warn(const Warning& warning) const;
+  // MATLAB's warning("off"|"on"[, "all"|identifier]) (§13.12): "all" (or "") switches every
+  // warning and forgets the per-identifier settings.
+  void set_warning_enabled(std::string_view identifier, bool enabled);
+  bool warning_enabled(std::string_view identifier) const;
 
   // No source by default: `input` then fails with "no input available" (a notebook render).
   const InputSource& input() const { return input_; }
@@ -105,6 +119,9 @@ class Session {
   std::int64_t shown_rows_ = 8;
   std::int64_t shown_columns_ = 8;
   std::string base_directory_;
+  // Every warning off (warning off), and the identifiers set apart from that default.
+  bool warnings_off_ = false;
+  std::set<std::string, std::less<>> warning_exceptions_;
   std::unordered_map<std::type_index, std::shared_ptr<void>> extensions_;
 };
 

@@ -396,10 +396,13 @@ Value whos(Call& call) {
 
 extern const BuiltinTable kIoBuiltins = {
     {"save", save, 1, -1,
-     "save(file, x): write x as .npy, .csv or .toml; save(f.npz, name, x, ...)."},
+     "save(file, x): write x as .npy, .csv or .toml; save(f.npz, name, x, ...). Example: "
+     "save(\"x.csv\", [1, 2; 3, 4])"},
     {"load", load, 1, 2,
-     "load(file) or load(f.npz, name): read a saved .npy/.npz/.csv/.toml file."},
-    {"whos", whos, 0, 1, "whos(f.npz): list an archive's members; whos(): list the variables."},
+     "load(file) or load(f.npz, name): read a saved .npy/.npz/.csv/.toml file. Example: "
+     "save(\"x.npy\", [1, 2, 3]); y = load(\"x.npy\")"},
+    {"whos", whos, 0, 1,
+     "whos(f.npz): list an archive's members; whos(): list the variables. Example: x = 1; whos()"},
 };
 
 }  // namespace llmlab::builtins

@@ -52,6 +52,11 @@ TEST(parser, literals_and_names) {
   EXPECT_EQ(expr("@() 1"), "(lambda () 1)");
   EXPECT_EQ(expr("{}"), "(strings)");
   EXPECT_EQ(expr("{'a', \"b\",}"), "(strings 'a' \"b\")");
+  // Rows of a brace literal: ';' or a newline between elements (§13.12).
+  EXPECT_EQ(expr("{1, 2; 3, 4}"), "(strings 1 2 ; 3 4)");
+  EXPECT_EQ(expr("{1, 2\n 3, 4}"), "(strings 1 2 ; 3 4)");
+  EXPECT_EQ(expr("{1,\n 2}"), "(strings 1 2)");
+  EXPECT_EQ(expr("{1; 2;}"), "(strings 1 ; 2)");
 }
 
 TEST(parser, precedence) {
