@@ -1,8 +1,10 @@
 // libFuzzer target: the whole interpreter (parser, evaluator, builtins) on arbitrary bytes, with
-// a step budget so loops end. A script may fail only with llmlab::Error (running out of memory
-// included: every allocation path must say "out of memory" as one); a crash, an abort, an
-// uncaught std::bad_alloc, an assertion or a sanitizer report is a bug. Run it in a scratch
-// directory: builtins may write files.
+// a step budget so loops end and a time limit (the notebook's block limit) so that a slow but
+// finite script (a lesson's training loop runs minutes in this instrumented build) ends as a
+// script error; libFuzzer's own -timeout then only catches code that never polls the limit. A
+// script may fail only with llmlab::Error (running out of memory included: every allocation path
+// must say "out of memory" as one); a crash, an abort, an uncaught std::bad_alloc, an assertion or
+// a sanitizer report is a bug. Run it in a scratch directory: builtins may write files.
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -11,6 +13,7 @@
 
 #include "base/error.hpp"
 #include "builtins/registry.hpp"
+#include "notebook/time_limit.hpp"
 #include "num/matrix.hpp"
 #include "runtime/interpreter.hpp"
 #include "runtime/session.hpp"
@@ -41,6 +44,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     interpreter.register_builtin(runtime::NativeFunction{
         name, [](runtime::Call&) { return runtime::Value::none(); }, 0, -1, "fuzzing: no-op"});
   }
+  constexpr double kSecondsPerInput = 3.0;
+  notebook::BlockTimeLimit time_limit(interpreter, kSecondsPerInput);
   try {
     interpreter.run(file, runtime::ExecMode::Script);
   } catch (const Error&) {
