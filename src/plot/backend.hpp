@@ -1,7 +1,7 @@
 // The part of plotting that needs cairo and pango (text measurement, PNG and PDF), behind an
 // interface. Its implementation (plot/cairo/) is a module, libllmlab_cairo.so, that backend()
 // loads on first use: a script that draws nothing never maps cairo, pango, glib, fontconfig or
-// X11, and the interpreter starts in a few milliseconds instead of fifteen.
+// X11, and the interpreter starts with half the shared objects (bench/startup.py).
 //
 // The module is built from this tree with the same compiler, so C++ types cross the boundary;
 // kBackendEntry carries a version, bumped whenever these classes change, so that a stale module
