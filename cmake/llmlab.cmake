@@ -22,12 +22,16 @@ if(CMAKE_BUILD_TYPE STREQUAL "Release")
   add_compile_options(-O2 -march=x86-64-v3)
 endif()
 
-# llmlab_library(NAME folder DEPENDS lib...): every .cpp of src/<folder> becomes llmlab_<folder>.
+# llmlab_library(NAME folder DEPENDS lib... [EXCLUDE regex]): every .cpp of src/<folder> becomes
+# llmlab_<folder>, except those whose path matches EXCLUDE (a subfolder built as its own target).
 function(llmlab_library folder)
-  cmake_parse_arguments(ARG "" "" "DEPENDS;SYSTEM_INCLUDES" ${ARGN})
+  cmake_parse_arguments(ARG "" "EXCLUDE" "DEPENDS;SYSTEM_INCLUDES" ${ARGN})
   file(GLOB_RECURSE sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/${folder}/*.cpp)
   # main.cpp is the executable's, not the library's.
   list(FILTER sources EXCLUDE REGEX "/main\\.cpp$")
+  if(ARG_EXCLUDE)
+    list(FILTER sources EXCLUDE REGEX "${ARG_EXCLUDE}")
+  endif()
   if(NOT sources)
     # A folder whose first files are still to come: a header-only placeholder target.
     add_library(llmlab_${folder} INTERFACE)

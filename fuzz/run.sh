@@ -50,6 +50,8 @@ scratch="$build_dir/fuzz/scratch"
 mkdir -p "$scratch"
 # Huge allocation requests are script errors (bad_alloc), not sanitizer reports.
 export ASAN_OPTIONS="allocator_may_return_null=1:${ASAN_OPTIONS:-}"
+# The fuzzers live in BUILD_DIR/fuzz, not beside the plot backend module (plot/backend.hpp).
+export LLMLAB_PLOT_BACKEND="$build_dir/libllmlab_cairo.so"
 # Font and glib caches live as long as the process by design (plotting builtins load them).
 export LSAN_OPTIONS="suppressions=$root/tests/lsan.supp:${LSAN_OPTIONS:-}"
 

@@ -9,13 +9,15 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 
 #include "base/error.hpp"
 #include "base/text_escape.hpp"
-#include "plot/cairo_renderer.hpp"
+#include "plot/backend.hpp"
 #include "plot/draw.hpp"
 #include "plot/layout.hpp"
 #include "plot/svg_renderer.hpp"
+#include "plot/text_metrics.hpp"
 
 namespace llmlab::plot {
 namespace {
@@ -78,6 +80,31 @@ std::string render_svg(const Figure& figure) {
   SvgRenderer renderer;
   draw(figure, renderer);
   return renderer.svg();
+}
+
+namespace {
+
+std::unique_ptr<ImageCanvas> paint_image(const Figure& figure) {
+  const TextMetrics metrics;
+  const FigureLayout laid_out = layout(figure, metrics);
+  std::unique_ptr<ImageCanvas> canvas =
+      backend().image_canvas(static_cast<int>(laid_out.width), static_cast<int>(laid_out.height));
+  draw(laid_out, canvas->renderer());
+  return canvas;
+}
+
+}  // namespace
+
+std::string render_png(const Figure& figure) { return paint_image(figure)->png(); }
+
+Raster render_raster(const Figure& figure) { return paint_image(figure)->pixels(); }
+
+std::string render_pdf(const Figure& figure) {
+  const TextMetrics metrics;
+  const FigureLayout laid_out = layout(figure, metrics);
+  std::unique_ptr<DocumentCanvas> canvas = backend().pdf_canvas(laid_out.width, laid_out.height);
+  draw(laid_out, canvas->renderer());
+  return canvas->finish();
 }
 
 std::string render_html(const Figure& figure) {

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "plot/figure.hpp"
+#include "plot/renderer.hpp"
 
 namespace llmlab::plot {
 
@@ -16,6 +17,11 @@ enum class FileFormat { Svg, Png, Pdf, Html };
 std::optional<FileFormat> format_for_path(std::string_view path);
 
 std::string render_svg(const Figure& figure);
+// PNG and PDF file contents, painted by the plot backend (backend.hpp).
+std::string render_png(const Figure& figure);
+std::string render_pdf(const Figure& figure);
+// The figure rasterised at its canvas size (900×500 px per cell), RGBA.
+Raster render_raster(const Figure& figure);
 // The SVG inline in a page with a hover readout of data coordinates; no network resources.
 std::string render_html(const Figure& figure);
 std::string render(const Figure& figure, FileFormat format);

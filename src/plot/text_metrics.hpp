@@ -1,24 +1,19 @@
-// Text measurement with pango (DejaVu Sans), shared by layout and every renderer so that SVG,
-// PNG and PDF agree on where labels go.
+// Text measurement, shared by layout and every renderer so that SVG, PNG and PDF agree on where
+// labels go. Pango measures (through the plot backend, backend.hpp); constructing a TextMetrics
+// therefore loads the backend.
 #pragma once
 
 #include <memory>
 #include <string_view>
 
+#include "plot/backend.hpp"
 #include "plot/renderer.hpp"
 
 namespace llmlab::plot {
 
-inline constexpr std::string_view kFontFamily = "DejaVu Sans";
-
-struct TextExtent {
-  double width = 0.0;
-  double ascent = 0.0;   // baseline to the top of the line box
-  double descent = 0.0;  // baseline to the bottom of the line box
-};
-
 class TextMetrics {
  public:
+  // Throws llmlab::Error when the backend cannot be loaded.
   TextMetrics();
   ~TextMetrics();
   TextMetrics(const TextMetrics&) = delete;
@@ -29,8 +24,7 @@ class TextMetrics {
   double width(std::string_view text, double size) const;
 
  private:
-  struct State;
-  std::unique_ptr<State> state_;
+  std::unique_ptr<TextMeasurer> measurer_;
 };
 
 }  // namespace llmlab::plot

@@ -346,11 +346,10 @@ std::span<const T> Gpt<T>::layer_output(const Shard& s, int layer) const {
 // Pre:  n1 = LN1(x); r2 = x + attn(n1); n2 = LN2(r2); r3 = r2 + mlp(n2); out = r3.
 // Post: r2 = x + attn(x); n1 = LN1(r2); r3 = n1 + mlp(n1); n2 = LN2(r3); out = n2.
 template <class T>
-void Gpt<T>::layer_forward(Shard& s, int layer) {
+void Gpt<T>::layer_forward(Shard& s, int layer, LayerActivations& a, std::span<const T> x,
+                           Pass pass) {
   const int N = s.batch * shape_.context, C = shape_.d_model, H = shape_.mlp_hidden;
   const BlockTensors<T>& p = params_.blocks[to_size(layer)];
-  LayerActivations& a = s.layers[to_size(layer)];
-  const std::span<const T> x = layer_input(s, layer);
   const NormKind kind = shape_.norm;
   const bool pre = shape_.placement == NormPlacement::Pre;
 
@@ -373,7 +372,9 @@ void Gpt<T>::layer_forward(Shard& s, int layer) {
     mlp_input = a.norm1;
   }
   nn::matmul_forward<T>(a.fch, mlp_input, p.fc_weight, p.fc_bias, N, C, H);
-  activation_forward<T>(shape_.activation, a.fch_act, a.fch, a.fch);
+  // Training keeps the activation's derivative (over its input, which backward no longer needs).
+  activation_forward<T>(shape_.activation, a.fch_act,
+                        pass == Pass::Training ? a.fch : std::span<T>(), a.fch);
   nn::matmul_residual_forward<T>(a.residual3, pre ? as_const(a.residual2) : as_const(a.norm1),
                                  a.fch_act, p.fc_out_weight, p.fc_out_bias, N, H, C);
   if (!pre) {
@@ -406,12 +407,27 @@ std::span<const T> Gpt<T>::top_inside() const {
 }
 
 template <class T>
-void Gpt<T>::forward_shard(Shard& s) {
+void Gpt<T>::forward_shard(Shard& s, Pass pass) {
   const int N = s.batch * shape_.context, C = shape_.d_model, V = shape_.vocab;
   nn::embedding_forward<T>(s.encoded, s.tokens, params_.wte, params_.wpe, s.batch, shape_.context,
                            C);
-  for (int l = 0; l < shape_.layers; l++) layer_forward(s, l);
-  std::span<const T> top = layer_output(s, shape_.layers - 1);
+  std::span<const T> top;
+  if (pass == Pass::Training) {
+    for (int l = 0; l < shape_.layers; l++) {
+      layer_forward(s, l, s.layers[to_size(l)], layer_input(s, l), pass);
+    }
+    top = layer_output(s, shape_.layers - 1);
+  } else {
+    // Blocks take the first two layers' activations in turn, each reading the other's output:
+    // 2 of the L layers' buffers are touched, so the pass runs from cache, not memory.
+    const bool pre = shape_.placement == NormPlacement::Pre;
+    top = s.encoded;
+    for (int l = 0; l < shape_.layers; l++) {
+      LayerActivations& a = s.layers[to_size(l % 2)];
+      layer_forward(s, l, a, top, pass);
+      top = pre ? as_const(a.residual3) : as_const(a.norm2);
+    }
+  }
   if (shape_.placement == NormPlacement::Pre) {
     norm_forward<T>(shape_.norm, s.final_norm, s.final_mean, s.final_rstd, top, params_.lnf_weight,
                     params_.lnf_bias, N, C);
@@ -429,11 +445,26 @@ double Gpt<T>::forward(std::span<const int> tokens, std::span<const int> targets
   LLMLAB_ASSERT(tokens.size() == N && targets.size() == N);
   std::copy(tokens.begin(), tokens.end(), tokens_.begin());
   std::copy(targets.begin(), targets.end(), targets_.begin());
-  for_each_shard([this](Shard& s) { forward_shard(s); });
+  for_each_shard([this](Shard& s) { forward_shard(s, Pass::Training); });
+  return mean_loss();
+}
+
+template <class T>
+double Gpt<T>::loss(std::span<const int> tokens, std::span<const int> targets) {
+  const size_t N = to_size(batch_) * to_size(shape_.context);
+  LLMLAB_ASSERT(tokens.size() == N && targets.size() == N);
+  std::copy(tokens.begin(), tokens.end(), tokens_.begin());
+  std::copy(targets.begin(), targets.end(), targets_.begin());
+  for_each_shard([this](Shard& s) { forward_shard(s, Pass::Inference); });
+  return mean_loss();
+}
+
+template <class T>
+double Gpt<T>::mean_loss() const {
   // Summed over the whole batch in row order, whatever the shards.
   double sum = 0.0;
   for (T loss : losses_) sum += static_cast<double>(loss);
-  return sum / static_cast<double>(N);
+  return sum / static_cast<double>(losses_.size());
 }
 
 template <class T>

@@ -111,6 +111,11 @@ class Gpt {
 
   // Mean cross-entropy of predicting targets from tokens, both (B, T). Saves activations.
   double forward(std::span<const int> tokens, std::span<const int> targets);
+  // The same mean cross-entropy, bit for bit, from a pass that keeps nothing for backward (the
+  // validation loss): no activation derivative, and the blocks reuse two layers' activation
+  // buffers in turn, so they work in cache. Afterwards logits() and losses() are this pass's;
+  // inside() and backward() need a forward() first.
+  double loss(std::span<const int> tokens, std::span<const int> targets);
   void zero_gradients();
   // Accumulates (+=) the gradient of the last forward's mean loss into gradients(), or writes it
   // there (GradientUpdate::Overwrite), and sums the squares of the result as it goes: with one
@@ -171,8 +176,12 @@ class Gpt {
   void for_each_shard(F f);
   std::span<const T> layer_input(const Shard& s, int layer) const;
   std::span<const T> layer_output(const Shard& s, int layer) const;
-  void forward_shard(Shard& s);
-  void layer_forward(Shard& s, int layer);
+  // Training keeps every layer's activations and the activation's derivative for backward.
+  enum class Pass { Training, Inference };
+  void forward_shard(Shard& s, Pass pass);
+  // Block `layer` from input x (B·T, C) into the activations a.
+  void layer_forward(Shard& s, int layer, LayerActivations& a, std::span<const T> x, Pass pass);
+  double mean_loss() const;
   void backward_shard(Shard& s, bool overwrite, bool sum_block_squares);
   // dout: the gradient of this layer's output; din receives (=, not +=) its input's gradient.
   void layer_backward(Shard& s, int layer, std::span<const T> dout, std::span<T> din);

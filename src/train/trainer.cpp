@@ -48,7 +48,7 @@ double evaluate(Gpt<float>& model, const Config& config, const Corpus& corpus,
   double sum = 0.0;
   for (int i = 0; i < config.eval_batches; i++) {
     sample_batch(inputs, targets, corpus.validation(), config.batch, config.context, random);
-    sum += model.forward(inputs, targets);
+    sum += model.loss(inputs, targets);
   }
   return sum / static_cast<double>(config.eval_batches);
 }

@@ -1,17 +1,18 @@
 // Installing the kernelspec. The logo is a histogram under a bell curve, what layer norm does
-// to activations, painted through plot::CairoRenderer like every figure llmlab draws.
+// to activations, painted through the plot backend's image canvas like every PNG llmlab draws.
 #include "app/kernel/kernelspec.hpp"
 
-#include <cairo.h>
 #include <fmt/format.h>
 
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <nlohmann/json.hpp>
 
-#include "plot/cairo_renderer.hpp"
+#include "base/error.hpp"
+#include "plot/backend.hpp"
 
 namespace llmlab::app::kernel {
 
@@ -24,11 +25,6 @@ constexpr const char* kKernelName = "llmlab";
 std::string environment(const char* name) {
   const char* value = std::getenv(name);
   return value ? value : "";
-}
-
-cairo_status_t append_bytes(void* closure, const unsigned char* data, unsigned int length) {
-  static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
-  return CAIRO_STATUS_SUCCESS;
 }
 
 bool write_file(const fs::path& path, const std::string& bytes) {
@@ -84,10 +80,9 @@ std::string kernelspec_directory(const SpecTarget& target) {
 }
 
 std::string draw_logo_png(int size) {
-  cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, size, size);
-  cairo_t* cairo = cairo_create(surface);
+  const std::unique_ptr<plot::ImageCanvas> canvas = plot::backend().image_canvas(size, size);
   {
-    plot::CairoRenderer renderer(cairo);
+    plot::Renderer& renderer = canvas->renderer();
     const double s = size;
     renderer.begin(s, s, plot::Color::rgb(0, 0, 0, 0.0));
     renderer.path(plot::Path::rectangle({0, 0, s, s}), plot::Stroke{{}, 0.0, {}, false},
@@ -122,18 +117,22 @@ std::string draw_logo_png(int size) {
                   plot::Stroke{plot::Color::rgb(220, 220, 220), s / 32.0, {}, false}, std::nullopt);
     renderer.end();
   }
-  cairo_surface_flush(surface);
-  std::string bytes;
-  cairo_surface_write_to_png_stream(surface, append_bytes, &bytes);
-  cairo_destroy(cairo);
-  cairo_surface_destroy(surface);
-  return bytes;
+  return canvas->png();
 }
 
 int install_kernelspec(const SpecTarget& target) {
   const std::string binary = executable_path();
   if (binary.empty()) {
     fmt::print(stderr, "llmlab kernel install: cannot find the path of this executable\n");
+    return 1;
+  }
+  std::string logo32;
+  std::string logo64;
+  try {
+    logo32 = draw_logo_png(32);
+    logo64 = draw_logo_png(64);
+  } catch (const Error& failure) {
+    fmt::print(stderr, "llmlab kernel install: cannot draw the logos: {}\n", failure.what());
     return 1;
   }
   const fs::path directory = kernelspec_directory(target);
@@ -152,8 +151,8 @@ int install_kernelspec(const SpecTarget& target) {
   spec["interrupt_mode"] = "signal";
   spec["metadata"] = nlohmann::json::object();
   const bool written = write_file(directory / "kernel.json", spec.dump(1) + "\n") &&
-                       write_file(directory / "logo-32x32.png", draw_logo_png(32)) &&
-                       write_file(directory / "logo-64x64.png", draw_logo_png(64));
+                       write_file(directory / "logo-32x32.png", logo32) &&
+                       write_file(directory / "logo-64x64.png", logo64);
   if (!written) {
     fmt::print(stderr, "llmlab kernel install: cannot write into {}\n", directory.string());
     return 1;

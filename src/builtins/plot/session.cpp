@@ -8,7 +8,6 @@
 #include <system_error>
 
 #include "base/error.hpp"
-#include "plot/cairo_renderer.hpp"
 #include "plot/export.hpp"
 #include "plot/terminal_preview.hpp"
 

@@ -7,7 +7,6 @@
 #include <cmath>
 #include <string>
 
-#include "plot/cairo_renderer.hpp"
 #include "plot/export.hpp"
 #include "plot/layout.hpp"
 #include "plot/terminal_preview.hpp"

@@ -9,7 +9,6 @@
 
 #include "base/error.hpp"
 #include "base/text_escape.hpp"
-#include "plot/cairo_renderer.hpp"
 #include "plot/export.hpp"
 #include "plot/layout.hpp"
 #include "plot/svg_renderer.hpp"

@@ -9,7 +9,6 @@
 #include <filesystem>
 #include <fstream>
 
-#include "plot/cairo_renderer.hpp"
 #include "plot/export.hpp"
 #include "plot/layout.hpp"
 

@@ -196,6 +196,42 @@ TEST(gpt_test, shards_agree_with_one_pass_over_the_batch) {
   }
 }
 
+// The validation pass (loss(): no derivative kept, two layers' buffers in turn) computes what
+// forward() does, bit for bit, in float as training runs it, for every placement, activation,
+// depth (1 layer uses one buffer) and shard count; training after it is unchanged.
+TEST(gpt_test, loss_pass_equals_the_forward_pass) {
+  for (const NormPlacement placement : {NormPlacement::Pre, NormPlacement::Post}) {
+    for (const Activation activation : {Activation::GeluErf, Activation::GeluTanh}) {
+      for (const int layers : {1, 3}) {
+        for (const int shards : {1, 2}) {
+          ModelShape shape = tiny_shape(11, layers, 16, 2, 32, 6);
+          shape.placement = placement;
+          shape.activation = activation;
+          const int B = 4;
+          std::mt19937 engine(static_cast<unsigned>(layers * 10 + shards));
+          std::uniform_int_distribution<int> token(0, shape.vocab - 1);
+          std::vector<int> tokens(B * 6), targets(B * 6);
+          for (int& t : tokens) t = token(engine);
+          for (int& t : targets) t = token(engine);
+          Gpt<float> model(shape, B, shards);
+          model.initialize(0.3, ResidualInit::Scaled, 3);
+          const double trained = model.forward(tokens, targets);
+          const std::vector<float> logits(model.logits().begin(), model.logits().end());
+          model.backward(GradientUpdate::Overwrite);
+          const std::vector<float> gradients(model.gradients().begin(), model.gradients().end());
+          EXPECT_EQ(model.loss(tokens, targets), trained)
+              << name_of(placement) << " " << name_of(activation) << " " << layers << " layers, "
+              << shards << " shards";
+          EXPECT_TRUE(std::equal(logits.begin(), logits.end(), model.logits().begin()));
+          EXPECT_EQ(model.forward(tokens, targets), trained);
+          model.backward(GradientUpdate::Overwrite);
+          EXPECT_TRUE(std::equal(gradients.begin(), gradients.end(), model.gradients().begin()));
+        }
+      }
+    }
+  }
+}
+
 TEST(gpt_test, shard_count_is_capped_by_the_batch) {
   const ModelShape shape = tiny_shape(5, 1, 4, 1, 8, 3);
   EXPECT_EQ(Gpt<double>(shape, 2, 4).shards(), 2);

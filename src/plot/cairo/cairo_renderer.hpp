@@ -1,13 +1,12 @@
-// PNG and PDF output: the Renderer calls replayed on a cairo surface, text through pango with
-// the same font and hinting settings as layout's measurements (plotting.md §7.2).
+// The Renderer calls replayed on a cairo context, text through pango with the same font setup
+// as the measurements (plotting.md §7.2). Part of the backend module (plot/backend.hpp).
 #pragma once
+
+#include <cairo.h>
 
 #include <string>
 
-#include "plot/figure.hpp"
 #include "plot/renderer.hpp"
-
-typedef struct _cairo cairo_t;
 
 namespace llmlab::plot {
 
@@ -26,10 +25,10 @@ class CairoRenderer final : public Renderer {
   cairo_t* cairo_;
 };
 
-// The figure rasterised at its canvas size (900×500 px per cell), RGBA.
-Raster render_raster(const Figure& figure);
-// PNG and PDF file contents.
-std::string render_png(const Figure& figure);
-std::string render_pdf(const Figure& figure);
+// A premultiplied ARGB32 image surface holding `raster`; the caller destroys it.
+cairo_surface_t* surface_from_raster(const Raster& raster);
+
+// A cairo write function appending to the std::string that `closure` points to.
+cairo_status_t append_to_string(void* closure, const unsigned char* data, unsigned int length);
 
 }  // namespace llmlab::plot

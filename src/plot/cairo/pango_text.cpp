@@ -1,9 +1,9 @@
 // The one Pango text setup (see pango_text.hpp).
-#include "plot/pango_text.hpp"
+#include "plot/cairo/pango_text.hpp"
 
 #include <string>
 
-#include "plot/text_metrics.hpp"
+#include "plot/backend.hpp"
 
 namespace llmlab::plot {
 

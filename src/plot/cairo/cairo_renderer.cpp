@@ -1,18 +1,13 @@
-// Cairo/pango implementation of the Renderer, and the PNG/PDF entry points.
-#include "plot/cairo_renderer.hpp"
+// Cairo/pango implementation of the Renderer.
+#include "plot/cairo/cairo_renderer.hpp"
 
-#include <cairo-pdf.h>
-#include <cairo.h>
 #include <pango/pangocairo.h>
 
 #include <cmath>
 #include <cstring>
 #include <numbers>
 
-#include "plot/draw.hpp"
-#include "plot/pango_text.hpp"
-#include "plot/png_encoder.hpp"
-#include "plot/text_metrics.hpp"
+#include "plot/cairo/pango_text.hpp"
 
 namespace llmlab::plot {
 namespace {
@@ -45,6 +40,27 @@ void add_path(cairo_t* cairo, const Path& path) {
   }
 }
 
+PangoLayout* text_layout(cairo_t* cairo, std::string_view text, double size, bool bold) {
+  PangoLayout* layout = pango_cairo_create_layout(cairo);
+  set_layout_text(layout, text, size, bold);
+  return layout;
+}
+
+double layout_width(PangoLayout* layout) {
+  PangoRectangle logical;
+  pango_layout_get_extents(layout, nullptr, &logical);
+  return logical.width / static_cast<double>(PANGO_SCALE);
+}
+
+// Draws with the baseline's left end at (x, y).
+void show_layout(cairo_t* cairo, PangoLayout* layout, double x, double y) {
+  const double baseline = pango_layout_get_baseline(layout) / static_cast<double>(PANGO_SCALE);
+  cairo_move_to(cairo, x, y - baseline);
+  pango_cairo_show_layout(cairo, layout);
+}
+
+}  // namespace
+
 cairo_status_t append_to_string(void* closure, const unsigned char* data, unsigned int length) {
   static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
   return CAIRO_STATUS_SUCCESS;
@@ -71,35 +87,6 @@ cairo_surface_t* surface_from_raster(const Raster& raster) {
   }
   cairo_surface_mark_dirty(surface);
   return surface;
-}
-
-PangoLayout* text_layout(cairo_t* cairo, std::string_view text, double size, bool bold) {
-  PangoLayout* layout = pango_cairo_create_layout(cairo);
-  set_layout_text(layout, text, size, bold);
-  return layout;
-}
-
-double layout_width(PangoLayout* layout) {
-  PangoRectangle logical;
-  pango_layout_get_extents(layout, nullptr, &logical);
-  return logical.width / static_cast<double>(PANGO_SCALE);
-}
-
-// Draws with the baseline's left end at (x, y).
-void show_layout(cairo_t* cairo, PangoLayout* layout, double x, double y) {
-  const double baseline = pango_layout_get_baseline(layout) / static_cast<double>(PANGO_SCALE);
-  cairo_move_to(cairo, x, y - baseline);
-  pango_cairo_show_layout(cairo, layout);
-}
-
-}  // namespace
-
-std::string encode_png(const Raster& raster) {
-  cairo_surface_t* surface = surface_from_raster(raster);
-  std::string bytes;
-  cairo_surface_write_to_png_stream(surface, append_to_string, &bytes);
-  cairo_surface_destroy(surface);
-  return bytes;
 }
 
 void CairoRenderer::begin(double width, double height, Color background) {
@@ -177,76 +164,5 @@ void CairoRenderer::push_clip(const Rect& rect) {
 }
 
 void CairoRenderer::pop_clip() { cairo_restore(cairo_); }
-
-namespace {
-
-cairo_surface_t* draw_to_image(const Figure& figure, const TextMetrics& metrics) {
-  const FigureLayout laid_out = layout(figure, metrics);
-  cairo_surface_t* surface = cairo_image_surface_create(
-      CAIRO_FORMAT_ARGB32, static_cast<int>(laid_out.width), static_cast<int>(laid_out.height));
-  cairo_t* cairo = cairo_create(surface);
-  CairoRenderer renderer(cairo);
-  draw(laid_out, renderer);
-  cairo_destroy(cairo);
-  cairo_surface_flush(surface);
-  return surface;
-}
-
-}  // namespace
-
-Raster render_raster(const Figure& figure) {
-  const TextMetrics metrics;
-  cairo_surface_t* surface = draw_to_image(figure, metrics);
-  Raster raster;
-  raster.width = cairo_image_surface_get_width(surface);
-  raster.height = cairo_image_surface_get_height(surface);
-  raster.rgba.resize(static_cast<std::size_t>(raster.width) *
-                     static_cast<std::size_t>(raster.height) * 4);
-  const unsigned char* data = cairo_image_surface_get_data(surface);
-  const int stride = cairo_image_surface_get_stride(surface);
-  for (int y = 0; y < raster.height; ++y) {
-    const auto* row =
-        reinterpret_cast<const std::uint32_t*>(data + static_cast<std::ptrdiff_t>(y) * stride);
-    for (int x = 0; x < raster.width; ++x) {
-      const std::uint32_t v = row[x];
-      const unsigned a = v >> 24;
-      auto unpremultiply = [a](unsigned c) { return a == 0 ? 0u : (c * 255 + a / 2) / a; };
-      std::uint8_t* px =
-          &raster.rgba[(static_cast<std::size_t>(y) * static_cast<std::size_t>(raster.width) +
-                        static_cast<std::size_t>(x)) *
-                       4];
-      px[0] = static_cast<std::uint8_t>(unpremultiply((v >> 16) & 255));
-      px[1] = static_cast<std::uint8_t>(unpremultiply((v >> 8) & 255));
-      px[2] = static_cast<std::uint8_t>(unpremultiply(v & 255));
-      px[3] = static_cast<std::uint8_t>(a);
-    }
-  }
-  cairo_surface_destroy(surface);
-  return raster;
-}
-
-std::string render_png(const Figure& figure) {
-  const TextMetrics metrics;
-  cairo_surface_t* surface = draw_to_image(figure, metrics);
-  std::string bytes;
-  cairo_surface_write_to_png_stream(surface, append_to_string, &bytes);
-  cairo_surface_destroy(surface);
-  return bytes;
-}
-
-std::string render_pdf(const Figure& figure) {
-  const TextMetrics metrics;
-  const FigureLayout laid_out = layout(figure, metrics);
-  std::string bytes;
-  cairo_surface_t* surface = cairo_pdf_surface_create_for_stream(append_to_string, &bytes,
-                                                                 laid_out.width, laid_out.height);
-  cairo_t* cairo = cairo_create(surface);
-  CairoRenderer renderer(cairo);
-  draw(laid_out, renderer);
-  cairo_destroy(cairo);
-  cairo_surface_finish(surface);
-  cairo_surface_destroy(surface);
-  return bytes;
-}
 
 }  // namespace llmlab::plot

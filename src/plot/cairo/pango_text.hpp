@@ -1,6 +1,6 @@
-// The one Pango text setup of the plot library: font family, size and weight for a run of text.
-// Measurement (text_metrics.cpp) and drawing (cairo_renderer.cpp) both go through it, so a label
-// is measured exactly as it is drawn.
+// The one Pango text setup of the plot backend: font family, size and weight for a run of text.
+// Measurement (CairoMeasurer in backend.cpp) and drawing (cairo_renderer.cpp) both go through
+// it, so a label is measured exactly as it is drawn.
 #pragma once
 
 #include <pango/pangocairo.h>

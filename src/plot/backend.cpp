@@ -1,0 +1,88 @@
+// Finding and loading the plot backend module (see backend.hpp). CMake passes the module's file
+// name and install folder, so that the code and the build never disagree about either.
+#include "plot/backend.hpp"
+
+#include <dlfcn.h>
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <vector>
+
+#include "base/error.hpp"
+
+#ifndef LLMLAB_PLOT_BACKEND_FILE
+#error "CMake defines LLMLAB_PLOT_BACKEND_FILE (the module's file name)"
+#endif
+#ifndef LLMLAB_PLOT_BACKEND_INSTALL_DIR
+#error "CMake defines LLMLAB_PLOT_BACKEND_INSTALL_DIR (where `cmake --install` puts the module)"
+#endif
+
+namespace llmlab::plot {
+namespace {
+
+namespace fs = std::filesystem;
+
+// An explicit choice wins alone (tests and fuzzers point at their build's module); otherwise
+// the module beside the executable, as the build and an unpacked tarball lay it out, then the
+// installed one.
+std::vector<std::string> candidate_paths() {
+  if (const char* chosen = std::getenv("LLMLAB_PLOT_BACKEND"); chosen != nullptr && *chosen) {
+    return {chosen};
+  }
+  std::vector<std::string> paths;
+  std::error_code error;
+  const fs::path executable = fs::read_symlink("/proc/self/exe", error);
+  if (!error) paths.push_back((executable.parent_path() / LLMLAB_PLOT_BACKEND_FILE).string());
+  paths.push_back((fs::path(LLMLAB_PLOT_BACKEND_INSTALL_DIR) / LLMLAB_PLOT_BACKEND_FILE).string());
+  return paths;
+}
+
+// The entry point, or why `path` does not provide one.
+const Backend* open_module(const std::string& path, std::string& why) {
+  std::error_code error;
+  if (!fs::exists(path, error)) {
+    why = "no such file";
+    return nullptr;
+  }
+  // RTLD_NOW: a missing cairo or pango is reported here, not as a crash at the first call.
+  void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (handle == nullptr) {
+    const char* message = dlerror();
+    why = message != nullptr ? message : "dlopen failed";
+    return nullptr;
+  }
+  void* symbol = dlsym(handle, kBackendEntry);
+  if (symbol == nullptr) {
+    why = fmt::format("it has no {} (a module of another llmlab version?)", kBackendEntry);
+    dlclose(handle);
+    return nullptr;
+  }
+  BackendEntry entry = nullptr;
+  static_assert(sizeof entry == sizeof symbol);
+  std::memcpy(&entry, &symbol, sizeof entry);
+  // The module stays loaded for the life of the process: figures may be drawn at any time.
+  return entry();
+}
+
+const Backend& load_backend() {
+  std::string tried;
+  for (const std::string& path : candidate_paths()) {
+    std::string why;
+    if (const Backend* loaded = open_module(path, why)) return *loaded;
+    tried += fmt::format("{}'{}': {}", tried.empty() ? "" : "; ", path, why);
+  }
+  throw Error(fmt::format(
+      "cannot load the plot backend (needed for PNG, PDF and measuring text): {}", tried));
+}
+
+}  // namespace
+
+const Backend& backend() {
+  // Initialised once; a failed load throws and is tried again on the next call.
+  static const Backend& loaded = load_backend();
+  return loaded;
+}
+
+}  // namespace llmlab::plot
