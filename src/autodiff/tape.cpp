@@ -520,7 +520,7 @@ Value ValueTape::concatenate(const std::vector<std::vector<Value>>& rows) {
                   for (std::size_t k = 0; k < blocks.size(); ++k) {
                     if (!sink.wants(k)) continue;
                     const Block& b = blocks[k];
-                    Matrix part(b.rows, b.columns);
+                    Matrix part = Matrix::uninitialized(b.rows, b.columns);
                     std::span<double> out = part.mutable_real_values();
                     for (Index i = 0; i < b.rows; ++i) {
                       const auto from = static_cast<std::size_t>((b.top + i) * width + b.left);
