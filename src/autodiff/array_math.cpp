@@ -30,7 +30,7 @@ Matrix sum_to(const Matrix& g, Index rows, Index columns) {
 
 Matrix expand(const Matrix& g, Index rows, Index columns) {
   if (g.rows() == rows && g.columns() == columns) return g;
-  Matrix r(rows, columns);
+  Matrix r = Matrix::uninitialized(rows, columns);  // every element is written below
   std::span<double> out = r.mutable_real_values();
   std::span<const double> in = g.real_values();
   const Index row_step = g.rows() == 1 ? 0 : 1;
@@ -45,7 +45,7 @@ Matrix expand(const Matrix& g, Index rows, Index columns) {
 }
 
 Matrix scaled(const Matrix& a, double factor) {
-  Matrix r(a.rows(), a.columns());
+  Matrix r = Matrix::uninitialized(a.rows(), a.columns());
   std::span<double> out = r.mutable_real_values();
   std::span<const double> in = a.real_values();
   for (std::size_t i = 0; i < out.size(); ++i) out[i] = in[i] * factor;
@@ -67,8 +67,8 @@ Matrix product_transposed_right(const Matrix& a, const Matrix& b) {
     throw Error("autodiff: internal error: a * b' with " + num::shape_text(a) + " and " +
                 num::shape_text(b));
   }
-  Matrix c(a.rows(), b.rows());
-  if (c.empty() || a.columns() == 0) return c;
+  if (a.rows() == 0 || b.rows() == 0 || a.columns() == 0) return Matrix(a.rows(), b.rows());
+  Matrix c = Matrix::uninitialized(a.rows(), b.rows());  // GEMM writes every element
   cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasTrans, blas_size(a.rows()), blas_size(b.rows()),
               blas_size(a.columns()), 1.0, a.real_values().data(), blas_size(a.columns()),
               b.real_values().data(), blas_size(b.columns()), 0.0, c.mutable_real_values().data(),
@@ -81,8 +81,10 @@ Matrix product_transposed_left(const Matrix& a, const Matrix& b) {
     throw Error("autodiff: internal error: a' * b with " + num::shape_text(a) + " and " +
                 num::shape_text(b));
   }
-  Matrix c(a.columns(), b.columns());
-  if (c.empty() || a.rows() == 0) return c;
+  if (a.columns() == 0 || b.columns() == 0 || a.rows() == 0) {
+    return Matrix(a.columns(), b.columns());
+  }
+  Matrix c = Matrix::uninitialized(a.columns(), b.columns());  // GEMM writes every element
   cblas_dgemm(CblasRowMajor, CblasTrans, CblasNoTrans, blas_size(a.columns()),
               blas_size(b.columns()), blas_size(a.rows()), 1.0, a.real_values().data(),
               blas_size(a.columns()), b.real_values().data(), blas_size(b.columns()), 0.0,

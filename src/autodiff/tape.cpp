@@ -3,12 +3,16 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "autodiff/array_math.hpp"
 #include "autodiff/rules.hpp"
 #include "base/error.hpp"
 #include "num/ops.hpp"
+#include "runtime/indexing.hpp"
+#include "runtime/literals.hpp"
 #include "runtime/operators.hpp"
 
 namespace llmlab::autodiff {
@@ -393,6 +397,137 @@ Value ValueTape::rearrange(std::span<const Value> operands,
                     if (s.operand < 0) continue;
                     const auto k = static_cast<std::size_t>(s.operand);
                     if (!views[k].empty()) views[k][static_cast<std::size_t>(s.element)] += in[i];
+                  }
+                });
+}
+
+namespace {
+
+// The 0-based positions a plain subscript selects along a dimension of `extent`, or nullopt
+// for a form the general rearrangement handles (a logical mask, anything but numbers and ':').
+// Bounds were checked by the primal read already.
+std::optional<std::vector<Index>> positions(const Value& subscript, Index extent) {
+  std::vector<Index> result;
+  if (subscript.is(Kind::AllIndex)) {
+    result.resize(static_cast<std::size_t>(extent));
+    for (Index i = 0; i < extent; ++i) result[static_cast<std::size_t>(i)] = i;
+    return result;
+  }
+  if (subscript.is(Kind::Scalar)) {
+    result.push_back(static_cast<Index>(subscript.scalar_value()) - 1);
+  } else if (subscript.is_array() && !subscript.is_logical() &&
+             subscript.matrix_value().is_real()) {
+    const std::span<const double> values = subscript.matrix_value().real_values();
+    result.reserve(values.size());
+    for (const double v : values) result.push_back(static_cast<Index>(v) - 1);
+  } else {
+    return std::nullopt;
+  }
+  for (const Index i : result) {
+    if (i < 0 || i >= extent) return std::nullopt;
+  }
+  return result;
+}
+
+}  // namespace
+
+// A(rows, columns) on a tracked matrix: the node keeps the two position lists, not a map per
+// element, and its backward adds each gradient row into the rows it was read from.
+Value ValueTape::index_read(const Value& container, std::span<const Value> subscripts) {
+  const Value operands[] = {container};
+  const Value& primal = primal_of(container);
+  Value result = runtime::index_read(primal, subscripts);
+  const auto general = [&] {
+    return rearrange(operands, [&](std::span<const Value> values) {
+      return runtime::index_read(values[0], subscripts);
+    });
+  };
+  if (subscripts.size() != 2 || !primal.is_array() || !is_real_numeric(primal_of(result))) {
+    return general();
+  }
+  const Index rows = primal.matrix_value().rows(), columns = primal.matrix_value().columns();
+  std::optional<std::vector<Index>> r = positions(subscripts[0], rows);
+  std::optional<std::vector<Index>> c = positions(subscripts[1], columns);
+  const Matrix shape = result.as_matrix();
+  if (!r || !c || shape.rows() != static_cast<Index>(r->size()) ||
+      shape.columns() != static_cast<Index>(c->size())) {
+    return general();
+  }
+  add_saved_bytes((r->size() + c->size()) * sizeof(Index));
+  return record(
+      std::move(result), operands,
+      [r = std::move(*r), c = std::move(*c), rows, columns](const Matrix& g, GradientSink& sink) {
+        std::span<double> out = sink.accumulator(0, rows, columns);
+        std::span<const double> in = g.real_values();
+        const std::size_t n = c.size();
+        for (std::size_t i = 0; i < r.size(); ++i) {
+          double* row = out.data() + r[i] * columns;
+          const double* from = in.data() + i * n;
+          for (std::size_t j = 0; j < n; ++j) row[c[j]] += from[j];
+        }
+      });
+}
+
+// Concatenation of real arrays that tile the result (every operand non-empty, the operands of
+// a block row equally tall, the block rows equally wide): each operand is one rectangle of the
+// result, and its gradient is that rectangle of the output gradient, copied row by row. Other
+// literals (empty parts, strings, logicals) go through the general rearrangement.
+Value ValueTape::concatenate(const std::vector<std::vector<Value>>& rows) {
+  std::vector<Value> operands;
+  for (const std::vector<Value>& row : rows) {
+    operands.insert(operands.end(), row.begin(), row.end());
+  }
+  const auto general = [&] {
+    return rearrange(operands, [&](std::span<const Value> values) {
+      std::vector<std::vector<Value>> rebuilt(rows.size());
+      std::size_t next = 0;
+      for (std::size_t r = 0; r < rows.size(); ++r) {
+        for (std::size_t k = 0; k < rows[r].size(); ++k) rebuilt[r].push_back(values[next++]);
+      }
+      return runtime::concatenate(rebuilt);
+    });
+  };
+  struct Block {
+    Index top, left, rows, columns;
+  };
+  std::vector<Block> blocks;
+  blocks.reserve(operands.size());
+  std::vector<std::vector<Value>> primal_rows(rows.size());
+  Index top = 0, width = -1;
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    Index left = 0, height = -1;
+    for (const Value& operand : rows[r]) {
+      const Value& primal = primal_of(operand);
+      if (!is_real_numeric(primal) || primal.is_logical()) return general();
+      const Index h = primal.is(Kind::Scalar) ? 1 : primal.matrix_value().rows();
+      const Index w = primal.is(Kind::Scalar) ? 1 : primal.matrix_value().columns();
+      if (h == 0 || w == 0 || (height >= 0 && h != height)) return general();
+      height = h;
+      blocks.push_back(Block{top, left, h, w});
+      left += w;
+      primal_rows[r].push_back(primal);
+    }
+    if (height < 0 || (width >= 0 && left != width)) return general();
+    width = left;
+    top += height;
+  }
+  Value result = runtime::concatenate(primal_rows);
+  const Matrix shape = result.as_matrix();
+  if (shape.rows() != top || shape.columns() != width) return general();
+  return record(std::move(result), operands,
+                [blocks = std::move(blocks), width](const Matrix& g, GradientSink& sink) {
+                  std::span<const double> in = g.real_values();
+                  for (std::size_t k = 0; k < blocks.size(); ++k) {
+                    if (!sink.wants(k)) continue;
+                    const Block& b = blocks[k];
+                    Matrix part = Matrix::uninitialized(b.rows, b.columns);
+                    std::span<double> out = part.mutable_real_values();
+                    for (Index i = 0; i < b.rows; ++i) {
+                      const auto from = static_cast<std::size_t>((b.top + i) * width + b.left);
+                      std::copy_n(in.begin() + static_cast<std::ptrdiff_t>(from), b.columns,
+                                  out.begin() + static_cast<std::ptrdiff_t>(i * b.columns));
+                    }
+                    sink.add(k, std::move(part));
                   }
                 });
 }

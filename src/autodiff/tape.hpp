@@ -84,6 +84,8 @@ class ValueTape : public runtime::Tape, public std::enable_shared_from_this<Valu
   Value unary(lang::UnaryOp op, const Value& operand) override;
   Value rearrange(std::span<const Value> operands,
                   const runtime::Rearrangement& operation) override;
+  Value index_read(const Value& container, std::span<const Value> subscripts) override;
+  Value concatenate(const std::vector<std::vector<Value>>& rows) override;
   Value builtin(std::string_view name, std::span<const Value> arguments, int nargout,
                 const runtime::BuiltinInvoke& invoke) override;
 

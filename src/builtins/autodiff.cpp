@@ -278,6 +278,22 @@ class AdamWState : public runtime::Object {
   std::vector<std::vector<double>> first, second;
 };
 
+bool is_real(const Value& value) {
+  return value.is(Kind::Scalar) || value.is(Kind::Bool) ||
+         (value.is_array() && value.matrix_value().is_real());
+}
+
+// Calls `update` on every leaf of a struct tree, in collect_leaves' order, through mutable
+// references (a struct another value shares is cloned first: its fields, not their arrays).
+template <typename Update>
+void for_each_leaf(Value& x, Update&& update) {
+  if (!x.is(Kind::Struct)) {
+    update(x);
+    return;
+  }
+  for (auto& [name, value] : x.mutable_struct_fields()) for_each_leaf(value, update);
+}
+
 // adamw's cfg fields: the one table option() takes its defaults from and the help lists, so a
 // field read is a field documented (option() refuses a name the table lacks).
 struct AdamwField {
@@ -359,6 +375,7 @@ Value adamw(Call& call) {
         g.value.element_count() != p.value.element_count()) {
       call.fail(fmt::format("grads.{} does not match params.{}", g.path, p.path));
     }
+    if (!is_real(p.value) || !is_real(g.value)) call.fail("params and grads must be real");
   }
   std::shared_ptr<AdamWState> state;
   if (state_value.is(Kind::Object)) {
@@ -386,30 +403,40 @@ Value adamw(Call& call) {
     const double norm = std::sqrt(total);
     if (norm > clip) scale = clip / (norm + 1e-6);
   }
+  // Every check is done. The leaf copies go first (each held a reference to a parameter's
+  // buffer); then params is taken from the call: after `[p, s] = adamw(p, ...)` it is the one
+  // reference, and each buffer is updated where it lies (no copy-on-write clone per step).
+  parameter_leaves.clear();
+  Value updated = call.take(0);
   ++state->step;
-  std::vector<Value> updated;
-  updated.reserve(parameter_leaves.size());
-  for (std::size_t k = 0; k < parameter_leaves.size(); ++k) {
-    const Value& p = parameter_leaves[k].value;
-    Matrix values = p.as_matrix();
-    Matrix g = gradient_leaves[k].value.as_matrix();
-    if (values.is_complex() || g.is_complex()) call.fail("params and grads must be real");
-    std::vector<double> clipped;
-    std::span<const double> gradient = g.real_values();
-    if (scale != 1.0) {
-      clipped.assign(gradient.begin(), gradient.end());
+  std::size_t next = 0;
+  std::vector<double> clipped;
+  for_each_leaf(updated, [&](Value& leaf) {
+    const std::size_t k = next++;
+    std::span<const double> gradient;
+    Matrix g;
+    if (gradient_leaves[k].value.is(Kind::Scalar)) {
+      clipped.assign(1, gradient_leaves[k].value.scalar_value());
+    } else {
+      g = gradient_leaves[k].value.as_matrix();
+      gradient = g.real_values();
+      if (scale != 1.0) clipped.assign(gradient.begin(), gradient.end());
+    }
+    if (gradient_leaves[k].value.is(Kind::Scalar) || scale != 1.0) {
       for (double& v : clipped) v *= scale;
       gradient = clipped;
     }
-    // The new values are written into the one buffer `values` owns after its first write.
-    nn::adamw_step<double>(values.mutable_real_values(), gradient, state->first[k],
+    if (leaf.is(Kind::Scalar)) {
+      double value = leaf.scalar_value();
+      nn::adamw_step<double>(std::span<double>(&value, 1), gradient, state->first[k],
+                             state->second[k], state->step, settings);
+      leaf = Value::scalar(value);
+      return;
+    }
+    nn::adamw_step<double>(leaf.mutable_matrix().mutable_real_values(), gradient, state->first[k],
                            state->second[k], state->step, settings);
-    updated.push_back(p.is(Kind::Scalar) ? Value::scalar(values[0]) : Value::like(p, values));
-    if (p.is(Kind::Matrix)) updated.back() = Value::matrix(std::move(values));
-  }
-  std::size_t next = 0;
-  Value result = autodiff::replace_leaves(params, updated, next);
-  return Value::tuple({std::move(result), Value::object(state)});
+  });
+  return Value::tuple({std::move(updated), Value::object(state)});
 }
 
 }  // namespace

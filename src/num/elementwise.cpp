@@ -193,7 +193,7 @@ Complex apply(UnaryFunction function, Complex z) {
 
 Matrix apply(UnaryFunction function, const Matrix& x) {
   if (x.is_real()) {
-    Matrix result(x.rows(), x.columns());
+    Matrix result = Matrix::uninitialized(x.rows(), x.columns());
     std::span<const double> in = x.real_values();
     std::span<double> out = result.mutable_real_values();
     for (std::size_t k = 0; k < in.size(); ++k) out[k] = apply(function, in[k]);

@@ -43,6 +43,15 @@ Matrix::Matrix(Index rows, Index columns, Element element)
   }
 }
 
+Matrix Matrix::uninitialized(Index rows, Index columns) {
+  Matrix result;
+  result.storage_ = std::make_shared<Storage>();
+  result.storage_->real.resize(checked_count(rows, columns));
+  result.rows_ = rows;
+  result.columns_ = columns;
+  return result;
+}
+
 Matrix Matrix::from_rows(std::initializer_list<std::initializer_list<double>> rows) {
   const Index row_count = static_cast<Index>(rows.size());
   const Index column_count = row_count == 0 ? 0 : static_cast<Index>(rows.begin()->size());

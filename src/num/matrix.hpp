@@ -10,9 +10,32 @@
 #include <initializer_list>
 #include <memory>
 #include <span>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace llmlab::num {
+
+// std::allocator, except that a value-less construct (vector::resize) default-initialises: a
+// double is left unset instead of zeroed. Matrix::uninitialized relies on it.
+template <typename T>
+struct DefaultInitAllocator : std::allocator<T> {
+  template <typename U>
+  struct rebind {
+    using other = DefaultInitAllocator<U>;
+  };
+  DefaultInitAllocator() = default;
+  template <typename U>
+  DefaultInitAllocator(const DefaultInitAllocator<U>&) noexcept {}
+  template <typename U>
+  void construct(U* place) noexcept(std::is_nothrow_default_constructible_v<U>) {
+    ::new (static_cast<void*>(place)) U;
+  }
+  template <typename U, typename... Args>
+  void construct(U* place, Args&&... arguments) {
+    ::new (static_cast<void*>(place)) U(std::forward<Args>(arguments)...);
+  }
+};
 
 using Index = std::int64_t;
 using Complex = std::complex<double>;
@@ -28,6 +51,10 @@ class Matrix {
   static Matrix from_rows(std::initializer_list<std::initializer_list<double>> rows);
   static Matrix row(std::span<const double> values);     // 1×N
   static Matrix column(std::span<const double> values);  // N×1
+  // A real rows × columns matrix whose elements are not set: for kernels that write every
+  // element before anything reads one (a product, an element-wise result), so that the buffer
+  // is not zero-filled first only to be overwritten.
+  static Matrix uninitialized(Index rows, Index columns);
 
   Index rows() const { return rows_; }
   Index columns() const { return columns_; }
@@ -80,7 +107,7 @@ class Matrix {
  private:
   struct Storage {
     bool is_complex = false;
-    std::vector<double> real;
+    std::vector<double, DefaultInitAllocator<double>> real;
     std::vector<Complex> complex;
   };
   const double* rdata() const { return storage_->real.data(); }

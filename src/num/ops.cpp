@@ -89,7 +89,7 @@ struct ComplexKernel {
 
 template <Arithmetic op>
 Matrix real_elementwise(const Broadcast& shape, const Matrix& a, const Matrix& b) {
-  Matrix result(shape.rows, shape.columns);
+  Matrix result = Matrix::uninitialized(shape.rows, shape.columns);
   detail::broadcast_loop(shape, a.real_values().data(), b.real_values().data(),
                          result.mutable_real_values().data(), RealKernel<op>{});
   return result;
@@ -361,7 +361,7 @@ Matrix negate(const Matrix& a) {
     for (std::size_t k = 0; k < in.size(); ++k) out[k] = -in[k];
     return result;
   }
-  Matrix result(a.rows(), a.columns());
+  Matrix result = Matrix::uninitialized(a.rows(), a.columns());
   std::span<const double> in = a.real_values();
   std::span<double> out = result.mutable_real_values();
   for (std::size_t k = 0; k < in.size(); ++k) out[k] = -in[k];

@@ -83,10 +83,10 @@ Matrix real_product(const Matrix& a, const Matrix& b) {
   const Index m = a.rows();
   const Index k = a.columns();
   const Index n = b.columns();
-  Matrix result(m, n);
-  if (m == 0 || n == 0 || k == 0) return result;
+  if (m == 0 || n == 0 || k == 0) return Matrix(m, n);
   if (is_finite_diagonal(b) && all_finite(a.real_values())) return scale_columns(a, b);
   if (is_finite_diagonal(a) && all_finite(b.real_values())) return scale_rows(a, b);
+  Matrix result = Matrix::uninitialized(m, n);  // GEMM and GEMV write every element
   const double* a_data = a.real_values().data();
   const double* b_data = b.real_values().data();
   double* out = result.mutable_real_values().data();

@@ -27,6 +27,12 @@ const Value& Call::value(int index) const {
   return arguments_[static_cast<std::size_t>(index)];
 }
 
+Value Call::take(int index) {
+  const Value& argument = value(index);
+  if (owned_.data() != arguments_.data() || owned_.size() != arguments_.size()) return argument;
+  return std::move(owned_[static_cast<std::size_t>(index)]);
+}
+
 void Call::fail(std::string_view message) const {
   throw Error(fmt::format("{}: {}", name_, message));
 }

@@ -31,6 +31,14 @@ class Call {
   bool has(int index) const { return index >= 0 && index < count(); }
   const Value& value(int index) const;  // index must be < count()
   std::span<const Value> arguments() const { return arguments_; }
+  // Argument `index` by value, moved out of the call when the caller gave up its own reference
+  // (`[p, s] = adamw(p, ...)` hands p's value over: the evaluator moves a variable that the same
+  // statement reassigns into the call), so that a builtin can update it in place without a
+  // copy-on-write clone; a copy otherwise. Take an argument only after every check that can
+  // fail: a failing call puts its moved arguments back into their variables.
+  Value take(int index);
+  // The evaluator's: the arguments are its own buffer, and `take` may move out of it.
+  void allow_take(std::span<Value> owned) { owned_ = owned; }
 
   // Typed getters (builtins.md §0.2). Each throws "<name>: argument <k>: expected <what>, got
   // <kind or value>" on a mismatch; index must be < count() (has() guards optional arguments).
@@ -61,6 +69,7 @@ class Call {
   Interpreter& interpreter_;
   std::string_view name_;
   std::span<const Value> arguments_;
+  std::span<Value> owned_;  // arguments_ itself, mutable, when the caller allows take()
   int nargout_;
 };
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <new>
 #include <stdexcept>
+#include <utility>
 
 #include "base/error.hpp"
 #include "base/located.hpp"
@@ -129,7 +130,7 @@ std::vector<std::string> Evaluator::user_function_names() const {
 }
 
 Value Evaluator::call_builtin(const NativeFunction& function, std::span<const Value> arguments,
-                              int nargout) {
+                              int nargout, std::span<Value> owned) {
   const int count = static_cast<int>(arguments.size());
   if (count < function.min_args || (function.max_args >= 0 && count > function.max_args)) {
     throw Error(fmt::format("wrong number of arguments for '{}': expected {}, got {}",
@@ -137,6 +138,7 @@ Value Evaluator::call_builtin(const NativeFunction& function, std::span<const Va
   }
   auto invoke = [&](std::span<const Value> values, int outputs) {
     Call call(interpreter_, function.name, values, outputs);
+    if (values.data() == owned.data()) call.allow_take(owned);
     return function.function(call);
   };
   try {
@@ -401,6 +403,8 @@ Value Evaluator::eval_call(const lang::CallExpr& expression, int nargout) {
 
 Value Evaluator::eval_call_with(const lang::CallExpr& expression, int nargout,
                                 std::span<Value> arguments) {
+  // Only this call, not the calls inside its arguments, hands over reassigned variables.
+  const auto* reassigned = std::exchange(reassigned_, nullptr);
   const std::string& name = expression.name.text;
   const std::size_t count = expression.args.size();
   const bool special = is_special_form(name, count);
@@ -441,7 +445,11 @@ Value Evaluator::eval_call_with(const lang::CallExpr& expression, int nargout,
   if (expression.builtin >= 0) {
     const NativeFunction& function = builtins_[static_cast<std::size_t>(expression.builtin)];
     std::span<Value> given = eval_call_arguments(expression.args, arguments, expanded);
-    return located(expression.loc, [&] { return call_builtin(function, given, nargout); });
+    // Handing over needs argument k to be expression k: not when a list was expanded.
+    if (reassigned == nullptr || given.data() != arguments.data()) {
+      return located(expression.loc, [&] { return call_builtin(function, given, nargout); });
+    }
+    return call_builtin_handing_over(function, expression, *reassigned, arguments, nargout);
   }
   // A scalar, and a struct as the one-element struct array, index when no function has the
   // name (§13.9; rlab called the function, and still does).
@@ -452,6 +460,41 @@ Value Evaluator::eval_call_with(const lang::CallExpr& expression, int nargout,
     return located(expression.loc, [&] { return index_read(container, arguments); });
   }
   throw Error(undefined_function(name), expression.loc);
+}
+
+// `[p, s] = f(p, ...)` with f a builtin: p's variable gives its value to the call (the
+// argument slot holds the only reference), so f may update it in place (Call::take) where a
+// copy would clone it on the first write. The variable is overwritten by the assignment
+// anyway; if the call fails, every value not taken goes back to its variable.
+Value Evaluator::call_builtin_handing_over(
+    const NativeFunction& function, const lang::CallExpr& expression,
+    const std::vector<std::optional<lang::AssignTarget>>& targets, std::span<Value> arguments,
+    int nargout) {
+  std::vector<std::pair<const lang::Name*, std::size_t>> handed;
+  for (std::size_t k = 0; k < expression.args.size(); ++k) {
+    const lang::Expr& argument = *expression.args[k];
+    if (argument.kind != lang::ExprKind::Identifier) continue;
+    const lang::Name& name = argument.as<lang::IdentifierExpr>().name;
+    const bool target = std::any_of(targets.begin(), targets.end(), [&](const auto& t) {
+      return t && t->plain() && t->root.text == name.text;
+    });
+    Variable& variable = slot(name);
+    if (!target || !variable.defined) continue;
+    bool seen = false;  // f(p, p): the second slot keeps a reference, nothing is handed over
+    for (const auto& entry : handed) seen = seen || entry.first->text == name.text;
+    if (seen) continue;
+    arguments[k] = std::move(variable.value);
+    variable.value = Value();
+    handed.emplace_back(&name, k);
+  }
+  try {
+    return located(expression.loc,
+                   [&] { return call_builtin(function, arguments, nargout, arguments); });
+  } catch (...) {
+    // The frame may have grown during the call: the slots are looked up again.
+    for (const auto& [name, k] : handed) slot(*name).value = std::move(arguments[k]);
+    throw;
+  }
 }
 
 Value Evaluator::eval_method_call(const lang::MethodCallExpr& expression, int nargout) {

@@ -217,8 +217,13 @@ class Evaluator {
   // Calls (calls.cpp).
   Value eval_call(const lang::CallExpr& expression, int nargout);
   Value eval_call_with(const lang::CallExpr& expression, int nargout, std::span<Value> arguments);
+  Value call_builtin_handing_over(const NativeFunction& function, const lang::CallExpr& expression,
+                                  const std::vector<std::optional<lang::AssignTarget>>& targets,
+                                  std::span<Value> arguments, int nargout);
   Value eval_method_call(const lang::MethodCallExpr& expression, int nargout);
-  Value call_builtin(const NativeFunction& function, std::span<const Value> arguments, int nargout);
+  // `owned`: the arguments again, mutable, when the builtin may take() them (eval_call_with).
+  Value call_builtin(const NativeFunction& function, std::span<const Value> arguments, int nargout,
+                     std::span<Value> owned = {});
   Value call_user_function(const lang::FunctionDef& function, std::span<Value> arguments,
                            int nargout, const SourceLoc& where);
   // `where` is the call's place, named in the call chain of an error (invalid: no frame).
@@ -284,6 +289,9 @@ class Evaluator {
   std::atomic<int> interrupted_{0};
   std::vector<EndBinding> ends_;
   std::vector<NativeFunction> builtins_;
+  // The plain targets of the multi-assignment whose right side is being called (null
+  // otherwise): its builtin call receives those variables by move (exec_multi_assign).
+  const std::vector<std::optional<lang::AssignTarget>>* reassigned_ = nullptr;
   std::unordered_map<std::string, int> builtin_indices_;
   std::unordered_map<std::string, std::shared_ptr<const lang::FunctionDef>> functions_;
   std::set<std::string> imported_;

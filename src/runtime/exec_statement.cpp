@@ -330,7 +330,18 @@ void Evaluator::exec_multi_assign(const lang::MultiAssignStmt& statement) {
     const Variable& variable = slot(call.name);
     direct_call = !variable.defined;
   }
-  result = direct_call ? eval_call(expression.as<lang::CallExpr>(), count) : eval(expression);
+  if (direct_call) {
+    reassigned_ = &statement.targets;  // eval_call_with's builtin branch consumes it
+    try {
+      result = eval_call(expression.as<lang::CallExpr>(), count);
+    } catch (...) {
+      reassigned_ = nullptr;
+      throw;
+    }
+    reassigned_ = nullptr;
+  } else {
+    result = eval(expression);
+  }
   const bool echo_on = assignment_echo_enabled(statement);
   if (result.is(Kind::Tuple)) {
     const std::vector<Value> items = result.tuple_items();

@@ -44,6 +44,10 @@ class Tape {
   // `operands` are the numeric values whose elements the operation moves (tracked or plain).
   // The operation runs on the primals first, then on the position-tagged copies.
   virtual Value rearrange(std::span<const Value> operands, const Rearrangement& operation) = 0;
+  // container(subscripts) with a tracked container; the subscripts are plain.
+  virtual Value index_read(const Value& container, std::span<const Value> subscripts) = 0;
+  // [a, b; c, d] with a tracked operand (`rows` as the literal gives them).
+  virtual Value concatenate(const std::vector<std::vector<Value>>& rows) = 0;
   // A builtin called with at least one tracked argument: its gradient rule, or a clear error
   // naming it when it has none.
   virtual Value builtin(std::string_view name, std::span<const Value> arguments, int nargout,

@@ -24,9 +24,7 @@ bool any_tracked(std::span<const Value> values) { return tape_of(values) != null
 Value tracked_index_read(const Value& container, std::span<const Value> subscripts) {
   const std::vector<Value> plain = primals(subscripts);
   if (!container.is(Kind::Tracked)) return index_read(container, plain);
-  const Value operands[] = {container};
-  return container.tracked_value().tape->rearrange(
-      operands, [&](std::span<const Value> values) { return index_read(values[0], plain); });
+  return container.tracked_value().tape->index_read(container, plain);
 }
 
 AssignEcho tracked_index_assign(Value& target, bool defined, std::string_view name,
@@ -58,14 +56,7 @@ Value tracked_concatenate(const std::vector<std::vector<Value>>& rows) {
   std::vector<Value> operands;
   for (const std::vector<Value>& row : rows)
     operands.insert(operands.end(), row.begin(), row.end());
-  return tape_of(operands)->rearrange(operands, [&](std::span<const Value> values) {
-    std::vector<std::vector<Value>> rebuilt(rows.size());
-    std::size_t next = 0;
-    for (std::size_t r = 0; r < rows.size(); ++r) {
-      for (std::size_t k = 0; k < rows[r].size(); ++k) rebuilt[r].push_back(values[next++]);
-    }
-    return concatenate(rebuilt);
-  });
+  return tape_of(operands)->concatenate(rows);
 }
 
 }  // namespace llmlab::runtime

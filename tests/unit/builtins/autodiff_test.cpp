@@ -12,6 +12,7 @@
 #include "base/source.hpp"
 #include "builtins/registry.hpp"
 #include "lab.hpp"
+#include "num/matrix.hpp"
 #include "runtime/interpreter.hpp"
 #include "runtime/session.hpp"
 
@@ -120,6 +121,49 @@ TEST(autodiff, adamw_clips_by_the_global_norm) {
   const Value& q = *lab.interpreter.variable("q");
   EXPECT_NEAR(q.field("a")->matrix_value()[0], -1.0, 1e-7);
   EXPECT_EQ(lab.evaluate("class(s)").string_value(), "adamw_state");
+}
+
+// [p, s] = adamw(p, ...) hands p's value to the call: every parameter buffer is updated where
+// it lies (same data pointer, no copy-on-write clone), a step after step.
+TEST(autodiff, adamw_updates_params_in_place_when_they_are_reassigned) {
+  testing::Lab lab;
+  lab.run(
+      "p.W = [1, 2; 3, 4]; p.inner.b = [0.5, -0.5]; p.s = 2;\n"
+      "g.W = [0.1, 0.2; 0.3, 0.4]; g.inner.b = [1, -1]; g.s = 0.5;\n"
+      "[p, state] = adamw(p, g, []);\n");
+  const auto data = [&](const char* leaf) {
+    return lab.evaluate(std::string("p.") + leaf).matrix_value().real_values().data();
+  };
+  const double* w = data("W");
+  const double* b = data("inner.b");
+  lab.run("clear result;");
+  const std::uint64_t before = num::Matrix::clone_count();
+  lab.run("for k = 1:3\n  [p, state] = adamw(p, g, state);\nend\n");
+  EXPECT_EQ(num::Matrix::clone_count(), before);
+  EXPECT_EQ(data("W"), w);
+  EXPECT_EQ(data("inner.b"), b);
+  EXPECT_EQ(lab.evaluate("state.step").scalar_value(), 4.0);
+  EXPECT_LT(lab.evaluate("p.W(1, 1)").scalar_value(), 1.0);
+}
+
+// Another reference to p keeps its old values: the update clones then, and only then.
+TEST(autodiff, adamw_leaves_a_shared_copy_of_params_alone) {
+  testing::Lab lab;
+  lab.run(
+      "p.W = [1, 2; 3, 4]; g.W = [1, 1; 1, 1]; old = p;\n"
+      "[p, state] = adamw(p, g, []);\n"
+      "[q, state2] = adamw(old, g, []);\n");
+  EXPECT_EQ(lab.evaluate("old.W(1, 1)").scalar_value(), 1.0);
+  EXPECT_LT(lab.evaluate("p.W(1, 1)").scalar_value(), 1.0);
+  EXPECT_EQ(lab.evaluate("isequal(p.W, q.W)").bool_value(), true);
+}
+
+// A failing call puts the handed-over variable back: p is still defined and unchanged.
+TEST(autodiff, a_failing_adamw_keeps_the_reassigned_variable) {
+  testing::Lab lab;
+  lab.run("p.W = [1, 2; 3, 4]; g.V = [1, 1; 1, 1];");
+  EXPECT_THROW(lab.run("[p, state] = adamw(p, g, []);"), Error);
+  EXPECT_EQ(lab.evaluate("p.W(2, 2)").scalar_value(), 4.0);
 }
 
 }  // namespace
