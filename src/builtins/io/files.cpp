@@ -336,6 +336,17 @@ Value load(Call& call) {
   return Value::none();
 }
 
+// fileread(name): the whole file as one string, bytes as they are (MATLAB's fileread), so a
+// lesson can train on a text corpus. A missing or unreadable file names the path and the
+// system's reason.
+Value fileread(Call& call) {
+  const std::string& name = call.string(0);
+  std::string reason;
+  std::optional<std::string> bytes = llmlab::read_file(resolve(call, name), reason);
+  if (!bytes) call.fail(fmt::format("cannot read '{}': {}", name, reason));
+  return Value::string(std::move(*bytes));
+}
+
 std::string whos_table(const std::vector<std::array<std::string, 3>>& rows) {
   std::string out = "\n";
   out += fmt::format("  {:<20} {:<10} {}\n", "Name", "Type", "Size");
@@ -401,6 +412,9 @@ extern const BuiltinTable kIoBuiltins = {
     {"load", load, 1, 2,
      "load(file) or load(f.npz, name): read a saved .npy/.npz/.csv/.toml file. Example: "
      "save(\"x.npy\", [1, 2, 3]); y = load(\"x.npy\")"},
+    {"fileread", fileread, 1, 1,
+     "fileread(file): the whole text file as one string. Example: save(\"x.csv\", [1, 2]); "
+     "t = fileread(\"x.csv\")"},
     {"whos", whos, 0, 1,
      "whos(f.npz): list an archive's members; whos(): list the variables. Example: x = 1; whos()"},
 };
