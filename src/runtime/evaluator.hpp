@@ -66,6 +66,8 @@ struct Frame {
   std::vector<Variable> variables;
   FrameKind kind = FrameKind::TopLevel;
 
+  // The reference is valid until the next evaluation: a name seen for the first time grows
+  // `variables` (and may move it), so code that evaluates anything takes its slot afterwards.
   Variable& at(int slot) {
     // A pointer comparison (no division by sizeof(Variable)) keeps variable reads cheap.
     Variable* variable = variables.data() + slot;
@@ -100,6 +102,7 @@ struct ScalarResult {
 };
 
 class ScalarCode;
+struct TargetPlan;  // an assignment target resolved for writing (exec_path_assign.cpp)
 
 class Evaluator {
  public:
@@ -147,16 +150,13 @@ class Evaluator {
   void exec_path_assign(const lang::PathAssignStmt& statement);
   void assign_target(const lang::AssignTarget& target, Value rhs, std::optional<lang::BinaryOp> op,
                      bool echo_on);
+  // The read phase of assign_target(): every name and subscript of the target evaluated, each
+  // level checked, and for `op` the new value computed into `rhs`; nothing written.
+  void resolve_target(const lang::AssignTarget& target, TargetPlan& plan,
+                      std::optional<lang::BinaryOp> op, Value& rhs);
   bool names_containers_package(const lang::Expr& expression);
   Value field_of(const Value& base, const lang::FieldExpr& expression);
   void eval_list_elements(const lang::ExprList& elements, std::vector<Value>& out);
-  void assign_struct_element(const lang::AssignTarget& target, Value rhs,
-                             std::optional<lang::BinaryOp> op, bool echo_on);
-  // The fields and final subscripts `steps` of a target, written into `root`; `root_text` names
-  // it in echo lines and errors.
-  void assign_steps(const lang::Name& root_name, const std::string& root_text, Variable& root,
-                    std::span<const lang::TargetStep> steps, Value rhs,
-                    std::optional<lang::BinaryOp> op, bool echo_on);
   Flow exec_for(const lang::ForStmt& statement);
   Flow exec_while(const lang::WhileStmt& statement);
   Flow exec_if(const lang::IfStmt& statement);
