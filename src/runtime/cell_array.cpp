@@ -127,7 +127,8 @@ CellArray& cell_target(Value& target, bool defined, std::string_view name) {
 
 }  // namespace
 
-std::optional<Index> cell_brace_position(const Value& cell, std::span<const Value> subscripts) {
+std::optional<Index> cell_brace_position(const Value& cell, std::string_view name,
+                                         std::span<const Value> subscripts) {
   check_count(subscripts);
   const CellArray empty;
   const CellArray& cells = cell.is(Kind::Cell) ? cell.cell_value() : empty;
@@ -147,6 +148,11 @@ std::optional<Index> cell_brace_position(const Value& cell, std::span<const Valu
   }
   if (subscripts.size() == 1) {
     if (rows[0] < count) return rows[0];
+    if (cells.rows > 1 && cells.columns > 1) {
+      throw Error(fmt::format(
+          "{}: linear index {} out of bounds for a {}x{} cell (use two subscripts to grow it)",
+          name, rows[0] + 1, cells.rows, cells.columns));
+    }
     return std::nullopt;
   }
   if (rows[0] < cells.rows && columns[0] < cells.columns) return columns[0] * cells.rows + rows[0];

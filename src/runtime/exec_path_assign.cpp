@@ -239,6 +239,12 @@ void Evaluator::resolve_target(const lang::AssignTarget& target, TargetPlan& pla
     if (written.is_field) {
       step.form = ResolvedStep::Form::Field;
       step.field = written.field_expr ? dynamic_field_name(*written.field_expr) : written.field;
+      if (exists && current.is(Kind::StructArray)) {
+        throw Error(fmt::format("'{}' is a 1×{} struct array: assign a field of one element, as "
+                                "in {}(k).{}",
+                                text, current.struct_array_items().size(), text, step.field),
+                    written.loc);
+      }
       if (exists && !current.is(Kind::Struct) && !replaceable(current, exists)) {
         throw Error(fmt::format("'{}' is a {}, not a struct", text, current.kind_name()),
                     written.loc);
@@ -299,7 +305,7 @@ void Evaluator::resolve_target(const lang::AssignTarget& target, TargetPlan& pla
                   written.loc);
     }
     step.cell_position =
-        located(written.loc, [&] { return cell_brace_position(current, step.subscripts); });
+        located(written.loc, [&] { return cell_brace_position(current, text, step.subscripts); });
     text += brace_text(step.subscripts);
     Value next;
     if (step.cell_position) {
