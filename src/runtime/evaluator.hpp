@@ -277,6 +277,9 @@ class Evaluator {
   // 0, or the InterruptReason of a pending request (set by a signal handler or a watchdog).
   std::atomic<int> interrupted_{0};
   std::vector<EndBinding> ends_;
+  // Buffers of assign_target(), one per nesting depth (exec_path_assign.cpp).
+  std::vector<std::shared_ptr<TargetPlan>> target_plans_;
+  std::size_t target_plan_depth_ = 0;
   std::vector<NativeFunction> builtins_;
   std::unordered_map<std::string, int> builtin_indices_;
   std::unordered_map<std::string, std::shared_ptr<const lang::FunctionDef>> functions_;

@@ -39,12 +39,32 @@ struct ResolvedStep {
 
 struct TargetPlan {
   std::vector<ResolvedStep> steps;
+  std::string text;              // the target so far, while it is resolved
   bool through_element = false;  // some step inside the chain is `(k).` or `{k}`
   AssignEcho echo;               // what the final `(subscripts) = v` did
   bool indexed_write = false;    // the final step was such a write (not a deletion or `{}`)
 };
 
 namespace {
+
+// Marks a plan in use for one assignment; on the way out it drops the values the plan still
+// holds (subscripts may share storage with variables, which would then copy on their next
+// write) and frees its depth.
+class PlanInUse {
+ public:
+  PlanInUse(TargetPlan& plan, std::size_t& depth) : plan_(plan), depth_(depth) { ++depth_; }
+  ~PlanInUse() {
+    for (ResolvedStep& step : plan_.steps) step.subscripts.clear();
+    if (plan_.indexed_write) plan_.echo = AssignEcho{};
+    --depth_;
+  }
+  PlanInUse(const PlanInUse&) = delete;
+  PlanInUse& operator=(const PlanInUse&) = delete;
+
+ private:
+  TargetPlan& plan_;
+  std::size_t& depth_;
+};
 
 bool is_empty_array(const Value& value) { return value.is_array() && value.matrix_value().empty(); }
 
@@ -215,53 +235,68 @@ void Evaluator::exec_path_assign(const lang::PathAssignStmt& statement) {
 
 void Evaluator::resolve_target(const lang::AssignTarget& target, TargetPlan& plan,
                                std::optional<lang::BinaryOp> op, Value& rhs) {
-  // `current` is the value at the level being resolved (a copy: it shares storage and stays
-  // valid whatever the evaluation of names and subscripts does to the frame); `exists` says
-  // the level holds a value. `missing` says why the target does not exist yet, for `op=`.
+  // `current` points at the value of the level being resolved, inside `root` (a copy of the
+  // variable: it shares storage, and keeps what it points into alive and in place whatever the
+  // evaluation of names and subscripts does to the frame) or inside `made` (an element past
+  // the end, made up); `exists` says the level holds a value. `missing` says why the target
+  // does not exist yet, for `op=`.
+  static const Value kAbsent;
+  Value root;
   bool exists = false;
-  Value current;
   {
-    const Variable& root = slot(target.root);
-    exists = root.defined;
-    if (exists) current = root.value;
+    const Variable& variable = slot(target.root);
+    exists = variable.defined;
+    if (exists) root = variable.value;
   }
+  Value made;
+  const Value* current = exists ? &root : &kAbsent;
   std::string missing = exists ? "" : fmt::format("undefined variable '{}'", target.root.text);
   SourceLoc missing_at = target.root.loc;
-  std::string text = target.root.text;
+  std::string& text = plan.text;
+  text = target.root.text;
   const std::size_t count = target.steps.size();
   plan.steps.resize(count);
+  plan.through_element = false;
+  plan.indexed_write = false;
   for (std::size_t k = 0; k < count; ++k) {
     const lang::TargetStep& written = target.steps[k];
     ResolvedStep& step = plan.steps[k];
     step.written = &written;
     step.base_text = text;
+    step.cell_position.reset();
+    step.position = 0;
     const bool last = k + 1 == count;
     if (written.is_field) {
       step.form = ResolvedStep::Form::Field;
-      step.field = written.field_expr ? dynamic_field_name(*written.field_expr) : written.field;
-      if (exists && current.is(Kind::StructArray)) {
+      if (written.field_expr) {
+        step.field = dynamic_field_name(*written.field_expr);
+      } else {
+        step.field = written.field;
+      }
+      if (exists && current->is(Kind::StructArray)) {
         throw Error(fmt::format("'{}' is a 1×{} struct array: assign a field of one element, as "
                                 "in {}(k).{}",
-                                text, current.struct_array_items().size(), text, step.field),
+                                text, current->struct_array_items().size(), text, step.field),
                     written.loc);
       }
-      if (exists && !current.is(Kind::Struct) && !replaceable(current, exists)) {
-        throw Error(fmt::format("'{}' is a {}, not a struct", text, current.kind_name()),
+      if (exists && !current->is(Kind::Struct) && !replaceable(*current, exists)) {
+        throw Error(fmt::format("'{}' is a {}, not a struct", text, current->kind_name()),
                     written.loc);
       }
-      text += "." + step.field;
-      const Value* child = exists && current.is(Kind::Struct) ? current.field(step.field) : nullptr;
+      text += '.';
+      text += step.field;
+      const Value* child =
+          exists && current->is(Kind::Struct) ? current->field(step.field) : nullptr;
       if (child == nullptr && missing.empty()) {
         missing = fmt::format("struct has no field '{}'", step.field);
         missing_at = written.loc;
       }
       exists = child != nullptr;
-      Value next = exists ? *child : Value();
-      current = std::move(next);
+      current = exists ? child : &kAbsent;
       continue;
     }
     step.subscripts.resize(written.subscripts.size());
-    eval_subscripts(written.subscripts, current, true, step.subscripts);
+    eval_subscripts(written.subscripts, *current, true, step.subscripts);
     if (last) {
       step.form = ResolvedStep::Form::Subscript;
       break;
@@ -270,61 +305,63 @@ void Evaluator::resolve_target(const lang::AssignTarget& target, TargetPlan& pla
     if (!written.braces) {
       // `(k).`: one element of a struct array, grown past its end with empty-field structs.
       step.form = ResolvedStep::Form::Element;
-      if (exists && !is_struct_like(current) && !replaceable(current, exists)) {
-        throw Error(fmt::format("'{}' is a {}, not a struct", text, current.kind_name()),
+      if (exists && !is_struct_like(*current) && !replaceable(*current, exists)) {
+        throw Error(fmt::format("'{}' is a {}, not a struct", text, current->kind_name()),
                     written.loc);
       }
       step.position = located(written.loc, [&] { return single_struct_position(step.subscripts); });
-      text = fmt::format("{}({})", text, step.position + 1);
+      text += fmt::format("({})", step.position + 1);
       const auto at = static_cast<std::size_t>(step.position);
-      const std::vector<Value> none;
-      const std::vector<Value>& items =
-          current.is(Kind::StructArray) ? current.struct_array_items() : none;
-      Value next;
-      if (current.is(Kind::Struct) && at == 0) {
-        next = current;
-      } else if (at < items.size()) {
-        next = items[at];
+      const bool one = current->is(Kind::Struct);
+      const bool array = current->is(Kind::StructArray);
+      const std::size_t size = one ? 1 : array ? current->struct_array_items().size() : 0;
+      if (at < size) {
+        if (array) current = &current->struct_array_items()[at];
       } else {
         if (missing.empty()) {
-          missing = fmt::format("index {} out of bounds (length {})", at + 1,
-                                current.is(Kind::Struct) ? 1 : items.size());
+          missing = fmt::format("index {} out of bounds (length {})", at + 1, size);
           missing_at = written.loc;
         }
-        next = empty_like(current.is(Kind::Struct) ? std::vector<Value>{current} : items);
+        Value element = empty_like(one     ? std::vector<Value>{*current}
+                                   : array ? current->struct_array_items()
+                                           : std::vector<Value>{});
+        made = std::move(element);
+        current = &made;
       }
-      current = std::move(next);
       exists = true;
       continue;
     }
     // `{k}`: one element of a cell, grown past its end.
     step.form = ResolvedStep::Form::CellElement;
-    if (exists && !current.is(Kind::Cell) && !replaceable(current, exists)) {
+    if (exists && !current->is(Kind::Cell) && !replaceable(*current, exists)) {
       throw Error(fmt::format("'{}' is a {}, not a cell array (brace subscripts index cells)", text,
-                              current.kind_name()),
+                              current->kind_name()),
                   written.loc);
     }
     step.cell_position =
-        located(written.loc, [&] { return cell_brace_position(current, text, step.subscripts); });
+        located(written.loc, [&] { return cell_brace_position(*current, text, step.subscripts); });
     text += brace_text(step.subscripts);
-    Value next;
     if (step.cell_position) {
-      next = current.cell_value().items[static_cast<std::size_t>(*step.cell_position)];
-    } else if (missing.empty()) {
-      missing = fmt::format("'{}' does not exist", text);
-      missing_at = written.loc;
+      current = &current->cell_value().items[static_cast<std::size_t>(*step.cell_position)];
+    } else {
+      if (missing.empty()) {
+        missing = fmt::format("'{}' does not exist", text);
+        missing_at = written.loc;
+      }
+      current = &kAbsent;
     }
     exists = step.cell_position.has_value();
-    current = std::move(next);
   }
   if (!op) return;
   // `target op= e` is `target = target op (e)`: the target must exist.
   if (!missing.empty()) throw Error(missing, missing_at);
-  Value old = current;
+  Value old;
   if (count > 0 && plan.steps.back().form == ResolvedStep::Form::Subscript) {
     const std::vector<Value>& subscripts = plan.steps.back().subscripts;
-    old = plan.steps.back().written->braces ? brace_read_for_update(current, subscripts)
-                                            : index_read(current, subscripts);
+    old = plan.steps.back().written->braces ? brace_read_for_update(*current, subscripts)
+                                            : index_read(*current, subscripts);
+  } else {
+    old = *current;
   }
   std::string warning;
   rhs = binary_operation(*op, old, rhs, &warning);
@@ -333,7 +370,13 @@ void Evaluator::resolve_target(const lang::AssignTarget& target, TargetPlan& pla
 
 void Evaluator::assign_target(const lang::AssignTarget& target, Value rhs,
                               std::optional<lang::BinaryOp> op, bool echo_on) {
-  TargetPlan plan;
+  // Plans are kept per nesting depth (a subscript may call a function that assigns), so a
+  // target in a loop reuses its buffers instead of allocating them each time.
+  if (target_plan_depth_ == target_plans_.size()) {
+    target_plans_.push_back(std::make_shared<TargetPlan>());
+  }
+  TargetPlan& plan = *target_plans_[target_plan_depth_];
+  PlanInUse in_use(plan, target_plan_depth_);
   resolve_target(target, plan, op, rhs);
   // Every expression of the target has run: the slot reference stays valid from here on, and
   // the read phase's copies are gone, so storage the variable owns alone is written in place.
