@@ -279,7 +279,7 @@ enum class StmtKind : std::uint8_t {
   IndexAssign,  // x(i, j) = e               (§2.4; deletion when e is [])
   FieldAssign,  // s.f = e                   (§2.5)
   MultiAssign,  // [a, ~, c] = e             (§2.6, §13.4)
-  PathAssign,   // s.a.b = e, s.f(i) = e, v(i) += e   (llmlab: README "Assignment targets")
+  PathAssign,   // s.a.b = e, p.h(2).w(i) = e, v(i) += e   (llmlab: README "Assignment targets")
   If,           // (§2.8)
   For,          // (§2.9)
   While,        // (§2.10)
@@ -406,10 +406,10 @@ struct TargetStep {
   bool braces = false;  // a subscript step written `{...}`
 };
 
-// Where an assignment writes: a name, then any number of fields, then at most one subscript
-// list (`x`, `s.a.b`, `v(i)`, `s.a.f(i, :)`); or a name with one subscript and then fields, an
-// element of a struct array (`layers(k).W`, `p(2).name(1)`). rlab itself allows only the first
-// three forms of §2.2; the rest is llmlab's MATLAB extension.
+// Where an assignment writes: a name, then any chain of fields, `(...)` and `{...}` steps
+// (`x`, `s.a.b`, `v(i)`, `p.h(2).w(:, 1)`, `c{2}.x`). A `(...)` before the last step selects a
+// struct-array element, so a field follows it (the parser checks). rlab itself allows only
+// NAME, NAME(...) and NAME.FIELD (§2.2); the rest is llmlab's MATLAB extension.
 struct AssignTarget {
   Name root;
   std::vector<TargetStep> steps;
@@ -425,8 +425,9 @@ struct MultiAssignStmt final : Stmt {
       : Stmt(kKind, std::move(where)), targets(std::move(outputs)), value(std::move(rhs)) {}
 };
 
-// target op= e for the targets the forms above do not cover: nested fields (`s.a.b = e`),
-// subscripted fields (`s.f(i) = e`) and compound assignment to either or to `v(i)`.
+// target op= e for the targets the forms above do not cover: chains of any depth
+// (`s.a.b = e`, `s.f(i) = e`, `p.h(2).w(:, 1) = e`, `c{2}.x = e`) and compound assignment to
+// any target but a plain name.
 struct PathAssignStmt final : Stmt {
   static constexpr StmtKind kKind = StmtKind::PathAssign;
   AssignTarget target;

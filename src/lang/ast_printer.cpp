@@ -153,9 +153,13 @@ class Printer {
         text += ".(" + dump_expr(*step.field_expr) + ")";
         continue;
       }
-      text += step.is_field
-                  ? "." + step.field
-                  : "(" + join_exprs(step.subscripts).substr(step.subscripts.empty() ? 0 : 1) + ")";
+      if (step.is_field) {
+        text += "." + step.field;
+        continue;
+      }
+      const std::string subscripts =
+          join_exprs(step.subscripts).substr(step.subscripts.empty() ? 0 : 1);
+      text += step.braces ? "{" + subscripts + "}" : "(" + subscripts + ")";
     }
     return text;
   }

@@ -318,17 +318,18 @@ StmtPtr Parser::parse_simple_statement() {
   return std::make_unique<ExpressionStmt>(loc, std::move(expr));
 }
 
-// An expression written left of `=` as the target it names: NAME, then fields, then at most
-// one subscript list. `at` is the assignment operator, where a bad target is reported.
+// An expression written left of `=` as the target it names: NAME, then any chain of fields
+// `.f` / `.(expr)`, subscripts `(...)` and cell subscripts `{...}` (MATLAB's lvalues). `at` is
+// the assignment operator, where a bad target is reported.
 AssignTarget Parser::to_assign_target(ExprPtr expr, const Token& at) {
-  // A subscript may come first (an element of a struct array, `layers(k).W`) and last
-  // (`s.f(i)`); a subscripted result is not a variable (`x(1)(2)`).
-  static constexpr const char* kOnlyLastSubscripted =
-      "invalid assignment target: only the last part of a target can be subscripted";
-  const auto subscripted_in_the_middle = [](const std::vector<TargetStep>& steps) {
+  // A `(...)` inside the chain selects one element of a struct array (`layers(k).W`), so a
+  // field must follow it; `x(1)(2)` indexes a result that is no variable, as in MATLAB.
+  static constexpr const char* kParenInTheMiddle =
+      "invalid assignment target: a '(...)' subscript inside a target must be followed by a "
+      "field (s(k).f); write x(i)(j) as x(i, j), and a cell element as c{i}";
+  const auto paren_not_before_field = [](const std::vector<TargetStep>& steps) {
     for (std::size_t k = 0; k + 1 < steps.size(); ++k) {
-      const bool element_of_root = k == 0 && steps[1].is_field;
-      if (!steps[k].is_field && !element_of_root) return true;
+      if (!steps[k].is_field && !steps[k].braces && !steps[k + 1].is_field) return true;
     }
     return false;
   };
@@ -341,7 +342,7 @@ AssignTarget Parser::to_assign_target(ExprPtr expr, const Token& at) {
         target.root = node->as<IdentifierExpr>().name;
         target.steps.assign(std::make_move_iterator(reversed.rbegin()),
                             std::make_move_iterator(reversed.rend()));
-        if (subscripted_in_the_middle(target.steps)) fail_at(at, kOnlyLastSubscripted);
+        if (paren_not_before_field(target.steps)) fail_at(at, kParenInTheMiddle);
         return target;
       case ExprKind::Call: {
         auto& call = node->as<CallExpr>();
@@ -349,7 +350,7 @@ AssignTarget Parser::to_assign_target(ExprPtr expr, const Token& at) {
         target.root = call.name;
         target.steps.assign(std::make_move_iterator(reversed.rbegin()),
                             std::make_move_iterator(reversed.rend()));
-        if (subscripted_in_the_middle(target.steps)) fail_at(at, kOnlyLastSubscripted);
+        if (paren_not_before_field(target.steps)) fail_at(at, kParenInTheMiddle);
         return target;
       }
       case ExprKind::Field: {
@@ -380,8 +381,8 @@ AssignTarget Parser::to_assign_target(ExprPtr expr, const Token& at) {
       }
       default:
         fail_at(at,
-                "invalid assignment target: only a name, followed by fields and at most one "
-                "final subscript list, can be assigned");
+                "invalid assignment target: only a name followed by fields, '(...)' and '{...}' "
+                "subscripts can be assigned");
     }
   }
 }

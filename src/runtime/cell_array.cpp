@@ -127,6 +127,38 @@ CellArray& cell_target(Value& target, bool defined, std::string_view name) {
 
 }  // namespace
 
+std::optional<Index> cell_brace_position(const Value& cell, std::string_view name,
+                                         std::span<const Value> subscripts) {
+  check_count(subscripts);
+  const CellArray empty;
+  const CellArray& cells = cell.is(Kind::Cell) ? cell.cell_value() : empty;
+  const auto count = static_cast<Index>(cells.items.size());
+  std::vector<Index> rows, columns;
+  if (subscripts.size() == 1) {
+    rows = positions_of(subscripts[0], count);
+    columns = {0};
+  } else {
+    rows = positions_of(subscripts[0], cells.rows);
+    columns = positions_of(subscripts[1], cells.columns);
+  }
+  if (rows.size() * columns.size() != 1) {
+    throw Error(
+        fmt::format("a brace subscript inside an assignment target must select one element, got {}",
+                    rows.size() * columns.size()));
+  }
+  if (subscripts.size() == 1) {
+    if (rows[0] < count) return rows[0];
+    if (cells.rows > 1 && cells.columns > 1) {
+      throw Error(fmt::format(
+          "{}: linear index {} out of bounds for a {}x{} cell (use two subscripts to grow it)",
+          name, rows[0] + 1, cells.rows, cells.columns));
+    }
+    return std::nullopt;
+  }
+  if (rows[0] < cells.rows && columns[0] < cells.columns) return columns[0] * cells.rows + rows[0];
+  return std::nullopt;
+}
+
 Value cell_brace_read(const Value& cell, std::span<const Value> subscripts) {
   const CellArray& cells = cell.cell_value();
   const std::vector<Index> positions = read_positions(cells, subscripts);

@@ -3,6 +3,7 @@
 // evaluated; one subscript is a column-major linear position, two are (row, column).
 #pragma once
 
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -22,6 +23,13 @@ Value cell_paren_read(const Value& cell, std::span<const Value> subscripts);
 // empty array (`c = []; c{1} = 2`), which start an empty cell.
 void cell_brace_assign(Value& target, bool defined, std::string_view name,
                        std::span<const Value> subscripts, Value rhs);
+
+// The linear position c{subscripts} selects in an assignment that writes through the element
+// (`c{2}.x = v`): the one element, or nullopt when it lies beyond `cell` (then the write grows
+// it; anything but a Cell counts as empty). Selecting several elements, or a linear position
+// past the end of a matrix of cells (which cannot grow), is an error worded with `name`.
+std::optional<num::Index> cell_brace_position(const Value& cell, std::string_view name,
+                                              std::span<const Value> subscripts);
 
 // c(subscripts) = d with d a cell: its elements go to the selected positions, in order (one
 // element to every position when d has one), with the same growth.

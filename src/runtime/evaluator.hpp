@@ -66,6 +66,8 @@ struct Frame {
   std::vector<Variable> variables;
   FrameKind kind = FrameKind::TopLevel;
 
+  // The reference is valid until the next evaluation: a name seen for the first time grows
+  // `variables` (and may move it), so code that evaluates anything takes its slot afterwards.
   Variable& at(int slot) {
     // A pointer comparison (no division by sizeof(Variable)) keeps variable reads cheap.
     Variable* variable = variables.data() + slot;
@@ -100,6 +102,7 @@ struct ScalarResult {
 };
 
 class ScalarCode;
+struct TargetPlan;  // an assignment target resolved for writing (exec_path_assign.cpp)
 
 class Evaluator {
  public:
@@ -150,19 +153,16 @@ class Evaluator {
   void exec_path_assign(const lang::PathAssignStmt& statement);
   void assign_target(const lang::AssignTarget& target, Value rhs, std::optional<lang::BinaryOp> op,
                      bool echo_on);
+  // The read phase of assign_target(): every name and subscript of the target evaluated, each
+  // level checked, and for `op` the new value computed into `rhs`; nothing written.
+  void resolve_target(const lang::AssignTarget& target, TargetPlan& plan,
+                      std::optional<lang::BinaryOp> op, Value& rhs);
   bool names_containers_package(const lang::Expr& expression);
   Value field_of(const Value& base, const lang::FieldExpr& expression);
   void eval_list_elements(std::span<const lang::ExprPtr> elements, std::vector<Value>& out);
   Value eval_cell_rows(const lang::StringArrayExpr& literal);
   std::span<Value> eval_call_arguments(const lang::ExprList& expressions,
                                        std::span<Value> arguments, std::vector<Value>& expanded);
-  void assign_struct_element(const lang::AssignTarget& target, Value rhs,
-                             std::optional<lang::BinaryOp> op, bool echo_on);
-  // The fields and final subscripts `steps` of a target, written into `root`; `root_text` names
-  // it in echo lines and errors.
-  void assign_steps(const lang::Name& root_name, const std::string& root_text, Variable& root,
-                    std::span<const lang::TargetStep> steps, Value rhs,
-                    std::optional<lang::BinaryOp> op, bool echo_on);
   Flow exec_for(const lang::ForStmt& statement);
   Flow exec_while(const lang::WhileStmt& statement);
   Flow exec_if(const lang::IfStmt& statement);
@@ -288,6 +288,9 @@ class Evaluator {
   // 0, or the InterruptReason of a pending request (set by a signal handler or a watchdog).
   std::atomic<int> interrupted_{0};
   std::vector<EndBinding> ends_;
+  // Buffers of assign_target(), one per nesting depth (exec_path_assign.cpp).
+  std::vector<std::shared_ptr<TargetPlan>> target_plans_;
+  std::size_t target_plan_depth_ = 0;
   std::vector<NativeFunction> builtins_;
   // The plain targets of the multi-assignment whose right side is being called (null
   // otherwise): its builtin call receives those variables by move (exec_multi_assign).

@@ -1,8 +1,15 @@
-// Assignment to general targets (llmlab's MATLAB extension of §2.2–§2.6): nested fields
-// `s.a.b = e`, a subscripted field `s.f(i) = e`, dynamic fields `s.(name) = e`, compound
-// assignment `v(i) += e`, and any of these as outputs of a multiple assignment. The target is
-// checked and the new value fully computed before anything is written, so a failing assignment
-// leaves every variable as it was.
+// Assignment to general targets (llmlab's MATLAB lvalues, beyond §2.2–§2.6): any chain of
+// fields `.f` / `.(expr)`, struct-array elements `(k).`, cell elements `{k}` and a final
+// subscript, e.g. `s.a.b = e`, `p.h(2).w(:, 1) = 0`, `c{2}.x = 1`, `s.m(2, :) = []`; compound
+// assignment `v(i) += e`; and any of these as outputs of a multiple assignment.
+//
+// Two phases. The read phase walks the current value (through copies, which only share
+// storage) evaluating every field name and subscript, with `end` bound to the level it
+// subscripts, and checks every level. Only then does the write phase take the variable's slot
+// (evaluation may add names and so move the frame's variables) and write down the chain in
+// place. A level the write creates or grows (a new field, element or cell position) is built
+// aside and stored once the levels below it succeeded, and the final write checks before it
+// writes, so a failing assignment leaves every variable as it was.
 #include <fmt/format.h>
 
 #include <span>
@@ -19,45 +26,64 @@
 
 namespace llmlab::runtime::detail {
 
+// One step of a target as the read phase resolved it.
+struct ResolvedStep {
+  const lang::TargetStep* written = nullptr;
+  enum class Form { Field, Element, CellElement, Subscript } form = Form::Field;
+  std::string field;              // Field: the name, a dynamic one evaluated
+  std::vector<Value> subscripts;  // Element, CellElement, Subscript: evaluated with their `end`
+  num::Index position = 0;        // Element: the struct-array element (0-based)
+  std::optional<num::Index> cell_position;  // CellElement: the element, nullopt past the end
+  std::string base_text;  // the target before this step ("p.h(2)"), for messages and echoes
+};
+
+struct TargetPlan {
+  std::vector<ResolvedStep> steps;
+  std::string text;              // the target so far, while it is resolved
+  bool through_element = false;  // some step inside the chain is `(k).` or `{k}`
+  AssignEcho echo;               // what the final `(subscripts) = v` did
+  bool indexed_write = false;    // the final step was such a write (not a deletion or `{}`)
+};
+
 namespace {
 
-// The names of a target's field steps, in order, with dynamic names `.(expr)` evaluated.
-using FieldNames = std::vector<std::string>;
-
-// The value a target's fields lead to, or nullptr where the path does not exist yet. Raises the
-// error of §2.5 when a step meets a value that is not a struct.
-const Value* find_field_path(std::string written, std::span<const lang::TargetStep> steps,
-                             const FieldNames& fields, const Variable& root) {
-  const Value* node = root.defined ? &root.value : nullptr;
-  for (std::size_t k = 0; k < fields.size() && node != nullptr; ++k) {
-    if (!node->is(Kind::Struct)) {
-      throw Error(fmt::format("'{}' is a {}, not a struct", written, node->kind_name()),
-                  steps[k].loc);
-    }
-    node = node->field(fields[k]);
-    written += "." + fields[k];
+// Marks a plan in use for one assignment; on the way out it drops the values the plan still
+// holds (subscripts may share storage with variables, which would then copy on their next
+// write) and frees its depth.
+class PlanInUse {
+ public:
+  PlanInUse(TargetPlan& plan, std::size_t& depth) : plan_(plan), depth_(depth) { ++depth_; }
+  ~PlanInUse() {
+    for (ResolvedStep& step : plan_.steps) step.subscripts.clear();
+    if (plan_.indexed_write) plan_.echo = AssignEcho{};
+    --depth_;
   }
-  return node;
+  PlanInUse(const PlanInUse&) = delete;
+  PlanInUse& operator=(const PlanInUse&) = delete;
+
+ private:
+  TargetPlan& plan_;
+  std::size_t& depth_;
+};
+
+bool is_empty_array(const Value& value) { return value.is_array() && value.matrix_value().empty(); }
+
+// A level that a write makes into a struct or cell: missing, or MATLAB's empty `[]` (what the
+// fields of a grown struct array's new elements hold); `{}` is rlab's empty string array.
+bool replaceable(const Value& value, bool defined) {
+  return !defined || is_empty_array(value) ||
+         (value.is(Kind::StringArray) && value.string_array_value().empty());
 }
 
-// The value the fields lead to, for writing: structs and fields missing on the way are created
-// (the checks of find_field_path have already passed).
-Value& make_field_path(const FieldNames& fields, Variable& root) {
-  if (fields.empty()) {
-    root.defined = true;
-    return root.value;
+// "{2}", "{1,3}": a cell element in messages and echoes.
+std::string brace_text(std::span<const Value> subscripts) {
+  std::string text = "{";
+  for (std::size_t k = 0; k < subscripts.size(); ++k) {
+    if (k > 0) text += ",";
+    const Value& s = subscripts[k];
+    text += s.is(Kind::Scalar) ? fmt::format("{}", s.scalar_value()) : std::string("...");
   }
-  if (!root.defined) {
-    root.value = Value::structure();
-    root.defined = true;
-  }
-  Value* node = &root.value;
-  for (const std::string& field : fields) {
-    if (!node->is(Kind::Struct)) *node = Value::structure();  // a field that did not exist yet
-    StructFields& members = node->mutable_struct_fields();
-    node = &members[field];
-  }
-  return *node;
+  return text + "}";
 }
 
 // The element `c{k} op= v` updates.
@@ -66,6 +92,121 @@ Value brace_read_for_update(const Value& container, std::span<const Value> subsc
     throw Error(fmt::format("brace indexing needs a cell array, got {}", container.kind_name()));
   }
   return cell_brace_read(container, subscripts);
+}
+
+// Writes `rhs` at step `k` of the plan and below into `node` (`defined`: node holds a value).
+void write_step(Value& node, bool defined, TargetPlan& plan, std::size_t k, Value& rhs) {
+  ResolvedStep& step = plan.steps[k];
+  const bool last = k + 1 == plan.steps.size();
+  const std::string& name = step.base_text;
+  switch (step.form) {
+    case ResolvedStep::Form::Field: {
+      if (defined && node.is(Kind::Struct)) {
+        if (last) {
+          node.set_field(step.field, std::move(rhs));
+          return;
+        }
+        StructFields& fields = node.mutable_struct_fields();
+        if (auto it = fields.find(step.field); it != fields.end()) {
+          write_step(it->second, true, plan, k + 1, rhs);
+          return;
+        }
+        Value child;
+        write_step(child, false, plan, k + 1, rhs);
+        fields.emplace(step.field, std::move(child));
+        return;
+      }
+      // A new struct (the read phase let only a missing level or [] through).
+      Value child;
+      if (last) {
+        child = std::move(rhs);
+      } else {
+        write_step(child, false, plan, k + 1, rhs);
+      }
+      Value created = Value::structure();
+      created.set_field(step.field, std::move(child));
+      node = std::move(created);
+      return;
+    }
+    case ResolvedStep::Form::Element: {
+      const auto at = static_cast<std::size_t>(step.position);
+      if (defined && node.is(Kind::Struct) && at == 0) {
+        write_step(node, true, plan, k + 1, rhs);
+        return;
+      }
+      if (defined && node.is(Kind::StructArray) && at < node.struct_array_items().size()) {
+        std::vector<Value>& items = node.mutable_struct_array_items();
+        const std::size_t fields_before = items[at].struct_fields().size();
+        write_step(items[at], true, plan, k + 1, rhs);
+        // A new field in one element is a new field of the array: the others get [].
+        if (items[at].struct_fields().size() != fields_before) unify_struct_fields(items);
+        return;
+      }
+      // Past the end (or a new array): the element is built aside, then the array grows.
+      std::vector<Value> items =
+          defined && is_struct_like(node) ? struct_elements(node) : std::vector<Value>{};
+      Value element = empty_like(items);
+      write_step(element, true, plan, k + 1, rhs);
+      items.resize(at + 1, empty_like(items));
+      items[at] = std::move(element);
+      node = make_struct_array(std::move(items));
+      return;
+    }
+    case ResolvedStep::Form::CellElement: {
+      if (defined && node.is(Kind::Cell) && step.cell_position) {
+        CellArray& cells = node.mutable_cell();
+        write_step(cells.items[static_cast<std::size_t>(*step.cell_position)], true, plan, k + 1,
+                   rhs);
+        return;
+      }
+      Value element;
+      write_step(element, false, plan, k + 1, rhs);
+      if (defined) {
+        cell_brace_assign(node, true, name, step.subscripts, std::move(element));
+      } else {
+        Value created;
+        cell_brace_assign(created, false, name, step.subscripts, std::move(element));
+        node = std::move(created);
+      }
+      return;
+    }
+    case ResolvedStep::Form::Subscript:
+      break;
+  }
+  // The final subscript: c{k} = v stores v, `[]` included (no deletion), growing the cell
+  // (§13.12); (subs) = [] deletes (§6.5); any other (subs) = v is §6.4's write. A new
+  // variable or field is built aside, so a bad subscript creates nothing.
+  if (step.written->braces) {
+    if (defined) {
+      cell_brace_assign(node, true, name, step.subscripts, std::move(rhs));
+      return;
+    }
+    Value created;
+    cell_brace_assign(created, false, name, step.subscripts, std::move(rhs));
+    node = std::move(created);
+    return;
+  }
+  if (is_deletion_value(rhs)) {
+    if (!defined) throw Error(fmt::format("[]-deletion: undefined variable '{}'", name));
+    index_delete(node, true, name, step.subscripts);
+    return;
+  }
+  plan.indexed_write = true;
+  if (defined) {
+    plan.echo = index_assign(node, true, name, step.subscripts, rhs);
+    return;
+  }
+  Value created;
+  plan.echo = index_assign(created, false, name, step.subscripts, rhs);
+  node = std::move(created);
+}
+
+// The value the fields of a target without inner subscripts lead to after the write (for the
+// echo); `count` fields from the root.
+const Value& follow_fields(const Value& root, const TargetPlan& plan, std::size_t count) {
+  const Value* node = &root;
+  for (std::size_t k = 0; k < count; ++k) node = node->field(plan.steps[k].field);
+  return *node;
 }
 
 }  // namespace
@@ -92,130 +233,179 @@ void Evaluator::exec_path_assign(const lang::PathAssignStmt& statement) {
   assign_target(statement.target, eval(*statement.value), op, assignment_echo_enabled(statement));
 }
 
+void Evaluator::resolve_target(const lang::AssignTarget& target, TargetPlan& plan,
+                               std::optional<lang::BinaryOp> op, Value& rhs) {
+  // `current` points at the value of the level being resolved, inside `root` (a copy of the
+  // variable: it shares storage, and keeps what it points into alive and in place whatever the
+  // evaluation of names and subscripts does to the frame) or inside `made` (an element past
+  // the end, made up); `exists` says the level holds a value. `missing` says why the target
+  // does not exist yet, for `op=`.
+  static const Value kAbsent;
+  Value root;
+  bool exists = false;
+  {
+    const Variable& variable = slot(target.root);
+    exists = variable.defined;
+    if (exists) root = variable.value;
+  }
+  Value made;
+  const Value* current = exists ? &root : &kAbsent;
+  std::string missing = exists ? "" : fmt::format("undefined variable '{}'", target.root.text);
+  SourceLoc missing_at = target.root.loc;
+  std::string& text = plan.text;
+  text = target.root.text;
+  const std::size_t count = target.steps.size();
+  plan.steps.resize(count);
+  plan.through_element = false;
+  plan.indexed_write = false;
+  for (std::size_t k = 0; k < count; ++k) {
+    const lang::TargetStep& written = target.steps[k];
+    ResolvedStep& step = plan.steps[k];
+    step.written = &written;
+    step.base_text = text;
+    step.cell_position.reset();
+    step.position = 0;
+    const bool last = k + 1 == count;
+    if (written.is_field) {
+      step.form = ResolvedStep::Form::Field;
+      if (written.field_expr) {
+        step.field = dynamic_field_name(*written.field_expr);
+      } else {
+        step.field = written.field;
+      }
+      if (exists && current->is(Kind::StructArray)) {
+        throw Error(fmt::format("'{}' is a 1×{} struct array: assign a field of one element, as "
+                                "in {}(k).{}",
+                                text, current->struct_array_items().size(), text, step.field),
+                    written.loc);
+      }
+      if (exists && !current->is(Kind::Struct) && !replaceable(*current, exists)) {
+        throw Error(fmt::format("'{}' is a {}, not a struct", text, current->kind_name()),
+                    written.loc);
+      }
+      text += '.';
+      text += step.field;
+      const Value* child =
+          exists && current->is(Kind::Struct) ? current->field(step.field) : nullptr;
+      if (child == nullptr && missing.empty()) {
+        missing = fmt::format("struct has no field '{}'", step.field);
+        missing_at = written.loc;
+      }
+      exists = child != nullptr;
+      current = exists ? child : &kAbsent;
+      continue;
+    }
+    step.subscripts.resize(written.subscripts.size());
+    eval_subscripts(written.subscripts, *current, true, step.subscripts);
+    if (last) {
+      step.form = ResolvedStep::Form::Subscript;
+      break;
+    }
+    plan.through_element = true;
+    if (!written.braces) {
+      // `(k).`: one element of a struct array, grown past its end with empty-field structs.
+      step.form = ResolvedStep::Form::Element;
+      if (exists && !is_struct_like(*current) && !replaceable(*current, exists)) {
+        throw Error(fmt::format("'{}' is a {}, not a struct", text, current->kind_name()),
+                    written.loc);
+      }
+      step.position = located(written.loc, [&] { return single_struct_position(step.subscripts); });
+      text += fmt::format("({})", step.position + 1);
+      const auto at = static_cast<std::size_t>(step.position);
+      const bool one = current->is(Kind::Struct);
+      const bool array = current->is(Kind::StructArray);
+      const std::size_t size = one ? 1 : array ? current->struct_array_items().size() : 0;
+      if (at < size) {
+        if (array) current = &current->struct_array_items()[at];
+      } else {
+        if (missing.empty()) {
+          missing = fmt::format("index {} out of bounds (length {})", at + 1, size);
+          missing_at = written.loc;
+        }
+        Value element = empty_like(one     ? std::vector<Value>{*current}
+                                   : array ? current->struct_array_items()
+                                           : std::vector<Value>{});
+        made = std::move(element);
+        current = &made;
+      }
+      exists = true;
+      continue;
+    }
+    // `{k}`: one element of a cell, grown past its end.
+    step.form = ResolvedStep::Form::CellElement;
+    if (exists && !current->is(Kind::Cell) && !replaceable(*current, exists)) {
+      throw Error(fmt::format("'{}' is a {}, not a cell array (brace subscripts index cells)", text,
+                              current->kind_name()),
+                  written.loc);
+    }
+    step.cell_position =
+        located(written.loc, [&] { return cell_brace_position(*current, text, step.subscripts); });
+    text += brace_text(step.subscripts);
+    if (step.cell_position) {
+      current = &current->cell_value().items[static_cast<std::size_t>(*step.cell_position)];
+    } else {
+      if (missing.empty()) {
+        missing = fmt::format("'{}' does not exist", text);
+        missing_at = written.loc;
+      }
+      current = &kAbsent;
+    }
+    exists = step.cell_position.has_value();
+  }
+  if (!op) return;
+  // `target op= e` is `target = target op (e)`: the target must exist.
+  if (!missing.empty()) throw Error(missing, missing_at);
+  Value old;
+  if (count > 0 && plan.steps.back().form == ResolvedStep::Form::Subscript) {
+    const std::vector<Value>& subscripts = plan.steps.back().subscripts;
+    old = plan.steps.back().written->braces ? brace_read_for_update(*current, subscripts)
+                                            : index_read(*current, subscripts);
+  } else {
+    old = *current;
+  }
+  Warning warning;
+  rhs = binary_operation(*op, old, rhs, &warning);
+  session_.warn(warning);
+}
+
 void Evaluator::assign_target(const lang::AssignTarget& target, Value rhs,
                               std::optional<lang::BinaryOp> op, bool echo_on) {
-  if (target.steps.size() > 1 && !target.steps.front().is_field) {
-    assign_struct_element(target, std::move(rhs), op, echo_on);
-    return;
+  // Plans are kept per nesting depth (a subscript may call a function that assigns), so a
+  // target in a loop reuses its buffers instead of allocating them each time.
+  if (target_plan_depth_ == target_plans_.size()) {
+    target_plans_.push_back(std::make_shared<TargetPlan>());
   }
-  assign_steps(target.root, target.root.text, slot(target.root), target.steps, std::move(rhs), op,
-               echo_on);
-}
-
-// `s(k).f… = rhs`: the fields are assigned in a copy of element k (an empty-field struct past
-// the end), which then replaces the element, growing the struct array as needed.
-void Evaluator::assign_struct_element(const lang::AssignTarget& target, Value rhs,
-                                      std::optional<lang::BinaryOp> op, bool echo_on) {
+  TargetPlan& plan = *target_plans_[target_plan_depth_];
+  PlanInUse in_use(plan, target_plan_depth_);
+  resolve_target(target, plan, op, rhs);
+  // Every expression of the target has run: the slot reference stays valid from here on, and
+  // the read phase's copies are gone, so storage the variable owns alone is written in place.
   Variable& root = slot(target.root);
-  const Value current = root.defined ? root.value : Value();
-  const bool empty_array = current.is_array() && current.matrix_value().empty();
-  if (root.defined && !is_struct_like(current) && !empty_array) {
-    throw Error(fmt::format("'{}' is a {}, not a struct", target.root.text, current.kind_name()),
-                target.steps.front().loc);
-  }
-  const lang::ExprList& written = target.steps.front().subscripts;
-  std::vector<Value> subscripts(written.size());
-  eval_subscripts(written, current, true, subscripts);
-  const num::Index position =
-      located(target.steps.front().loc, [&] { return single_struct_position(subscripts); });
-  std::vector<Value> items = struct_elements(current);
-  const auto at = static_cast<std::size_t>(position);
-  Variable element;
-  element.defined = true;
-  element.value = at < items.size() ? items[at] : empty_like(items);
-  const std::string name = fmt::format("{}({})", target.root.text, position + 1);
-  assign_steps(target.root, name, element, std::span(target.steps).subspan(1), std::move(rhs), op,
-               false);
-  if (at >= items.size()) items.resize(at + 1, empty_like(items));
-  items[at] = std::move(element.value);
-  root.value = make_struct_array(std::move(items));
-  root.defined = true;
-  if (echo_on) session_.write(echo(target.root.text, root.value, session_));
-}
-
-void Evaluator::assign_steps(const lang::Name& root_name, const std::string& root_text,
-                             Variable& root, std::span<const lang::TargetStep> steps, Value rhs,
-                             std::optional<lang::BinaryOp> op, bool echo_on) {
-  const bool subscripted = !steps.empty() && !steps.back().is_field;
-  const std::size_t field_steps = steps.size() - (subscripted ? 1 : 0);
-  // The field names, dynamic ones evaluated, and the target as echo lines and errors show it
-  // ("s.a.b", without the subscripts).
-  FieldNames fields;
-  std::string name = root_text;
-  for (std::size_t k = 0; k < field_steps; ++k) {
-    const lang::TargetStep& step = steps[k];
-    fields.push_back(step.field_expr ? dynamic_field_name(*step.field_expr) : step.field);
-    name += "." + fields.back();
-  }
-
-  // Read phase: find the current value, evaluate the subscripts (with `end` bound to it) and
-  // compute the value to store. Nothing is written yet.
-  std::vector<Value> subscripts;
-  bool leaf_exists = false;
-  {
-    const Value* leaf = find_field_path(root_text, steps, fields, root);
-    leaf_exists = leaf != nullptr;
-    const Value snapshot = leaf_exists ? *leaf : Value();
-    if (subscripted) {
-      const lang::ExprList& written = steps.back().subscripts;
-      subscripts.resize(written.size());
-      eval_subscripts(written, snapshot, true, subscripts);
-    }
-    if (op) {
-      if (!leaf_exists) {
-        throw Error(steps.empty() || field_steps == 0
-                        ? fmt::format("undefined variable '{}'", root_text)
-                        : fmt::format("struct has no field '{}'", fields.back()),
-                    root_name.loc);
-      }
-      const bool braces = subscripted && steps.back().braces;
-      const Value current = !subscripted ? snapshot
-                            : braces     ? brace_read_for_update(snapshot, subscripts)
-                                         : index_read(snapshot, subscripts);
-      Warning warning;
-      rhs = binary_operation(*op, current, rhs, &warning);
-      session_.warn(warning);
-    }
-  }
-  // The snapshot is gone, so storage the target owns alone is written in place.
-
-  if (!subscripted) {
-    Value& destination = make_field_path(fields, root);
-    destination = std::move(rhs);
-    if (echo_on) session_.write(echo(name, destination, session_));
-    return;
-  }
-  if (steps.back().braces) {
-    // c{k} = v stores v, `[]` included (no deletion), growing the cell (§13.12).
-    if (leaf_exists) {
-      Value& destination = make_field_path(fields, root);
-      cell_brace_assign(destination, true, name, subscripts, std::move(rhs));
-    } else {
-      Value created;
-      cell_brace_assign(created, false, name, subscripts, std::move(rhs));
-      make_field_path(fields, root) = std::move(created);
-    }
-    if (echo_on) session_.write(echo(name, make_field_path(fields, root), session_));
-    return;
-  }
-  if (is_deletion_value(rhs)) {
-    if (!leaf_exists) throw Error(fmt::format("[]-deletion: undefined variable '{}'", name));
-    Value& destination = make_field_path(fields, root);
-    index_delete(destination, true, name, subscripts);
-    if (echo_on) session_.write(echo(name, destination, session_));
-    return;
-  }
-  AssignEcho result;
-  if (leaf_exists) {
-    Value& destination = make_field_path(fields, root);
-    result = index_assign(destination, true, name, subscripts, rhs);
+  if (plan.steps.empty()) {
+    root.value = std::move(rhs);
   } else {
-    // A new variable or field: built aside, so a bad subscript creates nothing.
-    Value created;
-    result = index_assign(created, false, name, subscripts, rhs);
-    make_field_path(fields, root) = std::move(created);
+    write_step(root.value, root.defined, plan, 0, rhs);
   }
-  if (echo_on) session_.write(index_assign_echo(name, result));
+  root.defined = true;
+  if (!echo_on) return;
+  // Echo lines: a target through an element shows the whole variable (MATLAB's way); a field
+  // path `name = value`; a final subscript §8.6's line for a write, the container otherwise.
+  if (plan.through_element || plan.steps.empty()) {
+    session_.write(echo(target.root.text, root.value, session_));
+    return;
+  }
+  const ResolvedStep& last = plan.steps.back();
+  if (last.form == ResolvedStep::Form::Field) {
+    session_.write(echo(last.base_text + "." + last.field,
+                        follow_fields(root.value, plan, plan.steps.size()), session_));
+    return;
+  }
+  if (plan.indexed_write) {
+    session_.write(index_assign_echo(last.base_text, plan.echo));
+    return;
+  }
+  session_.write(
+      echo(last.base_text, follow_fields(root.value, plan, plan.steps.size() - 1), session_));
 }
 
 }  // namespace llmlab::runtime::detail

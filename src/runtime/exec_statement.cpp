@@ -306,9 +306,18 @@ void Evaluator::exec_index_assign_with(const lang::IndexAssignStmt& statement,
 void Evaluator::exec_field_assign(const lang::FieldAssignStmt& statement) {
   Value value = eval(*statement.value);
   Variable& variable = slot(statement.target);
-  if (!variable.defined) {
+  // An undefined name or MATLAB's empty `[]` becomes a struct.
+  const bool empty_array =
+      variable.defined && variable.value.is_array() && variable.value.matrix_value().empty();
+  if (!variable.defined || empty_array) {
     variable.value = Value::structure();
     variable.defined = true;
+  } else if (variable.value.is(Kind::StructArray)) {
+    throw Error(
+        fmt::format("'{}' is a 1×{} struct array: assign a field of one element, as in "
+                    "{}(k).{}",
+                    statement.target.text, variable.value.struct_array_items().size(),
+                    statement.target.text, statement.field));
   } else if (!variable.value.is(Kind::Struct)) {
     throw Error(fmt::format("'{}' is a {}, not a struct", statement.target.text,
                             variable.value.kind_name()));

@@ -58,7 +58,7 @@ Value empty_like(const std::vector<Value>& model) {
   return element;
 }
 
-Value make_struct_array(std::vector<Value> elements) {
+void unify_struct_fields(std::vector<Value>& elements) {
   std::set<std::string, std::less<>> names;
   for (const Value& item : elements) {
     for (const auto& entry : item.struct_fields()) names.insert(entry.first);
@@ -68,6 +68,10 @@ Value make_struct_array(std::vector<Value> elements) {
       if (!item.field(name)) item.set_field(name, Value::vector(num::Matrix(1, 0)));
     }
   }
+}
+
+Value make_struct_array(std::vector<Value> elements) {
+  unify_struct_fields(elements);
   return Value::struct_array(std::move(elements));
 }
 

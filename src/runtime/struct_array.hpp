@@ -25,6 +25,9 @@ std::vector<Value> struct_elements(const Value& value);
 // element lacks is added to it as [] (MATLAB's rule). One element gives that Struct.
 Value make_struct_array(std::vector<Value> elements);
 
+// Gives every element each field name some element has, as [] where it lacked it.
+void unify_struct_fields(std::vector<Value>& elements);
+
 // A struct with every field of `model`'s elements, each [] (what growth fills new elements with).
 Value empty_like(const std::vector<Value>& model);
 

@@ -311,6 +311,13 @@ const std::vector<Value>& Value::struct_array_items() const {
   return heap_as<std::vector<Value>>();
 }
 
+std::vector<Value>& Value::mutable_struct_array_items() {
+  LLMLAB_ASSERT(kind_ == Kind::StructArray);
+  // Struct arrays are values too: clone the element list when another value shares it.
+  if (payload_.heap.use_count() > 1) payload_.heap = make_heap(heap_as<std::vector<Value>>());
+  return *static_cast<std::vector<Value>*>(payload_.heap.get());
+}
+
 const std::vector<Value>& Value::tuple_items() const {
   LLMLAB_ASSERT(kind_ == Kind::Tuple);
   return heap_as<std::vector<Value>>();

@@ -181,6 +181,8 @@ class Value {
   const StructFields& struct_fields() const;
   StructFields& mutable_struct_fields();  // clones shared fields first
   const std::vector<Value>& struct_array_items() const;
+  // The elements for writing in place (`s(k).f = v`); clones them first when shared.
+  std::vector<Value>& mutable_struct_array_items();
   const std::vector<Value>& tuple_items() const;
   const Lambda& lambda_value() const;
   const std::string& handle_name() const;

@@ -153,6 +153,12 @@ TEST(parser, general_assignment_targets) {
   EXPECT_EQ(ast("s.f(end + 1) = 2;"), "(program\n  (path-assign s.f((+ end 1)) = 2 ;))\n");
   EXPECT_EQ(ast("v(i) += 1"), "(program\n  (path-assign v(i) += 1))\n");
   EXPECT_EQ(ast("s.n -= x'"), "(program\n  (path-assign s.n -= (' x)))\n");
+  // Any chain of fields, struct-array elements and cell elements (MATLAB's lvalues).
+  EXPECT_EQ(ast("p.h(2).w(:, 1) = 0"), "(program\n  (path-assign p.h(2).w(: 1) = 0))\n");
+  EXPECT_EQ(ast("c{2}(end) = 5"), "(program\n  (path-assign c{2}(end) = 5))\n");
+  EXPECT_EQ(ast("c{1}{2}.x = 1"), "(program\n  (path-assign c{1}{2}.x = 1))\n");
+  EXPECT_EQ(ast("s(k).(n).m(2, :) = []"),
+            "(program\n  (path-assign s(k).(n).m(2 :) = (matrix)))\n");
   // The forms rlab has keep their own statements.
   EXPECT_EQ(ast("s.f = 1"), "(program\n  (field-assign s.f 1))\n");
   EXPECT_EQ(ast("v(i) = 1"), "(program\n  (index-assign v (i) 1))\n");
@@ -339,18 +345,15 @@ TEST(parser, errors) {
             "them with &&");
   EXPECT_EQ(error("1:n == 3"), "1:5: parse error: expected newline or EOF, got '=='");
   EXPECT_EQ(error("a = b = 3"), "1:7: parse error: expected newline or EOF, got '='");
-  EXPECT_EQ(error("x(1)(2) = 1"),
-            "1:9: parse error: invalid assignment target: only the last part of a target can be "
-            "subscripted");
-  EXPECT_EQ(error("v(2).f(1).g = 1"),
-            "1:13: parse error: invalid assignment target: only the last part of a target can be "
-            "subscripted");
+  constexpr const char* kParenInside =
+      "parse error: invalid assignment target: a '(...)' subscript inside a target must be "
+      "followed by a field (s(k).f); write x(i)(j) as x(i, j), and a cell element as c{i}";
+  EXPECT_EQ(error("x(1)(2) = 1"), std::string("1:9: ") + kParenInside);
+  EXPECT_EQ(error("v(2).f(1){3} = 1"), std::string("1:14: ") + kParenInside);
   EXPECT_EQ(error("f(x)' = 1"),
-            "1:7: parse error: invalid assignment target: only a name, followed by fields and at "
-            "most one final subscript list, can be assigned");
-  EXPECT_EQ(error("[a, s.f(1)(2)] = f()"),
-            "1:5: parse error: invalid assignment target: only the last part of a target can be "
-            "subscripted");
+            "1:7: parse error: invalid assignment target: only a name followed by fields, "
+            "'(...)' and '{...}' subscripts can be assigned");
+  EXPECT_EQ(error("[a, s.f(1)(2)] = f()"), std::string("1:5: ") + kParenInside);
   EXPECT_EQ(error("x = 1 +\n 2"), "1:8: parse error: unexpected token in expression: newline");
   EXPECT_EQ(error("x = [1, 2,]"), "1:11: parse error: expected an element after ',', got ']'");
   EXPECT_EQ(error("x = [1 2"), "1:5: parse error: unexpected end of input: missing ']' for '['");
