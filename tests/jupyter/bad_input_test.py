@@ -14,14 +14,7 @@ import tempfile
 import time
 
 import jupyter_env
-
-failures = []
-
-
-def check(condition, what):
-    print(("ok   " if condition else "FAIL ") + what)
-    if not condition:
-        failures.append(what)
+from checks import check, failures
 
 
 def free_ports(count):

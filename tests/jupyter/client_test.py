@@ -15,14 +15,7 @@ import sys
 import time
 
 import jupyter_env
-
-failures = []
-
-
-def check(condition, what):
-    print(("ok   " if condition else "FAIL ") + what)
-    if not condition:
-        failures.append(what)
+from checks import check, failures
 
 
 def run(client, code, timeout=90, **options):

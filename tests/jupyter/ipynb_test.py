@@ -13,14 +13,7 @@ import sys
 import tempfile
 
 import nbformat
-
-failures = []
-
-
-def check(condition, what):
-    print(("ok   " if condition else "FAIL ") + what)
-    if not condition:
-        failures.append(what)
+from checks import check, failures
 
 
 def convert(binary, source, to, output):

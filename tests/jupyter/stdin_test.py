@@ -11,14 +11,7 @@ import sys
 import time
 
 import jupyter_env
-
-failures = []
-
-
-def check(condition, what):
-    print(("ok   " if condition else "FAIL ") + what)
-    if not condition:
-        failures.append(what)
+from checks import check, failures
 
 
 def run(client, code, answers=(), allow_stdin=True, timeout=60):
