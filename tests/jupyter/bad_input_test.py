@@ -80,8 +80,7 @@ def port_in_use_check(binary):
 def kernel_checks():
     import zmq
     from jupyter_client.session import Session
-    manager, client = jupyter_env.start_kernel()
-    try:
+    with jupyter_env.running_kernel() as (manager, client):
         # A request signed with another key: dropped and logged, never run.
         info = manager.get_connection_info()
         forger = Session(key=b"not-the-key", username="forger")
@@ -121,11 +120,6 @@ def kernel_checks():
         reply = client.execute_interactive("y = 40 + 2", timeout=20)
         check(reply["content"]["status"] == "ok" and manager.is_alive(),
               "the kernel goes on after invalid UTF-8")
-    finally:
-        client.stop_channels()
-        manager.shutdown_kernel(now=False)
-    if failures:
-        print("kernel log:\n" + jupyter_env.kernel_log(manager)[-4000:])
 
 
 def main() -> int:

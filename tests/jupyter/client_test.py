@@ -62,8 +62,7 @@ def main() -> int:
         width, height = int.from_bytes(logo[16:20], "big"), int.from_bytes(logo[20:24], "big")
         check(logo.startswith(b"\x89PNG") and (width, height) == (size, size),
               f"the {size}x{size} logo is a {size}x{size} PNG (got {width}x{height})")
-    manager, client = jupyter_env.start_kernel()
-    try:
+    with jupyter_env.running_kernel() as (manager, client):
         reply, _ = run(client, "y = 5;")
         check(reply["status"] == "ok", "y = 5; runs")
 
@@ -155,11 +154,6 @@ def main() -> int:
         reply, outputs = run(client, "x = 1 + 1\nx")
         check(reply["status"] == "ok" and text_of(outputs).strip() == "2",
               f"after a restart, x = 1 + 1 then x shows 2 (got {text_of(outputs)!r})")
-    finally:
-        client.stop_channels()
-        manager.shutdown_kernel(now=False)
-    if failures:
-        print("kernel log:\n" + jupyter_env.kernel_log(manager))
     return 1 if failures else 0
 
 

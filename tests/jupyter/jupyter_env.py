@@ -6,6 +6,7 @@ Import this module before jupyter_client: it sets the environment at import time
 Reads LLMLAB_BIN (set by setup() or the caller).
 """
 import atexit
+import contextlib
 import os
 import pathlib
 import shutil
@@ -59,3 +60,23 @@ def kernel_log(manager) -> str:
     manager.llmlab_log.flush()
     manager.llmlab_log.seek(0)
     return manager.llmlab_log.read()
+
+
+@contextlib.contextmanager
+def running_kernel(log_tail: int = 4000):
+    """start_kernel() for a `with` block: the channels close and the kernel shuts down when the
+    block ends, and when a check failed or the block raised (a client timeout) the end of the
+    kernel's log is printed."""
+    from checks import failures
+    manager, client = start_kernel()
+    raised = False
+    try:
+        yield manager, client
+    except BaseException:
+        raised = True
+        raise
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel(now=False)
+        if failures or raised:
+            print("kernel log:\n" + kernel_log(manager)[-log_tail:])

@@ -41,8 +41,7 @@ def main() -> int:
     parser.add_argument("--bin", required=True)
     args = parser.parse_args()
     jupyter_env.setup(args.bin)
-    manager, client = jupyter_env.start_kernel()
-    try:
+    with jupyter_env.running_kernel() as (manager, client):
         run(client, "base = 40;")
         reply, text, prompts = run(client, 'n = input("how many? ");\nprintf("%d\\n", n)',
                                    answers=["base + 2"])
@@ -97,11 +96,6 @@ def main() -> int:
         reply, text, _ = run(client, 'printf("%d\\n", base)')
         check(reply["status"] == "ok" and text.strip() == "40",
               f"the session survives the interrupted input (got {text!r})")
-    finally:
-        client.stop_channels()
-        manager.shutdown_kernel(now=False)
-    if failures:
-        print("kernel log:\n" + jupyter_env.kernel_log(manager))
     return 1 if failures else 0
 
 
