@@ -1,9 +1,8 @@
 // Whole-array helpers for the gradient rules.
 #include "autodiff/array_math.hpp"
 
-#include <cblas.h>
-
 #include "base/error.hpp"
+#include "num/blas_library.hpp"
 #include "num/ops.hpp"
 
 namespace llmlab::autodiff {
@@ -69,10 +68,11 @@ Matrix product_transposed_right(const Matrix& a, const Matrix& b) {
   }
   if (a.rows() == 0 || b.rows() == 0 || a.columns() == 0) return Matrix(a.rows(), b.rows());
   Matrix c = Matrix::uninitialized(a.rows(), b.rows());  // GEMM writes every element
-  cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasTrans, blas_size(a.rows()), blas_size(b.rows()),
-              blas_size(a.columns()), 1.0, a.real_values().data(), blas_size(a.columns()),
-              b.real_values().data(), blas_size(b.columns()), 0.0, c.mutable_real_values().data(),
-              blas_size(b.rows()));
+  num::blas::library().dgemm(CblasRowMajor, CblasNoTrans, CblasTrans, blas_size(a.rows()),
+                             blas_size(b.rows()), blas_size(a.columns()), 1.0,
+                             a.real_values().data(), blas_size(a.columns()), b.real_values().data(),
+                             blas_size(b.columns()), 0.0, c.mutable_real_values().data(),
+                             blas_size(b.rows()));
   return c;
 }
 
@@ -85,10 +85,11 @@ Matrix product_transposed_left(const Matrix& a, const Matrix& b) {
     return Matrix(a.columns(), b.columns());
   }
   Matrix c = Matrix::uninitialized(a.columns(), b.columns());  // GEMM writes every element
-  cblas_dgemm(CblasRowMajor, CblasTrans, CblasNoTrans, blas_size(a.columns()),
-              blas_size(b.columns()), blas_size(a.rows()), 1.0, a.real_values().data(),
-              blas_size(a.columns()), b.real_values().data(), blas_size(b.columns()), 0.0,
-              c.mutable_real_values().data(), blas_size(b.columns()));
+  num::blas::library().dgemm(CblasRowMajor, CblasTrans, CblasNoTrans, blas_size(a.columns()),
+                             blas_size(b.columns()), blas_size(a.rows()), 1.0,
+                             a.real_values().data(), blas_size(a.columns()), b.real_values().data(),
+                             blas_size(b.columns()), 0.0, c.mutable_real_values().data(),
+                             blas_size(b.columns()));
   return c;
 }
 

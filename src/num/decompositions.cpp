@@ -150,13 +150,14 @@ Matrix singular_values(const Matrix& a) {
   int query = -1;
   std::optional<detail::SingleThreadedBlas> single_threaded;
   if (k <= kSingleThreadedSvd) single_threaded.emplace();
-  dgesvd_("N", "N", &m, &n, work_matrix.data(), &m, result.mutable_real_values().data(), nullptr,
-          &one, nullptr, &one, &optimal, &query, &info, 1, 1);
+  const blas::Library& lapack = blas::library();
+  lapack.dgesvd("N", "N", &m, &n, work_matrix.data(), &m, result.mutable_real_values().data(),
+                nullptr, &one, nullptr, &one, &optimal, &query, &info, 1, 1);
   check_info(info, "dgesvd");
   int lwork = static_cast<int>(optimal);
   std::vector<double> work(static_cast<std::size_t>(std::max(lwork, 1)));
-  dgesvd_("N", "N", &m, &n, work_matrix.data(), &m, result.mutable_real_values().data(), nullptr,
-          &one, nullptr, &one, work.data(), &lwork, &info, 1, 1);
+  lapack.dgesvd("N", "N", &m, &n, work_matrix.data(), &m, result.mutable_real_values().data(),
+                nullptr, &one, nullptr, &one, work.data(), &lwork, &info, 1, 1);
   check_info(info, "dgesvd");
   return result;
 }
@@ -184,13 +185,14 @@ Svd svd(const Matrix& a, SvdSize size) {
     int query = -1;
     std::optional<detail::SingleThreadedBlas> single_threaded;
     if (k <= kSingleThreadedSvd) single_threaded.emplace();
-    dgesdd_(job, &m, &n, work_matrix.data(), &m, s.data(), u.data(), &m, vt.data(), &ldvt, &optimal,
-            &query, iwork.data(), &info, 1);
+    const blas::Library& lapack = blas::library();
+    lapack.dgesdd(job, &m, &n, work_matrix.data(), &m, s.data(), u.data(), &m, vt.data(), &ldvt,
+                  &optimal, &query, iwork.data(), &info, 1);
     check_info(info, "dgesdd");
     int lwork = static_cast<int>(optimal);
     std::vector<double> work(static_cast<std::size_t>(std::max(lwork, 1)));
-    dgesdd_(job, &m, &n, work_matrix.data(), &m, s.data(), u.data(), &m, vt.data(), &ldvt,
-            work.data(), &lwork, iwork.data(), &info, 1);
+    lapack.dgesdd(job, &m, &n, work_matrix.data(), &m, s.data(), u.data(), &m, vt.data(), &ldvt,
+                  work.data(), &lwork, iwork.data(), &info, 1);
     check_info(info, "dgesdd");
   } else {
     // No singular values: U and V are identities of their sizes (any orthonormal basis).

@@ -16,32 +16,6 @@
 #include "num/lapack.hpp"
 #include "num/ops.hpp"
 
-extern "C" {
-void dgetrf_(const int* m, const int* n, double* a, const int* lda, int* ipiv, int* info);
-void zgetrf_(const int* m, const int* n, std::complex<double>* a, const int* lda, int* ipiv,
-             int* info);
-void dgetrs_(const char* trans, const int* n, const int* nrhs, const double* a, const int* lda,
-             const int* ipiv, double* b, const int* ldb, int* info, std::size_t trans_length);
-void zgetrs_(const char* trans, const int* n, const int* nrhs, const std::complex<double>* a,
-             const int* lda, const int* ipiv, std::complex<double>* b, const int* ldb, int* info,
-             std::size_t trans_length);
-double dlange_(const char* norm, const int* m, const int* n, const double* a, const int* lda,
-               double* work, std::size_t norm_length);
-double zlange_(const char* norm, const int* m, const int* n, const std::complex<double>* a,
-               const int* lda, double* work, std::size_t norm_length);
-void dgecon_(const char* norm, const int* n, const double* a, const int* lda, const double* anorm,
-             double* rcond, double* work, int* iwork, int* info, std::size_t norm_length);
-void zgecon_(const char* norm, const int* n, const std::complex<double>* a, const int* lda,
-             const double* anorm, double* rcond, std::complex<double>* work, double* rwork,
-             int* info, std::size_t norm_length);
-void dgelsd_(const int* m, const int* n, const int* nrhs, double* a, const int* lda, double* b,
-             const int* ldb, double* s, const double* rcond, int* rank, double* work,
-             const int* lwork, int* iwork, int* info);
-void zgelsd_(const int* m, const int* n, const int* nrhs, std::complex<double>* a, const int* lda,
-             std::complex<double>* b, const int* ldb, double* s, const double* rcond, int* rank,
-             std::complex<double>* work, const int* lwork, double* rwork, int* iwork, int* info);
-}
-
 namespace llmlab::num {
 
 namespace {
@@ -92,34 +66,37 @@ Division solve_square(const Matrix& a, const Matrix& b) {
   double rcond = 0.0;
   {
     detail::SingleThreadedBlas single;
+    const blas::Library& lapack = blas::library();
     std::vector<double> work(static_cast<std::size_t>(lead));
     if constexpr (std::is_same_v<T, double>) {
-      anorm = dlange_("1", &n, &n, lu.data(), &lead, work.data(), 1);
-      dgetrf_(&n, &n, lu.data(), &lead, pivots.data(), &info);
+      anorm = lapack.dlange("1", &n, &n, lu.data(), &lead, work.data(), 1);
+      lapack.dgetrf(&n, &n, lu.data(), &lead, pivots.data(), &info);
     } else {
-      anorm = zlange_("1", &n, &n, lu.data(), &lead, work.data(), 1);
-      zgetrf_(&n, &n, lu.data(), &lead, pivots.data(), &info);
+      anorm = lapack.zlange("1", &n, &n, lu.data(), &lead, work.data(), 1);
+      lapack.zgetrf(&n, &n, lu.data(), &lead, pivots.data(), &info);
     }
     if (info == 0) {
       int con_info = 0;
       if constexpr (std::is_same_v<T, double>) {
         std::vector<double> con_work(static_cast<std::size_t>(4 * lead));
         std::vector<int> iwork(static_cast<std::size_t>(lead));
-        dgecon_("1", &n, lu.data(), &lead, &anorm, &rcond, con_work.data(), iwork.data(), &con_info,
-                1);
+        lapack.dgecon("1", &n, lu.data(), &lead, &anorm, &rcond, con_work.data(), iwork.data(),
+                      &con_info, 1);
       } else {
         std::vector<T> con_work(static_cast<std::size_t>(2 * lead));
         std::vector<double> rwork(static_cast<std::size_t>(2 * lead));
-        zgecon_("1", &n, lu.data(), &lead, &anorm, &rcond, con_work.data(), rwork.data(), &con_info,
-                1);
+        lapack.zgecon("1", &n, lu.data(), &lead, &anorm, &rcond, con_work.data(), rwork.data(),
+                      &con_info, 1);
       }
     }
     // getrs divides by the zero pivot of a singular A: MATLAB's Inf/NaN answer.
     int solve_info = 0;
     if constexpr (std::is_same_v<T, double>) {
-      dgetrs_("N", &n, &nrhs, lu.data(), &lead, pivots.data(), x.data(), &lead, &solve_info, 1);
+      lapack.dgetrs("N", &n, &nrhs, lu.data(), &lead, pivots.data(), x.data(), &lead, &solve_info,
+                    1);
     } else {
-      zgetrs_("N", &n, &nrhs, lu.data(), &lead, pivots.data(), x.data(), &lead, &solve_info, 1);
+      lapack.zgetrs("N", &n, &nrhs, lu.data(), &lead, pivots.data(), x.data(), &lead, &solve_info,
+                    1);
     }
   }
   Division out{from_column_major(x, lead, n, nrhs), {}, {}};
@@ -150,28 +127,29 @@ Division least_squares(const Matrix& a, const Matrix& b) {
   int info = 0;
   {
     detail::SingleThreadedBlas single;
+    const blas::Library& lapack = blas::library();
     int lwork = -1;
     T query(0);
     int iquery = 0;
     if constexpr (std::is_same_v<T, double>) {
-      dgelsd_(&m, &n, &nrhs, work_a.data(), &lead_a, x.data(), &lead_b, singular.data(), &rcond,
-              &rank, &query, &lwork, &iquery, &info);
+      lapack.dgelsd(&m, &n, &nrhs, work_a.data(), &lead_a, x.data(), &lead_b, singular.data(),
+                    &rcond, &rank, &query, &lwork, &iquery, &info);
       lwork = static_cast<int>(query) + 1;
       std::vector<double> work(static_cast<std::size_t>(lwork));
       std::vector<int> iwork(static_cast<std::size_t>(std::max(iquery, 1)));
-      dgelsd_(&m, &n, &nrhs, work_a.data(), &lead_a, x.data(), &lead_b, singular.data(), &rcond,
-              &rank, work.data(), &lwork, iwork.data(), &info);
+      lapack.dgelsd(&m, &n, &nrhs, work_a.data(), &lead_a, x.data(), &lead_b, singular.data(),
+                    &rcond, &rank, work.data(), &lwork, iwork.data(), &info);
     } else {
       double rquery = 0.0;
       // zgelsd reports the real workspace size in rwork[0]; pass one element for the query.
-      zgelsd_(&m, &n, &nrhs, work_a.data(), &lead_a, x.data(), &lead_b, singular.data(), &rcond,
-              &rank, &query, &lwork, &rquery, &iquery, &info);
+      lapack.zgelsd(&m, &n, &nrhs, work_a.data(), &lead_a, x.data(), &lead_b, singular.data(),
+                    &rcond, &rank, &query, &lwork, &rquery, &iquery, &info);
       lwork = static_cast<int>(query.real()) + 1;
       std::vector<T> work(static_cast<std::size_t>(lwork));
       std::vector<double> rwork(static_cast<std::size_t>(std::max(rquery, 1.0)) + 1);
       std::vector<int> iwork(static_cast<std::size_t>(std::max(iquery, 1)));
-      zgelsd_(&m, &n, &nrhs, work_a.data(), &lead_a, x.data(), &lead_b, singular.data(), &rcond,
-              &rank, work.data(), &lwork, rwork.data(), iwork.data(), &info);
+      lapack.zgelsd(&m, &n, &nrhs, work_a.data(), &lead_a, x.data(), &lead_b, singular.data(),
+                    &rcond, &rank, work.data(), &lwork, rwork.data(), iwork.data(), &info);
     }
   }
   if (info > 0) throw Error("matrix division: the SVD of the least-squares solve did not converge");

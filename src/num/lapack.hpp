@@ -1,28 +1,8 @@
-// Internal to num/: the LAPACK routines llmlab calls (provided by OpenBLAS, which num links)
-// and a guard for OpenBLAS's thread count. Routines are
-// declared with the Fortran calling convention: every argument by pointer, column-major
-// arrays, and a trailing hidden length for each character argument.
+// Internal to num/: a guard for OpenBLAS's thread count around LAPACK calls (the routines
+// themselves come from num/blas_library.hpp).
 #pragma once
 
-#include <cstddef>
-
-extern "C" {
-
-// Singular values and, on request, vectors by Golub–Kahan–Reinsch (bidiagonal QR).
-void dgesvd_(const char* jobu, const char* jobvt, const int* m, const int* n, double* a,
-             const int* lda, double* s, double* u, const int* ldu, double* vt, const int* ldvt,
-             double* work, const int* lwork, int* info, std::size_t jobu_length,
-             std::size_t jobvt_length);
-
-// The same decomposition by divide and conquer (faster when vectors are wanted).
-void dgesdd_(const char* jobz, const int* m, const int* n, double* a, const int* lda, double* s,
-             double* u, const int* ldu, double* vt, const int* ldvt, double* work, const int* lwork,
-             int* iwork, int* info, std::size_t jobz_length);
-
-// OpenBLAS's thread-count controls (also declared by its cblas.h).
-void openblas_set_num_threads(int num_threads);
-int openblas_get_num_threads(void);
-}
+#include "num/blas_library.hpp"
 
 namespace llmlab::num::detail {
 
@@ -32,8 +12,10 @@ namespace llmlab::num::detail {
 // thread count is process-wide (the interpreter is single-threaded).
 class SingleThreadedBlas {
  public:
-  SingleThreadedBlas() : saved_(openblas_get_num_threads()) { openblas_set_num_threads(1); }
-  ~SingleThreadedBlas() { openblas_set_num_threads(saved_); }
+  SingleThreadedBlas() : saved_(blas::library().get_num_threads()) {
+    blas::library().set_num_threads(1);
+  }
+  ~SingleThreadedBlas() { blas::library().set_num_threads(saved_); }
   SingleThreadedBlas(const SingleThreadedBlas&) = delete;
   SingleThreadedBlas& operator=(const SingleThreadedBlas&) = delete;
 

@@ -1,14 +1,13 @@
 // The matrix product. Real products go to OpenBLAS dgemm (Eigen's GEMV for a single row), which
 // measured 2-4× faster than Eigen's GEMM at 256×256 here; complex ones to Eigen. A diagonal
 // operand, as in the seed's `W * diag(g)`, scales columns or rows instead: O(n²), not O(n³).
-#include <cblas.h>
-
 #include <cmath>
 #include <limits>
 #include <string>
 #include <vector>
 
 #include "base/error.hpp"
+#include "num/blas_library.hpp"
 #include "num/ops.hpp"
 #include "num/ops_detail.hpp"
 
@@ -96,8 +95,9 @@ Matrix real_product(const Matrix& a, const Matrix& b) {
     detail::RealMap row(out, 1, n);
     row.noalias() = detail::real_map(a) * detail::real_map(b);
   } else {
-    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, blas_size(m), blas_size(n), blas_size(k),
-                1.0, a_data, blas_size(k), b_data, blas_size(n), 0.0, out, blas_size(n));
+    blas::library().dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, blas_size(m), blas_size(n),
+                          blas_size(k), 1.0, a_data, blas_size(k), b_data, blas_size(n), 0.0, out,
+                          blas_size(n));
   }
   return result;
 }

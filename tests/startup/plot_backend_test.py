@@ -8,6 +8,8 @@
   with the figure in them;
 - the binary copied alone into a temporary folder still runs scripts, and a plot there fails
   with the error naming the module's path: no crash. So does a module that is not one.
+- OpenBLAS (and libgfortran) likewise load with the first matrix product or LAPACK call, and a
+  BLAS that cannot be loaded ($LLMLAB_BLAS) is a located script error.
 Usage: plot_backend_test.py --bin LLMLAB
 """
 import argparse
@@ -131,6 +133,52 @@ def check_bad_modules(binary, folder):
                f"libm as the module: {result.returncode} {result.stderr!r}")
 
 
+BLAS = re.compile(r"lib(openblas|gfortran|blas|lapack)")
+SOLVING = """A = [4 1; 2 3];
+disp(A * A)
+x = A \\ [1; 2];
+printf("%.12f %.12f\\n", x(1), x(2));
+printf("%.12f\\n", max(svd(A)));
+"""
+
+
+def check_blas_on_first_use(binary, folder):
+    """OpenBLAS (and libgfortran) load with the first product or LAPACK call, not at start."""
+    (folder / "scalar.rlab").write_text("x = [1 2 3] * [4; 5; 6];\nprintf(\"%d\\n\", x);\n")
+    result = run(binary, "scalar.rlab", folder, LD_DEBUG="files")
+    expect(result.returncode == 0 and result.stdout.split() == ["32"],
+           f"row-times-column script: {result.stdout!r} {result.stderr[-2000:]}")
+    blas = sorted(o for o in loaded_objects(result.stderr) if BLAS.search(o))
+    expect(not blas, f"a script without a matrix product or solve loaded {blas}")
+    (folder / "solve.rlab").write_text(SOLVING)
+    result = run(binary, "solve.rlab", folder, LD_DEBUG="files")
+    expect(result.returncode == 0, f"solving script failed: {result.stderr[-2000:]}")
+    expect(any(o.startswith("libopenblas") for o in loaded_objects(result.stderr)),
+           "the first matrix product did not load OpenBLAS")
+    # [18 7; 14 11]; the solve of [4 1; 2 3] x = [1; 2] is [0.1; 0.6]; the largest singular
+    # value is sqrt(15 + sqrt(125)).
+    printed = result.stdout.split()
+    expect(printed[-3:] == ["0.100000000000", "0.600000000000", "5.116672736017"]
+           and "[18.000000, 7.000000]" in result.stdout
+           and "[14.000000, 11.000000]" in result.stdout,
+           f"solving script printed {result.stdout!r}")
+
+
+def check_blas_errors(binary, folder):
+    """A BLAS that cannot be loaded, or is not OpenBLAS, is a located script error."""
+    (folder / "product.rlab").write_text("disp(1)\nB = ones(3, 3) * ones(3, 3);\n")
+    missing = folder / "no_such_blas.so.0"
+    result = run(binary, "product.rlab", folder, LLMLAB_BLAS=str(missing))
+    expect(result.returncode == 1 and "cannot load the BLAS library" in result.stderr
+           and str(missing) in result.stderr and "product.rlab:2:" in result.stderr,
+           f"a missing BLAS: {result.returncode} {result.stderr!r}")
+    expect(result.stdout.split() == ["1"], f"a missing BLAS stopped the script early: "
+                                           f"{result.stdout!r}")
+    result = run(binary, "product.rlab", folder, LLMLAB_BLAS="libm.so.6")
+    expect(result.returncode == 1 and "has no cblas_dgemm" in result.stderr,
+           f"libm as the BLAS: {result.returncode} {result.stderr!r}")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True)
@@ -143,6 +191,8 @@ def main():
         check_plotting(binary, folder)
         check_missing_module(binary, folder)
         check_bad_modules(binary, folder)
+        check_blas_on_first_use(binary, folder)
+        check_blas_errors(binary, folder)
     for failure in FAILURES:
         print("FAIL:", failure)
     print(f"plot backend: {len(FAILURES)} failure(s)")
