@@ -142,7 +142,9 @@ class Evaluator {
  private:
   // Statements (exec_statement.cpp).
   Flow exec_block(const lang::Block& block);
+  // exec attaches the statement's location to an error that has none; exec_unlocated dispatches.
   Flow exec(const lang::Stmt& statement);
+  Flow exec_unlocated(const lang::Stmt& statement);
   void exec_expression_statement(const lang::ExpressionStmt& statement);
   void exec_assign(const lang::AssignStmt& statement);
   void exec_index_assign(const lang::IndexAssignStmt& statement);

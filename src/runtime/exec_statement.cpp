@@ -152,53 +152,52 @@ Flow Evaluator::exec_block(const lang::Block& block) {
 }
 
 Flow Evaluator::exec(const lang::Stmt& statement) {
-  try {
-    switch (statement.kind) {
-      case lang::StmtKind::Expression:
-        exec_expression_statement(statement.as<lang::ExpressionStmt>());
-        return Flow::Normal;
-      case lang::StmtKind::Assign:
-        exec_assign(statement.as<lang::AssignStmt>());
-        return Flow::Normal;
-      case lang::StmtKind::IndexAssign:
-        exec_index_assign(statement.as<lang::IndexAssignStmt>());
-        return Flow::Normal;
-      case lang::StmtKind::FieldAssign:
-        exec_field_assign(statement.as<lang::FieldAssignStmt>());
-        return Flow::Normal;
-      case lang::StmtKind::MultiAssign:
-        exec_multi_assign(statement.as<lang::MultiAssignStmt>());
-        return Flow::Normal;
-      case lang::StmtKind::PathAssign:
-        exec_path_assign(statement.as<lang::PathAssignStmt>());
-        return Flow::Normal;
-      case lang::StmtKind::If:
-        return exec_if(statement.as<lang::IfStmt>());
-      case lang::StmtKind::For:
-        return exec_for(statement.as<lang::ForStmt>());
-      case lang::StmtKind::While:
-        return exec_while(statement.as<lang::WhileStmt>());
-      case lang::StmtKind::Switch:
-        return exec_switch(statement.as<lang::SwitchStmt>());
-      case lang::StmtKind::Break:
-        return Flow::Break;
-      case lang::StmtKind::Continue:
-        return Flow::Continue;
-      case lang::StmtKind::Return:
-        return Flow::Return;
-      case lang::StmtKind::Try:
-        return exec_try(statement.as<lang::TryStmt>());
-      case lang::StmtKind::Function: {
-        const auto& definition = statement.as<lang::FunctionStmt>().function;
-        functions_[definition->name] = definition;
-        return Flow::Normal;
-      }
-      case lang::StmtKind::Run:
-        return exec_run(statement.as<lang::RunStmt>());
+  return located(statement.loc, [&] { return exec_unlocated(statement); });
+}
+
+Flow Evaluator::exec_unlocated(const lang::Stmt& statement) {
+  switch (statement.kind) {
+    case lang::StmtKind::Expression:
+      exec_expression_statement(statement.as<lang::ExpressionStmt>());
+      return Flow::Normal;
+    case lang::StmtKind::Assign:
+      exec_assign(statement.as<lang::AssignStmt>());
+      return Flow::Normal;
+    case lang::StmtKind::IndexAssign:
+      exec_index_assign(statement.as<lang::IndexAssignStmt>());
+      return Flow::Normal;
+    case lang::StmtKind::FieldAssign:
+      exec_field_assign(statement.as<lang::FieldAssignStmt>());
+      return Flow::Normal;
+    case lang::StmtKind::MultiAssign:
+      exec_multi_assign(statement.as<lang::MultiAssignStmt>());
+      return Flow::Normal;
+    case lang::StmtKind::PathAssign:
+      exec_path_assign(statement.as<lang::PathAssignStmt>());
+      return Flow::Normal;
+    case lang::StmtKind::If:
+      return exec_if(statement.as<lang::IfStmt>());
+    case lang::StmtKind::For:
+      return exec_for(statement.as<lang::ForStmt>());
+    case lang::StmtKind::While:
+      return exec_while(statement.as<lang::WhileStmt>());
+    case lang::StmtKind::Switch:
+      return exec_switch(statement.as<lang::SwitchStmt>());
+    case lang::StmtKind::Break:
+      return Flow::Break;
+    case lang::StmtKind::Continue:
+      return Flow::Continue;
+    case lang::StmtKind::Return:
+      return Flow::Return;
+    case lang::StmtKind::Try:
+      return exec_try(statement.as<lang::TryStmt>());
+    case lang::StmtKind::Function: {
+      const auto& definition = statement.as<lang::FunctionStmt>().function;
+      functions_[definition->name] = definition;
+      return Flow::Normal;
     }
-  } catch (Error& error) {
-    error.set_where_if_missing(statement.loc);
-    throw;
+    case lang::StmtKind::Run:
+      return exec_run(statement.as<lang::RunStmt>());
   }
   return Flow::Normal;
 }
