@@ -417,8 +417,10 @@ Value Evaluator::eval_call_with(const lang::CallExpr& expression, int nargout,
     // Index: `end` refers to this container. A copy keeps it valid while the subscripts run
     // (they may grow the frame); the copy only shares storage.
     const Value container = variable->value;
-    eval_subscripts(expression.args, container, false, arguments);
-    return located(expression.loc, [&] { return index_read(container, arguments); });
+    std::vector<Value> spread;
+    const std::span<Value> given =
+        eval_spreading_subscripts(expression.args, container, false, arguments, spread);
+    return located(expression.loc, [&] { return index_read(container, given); });
   }
   // Arguments that are lists (c{:}, s.f of a struct array) land here instead of `arguments`.
   std::vector<Value> expanded;
@@ -456,8 +458,10 @@ Value Evaluator::eval_call_with(const lang::CallExpr& expression, int nargout,
   if (variable && (variable->value.is(Kind::Scalar) || variable->value.is(Kind::Complex) ||
                    variable->value.is(Kind::Bool) || variable->value.is(Kind::Struct))) {
     const Value container = variable->value;
-    eval_subscripts(expression.args, container, false, arguments);
-    return located(expression.loc, [&] { return index_read(container, arguments); });
+    std::vector<Value> spread;
+    const std::span<Value> given =
+        eval_spreading_subscripts(expression.args, container, false, arguments, spread);
+    return located(expression.loc, [&] { return index_read(container, given); });
   }
   throw Error(undefined_function(name), expression.loc);
 }
@@ -517,8 +521,10 @@ Value Evaluator::eval_method_call(const lang::MethodCallExpr& expression, int na
     if (const Value* field = arguments.front().field(name)) {
       const Value container = *field;
       std::vector<Value> subscripts(expression.args.size());
-      eval_subscripts(expression.args, container, false, subscripts);
-      return located(expression.loc, [&] { return index_read(container, subscripts); });
+      std::vector<Value> spread;
+      const std::span<Value> given =
+          eval_spreading_subscripts(expression.args, container, false, subscripts, spread);
+      return located(expression.loc, [&] { return index_read(container, given); });
     }
   }
   for (const lang::ExprPtr& argument : expression.args) arguments.push_back(eval(*argument));

@@ -2,6 +2,7 @@
 // work goes to operators.cpp, indexing.cpp and num/ops.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "base/error.hpp"
@@ -421,11 +422,53 @@ void Evaluator::eval_subscripts(const lang::ExprList& arguments, const Value& co
   ends_.pop_back();
 }
 
+// Each c{...} is evaluated first, since the number of subscripts it stands for decides which
+// dimension a later `end` means (A(c{:}, end) with c = {1, 2} is A(1, 2, end)).
+std::span<Value> Evaluator::eval_spreading_subscripts(const lang::ExprList& arguments,
+                                                      const Value& container, bool for_write,
+                                                      std::span<Value> out,
+                                                      std::vector<Value>& spread) {
+  const auto is_list = [](const lang::ExprPtr& e) { return e->kind == lang::ExprKind::CellIndex; };
+  if (std::none_of(arguments.begin(), arguments.end(), is_list)) {
+    eval_subscripts(arguments, container, for_write, out);
+    return out;
+  }
+  std::vector<std::vector<Value>> lists(arguments.size());
+  std::size_t count = 0;
+  for (std::size_t k = 0; k < arguments.size(); ++k) {
+    if (is_list(arguments[k])) {
+      eval_list_elements(std::span(&arguments[k], 1), lists[k]);
+      count += lists[k].size();
+    } else {
+      ++count;
+    }
+  }
+  spread.reserve(count);
+  ends_.push_back(EndBinding{&container, 0, static_cast<int>(count), for_write});
+  try {
+    for (std::size_t k = 0; k < arguments.size(); ++k) {
+      if (is_list(arguments[k])) {
+        for (Value& item : lists[k]) spread.push_back(std::move(item));
+        continue;
+      }
+      ends_.back().position = static_cast<int>(spread.size());
+      spread.push_back(eval(*arguments[k]));
+    }
+  } catch (...) {
+    ends_.pop_back();
+    throw;
+  }
+  ends_.pop_back();
+  return spread;
+}
+
 Value Evaluator::eval_index_expression(const lang::IndexExpr& expression) {
   const Value base = eval(*expression.base);
   return with_values(expression.args.size(), [&](std::span<Value> subscripts) {
-    eval_subscripts(expression.args, base, false, subscripts);
-    return located(expression.loc, [&] { return index_read(base, subscripts); });
+    std::vector<Value> spread;
+    const std::span<Value> given =
+        eval_spreading_subscripts(expression.args, base, false, subscripts, spread);
+    return located(expression.loc, [&] { return index_read(base, given); });
   });
 }
 

@@ -148,7 +148,7 @@ class Evaluator {
   void exec_expression_statement(const lang::ExpressionStmt& statement);
   void exec_assign(const lang::AssignStmt& statement);
   void exec_index_assign(const lang::IndexAssignStmt& statement);
-  void exec_index_assign_with(const lang::IndexAssignStmt& statement, std::span<Value> subscripts);
+  void exec_index_assign_with(const lang::IndexAssignStmt& statement, std::span<Value> slots);
   void exec_field_assign(const lang::FieldAssignStmt& statement);
   void exec_multi_assign(const lang::MultiAssignStmt& statement);
   // General targets (exec_path_assign.cpp). `op` makes it a compound assignment.
@@ -213,6 +213,12 @@ class Evaluator {
   // Evaluates subscripts with `end` bound to `container` (§6.3).
   void eval_subscripts(const lang::ExprList& arguments, const Value& container, bool for_write,
                        std::span<Value> out);
+  // The same where a subscript may be c{...}, MATLAB's comma-separated list (A(c{:}) is
+  // A(c{1}, c{2}, ...)): without one the values fill `out`; with one they are in `spread`. The
+  // span returned views whichever holds them.
+  std::span<Value> eval_spreading_subscripts(const lang::ExprList& arguments,
+                                             const Value& container, bool for_write,
+                                             std::span<Value> out, std::vector<Value>& spread);
   void eval_arguments(const lang::ExprList& arguments, std::span<Value> out);
   bool condition(const lang::Expr& expression, std::string_view statement);
 

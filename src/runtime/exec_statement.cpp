@@ -280,13 +280,15 @@ void Evaluator::exec_index_assign(const lang::IndexAssignStmt& statement) {
 }
 
 void Evaluator::exec_index_assign_with(const lang::IndexAssignStmt& statement,
-                                       std::span<Value> subscripts) {
+                                       std::span<Value> slots) {
   // The right side first, then the subscripts with `end` bound to the variable (§6.4).
   Value rhs = eval(*statement.value);
+  std::vector<Value> spread;
+  std::span<Value> subscripts;
   {
     const Variable& current = slot(statement.target);
     const Value snapshot = current.defined ? current.value : Value();
-    eval_subscripts(statement.indices, snapshot, true, subscripts);
+    subscripts = eval_spreading_subscripts(statement.indices, snapshot, true, slots, spread);
   }
   // The snapshot is gone: the variable's storage has one owner again, so the write is in place.
   Variable& variable = slot(statement.target);

@@ -219,6 +219,15 @@ Subscript resolve_subscript(const Value& subscript) {
       }
       break;
     }
+    case Kind::String:
+      // The text ':' is the colon (MATLAB), so that a cell of subscripts can hold one:
+      // A(c{:}) with c = {':', 2}.
+      if (subscript.string_value() == ":") {
+        result.all = true;
+        break;
+      }
+      throw Error(fmt::format("invalid index type: string \"{}\" (only \":\" is a subscript)",
+                              subscript.string_value()));
     default:
       throw Error(fmt::format("invalid index type: {}", subscript.kind_name()));
   }
