@@ -2,14 +2,14 @@
 // it found, so that the build and the loader never disagree about which one it is.
 #include "num/blas_library.hpp"
 
-#include <dlfcn.h>
 #include <fmt/format.h>
 
 #include <cstdlib>
-#include <cstring>
+#include <optional>
 #include <string>
 
 #include "base/error.hpp"
+#include "base/shared_library.hpp"
 
 #ifndef LLMLAB_BLAS_SONAME
 #error "CMake defines LLMLAB_BLAS_SONAME (the soname of the OpenBLAS it found)"
@@ -24,27 +24,25 @@ std::string library_file() {
 }
 
 template <class Function>
-void bind(void* handle, const std::string& file, const char* symbol, Function& function) {
-  void* address = dlsym(handle, symbol);
-  if (address == nullptr) {
+void bind(const SharedLibrary& library, const std::string& file, const char* symbol,
+          Function& function) {
+  function = library.function<Function>(symbol);
+  if (function == nullptr) {
     throw Error(fmt::format("cannot use the BLAS library '{}': it has no {} (not OpenBLAS?)", file,
                             symbol));
   }
-  static_assert(sizeof function == sizeof address);
-  std::memcpy(&function, &address, sizeof function);
 }
 
 Library load() {
   const std::string file = library_file();
-  // RTLD_NOW: a missing dependency (libgfortran) is reported here, not at the first call.
-  void* handle = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
-  if (handle == nullptr) {
-    const char* why = dlerror();
-    throw Error(
-        fmt::format("cannot load the BLAS library (needed for matrix products and "
-                    "LAPACK): '{}': {}",
-                    file, why != nullptr ? why : "dlopen failed"));
+  std::string why;
+  std::optional<SharedLibrary> opened = SharedLibrary::open(file, why);
+  if (!opened) {
+    throw Error(fmt::format(
+        "cannot load the BLAS library (needed for matrix products and LAPACK): '{}': {}", file,
+        why));
   }
+  const SharedLibrary& handle = *opened;
   Library loaded{};
   try {
     bind(handle, file, "cblas_dgemm", loaded.dgemm);
@@ -63,7 +61,7 @@ Library load() {
     bind(handle, file, "openblas_set_num_threads", loaded.set_num_threads);
     bind(handle, file, "openblas_get_num_threads", loaded.get_num_threads);
   } catch (const Error&) {
-    dlclose(handle);
+    opened->close();
     throw;
   }
   // Stays loaded for the life of the process: the pointers above point into it.

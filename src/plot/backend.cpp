@@ -2,15 +2,15 @@
 // name and install folder, so that the code and the build never disagree about either.
 #include "plot/backend.hpp"
 
-#include <dlfcn.h>
 #include <fmt/format.h>
 
 #include <cstdlib>
-#include <cstring>
 #include <filesystem>
+#include <optional>
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/shared_library.hpp"
 
 #ifndef LLMLAB_PLOT_BACKEND_FILE
 #error "CMake defines LLMLAB_PLOT_BACKEND_FILE (the module's file name)"
@@ -46,22 +46,14 @@ const Backend* open_module(const std::string& path, std::string& why) {
     why = "no such file";
     return nullptr;
   }
-  // RTLD_NOW: a missing cairo or pango is reported here, not as a crash at the first call.
-  void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-  if (handle == nullptr) {
-    const char* message = dlerror();
-    why = message != nullptr ? message : "dlopen failed";
-    return nullptr;
-  }
-  void* symbol = dlsym(handle, kBackendEntry);
-  if (symbol == nullptr) {
+  std::optional<SharedLibrary> library = SharedLibrary::open(path, why);
+  if (!library) return nullptr;
+  const auto entry = library->function<BackendEntry>(kBackendEntry);
+  if (entry == nullptr) {
     why = fmt::format("it has no {} (a module of another llmlab version?)", kBackendEntry);
-    dlclose(handle);
+    library->close();
     return nullptr;
   }
-  BackendEntry entry = nullptr;
-  static_assert(sizeof entry == sizeof symbol);
-  std::memcpy(&entry, &symbol, sizeof entry);
   // The module stays loaded for the life of the process: figures may be drawn at any time.
   return entry();
 }
