@@ -18,6 +18,9 @@ ALLOWED = {
     "autodiff": {"runtime", "lang", "num", "nn", "base"},
     "builtins": {"autodiff", "runtime", "lang", "num", "nn", "plot", "train", "base"},
     "notebook": {"builtins", "runtime", "lang", "num", "plot", "base"},
+    # The Jupyter kernel (llmlab-kernel): beside app, and nothing includes it but itself.
+    "jupyter": {"notebook", "builtins", "autodiff", "runtime", "lang", "num", "nn", "plot", "train",
+                "base"},
     "app": {"notebook", "builtins", "autodiff", "runtime", "lang", "num", "nn", "plot", "train",
             "base"},
 }

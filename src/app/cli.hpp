@@ -1,25 +1,15 @@
 // Command-line entry: `llmlab run FILE`, `llmlab` (REPL), `llmlab notebook ...`, and further
 // subcommands, each in its own app/<name>_command.cpp and registered in cli.cpp.
-// Exit codes: 0 ok, 1 script error, 2 usage error.
+// Exit codes (base/process.hpp): 0 ok, 1 script error, 2 usage error, 130 interrupted.
 #pragma once
 
-#include <string_view>
+#include "base/process.hpp"  // kVersion and the exit codes, shared with llmlab-kernel
 
 namespace llmlab::app {
 
 // The width MATLAB's `format short g` columns wrap at (language.md §13.12): the terminal's
 // columns when standard output is a terminal, 80 otherwise.
 int terminal_width();
-
-inline constexpr std::string_view kVersion = "0.1.0";
-
-// 130 is the shell's status for a process ended by SIGINT (128 + 2).
-enum ExitCode : int {
-  kExitOk = 0,
-  kExitScriptError = 1,
-  kExitUsageError = 2,
-  kExitInterrupted = 130
-};
 
 int main(int argc, char** argv);
 

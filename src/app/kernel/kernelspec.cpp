@@ -11,7 +11,9 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "app/kernel/kernel_executable.hpp"
 #include "base/error.hpp"
+#include "base/process.hpp"
 #include "plot/backend.hpp"
 
 namespace llmlab::app::kernel {
@@ -34,24 +36,6 @@ bool write_file(const fs::path& path, const std::string& bytes) {
 }
 
 }  // namespace
-
-std::string executable_path() {
-  std::error_code error;
-  const fs::path path = fs::read_symlink("/proc/self/exe", error);
-  return error ? std::string() : path.string();
-}
-
-std::string readme_url() {
-  std::error_code error;
-  fs::path directory = fs::path(executable_path()).parent_path();
-  for (int up = 0; up < 4 && !directory.empty(); ++up) {
-    if (fs::exists(directory / "README.md", error) && fs::exists(directory / "src", error)) {
-      return "file://" + (directory / "README.md").string();
-    }
-    directory = directory.parent_path();
-  }
-  return "https://jupyter-client.readthedocs.io/en/stable/kernels.html";
-}
 
 std::string kernelspec_directory(const SpecTarget& target) {
   fs::path data;
@@ -124,6 +108,13 @@ int install_kernelspec(const SpecTarget& target) {
   const std::string binary = executable_path();
   if (binary.empty()) {
     fmt::print(stderr, "llmlab kernel install: cannot find the path of this executable\n");
+    return 1;
+  }
+  // The kernelspec starts `llmlab kernel -f`, which needs the kernel's executable: a spec
+  // Jupyter could never start is refused here rather than at the first notebook.
+  if (std::string tried; !find_kernel_executable(tried)) {
+    fmt::print(stderr, "llmlab kernel install: the kernel executable is missing: no file at {}\n",
+               tried);
     return 1;
   }
   std::string logo32;

@@ -1,5 +1,6 @@
 // The kernelspec that tells Jupyter how to start us: <data dir>/kernels/llmlab/ with
-// kernel.json (this binary's absolute path) and two logos drawn by the plot renderer.
+// kernel.json (this binary's absolute path: `llmlab kernel -f` starts llmlab-kernel) and two
+// logos drawn by the plot renderer.
 #pragma once
 
 #include <string>
@@ -24,11 +25,5 @@ int uninstall_kernelspec(const SpecTarget& target);
 
 // A `size`×`size` PNG of the logo.
 std::string draw_logo_png(int size);
-
-// The absolute path of the running executable.
-std::string executable_path();
-
-// Where the README is: next to the source tree the binary was built in, when it is there.
-std::string readme_url();
 
 }  // namespace llmlab::app::kernel

@@ -1,6 +1,6 @@
 // History entries live in memory for the life of the kernel process (a restart starts a new
 // one, as a fresh session should).
-#include "app/kernel/history.hpp"
+#include "jupyter/history.hpp"
 
 #include <fnmatch.h>
 
@@ -8,7 +8,7 @@
 #include <set>
 #include <utility>
 
-namespace llmlab::app::kernel {
+namespace llmlab::jupyter {
 
 void History::store_inputs_impl(int session, int /*line*/, const std::string& input,
                                 const std::string& output) {
@@ -62,4 +62,4 @@ nl::json History::search_impl(const std::string& pattern, bool /*raw*/, bool out
   return reply(std::move(items));
 }
 
-}  // namespace llmlab::app::kernel
+}  // namespace llmlab::jupyter

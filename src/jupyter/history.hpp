@@ -9,7 +9,7 @@
 #include <vector>
 #include <xeus/xhistory_manager.hpp>
 
-namespace llmlab::app::kernel {
+namespace llmlab::jupyter {
 
 class History final : public xeus::xhistory_manager {
  public:
@@ -40,4 +40,4 @@ class History final : public xeus::xhistory_manager {
   std::vector<Entry> entries_;
 };
 
-}  // namespace llmlab::app::kernel
+}  // namespace llmlab::jupyter

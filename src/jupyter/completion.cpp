@@ -1,7 +1,7 @@
 // Completion and inspection work on the text alone (the word around the cursor, a dotted
 // path before it) and on the session's names; nothing is evaluated, so asking never runs
 // user code or changes state.
-#include "app/kernel/completion.hpp"
+#include "jupyter/completion.hpp"
 
 #include <fmt/format.h>
 
@@ -15,7 +15,7 @@
 #include "runtime/display.hpp"
 #include "runtime/session.hpp"
 
-namespace llmlab::app::kernel {
+namespace llmlab::jupyter {
 
 namespace {
 
@@ -181,4 +181,4 @@ Readiness readiness(std::string_view code) {
   return Readiness::Complete;
 }
 
-}  // namespace llmlab::app::kernel
+}  // namespace llmlab::jupyter

@@ -10,7 +10,7 @@
 
 #include "runtime/interpreter.hpp"
 
-namespace llmlab::app::kernel {
+namespace llmlab::jupyter {
 
 struct Completions {
   std::vector<std::string> matches;  // sorted, no duplicates
@@ -33,4 +33,4 @@ Readiness readiness(std::string_view code);
 // Byte offset of code point `index` in `text` (clamped to the text).
 std::size_t byte_offset(std::string_view text, int index);
 
-}  // namespace llmlab::app::kernel
+}  // namespace llmlab::jupyter

@@ -6,12 +6,12 @@
 #include <memory>
 #include <string>
 
-#include "app/kernel/completion.hpp"
 #include "builtins/registry.hpp"
+#include "jupyter/completion.hpp"
 #include "runtime/interpreter.hpp"
 #include "runtime/session.hpp"
 
-namespace llmlab::app::kernel {
+namespace llmlab::jupyter {
 namespace {
 
 struct Session {
@@ -80,4 +80,4 @@ TEST(kernel_completion, readiness) {
 }
 
 }  // namespace
-}  // namespace llmlab::app::kernel
+}  // namespace llmlab::jupyter

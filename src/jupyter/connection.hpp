@@ -7,7 +7,7 @@
 #include <string>
 #include <xeus/xkernel_configuration.hpp>
 
-namespace llmlab::app::kernel {
+namespace llmlab::jupyter {
 
 // The configuration, or nullopt with `error` set ("shell_port: missing", "not JSON: ...").
 std::optional<xeus::xconfiguration> read_connection_file(const std::string& path,
@@ -16,4 +16,4 @@ std::optional<xeus::xconfiguration> read_connection_file(const std::string& path
 // Empty when every port of `config` can be bound now; else which one cannot and why.
 std::string check_ports_free(const xeus::xconfiguration& config);
 
-}  // namespace llmlab::app::kernel
+}  // namespace llmlab::jupyter

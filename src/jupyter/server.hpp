@@ -10,7 +10,7 @@
 #include <stdexcept>
 #include <xeus/xserver_zmq.hpp>
 
-namespace llmlab::app::kernel {
+namespace llmlab::jupyter {
 
 // Thrown out of an input request the server stopped waiting for: the running cell was asked to
 // stop while the front end was asking the user (RlabKernel::read_input turns it into the
@@ -24,4 +24,4 @@ std::unique_ptr<xeus::xserver> make_server(xeus::xcontext& context,
                                            const xeus::xconfiguration& config,
                                            nl::json::error_handler_t error_handler);
 
-}  // namespace llmlab::app::kernel
+}  // namespace llmlab::jupyter

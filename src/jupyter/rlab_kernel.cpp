@@ -3,7 +3,7 @@
 // so an .ipynb converted from a notebook shows what `notebook render` shows; the value goes out
 // as the cell's execute_result. Each cell starts with the current figure emptied unless `hold`
 // is on (plotting.md §8). The source is named "cell", so errors read `cell:line:col`.
-#include "app/kernel/rlab_kernel.hpp"
+#include "jupyter/rlab_kernel.hpp"
 
 #include <fmt/format.h>
 
@@ -15,19 +15,18 @@
 #include <vector>
 #include <xeus/xinput.hpp>
 
-#include "app/cli.hpp"
-#include "app/kernel/completion.hpp"
-#include "app/kernel/kernelspec.hpp"
-#include "app/kernel/server.hpp"
 #include "base/error.hpp"
+#include "base/process.hpp"
 #include "base/stop.hpp"
 #include "builtins/plot/session.hpp"
 #include "builtins/registry.hpp"
+#include "jupyter/completion.hpp"
+#include "jupyter/server.hpp"
 #include "runtime/call.hpp"
 #include "runtime/display.hpp"
 #include "runtime/native.hpp"
 
-namespace llmlab::app::kernel {
+namespace llmlab::jupyter {
 
 namespace {
 
@@ -63,6 +62,21 @@ std::string base64(std::string_view bytes) {
     out += '=';
   }
   return out;
+}
+
+// The README of the source tree the kernel was built in, when it is there (a build tree:
+// build/<preset>/llmlab-kernel); else the protocol's page on kernels.
+std::string readme_url() {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  fs::path directory = fs::path(executable_path()).parent_path();
+  for (int up = 0; up < 4 && !directory.empty(); ++up) {
+    if (fs::exists(directory / "README.md", error) && fs::exists(directory / "src", error)) {
+      return "file://" + (directory / "README.md").string();
+    }
+    directory = directory.parent_path();
+  }
+  return "https://jupyter-client.readthedocs.io/en/stable/kernels.html";
 }
 
 bool is_caret_line(std::string_view line) {
@@ -358,4 +372,4 @@ nl::json RlabKernel::kernel_info_request_impl() {
 
 void RlabKernel::shutdown_request_impl() { flush_stream(); }
 
-}  // namespace llmlab::app::kernel
+}  // namespace llmlab::jupyter

@@ -1,6 +1,6 @@
 // Connection files (jupyter_client's format): JSON with transport, ip, five ports, key and
 // signature_scheme.
-#include "app/kernel/connection.hpp"
+#include "jupyter/connection.hpp"
 
 #include <arpa/inet.h>
 #include <fmt/format.h>
@@ -15,7 +15,7 @@
 #include <sstream>
 #include <utility>
 
-namespace llmlab::app::kernel {
+namespace llmlab::jupyter {
 
 namespace {
 
@@ -136,4 +136,4 @@ std::string check_ports_free(const xeus::xconfiguration& config) {
   return {};
 }
 
-}  // namespace llmlab::app::kernel
+}  // namespace llmlab::jupyter

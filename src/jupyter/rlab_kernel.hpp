@@ -15,7 +15,7 @@
 #include "runtime/interpreter.hpp"
 #include "runtime/session.hpp"
 
-namespace llmlab::app::kernel {
+namespace llmlab::jupyter {
 
 class RlabKernel final : public xeus::xinterpreter {
  public:
@@ -73,4 +73,4 @@ class RlabKernel final : public xeus::xinterpreter {
   std::chrono::steady_clock::time_point last_flush_;
 };
 
-}  // namespace llmlab::app::kernel
+}  // namespace llmlab::jupyter

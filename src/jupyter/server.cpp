@@ -1,6 +1,6 @@
 // The receive loop is xserver_zmq's own (poll the control and shell sockets, hand each message
 // to the kernel core), with the repair step in front of deserialisation.
-#include "app/kernel/server.hpp"
+#include "jupyter/server.hpp"
 
 #include <iostream>
 #include <string>
@@ -8,10 +8,10 @@
 #include <xeus/xzmq_serializer.hpp>
 #include <zmq_addon.hpp>
 
-#include "app/kernel/rlab_kernel.hpp"
 #include "base/utf8.hpp"
+#include "jupyter/rlab_kernel.hpp"
 
-namespace llmlab::app::kernel {
+namespace llmlab::jupyter {
 
 namespace {
 
@@ -222,4 +222,4 @@ std::unique_ptr<xeus::xserver> make_server(xeus::xcontext& context,
                                            error_handler);
 }
 
-}  // namespace llmlab::app::kernel
+}  // namespace llmlab::jupyter

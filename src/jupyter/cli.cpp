@@ -1,0 +1,43 @@
+// Parsing `llmlab-kernel`'s arguments with CLI11, as `llmlab` parses its own.
+#include "jupyter/cli.hpp"
+
+#include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
+#include <string>
+
+#include "base/process.hpp"
+#include "jupyter/run_kernel.hpp"
+
+namespace llmlab::jupyter {
+
+int main(int argc, char** argv) {
+  CLI::App app{
+      "llmlab-kernel: the llmlab Jupyter kernel (rlab cells in one llmlab session). Jupyter "
+      "starts it through `llmlab kernel -f CONNECTION_FILE`; `llmlab kernel install` writes the "
+      "kernelspec that says so."};
+  std::string connection;
+  bool version = false;
+  app.add_option("-f,--connection-file", connection,
+                 "The connection file Jupyter gives the kernel");
+  app.add_flag("--version", version, "Print the version and exit");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    const int status = app.exit(error);
+    return status == 0 ? kExitOk : kExitUsageError;
+  }
+  if (version) {
+    fmt::print("llmlab-kernel {}\n", kVersion);
+    return kExitOk;
+  }
+  if (connection.empty()) {
+    fmt::print(stderr,
+               "llmlab-kernel: give -f CONNECTION_FILE (Jupyter does), or use `llmlab kernel "
+               "install`\n");
+    return kExitUsageError;
+  }
+  return run_kernel(connection);
+}
+
+}  // namespace llmlab::jupyter
