@@ -110,6 +110,9 @@ def check_missing_module(binary, folder):
                f"{name} without the module: the error does not name {lone / MODULE}: "
                f"{result.stderr!r}")
         expect(f"{name}.rlab:2:" in result.stderr, f"{name}: no script location in the error")
+    # `kernel install` first checks that llmlab-kernel is there (tests/startup/kernel_test.py);
+    # beside the copy it is, and the logos are what fails.
+    shutil.copy2(binary.parent / "llmlab-kernel", lone / "llmlab-kernel")
     kernel = subprocess.run([str(copy), "kernel", "install"], capture_output=True, text=True,
                             env=environment(JUPYTER_DATA_DIR=str(lone / "jupyter")), timeout=60)
     expect(kernel.returncode == 1 and "cannot load the plot backend" in kernel.stderr,
