@@ -122,7 +122,7 @@ class RepairingServer final : public xeus::xserver_zmq {
       }
     } catch (const std::exception& error) {
       // A message that cannot be read (bad signature, bad JSON) is dropped; say why.
-      std::cerr << "llmlab kernel: message dropped: " << error.what() << std::endl;
+      std::cerr << "llmlab-kernel: message dropped: " << error.what() << std::endl;
     }
   }
 
@@ -203,7 +203,7 @@ class RepairingServer final : public xeus::xserver_zmq {
                         raw(content))) {
       return;  // deserialize rejects it
     }
-    std::cerr << "llmlab kernel: a request held bytes that are not UTF-8; each became U+FFFD"
+    std::cerr << "llmlab-kernel: a request held bytes that are not UTF-8; each became U+FFFD"
               << std::endl;
     const std::string fixed = repaired(content.to_string_view());
     content.rebuild(fixed.data(), fixed.size());
