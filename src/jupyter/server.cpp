@@ -2,7 +2,9 @@
 // to the kernel core), with the repair step in front of deserialisation.
 #include "jupyter/server.hpp"
 
+#include <deque>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <xeus/xauthentication.hpp>
 #include <xeus/xzmq_serializer.hpp>
@@ -94,6 +96,11 @@ class RepairingServer final : public xeus::xserver_zmq {
 
  private:
   void start_impl(xeus::xpub_message message) override {
+    // The "starting" status xeus hands over names the kernel's session, user and status topic:
+    // the messages this server writes itself (aborting requests) use the same.
+    status_topic_ = message.topic();
+    session_ = message.header().value("session", std::string());
+    user_ = message.header().value("username", std::string());
     start_publisher_thread();
     start_heartbeat_thread();
     m_request_stop = false;
@@ -103,43 +110,100 @@ class RepairingServer final : public xeus::xserver_zmq {
   }
 
   void receive() {
+    if (!deferred_.empty()) {
+      xeus::xmessage request = std::move(deferred_.front());
+      deferred_.pop_front();
+      handle_shell(std::move(request));
+      return;
+    }
     zmq::pollitem_t items[] = {{m_controller, 0, ZMQ_POLLIN, 0}, {m_shell, 0, ZMQ_POLLIN, 0}};
     zmq::poll(&items[0], 2, std::chrono::milliseconds(-1));
-    try {
-      if (items[0].revents & ZMQ_POLLIN) {
-        zmq::multipart_t wire;
-        wire.recv(m_controller);
-        repair(wire);
-        notify_control_listener(xeus::xzmq_serializer::deserialize(wire, *p_auth));
+    if (items[0].revents & ZMQ_POLLIN) {
+      zmq::multipart_t wire;
+      wire.recv(m_controller);
+      if (std::optional<xeus::xmessage> request = read(wire)) {
+        notify_control_listener(std::move(*request));
       }
-      if (!m_request_stop && (items[1].revents & ZMQ_POLLIN)) {
-        zmq::multipart_t wire;
-        wire.recv(m_shell);
-        repair(wire);
-        xeus::xmessage request = xeus::xzmq_serializer::deserialize(wire, *p_auth);
-        count(request);
-        notify_shell_listener(std::move(request));
-      }
-    } catch (const std::exception& error) {
-      // A message that cannot be read (bad signature, bad JSON) is dropped; say why.
-      std::cerr << "llmlab-kernel: message dropped: " << error.what() << std::endl;
     }
+    if (!m_request_stop && (items[1].revents & ZMQ_POLLIN)) {
+      zmq::multipart_t wire;
+      wire.recv(m_shell);
+      if (std::optional<xeus::xmessage> request = read(wire)) handle_shell(std::move(*request));
+    }
+  }
+
+  // A message that cannot be read (bad signature, bad JSON) is dropped; say why.
+  std::optional<xeus::xmessage> read(zmq::multipart_t& wire) const {
+    try {
+      repair(wire);
+      return xeus::xzmq_serializer::deserialize(wire, *p_auth);
+    } catch (const std::exception& error) {
+      std::cerr << "llmlab-kernel: message dropped: " << error.what() << std::endl;
+      return std::nullopt;
+    }
+  }
+
+  void handle_shell(xeus::xmessage request) {
+    count(request);
+    notify_shell_listener(std::move(request));
   }
 
   // An execute_request, before xeus handles it: the kernel's count moves (or not) now, so the
   // execute_input xeus publishes first can carry it.
-  static void count(const xeus::xmessage& request) {
+  void count(const xeus::xmessage& request) {
     if (message_type(request) != "execute_request") return;
-    RlabKernel* kernel = rlab_kernel();
-    if (kernel == nullptr) return;
     const nl::json& content = request.content();
     const bool silent = content.is_object() && content.value("silent", false);
     const bool store_history = !content.is_object() || content.value("store_history", true);
+    stop_on_error_ = !silent && (!content.is_object() || content.value("stop_on_error", true));
+    RlabKernel* kernel = rlab_kernel();
+    if (kernel == nullptr) return;
     kernel->begin_execute_request(silent, store_history);
+  }
+
+  // A request that fails with stop_on_error (a front end's "Run All" stopping at the first
+  // error) aborts the execute requests queued behind it. xeus does so after the error reply has
+  // left, so a request the client sends once it has that reply may be caught as well, and it
+  // answers each with a bare error and publishes nothing on iopub, so a client waiting for the
+  // request's idle status (jupyter_client's execute_interactive) waits forever. Here the queue is
+  // drained before the error reply leaves, and each aborted request is answered as ipykernel
+  // does; xeus's own pass then finds nothing.
+  void abort_queue_impl(const listener& /*abort*/, long /*polling_interval*/) override {}
+
+  void abort_queued_requests() {
+    while (true) {
+      zmq::multipart_t wire;
+      if (!wire.recv(m_shell, static_cast<int>(zmq::recv_flags::dontwait))) return;
+      std::optional<xeus::xmessage> request = read(wire);
+      if (!request) continue;
+      // Only execute requests are aborted; completions, inspections and the like still run.
+      if (message_type(*request) != "execute_request") {
+        deferred_.push_back(std::move(*request));
+        continue;
+      }
+      publish_status("busy", request->header());
+      nl::json content = {{"status", "aborted"}};
+      xeus::xmessage reply(request->identities(),
+                           xeus::make_header("execute_reply", user_, session_), request->header(),
+                           content, content, xeus::buffer_sequence());
+      xserver_zmq::send_shell_impl(std::move(reply));
+      publish_status("idle", request->header());
+    }
+  }
+
+  void publish_status(const char* state, const nl::json& parent) {
+    xeus::xpub_message status(status_topic_, xeus::make_header("status", user_, session_), parent,
+                              nl::json::object(), {{"execution_state", state}},
+                              xeus::buffer_sequence());
+    xserver_zmq::publish_impl(std::move(status), xeus::channel::SHELL);
   }
 
   void send_shell_impl(xeus::xmessage message) override {
     if (message_type(message) == "execute_reply") {
+      if (stop_on_error_ && message.content().value("status", std::string()) == "error") {
+        abort_queued_requests();
+      }
+      stop_on_error_ = false;
       nl::json content = with_our_count(message.content());
       xeus::xmessage fixed(message.identities(), message.header(), message.parent_header(),
                            message.metadata(), std::move(content), std::move(message).buffers());
@@ -211,6 +275,14 @@ class RepairingServer final : public xeus::xserver_zmq {
         p_auth->sign(raw(header), raw(parent), raw(metadata), raw(content));
     wire[delimiter + kSignature].rebuild(signature.data(), signature.size());
   }
+
+  // Whether the execute request being handled aborts the queue if it fails.
+  bool stop_on_error_ = false;
+  // Requests taken off the shell socket while aborting that still want an answer, in order.
+  std::deque<xeus::xmessage> deferred_;
+  std::string status_topic_;
+  std::string session_;
+  std::string user_;
 };
 
 }  // namespace

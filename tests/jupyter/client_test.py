@@ -114,6 +114,39 @@ def main() -> int:
         check(reply["status"] == "ok" and text_of(outputs).split() == ["2", "5", "7"],
               f"x, y, z intact after the error (got {text_of(outputs)!r})")
 
+        # "Run All" stopping at the first error: the execute requests queued behind a failing
+        # one (stop_on_error, the default) are answered "aborted", each between a busy and an
+        # idle status on iopub as ipykernel does, and do not run; the next request does.
+        failing = client.execute("t = 0;\nfor k = 1:10000000\n  t = t + k;\nend\n"
+                                 "error(\"stop here\")")
+        queued = [client.execute(f"q{n} = {n};") for n in (1, 2)]
+        replies = {}
+        try:
+            while len(replies) < 3:
+                msg = client.get_shell_msg(timeout=120)
+                replies[msg["parent_header"].get("msg_id")] = msg["content"]
+        except queue.Empty:
+            pass
+        check(replies.get(failing, {}).get("status") == "error",
+              f"the failing cell replies with an error (got {replies.get(failing)!r})")
+        check(all(replies.get(m, {}).get("status") == "aborted" for m in queued),
+              f"the two cells queued behind it are aborted (got "
+              f"{[replies.get(m) for m in queued]!r})")
+        states = {m: [] for m in [failing, *queued]}
+        try:
+            while any(state[-1:] != ["idle"] for state in states.values()):
+                msg = client.get_iopub_msg(timeout=30)
+                parent = msg["parent_header"].get("msg_id")
+                if msg["msg_type"] == "status" and parent in states:
+                    states[parent].append(msg["content"]["execution_state"])
+        except queue.Empty:
+            pass
+        check(all(states[m] == ["busy", "idle"] for m in queued),
+              f"each aborted request has busy then idle on iopub (got {states!r})")
+        reply, outputs = run(client, 'printf("%d %d\\n", exist("q1"), exist("q2"))')
+        check(reply["status"] == "ok" and text_of(outputs).split() == ["0", "0"],
+              f"the aborted cells did not run, and the next one does (got {text_of(outputs)!r})")
+
         # `exit` in a cell asks the front end to shut the kernel down (IPython's ask_exit
         # payload); the kernel itself stays up until the front end does so.
         reply, _ = run(client, "exit")
