@@ -291,7 +291,9 @@ Value index_read(const Value& container, std::span<const Value> subscripts) {
       return demote_element(m.complex_at(r, c));
     }
   }
-  if (count == 0 || count > 3) {
+  // A() is A, as in MATLAB (also A(c{:}) with c empty).
+  if (count == 0) return container;
+  if (count > 3) {
     throw Error(fmt::format("indexing requires 1, 2, or 3 arguments, got {}", count));
   }
   if (container.is(Kind::Tracked) || any_tracked(subscripts)) {
