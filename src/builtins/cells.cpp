@@ -1,5 +1,5 @@
-// Cell-array builtins (language.md §13.12): iscell, cell(n) / cell(r, c), num2cell, and cellfun
-// over cells and string arrays (rlab's cell of strings).
+// Cell-array builtins (language.md §13.12): iscell, cell(n) / cell(r, c), num2cell, cell2mat,
+// and cellfun over cells and string arrays (rlab's cell of strings).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "builtins/registry.hpp"
+#include "runtime/literals.hpp"
 
 namespace llmlab::builtins {
 
@@ -68,6 +69,35 @@ Value num2cell(Call& call) {
     }
   }
   return Value::cell(std::move(cells));
+}
+
+// cell2mat(c): the elements joined as the matrix literal [c{1,1}, c{1,2}, ...; c{2,1}, ...]
+// joins them (MATLAB's block concatenation; the same shape rules and errors).
+Value cell2mat(Call& call) {
+  const Value& input = call.value(0);
+  // {} is an empty string array in rlab: [] as for an empty cell.
+  if (input.is(Kind::StringArray) && input.string_array_value().empty()) {
+    return runtime::concatenate({{}});
+  }
+  if (input.is(Kind::StringArray)) {
+    std::string joined;
+    for (const std::string& s : input.string_array_value()) joined += s;
+    return Value::string(std::move(joined));
+  }
+  if (!input.is(Kind::Cell)) {
+    call.fail(fmt::format("argument must be a cell array, got {}", input.kind_name()));
+  }
+  const CellArray& cells = input.cell_value();
+  if (cells.items.empty()) return runtime::concatenate({{}});
+  std::vector<std::vector<Value>> rows(static_cast<std::size_t>(cells.rows));
+  for (num::Index r = 0; r < cells.rows; ++r) {
+    for (num::Index c = 0; c < cells.columns; ++c) {
+      const Value& item = cells.items[static_cast<std::size_t>(c * cells.rows + r)];
+      if (item.is(Kind::Cell)) call.fail("a cell inside the cell cannot become a matrix");
+      rows[static_cast<std::size_t>(r)].push_back(item);
+    }
+  }
+  return runtime::concatenate(rows);
 }
 
 // cellfun(f, c [, "UniformOutput", tf]): f on every element of a cell (column-major) or every
@@ -145,6 +175,9 @@ const BuiltinTable kCellBuiltins = {
     {"num2cell", num2cell, 1, 1,
      "Each element of an array (or string of a string array) in its own cell. "
      "Example: num2cell([1, 2, 3])"},
+    {"cell2mat", cell2mat, 1, 1,
+     "The elements of a cell joined into one array, as [c{1,1}, c{1,2}; c{2,1}, c{2,2}] "
+     "would join them. Example: cell2mat({[1 2], 3; [4 5], 6})"},
     {"cellfun", cellfun, 2, 4,
      "cellfun(f, c): f on every element of a cell (or string of a string array), the numbers "
      "as a vector; \"UniformOutput\", false gives a cell (a string array for strings). "

@@ -1,5 +1,6 @@
 // builtins.md §10 Types, structs and predicates: struct and its field functions (isstruct,
-// isfield, rmfield, fieldnames, getfield, setfield, orderfields, numfields) and iscell.
+// isfield, rmfield, fieldnames, getfield, setfield, orderfields, numfields, struct2cell,
+// cell2struct, structfun) and iscell.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -37,8 +38,8 @@ Value make_struct(Call& call) {
   return result;
 }
 
-const Value& struct_argument(Call& call, std::string_view function) {
-  const Value& value = call.value(0);
+const Value& struct_argument(Call& call, std::string_view function, int position = 0) {
+  const Value& value = call.value(position);
   // The elements of a struct array share their field names, so its first element answers
   // isfield and fieldnames for all of them.
   if ((function == "isfield" || function == "fieldnames") && value.is(Kind::StructArray) &&
@@ -116,6 +117,97 @@ Value fieldnames(Call& call) {
   return Value::string_array(std::move(names));
 }
 
+// struct2cell(s): the field values as an N×1 cell, in the order fieldnames lists them.
+Value struct2cell(Call& call) {
+  const Value& s = struct_argument(call, "struct2cell");
+  std::vector<Value> values;
+  for (const auto& [name, value] : s.struct_fields()) values.push_back(value);
+  runtime::CellArray cells;
+  cells.rows = static_cast<std::int64_t>(values.size());
+  cells.columns = values.empty() ? 0 : 1;
+  cells.items = std::move(values);
+  return Value::cell(std::move(cells));
+}
+
+// cell2struct(c, fields [, dim]): the values along dimension dim (1, Octave's default, or 2)
+// become the fields; one struct for each position along the other dimension (a struct array
+// when there are several).
+Value cell2struct(Call& call) {
+  const Value& input = call.value(0);
+  runtime::CellArray cells;
+  if (input.is(Kind::Cell)) {
+    cells = input.cell_value();
+  } else if (input.is(Kind::StringArray)) {
+    std::vector<Value> items;
+    for (const std::string& text : input.string_array_value()) items.push_back(Value::string(text));
+    cells = runtime::CellArray::row(std::move(items));
+  } else {
+    call.fail(fmt::format("argument 1 must be a cell array, got {}", input.kind_name()));
+  }
+  std::vector<std::string> names;
+  if (call.value(1).is(Kind::StringArray)) {
+    names = call.value(1).string_array_value();
+  } else {
+    names.push_back(call.string(1));
+  }
+  const std::int64_t dim = call.has(2) ? call.count_argument(2) : 1;
+  if (dim != 1 && dim != 2) call.fail("dim must be 1 (fields down the columns) or 2 (across)");
+  const std::int64_t along = dim == 1 ? cells.rows : cells.columns;
+  const std::int64_t others = dim == 1 ? cells.columns : cells.rows;
+  if (static_cast<std::int64_t>(names.size()) != along) {
+    call.fail(
+        fmt::format("{} field names for {} values along dimension {}", names.size(), along, dim));
+  }
+  std::vector<Value> structs;
+  for (std::int64_t o = 0; o < others; ++o) {
+    Value element = Value::structure();
+    for (std::int64_t f = 0; f < along; ++f) {
+      const std::int64_t row = dim == 1 ? f : o;
+      const std::int64_t column = dim == 1 ? o : f;
+      element.set_field(names[static_cast<std::size_t>(f)],
+                        cells.items[static_cast<std::size_t>(column * cells.rows + row)]);
+    }
+    structs.push_back(std::move(element));
+  }
+  if (structs.size() == 1) return std::move(structs.front());
+  return Value::struct_array(std::move(structs));
+}
+
+// structfun(f, s [, "UniformOutput", tf]): f on every field's value, in fieldnames order; the
+// numbers as a column, or with "UniformOutput", false a struct of the results under the same
+// names.
+Value structfun(Call& call) {
+  const Value& s = struct_argument(call, "structfun", 1);
+  bool uniform = true;
+  for (int k = 2; k < call.count(); k += 2) {
+    if (!call.value(k).is(Kind::String) || call.string(k) != "UniformOutput" || !call.has(k + 1)) {
+      call.fail("options are \"UniformOutput\", true or false");
+    }
+    uniform = call.value(k + 1).as_scalar() != 0.0;
+  }
+  Value fields = Value::structure();
+  num::Matrix numbers(static_cast<num::Index>(s.struct_fields().size()), 1, 0.0);
+  bool all_bools = !s.struct_fields().empty();
+  num::Index k = 0;
+  for (const auto& [name, value] : s.struct_fields()) {
+    Value result = call.invoke(call.value(0), {value});
+    if (!uniform) {
+      fields.set_field(name, std::move(result));
+      continue;
+    }
+    if (!(result.is(Kind::Scalar) || result.is(Kind::Bool))) {
+      call.fail(
+          fmt::format("field '{}' gave {}; use \"UniformOutput\", false for results that "
+                      "are not numbers",
+                      name, result.kind_name()));
+    }
+    all_bools = all_bools && result.is(Kind::Bool);
+    numbers.set(k++, 0, result.scalar_value());
+  }
+  if (!uniform) return fields;
+  return Value::matrix(std::move(numbers), all_bools);
+}
+
 }  // namespace
 
 extern const BuiltinTable kStructBuiltins = {
@@ -145,6 +237,17 @@ extern const BuiltinTable kStructBuiltins = {
     {"setfield", setfield, 3, 3,
      "setfield(s, name, v): a copy of s with the field set to v. Example: setfield(struct(\"a\", "
      "1), \"a\", 5)"},
+    {"struct2cell", struct2cell, 1, 1,
+     "The field values of a struct as an N×1 cell, in fieldnames order. Example: "
+     "struct2cell(struct(\"a\", 1, \"b\", \"x\"))"},
+    {"cell2struct", cell2struct, 2, 3,
+     "cell2struct(c, fields, dim): the values along dimension dim (1 by default, or 2) become "
+     "the named fields; one struct per position along the other. Example: "
+     "cell2struct({1, \"adam\"}, {\"lr\", \"opt\"}, 2)"},
+    {"structfun", structfun, 2, 4,
+     "structfun(f, s): f on every field's value, the numbers as a column; \"UniformOutput\", "
+     "false gives a struct of the results. Example: structfun(@(v) v * 2, struct(\"a\", 1, "
+     "\"b\", 2))"},
     {"fieldnames", fieldnames, 1, 1,
      "Field names in ascending order, as a string array. Example: fieldnames(struct(\"b\", 2, "
      "\"a\", 1))"},
