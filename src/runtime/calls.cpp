@@ -417,10 +417,7 @@ Value Evaluator::eval_call_with(const lang::CallExpr& expression, int nargout,
     // Index: `end` refers to this container. A copy keeps it valid while the subscripts run
     // (they may grow the frame); the copy only shares storage.
     const Value container = variable->value;
-    std::vector<Value> spread;
-    const std::span<Value> given =
-        eval_spreading_subscripts(expression.args, container, false, arguments, spread);
-    return located(expression.loc, [&] { return index_read(container, given); });
+    return read_indexed(container, expression.args, arguments, expression.loc);
   }
   // Arguments that are lists (c{:}, s.f of a struct array) land here instead of `arguments`.
   std::vector<Value> expanded;
@@ -458,10 +455,7 @@ Value Evaluator::eval_call_with(const lang::CallExpr& expression, int nargout,
   if (variable && (variable->value.is(Kind::Scalar) || variable->value.is(Kind::Complex) ||
                    variable->value.is(Kind::Bool) || variable->value.is(Kind::Struct))) {
     const Value container = variable->value;
-    std::vector<Value> spread;
-    const std::span<Value> given =
-        eval_spreading_subscripts(expression.args, container, false, arguments, spread);
-    return located(expression.loc, [&] { return index_read(container, given); });
+    return read_indexed(container, expression.args, arguments, expression.loc);
   }
   throw Error(undefined_function(name), expression.loc);
 }
@@ -521,10 +515,7 @@ Value Evaluator::eval_method_call(const lang::MethodCallExpr& expression, int na
     if (const Value* field = arguments.front().field(name)) {
       const Value container = *field;
       std::vector<Value> subscripts(expression.args.size());
-      std::vector<Value> spread;
-      const std::span<Value> given =
-          eval_spreading_subscripts(expression.args, container, false, subscripts, spread);
-      return located(expression.loc, [&] { return index_read(container, given); });
+      return read_indexed(container, expression.args, subscripts, expression.loc);
     }
   }
   for (const lang::ExprPtr& argument : expression.args) arguments.push_back(eval(*argument));

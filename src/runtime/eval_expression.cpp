@@ -462,13 +462,21 @@ std::span<Value> Evaluator::eval_spreading_subscripts(const lang::ExprList& argu
   return spread;
 }
 
+// Its own function, not inlined, so that the list's vector does not widen the frames of the
+// call path (eval_call_with), which recursion stacks a thousand deep.
+[[gnu::noinline]] Value Evaluator::read_indexed(const Value& container,
+                                                const lang::ExprList& subscripts,
+                                                std::span<Value> slots, const SourceLoc& where) {
+  std::vector<Value> spread;
+  const std::span<Value> given =
+      eval_spreading_subscripts(subscripts, container, false, slots, spread);
+  return located(where, [&] { return index_read(container, given); });
+}
+
 Value Evaluator::eval_index_expression(const lang::IndexExpr& expression) {
   const Value base = eval(*expression.base);
   return with_values(expression.args.size(), [&](std::span<Value> subscripts) {
-    std::vector<Value> spread;
-    const std::span<Value> given =
-        eval_spreading_subscripts(expression.args, base, false, subscripts, spread);
-    return located(expression.loc, [&] { return index_read(base, given); });
+    return read_indexed(base, expression.args, subscripts, expression.loc);
   });
 }
 

@@ -219,6 +219,9 @@ class Evaluator {
   std::span<Value> eval_spreading_subscripts(const lang::ExprList& arguments,
                                              const Value& container, bool for_write,
                                              std::span<Value> out, std::vector<Value>& spread);
+  // container(subscripts...): evaluated into `slots` (or a spread list) and read.
+  Value read_indexed(const Value& container, const lang::ExprList& subscripts,
+                     std::span<Value> slots, const SourceLoc& where);
   void eval_arguments(const lang::ExprList& arguments, std::span<Value> out);
   bool condition(const lang::Expr& expression, std::string_view statement);
 
