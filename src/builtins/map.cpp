@@ -117,11 +117,13 @@ MapObject& map_argument(Call& call, int index) {
       value.is(Kind::Object) ? value.object_value()->kind_name() : std::string(value.kind_name())));
 }
 
-// The keys or values a constructor argument lists: a string array's strings, a vector's numbers,
-// or one value.
+// The keys or values a constructor argument lists: a cell's elements, a string array's strings,
+// a vector's numbers, or one value.
 std::vector<Value> listed(const Value& value) {
   std::vector<Value> items;
-  if (value.is(Kind::StringArray)) {
+  if (value.is(Kind::Cell)) {
+    items = value.cell_value().items;
+  } else if (value.is(Kind::StringArray)) {
     for (const std::string& text : value.string_array_value()) items.push_back(Value::string(text));
   } else if (value.is_array()) {
     const num::Matrix& m = value.matrix_value();
@@ -145,7 +147,10 @@ Value make_map(Call& call) {
   if (call.count() >= 2 && !is_option(call.value(0))) {
     options = 2;
     const std::vector<Value> keys = listed(call.value(0));
-    const std::vector<Value> values = listed(call.value(1));
+    // One key (a string or a number) takes the value whole: containers.Map("w", [1 2 3]).
+    const bool one_key = call.value(0).is(Kind::String) || call.value(0).is(Kind::Scalar);
+    const std::vector<Value> values =
+        one_key ? std::vector<Value>{call.value(1)} : listed(call.value(1));
     if (keys.size() != values.size()) {
       call.fail(fmt::format("{} keys for {} values", keys.size(), values.size()));
     }
@@ -173,8 +178,8 @@ Value make_map(Call& call) {
   return Value::object(std::move(map));
 }
 
-// A Vector of numbers or a string array of texts, from values all of one sort.
-Value gathered(Call& call, const std::vector<Value>& items) {
+// A Vector of numbers or a string array of texts, from values all of one sort; else a 1×N cell.
+Value gathered(const std::vector<Value>& items) {
   bool numbers = true;
   bool texts = true;
   for (const Value& item : items) {
@@ -193,7 +198,7 @@ Value gathered(Call& call, const std::vector<Value>& items) {
     for (const Value& item : items) strings.push_back(item.string_value());
     return Value::string_array(std::move(strings));
   }
-  call.fail("the values are not all numbers or all strings (rlab has no general cell arrays)");
+  return Value::cell(runtime::CellArray::row(items));
 }
 
 Value keys(Call& call) {
@@ -201,7 +206,7 @@ Value keys(Call& call) {
   std::vector<Value> items;
   if (map.numeric_keys) {
     for (const auto& entry : map.by_number) items.push_back(Value::scalar(entry.first));
-    return gathered(call, items);
+    return gathered(items);
   }
   std::vector<std::string> texts;
   for (const auto& entry : map.by_text) texts.push_back(entry.first);
@@ -223,14 +228,15 @@ Value values(Call& call) {
   } else {
     for (const auto& entry : map.by_text) items.push_back(entry.second);
   }
-  return gathered(call, items);
+  return gathered(items);
 }
 
 // isKey(m, key) → Bool; isKey(m, {keys}) → a logical Vector.
 Value is_key(Call& call) {
   const MapObject& map = map_argument(call, 0);
-  if (!call.value(1).is(Kind::StringArray))
+  if (!call.value(1).is(Kind::StringArray) && !call.value(1).is(Kind::Cell)) {
     return Value::boolean(map.find(call.value(1)) != nullptr);
+  }
   const std::vector<Value> keys_asked = listed(call.value(1));
   num::Matrix found(1, static_cast<num::Index>(keys_asked.size()));
   for (std::size_t k = 0; k < keys_asked.size(); ++k) {

@@ -24,18 +24,43 @@ using runtime::Call;
 using runtime::Kind;
 using runtime::Value;
 
+// struct("f1", v1, ...). A cell value (MATLAB's form; rlab's {} of strings is a string array,
+// a value as before) makes a struct array, one element per cell element, where a one-element
+// cell and any other value go to every element: struct("name", {"a", 1}) is 1×2.
 Value make_struct(Call& call) {
   if (call.count() % 2 != 0) {
     throw Error("struct() requires an even number of arguments: (field, value, ...)");
   }
-  Value result = Value::structure();
+  std::optional<std::size_t> count;  // of the cells with other than one element
   for (int k = 0; k < call.count(); k += 2) {
     const Value& name = call.value(k);
     if (!name.is(Kind::String))
       throw Error(fmt::format("expected string, got {}", name.kind_name()));
-    result.set_field(name.string_value(), call.value(k + 1));
+    const Value& value = call.value(k + 1);
+    if (!value.is(Kind::Cell) || value.cell_value().items.size() == 1) continue;
+    const std::size_t size = value.cell_value().items.size();
+    if (count && *count != size) {
+      throw Error(fmt::format("struct(): the cell values hold {} and {} elements; they must agree",
+                              *count, size));
+    }
+    count = size;
   }
-  return result;
+  const std::size_t elements = count.value_or(1);
+  std::vector<Value> structs(elements, Value::structure());
+  for (int k = 0; k < call.count(); k += 2) {
+    const std::string& name = call.value(k).string_value();
+    const Value& value = call.value(k + 1);
+    for (std::size_t e = 0; e < elements; ++e) {
+      if (!value.is(Kind::Cell)) {
+        structs[e].set_field(name, value);
+      } else {
+        const std::vector<Value>& items = value.cell_value().items;
+        structs[e].set_field(name, items.size() == 1 ? items.front() : items[e]);
+      }
+    }
+  }
+  if (elements == 1) return std::move(structs.front());
+  return Value::struct_array(std::move(structs));
 }
 
 const Value& struct_argument(Call& call, std::string_view function, int position = 0) {
