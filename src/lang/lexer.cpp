@@ -304,6 +304,21 @@ class Lexer {
       return next != 0 && !is_space(next) && next != '\n' && next != '=';
     }
     if (c == '!' || c == '~') return peek(1) != '=';
+    if (c == '\'') return apostrophe_opens_string(true);
+    return false;
+  }
+
+  // §1.5, with MATLAB's reading inside [ ] and { }: there a `'` after whitespace opens a string
+  // when the line closes it, so ['step ' num2str(k) ' of ' num2str(n)] and ['ab' 'cd'] are
+  // lists of strings (parse or type errors in rustlab). `a '` outside brackets and `[a ']` stay
+  // transposes; only a spaced transpose inside brackets with a later `'` on its line, as in
+  // [a ' b '], reads differently from rustlab, and MATLAB reads it the same way.
+  bool apostrophe_opens_string(bool spaced) const {
+    if (tokens_.empty() || !transpose_may_follow(tokens_.back().kind)) return true;
+    if (!spaced || !inside_brackets()) return false;
+    for (std::size_t at = offset_ + 1; at < text_.size() && text_[at] != '\n'; ++at) {
+      if (text_[at] == '\'') return true;
+    }
     return false;
   }
 
@@ -313,9 +328,7 @@ class Lexer {
     if (is_letter(c)) return lex_word(spaced);
     if (c == '"') return lex_string(spaced, QuoteKind::Double);
     if (c == '\'') {
-      if (!tokens_.empty() && transpose_may_follow(tokens_.back().kind)) {
-        return lex_operator(spaced, TokenKind::Apostrophe, 1);
-      }
+      if (!apostrophe_opens_string(spaced)) return lex_operator(spaced, TokenKind::Apostrophe, 1);
       return lex_string(spaced, QuoteKind::Single);
     }
     const char32_t next = peek(1);

@@ -276,8 +276,13 @@ TEST(lexer, whitespace_column_separator) {
   EXPECT_EQ(bracket("[v(end) 1]"), "[v(end),1]");
   EXPECT_EQ(bracket("{'a' \"b\"}"), "{s,s}");
   EXPECT_EQ(bracket("{\"a\" {\"b\"}}"), "{s,{s}}");
-  // A quote after whitespace is a transpose, never a new element.
-  EXPECT_EQ(bracket("[a 'b']"), "[a'b']");
+  // llmlab (MATLAB): in brackets a quote after whitespace opens a string when its line closes
+  // it; with no closing quote, or without the whitespace, it is a transpose as in rustlab.
+  EXPECT_EQ(bracket("[a 'b']"), "[a,s]");
+  EXPECT_EQ(bracket("['x' f(1) 'y']"), "[s,f(1),s]");
+  EXPECT_EQ(bracket("[a ']"), "[a']");
+  EXPECT_EQ(bracket("[a' b']"), "[a',b']");
+  EXPECT_EQ(bracket("a '"), "a'");
   // llmlab: ! and ~ start an element unless they begin != or ~=.
   EXPECT_EQ(bracket("[a ~b]"), "[a,~b]");
   EXPECT_EQ(bracket("[a !b]"), "[a,!b]");
