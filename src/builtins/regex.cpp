@@ -183,8 +183,14 @@ Value regexp_output(Output output, const std::string& text, const std::vector<Ma
     }
   }
   if (output == Output::Tokens) {
-    // With "once", the first match's groups as a string array (MATLAB's cell of strings).
-    return Value::string_array(found.empty() ? std::vector<std::string>{} : found.front().groups);
+    // With "once", the first match's groups as a string array (MATLAB's cell of strings);
+    // without, a 1×N cell of them, one per match.
+    if (once) {
+      return Value::string_array(found.empty() ? std::vector<std::string>{} : found.front().groups);
+    }
+    std::vector<Value> groups;
+    for (const Match& match : found) groups.push_back(Value::string_array(match.groups));
+    return Value::cell(runtime::CellArray::row(std::move(groups)));
   }
   if (output == Output::Split) {
     std::size_t from = 0;
@@ -220,12 +226,6 @@ Value regexp(Call& call) {
     }
   }
   if (outputs.empty()) outputs = {Output::Start, Output::End};
-  if (!once && std::ranges::find(outputs, Output::Tokens) != outputs.end()) {
-    // Every match's groups would be a cell of cells, which rlab cannot hold.
-    call.fail(
-        "\"tokens\" needs \"once\" (all matches' groups are a cell of cells); use "
-        "regexp(s, p, \"tokens\", \"once\") or \"match\"");
-  }
   const std::vector<Match> found = matches_of(call, text, pattern);
   const std::size_t wanted = std::max<std::size_t>(static_cast<std::size_t>(call.nargout()), 1);
   if (wanted > outputs.size()) {
@@ -250,7 +250,7 @@ extern const BuiltinTable kRegexBuiltins = {
      "\"(\\\\d+)\", \"<$1>\")"},
     {"regexp", regexp, 2, -1,
      "Regular-expression matches: regexp(s, pat) starts; options \"match\", \"start\", \"end\", "
-     "\"split\", \"once\". Example: regexp(\"a1b22\", \"\\\\d+\", \"match\")"},
+     "\"split\", \"tokens\", \"once\". Example: regexp(\"a1b22\", \"\\\\d+\", \"match\")"},
 };
 
 }  // namespace llmlab::builtins
