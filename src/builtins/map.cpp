@@ -2,7 +2,8 @@
 // dictionary lesson code counts tokens with: keys are strings (KeyType char, the default) or
 // numbers (KeyType double), values any script value. A Map is a handle: copies share it, and
 // m(key) = v writes into the one map every copy sees. keys() are sorted, as MATLAB sorts them;
-// values() returns a Vector or a string array (rlab has no cell arrays of numbers).
+// values() returns a Vector of numbers or a string array of texts, as rustlab-era code expects,
+// and a cell when the values are of mixed kinds.
 #include <fmt/format.h>
 
 #include <map>
