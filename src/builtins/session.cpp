@@ -14,6 +14,7 @@
 #include "builtins/registry.hpp"
 #include "lang/ast.hpp"
 #include "runtime/display.hpp"
+#include "runtime/interpreter.hpp"
 #include "runtime/literals.hpp"
 #include "runtime/operators.hpp"
 #include "runtime/printf.hpp"
@@ -119,11 +120,37 @@ Value nproc(Call& call) {
   return Value::scalar(static_cast<double>(std::max(1u, std::thread::hardware_concurrency())));
 }
 
+// Waits `seconds` (Inf: until interrupted) in slices, so that Ctrl-C, the Jupyter stop button
+// and a notebook block's time limit end the wait as they end a loop.
+void wait_for(Call& call, double seconds) {
+  if (!(seconds >= 0)) call.fail("duration must be non-negative");
+  constexpr std::chrono::duration<double> kSlice(0.05);
+  const auto start = std::chrono::steady_clock::now();
+  const std::chrono::duration<double> total(seconds);
+  while (true) {
+    runtime::Interpreter& interpreter = call.interpreter();
+    if (interpreter.interrupt_requested()) interpreter.raise_interrupt();
+    const std::chrono::duration<double> left = total - (std::chrono::steady_clock::now() - start);
+    if (left <= std::chrono::duration<double>::zero()) return;
+    std::this_thread::sleep_for(std::min(left, kSlice));
+  }
+}
+
+// rustlab's sleep: one uninterruptible wait (a second Ctrl-C still ends the process, and
+// tests/hardening relies on it as a builtin that does not poll).
 Value sleep(Call& call) {
   const double seconds = call.scalar(0);
   if (!(seconds >= 0)) call.fail("duration must be non-negative");
   std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
   return Value::scalar(0);
+}
+
+// MATLAB's pause(n); pause() waits for a key press there, which a script, a notebook and a
+// kernel cell have no way to give.
+Value pause(Call& call) {
+  if (!call.has(0)) call.fail("give the seconds to wait, as in pause(0.5)");
+  wait_for(call, call.scalar(0));
+  return Value();
 }
 
 }  // namespace
@@ -146,6 +173,8 @@ extern const BuiltinTable kSessionBuiltins = {
     {"toc", toc, 0, 0, "Seconds since the last tic(). Example: tic; elapsed = toc"},
     {"nproc", nproc, 0, -1, "Number of hardware threads. Example: nproc()"},
     {"sleep", sleep, 1, 1, "Pauses for the given seconds; returns 0. Example: sleep(0.01)"},
+    {"pause", pause, 0, 1,
+     "pause(n): waits n seconds (MATLAB's; Ctrl-C ends the wait). Example: pause(0.01)"},
 };
 
 }  // namespace llmlab::builtins

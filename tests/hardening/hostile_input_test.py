@@ -62,6 +62,20 @@ def case_interrupt_is_not_catchable(binary, tmp):
            f"a script's catch swallowed the interrupt: {out}")
 
 
+def case_interrupt_ends_pause(binary, tmp):
+    """pause(Inf) polls the interrupt: the first SIGINT ends it, status 130."""
+    script = write(tmp / "waiting.rlab", 'save("waiting.csv", 1);\npause(Inf)\ndisp("after")\n')
+    child = subprocess.Popen([binary, "run", "-q", str(script)], cwd=tmp, text=True,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    expect(wait_for(lambda: (tmp / "waiting.csv").exists(), 60), "the pausing script never started")
+    time.sleep(0.2)
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=60)
+    expect(child.returncode == 130 and "interrupted" in err and "waiting.rlab:2:" in err,
+           f"pause(Inf) and one SIGINT: exit {child.returncode}, stderr {err!r}")
+    expect("after" not in out, f"the script went on after the interrupted pause: {out!r}")
+
+
 def case_second_interrupt_flushes_output(binary, tmp):
     """A program stuck in one builtin: the second SIGINT exits 130, printed lines kept."""
     script = write(tmp / "stuck.rlab",
