@@ -138,6 +138,10 @@ Value rank(Call& call) {
   return Value::scalar(static_cast<double>(num::rank(x.matrix_value())));
 }
 
+Value null_space(Call& call) { return Value::matrix(num::null_space(real_input(call, 0))); }
+
+Value orth(Call& call) { return Value::matrix(num::range_basis(real_input(call, 0))); }
+
 // cond(A): the 2-norm condition number s_max / s_min from the singular values (Inf when A is
 // singular, 0 for an empty A); cond(A, p) with p 1, Inf or "fro" is norm(A, p) * norm(inv(A), p).
 Value cond(Call& call) {
@@ -307,6 +311,12 @@ extern const BuiltinTable kLinalgBuiltins = {
      "4])"},
     {"rank", rank, 1, 1,
      "Number of singular values above the tolerance. Example: rank([1, 2; 2, 4])"},
+    {"null", null_space, 1, 1,
+     "Orthonormal basis of the null space (A * null(A) ≈ 0), with rank's tolerance. Example: "
+     "null([1, 1; 1, 1])"},
+    {"orth", orth, 1, 1,
+     "Orthonormal basis of the range of A (as many columns as rank(A)). Example: orth([1, 1; 1, "
+     "1])"},
     {"eig", eig, 1, 3,
      "Eigenvalues (N×1), or [V, D] = eig(A); eig(A, B) generalized. Example: eig([2, 0; 0, 3])"},
     {"svd", svd, 1, 2,

@@ -7,6 +7,7 @@
 #include <limits>
 #include <numeric>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -228,14 +229,51 @@ Matrix pinv(const Matrix& a) {
   return matmul(scaled_v, parts.u.transposed());
 }
 
-Index rank(const Matrix& a) {
-  if (a.empty()) return 0;
-  const Matrix s = singular_values(a);
+namespace {
+
+// How many of the descending singular values `s` of `a` count: those above rank's tolerance.
+Index count_above_tolerance(const Matrix& a, std::span<const double> s) {
+  if (s.empty()) return 0;
   const double tolerance =
       std::sqrt(kEpsilon) * static_cast<double>(std::max(a.rows(), a.columns())) * s[0];
   Index count = 0;
-  for (double sigma : s.real_values()) count += sigma > tolerance ? 1 : 0;
+  for (double sigma : s) count += sigma > tolerance ? 1 : 0;
   return count;
+}
+
+// Columns [first, last) of m.
+Matrix columns_of(const Matrix& m, Index first, Index last) {
+  Matrix out(m.rows(), last - first);
+  for (Index r = 0; r < m.rows(); ++r) {
+    for (Index c = first; c < last; ++c) out.set(r, c - first, m(r, c));
+  }
+  return out;
+}
+
+}  // namespace
+
+Index rank(const Matrix& a) {
+  if (a.empty()) return 0;
+  const Matrix s = singular_values(a);
+  return count_above_tolerance(a, s.real_values());
+}
+
+// The right singular vectors past the rank: V(:, r+1:n).
+Matrix null_space(const Matrix& a) {
+  if (a.columns() == 0) return Matrix(0, 0);
+  const Svd parts = svd(a, SvdSize::Full);
+  std::vector<double> s;
+  for (Index k = 0; k < std::min(a.rows(), a.columns()); ++k) s.push_back(parts.s(k, k));
+  return columns_of(parts.v, count_above_tolerance(a, s), a.columns());
+}
+
+// The left singular vectors up to the rank: U(:, 1:r).
+Matrix range_basis(const Matrix& a) {
+  if (a.rows() == 0) return Matrix(0, 0);
+  const Svd parts = svd(a, SvdSize::Economy);
+  std::vector<double> s;
+  for (Index k = 0; k < std::min(a.rows(), a.columns()); ++k) s.push_back(parts.s(k, k));
+  return columns_of(parts.u, 0, count_above_tolerance(a, s));
 }
 
 Eig eig(const Matrix& a) {

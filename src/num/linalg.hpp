@@ -36,6 +36,10 @@ Matrix pinv(const Matrix& a);
 Complex trace(const Matrix& a);
 // Singular values above sqrt(eps)·max(m, n)·σ_max.
 Index rank(const Matrix& a);
+// Orthonormal bases from the SVD, with rank's tolerance (so that null_space has n − rank(A)
+// columns): of the null space (n×(n−r); 0×0 for no columns) and of the range (m×r).
+Matrix null_space(const Matrix& a);
+Matrix range_basis(const Matrix& a);
 
 // Singular values of the real part, descending, as a 1×min(m, n) row.
 Matrix singular_values(const Matrix& a);
