@@ -13,32 +13,18 @@
 The Jupyter tests (tests/jupyter/) drive the kernel itself through `llmlab kernel -f`.
 Usage: kernel_test.py --bin LLMLAB
 """
-import argparse
-import os
 import pathlib
 import re
 import shutil
 import subprocess
 import sys
-import tempfile
+
+from loader_checks import environment, expect, loaded_objects, main
 
 KERNEL = "llmlab-kernel"
 # libcrypto, not libcrypt (glibc's password hashing, which other programs may load).
 KERNEL_LIBRARIES = re.compile(
     r"^lib(xeus|zmq|sodium|pgm|norm|krb5|k5crypto|gssapi_krb5|crypto)[.-]")
-LOADED = re.compile(r"file=(\S+)")
-FAILURES = []
-
-
-def expect(condition, message):
-    if not condition:
-        FAILURES.append(message)
-
-
-def environment(**extra):
-    env = {k: v for k, v in os.environ.items() if k not in ("LLMLAB_PLOT_BACKEND", "LD_DEBUG")}
-    env.update(extra)
-    return env
 
 
 def run(command, cwd=None, **env):
@@ -52,7 +38,7 @@ def check_quiet_start(binary, folder):
     expect(result.returncode == 0 and result.stdout.split() == ["2"],
            f"the one-line script: exit {result.returncode}, stdout {result.stdout!r}, "
            f"stderr {result.stderr[-2000:]!r}")
-    objects = {pathlib.Path(name).name for name in LOADED.findall(result.stderr)}
+    objects = loaded_objects(result.stderr)
     expect(any(o.startswith("libc.so") for o in objects),
            f"LD_DEBUG=files did not list libc, so its list cannot be trusted: {sorted(objects)}")
     loaded = sorted(o for o in objects if KERNEL_LIBRARIES.search(o))
@@ -117,24 +103,13 @@ def check_missing_kernel(binary, folder):
            f"stderr {result.stderr!r}")
 
 
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--bin", required=True)
-    args = parser.parse_args()
-    binary = pathlib.Path(args.bin).resolve()
-    with tempfile.TemporaryDirectory() as temporary:
-        folder = pathlib.Path(temporary)
-        check_quiet_start(binary, folder)
-        if (binary.parent / KERNEL).is_file():
-            check_arguments(binary)
-            check_missing_kernel(binary, folder)
-        else:
-            expect(False, f"{KERNEL} is not beside {binary}")
-    for failure in FAILURES:
-        print("FAIL:", failure)
-    print(f"kernel executable: {len(FAILURES)} failure(s)")
-    return 1 if FAILURES else 0
+def check_kernel_beside(binary, folder):
+    if not (binary.parent / KERNEL).is_file():
+        expect(False, f"{KERNEL} is not beside {binary}")
+        return
+    check_arguments(binary)
+    check_missing_kernel(binary, folder)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main("kernel executable", check_quiet_start, check_kernel_beside))

@@ -8,26 +8,22 @@
   with the figure in them;
 - the binary copied alone into a temporary folder still runs scripts, and a plot there fails
   with the error naming the module's path: no crash. So does a module that is not one.
-- OpenBLAS (and libgfortran) likewise load with the first matrix product or LAPACK call, and a
-  BLAS that cannot be loaded ($LLMLAB_BLAS) is a located script error.
 Usage: plot_backend_test.py --bin LLMLAB
 """
-import argparse
 import os
 import pathlib
 import re
 import shutil
 import subprocess
 import sys
-import tempfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 from run_script_test import has_colour, png_pixels  # noqa: E402
+from loader_checks import environment, expect, loaded_objects, main  # noqa: E402
+from loader_checks import run_script as run  # noqa: E402
 
 MODULE = "libllmlab_cairo.so"
 GRAPHICS = re.compile(r"lib(cairo|pango|glib|gobject|fontconfig|freetype|harfbuzz|X11|xcb)")
-LOADED = re.compile(r"file=(\S+)")
-FAILURES = []
 
 PLOTTING = """x = linspace(0, 1, 30);
 plot(x, x .^ 2, "r", "linewidth", 2);
@@ -36,26 +32,6 @@ savefig("curve.png")
 savefig("curve.pdf")
 disp("saved")
 """
-
-
-def expect(condition, message):
-    if not condition:
-        FAILURES.append(message)
-
-
-def environment(**extra):
-    env = {k: v for k, v in os.environ.items() if k not in ("LLMLAB_PLOT_BACKEND", "LD_DEBUG")}
-    env.update(extra)
-    return env
-
-
-def run(binary, script, cwd, **env):
-    return subprocess.run([str(binary), "run", "-q", script], capture_output=True, text=True,
-                          cwd=cwd, env=environment(**env), timeout=120)
-
-
-def loaded_objects(stderr):
-    return {pathlib.Path(name).name for name in LOADED.findall(stderr)}
 
 
 def check_quiet_start(binary, folder):
@@ -136,71 +112,10 @@ def check_bad_modules(binary, folder):
                f"libm as the module: {result.returncode} {result.stderr!r}")
 
 
-BLAS = re.compile(r"lib(openblas|gfortran|blas|lapack)")
-SOLVING = """A = [4 1; 2 3];
-disp(A * A)
-x = A \\ [1; 2];
-printf("%.12f %.12f\\n", x(1), x(2));
-printf("%.12f\\n", max(svd(A)));
-"""
-
-
-def check_blas_on_first_use(binary, folder):
-    """OpenBLAS (and libgfortran) load with the first product or LAPACK call, not at start."""
-    (folder / "scalar.rlab").write_text("x = [1 2 3] * [4; 5; 6];\nprintf(\"%d\\n\", x);\n")
-    result = run(binary, "scalar.rlab", folder, LD_DEBUG="files")
-    expect(result.returncode == 0 and result.stdout.split() == ["32"],
-           f"row-times-column script: {result.stdout!r} {result.stderr[-2000:]}")
-    blas = sorted(o for o in loaded_objects(result.stderr) if BLAS.search(o))
-    expect(not blas, f"a script without a matrix product or solve loaded {blas}")
-    (folder / "solve.rlab").write_text(SOLVING)
-    result = run(binary, "solve.rlab", folder, LD_DEBUG="files")
-    expect(result.returncode == 0, f"solving script failed: {result.stderr[-2000:]}")
-    expect(any(o.startswith("libopenblas") for o in loaded_objects(result.stderr)),
-           "the first matrix product did not load OpenBLAS")
-    # [18 7; 14 11]; the solve of [4 1; 2 3] x = [1; 2] is [0.1; 0.6]; the largest singular
-    # value is sqrt(15 + sqrt(125)).
-    printed = result.stdout.split()
-    expect(printed[-3:] == ["0.100000000000", "0.600000000000", "5.116672736017"]
-           and "[18.000000, 7.000000]" in result.stdout
-           and "[14.000000, 11.000000]" in result.stdout,
-           f"solving script printed {result.stdout!r}")
-
-
-def check_blas_errors(binary, folder):
-    """A BLAS that cannot be loaded, or is not OpenBLAS, is a located script error."""
-    (folder / "product.rlab").write_text("disp(1)\nB = ones(3, 3) * ones(3, 3);\n")
-    missing = folder / "no_such_blas.so.0"
-    result = run(binary, "product.rlab", folder, LLMLAB_BLAS=str(missing))
-    expect(result.returncode == 1 and "cannot load the BLAS library" in result.stderr
-           and str(missing) in result.stderr and "product.rlab:2:" in result.stderr,
-           f"a missing BLAS: {result.returncode} {result.stderr!r}")
-    expect(result.stdout.split() == ["1"], f"a missing BLAS stopped the script early: "
-                                           f"{result.stdout!r}")
-    result = run(binary, "product.rlab", folder, LLMLAB_BLAS="libm.so.6")
-    expect(result.returncode == 1 and "has no cblas_dgemm" in result.stderr,
-           f"libm as the BLAS: {result.returncode} {result.stderr!r}")
-
-
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--bin", required=True)
-    args = parser.parse_args()
-    binary = pathlib.Path(args.bin).resolve()
+def check_module_beside(binary, _folder):
     expect((binary.parent / MODULE).is_file(), f"{MODULE} is not beside {binary}")
-    with tempfile.TemporaryDirectory() as temporary:
-        folder = pathlib.Path(temporary)
-        check_quiet_start(binary, folder)
-        check_plotting(binary, folder)
-        check_missing_module(binary, folder)
-        check_bad_modules(binary, folder)
-        check_blas_on_first_use(binary, folder)
-        check_blas_errors(binary, folder)
-    for failure in FAILURES:
-        print("FAIL:", failure)
-    print(f"plot backend: {len(FAILURES)} failure(s)")
-    return 1 if FAILURES else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main("plot backend", check_module_beside, check_quiet_start, check_plotting,
+                  check_missing_module, check_bad_modules))
