@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
 #include "runtime/literals.hpp"
 
@@ -119,13 +120,7 @@ Value cellfun(Call& call) {
     call.fail(fmt::format("argument 2 must be a cell array or a string array, got {}",
                           input.kind_name()));
   }
-  bool uniform = true;
-  for (int k = 2; k < call.count(); k += 2) {
-    if (!call.value(k).is(Kind::String) || call.string(k) != "UniformOutput" || !call.has(k + 1)) {
-      call.fail("options are \"UniformOutput\", true or false");
-    }
-    uniform = call.value(k + 1).as_scalar() != 0.0;
-  }
+  const bool uniform = uniform_output(call, 2);
   std::vector<Value> results;
   results.reserve(cells.items.size());
   for (const Value& item : cells.items) results.push_back(call.invoke(call.value(0), {item}));

@@ -21,4 +21,15 @@ Value same_shape(const Value& x, num::Matrix result) {
   return Value::like(x, std::move(result));
 }
 
+bool uniform_output(runtime::Call& call, int first) {
+  bool uniform = true;
+  for (int k = first; k < call.count(); k += 2) {
+    if (!call.value(k).is(Kind::String) || call.string(k) != "UniformOutput" || !call.has(k + 1)) {
+      call.fail("options are \"UniformOutput\", true or false");
+    }
+    uniform = call.value(k + 1).as_scalar() != 0.0;
+  }
+  return uniform;
+}
+
 }  // namespace llmlab::builtins

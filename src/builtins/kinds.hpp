@@ -1,6 +1,6 @@
 // Small argument helpers several builtin files share: which value kinds count as one number, the
-// numeric check every reduction makes, real arguments, results in the argument's kind, NaN, and
-// the largest exact size or subscript.
+// numeric check every reduction makes, real arguments, results in the argument's kind, NaN, the
+// largest exact size or subscript, and the "UniformOutput" option.
 #pragma once
 
 #include <limits>
@@ -37,6 +37,10 @@ num::Matrix real_matrix(runtime::Call& call, int index);
 // The result of an element-wise operation on x's elements, in x's kind and shape (a Bool or
 // a logical array gives plain numbers).
 runtime::Value same_shape(const runtime::Value& x, num::Matrix result);
+
+// cellfun's and structfun's option pairs from argument `first` on: "UniformOutput", tf (the
+// last one counts). True, the default, gathers the results into an array.
+bool uniform_output(runtime::Call& call, int first);
 
 // Sizes and subscripts above 2^53 are not exact doubles (and would overflow the conversion to
 // an integer); no array can have that many elements anyway.

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "base/error.hpp"
+#include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
 #include "lang/ast.hpp"
 #include "runtime/display.hpp"
@@ -203,13 +204,7 @@ Value cell2struct(Call& call) {
 // names.
 Value structfun(Call& call) {
   const Value& s = struct_argument(call, "structfun", 1);
-  bool uniform = true;
-  for (int k = 2; k < call.count(); k += 2) {
-    if (!call.value(k).is(Kind::String) || call.string(k) != "UniformOutput" || !call.has(k + 1)) {
-      call.fail("options are \"UniformOutput\", true or false");
-    }
-    uniform = call.value(k + 1).as_scalar() != 0.0;
-  }
+  const bool uniform = uniform_output(call, 2);
   Value fields = Value::structure();
   num::Matrix numbers(static_cast<num::Index>(s.struct_fields().size()), 1, 0.0);
   bool all_bools = !s.struct_fields().empty();
