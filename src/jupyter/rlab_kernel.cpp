@@ -203,13 +203,18 @@ void RlabKernel::flush_stream() {
   pending_text_.clear();
 }
 
-void RlabKernel::publish_figures(std::uint64_t mark) {
-  for (const int handle : builtins::figures_drawn_since(session_, mark)) {
-    nl::json data;
-    data["image/svg+xml"] = builtins::figure_svg(session_, handle);
-    data["image/png"] = base64(builtins::figure_png(session_, handle));
-    data["text/plain"] = fmt::format("<figure {}>", handle);
-    display_data(std::move(data), nl::json::object(), nl::json::object());
+void RlabKernel::publish_figures(std::uint64_t mark, std::optional<Error>& failure) {
+  const plot::InterruptCheck check = builtins::interrupt_check(interpreter_);
+  try {
+    for (const int handle : builtins::figures_drawn_since(session_, mark)) {
+      nl::json data;
+      data["image/svg+xml"] = builtins::figure_svg(session_, handle, check);
+      data["image/png"] = base64(builtins::figure_png(session_, handle, check));
+      data["text/plain"] = fmt::format("<figure {}>", handle);
+      display_data(std::move(data), nl::json::object(), nl::json::object());
+    }
+  } catch (const Error& error) {
+    if (!failure) failure = error;
   }
 }
 
@@ -278,9 +283,10 @@ nl::json RlabKernel::execute_request_impl(int /*execution_counter*/, const std::
     // The session outlives whatever failed inside one cell.
     failure = Error(fmt::format("internal: {}", error.what()));
   }
-  running_.store(false);
   flush_stream();
-  if (!silent) publish_figures(mark);
+  // Still running: the stop button also ends a long figure render.
+  if (!silent) publish_figures(mark, failure);
+  running_.store(false);
   silent_ = false;
   if (failure) {
     nl::json reply = error_reply(*failure);

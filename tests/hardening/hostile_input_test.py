@@ -398,6 +398,35 @@ def case_regexp_backtracking_ends(binary, tmp):
            f"regexp budget: exit {proc.returncode} {proc.stdout[-300:]} {proc.stderr[-300:]}")
 
 
+def case_interrupt_ends_a_long_png_render(binary, tmp):
+    """One SIGINT during savefig of a million markers to PNG stops the render between batches
+    of primitives (status 130, the error at the savefig line, no file); a million-point noisy
+    line, simplified before stroking, saves in seconds."""
+    script = write(tmp / "big.rlab",
+                   'plot(rand(1, 1e6), rand(1, 1e6), "o")\nsave("started.csv", 1);\n'
+                   'savefig("big.png")\ndisp("after")\n')
+    child = subprocess.Popen([binary, "run", "-q", str(script)], cwd=tmp, text=True,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    expect(wait_for(lambda: (tmp / "started.csv").exists(), 60), "the PNG script never started")
+    time.sleep(1)
+    child.send_signal(signal.SIGINT)
+    sent = time.monotonic()
+    out, err = child.communicate(timeout=60)
+    waited = time.monotonic() - sent
+    expect(child.returncode == 130 and "interrupted" in err and "big.rlab:3:" in err,
+           f"savefig PNG and one SIGINT: exit {child.returncode}, stderr {err[-300:]!r}")
+    expect(waited < 5 and "after" not in out and not (tmp / "big.png").exists(),
+           f"the render stopped within {waited:.1f} s, went on ({out!r}) or wrote its file")
+    line = write(tmp / "line.rlab", 'plot(1:1e6, rand(1, 1e6))\nsavefig("line.png")\n'
+                 'savefig("line.svg")\n')
+    started = time.monotonic()
+    proc = run(binary, "run", "-q", str(line), cwd=tmp, timeout=120)
+    seconds = time.monotonic() - started
+    expect(proc.returncode == 0 and (tmp / "line.png").stat().st_size > 10000 and seconds < 20,
+           f"a million-point line to PNG and SVG: exit {proc.returncode}, {seconds:.1f} s, "
+           f"{proc.stderr[-300:]!r}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True)

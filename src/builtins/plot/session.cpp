@@ -46,18 +46,29 @@ std::vector<int> figures_drawn_since(runtime::Session& session, std::uint64_t ma
   return session_figures(session).drawn_since(mark);
 }
 
-std::string figure_svg(runtime::Session& session, int handle) {
-  const auto figure = themed(session, handle);
-  return figure ? plot::render_svg(*figure) : std::string();
+plot::InterruptCheck interrupt_check(runtime::Interpreter& interpreter) {
+  return [&interpreter] {
+    if (interpreter.interrupt_requested()) interpreter.raise_interrupt();
+  };
 }
 
-std::string figure_png(runtime::Session& session, int handle) {
+std::uint64_t data_draw_count(runtime::Session& session) {
+  return session.extension<PlotState>().data_draws;
+}
+
+std::string figure_svg(runtime::Session& session, int handle, const plot::InterruptCheck& check) {
   const auto figure = themed(session, handle);
-  return figure ? plot::render_png(*figure) : std::string();
+  return figure ? plot::render_svg(*figure, check) : std::string();
+}
+
+std::string figure_png(runtime::Session& session, int handle, const plot::InterruptCheck& check) {
+  const auto figure = themed(session, handle);
+  return figure ? plot::render_png(*figure, check) : std::string();
 }
 
 std::vector<std::string> write_figures(runtime::Session& session, std::uint64_t mark,
-                                       const std::string& directory, const std::string& stem) {
+                                       const std::string& directory, const std::string& stem,
+                                       const plot::InterruptCheck& check) {
   std::error_code error;
   std::filesystem::create_directories(directory, error);
   if (error)
@@ -68,8 +79,8 @@ std::vector<std::string> write_figures(runtime::Session& session, std::uint64_t 
     ++n;
     const std::string base =
         (std::filesystem::path(directory) / fmt::format("{}-{}", stem, n)).string();
-    write_file(base + ".svg", figure_svg(session, handle));
-    write_file(base + ".png", figure_png(session, handle));
+    write_file(base + ".svg", figure_svg(session, handle, check));
+    write_file(base + ".png", figure_png(session, handle, check));
     paths.push_back(base + ".svg");
     paths.push_back(base + ".png");
   }
