@@ -22,6 +22,8 @@ APT_PACKAGES += chromium python3-pil
 APT_PACKAGES += nlohmann-json3-dev python3-numpy python3-torch
 # The sweep tests start a one-node Slurm cluster (issue #15).
 APT_PACKAGES += slurm-wlm munge
+# bench/plot_points.py times matplotlib's Agg beside llmlab's PNG (issue #31).
+APT_PACKAGES += python3-matplotlib
 
 .PHONY: all deps build release dev asan test test-asan lesson-12 book book-check bench \
   format format-check fuzz clean
