@@ -54,9 +54,24 @@ void commit(StagedFile& file, const fs::path& path) {
   if (!file.commit(reason)) throw Error("cannot write " + path.string() + ": " + reason);
 }
 
+// A render killed between writing a temporary and renaming it left the temporary behind; the
+// next write of the same target removes it, changed or not (the writer's ".<name>.tmp-..." and
+// the ".tmp-llmlab" of renders before it).
+void remove_stale_temporaries_of(const fs::path& path) {
+  std::error_code ignored;
+  fs::remove(path.string() + std::string(kOldTemporarySuffix), ignored);
+  const fs::path folder = path.has_parent_path() ? path.parent_path() : fs::path(".");
+  const std::string prefix = "." + path.filename().string() + ".tmp-";
+  std::error_code ec;
+  for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+    if (it->path().filename().string().starts_with(prefix)) fs::remove(it->path(), ignored);
+  }
+}
+
 }  // namespace
 
 bool write_if_changed(const fs::path& path, std::string_view content) {
+  remove_stale_temporaries_of(path);
   if (unchanged(path, content)) return false;
   StagedFile file = staged(path, content);
   commit(file, path);
@@ -79,6 +94,7 @@ void write_all_or_none(const std::vector<PendingFile>& files) {
   // Every temporary written before any rename; an error on the way drops (removes) them all.
   std::vector<std::pair<StagedFile, fs::path>> ready;
   for (const PendingFile& file : files) {
+    remove_stale_temporaries_of(file.path);
     if (unchanged(file.path, file.content)) continue;
     ready.emplace_back(staged(file.path, file.content), file.path);
   }

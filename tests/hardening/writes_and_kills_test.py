@@ -235,7 +235,7 @@ def allocation_failures_are_clean(binary, tmp):
 
     def limit_memory():
         if not asan:
-            resource.setrlimit(resource.RLIMIT_AS, (3 << 30, resource.RLIM_INFINITY))
+            resource.setrlimit(resource.RLIMIT_AS, (1 << 30, resource.RLIM_INFINITY))
 
     for what, text in growth.items():
         script = tmp / "grow.rlab"
