@@ -2,7 +2,8 @@
 # Runs every fuzzer in BUILD_DIR/fuzz for SECONDS each. The script fuzzers start from the
 # repository's .rlab scripts (tests, lessons), with fuzz/rlab.dict; the file-reader fuzzers
 # (load_*_fuzzer) from real .npy/.npz/.toml/.csv files that the release binary writes with
-# `save` when it is there, and from tests/data; the notebook fuzzer from the notebooks.
+# `save` when it is there, and from tests/data; the notebook fuzzer from the notebooks; the
+# sweep-file fuzzer (sbatch_fuzzer) from fuzz/seeds_sbatch.
 # Crashes land in BUILD_DIR/fuzz/artifacts/<fuzzer>/.
 # Usage: fuzz/run.sh BUILD_DIR SECONDS
 set -euo pipefail
@@ -68,6 +69,7 @@ for fuzzer in "$build_dir"/fuzz/*_fuzzer; do
   case $name in
     load_*_fuzzer) format=${name#load_}; extra=("$build_dir/fuzz/seeds_${format%_fuzzer}") ;;
     notebook_fuzzer) extra=("$build_dir/fuzz/seeds_notebook") ;;
+    sbatch_fuzzer) extra=("$root/fuzz/seeds_sbatch") ;;
     *) extra=("$seeds" "-dict=$root/fuzz/rlab.dict") ;;
   esac
   # -max_len: deep nesting and long chains need inputs of 100 KB and more.

@@ -19,6 +19,7 @@
 #include "app/interrupt.hpp"
 #include "app/openmp_spin.hpp"
 #include "base/error.hpp"
+#include "base/file.hpp"
 #include "train/checkpoint.hpp"
 #include "train/trainer.hpp"
 
@@ -173,10 +174,10 @@ int run_training(TrainOptions& options) {
         record.steps_done, record.log.empty() ? std::nan("") : record.log.back().loss_mean, val,
         record.unigram_entropy, record.tokens_per_second);
     if (!options.json.empty()) {
-      std::ofstream out(options.json);
-      out << train::to_json(record);
-      out.close();
-      if (!out) throw Error(fmt::format("{}: cannot write '{}'", kWho, options.json));
+      std::string reason;
+      if (!write_file(options.json, train::to_json(record), reason)) {
+        throw Error(fmt::format("{}: cannot write '{}': {}", kWho, options.json, reason));
+      }
     }
     if (record.interrupted) return kExitInterrupted;
   } catch (const Error& error) {

@@ -12,6 +12,7 @@
 #include <memory>
 
 #include "base/error.hpp"
+#include "base/file.hpp"
 #include "base/text_escape.hpp"
 #include "plot/backend.hpp"
 #include "plot/draw.hpp"
@@ -161,12 +162,10 @@ void save(const Figure& figure, const std::string& path, std::string_view shown,
     throw Error(fmt::format("unsupported file type '{}' (use .svg, .png, .pdf or .html)",
                             lowercase_extension(path)));
   }
-  const std::string bytes = render(figure, *format, check);
-  std::ofstream file(path, std::ios::binary);
-  if (!file) throw Error(fmt::format("cannot write '{}': {}", shown, std::strerror(errno)));
-  file.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  file.close();
-  if (!file) throw Error(fmt::format("cannot write '{}': write failed", shown));
+  std::string reason;
+  if (!write_file(path, render(figure, *format, check), reason)) {
+    throw Error(fmt::format("cannot write '{}': {}", shown, reason));
+  }
 }
 
 }  // namespace llmlab::plot

@@ -342,7 +342,7 @@ def case_save_reports_failures(binary, tmp):
     script = write(tmp / "ok.rlab", 'save("keep.csv", [4 5 6]);\n')
     proc = run(binary, "run", "-q", str(script))
     expect(proc.returncode == 0 and "4" in (tmp / "keep.csv").read_text(), "save did not replace")
-    expect(not list(tmp.glob("*.tmp-llmlab*")), "save left a temporary file")
+    expect(not list(tmp.glob("*.tmp-*")), "save left a temporary file")
 
 
 def case_complex_inputs_are_errors(binary, tmp):

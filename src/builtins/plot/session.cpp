@@ -8,6 +8,7 @@
 #include <system_error>
 
 #include "base/error.hpp"
+#include "base/file.hpp"
 #include "plot/export.hpp"
 #include "plot/terminal_preview.hpp"
 
@@ -24,10 +25,10 @@ std::optional<plot::Figure> themed(runtime::Session& session, int handle) {
 }
 
 void write_file(const std::string& path, const std::string& bytes) {
-  std::ofstream file(path, std::ios::binary);
-  file.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  file.close();
-  if (!file) throw Error(fmt::format("cannot write '{}'", path));
+  std::string reason;
+  if (!llmlab::write_file(path, bytes, reason)) {
+    throw Error(fmt::format("cannot write '{}': {}", path, reason));
+  }
 }
 
 }  // namespace
