@@ -4,7 +4,7 @@ refused with a clear message; a message signed with the wrong key is dropped and
 executed; on shell and on control, a message with too few frames after <IDS|MSG> (no signature
 needed) and a correctly signed request with a field of the wrong JSON type are dropped and
 logged, and a normal execute still works after each; a 10 MB cell and a cell with invalid UTF-8
-get a reply and the kernel goes on.
+get a reply and the kernel goes on; a cell that prints 4 MB shows its first MiB and a marker.
 Usage: /usr/bin/python3 bad_input_test.py --bin LLMLAB
 """
 import argparse
@@ -209,6 +209,17 @@ def kernel_checks():
         reply = client.execute_interactive("y = 40 + 2", timeout=20)
         check(reply["content"]["status"] == "ok" and manager.is_alive(),
               "the kernel goes on after invalid UTF-8")
+
+        # A cell that prints 4 MB keeps the first MiB and says how much was cut.
+        texts = []
+        reply = client.execute_interactive(
+            "for k = 1:100000\n  disp(\"012345678901234567890123456789012345678\")\nend",
+            timeout=120, output_hook=lambda m: texts.append(m["content"].get("text", "")))
+        shown = "".join(texts)
+        cut = 100000 * 40 - (1 << 20)
+        check(reply["content"]["status"] == "ok" and len(shown) < (1 << 20) + 200 and
+              f"[output cut: {cut} more bytes past the 1048576-byte limit" in shown,
+              f"a cell's output is capped at 1 MiB with a marker ({len(shown)} bytes shown)")
 
 
 def main() -> int:
