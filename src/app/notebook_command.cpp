@@ -6,6 +6,7 @@
 #include <memory>
 #include <string_view>
 
+#include "app/cli_checks.hpp"
 #include "notebook/commands.hpp"
 
 namespace llmlab::app {
@@ -81,6 +82,11 @@ void add_notebook_command(CLI::App& app, int& exit_code) {
       ->add_option("--block-timeout", render->block_timeout_seconds,
                    "Seconds a block may run before it stops with an error (0: no limit)")
       ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  render_cmd
+      ->add_option("--max-output", render->max_output_bytes,
+                   "Bytes of printed output a block keeps; the rest is cut, with a marker")
+      ->check(whole_number_check())
       ->capture_default_str();
   render_cmd->callback([render, format, theme, strict, &exit_code] {
     render->format = *format == "markdown" ? notebook::Format::Markdown : notebook::Format::Html;

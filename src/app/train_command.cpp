@@ -16,6 +16,7 @@
 #include <string>
 
 #include "app/cli.hpp"
+#include "app/cli_checks.hpp"
 #include "app/interrupt.hpp"
 #include "app/openmp_spin.hpp"
 #include "base/error.hpp"
@@ -219,7 +220,7 @@ void add_train_command(CLI::App& app, int& exit_code, char** argv) {
       ->capture_default_str();
   command->add_option("--steps", c.steps, "Optimiser steps")->capture_default_str();
   command->add_option("--seed", c.seed, "Seed (same seed, same losses)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(whole_number_check())
       ->capture_default_str();
   command->add_option("--log-interval", c.log_interval, "Record every k steps")
       ->capture_default_str();

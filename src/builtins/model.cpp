@@ -241,9 +241,14 @@ Value gpt_save(Call& call) {
   return Value::none();
 }
 
+// A checkpoint with NaN or Inf weights loads, with a warning: a script may want to look at the
+// run that diverged, but should not take its samples for a model's.
 Value gpt_load(Call& call) {
-  return model_value(
-      std::make_shared<train::Model>(train::load_model(call.string(0), call.name())));
+  auto model = std::make_shared<train::Model>(train::load_model(call.string(0), call.name()));
+  if (auto report = train::non_finite_report(*model, call.string(0))) {
+    call.session().warn(runtime::Warning{"llmlab:gpt_load:nonFinite", "gpt_load: " + *report});
+  }
+  return model_value(std::move(model));
 }
 
 // gpt_generate(model, prompt, n, "temperature", T, "top_k", k, "top_p", p, "seed", s,

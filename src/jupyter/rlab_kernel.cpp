@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <new>
 #include <string_view>
 #include <vector>
 #include <xeus/xinput.hpp>
@@ -184,7 +185,9 @@ std::optional<std::string> RlabKernel::read_input(std::string_view prompt) {
 }
 
 void RlabKernel::write_stream(const char* name, std::string_view text) {
-  if (silent_ || text.empty()) return;
+  if (silent_) return;
+  text = cap_.admit(text);
+  if (text.empty()) return;
   if (pending_stream_ != name) {
     flush_stream();
     pending_stream_ = name;
@@ -263,6 +266,7 @@ nl::json RlabKernel::execute_request_impl(int /*execution_counter*/, const std::
   allow_stdin_ = allow_stdin;
   if (std::optional<nl::json> page = page_request(code)) return *page;
   silent_ = silent;
+  cap_.reset();
   last_flush_ = std::chrono::steady_clock::now();
   builtins::reset_unheld_figure(session_);
   const std::uint64_t mark = builtins::figure_mark(session_);
@@ -279,11 +283,14 @@ nl::json RlabKernel::execute_request_impl(int /*execution_counter*/, const std::
     // `exit` in a cell: as IPython does, the kernel asks the front end to shut it down (the
     // `ask_exit` payload); the front end decides, so the session lives on until it does.
     exit_requested = true;
+  } catch (const std::bad_alloc&) {
+    failure = Error("out of memory");
   } catch (const std::exception& error) {
     // The session outlives whatever failed inside one cell.
     failure = Error(fmt::format("internal: {}", error.what()));
   }
   flush_stream();
+  if (!silent && cap_.cut() > 0) publish_stream("stderr", "\n" + cap_.marker() + "\n");
   // Still running: the stop button also ends a long figure render.
   if (!silent) publish_figures(mark, failure);
   running_.store(false);

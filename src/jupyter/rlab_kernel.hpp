@@ -12,6 +12,7 @@
 #include <xeus/xinterpreter.hpp>
 
 #include "base/error.hpp"
+#include "base/output_cap.hpp"
 #include "runtime/interpreter.hpp"
 #include "runtime/session.hpp"
 
@@ -72,6 +73,8 @@ class RlabKernel final : public xeus::xinterpreter {
   int execution_count_ = 0;
   const char* pending_stream_ = nullptr;
   std::string pending_text_;
+  // What one cell prints, stdout and stderr together, capped as a notebook block's output is.
+  OutputCap cap_;
   std::chrono::steady_clock::time_point last_flush_;
 };
 

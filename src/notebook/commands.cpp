@@ -89,7 +89,8 @@ PageResult render_one(const Source& source, const fs::path& output, const Render
                          .working_directory = fs::absolute(source.path).parent_path().string(),
                          .fallback_title = source.path.stem().string(),
                          .theme = options.light_theme ? Theme::Light : Theme::Dark,
-                         .block_timeout_seconds = options.block_timeout_seconds};
+                         .block_timeout_seconds = options.block_timeout_seconds,
+                         .max_output_bytes = options.max_output_bytes};
   const ExecutedNotebook notebook = execute_notebook(source.document, execute);
   RenderedPage page;
   if (options.format == Format::Markdown) {

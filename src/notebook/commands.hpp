@@ -3,9 +3,12 @@
 // status (src/app/notebook_command.cpp); everything else happens here.
 #pragma once
 
+#include <cstddef>
 #include <functional>
 #include <string>
 #include <string_view>
+
+#include "base/output_cap.hpp"
 
 namespace llmlab::notebook {
 
@@ -16,10 +19,11 @@ struct RenderOptions {
   std::string output;  // file (single input) or directory; empty: next to the input
   Format format = Format::Html;
   bool light_theme = false;
-  std::string title;                     // directory index title
-  bool quiet = false;                    // no "Rendered …" lines
-  double block_timeout_seconds = 600.0;  // per block; 0: no limit
-  bool unsafe_html = false;              // pass raw HTML in prose through (markdown_html.hpp)
+  std::string title;                                 // directory index title
+  bool quiet = false;                                // no "Rendered …" lines
+  double block_timeout_seconds = 600.0;              // per block; 0: no limit
+  std::size_t max_output_bytes = kDefaultMaxOutput;  // printed output kept per block
+  bool unsafe_html = false;  // pass raw HTML in prose through (markdown_html.hpp)
 };
 
 // Where the commands' messages go: results and progress to `out`, warnings and errors to

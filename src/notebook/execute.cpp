@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <new>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -72,9 +73,10 @@ std::string caret_excerpt(const Error& error) {
 
 class NotebookRun {
  public:
-  explicit NotebookRun(const ExecuteOptions& options) : options_(options), interpreter_(session_) {
+  explicit NotebookRun(const ExecuteOptions& options)
+      : options_(options), interpreter_(session_), cap_(options.max_output_bytes) {
     session_.set_base_directory(options.working_directory);
-    session_.set_output([this](std::string_view text) { captured_ += text; });
+    session_.set_output([this](std::string_view text) { captured_ += cap_.admit(text); });
     builtins::install_builtins(interpreter_);
     builtins::set_plot_theme(session_, options.theme == Theme::Light);
     // savefig during a block snapshots the figure as it is then (plotting.md §8).
@@ -99,12 +101,17 @@ class NotebookRun {
     builtins::reset_unheld_figure(session_);
     const std::uint64_t mark = builtins::figure_mark(session_);
     captured_.clear();
+    cap_.reset();
     snapshots_.clear();
     auto file = std::make_shared<const SourceFile>(
         fmt::format("{}:block@{}", options_.source_path, block.line), block.text);
     try {
       BlockTimeLimit limit(interpreter_, options_.block_timeout_seconds);
       interpreter_.run(file, runtime::ExecMode::Notebook);
+    } catch (const std::bad_alloc&) {
+      // Memory ran out outside any builtin (those report it themselves): this block fails,
+      // and the page and the blocks after it still render.
+      result.error = "out of memory";
     } catch (const Error& error) {
       result.error = block_error_text(error) + time_limit_note(error);
       if (error.kind() == ErrorKind::Syntax) {
@@ -121,6 +128,7 @@ class NotebookRun {
       result.error = "exit: a notebook block cannot end the session";
     }
     result.output = std::string(trim(captured_));
+    if (cap_.cut() > 0) result.output += "\n" + cap_.marker();
     captured_.clear();
     // Figures are captured even when the block failed (§2): the savefig snapshots, or else
     // every figure drawn into during the block.
@@ -160,6 +168,8 @@ class NotebookRun {
       return block_error_text(earlier);
     } catch (const runtime::ExitRequest&) {
       return std::string("exit: a notebook block cannot end the session");
+    } catch (const std::bad_alloc&) {
+      return std::string("out of memory");
     }
     return std::nullopt;
   }
@@ -169,6 +179,7 @@ class NotebookRun {
                        [this](std::string_view expression, std::optional<std::string_view> format) {
                          // Anything the expression prints is discarded (§1.7).
                          const std::size_t mark = captured_.size();
+                         cap_.reset();
                          runtime::Value value;
                          try {
                            BlockTimeLimit limit(interpreter_, options_.block_timeout_seconds);
@@ -200,6 +211,7 @@ class NotebookRun {
   runtime::Session session_;
   runtime::Interpreter interpreter_;
   std::string captured_;
+  OutputCap cap_;  // on captured_, per block
   std::vector<Figure> snapshots_;
 };
 
