@@ -29,4 +29,10 @@ std::optional<std::string> read_file(const std::filesystem::path& path, std::str
   return bytes;
 }
 
+std::string full_path(const std::filesystem::path& path) {
+  std::error_code failed;
+  const std::filesystem::path absolute = std::filesystem::absolute(path, failed);
+  return (failed ? path : absolute).lexically_normal().string();
+}
+
 }  // namespace llmlab

@@ -12,4 +12,8 @@ namespace llmlab {
 // The bytes of the file at `path`, or nullopt with `reason` set.
 std::optional<std::string> read_file(const std::filesystem::path& path, std::string& reason);
 
+// `path` made absolute and normalised (no `.` or `..` steps), for a message that says where a
+// file was looked for: a relative name alone does not say which directory it was taken from.
+std::string full_path(const std::filesystem::path& path);
+
 }  // namespace llmlab
