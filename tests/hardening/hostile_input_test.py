@@ -11,6 +11,7 @@ import argparse
 import json
 import os
 import pathlib
+import re
 import signal
 import subprocess
 import sys
@@ -120,6 +121,9 @@ def case_train_stops_cleanly_on_interrupt(binary, tmp):
     expect(child.returncode == 130, f"train interrupt: exit {child.returncode}, want 130")
     expect("interrupted after step" in out and "parameters" in out,
            f"train interrupt: no summary: {out}")
+    # The only validation ran at step 0: the summary says so rather than pass it off as current.
+    expect(re.search(r"val \S+ at step 0 \(unigram", out) is not None,
+           f"train interrupt: the validation loss is not labelled with its step: {out}")
     if record.exists():
         data = json.loads(record.read_text())
         expect(data.get("interrupted") is True, f"record lacks interrupted: true: {data}")
