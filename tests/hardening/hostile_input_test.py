@@ -27,6 +27,11 @@ def expect(condition, message):
 
 
 def run(binary, *args, cwd=None, timeout=120):
+    # `llmlab run` resolves the script's file names against the current directory (issue #30):
+    # the cases write their data beside the script, so a script runs from its own folder.
+    scripts = [arg for arg in args if str(arg).endswith(".rlab")]
+    if cwd is None and args and args[0] == "run" and scripts:
+        cwd = pathlib.Path(scripts[-1]).parent
     return subprocess.run([binary, *args], capture_output=True, text=True, cwd=cwd,
                           timeout=timeout)
 
