@@ -153,6 +153,12 @@ int run_interactive(runtime::Interpreter& interpreter) {
   using_history();
   stifle_history(kHistoryLength);
   read_history(history.c_str());
+  complete_on_tab(interpreter);
+  // clc: the cursor home, then the screen erased (ANSI), as a terminal's own `clear` does.
+  builtins::set_screen_clearer(interpreter.session(), [] {
+    std::fputs("\033[H\033[2J", stdout);
+    std::fflush(stdout);
+  });
   fmt::print(stderr, "llmlab {} — Ctrl-C stops a running program, Ctrl-D exits\n", kVersion);
 
   // Ctrl-C at the prompt discards the line being typed and any pending continuation lines.
@@ -226,8 +232,6 @@ int run_piped(runtime::Interpreter& interpreter, std::istream& input) {
 
 int run_repl() {
   runtime::Session session;
-  std::error_code ignored;
-  session.set_base_directory(std::filesystem::current_path(ignored).string());
   session.set_display_width(terminal_width());
   runtime::Interpreter interpreter(session);
   builtins::install_builtins(interpreter);

@@ -1,6 +1,9 @@
-// `llmlab run`: read the file, make its directory the working directory (language.md §9.3),
-// run it in script mode. stdout carries only the program's output; the banner and error
-// reports go to stderr. Exit 0, 1 after a lex/parse/runtime error, 2 for a usage error.
+// `llmlab run`: read the file and run it in script mode, in the directory the command was given
+// in: relative file names in the script resolve there, as in Octave and Python (language.md
+// §9.3 moved into the script's folder; docs/paths.md says why that changed), while `import` and
+// `run` still resolve against the file that names them. stdout carries only the program's output;
+// the banner and error reports go to stderr. Exit 0, 1 after a lex/parse/runtime error, 2 for a
+// usage error.
 #include "app/run_command.hpp"
 
 #include <fmt/format.h>
@@ -53,19 +56,30 @@ void report(const Error& error) {
   std::fputs(format_error_report(error).c_str(), stderr);
 }
 
+// A script that drew without --figures would otherwise end as if it drew nothing: one line on
+// stderr names its figures and the option that keeps them.
+void mention_unsaved_figures(runtime::Session& session, std::uint64_t mark,
+                             const std::string& script) {
+  const std::vector<int> handles = builtins::figures_drawn_since(session, mark);
+  if (handles.empty()) return;
+  std::string names;
+  for (const int handle : handles) names += fmt::format("{}{}", names.empty() ? "" : ", ", handle);
+  fmt::print(stderr,
+             "llmlab: {} drew figure{} {} (not saved: add --figures DIR to write {} as SVG and "
+             "PNG)\n",
+             script, handles.size() == 1 ? "" : "s", names, handles.size() == 1 ? "it" : "them");
+}
+
 int execute(const RunOptions& options, std::shared_ptr<const SourceFile> file) {
   namespace fs = std::filesystem;
   if (!options.quiet) fmt::print(stderr, "llmlab {} — running {}\n", kVersion, options.path);
   std::error_code ignored;
-  const fs::path directory = fs::absolute(options.path, ignored).parent_path();
-  // --figures is relative to where the command was given, not to the script.
+  // Absolute now, since the script may `cd` elsewhere before the figures are written.
   const fs::path figures = options.figures_directory.empty()
                                ? fs::path()
                                : fs::absolute(options.figures_directory, ignored);
-  fs::current_path(directory, ignored);
 
   runtime::Session session;
-  session.set_base_directory(directory.string());
   session.set_display_width(terminal_width());
   runtime::Interpreter interpreter(session);
   builtins::install_builtins(interpreter);
@@ -89,7 +103,9 @@ int execute(const RunOptions& options, std::shared_ptr<const SourceFile> file) {
   std::fflush(stdout);
   std::cout.flush();
   // Figures drawn before a failure are still written: they help to see what went wrong.
-  if (!figures.empty()) {
+  if (figures.empty()) {
+    if (!options.quiet) mention_unsaved_figures(session, mark, options.path);
+  } else {
     try {
       const std::string stem = fs::path(options.path).stem().string();
       for (const std::string& path :

@@ -114,6 +114,15 @@ void check_json_target(const std::string& path) {
   }
 }
 
+// "val 2.1234" when the last validation ran at the last step; otherwise (a run stopped by Ctrl-C
+// between evaluations) the step it was measured at, so an older number is not read as current.
+std::string validation_text(const train::Record& record) {
+  if (record.validation.empty()) return "val nan";
+  const train::EvalRecord& last = record.validation.back();
+  if (last.step == record.steps_done) return fmt::format("val {:.4f}", last.loss);
+  return fmt::format("val {:.4f} at step {}", last.loss, last.step);
+}
+
 int run_training(TrainOptions& options) {
   try {
     if (!options.json.empty()) check_json_target(options.json);
@@ -167,13 +176,12 @@ int run_training(TrainOptions& options) {
       fmt::print("stopped at step {}: the {} became NaN or Inf\n", *record.nonfinite_step,
                  record.nonfinite_what);
     }
-    const double val = record.validation.empty() ? std::nan("") : record.validation.back().loss;
     fmt::print(
-        "{} parameters, {}-LN lr={} warmup={}: {} steps, loss {:.4f}, val {:.4f} (unigram {:.4f}), "
+        "{} parameters, {}-LN lr={} warmup={}: {} steps, loss {:.4f}, {} (unigram {:.4f}), "
         "{:.0f} tok/s\n",
         record.parameters, train::name_of(c.norm_placement), c.learning_rate, c.warmup_steps,
-        record.steps_done, record.log.empty() ? std::nan("") : record.log.back().loss_mean, val,
-        record.unigram_entropy, record.tokens_per_second);
+        record.steps_done, record.log.empty() ? std::nan("") : record.log.back().loss_mean,
+        validation_text(record), record.unigram_entropy, record.tokens_per_second);
     if (!options.json.empty()) {
       std::string reason;
       if (!write_file(options.json, train::to_json(record), reason)) {

@@ -198,4 +198,10 @@ bool is_write_temporary(std::string_view filename) {
   return filename.starts_with('.') && filename.find(".tmp-") != std::string_view::npos;
 }
 
+std::string full_path(const std::filesystem::path& path) {
+  std::error_code failed;
+  const std::filesystem::path absolute = std::filesystem::absolute(path, failed);
+  return (failed ? path : absolute).lexically_normal().string();
+}
+
 }  // namespace llmlab

@@ -52,4 +52,8 @@ std::optional<StagedFile> stage_file(const std::filesystem::path& path, std::str
 // process killed between its write and its rename leaves behind.
 bool is_write_temporary(std::string_view filename);
 
+// `path` made absolute and normalised (no `.` or `..` steps), for a message that says where a
+// file was looked for: a relative name alone does not say which directory it was taken from.
+std::string full_path(const std::filesystem::path& path);
+
 }  // namespace llmlab

@@ -19,15 +19,22 @@
 #include "base/error.hpp"
 #include "base/process.hpp"
 #include "base/stop.hpp"
+#include "builtins/completion.hpp"
 #include "builtins/plot/session.hpp"
 #include "builtins/registry.hpp"
-#include "jupyter/completion.hpp"
 #include "jupyter/server.hpp"
 #include "runtime/call.hpp"
 #include "runtime/display.hpp"
 #include "runtime/native.hpp"
 
 namespace llmlab::jupyter {
+
+// What completes and what inspection shows is the REPL's engine too.
+using builtins::complete;
+using builtins::Completions;
+using builtins::describe;
+using builtins::readiness;
+using builtins::Readiness;
 
 namespace {
 
@@ -113,20 +120,6 @@ std::string error_name(const Error& error) {
   return error.kind() == ErrorKind::Syntax ? "SyntaxError" : "RuntimeError";
 }
 
-// The kernel's `clc`: MATLAB's "clear the command window" becomes Jupyter's clear_output. The
-// builtin reaches the kernel through the session, as every builtin reaches its state.
-struct ScreenClearer {
-  std::function<void()> clear;
-};
-
-runtime::Value clear_screen(runtime::Call& call) {
-  if (const auto& clear = call.session().extension<ScreenClearer>().clear) clear();
-  return runtime::Value();
-}
-
-constexpr runtime::NativeFunction kClearScreen{
-    "clc", clear_screen, 0, 0, "clc: clear the output of the running cell (in Jupyter)."};
-
 bool is_name(std::string_view text) {
   if (text.empty() || (text[0] >= '0' && text[0] <= '9')) return false;
   for (const char c : text) {
@@ -153,8 +146,8 @@ RlabKernel::RlabKernel() : interpreter_(session_) {
   session_.set_result_output(
       [this](const runtime::Value&, std::string_view text) { publish_result(text); });
   builtins::install_builtins(interpreter_);
-  interpreter_.register_builtin(kClearScreen);
-  session_.extension<ScreenClearer>().clear = [this] { clear_cell_output(); };
+  // clc: MATLAB's "clear the command window" is Jupyter's clear_output.
+  builtins::set_screen_clearer(session_, [this] { clear_cell_output(); });
   session_.set_input([this](std::string_view prompt) { return read_input(prompt); });
   xeus::register_interpreter(this);
 }

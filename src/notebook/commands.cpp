@@ -73,10 +73,12 @@ fs::path output_path_for(const fs::path& input, const RenderOptions& options, bo
   }
   if (!options.output.empty()) {
     // `-o html/` (an existing directory, or a path written with a trailing slash) names the
-    // folder the page goes into.
+    // folder the page goes into, and so does a name without an extension (`-o mybook`): a
+    // page named `mybook` beside an `assets/` folder is no book anyone can open.
     const fs::path output(options.output);
     std::error_code ec;
-    const bool names_directory = fs::is_directory(output, ec) || options.output.ends_with('/');
+    const bool names_directory =
+        fs::is_directory(output, ec) || options.output.ends_with('/') || !output.has_extension();
     if (names_directory) return output / (input.stem().string() + extension);
     return output;
   }

@@ -204,10 +204,18 @@ Flow Evaluator::exec_unlocated(const lang::Stmt& statement) {
 
 void Evaluator::exec_expression_statement(const lang::ExpressionStmt& statement) {
   const lang::Expr& expression = *statement.expr;
-  // A call that is the whole statement sees nargout 0 (§13.3).
+  // A call that is the whole statement sees nargout 0 (§13.3), a bare function name too
+  // (`toc`, `ls`: MATLAB's command form, where nothing takes the result).
+  const auto bare_call = [this](const lang::Name& name) {
+    return !slot(name).defined &&
+           (functions_.count(name.text) != 0 || builtin_index(name.text) >= 0);
+  };
   Value value;
   if (expression.kind == lang::ExprKind::Call) {
     value = eval_call(expression.as<lang::CallExpr>(), 0);
+  } else if (expression.kind == lang::ExprKind::Identifier &&
+             bare_call(expression.as<lang::IdentifierExpr>().name)) {
+    value = call_by_name(expression.as<lang::IdentifierExpr>().name.text, {}, 0, expression.loc);
   } else if (expression.kind == lang::ExprKind::MethodCall) {
     value = eval_method_call(expression.as<lang::MethodCallExpr>(), 0);
   } else {

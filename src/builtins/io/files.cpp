@@ -18,6 +18,7 @@
 #include "base/file.hpp"
 #include "builtins/io/npy.hpp"
 #include "builtins/io/toml.hpp"
+#include "builtins/paths.hpp"
 #include "builtins/registry.hpp"
 #include "num/format.hpp"
 #include "runtime/display.hpp"
@@ -43,18 +44,16 @@ FileFormat file_format(const std::string& name) {
   return FileFormat::Npy;
 }
 
-// Relative paths resolve against the session's base directory when it has one.
+// Relative paths resolve as builtins/paths.hpp says (the base directory, else the working one).
 std::filesystem::path resolve(const Call& call, const std::string& name) {
-  std::filesystem::path path(name);
-  const std::string& base = call.session().base_directory();
-  if (path.is_relative() && !base.empty()) path = std::filesystem::path(base) / path;
-  return path;
+  return session_path(call.session(), name);
 }
 
 std::string read_file(const Call& call, const std::string& name) {
   std::string reason;
-  std::optional<std::string> bytes = llmlab::read_file(resolve(call, name), reason);
-  if (!bytes) call.fail(fmt::format("cannot open '{}': {}", name, reason));
+  const std::filesystem::path path = resolve(call, name);
+  std::optional<std::string> bytes = llmlab::read_file(path, reason);
+  if (!bytes) call.fail(fmt::format("cannot open '{}': {}", full_path(path), reason));
   return std::move(*bytes);
 }
 
@@ -313,8 +312,9 @@ Value load(Call& call) {
 Value fileread(Call& call) {
   const std::string& name = call.string(0);
   std::string reason;
-  std::optional<std::string> bytes = llmlab::read_file(resolve(call, name), reason);
-  if (!bytes) call.fail(fmt::format("cannot read '{}': {}", name, reason));
+  const std::filesystem::path path = resolve(call, name);
+  std::optional<std::string> bytes = llmlab::read_file(path, reason);
+  if (!bytes) call.fail(fmt::format("cannot read '{}': {}", full_path(path), reason));
   return Value::string(std::move(*bytes));
 }
 

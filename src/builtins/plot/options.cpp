@@ -11,6 +11,7 @@
 
 #include "base/error.hpp"
 #include "base/stop.hpp"
+#include "builtins/paths.hpp"
 #include "builtins/plot/session.hpp"
 #include "plot/export.hpp"
 #include "runtime/session.hpp"
@@ -216,9 +217,7 @@ void changed(const runtime::Call& call) {
 }
 
 void save_figure(const runtime::Call& call, plot::Figure figure, const std::string& path) {
-  std::filesystem::path target(path);
-  const std::string& base = call.session().base_directory();
-  if (!base.empty() && target.is_relative()) target = std::filesystem::path(base) / target;
+  const std::filesystem::path target = session_path(call.session(), path);
   figure.light_theme = call.session().extension<PlotState>().light_theme;
   try {
     plot::save(figure, target.string(), path, interrupt_check(call.interpreter()));
