@@ -1,8 +1,8 @@
-// The handlers behind each shell request. A cell runs as a notebook block does (language.md
-// §8.1: a bare expression shows its value, an assignment does not — Jupyter's convention too),
-// so an .ipynb converted from a notebook shows what `notebook render` shows; the value goes out
-// as the cell's execute_result. Each cell starts with the current figure emptied unless `hold`
-// is on (plotting.md §8). The source is named "cell", so errors read `cell:line:col`.
+// The handlers behind each shell request. A cell echoes as a line typed at the REPL does (the
+// one rule of every interactive front end, language.md §8.1): `A = rand(3)` without a
+// semicolon shows `A = …` on the cell's stdout, a bare expression's value goes out as the
+// cell's execute_result. Each cell starts with the current figure emptied unless `hold` is on
+// (plotting.md §8). The source is named "cell", so errors read `cell:line:col`.
 #include "jupyter/rlab_kernel.hpp"
 
 #include <fmt/format.h>
@@ -22,6 +22,7 @@
 #include "builtins/registry.hpp"
 #include "jupyter/completion.hpp"
 #include "jupyter/server.hpp"
+#include "notebook/ipynb.hpp"
 #include "runtime/call.hpp"
 #include "runtime/display.hpp"
 #include "runtime/native.hpp"
@@ -37,32 +38,6 @@ constexpr auto kStreamInterval = std::chrono::milliseconds(50);
 constexpr std::string_view kRed = "\x1b[1;31m";
 constexpr std::string_view kGreen = "\x1b[1;32m";
 constexpr std::string_view kReset = "\x1b[0m";
-
-std::string base64(std::string_view bytes) {
-  static constexpr char kAlphabet[] =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string out;
-  out.reserve((bytes.size() + 2) / 3 * 4);
-  std::size_t i = 0;
-  for (; i + 3 <= bytes.size(); i += 3) {
-    const auto n = static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i]) << 16 |
-                                              static_cast<unsigned char>(bytes[i + 1]) << 8 |
-                                              static_cast<unsigned char>(bytes[i + 2]));
-    out += kAlphabet[n >> 18 & 63];
-    out += kAlphabet[n >> 12 & 63];
-    out += kAlphabet[n >> 6 & 63];
-    out += kAlphabet[n & 63];
-  }
-  if (const std::size_t rest = bytes.size() - i; rest > 0) {
-    std::uint32_t n = static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i]) << 16);
-    if (rest == 2) n |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i + 1]) << 8);
-    out += kAlphabet[n >> 18 & 63];
-    out += kAlphabet[n >> 12 & 63];
-    out += rest == 2 ? kAlphabet[n >> 6 & 63] : '=';
-    out += '=';
-  }
-  return out;
-}
 
 // The README of the source tree the kernel was built in, when it is there (a build tree:
 // build/<preset>/llmlab-kernel); else the protocol's page on kernels.
@@ -203,13 +178,12 @@ void RlabKernel::flush_stream() {
   pending_text_.clear();
 }
 
+// Figures as notebook files hold them (notebook/ipynb.hpp: PNG, sized to a Notebook cell).
 void RlabKernel::publish_figures(std::uint64_t mark) {
   for (const int handle : builtins::figures_drawn_since(session_, mark)) {
-    nl::json data;
-    data["image/svg+xml"] = builtins::figure_svg(session_, handle);
-    data["image/png"] = base64(builtins::figure_png(session_, handle));
-    data["text/plain"] = fmt::format("<figure {}>", handle);
-    display_data(std::move(data), nl::json::object(), nl::json::object());
+    notebook::JupyterFigure figure = notebook::jupyter_figure(
+        builtins::figure_png(session_, handle), fmt::format("<figure {}>", handle));
+    display_data(std::move(figure.data), std::move(figure.metadata), nl::json::object());
   }
 }
 
@@ -267,7 +241,7 @@ nl::json RlabKernel::execute_request_impl(int /*execution_counter*/, const std::
   interpreter_.clear_interrupt();
   running_.store(true);
   try {
-    interpreter_.run(std::make_shared<const SourceFile>("cell", code), runtime::ExecMode::Notebook);
+    interpreter_.run(std::make_shared<const SourceFile>("cell", code), runtime::ExecMode::Repl);
   } catch (const Error& error) {
     failure = error;
   } catch (const runtime::ExitRequest&) {

@@ -22,6 +22,7 @@ struct ExecuteOptions {
   Theme theme = Theme::Dark;      // figure colours
   // Seconds one block (or one `${…}`) may run before it stops with an error (0: no limit).
   double block_timeout_seconds = 600.0;
+  bool png_figures = false;  // also render each figure as PNG (Figure::png), for .ipynb files
 };
 
 ExecutedNotebook execute_notebook(const Document& document, const ExecuteOptions& options);

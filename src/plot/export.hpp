@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "plot/figure.hpp"
+#include "plot/layout.hpp"
 #include "plot/renderer.hpp"
 
 namespace llmlab::plot {
@@ -17,6 +18,8 @@ enum class FileFormat { Svg, Png, Pdf, Html };
 std::optional<FileFormat> format_for_path(std::string_view path);
 
 std::string render_svg(const Figure& figure);
+// The SVG laid out in cells of `cell` instead of 900×500.
+std::string render_svg(const Figure& figure, CellSize cell);
 // PNG and PDF file contents, painted by the plot backend (backend.hpp).
 std::string render_png(const Figure& figure);
 std::string render_pdf(const Figure& figure);
