@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include <cstdlib>
 #include <exception>
 #include <filesystem>
 #include <functional>
@@ -39,19 +40,40 @@ constexpr std::string_view kRed = "\x1b[1;31m";
 constexpr std::string_view kGreen = "\x1b[1;32m";
 constexpr std::string_view kReset = "\x1b[0m";
 
-// The README of the source tree the kernel was built in, when it is there (a build tree:
-// build/<preset>/llmlab-kernel); else the protocol's page on kernels.
-std::string readme_url() {
+// The source tree the kernel was built in (a build tree: build/<preset>/llmlab-kernel), found
+// by its README.md and src/ beside each other; empty for an installed kernel.
+std::filesystem::path source_tree() {
   namespace fs = std::filesystem;
   std::error_code error;
   fs::path directory = fs::path(executable_path()).parent_path();
   for (int up = 0; up < 4 && !directory.empty(); ++up) {
     if (fs::exists(directory / "README.md", error) && fs::exists(directory / "src", error)) {
-      return "file://" + (directory / "README.md").string();
+      return directory;
     }
     directory = directory.parent_path();
   }
+  return {};
+}
+
+// The README of the source tree, when there is one; else the protocol's page on kernels.
+std::string readme_url() {
+  const std::filesystem::path tree = source_tree();
+  if (!tree.empty()) return "file://" + (tree / "README.md").string();
   return "https://jupyter-client.readthedocs.io/en/stable/kernels.html";
+}
+
+// The lessons import their library relative to notebooks/ (`import "../lessons/…/lib/…"`), which
+// resolves only when the kernel starts there. The source tree's notebooks/ goes last on the
+// import path (LLMLAB_PATH, language.md §13.11), so that a lesson notebook opened or copied
+// anywhere still finds its library.
+void add_lessons_to_import_path() {
+  const std::filesystem::path tree = source_tree();
+  std::error_code error;
+  if (tree.empty() || !std::filesystem::is_directory(tree / "notebooks", error)) return;
+  const char* current = std::getenv("LLMLAB_PATH");
+  std::string path = current != nullptr && *current != '\0' ? std::string(current) + ":" : "";
+  path += (tree / "notebooks").string();
+  setenv("LLMLAB_PATH", path.c_str(), 1);
 }
 
 bool is_caret_line(std::string_view line) {
@@ -120,6 +142,7 @@ std::string_view trimmed(std::string_view text) {
 }  // namespace
 
 RlabKernel::RlabKernel() : interpreter_(session_) {
+  add_lessons_to_import_path();
   std::error_code ignored;
   session_.set_base_directory(std::filesystem::current_path(ignored).string());
   session_.set_output([this](std::string_view text) { write_stream("stdout", text); });

@@ -202,6 +202,16 @@ def main() -> int:
         check(reply["status"] == "ok" and shown.startswith("A =") and len(numbers) >= 3,
               f"A = rand(3) without a semicolon shows A and its values (got {shown!r})")
 
+        # A lesson's library import, written relative to notebooks/, resolves though the kernel
+        # started elsewhere (the kernel puts the source tree's notebooks/ on the import path).
+        started_in = pathlib.Path.cwd()
+        reply, outputs = run(client, 'import "../lessons/12-layer-norm-and-residuals/lib/'
+                                     'lesson12.rlab"\nprintf("%d\\n", exist("random_stack") > 0)')
+        check(not (started_in.parent / "lessons").exists() and reply["status"] == "ok" and
+              text_of(outputs).strip() == "1",
+              f"lesson 12's library imports from a kernel started in {started_in} "
+              f"(got {reply.get('evalue')!r} {text_of(outputs)!r})")
+
         # A restart: a new process, a fresh session.
         manager.restart_kernel(now=False)
         client.wait_for_ready(timeout=30)
