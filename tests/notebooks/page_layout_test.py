@@ -3,7 +3,8 @@
 
 Renders the notebook in both themes and loads each page at 1280 and 390 CSS pixels wide. In
 every case the page must not scroll sideways and no element but code is wider than the window
-(issue #30), figure and diagram text is at least 10 px on the screen (figures are laid out for
+(issue #30), display math fits its box instead of scrolling inside it, figure and diagram text
+is at least 10 px on the screen (figures are laid out for
 the width they are shown at), the table of contents is there, a jump to each of its headings
 lands below the sticky bar and marks its link current, and every axes of every figure has drawn
 pixels in the screenshot — not just an <svg> element in the DOM (a figure whose clip-path
@@ -86,6 +87,10 @@ window.addEventListener('load', () => setTimeout(() => {
   parent.postMessage(JSON.stringify({
     scrollWidth: document.documentElement.scrollWidth, innerWidth: innerWidth,
     height: document.documentElement.scrollHeight, axes, widths, wide, anchors,
+    // Display math that would scroll inside its own box (it is shrunk to fit instead).
+    scrollingMath: [...document.querySelectorAll('.katex-display')]
+        .filter((box) => box.scrollWidth > box.clientWidth + 1)
+        .map((box) => box.textContent.slice(0, 40)),
     figureText: textSizes('.plot-container svg, .image-grid svg', 'text'),
     diagramText: textSizes('figure.mermaid svg', 'text, foreignObject span, foreignObject div'),
     toc: [...document.querySelectorAll('nav.sidebar a, details.toc a')]
@@ -164,6 +169,8 @@ def check_page(chromium, page, theme, width, workdir, failures):
         failures.append(f"{label}: no table of contents")
     if m["katex"] == 0:
         failures.append(f"{label}: math was not typeset")
+    if m["scrollingMath"]:
+        failures.append(f"{label}: display math scrolls inside its box: {m['scrollingMath'][:3]}")
     if m["wide"]:
         failures.append(f"{label}: elements wider than the window: {m['wide']}")
     small = [round(size, 1) for size in m["figureText"] if size < 10]
