@@ -20,7 +20,7 @@ TEST_APT_PACKAGES := python3-jupyter-kernel-test python3-jupyter-client python3-
 # jupyter-client's).
 TEST_APT_PACKAGES += jupyter-core jupyter-client
 # The page-layout test drives Chromium and reads its screenshots with PIL (issue #16).
-TEST_APT_PACKAGES += chromium python3-pil
+TEST_APT_PACKAGES += chromium python3-pil chromium-driver python3-selenium jupyter-notebook
 # The checkpoints' PyTorch interop test (nlohmann JSON headers are above, for the build).
 TEST_APT_PACKAGES += python3-numpy python3-torch
 # The sweep tests start a one-node Slurm cluster (issue #15).
@@ -83,24 +83,35 @@ test-asan: asan test-deps
 lesson-12: build
 	@bash lessons/run_lesson.sh $(BIN) lessons/12-layer-norm-and-residuals
 
-# The rendered book is committed, so it reads on GitHub without building anything.
+# The lessons' markdown sources; each ships as an executed .ipynb beside itself too.
+LESSON_NOTEBOOKS := $(filter-out notebooks/README.md notebooks/index.md,$(wildcard notebooks/*.md))
+
+# The rendered book is committed, so it reads on GitHub without building anything; so are the
+# lessons' Jupyter notebooks, run, so that GitHub shows their outputs.
 book: build
 	$(BIN) notebook render notebooks -f markdown -o book
 	$(BIN) notebook render notebooks -f html -o book --title "llmlab lessons"
+	for lesson in $(LESSON_NOTEBOOKS); do \
+	  $(BIN) notebook convert $$lesson --to ipynb --execute || exit 1; \
+	done
 
 # Fails when book/ is out of date with notebooks/: the same files, the same text, numbers equal
 # to a relative 1e-9 (LAPACK's last digits move with the kernels OpenBLAS picks for the processor);
-# and when the lesson's .ipynb is not its markdown source converted.
+# and when a lesson's .ipynb is not its markdown source run and converted (the same tolerance).
 book-check: build
-	rm -rf build/book-check
+	rm -rf build/book-check build/book-ipynb
 	$(BIN) notebook render notebooks -f markdown -o build/book-check --quiet
 	$(BIN) notebook render notebooks -f html -o build/book-check --quiet --title "llmlab lessons"
 	python3 tools/book_diff.py book build/book-check
-	@# The shipped Jupyter notebook is the markdown source converted, byte for byte.
-	$(BIN) notebook convert notebooks/12-layer-norm-and-residuals.md --to ipynb -o - | \
-	  cmp - notebooks/12-layer-norm-and-residuals.ipynb || \
-	  { echo "notebooks/12-layer-norm-and-residuals.ipynb is stale: run" \
-	    "$(BIN) notebook convert notebooks/12-layer-norm-and-residuals.md --to ipynb"; exit 1; }
+	mkdir -p build/book-ipynb/committed build/book-ipynb/fresh
+	for lesson in $(LESSON_NOTEBOOKS); do \
+	  name=$$(basename $$lesson .md); \
+	  cp notebooks/$$name.ipynb build/book-ipynb/committed/ 2>/dev/null; \
+	  $(BIN) notebook convert $$lesson --to ipynb --execute \
+	    -o build/book-ipynb/fresh/$$name.ipynb >/dev/null || exit 1; \
+	done
+	python3 tools/book_diff.py build/book-ipynb/committed build/book-ipynb/fresh || \
+	  { echo "the lessons' .ipynb files are stale: run make book"; exit 1; }
 
 bench: build
 	cmake --build --preset release -j $(JOBS) --target bench_layernorm_throughput \

@@ -130,9 +130,12 @@ void add_notebook_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"ipynb", "md"}));
   convert_cmd->add_option("-o,--output", *convert_output,
                           "Output file (default: the input with the new extension; - for stdout)");
-  convert_cmd->callback([convert_input, convert_to, convert_output, &exit_code] {
+  auto convert_execute = std::make_shared<bool>(false);
+  convert_cmd->add_flag("--execute", *convert_execute,
+                        "Run the notebook and keep its outputs and rendered prose in the .ipynb");
+  convert_cmd->callback([convert_input, convert_to, convert_output, convert_execute, &exit_code] {
     const notebook::ConvertReport report = notebook::convert_notebook(
-        *convert_input, *convert_to, *convert_output, terminal_messages());
+        *convert_input, *convert_to, *convert_output, *convert_execute, terminal_messages());
     exit_code = report.refused ? 2 : report.failed ? 1 : 0;
   });
 }

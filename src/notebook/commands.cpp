@@ -63,7 +63,14 @@ std::vector<fs::path> directory_notebooks(const fs::path& directory) {
 struct PageResult {
   bool ok = true;
   int errors = 0;
+  IndexEntry index_entry;  // HTML renders: the page's title, summary and figure
 };
+
+// A page's title in the navigation and on the index: its own title, else its file's name.
+std::string navigation_title(const Source& source) {
+  const std::string title = source.document.page_title();
+  return title.empty() ? source.path.stem().string() : title;
+}
 
 fs::path output_path_for(const fs::path& input, const RenderOptions& options, bool directory) {
   const std::string extension = options.format == Format::Html ? ".html" : ".md";
@@ -95,6 +102,7 @@ PageResult render_one(const Source& source, const fs::path& output, const Render
                          .max_output_bytes = options.max_output_bytes};
   const ExecutedNotebook notebook = execute_notebook(source.document, execute);
   RenderedPage page;
+  IndexEntry index;
   if (options.format == Format::Markdown) {
     const bool in_place = fs::exists(output) && fs::equivalent(output, source.path);
     page = render_markdown(notebook, MarkdownOptions{output.stem().string(), in_place});
@@ -104,6 +112,7 @@ PageResult render_one(const Source& source, const fs::path& output, const Render
                      .assets_href = "assets",
                      .navigation = navigation};
     page = render_html(notebook, html);
+    index = index_entry(notebook, html);
   }
   // Temporaries a killed render left go first; figures may have had other names.
   remove_stale_temporaries(output.parent_path() / "plots" / output.stem());
@@ -128,7 +137,7 @@ PageResult render_one(const Source& source, const fs::path& output, const Render
     if (notebook.errors > 0) line += fmt::format(", {} errors", notebook.errors);
     messages.out(line + ")\n");
   }
-  return PageResult{true, notebook.errors};
+  return PageResult{true, notebook.errors, std::move(index)};
 }
 
 }  // namespace
@@ -177,7 +186,7 @@ RenderReport render_notebooks(const RenderOptions& options, const Messages& mess
   }
   int failed_blocks = 0;
   try {
-    std::vector<std::pair<std::string, std::string>> index_entries;
+    std::vector<IndexEntry> index_entries;
     for (std::size_t i = 0; i < sources.size(); ++i) {
       const fs::path output = output_path_for(sources[i].path, options, directory);
       HtmlNavigation navigation;
@@ -186,10 +195,7 @@ RenderReport render_notebooks(const RenderOptions& options, const Messages& mess
         const auto neighbour = [&](std::size_t k) {
           return output_path_for(sources[k].path, options, true).filename().string();
         };
-        const auto title_of = [&](std::size_t k) {
-          const std::string title = sources[k].document.page_title();
-          return title.empty() ? sources[k].path.stem().string() : title;
-        };
+        const auto title_of = [&](std::size_t k) { return navigation_title(sources[k]); };
         if (i > 0) {
           navigation.previous_href = neighbour(i - 1);
           navigation.previous_title = title_of(i - 1);
@@ -198,9 +204,14 @@ RenderReport render_notebooks(const RenderOptions& options, const Messages& mess
           navigation.next_href = neighbour(i + 1);
           navigation.next_title = title_of(i + 1);
         }
-        index_entries.emplace_back(output.filename().string(), title_of(i));
       }
-      failed_blocks += render_one(sources[i], output, options, navigation, messages).errors;
+      PageResult page = render_one(sources[i], output, options, navigation, messages);
+      failed_blocks += page.errors;
+      if (directory) {
+        page.index_entry.href = output.filename().string();
+        page.index_entry.title = navigation_title(sources[i]);
+        index_entries.push_back(std::move(page.index_entry));
+      }
     }
     if (directory && options.format == Format::Html) {
       const fs::path out_dir = options.output.empty() ? input : fs::path(options.output);
@@ -471,7 +482,7 @@ CleanReport clean_notebooks(const std::string& input, const std::string& output,
 }
 
 ConvertReport convert_notebook(const std::string& input, const std::string& to,
-                               const std::string& output, const Messages& messages) {
+                               const std::string& output, bool execute, const Messages& messages) {
   const fs::path source(input);
   const std::string from = source.extension().string();
   if (from != ".md" && from != ".ipynb") {
@@ -483,6 +494,10 @@ ConvertReport convert_notebook(const std::string& input, const std::string& to,
                  ", not --to " + to + "\n");
     return ConvertReport{.refused = true};
   }
+  if (execute && from != ".md") {
+    messages.err("error: --execute runs a markdown notebook into an .ipynb, not " + input + "\n");
+    return ConvertReport{.refused = true};
+  }
   std::string reason;
   const std::optional<std::string> text = read_file(source, reason);
   if (!text) {
@@ -491,7 +506,16 @@ ConvertReport convert_notebook(const std::string& input, const std::string& to,
   }
   std::string converted;
   try {
-    converted = from == ".md" ? markdown_to_ipynb(*text) : ipynb_to_markdown(*text);
+    if (execute) {
+      const ExecuteOptions options{
+          .source_path = source.string(),
+          .working_directory = fs::absolute(source).parent_path().string(),
+          .fallback_title = source.stem().string(),
+      };
+      converted = markdown_to_executed_ipynb(unix_line_endings(*text), options);
+    } else {
+      converted = from == ".md" ? markdown_to_ipynb(*text) : ipynb_to_markdown(*text);
+    }
   } catch (const Error& error) {
     messages.err("error: " + input + ": " + error.what() + "\n");
     return ConvertReport{.failed = true};

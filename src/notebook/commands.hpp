@@ -59,13 +59,15 @@ CleanReport clean_notebooks(const std::string& input, const std::string& output,
                             const Messages& messages);
 
 // `convert X.md --to ipynb` / `convert X.ipynb --to md` (notebook/ipynb.hpp): writes `output`,
-// or X with the new extension next to the input, or messages.out for "-". The report says
-// whether the request was refused (a wrong pairing of input and --to) or failed.
+// or X with the new extension next to the input, or messages.out for "-". With `execute`
+// (markdown to ipynb only) the notebook runs first, in its own folder, and the .ipynb holds its
+// outputs and rendered prose. The report says whether the request was refused (a wrong pairing
+// of input and --to) or failed.
 struct ConvertReport {
   bool refused = false;  // a usage error: the wrong extension or direction
   bool failed = false;   // unreadable input, a malformed notebook, or an unwritable output
 };
 ConvertReport convert_notebook(const std::string& input, const std::string& to,
-                               const std::string& output, const Messages& messages);
+                               const std::string& output, bool execute, const Messages& messages);
 
 }  // namespace llmlab::notebook

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <new>
 #include <optional>
 #include <string>
@@ -18,6 +19,7 @@
 #include "notebook/parse.hpp"
 #include "notebook/time_limit.hpp"
 #include "plot/export.hpp"
+#include "plot/layout.hpp"
 #include "runtime/display.hpp"
 #include "runtime/interpreter.hpp"
 #include "runtime/printf.hpp"
@@ -71,6 +73,31 @@ std::string caret_excerpt(const Error& error) {
   return fmt::format("\n    {}\n    {}^", line, padding);
 }
 
+// One panel's cell on a phone: about the width of a 390 px screen's text column, so the
+// figure is shown near its own size and its text near its pixel size.
+constexpr plot::CellSize kNarrowCell{360, 240};
+
+// A figure as the pages show it: the file's SVG, one laid out 900 px wide in all, one for a
+// phone's column with the subplots stacked (a grid's panels in reading order), and its PNG when
+// asked for.
+Figure page_figure(const plot::Figure& figure, bool with_png) {
+  Figure shown{plot::render_svg(figure), {}, {}, {}};
+  if (with_png) shown.png = plot::render_png(figure);
+  const auto columns = static_cast<double>(figure.columns);
+  if (figure.columns > 1) {
+    const double width = plot::kCellWidth / columns;
+    const double height = plot::kCellHeight * std::max(width / plot::kCellWidth, 0.6);
+    shown.column_svg = plot::render_svg(figure, plot::CellSize{width, height});
+  } else {
+    shown.column_svg = shown.svg;
+  }
+  plot::Figure stacked = figure;
+  stacked.rows = figure.axes.size();
+  stacked.columns = 1;
+  shown.narrow_svg = plot::render_svg(stacked, kNarrowCell);
+  return shown;
+}
+
 class NotebookRun {
  public:
   explicit NotebookRun(const ExecuteOptions& options)
@@ -83,7 +110,7 @@ class NotebookRun {
     builtins::set_savefig_observer(session_, [this, &options](int, const plot::Figure& figure) {
       plot::Figure snapshot = figure;
       snapshot.light_theme = options.theme == Theme::Light;
-      snapshots_.push_back(Figure{plot::render_svg(snapshot)});
+      snapshots_.push_back(page_figure(snapshot, options.png_figures));
     });
   }
 
@@ -136,7 +163,11 @@ class NotebookRun {
     snapshots_.clear();
     if (result.figures.empty()) {
       for (const int handle : builtins::figures_drawn_since(session_, mark)) {
-        result.figures.push_back(Figure{builtins::figure_svg(session_, handle)});
+        const plot::Figure* drawn = builtins::session_figures(session_).find(handle);
+        if (drawn == nullptr) continue;
+        plot::Figure themed = *drawn;
+        themed.light_theme = options_.theme == Theme::Light;
+        result.figures.push_back(page_figure(themed, options_.png_figures));
       }
     }
     return result;

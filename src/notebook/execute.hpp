@@ -25,6 +25,7 @@ struct ExecuteOptions {
   double block_timeout_seconds = 600.0;
   // Bytes of printed output one block keeps; the rest is cut, with a marker saying how much.
   std::size_t max_output_bytes = kDefaultMaxOutput;
+  bool png_figures = false;  // also render each figure as PNG (Figure::png), for .ipynb files
 };
 
 ExecutedNotebook execute_notebook(const Document& document, const ExecuteOptions& options);

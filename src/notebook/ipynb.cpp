@@ -5,13 +5,16 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/text_escape.hpp"
 #include "notebook/parse.hpp"
+#include "plot/layout.hpp"
 
 namespace llmlab::notebook {
 
@@ -267,7 +270,97 @@ std::string cell_text(const json& cell, std::string_view where) {
   return text;
 }
 
+// A cell's markdown source: what an executed notebook keeps in its metadata when the cell shows
+// its prose rendered, else the cell's own text.
+std::string markdown_source(const json& cell, std::string_view where) {
+  const json& mine = object_field(object_field(cell, "metadata", where), "llmlab", where);
+  if (!mine.contains("source")) return cell_text(cell, where);
+  if (!mine["source"].is_string()) refuse(where, "metadata.llmlab.source must be a string");
+  return mine["source"].get<std::string>();
+}
+
+// The width a PNG's header declares (its IHDR chunk, bytes 16 to 19), 0 for bytes that are no
+// PNG.
+std::uint32_t png_width(std::string_view png) {
+  constexpr std::size_t kWidthOffset = 16;
+  if (png.size() < kWidthOffset + 4 || !png.starts_with("\x89PNG")) return 0;
+  std::uint32_t width = 0;
+  for (std::size_t i = kWidthOffset; i < kWidthOffset + 4; ++i) {
+    width = width << 8 | static_cast<unsigned char>(png[i]);
+  }
+  return width;
+}
+
+// Printed text as nbformat's list of lines, the last ending in a newline too.
+json stream_text(std::string_view text) {
+  json lines = source_lines(split_lines(text));
+  if (!lines.empty()) lines.back() = lines.back().get<std::string>() + "\n";
+  return lines;
+}
+
+// A code cell's outputs, as a kernel would have sent them.
+json cell_outputs(const ExecutedBlock& block) {
+  json outputs = json::array();
+  if (!block.output.empty()) {
+    outputs.push_back(
+        {{"output_type", "stream"}, {"name", "stdout"}, {"text", stream_text(block.output)}});
+  }
+  if (block.error) {
+    outputs.push_back({{"output_type", "error"},
+                       {"ename", "RuntimeError"},
+                       {"evalue", *block.error},
+                       {"traceback", json::array({"error: " + *block.error})}});
+  }
+  int number = 0;
+  for (const Figure& figure : block.figures) {
+    JupyterFigure bundle = jupyter_figure(figure.png, fmt::format("<figure {}>", ++number));
+    outputs.push_back({{"output_type", "display_data"},
+                       {"data", std::move(bundle.data)},
+                       {"metadata", std::move(bundle.metadata)}});
+  }
+  return outputs;
+}
+
 }  // namespace
+
+JupyterFigure jupyter_figure(std::string_view png, std::string label) {
+  JupyterFigure bundle{{{"image/png", base64(png)}, {"text/plain", std::move(label)}},
+                       json::object()};
+  if (const std::uint32_t width = png_width(png); width > 0) {
+    const auto cell_width = static_cast<std::uint32_t>(plot::kCellWidth);
+    bundle.metadata["image/png"] = {{"width", std::min(width, cell_width)}};
+  }
+  return bundle;
+}
+
+std::string markdown_to_executed_ipynb(std::string_view markdown, const ExecuteOptions& options) {
+  json notebook = json::parse(markdown_to_ipynb(markdown));
+  // The cells run in order as the blocks of one notebook: code executed, prose interpolated.
+  Document document;
+  for (const json& cell : notebook["cells"]) {
+    Block block;
+    block.kind = cell["cell_type"] == "code" ? BlockKind::Code : BlockKind::Prose;
+    block.text = cell_text(cell, "a converted cell");
+    block.line = static_cast<int>(document.blocks.size()) + 1;
+    document.blocks.push_back(std::move(block));
+  }
+  ExecuteOptions run = options;
+  run.png_figures = true;
+  const ExecutedNotebook executed = execute_notebook(document, run);
+  int execution_count = 0;
+  for (std::size_t i = 0; i < executed.blocks.size(); ++i) {
+    json& cell = notebook["cells"][i];
+    const ExecutedBlock& block = executed.blocks[i];
+    if (block.block.kind == BlockKind::Code) {
+      cell["execution_count"] = ++execution_count;
+      cell["outputs"] = cell_outputs(block);
+    } else if (block.text != block.block.text) {
+      cell["metadata"]["llmlab"]["source"] = block.block.text;
+      cell["source"] = source_lines(split_lines(block.text));
+    }
+  }
+  return notebook.dump(1, ' ', false, json::error_handler_t::replace) + "\n";
+}
 
 std::string markdown_to_ipynb(std::string_view markdown) {
   const std::vector<std::string_view> lines = split_lines(markdown);
@@ -383,7 +476,8 @@ std::string ipynb_to_markdown(std::string_view ipynb) {
         read_cell_layout(cell, where, first, !layout.frontmatter.empty(), number == cells.size());
     if (!first) out += '\n';  // ends the previous cell's last line
     out.append(static_cast<std::size_t>(cell_layout.blank_lines_before), '\n');
-    const std::string text = cell_text(cell, where);
+    const std::string text =
+        cell_layout.code ? cell_text(cell, where) : markdown_source(cell, where);
     if (!cell_layout.code) {
       out += text;
       continue;

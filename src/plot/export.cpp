@@ -84,6 +84,13 @@ std::string render_svg(const Figure& figure, const InterruptCheck& check) {
   return renderer.svg();
 }
 
+std::string render_svg(const Figure& figure, CellSize cell) {
+  const TextMetrics metrics;
+  SvgRenderer renderer;
+  draw(layout(figure, metrics, cell), renderer);
+  return renderer.svg();
+}
+
 namespace {
 
 std::unique_ptr<ImageCanvas> paint_image(const Figure& figure, const InterruptCheck& check) {

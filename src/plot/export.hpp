@@ -8,6 +8,7 @@
 
 #include "plot/checked_renderer.hpp"
 #include "plot/figure.hpp"
+#include "plot/layout.hpp"
 #include "plot/renderer.hpp"
 
 namespace llmlab::plot {
@@ -20,6 +21,8 @@ std::optional<FileFormat> format_for_path(std::string_view path);
 // Each render calls `check` between drawing primitives (checked_renderer.hpp): whatever it
 // throws ends the render.
 std::string render_svg(const Figure& figure, const InterruptCheck& check = {});
+// The SVG laid out in cells of `cell` instead of 900×500.
+std::string render_svg(const Figure& figure, CellSize cell);
 // PNG and PDF file contents, painted by the plot backend (backend.hpp).
 std::string render_png(const Figure& figure, const InterruptCheck& check = {});
 std::string render_pdf(const Figure& figure, const InterruptCheck& check = {});

@@ -4,7 +4,8 @@
 Each case writes a small notebook into a temporary directory, renders it, and checks the
 result: failing blocks are shown in place and the render goes on, bad `${}` expressions are
 inline errors, unwritable outputs fail cleanly, sources are never modified, unchanged files
-are not rewritten, HTML escapes printed text, and check/clean report and fix artifacts.
+are not rewritten, HTML escapes printed text, check/clean report and fix artifacts, and a
+directory's index shows each page's title, summary and first figure.
 Usage: notebook_cli_test.py --bin LLMLAB
 """
 import os
@@ -214,6 +215,30 @@ def case_windows_line_endings_render_like_unix_ones(binary, tmp):
     expect(b"\n3\n" in unix_out, f"the block's output is missing: {unix_out!r}")
 
 
+def case_index_shows_each_lesson(binary, tmp):
+    """A directory render's index: each page's title as a link, its opening paragraph and its
+    first figure; the pages link their neighbours in order."""
+    folder = tmp / "lessons"
+    folder.mkdir()
+    write(folder / "one.md", "---\ntitle: \"First steps\"\norder: 1\n---\n\n# First steps\n\n"
+          "Squares of a few numbers, drawn.\n\n```rustlab\nx = 1:5;\nplot(x, x .^ 2)\n```\n")
+    write(folder / "two.md", "---\ntitle: \"Second\"\norder: 2\n---\n\n# Second\n\n"
+          "Nothing drawn here, value ${2 + 3}.\n")
+    proc = run(binary, "notebook", "render", str(folder), "-o", str(tmp / "book"), "--quiet")
+    expect(proc.returncode == 0, f"directory render failed: {proc.stderr}")
+    index = (tmp / "book" / "index.html").read_text()
+    cards = index.split('<article class="lesson-card">')[1:]
+    expect(len(cards) == 2, f"expected two lesson cards on the index, got {len(cards)}")
+    if len(cards) == 2:
+        expect('<a href="one.html">First steps</a>' in cards[0] and
+               "Squares of a few numbers, drawn." in cards[0] and "<svg" in cards[0],
+               f"the first card lacks its title link, summary or figure: {cards[0][:300]!r}")
+        expect('<a href="two.html">Second</a>' in cards[1] and "value 5." in cards[1] and
+               "<svg" not in cards[1], f"the second card is wrong: {cards[1][:300]!r}")
+    first = (tmp / "book" / "one.html").read_text()
+    expect('href="two.html">Second →</a>' in first, "page one does not link page two as next")
+
+
 if __name__ == "__main__":
     sys.exit(main([
         case_errors_are_shown_and_render_continues,
@@ -228,4 +253,5 @@ if __name__ == "__main__":
         case_check_fix_cleans_fixable_files,
         case_clean_keeps_hand_written_notebooks_byte_for_byte,
         case_windows_line_endings_render_like_unix_ones,
+        case_index_shows_each_lesson,
     ]))
