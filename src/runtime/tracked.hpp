@@ -68,5 +68,9 @@ AssignEcho tracked_index_assign(Value& target, bool defined, std::string_view na
                                 std::span<const Value> subscripts, const Value& rhs);
 void tracked_index_delete(Value& target, std::string_view name, std::span<const Value> subscripts);
 Value tracked_concatenate(const std::vector<std::vector<Value>>& rows);
+// start:step:stop when the start or the step is tracked: `plain`, the range of their primals,
+// with start's and step's gradients (element k moves by d start + k d step; the stop only
+// decides the count).
+Value tracked_range(const Value& start, const Value& step, Value plain);
 
 }  // namespace llmlab::runtime
