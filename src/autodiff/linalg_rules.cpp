@@ -126,9 +126,42 @@ Backward solve_backward(const Matrix& a, const Matrix& b, const Matrix& x) {
   };
 }
 
+namespace {
+
+// P = A⁺ (A m×n, full rank): with Ḡ the gradient of P (n×m), Golub and Pereyra's derivative
+// gives Ā = -Pᵀ Ḡ Pᵀ + (I - A P) Ḡᵀ P Pᵀ + Pᵀ P Ḡᵀ (I - P A).
+Value pinv_rule(RuleCall& call) {
+  Value result = call.plain();
+  const Matrix a = call.matrix(0);
+  const Matrix pinv = primal_of(result).as_matrix();
+  const Value operands[] = {call.arguments[0]};
+  return call.tape.record(
+      std::move(result), operands, [a, pinv](const Matrix& g, GradientSink& sink) {
+        const auto identity_minus = [](Matrix m) {
+          for (Index i = 0; i < m.rows(); ++i) {
+            for (Index j = 0; j < m.columns(); ++j) m.set(i, j, (i == j ? 1.0 : 0.0) - m(i, j));
+          }
+          return m;
+        };
+        const Matrix gp = g.with_shape(pinv.rows(), pinv.columns());
+        const Matrix p_t = transposed(pinv);
+        const Matrix g_t = transposed(gp);
+        Matrix d = scaled(product(product(p_t, gp), p_t), -1.0);
+        const Matrix left =
+            product(product(identity_minus(product(a, pinv)), g_t), product(pinv, p_t));
+        const Matrix right =
+            product(product(product(p_t, pinv), g_t), identity_minus(product(pinv, a)));
+        d = num::elementwise(num::Arithmetic::Add, d, left);
+        d = num::elementwise(num::Arithmetic::Add, d, right);
+        sink.add(0, std::move(d));
+      });
+}
+
+}  // namespace
+
 extern const std::vector<NamedRule> kLinalgRules = {
-    {"trace", trace_rule},       {"det", det_rule},        {"inv", inv_rule},
-    {"linsolve", linsolve_rule}, {"solve", linsolve_rule}, {"svd", svd_rule},
+    {"trace", trace_rule},    {"det", det_rule}, {"inv", inv_rule},   {"linsolve", linsolve_rule},
+    {"solve", linsolve_rule}, {"svd", svd_rule}, {"pinv", pinv_rule},
 };
 
 }  // namespace llmlab::autodiff

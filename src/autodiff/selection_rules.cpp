@@ -323,9 +323,97 @@ Value zscore_rule(RuleCall& call) {
       });
 }
 
+// vecnorm(A[, p[, dim]]): per slice, ∂‖x‖_p/∂x_i = sign(x_i) (|x_i| / ‖x‖)^(p-1); for p = Inf
+// the first element of largest magnitude takes it all; a zero slice has gradient 0.
+Value vecnorm_rule(RuleCall& call) {
+  Value result = call.plain();
+  const Matrix x = call.matrix(0);
+  const Matrix y = primal_of(result).as_matrix();
+  const double p = dim_at(call, 1).value_or(2.0);
+  Matrix factor(x.rows(), x.columns());
+  std::span<double> f = factor.mutable_real_values();
+  std::span<const double> in = x.real_values();
+  const auto sign = [](double v) { return v > 0 ? 1.0 : (v < 0 ? -1.0 : 0.0); };
+  for_each_slice(x, reduced_along(x, y.rows(), y.columns()),
+                 [&](Index start, Index stride, Index count, Index slice) {
+                   const double norm = y[slice];
+                   if (norm == 0.0 || count == 0) return;
+                   if (std::isinf(p)) {
+                     Index best = start;
+                     for (Index i = 0; i < count; ++i) {
+                       const Index q = start + i * stride;
+                       if (std::abs(in[at(q)]) > std::abs(in[at(best)])) best = q;
+                     }
+                     f[at(best)] = sign(in[at(best)]);
+                     return;
+                   }
+                   for (Index i = 0; i < count; ++i) {
+                     const Index q = start + i * stride;
+                     f[at(q)] = sign(in[at(q)]) * std::pow(std::abs(in[at(q)]) / norm, p - 1.0);
+                   }
+                 });
+  const Value operands[] = {call.arguments[0]};
+  return call.tape.record(
+      std::move(result), operands, [factor](const Matrix& g, GradientSink& sink) {
+        sink.add(0, num::elementwise(num::Arithmetic::Multiply,
+                                     expand(g, factor.rows(), factor.columns()), factor));
+      });
+}
+
+// cov(x), cov(X), cov(x, y): C = V_cᵀ V_c / (N - 1) over the N × k variables V (x's elements as
+// one column, X's columns, or [x(:), y(:)]) centred by column, so V̄ = V_c (G + Gᵀ) / (N - 1),
+// split back to the arguments.
+Value cov_rule(RuleCall& call) {
+  Value result = call.plain();
+  std::vector<Matrix> parts;
+  for (std::size_t k = 0; k < call.arguments.size(); ++k) parts.push_back(call.matrix(k));
+  const bool one_matrix = parts.size() == 1 && parts[0].rows() > 1 && parts[0].columns() > 1;
+  const Index observations = one_matrix ? parts[0].rows() : parts[0].size();
+  const Index variables = one_matrix ? parts[0].columns() : static_cast<Index>(parts.size());
+  Matrix centred(observations, variables);
+  for (Index v = 0; v < variables; ++v) {
+    double mean = 0.0;
+    for (Index i = 0; i < observations; ++i) {
+      const double value = one_matrix ? parts[0](i, v) : parts[at(v)].real_values()[at(i)];
+      // 1-D arguments in storage order, which is their element order.
+      centred.set(i, v, value);
+      mean += value / static_cast<double>(observations);
+    }
+    for (Index i = 0; i < observations; ++i) centred.set(i, v, centred(i, v) - mean);
+  }
+  std::vector<std::pair<Index, Index>> shapes;
+  for (const Matrix& m : parts) shapes.emplace_back(m.rows(), m.columns());
+  return call.tape.record(std::move(result), call.arguments,
+                          [centred, shapes, one_matrix](const Matrix& g, GradientSink& sink) {
+                            const Index n = centred.rows(), k = centred.columns();
+                            if (n <= 1) return;
+                            const Matrix gk = g.with_shape(k, k);
+                            Matrix symmetric(k, k);
+                            for (Index a = 0; a < k; ++a) {
+                              for (Index b = 0; b < k; ++b)
+                                symmetric.set(a, b, gk(a, b) + gk(b, a));
+                            }
+                            const Matrix d = scaled(product(centred, symmetric),
+                                                    1.0 / static_cast<double>(n - 1));
+                            if (one_matrix) {
+                              sink.add(0, d);
+                              return;
+                            }
+                            for (std::size_t v = 0; v < shapes.size(); ++v) {
+                              if (!sink.wants(v)) continue;
+                              Matrix column(shapes[v].first, shapes[v].second);
+                              for (Index i = 0; i < n; ++i)
+                                column.set(i, d(i, static_cast<Index>(v)));
+                              sink.add(v, std::move(column));
+                            }
+                          });
+}
+
 }  // namespace
 
 extern const std::vector<NamedRule> kSelectionRules = {
+    {"vecnorm", vecnorm_rule},
+    {"cov", cov_rule},
     {"sort", sort_rule},
     {"sortrows", sortrows_rule},
     {"maxk", indexed_selection<2>},

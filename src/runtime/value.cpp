@@ -53,7 +53,9 @@ std::string_view kind_name(Kind kind) {
     case Kind::Object:
       return "object";
     case Kind::Tracked:
-      return "tracked";
+      // In the user's words: the internal name leaked into messages ("cellfun: item 1 gave
+      // tracked") and named nothing a script can see.
+      return "value that depends on the input of grad";
     case Kind::Cell:
       return "cell";
   }

@@ -241,6 +241,14 @@ std::vector<Case> cases() {
   add("feval", "feval(\"cos\", X)");
   add("meshgrid", "meshgrid(X, [1 2 3])");
   add("meshgrid", "meshgrid([1 2], X)");
+  for (const char* tail : {")", ", 1)", ", 3)", ", Inf)", ", 2, 1)", ", 2, 2)", ", 1, 2)"}) {
+    add("vecnorm", std::string("vecnorm(X") + tail);
+  }
+  add("cov", "cov(X)");
+  add("cov", "cov(X, sin(X))");
+  add("pinv", "pinv(X)");
+  add("pinv", "pinv(X')");
+  add("row_entropies_bits", "row_entropies_bits(X)", Domain::Positive);
   return c;
 }
 
