@@ -157,11 +157,65 @@ Value pinv_rule(RuleCall& call) {
       });
 }
 
+// Y = expm(A): the adjoint of the Fréchet derivative, Ā = L(Aᵀ, Ḡ), read off one exponential of
+// a block matrix: expm([Aᵀ Ḡ; 0 Aᵀ]) holds L(Aᵀ, Ḡ) in its top-right block (Higham 2008, §10.6).
+Value expm_rule(RuleCall& call) {
+  Value result = call.plain();
+  const Matrix a = call.matrix(0);
+  require_square(call, a);
+  const Value operands[] = {call.arguments[0]};
+  return call.tape.record(std::move(result), operands, [a](const Matrix& g, GradientSink& sink) {
+    const Index n = a.rows();
+    const Matrix gn = g.with_shape(n, n);
+    Matrix block(2 * n, 2 * n);
+    for (Index i = 0; i < n; ++i) {
+      for (Index j = 0; j < n; ++j) {
+        block.set(i, j, a(j, i));
+        block.set(n + i, n + j, a(j, i));
+        block.set(i, n + j, gn(i, j));
+      }
+    }
+    const Matrix exponential = num::expm(block);
+    Matrix d(n, n);
+    for (Index i = 0; i < n; ++i) {
+      for (Index j = 0; j < n; ++j) d.set(i, j, exponential(i, n + j));
+    }
+    sink.add(0, std::move(d));
+  });
+}
+
+// λ = eig(A) for a real symmetric A: ∂λ_k = v_kᵀ dA v_k (simple eigenvalues), so
+// Ā = V diag(λ̄) Vᵀ. Eigenvectors and other matrices have no rule (a clear error).
+Value eig_rule(RuleCall& call) {
+  const Matrix a = call.matrix(0);
+  require_square(call, a);
+  if (call.arguments.size() != 1 || call.nargout > 1) {
+    call.fail("gradients are defined for the eigenvalues of one symmetric matrix, eig(A)");
+  }
+  for (Index i = 0; i < a.rows(); ++i) {
+    for (Index j = 0; j < i; ++j) {
+      if (a(i, j) != a(j, i)) call.fail("gradients are defined for symmetric matrices only");
+    }
+  }
+  Value result = call.plain();
+  const num::Eig parts = num::eig(a);
+  const Matrix v = parts.vectors;
+  const Value operands[] = {call.arguments[0]};
+  return call.tape.record(std::move(result), operands, [v](const Matrix& g, GradientSink& sink) {
+    Matrix scaled_v = v;  // V diag(λ̄)
+    for (Index i = 0; i < v.rows(); ++i) {
+      for (Index k = 0; k < v.columns(); ++k) scaled_v.set(i, k, v(i, k) * g[k]);
+    }
+    sink.add(0, product(scaled_v, transposed(v)));
+  });
+}
+
 }  // namespace
 
 extern const std::vector<NamedRule> kLinalgRules = {
-    {"trace", trace_rule},    {"det", det_rule}, {"inv", inv_rule},   {"linsolve", linsolve_rule},
-    {"solve", linsolve_rule}, {"svd", svd_rule}, {"pinv", pinv_rule},
+    {"trace", trace_rule},       {"det", det_rule},        {"inv", inv_rule},
+    {"linsolve", linsolve_rule}, {"solve", linsolve_rule}, {"svd", svd_rule},
+    {"pinv", pinv_rule},         {"expm", expm_rule},      {"eig", eig_rule},
 };
 
 }  // namespace llmlab::autodiff

@@ -248,6 +248,8 @@ std::vector<Case> cases() {
   add("cov", "cov(X, sin(X))");
   add("pinv", "pinv(X)");
   add("pinv", "pinv(X')");
+  add("expm", "expm(X)", Domain::Real, Shapes::Square);
+  add("eig", "eig(X + X' + diag(1:size(X, 1)))", Domain::Real, Shapes::Square);
   add("row_entropies_bits", "row_entropies_bits(X)", Domain::Positive);
   return c;
 }
