@@ -101,7 +101,8 @@ Value moves_per_output(RuleCall& call) {
   return Value::tuple(std::move(outputs));
 }
 
-// Builtins that hold or pass values without computing on them (struct, setfield, deal, feval):
+// Builtins that hold or pass values without computing on them (struct, setfield, deal, feval,
+// bsxfun; arrayfun reads the elements of a value that depends on x through its tape):
 // called with the values themselves, so what depends on the input of grad keeps its gradient
 // inside the struct, or reaches the called function's own operations.
 Value holds_values(RuleCall& call) { return call.invoke(call.arguments, call.nargout); }
@@ -590,6 +591,8 @@ extern const std::vector<NamedRule> kCoreRules = {
     {"setfield", holds_values},
     {"deal", holds_values},
     {"feval", holds_values},
+    {"bsxfun", holds_values},
+    {"arrayfun", holds_values},
     // Element-wise math.
     {"abs", abs_rule},
     {"sqrt", sqrt_rule},

@@ -239,6 +239,9 @@ std::vector<Case> cases() {
   add("deal", "deal(X)");
   add("feval", "feval(@sin, X)");
   add("feval", "feval(\"cos\", X)");
+  add("bsxfun", "bsxfun(@times, X, [1; 2])");
+  add("arrayfun", "arrayfun(@(v) v ^ 2 + sin(v), X)");
+  add("arrayfun", "arrayfun(@(v, w) v * w, X, cos(X))");
   add("meshgrid", "meshgrid(X, [1 2 3])");
   add("meshgrid", "meshgrid([1 2], X)");
   for (const char* tail : {")", ", 1)", ", 3)", ", Inf)", ", 2, 1)", ", 2, 2)", ", 1, 2)"}) {
