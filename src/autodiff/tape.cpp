@@ -84,12 +84,18 @@ Value ValueTape::record(Value primal, std::span<const Value> operands, Backward 
   if (primal.is(Kind::Complex) || (primal.is_array() && primal.matrix_value().is_complex())) {
     complex_error();
   }
-  if (!is_real_numeric(primal) || primal.is_logical()) return primal;
+  if (!is_real_numeric(primal) || primal.is_logical() || finished_) return primal;
   Node node;
   node.inputs.reserve(operands.size());
   bool any = false;
   for (const Value& operand : operands) {
-    if (operand.is(Kind::Tracked) && operand.tracked_value().tape.get() != this) {
+    const bool foreign = operand.is(Kind::Tracked) && operand.tracked_value().tape.get() != this;
+    // A value that escaped an earlier, finished grad is a plain value here.
+    if (foreign && operand.tracked_value().tape->finished()) {
+      node.inputs.push_back(-1);
+      continue;
+    }
+    if (foreign) {
       throw Error("autodiff: values from two differentiations meet (nested grad is not supported)");
     }
     node.inputs.push_back(node_of(operand));

@@ -62,6 +62,7 @@ Differentiated differentiate(const Call& call, bool with_aux) {
   require_function(call);
   const Value& x = call.value(1);
   auto tape = std::make_shared<ValueTape>();
+  const autodiff::FinishOnExit finish_on_exit(*tape);
   const Value tracked_x = autodiff::lift(*tape, x, call.name());
   Value output = call.invoke(call.value(0), {tracked_x}, with_aux ? 2 : 1);
   Value loss = output;
@@ -118,6 +119,7 @@ Value jacobian(Call& call) {
   const Value& x = call.value(1);
   const std::vector<Leaf> leaves = leaves_of(call, x);
   auto tape = std::make_shared<ValueTape>();
+  const autodiff::FinishOnExit finish_on_exit(*tape);
   const Value tracked_x = autodiff::lift(*tape, x, call.name());
   std::vector<Leaf> tracked_leaves;
   autodiff::collect_leaves(tracked_x, "", tracked_leaves);
