@@ -294,6 +294,8 @@ Value meshgrid(Call& call) {
   const num::Matrix x = call.matrix(0);
   const num::Matrix y = call.has(1) ? call.matrix(1) : x;
   auto [grid_x, grid_y] = num::meshgrid(x, y);
+  // One output is X alone (a tuple would reach an expression such as sum(meshgrid(x, y))).
+  if (call.nargout() < 2) return Value::matrix(std::move(grid_x));
   return Value::tuple({Value::matrix(std::move(grid_x)), Value::matrix(std::move(grid_y))});
 }
 

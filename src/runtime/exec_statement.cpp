@@ -416,21 +416,28 @@ Flow Evaluator::exec_for(const lang::ForStmt& statement) {
     }
     return true;
   };
+  Value iterable;
   if (statement.iterable->kind == lang::ExprKind::Range) {
-    // A range iterates without building the vector (§3.3).
     const auto& range = statement.iterable->as<lang::RangeExpr>();
-    const double start = eval_range_bound(*range.start);
-    const double step = range.step ? eval_range_bound(*range.step) : 1.0;
-    const double stop = eval_range_bound(*range.stop);
-    const std::int64_t count = located(range.loc, [&] { return range_count(start, step, stop); });
-    if (count == 0) return Flow::Normal;
-    if (exec_compiled_range(statement, start, step, count)) return Flow::Normal;
-    for (std::int64_t k = 0; k < count; ++k) {
-      if (!iteration(Value::scalar(range_element(start, step, k)))) break;
+    const RangeBounds bounds = eval_range_bounds(range);
+    // A range whose start or step depends on the input of grad is built as a vector on the
+    // tape and iterated below, so each value of the loop variable keeps its gradient.
+    if (bounds.tracked()) {
+      iterable = range_value(bounds, range);
+    } else {
+      // A plain range iterates without building the vector (§3.3).
+      const double start = bounds.start, step = bounds.step, stop = bounds.stop;
+      const std::int64_t count = located(range.loc, [&] { return range_count(start, step, stop); });
+      if (count == 0) return Flow::Normal;
+      if (exec_compiled_range(statement, start, step, count)) return Flow::Normal;
+      for (std::int64_t k = 0; k < count; ++k) {
+        if (!iteration(Value::scalar(range_element(start, step, k)))) break;
+      }
+      return outcome;
     }
-    return outcome;
+  } else {
+    iterable = eval(*statement.iterable);
   }
-  const Value iterable = eval(*statement.iterable);
   switch (iterable.kind()) {
     case Kind::Vector: {
       const num::Matrix& values = iterable.matrix_value();
