@@ -22,6 +22,9 @@ APT_PACKAGES += chromium python3-pil
 APT_PACKAGES += nlohmann-json3-dev python3-numpy python3-torch
 # The sweep tests start a one-node Slurm cluster (issue #15).
 APT_PACKAGES += slurm-wlm munge
+# The Octave conformance test reads GNU Octave's own test blocks from the installed package
+# (issue #26; tools/octave_conformance.py).
+APT_PACKAGES += octave
 
 .PHONY: all deps build release dev asan test test-asan lesson-12 book book-check bench \
   format format-check fuzz clean
