@@ -27,6 +27,9 @@ TEST_APT_PACKAGES += python3-numpy python3-torch
 TEST_APT_PACKAGES += slurm-wlm munge
 # bench/plot_points.py times matplotlib's Agg beside llmlab's PNG (issue #31).
 TEST_APT_PACKAGES += python3-matplotlib
+# The Octave conformance test reads GNU Octave's own test blocks from the installed package
+# (issue #26; tools/octave_conformance.py).
+TEST_APT_PACKAGES += octave
 
 # Installs those of the packages $(1) that are missing, so repeated runs cost nothing.
 define install_missing

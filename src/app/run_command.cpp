@@ -28,6 +28,7 @@
 #include "builtins/plot/session.hpp"
 #include "builtins/registry.hpp"
 #include "lang/ast_printer.hpp"
+#include "lang/dialect.hpp"
 #include "lang/lexer.hpp"
 #include "lang/parser.hpp"
 #include "runtime/interpreter.hpp"
@@ -47,7 +48,14 @@ struct RunOptions {
   bool quiet = false;
   std::string figures_directory;  // --figures DIR: write every figure drawn, as SVG and PNG
   std::string theme = "dark";     // figure colours for savefig and --figures (plotting.md §4.1)
+  std::string dialect;            // --dialect rlab|matlab; empty: the file's extension decides
 };
+
+// --dialect when given, else the file's: `.m` is matlab, anything else rlab (language.md §14).
+lang::Dialect dialect_of(const RunOptions& options) {
+  if (auto named = lang::dialect_named(options.dialect)) return *named;
+  return lang::dialect_of_path(options.path);
+}
 
 // Program output first, then the report, so a terminal shows them in the order they happened.
 void report(const Error& error) {
@@ -80,6 +88,7 @@ int execute(const RunOptions& options, std::shared_ptr<const SourceFile> file) {
                                : fs::absolute(options.figures_directory, ignored);
 
   runtime::Session session;
+  session.set_dialect(dialect_of(options));
   session.set_display_width(terminal_width());
   runtime::Interpreter interpreter(session);
   builtins::install_builtins(interpreter);
@@ -161,7 +170,7 @@ int run_script(const RunOptions& options) {
 void add_run_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<RunOptions>();
   CLI::App* command = app.add_subcommand("run", "Run an rlab script");
-  command->add_option("file", options->path, "The .rlab script")->required();
+  command->add_option("file", options->path, "The script: .rlab (rlab) or .m (matlab)")->required();
   command->add_option("args", options->arguments,
                       "Arguments for the script, visible to it as the string array `argv` (put "
                       "`--` before arguments that start with `-`)");
@@ -176,6 +185,11 @@ void add_run_command(CLI::App& app, int& exit_code) {
                       "Write every figure the script draws to DIR as <script>-<n>.svg and .png");
   command->add_option("-t,--theme", options->theme, "Figure theme: dark (default) or light")
       ->check(CLI::IsMember({"dark", "light"}));
+  command
+      ->add_option("--dialect", options->dialect,
+                   "Language of the script: rlab or matlab (default: matlab for a .m file, rlab "
+                   "otherwise)")
+      ->check(CLI::IsMember({"rlab", "matlab"}));
   command->callback([options, &exit_code] { exit_code = run_script(*options); });
 }
 

@@ -314,8 +314,13 @@ bool equal_tuples(const std::vector<Value>& a, const std::vector<Value>& b) {
   return true;
 }
 
+bool equal_cells(const runtime::CellArray& a, const runtime::CellArray& b) {
+  return a.rows == b.rows && a.columns == b.columns && equal_tuples(a.items, b.items);
+}
+
 // MATLAB's isequal: numbers compare by size and value whatever their kind (a Vector equals the
-// 1×N Matrix, true equals 1, NaN equals nothing); strings by text; structs field by field.
+// 1×N Matrix, true equals 1, NaN equals nothing); strings by text; structs field by field;
+// cells by shape and then element by element.
 bool equal_values(const Value& a, const Value& b) {
   if (a.is_numeric() && b.is_numeric()) return equal_numbers(a, b);
   if (a.kind() != b.kind()) return false;
@@ -337,6 +342,8 @@ bool equal_values(const Value& a, const Value& b) {
       return a.handle_name() == b.handle_name();
     case Kind::Object:
       return a.object_value() == b.object_value();
+    case Kind::Cell:
+      return equal_cells(a.cell_value(), b.cell_value());
     default:
       return true;
   }
