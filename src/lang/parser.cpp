@@ -289,6 +289,12 @@ bool Parser::looks_like_command_syntax() const {
       case TokenKind::Number:
       case TokenKind::String:
         break;
+      case TokenKind::Colon:  // a message identifier, `warning off MATLAB:singularMatrix`
+        if (peek(ahead - 1).kind != TokenKind::Identifier ||
+            peek(ahead + 1).kind != TokenKind::Identifier) {
+          return false;
+        }
+        break;
       default:
         if (!(token.kind >= TokenKind::KwFunction && token.kind <= TokenKind::KwClose)) {
           return false;
