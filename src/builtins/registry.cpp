@@ -2,6 +2,9 @@
 // of the chapters of builtins.md.
 #include "builtins/registry.hpp"
 
+#include <algorithm>
+#include <iterator>
+
 namespace llmlab::builtins {
 
 std::span<const BuiltinTable* const> builtin_tables() {
@@ -57,6 +60,40 @@ std::span<const BuiltinTable* const> builtin_tables() {
       &kDirectoryBuiltins,
   };
   return tables;
+}
+
+namespace {
+
+bool in_table(const BuiltinTable& table, std::string_view name) {
+  return std::any_of(table.begin(), table.end(),
+                     [&](const runtime::NativeFunction& f) { return f.name == name; });
+}
+
+}  // namespace
+
+bool is_builtin(std::string_view name) {
+  const auto tables = builtin_tables();
+  return std::any_of(tables.begin(), tables.end(),
+                     [&](const BuiltinTable* table) { return in_table(*table, name); });
+}
+
+bool computes_only(std::string_view name) {
+  // Whole chapters whose builtins map arguments to a value. Left out: random numbers, output,
+  // files, plots, training and models, sessions, maps (handles to shared state), regexprep
+  // (replacement by expression), and the functional builtins (they call what they are given).
+  static const BuiltinTable* const computing[] = {
+      &kConstantBuiltins,   &kShapeBuiltins,  &kMathBuiltins,         &kIntegerBuiltins,
+      &kOperatorBuiltins,   &kStatsBuiltins,  &kDistributionBuiltins, &kSortSearchBuiltins,
+      &kSetBuiltins,        &kLinalgBuiltins, &kFitBuiltins,          &kSignalBuiltins,
+      &kTextFormatBuiltins, &kStringBuiltins, &kTextBuiltins,         &kTypeBuiltins,
+      &kStructBuiltins,     &kCellBuiltins};
+  // In those chapters but not pure: str2num evaluates its text, exist looks at files and the
+  // session, and these take a function to call.
+  static constexpr std::string_view kActing[] = {"str2num", "exist", "cellfun", "structfun",
+                                                 "accumarray"};
+  if (std::find(std::begin(kActing), std::end(kActing), name) != std::end(kActing)) return false;
+  return std::any_of(std::begin(computing), std::end(computing),
+                     [&](const BuiltinTable* table) { return in_table(*table, name); });
 }
 
 void install_builtins(runtime::Interpreter& interpreter) {

@@ -48,6 +48,14 @@ void set_screen_clearer(runtime::Session& session, std::function<void()> clear);
 // Every table, in the order of builtins.md's chapters. No name appears in two tables.
 std::span<const BuiltinTable* const> builtin_tables();
 
+// True when some table holds `name`.
+bool is_builtin(std::string_view name);
+
+// True for a builtin that only computes a value from its arguments: no output, files, figures,
+// session state, random draws, callbacks or evaluation of text. What a notebook's hidden prose
+// template may call (notebook/prose_template.hpp).
+bool computes_only(std::string_view name);
+
 // Registers every table with the interpreter.
 void install_builtins(runtime::Interpreter& interpreter);
 

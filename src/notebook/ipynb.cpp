@@ -14,6 +14,7 @@
 #include "base/error.hpp"
 #include "base/text_escape.hpp"
 #include "notebook/parse.hpp"
+#include "notebook/prose_template.hpp"
 #include "plot/layout.hpp"
 
 namespace llmlab::notebook {
@@ -270,13 +271,18 @@ std::string cell_text(const json& cell, std::string_view where) {
   return text;
 }
 
-// A cell's markdown source: what an executed notebook keeps in its metadata when the cell shows
-// its prose rendered, else the cell's own text.
+// A cell's markdown source: the template an executed notebook keeps in its metadata when the
+// cell shows its prose rendered, if it may come back (notebook/prose_template.hpp), else the
+// cell's own text.
 std::string markdown_source(const json& cell, std::string_view where) {
   const json& mine = object_field(object_field(cell, "metadata", where), "llmlab", where);
   if (!mine.contains("source")) return cell_text(cell, where);
   if (!mine["source"].is_string()) refuse(where, "metadata.llmlab.source must be a string");
-  return mine["source"].get<std::string>();
+  try {
+    return restorable_prose(mine["source"].get<std::string>(), cell_text(cell, where));
+  } catch (const Error& error) {
+    refuse(where, error.what());
+  }
 }
 
 // The width a PNG's header declares (its IHDR chunk, bytes 16 to 19), 0 for bytes that are no

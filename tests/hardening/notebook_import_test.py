@@ -101,6 +101,58 @@ def case_hidden_code_never_runs(binary, tmp):
            f"a hide directive still hides the source ({proc.stderr.strip()!r})")
 
 
+def markdown_cell(shown, template):
+    return {"cell_type": "markdown", "id": "m1", "source": shown,
+            "metadata": {"llmlab": {"source": template}}}
+
+
+def case_prose_template_only_reads(binary, tmp):
+    """An executed notebook shows prose with ${…} replaced and keeps the template in metadata:
+    the template comes back on import only while it matches the prose shown and only reads."""
+    (tmp / "values.md").write_text(
+        "# Values\n\n```rlab\nx = [3 4];\n```\n\n"
+        "The norm is ${sqrt(sum(x .^ 2)):%.1f} and x(2) is ${x(end)}; cost \\${free}.\n")
+    proc = run(binary, "notebook", "convert", "values.md", "--to", "ipynb", "--execute",
+               "-o", "values.ipynb", cwd=tmp)
+    expect(proc.returncode == 0, f"execute to ipynb ({proc.stderr.strip()!r})")
+    executed = json.loads((tmp / "values.ipynb").read_text())
+    prose = next(c for c in executed["cells"] if c["cell_type"] == "markdown" and
+                 "norm" in "".join(c["source"]))
+    expect("The norm is 5.0 and x(2) is 4" in "".join(prose["source"]),
+           f"Jupyter shows the values ({prose['source']!r})")
+    proc = run(binary, "notebook", "convert", "values.ipynb", "--to", "md", "-o", "back.md",
+               cwd=tmp)
+    back = (tmp / "back.md").read_text() if (tmp / "back.md").exists() else ""
+    expect(proc.returncode == 0 and "${sqrt(sum(x .^ 2)):%.1f}" in back and "${x(end)}" in back,
+           f"a reading template comes back ({proc.stderr.strip()!r}, {back!r})")
+
+    # A template that matches the prose shown but would act: refused, naming the cell and the
+    # builtin, and nothing runs.
+    attacks = {'${save("PWNED.csv", 1)}': "save", '${feval(@save, "PWNED.csv", 1)}': "feval",
+               '${cellfun("save", {"PWNED.csv"})}': "cellfun", '${x; save("PWNED.csv")}':
+               "one expression", '${@() save("PWNED.csv")}': "anonymous",
+               '${max(@save)}': "handle"}
+    for hidden, named in attacks.items():
+        cells = [code_cell("x = 1;"), markdown_cell("Result: 1.", f"Result: {hidden}.")]
+        (tmp / "template.ipynb").write_text(notebook(*cells))
+        proc = run(binary, "notebook", "render", "template.ipynb", cwd=tmp)
+        expect(proc.returncode == 1 and "cell 2 (id \"m1\")" in proc.stderr and
+               named in proc.stderr,
+               f"template {hidden!r}: refused naming the cell and {named!r} "
+               f"(got {proc.returncode}, {proc.stderr.strip()!r})")
+        expect(not (tmp / "PWNED.csv").exists(), f"template {hidden!r} ran on render")
+
+    # Edited in Jupyter: the shown prose no longer matches the template, and what the reader
+    # wrote is what comes back.
+    cells = [code_cell("x = 1;"), markdown_cell("Rewritten by hand.", "Result: ${x}.")]
+    (tmp / "edited.ipynb").write_text(notebook(*cells))
+    proc = run(binary, "notebook", "convert", "edited.ipynb", "--to", "md", "-o", "edited.md",
+               cwd=tmp)
+    edited = (tmp / "edited.md").read_text() if (tmp / "edited.md").exists() else ""
+    expect(proc.returncode == 0 and "Rewritten by hand." in edited and "${x}" not in edited,
+           f"a stale template gives way to the shown prose ({proc.stderr.strip()!r}, {edited!r})")
+
+
 def case_output_is_capped(binary, tmp):
     """A block that prints 8 MB keeps the first --max-output bytes and says what was cut."""
     (tmp / "loud.md").write_text(
@@ -130,7 +182,8 @@ def main() -> int:
     parser.add_argument("--bin", required=True)
     binary = str(pathlib.Path(parser.parse_args().bin).resolve())
     for case in (case_counts_are_bounded, case_wrong_types_name_the_cell,
-                 case_hidden_code_never_runs, case_output_is_capped):
+                 case_hidden_code_never_runs, case_prose_template_only_reads,
+                 case_output_is_capped):
         with tempfile.TemporaryDirectory() as folder:
             case(binary, pathlib.Path(folder))
     for failure in FAILURES:
