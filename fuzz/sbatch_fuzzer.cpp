@@ -59,12 +59,17 @@ std::optional<std::string> single_quoted_word(std::string_view word) {
   return value;
 }
 
-// Splits at spaces outside single quotes.
+// Splits at spaces outside single quotes; outside quotes a backslash escapes the next character
+// (the \' between two quoted runs of a word holding a quote).
 std::vector<std::string_view> words_of(std::string_view line) {
   std::vector<std::string_view> words;
   std::size_t start = 0;
   bool quoted = false;
   for (std::size_t i = 0; i <= line.size(); ++i) {
+    if (!quoted && i + 1 < line.size() && line[i] == '\\') {
+      ++i;
+      continue;
+    }
     if (i < line.size() && line[i] == '\'') quoted = !quoted;
     if (i == line.size() || (line[i] == ' ' && !quoted)) {
       words.push_back(line.substr(start, i - start));
