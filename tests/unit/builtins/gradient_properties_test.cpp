@@ -66,6 +66,10 @@ std::string domain_code(Domain domain) {
 const std::string kPrelude =
     "function y = weighted_sum(v)\n"
     "  y = sum(reshape(v, 1, numel(v)) .* sin(1:numel(v)));\n"
+    "end\n"
+    "function r = value_times_gradient(f, x)\n"
+    "  [v, g] = value_and_grad(f, x);\n"
+    "  r = v * g;\n"
     "end\n";
 
 std::vector<Case> cases() {
@@ -254,6 +258,11 @@ std::vector<Case> cases() {
   add("expm", "expm(X)", Domain::Real, Shapes::Square);
   add("eig", "eig(X + X' + diag(1:size(X, 1)))", Domain::Real, Shapes::Square);
   add("row_entropies_bits", "row_entropies_bits(X)", Domain::Positive);
+  // Differentiation inside f: gradients of gradients (checked again by the second-order test).
+  add("grad", "grad(@(Y) sum(sum(sin(Y) .* Y)), X)");
+  add("value_and_grad", "value_times_gradient(@(Y) sum(sum(exp(Y / 2))), X)");
+  add("hvp", "hvp(@(Y) sum(sum(Y .^ 3)), X, ones(size(X)))");
+  add("jvp", "jvp(@(Y) tanh(Y) .* Y, X, ones(size(X)))");
   return c;
 }
 
@@ -318,6 +327,63 @@ TEST(gradient_properties, every_rule_agrees_with_central_differences_on_every_sh
     }
     EXPECT_GT(checked, 0) << c.expression << ": the builtin rejected every shape";
   }
+}
+
+// The rules whose backward pass is written in differentiable operations (help grad lists
+// them): each of their cases must give second derivatives.
+const std::set<std::string_view> kSecondOrder = {
+    "exp",     "sin",     "cos",  "tanh",      "sqrt", "log",   "reshape", "repmat",
+    "fliplr",  "flipud",  "flip", "circshift", "diag", "tril",  "triu",    "rot90",
+    "horzcat", "vertcat", "cat",  "transpose", "plus", "minus", "times",   "mtimes",
+    "rdivide", "uminus",  "sum",  "mean",      "grad", "hvp",   "jvp"};
+
+// hvp on one case and shape against central differences of grad along a random v; a rule
+// without a second-order form must say so. Returns whether hvp gave a result.
+bool check_second_order(testing::Lab& lab, const Case& c, const Shape& shape) {
+  lab.run(shape.code + domain_code(c.domain) + "V = 2 * rand(size(X)) - 1;");
+  const std::string where = std::string(c.expression) + " on a " + std::string(shape.name);
+  try {
+    lab.run("plain_result = weighted_sum(" + c.expression + ");");
+  } catch (const Error&) {
+    return false;
+  }
+  lab.run("F = @(X) weighted_sum(" + c.expression + "); h = 1e-5;");
+  try {
+    lab.run("hv = hvp(F, X, V);");
+  } catch (const Error& e) {
+    EXPECT_FALSE(kSecondOrder.contains(c.rule)) << where << ": " << e.what();
+    EXPECT_NE(std::string(e.what()).find("no rule for the gradient of a gradient"),
+              std::string::npos)
+        << where << ": " << e.what();
+    return false;
+  }
+  lab.run(
+      "fd = (grad(F, X + h * V) - grad(F, X - h * V)) / (2 * h);"
+      "d = hv - fd; d(isnan(hv) & isnan(fd)) = 0;");
+  const bool agrees = lab.evaluate(
+                             "~any(isnan(d(:))) && max(abs(d(:))) <= 1e-5 * max([1, "
+                             "reshape(abs(fd), 1, numel(fd))])")
+                          .as_scalar() != 0.0;
+  EXPECT_TRUE(agrees) << where << ": hvp " << lab.evaluate("mat2str(hv(:)')").string_value()
+                      << ", differences of grad " << lab.evaluate("mat2str(fd(:)')").string_value();
+  return true;
+}
+
+TEST(gradient_properties, second_derivatives_agree_with_differences_of_gradients) {
+  testing::Lab lab;
+  lab.run(kPrelude + "rng(29);");
+  int second_order = 0;
+  for (const Case& c : cases()) {
+    int checked = 0;
+    for (const Shape& shape : c.shapes == Shapes::All ? kAllShapes : kSquareShapes) {
+      checked += check_second_order(lab, c, shape) ? 1 : 0;
+    }
+    if (kSecondOrder.contains(c.rule)) {
+      EXPECT_GT(checked, 0) << c.expression << ": no shape gave second derivatives";
+    }
+    second_order += checked;
+  }
+  EXPECT_GT(second_order, 300);
 }
 
 }  // namespace
