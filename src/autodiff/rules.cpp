@@ -108,6 +108,17 @@ Value moves_per_output(RuleCall& call) {
 // inside the struct, or reaches the called function's own operations.
 Value holds_values(RuleCall& call) { return call.invoke(call.arguments, call.nargout); }
 
+// C = num2cell(x): each cell holds x(k), an index read that keeps its gradient.
+Value num2cell_rule(RuleCall& call) {
+  Value result = call.plain();
+  runtime::CellArray& cells = result.mutable_cell();
+  for (std::size_t k = 0; k < cells.items.size(); ++k) {
+    const Value subscript[] = {Value::scalar(static_cast<double>(k + 1))};
+    cells.items[k] = call.tape.index_read(call.arguments[0], subscript);
+  }
+  return result;
+}
+
 // --- Element-wise functions ----------------------------------------------------------------
 
 // Records y = f(x) for a one-argument element-wise builtin whose derivative `df(x, y)` is known.
@@ -595,6 +606,7 @@ extern const std::vector<NamedRule> kCoreRules = {
     {"feval", holds_values},
     {"bsxfun", holds_values},
     {"arrayfun", holds_values},
+    {"num2cell", num2cell_rule},
     // Differentiation inside a differentiated f: they record their own backward pass on the
     // running tape (builtins/autodiff.cpp), so the outer grad differentiates through them.
     {"grad", holds_values},

@@ -67,6 +67,38 @@ const std::string kPrelude =
     "function y = weighted_sum(v)\n"
     "  y = sum(reshape(v, 1, numel(v)) .* sin(1:numel(v)));\n"
     "end\n"
+    "function y = factors_eig(A)\n"
+    "  [V, D] = eig(A);\n"
+    "  d = diag(D);\n"
+    "  y = [reshape(V, 1, numel(V)), reshape(d, 1, numel(d))];\n"
+    "end\n"
+    "function y = factors_svd(A)\n"
+    "  [U, S, V] = svd(A);\n"
+    "  y = [reshape(U, 1, numel(U)), reshape(S, 1, numel(S)), reshape(V, 1, numel(V))];\n"
+    "end\n"
+    "function y = factors_svd_econ(A)\n"
+    "  [U, S, V] = svd(A, \"econ\");\n"
+    "  y = [reshape(U, 1, numel(U)), reshape(S, 1, numel(S)), reshape(V, 1, numel(V))];\n"
+    "end\n"
+    "function y = factors_qr(A)\n"
+    "  [Q, R] = qr(A);\n"
+    "  y = [reshape(Q, 1, numel(Q)), reshape(R, 1, numel(R))];\n"
+    "end\n"
+    "function y = factors_qr_econ(A)\n"
+    "  [Q, R] = qr(A, 0);\n"
+    "  y = [reshape(Q, 1, numel(Q)), reshape(R, 1, numel(R))];\n"
+    "end\n"
+    "function y = factors_lu(A)\n"
+    "  [L, U] = lu(A);\n"
+    "  y = [reshape(L, 1, numel(L)), reshape(U, 1, numel(U))];\n"
+    "end\n"
+    "function y = factors_lu_pivoted(A)\n"
+    "  [L, U, P] = lu(A);\n"
+    "  y = [reshape(L, 1, numel(L)), reshape(U, 1, numel(U)), reshape(P, 1, numel(P))];\n"
+    "end\n"
+    "function y = from_cells(c)\n"
+    "  y = [c{:}];\n"
+    "end\n"
     "function r = value_times_gradient(f, x)\n"
     "  [v, g] = value_and_grad(f, x);\n"
     "  r = v * g;\n"
@@ -257,6 +289,22 @@ std::vector<Case> cases() {
   add("pinv", "pinv(X')");
   add("expm", "expm(X)", Domain::Real, Shapes::Square);
   add("eig", "eig(X + X' + diag(1:size(X, 1)))", Domain::Real, Shapes::Square);
+  add("eig", "factors_eig(X + X' + diag(1:size(X, 1)))", Domain::Real, Shapes::Square);
+  add("eig", "eig(X + X' + diag(1:size(X, 1)), \"matrix\")", Domain::Real, Shapes::Square);
+  add("svd", "factors_svd(X)", Domain::Real, Shapes::Square);
+  add("svd", "factors_svd_econ(X)");
+  add("svd", "svd(X, \"econ\")");
+  add("chol", "chol(X' * X + 2 * eye(size(X, 2)))");
+  add("chol", "chol(triu(X) + 5 * eye(size(X, 1)))", Domain::Real, Shapes::Square);
+  add("qr", "qr(X)");
+  add("qr", "factors_qr(X)", Domain::Real, Shapes::Square);
+  add("qr", "factors_qr_econ(X)");
+  add("qr", "factors_qr_econ(X')");
+  add("lu", "lu(X + 3 * eye(size(X, 1)))", Domain::Real, Shapes::Square);
+  add("lu", "factors_lu(X + 3 * eye(size(X, 1)))", Domain::Real, Shapes::Square);
+  add("lu", "factors_lu_pivoted(X + 3 * eye(size(X, 1)))", Domain::Real, Shapes::Square);
+  add("lu", "factors_lu(X(:, [2 1 3]))", Domain::Real, Shapes::Square);
+  add("num2cell", "from_cells(num2cell(X))");
   add("row_entropies_bits", "row_entropies_bits(X)", Domain::Positive);
   // Differentiation inside f: gradients of gradients (checked again by the second-order test).
   add("grad", "grad(@(Y) sum(sum(sin(Y) .* Y)), X)");
@@ -317,15 +365,23 @@ bool check(testing::Lab& lab, const Case& c, const Shape& shape) {
   return true;
 }
 
+const std::set<std::string_view> kMatrixRules = {"eig", "svd", "chol", "qr", "lu", "num2cell"};
+
 TEST(gradient_properties, every_rule_agrees_with_central_differences_on_every_shape) {
   testing::Lab lab;
   lab.run(kPrelude + "rng(28);");
   for (const Case& c : cases()) {
     int checked = 0;
+    bool matrix_checked = false;
     for (const Shape& shape : c.shapes == Shapes::All ? kAllShapes : kSquareShapes) {
-      checked += check(lab, c, shape) ? 1 : 0;
+      matrix_checked = check(lab, c, shape);  // the last shape is the general matrix
+      checked += matrix_checked ? 1 : 0;
     }
     EXPECT_GT(checked, 0) << c.expression << ": the builtin rejected every shape";
+    // Factorisations are about matrices: a case must not pass on its scalar alone.
+    if (kMatrixRules.contains(c.rule)) {
+      EXPECT_TRUE(matrix_checked) << c.expression << ": the builtin rejected the general matrix";
+    }
   }
 }
 
