@@ -33,6 +33,15 @@ Value lift_at(ValueTape& tape, const Value& x, std::string_view who, const std::
       return tape.leaf(x);
     case Kind::Complex:
       throw Error(fmt::format("{}: x must be real, got complex{}", who, where(path)));
+    case Kind::Tracked: {
+      // x depends on the input of an outer grad (a grad of a grad): a node that passes the
+      // gradient through, so this grad stops at x and the outer one goes on past it.
+      const runtime::Tracked& tracked = x.tracked_value();
+      if (tracked.tape->finished()) return lift_at(tape, tracked.primal, who, path);
+      const Value operands[] = {x};
+      return tape.record_graph(tracked.primal, operands,
+                               [](const Value& g, ValueSink& sink) { sink.add(0, g); });
+    }
     case Kind::Struct: {
       runtime::StructFields fields;
       for (const auto& [name, value] : x.struct_fields()) {
@@ -84,6 +93,30 @@ Value gradient_like(const Value& x, const Value& tracked_x, const ValueTape::Gra
   return leaf_value(x, zeros_of(x));
 }
 
+Value recorded_gradient_like(const Value& x, const Value& tracked_x,
+                             const ValueTape::RecordedGradients& gradients) {
+  if (x.is(Kind::Struct)) {
+    runtime::StructFields fields;
+    for (const auto& [name, value] : x.struct_fields()) {
+      fields.emplace(name, recorded_gradient_like(value, *tracked_x.field(name), gradients));
+    }
+    return Value::structure(std::move(fields));
+  }
+  const auto node = static_cast<std::size_t>(node_of(tracked_x));
+  if (node >= gradients.present.size() || !gradients.present[node]) {
+    return leaf_value(strip(x), zeros_of(strip(x)));
+  }
+  const Value& gradient = gradients.values[node];
+  if (gradient.is(Kind::Tracked)) return gradient;
+  return leaf_value(strip(x), gradient.as_matrix());
+}
+
+void leaf_nodes(const Value& tracked_x, std::vector<std::int64_t>& nodes) {
+  std::vector<Leaf> leaves;
+  collect_leaves(tracked_x, "", leaves);
+  for (const Leaf& leaf : leaves) nodes.push_back(node_of(leaf.value));
+}
+
 Value zeros_like_tree(const Value& x) {
   if (x.is(Kind::Struct)) {
     runtime::StructFields fields;
@@ -91,7 +124,8 @@ Value zeros_like_tree(const Value& x) {
       fields.emplace(name, zeros_like_tree(value));
     return Value::structure(std::move(fields));
   }
-  return leaf_value(x, zeros_of(x));
+  const Value plain = strip(x);
+  return leaf_value(plain, zeros_of(plain));
 }
 
 Value strip(const Value& value) {

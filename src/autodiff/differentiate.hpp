@@ -3,6 +3,7 @@
 // stripped from what leaves the differentiation (aux outputs).
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -20,6 +21,13 @@ Value lift(ValueTape& tape, const Value& x, std::string_view who);
 // The gradient of every leaf of x, assembled with x's structure; leaves the output does not
 // reach get zeros.
 Value gradient_like(const Value& x, const Value& tracked_x, const ValueTape::Gradients& gradients);
+
+// The same from a recorded pass (a grad inside a differentiated f): a leaf's gradient is the
+// tracked value the pass computed, or plain zeros when the output does not reach it.
+Value recorded_gradient_like(const Value& x, const Value& tracked_x,
+                             const ValueTape::RecordedGradients& gradients);
+// The nodes of tracked_x's leaves, in collect_leaves' order.
+void leaf_nodes(const Value& tracked_x, std::vector<std::int64_t>& nodes);
 
 // Zeros with x's structure (the gradient of a function that does not depend on x).
 Value zeros_like_tree(const Value& x);

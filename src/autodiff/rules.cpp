@@ -12,6 +12,7 @@
 #include <unordered_map>
 
 #include "autodiff/array_math.hpp"
+#include "autodiff/graph_ops.hpp"
 #include "base/error.hpp"
 #include "num/linalg.hpp"
 #include "num/ops.hpp"
@@ -107,6 +108,17 @@ Value moves_per_output(RuleCall& call) {
 // inside the struct, or reaches the called function's own operations.
 Value holds_values(RuleCall& call) { return call.invoke(call.arguments, call.nargout); }
 
+// C = num2cell(x): each cell holds x(k), an index read that keeps its gradient.
+Value num2cell_rule(RuleCall& call) {
+  Value result = call.plain();
+  runtime::CellArray& cells = result.mutable_cell();
+  for (std::size_t k = 0; k < cells.items.size(); ++k) {
+    const Value subscript[] = {Value::scalar(static_cast<double>(k + 1))};
+    cells.items[k] = call.tape.index_read(call.arguments[0], subscript);
+  }
+  return result;
+}
+
 // --- Element-wise functions ----------------------------------------------------------------
 
 // Records y = f(x) for a one-argument element-wise builtin whose derivative `df(x, y)` is known.
@@ -124,22 +136,30 @@ Value elementwise(RuleCall& call, Derivative df) {
       });
 }
 
+// A smooth function whose derivatives of every order are rules (graph_ops.hpp): the result is
+// the builtin's, the backward rule differentiable.
+Value smooth(RuleCall& call, Smooth f) {
+  if (call.arguments.size() != 1) call.fail("the gradient rule takes the one-argument form");
+  Value result = call.plain();
+  if (primal_of(result).is_numeric() && primal_of(result).as_matrix().is_complex()) {
+    call.fail("complex result: gradients are defined for real values only");
+  }
+  const Value operands[] = {call.arguments[0]};
+  return call.tape.record_graph(std::move(result), operands, [f](const Value& g, ValueSink& sink) {
+    sink.add(0, times_derivative(f, g, sink.operand(0)));
+  });
+}
+
 Value abs_rule(RuleCall& call) {
   // PyTorch's subgradient: sign(x), so 0 at x = 0.
   return elementwise(call, [](double x, double) { return x > 0 ? 1.0 : (x < 0 ? -1.0 : 0.0); });
 }
-Value sqrt_rule(RuleCall& call) {
-  return elementwise(call, [](double, double y) { return 0.5 / y; });
-}
-Value exp_rule(RuleCall& call) {
-  return elementwise(call, [](double, double y) { return y; });
-}
+Value sqrt_rule(RuleCall& call) { return smooth(call, Smooth::Sqrt); }
+Value exp_rule(RuleCall& call) { return smooth(call, Smooth::Exp); }
 Value expm1_rule(RuleCall& call) {
   return elementwise(call, [](double, double y) { return y + 1.0; });
 }
-Value log_rule(RuleCall& call) {
-  return elementwise(call, [](double x, double) { return 1.0 / x; });
-}
+Value log_rule(RuleCall& call) { return smooth(call, Smooth::Log); }
 Value log1p_rule(RuleCall& call) {
   return elementwise(call, [](double x, double) { return 1.0 / (1.0 + x); });
 }
@@ -149,12 +169,8 @@ Value log2_rule(RuleCall& call) {
 Value log10_rule(RuleCall& call) {
   return elementwise(call, [](double x, double) { return 1.0 / (x * std::numbers::ln10); });
 }
-Value sin_rule(RuleCall& call) {
-  return elementwise(call, [](double x, double) { return std::cos(x); });
-}
-Value cos_rule(RuleCall& call) {
-  return elementwise(call, [](double x, double) { return -std::sin(x); });
-}
+Value sin_rule(RuleCall& call) { return smooth(call, Smooth::Sin); }
+Value cos_rule(RuleCall& call) { return smooth(call, Smooth::Cos); }
 Value tan_rule(RuleCall& call) {
   return elementwise(call, [](double, double y) { return 1.0 + y * y; });
 }
@@ -173,9 +189,7 @@ Value sinh_rule(RuleCall& call) {
 Value cosh_rule(RuleCall& call) {
   return elementwise(call, [](double x, double) { return std::sinh(x); });
 }
-Value tanh_rule(RuleCall& call) {
-  return elementwise(call, [](double, double y) { return 1.0 - y * y; });
-}
+Value tanh_rule(RuleCall& call) { return smooth(call, Smooth::Tanh); }
 Value erf_rule(RuleCall& call) {
   return elementwise(
       call, [](double x, double) { return 2.0 / std::sqrt(std::numbers::pi) * std::exp(-x * x); });
@@ -227,17 +241,15 @@ Value sum_rule(RuleCall& call) {
   Value result = call.plain();
   const Matrix x = call.matrix(0);
   const Value operands[] = {call.arguments[0]};
-  if (omits_nan(call)) {
-    const Matrix mask = numbers_mask(x);
-    return call.tape.record(
-        std::move(result), operands, [mask](const Matrix& g, GradientSink& sink) {
-          sink.add(0, num::elementwise(num::Arithmetic::Multiply,
-                                       expand(g, mask.rows(), mask.columns()), mask));
-        });
-  }
-  return call.tape.record(std::move(result), operands, [x](const Matrix& g, GradientSink& sink) {
-    sink.add(0, expand(g, x.rows(), x.columns()));
-  });
+  // "omitnan": the NaN elements take no gradient.
+  std::optional<Value> mask;
+  if (omits_nan(call)) mask = Value::matrix(numbers_mask(x));
+  return call.tape.record_graph(
+      std::move(result), operands,
+      [mask, rows = x.rows(), columns = x.columns()](const Value& g, ValueSink& sink) {
+        const Value spread = expand(g, rows, columns);
+        sink.add(0, mask ? times(spread, *mask) : spread);
+      });
 }
 
 // mean(x, ..., "omitnan"): each number of a slice takes 1/(the slice's count of numbers).
@@ -255,11 +267,11 @@ Value mean_omitting_nan(RuleCall& call, Value result) {
                    }
                  });
   const Value operands[] = {call.arguments[0]};
-  return call.tape.record(
-      std::move(result), operands, [weights](const Matrix& g, GradientSink& sink) {
-        sink.add(0, num::elementwise(num::Arithmetic::Multiply,
-                                     expand(g, weights.rows(), weights.columns()), weights));
-      });
+  return call.tape.record_graph(std::move(result), operands,
+                                [weights = Value::matrix(weights), rows = x.rows(),
+                                 columns = x.columns()](const Value& g, ValueSink& sink) {
+                                  sink.add(0, times(expand(g, rows, columns), weights));
+                                });
 }
 
 Value mean_rule(RuleCall& call) {
@@ -270,10 +282,11 @@ Value mean_rule(RuleCall& call) {
   const Matrix x = call.matrix(0);
   const double count = static_cast<double>(x.size()) / static_cast<double>(y.element_count());
   const Value operands[] = {call.arguments[0]};
-  return call.tape.record(std::move(result), operands,
-                          [x, count](const Matrix& g, GradientSink& sink) {
-                            sink.add(0, scaled(expand(g, x.rows(), x.columns()), 1.0 / count));
-                          });
+  return call.tape.record_graph(std::move(result), operands,
+                                [share = Value::scalar(1.0 / count), rows = x.rows(),
+                                 columns = x.columns()](const Value& g, ValueSink& sink) {
+                                  sink.add(0, times(expand(g, rows, columns), share));
+                                });
 }
 
 Value prod_rule(RuleCall& call) {
@@ -593,6 +606,13 @@ extern const std::vector<NamedRule> kCoreRules = {
     {"feval", holds_values},
     {"bsxfun", holds_values},
     {"arrayfun", holds_values},
+    {"num2cell", num2cell_rule},
+    // Differentiation inside a differentiated f: they record their own backward pass on the
+    // running tape (builtins/autodiff.cpp), so the outer grad differentiates through them.
+    {"grad", holds_values},
+    {"value_and_grad", holds_values},
+    {"hvp", holds_values},
+    {"jvp", holds_values},
     // Element-wise math.
     {"abs", abs_rule},
     {"sqrt", sqrt_rule},

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "autodiff/array_math.hpp"
+#include "autodiff/graph_ops.hpp"
 #include "autodiff/rules.hpp"
 #include "base/error.hpp"
 #include "num/ops.hpp"
@@ -71,6 +72,22 @@ bool is_real_numeric(const Value& value) {
       "for real values only");
 }
 
+// Names what record() records while it lives (a builtin, "an operator"), for the message of a
+// node that has no rule for the gradient of a gradient.
+class OperationName {
+ public:
+  OperationName(std::string_view& slot, std::string_view name) : slot_(slot), previous_(slot) {
+    slot_ = name;
+  }
+  OperationName(const OperationName&) = delete;
+  OperationName& operator=(const OperationName&) = delete;
+  ~OperationName() { slot_ = previous_; }
+
+ private:
+  std::string_view& slot_;
+  std::string_view previous_;
+};
+
 }  // namespace
 
 Value ValueTape::leaf(const Value& primal) {
@@ -80,11 +97,7 @@ Value ValueTape::leaf(const Value& primal) {
       runtime::Tracked{primal, shared_from_this(), static_cast<std::int64_t>(nodes_.size() - 1)});
 }
 
-Value ValueTape::record(Value primal, std::span<const Value> operands, Backward backward) {
-  if (primal.is(Kind::Complex) || (primal.is_array() && primal.matrix_value().is_complex())) {
-    complex_error();
-  }
-  if (!is_real_numeric(primal) || primal.is_logical() || finished_) return primal;
+std::optional<ValueTape::Node> ValueTape::node_for(std::span<const Value> operands) {
   Node node;
   node.inputs.reserve(operands.size());
   bool any = false;
@@ -96,17 +109,76 @@ Value ValueTape::record(Value primal, std::span<const Value> operands, Backward 
       continue;
     }
     if (foreign) {
-      throw Error("autodiff: values from two differentiations meet (nested grad is not supported)");
+      throw Error(
+          "autodiff: values from two differentiations meet (a grad inside f must differentiate "
+          "on f's own values; jacobian and gradcheck cannot run inside a differentiated f)");
     }
     node.inputs.push_back(node_of(operand));
     any = any || node.inputs.back() >= 0;
   }
-  if (!any) return primal;
-  node.backward = std::move(backward);
+  if (!any) return std::nullopt;
+  node.name = operation_;
+  return node;
+}
+
+Value ValueTape::push(Node node, Value primal) {
   nodes_.push_back(std::move(node));
   return Value::tracked(runtime::Tracked{std::move(primal), shared_from_this(),
                                          static_cast<std::int64_t>(nodes_.size() - 1)});
 }
+
+namespace {
+
+bool plain_result(const Value& primal, bool finished) {
+  if (primal.is(Kind::Complex) || (primal.is_array() && primal.matrix_value().is_complex())) {
+    complex_error();
+  }
+  return !is_real_numeric(primal) || primal.is_logical() || finished;
+}
+
+}  // namespace
+
+Value ValueTape::record(Value primal, std::span<const Value> operands, Backward backward) {
+  if (plain_result(primal, finished_)) return primal;
+  std::optional<Node> node = node_for(operands);
+  if (!node) return primal;
+  node->backward = std::move(backward);
+  return push(std::move(*node), std::move(primal));
+}
+
+Value ValueTape::record_graph(Value primal, std::span<const Value> operands,
+                              GraphBackward backward) {
+  if (plain_result(primal, finished_)) return primal;
+  std::optional<Node> node = node_for(operands);
+  if (!node) return primal;
+  node->graph = std::move(backward);
+  node->primals.reserve(operands.size());
+  for (const Value& operand : operands) node->primals.push_back(primal_of(operand));
+  return push(std::move(*node), std::move(primal));
+}
+
+void ValueSink::add(std::size_t operand, const Value& contribution) {
+  if (!wants(operand)) return;
+  if (matrices_ != nullptr) {
+    matrices_->add(operand, primal_of(contribution).as_matrix());
+    return;
+  }
+  const auto node = static_cast<std::size_t>(inputs_[operand]);
+  if (!(*present_)[node]) {
+    (*values_)[node] = contribution;
+    (*present_)[node] = 1;
+    return;
+  }
+  (*values_)[node] = runtime::binary_operation(lang::BinaryOp::Add, (*values_)[node], contribution);
+}
+
+namespace {
+thread_local ValueTape* running = nullptr;
+}  // namespace
+
+ValueTape* running_tape() { return running; }
+RunningTape::RunningTape(ValueTape& tape) : previous_(running) { running = &tape; }
+RunningTape::~RunningTape() { running = previous_; }
 
 ValueTape::Gradients ValueTape::backward(std::int64_t output, Matrix seed) const {
   Gradients result;
@@ -117,12 +189,72 @@ ValueTape::Gradients ValueTape::backward(std::int64_t output, Matrix seed) const
   for (std::int64_t id = output; id >= 0; --id) {
     const auto k = static_cast<std::size_t>(id);
     const Node& node = nodes_[k];
-    if (!result.present[k] || !node.backward) continue;
+    if (!result.present[k] || (!node.backward && !node.graph)) continue;
     GradientSink sink(node.inputs, result.values, result.present);
     const Matrix gradient = std::move(result.values[k]);
     result.values[k] = Matrix();
     result.present[k] = 0;  // only leaves keep their gradients
-    node.backward(gradient, sink);
+    if (node.backward) {
+      node.backward(gradient, sink);
+      continue;
+    }
+    ValueSink values(node.inputs, node.primals, &sink, nullptr, nullptr);
+    node.graph(Value::matrix(gradient), values);
+  }
+  return result;
+}
+
+ValueTape::RecordedGradients ValueTape::backward_recorded(std::int64_t output, const Value& seed,
+                                                          std::int64_t first,
+                                                          std::span<const std::int64_t> sources) {
+  const std::size_t count = nodes_.size();  // the pass appends nodes; they are not visited
+  RecordedGradients result;
+  result.values.resize(count);
+  result.present.assign(count, 0);
+  std::vector<char> depends(count, 0), source(count, 0);
+  for (const std::int64_t id : sources) {
+    depends[static_cast<std::size_t>(id)] = 1;
+    source[static_cast<std::size_t>(id)] = 1;
+  }
+  for (auto id = static_cast<std::size_t>(first); id < count; ++id) {
+    for (const std::int64_t input : nodes_[id].inputs) {
+      if (input >= first && depends[static_cast<std::size_t>(input)]) depends[id] = 1;
+    }
+  }
+  const auto top = static_cast<std::size_t>(output);
+  if (!depends[top]) return result;
+  result.values[top] = seed;
+  result.present[top] = 1;
+  for (std::int64_t id = output; id >= first; --id) {
+    const auto k = static_cast<std::size_t>(id);
+    if (!result.present[k] || !depends[k] || source[k]) continue;
+    if (!nodes_[k].graph) {
+      if (!nodes_[k].backward) continue;
+      throw Error(fmt::format(
+          "{}: no rule for the gradient of a gradient yet (f is differentiated twice: a grad "
+          "inside a grad, hvp, hessian or jvp; see help grad for the operations that have one)",
+          nodes_[k].name));
+    }
+    // Copies: the rule appends nodes, which may move nodes_.
+    std::vector<std::int64_t> inputs = nodes_[k].inputs;
+    const GraphBackward rule = nodes_[k].graph;
+    std::vector<Value> operands;
+    for (std::size_t j = 0; j < inputs.size(); ++j) {
+      const Value& primal = nodes_[k].primals[j];
+      if (inputs[j] >= 0) {
+        operands.push_back(Value::tracked(runtime::Tracked{primal, shared_from_this(), inputs[j]}));
+      } else {
+        operands.push_back(primal);
+      }
+      // Operands that do not depend on this grad's x take no gradient (they keep their
+      // dependence on an outer x through the tracked value).
+      if (inputs[j] < first || !depends[static_cast<std::size_t>(inputs[j])]) inputs[j] = -1;
+    }
+    const Value gradient = std::move(result.values[k]);
+    result.values[k] = Value();
+    result.present[k] = 0;
+    ValueSink sink(inputs, std::move(operands), nullptr, &result.values, &result.present);
+    rule(gradient, sink);
   }
   return result;
 }
@@ -190,74 +322,81 @@ Value ValueTape::binary(BinaryOp op, const Value& left, const Value& right) {
   const Matrix a = a_value.as_matrix();
   const Matrix b = b_value.as_matrix();
   const Value operands[] = {left, right};
+  const OperationName named(operation_, "an operator");
   const bool matrix_product = op == BinaryOp::Multiply && a_value.is_array() && b_value.is_array();
+  const Index ar = a.rows(), ac = a.columns(), br = b.rows(), bc = b.columns();
   if (matrix_product) {
     // Y = A B: dA = dY Bᵀ, dB = Aᵀ dY (a vector is its 1×n row, as num::multiply takes it).
-    return record(std::move(result), operands, [a, b](const Matrix& g, GradientSink& sink) {
-      const Matrix dy = g.rows() == a.rows() ? g : g.with_shape(a.rows(), b.columns());
-      if (sink.wants(0)) sink.add(0, product_transposed_right(dy, b));
-      if (sink.wants(1)) sink.add(1, product_transposed_left(a, dy));
+    return record_graph(std::move(result), operands, [ar, bc](const Value& g, ValueSink& sink) {
+      const Value dy = reshape_to(g, ar, bc);
+      if (sink.wants(0)) {
+        sink.add(0, product_transposed_right(dy, sink.operand(1)));
+      }
+      if (sink.wants(1)) {
+        sink.add(1, product_transposed_left(sink.operand(0), dy));
+      }
     });
   }
   switch (op) {
     case BinaryOp::Add:
     case BinaryOp::Subtract: {
-      const double sign = op == BinaryOp::Add ? 1.0 : -1.0;
-      return record(std::move(result), operands, [a, b, sign](const Matrix& g, GradientSink& sink) {
-        if (sink.wants(0)) sink.add(0, sum_to(g, a.rows(), a.columns()));
-        if (sink.wants(1)) {
-          sink.add(1, sign > 0 ? sum_to(g, b.rows(), b.columns())
-                               : scaled(sum_to(g, b.rows(), b.columns()), -1.0));
-        }
-      });
+      const bool add = op == BinaryOp::Add;
+      return record_graph(std::move(result), operands,
+                          [ar, ac, br, bc, add](const Value& g, ValueSink& sink) {
+                            if (sink.wants(0)) sink.add(0, sum_to(g, ar, ac));
+                            if (sink.wants(1)) {
+                              const Value gb = sum_to(g, br, bc);
+                              sink.add(1, add ? gb : negate(gb));
+                            }
+                          });
     }
     case BinaryOp::Multiply:
     case BinaryOp::ElementMultiply:
-      return record(std::move(result), operands, [a, b](const Matrix& g, GradientSink& sink) {
-        if (sink.wants(0)) {
-          sink.add(
-              0, sum_to(num::elementwise(num::Arithmetic::Multiply, g, b), a.rows(), a.columns()));
-        }
-        if (sink.wants(1)) {
-          sink.add(
-              1, sum_to(num::elementwise(num::Arithmetic::Multiply, g, a), b.rows(), b.columns()));
-        }
-      });
+      return record_graph(std::move(result), operands,
+                          [ar, ac, br, bc](const Value& g, ValueSink& sink) {
+                            if (sink.wants(0))
+                              sink.add(0, sum_to(times(g, sink.operand(1)), ar, ac));
+                            if (sink.wants(1))
+                              sink.add(1, sum_to(times(g, sink.operand(0)), br, bc));
+                          });
     case BinaryOp::Divide:
     case BinaryOp::ElementDivide:
-      return record(std::move(result), operands, [a, b](const Matrix& g, GradientSink& sink) {
-        const Matrix ga = num::elementwise(num::Arithmetic::Divide, g, b);
-        if (sink.wants(1)) {
-          // d(a/b)/db = -(a/b)/b = -(g/b)·a/b
-          const Matrix q = num::elementwise(num::Arithmetic::Divide, a, b);
-          sink.add(1, sum_to(scaled(num::elementwise(num::Arithmetic::Multiply, ga, q), -1.0),
-                             b.rows(), b.columns()));
-        }
-        if (sink.wants(0)) sink.add(0, sum_to(ga, a.rows(), a.columns()));
-      });
+      return record_graph(std::move(result), operands,
+                          [ar, ac, br, bc](const Value& g, ValueSink& sink) {
+                            const Value ga = divide(g, sink.operand(1));
+                            if (sink.wants(1)) {
+                              // d(a/b)/db = -(a/b)/b = -(g/b)·a/b
+                              const Value q = divide(sink.operand(0), sink.operand(1));
+                              sink.add(1, sum_to(negate(times(ga, q)), br, bc));
+                            }
+                            if (sink.wants(0)) sink.add(0, sum_to(ga, ar, ac));
+                          });
     case BinaryOp::Power:
     case BinaryOp::ElementPower: {
-      // Power, always element-wise in rlab: d(a^b)/da = b a^(b-1), d(a^b)/db = a^b log a.
-      const Matrix y = primal_of(result).as_matrix();
-      if (y.is_complex()) complex_error();
-      return record(std::move(result), operands, [a, b, y](const Matrix& g, GradientSink& sink) {
-        if (sink.wants(0)) {
-          const Matrix bb = expand(b, g.rows(), g.columns());
-          const Matrix aa = expand(a, g.rows(), g.columns());
-          Matrix d = zip3(g, aa, bb, [](double dy, double x, double p) {
-            return p == 0.0 ? 0.0 : dy * p * std::pow(x, p - 1.0);
+      // Power, always element-wise in rlab: d(a^b)/da = b a^(b-1), d(a^b)/db = a^b log a. Where
+      // b is 0 the first is 0 (a^(b-1) is computed as a^0 there, never 0 · Inf at a = 0), and
+      // where a^b is 0 the second is 0 (log a is computed as log(a + 1) there).
+      if (primal_of(result).as_matrix().is_complex()) complex_error();
+      return record_graph(
+          std::move(result), operands, [ar, ac, br, bc](const Value& g, ValueSink& sink) {
+            const Value& x = sink.operand(0);
+            const Value& p = sink.operand(1);
+            const auto power = [](const Value& base, const Value& exponent) {
+              return runtime::binary_operation(BinaryOp::ElementPower, base, exponent);
+            };
+            const auto is_zero = [](const Value& v) {
+              return runtime::binary_operation(BinaryOp::Equal, v, Value::scalar(0.0));
+            };
+            if (sink.wants(0)) {
+              const Value lowered = minus(plus(p, is_zero(p)), Value::scalar(1.0));
+              sink.add(0, sum_to(times(g, times(p, power(x, lowered))), ar, ac));
+            }
+            if (sink.wants(1)) {
+              const Value y = power(x, p);
+              const Value log_x = apply(Smooth::Log, plus(x, is_zero(y)));
+              sink.add(1, sum_to(times(g, times(y, log_x)), br, bc));
+            }
           });
-          sink.add(0, sum_to(d, a.rows(), a.columns()));
-        }
-        if (sink.wants(1)) {
-          const Matrix aa = expand(a, g.rows(), g.columns());
-          const Matrix yy = expand(y, g.rows(), g.columns());
-          Matrix d = zip3(g, aa, yy, [](double dy, double x, double value) {
-            return value == 0.0 ? 0.0 : dy * value * std::log(x);
-          });
-          sink.add(1, sum_to(d, b.rows(), b.columns()));
-        }
-      });
     }
     default:
       break;
@@ -273,8 +412,8 @@ Value ValueTape::unary(UnaryOp op, const Value& operand) {
       return runtime::unary_operation(op, primal_of(operand));
     case UnaryOp::Negate: {
       const Value operands[] = {operand};
-      return record(runtime::unary_operation(op, primal_of(operand)), operands,
-                    [](const Matrix& g, GradientSink& sink) { sink.add(0, scaled(g, -1.0)); });
+      return record_graph(runtime::unary_operation(op, primal_of(operand)), operands,
+                          [](const Value& g, ValueSink& sink) { sink.add(0, negate(g)); });
     }
     case UnaryOp::Transpose:
     case UnaryOp::NonConjugateTranspose: {
@@ -323,6 +462,27 @@ Value zeros_like(const Value& value) {
 
 }  // namespace
 
+namespace {
+
+// The first-order backward pass of an element move: each output gradient element added where
+// it came from.
+void scatter_into(GradientSink& sink, const Matrix& g, const std::vector<Source>& sources,
+                  const std::vector<std::pair<Index, Index>>& shapes) {
+  std::vector<std::span<double>> views(shapes.size());
+  for (std::size_t k = 0; k < shapes.size(); ++k) {
+    if (sink.wants(k)) views[k] = sink.accumulator(k, shapes[k].first, shapes[k].second);
+  }
+  std::span<const double> in = g.real_values();
+  for (std::size_t i = 0; i < sources.size(); ++i) {
+    const Source& s = sources[i];
+    if (s.operand < 0) continue;
+    const auto k = static_cast<std::size_t>(s.operand);
+    if (!views[k].empty()) views[k][static_cast<std::size_t>(s.element)] += in[i];
+  }
+}
+
+}  // namespace
+
 const Value& ValueTape::tags_of_shape(const Value& primal) {
   const Matrix m = primal.as_matrix();
   const auto key = std::make_tuple(static_cast<int>(primal.kind()), m.rows(), m.columns());
@@ -365,18 +525,16 @@ Value ValueTape::rearrange(std::span<const Value> operands,
   const Matrix shape_of_result = result.as_matrix();
   LLMLAB_ASSERT(tags.size() == shape_of_result.size());
   // Per output element: the operand and its element, or -1.
-  struct Source {
-    std::int32_t operand;
-    Index element;
-  };
-  std::vector<Source> sources(static_cast<std::size_t>(tags.size()), Source{-1, 0});
+  auto sources =
+      std::make_shared<std::vector<Source>>(static_cast<std::size_t>(tags.size()), Source{-1, 0});
   std::span<const double> t = tags.real_values();
   for (std::size_t i = 0; i < t.size(); ++i) {
     if (t[i] < 1.0) continue;
     for (std::size_t k = 0; k < operands.size(); ++k) {
       if (sizes[k] > 0 && t[i] >= first_tag[k] &&
           t[i] < first_tag[k] + static_cast<double>(sizes[k])) {
-        sources[i] = Source{static_cast<std::int32_t>(k), static_cast<Index>(t[i] - first_tag[k])};
+        (*sources)[i] =
+            Source{static_cast<std::int32_t>(k), static_cast<Index>(t[i] - first_tag[k])};
         break;
       }
     }
@@ -387,24 +545,22 @@ Value ValueTape::rearrange(std::span<const Value> operands,
     const Matrix m = operands[k].tracked_value().primal.as_matrix();
     shapes[k] = {m.rows(), m.columns()};
   }
-  add_saved_bytes(sources.size() * sizeof(Source));
-  return record(std::move(result), operands,
-                [sources = std::move(sources), shapes](const Matrix& g, GradientSink& sink) {
-                  // Scattered straight into the operands' gradients: O(output), not O(operand).
-                  std::vector<std::span<double>> views(shapes.size());
-                  for (std::size_t k = 0; k < shapes.size(); ++k) {
-                    if (sink.wants(k)) {
-                      views[k] = sink.accumulator(k, shapes[k].first, shapes[k].second);
-                    }
-                  }
-                  std::span<const double> in = g.real_values();
-                  for (std::size_t i = 0; i < sources.size(); ++i) {
-                    const Source& s = sources[i];
-                    if (s.operand < 0) continue;
-                    const auto k = static_cast<std::size_t>(s.operand);
-                    if (!views[k].empty()) views[k][static_cast<std::size_t>(s.element)] += in[i];
-                  }
-                });
+  add_saved_bytes(sources->size() * sizeof(Source));
+  const OperationName named(operation_, "an element move (index, concatenation, reshape)");
+  return record_graph(
+      std::move(result), operands,
+      [sources = Sources(std::move(sources)), shapes](const Value& g, ValueSink& sink) {
+        if (GradientSink* matrices = sink.first_order()) {
+          // Scattered straight into the operands' gradients: O(output), not O(operand).
+          scatter_into(*matrices, primal_of(g).as_matrix(), *sources, shapes);
+          return;
+        }
+        for (std::size_t k = 0; k < shapes.size(); ++k) {
+          if (!sink.wants(k)) continue;
+          sink.add(k, scatter(g, sources, static_cast<std::int32_t>(k), shapes[k].first,
+                              shapes[k].second));
+        }
+      });
 }
 
 namespace {
@@ -437,7 +593,8 @@ Value ValueTape::index_read(const Value& container, std::span<const Value> subsc
       return runtime::index_read(values[0], subscripts);
     });
   };
-  if (subscripts.size() != 2 || !primal.is_array() || !is_real_numeric(primal_of(result))) {
+  if (subscripts.size() != 2 || !primal.is_array() || !is_real_numeric(primal_of(result)) ||
+      nesting_ > 0) {
     return general();
   }
   const Index rows = primal.matrix_value().rows(), columns = primal.matrix_value().columns();
@@ -482,6 +639,7 @@ Value ValueTape::concatenate(const std::vector<std::vector<Value>>& rows) {
       return runtime::concatenate(rebuilt);
     });
   };
+  if (nesting_ > 0) return general();
   struct Block {
     Index top, left, rows, columns;
   };
@@ -537,6 +695,7 @@ Value ValueTape::builtin(std::string_view name, std::span<const Value> arguments
         name));
   }
   RuleCall call{*this, name, arguments, nargout, invoke};
+  const OperationName named(operation_, name);
   return (*rule)(call);
 }
 

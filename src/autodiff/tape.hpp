@@ -14,7 +14,9 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <tuple>
 #include <vector>
@@ -56,6 +58,39 @@ class GradientSink {
 // operands' gradients out through the sink.
 using Backward = std::function<void(const Matrix& output_gradient, GradientSink& sink)>;
 
+// The differentiable form of a backward rule (gradients of gradients): written once with the
+// operations of graph_ops.hpp and the operators on Values, it computes plainly in a first-order
+// pass and is itself recorded on the tape when a grad inside f differentiates (the pass of an
+// inner grad then depends on x like any other operation of f). operand(k) is the operand's
+// primal in a first-order pass and the tracked operand in a recorded one.
+class ValueSink {
+ public:
+  ValueSink(std::span<const std::int64_t> inputs, std::vector<Value> operands,
+            GradientSink* matrices, std::vector<Value>* values, std::vector<char>* present)
+      : inputs_(inputs),
+        operands_(std::move(operands)),
+        matrices_(matrices),
+        values_(values),
+        present_(present) {}
+  bool wants(std::size_t operand) const {
+    return operand < inputs_.size() && inputs_[operand] >= 0;
+  }
+  const Value& operand(std::size_t k) const { return operands_[k]; }
+  // The matrix sink of a first-order pass (null in a recorded one), for rules whose plain form
+  // has a faster loop than their differentiable form.
+  GradientSink* first_order() const { return matrices_; }
+  // Adds `contribution` (the operand's shape) to the operand's gradient.
+  void add(std::size_t operand, const Value& contribution);
+
+ private:
+  std::span<const std::int64_t> inputs_;
+  std::vector<Value> operands_;
+  GradientSink* matrices_;      // a first-order pass
+  std::vector<Value>* values_;  // a recorded pass
+  std::vector<char>* present_;
+};
+using GraphBackward = std::function<void(const Value& output_gradient, ValueSink& sink)>;
+
 class ValueTape : public runtime::Tape, public std::enable_shared_from_this<ValueTape> {
  public:
   // A leaf node for a real Scalar, Vector or Matrix (x, or one leaf of x's struct tree).
@@ -64,6 +99,9 @@ class ValueTape : public runtime::Tape, public std::enable_shared_from_this<Valu
   // A result that is not a real Scalar/Vector/Matrix (a bool, a string) is returned plain: it
   // carries no gradient. A complex result is an error.
   Value record(Value primal, std::span<const Value> operands, Backward backward);
+  // The same with a differentiable backward rule: the node can take part in a grad of a
+  // gradient. The operands' primals are kept for the rule.
+  Value record_graph(Value primal, std::span<const Value> operands, GraphBackward backward);
 
   // The gradients of every node after seeding `output` with `seed`; nodes the seed does not
   // reach have an empty entry with present[node] == 0.
@@ -72,6 +110,23 @@ class ValueTape : public runtime::Tape, public std::enable_shared_from_this<Valu
     std::vector<char> present;
   };
   Gradients backward(std::int64_t output, Matrix seed) const;
+
+  // The backward pass of a grad inside f (a gradient of a gradient): from `output`, seeded with
+  // `seed` (plain or tracked), over the nodes from `first` on that depend on `sources` (the
+  // leaves that grad lifted), every rule run in its differentiable form, so the gradients it
+  // returns are tracked values of this tape. A node without that form is an error naming it.
+  struct RecordedGradients {
+    std::vector<Value> values;
+    std::vector<char> present;
+  };
+  RecordedGradients backward_recorded(std::int64_t output, const Value& seed, std::int64_t first,
+                                      std::span<const std::int64_t> sources);
+
+  // While a grad inside f runs on this tape (nesting() > 0), index reads and concatenations
+  // record their general, differentiable form instead of their fast first-order one.
+  int nesting() const { return nesting_; }
+  void enter_nested() { ++nesting_; }
+  void leave_nested() { --nesting_; }
 
   std::size_t node_count() const { return nodes_.size(); }
   // Bytes held by the arrays the nodes saved for their backward rules (not counting arrays
@@ -97,8 +152,14 @@ class ValueTape : public runtime::Tape, public std::enable_shared_from_this<Valu
  private:
   struct Node {
     std::vector<std::int64_t> inputs;  // node per operand, -1 for an untracked one
-    Backward backward;                 // empty for a leaf
+    Backward backward;                 // empty for a leaf and for a differentiable rule
+    GraphBackward graph;               // the differentiable rule, if it has one
+    std::vector<Value> primals;        // the operands' primals, for `graph`
+    std::string name;                  // the builtin or operator, for messages
   };
+  // The node's inputs, or nothing when it depends on no tracked operand.
+  std::optional<Node> node_for(std::span<const Value> operands);
+  Value push(Node node, Value primal);
   // Position tags 1..n of one shape, shared by the rearrangements of a single tracked operand
   // (an index read of a few rows of a large matrix then costs the rows, not the matrix).
   const Value& tags_of_shape(const Value& primal);
@@ -106,6 +167,8 @@ class ValueTape : public runtime::Tape, public std::enable_shared_from_this<Valu
   std::vector<Node> nodes_;
   std::size_t saved_bytes_ = 0;
   bool finished_ = false;
+  int nesting_ = 0;
+  std::string_view operation_ = "an operator";  // what record() is recording, for messages
   std::map<std::tuple<int, Index, Index>, Value> tag_cache_;
 };
 
@@ -122,6 +185,22 @@ class FinishOnExit {
 
  private:
   ValueTape& tape_;
+};
+
+// The tape of the innermost grad running now, or null: a grad called inside f differentiates
+// on it (one tape for every order, as the backward pass of the inner grad must be recorded
+// where the outer grad can see it).
+ValueTape* running_tape();
+// Makes `tape` the running one for its lifetime.
+class RunningTape {
+ public:
+  explicit RunningTape(ValueTape& tape);
+  RunningTape(const RunningTape&) = delete;
+  RunningTape& operator=(const RunningTape&) = delete;
+  ~RunningTape();
+
+ private:
+  ValueTape* previous_;
 };
 
 }  // namespace llmlab::autodiff

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "autodiff/differentiate.hpp"
+#include "autodiff/graph_ops.hpp"
 #include "autodiff/tape.hpp"
 #include "builtins/registry.hpp"
 #include "nn/adamw.hpp"
@@ -52,37 +53,105 @@ void require_scalar_output(const Call& call, const Value& output) {
   call.fail(fmt::format("f must return a real scalar, got {}{}", value.kind_name(), shape));
 }
 
-struct Differentiated {
-  Value value;     // f(x), stripped of tracking
-  Value gradient;  // with x's structure
-  Value aux;       // f's second output when asked for, stripped
+// One level of differentiation: x lifted onto a tape, and gradients of f's output taken back
+// to it. The outermost grad makes a fresh tape and runs a plain backward pass. A grad called
+// while another one's f runs (a grad of a grad, hvp, hessian, jvp) works on that running tape:
+// it lifts its x there (a pass-through node when x is already tracked) and records its own
+// backward pass there, so the outer level differentiates through it to any order.
+class Level {
+ public:
+  Level(const Call& call, const Value& x) : x_(autodiff::strip(x)) {
+    ValueTape* running = autodiff::running_tape();
+    if (running != nullptr && !running->finished()) {
+      tape_ = running->shared_from_this();
+      tape_->enter_nested();
+      nested_ = true;
+    } else {
+      tape_ = std::make_shared<ValueTape>();
+      running_.emplace(*tape_);
+    }
+    first_ = static_cast<std::int64_t>(tape_->node_count());
+    tracked_x_ = autodiff::lift(*tape_, x, call.name());
+  }
+  Level(const Level&) = delete;
+  Level& operator=(const Level&) = delete;
+  ~Level() {
+    if (nested_) {
+      tape_->leave_nested();
+    } else {
+      tape_->finish();
+    }
+  }
+  bool nested() const { return nested_; }
+  const Value& tracked_x() const { return tracked_x_; }
+
+  // A further input of this level (jvp's output cotangent): `value` as a leaf of the tape.
+  Value lift(const Call& call, const Value& value) const {
+    return autodiff::lift(*tape_, value, call.name());
+  }
+
+  // The gradient of `output` seeded with `seed` (output's shape) with respect to x.
+  Value gradient(const Value& output, const Value& seed) const {
+    return gradient_with_respect_to(output, seed, x_, tracked_x_);
+  }
+  // The same with respect to `tracked` (made by lift), whose plain form is `model`.
+  Value gradient_with_respect_to(const Value& output, const Value& seed, const Value& model,
+                                 const Value& tracked) const {
+    if (!output.is(Kind::Tracked) || output.tracked_value().tape.get() != tape_.get()) {
+      return autodiff::zeros_like_tree(model);  // f does not depend on x
+    }
+    const std::int64_t node = output.tracked_value().node;
+    if (!nested_) {
+      const Matrix seed_matrix = runtime::primal_of(seed).as_matrix();
+      return autodiff::gradient_like(model, tracked, tape_->backward(node, seed_matrix));
+    }
+    std::vector<std::int64_t> sources;
+    autodiff::leaf_nodes(tracked, sources);
+    return autodiff::recorded_gradient_like(model, tracked,
+                                            tape_->backward_recorded(node, seed, first_, sources));
+  }
+
+ private:
+  Value x_;
+  std::shared_ptr<ValueTape> tape_;
+  std::optional<autodiff::RunningTape> running_;
+  bool nested_ = false;
+  std::int64_t first_ = 0;
+  Value tracked_x_;
 };
 
-Differentiated differentiate(const Call& call, bool with_aux) {
-  require_function(call);
-  const Value& x = call.value(1);
-  auto tape = std::make_shared<ValueTape>();
-  const autodiff::FinishOnExit finish_on_exit(*tape);
-  const Value tracked_x = autodiff::lift(*tape, x, call.name());
-  Value output = call.invoke(call.value(0), {tracked_x}, with_aux ? 2 : 1);
-  Value loss = output;
-  Differentiated result;
-  if (with_aux) {
+struct Differentiated {
+  Value value;     // f(x): plain, or tracked inside a differentiated f
+  Value gradient;  // with x's structure
+  Value aux;       // f's second output when asked for
+};
+
+// f's scalar output at the level's x (and its aux output when asked for).
+Value scalar_output(const Call& call, const Level& level, Value* aux) {
+  Value output = call.invoke(call.value(0), {level.tracked_x()}, aux != nullptr ? 2 : 1);
+  if (aux != nullptr) {
     if (!output.is(Kind::Tuple) || output.tuple_items().size() < 2) {
       call.fail("with three outputs, f must return [loss, aux] (a function with two outputs)");
     }
-    loss = output.tuple_items()[0];
-    result.aux = autodiff::strip(output.tuple_items()[1]);
+    *aux = output.tuple_items()[1];
+    output = output.tuple_items()[0];
   }
-  require_scalar_output(call, loss);
+  require_scalar_output(call, output);
+  return output;
+}
+
+Differentiated differentiate(const Call& call, bool with_aux) {
+  require_function(call);
+  const Level level(call, call.value(1));
+  Differentiated result;
+  const Value loss = scalar_output(call, level, with_aux ? &result.aux : nullptr);
+  result.gradient = level.gradient(loss, Value::scalar(1.0));
+  if (level.nested()) {
+    result.value = loss;  // still differentiable by the outer level
+    return result;
+  }
+  result.aux = autodiff::strip(result.aux);
   result.value = autodiff::strip(loss);
-  if (loss.is(Kind::Tracked)) {
-    const ValueTape::Gradients gradients =
-        tape->backward(loss.tracked_value().node, Matrix(1, 1, 1.0));
-    result.gradient = autodiff::gradient_like(x, tracked_x, gradients);
-  } else {
-    result.gradient = autodiff::zeros_like_tree(x);  // f does not depend on x
-  }
   if (result.value.is_array()) result.value = Value::scalar(result.value.matrix_value()[0]);
   return result;
 }
@@ -96,6 +165,110 @@ Value value_and_grad(Call& call) {
         {std::move(result.value), std::move(result.gradient), std::move(result.aux)});
   }
   return Value::tuple({std::move(result.value), std::move(result.gradient)});
+}
+
+// <a, b> summed over the leaves of two trees of x's structure; b is plain and each of its
+// leaves has the size of a's (a vector may be a row or a column).
+Value tree_dot(const Call& call, const Value& a, const Value& b, std::string_view b_name) {
+  std::vector<Leaf> a_leaves, b_leaves;
+  autodiff::collect_leaves(a, "", a_leaves);
+  autodiff::collect_leaves(b, "", b_leaves);
+  if (a_leaves.size() != b_leaves.size()) {
+    call.fail(fmt::format("{} must have the structure of x", b_name));
+  }
+  Value total = Value::scalar(0.0);
+  for (std::size_t k = 0; k < a_leaves.size(); ++k) {
+    const Matrix shape = runtime::primal_of(a_leaves[k].value).as_matrix();
+    const Value& leaf = b_leaves[k].value;
+    const bool vectors = (shape.rows() == 1 || shape.columns() == 1) && leaf.is_numeric() &&
+                         leaf.element_count() == shape.size();
+    if (!leaf.is_numeric() || leaf.is(Kind::Tracked) ||
+        (!vectors && (leaf.as_matrix().rows() != shape.rows() ||
+                      leaf.as_matrix().columns() != shape.columns()))) {
+      call.fail(fmt::format("{}{} must be real numbers of size {}×{}", b_name,
+                            b_leaves[k].path.empty() ? "" : "." + b_leaves[k].path, shape.rows(),
+                            shape.columns()));
+    }
+    const Value reshaped =
+        Value::matrix(leaf.as_matrix().with_shape(shape.rows(), shape.columns()));
+    total =
+        autodiff::plus(total, autodiff::sum_to(autodiff::times(a_leaves[k].value, reshaped), 1, 1));
+  }
+  return total;
+}
+
+// f's gradient at the inner level of a second-order builtin (hvp, hessian), recorded so that
+// `outer` can differentiate it.
+Value inner_gradient(const Call& call, const Level& outer) {
+  const Level inner(call, outer.tracked_x());
+  return inner.gradient(scalar_output(call, inner, nullptr), Value::scalar(1.0));
+}
+
+// hvp(f, x, v) = H v, H the Hessian of f at x: the gradient of <grad f(x), v>.
+Value hvp(Call& call) {
+  require_function(call);
+  const Level outer(call, call.value(1));
+  const Value g = inner_gradient(call, outer);
+  return outer.gradient(tree_dot(call, g, call.value(2), "v"), Value::scalar(1.0));
+}
+
+constexpr Index kHessianLimit = 1000;
+
+// H(i, j) = d² f / dx_i dx_j, x's elements in column-major order: f and its recorded gradient
+// once, then one backward pass per element of x.
+Value hessian(Call& call) {
+  require_function(call);
+  const Value& x = call.value(1);
+  if (!x.is(Kind::Scalar) && !x.is_array()) {
+    call.fail(fmt::format("x must be a real scalar, vector or matrix, got {}", x.kind_name()));
+  }
+  const Index n = x.element_count();
+  if (n > kHessianLimit) {
+    call.fail(fmt::format(
+        "x has {} elements; the Hessian is computed for at most {} (one backward pass per "
+        "element): use hvp for larger x",
+        n, kHessianLimit));
+  }
+  const Level outer(call, x);
+  if (outer.nested()) call.fail("hessian cannot run inside a differentiated function; use hvp");
+  const Value g = inner_gradient(call, outer);
+  Matrix h(n, n);
+  const Matrix shape = x.as_matrix();
+  for (Index k = 0; k < n && g.is(Kind::Tracked); ++k) {
+    const Value seed = Value::matrix(autodiff::unit_seed(shape.rows(), shape.columns(), k));
+    const Matrix column = runtime::primal_of(outer.gradient(g, seed)).as_matrix();
+    for (Index j = 0; j < n; ++j) {
+      const Index flat =
+          x.is(Kind::Vector) ? j : autodiff::storage_position(shape.rows(), shape.columns(), j);
+      h.set(j, k, column[flat]);
+    }
+  }
+  return Value::matrix(std::move(h));
+}
+
+// jvp(f, x, v) = J v, J the Jacobian of f at x, by two reverse passes: w(u) = Jᵀ u is linear in
+// the cotangent u, so the gradient of <w(u), v> with respect to u is J v.
+Value jvp(Call& call) {
+  require_function(call);
+  const Level outer(call, call.value(1));
+  Value y;
+  Value w;
+  Value u;
+  Value zeros;
+  {
+    const Level inner(call, outer.tracked_x());
+    y = call.invoke(call.value(0), {inner.tracked_x()}, 1);
+    const Value& plain_y = runtime::primal_of(y);
+    if (!plain_y.is(Kind::Scalar) && !(plain_y.is_array() && plain_y.matrix_value().is_real())) {
+      call.fail(fmt::format("f must return real numbers, got {}", plain_y.kind_name()));
+    }
+    zeros = autodiff::zeros_like_tree(plain_y.is_logical() ? Value::scalar(0.0) : plain_y);
+    if (!y.is(Kind::Tracked)) return zeros;  // f does not depend on x
+    u = outer.lift(call, zeros);
+    w = inner.gradient(y, u);
+  }
+  return outer.gradient_with_respect_to(tree_dot(call, w, call.value(2), "v"), Value::scalar(1.0),
+                                        zeros, u);
 }
 
 // x must be numeric for jacobian and gradcheck's element walk; structs go leaf by leaf.
@@ -120,6 +293,7 @@ Value jacobian(Call& call) {
   const std::vector<Leaf> leaves = leaves_of(call, x);
   auto tape = std::make_shared<ValueTape>();
   const autodiff::FinishOnExit finish_on_exit(*tape);
+  const autodiff::RunningTape running(*tape);
   const Value tracked_x = autodiff::lift(*tape, x, call.name());
   std::vector<Leaf> tracked_leaves;
   autodiff::collect_leaves(tracked_x, "", tracked_leaves);
@@ -226,7 +400,8 @@ Value gradcheck(Call& call) {
     }
     samples = static_cast<Index>(call.count_argument(k + 1));
   }
-  const Differentiated analytic = differentiate(call, false);
+  Differentiated analytic = differentiate(call, false);
+  analytic.gradient = autodiff::strip(analytic.gradient);
   std::vector<Leaf> leaves = leaves_of(call, x);
   std::vector<Leaf> gradient_leaves;
   autodiff::collect_leaves(analytic.gradient, "", gradient_leaves);
@@ -474,7 +649,30 @@ Value adamw(Call& call) {
 extern const BuiltinTable kAutodiffBuiltins = {
     {"grad", grad, 2, 2,
      "Gradient of a real-scalar function at x (scalar, vector, matrix or struct tree): g = grad(f, "
-     "x). Example: g = grad(@(x) sum(x .^ 2), [1, 2, 3])"},
+     "x). Reverse mode: about 2-3 times the cost of f. Gradients of gradients to any order: a "
+     "grad inside f records its backward pass on the outer grad's tape, each rule written once "
+     "in differentiable operations. Operations with a rule of every order: + - .* ./ .^ * (matrix "
+     "product), unary -, transposes, indexing, concatenation, reshapes and other element moves, "
+     "sum, mean, sin, cos, exp, log, sqrt, tanh, plus/minus/times/rdivide/power/mtimes/uminus; "
+     "others give an error naming them. Example: g = grad(@(x) sum(x .^ 2), [1, 2, 3]); "
+     "d2 = grad(@(x) grad(@sin, x), 0.5)"},
+    {"hvp", hvp, 3, 3,
+     "Hessian-vector product H*v of a real-scalar f at x, without forming H: hv = hvp(f, x, v) "
+     "(v has x's size or struct tree). The gradient of <grad f(x), v>: one evaluation of f, its "
+     "recorded backward pass and one backward pass through both, about 2-4 times the cost of a "
+     "grad. Example: hv = hvp(@(x) sum(x .^ 3), [1, 2], [1, 0])"},
+    {"hessian", hessian, 2, 2,
+     "Hessian of a real-scalar f at x (scalar, vector or matrix of at most 1000 elements, in "
+     "column-major order): H = hessian(f, x). One recorded gradient, then one backward pass per "
+     "element of x: about n times the cost of a grad; use hvp for large x. Example: H = "
+     "hessian(@(x) x(1)^2 * x(2), [1, 2])"},
+    {"jvp", jvp, 3, 3,
+     "Jacobian-vector product J*v of f at x (f may return an array): jv = jvp(f, x, v), in the "
+     "shape of f(x). By two reverse passes (J'u is linear in u, so the gradient of <J'u, v> with "
+     "respect to u is J*v): one evaluation of f and about three backward passes, 2-4 times a "
+     "grad, for any output size; true forward mode would cost about one evaluation but needs a "
+     "second rule for every operation. Example: jv = jvp(@(x) [x(1) * x(2), sin(x(2))], [1, 2], "
+     "[1, 0])"},
     {"value_and_grad", value_and_grad, 2, 2,
      "[v, g] = value_and_grad(f, x); [v, g, aux] when f returns [loss, aux]. Example: [v, g] = "
      "value_and_grad(@(x) sum(x .^ 2), [1, 2])"},

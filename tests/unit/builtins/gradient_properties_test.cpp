@@ -66,6 +66,42 @@ std::string domain_code(Domain domain) {
 const std::string kPrelude =
     "function y = weighted_sum(v)\n"
     "  y = sum(reshape(v, 1, numel(v)) .* sin(1:numel(v)));\n"
+    "end\n"
+    "function y = factors_eig(A)\n"
+    "  [V, D] = eig(A);\n"
+    "  d = diag(D);\n"
+    "  y = [reshape(V, 1, numel(V)), reshape(d, 1, numel(d))];\n"
+    "end\n"
+    "function y = factors_svd(A)\n"
+    "  [U, S, V] = svd(A);\n"
+    "  y = [reshape(U, 1, numel(U)), reshape(S, 1, numel(S)), reshape(V, 1, numel(V))];\n"
+    "end\n"
+    "function y = factors_svd_econ(A)\n"
+    "  [U, S, V] = svd(A, \"econ\");\n"
+    "  y = [reshape(U, 1, numel(U)), reshape(S, 1, numel(S)), reshape(V, 1, numel(V))];\n"
+    "end\n"
+    "function y = factors_qr(A)\n"
+    "  [Q, R] = qr(A);\n"
+    "  y = [reshape(Q, 1, numel(Q)), reshape(R, 1, numel(R))];\n"
+    "end\n"
+    "function y = factors_qr_econ(A)\n"
+    "  [Q, R] = qr(A, 0);\n"
+    "  y = [reshape(Q, 1, numel(Q)), reshape(R, 1, numel(R))];\n"
+    "end\n"
+    "function y = factors_lu(A)\n"
+    "  [L, U] = lu(A);\n"
+    "  y = [reshape(L, 1, numel(L)), reshape(U, 1, numel(U))];\n"
+    "end\n"
+    "function y = factors_lu_pivoted(A)\n"
+    "  [L, U, P] = lu(A);\n"
+    "  y = [reshape(L, 1, numel(L)), reshape(U, 1, numel(U)), reshape(P, 1, numel(P))];\n"
+    "end\n"
+    "function y = from_cells(c)\n"
+    "  y = [c{:}];\n"
+    "end\n"
+    "function r = value_times_gradient(f, x)\n"
+    "  [v, g] = value_and_grad(f, x);\n"
+    "  r = v * g;\n"
     "end\n";
 
 std::vector<Case> cases() {
@@ -253,7 +289,28 @@ std::vector<Case> cases() {
   add("pinv", "pinv(X')");
   add("expm", "expm(X)", Domain::Real, Shapes::Square);
   add("eig", "eig(X + X' + diag(1:size(X, 1)))", Domain::Real, Shapes::Square);
+  add("eig", "factors_eig(X + X' + diag(1:size(X, 1)))", Domain::Real, Shapes::Square);
+  add("eig", "eig(X + X' + diag(1:size(X, 1)), \"matrix\")", Domain::Real, Shapes::Square);
+  add("svd", "factors_svd(X)", Domain::Real, Shapes::Square);
+  add("svd", "factors_svd_econ(X)");
+  add("svd", "svd(X, \"econ\")");
+  add("chol", "chol(X' * X + 2 * eye(size(X, 2)))");
+  add("chol", "chol(triu(X) + 5 * eye(size(X, 1)))", Domain::Real, Shapes::Square);
+  add("qr", "qr(X)");
+  add("qr", "factors_qr(X)", Domain::Real, Shapes::Square);
+  add("qr", "factors_qr_econ(X)");
+  add("qr", "factors_qr_econ(X')");
+  add("lu", "lu(X + 3 * eye(size(X, 1)))", Domain::Real, Shapes::Square);
+  add("lu", "factors_lu(X + 3 * eye(size(X, 1)))", Domain::Real, Shapes::Square);
+  add("lu", "factors_lu_pivoted(X + 3 * eye(size(X, 1)))", Domain::Real, Shapes::Square);
+  add("lu", "factors_lu(X(:, [2 1 3]))", Domain::Real, Shapes::Square);
+  add("num2cell", "from_cells(num2cell(X))");
   add("row_entropies_bits", "row_entropies_bits(X)", Domain::Positive);
+  // Differentiation inside f: gradients of gradients (checked again by the second-order test).
+  add("grad", "grad(@(Y) sum(sum(sin(Y) .* Y)), X)");
+  add("value_and_grad", "value_times_gradient(@(Y) sum(sum(exp(Y / 2))), X)");
+  add("hvp", "hvp(@(Y) sum(sum(Y .^ 3)), X, ones(size(X)))");
+  add("jvp", "jvp(@(Y) tanh(Y) .* Y, X, ones(size(X)))");
   return c;
 }
 
@@ -308,16 +365,81 @@ bool check(testing::Lab& lab, const Case& c, const Shape& shape) {
   return true;
 }
 
+const std::set<std::string_view> kMatrixRules = {"eig", "svd", "chol", "qr", "lu", "num2cell"};
+
 TEST(gradient_properties, every_rule_agrees_with_central_differences_on_every_shape) {
   testing::Lab lab;
   lab.run(kPrelude + "rng(28);");
   for (const Case& c : cases()) {
     int checked = 0;
+    bool matrix_checked = false;
     for (const Shape& shape : c.shapes == Shapes::All ? kAllShapes : kSquareShapes) {
-      checked += check(lab, c, shape) ? 1 : 0;
+      matrix_checked = check(lab, c, shape);  // the last shape is the general matrix
+      checked += matrix_checked ? 1 : 0;
     }
     EXPECT_GT(checked, 0) << c.expression << ": the builtin rejected every shape";
+    // Factorisations are about matrices: a case must not pass on its scalar alone.
+    if (kMatrixRules.contains(c.rule)) {
+      EXPECT_TRUE(matrix_checked) << c.expression << ": the builtin rejected the general matrix";
+    }
   }
+}
+
+// The rules whose backward pass is written in differentiable operations (help grad lists
+// them): each of their cases must give second derivatives.
+const std::set<std::string_view> kSecondOrder = {
+    "exp",     "sin",     "cos",  "tanh",      "sqrt", "log",   "reshape", "repmat",
+    "fliplr",  "flipud",  "flip", "circshift", "diag", "tril",  "triu",    "rot90",
+    "horzcat", "vertcat", "cat",  "transpose", "plus", "minus", "times",   "mtimes",
+    "rdivide", "uminus",  "sum",  "mean",      "grad", "hvp",   "jvp"};
+
+// hvp on one case and shape against central differences of grad along a random v; a rule
+// without a second-order form must say so. Returns whether hvp gave a result.
+bool check_second_order(testing::Lab& lab, const Case& c, const Shape& shape) {
+  lab.run(shape.code + domain_code(c.domain) + "V = 2 * rand(size(X)) - 1;");
+  const std::string where = std::string(c.expression) + " on a " + std::string(shape.name);
+  try {
+    lab.run("plain_result = weighted_sum(" + c.expression + ");");
+  } catch (const Error&) {
+    return false;
+  }
+  lab.run("F = @(X) weighted_sum(" + c.expression + "); h = 1e-5;");
+  try {
+    lab.run("hv = hvp(F, X, V);");
+  } catch (const Error& e) {
+    EXPECT_FALSE(kSecondOrder.contains(c.rule)) << where << ": " << e.what();
+    EXPECT_NE(std::string(e.what()).find("no rule for the gradient of a gradient"),
+              std::string::npos)
+        << where << ": " << e.what();
+    return false;
+  }
+  lab.run(
+      "fd = (grad(F, X + h * V) - grad(F, X - h * V)) / (2 * h);"
+      "d = hv - fd; d(isnan(hv) & isnan(fd)) = 0;");
+  const bool agrees = lab.evaluate(
+                             "~any(isnan(d(:))) && max(abs(d(:))) <= 1e-5 * max([1, "
+                             "reshape(abs(fd), 1, numel(fd))])")
+                          .as_scalar() != 0.0;
+  EXPECT_TRUE(agrees) << where << ": hvp " << lab.evaluate("mat2str(hv(:)')").string_value()
+                      << ", differences of grad " << lab.evaluate("mat2str(fd(:)')").string_value();
+  return true;
+}
+
+TEST(gradient_properties, second_derivatives_agree_with_differences_of_gradients) {
+  testing::Lab lab;
+  lab.run(kPrelude + "rng(29);");
+  int second_order = 0;
+  for (const Case& c : cases()) {
+    int checked = 0;
+    for (const Shape& shape : c.shapes == Shapes::All ? kAllShapes : kSquareShapes) {
+      checked += check_second_order(lab, c, shape) ? 1 : 0;
+    }
+    if (kSecondOrder.contains(c.rule)) {
+      EXPECT_GT(checked, 0) << c.expression << ": no shape gave second derivatives";
+    }
+    second_order += checked;
+  }
+  EXPECT_GT(second_order, 300);
 }
 
 }  // namespace

@@ -1,0 +1,191 @@
+// The differentiable operations of backward rules: plain kernels, plus a node with a backward
+// rule in the same operations when an operand is tracked.
+#include "autodiff/graph_ops.hpp"
+
+#include <cmath>
+
+#include "autodiff/array_math.hpp"
+#include "autodiff/tape.hpp"
+#include "runtime/operators.hpp"
+#include "runtime/tracked.hpp"
+
+namespace llmlab::autodiff {
+
+using lang::BinaryOp;
+using runtime::Kind;
+using runtime::primal_of;
+
+namespace {
+
+Matrix matrix_of(const Value& value) { return primal_of(value).as_matrix(); }
+
+// The running tape of a tracked value among `values`, or null when all are plain (or escaped a
+// finished grad, whose tape records nothing).
+ValueTape* recording_tape(std::span<const Value> values) {
+  runtime::Tape* tape = runtime::tape_of(values);
+  if (tape == nullptr || tape->finished()) return nullptr;
+  return static_cast<ValueTape*>(tape);
+}
+
+// `plain` as the result of an operation on `operand`: recorded with `backward` when the operand
+// is tracked by a running tape.
+Value with_backward(Value plain, const Value& operand, GraphBackward backward) {
+  const Value operands[] = {operand};
+  ValueTape* tape = recording_tape(operands);
+  if (tape == nullptr) return plain;
+  return tape->record_graph(std::move(plain), operands, std::move(backward));
+}
+
+double smooth_value(Smooth f, double x) {
+  switch (f) {
+    case Smooth::Sin:
+      return std::sin(x);
+    case Smooth::Cos:
+      return std::cos(x);
+    case Smooth::Exp:
+      return std::exp(x);
+    case Smooth::Log:
+      return std::log(x);
+    case Smooth::Sqrt:
+      return std::sqrt(x);
+    case Smooth::Tanh:
+      return std::tanh(x);
+  }
+  return 0.0;
+}
+
+}  // namespace
+
+Value plain_value(Matrix m) {
+  if (m.rows() == 1 && m.columns() == 1) return Value::scalar(m[0]);
+  return Value::matrix(std::move(m));
+}
+
+Value plus(const Value& a, const Value& b) {
+  return runtime::binary_operation(BinaryOp::Add, a, b);
+}
+Value minus(const Value& a, const Value& b) {
+  return runtime::binary_operation(BinaryOp::Subtract, a, b);
+}
+Value times(const Value& a, const Value& b) {
+  return runtime::binary_operation(BinaryOp::ElementMultiply, a, b);
+}
+Value divide(const Value& a, const Value& b) {
+  return runtime::binary_operation(BinaryOp::ElementDivide, a, b);
+}
+Value negate(const Value& a) { return runtime::unary_operation(lang::UnaryOp::Negate, a); }
+
+Value product_transposed_right(const Value& a, const Value& b) {
+  if (!a.is(Kind::Tracked) && !b.is(Kind::Tracked)) {
+    return plain_value(product_transposed_right(a.as_matrix(), b.as_matrix()));
+  }
+  const Value bt = runtime::unary_operation(lang::UnaryOp::NonConjugateTranspose, b);
+  return runtime::binary_operation(BinaryOp::Multiply, a, bt);
+}
+
+Value product_transposed_left(const Value& a, const Value& b) {
+  if (!a.is(Kind::Tracked) && !b.is(Kind::Tracked)) {
+    return plain_value(product_transposed_left(a.as_matrix(), b.as_matrix()));
+  }
+  const Value at = runtime::unary_operation(lang::UnaryOp::NonConjugateTranspose, a);
+  return runtime::binary_operation(BinaryOp::Multiply, at, b);
+}
+
+Value sum_to(const Value& g, Index rows, Index columns) {
+  const Matrix m = matrix_of(g);
+  if (m.rows() == rows && m.columns() == columns) return g;
+  return with_backward(
+      plain_value(sum_to(m, rows, columns)), g,
+      [from_rows = m.rows(), from_columns = m.columns()](const Value& w, ValueSink& sink) {
+        sink.add(0, expand(w, from_rows, from_columns));
+      });
+}
+
+Value expand(const Value& g, Index rows, Index columns) {
+  const Matrix m = matrix_of(g);
+  if (m.rows() == rows && m.columns() == columns) return g;
+  return with_backward(
+      plain_value(expand(m, rows, columns)), g,
+      [from_rows = m.rows(), from_columns = m.columns()](const Value& w, ValueSink& sink) {
+        sink.add(0, sum_to(w, from_rows, from_columns));
+      });
+}
+
+Value scatter(const Value& g, const Sources& sources, std::int32_t operand, Index rows,
+              Index columns) {
+  const Matrix m = matrix_of(g);
+  Matrix out(rows, columns);
+  std::span<double> to = out.mutable_real_values();
+  std::span<const double> from = m.real_values();
+  for (std::size_t i = 0; i < sources->size(); ++i) {
+    const Source& s = (*sources)[i];
+    if (s.operand == operand) to[static_cast<std::size_t>(s.element)] += from[i];
+  }
+  return with_backward(plain_value(std::move(out)), g,
+                       [sources, operand, from_rows = m.rows(), from_columns = m.columns()](
+                           const Value& w, ValueSink& sink) {
+                         sink.add(0, gather(w, sources, operand, from_rows, from_columns));
+                       });
+}
+
+Value gather(const Value& x, const Sources& sources, std::int32_t operand, Index rows,
+             Index columns) {
+  const Matrix m = matrix_of(x);
+  Matrix out(rows, columns);
+  std::span<double> to = out.mutable_real_values();
+  std::span<const double> from = m.real_values();
+  for (std::size_t i = 0; i < sources->size(); ++i) {
+    const Source& s = (*sources)[i];
+    if (s.operand == operand) to[i] = from[static_cast<std::size_t>(s.element)];
+  }
+  return with_backward(plain_value(std::move(out)), x,
+                       [sources, operand, from_rows = m.rows(), from_columns = m.columns()](
+                           const Value& w, ValueSink& sink) {
+                         sink.add(0, scatter(w, sources, operand, from_rows, from_columns));
+                       });
+}
+
+Value reshape_to(const Value& g, Index rows, Index columns) {
+  const Matrix m = matrix_of(g);
+  if (m.rows() == rows && m.columns() == columns) return g;
+  auto identity = std::make_shared<std::vector<Source>>(static_cast<std::size_t>(m.size()));
+  for (Index i = 0; i < m.size(); ++i) (*identity)[static_cast<std::size_t>(i)] = Source{0, i};
+  return gather(g, identity, 0, rows, columns);
+}
+
+Value apply(Smooth f, const Value& x) {
+  const Value& primal = primal_of(x);
+  Value plain;
+  if (primal.is_array()) {
+    Matrix m = primal.as_matrix();
+    for (double& v : m.mutable_real_values()) v = smooth_value(f, v);
+    plain = Value::like(primal, std::move(m));
+  } else {
+    plain = Value::scalar(smooth_value(f, primal.as_scalar()));
+  }
+  return with_backward(std::move(plain), x, [f](const Value& w, ValueSink& sink) {
+    sink.add(0, times_derivative(f, w, sink.operand(0)));
+  });
+}
+
+Value times_derivative(Smooth f, const Value& g, const Value& x) {
+  switch (f) {
+    case Smooth::Sin:
+      return times(g, apply(Smooth::Cos, x));
+    case Smooth::Cos:
+      return negate(times(g, apply(Smooth::Sin, x)));
+    case Smooth::Exp:
+      return times(g, apply(Smooth::Exp, x));
+    case Smooth::Log:
+      return divide(g, x);
+    case Smooth::Sqrt:
+      return divide(g, times(Value::scalar(2.0), apply(Smooth::Sqrt, x)));
+    case Smooth::Tanh: {
+      const Value t = apply(Smooth::Tanh, x);
+      return times(g, minus(Value::scalar(1.0), times(t, t)));
+    }
+  }
+  return g;
+}
+
+}  // namespace llmlab::autodiff
