@@ -459,7 +459,7 @@ void save_model(const Model& model, const std::string& path, std::string_view wh
 }
 
 Model load_model(const std::string& path, std::string_view who) {
-  const std::string bytes = read_binary_file(path, who);
+  const std::string bytes = read_file_or_throw(path, who);
   try {
     Model model = model_from_checkpoint(std::as_bytes(std::span(bytes)), path);
     const SafetensorsView view = parse_safetensors(std::as_bytes(std::span(bytes)), path);
@@ -469,7 +469,7 @@ Model load_model(const std::string& path, std::string_view who) {
     if (pair == view.metadata.end()) {
       // Written before pairs were hashed: the sibling, when there is one, as it is.
       if (std::filesystem::exists(sibling, error)) {
-        const std::string optimizer = read_binary_file(sibling, who);
+        const std::string optimizer = read_file_or_throw(sibling, who);
         load_optimizer(model, std::as_bytes(std::span(optimizer)), sibling);
       }
       return model;

@@ -53,7 +53,7 @@ std::string read_file(const Call& call, const std::string& name) {
   std::string reason;
   const std::filesystem::path path = resolve(call, name);
   std::optional<std::string> bytes = llmlab::read_file(path, reason);
-  if (!bytes) call.fail(fmt::format("cannot open '{}': {}", full_path(path), reason));
+  if (!bytes) call.fail(cannot_read(path, reason));
   return std::move(*bytes);
 }
 
@@ -314,7 +314,7 @@ Value fileread(Call& call) {
   std::string reason;
   const std::filesystem::path path = resolve(call, name);
   std::optional<std::string> bytes = llmlab::read_file(path, reason);
-  if (!bytes) call.fail(fmt::format("cannot read '{}': {}", full_path(path), reason));
+  if (!bytes) call.fail(cannot_read(path, reason));
   return Value::string(std::move(*bytes));
 }
 
