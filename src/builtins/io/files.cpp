@@ -16,6 +16,7 @@
 
 #include "base/error.hpp"
 #include "base/file.hpp"
+#include "base/text_case.hpp"
 #include "builtins/io/npy.hpp"
 #include "builtins/io/toml.hpp"
 #include "builtins/paths.hpp"
@@ -36,8 +37,7 @@ enum class FileFormat { Npy, Npz, Csv, Toml };
 
 // Chosen by extension, compared case-insensitively; anything unknown is NPY (builtins.md §12).
 FileFormat file_format(const std::string& name) {
-  std::string extension = std::filesystem::path(name).extension().string();
-  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::string extension = lowercase(std::filesystem::path(name).extension().string());
   if (extension == ".npz") return FileFormat::Npz;
   if (extension == ".csv") return FileFormat::Csv;
   if (extension == ".toml") return FileFormat::Toml;
