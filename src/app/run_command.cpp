@@ -130,16 +130,10 @@ int execute(const RunOptions& options, std::shared_ptr<const SourceFile> file) {
 }
 
 int run_script(const RunOptions& options) {
-  std::error_code ignored;
-  // Reading a directory "succeeds" with no text on Linux; it is no script.
-  if (std::filesystem::is_directory(options.path, ignored)) {
-    fmt::print(stderr, "llmlab: cannot read {}: is a directory\n", options.path);
-    return kExitUsageError;
-  }
   std::string reason;
   std::optional<std::string> text = read_file(options.path, reason);
   if (!text) {
-    fmt::print(stderr, "llmlab: cannot read {}: {}\n", options.path, reason);
+    fmt::print(stderr, "llmlab: {}\n", cannot_read(options.path, reason));
     return kExitUsageError;
   }
   auto file = std::make_shared<const SourceFile>(options.path, std::move(*text));

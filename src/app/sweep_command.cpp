@@ -4,9 +4,7 @@
 #include <fmt/format.h>
 
 #include <cstdio>
-#include <fstream>
 #include <memory>
-#include <sstream>
 
 #include "app/cli.hpp"
 #include "app/sweep/executors.hpp"
@@ -14,6 +12,7 @@
 #include "app/sweep/report.hpp"
 #include "app/sweep/spec.hpp"
 #include "base/error.hpp"
+#include "base/file.hpp"
 
 namespace llmlab::app {
 namespace {
@@ -46,11 +45,7 @@ int guarded(Body body) {
 }
 
 int run_sweep(const SweepOptions& o) {
-  std::ifstream in(o.file, std::ios::binary);
-  if (!in) throw Error(fmt::format("sweep: cannot read '{}'", o.file));
-  std::ostringstream text;
-  text << in.rdbuf();
-  sweep::Spec spec = sweep::parse_spec(text.str(), o.file);
+  sweep::Spec spec = sweep::parse_spec(read_file_or_throw(o.file, "sweep"), o.file);
   if (o.threads > 0) sweep::set_threads(spec, o.threads);
   std::filesystem::path dir = o.dir;
   if (dir.empty()) dir = std::filesystem::path(o.file).stem();

@@ -2,6 +2,7 @@
 #include "base/file.hpp"
 
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -11,6 +12,8 @@
 #include <random>
 #include <string>
 #include <utility>
+
+#include "base/error.hpp"
 
 namespace llmlab {
 
@@ -43,6 +46,26 @@ std::optional<std::string> read_file(const std::filesystem::path& path, std::str
   }
   ::close(fd);
   return bytes;
+}
+
+std::string cannot_read(const std::filesystem::path& path, std::string_view reason) {
+  return fmt::format("cannot read '{}': {}", full_path(path), reason);
+}
+
+std::string read_file_or_throw(const std::filesystem::path& path, std::string_view who) {
+  std::string reason;
+  std::optional<std::string> bytes = read_file(path, reason);
+  if (!bytes) {
+    throw Error(who.empty() ? cannot_read(path, reason)
+                            : fmt::format("{}: {}", who, cannot_read(path, reason)));
+  }
+  return std::move(*bytes);
+}
+
+std::string read_file_if_present(const std::filesystem::path& path, std::string_view who) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec) && !ec) return {};
+  return read_file_or_throw(path, who);
 }
 
 namespace {

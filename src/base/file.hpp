@@ -14,6 +14,18 @@ namespace llmlab {
 // The bytes of the file at `path`, or nullopt with `reason` set.
 std::optional<std::string> read_file(const std::filesystem::path& path, std::string& reason);
 
+// How every layer words a file it could not read: "cannot read '/full/path': reason". The full
+// path says which directory a relative name was looked for in.
+std::string cannot_read(const std::filesystem::path& path, std::string_view reason);
+
+// The bytes of the file at `path`; an unreadable file throws Error("WHO: cannot read ...")
+// (no "WHO: " when `who` is empty).
+std::string read_file_or_throw(const std::filesystem::path& path, std::string_view who);
+
+// read_file_or_throw, except that a file that does not exist reads as "" (a log or a list that
+// nothing has written yet); any other failure still throws.
+std::string read_file_if_present(const std::filesystem::path& path, std::string_view who);
+
 // Replaces the file at `path` with `bytes` so that a reader sees the old file or the new one,
 // never a part, and a crash or a full disk leaves the old one in place: the bytes go to a fresh
 // temporary in the target's folder (O_CREAT|O_EXCL|O_NOFOLLOW, a unique name, so no link

@@ -4,13 +4,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
 #include <string>
 #include <vector>
 
+#include "base/text_case.hpp"
 #include "builtins/registry.hpp"
 #include "runtime/display.hpp"
 #include "runtime/predefined.hpp"
@@ -63,12 +63,6 @@ Value doc(Call& call) {
   const runtime::NativeFunction* help = call.interpreter().find_builtin("help");
   if (help == nullptr) call.fail("help is not installed");
   return help->function(call);
-}
-
-std::string lowercase(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
 }
 
 // lookfor WORD: every builtin whose name or help text contains WORD (case-insensitive), one

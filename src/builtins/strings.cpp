@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/text_case.hpp"
 #include "base/utf8.hpp"
 #include "builtins/registry.hpp"
 #include "num/format.hpp"
@@ -54,13 +55,6 @@ Value strcat(Call& call) {
   return Value::string_array(std::move(joined));
 }
 
-// Case folding for strcmpi: ASCII letters only, as upper() and lower() map them.
-std::string folded(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 // The first `count` characters of `text` (whole UTF-8 sequences), or nullopt when it is shorter:
 // strncmp is false for a text shorter than n.
 std::optional<std::string_view> prefix(std::string_view text, std::int64_t count) {
@@ -84,7 +78,7 @@ struct TextComparison {
       x = *p;
       y = *q;
     }
-    return ignore_case ? folded(x) == folded(y) : x == y;
+    return ignore_case ? lowercase(x) == lowercase(y) : x == y;
   }
 };
 
@@ -165,10 +159,7 @@ Value upper(Call& call) {
 }
 
 Value lower(Call& call) {
-  return map_text(call, [](std::string text) {
-    for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return text;
-  });
+  return map_text(call, [](const std::string& text) { return lowercase(text); });
 }
 
 bool is_space(char c) {

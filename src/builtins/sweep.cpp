@@ -4,13 +4,13 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <limits>
-#include <sstream>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/file.hpp"
 #include "base/json.hpp"
 #include "builtins/registry.hpp"
 
@@ -117,12 +117,12 @@ Value sweep_load(Call& call) {
   });
   std::vector<Value> runs;
   for (const Found& f : found) {
-    std::ifstream in(f.path, std::ios::binary);
-    std::ostringstream content;
-    content << in.rdbuf();
+    std::string reason;
+    const std::optional<std::string> content = read_file(f.path, reason);
+    if (!content) call.fail(cannot_read(f.path, reason));
     json::Value record;
     try {
-      record = json::parse(content.str(), f.path.string());
+      record = json::parse(*content, f.path.string());
     } catch (const Error& error) {
       call.fail(error.what());
     }

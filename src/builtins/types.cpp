@@ -12,7 +12,6 @@
 #include <filesystem>
 #include <limits>
 #include <optional>
-#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -23,6 +22,7 @@
 #include "builtins/paths.hpp"
 #include "builtins/registry.hpp"
 #include "lang/ast.hpp"
+#include "lang/lexer.hpp"
 #include "num/rng.hpp"
 #include "runtime/display.hpp"
 #include "runtime/literals.hpp"
@@ -128,11 +128,8 @@ Value isvarname(Call& call) {
   const Value& x = call.value(0);
   if (!x.is(Kind::String)) return Value::boolean(false);
   const std::string& name = x.string_value();
-  static const std::set<std::string, std::less<>> reserved = {
-      "function", "end",       "return", "if",     "elseif", "else", "for",    "while", "switch",
-      "case",     "otherwise", "run",    "format", "hold",   "grid", "viewer", "close"};
   bool valid = !name.empty() && std::isalpha(static_cast<unsigned char>(name.front())) &&
-               !reserved.contains(name);
+               !lang::is_reserved_word(name);
   for (const char c : name) {
     valid = valid && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
   }

@@ -10,10 +10,10 @@
 
 #include <cerrno>
 #include <cstring>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <utility>
+
+#include "base/file.hpp"
 
 namespace llmlab::jupyter {
 
@@ -58,14 +58,13 @@ std::optional<std::string> string_field(const json& file, const char* name, std:
 
 std::optional<xeus::xconfiguration> read_connection_file(const std::string& path,
                                                          std::string& error) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = fmt::format("cannot read: {}", std::strerror(errno));
+  std::string reason;
+  const std::optional<std::string> text = llmlab::read_file(path, reason);
+  if (!text) {
+    error = cannot_read(path, reason);
     return std::nullopt;
   }
-  std::ostringstream text;
-  text << in.rdbuf();
-  const json file = json::parse(text.str(), nullptr, /*allow_exceptions=*/false);
+  const json file = json::parse(*text, nullptr, /*allow_exceptions=*/false);
   if (file.is_discarded()) {
     error = "not valid JSON";
     return std::nullopt;

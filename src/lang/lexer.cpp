@@ -49,6 +49,13 @@ const struct {
     {"end_try_catch", TokenKind::KwEnd},
 };
 
+const TokenKind* reserved_kind(std::string_view word) {
+  for (const auto& keyword : kKeywords) {
+    if (keyword.word == word) return &keyword.kind;
+  }
+  return nullptr;
+}
+
 // Tokens after which an operand has ended: a following `'` is a transpose (§1.5).
 bool transpose_may_follow(TokenKind kind) {
   switch (kind) {
@@ -450,9 +457,7 @@ class Lexer {
     const std::size_t start = offset_;
     while (!at_end() && (is_letter(peek()) || is_digit(peek()))) advance();
     token.text = text_.substr(start, offset_ - start);
-    for (const auto& keyword : kKeywords) {
-      if (keyword.word == token.text) token.kind = keyword.kind;
-    }
+    if (const TokenKind* kind = reserved_kind(token.text)) token.kind = *kind;
     push(std::move(token), spaced);
   }
 
@@ -554,8 +559,12 @@ std::vector<std::string_view> keyword_names() {
   std::vector<std::string_view> names;
   for (const auto& keyword : kKeywords) names.push_back(keyword.word);
   // Recognised by the parser from identifiers (parser.cpp), not reserved by the lexer.
-  for (const std::string_view word : {"try", "catch", "break", "continue"}) names.push_back(word);
+  for (const std::string_view word : {"try", "catch", "break", "continue", "import", "cache"}) {
+    names.push_back(word);
+  }
   return names;
 }
+
+bool is_reserved_word(std::string_view word) { return reserved_kind(word) != nullptr; }
 
 }  // namespace llmlab::lang

@@ -14,8 +14,12 @@ namespace llmlab::lang {
 // Throws llmlab::Error (ErrorKind::Syntax) at the first lex error.
 std::vector<Token> tokenize(const std::shared_ptr<const SourceFile>& file);
 
-// The words a program cannot use as names: the lexer's reserved words and the parser's
-// statement words (`try`, `catch`, `break`, `continue`). For completion in front ends.
+// Every word the language gives a meaning: the lexer's reserved words (the closing words
+// `endfor` ... included) and the parser's soft words (`try`, `catch`, `break`, `continue`,
+// `import`, `cache`, which stay usable as names). For completion and highlighting.
 std::vector<std::string_view> keyword_names();
+
+// Whether the lexer reserves `word`, so that it can never name a variable (isvarname).
+bool is_reserved_word(std::string_view word);
 
 }  // namespace llmlab::lang

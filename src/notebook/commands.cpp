@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -151,7 +153,7 @@ RenderReport render_notebooks(const RenderOptions& options, const Messages& mess
     std::string reason;
     std::optional<std::string> text = read_file(path, reason);
     if (!text) {
-      messages.err("error: cannot read " + path.string() + ": " + reason + "\n");
+      messages.err("error: " + cannot_read(path, reason) + "\n");
       return RenderReport{.failed = true};
     }
     // A Jupyter notebook renders as the markdown source it converts to.
@@ -403,7 +405,7 @@ CheckReport check_notebooks(const std::string& input, bool fix, const Messages& 
   int& warnings = report.warnings;
   std::error_code missing;
   if (!fs::exists(input, missing)) {
-    messages.err("error: cannot read " + input + ": no such file or directory\n");
+    messages.err("error: " + cannot_read(input, std::strerror(ENOENT)) + "\n");
     report.failed = true;
     return report;
   }
@@ -412,7 +414,7 @@ CheckReport check_notebooks(const std::string& input, bool fix, const Messages& 
     std::string reason;
     std::optional<std::string> text = read_file(file, reason);
     if (!text) {
-      messages.err("error: cannot read " + file.string() + ": " + reason + "\n");
+      messages.err("error: " + cannot_read(file, reason) + "\n");
       report.failed = true;
       return report;
     }
@@ -455,7 +457,7 @@ CleanReport clean_notebooks(const std::string& input, const std::string& output,
       std::string reason;
       const std::optional<std::string> text = read_file(file, reason);
       if (!text) {
-        messages.err("error: cannot read " + file.string() + ": " + reason + "\n");
+        messages.err("error: " + cannot_read(file, reason) + "\n");
         report.failed = true;
         return report;
       }
@@ -501,7 +503,7 @@ ConvertReport convert_notebook(const std::string& input, const std::string& to,
   std::string reason;
   const std::optional<std::string> text = read_file(source, reason);
   if (!text) {
-    messages.err("error: cannot read " + input + ": " + reason + "\n");
+    messages.err("error: " + cannot_read(input, reason) + "\n");
     return ConvertReport{.failed = true};
   }
   std::string converted;

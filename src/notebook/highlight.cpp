@@ -2,19 +2,21 @@
 // colours (an unterminated string is still shown).
 #include "notebook/highlight.hpp"
 
-#include <array>
+#include <algorithm>
 #include <cctype>
 
 #include "base/text_escape.hpp"
+#include "lang/lexer.hpp"
 #include "notebook/markdown_html.hpp"
 
 namespace llmlab::notebook {
 
 namespace {
 
-constexpr std::array<std::string_view, 16> kKeywords = {
-    "function", "end",  "return",    "if",    "elseif",   "else", "for",   "while",
-    "switch",   "case", "otherwise", "break", "continue", "try",  "catch", "import"};
+bool is_keyword(std::string_view word) {
+  static const std::vector<std::string_view> keywords = lang::keyword_names();
+  return std::find(keywords.begin(), keywords.end(), word) != keywords.end();
+}
 
 bool is_identifier_start(char c) {
   return std::isalpha(static_cast<unsigned char>(c)) != 0 || c == '_';
@@ -69,8 +71,7 @@ std::string highlight_rlab(std::string_view source) {
       std::size_t end = i;
       while (end < source.size() && is_identifier_char(source[end])) ++end;
       const std::string_view word = source.substr(i, end - i);
-      bool keyword = false;
-      for (const std::string_view k : kKeywords) keyword = keyword || k == word;
+      const bool keyword = is_keyword(word);
       if (keyword) {
         out += span("syn-kw", word);
       } else if (end < source.size() && source[end] == '(') {

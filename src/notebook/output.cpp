@@ -116,7 +116,7 @@ fs::path find_katex() {
 void copy_file_if_changed(const fs::path& from, const fs::path& to) {
   std::string reason;
   const std::optional<std::string> content = read_file(from, reason);
-  if (!content) throw Error("cannot read " + from.string() + ": " + reason);
+  if (!content) throw Error(cannot_read(from, reason));
   write_if_changed(to, *content);
 }
 

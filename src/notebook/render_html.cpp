@@ -6,6 +6,7 @@
 #include <map>
 #include <string>
 
+#include "base/text_case.hpp"
 #include "base/text_escape.hpp"
 #include "notebook/highlight.hpp"
 #include "notebook/links.hpp"
@@ -252,16 +253,10 @@ std::string code_block_html(const ExecutedBlock& block, std::map<std::string, in
 
 std::string callout_title(const ExecutedBlock& block) {
   if (!block.block.callout_title.empty()) return block.block.callout_title;
-  std::string title = block.block.callout_type;
-  for (std::size_t i = 1; i < title.size(); ++i) {
-    title[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(title[i])));
-  }
+  // NOTE → Note: the first letter as written, the rest folded.
+  std::string title = lowercase(block.block.callout_type);
+  if (!title.empty()) title[0] = block.block.callout_type[0];
   return title;
-}
-
-std::string lowercase(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
 }
 
 }  // namespace

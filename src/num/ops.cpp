@@ -190,6 +190,13 @@ std::string shape_text(Index rows, Index columns) {
   return "[" + std::to_string(rows) + "\u00d7" + std::to_string(columns) + "]";
 }
 std::string shape_text(const Matrix& m) { return shape_text(m.rows(), m.columns()); }
+std::string shape_text(std::span<const std::int64_t> extents) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < extents.size(); ++i) {
+    out += (i > 0 ? "\u00d7" : "") + std::to_string(extents[i]);
+  }
+  return out + "]";
+}
 
 Complex apply(Arithmetic op, Complex a, Complex b) {
   switch (op) {

@@ -3,6 +3,8 @@
 // The evaluator decides result kinds (scalar/vector/matrix); these functions only compute.
 #pragma once
 
+#include <cstdint>
+#include <span>
 #include <string>
 
 #include "num/matrix.hpp"
@@ -90,8 +92,10 @@ Matrix conjugate(const Matrix& a);
 // --- Helpers shared with the evaluator ---------------------------------------------------
 // Broadcast result dimension of two sizes, or the §5.3 error naming `row` or `column`.
 Index broadcast_dimension(Index a, Index b, const char* which);
-// "[r×c]" as the error messages print shapes.
+// "[r×c]" as the error messages print shapes; an N-D shape (a tensor's, a .npy array's) as
+// "[d1×d2×...]", a 1-D one as "[n]".
 std::string shape_text(const Matrix& m);
 std::string shape_text(Index rows, Index columns);
+std::string shape_text(std::span<const std::int64_t> extents);
 
 }  // namespace llmlab::num

@@ -5,9 +5,10 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <cmath>
 #include <span>
+
+#include "base/text_case.hpp"
 
 namespace llmlab::plot {
 namespace {
@@ -31,12 +32,6 @@ constexpr std::array kNamedColors = {
     NamedColor{"brown", 140, 86, 75},     NamedColor{"pink", 227, 119, 194},
     NamedColor{"olive", 188, 189, 34},
 };
-
-std::string lowercase(std::string_view text) {
-  std::string result(text);
-  for (char& c : result) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return result;
-}
 
 int hex_digit(char c) {
   if (c >= '0' && c <= '9') return c - '0';

@@ -4,7 +4,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -13,6 +12,7 @@
 
 #include "base/error.hpp"
 #include "base/file.hpp"
+#include "base/text_case.hpp"
 #include "base/text_escape.hpp"
 #include "plot/backend.hpp"
 #include "plot/draw.hpp"
@@ -60,10 +60,7 @@ constexpr std::string_view kReadoutScript = R"(<script>
 )";
 
 std::string lowercase_extension(std::string_view path) {
-  std::string extension = std::filesystem::path(std::string(path)).extension().string();
-  std::transform(extension.begin(), extension.end(), extension.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return extension;
+  return lowercase(std::filesystem::path(std::string(path)).extension().string());
 }
 
 }  // namespace

@@ -11,16 +11,7 @@
 
 namespace llmlab::runtime {
 
-namespace {
-
-// A number as the standard scalar display would print it (shortest round trip).
-std::string number_text(double value) {
-  if (std::isnan(value)) return "NaN";
-  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
-  return fmt::format("{}", value);
-}
-
-}  // namespace
+namespace {}  // namespace
 
 const Value& Call::value(int index) const {
   LLMLAB_ASSERT(has(index));
@@ -73,7 +64,7 @@ constexpr double kInt64Bound = 9223372036854775808.0;
 std::int64_t Call::integer(int index) const {
   const double number = scalar(index);
   if (!std::isfinite(number) || number != std::floor(number) || std::fabs(number) >= kInt64Bound) {
-    fail_argument(index, "integer", number_text(number));
+    fail_argument(index, "integer", num::format_shortest(number));
   }
   return static_cast<std::int64_t>(number);
 }
@@ -82,7 +73,7 @@ std::int64_t Call::count_argument(int index) const {
   const double number = scalar(index);
   if (!std::isfinite(number) || number != std::floor(number) || number < 0 ||
       number >= kInt64Bound) {
-    fail_argument(index, "non-negative integer", number_text(number));
+    fail_argument(index, "non-negative integer", num::format_shortest(number));
   }
   return static_cast<std::int64_t>(number);
 }

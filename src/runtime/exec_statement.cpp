@@ -55,14 +55,6 @@ bool variable_takes_call(const Variable& variable) {
   }
 }
 
-std::string read_file(const std::filesystem::path& path, std::string_view command,
-                      const std::string& written) {
-  std::string reason;
-  std::optional<std::string> text = llmlab::read_file(path, reason);
-  if (!text) throw Error(fmt::format("{}: {}: {}", command, written, reason));
-  return std::move(*text);
-}
-
 }  // namespace
 
 Evaluator::Evaluator(Interpreter& interpreter, Session& session, InterpreterOptions options)
@@ -610,8 +602,8 @@ Flow Evaluator::exec_run(const lang::RunStmt& statement) {
     const std::string key = fs::weakly_canonical(chosen, ignored).string();
     if (!imported_.insert(key).second) return Flow::Normal;
   }
-  auto file = std::make_shared<const SourceFile>(chosen.string(),
-                                                 read_file(chosen, command, statement.path));
+  auto file =
+      std::make_shared<const SourceFile>(chosen.string(), read_file_or_throw(chosen, command));
   auto program = std::make_shared<const lang::Program>(lang::parse_program(file));
   // The file runs in the current scope; `return` inside it ends the enclosing function (or, at
   // top level, the program). It counts as a call towards the depth limit, so a file that runs

@@ -18,6 +18,7 @@
 #include "base/file.hpp"
 #include "base/hash.hpp"
 #include "base/utf8.hpp"
+#include "num/ops.hpp"
 #include "train/safetensors.hpp"
 
 namespace llmlab::train {
@@ -30,10 +31,6 @@ using Json = nlohmann::ordered_json;
 }
 
 std::int64_t to_int64(std::size_t value) { return static_cast<std::int64_t>(value); }
-
-std::string shape_text(const std::vector<std::int64_t>& shape) {
-  return fmt::format("[{}]", fmt::join(shape, ", "));
-}
 
 // The Config as JSON, with the cfg field names of train_gpt.
 std::string config_json(const Config& c) {
@@ -199,11 +196,11 @@ void read_tensors(const SafetensorsView& view, const std::vector<CheckpointTenso
     const TensorEntry* entry = view.find(name);
     if (entry == nullptr) {
       fail(file, fmt::format("tensor '{}' is missing (the config needs it with shape {})", name,
-                             shape_text(tensor.shape)));
+                             num::shape_text(tensor.shape)));
     }
     if (entry->shape != tensor.shape) {
       fail(file, fmt::format("tensor '{}' has shape {}, but the config needs {}", name,
-                             shape_text(entry->shape), shape_text(tensor.shape)));
+                             num::shape_text(entry->shape), num::shape_text(tensor.shape)));
     }
     store_checkpoint_values(tensor, stored_values(view, *entry, file), buffer);
   }
@@ -459,7 +456,7 @@ void save_model(const Model& model, const std::string& path, std::string_view wh
 }
 
 Model load_model(const std::string& path, std::string_view who) {
-  const std::string bytes = read_binary_file(path, who);
+  const std::string bytes = read_file_or_throw(path, who);
   try {
     Model model = model_from_checkpoint(std::as_bytes(std::span(bytes)), path);
     const SafetensorsView view = parse_safetensors(std::as_bytes(std::span(bytes)), path);
@@ -469,7 +466,7 @@ Model load_model(const std::string& path, std::string_view who) {
     if (pair == view.metadata.end()) {
       // Written before pairs were hashed: the sibling, when there is one, as it is.
       if (std::filesystem::exists(sibling, error)) {
-        const std::string optimizer = read_binary_file(sibling, who);
+        const std::string optimizer = read_file_or_throw(sibling, who);
         load_optimizer(model, std::as_bytes(std::span(optimizer)), sibling);
       }
       return model;

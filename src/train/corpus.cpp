@@ -65,14 +65,6 @@ std::vector<char32_t> decode_utf8(std::string_view text, const std::string& sour
   return out;
 }
 
-std::string read_file(const std::filesystem::path& path, std::string_view who) {
-  std::string reason;
-  std::optional<std::string> text = llmlab::read_file(path, reason);
-  if (!text)
-    throw Error(fmt::format("{}: cannot read corpus '{}': {}", who, full_path(path), reason));
-  return std::move(*text);
-}
-
 }  // namespace
 
 Random::Random(std::uint64_t seed) {
@@ -140,7 +132,7 @@ Corpus Corpus::from_text(std::string_view text, std::string source, double valid
 }
 
 Corpus Corpus::load(const std::string& path, double validation_fraction, std::string_view who) {
-  if (!path.empty()) return from_text(read_file(path, who), path, validation_fraction);
+  if (!path.empty()) return from_text(read_file_or_throw(path, who), path, validation_fraction);
   const std::filesystem::path directory(kDefaultCorpusDirectory);
   std::vector<std::filesystem::path> files;
   std::error_code error;
@@ -155,7 +147,7 @@ Corpus Corpus::load(const std::string& path, double validation_fraction, std::st
   }
   std::sort(files.begin(), files.end());
   std::string text;
-  for (const auto& file : files) text += read_file(file, who);
+  for (const auto& file : files) text += read_file_or_throw(file, who);
   return from_text(text, fmt::format("{}/usr_*.txt", kDefaultCorpusDirectory), validation_fraction);
 }
 

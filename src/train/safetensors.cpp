@@ -223,14 +223,6 @@ std::string serialize_safetensors(const std::vector<TensorToWrite>& tensors,
   return out;
 }
 
-// The message names the full path: "cannot read 'm'" alone does not say where it looked.
-std::string read_binary_file(const std::string& path, std::string_view who) {
-  std::string reason;
-  std::optional<std::string> bytes = llmlab::read_file(path, reason);
-  if (!bytes) throw Error(fmt::format("{}: cannot read '{}': {}", who, full_path(path), reason));
-  return std::move(*bytes);
-}
-
 void write_binary_file(const std::string& path, std::string_view bytes, std::string_view who) {
   std::string reason;
   if (!write_file(path, bytes, reason)) {

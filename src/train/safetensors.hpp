@@ -60,8 +60,6 @@ struct TensorToWrite {
 std::string serialize_safetensors(const std::vector<TensorToWrite>& tensors,
                                   const std::map<std::string, std::string>& metadata);
 
-// Whole-file I/O; errors name the file.
-std::string read_binary_file(const std::string& path, std::string_view who);
 // Through base/file's write_file: a crash or a full disk never leaves a half checkpoint.
 void write_binary_file(const std::string& path, std::string_view bytes, std::string_view who);
 

@@ -242,10 +242,10 @@ def case_stale_temporaries_are_removed(binary, tmp):
 
 def case_cli_minor(binary, tmp):
     proc = run(binary, "notebook", "check", str(tmp / "missing.md"))
-    expect(proc.returncode == 2 and "no such file" in proc.stderr,
+    expect(proc.returncode == 2 and "No such file" in proc.stderr,
            f"check of a missing path: {proc.returncode} {proc.stdout} {proc.stderr}")
     proc = run(binary, "run", str(tmp))
-    expect(proc.returncode == 2 and "is a directory" in proc.stderr,
+    expect(proc.returncode == 2 and "Is a directory" in proc.stderr,
            f"run of a directory: {proc.returncode} {proc.stderr}")
     target = tmp / "existing_dir.html"
     target.mkdir()

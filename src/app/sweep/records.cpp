@@ -5,7 +5,6 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
-#include <fstream>
 #include <sstream>
 
 #include "base/error.hpp"
@@ -34,16 +33,9 @@ std::string_view name_of(RunStatus status) {
 
 namespace {
 
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 // The last non-empty line of the log, for a failed run's one-line reason.
 std::string last_line(const fs::path& log) {
-  const std::string text = read_file(log);
+  const std::string text = read_file_if_present(log, "sweep");
   std::string last;
   std::istringstream lines(text);
   for (std::string line; std::getline(lines, line);) {
@@ -61,7 +53,7 @@ std::optional<RunRecord> read_run(const fs::path& dir, const RunSpec& run) {
   const RunPaths paths = run_paths(dir, run);
   std::error_code ec;
   if (!fs::exists(paths.record, ec)) return std::nullopt;
-  json::Value root = json::parse(read_file(paths.record), paths.record.string());
+  json::Value root = json::parse(read_file_or_throw(paths.record, "sweep"), paths.record.string());
   const json::Value* sweep = json::find(root, "sweep");
   if (sweep == nullptr || !sweep->is_object()) {
     throw Error(
@@ -111,8 +103,8 @@ void record_run(const fs::path& dir, const RunSpec& run, const Spec& spec, const
                 const Ending& ending) {
   const RunPaths paths = run_paths(dir, run);
   std::string trainer;
+  if (ending.exited && ending.code == 0) trainer = read_file_if_present(json, "sweep");
   std::error_code ec;
-  if (ending.exited && ending.code == 0 && fs::exists(json, ec)) trainer = read_file(json);
   fs::remove(json, ec);
   RunStatus status = RunStatus::Failed;
   std::string error;

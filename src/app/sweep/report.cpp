@@ -14,6 +14,7 @@
 #include "app/sweep/records.hpp"
 #include "app/sweep/stats.hpp"
 #include "base/error.hpp"
+#include "num/format.hpp"
 #include "plot/export.hpp"
 #include "plot/figure.hpp"
 
@@ -329,7 +330,7 @@ void write_report(const fs::path& dir, const Spec& spec, bool print) {
       "logged step.\n\n![final val loss](figures/final_val.svg)\n\n"
       "![val loss curves](figures/val_curves.svg)\n",
       std::isfinite(unigram) ? fmt::format(" ({:.3f})", unigram) : "",
-      number_text(spec.report.plateau_margin));
+      num::format_shortest(spec.report.plateau_margin));
   write_atomically(dir / "report.md", md);
   fs::create_directories(dir / "figures");
   if (recorded > 0) {

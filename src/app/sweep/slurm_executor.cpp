@@ -9,7 +9,6 @@
 
 #include <cerrno>
 #include <cstdlib>
-#include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
@@ -20,6 +19,7 @@
 #include "app/sweep/records.hpp"
 #include "app/sweep/sbatch.hpp"
 #include "base/error.hpp"
+#include "base/file.hpp"
 
 namespace llmlab::app::sweep {
 namespace {
@@ -59,13 +59,6 @@ Captured capture(const std::vector<std::string>& argv) {
   return result;
 }
 
-std::string read_text(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 // A submitted array: its job id and its task list.
 struct Submission {
   std::string job;
@@ -74,7 +67,7 @@ struct Submission {
 
 std::vector<Submission> submissions(const fs::path& dir) {
   std::vector<Submission> out;
-  std::istringstream lines(read_text(dir / "slurm" / "jobs.txt"));
+  std::istringstream lines(read_file_if_present(dir / "slurm" / "jobs.txt", "sweep"));
   for (std::string job, list; lines >> job >> list;) out.push_back({job, dir / "slurm" / list});
   return out;
 }
@@ -82,7 +75,7 @@ std::vector<Submission> submissions(const fs::path& dir) {
 // The runs of a task list, by task index.
 std::vector<std::pair<std::string, std::uint64_t>> task_list(const fs::path& list) {
   std::vector<std::pair<std::string, std::uint64_t>> out;
-  std::istringstream lines(read_text(list));
+  std::istringstream lines(read_file_if_present(list, "sweep"));
   std::string id;
   std::uint64_t seed = 0;
   while (lines >> id >> seed) out.emplace_back(id, seed);
@@ -165,7 +158,7 @@ Spec load_resolved(const fs::path& dir) {
   if (!fs::exists(path, ec)) {
     throw Error(fmt::format("sweep: '{}' is not a sweep folder (no sweep.toml)", dir.string()));
   }
-  return parse_spec(read_text(path), path.string());
+  return parse_spec(read_file_or_throw(path, "sweep"), path.string());
 }
 
 int run_slurm(const fs::path& dir, const Spec& spec, const SlurmOptions& options) {
@@ -204,9 +197,9 @@ int run_slurm(const fs::path& dir, const Spec& spec, const SlurmOptions& options
     return 1;
   }
   std::string job = submitted.out.substr(0, submitted.out.find_first_of(";\n"));
-  write_atomically(
-      slurm_dir / "jobs.txt",
-      read_text(slurm_dir / "jobs.txt") + fmt::format("{} {}\n", job, list.filename().string()));
+  write_atomically(slurm_dir / "jobs.txt",
+                   read_file_if_present(slurm_dir / "jobs.txt", "sweep") +
+                       fmt::format("{} {}\n", job, list.filename().string()));
   fmt::print(stderr, "sweep: submitted job array {} ({} tasks); logs in {}\n", job, pending.size(),
              slurm_dir.string());
   if (!options.wait) {
@@ -272,7 +265,7 @@ int run_task(const fs::path& dir, const fs::path& list, int index) {
              ok ? "" : fmt::format(" ({})", record ? record->error : ""));
   if (!ok) {
     // The trainer's own output, so the task's Slurm log shows why.
-    fmt::print("----- trainer log -----\n{}", read_text(paths.log));
+    fmt::print("----- trainer log -----\n{}", read_file_if_present(paths.log, "sweep"));
   }
   return ok ? 0 : 1;
 }

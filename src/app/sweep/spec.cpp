@@ -20,13 +20,14 @@
 #include "base/source.hpp"
 #include "base/text_escape.hpp"
 #include "builtins/io/toml.hpp"
+#include "num/format.hpp"
 
 namespace llmlab::app::sweep {
 
 using runtime::Kind;
 using runtime::Value;
 
-std::string number_text(double x) {
+std::string option_number_text(double x) {
   if (x == std::floor(x) && std::fabs(x) < 1e15) {
     return fmt::format("{}", static_cast<long long>(x));
   }
@@ -222,7 +223,7 @@ class Reader {
       if (is_number) {
         fail_at(section, key,
                 fmt::format("{} must be text (a quoted string), got {}", shown(section, key),
-                            number_text(number)));
+                            num::format_shortest(number)));
       }
       check_no_control_character(section, key, text);
       std::string resolved = text;
@@ -244,7 +245,7 @@ class Reader {
               fmt::format("{} must be an integer, got {}", shown(section, key), number));
     }
     (void)value;
-    return {number_text(number), true, number};
+    return {option_number_text(number), true, number};
   }
 
   const OptionInfo& option_info(std::string_view section, std::string_view key) const {
@@ -365,7 +366,7 @@ class Reader {
     if (x != std::floor(x) || x < minimum || x > 1e6) {
       fail_at(section, key,
               fmt::format("{} must be an integer ≥ {}, got {}", shown(section, key), minimum,
-                          number_text(x)));
+                          num::format_shortest(x)));
     }
     return static_cast<int>(x);
   }
@@ -400,8 +401,9 @@ class Reader {
       for (num::Index i = 0; i < m.size(); ++i) {
         const double s = m[i];
         if (s != std::floor(s) || s < 0 || s > 9e15) {
-          fail_at("", "seeds",
-                  fmt::format("seeds must be non-negative integers, got {}", number_text(s)));
+          fail_at(
+              "", "seeds",
+              fmt::format("seeds must be non-negative integers, got {}", num::format_shortest(s)));
         }
         const auto seed = static_cast<std::uint64_t>(s);
         if (std::find(spec.seeds.begin(), spec.seeds.end(), seed) != spec.seeds.end()) {
@@ -626,7 +628,8 @@ std::string resolved_text(const Spec& spec) {
                      quoted_string(spec.slurm.partition), quoted_string(spec.slurm.time),
                      quoted_string(spec.slurm.mem), spec.slurm.max_parallel);
   out += fmt::format("\n[report]\nplateau_margin = {}\nx = {}\ngroup = [",
-                     number_text(spec.report.plateau_margin), quoted_string(spec.report.x));
+                     builtins::toml::number_text(spec.report.plateau_margin),
+                     quoted_string(spec.report.x));
   for (std::size_t i = 0; i < spec.report.group.size(); ++i) {
     out += (i ? ", " : "") + quoted_string(spec.report.group[i]);
   }

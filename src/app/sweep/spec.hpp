@@ -83,7 +83,10 @@ std::string config_id(const Options& varying, const Options& all, int threads);
 // Sets the threads per run (`sweep run --threads`) and the configuration ids that depend on it.
 void set_threads(Spec& spec, int threads);
 
-// The option value as the command line takes it (numbers in their shortest exact form).
-std::string number_text(double x);
+// A numeric option value as the trainer's command line takes it and configuration ids and
+// existing sweep folders spell it: integral values as integers, others in fmt's shortest exact
+// form (1e-05). Messages show numbers as display does (num::format_shortest); sweep.toml writes
+// them as TOML does (toml::number_text).
+std::string option_number_text(double x);
 
 }  // namespace llmlab::app::sweep

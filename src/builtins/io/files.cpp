@@ -16,6 +16,7 @@
 
 #include "base/error.hpp"
 #include "base/file.hpp"
+#include "base/text_case.hpp"
 #include "builtins/io/npy.hpp"
 #include "builtins/io/toml.hpp"
 #include "builtins/paths.hpp"
@@ -36,8 +37,7 @@ enum class FileFormat { Npy, Npz, Csv, Toml };
 
 // Chosen by extension, compared case-insensitively; anything unknown is NPY (builtins.md §12).
 FileFormat file_format(const std::string& name) {
-  std::string extension = std::filesystem::path(name).extension().string();
-  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::string extension = lowercase(std::filesystem::path(name).extension().string());
   if (extension == ".npz") return FileFormat::Npz;
   if (extension == ".csv") return FileFormat::Csv;
   if (extension == ".toml") return FileFormat::Toml;
@@ -53,7 +53,7 @@ std::string read_file(const Call& call, const std::string& name) {
   std::string reason;
   const std::filesystem::path path = resolve(call, name);
   std::optional<std::string> bytes = llmlab::read_file(path, reason);
-  if (!bytes) call.fail(fmt::format("cannot open '{}': {}", full_path(path), reason));
+  if (!bytes) call.fail(cannot_read(path, reason));
   return std::move(*bytes);
 }
 
@@ -314,7 +314,7 @@ Value fileread(Call& call) {
   std::string reason;
   const std::filesystem::path path = resolve(call, name);
   std::optional<std::string> bytes = llmlab::read_file(path, reason);
-  if (!bytes) call.fail(fmt::format("cannot read '{}': {}", full_path(path), reason));
+  if (!bytes) call.fail(cannot_read(path, reason));
   return Value::string(std::move(*bytes));
 }
 

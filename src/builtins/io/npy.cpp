@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "base/error.hpp"
+#include "num/ops.hpp"
 
 namespace llmlab::builtins::npy {
 
@@ -40,7 +41,8 @@ std::uint64_t get(std::string_view bytes, std::size_t offset, int width, std::st
   return value;
 }
 
-std::string shape_text(const std::vector<std::int64_t>& shape) {
+// The shape as the .npy header writes it: a Python tuple, `(3,)` for one dimension.
+std::string python_tuple(const std::vector<std::int64_t>& shape) {
   if (shape.empty()) return "()";
   if (shape.size() == 1) return fmt::format("({},)", shape[0]);
   return fmt::format("({})", fmt::join(shape, ", "));
@@ -117,7 +119,7 @@ std::uint32_t crc32(std::string_view bytes) {
 std::string encode(const num::Matrix& elements, const std::vector<std::int64_t>& shape) {
   const bool complex = elements.is_complex();
   std::string header = fmt::format("{{'descr': '{}', 'fortran_order': False, 'shape': {}, }}",
-                                   complex ? "<c16" : "<f8", shape_text(shape));
+                                   complex ? "<c16" : "<f8", python_tuple(shape));
   // Pad with spaces and a final newline so the data starts on a 64-byte boundary.
   const std::size_t unpadded = kMagic.size() + 2 + 2 + header.size() + 1;
   header.append((64 - unpadded % 64) % 64, ' ');
@@ -172,7 +174,7 @@ Array decode(std::string_view bytes, std::string_view what) {
   for (const std::int64_t extent : array.shape) {
     if (extent != 0 && count > static_cast<std::int64_t>(bytes.size()) / extent) {
       throw Error(fmt::format("load: '{}' has a shape {} larger than the file", what,
-                              shape_text(array.shape)));
+                              num::shape_text(array.shape)));
     }
     count *= extent;
   }

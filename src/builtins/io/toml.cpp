@@ -39,6 +39,8 @@ std::string key_text(std::string_view key) {
   return is_bare_key(key) ? std::string(key) : quoted_string(key);
 }
 
+}  // namespace
+
 std::string number_text(double x) {
   if (std::isnan(x)) return "nan";
   if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
@@ -49,6 +51,8 @@ std::string number_text(double x) {
   if (text.find('.') == std::string::npos) text += ".0";
   return text;
 }
+
+namespace {
 
 std::string row_text(const num::Matrix& values, num::Index begin, num::Index count) {
   std::string out = "[";

@@ -14,6 +14,11 @@ namespace llmlab::builtins::toml {
 // TOML cannot hold are errors worded for `save`.
 std::string encode(const runtime::Value& structure);
 
+// A number as TOML writes it: an integral value below 2^63 as an integer, any other as the
+// shortest float that reads back exactly (with a `.0` when it has no point), NaN and ±∞ as
+// TOML's `nan`, `inf`, `-inf`.
+std::string number_text(double x);
+
 // A TOML document as a Struct: integers and floats → Scalar, numeric arrays → Vector, arrays of
 // equal-length numeric arrays → Matrix, string arrays → StringArray, tables → Struct. Errors are
 // worded for `load` and name `what` (the file) and the line.

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "base/text_case.hpp"
 #include "builtins/plot/options.hpp"
 #include "builtins/registry.hpp"
 
@@ -94,7 +95,7 @@ double read_fill_options(const Call& call, int first, SeriesOptions& options) {
   double alpha = 1.0;
   for (int i = first; i < call.count(); i += 2) {
     const Value& key = call.value(i);
-    if (key.is(Kind::String) && plotting::lowercase(key.string_value()) == "facealpha") {
+    if (key.is(Kind::String) && lowercase(key.string_value()) == "facealpha") {
       if (!call.has(i + 1)) call.fail("option 'FaceAlpha' needs a value");
       alpha = call.value(i + 1).as_scalar();
       if (!(alpha >= 0 && alpha <= 1)) {
@@ -102,8 +103,8 @@ double read_fill_options(const Call& call, int first, SeriesOptions& options) {
       }
       continue;
     }
-    if (key.is(Kind::String) && (plotting::lowercase(key.string_value()) == "edgecolor" ||
-                                 plotting::lowercase(key.string_value()) == "linestyle")) {
+    if (key.is(Kind::String) && (lowercase(key.string_value()) == "edgecolor" ||
+                                 lowercase(key.string_value()) == "linestyle")) {
       if (!call.has(i + 1)) call.fail(fmt::format("option '{}' needs a value", key.string_value()));
       continue;  // the edge takes the face's colour; accepted for MATLAB code
     }
@@ -111,7 +112,7 @@ double read_fill_options(const Call& call, int first, SeriesOptions& options) {
       call.fail(
           fmt::format("argument {}: expected an option name, got {}", i + 1, key.kind_name()));
     }
-    const std::string name = plotting::lowercase(key.string_value());
+    const std::string name = lowercase(key.string_value());
     if (name != "label" && name != "displayname" && name != "color" && name != "colour") {
       call.fail(fmt::format("unknown option '{}' (fill and area take FaceAlpha, color, label)",
                             key.string_value()));

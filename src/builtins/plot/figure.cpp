@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "base/error.hpp"
+#include "base/text_case.hpp"
 #include "builtins/plot/builtins.hpp"
 #include "builtins/plot/options.hpp"
 #include "builtins/plot/session.hpp"

@@ -5,12 +5,12 @@
 
 #include <fmt/format.h>
 
-#include <cctype>
 #include <cmath>
 #include <filesystem>
 
 #include "base/error.hpp"
 #include "base/stop.hpp"
+#include "base/text_case.hpp"
 #include "builtins/paths.hpp"
 #include "builtins/plot/session.hpp"
 #include "plot/export.hpp"
@@ -22,12 +22,6 @@ using plot::LineStyle;
 using plot::Marker;
 using runtime::Kind;
 using runtime::Value;
-
-std::string lowercase(std::string_view text) {
-  std::string result(text);
-  for (char& c : result) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return result;
-}
 
 std::optional<LineStyle> parse_line_style(std::string_view text) {
   const std::string key = lowercase(text);

@@ -47,7 +47,6 @@ std::optional<plot::Color> color_argument(const runtime::Call& call, const runti
 
 // The real parts of a numeric argument, flattened in storage order.
 std::vector<double> real_data(const runtime::Call& call, int index);
-std::string lowercase(std::string_view text);
 
 // Applies options to a series, with the axes' next cycle colour as default.
 void apply_options(plot::Series& series, const SeriesOptions& options, const plot::Color& fallback);

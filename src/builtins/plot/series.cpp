@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "base/text_case.hpp"
 #include "builtins/plot/builtins.hpp"
 #include "builtins/plot/options.hpp"
 #include "plot/histogram.hpp"

@@ -14,6 +14,8 @@
 #include <fstream>
 #include <string>
 
+#include "base/error.hpp"
+
 namespace llmlab {
 namespace {
 
@@ -48,6 +50,30 @@ TEST(read_file, names_a_read_error) {
   std::string reason;
   EXPECT_EQ(read_file("/proc/self/mem", reason), std::nullopt);
   EXPECT_EQ(reason, "Input/output error");
+}
+
+TEST(read_file_or_throw, words_every_failure_one_way) {
+  const fs::path missing = scratch("missing.txt");
+  try {
+    read_file_or_throw(missing, "who");
+    FAIL() << "a missing file was read";
+  } catch (const Error& error) {
+    EXPECT_EQ(std::string(error.what()),
+              "who: cannot read '" + missing.string() + "': No such file or directory");
+  }
+  EXPECT_EQ(cannot_read("a/../b.txt", "Is a directory"),
+            "cannot read '" + (fs::current_path() / "b.txt").string() + "': Is a directory");
+  const fs::path present = scratch("present.txt");
+  std::ofstream(present, std::ios::binary) << "text";
+  EXPECT_EQ(read_file_or_throw(present, ""), "text");
+}
+
+TEST(read_file_if_present, reads_a_missing_file_as_empty_and_refuses_a_folder) {
+  EXPECT_EQ(read_file_if_present(scratch("missing.txt"), "who"), "");
+  const fs::path present = scratch("present.txt");
+  std::ofstream(present, std::ios::binary) << "text";
+  EXPECT_EQ(read_file_if_present(present, "who"), "text");
+  EXPECT_THROW(read_file_if_present(scratch(""), "who"), Error);
 }
 
 std::string contents(const fs::path& path) {

@@ -168,6 +168,10 @@ TEST(highlight, classes) {
             "<span class=\"syn-num\">3</span> <span class=\"syn-com\">% loop</span>");
   EXPECT_EQ(highlight_rlab("f(x')"),
             "<span class=\"syn-fn\">f</span>(x<span class=\"syn-op\">&apos;</span>)");
+  // The lexer's words, its closing words and the parser's soft words are all keywords.
+  EXPECT_EQ(highlight_rlab("endfor"), "<span class=\"syn-kw\">endfor</span>");
+  EXPECT_EQ(highlight_rlab("hold"), "<span class=\"syn-kw\">hold</span>");
+  EXPECT_EQ(highlight_rlab("import"), "<span class=\"syn-kw\">import</span>");
   EXPECT_EQ(highlight_rlab("s = 'a<b'"),
             "s <span class=\"syn-op\">=</span> <span class=\"syn-str\">&apos;a&lt;b&apos;</span>");
 }

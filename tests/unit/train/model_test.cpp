@@ -205,8 +205,8 @@ TEST(checkpoint_test, bad_files_are_clear_errors) {
   ASSERT_NE(at, std::string::npos);
   relabelled[at + 14] = '2';
   EXPECT_NE(error_of([&] { from_bytes(relabelled); })
-                .find("tensor 'h.0.mlp.c_fc.weight' has shape [16, 64], but the config needs "
-                      "[16, 32]"),
+                .find("tensor 'h.0.mlp.c_fc.weight' has shape [16\u00d764], but the config needs "
+                      "[16\u00d732]"),
             std::string::npos);
   // A forged config asking for far more parameters than the file holds.
   std::string giant = good;
