@@ -22,8 +22,10 @@ APT_PACKAGES += chromium python3-pil
 APT_PACKAGES += nlohmann-json3-dev python3-numpy python3-torch
 # The sweep tests start a one-node Slurm cluster (issue #15).
 APT_PACKAGES += slurm-wlm munge
+# The WebAssembly build (make wasm, issue #29); emscripten brings node.
+APT_PACKAGES += emscripten
 
-.PHONY: all deps build release dev asan test test-asan lesson-12 book book-check bench \
+.PHONY: all deps build release dev asan wasm test test-asan lesson-12 book book-check bench \
   format format-check fuzz clean
 
 all: build
@@ -56,6 +58,13 @@ dev: deps
 asan: deps
 	cmake --preset asan >/dev/null
 	cmake --build --preset asan -j $(JOBS)
+
+# build/wasm/: llmlab.js and llmlab.wasm, and llmlab-node, which runs them as a command. Debian's
+# emscripten finds its acorn through NODE_PATH. Once built, `make test` runs the script suites
+# against it too (ctest's wasm.* tests).
+wasm: deps
+	NODE_PATH=/usr/share/nodejs cmake --preset wasm >/dev/null
+	NODE_PATH=/usr/share/nodejs cmake --build --preset wasm -j $(JOBS)
 
 test: build
 	ctest --preset release -j $(JOBS)
