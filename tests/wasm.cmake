@@ -3,7 +3,8 @@
 # `make test` without `make wasm` runs the native suite alone; CI makes both. Tests that need
 # what the wasm build leaves out are listed, each with its reason, in tests/wasm_excluded.txt.
 set(LLMLAB_WASM_NODE ${PROJECT_SOURCE_DIR}/build/wasm/llmlab-node)
-if(NOT EXISTS ${LLMLAB_WASM_NODE})
+# The launcher is written when the wasm build is configured; the program only once it is built.
+if(NOT EXISTS ${LLMLAB_WASM_NODE} OR NOT EXISTS ${PROJECT_SOURCE_DIR}/build/wasm/llmlab.wasm)
   return()
 endif()
 
