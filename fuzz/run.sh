@@ -2,7 +2,10 @@
 # Runs every fuzzer in BUILD_DIR/fuzz for SECONDS each. The script fuzzers start from the
 # repository's .rlab scripts (tests, lessons), with fuzz/rlab.dict; the file-reader fuzzers
 # (load_*_fuzzer) from real .npy/.npz/.toml/.csv files that the release binary writes with
-# `save` when it is there, and from tests/data; the notebook fuzzer from the notebooks.
+# `save` when it is there, and from tests/data; the notebook fuzzer from the notebooks; the
+# sweep-file fuzzer (sbatch_fuzzer) from fuzz/seeds_sbatch; the
+# .ipynb fuzzer from the repository's .ipynb files and the notebooks converted to .ipynb, and the
+# kernel message fuzzer from a few well-formed requests (frames separated by NUL bytes).
 # Crashes land in BUILD_DIR/fuzz/artifacts/<fuzzer>/.
 # Usage: fuzz/run.sh BUILD_DIR SECONDS
 set -euo pipefail
@@ -42,6 +45,29 @@ RLAB
 fi
 find "$root/tests" "$root/notebooks" -name '*.md' -exec cp {} "$build_dir/fuzz/seeds_notebook/" \; \
   2>/dev/null || true
+mkdir -p "$build_dir/fuzz/seeds_ipynb"
+find "$root/notebooks" "$root/tests" -name '*.ipynb' -exec cp {} "$build_dir/fuzz/seeds_ipynb/" \; \
+  2>/dev/null || true
+if [[ -x "$llmlab" ]]; then
+  for notebook in "$root"/notebooks/*.md; do
+    "$llmlab" notebook convert "$notebook" --to ipynb \
+      -o "$build_dir/fuzz/seeds_ipynb/$(basename "${notebook%.md}").ipynb" >/dev/null 2>&1 || true
+  done
+fi
+kernel_seeds="$build_dir/fuzz/seeds_kernel"
+mkdir -p "$kernel_seeds"
+header='{"msg_id":"1","msg_type":"%s","session":"s","username":"u","version":"5.3"}'
+request() {  # request NAME MSG_TYPE CONTENT: identity, delimiter, signature, the four parts
+  printf "client\\0<IDS|MSG>\\0signature\\0$header\\0{}\\0{}\\0%s" "$2" "$3" >"$kernel_seeds/$1"
+}
+request execute execute_request \
+  '{"code":"x = 1","silent":false,"store_history":true,"user_expressions":{},"allow_stdin":true,"stop_on_error":true}'
+request complete complete_request '{"code":"lin","cursor_pos":3}'
+request inspect inspect_request '{"code":"disp","cursor_pos":2,"detail_level":0}'
+request history history_request '{"hist_access_type":"tail","n":10,"output":false,"raw":true}'
+request comm comm_open '{"comm_id":"c","target_name":"t","data":{}}'
+request shutdown shutdown_request '{"restart":false}'
+request info kernel_info_request '{}'
 # Binary seeds kept in fuzz/seeds (a small checkpoint for the safetensors reader).
 cp "$root"/fuzz/seeds/* "$seeds"/ 2>/dev/null || true
 
@@ -68,6 +94,9 @@ for fuzzer in "$build_dir"/fuzz/*_fuzzer; do
   case $name in
     load_*_fuzzer) format=${name#load_}; extra=("$build_dir/fuzz/seeds_${format%_fuzzer}") ;;
     notebook_fuzzer) extra=("$build_dir/fuzz/seeds_notebook") ;;
+    sbatch_fuzzer) extra=("$root/fuzz/seeds_sbatch") ;;
+    ipynb_fuzzer) extra=("$build_dir/fuzz/seeds_ipynb") ;;
+    kernel_message_fuzzer) extra=("$kernel_seeds") ;;
     *) extra=("$seeds" "-dict=$root/fuzz/rlab.dict") ;;
   esac
   # -max_len: deep nesting and long chains need inputs of 100 KB and more.

@@ -9,14 +9,17 @@ relative 1e-9 (the project's compatibility tolerance): LAPACK and BLAS results m
 digits with the kernels OpenBLAS picks for the processor (and OPENBLAS_CORETYPE), so a book
 rendered on one machine must still check on another. A rendered block's id is a hash of its
 HTML, so it changes with any digit of its output; ids (`b-` and eight hex digits) are compared
-as placeholders.
+as placeholders. In a Jupyter notebook (.ipynb) a figure's PNG is one line of base64: its pixels
+may move with those digits, so two PNG lines agree when both are PNGs of the same size.
 """
+import base64
+import binascii
 import math
 import pathlib
 import re
 import sys
 
-TEXT_SUFFIXES = {".md", ".html", ".svg"}
+TEXT_SUFFIXES = {".md", ".html", ".svg", ".ipynb"}
 RELATIVE_TOLERANCE = 1e-9
 BLOCK_ID = re.compile(r"\bb-[0-9a-f]{8}\b")
 NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
@@ -31,10 +34,30 @@ def close(a: str, b: str) -> bool:
     return abs(x - y) <= RELATIVE_TOLERANCE * max(abs(x), abs(y))
 
 
+PNG_LINE = re.compile(r'^\s*"image/png": "([A-Za-z0-9+/=]*)",?$')
+
+
+def png_size(line: str):
+    """(width, height) of the PNG a notebook line holds in base64, else None."""
+    match = PNG_LINE.match(line)
+    if not match:
+        return None
+    try:
+        data = base64.b64decode(match.group(1), validate=True)
+    except binascii.Error:
+        return None
+    if not data.startswith(b"\x89PNG") or len(data) < 24:
+        return None
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
 def lines_agree(old: str, new: str) -> bool:
     old, new = BLOCK_ID.sub("b-ID", old), BLOCK_ID.sub("b-ID", new)
     if old == new:
         return True
+    old_png = png_size(old)
+    if old_png is not None:
+        return old_png == png_size(new)
     if NUMBER.split(old) != NUMBER.split(new):
         return False
     old_numbers, new_numbers = NUMBER.findall(old), NUMBER.findall(new)

@@ -8,6 +8,10 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <system_error>
 
 namespace llmlab::app {
 
@@ -20,7 +24,32 @@ int terminal_width() {
   return 80;
 }
 
-int main(int argc, char** argv) {
+namespace {
+
+// Standard output is buffered, so a write that fails (a full disk, a closed pipe's reader gone
+// with SIGPIPE ignored, /dev/full) often shows only at the final flush. Checking the flush and
+// the close turns output that was lost into a failed command instead of a silent success.
+int with_output_checked(int status) {
+  errno = 0;
+  const bool out_failed = std::fflush(stdout) != 0 || std::ferror(stdout) != 0;
+  const int out_errno = errno;
+  const bool out_close_failed = std::fclose(stdout) != 0;
+  const int close_errno = errno;
+  if (out_failed || out_close_failed) {
+    const int reason = out_failed ? out_errno : close_errno;
+    // A write that failed before this flush set the error flag; its errno is gone by now.
+    fmt::print(stderr, "llmlab: error: writing standard output failed: {}\n",
+               reason != 0 ? std::strerror(reason) : "some output could not be written");
+    if (status == kExitOk) status = kExitScriptError;
+  }
+  // stderr is unbuffered: a failed write shows in its error flag.
+  if ((std::fflush(stderr) != 0 || std::ferror(stderr) != 0) && status == kExitOk) {
+    status = kExitScriptError;
+  }
+  return status;
+}
+
+int run_command_line(int argc, char** argv) {
   CLI::App app{
       "llmlab: a lab for the rlab dialect (an interpreter, plots, notebooks and a GPT "
       "trainer for learning how transformers work).\nWith no subcommand, starts the "
@@ -44,6 +73,20 @@ int main(int argc, char** argv) {
   }
   if (app.get_subcommands().empty()) return run_without_command(app);
   return exit_code;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int status = kExitOk;
+  try {
+    status = run_command_line(argc, argv);
+  } catch (const std::system_error& error) {
+    // fmt::print throws when its write fails (a full buffer meeting a full disk, say).
+    fmt::print(stderr, "llmlab: error: writing output failed: {}\n", error.code().message());
+    status = kExitScriptError;
+  }
+  return with_output_checked(status);
 }
 
 }  // namespace llmlab::app

@@ -6,6 +6,7 @@
 #include <memory>
 #include <string_view>
 
+#include "app/cli_checks.hpp"
 #include "notebook/commands.hpp"
 
 namespace llmlab::app {
@@ -82,6 +83,11 @@ void add_notebook_command(CLI::App& app, int& exit_code) {
                    "Seconds a block may run before it stops with an error (0: no limit)")
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
+  render_cmd
+      ->add_option("--max-output", render->max_output_bytes,
+                   "Bytes of printed output a block keeps; the rest is cut, with a marker")
+      ->check(whole_number_check())
+      ->capture_default_str();
   render_cmd->callback([render, format, theme, strict, &exit_code] {
     render->format = *format == "markdown" ? notebook::Format::Markdown : notebook::Format::Html;
     render->light_theme = *theme == "light";
@@ -124,9 +130,12 @@ void add_notebook_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"ipynb", "md"}));
   convert_cmd->add_option("-o,--output", *convert_output,
                           "Output file (default: the input with the new extension; - for stdout)");
-  convert_cmd->callback([convert_input, convert_to, convert_output, &exit_code] {
+  auto convert_execute = std::make_shared<bool>(false);
+  convert_cmd->add_flag("--execute", *convert_execute,
+                        "Run the notebook and keep its outputs and rendered prose in the .ipynb");
+  convert_cmd->callback([convert_input, convert_to, convert_output, convert_execute, &exit_code] {
     const notebook::ConvertReport report = notebook::convert_notebook(
-        *convert_input, *convert_to, *convert_output, terminal_messages());
+        *convert_input, *convert_to, *convert_output, *convert_execute, terminal_messages());
     exit_code = report.refused ? 2 : report.failed ? 1 : 0;
   });
 }

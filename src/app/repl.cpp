@@ -14,11 +14,14 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <set>
 #include <string>
+#include <vector>
 
 #include "app/cli.hpp"
 #include "app/console_input.hpp"
 #include "app/interrupt.hpp"
+#include "app/private_folder.hpp"
 #include "base/error.hpp"
 #include "base/stop.hpp"
 #include "builtins/plot/session.hpp"
@@ -91,37 +94,76 @@ bool is_blank(const std::string& text) {
   return text.find_first_not_of(" \t\r") == std::string::npos;
 }
 
-// Figures drawn by the last entry: a braille preview of the current figure in the terminal,
-// and every new figure saved (SVG and PNG) under $TMPDIR/llmlab-<pid>/ with its path printed,
-// so a headless session can still open the real picture.
-void show_new_figures(runtime::Session& session, std::uint64_t mark) {
-  if (builtins::figures_drawn_since(session, mark).empty()) return;
-  const std::string preview = builtins::preview_current_figure(session, 60, 16);
-  if (!preview.empty()) fmt::print("{}\n", preview);
-  std::error_code ignored;
-  const std::filesystem::path directory =
-      std::filesystem::temp_directory_path(ignored) / fmt::format("llmlab-{}", getpid());
-  static int entry = 0;
-  try {
-    for (const std::string& path : builtins::write_figures(session, mark, directory.string(),
-                                                           fmt::format("figure{}", ++entry))) {
-      fmt::print("saved {}\n", path);
-    }
-  } catch (const Error& error) {
-    report_line(error.what());
+// The REPL's figures: each figure is one SVG and PNG pair in a private folder
+// (private_folder.hpp), rewritten in place whenever an entry changes the figure, its paths
+// printed the first time. The braille preview of the current figure is printed at the prompt
+// after an entry that drew data; one that only decorates (xlabel, grid on) updates the files
+// without another preview.
+class ReplFigures {
+ public:
+  explicit ReplFigures(runtime::Interpreter& interpreter) : interpreter_(interpreter) {}
+
+  // Before an entry runs.
+  void mark() {
+    mark_ = builtins::figure_mark(interpreter_.session());
+    data_draws_ = builtins::data_draw_count(interpreter_.session());
   }
-  std::fflush(stdout);
-}
+
+  // After it ran: the figures it changed, written and previewed.
+  void show_changes() {
+    runtime::Session& session = interpreter_.session();
+    const std::vector<int> changed = builtins::figures_drawn_since(session, mark_);
+    if (changed.empty()) return;
+    if (builtins::data_draw_count(session) != data_draws_) {
+      const std::string preview = builtins::preview_current_figure(session, 60, 16);
+      if (!preview.empty()) fmt::print("{}\n", preview);
+    }
+    try {
+      InterruptScope interrupt(interpreter_);  // Ctrl-C ends a long render, not the REPL
+      const plot::InterruptCheck check = builtins::interrupt_check(interpreter_);
+      for (const int handle : changed) save(handle, check);
+    } catch (const Error& error) {
+      report_line(is_interrupt(error) ? "figure files not updated: interrupted" : error.what());
+    }
+    std::fflush(stdout);
+  }
+
+ private:
+  void save(int handle, const plot::InterruptCheck& check) {
+    runtime::Session& session = interpreter_.session();
+    const std::string stem = fmt::format("figure{}", handle);
+    const std::string svg = builtins::figure_svg(session, handle, check);
+    const std::string png = builtins::figure_png(session, handle, check);
+    const std::filesystem::path svg_path = folder_.write(stem + ".svg", svg);
+    const std::filesystem::path png_path = folder_.write(stem + ".png", png);
+    if (announced_.insert(handle).second) {
+      fmt::print("saved {}\nsaved {}\n", svg_path.string(), png_path.string());
+    }
+  }
+
+  runtime::Interpreter& interpreter_;
+  PrivateFolder folder_{"llmlab"};
+  std::set<int> announced_;  // handles whose paths were printed
+  std::uint64_t mark_ = 0;
+  std::uint64_t data_draws_ = 0;
+};
 
 int run_interactive(runtime::Interpreter& interpreter) {
   const std::string history = history_path();
   using_history();
   stifle_history(kHistoryLength);
   read_history(history.c_str());
+  complete_on_tab(interpreter);
+  // clc: the cursor home, then the screen erased (ANSI), as a terminal's own `clear` does.
+  builtins::set_screen_clearer(interpreter.session(), [] {
+    std::fputs("\033[H\033[2J", stdout);
+    std::fflush(stdout);
+  });
   fmt::print(stderr, "llmlab {} — Ctrl-C stops a running program, Ctrl-D exits\n", kVersion);
 
   // Ctrl-C at the prompt discards the line being typed and any pending continuation lines.
   PromptInterrupts prompt_interrupts;
+  ReplFigures figures(interpreter);
   std::string pending;
   while (true) {
     char* raw = readline(pending.empty() ? kPrompt : kContinuationPrompt);
@@ -143,9 +185,9 @@ int run_interactive(runtime::Interpreter& interpreter) {
     if (!is_complete(pending)) continue;
     // Each entry counts its lines from 1.
     if (!is_blank(pending)) {
-      const std::uint64_t mark = builtins::figure_mark(interpreter.session());
+      figures.mark();
       const Outcome outcome = run_chunk(interpreter, "<repl>", pending, 1);
-      show_new_figures(interpreter.session(), mark);
+      figures.show_changes();
       if (outcome == Outcome::Exit) {
         write_history(history.c_str());
         return exit_status;
@@ -190,8 +232,6 @@ int run_piped(runtime::Interpreter& interpreter, std::istream& input) {
 
 int run_repl() {
   runtime::Session session;
-  std::error_code ignored;
-  session.set_base_directory(std::filesystem::current_path(ignored).string());
   session.set_display_width(terminal_width());
   runtime::Interpreter interpreter(session);
   builtins::install_builtins(interpreter);

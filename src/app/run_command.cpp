@@ -1,6 +1,9 @@
-// `llmlab run`: read the file, make its directory the working directory (language.md §9.3),
-// run it in script mode. stdout carries only the program's output; the banner and error
-// reports go to stderr. Exit 0, 1 after a lex/parse/runtime error, 2 for a usage error.
+// `llmlab run`: read the file and run it in script mode, in the directory the command was given
+// in: relative file names in the script resolve there, as in Octave and Python (language.md
+// §9.3 moved into the script's folder; docs/paths.md says why that changed), while `import` and
+// `run` still resolve against the file that names them. stdout carries only the program's output;
+// the banner and error reports go to stderr. Exit 0, 1 after a lex/parse/runtime error, 2 for a
+// usage error.
 #include "app/run_command.hpp"
 
 #include <fmt/format.h>
@@ -25,6 +28,7 @@
 #include "builtins/plot/session.hpp"
 #include "builtins/registry.hpp"
 #include "lang/ast_printer.hpp"
+#include "lang/dialect.hpp"
 #include "lang/lexer.hpp"
 #include "lang/parser.hpp"
 #include "runtime/interpreter.hpp"
@@ -44,7 +48,14 @@ struct RunOptions {
   bool quiet = false;
   std::string figures_directory;  // --figures DIR: write every figure drawn, as SVG and PNG
   std::string theme = "dark";     // figure colours for savefig and --figures (plotting.md §4.1)
+  std::string dialect;            // --dialect rlab|matlab; empty: the file's extension decides
 };
+
+// --dialect when given, else the file's: `.m` is matlab, anything else rlab (language.md §14).
+lang::Dialect dialect_of(const RunOptions& options) {
+  if (auto named = lang::dialect_named(options.dialect)) return *named;
+  return lang::dialect_of_path(options.path);
+}
 
 // Program output first, then the report, so a terminal shows them in the order they happened.
 void report(const Error& error) {
@@ -53,19 +64,31 @@ void report(const Error& error) {
   std::fputs(format_error_report(error).c_str(), stderr);
 }
 
+// A script that drew without --figures would otherwise end as if it drew nothing: one line on
+// stderr names its figures and the option that keeps them.
+void mention_unsaved_figures(runtime::Session& session, std::uint64_t mark,
+                             const std::string& script) {
+  const std::vector<int> handles = builtins::figures_drawn_since(session, mark);
+  if (handles.empty()) return;
+  std::string names;
+  for (const int handle : handles) names += fmt::format("{}{}", names.empty() ? "" : ", ", handle);
+  fmt::print(stderr,
+             "llmlab: {} drew figure{} {} (not saved: add --figures DIR to write {} as SVG and "
+             "PNG)\n",
+             script, handles.size() == 1 ? "" : "s", names, handles.size() == 1 ? "it" : "them");
+}
+
 int execute(const RunOptions& options, std::shared_ptr<const SourceFile> file) {
   namespace fs = std::filesystem;
   if (!options.quiet) fmt::print(stderr, "llmlab {} — running {}\n", kVersion, options.path);
   std::error_code ignored;
-  const fs::path directory = fs::absolute(options.path, ignored).parent_path();
-  // --figures is relative to where the command was given, not to the script.
+  // Absolute now, since the script may `cd` elsewhere before the figures are written.
   const fs::path figures = options.figures_directory.empty()
                                ? fs::path()
                                : fs::absolute(options.figures_directory, ignored);
-  fs::current_path(directory, ignored);
 
   runtime::Session session;
-  session.set_base_directory(directory.string());
+  session.set_dialect(dialect_of(options));
   session.set_display_width(terminal_width());
   runtime::Interpreter interpreter(session);
   builtins::install_builtins(interpreter);
@@ -89,7 +112,9 @@ int execute(const RunOptions& options, std::shared_ptr<const SourceFile> file) {
   std::fflush(stdout);
   std::cout.flush();
   // Figures drawn before a failure are still written: they help to see what went wrong.
-  if (!figures.empty()) {
+  if (figures.empty()) {
+    if (!options.quiet) mention_unsaved_figures(session, mark, options.path);
+  } else {
     try {
       const std::string stem = fs::path(options.path).stem().string();
       for (const std::string& path :
@@ -145,7 +170,7 @@ int run_script(const RunOptions& options) {
 void add_run_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<RunOptions>();
   CLI::App* command = app.add_subcommand("run", "Run an rlab script");
-  command->add_option("file", options->path, "The .rlab script")->required();
+  command->add_option("file", options->path, "The script: .rlab (rlab) or .m (matlab)")->required();
   command->add_option("args", options->arguments,
                       "Arguments for the script, visible to it as the string array `argv` (put "
                       "`--` before arguments that start with `-`)");
@@ -160,6 +185,11 @@ void add_run_command(CLI::App& app, int& exit_code) {
                       "Write every figure the script draws to DIR as <script>-<n>.svg and .png");
   command->add_option("-t,--theme", options->theme, "Figure theme: dark (default) or light")
       ->check(CLI::IsMember({"dark", "light"}));
+  command
+      ->add_option("--dialect", options->dialect,
+                   "Language of the script: rlab or matlab (default: matlab for a .m file, rlab "
+                   "otherwise)")
+      ->check(CLI::IsMember({"rlab", "matlab"}));
   command->callback([options, &exit_code] { exit_code = run_script(*options); });
 }
 

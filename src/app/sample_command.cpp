@@ -10,6 +10,7 @@
 #include <string>
 
 #include "app/cli.hpp"
+#include "app/cli_checks.hpp"
 #include "base/error.hpp"
 #include "train/checkpoint.hpp"
 #include "train/generate.hpp"
@@ -38,6 +39,10 @@ int run_sample(const SampleOptions& options) {
       throw Error(fmt::format("{}: --top-p must be in (0, 1], got {}", kWho, s.top_p));
     }
     const train::Model model = train::load_model(options.checkpoint, kWho);
+    // NaN logits sample noise: refuse, where gpt_load only warns (a script may inspect it).
+    if (auto report = train::non_finite_report(model, options.checkpoint)) {
+      throw Error(fmt::format("{}: {}; nothing to sample", kWho, *report));
+    }
     const std::vector<int> prompt = model.encode(options.prompt, kWho);
     std::fputs(options.prompt.c_str(), stdout);
     std::fflush(stdout);
@@ -71,7 +76,9 @@ void add_sample_command(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   command->add_option("--top-p", options->sampling.top_p, "Nucleus mass (1: all)")
       ->capture_default_str();
-  command->add_option("--seed", options->sampling.seed, "Sampling seed")->capture_default_str();
+  command->add_option("--seed", options->sampling.seed, "Sampling seed")
+      ->check(whole_number_check())
+      ->capture_default_str();
   command->callback([options, &exit_code] { exit_code = run_sample(*options); });
 }
 

@@ -16,9 +16,11 @@
 #include <string>
 
 #include "app/cli.hpp"
+#include "app/cli_checks.hpp"
 #include "app/interrupt.hpp"
 #include "app/openmp_spin.hpp"
 #include "base/error.hpp"
+#include "base/file.hpp"
 #include "train/checkpoint.hpp"
 #include "train/trainer.hpp"
 
@@ -112,6 +114,15 @@ void check_json_target(const std::string& path) {
   }
 }
 
+// "val 2.1234" when the last validation ran at the last step; otherwise (a run stopped by Ctrl-C
+// between evaluations) the step it was measured at, so an older number is not read as current.
+std::string validation_text(const train::Record& record) {
+  if (record.validation.empty()) return "val nan";
+  const train::EvalRecord& last = record.validation.back();
+  if (last.step == record.steps_done) return fmt::format("val {:.4f}", last.loss);
+  return fmt::format("val {:.4f} at step {}", last.loss, last.step);
+}
+
 int run_training(TrainOptions& options) {
   try {
     if (!options.json.empty()) check_json_target(options.json);
@@ -165,18 +176,17 @@ int run_training(TrainOptions& options) {
       fmt::print("stopped at step {}: the {} became NaN or Inf\n", *record.nonfinite_step,
                  record.nonfinite_what);
     }
-    const double val = record.validation.empty() ? std::nan("") : record.validation.back().loss;
     fmt::print(
-        "{} parameters, {}-LN lr={} warmup={}: {} steps, loss {:.4f}, val {:.4f} (unigram {:.4f}), "
+        "{} parameters, {}-LN lr={} warmup={}: {} steps, loss {:.4f}, {} (unigram {:.4f}), "
         "{:.0f} tok/s\n",
         record.parameters, train::name_of(c.norm_placement), c.learning_rate, c.warmup_steps,
-        record.steps_done, record.log.empty() ? std::nan("") : record.log.back().loss_mean, val,
-        record.unigram_entropy, record.tokens_per_second);
+        record.steps_done, record.log.empty() ? std::nan("") : record.log.back().loss_mean,
+        validation_text(record), record.unigram_entropy, record.tokens_per_second);
     if (!options.json.empty()) {
-      std::ofstream out(options.json);
-      out << train::to_json(record);
-      out.close();
-      if (!out) throw Error(fmt::format("{}: cannot write '{}'", kWho, options.json));
+      std::string reason;
+      if (!write_file(options.json, train::to_json(record), reason)) {
+        throw Error(fmt::format("{}: cannot write '{}': {}", kWho, options.json, reason));
+      }
     }
     if (record.interrupted) return kExitInterrupted;
   } catch (const Error& error) {
@@ -218,7 +228,7 @@ void add_train_command(CLI::App& app, int& exit_code, char** argv) {
       ->capture_default_str();
   command->add_option("--steps", c.steps, "Optimiser steps")->capture_default_str();
   command->add_option("--seed", c.seed, "Seed (same seed, same losses)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(whole_number_check())
       ->capture_default_str();
   command->add_option("--log-interval", c.log_interval, "Record every k steps")
       ->capture_default_str();

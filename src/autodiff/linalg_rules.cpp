@@ -126,9 +126,96 @@ Backward solve_backward(const Matrix& a, const Matrix& b, const Matrix& x) {
   };
 }
 
+namespace {
+
+// P = A⁺ (A m×n, full rank): with Ḡ the gradient of P (n×m), Golub and Pereyra's derivative
+// gives Ā = -Pᵀ Ḡ Pᵀ + (I - A P) Ḡᵀ P Pᵀ + Pᵀ P Ḡᵀ (I - P A).
+Value pinv_rule(RuleCall& call) {
+  Value result = call.plain();
+  const Matrix a = call.matrix(0);
+  const Matrix pinv = primal_of(result).as_matrix();
+  const Value operands[] = {call.arguments[0]};
+  return call.tape.record(
+      std::move(result), operands, [a, pinv](const Matrix& g, GradientSink& sink) {
+        const auto identity_minus = [](Matrix m) {
+          for (Index i = 0; i < m.rows(); ++i) {
+            for (Index j = 0; j < m.columns(); ++j) m.set(i, j, (i == j ? 1.0 : 0.0) - m(i, j));
+          }
+          return m;
+        };
+        const Matrix gp = g.with_shape(pinv.rows(), pinv.columns());
+        const Matrix p_t = transposed(pinv);
+        const Matrix g_t = transposed(gp);
+        Matrix d = scaled(product(product(p_t, gp), p_t), -1.0);
+        const Matrix left =
+            product(product(identity_minus(product(a, pinv)), g_t), product(pinv, p_t));
+        const Matrix right =
+            product(product(product(p_t, pinv), g_t), identity_minus(product(pinv, a)));
+        d = num::elementwise(num::Arithmetic::Add, d, left);
+        d = num::elementwise(num::Arithmetic::Add, d, right);
+        sink.add(0, std::move(d));
+      });
+}
+
+// Y = expm(A): the adjoint of the Fréchet derivative, Ā = L(Aᵀ, Ḡ), read off one exponential of
+// a block matrix: expm([Aᵀ Ḡ; 0 Aᵀ]) holds L(Aᵀ, Ḡ) in its top-right block (Higham 2008, §10.6).
+Value expm_rule(RuleCall& call) {
+  Value result = call.plain();
+  const Matrix a = call.matrix(0);
+  require_square(call, a);
+  const Value operands[] = {call.arguments[0]};
+  return call.tape.record(std::move(result), operands, [a](const Matrix& g, GradientSink& sink) {
+    const Index n = a.rows();
+    const Matrix gn = g.with_shape(n, n);
+    Matrix block(2 * n, 2 * n);
+    for (Index i = 0; i < n; ++i) {
+      for (Index j = 0; j < n; ++j) {
+        block.set(i, j, a(j, i));
+        block.set(n + i, n + j, a(j, i));
+        block.set(i, n + j, gn(i, j));
+      }
+    }
+    const Matrix exponential = num::expm(block);
+    Matrix d(n, n);
+    for (Index i = 0; i < n; ++i) {
+      for (Index j = 0; j < n; ++j) d.set(i, j, exponential(i, n + j));
+    }
+    sink.add(0, std::move(d));
+  });
+}
+
+// λ = eig(A) for a real symmetric A: ∂λ_k = v_kᵀ dA v_k (simple eigenvalues), so
+// Ā = V diag(λ̄) Vᵀ. Eigenvectors and other matrices have no rule (a clear error).
+Value eig_rule(RuleCall& call) {
+  const Matrix a = call.matrix(0);
+  require_square(call, a);
+  if (call.arguments.size() != 1 || call.nargout > 1) {
+    call.fail("gradients are defined for the eigenvalues of one symmetric matrix, eig(A)");
+  }
+  for (Index i = 0; i < a.rows(); ++i) {
+    for (Index j = 0; j < i; ++j) {
+      if (a(i, j) != a(j, i)) call.fail("gradients are defined for symmetric matrices only");
+    }
+  }
+  Value result = call.plain();
+  const num::Eig parts = num::eig(a);
+  const Matrix v = parts.vectors;
+  const Value operands[] = {call.arguments[0]};
+  return call.tape.record(std::move(result), operands, [v](const Matrix& g, GradientSink& sink) {
+    Matrix scaled_v = v;  // V diag(λ̄)
+    for (Index i = 0; i < v.rows(); ++i) {
+      for (Index k = 0; k < v.columns(); ++k) scaled_v.set(i, k, v(i, k) * g[k]);
+    }
+    sink.add(0, product(scaled_v, transposed(v)));
+  });
+}
+
+}  // namespace
+
 extern const std::vector<NamedRule> kLinalgRules = {
     {"trace", trace_rule},       {"det", det_rule},        {"inv", inv_rule},
     {"linsolve", linsolve_rule}, {"solve", linsolve_rule}, {"svd", svd_rule},
+    {"pinv", pinv_rule},         {"expm", expm_rule},      {"eig", eig_rule},
 };
 
 }  // namespace llmlab::autodiff

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <numbers>
 #include <optional>
 
 #include "autodiff/array_math.hpp"
@@ -230,6 +231,25 @@ Value relu_rule(RuleCall& call) {
   });
 }
 
+// row_entropies_bits(P): H_r = -Σ_j p_rj log2 p_rj per row (a Vector or Scalar is one row), so
+// ∂H_r/∂p_rj = -(log2 p_rj + 1/ln 2), infinite at p = 0 as the entropy's slope is.
+Value row_entropies_rule(RuleCall& call) {
+  Value result = call.plain();
+  const Matrix p = call.matrix(0);
+  const bool one_row = !primal_of(call.arguments[0]).is(Kind::Matrix);
+  const Value operands[] = {call.arguments[0]};
+  return call.tape.record(std::move(result), operands,
+                          [p, one_row](const Matrix& g, GradientSink& sink) {
+                            Matrix d(p.rows(), p.columns());
+                            const Index columns = one_row ? p.size() : p.columns();
+                            for (Index i = 0; i < p.size(); ++i) {
+                              const double slope = -(std::log2(p[i]) + 1.0 / std::numbers::ln2);
+                              d.set(i, g[one_row ? 0 : i / columns] * slope);
+                            }
+                            sink.add(0, std::move(d));
+                          });
+}
+
 }  // namespace
 
 extern const std::vector<NamedRule> kNnRules = {
@@ -240,6 +260,7 @@ extern const std::vector<NamedRule> kNnRules = {
     {"rmsnorm", norm_rule<true>},
     {"gelu", gelu_rule},
     {"relu", relu_rule},
+    {"row_entropies_bits", row_entropies_rule},
 };
 
 }  // namespace llmlab::autodiff

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <unordered_map>
 
@@ -48,11 +49,18 @@ Value record_first(RuleCall& call, Value result, std::span<const Value> operands
   return Value::tuple(std::move(items));
 }
 
+Value no_gradient(RuleCall& call) { return call.plain(); }
+
+std::optional<double> dim_at(const RuleCall& call, std::size_t position) {
+  if (call.arguments.size() <= position) return std::nullopt;
+  const Value& value = primal_of(call.arguments[position]);
+  if (!value.is_numeric() || (value.is_array() && value.matrix_value().empty())) {
+    return std::nullopt;
+  }
+  return value.as_scalar();
+}
+
 namespace {
-
-// --- No gradient: the result does not depend continuously on the values -----------------
-
-Value constant(RuleCall& call) { return call.plain(); }
 
 // --- Element moves -------------------------------------------------------------------------
 
@@ -78,6 +86,26 @@ Value moves(RuleCall& call) {
     return call.invoke(arguments, 1);
   });
 }
+
+// Every output of a builtin that only moves elements, each its own rearrangement
+// ([X, Y] = meshgrid(x, y)).
+Value moves_per_output(RuleCall& call) {
+  if (call.nargout <= 1) return moves<0, true>(call);
+  std::vector<Value> outputs;
+  for (int k = 0; k < call.nargout; ++k) {
+    outputs.push_back(call.tape.rearrange(call.arguments, [&](std::span<const Value> values) {
+      Value all = call.invoke(values, call.nargout);
+      return all.is(Kind::Tuple) ? all.tuple_items()[static_cast<std::size_t>(k)] : all;
+    }));
+  }
+  return Value::tuple(std::move(outputs));
+}
+
+// Builtins that hold or pass values without computing on them (struct, setfield, deal, feval,
+// bsxfun; arrayfun reads the elements of a value that depends on x through its tape):
+// called with the values themselves, so what depends on the input of grad keeps its gradient
+// inside the struct, or reaches the called function's own operations.
+Value holds_values(RuleCall& call) { return call.invoke(call.arguments, call.nargout); }
 
 // --- Element-wise functions ----------------------------------------------------------------
 
@@ -180,20 +208,66 @@ Value transpose_rule(RuleCall& call) {
 // The reduced dimension is read off the shapes (an output dimension of 1 where the input's was
 // larger), which covers every form: sum(v), sum(M), sum(M, dim), sum(M, "all").
 
+std::size_t to_size(Index i) { return static_cast<std::size_t>(i); }
+
+// sum, prod and mean with a trailing "omitnan": the NaN elements are left out, so they take no
+// gradient (and mean divides each slice by its count of numbers).
+bool omits_nan(const RuleCall& call) {
+  if (call.arguments.size() < 2) return false;
+  const Value& last = primal_of(call.arguments.back());
+  return last.is(Kind::String) && last.string_value() == "omitnan";
+}
+
+// 1 where x holds a number, 0 at NaN.
+Matrix numbers_mask(const Matrix& x) {
+  return zip(x, x, [](double v, double) { return std::isnan(v) ? 0.0 : 1.0; });
+}
+
 Value sum_rule(RuleCall& call) {
   Value result = call.plain();
   const Matrix x = call.matrix(0);
   const Value operands[] = {call.arguments[0]};
+  if (omits_nan(call)) {
+    const Matrix mask = numbers_mask(x);
+    return call.tape.record(
+        std::move(result), operands, [mask](const Matrix& g, GradientSink& sink) {
+          sink.add(0, num::elementwise(num::Arithmetic::Multiply,
+                                       expand(g, mask.rows(), mask.columns()), mask));
+        });
+  }
   return call.tape.record(std::move(result), operands, [x](const Matrix& g, GradientSink& sink) {
     sink.add(0, expand(g, x.rows(), x.columns()));
   });
 }
 
+// mean(x, ..., "omitnan"): each number of a slice takes 1/(the slice's count of numbers).
+Value mean_omitting_nan(RuleCall& call, Value result) {
+  const Matrix x = call.matrix(0);
+  const Matrix y = primal_of(result).as_matrix();
+  Matrix weights = numbers_mask(x);
+  std::span<double> w = weights.mutable_real_values();
+  for_each_slice(x, reduced_along(x, y.rows(), y.columns()),
+                 [&](Index start, Index stride, Index count, Index) {
+                   double numbers = 0.0;
+                   for (Index i = 0; i < count; ++i) numbers += w[to_size(start + i * stride)];
+                   for (Index i = 0; i < count; ++i) {
+                     if (numbers > 0.0) w[to_size(start + i * stride)] /= numbers;
+                   }
+                 });
+  const Value operands[] = {call.arguments[0]};
+  return call.tape.record(
+      std::move(result), operands, [weights](const Matrix& g, GradientSink& sink) {
+        sink.add(0, num::elementwise(num::Arithmetic::Multiply,
+                                     expand(g, weights.rows(), weights.columns()), weights));
+      });
+}
+
 Value mean_rule(RuleCall& call) {
   Value result = call.plain();
-  const Matrix x = call.matrix(0);
   const Value& y = primal_of(result);
   if (!y.is_numeric()) return result;
+  if (omits_nan(call)) return mean_omitting_nan(call, std::move(result));
+  const Matrix x = call.matrix(0);
   const double count = static_cast<double>(x.size()) / static_cast<double>(y.element_count());
   const Value operands[] = {call.arguments[0]};
   return call.tape.record(std::move(result), operands,
@@ -202,45 +276,20 @@ Value mean_rule(RuleCall& call) {
                           });
 }
 
-// The slices a reduction ran over: along columns of each row, down rows of each column, or
-// everything as one slice.
-enum class Along { RowSlices, ColumnSlices, Whole };
-
-Along reduced_along(const Matrix& x, Index output_rows, Index output_columns) {
-  if (output_rows == 1 && output_columns == 1) {
-    if (x.rows() == 1) return Along::RowSlices;
-    if (x.columns() == 1) return Along::ColumnSlices;
-    return Along::Whole;
-  }
-  if (output_rows == 1 && x.rows() > 1) return Along::ColumnSlices;
-  return Along::RowSlices;
-}
-
-// Visits every slice as (start, stride, count) flat positions of x.
-template <class F>
-void for_each_slice(const Matrix& x, Along along, F&& visit) {
-  switch (along) {
-    case Along::Whole:
-      visit(Index{0}, Index{1}, x.size(), Index{0});
-      return;
-    case Along::RowSlices:
-      for (Index r = 0; r < x.rows(); ++r) visit(r * x.columns(), Index{1}, x.columns(), r);
-      return;
-    case Along::ColumnSlices:
-      for (Index c = 0; c < x.columns(); ++c) visit(c, x.columns(), x.rows(), c);
-      return;
-  }
-}
-
 Value prod_rule(RuleCall& call) {
   Value result = call.plain();
-  const Matrix x = call.matrix(0);
+  const bool omit = omits_nan(call);
+  // "omitnan" multiplies the numbers only: NaN counts as 1 and takes no gradient.
+  const Matrix x = omit ? zip(call.matrix(0), call.matrix(0),
+                              [](double v, double) { return std::isnan(v) ? 1.0 : v; })
+                        : call.matrix(0);
+  const Matrix mask = omit ? numbers_mask(call.matrix(0)) : Matrix();
   const Matrix y = primal_of(result).as_matrix();
   const Along along = reduced_along(x, y.rows(), y.columns());
   const Value operands[] = {call.arguments[0]};
   // d prod / d x_i = the product of the others: prefix times suffix products (exact at zeros).
   return call.tape.record(
-      std::move(result), operands, [x, along](const Matrix& g, GradientSink& sink) {
+      std::move(result), operands, [x, mask, along](const Matrix& g, GradientSink& sink) {
         Matrix d(x.rows(), x.columns());
         std::span<double> out = d.mutable_real_values();
         std::span<const double> in = x.real_values();
@@ -254,10 +303,12 @@ Value prod_rule(RuleCall& call) {
           double suffix = 1.0;
           for (Index i = count - 1; i >= 0; --i) {
             const auto p = static_cast<std::size_t>(start + i * stride);
-            out[p] *= suffix * dy[static_cast<std::size_t>(along == Along::Whole ? 0 : slice)];
+            out[p] *= suffix * dy[static_cast<std::size_t>(slice)];
             suffix *= in[p];
           }
         });
+        if (!mask.empty())
+          d = zip(d, mask, [](double v, double number) { return number ? v : 0.0; });
         sink.add(0, std::move(d));
       });
 }
@@ -265,13 +316,7 @@ Value prod_rule(RuleCall& call) {
 Value cumsum_rule(RuleCall& call) {
   Value result = call.plain();
   const Matrix x = call.matrix(0);
-  const Value& xv = primal_of(call.arguments[0]);
-  Along along = (xv.is(Kind::Vector) || x.rows() == 1) ? Along::RowSlices : Along::ColumnSlices;
-  if (call.arguments.size() >= 2) {
-    const double dim = primal_of(call.arguments[1]).as_scalar();
-    along = dim == 2.0 ? Along::RowSlices : Along::ColumnSlices;
-    if (dim == 1.0 && xv.is(Kind::Vector)) along = Along::ColumnSlices;
-  }
+  const Along along = running_along(primal_of(call.arguments[0]), x, dim_at(call, 1));
   const Value operands[] = {call.arguments[0]};
   return call.tape.record(
       std::move(result), operands, [x, along](const Matrix& g, GradientSink& sink) {
@@ -342,7 +387,7 @@ Value extremum_rule(RuleCall& call) {
         std::span<const double> dy = g.real_values();
         std::span<const double> index = where.real_values();
         for_each_slice(x, along, [&](Index start, Index stride, Index count, Index slice) {
-          const auto s = static_cast<std::size_t>(along == Along::Whole ? 0 : slice);
+          const auto s = static_cast<std::size_t>(slice);
           const auto k = static_cast<Index>(index[s]) - 1;
           if (k < 0 || k >= count) return;
           if (along == Along::Whole) {
@@ -380,7 +425,7 @@ Value matrix_norm_rule(RuleCall& call, Value result, double p) {
                               sink.add(0, std::move(d));
                             });
   }
-  if (p != 1.0 && !std::isinf(p))
+  if (p != 1.0 && p != std::numeric_limits<double>::infinity())
     call.fail("matrix norms have gradients for p = 1, 2, Inf, \"fro\"");
   const bool columns = p == 1.0;
   const Index lines = columns ? x.columns() : x.rows();
@@ -431,10 +476,12 @@ Value norm_rule(RuleCall& call) {
                             std::span<double> out = d.mutable_real_values();
                             std::span<const double> in = x.real_values();
                             if (std::isinf(p)) {
-                              // The first element of largest magnitude takes it all.
+                              // The first element of largest (Inf) or smallest (-Inf)
+                              // magnitude takes it all.
                               std::size_t best = 0;
                               for (std::size_t i = 0; i < in.size(); ++i) {
-                                if (std::abs(in[i]) > std::abs(in[best])) best = i;
+                                const double a = std::abs(in[i]), b = std::abs(in[best]);
+                                if (p > 0 ? a > b : a < b) best = i;
                               }
                               if (!in.empty())
                                 out[best] = dy * (in[best] > 0 ? 1.0 : (in[best] < 0 ? -1.0 : 0.0));
@@ -463,66 +510,66 @@ Value dot_rule(RuleCall& call) {
 
 extern const std::vector<NamedRule> kCoreRules = {
     // No gradient (sizes, predicates, text, piecewise-constant functions).
-    {"size", constant},
-    {"length", constant},
-    {"len", constant},
-    {"numel", constant},
-    {"rows", constant},
-    {"columns", constant},
-    {"ndims", constant},
-    {"isempty", constant},
-    {"isnumeric", constant},
-    {"isreal", constant},
-    {"isscalar", constant},
-    {"isvector", constant},
-    {"ismatrix", constant},
-    {"isrow", constant},
-    {"iscolumn", constant},
-    {"isstruct", constant},
-    {"ischar", constant},
-    {"isstring", constant},
-    {"islogical", constant},
-    {"class", constant},
-    {"isa", constant},
-    {"isnan", constant},
-    {"isinf", constant},
-    {"isfinite", constant},
-    {"isequal", constant},
-    {"disp", constant},
-    {"print", constant},
-    {"fprintf", constant},
-    {"printf", constant},
-    {"sprintf", constant},
-    {"num2str", constant},
-    {"mat2str", constant},
-    {"assert", constant},
-    {"error", constant},
-    {"warning", constant},
-    {"floor", constant},
-    {"ceil", constant},
-    {"round", constant},
-    {"fix", constant},
-    {"sign", constant},
-    {"find", constant},
-    {"any", constant},
-    {"all", constant},
-    {"nnz", constant},
-    {"argmax", constant},
-    {"argmin", constant},
-    {"logical", constant},
-    {"eq", constant},
-    {"ne", constant},
-    {"lt", constant},
-    {"le", constant},
-    {"gt", constant},
-    {"ge", constant},
-    {"and", constant},
-    {"or", constant},
-    {"not", constant},
-    {"xor", constant},
-    {"zeros", constant},
-    {"ones", constant},
-    {"causal_mask", constant},
+    {"size", no_gradient},
+    {"length", no_gradient},
+    {"len", no_gradient},
+    {"numel", no_gradient},
+    {"rows", no_gradient},
+    {"columns", no_gradient},
+    {"ndims", no_gradient},
+    {"isempty", no_gradient},
+    {"isnumeric", no_gradient},
+    {"isreal", no_gradient},
+    {"isscalar", no_gradient},
+    {"isvector", no_gradient},
+    {"ismatrix", no_gradient},
+    {"isrow", no_gradient},
+    {"iscolumn", no_gradient},
+    {"isstruct", no_gradient},
+    {"ischar", no_gradient},
+    {"isstring", no_gradient},
+    {"islogical", no_gradient},
+    {"class", no_gradient},
+    {"isa", no_gradient},
+    {"isnan", no_gradient},
+    {"isinf", no_gradient},
+    {"isfinite", no_gradient},
+    {"isequal", no_gradient},
+    {"disp", no_gradient},
+    {"print", no_gradient},
+    {"fprintf", no_gradient},
+    {"printf", no_gradient},
+    {"sprintf", no_gradient},
+    {"num2str", no_gradient},
+    {"mat2str", no_gradient},
+    {"assert", no_gradient},
+    {"error", no_gradient},
+    {"warning", no_gradient},
+    {"floor", no_gradient},
+    {"ceil", no_gradient},
+    {"round", no_gradient},
+    {"fix", no_gradient},
+    {"sign", no_gradient},
+    {"find", no_gradient},
+    {"any", no_gradient},
+    {"all", no_gradient},
+    {"nnz", no_gradient},
+    {"argmax", no_gradient},
+    {"argmin", no_gradient},
+    {"logical", no_gradient},
+    {"eq", no_gradient},
+    {"ne", no_gradient},
+    {"lt", no_gradient},
+    {"le", no_gradient},
+    {"gt", no_gradient},
+    {"ge", no_gradient},
+    {"and", no_gradient},
+    {"or", no_gradient},
+    {"not", no_gradient},
+    {"xor", no_gradient},
+    {"zeros", no_gradient},
+    {"ones", no_gradient},
+    {"causal_mask", no_gradient},
     // Element moves.
     {"reshape", moves<0, false>},
     {"repmat", moves<0, false>},
@@ -538,6 +585,14 @@ extern const std::vector<NamedRule> kCoreRules = {
     {"vertcat", moves<0, true>},
     {"cat", moves<1, true>},
     {"transpose", transpose_rule},
+    {"meshgrid", moves_per_output},
+    // Containers and calls.
+    {"struct", holds_values},
+    {"setfield", holds_values},
+    {"deal", holds_values},
+    {"feval", holds_values},
+    {"bsxfun", holds_values},
+    {"arrayfun", holds_values},
     // Element-wise math.
     {"abs", abs_rule},
     {"sqrt", sqrt_rule},
@@ -580,10 +635,16 @@ extern const std::vector<NamedRule> kCoreRules = {
     {"dot", dot_rule},
 };
 
+const std::vector<const std::vector<NamedRule>*>& rule_tables() {
+  static const std::vector<const std::vector<NamedRule>*> tables = {
+      &kCoreRules, &kNnRules, &kLinalgRules, &kMathRules, &kAffineRules, &kSelectionRules};
+  return tables;
+}
+
 const Rule* find_rule(std::string_view name) {
   static const std::unordered_map<std::string_view, Rule> table = [] {
     std::unordered_map<std::string_view, Rule> rules;
-    for (const auto* list : {&kCoreRules, &kNnRules, &kLinalgRules}) {
+    for (const auto* list : rule_tables()) {
       for (const NamedRule& entry : *list) rules.emplace(entry.name, entry.rule);
     }
     return rules;

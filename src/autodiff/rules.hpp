@@ -3,6 +3,7 @@
 // silently return a value that has lost its dependence on x.
 #pragma once
 
+#include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -27,15 +28,27 @@ struct RuleCall {
 
 using Rule = Value (*)(RuleCall&);
 
+// The rule of builtins whose result does not depend continuously on their arguments (sizes,
+// predicates, rounding, text): the plain result, which carries no gradient.
+Value no_gradient(RuleCall& call);
+
+// The dim a builtin was given at argument `position`: a number there, or none (absent, [],
+// or an option string).
+std::optional<double> dim_at(const RuleCall& call, std::size_t position);
+
 // The rule for a builtin, or null.
 const Rule* find_rule(std::string_view name);
 
-// Rule tables by domain (rules.cpp, nn_rules.cpp, linalg_rules.cpp).
+// Rule tables by domain (rules.cpp, nn_rules.cpp, linalg_rules.cpp, math_rules.cpp,
+// affine_rules.cpp, selection_rules.cpp).
 struct NamedRule {
   std::string_view name;
   Rule rule;
 };
-extern const std::vector<NamedRule> kCoreRules, kNnRules, kLinalgRules;
+extern const std::vector<NamedRule> kCoreRules, kNnRules, kLinalgRules, kMathRules, kAffineRules,
+    kSelectionRules;
+// Every table, for find_rule and for the property test's check that each rule has cases.
+const std::vector<const std::vector<NamedRule>*>& rule_tables();
 
 // Helpers the tables share.
 // The first output of a builtin result (a tuple when nargout > 1) and the rest unchanged.

@@ -84,12 +84,18 @@ Value ValueTape::record(Value primal, std::span<const Value> operands, Backward 
   if (primal.is(Kind::Complex) || (primal.is_array() && primal.matrix_value().is_complex())) {
     complex_error();
   }
-  if (!is_real_numeric(primal) || primal.is_logical()) return primal;
+  if (!is_real_numeric(primal) || primal.is_logical() || finished_) return primal;
   Node node;
   node.inputs.reserve(operands.size());
   bool any = false;
   for (const Value& operand : operands) {
-    if (operand.is(Kind::Tracked) && operand.tracked_value().tape.get() != this) {
+    const bool foreign = operand.is(Kind::Tracked) && operand.tracked_value().tape.get() != this;
+    // A value that escaped an earlier, finished grad is a plain value here.
+    if (foreign && operand.tracked_value().tape->finished()) {
+      node.inputs.push_back(-1);
+      continue;
+    }
+    if (foreign) {
       throw Error("autodiff: values from two differentiations meet (nested grad is not supported)");
     }
     node.inputs.push_back(node_of(operand));
@@ -403,30 +409,19 @@ Value ValueTape::rearrange(std::span<const Value> operands,
 
 namespace {
 
-// The 0-based positions a plain subscript selects along a dimension of `extent`, or nullopt
-// for a form the general rearrangement handles (a logical mask, anything but numbers and ':').
-// Bounds were checked by the primal read already.
+// The 0-based positions a plain subscript selects along a dimension of `extent`, in the order
+// the read takes them (column-major for a matrix-shaped subscript, as runtime::index_read
+// reads it), or nullopt when one is out of range (the primal read reported that already).
 std::optional<std::vector<Index>> positions(const Value& subscript, Index extent) {
-  std::vector<Index> result;
-  if (subscript.is(Kind::AllIndex)) {
-    result.resize(static_cast<std::size_t>(extent));
-    for (Index i = 0; i < extent; ++i) result[static_cast<std::size_t>(i)] = i;
-    return result;
+  runtime::Subscript resolved = runtime::resolve_subscript(subscript);
+  if (resolved.all) {
+    resolved.positions.resize(static_cast<std::size_t>(extent));
+    for (Index i = 0; i < extent; ++i) resolved.positions[static_cast<std::size_t>(i)] = i;
   }
-  if (subscript.is(Kind::Scalar)) {
-    result.push_back(static_cast<Index>(subscript.scalar_value()) - 1);
-  } else if (subscript.is_array() && !subscript.is_logical() &&
-             subscript.matrix_value().is_real()) {
-    const std::span<const double> values = subscript.matrix_value().real_values();
-    result.reserve(values.size());
-    for (const double v : values) result.push_back(static_cast<Index>(v) - 1);
-  } else {
-    return std::nullopt;
-  }
-  for (const Index i : result) {
+  for (const Index i : resolved.positions) {
     if (i < 0 || i >= extent) return std::nullopt;
   }
-  return result;
+  return std::move(resolved.positions);
 }
 
 }  // namespace

@@ -79,7 +79,12 @@ class ValueTape : public runtime::Tape, public std::enable_shared_from_this<Valu
   std::size_t saved_bytes() const { return saved_bytes_; }
   void add_saved_bytes(std::size_t bytes) { saved_bytes_ += bytes; }
 
+  // Called when the grad that made this tape returns (or fails): from then on its values that
+  // escaped f compute as plain values (record returns the primal).
+  void finish() { finished_ = true; }
+
   // runtime::Tape
+  bool finished() const override { return finished_; }
   Value binary(lang::BinaryOp op, const Value& left, const Value& right) override;
   Value unary(lang::UnaryOp op, const Value& operand) override;
   Value rearrange(std::span<const Value> operands,
@@ -100,10 +105,23 @@ class ValueTape : public runtime::Tape, public std::enable_shared_from_this<Valu
 
   std::vector<Node> nodes_;
   std::size_t saved_bytes_ = 0;
+  bool finished_ = false;
   std::map<std::tuple<int, Index, Index>, Value> tag_cache_;
 };
 
 // The tracked node of a value, or -1 when it is plain.
 std::int64_t node_of(const Value& value);
+
+// Finishes the tape when the differentiation that made it leaves, normally or by an error.
+class FinishOnExit {
+ public:
+  explicit FinishOnExit(ValueTape& tape) : tape_(tape) {}
+  FinishOnExit(const FinishOnExit&) = delete;
+  FinishOnExit& operator=(const FinishOnExit&) = delete;
+  ~FinishOnExit() { tape_.finish(); }
+
+ private:
+  ValueTape& tape_;
+};
 
 }  // namespace llmlab::autodiff

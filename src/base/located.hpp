@@ -3,12 +3,19 @@
 // names the place.
 #pragma once
 
+#include <new>
+#include <stdexcept>
+
 #include "base/error.hpp"
 #include "base/source.hpp"
 
 namespace llmlab {
 
-// Runs body() and attaches `where` to an Error escaping it that has no location yet.
+// Runs body() and attaches `where` to an Error escaping it that has no location yet. An
+// allocation that fails on the way (std::bad_alloc, or std::length_error for a size no
+// container can hold) becomes the same clean "out of memory" error at `where`: growing [s s],
+// a containers.Map insert or a dynamic field under a memory limit end as a script error, as a
+// builtin's allocation does (runtime/calls.cpp), never as an abort.
 template <class F>
 auto located(const SourceLoc& where, F&& body) -> decltype(body()) {
   try {
@@ -16,6 +23,10 @@ auto located(const SourceLoc& where, F&& body) -> decltype(body()) {
   } catch (Error& error) {
     error.set_where_if_missing(where);
     throw;
+  } catch (const std::bad_alloc&) {
+    throw Error("out of memory", where);
+  } catch (const std::length_error&) {
+    throw Error("out of memory (the result would be too long)", where);
   }
 }
 

@@ -1,7 +1,9 @@
-// XML and JSON/TOML string escaping.
+// XML and JSON/TOML string escaping, and base64.
 #include "base/text_escape.hpp"
 
 #include <fmt/format.h>
+
+#include <cstdint>
 
 namespace llmlab {
 
@@ -98,6 +100,32 @@ std::string percent_decode(std::string_view text) {
     } else {
       out += text[i];
     }
+  }
+  return out;
+}
+
+std::string base64(std::string_view bytes) {
+  static constexpr char kAlphabet[] =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  out.reserve((bytes.size() + 2) / 3 * 4);
+  std::size_t i = 0;
+  for (; i + 3 <= bytes.size(); i += 3) {
+    const auto n = static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i]) << 16 |
+                                              static_cast<unsigned char>(bytes[i + 1]) << 8 |
+                                              static_cast<unsigned char>(bytes[i + 2]));
+    out += kAlphabet[n >> 18 & 63];
+    out += kAlphabet[n >> 12 & 63];
+    out += kAlphabet[n >> 6 & 63];
+    out += kAlphabet[n & 63];
+  }
+  if (const std::size_t rest = bytes.size() - i; rest > 0) {
+    std::uint32_t n = static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i]) << 16);
+    if (rest == 2) n |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i + 1]) << 8);
+    out += kAlphabet[n >> 18 & 63];
+    out += kAlphabet[n >> 12 & 63];
+    out += rest == 2 ? kAlphabet[n >> 6 & 63] : '=';
+    out += '=';
   }
   return out;
 }

@@ -30,4 +30,7 @@ std::string percent_decode(std::string_view text);
 // control characters (and DEL) as \uXXXX.
 std::string quoted_string(std::string_view text);
 
+// Bytes as base64 (RFC 4648, with `=` padding): images inside JSON (Jupyter's image/png).
+std::string base64(std::string_view bytes);
+
 }  // namespace llmlab

@@ -12,6 +12,7 @@
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
 #include "runtime/literals.hpp"
+#include "runtime/tracked.hpp"
 
 namespace llmlab::builtins {
 
@@ -139,6 +140,22 @@ Value cellfun(Call& call) {
     return Value::cell(std::move(out));
   }
   const bool as_matrix = cells.rows > 1;
+  // Numbers that depend on the input of grad are joined as the literal [a, b; c, d] joins them,
+  // so the result keeps their gradients.
+  if (std::any_of(results.begin(), results.end(),
+                  [](const Value& result) { return result.is(Kind::Tracked); })) {
+    std::vector<std::vector<Value>> rows(as_matrix ? cells.rows : 1);
+    for (std::size_t k = 0; k < results.size(); ++k) {
+      if (!runtime::primal_of(results[k]).is(Kind::Scalar)) {
+        call.fail(fmt::format(
+            "item {} gave a non-scalar {}; use \"UniformOutput\", false for results that are "
+            "not numbers",
+            k + 1, results[k].kind_name()));
+      }
+      rows[as_matrix ? k % static_cast<std::size_t>(cells.rows) : 0].push_back(results[k]);
+    }
+    return runtime::concatenate(rows);
+  }
   num::Matrix numbers(as_matrix ? cells.rows : 1,
                       as_matrix ? cells.columns : cells.columns * cells.rows, 0.0);
   bool all_bools = !results.empty();

@@ -1,12 +1,14 @@
 // builtins.md §9 Strings, output and formatting: errors and warnings, error, warning, assert
-// and narginchk.
+// (MATLAB's condition check and Octave's observed/expected comparison) and narginchk.
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "base/error.hpp"
 #include "builtins/registry.hpp"
@@ -81,18 +83,128 @@ Value error(Call& call) {
   throw raised;
 }
 
+// Octave's assert(observed, expected, tol): why two values differ, or nullopt when they agree.
+// `where` names the place inside nested cells and structs ("{2}.name"). Numbers agree element
+// by element within tol (0: exactly; > 0: |observed - expected| <= tol; < 0: relative to
+// |expected|, absolute where expected is 0); NaN agrees with NaN and Inf with the same Inf.
+std::optional<std::string> mismatch(const Value& observed, const Value& expected, double tol,
+                                    const std::string& where);
+
+std::string location(const std::string& where, std::string_view step) {
+  return where + std::string(step);
+}
+
+std::optional<std::string> number_mismatch(const Value& observed, const Value& expected, double tol,
+                                           const std::string& where) {
+  if (size_of(observed) != size_of(expected)) return where + ": Dimensions don't match";
+  if (tol == 0 && observed.is_logical() != expected.is_logical()) {
+    return fmt::format("{}: Class {} != {}", where, observed.is_logical() ? "logical" : "double",
+                       expected.is_logical() ? "logical" : "double");
+  }
+  const num::Matrix a = observed.as_matrix();
+  const num::Matrix b = expected.as_matrix();
+  for (num::Index k = 0; k < a.size(); ++k) {
+    const num::Complex x = a.complex_at(k);
+    const num::Complex y = b.complex_at(k);
+    const bool x_nan = std::isnan(x.real()) || std::isnan(x.imag());
+    const bool y_nan = std::isnan(y.real()) || std::isnan(y.imag());
+    const std::string at =
+        fmt::format("{}({},{})", where, k / a.columns() + 1, k % a.columns() + 1);
+    if (x_nan || y_nan) {
+      if (x_nan != y_nan) return at + ": 'NaN' mismatch";
+      continue;
+    }
+    if (x == y) continue;  // equal numbers, equal infinities included
+    if (std::isinf(std::abs(x)) || std::isinf(std::abs(y))) return at + ": 'Inf' mismatch";
+    const double error = std::abs(x - y);
+    if (tol >= 0 || y == num::Complex(0)) {
+      if (error > std::abs(tol)) {
+        return fmt::format("{}: Abs err {:.5g} exceeds tol {:.5g}", at, error, std::abs(tol));
+      }
+    } else if (error / std::abs(y) > -tol) {
+      return fmt::format("{}: Rel err {:.5g} exceeds tol {:.5g}", at, error / std::abs(y), -tol);
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> sequence_mismatch(const std::vector<Value>& observed,
+                                             const std::vector<Value>& expected, double tol,
+                                             const std::string& where) {
+  if (observed.size() != expected.size()) return where + ": Dimensions don't match";
+  for (std::size_t k = 0; k < observed.size(); ++k) {
+    if (auto reason = mismatch(observed[k], expected[k], tol,
+                               location(where, fmt::format("{{{}}}", k + 1)))) {
+      return reason;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> mismatch(const Value& observed, const Value& expected, double tol,
+                                    const std::string& where) {
+  if (observed.is_numeric() && expected.is_numeric()) {
+    return number_mismatch(observed, expected, tol, where);
+  }
+  if (observed.kind() != expected.kind()) {
+    return fmt::format("{}: Expected {}, but observed {}", where, expected.kind_name(),
+                       observed.kind_name());
+  }
+  switch (expected.kind()) {
+    case Kind::String:
+      if (observed.string_value() == expected.string_value()) return std::nullopt;
+      return fmt::format("{}: Strings don't match: '{}' != '{}'", where, observed.string_value(),
+                         expected.string_value());
+    case Kind::Cell: {
+      const runtime::CellArray& a = observed.cell_value();
+      const runtime::CellArray& b = expected.cell_value();
+      if (a.rows != b.rows || a.columns != b.columns) return where + ": Dimensions don't match";
+      return sequence_mismatch(a.items, b.items, tol, where);
+    }
+    case Kind::StructArray:
+      return sequence_mismatch(observed.struct_array_items(), expected.struct_array_items(), tol,
+                               where);
+    case Kind::Struct: {
+      const runtime::StructFields& a = observed.struct_fields();
+      const runtime::StructFields& b = expected.struct_fields();
+      if (a.size() != b.size()) return where + ": Structure fieldname mismatch";
+      for (auto p = a.begin(), q = b.begin(); p != a.end(); ++p, ++q) {
+        if (p->first != q->first) return where + ": Structure fieldname mismatch";
+        if (auto reason = mismatch(p->second, q->second, tol, location(where, "." + p->first))) {
+          return reason;
+        }
+      }
+      return std::nullopt;
+    }
+    default:
+      // String arrays, handles, lambdas and objects: equal when they display the same.
+      if (runtime::display(observed) == runtime::display(expected)) return std::nullopt;
+      return where + ": values differ";
+  }
+}
+
 // assert(cond), assert(cond, msg), assert(cond, fmt, ...): MATLAB's check. The condition is
 // judged as `if` judges it; a false one raises "Assertion failed." or the message (formatted,
-// as error() formats, when arguments follow it).
+// as error() formats, when arguments follow it). A second argument that is no string, or a
+// string observed value, makes it Octave's assert(observed, expected[, tol]): an error naming
+// the first difference (never a pass with a wrong value).
 Value assert_builtin(Call& call) {
+  const bool compares =
+      call.has(1) && (!call.value(1).is(Kind::String) || call.value(0).is(Kind::String));
+  if (compares) {
+    if (call.count() > 3) call.fail("expected assert(observed, expected, tol)");
+    const double tol = call.has(2) ? call.scalar(2) : 0.0;
+    if (auto reason = mismatch(call.value(0), call.value(1), tol, "")) {
+      throw Error("ASSERT errors for: assert (cond,expected,tol)\n  " +
+                  (reason->front() == ':' ? "()" + *reason : *reason));
+    }
+    return Value();
+  }
   if (runtime::condition_truth(call.value(0), "assert")) return Value();
   if (!call.has(1)) throw Error("Assertion failed.");
-  const Value& message = call.value(1);
-  if (!message.is(Kind::String)) {
-    call.fail(fmt::format("message must be a string, got {}", message.kind_name()));
-  }
-  if (call.count() == 2) throw Error(message.string_value());
-  throw Error(runtime::format_printf(message.string_value(), call.arguments().subspan(2)));
+  const std::string& message = call.value(1).string_value();
+  if (call.count() == 2) throw Error(message);
+  throw Error(runtime::format_printf(message, call.arguments().subspan(2)));
 }
 
 // warning(msg), warning(fmt, args...), warning(id, fmt, args...) write `warning: msg` to

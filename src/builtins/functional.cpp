@@ -20,6 +20,7 @@
 #include "runtime/operators.hpp"
 #include "runtime/printf.hpp"
 #include "runtime/struct_array.hpp"
+#include "runtime/tracked.hpp"
 
 namespace llmlab::builtins {
 namespace {
@@ -59,7 +60,15 @@ Value feval(Call& call) {
 std::vector<Value> mapped_elements(Call& call, int index = 1) {
   const Value& x = call.value(index);
   std::vector<Value> elements;
-  if (x.is(Kind::Vector)) {
+  if (x.is(Kind::Tracked)) {
+    // A value that depends on the input of grad: each element read as x(k) reads it (linear,
+    // column-major), so the function's result keeps its gradient.
+    const num::Index count = runtime::primal_of(x).element_count();
+    for (num::Index k = 0; k < count; ++k) {
+      const Value position[] = {Value::scalar(static_cast<double>(k + 1))};
+      elements.push_back(runtime::tracked_index_read(x, position));
+    }
+  } else if (x.is(Kind::Vector)) {
     const num::Matrix& values = x.matrix_value();
     for (num::Index k = 0; k < values.size(); ++k) {
       const num::Complex z = values.complex_at(k);
@@ -80,6 +89,20 @@ std::vector<Value> mapped_elements(Call& call, int index = 1) {
 // one length → one row each.
 Value pack_results(Call& call, const std::vector<Value>& results) {
   if (results.empty()) return Value::vector(num::Matrix(1, 0));
+  // Results that depend on the input of grad are joined as the literal joins them: scalars
+  // into one row, vectors one per row.
+  if (runtime::any_tracked(results)) {
+    const bool scalars = !runtime::primal_of(results[0]).is_array();
+    std::vector<std::vector<Value>> rows(scalars ? 1 : results.size());
+    for (std::size_t k = 0; k < results.size(); ++k) {
+      if (scalars != !runtime::primal_of(results[k]).is_array()) {
+        call.fail(
+            fmt::format("element {} returned {}, unlike element 1", k + 1, results[k].kind_name()));
+      }
+      rows[scalars ? 0 : k].push_back(results[k]);
+    }
+    return runtime::concatenate(rows);
+  }
   const Value& first = results[0];
   const bool scalar_results =
       first.is(Kind::Scalar) || first.is(Kind::Complex) || first.is(Kind::Bool);
@@ -156,7 +179,8 @@ Value arrayfun(Call& call) {
     uniform = call.value(call.count() - 1).as_scalar() != 0.0;
     inputs -= 2;
   }
-  if (inputs == 1 && uniform && !call.value(1).is(Kind::Matrix)) return map_function(call);
+  const bool matrix_input = runtime::primal_of(call.value(1)).is(Kind::Matrix);
+  if (inputs == 1 && uniform && !matrix_input) return map_function(call);
   const Value& function = call.value(0);
   if (!function.is_callable()) {
     throw Error(fmt::format("arrayfun: first argument must be a lambda or function handle, got {}",
@@ -165,7 +189,7 @@ Value arrayfun(Call& call) {
   std::vector<std::vector<Value>> columns;
   for (int k = 1; k <= inputs; ++k) {
     columns.push_back(elements_of(call, k));
-    if (size_of(call.value(k)) != size_of(call.value(1))) {
+    if (size_of(runtime::primal_of(call.value(k))) != size_of(runtime::primal_of(call.value(1)))) {
       call.fail(fmt::format("argument {} has a different size from argument 2", k + 1));
     }
   }
@@ -189,20 +213,26 @@ Value arrayfun(Call& call) {
     return Value::string_array(std::move(texts));
   }
   Value packed = pack_results(call, results);
-  if (!call.value(1).is(Kind::Matrix)) return packed;
-  if (!packed.is(Kind::Vector)) {
+  if (!matrix_input) return packed;
+  if (!runtime::primal_of(packed).is(Kind::Vector)) {
     call.fail("a matrix input needs one number from each call");
   }
-  const num::Matrix& shape = call.value(1).matrix_value();
-  const num::Matrix& flat = packed.matrix_value();
-  num::Matrix result(
-      shape.rows(), shape.columns(),
-      flat.is_complex() ? num::Matrix::Element::ComplexValued : num::Matrix::Element::Real);
-  for (num::Index k = 0; k < flat.size(); ++k) {
-    result.set(k % shape.rows(), k / shape.rows(), flat.complex_at(k));
-  }
-  result.demote_if_real();
-  return Value::matrix(std::move(result));
+  const num::Matrix shape = runtime::primal_of(call.value(1)).matrix_value();
+  const auto in_shape = [&shape](std::span<const Value> values) {
+    const num::Matrix& flat = values[0].matrix_value();
+    num::Matrix result(
+        shape.rows(), shape.columns(),
+        flat.is_complex() ? num::Matrix::Element::ComplexValued : num::Matrix::Element::Real);
+    for (num::Index k = 0; k < flat.size(); ++k) {
+      result.set(k % shape.rows(), k / shape.rows(), flat.complex_at(k));
+    }
+    result.demote_if_real();
+    return Value::matrix(std::move(result));
+  };
+  // Tracked results move into the matrix's shape on their tape (a rearrangement).
+  const Value operands[] = {packed};
+  if (runtime::Tape* tape = runtime::tape_of(operands)) return tape->rearrange(operands, in_shape);
+  return in_shape(operands);
 }
 
 // bsxfun(f, A, B): f(A, B). rlab's element-wise operators already broadcast (language.md

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "builtins/gpt_config.hpp"
+#include "builtins/paths.hpp"
 #include "builtins/registry.hpp"
 #include "runtime/struct_array.hpp"
 #include "train/checkpoint.hpp"
@@ -237,13 +238,19 @@ Value gpt_init(Call& call) {
 
 Value gpt_save(Call& call) {
   const std::shared_ptr<const train::Model> model = model_argument(call, 0);
-  train::save_model(*model, call.string(1), call.name());
+  train::save_model(*model, session_path(call.session(), call.string(1)).string(), call.name());
   return Value::none();
 }
 
+// A checkpoint with NaN or Inf weights loads, with a warning: a script may want to look at the
+// run that diverged, but should not take its samples for a model's.
 Value gpt_load(Call& call) {
-  return model_value(
-      std::make_shared<train::Model>(train::load_model(call.string(0), call.name())));
+  const std::string path = session_path(call.session(), call.string(0)).string();
+  auto model = std::make_shared<train::Model>(train::load_model(path, call.name()));
+  if (auto report = train::non_finite_report(*model, path)) {
+    call.session().warn(runtime::Warning{"llmlab:gpt_load:nonFinite", "gpt_load: " + *report});
+  }
+  return model_value(std::move(model));
 }
 
 // gpt_generate(model, prompt, n, "temperature", T, "top_k", k, "top_p", p, "seed", s,

@@ -53,6 +53,8 @@ std::span<const BuiltinTable* const> builtin_tables() {
       &kSessionCommandBuiltins,
       &kCellBuiltins,
       &kPlotBandBuiltins,
+      // issue #30: pwd, cd, ls, dir, which
+      &kDirectoryBuiltins,
   };
   return tables;
 }

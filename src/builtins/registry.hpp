@@ -3,6 +3,7 @@
 // comment of each file names its chapter of builtins.md.
 #pragma once
 
+#include <functional>
 #include <span>
 #include <utility>
 #include <vector>
@@ -37,6 +38,12 @@ extern const BuiltinTable kPlotBuiltins;                                 // §13
 extern const BuiltinTable kSessionCommandBuiltins, kCellBuiltins, kPlotBandBuiltins;
 // sweep_load (issue #15): a sweep folder's run records.
 extern const BuiltinTable kSweepBuiltins;
+// pwd, cd, ls, dir, which (issue #30): the working directory and what a name means.
+extern const BuiltinTable kDirectoryBuiltins;
+
+// What `clc` does in a front end that has a screen (the REPL's terminal, a Jupyter cell's
+// output); elsewhere (a script, a notebook) clc does nothing.
+void set_screen_clearer(runtime::Session& session, std::function<void()> clear);
 
 // Every table, in the order of builtins.md's chapters. No name appears in two tables.
 std::span<const BuiltinTable* const> builtin_tables();

@@ -6,9 +6,11 @@
 #include <cctype>
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <optional>
 #include <string_view>
 #include <thread>
+#include <utility>
 
 #include "base/error.hpp"
 #include "builtins/registry.hpp"
@@ -49,6 +51,45 @@ Value clear(Call& call) {
   return Value();
 }
 
+// The words of the language itself, which `help for` describes as `help sum` describes a
+// builtin (language.md §2 and §13 for the details).
+struct KeywordHelp {
+  std::string_view word;
+  std::string_view text;
+};
+
+constexpr KeywordHelp kKeywordHelp[] = {
+    {"if",
+     "if COND ... elseif COND ... else ... end: runs the first branch whose condition "
+     "holds (an array holds when it is non-empty and all non-zero)"},
+    {"elseif", "elseif COND: another condition of an if block"},
+    {"else", "else: the branch of an if block when no condition held"},
+    {"for",
+     "for VAR = EXPR ... end: runs the body once per element (per column of a matrix, "
+     "per element of a cell)"},
+    {"while", "while COND ... end: runs the body while the condition holds"},
+    {"switch",
+     "switch EXPR case VALUE ... otherwise ... end: runs the first case equal to the "
+     "value (a cell of values matches any of them)"},
+    {"case", "case VALUE: one branch of a switch block"},
+    {"otherwise", "otherwise: the branch of a switch block when no case matched"},
+    {"end",
+     "end: closes a block (if, for, while, switch, try, function); inside a subscript, "
+     "the last index"},
+    {"function", "function [OUT1, OUT2] = NAME(IN1, IN2) ... end: defines a function"},
+    {"return", "return: leaves the running function"},
+    {"break", "break: leaves the innermost loop"},
+    {"continue", "continue: goes on with the next iteration of the innermost loop"},
+    {"try",
+     "try ... catch ERR ... end: runs the catch part when the try part raises an error, "
+     "with ERR.message and ERR.identifier"},
+    {"catch", "catch ERR: the part of a try block that handles its error"},
+    {"run", "run FILE: runs a script in the current scope (relative to the file that says run)"},
+    {"import",
+     "import FILE: runs a library file once per session (relative to the importing "
+     "file, then LLMLAB_PATH)"},
+};
+
 // help: the builtin names, or one builtin's help line and arity; `help name` in command form.
 Value help(Call& call) {
   runtime::Interpreter& interpreter = call.interpreter();
@@ -88,12 +129,25 @@ Value help(Call& call) {
     call.session().write(fmt::format("{} is a user function\n", name));
     return Value();
   }
-  call.fail(fmt::format("no builtin or function named '{}'", name));
+  for (const KeywordHelp& keyword : kKeywordHelp) {
+    if (keyword.word == name) {
+      call.session().write(fmt::format("{} is a keyword. {}\n", name, keyword.text));
+      return Value();
+    }
+  }
+  call.fail(fmt::format("no builtin, function or keyword named '{}'", name));
 }
 
-// MATLAB's clc clears the command window. A script's output is its record (and the REPL's
-// scrollback the user's), so llmlab accepts the call and clears nothing.
-Value clc(Call&) { return Value(); }
+// The front end's way to clear its screen; none in a script, whose output is its record.
+struct ScreenClearer {
+  std::function<void()> clear;
+};
+
+// MATLAB's clc clears the command window: the REPL's terminal, a Jupyter cell's output.
+Value clc(Call& call) {
+  if (const auto& clear = call.session().extension<ScreenClearer>().clear) clear();
+  return Value();
+}
 
 // `cache ...` and `viewer ...` directives: accepted and ignored (language.md §2.14).
 Value ignored_directive(Call&) { return Value(); }
@@ -107,11 +161,14 @@ Value tic(Call& call) {
   return Value();
 }
 
+// t = toc returns the seconds; a toc whose result nobody takes prints them in MATLAB's words.
 Value toc(Call& call) {
   const Stopwatch& watch = call.session().extension<Stopwatch>();
   if (!watch.start) call.fail("call tic() first");
   const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - *watch.start;
-  return Value::scalar(elapsed.count());
+  if (call.nargout() > 0) return Value::scalar(elapsed.count());
+  call.session().write(fmt::format("Elapsed time is {:.6f} seconds.\n", elapsed.count()));
+  return Value();
 }
 
 // Takes any arguments so that passing one gets rlab's own message rather than the count error.
@@ -155,6 +212,10 @@ Value pause(Call& call) {
 
 }  // namespace
 
+void set_screen_clearer(runtime::Session& session, std::function<void()> clear) {
+  session.extension<ScreenClearer>().clear = std::move(clear);
+}
+
 extern const BuiltinTable kSessionBuiltins = {
     {"more", more, 0, 1,
      "Octave's pager switch (more off): output is never paged, so a no-op. Example: more off"},
@@ -164,13 +225,16 @@ extern const BuiltinTable kSessionBuiltins = {
     {"help", help, 0, 1,
      "help: list the builtins; help NAME or help(\"NAME\"): describe one. Example: help sum"},
     {"clc", clc, 0, 0,
-     "Accepted for MATLAB scripts; clears nothing (output is kept). Example: clc"},
+     "Clears the REPL's terminal or the Jupyter cell's output; in a script, nothing (output is "
+     "kept). Example: clc"},
     {"cache", ignored_directive, 0, -1,
      "Result-cache directives (accepted, no effect). Example: cache off"},
     {"viewer", ignored_directive, 0, -1,
      "External viewer control (accepted, no effect). Example: viewer off"},
     {"tic", tic, 0, 0, "Starts the session stopwatch. Example: tic; toc"},
-    {"toc", toc, 0, 0, "Seconds since the last tic(). Example: tic; elapsed = toc"},
+    {"toc", toc, 0, 0,
+     "Seconds since the last tic(); printed as \"Elapsed time is ... seconds.\" when not "
+     "assigned. Example: tic; elapsed = toc"},
     {"nproc", nproc, 0, -1, "Number of hardware threads. Example: nproc()"},
     {"sleep", sleep, 1, 1, "Pauses for the given seconds; returns 0. Example: sleep(0.01)"},
     {"pause", pause, 0, 1,

@@ -152,15 +152,11 @@ std::string set_limit(Call& call, bool rows) {
                      text(session.shown_columns()));
 }
 
-bool default_display(const runtime::Session& session) {
-  return session.format_mode() == runtime::FormatMode::Short && session.shown_rows() == 8 &&
-         session.shown_columns() == 8;
-}
-
 // `format [MODE]` (language.md §2.14, §13.12): rlab's short/default, long, hex, commas; MATLAB's
 // short g, long g, short e, long e (also written shortG, "short", "g", ...); rows/cols limits;
-// compact/loose (no effect). Prints the mode, as rlab does. Bare `format` restores rlab's
-// default from a MATLAB mode or changed limits; otherwise it prints the current mode (rlab).
+// compact/loose (no effect). Prints the mode, as rlab does. Bare `format` restores the default
+// (short, 8 rows and columns), as in MATLAB and Octave; rlab printed the current mode instead,
+// which left a user who typed `format` after `format long` still in long (issue #30).
 Value format(Call& call) {
   runtime::Session& session = call.session();
   using runtime::FormatMode;
@@ -195,9 +191,7 @@ Value format(Call& call) {
       for (int k = 1; k < call.count(); ++k) words += " " + call.string(k);
       call.fail(fmt::format("unknown mode '{}' (try short, long, hex, commas)", words));
     }
-  } else if (!default_display(session) && session.format_mode() != FormatMode::Long &&
-             session.format_mode() != FormatMode::Hex &&
-             session.format_mode() != FormatMode::Commas) {
+  } else {
     session.set_format_mode(FormatMode::Short);
     session.set_shown_limits(8, 8);
   }

@@ -281,11 +281,14 @@ Value reshape(Call& call) {
   return Value::matrix(std::move(result), logical);
 }
 
-// diag(v[, k]) builds a matrix from a Vector (or Scalar); diag(M[, k]) extracts a Vector.
+// diag(v[, k]) builds a matrix from a Vector, Scalar or one-row or one-column Matrix (MATLAB:
+// diag([1; 2; 3], 1) is 4×4); diag(M[, k]) of any other matrix extracts a Vector.
 Value diag(Call& call) {
   const Value& x = call.value(0);
   const num::Index k = call.has(1) ? call.integer(1) : 0;
-  if (x.is(Kind::Matrix)) return Value::vector(num::diagonal_of(x.matrix_value(), k));
+  if (x.is(Kind::Matrix) && !is_one_dimensional(x.matrix_value())) {
+    return Value::vector(num::diagonal_of(x.matrix_value(), k));
+  }
   if (!x.is_numeric()) call.fail("expected vector or matrix, got " + std::string(x.kind_name()));
   return Value::matrix(num::diagonal_matrix(x.as_matrix(), k));
 }
@@ -294,6 +297,8 @@ Value meshgrid(Call& call) {
   const num::Matrix x = call.matrix(0);
   const num::Matrix y = call.has(1) ? call.matrix(1) : x;
   auto [grid_x, grid_y] = num::meshgrid(x, y);
+  // One output is X alone (a tuple would reach an expression such as sum(meshgrid(x, y))).
+  if (call.nargout() < 2) return Value::matrix(std::move(grid_x));
   return Value::tuple({Value::matrix(std::move(grid_x)), Value::matrix(std::move(grid_y))});
 }
 
@@ -406,7 +411,6 @@ num::Matrix singly_even_magic(num::Index n) {
       result.set(i + p, j + p, a(i, j) + square);
     }
   }
-  if (n == 2) return result;
   const auto swap_halves = [&result, p](num::Index row, num::Index column) {
     const double top = result(row, column);
     result.set(row, column, result(row + p, column));
@@ -417,8 +421,10 @@ num::Matrix singly_even_magic(num::Index n) {
     for (num::Index j = 0; j < k; ++j) swap_halves(i, j);
     for (num::Index j = n - k + 1; j < n; ++j) swap_halves(i, j);
   }
+  // MATLAB assigns both columns at once, so for n = 2 (k = 0, one column named twice) column 1
+  // swaps once: magic(2) is [4 3; 1 2].
   swap_halves(k, 0);
-  swap_halves(k, k);
+  if (k != 0) swap_halves(k, k);
   return result;
 }
 

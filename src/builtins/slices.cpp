@@ -16,7 +16,11 @@ Plan plan_reduction(const Value& x, std::optional<int> dim) {
     if (dim == 1) return {Action::Unchanged, Along::All};
     return {Action::Reduce, Along::All};
   }
-  if (is_one_dimensional(m)) return {Action::Reduce, Along::All};
+  if (is_one_dimensional(m)) {
+    if (dim == 1 && m.rows() == 1 && m.columns() > 1) return {Action::Reduce, Along::Columns};
+    if (dim == 2 && m.columns() == 1 && m.rows() > 1) return {Action::Reduce, Along::Rows};
+    return {Action::Reduce, Along::All};
+  }
   return {Action::Reduce, dim == 2 ? Along::Rows : Along::Columns};
 }
 

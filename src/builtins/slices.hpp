@@ -21,7 +21,9 @@ struct Plan {
 };
 
 // sum, prod, mean, median, std, var (§5.0): a Vector reduces whole unless dim is 1; a 1×N or
-// N×1 Matrix reduces whole whatever dim says; other matrices follow dim (default columns).
+// N×1 Matrix reduces whole (one number) unless dim runs across its one dimension, where each
+// element is its own slice (sum(M, 1) of a 1×N M is M, as max(M, [], 1), cumsum(M, 1) and
+// MATLAB give); other matrices follow dim (default columns).
 Plan plan_reduction(const runtime::Value& x, std::optional<int> dim);
 
 // min/max and every other per-slice builtin (§5 min/max table): a Vector reduces whole unless

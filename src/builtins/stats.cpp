@@ -72,30 +72,26 @@ Value all_elements(Call& call, const Value& x) {
   return Value::vector(std::move(flat), x.is_logical());
 }
 
-enum class EmptyVector { Zero, Error };
-
 // sum, prod, mean, median, std, var: the §5.0 dispatch around one num:: statistic.
 template <class Statistic>
-Value reduce(Call& call, const Value& x, std::optional<int> dim, EmptyVector empty_vector,
-             Statistic statistic) {
+Value reduce(Call& call, const Value& x, std::optional<int> dim, Statistic statistic) {
   require_numeric(call, x);
   const Plan plan = plan_reduction(x, dim);
   if (plan.action == Action::Unchanged) return as_number(x);
   const num::Matrix& m = x.matrix_value();
-  if (m.empty()) {
-    if (x.is(Kind::Vector) && empty_vector == EmptyVector::Error) fail_empty(call);
-    return Value::scalar(0.0);
-  }
-  return reduced_value(statistic(m, plan.along), plan.along);
+  // An empty input reduces as Octave's does: one value per slice of no elements (sum 0, prod 1,
+  // mean NaN), so ones(0, 3) gives 1×3 and ones(3, 0) 1×0; a 0×0 [] gives one value.
+  const Along along = m.rows() == 0 && m.columns() == 0 ? Along::All : plan.along;
+  return reduced_value(statistic(m, along), along);
 }
 
 // sum, prod, mean, median with a dim, or with "all" over every element.
 template <class Statistic>
-Value reduce_call(Call& call, EmptyVector empty_vector, Statistic statistic) {
+Value reduce_call(Call& call, Statistic statistic) {
   if (all_flag(call, 1)) {
-    return reduce(call, all_elements(call, call.value(0)), std::nullopt, empty_vector, statistic);
+    return reduce(call, all_elements(call, call.value(0)), std::nullopt, statistic);
   }
-  return reduce(call, call.value(0), call.dim_argument(1), empty_vector, statistic);
+  return reduce(call, call.value(0), call.dim_argument(1), statistic);
 }
 
 // MATLAB's trailing "omitnan" / "includenan" (the default) of sum, prod and mean: returns
@@ -145,33 +141,33 @@ std::pair<Value, Value> without_nan(Call& call, const Value& x, double fill) {
 
 // sum/prod/mean with the NaN flag handled: the data (NaN filled in), its dim or "all", reduced.
 template <class Statistic>
-Value reduce_flagged(Call& call, const Value& x, EmptyVector empty_vector, Statistic statistic) {
+Value reduce_flagged(Call& call, const Value& x, Statistic statistic) {
   const int dims = call.count() - 1 - (has_nan_flag(call) ? 1 : 0);
   if (dims >= 1 && all_flag(call, 1)) {
-    return reduce(call, all_elements(call, x), std::nullopt, empty_vector, statistic);
+    return reduce(call, all_elements(call, x), std::nullopt, statistic);
   }
-  return reduce(call, x, dims >= 1 ? call.dim_argument(1) : std::nullopt, empty_vector, statistic);
+  return reduce(call, x, dims >= 1 ? call.dim_argument(1) : std::nullopt, statistic);
 }
 
 Value sum(Call& call) {
-  if (!has_nan_flag(call)) return reduce_call(call, EmptyVector::Zero, num::sum);
+  if (!has_nan_flag(call)) return reduce_call(call, num::sum);
   const Value x = omits_nan(call) ? without_nan(call, call.value(0), 0.0).first : call.value(0);
-  return reduce_flagged(call, x, EmptyVector::Zero, num::sum);
+  return reduce_flagged(call, x, num::sum);
 }
 
 Value prod(Call& call) {
-  if (!has_nan_flag(call)) return reduce_call(call, EmptyVector::Error, num::prod);
+  if (!has_nan_flag(call)) return reduce_call(call, num::prod);
   const Value x = omits_nan(call) ? without_nan(call, call.value(0), 1.0).first : call.value(0);
-  return reduce_flagged(call, x, EmptyVector::Error, num::prod);
+  return reduce_flagged(call, x, num::prod);
 }
 
 // mean(x, "omitnan"): the sum of the numbers over how many there are, per slice.
 Value mean(Call& call) {
-  if (!has_nan_flag(call)) return reduce_call(call, EmptyVector::Error, num::mean);
-  if (!omits_nan(call)) return reduce_flagged(call, call.value(0), EmptyVector::Error, num::mean);
+  if (!has_nan_flag(call)) return reduce_call(call, num::mean);
+  if (!omits_nan(call)) return reduce_flagged(call, call.value(0), num::mean);
   const auto [filled, present] = without_nan(call, call.value(0), 0.0);
-  const Value total = reduce_flagged(call, filled, EmptyVector::Error, num::sum);
-  const Value count = reduce_flagged(call, present, EmptyVector::Error, num::sum);
+  const Value total = reduce_flagged(call, filled, num::sum);
+  const Value count = reduce_flagged(call, present, num::sum);
   return runtime::binary_operation(lang::BinaryOp::ElementDivide, total, count);
 }
 
@@ -179,7 +175,7 @@ Value median(Call& call) {
   const Value& x = call.value(0);
   // A scalar's median is its real part (median is always real).
   if (is_scalar_kind(x)) return Value::scalar(x.complex_value().real());
-  return reduce_call(call, EmptyVector::Error, num::median);
+  return reduce_call(call, num::median);
 }
 
 // std(x), std(x, dim), std(x, w, dim): w = 0 divides by N - 1, w = 1 by N.
@@ -204,7 +200,7 @@ Value spread(Call& call, Statistic statistic) {
   if (x.is(Kind::Vector) && dim == 1) {
     return Value::vector(num::Matrix(1, x.matrix_value().size(), 0.0));
   }
-  return reduce(call, x, dim == 0 ? std::nullopt : std::optional<int>(dim), EmptyVector::Zero,
+  return reduce(call, x, dim == 0 ? std::nullopt : std::optional<int>(dim),
                 [normalization, statistic](const num::Matrix& m, Along along) {
                   return statistic(m, along, normalization);
                 });

@@ -226,20 +226,24 @@ Value blanks(Call& call) {
   return Value::string(std::string(static_cast<std::size_t>(call.count_argument(0)), ' '));
 }
 
-// strrep(s, old, new): every non-overlapping occurrence of old, scanning left to right.
+// strrep(s, old, new): MATLAB's rule, overlapping matches included: every position where old
+// starts gives one copy of new, and the characters a match covers are dropped, so
+// strrep("abc 22 222", "22", "*") is "abc * **" (MATLAB's documented example).
 Value strrep(Call& call) {
   const std::string& text = call.string(0);
   const std::string& pattern = call.string(1);
   const std::string& replacement = call.string(2);
   if (pattern.empty()) return Value::string(text);
   std::string out;
-  std::size_t position = 0;
-  for (std::size_t found; (found = text.find(pattern, position)) != std::string::npos;
-       position = found + pattern.size()) {
-    out.append(text, position, found - position);
-    out += replacement;
+  std::size_t covered_until = 0;  // the end of the last match: text before it is replaced
+  for (std::size_t position = 0; position < text.size(); ++position) {
+    if (text.compare(position, pattern.size(), pattern) == 0) {
+      out += replacement;
+      covered_until = position + pattern.size();
+    } else if (position >= covered_until) {
+      out += text[position];
+    }
   }
-  out.append(text, position, std::string::npos);
   return Value::string(out);
 }
 
@@ -393,7 +397,8 @@ extern const BuiltinTable kStringBuiltins = {
     {"strtrim", strtrim, 1, 1,
      "strtrim(s): leading and trailing whitespace removed. Example: strtrim(\"  padded  \")"},
     {"strrep", strrep, 3, 3,
-     "strrep(s, old, new): every occurrence of old replaced. Example: strrep(\"a-b-c\", \"-\", "
+     "strrep(s, old, new): every occurrence of old replaced, overlapping ones too. Example: "
+     "strrep(\"a-b-c\", \"-\", "
      "\"+\")"},
     {"strsplit", strsplit, 1, 2,
      "strsplit(s, delimiter): the pieces of s (default: space). Example: strsplit(\"a,b,c\", "

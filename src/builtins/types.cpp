@@ -20,6 +20,7 @@
 #include "base/error.hpp"
 #include "base/utf8.hpp"
 #include "builtins/kinds.hpp"
+#include "builtins/paths.hpp"
 #include "builtins/registry.hpp"
 #include "lang/ast.hpp"
 #include "num/rng.hpp"
@@ -141,22 +142,26 @@ Value isvarname(Call& call) {
 Value exist(Call& call) {
   const std::string& name = call.string(0);
   runtime::Interpreter& interpreter = call.interpreter();
+  // MATLAB's codes: 1 variable, 2 file (or a user function), 5 builtin, 7 folder, 0 none.
+  const auto file_kind = [&call, &name] {
+    std::error_code ignored;
+    const std::filesystem::path path = session_path(call.session(), name);
+    if (std::filesystem::is_directory(path, ignored)) return 7;
+    return std::filesystem::exists(path, ignored) ? 2 : 0;
+  };
   if (call.has(1)) {
     const std::string& type = call.string(1);
     if (type == "var") return Value::scalar(interpreter.has_variable(name) ? 1 : 0);
     if (type == "builtin") return Value::scalar(interpreter.find_builtin(name) ? 5 : 0);
-    if (type == "file") {
-      std::error_code ignored;
-      return Value::scalar(std::filesystem::exists(name, ignored) ? 2 : 0);
-    }
-    call.fail(fmt::format("argument 2 must be \"var\", \"builtin\" or \"file\", got \"{}\"", type));
+    if (type == "file") return Value::scalar(file_kind());
+    if (type == "dir") return Value::scalar(file_kind() == 7 ? 7 : 0);
+    call.fail(fmt::format(
+        "argument 2 must be \"var\", \"builtin\", \"file\" or \"dir\", got \"{}\"", type));
   }
   if (interpreter.has_variable(name)) return Value::scalar(1);
   if (interpreter.has_user_function(name)) return Value::scalar(2);
   if (interpreter.find_builtin(name)) return Value::scalar(5);
-  std::error_code ignored;
-  if (std::filesystem::exists(name, ignored)) return Value::scalar(2);
-  return Value::scalar(0);
+  return Value::scalar(file_kind());
 }
 
 // single(x): every element rounded to the nearest float32 (ties to even), for studying
@@ -309,8 +314,13 @@ bool equal_tuples(const std::vector<Value>& a, const std::vector<Value>& b) {
   return true;
 }
 
+bool equal_cells(const runtime::CellArray& a, const runtime::CellArray& b) {
+  return a.rows == b.rows && a.columns == b.columns && equal_tuples(a.items, b.items);
+}
+
 // MATLAB's isequal: numbers compare by size and value whatever their kind (a Vector equals the
-// 1×N Matrix, true equals 1, NaN equals nothing); strings by text; structs field by field.
+// 1×N Matrix, true equals 1, NaN equals nothing); strings by text; structs field by field;
+// cells by shape and then element by element.
 bool equal_values(const Value& a, const Value& b) {
   if (a.is_numeric() && b.is_numeric()) return equal_numbers(a, b);
   if (a.kind() != b.kind()) return false;
@@ -332,6 +342,8 @@ bool equal_values(const Value& a, const Value& b) {
       return a.handle_name() == b.handle_name();
     case Kind::Object:
       return a.object_value() == b.object_value();
+    case Kind::Cell:
+      return equal_cells(a.cell_value(), b.cell_value());
     default:
       return true;
   }
@@ -364,7 +376,8 @@ extern const BuiltinTable kTypeBuiltins = {
      "\"numeric\")"},
     {"isvarname", isvarname, 1, 1, "True for a valid variable name. Example: isvarname(\"x1\")"},
     {"exist", exist, 1, 2,
-     "1 variable, 5 builtin, 2 user function or file, 0 otherwise. Example: x = 1; exist(\"x\")"},
+     "1 variable, 2 user function or file, 5 builtin, 7 folder, 0 otherwise (MATLAB's codes). "
+     "Example: x = 1; exist(\"x\")"},
     {"complex", complex_builtin, 1, 2,
      "a + b*j from real parts, element-wise: complex(a, b). Example: complex(1, 2)"},
     {"int8", integer_class<std::int8_t>, 1, 1,

@@ -1,16 +1,18 @@
-// The handlers behind each shell request. A cell runs as a notebook block does (language.md
-// §8.1: a bare expression shows its value, an assignment does not — Jupyter's convention too),
-// so an .ipynb converted from a notebook shows what `notebook render` shows; the value goes out
-// as the cell's execute_result. Each cell starts with the current figure emptied unless `hold`
-// is on (plotting.md §8). The source is named "cell", so errors read `cell:line:col`.
+// The handlers behind each shell request. A cell echoes as a line typed at the REPL does (the
+// one rule of every interactive front end, language.md §8.1): `A = rand(3)` without a
+// semicolon shows `A = …` on the cell's stdout, a bare expression's value goes out as the
+// cell's execute_result. Each cell starts with the current figure emptied unless `hold` is on
+// (plotting.md §8). The source is named "cell", so errors read `cell:line:col`.
 #include "jupyter/rlab_kernel.hpp"
 
 #include <fmt/format.h>
 
+#include <cstdlib>
 #include <exception>
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <new>
 #include <string_view>
 #include <vector>
 #include <xeus/xinput.hpp>
@@ -18,15 +20,23 @@
 #include "base/error.hpp"
 #include "base/process.hpp"
 #include "base/stop.hpp"
+#include "builtins/completion.hpp"
 #include "builtins/plot/session.hpp"
 #include "builtins/registry.hpp"
-#include "jupyter/completion.hpp"
 #include "jupyter/server.hpp"
+#include "notebook/ipynb.hpp"
 #include "runtime/call.hpp"
 #include "runtime/display.hpp"
 #include "runtime/native.hpp"
 
 namespace llmlab::jupyter {
+
+// What completes and what inspection shows is the REPL's engine too.
+using builtins::complete;
+using builtins::Completions;
+using builtins::describe;
+using builtins::readiness;
+using builtins::Readiness;
 
 namespace {
 
@@ -38,45 +48,40 @@ constexpr std::string_view kRed = "\x1b[1;31m";
 constexpr std::string_view kGreen = "\x1b[1;32m";
 constexpr std::string_view kReset = "\x1b[0m";
 
-std::string base64(std::string_view bytes) {
-  static constexpr char kAlphabet[] =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string out;
-  out.reserve((bytes.size() + 2) / 3 * 4);
-  std::size_t i = 0;
-  for (; i + 3 <= bytes.size(); i += 3) {
-    const auto n = static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i]) << 16 |
-                                              static_cast<unsigned char>(bytes[i + 1]) << 8 |
-                                              static_cast<unsigned char>(bytes[i + 2]));
-    out += kAlphabet[n >> 18 & 63];
-    out += kAlphabet[n >> 12 & 63];
-    out += kAlphabet[n >> 6 & 63];
-    out += kAlphabet[n & 63];
-  }
-  if (const std::size_t rest = bytes.size() - i; rest > 0) {
-    std::uint32_t n = static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i]) << 16);
-    if (rest == 2) n |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i + 1]) << 8);
-    out += kAlphabet[n >> 18 & 63];
-    out += kAlphabet[n >> 12 & 63];
-    out += rest == 2 ? kAlphabet[n >> 6 & 63] : '=';
-    out += '=';
-  }
-  return out;
-}
-
-// The README of the source tree the kernel was built in, when it is there (a build tree:
-// build/<preset>/llmlab-kernel); else the protocol's page on kernels.
-std::string readme_url() {
+// The source tree the kernel was built in (a build tree: build/<preset>/llmlab-kernel), found
+// by its README.md and src/ beside each other; empty for an installed kernel.
+std::filesystem::path source_tree() {
   namespace fs = std::filesystem;
   std::error_code error;
   fs::path directory = fs::path(executable_path()).parent_path();
   for (int up = 0; up < 4 && !directory.empty(); ++up) {
     if (fs::exists(directory / "README.md", error) && fs::exists(directory / "src", error)) {
-      return "file://" + (directory / "README.md").string();
+      return directory;
     }
     directory = directory.parent_path();
   }
+  return {};
+}
+
+// The README of the source tree, when there is one; else the protocol's page on kernels.
+std::string readme_url() {
+  const std::filesystem::path tree = source_tree();
+  if (!tree.empty()) return "file://" + (tree / "README.md").string();
   return "https://jupyter-client.readthedocs.io/en/stable/kernels.html";
+}
+
+// The lessons import their library relative to notebooks/ (`import "../lessons/…/lib/…"`), which
+// resolves only when the kernel starts there. The source tree's notebooks/ goes last on the
+// import path (LLMLAB_PATH, language.md §13.11), so that a lesson notebook opened or copied
+// anywhere still finds its library.
+void add_lessons_to_import_path() {
+  const std::filesystem::path tree = source_tree();
+  std::error_code error;
+  if (tree.empty() || !std::filesystem::is_directory(tree / "notebooks", error)) return;
+  const char* current = std::getenv("LLMLAB_PATH");
+  std::string path = current != nullptr && *current != '\0' ? std::string(current) + ":" : "";
+  path += (tree / "notebooks").string();
+  setenv("LLMLAB_PATH", path.c_str(), 1);
 }
 
 bool is_caret_line(std::string_view line) {
@@ -112,20 +117,6 @@ std::string error_name(const Error& error) {
   return error.kind() == ErrorKind::Syntax ? "SyntaxError" : "RuntimeError";
 }
 
-// The kernel's `clc`: MATLAB's "clear the command window" becomes Jupyter's clear_output. The
-// builtin reaches the kernel through the session, as every builtin reaches its state.
-struct ScreenClearer {
-  std::function<void()> clear;
-};
-
-runtime::Value clear_screen(runtime::Call& call) {
-  if (const auto& clear = call.session().extension<ScreenClearer>().clear) clear();
-  return runtime::Value();
-}
-
-constexpr runtime::NativeFunction kClearScreen{
-    "clc", clear_screen, 0, 0, "clc: clear the output of the running cell (in Jupyter)."};
-
 bool is_name(std::string_view text) {
   if (text.empty() || (text[0] >= '0' && text[0] <= '9')) return false;
   for (const char c : text) {
@@ -145,6 +136,7 @@ std::string_view trimmed(std::string_view text) {
 }  // namespace
 
 RlabKernel::RlabKernel() : interpreter_(session_) {
+  add_lessons_to_import_path();
   std::error_code ignored;
   session_.set_base_directory(std::filesystem::current_path(ignored).string());
   session_.set_output([this](std::string_view text) { write_stream("stdout", text); });
@@ -152,8 +144,8 @@ RlabKernel::RlabKernel() : interpreter_(session_) {
   session_.set_result_output(
       [this](const runtime::Value&, std::string_view text) { publish_result(text); });
   builtins::install_builtins(interpreter_);
-  interpreter_.register_builtin(kClearScreen);
-  session_.extension<ScreenClearer>().clear = [this] { clear_cell_output(); };
+  // clc: MATLAB's "clear the command window" is Jupyter's clear_output.
+  builtins::set_screen_clearer(session_, [this] { clear_cell_output(); });
   session_.set_input([this](std::string_view prompt) { return read_input(prompt); });
   xeus::register_interpreter(this);
 }
@@ -184,7 +176,9 @@ std::optional<std::string> RlabKernel::read_input(std::string_view prompt) {
 }
 
 void RlabKernel::write_stream(const char* name, std::string_view text) {
-  if (silent_ || text.empty()) return;
+  if (silent_) return;
+  text = cap_.admit(text);
+  if (text.empty()) return;
   if (pending_stream_ != name) {
     flush_stream();
     pending_stream_ = name;
@@ -203,13 +197,17 @@ void RlabKernel::flush_stream() {
   pending_text_.clear();
 }
 
-void RlabKernel::publish_figures(std::uint64_t mark) {
-  for (const int handle : builtins::figures_drawn_since(session_, mark)) {
-    nl::json data;
-    data["image/svg+xml"] = builtins::figure_svg(session_, handle);
-    data["image/png"] = base64(builtins::figure_png(session_, handle));
-    data["text/plain"] = fmt::format("<figure {}>", handle);
-    display_data(std::move(data), nl::json::object(), nl::json::object());
+// Figures as notebook files hold them (notebook/ipynb.hpp: PNG, sized to a Notebook cell).
+void RlabKernel::publish_figures(std::uint64_t mark, std::optional<Error>& failure) {
+  const plot::InterruptCheck check = builtins::interrupt_check(interpreter_);
+  try {
+    for (const int handle : builtins::figures_drawn_since(session_, mark)) {
+      notebook::JupyterFigure figure = notebook::jupyter_figure(
+          builtins::figure_png(session_, handle, check), fmt::format("<figure {}>", handle));
+      display_data(std::move(figure.data), std::move(figure.metadata), nl::json::object());
+    }
+  } catch (const Error& error) {
+    if (!failure) failure = error;
   }
 }
 
@@ -258,6 +256,7 @@ nl::json RlabKernel::execute_request_impl(int /*execution_counter*/, const std::
   allow_stdin_ = allow_stdin;
   if (std::optional<nl::json> page = page_request(code)) return *page;
   silent_ = silent;
+  cap_.reset();
   last_flush_ = std::chrono::steady_clock::now();
   builtins::reset_unheld_figure(session_);
   const std::uint64_t mark = builtins::figure_mark(session_);
@@ -267,20 +266,24 @@ nl::json RlabKernel::execute_request_impl(int /*execution_counter*/, const std::
   interpreter_.clear_interrupt();
   running_.store(true);
   try {
-    interpreter_.run(std::make_shared<const SourceFile>("cell", code), runtime::ExecMode::Notebook);
+    interpreter_.run(std::make_shared<const SourceFile>("cell", code), runtime::ExecMode::Repl);
   } catch (const Error& error) {
     failure = error;
   } catch (const runtime::ExitRequest&) {
     // `exit` in a cell: as IPython does, the kernel asks the front end to shut it down (the
     // `ask_exit` payload); the front end decides, so the session lives on until it does.
     exit_requested = true;
+  } catch (const std::bad_alloc&) {
+    failure = Error("out of memory");
   } catch (const std::exception& error) {
     // The session outlives whatever failed inside one cell.
     failure = Error(fmt::format("internal: {}", error.what()));
   }
-  running_.store(false);
   flush_stream();
-  if (!silent) publish_figures(mark);
+  if (!silent && cap_.cut() > 0) publish_stream("stderr", "\n" + cap_.marker() + "\n");
+  // Still running: the stop button also ends a long figure render.
+  if (!silent) publish_figures(mark, failure);
+  running_.store(false);
   silent_ = false;
   if (failure) {
     nl::json reply = error_reply(*failure);

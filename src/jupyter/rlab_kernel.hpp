@@ -12,6 +12,7 @@
 #include <xeus/xinterpreter.hpp>
 
 #include "base/error.hpp"
+#include "base/output_cap.hpp"
 #include "runtime/interpreter.hpp"
 #include "runtime/session.hpp"
 
@@ -53,7 +54,9 @@ class RlabKernel final : public xeus::xinterpreter {
   // loop printing thousands of lines sends a few messages rather than thousands.
   void write_stream(const char* name, std::string_view text);
   void flush_stream();
-  void publish_figures(std::uint64_t mark);
+  // The figures drawn since `mark` as display_data. A stop (or a render error) during a render
+  // ends the publishing and becomes the cell's `failure` unless it already has one.
+  void publish_figures(std::uint64_t mark, std::optional<Error>& failure);
   void publish_result(std::string_view text);
   void clear_cell_output();
   // `name?` alone in a cell: the description of `name` for the front end's pager.
@@ -70,6 +73,8 @@ class RlabKernel final : public xeus::xinterpreter {
   int execution_count_ = 0;
   const char* pending_stream_ = nullptr;
   std::string pending_text_;
+  // What one cell prints, stdout and stderr together, capped as a notebook block's output is.
+  OutputCap cap_;
   std::chrono::steady_clock::time_point last_flush_;
 };
 

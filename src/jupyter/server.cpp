@@ -1,70 +1,20 @@
 // The receive loop is xserver_zmq's own (poll the control and shell sockets, hand each message
-// to the kernel core), with the repair step in front of deserialisation.
+// to the kernel core), with read_request's checks in front of deserialisation.
 #include "jupyter/server.hpp"
 
 #include <deque>
 #include <iostream>
 #include <optional>
 #include <string>
-#include <xeus/xauthentication.hpp>
 #include <xeus/xzmq_serializer.hpp>
 #include <zmq_addon.hpp>
 
-#include "base/utf8.hpp"
 #include "jupyter/rlab_kernel.hpp"
+#include "jupyter/wire.hpp"
 
 namespace llmlab::jupyter {
 
 namespace {
-
-// Wire frames after the "<IDS|MSG>" delimiter: signature, header, parent, metadata, content.
-constexpr std::size_t kSignature = 1;
-constexpr std::size_t kContent = 5;
-
-bool is_valid_utf8(std::string_view text) {
-  std::size_t i = 0;
-  while (i < text.size()) {
-    const auto byte = static_cast<unsigned char>(text[i]);
-    const std::size_t length = byte < 0x80           ? 1
-                               : (byte >> 5) == 0x6  ? 2
-                               : (byte >> 4) == 0xE  ? 3
-                               : (byte >> 3) == 0x1E ? 4
-                                                     : 0;
-    if (length == 0 || i + length > text.size()) return false;
-    for (std::size_t k = 1; k < length; ++k) {
-      if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return false;
-    }
-    const std::string_view character = text.substr(i, length);
-    const char32_t code = code_point_of(character);
-    std::string encoded;
-    append_utf8(encoded, code);
-    if (encoded != character) return false;  // overlong, surrogate or out of range
-    i += length;
-  }
-  return true;
-}
-
-// Each byte that does not start a well-formed sequence becomes U+FFFD.
-std::string repaired(std::string_view text) {
-  std::string out;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    bool done = false;
-    for (std::size_t length = 1; length <= 4 && i + length <= text.size(); ++length) {
-      if (is_valid_utf8(text.substr(i, length))) {
-        out.append(text.substr(i, length));
-        i += length;
-        done = true;
-        break;
-      }
-    }
-    if (!done) {
-      append_utf8(out, U'\uFFFD');
-      ++i;
-    }
-  }
-  return out;
-}
 
 constexpr auto kInputPollInterval = std::chrono::milliseconds(100);
 
@@ -82,10 +32,6 @@ nl::json with_our_count(const nl::json& content) {
     fixed["execution_count"] = kernel->execution_count();
   }
   return fixed;
-}
-
-xeus::xraw_buffer raw(const zmq::message_t& frame) {
-  return {static_cast<const unsigned char*>(frame.data()), frame.size()};
 }
 
 class RepairingServer final : public xeus::xserver_zmq {
@@ -132,12 +78,12 @@ class RepairingServer final : public xeus::xserver_zmq {
     }
   }
 
-  // A message that cannot be read (bad signature, bad JSON) is dropped; say why.
+  // A message that cannot be read (too few frames, a bad signature, bad JSON, a field of the
+  // wrong type) is dropped; say why.
   std::optional<xeus::xmessage> read(zmq::multipart_t& wire) const {
     try {
-      repair(wire);
-      return xeus::xzmq_serializer::deserialize(wire, *p_auth);
-    } catch (const std::exception& error) {
+      return read_request(wire, *p_auth);
+    } catch (const RequestDropped& error) {
       std::cerr << "llmlab-kernel: message dropped: " << error.what() << std::endl;
       return std::nullopt;
     }
@@ -152,13 +98,11 @@ class RepairingServer final : public xeus::xserver_zmq {
   // execute_input xeus publishes first can carry it.
   void count(const xeus::xmessage& request) {
     if (message_type(request) != "execute_request") return;
-    const nl::json& content = request.content();
-    const bool silent = content.is_object() && content.value("silent", false);
-    const bool store_history = !content.is_object() || content.value("store_history", true);
-    stop_on_error_ = !silent && (!content.is_object() || content.value("stop_on_error", true));
+    const ExecuteOptions options = execute_options(request.content());
+    stop_on_error_ = options.stop_on_error;
     RlabKernel* kernel = rlab_kernel();
     if (kernel == nullptr) return;
-    kernel->begin_execute_request(silent, store_history);
+    kernel->begin_execute_request(options.silent, options.store_history);
   }
 
   // A request that fails with stop_on_error (a front end's "Run All" stopping at the first
@@ -236,44 +180,24 @@ class RepairingServer final : public xeus::xserver_zmq {
     zmq::pollitem_t item = {m_stdin, 0, ZMQ_POLLIN, 0};
     while (true) {
       zmq::poll(&item, 1, kInputPollInterval);
-      if (item.revents & ZMQ_POLLIN) break;
+      if (item.revents & ZMQ_POLLIN) {
+        zmq::multipart_t answer;
+        answer.recv(m_stdin);
+        // A malformed reply is dropped like any request; the user's answer is still awaited.
+        if (std::optional<xeus::xmessage> reply = read(answer)) {
+          notify_stdin_listener(std::move(*reply));
+          return;
+        }
+      }
       if (RlabKernel* kernel = rlab_kernel(); kernel != nullptr && kernel->interrupt_pending()) {
         throw InputAbandoned();
       }
     }
-    zmq::multipart_t reply;
-    reply.recv(m_stdin);
-    notify_stdin_listener(xeus::xzmq_serializer::deserialize(reply, *p_auth));
   }
 
   void drop_stale_replies() {
     zmq::multipart_t stale;
     while (stale.recv(m_stdin, static_cast<int>(zmq::recv_flags::dontwait))) stale.clear();
-  }
-
-  // Content that is not UTF-8, under a valid signature: repaired and signed again.
-  void repair(zmq::multipart_t& wire) const {
-    std::size_t delimiter = 0;
-    while (delimiter < wire.size() && wire[delimiter].to_string_view() != "<IDS|MSG>") {
-      ++delimiter;
-    }
-    if (delimiter + kContent >= wire.size()) return;
-    zmq::message_t& content = wire[delimiter + kContent];
-    if (is_valid_utf8(content.to_string_view())) return;
-    const auto& header = wire[delimiter + 2];
-    const auto& parent = wire[delimiter + 3];
-    const auto& metadata = wire[delimiter + 4];
-    if (!p_auth->verify(raw(wire[delimiter + kSignature]), raw(header), raw(parent), raw(metadata),
-                        raw(content))) {
-      return;  // deserialize rejects it
-    }
-    std::cerr << "llmlab-kernel: a request held bytes that are not UTF-8; each became U+FFFD"
-              << std::endl;
-    const std::string fixed = repaired(content.to_string_view());
-    content.rebuild(fixed.data(), fixed.size());
-    const std::string signature =
-        p_auth->sign(raw(header), raw(parent), raw(metadata), raw(content));
-    wire[delimiter + kSignature].rebuild(signature.data(), signature.size());
   }
 
   // Whether the execute request being handled aborts the queue if it fails.

@@ -1,9 +1,9 @@
-// xeus's ZeroMQ server with one change: a request whose content is not valid UTF-8 (a cell
-// holding stray bytes) is repaired, each bad byte becoming U+FFFD as Python's clients decode
-// such text, instead of being dropped unanswered by the JSON parser. The signature is checked
-// on the bytes as received, before any repair; a forged message is still dropped and logged.
-// It also keeps Jupyter's execution count (RlabKernel::begin_execute_request) and waits for an
-// input reply in slices, so an interrupt while the user is asked still stops the cell.
+// xeus's ZeroMQ server with one change in front: every message from the sockets goes through
+// read_request (jupyter/wire.hpp), which checks its frames, signature and field types and drops a
+// bad one with a line in the log, never fatal, and repairs content that is not UTF-8 (a cell
+// holding stray bytes) instead of letting the JSON parser drop it unanswered. It also keeps
+// Jupyter's execution count (RlabKernel::begin_execute_request) and waits for an input reply in
+// slices, so an interrupt while the user is asked still stops the cell.
 #pragma once
 
 #include <memory>

@@ -258,19 +258,69 @@ StmtPtr Parser::parse_word_statement() {
   if (word.text == "import" && (next == TokenKind::String || next == TokenKind::Identifier)) {
     return parse_run(RunKind::Import);
   }
-  // MATLAB's `clear x y`, `help name`, `doc name`, `lookfor word`, `warning off` and Octave's
-  // `more off` (llmlab): the words become string arguments.
-  if ((word.text == "clear" || word.text == "help" || word.text == "warning" ||
-       word.text == "more" || word.text == "doc" || word.text == "lookfor") &&
-      next == TokenKind::Identifier) {
-    return parse_command(word.text);
-  }
   if (word.text == "cache" &&
       (next == TokenKind::String ||
        (next == TokenKind::Identifier && is_cache_directive_word(peek().text)))) {
     return parse_command(word.text);
   }
+  if (looks_like_command_syntax()) return parse_command(word.text);
   return nullptr;
+}
+
+// MATLAB's command syntax (language.md §13.12 made general, issue #30): a statement that is a
+// name, whitespace, then a word, where only words, numbers and strings follow, is a call with
+// the words as strings: `help for`, `clear x y`, `warning off`, `cd runs`, `format long g`.
+// No expression has that shape (`a b` is a parse error otherwise), so no program changes
+// meaning. A word that closes the open block (`if c, x end`) is the block's, not an argument.
+bool Parser::looks_like_command_syntax() const {
+  const Token& word = peek();
+  const bool is_keyword = word.kind >= TokenKind::KwFunction && word.kind <= TokenKind::KwClose;
+  if (!word.space_before || (word.kind != TokenKind::Identifier && !is_keyword)) return false;
+  if (closes_block(word)) return false;
+  for (std::size_t ahead = 2;; ++ahead) {
+    const Token& token = peek(ahead);
+    switch (token.kind) {
+      case TokenKind::Semicolon:
+      case TokenKind::Comma:
+      case TokenKind::Newline:
+      case TokenKind::Eof:
+        return true;
+      case TokenKind::Identifier:
+      case TokenKind::Number:
+      case TokenKind::String:
+        break;
+      case TokenKind::Colon:  // a message identifier, `warning off MATLAB:singularMatrix`
+        if (peek(ahead - 1).kind != TokenKind::Identifier ||
+            peek(ahead + 1).kind != TokenKind::Identifier) {
+          return false;
+        }
+        break;
+      default:
+        if (!(token.kind >= TokenKind::KwFunction && token.kind <= TokenKind::KwClose)) {
+          return false;
+        }
+    }
+    if (closes_block(token)) return true;
+  }
+}
+
+// Whether `token` ends the block being parsed (`end`, `else` in an if, `case` in a switch,
+// `catch` in a try).
+bool Parser::closes_block(const Token& token) const {
+  switch (token.kind) {
+    case TokenKind::KwEnd:
+      return block_kind_ != BlockKind::TopLevel;
+    case TokenKind::KwElse:
+    case TokenKind::KwElseif:
+      return block_kind_ == BlockKind::If;
+    case TokenKind::KwCase:
+    case TokenKind::KwOtherwise:
+      return block_kind_ == BlockKind::Switch;
+    case TokenKind::Identifier:
+      return block_kind_ == BlockKind::Try && token.text == "catch";
+    default:
+      return false;
+  }
 }
 
 // simple_statement = multi_assign | field_assign | index_assign | assign | expression
@@ -448,7 +498,7 @@ StmtPtr Parser::parse_command(const std::string& name) {
   const SourceLoc loc = loc_of(advance());
   ExprList args;
   while (!check(TokenKind::Semicolon) && !check(TokenKind::Comma) && !check(TokenKind::Newline) &&
-         !check(TokenKind::Eof)) {
+         !check(TokenKind::Eof) && !closes_block(current())) {
     const Token& token = current();
     if (token.kind == TokenKind::Number) {
       args.push_back(std::make_unique<NumberExpr>(loc_of(token), token.number));

@@ -109,6 +109,8 @@ class Parser {
   // ---- Statements (parser.cpp) -------------------------------------------------------------
 
   bool at_block_end(BlockKind kind) const;
+  bool looks_like_command_syntax() const;
+  bool closes_block(const Token& token) const;
   bool at_catch_clause() const;
   Block parse_block(BlockKind kind, const Token& opener);
   bool at_terminating_word() const;

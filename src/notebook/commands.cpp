@@ -63,7 +63,14 @@ std::vector<fs::path> directory_notebooks(const fs::path& directory) {
 struct PageResult {
   bool ok = true;
   int errors = 0;
+  IndexEntry index_entry;  // HTML renders: the page's title, summary and figure
 };
+
+// A page's title in the navigation and on the index: its own title, else its file's name.
+std::string navigation_title(const Source& source) {
+  const std::string title = source.document.page_title();
+  return title.empty() ? source.path.stem().string() : title;
+}
 
 fs::path output_path_for(const fs::path& input, const RenderOptions& options, bool directory) {
   const std::string extension = options.format == Format::Html ? ".html" : ".md";
@@ -73,10 +80,12 @@ fs::path output_path_for(const fs::path& input, const RenderOptions& options, bo
   }
   if (!options.output.empty()) {
     // `-o html/` (an existing directory, or a path written with a trailing slash) names the
-    // folder the page goes into.
+    // folder the page goes into, and so does a name without an extension (`-o mybook`): a
+    // page named `mybook` beside an `assets/` folder is no book anyone can open.
     const fs::path output(options.output);
     std::error_code ec;
-    const bool names_directory = fs::is_directory(output, ec) || options.output.ends_with('/');
+    const bool names_directory =
+        fs::is_directory(output, ec) || options.output.ends_with('/') || !output.has_extension();
     if (names_directory) return output / (input.stem().string() + extension);
     return output;
   }
@@ -89,9 +98,11 @@ PageResult render_one(const Source& source, const fs::path& output, const Render
                          .working_directory = fs::absolute(source.path).parent_path().string(),
                          .fallback_title = source.path.stem().string(),
                          .theme = options.light_theme ? Theme::Light : Theme::Dark,
-                         .block_timeout_seconds = options.block_timeout_seconds};
+                         .block_timeout_seconds = options.block_timeout_seconds,
+                         .max_output_bytes = options.max_output_bytes};
   const ExecutedNotebook notebook = execute_notebook(source.document, execute);
   RenderedPage page;
+  IndexEntry index;
   if (options.format == Format::Markdown) {
     const bool in_place = fs::exists(output) && fs::equivalent(output, source.path);
     page = render_markdown(notebook, MarkdownOptions{output.stem().string(), in_place});
@@ -101,6 +112,7 @@ PageResult render_one(const Source& source, const fs::path& output, const Render
                      .assets_href = "assets",
                      .navigation = navigation};
     page = render_html(notebook, html);
+    index = index_entry(notebook, html);
   }
   // Temporaries a killed render left go first; figures may have had other names.
   remove_stale_temporaries(output.parent_path() / "plots" / output.stem());
@@ -125,7 +137,7 @@ PageResult render_one(const Source& source, const fs::path& output, const Render
     if (notebook.errors > 0) line += fmt::format(", {} errors", notebook.errors);
     messages.out(line + ")\n");
   }
-  return PageResult{true, notebook.errors};
+  return PageResult{true, notebook.errors, std::move(index)};
 }
 
 }  // namespace
@@ -174,7 +186,7 @@ RenderReport render_notebooks(const RenderOptions& options, const Messages& mess
   }
   int failed_blocks = 0;
   try {
-    std::vector<std::pair<std::string, std::string>> index_entries;
+    std::vector<IndexEntry> index_entries;
     for (std::size_t i = 0; i < sources.size(); ++i) {
       const fs::path output = output_path_for(sources[i].path, options, directory);
       HtmlNavigation navigation;
@@ -183,10 +195,7 @@ RenderReport render_notebooks(const RenderOptions& options, const Messages& mess
         const auto neighbour = [&](std::size_t k) {
           return output_path_for(sources[k].path, options, true).filename().string();
         };
-        const auto title_of = [&](std::size_t k) {
-          const std::string title = sources[k].document.page_title();
-          return title.empty() ? sources[k].path.stem().string() : title;
-        };
+        const auto title_of = [&](std::size_t k) { return navigation_title(sources[k]); };
         if (i > 0) {
           navigation.previous_href = neighbour(i - 1);
           navigation.previous_title = title_of(i - 1);
@@ -195,9 +204,14 @@ RenderReport render_notebooks(const RenderOptions& options, const Messages& mess
           navigation.next_href = neighbour(i + 1);
           navigation.next_title = title_of(i + 1);
         }
-        index_entries.emplace_back(output.filename().string(), title_of(i));
       }
-      failed_blocks += render_one(sources[i], output, options, navigation, messages).errors;
+      PageResult page = render_one(sources[i], output, options, navigation, messages);
+      failed_blocks += page.errors;
+      if (directory) {
+        page.index_entry.href = output.filename().string();
+        page.index_entry.title = navigation_title(sources[i]);
+        index_entries.push_back(std::move(page.index_entry));
+      }
     }
     if (directory && options.format == Format::Html) {
       const fs::path out_dir = options.output.empty() ? input : fs::path(options.output);
@@ -229,6 +243,15 @@ RenderReport render_notebooks(const RenderOptions& options, const Messages& mess
 
 namespace {
 
+// The source without render artifacts, ending in a newline when something was removed; a
+// source with nothing to remove is returned as it is, byte for byte.
+std::string cleaned_source(const std::string& text) {
+  std::string cleaned = strip_artifacts(text);
+  if (cleaned == text) return cleaned;
+  if (!cleaned.empty() && cleaned.back() != '\n') cleaned += '\n';
+  return cleaned;
+}
+
 struct Finding {
   int line;
   std::string code;
@@ -257,8 +280,8 @@ std::vector<Finding> lint(const fs::path& path, const std::string& text) {
   int details_open = 0;
   int details_close = 0;
   int fence_line = 0;
+  FenceTracker fences;
   bool in_code = false;
-  bool in_other_fence = false;
   bool in_frontmatter = false;
   bool first_content = true;
   int frontmatter_line = 0;
@@ -282,19 +305,23 @@ std::vector<Finding> lint(const fs::path& path, const std::string& text) {
       if (trimmed == "---") in_frontmatter = false;
       continue;
     }
-    if (in_code || in_other_fence) {
-      if (trimmed == "```") in_code = in_other_fence = false;
+    // Sentinels and headers quoted inside a fence are text, not artifacts (notebook.md §3.5).
+    if (fences.inside()) {
+      fences.feed(line);
+      if (!fences.inside()) in_code = false;
       continue;
     }
-    if (opens_fence(line, "rustlab") || opens_fence(line, "rlab") || opens_fence(line, "matlab") ||
-        opens_fence(line, "octave")) {
-      in_code = true;
-      fence_line = number;
-      continue;
-    }
-    if (trimmed.starts_with("```")) {
+    if (fences.feed(line)) {
+      if (opens_fence(line, "rustlab") || opens_fence(line, "rlab") ||
+          opens_fence(line, "matlab") || opens_fence(line, "octave")) {
+        in_code = true;
+        fence_line = number;
+        continue;
+      }
       // A fence render shows but never runs: say so, in case its code was meant to run.
-      const std::string_view tag = trim(trimmed.substr(3));
+      const std::size_t tag_start =
+          std::min(trimmed.find_first_not_of(trimmed.front()), trimmed.size());
+      const std::string_view tag = trim(trimmed.substr(tag_start));
       const std::string_view language = tag.substr(0, tag.find(' '));
       if (!language.empty() && language != "text" && language != "mermaid" &&
           language != "output") {
@@ -304,7 +331,6 @@ std::vector<Finding> lint(const fs::path& path, const std::string& text) {
                          "octave fences)",
                          language)});
       }
-      in_other_fence = true;
       continue;
     }
     if (trimmed.starts_with("<!-- Generated by llmlab") ||
@@ -393,8 +419,7 @@ CheckReport check_notebooks(const std::string& input, bool fix, const Messages& 
     std::vector<Finding> findings = lint(file, *text);
     if (fix &&
         std::any_of(findings.begin(), findings.end(), [](const Finding& f) { return f.fixable; })) {
-      std::string cleaned = strip_artifacts(*text);
-      if (!cleaned.empty() && cleaned.back() != '\n') cleaned += '\n';
+      const std::string cleaned = cleaned_source(*text);
       try {
         write_if_changed(file, cleaned);
       } catch (const Error& error) {
@@ -434,8 +459,7 @@ CleanReport clean_notebooks(const std::string& input, const std::string& output,
         report.failed = true;
         return report;
       }
-      std::string cleaned = strip_artifacts(*text);
-      if (!cleaned.empty() && cleaned.back() != '\n') cleaned += '\n';
+      const std::string cleaned = cleaned_source(*text);
       if (cleaned == *text) continue;
       ++changed;
       if (check_only) {
@@ -458,7 +482,7 @@ CleanReport clean_notebooks(const std::string& input, const std::string& output,
 }
 
 ConvertReport convert_notebook(const std::string& input, const std::string& to,
-                               const std::string& output, const Messages& messages) {
+                               const std::string& output, bool execute, const Messages& messages) {
   const fs::path source(input);
   const std::string from = source.extension().string();
   if (from != ".md" && from != ".ipynb") {
@@ -470,6 +494,10 @@ ConvertReport convert_notebook(const std::string& input, const std::string& to,
                  ", not --to " + to + "\n");
     return ConvertReport{.refused = true};
   }
+  if (execute && from != ".md") {
+    messages.err("error: --execute runs a markdown notebook into an .ipynb, not " + input + "\n");
+    return ConvertReport{.refused = true};
+  }
   std::string reason;
   const std::optional<std::string> text = read_file(source, reason);
   if (!text) {
@@ -478,7 +506,16 @@ ConvertReport convert_notebook(const std::string& input, const std::string& to,
   }
   std::string converted;
   try {
-    converted = from == ".md" ? markdown_to_ipynb(*text) : ipynb_to_markdown(*text);
+    if (execute) {
+      const ExecuteOptions options{
+          .source_path = source.string(),
+          .working_directory = fs::absolute(source).parent_path().string(),
+          .fallback_title = source.stem().string(),
+      };
+      converted = markdown_to_executed_ipynb(unix_line_endings(*text), options);
+    } else {
+      converted = from == ".md" ? markdown_to_ipynb(*text) : ipynb_to_markdown(*text);
+    }
   } catch (const Error& error) {
     messages.err("error: " + input + ": " + error.what() + "\n");
     return ConvertReport{.failed = true};

@@ -3,9 +3,12 @@
 // status (src/app/notebook_command.cpp); everything else happens here.
 #pragma once
 
+#include <cstddef>
 #include <functional>
 #include <string>
 #include <string_view>
+
+#include "base/output_cap.hpp"
 
 namespace llmlab::notebook {
 
@@ -16,10 +19,11 @@ struct RenderOptions {
   std::string output;  // file (single input) or directory; empty: next to the input
   Format format = Format::Html;
   bool light_theme = false;
-  std::string title;                     // directory index title
-  bool quiet = false;                    // no "Rendered …" lines
-  double block_timeout_seconds = 600.0;  // per block; 0: no limit
-  bool unsafe_html = false;              // pass raw HTML in prose through (markdown_html.hpp)
+  std::string title;                                 // directory index title
+  bool quiet = false;                                // no "Rendered …" lines
+  double block_timeout_seconds = 600.0;              // per block; 0: no limit
+  std::size_t max_output_bytes = kDefaultMaxOutput;  // printed output kept per block
+  bool unsafe_html = false;  // pass raw HTML in prose through (markdown_html.hpp)
 };
 
 // Where the commands' messages go: results and progress to `out`, warnings and errors to
@@ -55,13 +59,15 @@ CleanReport clean_notebooks(const std::string& input, const std::string& output,
                             const Messages& messages);
 
 // `convert X.md --to ipynb` / `convert X.ipynb --to md` (notebook/ipynb.hpp): writes `output`,
-// or X with the new extension next to the input, or messages.out for "-". The report says
-// whether the request was refused (a wrong pairing of input and --to) or failed.
+// or X with the new extension next to the input, or messages.out for "-". With `execute`
+// (markdown to ipynb only) the notebook runs first, in its own folder, and the .ipynb holds its
+// outputs and rendered prose. The report says whether the request was refused (a wrong pairing
+// of input and --to) or failed.
 struct ConvertReport {
   bool refused = false;  // a usage error: the wrong extension or direction
   bool failed = false;   // unreadable input, a malformed notebook, or an unwritable output
 };
 ConvertReport convert_notebook(const std::string& input, const std::string& to,
-                               const std::string& output, const Messages& messages);
+                               const std::string& output, bool execute, const Messages& messages);
 
 }  // namespace llmlab::notebook

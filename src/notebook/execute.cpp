@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <new>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,6 +19,7 @@
 #include "notebook/parse.hpp"
 #include "notebook/time_limit.hpp"
 #include "plot/export.hpp"
+#include "plot/layout.hpp"
 #include "runtime/display.hpp"
 #include "runtime/interpreter.hpp"
 #include "runtime/printf.hpp"
@@ -70,18 +73,44 @@ std::string caret_excerpt(const Error& error) {
   return fmt::format("\n    {}\n    {}^", line, padding);
 }
 
+// One panel's cell on a phone: about the width of a 390 px screen's text column, so the
+// figure is shown near its own size and its text near its pixel size.
+constexpr plot::CellSize kNarrowCell{360, 240};
+
+// A figure as the pages show it: the file's SVG, one laid out 900 px wide in all, one for a
+// phone's column with the subplots stacked (a grid's panels in reading order), and its PNG when
+// asked for.
+Figure page_figure(const plot::Figure& figure, bool with_png) {
+  Figure shown{plot::render_svg(figure), {}, {}, {}};
+  if (with_png) shown.png = plot::render_png(figure);
+  const auto columns = static_cast<double>(figure.columns);
+  if (figure.columns > 1) {
+    const double width = plot::kCellWidth / columns;
+    const double height = plot::kCellHeight * std::max(width / plot::kCellWidth, 0.6);
+    shown.column_svg = plot::render_svg(figure, plot::CellSize{width, height});
+  } else {
+    shown.column_svg = shown.svg;
+  }
+  plot::Figure stacked = figure;
+  stacked.rows = figure.axes.size();
+  stacked.columns = 1;
+  shown.narrow_svg = plot::render_svg(stacked, kNarrowCell);
+  return shown;
+}
+
 class NotebookRun {
  public:
-  explicit NotebookRun(const ExecuteOptions& options) : options_(options), interpreter_(session_) {
+  explicit NotebookRun(const ExecuteOptions& options)
+      : options_(options), interpreter_(session_), cap_(options.max_output_bytes) {
     session_.set_base_directory(options.working_directory);
-    session_.set_output([this](std::string_view text) { captured_ += text; });
+    session_.set_output([this](std::string_view text) { captured_ += cap_.admit(text); });
     builtins::install_builtins(interpreter_);
     builtins::set_plot_theme(session_, options.theme == Theme::Light);
     // savefig during a block snapshots the figure as it is then (plotting.md §8).
     builtins::set_savefig_observer(session_, [this, &options](int, const plot::Figure& figure) {
       plot::Figure snapshot = figure;
       snapshot.light_theme = options.theme == Theme::Light;
-      snapshots_.push_back(Figure{plot::render_svg(snapshot)});
+      snapshots_.push_back(page_figure(snapshot, options.png_figures));
     });
   }
 
@@ -99,12 +128,17 @@ class NotebookRun {
     builtins::reset_unheld_figure(session_);
     const std::uint64_t mark = builtins::figure_mark(session_);
     captured_.clear();
+    cap_.reset();
     snapshots_.clear();
     auto file = std::make_shared<const SourceFile>(
         fmt::format("{}:block@{}", options_.source_path, block.line), block.text);
     try {
       BlockTimeLimit limit(interpreter_, options_.block_timeout_seconds);
       interpreter_.run(file, runtime::ExecMode::Notebook);
+    } catch (const std::bad_alloc&) {
+      // Memory ran out outside any builtin (those report it themselves): this block fails,
+      // and the page and the blocks after it still render.
+      result.error = "out of memory";
     } catch (const Error& error) {
       result.error = block_error_text(error) + time_limit_note(error);
       if (error.kind() == ErrorKind::Syntax) {
@@ -121,6 +155,7 @@ class NotebookRun {
       result.error = "exit: a notebook block cannot end the session";
     }
     result.output = std::string(trim(captured_));
+    if (cap_.cut() > 0) result.output += "\n" + cap_.marker();
     captured_.clear();
     // Figures are captured even when the block failed (§2): the savefig snapshots, or else
     // every figure drawn into during the block.
@@ -128,7 +163,11 @@ class NotebookRun {
     snapshots_.clear();
     if (result.figures.empty()) {
       for (const int handle : builtins::figures_drawn_since(session_, mark)) {
-        result.figures.push_back(Figure{builtins::figure_svg(session_, handle)});
+        const plot::Figure* drawn = builtins::session_figures(session_).find(handle);
+        if (drawn == nullptr) continue;
+        plot::Figure themed = *drawn;
+        themed.light_theme = options_.theme == Theme::Light;
+        result.figures.push_back(page_figure(themed, options_.png_figures));
       }
     }
     return result;
@@ -160,6 +199,8 @@ class NotebookRun {
       return block_error_text(earlier);
     } catch (const runtime::ExitRequest&) {
       return std::string("exit: a notebook block cannot end the session");
+    } catch (const std::bad_alloc&) {
+      return std::string("out of memory");
     }
     return std::nullopt;
   }
@@ -169,6 +210,7 @@ class NotebookRun {
                        [this](std::string_view expression, std::optional<std::string_view> format) {
                          // Anything the expression prints is discarded (§1.7).
                          const std::size_t mark = captured_.size();
+                         cap_.reset();
                          runtime::Value value;
                          try {
                            BlockTimeLimit limit(interpreter_, options_.block_timeout_seconds);
@@ -200,6 +242,7 @@ class NotebookRun {
   runtime::Session session_;
   runtime::Interpreter interpreter_;
   std::string captured_;
+  OutputCap cap_;  // on captured_, per block
   std::vector<Figure> snapshots_;
 };
 

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/output_cap.hpp"
 #include "notebook/document.hpp"
 #include "notebook/executed.hpp"
 #include "notebook/render.hpp"
@@ -22,6 +23,9 @@ struct ExecuteOptions {
   Theme theme = Theme::Dark;      // figure colours
   // Seconds one block (or one `${…}`) may run before it stops with an error (0: no limit).
   double block_timeout_seconds = 600.0;
+  // Bytes of printed output one block keeps; the rest is cut, with a marker saying how much.
+  std::size_t max_output_bytes = kDefaultMaxOutput;
+  bool png_figures = false;  // also render each figure as PNG (Figure::png), for .ipynb files
 };
 
 ExecutedNotebook execute_notebook(const Document& document, const ExecuteOptions& options);

@@ -11,7 +11,13 @@
 namespace llmlab::notebook {
 
 struct Figure {
-  std::string svg;  // the figure rendered as SVG (plotting.md §7.1)
+  std::string svg;  // the figure rendered as SVG (plotting.md §7.1), 900×500 per subplot
+  // For HTML pages, laid out for the width they are shown at so that the text keeps its size
+  // (plot::CellSize): `column_svg` 900 px wide in all, its subplots side by side as in `svg`;
+  // `narrow_svg` for a phone, about 360 px wide, its subplots stacked one per row.
+  std::string column_svg;
+  std::string narrow_svg;
+  std::string png;  // when ExecuteOptions::png_figures asks for it (.ipynb outputs)
 };
 
 struct ExecutedBlock {

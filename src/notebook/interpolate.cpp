@@ -1,5 +1,7 @@
 // The `${…}` scanner of notebook.md §1.7: tracks inline math so a value that closes
-// right before a `$` becomes inline math only when no math span is open.
+// right before a `$` becomes inline math only when no math span is open. A value that lands in
+// math has its exponents typeset (`2.8\times10^{-17}`): TeX would read `2.8e-17` as the
+// variable e minus 17.
 #include "notebook/interpolate.hpp"
 
 #include "base/error.hpp"
@@ -67,7 +69,60 @@ std::string evaluate_inner(std::string_view inner, const Evaluator& evaluate) {
   }
 }
 
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+bool is_word_char(char c) {
+  return is_digit(c) || c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+// Length of the exponent part `e±DD` at `at` (after a number's digits), or 0 when there is none.
+std::size_t exponent_length(std::string_view text, std::size_t at) {
+  if (at >= text.size() || (text[at] != 'e' && text[at] != 'E')) return 0;
+  std::size_t end = at + 1;
+  if (end < text.size() && (text[end] == '+' || text[end] == '-')) ++end;
+  const std::size_t digits = end;
+  while (end < text.size() && is_digit(text[end])) ++end;
+  if (end == digits || (end < text.size() && is_word_char(text[end]))) return 0;
+  return end - at;
+}
+
+// `e±DD` as TeX: `\times10^{-17}` (leading zeros and a plus sign dropped); nothing for e+00.
+std::string tex_power_of_ten(std::string_view exponent) {
+  std::string_view digits = exponent.substr(1);
+  const bool negative = digits.starts_with('-');
+  if (digits.starts_with('-') || digits.starts_with('+')) digits.remove_prefix(1);
+  while (digits.size() > 1 && digits.front() == '0') digits.remove_prefix(1);
+  if (digits == "0") return {};
+  return "\\times10^{" + std::string(negative ? "-" : "") + std::string(digits) + "}";
+}
+
 }  // namespace
+
+std::string math_numbers(std::string_view text) {
+  std::string out;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const bool starts_number = is_digit(text[i]) && (i == 0 || !is_word_char(text[i - 1])) &&
+                               (i == 0 || text[i - 1] != '.');
+    if (!starts_number) {
+      out += text[i++];
+      continue;
+    }
+    std::size_t end = i;
+    while (end < text.size() && is_digit(text[end])) ++end;
+    if (end < text.size() && text[end] == '.') {
+      ++end;
+      while (end < text.size() && is_digit(text[end])) ++end;
+    }
+    out += text.substr(i, end - i);
+    if (const std::size_t length = exponent_length(text, end)) {
+      out += tex_power_of_ten(text.substr(end, length));
+      end += length;
+    }
+    i = end;
+  }
+  return out;
+}
 
 std::string interpolate(std::string_view text, const Evaluator& evaluate) {
   std::string out;
@@ -94,10 +149,10 @@ std::string interpolate(std::string_view text, const Evaluator& evaluate) {
           i < text.size() && text[i] == '$' &&
           (i + 1 >= text.size() || (text[i + 1] != '$' && text[i + 1] != '{'));
       if (dollar_follows && !in_math) {
-        out += '$' + value + '$';
+        out += '$' + math_numbers(value) + '$';
         ++i;
       } else {
-        out += value;
+        out += in_math ? math_numbers(value) : value;
       }
     } else if (c == '$' && text.substr(i).starts_with("$$")) {
       out += "$$";

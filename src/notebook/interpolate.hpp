@@ -17,6 +17,13 @@ namespace llmlab::notebook {
 using Evaluator =
     std::function<std::string(std::string_view expression, std::optional<std::string_view> fmt)>;
 
+// Values inserted into math (inside `$…$`, or made math by a `$` after the `}`) pass through
+// math_numbers.
 std::string interpolate(std::string_view text, const Evaluator& evaluate);
+
+// Numbers in e-notation as TeX powers of ten: `2.8e-17` → `2.8\times10^{-17}`, `1.0e+03` →
+// `1.0\times10^{3}`, and `0.00e+00` → `0.00` (a zero exponent adds nothing). Other text,
+// names like `e5` or `x1e3` included, is kept.
+std::string math_numbers(std::string_view text);
 
 }  // namespace llmlab::notebook

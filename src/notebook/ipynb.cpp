@@ -5,12 +5,16 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/text_escape.hpp"
 #include "notebook/parse.hpp"
+#include "plot/layout.hpp"
 
 namespace llmlab::notebook {
 
@@ -107,15 +111,256 @@ json language_info() {
           {"pygments_lexer", "matlab"}};
 }
 
-std::string cell_text(const json& cell) {
-  const json& source = cell.at("source");
-  if (source.is_string()) return source.get<std::string>();
-  std::string text;
-  for (const json& line : source) text += line.get<std::string>();
+// Reading an .ipynb. Every field the conversion uses is checked, its type and its bounds, before
+// use, and a cell's "llmlab" metadata may only restore layout: blank lines, the fence's own line,
+// the four directive comments of notebook.md §1.3. Text that would run on render but that Jupyter
+// does not show as a cell's source (code in a directive, a fence or the frontmatter, an unclosed
+// fence swallowing the cells after it) is refused, naming the cell: opening a notebook runs what
+// its reader sees (docs/security.md).
+
+// More blank lines than any layout needs: a count from the file is bounded, so a few bytes of
+// JSON cannot ask for gigabytes of newlines.
+constexpr int kMaxBlankLines = 1000;
+
+[[noreturn]] void refuse(std::string_view where, std::string_view problem) {
+  throw Error(fmt::format("not a notebook: {}: {}", where, problem));
+}
+
+// "cell 3" or, when the cell has an id, "cell 3 (id "intro")", as the error names it.
+std::string cell_name(const json& cell, std::size_t number) {
+  if (cell.is_object() && cell.contains("id") && cell["id"].is_string()) {
+    return fmt::format("cell {} (id {})", number,
+                       json(cell["id"]).dump(-1, ' ', false, json::error_handler_t::replace));
+  }
+  return fmt::format("cell {}", number);
+}
+
+// parent[key] when it is an object, an empty object when absent; anything else is refused.
+const json& object_field(const json& parent, const char* key, std::string_view where) {
+  static const json kEmpty = json::object();
+  if (!parent.contains(key)) return kEmpty;
+  const json& value = parent[key];
+  if (!value.is_object()) refuse(where, fmt::format("\"{}\" must be an object", key));
+  return value;
+}
+
+int blank_lines(const json& meta, const char* key, int fallback, std::string_view where) {
+  if (!meta.contains(key)) return fallback;
+  const json& value = meta[key];
+  if (!value.is_number_integer() || value.get<std::int64_t>() < 0 ||
+      value.get<std::int64_t>() > kMaxBlankLines) {
+    refuse(where, fmt::format("metadata.llmlab.{} must be a whole number from 0 to {}", key,
+                              kMaxBlankLines));
+  }
+  return value.get<int>();
+}
+
+bool flag(const json& meta, const char* key, std::string_view where) {
+  if (!meta.contains(key)) return false;
+  if (!meta[key].is_boolean())
+    refuse(where, fmt::format("metadata.llmlab.{} must be true or false", key));
+  return meta[key].get<bool>();
+}
+
+// One line of layout (a fence, a directive): a string without a line break that `is_layout`
+// accepts, so it cannot carry a line of code.
+template <class Accepts>
+std::string layout_line(const json& value, std::string_view name, std::string_view where,
+                        Accepts is_layout, std::string_view expected) {
+  if (!value.is_string()) refuse(where, fmt::format("metadata.llmlab.{} must be a string", name));
+  const std::string& line = value.get_ref<const std::string&>();
+  if (line.find('\n') != std::string::npos || !is_layout(std::string_view(line))) {
+    refuse(where, fmt::format("metadata.llmlab.{} must be one line, {}", name, expected));
+  }
+  return line;
+}
+
+// The frontmatter restores the `---` block at the top (§1.1): it must close on its last line, or
+// what follows its closing `---` would be notebook body that no cell shows.
+std::string read_frontmatter(const json& meta) {
+  constexpr std::string_view kWhere = "the notebook's metadata";
+  if (!meta.contains("frontmatter")) return {};
+  const json& value = meta["frontmatter"];
+  if (!value.is_string()) refuse(kWhere, "metadata.llmlab.frontmatter must be a string");
+  const std::string& text = value.get_ref<const std::string&>();
+  const std::vector<std::string_view> lines = split_lines(text);
+  bool closed_once = lines.size() >= 2 && trim(lines.front()) == "---" &&
+                     trim(lines.back()) == "---" && text.ends_with('\n');
+  for (std::size_t i = 1; closed_once && i + 1 < lines.size(); ++i) {
+    closed_once = trim(lines[i]) != "---";
+  }
+  if (!closed_once) {
+    refuse(kWhere, "metadata.llmlab.frontmatter must be one block from a line --- to the next");
+  }
   return text;
 }
 
+struct NotebookLayout {
+  std::string frontmatter;
+  int blank_lines_after = 0;
+  bool no_final_newline = false;
+};
+
+NotebookLayout read_notebook_layout(const json& notebook) {
+  constexpr std::string_view kWhere = "the notebook's metadata";
+  const json& mine = object_field(object_field(notebook, "metadata", kWhere), "llmlab", kWhere);
+  return {read_frontmatter(mine), blank_lines(mine, "blank_lines_after", 0, kWhere),
+          flag(mine, "no_final_newline", kWhere)};
+}
+
+struct CellLayout {
+  bool code = false;
+  int blank_lines_before = 1;
+  std::vector<std::string> directives;  // code: each one of §1.3's comments
+  std::string fence;                    // code: the opening line
+  std::string closing_fence;            // code: the closing line
+  bool unclosed = false;                // code: the last cell, its fence left open
+  bool one_empty_line = false;          // code: one empty line, not none
+};
+
+CellLayout read_cell_layout(const json& cell, std::string_view where, bool first,
+                            bool has_frontmatter, bool last) {
+  if (!cell.is_object()) refuse(where, "a cell must be an object");
+  CellLayout layout;
+  if (cell.contains("cell_type")) {
+    if (!cell["cell_type"].is_string()) refuse(where, "\"cell_type\" must be a string");
+    layout.code = cell["cell_type"] == "code";
+  }
+  const json& mine = object_field(object_field(cell, "metadata", where), "llmlab", where);
+  layout.blank_lines_before =
+      blank_lines(mine, "blank_lines_before", default_blank_lines(first, has_frontmatter), where);
+  if (!layout.code) return layout;
+  if (mine.contains("directives")) {
+    if (!mine["directives"].is_array()) {
+      refuse(where, "metadata.llmlab.directives must be a list of strings");
+    }
+    for (const json& line : mine["directives"]) {
+      layout.directives.push_back(layout_line(line, "directives", where, is_directive,
+                                              "a hide, details, grid or caption comment"));
+    }
+  }
+  layout.fence = mine.contains("fence") ? layout_line(mine["fence"], "fence", where, opens_code,
+                                                      "a ```rlab or ```rustlab fence")
+                                        : std::string(kDefaultFence);
+  layout.closing_fence =
+      mine.contains("closing_fence")
+          ? layout_line(
+                mine["closing_fence"], "closing_fence", where,
+                [](std::string_view line) { return trim(line) == kClosingFence; }, "```")
+          : std::string(kClosingFence);
+  layout.unclosed = flag(mine, "unclosed", where);
+  if (layout.unclosed && !last) {
+    refuse(where, "metadata.llmlab.unclosed: only the last cell may leave its fence open");
+  }
+  layout.one_empty_line = flag(mine, "one_empty_line", where);
+  return layout;
+}
+
+// The cell's source: a string or a list of strings, joined.
+std::string cell_text(const json& cell, std::string_view where) {
+  if (!cell.contains("source")) refuse(where, "a cell needs a \"source\"");
+  const json& source = cell["source"];
+  if (source.is_string()) return source.get<std::string>();
+  if (!source.is_array()) refuse(where, "\"source\" must be a string or a list of strings");
+  std::string text;
+  for (const json& line : source) {
+    if (!line.is_string()) refuse(where, "\"source\" must be a string or a list of strings");
+    text += line.get_ref<const std::string&>();
+  }
+  return text;
+}
+
+// A cell's markdown source: what an executed notebook keeps in its metadata when the cell shows
+// its prose rendered, else the cell's own text.
+std::string markdown_source(const json& cell, std::string_view where) {
+  const json& mine = object_field(object_field(cell, "metadata", where), "llmlab", where);
+  if (!mine.contains("source")) return cell_text(cell, where);
+  if (!mine["source"].is_string()) refuse(where, "metadata.llmlab.source must be a string");
+  return mine["source"].get<std::string>();
+}
+
+// The width a PNG's header declares (its IHDR chunk, bytes 16 to 19), 0 for bytes that are no
+// PNG.
+std::uint32_t png_width(std::string_view png) {
+  constexpr std::size_t kWidthOffset = 16;
+  if (png.size() < kWidthOffset + 4 || !png.starts_with("\x89PNG")) return 0;
+  std::uint32_t width = 0;
+  for (std::size_t i = kWidthOffset; i < kWidthOffset + 4; ++i) {
+    width = width << 8 | static_cast<unsigned char>(png[i]);
+  }
+  return width;
+}
+
+// Printed text as nbformat's list of lines, the last ending in a newline too.
+json stream_text(std::string_view text) {
+  json lines = source_lines(split_lines(text));
+  if (!lines.empty()) lines.back() = lines.back().get<std::string>() + "\n";
+  return lines;
+}
+
+// A code cell's outputs, as a kernel would have sent them.
+json cell_outputs(const ExecutedBlock& block) {
+  json outputs = json::array();
+  if (!block.output.empty()) {
+    outputs.push_back(
+        {{"output_type", "stream"}, {"name", "stdout"}, {"text", stream_text(block.output)}});
+  }
+  if (block.error) {
+    outputs.push_back({{"output_type", "error"},
+                       {"ename", "RuntimeError"},
+                       {"evalue", *block.error},
+                       {"traceback", json::array({"error: " + *block.error})}});
+  }
+  int number = 0;
+  for (const Figure& figure : block.figures) {
+    JupyterFigure bundle = jupyter_figure(figure.png, fmt::format("<figure {}>", ++number));
+    outputs.push_back({{"output_type", "display_data"},
+                       {"data", std::move(bundle.data)},
+                       {"metadata", std::move(bundle.metadata)}});
+  }
+  return outputs;
+}
+
 }  // namespace
+
+JupyterFigure jupyter_figure(std::string_view png, std::string label) {
+  JupyterFigure bundle{{{"image/png", base64(png)}, {"text/plain", std::move(label)}},
+                       json::object()};
+  if (const std::uint32_t width = png_width(png); width > 0) {
+    const auto cell_width = static_cast<std::uint32_t>(plot::kCellWidth);
+    bundle.metadata["image/png"] = {{"width", std::min(width, cell_width)}};
+  }
+  return bundle;
+}
+
+std::string markdown_to_executed_ipynb(std::string_view markdown, const ExecuteOptions& options) {
+  json notebook = json::parse(markdown_to_ipynb(markdown));
+  // The cells run in order as the blocks of one notebook: code executed, prose interpolated.
+  Document document;
+  for (const json& cell : notebook["cells"]) {
+    Block block;
+    block.kind = cell["cell_type"] == "code" ? BlockKind::Code : BlockKind::Prose;
+    block.text = cell_text(cell, "a converted cell");
+    block.line = static_cast<int>(document.blocks.size()) + 1;
+    document.blocks.push_back(std::move(block));
+  }
+  ExecuteOptions run = options;
+  run.png_figures = true;
+  const ExecutedNotebook executed = execute_notebook(document, run);
+  int execution_count = 0;
+  for (std::size_t i = 0; i < executed.blocks.size(); ++i) {
+    json& cell = notebook["cells"][i];
+    const ExecutedBlock& block = executed.blocks[i];
+    if (block.block.kind == BlockKind::Code) {
+      cell["execution_count"] = ++execution_count;
+      cell["outputs"] = cell_outputs(block);
+    } else if (block.text != block.block.text) {
+      cell["metadata"]["llmlab"]["source"] = block.block.text;
+      cell["source"] = source_lines(split_lines(block.text));
+    }
+  }
+  return notebook.dump(1, ' ', false, json::error_handler_t::replace) + "\n";
+}
 
 std::string markdown_to_ipynb(std::string_view markdown) {
   const std::vector<std::string_view> lines = split_lines(markdown);
@@ -217,46 +462,34 @@ std::string ipynb_to_markdown(std::string_view ipynb) {
   const json notebook = json::parse(ipynb, nullptr, false);
   if (notebook.is_discarded()) throw Error("not a notebook: the file is not valid JSON");
   if (!notebook.is_object() || !notebook.contains("cells") || !notebook["cells"].is_array() ||
-      notebook.value("nbformat", 0) != 4) {
+      !notebook.contains("nbformat") || notebook["nbformat"] != 4) {
     throw Error("not a notebook: expected nbformat 4 JSON with a \"cells\" list");
   }
-  const json empty = json::object();
-  const json& meta = notebook.contains("metadata") && notebook["metadata"].is_object()
-                         ? notebook["metadata"]
-                         : empty;
-  const json& mine = meta.contains("llmlab") ? meta["llmlab"] : empty;
-  std::string out = mine.value("frontmatter", std::string());
-  const bool has_frontmatter = !out.empty();
-  bool first = true;
-  try {
-    for (const json& cell : notebook["cells"]) {
-      const json& cell_meta = cell.contains("metadata") ? cell["metadata"] : empty;
-      const json& cell_mine = cell_meta.contains("llmlab") ? cell_meta["llmlab"] : empty;
-      const int blanks =
-          cell_mine.value("blank_lines_before", default_blank_lines(first, has_frontmatter));
-      if (!first) out += '\n';  // ends the previous cell's last line
-      out.append(static_cast<std::size_t>(blanks), '\n');
-      first = false;
-      const std::string text = cell_text(cell);
-      if (cell.value("cell_type", "") != "code") {
-        out += text;
-        continue;
-      }
-      if (cell_mine.contains("directives")) {
-        for (const json& line : cell_mine["directives"]) out += line.get<std::string>() + "\n";
-      }
-      out += cell_mine.value("fence", std::string(kDefaultFence));
-      if (!text.empty() || cell_mine.value("one_empty_line", false)) out += "\n" + text;
-      if (!cell_mine.value("unclosed", false)) {
-        out += "\n" + cell_mine.value("closing_fence", std::string(kClosingFence));
-      }
+  const NotebookLayout layout = read_notebook_layout(notebook);
+  std::string out = layout.frontmatter;
+  const json& cells = notebook["cells"];
+  for (std::size_t number = 1; number <= cells.size(); ++number) {
+    const json& cell = cells[number - 1];
+    const std::string where = cell_name(cell, number);
+    const bool first = number == 1;
+    const CellLayout cell_layout =
+        read_cell_layout(cell, where, first, !layout.frontmatter.empty(), number == cells.size());
+    if (!first) out += '\n';  // ends the previous cell's last line
+    out.append(static_cast<std::size_t>(cell_layout.blank_lines_before), '\n');
+    const std::string text =
+        cell_layout.code ? cell_text(cell, where) : markdown_source(cell, where);
+    if (!cell_layout.code) {
+      out += text;
+      continue;
     }
-  } catch (const json::exception& error) {
-    throw Error(fmt::format("not a notebook: {}", error.what()));
+    for (const std::string& line : cell_layout.directives) out += line + "\n";
+    out += cell_layout.fence;
+    if (!text.empty() || cell_layout.one_empty_line) out += "\n" + text;
+    if (!cell_layout.unclosed) out += "\n" + cell_layout.closing_fence;
   }
-  if (!first) out += '\n';
-  out.append(static_cast<std::size_t>(mine.value("blank_lines_after", 0)), '\n');
-  if (mine.value("no_final_newline", false) && out.ends_with('\n')) out.pop_back();
+  if (!cells.empty()) out += '\n';
+  out.append(static_cast<std::size_t>(layout.blank_lines_after), '\n');
+  if (layout.no_final_newline && out.ends_with('\n')) out.pop_back();
   return out;
 }
 

@@ -30,70 +30,51 @@ bool unchanged(const fs::path& path, std::string_view content) {
   return existing && *existing == content;
 }
 
-// The reason an operation on `path` failed: errno's text when the library set it, else a
-// description of what is in the way (std::ofstream does not promise errno).
-std::string failure_reason(const fs::path& path, int saved_errno) {
-  if (saved_errno != 0) return std::strerror(saved_errno);
+void create_parent(const fs::path& path) {
+  if (!path.has_parent_path()) return;
   std::error_code ec;
-  if (fs::is_directory(path, ec)) return "is a directory";
-  if (path.has_parent_path() && !fs::is_directory(path.parent_path(), ec)) {
-    return "no such directory";
-  }
-  return "permission denied";
-}
-
-// Writes `content` to a temporary beside `path` and returns the temporary's path.
-fs::path write_temporary(const fs::path& path, std::string_view content) {
-  std::error_code ec;
-  if (path.has_parent_path()) {
-    fs::create_directories(path.parent_path(), ec);
-    if (ec) {
-      throw Error("cannot create directory " + path.parent_path().string() + ": " + ec.message());
-    }
-  }
-  if (fs::is_directory(path, ec)) throw Error("cannot write " + path.string() + ": is a directory");
-  const fs::path temporary = path.string() + std::string(kTemporarySuffix);
-  errno = 0;
-  std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-  if (!out) throw Error("cannot write " + path.string() + ": " + failure_reason(temporary, errno));
-  out.write(content.data(), static_cast<std::streamsize>(content.size()));
-  out.flush();
-  if (!out) {
-    const int saved = errno;
-    out.close();
-    fs::remove(temporary, ec);
-    throw Error("cannot write " + path.string() + ": " + failure_reason(temporary, saved));
-  }
-  return temporary;
-}
-
-void install(const fs::path& temporary, const fs::path& path) {
-  std::error_code ec;
-  fs::rename(temporary, path, ec);
+  fs::create_directories(path.parent_path(), ec);
   if (ec) {
-    std::error_code ignored;
-    fs::remove(temporary, ignored);
-    throw Error("cannot write " + path.string() + ": " + ec.message());
+    throw Error("cannot create directory " + path.parent_path().string() + ": " + ec.message());
   }
 }
 
-}  // namespace
+// base/file's writer (a fresh temporary, fsync, rename; links written through, devices
+// refused), staged so that a page's files can all be ready before any is replaced.
+StagedFile staged(const fs::path& path, std::string_view content) {
+  create_parent(path);
+  std::string reason;
+  std::optional<StagedFile> file = stage_file(path, content, reason);
+  if (!file) throw Error("cannot write " + path.string() + ": " + reason);
+  return std::move(*file);
+}
 
-namespace {
+void commit(StagedFile& file, const fs::path& path) {
+  std::string reason;
+  if (!file.commit(reason)) throw Error("cannot write " + path.string() + ": " + reason);
+}
 
 // A render killed between writing a temporary and renaming it left the temporary behind; the
-// next write of the same target removes it, changed or not.
-void remove_stale_temporary(const fs::path& path) {
+// next write of the same target removes it, changed or not (the writer's ".<name>.tmp-..." and
+// the ".tmp-llmlab" of renders before it).
+void remove_stale_temporaries_of(const fs::path& path) {
   std::error_code ignored;
-  fs::remove(path.string() + std::string(kTemporarySuffix), ignored);
+  fs::remove(path.string() + std::string(kOldTemporarySuffix), ignored);
+  const fs::path folder = path.has_parent_path() ? path.parent_path() : fs::path(".");
+  const std::string prefix = "." + path.filename().string() + ".tmp-";
+  std::error_code ec;
+  for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+    if (it->path().filename().string().starts_with(prefix)) fs::remove(it->path(), ignored);
+  }
 }
 
 }  // namespace
 
 bool write_if_changed(const fs::path& path, std::string_view content) {
-  remove_stale_temporary(path);
+  remove_stale_temporaries_of(path);
   if (unchanged(path, content)) return false;
-  install(write_temporary(path, content), path);
+  StagedFile file = staged(path, content);
+  commit(file, path);
   return true;
 }
 
@@ -102,7 +83,7 @@ void remove_stale_temporaries(const fs::path& directory) {
   if (!fs::is_directory(directory, ec)) return;
   for (fs::directory_iterator it(directory, ec), end; !ec && it != end; it.increment(ec)) {
     const std::string name = it->path().filename().string();
-    if (name.ends_with(kTemporarySuffix)) {
+    if (is_write_temporary(name) || name.ends_with(kOldTemporarySuffix)) {
       std::error_code ignored;
       fs::remove(it->path(), ignored);
     }
@@ -110,19 +91,14 @@ void remove_stale_temporaries(const fs::path& directory) {
 }
 
 void write_all_or_none(const std::vector<PendingFile>& files) {
-  std::vector<std::pair<fs::path, fs::path>> staged;  // temporary, target
-  try {
-    for (const PendingFile& file : files) {
-      remove_stale_temporary(file.path);
-      if (unchanged(file.path, file.content)) continue;
-      staged.emplace_back(write_temporary(file.path, file.content), file.path);
-    }
-  } catch (...) {
-    std::error_code ignored;
-    for (const auto& [temporary, target] : staged) fs::remove(temporary, ignored);
-    throw;
+  // Every temporary written before any rename; an error on the way drops (removes) them all.
+  std::vector<std::pair<StagedFile, fs::path>> ready;
+  for (const PendingFile& file : files) {
+    remove_stale_temporaries_of(file.path);
+    if (unchanged(file.path, file.content)) continue;
+    ready.emplace_back(staged(file.path, file.content), file.path);
   }
-  for (const auto& [temporary, target] : staged) install(temporary, target);
+  for (auto& [file, path] : ready) commit(file, path);
 }
 
 namespace {

@@ -1,5 +1,5 @@
-// Writing rendered files: atomically (temporary file, then rename) and only when the content
-// changed, so re-renders leave unchanged files (and their timestamps) alone.
+// Writing rendered files: through base/file's writer (a fresh temporary, fsync, rename) and only
+// when the content changed, so re-renders leave unchanged files (and their timestamps) alone.
 #pragma once
 
 #include <filesystem>
@@ -9,8 +9,8 @@
 
 namespace llmlab::notebook {
 
-// The suffix of the temporary file a write goes through before its rename.
-inline constexpr std::string_view kTemporarySuffix = ".tmp-llmlab";
+// The suffix of the temporaries of renders before base/file's writer (still cleaned up).
+inline constexpr std::string_view kOldTemporarySuffix = ".tmp-llmlab";
 
 // Returns true when the file was (re)written. Throws llmlab::Error on I/O failure, naming the
 // path and the operating system's reason.

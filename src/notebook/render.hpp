@@ -3,6 +3,7 @@
 // writes files atomically.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,10 +47,21 @@ struct HtmlOptions {
 RenderedPage render_markdown(const ExecutedNotebook& notebook, const MarkdownOptions& options);
 RenderedPage render_html(const ExecutedNotebook& notebook, const HtmlOptions& options);
 
-// Lists an index page for a directory render.
+// One lesson on a directory render's index page.
+struct IndexEntry {
+  std::string href;
+  std::string title;
+  std::string summary_html;      // the page's opening paragraph; empty: none
+  std::optional<Figure> figure;  // the page's first figure
+};
+
+// The opening paragraph of a page's prose (after its title heading) and its first figure,
+// for the index.
+IndexEntry index_entry(const ExecutedNotebook& notebook, const HtmlOptions& options);
+
+// An index page for a directory render: each lesson's title, summary and first figure.
 std::string render_html_index(const std::string& title, const std::string& introduction_html,
-                              const std::vector<std::pair<std::string, std::string>>& entries,
-                              const HtmlOptions& options);
+                              const std::vector<IndexEntry>& entries, const HtmlOptions& options);
 
 // FNV-1a, 32 bits, as 8 lower-case hex digits (content-derived figure names).
 std::string fnv1a_hex(std::string_view bytes);

@@ -10,6 +10,7 @@
 #include "notebook/highlight.hpp"
 #include "notebook/links.hpp"
 #include "notebook/markdown_html.hpp"
+#include "notebook/parse.hpp"
 #include "notebook/render.hpp"
 #include "notebook/sections.hpp"
 
@@ -48,7 +49,8 @@ details.toc a.level-2 {{ padding-left: 1rem; }} details.toc a.level-3 {{ padding
   details.toc {{ display: block; }} }}
 @media (max-width: 600px) {{ main {{ padding: 1rem .75rem 3rem; }} }}
 .topbar {{ position: sticky; top: 0; background: var(--page); padding: .5rem 1.5rem;
-  border-bottom: 1px solid var(--code); font-size: 14px; z-index: 1; }}
+  border-bottom: 1px solid var(--code); font-size: 14px; z-index: 1;
+  white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }}
 a {{ color: var(--accent); }}
 pre {{ padding: .8rem 1rem; border-radius: 6px; overflow-x: auto; font: 14px/1.45 "DejaVu Sans Mono", monospace; }}
 pre.source {{ background: var(--code); }}
@@ -58,12 +60,17 @@ code {{ font-family: "DejaVu Sans Mono", monospace; }}
 .prose code {{ background: var(--code); padding: 1px 4px; border-radius: 4px; }}
 .prose pre code {{ background: none; padding: 0; }}
 .prose pre {{ background: var(--code); }}
-.plot-container, .image-grid {{ overflow-x: auto; max-width: 100%; }}
-.plot-container svg, .image-grid svg {{ max-width: 100%; min-width: 480px; height: auto; display: block; margin: .5rem auto; }}
-.image-grid svg {{ min-width: 320px; }}
+.plot-container, .image-grid {{ max-width: 100%; }}
+.plot-container svg, .image-grid svg {{ width: 100%; max-width: 100%; height: auto; display: block; margin: .5rem auto; }}
 .image-grid {{ display: grid; gap: .5rem; }}
+.figure-column svg {{ max-width: 900px; }}
+.figure-narrow {{ display: none; }} .figure-narrow svg {{ max-width: 540px; }}
+@media (max-width: 947px) {{ .figure-column {{ display: none; }} .figure-narrow {{ display: block; }} }}
 @media (max-width: 700px) {{ .image-grid {{ grid-template-columns: 1fr !important; }} }}
 .katex-display {{ overflow-x: auto; overflow-y: hidden; padding: .25rem 0; }}
+main [id] {{ scroll-margin-top: 1rem; }}
+body.with-topbar main [id] {{ scroll-margin-top: 3.5rem; }}
+nav.sidebar a.current, details.toc a.current {{ color: var(--accent); font-weight: bold; }}
 .prose table {{ display: block; overflow-x: auto; max-width: 100%; }}
 figure.mermaid {{ margin: 1rem 0; overflow-x: auto; }}
 figure.mermaid pre {{ background: var(--code); }}
@@ -75,12 +82,54 @@ figure.mermaid pre[data-processed] {{ background: none; text-align: center; }}
 .exercise-title {{ font-weight: bold; color: var(--accent); }}
 table {{ border-collapse: collapse; }} td, th {{ border: 1px solid var(--code); padding: 4px 8px; }}
 footer {{ color: var(--muted); font-size: 13px; margin-top: 3rem; }}
+.lesson-card {{ border: 1px solid var(--code); border-radius: 6px; padding: .25rem 1rem 1rem; margin: 1rem 0; }}
+.lesson-card a.plot-container {{ display: block; }}
 .syn-kw {{ color: var(--accent); font-weight: bold; }} .syn-fn {{ color: #89b4fa; }}
 .syn-num {{ color: #fab387; }} .syn-str {{ color: #a6e3a1; }} .syn-com {{ color: var(--muted); font-style: italic; }}
 .syn-op {{ color: #94e2d5; }}
 )css",
                      p.page, p.text, p.code, p.output, p.error, p.accent, p.muted);
 }
+
+// What the page does once loaded: the contents links mark the section being read; display
+// math wider than the column shrinks to fit it (down to 60 %, past that it scrolls) rather than
+// scrolling at any width; on a narrow screen a left-to-right flowchart is drawn top to bottom,
+// so that it fits the column with its labels at a readable size.
+constexpr std::string_view kPageScript = R"js(<script>
+function llmlabMarkSection() {
+  const links = document.querySelectorAll('nav.sidebar a[href^="#"], details.toc a[href^="#"]');
+  let current = null;
+  for (const link of links) {
+    const heading = document.getElementById(decodeURIComponent(link.hash.slice(1)));
+    if (!heading) continue;
+    // Reached: scrolled up to where a jump to it puts it (its scroll margin, below the bar).
+    const margin = parseFloat(getComputedStyle(heading).scrollMarginTop) || 0;
+    if (heading.getBoundingClientRect().top <= margin + 8) current = link.hash;
+  }
+  for (const link of links) link.classList.toggle('current', link.hash === current);
+}
+function llmlabFitMath() {
+  for (const box of document.querySelectorAll('.katex-display')) {
+    const math = box.querySelector('.katex');
+    if (!math) continue;
+    math.style.fontSize = '';
+    if (box.scrollWidth <= box.clientWidth) continue;
+    const ratio = Math.max(box.clientWidth / box.scrollWidth * 0.98, 0.6);
+    math.style.fontSize = (1.21 * ratio) + 'em';
+  }
+}
+function llmlabNarrowDiagrams() {
+  if (window.innerWidth >= 700) return;
+  for (const pre of document.querySelectorAll('pre.mermaid')) {
+    pre.textContent = pre.textContent.replace(/^(\s*(?:flowchart|graph))\s+(?:LR|RL)\b/, '$1 TB');
+  }
+}
+window.addEventListener('scroll', llmlabMarkSection, {passive: true});
+window.addEventListener('hashchange', llmlabMarkSection);
+window.addEventListener('resize', llmlabFitMath);
+window.addEventListener('DOMContentLoaded', llmlabMarkSection);
+</script>
+)js";
 
 std::string katex_head(const std::string& assets) {
   // Only \(…\) and \[…\] are math: a stray $ in prose never is (§3.2). If the assets are
@@ -89,7 +138,7 @@ std::string katex_head(const std::string& assets) {
       R"(<link rel="stylesheet" href="{0}/katex/katex.min.css">
 <script defer src="{0}/katex/katex.min.js"></script>
 <script defer src="{0}/katex/contrib/auto-render.min.js"
-  onload="renderMathInElement(document.body, {{delimiters: [{{left: '\\(', right: '\\)', display: false}}, {{left: '\\[', right: '\\]', display: true}}], ignoredClasses: ['source', 'output', 'error'], throwOnError: false}});"></script>
+  onload="renderMathInElement(document.body, {{delimiters: [{{left: '\\(', right: '\\)', display: false}}, {{left: '\\[', right: '\\]', display: true}}], ignoredClasses: ['source', 'output', 'error'], throwOnError: false}}); llmlabFitMath(); llmlabMarkSection();"></script>
 )",
       assets);
 }
@@ -99,7 +148,8 @@ std::string katex_head(const std::string& assets) {
 std::string mermaid_head(const std::string& assets, Theme theme) {
   return fmt::format(
       "<script defer src=\"{0}/mermaid/mermaid.min.js\" onload=\"mermaid.initialize({{startOnLoad: "
-      "false, theme: '{1}'}}); mermaid.run({{querySelector: 'pre.mermaid'}});\"></script>\n",
+      "false, theme: '{1}'}}); llmlabNarrowDiagrams(); mermaid.run({{querySelector: "
+      "'pre.mermaid'}});\"></script>\n",
       assets, theme == Theme::Dark ? "dark" : "default");
 }
 
@@ -108,8 +158,8 @@ std::string page_head(const std::string& title, const HtmlOptions& options,
   return fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-      "<title>{}</title>\n<style>{}</style>\n{}{}</head>\n",
-      xml_escape(title), stylesheet(options.theme == Theme::Dark ? kDark : kLight),
+      "<title>{}</title>\n<style>{}</style>\n{}{}{}</head>\n",
+      xml_escape(title), stylesheet(options.theme == Theme::Dark ? kDark : kLight), kPageScript,
       katex_head(options.assets_href),
       has_mermaid ? mermaid_head(options.assets_href, options.theme) : std::string());
 }
@@ -148,6 +198,14 @@ std::string unique_ids(const std::string& svg, std::map<std::string, int>& seen)
   return out;
 }
 
+// A figure's layouts for a desktop column and for a phone, the stylesheet showing one of them.
+std::string figure_svgs(const Figure& figure, std::map<std::string, int>& seen) {
+  const std::string& column = figure.column_svg.empty() ? figure.svg : figure.column_svg;
+  if (figure.narrow_svg.empty()) return unique_ids(column, seen) + "\n";
+  return "<div class=\"figure-column\">" + unique_ids(column, seen) +
+         "</div>\n<div class=\"figure-narrow\">" + unique_ids(figure.narrow_svg, seen) + "</div>\n";
+}
+
 std::string figures_html(const ExecutedBlock& block, std::map<std::string, int>& seen) {
   if (block.figures.empty()) return {};
   std::string out;
@@ -155,11 +213,13 @@ std::string figures_html(const ExecutedBlock& block, std::map<std::string, int>&
     out +=
         fmt::format("<div class=\"image-grid\" style=\"grid-template-columns:repeat({},1fr)\">\n",
                     *block.block.directives.grid);
-    for (const Figure& figure : block.figures) out += unique_ids(figure.svg, seen) + "\n";
+    for (const Figure& figure : block.figures) {
+      out += "<div>" + figure_svgs(figure, seen) + "</div>\n";
+    }
     out += "</div>\n";
   } else {
     for (const Figure& figure : block.figures) {
-      out += "<div class=\"plot-container\">\n" + unique_ids(figure.svg, seen) + "\n</div>\n";
+      out += "<div class=\"plot-container\">\n" + figure_svgs(figure, seen) + "</div>\n";
     }
   }
   if (block.block.directives.caption) {
@@ -322,15 +382,56 @@ RenderedPage render_html(const ExecutedNotebook& notebook, const HtmlOptions& op
   return RenderedPage{std::move(page), {}};
 }
 
-std::string render_html_index(const std::string& title, const std::string& introduction_html,
-                              const std::vector<std::pair<std::string, std::string>>& entries,
-                              const HtmlOptions& options) {
-  std::string page = page_head(title, options);
-  page += "<body>\n<main>\n<h1>" + xml_escape(title) + "</h1>\n" + introduction_html + "<ul>\n";
-  for (const auto& [href, name] : entries) {
-    page += "<li><a href=\"" + percent_encode_path(href) + "\">" + xml_escape(name) + "</a></li>\n";
+namespace {
+
+bool is_summary_paragraph(std::string_view paragraph) {
+  const std::string_view text = trim(paragraph);
+  if (text.empty()) return false;
+  constexpr std::string_view kNotProse = "#-*|>`<!$[";
+  return kNotProse.find(text.front()) == std::string_view::npos && !text.starts_with("1.");
+}
+
+}  // namespace
+
+IndexEntry index_entry(const ExecutedNotebook& notebook, const HtmlOptions& options) {
+  IndexEntry entry;
+  entry.title = notebook.title;
+  for (const ExecutedBlock& block : notebook.blocks) {
+    if (entry.summary_html.empty() && block.block.kind == BlockKind::Prose) {
+      std::size_t start = 0;
+      while (start < block.text.size() && entry.summary_html.empty()) {
+        std::size_t end = block.text.find("\n\n", start);
+        if (end == std::string::npos) end = block.text.size();
+        const std::string_view paragraph(block.text.data() + start, end - start);
+        if (is_summary_paragraph(paragraph)) {
+          int headings = 0;
+          entry.summary_html = markdown_to_html(paragraph, &headings, nullptr, options.raw_html);
+        }
+        start = end + 2;
+      }
+    }
+    if (!entry.figure && !block.figures.empty()) entry.figure = block.figures.front();
+    if (!entry.summary_html.empty() && entry.figure) break;
   }
-  page += "</ul>\n<footer>Generated by llmlab</footer>\n</main>\n</body>\n</html>\n";
+  return entry;
+}
+
+std::string render_html_index(const std::string& title, const std::string& introduction_html,
+                              const std::vector<IndexEntry>& entries, const HtmlOptions& options) {
+  std::string page = page_head(title, options);
+  page += "<body>\n<main>\n<h1>" + xml_escape(title) + "</h1>\n" + introduction_html;
+  std::map<std::string, int> figure_ids;
+  for (const IndexEntry& entry : entries) {
+    const std::string href = percent_encode_path(entry.href);
+    page += "<article class=\"lesson-card\">\n<h2><a href=\"" + href + "\">" +
+            xml_escape(entry.title) + "</a></h2>\n" + entry.summary_html;
+    if (entry.figure) {
+      page += "<a class=\"plot-container\" href=\"" + href + "\">\n" +
+              figure_svgs(*entry.figure, figure_ids) + "</a>\n";
+    }
+    page += "</article>\n";
+  }
+  page += "<footer>Generated by llmlab</footer>\n</main>\n</body>\n</html>\n";
   return page;
 }
 

@@ -31,16 +31,24 @@ double real_sign(double x) {
 // mod and rem of real numbers; the divisor 0 follows MATLAB (mod(x, 0) = x, rem(x, 0) = NaN).
 // fmod is exact (the remainder of two doubles is a double), where x - m*floor(x/m) loses every
 // digit once x/m passes 2^53: mod(1e17, 3) is 1, not 4, and mod(1e300, 7) stays below 7.
+// An infinite divisor gives NaN, as the formulas x - m*floor(x/m) and x - m*fix(x/m) do (m
+// times a zero quotient) and Octave does. mod(x, x) and rem(x, x) are +0 (MATLAB); any other
+// zero takes the sign the result always has (mod: m's, rem: x's), so mod(3, -3) is -0 as in
+// Octave.
 double real_mod(double x, double m) {
   if (m == 0.0) return x;
+  if (std::isinf(m)) return kNaN;
+  if (x == m) return 0.0;
   double r = std::fmod(x, m);
   if (r != 0.0 && (r < 0.0) != (m < 0.0)) r += m;
   // Adding m to a tiny remainder of the other sign can round to m; the result is then 0.
-  return r == m ? 0.0 : r;
+  if (r == m) r = 0.0;
+  return r == 0.0 ? std::copysign(0.0, m) : r;
 }
 double real_rem(double x, double m) {
-  if (m == 0.0) return kNaN;
-  return std::fmod(x, m);
+  if (m == 0.0 || std::isinf(m)) return kNaN;
+  if (x == m) return 0.0;
+  return std::fmod(x, m);  // a zero keeps x's sign
 }
 
 double real_max(double a, double b) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -63,8 +64,12 @@ T slice_sum(const Slice<T>& slice) {
   return pairwise_sum(slice, 0, slice.count);
 }
 
+// The mean, median and variance of no elements are NaN (Octave's mean([]) and var([])).
+constexpr double kEmptyStatistic = std::numeric_limits<double>::quiet_NaN();
+
 template <class T>
 T slice_mean(const Slice<T>& slice) {
+  if (slice.count == 0) return T(kEmptyStatistic);
   return slice_sum(slice) / static_cast<double>(slice.count);
 }
 
@@ -88,12 +93,12 @@ double squared_magnitude(T value) {
 
 template <class T>
 double slice_median(const Slice<T>& slice) {
+  if (slice.count == 0) return kEmptyStatistic;
   std::vector<double> keys(static_cast<std::size_t>(slice.count));
   for (Index k = 0; k < slice.count; ++k) {
     keys[static_cast<std::size_t>(k)] = real_of(slice[k]);
     if (std::isnan(keys[static_cast<std::size_t>(k)])) return std::nan("");
   }
-  LLMLAB_ASSERT(!keys.empty());
   const std::size_t half = keys.size() / 2;
   std::nth_element(keys.begin(), keys.begin() + static_cast<std::ptrdiff_t>(half), keys.end());
   const double upper = keys[half];
@@ -105,7 +110,8 @@ double slice_median(const Slice<T>& slice) {
 
 template <class T>
 double slice_variance(const Slice<T>& slice, Normalization normalization) {
-  if (slice.count <= 1) return 0.0;
+  if (slice.count == 0) return kEmptyStatistic;
+  if (slice.count == 1) return 0.0;
   const T m = slice_mean(slice);
   double total = 0.0;
   for (Index k = 0; k < slice.count; ++k) total += squared_magnitude(slice[k] - m);
@@ -180,6 +186,7 @@ Matrix column_sums(const Matrix& x) {
 }
 
 Matrix column_means(const Matrix& x) {
+  if (x.rows() == 0) return Matrix(1, x.columns(), kEmptyStatistic);
   Matrix result = column_sums(x);
   const auto count = static_cast<double>(x.rows());
   for (double& value : result.mutable_real_values()) value /= count;
@@ -190,7 +197,8 @@ Matrix column_means(const Matrix& x) {
 Matrix column_variances(const Matrix& x, Normalization normalization) {
   const Index rows = x.rows();
   const auto width = static_cast<std::size_t>(x.columns());
-  if (rows <= 1) return Matrix(1, x.columns());
+  if (rows == 0) return Matrix(1, x.columns(), kEmptyStatistic);
+  if (rows == 1) return Matrix(1, x.columns());
   const Matrix means = column_means(x);
   const std::span<const double> m = means.real_values();
   Matrix result(1, x.columns());
@@ -255,13 +263,11 @@ Matrix prod(const Matrix& x, Along along) {
 }
 
 Matrix mean(const Matrix& x, Along along) {
-  LLMLAB_ASSERT(detail::slice_layout(x, along).count > 0);
   if (real_columns(x, along)) return column_means(x);
   return reduce_same_type(x, along, [](auto slice) { return slice_mean(slice); });
 }
 
 Matrix median(const Matrix& x, Along along) {
-  LLMLAB_ASSERT(detail::slice_layout(x, along).count > 0);
   return reduce_to_real(x, along, [](auto slice) { return slice_median(slice); });
 }
 

@@ -13,8 +13,8 @@ namespace llmlab::num {
 //   Rows:    `dim = 2`, each row left to right -> R×1.
 enum class Along { All, Columns, Rows };
 
-// A 1×1 real or complex result for All; real input gives a real result. Slices must be
-// non-empty except for sum (0) and prod (1).
+// A 1×1 real or complex result for All; real input gives a real result. A slice of no elements
+// gives the empty sum 0 and product 1, and NaN for mean, median, variance and deviation (Octave).
 Matrix sum(const Matrix& x, Along along);
 Matrix prod(const Matrix& x, Along along);
 Matrix mean(const Matrix& x, Along along);
@@ -24,7 +24,7 @@ Matrix median(const Matrix& x, Along along);
 
 // Divide by N - 1 (sample, the default of std/var) or by N (population, `std(x, 1, dim)`).
 enum class Normalization { Sample, Population };
-// Per slice: m = (Σ x) / N, v = Σ |x_k - m|² / (N - 1 or N); N <= 1 gives 0. Always real.
+// Per slice: m = (Σ x) / N, v = Σ |x_k - m|² / (N - 1 or N); N = 1 gives 0, N = 0 NaN. Real.
 Matrix variance(const Matrix& x, Along along, Normalization normalization);
 Matrix standard_deviation(const Matrix& x, Along along, Normalization normalization);
 

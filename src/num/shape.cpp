@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -69,11 +70,29 @@ Index offset_size(Index k) {
 Matrix linspace(double a, double b, Index n) {
   if (n <= 0) return Matrix(1, 0);
   if (n == 1) return Matrix(1, 1, b);
+  // The ends are a and b exactly; the inner points come from both ends symmetrically
+  // (a + k·step in the first half, b - k·step in the second), as Octave builds them, so
+  // linspace(-1, 1, n) is exactly antisymmetric. An infinite step makes the inner points NaN;
+  // an odd count's middle point is 0 between opposite ends and the midpoint otherwise
+  // (linspace(Inf, Inf, 3) is all Inf, linspace(-Inf, Inf, 3) is [-Inf, 0, Inf]).
   Matrix result(1, n);
-  const double step = (b - a) / static_cast<double>(n - 1);
+  double step = (b - a) / static_cast<double>(n - 1);
+  const bool infinite_step = std::isinf(step);
+  if (infinite_step) step = std::numeric_limits<double>::quiet_NaN();
   std::span<double> out = result.mutable_real_values();
-  for (Index k = 0; k < n; ++k)
-    out[static_cast<std::size_t>(k)] = a + step * static_cast<double>(k);
+  const auto last = static_cast<std::size_t>(n - 1);
+  out[0] = a;
+  out[last] = b;
+  for (std::size_t k = 1; k < static_cast<std::size_t>(n / 2); ++k) {
+    out[k] = a + static_cast<double>(k) * step;
+    out[last - k] = b - static_cast<double>(k) * step;
+  }
+  if (n % 2 == 1 && n > 1) {
+    const double middle = a == -b          ? 0.0
+                          : !infinite_step ? (a + b) / 2
+                                           : std::numeric_limits<double>::quiet_NaN();
+    out[last / 2] = middle;
+  }
   return result;
 }
 

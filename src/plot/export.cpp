@@ -12,6 +12,7 @@
 #include <memory>
 
 #include "base/error.hpp"
+#include "base/file.hpp"
 #include "base/text_escape.hpp"
 #include "plot/backend.hpp"
 #include "plot/draw.hpp"
@@ -76,42 +77,57 @@ std::optional<FileFormat> format_for_path(std::string_view path) {
   return std::nullopt;
 }
 
-std::string render_svg(const Figure& figure) {
+std::string render_svg(const Figure& figure, const InterruptCheck& check) {
   SvgRenderer renderer;
-  draw(figure, renderer);
+  CheckedRenderer checked(renderer, check);
+  draw(figure, checked);
+  return renderer.svg();
+}
+
+std::string render_svg(const Figure& figure, CellSize cell) {
+  const TextMetrics metrics;
+  SvgRenderer renderer;
+  draw(layout(figure, metrics, cell), renderer);
   return renderer.svg();
 }
 
 namespace {
 
-std::unique_ptr<ImageCanvas> paint_image(const Figure& figure) {
+std::unique_ptr<ImageCanvas> paint_image(const Figure& figure, const InterruptCheck& check) {
   const TextMetrics metrics;
   const FigureLayout laid_out = layout(figure, metrics);
   std::unique_ptr<ImageCanvas> canvas =
       backend().image_canvas(static_cast<int>(laid_out.width), static_cast<int>(laid_out.height));
-  draw(laid_out, canvas->renderer());
+  CheckedRenderer checked(canvas->renderer(), check);
+  draw(laid_out, checked);
   return canvas;
 }
 
 }  // namespace
 
-std::string render_png(const Figure& figure) { return paint_image(figure)->png(); }
+std::string render_png(const Figure& figure, const InterruptCheck& check) {
+  return paint_image(figure, check)->png();
+}
 
-Raster render_raster(const Figure& figure) { return paint_image(figure)->pixels(); }
+Raster render_raster(const Figure& figure, const InterruptCheck& check) {
+  return paint_image(figure, check)->pixels();
+}
 
-std::string render_pdf(const Figure& figure) {
+std::string render_pdf(const Figure& figure, const InterruptCheck& check) {
   const TextMetrics metrics;
   const FigureLayout laid_out = layout(figure, metrics);
   std::unique_ptr<DocumentCanvas> canvas = backend().pdf_canvas(laid_out.width, laid_out.height);
-  draw(laid_out, canvas->renderer());
+  CheckedRenderer checked(canvas->renderer(), check);
+  draw(laid_out, checked);
   return canvas->finish();
 }
 
-std::string render_html(const Figure& figure) {
+std::string render_html(const Figure& figure, const InterruptCheck& check) {
   const TextMetrics metrics;
   const FigureLayout laid_out = layout(figure, metrics);
   SvgRenderer renderer;
-  draw(laid_out, renderer);
+  CheckedRenderer checked(renderer, check);
+  draw(laid_out, checked);
   std::string title = "llmlab figure";
   for (const Axes& axes : figure.axes) {
     if (!axes.title.empty()) {
@@ -131,33 +147,32 @@ std::string render_html(const Figure& figure) {
       kFontFamily, renderer.svg(), panel_json(laid_out), kReadoutScript);
 }
 
-std::string render(const Figure& figure, FileFormat format) {
+std::string render(const Figure& figure, FileFormat format, const InterruptCheck& check) {
   switch (format) {
     case FileFormat::Svg:
-      return render_svg(figure);
+      return render_svg(figure, check);
     case FileFormat::Png:
-      return render_png(figure);
+      return render_png(figure, check);
     case FileFormat::Pdf:
-      return render_pdf(figure);
+      return render_pdf(figure, check);
     case FileFormat::Html:
-      return render_html(figure);
+      return render_html(figure, check);
   }
   return {};
 }
 
-void save(const Figure& figure, const std::string& path, std::string_view shown) {
+void save(const Figure& figure, const std::string& path, std::string_view shown,
+          const InterruptCheck& check) {
   if (shown.empty()) shown = path;
   const std::optional<FileFormat> format = format_for_path(path);
   if (!format) {
     throw Error(fmt::format("unsupported file type '{}' (use .svg, .png, .pdf or .html)",
                             lowercase_extension(path)));
   }
-  const std::string bytes = render(figure, *format);
-  std::ofstream file(path, std::ios::binary);
-  if (!file) throw Error(fmt::format("cannot write '{}': {}", shown, std::strerror(errno)));
-  file.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  file.close();
-  if (!file) throw Error(fmt::format("cannot write '{}': write failed", shown));
+  std::string reason;
+  if (!write_file(path, render(figure, *format, check), reason)) {
+    throw Error(fmt::format("cannot write '{}': {}", shown, reason));
+  }
 }
 
 }  // namespace llmlab::plot

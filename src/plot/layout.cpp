@@ -533,11 +533,11 @@ std::pair<double, double> image_color_limits(const Image& image) {
   return {range.low, range.high};
 }
 
-FigureLayout layout(const Figure& figure, const TextMetrics& metrics) {
+FigureLayout layout(const Figure& figure, const TextMetrics& metrics, CellSize cell) {
   FigureLayout result;
   result.theme = figure.light_theme ? Theme::light() : Theme::dark();
-  result.width = std::min(static_cast<double>(figure.columns) * kCellWidth, 3600.0);
-  result.height = std::min(static_cast<double>(figure.rows) * kCellHeight, 3000.0);
+  result.width = std::min(static_cast<double>(figure.columns) * cell.width, 3600.0);
+  result.height = std::min(static_cast<double>(figure.rows) * cell.height, 3000.0);
   const double cell_width = result.width / static_cast<double>(figure.columns);
   const double cell_height = result.height / static_cast<double>(figure.rows);
   for (std::size_t i = 0; i < figure.axes.size(); ++i) {

@@ -75,6 +75,14 @@ struct FigureLayout {
 
 inline constexpr double kCellWidth = 900;
 inline constexpr double kCellHeight = 500;
+
+// The canvas size of one subplot cell. Font sizes stay in pixels, so a figure laid out in
+// smaller cells and shown at its own size has text as large as the default one's: pages lay
+// figures out for the width they are shown at (notebook/render_html.cpp).
+struct CellSize {
+  double width = kCellWidth;
+  double height = kCellHeight;
+};
 inline constexpr double kLegendRow = 18;
 inline constexpr double kLegendPadding = 6;
 inline constexpr double kLegendSample = 20;
@@ -83,6 +91,6 @@ inline constexpr double kLegendGap = 6;
 // Colour limits of an image: fixed limits or [min, max] over finite values.
 std::pair<double, double> image_color_limits(const Image& image);
 
-FigureLayout layout(const Figure& figure, const TextMetrics& metrics);
+FigureLayout layout(const Figure& figure, const TextMetrics& metrics, CellSize cell = {});
 
 }  // namespace llmlab::plot

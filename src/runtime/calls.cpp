@@ -517,6 +517,9 @@ Value Evaluator::eval_method_call(const lang::MethodCallExpr& expression, int na
       std::vector<Value> subscripts(expression.args.size());
       return read_indexed(container, expression.args, subscripts, expression.loc);
     }
+    // No field and no function of that name: the user meant a field (`out.blocks(1)` where the
+    // field is `layers`), so say so rather than "undefined function".
+    throw Error(fmt::format("struct has no field '{}'", name), expression.loc);
   }
   for (const lang::ExprPtr& argument : expression.args) arguments.push_back(eval(*argument));
   return located(expression.loc, [&] {

@@ -87,7 +87,8 @@ num::MatlabStyle matlab_style(FormatMode mode) {
 // A number or array in a MATLAB mode; arrays span lines (no final newline). nullopt for the
 // kinds the mode does not change.
 // One struct field as MATLAB's struct display summarises it: numbers and short text in full,
-// arrays and containers by their kind and size.
+// arrays and containers by their size and class, in MATLAB's words (`[8×93 double]`,
+// `[1×1 struct]`, `{1×3 cell}`).
 // `style` null: the default mode's numbers (⟨v⟩, §8.2).
 std::string field_summary(const Value& value, const num::MatlabStyle* style) {
   switch (value.kind()) {
@@ -104,16 +105,17 @@ std::string field_summary(const Value& value, const num::MatlabStyle* style) {
                  ? "\"" + value.string_value() + "\""
                  : fmt::format("[{}-character string]", value.element_count());
     case Kind::Vector:
-      return fmt::format("[1\u00d7{} vector]", value.matrix_value().size());
+      return fmt::format("[1\u00d7{} {}]", value.matrix_value().size(),
+                         value.is_logical() ? "logical" : "double");
     case Kind::Matrix:
-      return fmt::format("[{}\u00d7{} matrix]", value.matrix_value().rows(),
-                         value.matrix_value().columns());
+      return fmt::format("[{}\u00d7{} {}]", value.matrix_value().rows(),
+                         value.matrix_value().columns(), value.is_logical() ? "logical" : "double");
     case Kind::StringArray:
       return fmt::format("{{1\u00d7{} string array}}", value.string_array_value().size());
     case Kind::Struct:
-      return fmt::format("[1\u00d71 struct, {} fields]", value.struct_fields().size());
+      return "[1\u00d71 struct]";
     case Kind::StructArray:
-      return fmt::format("[1\u00d7{} struct array]", value.struct_array_items().size());
+      return fmt::format("[1\u00d7{} struct]", value.struct_array_items().size());
     case Kind::Cell:
       return fmt::format("{{{}\u00d7{} cell}}", value.cell_value().rows,
                          value.cell_value().columns);
@@ -159,9 +161,17 @@ std::optional<std::string> matlab_display(const Value& value, FormatMode mode, i
 // a program of rustlab's curriculum has as many, so what those programs print is unchanged.
 constexpr std::size_t kInlineStructFields = 8;
 
+// So does a struct with a field whose ⟨v⟩ spans lines (a matrix, a tensor, a cell, a struct
+// holding one): inside `struct {...}` it would show a matrix's corner across a dozen lines
+// (issue #30). No struct the curriculum prints holds one.
+bool spans_lines(const Value& field) { return display(field).find('\n') != std::string::npos; }
+
 bool shows_struct_lines(const Value& value, const Session& session) {
-  return value.is(Kind::Struct) && session.format_mode() == FormatMode::Short &&
-         value.struct_fields().size() > kInlineStructFields;
+  if (!value.is(Kind::Struct) || session.format_mode() != FormatMode::Short) return false;
+  const StructFields& fields = value.struct_fields();
+  return fields.size() > kInlineStructFields ||
+         std::any_of(fields.begin(), fields.end(),
+                     [](const auto& field) { return spans_lines(field.second); });
 }
 
 // The default mode's display with the session's shown rows and columns.

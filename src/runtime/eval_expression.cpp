@@ -230,9 +230,8 @@ Value Evaluator::eval_binary(const lang::BinaryExpr& expression) {
   return result;
 }
 
-double Evaluator::eval_range_bound(const lang::Expr& expression) {
-  // A bound computed from grad's input is a count: its primal, with no gradient.
-  const Value bound = primal_of(eval(expression));
+double Evaluator::range_bound_number(const Value& value, const lang::Expr& expression) {
+  const Value& bound = primal_of(value);
   if (bound.is(Kind::Scalar)) return bound.scalar_value();
   // A one-element array is its element (MATLAB), so `1:find(c >= 0.9, 1)` is a range.
   if (bound.is_array() && bound.matrix_value().size() == 1) {
@@ -242,11 +241,30 @@ double Evaluator::eval_range_bound(const lang::Expr& expression) {
   return located(expression.loc, [&] { return bound.as_scalar(); });
 }
 
+Evaluator::RangeBounds Evaluator::eval_range_bounds(const lang::RangeExpr& expression) {
+  RangeBounds bounds;
+  bounds.start_value = eval(*expression.start);
+  bounds.start = range_bound_number(bounds.start_value, *expression.start);
+  bounds.step_value = Value::scalar(1.0);
+  if (expression.step) {
+    bounds.step_value = eval(*expression.step);
+    bounds.step = range_bound_number(bounds.step_value, *expression.step);
+  }
+  // The stop only decides the count: it carries no gradient.
+  bounds.stop = range_bound_number(eval(*expression.stop), *expression.stop);
+  return bounds;
+}
+
+Value Evaluator::range_value(const RangeBounds& bounds, const lang::RangeExpr& expression) {
+  return located(expression.loc, [&] {
+    Value plain = make_range(bounds.start, bounds.step, bounds.stop);
+    if (!bounds.tracked()) return plain;
+    return tracked_range(bounds.start_value, bounds.step_value, std::move(plain));
+  });
+}
+
 Value Evaluator::eval_range(const lang::RangeExpr& expression) {
-  const double start = eval_range_bound(*expression.start);
-  const double step = expression.step ? eval_range_bound(*expression.step) : 1.0;
-  const double stop = eval_range_bound(*expression.stop);
-  return located(expression.loc, [&] { return make_range(start, step, stop); });
+  return range_value(eval_range_bounds(expression), expression);
 }
 
 Value Evaluator::eval_matrix(const lang::MatrixExpr& expression) {

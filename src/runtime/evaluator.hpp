@@ -209,7 +209,19 @@ class Evaluator {
   Value eval_end(const lang::EndExpr& expression);
   Value eval_index_expression(const lang::IndexExpr& expression);
   Value eval_cell_index(const lang::CellIndexExpr& expression);
-  double eval_range_bound(const lang::Expr& expression);
+  // start:step:stop's bounds as numbers, and the start and step as the script computed them:
+  // a bound that depends on the input of grad keeps its gradient (x:x+2 moves with x).
+  struct RangeBounds {
+    double start = 0.0, step = 1.0, stop = 0.0;
+    Value start_value, step_value;  // tracked or plain (the step 1 when not written)
+    bool tracked() const {
+      return start_value.is(runtime::Kind::Tracked) || step_value.is(runtime::Kind::Tracked);
+    }
+  };
+  RangeBounds eval_range_bounds(const lang::RangeExpr& expression);
+  double range_bound_number(const Value& bound, const lang::Expr& expression);
+  // The range of `bounds` as a vector, on the tape when a bound is tracked.
+  Value range_value(const RangeBounds& bounds, const lang::RangeExpr& expression);
   // Evaluates subscripts with `end` bound to `container` (§6.3).
   void eval_subscripts(const lang::ExprList& arguments, const Value& container, bool for_write,
                        std::span<Value> out);

@@ -204,10 +204,18 @@ Flow Evaluator::exec_unlocated(const lang::Stmt& statement) {
 
 void Evaluator::exec_expression_statement(const lang::ExpressionStmt& statement) {
   const lang::Expr& expression = *statement.expr;
-  // A call that is the whole statement sees nargout 0 (§13.3).
+  // A call that is the whole statement sees nargout 0 (§13.3), a bare function name too
+  // (`toc`, `ls`: MATLAB's command form, where nothing takes the result).
+  const auto bare_call = [this](const lang::Name& name) {
+    return !slot(name).defined &&
+           (functions_.count(name.text) != 0 || builtin_index(name.text) >= 0);
+  };
   Value value;
   if (expression.kind == lang::ExprKind::Call) {
     value = eval_call(expression.as<lang::CallExpr>(), 0);
+  } else if (expression.kind == lang::ExprKind::Identifier &&
+             bare_call(expression.as<lang::IdentifierExpr>().name)) {
+    value = call_by_name(expression.as<lang::IdentifierExpr>().name.text, {}, 0, expression.loc);
   } else if (expression.kind == lang::ExprKind::MethodCall) {
     value = eval_method_call(expression.as<lang::MethodCallExpr>(), 0);
   } else {
@@ -408,21 +416,28 @@ Flow Evaluator::exec_for(const lang::ForStmt& statement) {
     }
     return true;
   };
+  Value iterable;
   if (statement.iterable->kind == lang::ExprKind::Range) {
-    // A range iterates without building the vector (§3.3).
     const auto& range = statement.iterable->as<lang::RangeExpr>();
-    const double start = eval_range_bound(*range.start);
-    const double step = range.step ? eval_range_bound(*range.step) : 1.0;
-    const double stop = eval_range_bound(*range.stop);
-    const std::int64_t count = located(range.loc, [&] { return range_count(start, step, stop); });
-    if (count == 0) return Flow::Normal;
-    if (exec_compiled_range(statement, start, step, count)) return Flow::Normal;
-    for (std::int64_t k = 0; k < count; ++k) {
-      if (!iteration(Value::scalar(range_element(start, step, k)))) break;
+    const RangeBounds bounds = eval_range_bounds(range);
+    // A range whose start or step depends on the input of grad is built as a vector on the
+    // tape and iterated below, so each value of the loop variable keeps its gradient.
+    if (bounds.tracked()) {
+      iterable = range_value(bounds, range);
+    } else {
+      // A plain range iterates without building the vector (§3.3).
+      const double start = bounds.start, step = bounds.step, stop = bounds.stop;
+      const std::int64_t count = located(range.loc, [&] { return range_count(start, step, stop); });
+      if (count == 0) return Flow::Normal;
+      if (exec_compiled_range(statement, start, step, count)) return Flow::Normal;
+      for (std::int64_t k = 0; k < count; ++k) {
+        if (!iteration(Value::scalar(range_element(start, step, k)))) break;
+      }
+      return outcome;
     }
-    return outcome;
+  } else {
+    iterable = eval(*statement.iterable);
   }
-  const Value iterable = eval(*statement.iterable);
   switch (iterable.kind()) {
     case Kind::Vector: {
       const num::Matrix& values = iterable.matrix_value();

@@ -18,8 +18,8 @@ namespace llmlab::runtime {
 
 class Session;
 
-// Echo rules differ by mode (language.md §8.1): scripts and the REPL echo unsuppressed
-// statements; notebooks echo bare expressions but not assignments.
+// Echo rules differ by mode (language.md §8.1): scripts, the REPL and Jupyter cells echo
+// unsuppressed statements; notebooks echo bare expressions but not assignments.
 enum class ExecMode { Script, Notebook, Repl };
 
 // Why a run is asked to stop from outside: Ctrl-C, or a notebook block past its time limit.

@@ -6,6 +6,8 @@
 
 #include <cmath>
 #include <cstdint>
+#include <limits>
+#include <string_view>
 #include <vector>
 
 #include "base/error.hpp"
@@ -32,6 +34,7 @@ struct Conversion {
 };
 
 constexpr double kImaginaryTolerance = 1e-10;  // the scalar conversion of §4.2
+constexpr std::int64_t kMaxField = 1 << 20;    // the widest width or precision
 
 Item number_item(num::Complex c) {
   if (std::fabs(c.imag()) < kImaginaryTolerance) return {Item::Type::Number, c.real(), {}};
@@ -274,7 +277,7 @@ class Formatter {
       width_from_argument = true;
       ++j;
     } else {
-      j = read_number(j, conversion.width);
+      j = read_number(j, conversion.width, "width");
     }
     if (j < n && format_[j] == '.') {
       ++j;
@@ -283,7 +286,7 @@ class Formatter {
         precision_from_argument = true;
         ++j;
       } else {
-        j = read_number(j, conversion.precision);
+        j = read_number(j, conversion.precision, "precision");
       }
     }
     if (j >= n) throw Error("fprintf: incomplete format specifier");
@@ -300,14 +303,15 @@ class Formatter {
       if (item == nullptr) return false;
       const std::int64_t width = star_value(*item);
       if (width < 0) conversion.left_justify = true;
-      conversion.width = static_cast<int>(std::min<std::int64_t>(std::abs(width), 1 << 20));
+      const std::int64_t magnitude =
+          width == std::numeric_limits<std::int64_t>::min() ? kMaxField + 1 : std::abs(width);
+      conversion.width = checked_field(magnitude, "width");
     }
     if (precision_from_argument) {
       const Item* item = take(conversion.specifier);
       if (item == nullptr) return false;
       const std::int64_t precision = star_value(*item);
-      conversion.precision =
-          precision < 0 ? -1 : static_cast<int>(std::min<std::int64_t>(precision, 1000));
+      conversion.precision = precision < 0 ? -1 : checked_field(precision, "precision");
     }
     const Item* item = take(conversion.specifier);
     if (item == nullptr) return false;
@@ -315,15 +319,25 @@ class Formatter {
     return true;
   }
 
-  std::size_t read_number(std::size_t j, int& value) const {
+  // A width or precision written in the format; one past kMaxField is refused.
+  std::size_t read_number(std::size_t j, int& value, std::string_view what) const {
     std::int64_t number = 0;
     while (j < format_.size() && format_[j] >= '0' && format_[j] <= '9') {
-      // Widths past a million characters are a typo, not a layout; cap instead of overflowing.
-      number = std::min<std::int64_t>(number * 10 + (format_[j] - '0'), 1 << 20);
+      // Saturate: any count of digits stays a number that the check below refuses.
+      number = std::min<std::int64_t>(number * 10 + (format_[j] - '0'), kMaxField + 1);
       ++j;
     }
-    value = static_cast<int>(number);
+    value = checked_field(number, what);
     return j;
+  }
+
+  // Widths and precisions past a million characters are a typo, not a layout: a clear error
+  // rather than a page of padding or a silent cut.
+  static int checked_field(std::int64_t value, std::string_view what) {
+    if (value > kMaxField) {
+      throw Error(fmt::format("fprintf: the field {} must be at most {}", what, kMaxField));
+    }
+    return static_cast<int>(value);
   }
 
   static std::int64_t star_value(const Item& item) {

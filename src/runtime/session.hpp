@@ -13,6 +13,8 @@
 #include <typeindex>
 #include <unordered_map>
 
+#include "lang/dialect.hpp"
+
 namespace llmlab::runtime {
 
 // The display mode set by the `format` statement (language.md §2.14, §8.5). Short is rlab's
@@ -81,6 +83,11 @@ class Session {
   const InputSource& input() const { return input_; }
   void set_input(InputSource source) { input_ = std::move(source); }
 
+  // The language the session's code is read in (language.md §14): rlab unless a `.m` file or
+  // `--dialect matlab` chose matlab.
+  lang::Dialect dialect() const { return dialect_; }
+  void set_dialect(lang::Dialect dialect) { dialect_ = dialect; }
+
   FormatMode format_mode() const { return format_mode_; }
   void set_format_mode(FormatMode mode) { format_mode_ = mode; }
   // The line width MATLAB's column layouts wrap at: the terminal's width when standard output
@@ -114,6 +121,7 @@ class Session {
   OutputSink error_output_;
   ResultSink result_;
   InputSource input_;
+  lang::Dialect dialect_ = lang::Dialect::Rlab;
   FormatMode format_mode_ = FormatMode::Short;
   int display_width_ = 80;
   std::int64_t shown_rows_ = 8;

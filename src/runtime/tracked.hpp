@@ -52,9 +52,14 @@ class Tape {
   // naming it when it has none.
   virtual Value builtin(std::string_view name, std::span<const Value> arguments, int nargout,
                         const BuiltinInvoke& invoke) = 0;
+  // True once its grad has returned: a value of this tape that escaped f (into a
+  // containers.Map, a handle, a global) then computes as the plain value it holds.
+  virtual bool finished() const = 0;
 };
 
-// The tape of the first tracked value among `values`, or null when none is tracked.
+// The tape of the first tracked value among `values` whose grad is still running, else of the
+// first tracked value (a finished tape, which gives plain results), or null when none is
+// tracked.
 Tape* tape_of(std::span<const Value> values);
 // The primal of a tracked value; any other value is returned as it is.
 const Value& primal_of(const Value& value);
@@ -68,5 +73,9 @@ AssignEcho tracked_index_assign(Value& target, bool defined, std::string_view na
                                 std::span<const Value> subscripts, const Value& rhs);
 void tracked_index_delete(Value& target, std::string_view name, std::span<const Value> subscripts);
 Value tracked_concatenate(const std::vector<std::vector<Value>>& rows);
+// start:step:stop when the start or the step is tracked: `plain`, the range of their primals,
+// with start's and step's gradients (element k moves by d start + k d step; the stop only
+// decides the count).
+Value tracked_range(const Value& start, const Value& step, Value plain);
 
 }  // namespace llmlab::runtime

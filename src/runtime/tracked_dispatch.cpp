@@ -59,4 +59,33 @@ Value tracked_concatenate(const std::vector<std::vector<Value>>& rows) {
   return tape_of(operands)->concatenate(rows);
 }
 
+Value tracked_range(const Value& start, const Value& step, Value plain) {
+  const Value bounds[] = {start, step};
+  Tape& tape = *tape_of(bounds);
+  // bound - its primal: zero, exactly, but carrying the bound's gradient; a one-element array
+  // bound is read as its element first, as the range read its number.
+  const auto deviation = [&tape](const Value& bound) {
+    Value element = bound;
+    if (primal_of(bound).is_array()) {
+      const Value first[] = {Value::scalar(1.0)};
+      element = tape.index_read(bound, first);
+    }
+    return tape.binary(lang::BinaryOp::Subtract, element, primal_of(element));
+  };
+  // Adding exact zeros leaves every element of the plain range as make_range computed it.
+  Value result = plain;
+  if (start.is(Kind::Tracked)) {
+    result = tape.binary(lang::BinaryOp::Add, result, deviation(start));
+  }
+  if (step.is(Kind::Tracked)) {
+    const num::Index count = primal_of(plain).element_count();
+    num::Matrix offsets(1, count);
+    for (num::Index k = 0; k < count; ++k) offsets.set(k, static_cast<double>(k));
+    result = tape.binary(lang::BinaryOp::Add, result,
+                         tape.binary(lang::BinaryOp::ElementMultiply, deviation(step),
+                                     Value::vector(std::move(offsets))));
+  }
+  return result;
+}
+
 }  // namespace llmlab::runtime

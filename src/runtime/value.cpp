@@ -53,7 +53,9 @@ std::string_view kind_name(Kind kind) {
     case Kind::Object:
       return "object";
     case Kind::Tracked:
-      return "tracked";
+      // In the user's words: the internal name leaked into messages ("cellfun: item 1 gave
+      // tracked") and named nothing a script can see.
+      return "value that depends on the input of grad";
     case Kind::Cell:
       return "cell";
   }
@@ -344,10 +346,14 @@ const Tracked& Value::tracked_value() const {
 }
 
 Tape* tape_of(std::span<const Value> values) {
+  Tape* finished = nullptr;
   for (const Value& value : values) {
-    if (value.is(Kind::Tracked)) return value.tracked_value().tape.get();
+    if (!value.is(Kind::Tracked)) continue;
+    Tape* tape = value.tracked_value().tape.get();
+    if (!tape->finished()) return tape;
+    if (finished == nullptr) finished = tape;
   }
-  return nullptr;
+  return finished;
 }
 
 const Value& primal_of(const Value& value) {

@@ -4,13 +4,19 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "base/error.hpp"
+#include "base/file.hpp"
+#include "base/hash.hpp"
 #include "base/utf8.hpp"
 #include "train/safetensors.hpp"
 
@@ -285,7 +291,7 @@ void store_checkpoint_values(const CheckpointTensor& t, std::span<const float> v
   }
 }
 
-std::string checkpoint_bytes(const Model& model) {
+std::string checkpoint_bytes(const Model& model, std::string_view optimizer_pair) {
   std::vector<TensorToWrite> tensors;
   for (const CheckpointTensor& t : checkpoint_layout(model.shape)) {
     tensors.push_back({t.name, t.shape, checkpoint_values(t, model.parameters)});
@@ -295,7 +301,12 @@ std::string checkpoint_bytes(const Model& model) {
   return serialize_safetensors(tensors, {{"format", "pt"},
                                          {"config", config_json(model.config)},
                                          {"vocabulary", vocabulary},
-                                         {"steps", std::to_string(model.steps)}});
+                                         {"steps", std::to_string(model.steps)},
+                                         {"optimizer", std::string(optimizer_pair)}});
+}
+
+std::string optimizer_pair_of(std::string_view optimizer_file_bytes) {
+  return fmt::format("fnv1a64:{:016x}", fnv1a_64(optimizer_file_bytes));
 }
 
 Model model_from_checkpoint(std::span<const std::byte> bytes, std::string_view file) {
@@ -373,28 +384,106 @@ std::string optimizer_path(const std::string& path) {
   return path + ".optim.safetensors";
 }
 
-void save_model(const Model& model, const std::string& path, std::string_view who) {
-  write_binary_file(path, checkpoint_bytes(model), who);
-  const std::string sibling = optimizer_path(path);
-  if (model.optimizer) {
-    write_binary_file(sibling, optimizer_bytes(model), who);
-  } else {
-    std::error_code ignored;
-    std::filesystem::remove(sibling, ignored);
+std::string previous_optimizer_path(const std::string& path) {
+  return optimizer_path(path) + ".prev";
+}
+
+namespace {
+
+// __metadata__ "optimizer" of the checkpoint at `path`, read from its header alone: "" when the
+// file is missing, unreadable or older than the pairing (the caller then has no pair to keep).
+std::string stored_optimizer_pair(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  unsigned char size_bytes[8] = {};
+  if (!in.read(reinterpret_cast<char*>(size_bytes), 8)) return {};
+  std::uint64_t size = 0;
+  for (int i = 7; i >= 0; --i) size = (size << 8) | size_bytes[i];
+  if (size > (100u << 20)) return {};
+  std::string header(size, '\0');
+  if (!in.read(header.data(), static_cast<std::streamsize>(size))) return {};
+  const nlohmann::json parsed = nlohmann::json::parse(header, nullptr, false);
+  if (!parsed.is_object()) return {};
+  const auto metadata = parsed.find("__metadata__");
+  if (metadata == parsed.end() || !metadata->is_object()) return {};
+  const auto pair = metadata->find("optimizer");
+  return pair != metadata->end() && pair->is_string() ? pair->get<std::string>() : std::string();
+}
+
+// The pair of a file's bytes, or "" when it cannot be read.
+std::string file_pair(const std::string& path) {
+  std::string reason;
+  const std::optional<std::string> bytes = read_file(path, reason);
+  return bytes ? optimizer_pair_of(*bytes) : std::string();
+}
+
+void rename_or_fail(const std::string& from, const std::string& to, std::string_view who) {
+  if (std::rename(from.c_str(), to.c_str()) != 0) {
+    throw Error(
+        fmt::format("{}: cannot rename '{}' to '{}': {}", who, from, to, std::strerror(errno)));
   }
+}
+
+}  // namespace
+
+// Two files cannot be renamed at once, so the model's metadata names its optimiser file by the
+// hash of its bytes, and the pair on disk is always whole: with M the model on disk and S, P
+// the sibling and .prev files,
+//   0. if M's state is in P (a save was cut short), P goes back to S     M ↔ S
+//   1. S is renamed to P                                                 M ↔ P
+//   2. the new state is written to S (a temporary, then a rename)        M ↔ P
+//   3. the new model is written to M (a temporary, then a rename)        M' ↔ S
+//   4. P is removed.
+// A kill at any point leaves a model whose state is in S or P; load_model looks in both. One
+// file for both would be simpler, but the model file must stay a plain GPT-2 safetensors
+// that other tools load.
+void save_model(const Model& model, const std::string& path, std::string_view who) {
+  const std::string sibling = optimizer_path(path);
+  const std::string previous = previous_optimizer_path(path);
+  std::error_code ignored;
+  if (!model.optimizer) {
+    write_binary_file(path, checkpoint_bytes(model, "none"), who);
+    std::filesystem::remove(sibling, ignored);
+    std::filesystem::remove(previous, ignored);
+    return;
+  }
+  const std::string state = optimizer_bytes(model);
+  const std::string on_disk = stored_optimizer_pair(path);
+  if (!on_disk.empty() && on_disk != "none" && std::filesystem::exists(previous, ignored) &&
+      file_pair(sibling) != on_disk && file_pair(previous) == on_disk) {
+    rename_or_fail(previous, sibling, who);  // step 0
+  }
+  if (std::filesystem::exists(sibling, ignored)) rename_or_fail(sibling, previous, who);
+  write_binary_file(sibling, state, who);
+  write_binary_file(path, checkpoint_bytes(model, optimizer_pair_of(state)), who);
+  std::filesystem::remove(previous, ignored);
 }
 
 Model load_model(const std::string& path, std::string_view who) {
   const std::string bytes = read_binary_file(path, who);
   try {
     Model model = model_from_checkpoint(std::as_bytes(std::span(bytes)), path);
+    const SafetensorsView view = parse_safetensors(std::as_bytes(std::span(bytes)), path);
+    const auto pair = view.metadata.find("optimizer");
     const std::string sibling = optimizer_path(path);
     std::error_code error;
-    if (std::filesystem::exists(sibling, error)) {
-      const std::string optimizer = read_binary_file(sibling, who);
-      load_optimizer(model, std::as_bytes(std::span(optimizer)), sibling);
+    if (pair == view.metadata.end()) {
+      // Written before pairs were hashed: the sibling, when there is one, as it is.
+      if (std::filesystem::exists(sibling, error)) {
+        const std::string optimizer = read_binary_file(sibling, who);
+        load_optimizer(model, std::as_bytes(std::span(optimizer)), sibling);
+      }
+      return model;
     }
-    return model;
+    if (pair->second == "none") return model;
+    for (const std::string& candidate : {sibling, previous_optimizer_path(path)}) {
+      std::string reason;
+      const std::optional<std::string> optimizer = read_file(candidate, reason);
+      if (!optimizer || optimizer_pair_of(*optimizer) != pair->second) continue;
+      load_optimizer(model, std::as_bytes(std::span(*optimizer)), candidate);
+      return model;
+    }
+    fail(path, fmt::format("its optimiser state ({}) is in neither '{}' nor '{}'", pair->second,
+                           sibling, previous_optimizer_path(path)));
   } catch (const Error& error) {
     // The checks word "<file>: ..."; the caller's name goes in front.
     throw Error(fmt::format("{}: {}", who, error.what()));

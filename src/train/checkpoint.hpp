@@ -5,8 +5,9 @@
 // its projections as Conv1D weights, (in, out): the transpose of Gpt's (out, in). RMSNorm models
 // have no norm biases. The header's __metadata__ holds "config" (the Config as JSON, with the
 // names of train_gpt's cfg fields), "vocabulary" (the characters in token order, one string)
-// and "steps" (optimiser steps taken). AdamW's moments, when the model has them, go to a sibling
-// file (m.safetensors → m.optim.safetensors) as exp_avg.<name> and exp_avg_sq.<name>.
+// "steps" (optimiser steps taken) and "optimizer" (the hash of the optimiser file that belongs
+// with it, or "none"). AdamW's moments, when the model has them, go to a sibling file
+// (m.safetensors → m.optim.safetensors) as exp_avg.<name> and exp_avg_sq.<name>.
 #pragma once
 
 #include <cstddef>
@@ -40,7 +41,10 @@ void store_checkpoint_values(const CheckpointTensor& tensor, std::span<const flo
 // (config, vocabulary), and every tensor present with the shape the config implies and no
 // others. Errors are llmlab::Error worded "<file>: ..." naming the tensor; nothing is allocated
 // beyond the size the file itself justifies.
-std::string checkpoint_bytes(const Model& model);
+// `optimizer_pair` goes to __metadata__ "optimizer": "none", or "fnv1a64:<16 hex digits>", the
+// hash of the optimiser file's bytes that belong with this model (optimizer_pair_of).
+std::string checkpoint_bytes(const Model& model, std::string_view optimizer_pair = "none");
+std::string optimizer_pair_of(std::string_view optimizer_file_bytes);
 Model model_from_checkpoint(std::span<const std::byte> bytes, std::string_view file);
 std::string optimizer_bytes(const Model& model);
 void load_optimizer(Model& model, std::span<const std::byte> bytes, std::string_view file);
@@ -48,10 +52,17 @@ void load_optimizer(Model& model, std::span<const std::byte> bytes, std::string_
 // "m.safetensors" → "m.optim.safetensors" (any other name: name + ".optim.safetensors").
 std::string optimizer_path(const std::string& path);
 
+// The optimiser file kept while a new pair is written: "m.optim.safetensors.prev".
+std::string previous_optimizer_path(const std::string& path);
+
 // Writes the checkpoint, and the optimiser file when the model has its state (removing a stale
-// one when it has not). Errors name `who` and the file.
+// one when it has not), so that the pair commits as one unit: whenever the process dies, the
+// model file on disk has its own optimiser state in the sibling file or, while a save is under
+// way, in the .prev file (save_model's comment says how). Errors name `who` and the file.
 void save_model(const Model& model, const std::string& path, std::string_view who);
-// Reads the checkpoint and, when present, its optimiser file.
+// Reads the checkpoint and the optimiser state its metadata names (the sibling or the .prev
+// file, whichever has the hash; a checkpoint written before pairs were hashed takes the
+// sibling as it is). A model that names a state no file holds is an error.
 Model load_model(const std::string& path, std::string_view who);
 
 }  // namespace llmlab::train

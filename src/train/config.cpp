@@ -114,6 +114,11 @@ void validate(const Config& config, std::string_view who) {
   }
   require_non_negative(who, "lr", config.learning_rate);
   require_non_negative(who, "min_lr", config.min_learning_rate);
+  // The cosine schedule falls from lr to min_lr: a floor above the peak would make it rise.
+  if (config.min_learning_rate > config.learning_rate) {
+    fail(who, fmt::format("min_lr ({}) must not be above lr ({})", config.min_learning_rate,
+                          config.learning_rate));
+  }
   require_non_negative(who, "weight_decay", config.weight_decay);
   require_non_negative(who, "grad_clip", config.grad_clip);
   require_non_negative(who, "init_std", config.init_std);

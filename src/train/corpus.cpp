@@ -68,7 +68,8 @@ std::vector<char32_t> decode_utf8(std::string_view text, const std::string& sour
 std::string read_file(const std::filesystem::path& path, std::string_view who) {
   std::string reason;
   std::optional<std::string> text = llmlab::read_file(path, reason);
-  if (!text) throw Error(fmt::format("{}: cannot read corpus '{}'", who, path.string()));
+  if (!text)
+    throw Error(fmt::format("{}: cannot read corpus '{}': {}", who, full_path(path), reason));
   return std::move(*text);
 }
 

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "base/error.hpp"
 #include "base/utf8.hpp"
@@ -35,6 +36,18 @@ std::string Model::decode(std::span<const int> tokens) const {
   std::string out;
   for (const int token : tokens) append_utf8(out, vocabulary.at(static_cast<size_t>(token)));
   return out;
+}
+
+std::size_t Model::non_finite_parameters() const {
+  return static_cast<std::size_t>(std::count_if(parameters.begin(), parameters.end(),
+                                                [](float value) { return !std::isfinite(value); }));
+}
+
+std::optional<std::string> non_finite_report(const Model& model, std::string_view file) {
+  const std::size_t bad = model.non_finite_parameters();
+  if (bad == 0) return std::nullopt;
+  return fmt::format("{}: {} of {} weights are NaN or Inf (the run that saved it diverged)", file,
+                     bad, model.parameter_count());
 }
 
 void check_model_size(const Config& config, std::size_t vocab, std::string_view who) {

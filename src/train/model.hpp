@@ -37,7 +37,14 @@ struct Model {
   // Text → token ids; a character outside the vocabulary is an error naming `who`.
   std::vector<int> encode(std::string_view text, std::string_view who) const;
   std::string decode(std::span<const int> tokens) const;
+  // How many parameters are NaN or ±Inf: a run that diverged saves them, and a model holding
+  // any computes NaN logits, so what it samples means nothing.
+  std::size_t non_finite_parameters() const;
 };
+
+// "FILE: 3 of 1234 weights are NaN or Inf (the run that saved it diverged)", or nothing when
+// every weight is finite: the one wording of `llmlab sample`'s refusal and gpt_load's warning.
+std::optional<std::string> non_finite_report(const Model& model, std::string_view file);
 
 // Throws llmlab::Error (naming `who`) unless the shape's sizes fit in int arithmetic and the
 // parameters number at most kMaxParameters: checked before ModelShape::from or any allocation.

@@ -11,10 +11,12 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 #include <utility>
 
 #include "base/error.hpp"
+#include "base/file.hpp"
 
 namespace llmlab::train {
 namespace {
@@ -221,31 +223,18 @@ std::string serialize_safetensors(const std::vector<TensorToWrite>& tensors,
   return out;
 }
 
+// The message names the full path: "cannot read 'm'" alone does not say where it looked.
 std::string read_binary_file(const std::string& path, std::string_view who) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(fmt::format("{}: cannot read '{}'", who, path));
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  if (in.bad()) throw Error(fmt::format("{}: cannot read '{}'", who, path));
-  return buffer.str();
+  std::string reason;
+  std::optional<std::string> bytes = llmlab::read_file(path, reason);
+  if (!bytes) throw Error(fmt::format("{}: cannot read '{}': {}", who, full_path(path), reason));
+  return std::move(*bytes);
 }
 
 void write_binary_file(const std::string& path, std::string_view bytes, std::string_view who) {
-  const std::string temporary = path + ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    out.close();
-    if (!out) {
-      std::remove(temporary.c_str());
-      throw Error(fmt::format("{}: cannot write '{}'", who, path));
-    }
-  }
-  std::error_code error;
-  std::filesystem::rename(temporary, path, error);
-  if (error) {
-    std::remove(temporary.c_str());
-    throw Error(fmt::format("{}: cannot write '{}': {}", who, path, error.message()));
+  std::string reason;
+  if (!write_file(path, bytes, reason)) {
+    throw Error(fmt::format("{}: cannot write '{}': {}", who, path, reason));
   }
 }
 

@@ -62,7 +62,7 @@ std::string serialize_safetensors(const std::vector<TensorToWrite>& tensors,
 
 // Whole-file I/O; errors name the file.
 std::string read_binary_file(const std::string& path, std::string_view who);
-// Writes to path + ".tmp" and renames, so a crash mid-write never leaves a half checkpoint.
+// Through base/file's write_file: a crash or a full disk never leaves a half checkpoint.
 void write_binary_file(const std::string& path, std::string_view bytes, std::string_view who);
 
 }  // namespace llmlab::train

@@ -72,7 +72,8 @@ def main():
         check("bad.safetensors" in bad.stderr, "a bad checkpoint names the file: " +
               bad.stderr.strip().splitlines()[0])
         bad = run([binary, "train", "--resume", "missing.safetensors"], work, expect=1)
-        check("cannot read 'missing.safetensors'" in bad.stderr, "a missing checkpoint is named")
+        check(f"cannot read '{work / 'missing.safetensors'}'" in bad.stderr,
+              "a missing checkpoint is named by its full path: " + bad.stderr.strip())
     sys.exit(1 if failures else 0)
 
 

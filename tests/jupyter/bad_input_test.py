@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Bad input never crashes the kernel: a malformed connection file and a port in use are
 refused with a clear message; a message signed with the wrong key is dropped and logged, never
-executed; a 10 MB cell and a cell with invalid UTF-8 get a reply and the kernel goes on.
+executed; on shell and on control, a message with too few frames after <IDS|MSG> (no signature
+needed) and a correctly signed request with a field of the wrong JSON type are dropped and
+logged, and a normal execute still works after each; a 10 MB cell and a cell with invalid UTF-8
+get a reply and the kernel goes on; a cell that prints 4 MB shows its first MiB and a marker.
 Usage: /usr/bin/python3 bad_input_test.py --bin LLMLAB
 """
 import argparse
@@ -12,6 +15,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import uuid
 
 import jupyter_env
 from checks import check, failures
@@ -77,10 +81,95 @@ def port_in_use_check(binary):
           f"a shell port in use: exit 1 naming it (got {proc.returncode}, {proc.stderr.strip()!r})")
 
 
+def still_executes(manager, client, what):
+    reply = client.execute_interactive("z = 6 * 7;", timeout=20)
+    check(reply["content"]["status"] == "ok" and manager.is_alive(),
+          f"after {what}, the kernel is alive and a normal execute works")
+
+
+def signed_frames(session, header, content, parent=None, metadata=None):
+    """<IDS|MSG>, the HMAC of the four JSON parts under the kernel's key, and the parts: what
+    jupyter_client's Session sends, but with any JSON in any part."""
+    parts = [json.dumps(part).encode() for part in
+             (header, {} if parent is None else parent, {} if metadata is None else metadata,
+              content)]
+    return [b"<IDS|MSG>", session.sign(parts)] + parts
+
+
+def header(msg_type):
+    return {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "session": "bad-input-test",
+            "username": "tester", "version": "5.3", "date": "2026-01-01T00:00:00.000000Z"}
+
+
+def malformed_traffic_checks(manager, client):
+    import zmq
+    from jupyter_client.session import Session
+    info = manager.get_connection_info()
+    session = Session(key=info["key"], username="tester")
+    context = zmq.Context.instance()
+    for channel in ("shell", "control"):
+        socket = context.socket(zmq.DEALER)
+        socket.connect(f"tcp://{info['ip']}:{info[channel + '_port']}")
+        # Too few frames after the delimiter, or none at all: no signature needed to send them.
+        for frames in ([b"<IDS|MSG>"], [b"<IDS|MSG>", b"sig"], [b"<IDS|MSG>", b"", b"{}", b"{}"],
+                       [b"hello"], [b""]):
+            socket.send_multipart(frames)
+            check(socket.poll(500) == 0, f"{channel}: no reply to the frames {frames}")
+            still_executes(manager, client, f"{channel} frames {frames}")
+        execute = header("execute_request")
+        cases = [
+            (execute, {"code": "ran_silent = 1;", "silent": "yes"},
+             "content.silent must be true or false"),
+            (execute, {"code": "ran_history = 1;", "store_history": 3},
+             "content.store_history must be true or false"),
+            (execute, {"code": "ran_stop = 1;", "stop_on_error": "no"},
+             "content.stop_on_error must be true or false"),
+            (execute, {"code": "ran_allow = 1;", "allow_stdin": 0},
+             "content.allow_stdin must be true or false"),
+            (execute, {"code": "ran_expr = 1;", "user_expressions": [1]},
+             "content.user_expressions must be an object"),
+            (execute, {"code": 12}, "content.code must be a string"),
+            (execute, ["code", "x"], "the content must be an object"),
+            ([1, 2], {"code": "ran_list = 1;"}, "the header must be an object"),
+            (dict(execute, msg_type=7), {"code": "ran_numeric = 1;"},
+             "header.msg_type must be a string"),
+            (header("complete_request"), {"code": "li", "cursor_pos": "2"},
+             "content.cursor_pos must be a whole number"),
+            (header("inspect_request"), {"code": "li", "cursor_pos": 1, "detail_level": 1e40},
+             "content.detail_level must be a whole number"),
+            (header("history_request"), {"hist_access_type": 4},
+             "content.hist_access_type must be a string"),
+            (header("comm_open"), {"target_name": "x", "data": {}}, "content.comm_id is missing"),
+            (header("shutdown_request"), {"restart": "yes"},
+             "content.restart must be true or false"),
+        ]
+        for msg_header, content, problem in cases:
+            socket.send_multipart(signed_frames(session, msg_header, content))
+            check(socket.poll(500) == 0, f"{channel}: no reply to {content}")
+            check(problem in jupyter_env.kernel_log(manager),
+                  f"{channel}: the log says {problem!r}")
+            still_executes(manager, client, f"{channel} {content}")
+        # A parent header or metadata that is not an object.
+        for parent, metadata in (([], {}), ({}, "meta")):
+            socket.send_multipart(signed_frames(session, execute, {"code": "ran_parent = 1;"},
+                                                parent, metadata))
+            check(socket.poll(500) == 0, f"{channel}: no reply to parent {parent}, {metadata}")
+            still_executes(manager, client, f"{channel} parent {parent!r}, metadata {metadata!r}")
+        socket.close(linger=0)
+    outputs = []
+    reply = client.execute_interactive(
+        "disp(exist(\"ran_silent\") + exist(\"ran_list\") + exist(\"ran_numeric\"))", timeout=20,
+        output_hook=lambda m: outputs.append(m["content"].get("text", "")))
+    check(reply["content"]["status"] == "ok" and "".join(outputs).strip() == "0",
+          f"no dropped request ran (got {outputs})")
+
+
 def kernel_checks():
     import zmq
     from jupyter_client.session import Session
     with jupyter_env.running_kernel() as (manager, client):
+        malformed_traffic_checks(manager, client)
+
         # A request signed with another key: dropped and logged, never run.
         info = manager.get_connection_info()
         forger = Session(key=b"not-the-key", username="forger")
@@ -120,6 +209,17 @@ def kernel_checks():
         reply = client.execute_interactive("y = 40 + 2", timeout=20)
         check(reply["content"]["status"] == "ok" and manager.is_alive(),
               "the kernel goes on after invalid UTF-8")
+
+        # A cell that prints 4 MB keeps the first MiB and says how much was cut.
+        texts = []
+        reply = client.execute_interactive(
+            "for k = 1:100000\n  disp(\"012345678901234567890123456789012345678\")\nend",
+            timeout=120, output_hook=lambda m: texts.append(m["content"].get("text", "")))
+        shown = "".join(texts)
+        cut = 100000 * 40 - (1 << 20)
+        check(reply["content"]["status"] == "ok" and len(shown) < (1 << 20) + 200 and
+              f"[output cut: {cut} more bytes past the 1048576-byte limit" in shown,
+              f"a cell's output is capped at 1 MiB with a marker ({len(shown)} bytes shown)")
 
 
 def main() -> int:

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The kernel driven by jupyter_client as a front end drives it: interrupting a running
 infinite loop leaves the kernel and its variables alive, a failing cell leaves earlier
-variables intact, and a restart gives a fresh session.
+variables intact, a cell echoes what `llmlab run` prints for the same lines, and a restart
+gives a fresh session.
 Usage: /usr/bin/python3 client_test.py --bin LLMLAB
 """
 import argparse
@@ -9,6 +10,7 @@ import json
 import os
 import pathlib
 import queue
+import re
 import shutil
 import subprocess
 import sys
@@ -179,14 +181,45 @@ def main() -> int:
               f"history holds the stored cells under their counts, not the unstored one "
               f"(lines {lines})")
 
+        # Echo is the REPL's and `llmlab run`'s (one rule for every front end): an unsuppressed
+        # assignment shows `name = value` on stdout, a suppressed one nothing, a bare expression
+        # its value; the text is the script's, byte for byte.
+        echo_code = 'A = [1, 2.5; -3, 4]\ns.name = "x"\nB = 7;\nA(2, 1)\n'
+        reply, outputs = run(client, echo_code)
+        script = jupyter_env.ROOT / "echo.rlab"
+        script.write_text(echo_code)
+        by_script = subprocess.run([os.environ["LLMLAB_BIN"], "run", str(script)],
+                                   capture_output=True, text=True)
+        shown = text_of(outputs)
+        check(reply["status"] == "ok" and "A =" in shown and "B =" not in shown,
+              f"A = [...] without a semicolon shows A in the cell, B = 7; does not (got {shown!r})")
+        check(by_script.returncode == 0 and shown.strip() == by_script.stdout.strip(),
+              f"the cell shows what `llmlab run` prints for the same lines (cell {shown!r}, "
+              f"script {by_script.stdout!r}{by_script.stderr[-300:]})")
+        reply, outputs = run(client, "A = rand(3)")
+        shown = text_of(outputs)
+        numbers = re.findall(r"\b0\.\d+", shown)
+        check(reply["status"] == "ok" and shown.startswith("A =") and len(numbers) >= 3,
+              f"A = rand(3) without a semicolon shows A and its values (got {shown!r})")
+
+        # A lesson's library import, written relative to notebooks/, resolves though the kernel
+        # started elsewhere (the kernel puts the source tree's notebooks/ on the import path).
+        started_in = pathlib.Path.cwd()
+        reply, outputs = run(client, 'import "../lessons/12-layer-norm-and-residuals/lib/'
+                                     'lesson12.rlab"\nprintf("%d\\n", exist("random_stack") > 0)')
+        check(not (started_in.parent / "lessons").exists() and reply["status"] == "ok" and
+              text_of(outputs).strip() == "1",
+              f"lesson 12's library imports from a kernel started in {started_in} "
+              f"(got {reply.get('evalue')!r} {text_of(outputs)!r})")
+
         # A restart: a new process, a fresh session.
         manager.restart_kernel(now=False)
         client.wait_for_ready(timeout=30)
         reply, _ = run(client, "y")
         check(reply["status"] == "error", "after a restart, y is gone")
-        reply, outputs = run(client, "x = 1 + 1\nx")
+        reply, outputs = run(client, "x = 1 + 1;\nx")
         check(reply["status"] == "ok" and text_of(outputs).strip() == "2",
-              f"after a restart, x = 1 + 1 then x shows 2 (got {text_of(outputs)!r})")
+              f"after a restart, x = 1 + 1; then x shows 2 (got {text_of(outputs)!r})")
     return 1 if failures else 0
 
 

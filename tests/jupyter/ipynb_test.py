@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """`llmlab notebook convert`: every notebook of the repository goes md → ipynb → md byte for
 byte, the .ipynb is valid under nbformat's JSON schema, hidden blocks carry Jupyter's
-source_hidden flag, a notebook written by Jupyter converts to markdown, `notebook render`
-takes an .ipynb, and bad input is refused with a message.
+source_hidden flag, `convert --execute` keeps a run's outputs and the rendered prose (its
+source in metadata, so it converts back), every lesson ships so, a notebook written by Jupyter
+converts to markdown, `notebook render` takes an .ipynb, and bad input is refused with a
+message.
 Usage: /usr/bin/python3 ipynb_test.py --bin LLMLAB --repo DIR
 """
 import argparse
@@ -76,6 +78,55 @@ def main() -> int:
               f"{len(hidden)} hidden blocks carry jupyter.source_hidden")
         code = [c for c in notebook["cells"] if c["cell_type"] == "code"]
         check(len(code) >= 10, f"the lesson has its code cells ({len(code)})")
+
+        # --execute: the outputs of a run, and the prose rendered, its source in metadata.
+        small = tmp / "small.md"
+        small.write_text("```rustlab\nx = 2.5e-17;\ny = 3;\nprintf(\"%d\\n\", y)\n"
+                         "plot([1, 4, 9]);\n```\n\nWith $x = ${x:%.1e}$, y is ${y}.\n")
+        proc = subprocess.run([args.bin, "notebook", "convert", str(small), "--to", "ipynb",
+                               "--execute", "-o", str(tmp / "small.ipynb")],
+                              capture_output=True, text=True)
+        run = json.loads((tmp / "small.ipynb").read_text()) if proc.returncode == 0 else None
+        check(run is not None, f"convert --execute writes the notebook ({proc.stderr.strip()!r})")
+        if run is not None:
+            code, prose = run["cells"][0], run["cells"][1]
+            nbformat.validate(nbformat.reads(json.dumps(run), as_version=4))
+            check("".join(prose["source"]).endswith(
+                      "With $x = 2.5\\times10^{-17}$, y is 3.") and
+                  prose["metadata"]["llmlab"]["source"].endswith("y is ${y}."),
+                  f"the markdown cell shows the values, its source in metadata: {prose!r}")
+            kinds = [o["output_type"] for o in code["outputs"]]
+            figure = code["outputs"][-1] if kinds else {}
+            check(code["execution_count"] == 1 and kinds == ["stream", "display_data"] and
+                  code["outputs"][0]["text"] == ["3\n"] and
+                  set(figure["data"]) == {"image/png", "text/plain"} and
+                  figure["metadata"]["image/png"]["width"] == 900,
+                  f"the code cell holds its count, printed text and PNG figure: {kinds}")
+            proc = convert(args.bin, tmp / "small.ipynb", "md", "-")
+            check(proc.stdout == small.read_text(),
+                  f"the executed notebook converts back to its source: {proc.stdout!r}")
+        proc = subprocess.run([args.bin, "notebook", "convert", str(tmp / "small.ipynb"),
+                               "--to", "md", "--execute"], capture_output=True, text=True)
+        check(proc.returncode == 2 and "--execute" in proc.stderr,
+              f"--execute of an .ipynb is refused: {proc.stderr.strip()!r}")
+
+        # Every lesson ships executed: outputs and rendered prose, its source recoverable.
+        for source in sorted((repo / "notebooks").glob("*.md")):
+            shipped = source.with_suffix(".ipynb")
+            check(shipped.exists(), f"{shipped.name} ships beside {source.name}")
+            if not shipped.exists():
+                continue
+            executed = json.loads(shipped.read_text())
+            text = "".join("".join(c["source"]) for c in executed["cells"]
+                           if c["cell_type"] == "markdown")
+            counted = [c for c in executed["cells"]
+                       if c["cell_type"] == "code" and c["execution_count"]]
+            check("${" not in text and counted and any(c["outputs"] for c in counted),
+                  f"{shipped.name}: prose rendered, code cells run with outputs "
+                  f"({len(counted)} run)")
+            proc = convert(args.bin, shipped, "md", "-")
+            check(proc.stdout == source.read_text(),
+                  f"{shipped.name} converts back to {source.name} byte for byte")
 
         # A notebook as Jupyter writes it (no llmlab metadata) converts and renders.
         foreign = nbformat.v4.new_notebook()

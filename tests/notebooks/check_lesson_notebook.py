@@ -5,7 +5,8 @@ Every code block that does what one of the seed's examples does opens with the c
 `% standalone: NAME.rlab`, naming the lesson script that does the same; such a block must show
 the seed's printed output, tests/data/lesson12/NAME.expected (acceptance tolerance,
 compare_output.py). Each of those examples must be found; the interpolated prose value after
-the first must read $0.00e+00$; no block may fail; every figure reference must exist.
+the first must read $0.00$ (the seed's 0.00e+00 typeset as math: a zero exponent is dropped); no
+block may fail; every figure reference must exist.
 Usage: check_lesson_notebook.py --bin LLMLAB --notebook NOTEBOOK.md --expected-dir DIR
 """
 import argparse
@@ -61,8 +62,8 @@ def main() -> int:
         missing = EXAMPLES - seen
         if missing:
             failures.append(f"examples not found in the notebook: {sorted(missing)}")
-        if "agree to $0.00e+00$" not in text:
-            failures.append("the interpolated max diff does not read $0.00e+00$")
+        if "agree to $0.00$" not in text:
+            failures.append("the interpolated max diff does not read $0.00$ (0.00e+00 in math)")
         for marker in ("<ERROR", "&lt;ERROR"):
             if marker in text:
                 failures.append("an interpolation failed: " + text[text.index(marker):][:120])

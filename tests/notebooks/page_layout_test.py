@@ -2,12 +2,16 @@
 """What a reader of the rendered lesson 12 page sees, checked in headless Chromium.
 
 Renders the notebook in both themes and loads each page at 1280 and 390 CSS pixels wide. In
-every case the page must not scroll sideways (wide math, code and figures scroll inside their
-own boxes), figures keep a legible width, the table of contents is there, and every axes of
-every figure has drawn pixels in the screenshot — not just an <svg> element in the DOM (a
-figure whose clip-path resolved to another figure's rectangle drew nothing, issue #16).
+every case the page must not scroll sideways and no element but code is wider than the window
+(issue #30), display math fits its box instead of scrolling inside it, figure and diagram text
+is at least 10 px on the screen (figures are laid out for
+the width they are shown at), the table of contents is there, a jump to each of its headings
+lands below the sticky bar and marks its link current, and every axes of every figure has drawn
+pixels in the screenshot — not just an <svg> element in the DOM (a figure whose clip-path
+resolved to another figure's rectangle drew nothing, issue #16).
 Needs chromium and /usr/bin/python3 with PIL (Debian: chromium, python3-pil).
-Usage: page_layout_test.py --bin LLMLAB --notebook NOTEBOOK.md [--keep DIR]
+Usage: page_layout_test.py --bin LLMLAB --notebook NOTEBOOK.md [--keep DIR] [--page HTML]
+  [--min-axes N]
 """
 import argparse
 import json
@@ -29,6 +33,7 @@ window.addEventListener('load', () => setTimeout(() => {
   const axes = [];
   document.querySelectorAll('main svg').forEach((svg, figure) => {
     if (!svg.closest('.plot-container, .image-grid')) return;
+    if (svg.getBoundingClientRect().width === 0) return;  // the layout for the other width
     const ctm = svg.getScreenCTM();
     svg.querySelectorAll('clipPath rect').forEach((rect) => {
       const p = svg.createSVGPoint();
@@ -40,12 +45,54 @@ window.addEventListener('load', () => setTimeout(() => {
                  right: b.x + scrollX, bottom: b.y + scrollY});
     });
   });
+  const shown = (element) => element.getBoundingClientRect().width > 0;
   const widths = [...document.querySelectorAll('main svg')]
-      .filter((svg) => svg.closest('.plot-container, .image-grid'))
+      .filter((svg) => svg.closest('.plot-container, .image-grid') && shown(svg))
       .map((svg) => svg.getBoundingClientRect().width);
+  // The smallest text of each shown figure and diagram, in CSS pixels on the screen: its font
+  // size times the scale the SVG is drawn at.
+  const textSizes = (selector, texts) => [...document.querySelectorAll(selector)]
+      .filter(shown).map((svg) => {
+        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        const sizes = [...svg.querySelectorAll(texts)]
+            .filter((t) => t.textContent.trim() && !t.closest('tspan[baseline-shift]'))
+            .map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
+        return sizes.length ? Math.min(...sizes) : null;
+      }).filter((size) => size !== null);
+  // Elements reaching past the window, outside the boxes that scroll on purpose (code) and
+  // KaTeX's MathML copy for screen readers, which is clipped to nothing. An SVG counts as its
+  // own box: the geometry its clip paths cut off does not show.
+  const exempt = (e) => e.closest('pre, .katex-display, table, .katex-mathml') ||
+      (e.ownerSVGElement && e.tagName.toLowerCase() !== 'svg');
+  const wide = [...document.querySelectorAll('body *')]
+      .filter((e) => !exempt(e.parentElement || e) && !exempt(e) &&
+                     e.getBoundingClientRect().right > innerWidth + 1)
+      .map((e) => e.tagName + ' ' + Math.round(e.getBoundingClientRect().right))
+      .slice(0, 5);
+  // Each contents link: where its heading lands once jumped to, against the sticky bar, and
+  // whether the link is then marked as the current section.
+  const bar = document.querySelector('.topbar');
+  const anchors = [...document.querySelectorAll('nav.sidebar a[href^="#"]')].map((link) => {
+    const heading = document.getElementById(decodeURIComponent(link.hash.slice(1)));
+    if (!heading) return {hash: link.hash, missing: true};
+    heading.scrollIntoView();
+    if (window.llmlabMarkSection) llmlabMarkSection();
+    const result = {hash: link.hash, top: heading.getBoundingClientRect().top,
+                    barBottom: bar ? bar.getBoundingClientRect().bottom : 0,
+                    current: link.classList.contains('current'),
+                    atEnd: innerHeight + scrollY >= document.documentElement.scrollHeight - 2};
+    return result;
+  });
+  scrollTo(0, 0);
   parent.postMessage(JSON.stringify({
     scrollWidth: document.documentElement.scrollWidth, innerWidth: innerWidth,
-    height: document.documentElement.scrollHeight, axes, widths,
+    height: document.documentElement.scrollHeight, axes, widths, wide, anchors,
+    // Display math that would scroll inside its own box (it is shrunk to fit instead).
+    scrollingMath: [...document.querySelectorAll('.katex-display')]
+        .filter((box) => box.scrollWidth > box.clientWidth + 1)
+        .map((box) => box.textContent.slice(0, 40)),
+    figureText: textSizes('.plot-container svg, .image-grid svg', 'text'),
+    diagramText: textSizes('figure.mermaid svg', 'text, foreignObject span, foreignObject div'),
     toc: [...document.querySelectorAll('nav.sidebar a, details.toc a')]
         .filter((a) => a.offsetParent !== null || a.closest('details')).length,
     katex: document.querySelectorAll('.katex').length}), '*');
@@ -62,6 +109,9 @@ FRAME = """<!DOCTYPE html><html><head><style>body {{ margin: 0; }} iframe {{ bor
 <script>addEventListener('message', (e) => {{ document.getElementById('llmlab-measure').textContent = e.data; }});</script>
 </body></html>
 """
+
+
+MIN_AXES = [5]  # --min-axes
 
 
 def chromium_binary():
@@ -119,10 +169,27 @@ def check_page(chromium, page, theme, width, workdir, failures):
         failures.append(f"{label}: no table of contents")
     if m["katex"] == 0:
         failures.append(f"{label}: math was not typeset")
-    narrow = [w for w in m["widths"] if w < 470]
-    if narrow:
-        failures.append(f"{label}: figures squeezed below a legible width: {narrow}")
-    if len(m["axes"]) < 5:
+    if m["scrollingMath"]:
+        failures.append(f"{label}: display math scrolls inside its box: {m['scrollingMath'][:3]}")
+    if m["wide"]:
+        failures.append(f"{label}: elements wider than the window: {m['wide']}")
+    small = [round(size, 1) for size in m["figureText"] if size < 10]
+    if small or not m["figureText"]:
+        failures.append(f"{label}: figure text below 10 px: {small} of {len(m['figureText'])} "
+                        "figures")
+    small = [round(size, 1) for size in m["diagramText"] if size < 10]
+    if small:
+        failures.append(f"{label}: diagram text below 10 px: {small}")
+    hidden = [a for a in m["anchors"]
+              if a.get("missing") or (a["top"] < a["barBottom"] - 1 and not a["atEnd"])]
+    if hidden:
+        failures.append(f"{label}: headings hidden under the sticky bar after a jump: {hidden[:3]}")
+    unmarked = [a["hash"] for a in m["anchors"]
+                if not a.get("missing") and not a["atEnd"] and not a["current"]]
+    if unmarked:
+        failures.append(f"{label}: contents links not marked current at their section: "
+                        f"{unmarked[:3]}")
+    if len(m["axes"]) < MIN_AXES[0]:
         failures.append(f"{label}: expected the lesson's figures and their axes, found "
                         f"{len(m['axes'])} axes")
     height = min(int(m["height"]) + 10, 30000)
@@ -152,7 +219,10 @@ def main() -> int:
     parser.add_argument("--notebook", required=True)
     parser.add_argument("--keep", help="keep the pages and screenshots in this folder")
     parser.add_argument("--page", help="check this rendered page instead (one theme)")
+    parser.add_argument("--min-axes", type=int, default=5,
+                        help="axes the page's figures hold at least (lesson 12: 5)")
     args = parser.parse_args()
+    MIN_AXES[0] = args.min_axes
     chromium = chromium_binary()
     if not chromium:
         print("FAIL: chromium is not installed (apt-get install chromium)")

@@ -48,7 +48,7 @@ def case_failed_render_leaves_no_partial_output(binary, tmp):
     proc = run(binary, "notebook", "render", str(src), "-f", "markdown", "-o", str(out / "figs.md"))
     expect(proc.returncode == 1, f"the render should fail: {proc.returncode} {proc.stderr}")
     expect(not (out / "figs.md").exists(), "a failed render left its page behind")
-    leftovers = [p.name for p in out.rglob("*") if "tmp-llmlab" in p.name]
+    leftovers = [p.name for p in out.rglob("*") if ".tmp-" in p.name]
     expect(not leftovers, f"temporary files left behind: {leftovers}")
 
 

@@ -71,9 +71,9 @@ class Failures:
         return 1 if self.items else 0
 
 
-def run(binary, *args, env=None, timeout=600):
+def run(binary, *args, env=None, timeout=600, cwd=None):
     return subprocess.run([str(binary), *map(str, args)], capture_output=True, text=True,
-                          env=env, timeout=timeout)
+                          env=env, timeout=timeout, cwd=cwd)
 
 
 def records(sweep_dir):

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """tools/book_diff.py: a book re-rendered with last-digit differences in its numbers (another
-BLAS kernel) checks; any other difference fails: a changed word, a number beyond 1e-9, a line
-or file more or fewer, a binary file."""
+BLAS kernel) checks, and so does a notebook's figure whose pixels moved; any other difference
+fails: a changed word, a number beyond 1e-9, a line or file more or fewer, a binary file, a
+notebook figure of another size."""
+import base64
 import pathlib
 import subprocess
 import sys
@@ -13,7 +15,19 @@ COMMITTED = {
     "lesson.md": "after 24 layers: sigma_max = 0.0000004382308136725138\nok\n",
     "lesson.html": '<section class="rl-block" id="b-1ca802c1">\n<pre>x = 0.21578136552789187</pre>\n',
     "plots/a.png": b"\x89PNG\x00\x01",
+    "lesson.ipynb": "",  # filled in below: a figure's PNG line
 }
+
+
+def png_line(width: int, height: int, pixel: bytes) -> str:
+    """A notebook's figure line: a PNG header of the given size, then a byte of "pixels"."""
+    data = b"\x89PNG\r\n\x1a\n" + b"\0\0\0\rIHDR" + width.to_bytes(4, "big") + \
+        height.to_bytes(4, "big") + pixel
+    return '     "image/png": "' + base64.b64encode(data).decode() + '",\n'
+
+
+COMMITTED["lesson.ipynb"] = png_line(900, 500, b"\x01") + '     "text/plain": "<figure 1>"\n'
+
 
 
 def write(root: pathlib.Path, files: dict) -> None:
@@ -50,6 +64,12 @@ def main() -> int:
         ("a line more", {"lesson.md": COMMITTED["lesson.md"] + "extra\n"}, (), 1),
         ("a file fewer", {}, ("plots/a.png",), 1),
         ("a binary file", {"plots/a.png": b"\x89PNG\x00\x02"}, (), 1),
+        ("a notebook figure's pixels", {"lesson.ipynb": png_line(900, 500, b"\x02") +
+                                        '     "text/plain": "<figure 1>"\n'}, (), 0),
+        ("a notebook figure's size", {"lesson.ipynb": png_line(900, 501, b"\x01") +
+                                      '     "text/plain": "<figure 1>"\n'}, (), 1),
+        ("a notebook figure's label", {"lesson.ipynb": png_line(900, 500, b"\x01") +
+                                       '     "text/plain": "<figure 2>"\n'}, (), 1),
     ]
     failures = 0
     for name, changes, removed, expected in cases:

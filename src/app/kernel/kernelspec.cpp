@@ -13,6 +13,7 @@
 
 #include "app/kernel/kernel_executable.hpp"
 #include "base/error.hpp"
+#include "base/file.hpp"
 #include "base/process.hpp"
 #include "plot/backend.hpp"
 
@@ -30,9 +31,8 @@ std::string environment(const char* name) {
 }
 
 bool write_file(const fs::path& path, const std::string& bytes) {
-  std::ofstream out(path, std::ios::binary);
-  out << bytes;
-  return static_cast<bool>(out);
+  std::string reason;
+  return llmlab::write_file(path, bytes, reason);
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "base/error.hpp"
+#include "base/file.hpp"
 #include "base/text_escape.hpp"
 
 namespace llmlab::app::sweep {
@@ -77,7 +78,8 @@ std::optional<RunRecord> read_run(const fs::path& dir, const RunSpec& run) {
   record.status = status == "done"       ? RunStatus::Done
                   : status == "diverged" ? RunStatus::Diverged
                                          : RunStatus::Failed;
-  record.exit_code = static_cast<int>(number("exit_code"));
+  record.exit_code =
+      static_cast<int>(json::integer_or(*sweep, "exit_code", 0, -1, 255, paths.record.string()));
   record.wall_seconds = number("wall_s");
   record.log = text("log");
   record.error = text("error");
@@ -88,16 +90,10 @@ std::optional<RunRecord> read_run(const fs::path& dir, const RunSpec& run) {
 }
 
 void write_atomically(const fs::path& path, const std::string& text) {
-  const fs::path temporary = path.string() + fmt::format(".tmp.{}", getpid());
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.flush();
-    if (!out) throw Error(fmt::format("sweep: cannot write '{}'", temporary.string()));
+  std::string reason;
+  if (!write_file(path, text, reason)) {
+    throw Error(fmt::format("sweep: cannot write '{}': {}", path.string(), reason));
   }
-  std::error_code ec;
-  fs::rename(temporary, path, ec);
-  if (ec) throw Error(fmt::format("sweep: cannot write '{}': {}", path.string(), ec.message()));
 }
 
 namespace {

@@ -39,7 +39,7 @@ struct RunRecord {
 // The run's record, or nullopt when it has none yet. A record that cannot be read is an error.
 std::optional<RunRecord> read_run(const fs::path& dir, const RunSpec& run);
 
-// Writes `text` to `path` through a temporary file in the same folder and a rename.
+// Writes `text` to `path` with base/file's write_file (a fresh temporary, fsync, rename).
 void write_atomically(const fs::path& path, const std::string& text);
 
 // How a trainer process ended, as the sweep records it.

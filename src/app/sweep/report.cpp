@@ -49,7 +49,8 @@ RunRow read_row(const fs::path& dir, const RunSpec& run, const Spec& spec) {
   if (record->status != RunStatus::Failed) {
     const json::Value& r = record->trainer;
     row.unigram = number(json::find(r, "unigram_entropy"));
-    row.steps_done = static_cast<long>(number(json::find(r, "steps_done")));
+    row.steps_done = static_cast<long>(json::integer_or(r, "steps_done", 0, 0, 1'000'000'000'000,
+                                                        run_paths(dir, run).record.string()));
     row.diverged_at = number(json::find(r, "diverged_at"));
     if (const json::Value* log = json::find(r, "log");
         log != nullptr && log->is_array() && !log->empty()) {

@@ -18,6 +18,7 @@
 #include "app/sweep/executors.hpp"
 #include "app/sweep/process.hpp"
 #include "app/sweep/records.hpp"
+#include "app/sweep/sbatch.hpp"
 #include "base/error.hpp"
 
 namespace llmlab::app::sweep {
@@ -129,6 +130,33 @@ int cancel_array(const fs::path& dir, const std::string& job, const std::vector<
   return 130;
 }
 
+// The script's settings: the command line's overrides (checked here, named as typed) over the
+// sweep file's [slurm] (checked when the file was read).
+SbatchJob sbatch_job(const fs::path& dir, const Spec& spec, const SlurmOptions& options,
+                     std::size_t tasks, const fs::path& list) {
+  for (const auto& [key, value] : {std::pair{"time", &options.time},
+                                   {"mem", &options.mem},
+                                   {"partition", &options.partition}}) {
+    if (value->empty()) continue;
+    if (const auto problem = slurm_setting_problem(key, *value, fmt::format("--{}", key))) {
+      throw Error(fmt::format("sweep: {}", *problem));
+    }
+  }
+  const SlurmSettings& s = spec.slurm;
+  SbatchJob job;
+  job.source = spec.source;
+  job.tasks = tasks;
+  job.max_parallel = options.max_parallel >= 0 ? options.max_parallel : s.max_parallel;
+  job.threads = spec.threads;
+  job.time = !options.time.empty() ? options.time : s.time;
+  job.mem = !options.mem.empty() ? options.mem : s.mem;
+  job.partition = !options.partition.empty() ? options.partition : s.partition;
+  job.executable = own_executable();
+  job.dir = fs::absolute(dir).string();
+  job.list = list.string();
+  return job;
+}
+
 }  // namespace
 
 Spec load_resolved(const fs::path& dir) {
@@ -154,41 +182,20 @@ int run_slurm(const fs::path& dir, const Spec& spec, const SlurmOptions& options
   int k = 1;
   while (fs::exists(slurm_dir / fmt::format("array-{}.tasks", k))) ++k;
   const fs::path list = slurm_dir / fmt::format("array-{}.tasks", k);
+  // The script and sbatch's --output first: a value they refuse leaves no task list behind.
+  const std::string script = sbatch_script(sbatch_job(dir, spec, options, pending.size(), list));
+  const std::string output = sbatch_output_pattern(slurm_dir.string());
   std::string tasks;
   for (const RunSpec& run : pending) {
     fs::create_directories(run_paths(dir, run).folder);
     tasks += fmt::format("{} {}\n", run.config->id, run.seed);
   }
   write_atomically(list, tasks);
-
-  const SlurmSettings& s = spec.slurm;
-  const std::string partition = !options.partition.empty() ? options.partition : s.partition;
-  const std::string time = !options.time.empty() ? options.time : s.time;
-  const std::string mem = !options.mem.empty() ? options.mem : s.mem;
-  const int max_parallel = options.max_parallel >= 0 ? options.max_parallel : s.max_parallel;
-  const fs::path absolute_dir = fs::absolute(dir);
-  std::string script = fmt::format(
-      "#!/bin/bash\n"
-      "# Written by `llmlab sweep run --executor slurm`: one array task per unfinished run of\n"
-      "# {}. The sweep folder and the llmlab binary must be on a filesystem every node sees.\n"
-      "#SBATCH --job-name=llmlab-sweep\n"
-      "#SBATCH --array=0-{}{}\n"
-      "#SBATCH --ntasks=1\n"
-      "#SBATCH --cpus-per-task={}\n"
-      "#SBATCH --time={}\n"
-      "#SBATCH --mem={}\n"
-      "{}"
-      "#SBATCH --output={}/%A_%a.out\n"
-      "export OMP_NUM_THREADS={}\n"
-      "exec {} sweep task {} {} \"$SLURM_ARRAY_TASK_ID\"\n",
-      spec.source, pending.size() - 1, max_parallel > 0 ? fmt::format("%{}", max_parallel) : "",
-      spec.threads, time, mem,
-      partition.empty() ? "" : fmt::format("#SBATCH --partition={}\n", partition),
-      slurm_dir.string(), spec.threads, own_executable(), absolute_dir.string(), list.string());
   const fs::path script_path = dir / "sweep.sbatch";
   write_atomically(script_path, script);
 
-  const Captured submitted = capture({"sbatch", "--parsable", script_path.string()});
+  const Captured submitted =
+      capture({"sbatch", "--parsable", "--output=" + output, script_path.string()});
   if (submitted.status != 0) {
     fs::remove(list);
     fmt::print(stderr, "sweep: sbatch {} ({}): the array was not submitted\n",
@@ -197,10 +204,9 @@ int run_slurm(const fs::path& dir, const Spec& spec, const SlurmOptions& options
     return 1;
   }
   std::string job = submitted.out.substr(0, submitted.out.find_first_of(";\n"));
-  {
-    std::ofstream jobs(slurm_dir / "jobs.txt", std::ios::app);
-    jobs << job << " " << list.filename().string() << "\n";
-  }
+  write_atomically(
+      slurm_dir / "jobs.txt",
+      read_text(slurm_dir / "jobs.txt") + fmt::format("{} {}\n", job, list.filename().string()));
   fmt::print(stderr, "sweep: submitted job array {} ({} tasks); logs in {}\n", job, pending.size(),
              slurm_dir.string());
   if (!options.wait) {

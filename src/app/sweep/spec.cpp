@@ -14,7 +14,9 @@
 #include <set>
 
 #include "app/sweep/options.hpp"
+#include "app/sweep/sbatch.hpp"
 #include "base/error.hpp"
+#include "base/hash.hpp"
 #include "base/source.hpp"
 #include "base/text_escape.hpp"
 #include "builtins/io/toml.hpp"
@@ -70,17 +72,9 @@ std::string config_id(const Options& varying, const Options& all, int threads) {
   }
   if (readable.empty()) readable = "base";
   // FNV-1a over "name=value\n" of every option: any change of any option changes the id.
-  std::uint64_t hash = 14695981039346656037ULL;
-  for (const auto& [name, value] : all) {
-    for (const char c : name + "=" + value.text + "\n") {
-      hash ^= static_cast<unsigned char>(c);
-      hash *= 1099511628211ULL;
-    }
-  }
-  for (const char c : fmt::format("threads={}\n", threads)) {
-    hash ^= static_cast<unsigned char>(c);
-    hash *= 1099511628211ULL;
-  }
+  std::uint64_t hash = kFnv1a64Offset;
+  for (const auto& [name, value] : all) hash = fnv1a_64(name + "=" + value.text + "\n", hash);
+  hash = fnv1a_64(fmt::format("threads={}\n", threads), hash);
   return fmt::format("{}-{:08x}", readable, static_cast<std::uint32_t>(hash ^ (hash >> 32)));
 }
 
@@ -230,6 +224,7 @@ class Reader {
                 fmt::format("{} must be text (a quoted string), got {}", shown(section, key),
                             number_text(number)));
       }
+      check_no_control_character(section, key, text);
       std::string resolved = text;
       if (info.name == "corpus" && !resolved.empty()) {
         std::filesystem::path p(resolved);
@@ -343,7 +338,26 @@ class Reader {
     if (!v.is(Kind::String)) {
       fail_at(section, key, fmt::format("{} must be a string", shown(section, key)));
     }
+    check_no_control_character(section, key, v.string_value());
     return v.string_value();
+  }
+  // No text of a sweep file may hold a control character: values reach command lines, the
+  // Slurm script and the resolved sweep.toml, where a newline would start a line of its own.
+  void check_no_control_character(std::string_view section, std::string_view key,
+                                  const std::string& text) const {
+    if (const auto c = first_control_character(text)) {
+      fail_at(section, key,
+              fmt::format("{} holds the control character U+{:04X} in {}", shown(section, key),
+                          static_cast<unsigned char>(*c), quoted_string(text)));
+    }
+  }
+  // A [slurm] string, in the form Slurm takes (sbatch.hpp): it is written into sweep.sbatch.
+  std::string slurm_setting(std::string_view key, const Value& v) const {
+    std::string text = text_setting("slurm", key, v);
+    if (const auto problem = slurm_setting_problem(key, text, shown("slurm", key))) {
+      fail_at("slurm", key, *problem);
+    }
+    return text;
   }
   int count_setting(std::string_view section, std::string_view key, const Value& v,
                     int minimum) const {
@@ -512,11 +526,11 @@ class Reader {
     const Value& slurm = table(root, "slurm");
     for (const auto& [key, value] : slurm.struct_fields()) {
       if (key == "partition")
-        spec.slurm.partition = text_setting("slurm", key, value);
+        spec.slurm.partition = slurm_setting(key, value);
       else if (key == "time")
-        spec.slurm.time = text_setting("slurm", key, value);
+        spec.slurm.time = slurm_setting(key, value);
       else if (key == "mem")
-        spec.slurm.mem = text_setting("slurm", key, value);
+        spec.slurm.mem = slurm_setting(key, value);
       else if (key == "max_parallel")
         spec.slurm.max_parallel = count_setting("slurm", key, value, 0);
       else {

@@ -18,6 +18,7 @@
 #include "base/file.hpp"
 #include "builtins/io/npy.hpp"
 #include "builtins/io/toml.hpp"
+#include "builtins/paths.hpp"
 #include "builtins/registry.hpp"
 #include "num/format.hpp"
 #include "runtime/display.hpp"
@@ -43,55 +44,24 @@ FileFormat file_format(const std::string& name) {
   return FileFormat::Npy;
 }
 
-// Relative paths resolve against the session's base directory when it has one.
+// Relative paths resolve as builtins/paths.hpp says (the base directory, else the working one).
 std::filesystem::path resolve(const Call& call, const std::string& name) {
-  std::filesystem::path path(name);
-  const std::string& base = call.session().base_directory();
-  if (path.is_relative() && !base.empty()) path = std::filesystem::path(base) / path;
-  return path;
+  return session_path(call.session(), name);
 }
 
 std::string read_file(const Call& call, const std::string& name) {
   std::string reason;
-  std::optional<std::string> bytes = llmlab::read_file(resolve(call, name), reason);
-  if (!bytes) call.fail(fmt::format("cannot open '{}'", name));
+  const std::filesystem::path path = resolve(call, name);
+  std::optional<std::string> bytes = llmlab::read_file(path, reason);
+  if (!bytes) call.fail(fmt::format("cannot open '{}': {}", full_path(path), reason));
   return std::move(*bytes);
 }
 
-// Writes `bytes` to `path` and closes it, reporting failure (a full disk fails at the flush
-// that close does, not at the write).
-bool write_and_close(const std::filesystem::path& path, std::string_view bytes) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) return false;
-  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  out.close();
-  return static_cast<bool>(out);
-}
-
-// A regular file is written to a temporary beside it and renamed over it, so a failed save
-// leaves the old file whole; a device or pipe (/dev/stdout) is written in place.
+// Through base/file's write_file: a failed save leaves the old file whole, a symlink is written
+// through, and a device, fifo or folder is refused.
 void write_file(const Call& call, const std::string& name, std::string_view bytes) {
-  namespace fs = std::filesystem;
-  const fs::path target = resolve(call, name);
-  std::error_code error;
-  const fs::file_status status = fs::status(target, error);
-  if (fs::exists(status) && !fs::is_regular_file(status)) {
-    if (fs::is_directory(status)) call.fail(fmt::format("cannot write '{}': is a directory", name));
-    if (!write_and_close(target, bytes)) {
-      call.fail(fmt::format("cannot write '{}': {}", name, std::strerror(errno)));
-    }
-    return;
-  }
-  const fs::path temporary = target.string() + fmt::format(".tmp-llmlab-{}", getpid());
-  if (!write_and_close(temporary, bytes)) {
-    const std::string reason = std::strerror(errno);
-    fs::remove(temporary, error);
-    call.fail(fmt::format("cannot write '{}': {}", name, reason));
-  }
-  fs::rename(temporary, target, error);
-  if (error) {
-    const std::string reason = error.message();
-    fs::remove(temporary, error);
+  std::string reason;
+  if (!llmlab::write_file(resolve(call, name), bytes, reason)) {
     call.fail(fmt::format("cannot write '{}': {}", name, reason));
   }
 }
@@ -342,8 +312,9 @@ Value load(Call& call) {
 Value fileread(Call& call) {
   const std::string& name = call.string(0);
   std::string reason;
-  std::optional<std::string> bytes = llmlab::read_file(resolve(call, name), reason);
-  if (!bytes) call.fail(fmt::format("cannot read '{}': {}", name, reason));
+  const std::filesystem::path path = resolve(call, name);
+  std::optional<std::string> bytes = llmlab::read_file(path, reason);
+  if (!bytes) call.fail(fmt::format("cannot read '{}': {}", full_path(path), reason));
   return Value::string(std::move(*bytes));
 }
 

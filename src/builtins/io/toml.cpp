@@ -6,6 +6,8 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <set>
+#include <string>
 #include <vector>
 
 #include "base/error.hpp"
@@ -125,6 +127,10 @@ class Parser {
         table = key_path();
         skip_spaces();
         expect(']');
+        // TOML forbids a second [table] of the same name; merging the two would be silent.
+        if (!headers_.insert(table).second) {
+          fail(fmt::format("table [{}] is defined twice", dotted(table)));
+        }
         table_at(root, table);
       } else {
         std::vector<std::string> path = key_path();
@@ -191,6 +197,12 @@ class Parser {
     while (!at_end() && is_bare_key(text_.substr(position_, 1))) ++position_;
     if (position_ == start) fail("expected a key");
     return std::string(text_.substr(start, position_ - start));
+  }
+
+  static std::string dotted(const std::vector<std::string>& path) {
+    std::string text;
+    for (const std::string& name : path) text += (text.empty() ? "" : ".") + key_text(name);
+    return text;
   }
 
   std::vector<std::string> key_path() {
@@ -472,6 +484,7 @@ class Parser {
   std::string_view what_;
   std::size_t position_ = 0;
   std::size_t depth_ = 0;  // arrays and inline tables open around the value being parsed
+  std::set<std::vector<std::string>> headers_;  // the [table] headers read so far
 };
 
 }  // namespace

@@ -10,6 +10,8 @@
 #include <filesystem>
 
 #include "base/error.hpp"
+#include "base/stop.hpp"
+#include "builtins/paths.hpp"
 #include "builtins/plot/session.hpp"
 #include "plot/export.hpp"
 #include "runtime/session.hpp"
@@ -203,6 +205,7 @@ plot::Axes& axes_for_data(const runtime::Call& call) {
   plot::Figure& figure = figures(call).current();
   plot::Axes& axes = figure.current_axes();
   if (!figure.hold) axes.clear_data();
+  ++call.session().extension<PlotState>().data_draws;
   return axes;
 }
 
@@ -214,13 +217,12 @@ void changed(const runtime::Call& call) {
 }
 
 void save_figure(const runtime::Call& call, plot::Figure figure, const std::string& path) {
-  std::filesystem::path target(path);
-  const std::string& base = call.session().base_directory();
-  if (!base.empty() && target.is_relative()) target = std::filesystem::path(base) / target;
+  const std::filesystem::path target = session_path(call.session(), path);
   figure.light_theme = call.session().extension<PlotState>().light_theme;
   try {
-    plot::save(figure, target.string(), path);
+    plot::save(figure, target.string(), path, interrupt_check(call.interpreter()));
   } catch (const Error& error) {
+    if (!catchable(error)) throw;  // Ctrl-C or a time limit during the render
     call.fail(error.what());
   }
 }

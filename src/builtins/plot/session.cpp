@@ -8,6 +8,7 @@
 #include <system_error>
 
 #include "base/error.hpp"
+#include "base/file.hpp"
 #include "plot/export.hpp"
 #include "plot/terminal_preview.hpp"
 
@@ -24,10 +25,10 @@ std::optional<plot::Figure> themed(runtime::Session& session, int handle) {
 }
 
 void write_file(const std::string& path, const std::string& bytes) {
-  std::ofstream file(path, std::ios::binary);
-  file.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  file.close();
-  if (!file) throw Error(fmt::format("cannot write '{}'", path));
+  std::string reason;
+  if (!llmlab::write_file(path, bytes, reason)) {
+    throw Error(fmt::format("cannot write '{}': {}", path, reason));
+  }
 }
 
 }  // namespace
@@ -46,18 +47,29 @@ std::vector<int> figures_drawn_since(runtime::Session& session, std::uint64_t ma
   return session_figures(session).drawn_since(mark);
 }
 
-std::string figure_svg(runtime::Session& session, int handle) {
-  const auto figure = themed(session, handle);
-  return figure ? plot::render_svg(*figure) : std::string();
+plot::InterruptCheck interrupt_check(runtime::Interpreter& interpreter) {
+  return [&interpreter] {
+    if (interpreter.interrupt_requested()) interpreter.raise_interrupt();
+  };
 }
 
-std::string figure_png(runtime::Session& session, int handle) {
+std::uint64_t data_draw_count(runtime::Session& session) {
+  return session.extension<PlotState>().data_draws;
+}
+
+std::string figure_svg(runtime::Session& session, int handle, const plot::InterruptCheck& check) {
   const auto figure = themed(session, handle);
-  return figure ? plot::render_png(*figure) : std::string();
+  return figure ? plot::render_svg(*figure, check) : std::string();
+}
+
+std::string figure_png(runtime::Session& session, int handle, const plot::InterruptCheck& check) {
+  const auto figure = themed(session, handle);
+  return figure ? plot::render_png(*figure, check) : std::string();
 }
 
 std::vector<std::string> write_figures(runtime::Session& session, std::uint64_t mark,
-                                       const std::string& directory, const std::string& stem) {
+                                       const std::string& directory, const std::string& stem,
+                                       const plot::InterruptCheck& check) {
   std::error_code error;
   std::filesystem::create_directories(directory, error);
   if (error)
@@ -68,8 +80,8 @@ std::vector<std::string> write_figures(runtime::Session& session, std::uint64_t 
     ++n;
     const std::string base =
         (std::filesystem::path(directory) / fmt::format("{}-{}", stem, n)).string();
-    write_file(base + ".svg", figure_svg(session, handle));
-    write_file(base + ".png", figure_png(session, handle));
+    write_file(base + ".svg", figure_svg(session, handle, check));
+    write_file(base + ".png", figure_png(session, handle, check));
     paths.push_back(base + ".svg");
     paths.push_back(base + ".png");
   }

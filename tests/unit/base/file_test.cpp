@@ -1,9 +1,15 @@
 // base/file: a whole file's bytes (binary, empty files included), and the system's reason when
-// the path is missing or a directory — never an empty string in place of an unreadable file.
+// the path is missing or a directory — never an empty string in place of an unreadable file;
+// the safe writer: replaces whole, writes through links, refuses what is not a regular file,
+// and leaves the old file when the write fails.
 #include "base/file.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -35,6 +41,104 @@ TEST(read_file, names_the_reason_it_cannot_read) {
   EXPECT_EQ(reason, "No such file or directory");
   EXPECT_EQ(read_file(scratch(""), reason), std::nullopt);
   EXPECT_EQ(reason, "Is a directory");
+}
+
+TEST(read_file, names_a_read_error) {
+  // /proc/self/mem opens, but reading its first page (unmapped) fails with EIO.
+  std::string reason;
+  EXPECT_EQ(read_file("/proc/self/mem", reason), std::nullopt);
+  EXPECT_EQ(reason, "Input/output error");
+}
+
+std::string contents(const fs::path& path) {
+  std::string reason;
+  return read_file(path, reason).value_or("<unreadable: " + reason + ">");
+}
+
+// The names in the folder of `path`, to see that no temporary was left behind.
+std::size_t entries_in(const fs::path& folder) {
+  std::size_t n = 0;
+  for ([[maybe_unused]] const auto& entry : fs::directory_iterator(folder)) ++n;
+  return n;
+}
+
+fs::path fresh_folder(const std::string& name) {
+  const fs::path dir = scratch(name);
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+TEST(write_file, replaces_the_whole_file_and_keeps_its_permissions) {
+  const fs::path dir = fresh_folder("replace");
+  const fs::path path = dir / "out.txt";
+  std::string reason;
+  ASSERT_TRUE(write_file(path, "a longer first version", reason)) << reason;
+  ASSERT_EQ(::chmod(path.c_str(), 0600), 0);
+  ASSERT_TRUE(write_file(path, "short", reason)) << reason;
+  EXPECT_EQ(contents(path), "short");
+  struct stat status {};
+  ASSERT_EQ(::stat(path.c_str(), &status), 0);
+  EXPECT_EQ(status.st_mode & 0777, 0600u);
+  EXPECT_EQ(entries_in(dir), 1u);
+}
+
+TEST(write_file, writes_through_a_symlink_and_keeps_the_link) {
+  const fs::path dir = fresh_folder("link");
+  ASSERT_TRUE([&] {
+    std::string reason;
+    return write_file(dir / "target.npy", "old", reason);
+  }());
+  fs::create_symlink("target.npy", dir / "link.npy");
+  std::string reason;
+  ASSERT_TRUE(write_file(dir / "link.npy", "new", reason)) << reason;
+  EXPECT_TRUE(fs::is_symlink(dir / "link.npy"));
+  EXPECT_EQ(contents(dir / "target.npy"), "new");
+  // A link to a file that does not exist yet creates it, as a shell's > would.
+  fs::create_symlink("later.txt", dir / "dangling");
+  ASSERT_TRUE(write_file(dir / "dangling", "made", reason)) << reason;
+  EXPECT_TRUE(fs::is_symlink(dir / "dangling"));
+  EXPECT_EQ(contents(dir / "later.txt"), "made");
+}
+
+TEST(write_file, refuses_what_is_not_a_regular_file) {
+  const fs::path dir = fresh_folder("special");
+  std::string reason;
+  EXPECT_FALSE(write_file("/dev/null", "x", reason));
+  EXPECT_EQ(reason, "not a regular file (a character device)");
+  ASSERT_EQ(::mkfifo((dir / "pipe").c_str(), 0600), 0);
+  EXPECT_FALSE(write_file(dir / "pipe", "x", reason));
+  EXPECT_EQ(reason, "not a regular file (a fifo)");
+  fs::create_symlink("pipe", dir / "to_pipe");
+  EXPECT_FALSE(write_file(dir / "to_pipe", "x", reason));
+  EXPECT_EQ(reason, "not a regular file (a fifo)");
+  EXPECT_FALSE(write_file(dir, "x", reason));
+  EXPECT_EQ(reason, "Is a directory");
+  EXPECT_FALSE(write_file(dir / "missing" / "x.txt", "x", reason));
+  EXPECT_EQ(reason, "No such file or directory");
+  EXPECT_EQ(entries_in(dir), 2u);
+}
+
+TEST(write_file, a_failed_write_leaves_the_old_file) {
+  const fs::path dir = fresh_folder("full");
+  const fs::path path = dir / "model.bin";
+  std::string reason;
+  ASSERT_TRUE(write_file(path, "the old model", reason)) << reason;
+  // A file size limit stands in for a full disk: write() fails part-way (EFBIG) as it would
+  // with ENOSPC, and nothing but this process is affected.
+  struct rlimit old_limit {};
+  ASSERT_EQ(::getrlimit(RLIMIT_FSIZE, &old_limit), 0);
+  const auto old_handler = std::signal(SIGXFSZ, SIG_IGN);
+  struct rlimit limit = old_limit;
+  limit.rlim_cur = 4096;
+  ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &limit), 0);
+  const bool written = write_file(path, std::string(100000, 'x'), reason);
+  ::setrlimit(RLIMIT_FSIZE, &old_limit);
+  std::signal(SIGXFSZ, old_handler);
+  EXPECT_FALSE(written);
+  EXPECT_EQ(reason, "File too large");
+  EXPECT_EQ(contents(path), "the old model");
+  EXPECT_EQ(entries_in(dir), 1u);
 }
 
 }  // namespace

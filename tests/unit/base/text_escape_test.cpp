@@ -41,5 +41,17 @@ TEST(percent_encode_path, file_names_stay_literal_paths) {
   EXPECT_EQ(percent_decode("100%"), "100%");
 }
 
+// RFC 4648's test vectors, each padding case included.
+TEST(base64, rfc_4648_vectors) {
+  EXPECT_EQ(base64(""), "");
+  EXPECT_EQ(base64("f"), "Zg==");
+  EXPECT_EQ(base64("fo"), "Zm8=");
+  EXPECT_EQ(base64("foo"), "Zm9v");
+  EXPECT_EQ(base64("foob"), "Zm9vYg==");
+  EXPECT_EQ(base64("fooba"), "Zm9vYmE=");
+  EXPECT_EQ(base64("foobar"), "Zm9vYmFy");
+  EXPECT_EQ(base64(std::string("\x89PNG\xff\0", 6)), "iVBOR/8A");
+}
+
 }  // namespace
 }  // namespace llmlab

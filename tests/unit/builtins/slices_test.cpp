@@ -26,9 +26,15 @@ TEST(slices, plan_slices_follows_the_min_max_table) {
   EXPECT_EQ(plan_slices(square, 2).along, Along::Rows);
 }
 
-TEST(slices, plan_reduction_reduces_a_one_dimensional_matrix_whole) {
+TEST(slices, plan_reduction_reduces_a_one_dimensional_matrix_whole_along_its_length) {
   const Value row = Value::matrix(Matrix::from_rows({{1, 2, 3}}));
-  EXPECT_EQ(plan_reduction(row, 1).along, Along::All);
+  EXPECT_EQ(plan_reduction(row, std::nullopt).along, Along::All);
+  EXPECT_EQ(plan_reduction(row, 2).along, Along::All);
+  // Across its one dimension each element is a slice: sum(M, 1) of a 1×N M is M.
+  EXPECT_EQ(plan_reduction(row, 1).along, Along::Columns);
+  const Value column = Value::matrix(Matrix::from_rows({{1}, {2}}));
+  EXPECT_EQ(plan_reduction(column, 1).along, Along::All);
+  EXPECT_EQ(plan_reduction(column, 2).along, Along::Rows);
   const Value square = Value::matrix(Matrix::from_rows({{1, 2}, {3, 4}}));
   EXPECT_EQ(plan_reduction(square, 2).along, Along::Rows);
 }

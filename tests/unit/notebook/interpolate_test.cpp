@@ -17,7 +17,8 @@ std::string fake(std::string_view expression, std::optional<std::string_view> fm
   } else {
     throw Error("undefined variable '" + std::string(expression) + "'");
   }
-  if (fmt && *fmt == "%.2e") return value == 0 ? "0.00e+00" : "?";
+  if (fmt && *fmt == "%.2e") return value == 0 ? "0.00e+00" : "9.00e+00";
+  if (fmt && *fmt == "%.1e") return value == 0 ? "0.0e+00" : "2.8e-17";
   if (fmt && *fmt == "%.3f") return "9.000";
   if (fmt) throw Error("format: bad format");
   return value == 0 ? "0" : "9";
@@ -25,11 +26,26 @@ std::string fake(std::string_view expression, std::optional<std::string_view> fm
 
 TEST(interpolate, value_followed_by_dollar_becomes_math) {
   EXPECT_EQ(interpolate("they agree to ${d:%.2e}$ — machine precision", fake),
-            "they agree to $0.00e+00$ — machine precision");
+            "they agree to $0.00$ — machine precision");
+  EXPECT_EQ(interpolate("off by ${n:%.1e}$ here", fake), "off by $2.8\\times10^{-17}$ here");
+}
+
+TEST(interpolate, exponents_are_typeset_only_in_math) {
+  EXPECT_EQ(interpolate("plain ${n:%.1e} and $x = ${n:%.1e}$", fake),
+            "plain 2.8e-17 and $x = 2.8\\times10^{-17}$");
+}
+
+TEST(interpolate, math_numbers) {
+  EXPECT_EQ(math_numbers("2.8e-17"), "2.8\\times10^{-17}");
+  EXPECT_EQ(math_numbers("-1.50E+03"), "-1.50\\times10^{3}");
+  EXPECT_EQ(math_numbers("1e5, 0.00e+00"), "1\\times10^{5}, 0.00");
+  EXPECT_EQ(math_numbers("[1×2]  3.000000  0.5"), "[1×2]  3.000000  0.5");
+  EXPECT_EQ(math_numbers("x1e3 e5 2.5ex 7e"), "x1e3 e5 2.5ex 7e");
 }
 
 TEST(interpolate, inside_open_math_stays_bare) {
   EXPECT_EQ(interpolate("$H(a) = ${n:%.3f}$ bits", fake), "$H(a) = 9.000$ bits");
+  EXPECT_EQ(interpolate("$2^{${n:%.2e}}$", fake), "$2^{9.00}$");
 }
 
 TEST(interpolate, plain_and_nested_parentheses) {

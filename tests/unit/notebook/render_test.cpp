@@ -24,7 +24,7 @@ TEST(render_markdown, code_output_error_and_figures) {
   ExecutedBlock code = executed(BlockKind::Code, "x = 1\nprint(x)  ");
   code.output = "1";
   code.error = "line 3: undefined variable 'y'";
-  code.figures.push_back(Figure{"<svg>a</svg>"});
+  code.figures.push_back(Figure{"<svg>a</svg>", "", "", ""});
   notebook.blocks.push_back(code);
   const RenderedPage page = render_markdown(notebook, MarkdownOptions{"lesson", false});
   const std::string hash = fnv1a_hex("<svg>a</svg>");

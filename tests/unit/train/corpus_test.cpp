@@ -35,7 +35,9 @@ TEST(corpus_test, missing_file_is_an_error) {
     Corpus::load("/nonexistent/corpus.txt", 0.1, "llmlab train");
     FAIL();
   } catch (const Error& error) {
-    EXPECT_STREQ(error.what(), "llmlab train: cannot read corpus '/nonexistent/corpus.txt'");
+    EXPECT_STREQ(
+        error.what(),
+        "llmlab train: cannot read corpus '/nonexistent/corpus.txt': No such file or directory");
   }
 }
 

@@ -1,21 +1,23 @@
 // Completion and inspection work on the text alone (the word around the cursor, a dotted
 // path before it) and on the session's names; nothing is evaluated, so asking never runs
 // user code or changes state.
-#include "jupyter/completion.hpp"
+#include "builtins/completion.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <memory>
 
 #include "base/error.hpp"
 #include "base/utf8.hpp"
+#include "builtins/paths.hpp"
 #include "lang/lexer.hpp"
 #include "lang/parser.hpp"
 #include "runtime/display.hpp"
 #include "runtime/session.hpp"
 
-namespace llmlab::jupyter {
+namespace llmlab::builtins {
 
 namespace {
 
@@ -81,6 +83,63 @@ std::string builtin_help(runtime::Interpreter& interpreter, const std::string& n
   return captured;
 }
 
+// Where the string literal that is still open at byte `end` starts (its opening quote), or
+// npos. Only the line holding `end` counts, since a string never spans lines. A `"` always
+// opens or closes a string; a `'` closes one it opened, and opens one only where no value
+// ends before it (after a name, a number, a bracket or a string it is a transpose).
+std::size_t open_string_start(std::string_view code, std::size_t end) {
+  const std::size_t line_start = code.rfind('\n', end == 0 ? 0 : end - 1);
+  std::size_t i = line_start == std::string_view::npos || line_start >= end ? 0 : line_start + 1;
+  std::size_t open = std::string_view::npos;
+  char quote = 0;
+  char previous = ' ';  // the last character outside strings that is not a space
+  for (; i < end; ++i) {
+    const char c = code[i];
+    if (quote != 0) {
+      if (c == quote) {  // a doubled quote closes and reopens: the same result
+        quote = 0;
+        open = std::string_view::npos;
+        previous = c;
+      }
+      continue;
+    }
+    if (c == '%' || c == '#') return std::string_view::npos;  // a comment
+    const bool value_ends_before = is_name_byte(previous) || previous == ')' || previous == ']' ||
+                                   previous == '}' || previous == '\'' || previous == '"';
+    if (c == '"' || (c == '\'' && !value_ends_before)) {
+      quote = c;
+      open = i;
+    }
+    if (c != ' ' && c != '\t') previous = c;
+  }
+  return quote != 0 ? open : std::string_view::npos;
+}
+
+// The entries of the folder named by `typed` up to its last `/` whose names start with what
+// follows it; dot files only when that part starts with a dot.
+std::vector<std::string> file_names(const runtime::Interpreter& interpreter,
+                                    std::string_view typed) {
+  namespace fs = std::filesystem;
+  const std::size_t slash = typed.rfind('/');
+  const std::string_view folder =
+      slash == std::string_view::npos ? std::string_view() : typed.substr(0, slash + 1);
+  const std::string_view prefix = slash == std::string_view::npos ? typed : typed.substr(slash + 1);
+  const fs::path directory = session_path(interpreter.session(), folder.empty() ? "." : folder);
+  std::vector<std::string> names;
+  std::error_code error;
+  for (fs::directory_iterator it(directory, error), last; !error && it != last;
+       it.increment(error)) {
+    std::string name = it->path().filename().string();
+    if (!name.starts_with(prefix) || (name.starts_with('.') && !prefix.starts_with('.'))) {
+      continue;
+    }
+    std::error_code ignored;
+    if (it->is_directory(ignored)) name += '/';
+    names.push_back(std::move(name));
+  }
+  return names;
+}
+
 constexpr std::size_t kLongestValueText = 4000;
 
 std::string describe_value(runtime::Interpreter& interpreter, const std::string& name,
@@ -114,11 +173,20 @@ std::size_t byte_offset(std::string_view text, int index) {
 
 Completions complete(const runtime::Interpreter& interpreter, std::string_view code, int cursor) {
   const std::size_t end = byte_offset(code, cursor);
+  Completions result;
+  result.end = code_points(code.substr(0, end));
+  if (const std::size_t quote = open_string_start(code, end); quote != std::string_view::npos) {
+    const std::string_view typed = code.substr(quote + 1, end - quote - 1);
+    const std::size_t slash = typed.rfind('/');
+    const std::size_t start = slash == std::string_view::npos ? quote + 1 : quote + 2 + slash;
+    result.start = code_points(code.substr(0, start));
+    result.matches = file_names(interpreter, typed);
+    std::sort(result.matches.begin(), result.matches.end());
+    return result;
+  }
   const std::size_t start = name_start(code, end);
   const std::string_view prefix = code.substr(start, end - start);
-  Completions result;
   result.start = code_points(code.substr(0, start));
-  result.end = code_points(code.substr(0, end));
   if (start > 0 && code[start - 1] == '.') {
     const std::vector<std::string> path = dotted_path_before(code, start - 1);
     if (path.empty()) return result;
@@ -181,4 +249,4 @@ Readiness readiness(std::string_view code) {
   return Readiness::Complete;
 }
 
-}  // namespace llmlab::jupyter
+}  // namespace llmlab::builtins

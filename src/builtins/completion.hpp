@@ -1,6 +1,7 @@
-// What a front end asks about code being typed: completions at the cursor, the description
-// of the name under the cursor, and whether the text is ready to run. Positions are counted
-// in Unicode code points, as the Jupyter protocol counts them; nothing here knows Jupyter.
+// What a front end (the REPL, the Jupyter kernel) asks about code being typed: completions at the
+// cursor, the description of the name under the cursor, and whether the text is ready to run.
+// Positions are counted in Unicode code points, as the Jupyter protocol counts them; nothing here
+// knows Jupyter.
 #pragma once
 
 #include <optional>
@@ -10,7 +11,7 @@
 
 #include "runtime/interpreter.hpp"
 
-namespace llmlab::jupyter {
+namespace llmlab::builtins {
 
 struct Completions {
   std::vector<std::string> matches;  // sorted, no duplicates
@@ -19,7 +20,9 @@ struct Completions {
 };
 
 // Names that complete the word ending at `cursor`: after `s.` (or `s.a.`), the fields of
-// that struct; otherwise variables, user functions, builtins and keywords.
+// that struct; inside a string literal, the files and folders of the directory written so far
+// (relative to the session's base directory, else the working directory; folders end in `/`);
+// otherwise variables, user functions, builtins and keywords.
 Completions complete(const runtime::Interpreter& interpreter, std::string_view code, int cursor);
 
 // The text for the name at (or just before) `cursor`: a variable's kind, size and value, a
@@ -33,4 +36,4 @@ Readiness readiness(std::string_view code);
 // Byte offset of code point `index` in `text` (clamped to the text).
 std::size_t byte_offset(std::string_view text, int index);
 
-}  // namespace llmlab::jupyter
+}  // namespace llmlab::builtins

@@ -1,17 +1,21 @@
-// What the Jupyter kernel answers about code being typed: completions (positions in code
-// points), descriptions for the pager, and whether input is ready to run.
+// What the REPL and the Jupyter kernel are told about code being typed: completions (positions in
+// code points), descriptions for the pager, and whether input is ready to run.
+#include "builtins/completion.hpp"
+
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <string>
 
 #include "builtins/registry.hpp"
-#include "jupyter/completion.hpp"
 #include "runtime/interpreter.hpp"
 #include "runtime/session.hpp"
 
-namespace llmlab::jupyter {
+namespace llmlab::builtins {
 namespace {
 
 struct Session {
@@ -30,7 +34,7 @@ bool has(const std::vector<std::string>& names, const std::string& name) {
   return std::find(names.begin(), names.end(), name) != names.end();
 }
 
-TEST(kernel_completion, names_of_every_kind) {
+TEST(completion, names_of_every_kind) {
   Session s;
   const Completions found = complete(s.interpreter, "x = lear", 8);
   EXPECT_TRUE(has(found.matches, "learning"));
@@ -41,7 +45,7 @@ TEST(kernel_completion, names_of_every_kind) {
   EXPECT_TRUE(has(complete(s.interpreter, "otherw", 6).matches, "otherwise"));
 }
 
-TEST(kernel_completion, struct_fields_after_a_dot) {
+TEST(completion, struct_fields_after_a_dot) {
   Session s;
   const Completions found = complete(s.interpreter, "cfg.la", 6);
   EXPECT_EQ(found.matches, std::vector<std::string>{"layers"});
@@ -50,7 +54,7 @@ TEST(kernel_completion, struct_fields_after_a_dot) {
   EXPECT_TRUE(complete(s.interpreter, "learning.", 9).matches.empty());
 }
 
-TEST(kernel_completion, cursor_counts_code_points) {
+TEST(completion, cursor_counts_code_points) {
   Session s;
   // "é" is two bytes, one code point: the cursor after "lear" is at code point 8.
   const Completions found = complete(s.interpreter, "é = lear", 8);
@@ -59,7 +63,33 @@ TEST(kernel_completion, cursor_counts_code_points) {
   EXPECT_EQ(found.end, 8);
 }
 
-TEST(kernel_completion, describe_variables_builtins_functions) {
+TEST(completion, file_names_inside_a_string) {
+  namespace fs = std::filesystem;
+  Session s;
+  const fs::path folder =
+      fs::temp_directory_path() / ("llmlab-completion-" + std::to_string(::getpid()));
+  fs::create_directories(folder / "runs");
+  std::ofstream(folder / "data.npy") << "x";
+  std::ofstream(folder / "runs" / "loss.csv") << "1";
+  std::ofstream(folder / ".hidden") << "x";
+  s.session.set_base_directory(folder.string());
+
+  const Completions top = complete(s.interpreter, "x = load(\"da", 12);
+  EXPECT_EQ(top.matches, std::vector<std::string>{"data.npy"});
+  EXPECT_EQ(top.start, 10);  // just after the quote
+  EXPECT_EQ(complete(s.interpreter, "load('", 6).matches,
+            (std::vector<std::string>{"data.npy", "runs/"}));
+  const Completions inner = complete(s.interpreter, "t = fileread(\"runs/lo", 21);
+  EXPECT_EQ(inner.matches, std::vector<std::string>{"loss.csv"});
+  EXPECT_EQ(inner.start, 19);  // after the slash: only the last part is replaced
+  EXPECT_EQ(complete(s.interpreter, "\"./.h", 5).matches, std::vector<std::string>{".hidden"});
+  // A closed string, or a quote that is a transpose, completes names again.
+  EXPECT_TRUE(has(complete(s.interpreter, "\"a\" + lear", 10).matches, "learning"));
+  EXPECT_TRUE(has(complete(s.interpreter, "x' + lear", 9).matches, "learning"));
+  fs::remove_all(folder);
+}
+
+TEST(completion, describe_variables_builtins_functions) {
   Session s;
   const auto variable = describe(s.interpreter, "cfg.lr", 5);
   ASSERT_TRUE(variable.has_value());
@@ -72,7 +102,7 @@ TEST(kernel_completion, describe_variables_builtins_functions) {
   EXPECT_FALSE(describe(s.interpreter, "no_such_name", 3).has_value());
 }
 
-TEST(kernel_completion, readiness) {
+TEST(completion, readiness) {
   EXPECT_EQ(readiness("x = 1"), Readiness::Complete);
   EXPECT_EQ(readiness("for i = 1:3"), Readiness::Incomplete);
   EXPECT_EQ(readiness("a = [1, 2"), Readiness::Incomplete);
@@ -80,4 +110,4 @@ TEST(kernel_completion, readiness) {
 }
 
 }  // namespace
-}  // namespace llmlab::jupyter
+}  // namespace llmlab::builtins
