@@ -30,6 +30,8 @@ TEST_APT_PACKAGES += python3-matplotlib
 # The Octave conformance test reads GNU Octave's own test blocks from the installed package
 # (issue #26; tools/octave_conformance.py).
 TEST_APT_PACKAGES += octave
+# The WebAssembly build (make wasm, issue #29); emscripten brings node.
+APT_PACKAGES += emscripten
 
 # Installs those of the packages $(1) that are missing, so repeated runs cost nothing.
 define install_missing
@@ -43,7 +45,7 @@ define install_missing
 	fi
 endef
 
-.PHONY: all deps test-deps build release dev asan test test-asan lesson-12 book book-check bench \
+.PHONY: all deps test-deps build release dev asan wasm test test-asan lesson-12 book book-check bench \
   format format-check fuzz clean
 
 all: build
@@ -68,6 +70,13 @@ dev: deps
 asan: deps
 	cmake --preset asan >/dev/null
 	cmake --build --preset asan -j $(JOBS)
+
+# build/wasm/: llmlab.js and llmlab.wasm, and llmlab-node, which runs them as a command. Debian's
+# emscripten finds its acorn through NODE_PATH. Once built, `make test` runs the script suites
+# against it too (ctest's wasm.* tests).
+wasm: deps
+	NODE_PATH=/usr/share/nodejs cmake --preset wasm >/dev/null
+	NODE_PATH=/usr/share/nodejs cmake --build --preset wasm -j $(JOBS)
 
 test-deps: deps
 	$(call install_missing,$(TEST_APT_PACKAGES))

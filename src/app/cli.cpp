@@ -1,6 +1,6 @@
-// Command-line parsing with CLI11: the top-level flags and the list of subcommands. Each
-// subcommand lives in its own file and registers itself through an add_<name>_command
-// function; with no subcommand, llmlab starts the REPL.
+// Command-line parsing with CLI11: the top-level flags, then the build's subcommands
+// (add_commands: app/commands.cpp, or app/run_only/commands.cpp without LLMLAB_FULL_CLI). Each
+// subcommand lives in its own file and registers itself through an add_<name>_command function.
 #include "app/cli.hpp"
 
 #include <fmt/format.h>
@@ -12,14 +12,6 @@
 #include <cstdio>
 #include <cstring>
 #include <system_error>
-
-#include "app/kernel/kernel_command.hpp"
-#include "app/notebook_command.hpp"
-#include "app/repl.hpp"
-#include "app/run_command.hpp"
-#include "app/sample_command.hpp"
-#include "app/sweep_command.hpp"
-#include "app/train_command.hpp"
 
 namespace llmlab::app {
 
@@ -67,12 +59,7 @@ int run_command_line(int argc, char** argv) {
   app.add_flag("--version", version, "Print the version and exit");
 
   int exit_code = kExitOk;
-  add_run_command(app, exit_code);
-  add_notebook_command(app, exit_code);
-  add_train_command(app, exit_code, argv);
-  add_sample_command(app, exit_code);
-  add_sweep_command(app, exit_code);
-  add_kernel_command(app, exit_code);
+  add_commands(app, exit_code, argv);
 
   try {
     app.parse(argc, argv);
@@ -84,7 +71,7 @@ int run_command_line(int argc, char** argv) {
     fmt::print("llmlab {}\n", kVersion);
     return kExitOk;
   }
-  if (app.get_subcommands().empty()) return run_repl();
+  if (app.get_subcommands().empty()) return run_without_command(app);
   return exit_code;
 }
 

@@ -5,6 +5,10 @@
 
 #include "base/process.hpp"  // kVersion and the exit codes, shared with llmlab-kernel
 
+namespace CLI {
+class App;
+}
+
 namespace llmlab::app {
 
 // The width MATLAB's `format short g` columns wrap at (language.md §13.12): the terminal's
@@ -12,5 +16,11 @@ namespace llmlab::app {
 int terminal_width();
 
 int main(int argc, char** argv);
+
+// The subcommands of this build, and what `llmlab` without one does: app/commands.cpp (every
+// command; the REPL) or, without LLMLAB_FULL_CLI, app/run_only/commands.cpp (`run`; a usage
+// error). A command stores its exit status in `exit_code`.
+void add_commands(CLI::App& app, int& exit_code, char** argv);
+int run_without_command(const CLI::App& app);
 
 }  // namespace llmlab::app

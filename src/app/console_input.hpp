@@ -1,6 +1,5 @@
 // Where `input` (builtins.md §9) reads its lines in `llmlab run` and the REPL: standard input.
-// The interpreter only sees the session's input source; this file decides what it reads, and
-// what Tab completes in the REPL's line editor.
+// The interpreter only sees the session's input source; this file decides what it reads.
 #pragma once
 
 #include <istream>
@@ -17,10 +16,5 @@ void read_input_from_terminal(runtime::Interpreter& interpreter);
 // Lines read from `stream`, which also holds the program (the REPL fed through a pipe: the line
 // after the one calling input() is its answer, as in Octave).
 void read_input_from_stream(runtime::Interpreter& interpreter, std::istream& stream);
-
-// Tab in the terminal REPL's line editor (libedit) completes what the Jupyter kernel completes
-// (builtins/completion.hpp): variables, functions, builtins, keywords, struct fields after `.`
-// and file names inside a string. `interpreter` must outlive the line editor's use.
-void complete_on_tab(const runtime::Interpreter& interpreter);
 
 }  // namespace llmlab::app

@@ -22,6 +22,7 @@
 #include "app/console_input.hpp"
 #include "app/interrupt.hpp"
 #include "app/private_folder.hpp"
+#include "app/tab_completion.hpp"
 #include "base/error.hpp"
 #include "base/stop.hpp"
 #include "builtins/plot/session.hpp"

@@ -321,7 +321,7 @@ Value prod_rule(RuleCall& call) {
           }
         });
         if (!mask.empty())
-          d = zip(d, mask, [](double v, double number) { return number ? v : 0.0; });
+          d = zip(d, mask, [](double v, double number) { return number != 0.0 ? v : 0.0; });
         sink.add(0, std::move(d));
       });
 }

@@ -133,7 +133,7 @@ Value pack_results(Call& call, const std::vector<Value>& results) {
   }
   // Bool results make a logical vector, so arrayfun(@(x) isprime(x), v) can be a mask.
   const bool all_bools =
-      std::ranges::all_of(results, [](const Value& r) { return r.is(Kind::Bool); });
+      std::all_of(results.begin(), results.end(), [](const Value& r) { return r.is(Kind::Bool); });
   if (scalar_results) return Value::vector(std::move(packed), all_bools);
   return Value::matrix(std::move(packed));
 }

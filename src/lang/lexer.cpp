@@ -5,11 +5,11 @@
 
 #include <fmt/format.h>
 
-#include <charconv>
 #include <cstdint>
-#include <cstdlib>
+#include <optional>
 
 #include "base/error.hpp"
+#include "base/number_text.hpp"
 
 namespace llmlab::lang {
 
@@ -435,19 +435,13 @@ class Lexer {
       if (peek() == '+' || peek() == '-') text += static_cast<char>(advance());
       take_run(false);
     }
-    double value = 0.0;
-    auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (error == std::errc::result_out_of_range && end == text.data() + text.size()) {
-      // A literal beyond the double range is still a number (§1.4: the correctly rounded
-      // double), as rlab reads it: `1e400` is inf and `1e-400` is 0. from_chars leaves the
-      // value unset there; strtod rounds the same way and saturates.
-      value = std::strtod(text.c_str(), nullptr);
-      error = std::errc();
-    }
-    if (!is_decimal_float(text) || error != std::errc() || end != text.data() + text.size()) {
+    // §1.4: the correctly rounded double; beyond the double range a literal is still a number,
+    // as rlab reads it (`1e400` is inf and `1e-400` is 0), which parse_double gives too.
+    const std::optional<double> value = parse_double(text);
+    if (!is_decimal_float(text) || !value) {
       fail(token.line, token.column, "invalid number: " + text);
     }
-    token.number = value;
+    token.number = *value;
     token.text = std::move(text);
     push(std::move(token), spaced);
   }

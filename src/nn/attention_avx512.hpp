@@ -13,7 +13,7 @@ inline constexpr int kHead16 = 16;
 
 // Whether attention_forward_head16 and attention_backward_head16 serve these shapes on this
 // processor: AVX-512, C / NH = 16 and Tn a multiple of 16. Inline, so that it runs in the
-// caller's instruction set: attention_avx512.cpp is compiled for AVX-512 whole.
+// caller's instruction set: nn/x86/attention_avx512.cpp is compiled for AVX-512 whole.
 inline bool attention_head16_applies(int Tn, int C, int NH) {
   return gemm_best_kernel() == GemmKernel::Avx512 && NH > 0 && C == kHead16 * NH &&
          Tn % kHead16 == 0;

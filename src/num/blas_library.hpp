@@ -1,13 +1,24 @@
-// OpenBLAS (BLAS and LAPACK), loaded the first time a routine is needed. Linked in, it cost every
-// start of llmlab about 4 ms (its 16 000 relocations, libgfortran, and the thread pool its
-// constructor starts), and most scripts never multiply two matrices larger than a row: num/ calls
-// it through these pointers instead, resolved by dlopen on first use (bench/startup.py).
+// The BLAS and LAPACK routines num/ calls, as one table of function pointers with two
+// implementations, chosen when building (LLMLAB_OPENBLAS):
+// - OpenBLAS (the native build), loaded the first time a routine is needed. Linked in, it cost
+//   every start of llmlab about 4 ms (its 16 000 relocations, libgfortran, and the thread pool its
+//   constructor starts), and most scripts never multiply two matrices larger than a row: num/
+//   calls it through these pointers instead, resolved by dlopen on first use (bench/startup.py).
+// - Eigen's own products and decompositions behind the same signatures (num/blas_eigen.cpp), for
+//   the WebAssembly build, which has no OpenBLAS. The native build compiles it too, so that a unit
+//   test compares the two on random problems.
 //
 // The LAPACK routines use the Fortran calling convention: every argument by pointer, column-major
 // arrays, and a trailing hidden length for each character argument.
 #pragma once
 
+#if __has_include(<cblas.h>)
 #include <cblas.h>
+#else
+// Without OpenBLAS's header (the WebAssembly build): the CBLAS standard's enumerations.
+enum CBLAS_ORDER { CblasRowMajor = 101, CblasColMajor = 102 };
+enum CBLAS_TRANSPOSE { CblasNoTrans = 111, CblasTrans = 112, CblasConjTrans = 113 };
+#endif
 
 #include <complex>
 #include <cstddef>
@@ -18,7 +29,9 @@ using Complex = std::complex<double>;
 
 struct Library {
   // C = alpha·op(A)·op(B) + beta·C, the CBLAS interface.
-  decltype(&::cblas_dgemm) dgemm;
+  void (*dgemm)(CBLAS_ORDER order, CBLAS_TRANSPOSE transpose_a, CBLAS_TRANSPOSE transpose_b, int m,
+                int n, int k, double alpha, const double* a, int lda, const double* b, int ldb,
+                double beta, double* c, int ldc);
 
   // Singular values and, on request, vectors by Golub–Kahan–Reinsch (bidiagonal QR).
   void (*dgesvd)(const char* jobu, const char* jobvt, const int* m, const int* n, double* a,
@@ -58,15 +71,24 @@ struct Library {
                  Complex* b, const int* ldb, double* s, const double* rcond, int* rank,
                  Complex* work, const int* lwork, double* rwork, int* iwork, int* info);
 
-  // OpenBLAS's process-wide thread count.
-  decltype(&::openblas_set_num_threads) set_num_threads;
-  decltype(&::openblas_get_num_threads) get_num_threads;
+  // OpenBLAS's process-wide thread count (Eigen's table: always one).
+  void (*set_num_threads)(int threads);
+  int (*get_num_threads)();
 };
 
-// The library, loaded on the first call (safe from several threads at once): $LLMLAB_BLAS if set
+// The build's table: OpenBLAS's (openblas_library()) when LLMLAB_OPENBLAS is on, else Eigen's.
+const Library& library();
+
+// OpenBLAS, loaded on the first call (safe from several threads at once): $LLMLAB_BLAS if set
 // (another OpenBLAS build, e.g. Debian's openblas-openmp), else the OpenBLAS llmlab was built
 // against, by its soname. Throws Error naming the file and the loader's reason if it cannot be
-// opened or lacks a routine; a later call tries again.
-const Library& library();
+// opened or lacks a routine; a later call tries again. Built only when LLMLAB_OPENBLAS is on.
+const Library& openblas_library();
+
+// The same routines computed by Eigen (products, PartialPivLU, BDCSVD), in every build. Only
+// what num/ asks of LAPACK is implemented: workspace queries answer 1, the condition number is
+// computed from the exact inverse's norm rather than estimated, and a request outside that
+// (a non-square getrf, an unknown job letter) returns info = -1, as LAPACK does for a bad argument.
+const Library& eigen_library();
 
 }  // namespace llmlab::num::blas

@@ -57,11 +57,14 @@ Matrix from_column_major(const std::vector<double>& values, Index rows, Index co
 // LAPACK's SVD rejects NaN and Inf as an illegal argument, and eigenvalues of such a matrix are
 // undefined; like MATLAB, say so instead of returning noise.
 void require_finite(const Matrix& a, const char* routine) {
+  // std::all_of over iterators: the WebAssembly build's libc++ 14 lacks std::ranges' algorithms.
+  const std::span<const double> real = a.is_real() ? a.real_values() : std::span<const double>();
+  const std::span<const Complex> complex =
+      a.is_real() ? std::span<const Complex>() : a.complex_values();
   const bool finite =
-      a.is_real() ? std::ranges::all_of(a.real_values(), [](double x) { return std::isfinite(x); })
-                  : std::ranges::all_of(a.complex_values(), [](Complex z) {
-                      return std::isfinite(z.real()) && std::isfinite(z.imag());
-                    });
+      std::all_of(real.begin(), real.end(), [](double x) { return std::isfinite(x); }) &&
+      std::all_of(complex.begin(), complex.end(),
+                  [](Complex z) { return std::isfinite(z.real()) && std::isfinite(z.imag()); });
   if (!finite) throw Error(std::string(routine) + ": the matrix must not contain NaN or Inf");
 }
 

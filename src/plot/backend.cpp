@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include "base/error.hpp"
@@ -59,14 +60,19 @@ const Backend* open_module(const std::string& path, std::string& why) {
 }
 
 const Backend& load_backend() {
+  // Built without the module (LLMLAB_CAIRO off: the WebAssembly build): CMake names no file.
+  if (std::string_view(LLMLAB_PLOT_BACKEND_FILE).empty()) {
+    throw Error(
+        "PNG and PDF figures are not in this build of llmlab (built without cairo); "
+        "SVG is");
+  }
   std::string tried;
   for (const std::string& path : candidate_paths()) {
     std::string why;
     if (const Backend* loaded = open_module(path, why)) return *loaded;
     tried += fmt::format("{}'{}': {}", tried.empty() ? "" : "; ", path, why);
   }
-  throw Error(fmt::format(
-      "cannot load the plot backend (needed for PNG, PDF and measuring text): {}", tried));
+  throw Error(fmt::format("cannot load the plot backend (needed for PNG and PDF): {}", tried));
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
-// The part of plotting that needs cairo and pango (text measurement, PNG and PDF), behind an
-// interface. Its implementation (plot/cairo/) is a module, libllmlab_cairo.so, that backend()
-// loads on first use: a script that draws nothing never maps cairo, pango, glib, fontconfig or
-// X11, and the interpreter starts with half the shared objects (bench/startup.py).
+// The part of plotting that needs cairo and pango (PNG and PDF), behind an interface; text is
+// measured without them (plot/text_metrics.hpp). Its implementation (plot/cairo/) is a module,
+// libllmlab_cairo.so, that backend() loads on first use: a script that draws nothing never maps
+// cairo, pango, glib, fontconfig or X11, and the interpreter starts with half the shared objects
+// (bench/startup.py).
 //
 // The module is built from this tree with the same compiler, so C++ types cross the boundary;
 // kBackendEntry carries a version, bumped whenever these classes change, so that a stale module
@@ -22,14 +23,6 @@ struct TextExtent {
   double width = 0.0;
   double ascent = 0.0;   // baseline to the top of the line box
   double descent = 0.0;  // baseline to the bottom of the line box
-};
-
-// Pango measurement of one run of text on a scratch surface.
-class TextMeasurer {
- public:
-  virtual ~TextMeasurer() = default;
-  // Logical extent of `text` in kFontFamily at `size` px, rounded to 1/64 px.
-  virtual TextExtent measure(std::string_view text, double size, bool bold) = 0;
 };
 
 // A whole-pixel ARGB image to paint through renderer().
@@ -54,14 +47,13 @@ class DocumentCanvas {
 class Backend {
  public:
   virtual ~Backend() = default;
-  virtual std::unique_ptr<TextMeasurer> text_measurer() const = 0;
   virtual std::unique_ptr<ImageCanvas> image_canvas(int width, int height) const = 0;
   virtual std::unique_ptr<DocumentCanvas> pdf_canvas(double width, double height) const = 0;
   virtual std::string encode_png(const Raster& raster) const = 0;
 };
 
-// The module's one exported symbol: `extern "C" const Backend* llmlab_plot_backend_v1()`.
-inline constexpr const char* kBackendEntry = "llmlab_plot_backend_v1";
+// The module's one exported symbol: `extern "C" const Backend* llmlab_plot_backend_v2()`.
+inline constexpr const char* kBackendEntry = "llmlab_plot_backend_v2";
 using BackendEntry = const Backend* (*)();
 
 // The backend, loaded on the first call from $LLMLAB_PLOT_BACKEND when set, else

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "plot/contour.hpp"
 #include "plot/simplify.hpp"
@@ -192,7 +193,8 @@ void draw_line(const PanelLayout& panel, const Series& s, Renderer& renderer) {
 void draw_stem(const PanelLayout& panel, const Series& s, const Theme& theme, Renderer& renderer) {
   const double base = bar_base(panel);
   Path stems;
-  double low = INFINITY, high = -INFINITY;
+  double low = std::numeric_limits<double>::infinity();
+  double high = -low;
   for (std::size_t i = 0; i < s.x.size() && i < s.y.size(); ++i) {
     if (!usable(panel, s.x[i], s.y[i])) continue;
     stems.move_to(panel.map(s.x[i], base));

@@ -49,7 +49,8 @@ std::string short_number(double v) { return fmt::format("{:.3g}", v); }
 class View {
  public:
   explicit View(const Rect& data) {
-    double umin = INFINITY, umax = -INFINITY, vmin = INFINITY, vmax = -INFINITY;
+    constexpr double kInfinity = std::numeric_limits<double>::infinity();
+    double umin = kInfinity, umax = -kInfinity, vmin = kInfinity, vmax = -kInfinity;
     for (int corner = 0; corner < 8; ++corner) {
       const Projected p =
           project((corner & 1) - 0.5, ((corner >> 1) & 1) - 0.5, ((corner >> 2) & 1) - 0.5);

@@ -1,9 +1,10 @@
 // Text measurement, shared by layout and every renderer so that SVG, PNG and PDF agree on where
-// labels go. Pango measures (through the plot backend, backend.hpp); constructing a TextMetrics
-// therefore loads the backend.
+// labels go. Widths come from a table of the font's advance widths (text_metrics_table.hpp), the
+// same in every build, so layout, and therefore an SVG, is the same bytes from the native and
+// the WebAssembly build, and needs neither pango nor the plot backend. Kerning and hinting are
+// left out: a label's width is the sum of its characters' advances, rounded to 1/64 px.
 #pragma once
 
-#include <memory>
 #include <string_view>
 
 #include "plot/backend.hpp"
@@ -13,18 +14,9 @@ namespace llmlab::plot {
 
 class TextMetrics {
  public:
-  // Throws llmlab::Error when the backend cannot be loaded.
-  TextMetrics();
-  ~TextMetrics();
-  TextMetrics(const TextMetrics&) = delete;
-  TextMetrics& operator=(const TextMetrics&) = delete;
-
   // Logical extent of the text at `size` px, superscript included (75 % size).
   TextExtent measure(const Text& text, double size, bool bold = false) const;
   double width(std::string_view text, double size) const;
-
- private:
-  std::unique_ptr<TextMeasurer> measurer_;
 };
 
 }  // namespace llmlab::plot

@@ -4,52 +4,14 @@
 
 #include <cairo-pdf.h>
 #include <cairo.h>
-#include <pango/pangocairo.h>
 
 #include <cmath>
 #include <cstdint>
 
 #include "plot/cairo/cairo_renderer.hpp"
-#include "plot/cairo/pango_text.hpp"
 
 namespace llmlab::plot {
 namespace {
-
-// Widths are rounded to 1/64 px so that layout, and therefore SVG text, does not depend on
-// sub-pixel noise.
-class CairoMeasurer final : public TextMeasurer {
- public:
-  CairoMeasurer()
-      : surface_(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)),
-        cairo_(cairo_create(surface_)),
-        layout_(pango_cairo_create_layout(cairo_)) {}
-  ~CairoMeasurer() override {
-    g_object_unref(layout_);
-    cairo_destroy(cairo_);
-    cairo_surface_destroy(surface_);
-  }
-  CairoMeasurer(const CairoMeasurer&) = delete;
-  CairoMeasurer& operator=(const CairoMeasurer&) = delete;
-
-  TextExtent measure(std::string_view text, double size, bool bold) override {
-    set_layout_text(layout_, text, size, bold);
-    PangoRectangle logical;
-    pango_layout_get_extents(layout_, nullptr, &logical);
-    const double baseline = pango_layout_get_baseline(layout_) / static_cast<double>(PANGO_SCALE);
-    auto quantise = [](double v) { return std::round(v * 64.0) / 64.0; };
-    TextExtent extent;
-    extent.width = quantise(logical.width / static_cast<double>(PANGO_SCALE));
-    extent.ascent = quantise(baseline - logical.y / static_cast<double>(PANGO_SCALE));
-    extent.descent =
-        quantise((logical.y + logical.height) / static_cast<double>(PANGO_SCALE) - baseline);
-    return extent;
-  }
-
- private:
-  cairo_surface_t* surface_;
-  cairo_t* cairo_;
-  PangoLayout* layout_;
-};
 
 class CairoImage final : public ImageCanvas {
  public:
@@ -142,9 +104,6 @@ class CairoDocument final : public DocumentCanvas {
 
 class CairoBackend final : public Backend {
  public:
-  std::unique_ptr<TextMeasurer> text_measurer() const override {
-    return std::make_unique<CairoMeasurer>();
-  }
   std::unique_ptr<ImageCanvas> image_canvas(int width, int height) const override {
     return std::make_unique<CairoImage>(width, height);
   }
@@ -164,7 +123,7 @@ class CairoBackend final : public Backend {
 }  // namespace llmlab::plot
 
 extern "C" __attribute__((visibility("default"))) const llmlab::plot::Backend*
-llmlab_plot_backend_v1() {
+llmlab_plot_backend_v2() {
   // No state: nothing for the process's exit to tear down in a particular order.
   static const llmlab::plot::CairoBackend backend;
   return &backend;

@@ -1,0 +1,17 @@
+# The WebAssembly llmlab (build/wasm/llmlab.js and llmlab.wasm) and its launcher,
+# build/wasm/llmlab-node. Included from src/CMakeLists.txt when building with emscripten.
+#
+# NODERAWFS: the program's files are node's, so a script reads and writes real files by the same
+# paths as the native llmlab (the working directory included). EXIT_RUNTIME: exit(status) ends
+# node with that status. The stack: getrlimit reports no limit here, so the evaluator's depth
+# check assumes 8 MiB (and keeps a quarter in reserve); 16 MiB leaves room for std::regex's
+# recursion, which runs on it too (base/one_thread/). The first 64 MiB of memory hold it.
+# --stack-size for node, in KiB: below the 8 MiB main-thread stack of a default ulimit.
+set(LLMLAB_NODE_STACK_KB 4000)
+target_link_options(llmlab PRIVATE
+  -sNODERAWFS=1 -sEXIT_RUNTIME=1 -sTOTAL_STACK=16MB -sINITIAL_MEMORY=64MB
+  -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB -sENVIRONMENT=node)
+set_target_properties(llmlab PROPERTIES SUFFIX ".js")
+configure_file(${PROJECT_SOURCE_DIR}/cmake/llmlab-node.in ${PROJECT_BINARY_DIR}/llmlab-node
+               FILE_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE
+                                WORLD_READ WORLD_EXECUTE @ONLY)
