@@ -12,7 +12,8 @@
 - A sweep record holding 1e999 makes `sweep report` fail cleanly, naming the file and field.
 - A read error (/proc/self/mem) in fileread and load is a clean error.
 - Under a memory limit, growing [s s], containers.Map inserts and dynamic fields end in the
-  clean "out of memory" error, as a builtin's allocation does.
+  clean "out of memory" error, as a builtin's allocation does, and a page
+  whose block prints for seconds renders, cut at --max-output.
 Usage: writes_and_kills_test.py --bin LLMLAB"""
 import argparse
 import json
@@ -265,6 +266,22 @@ def allocation_failures_are_clean(binary, tmp):
         expect(result.returncode == 1 and "out of memory" in result.stderr,
                f"{what} under a memory limit: exit {result.returncode} (an abort is -6/134): "
                f"{result.stderr[-400:]}")
+    loud_page_renders_under_a_memory_limit(binary, tmp, limit_memory)
+
+
+def loud_page_renders_under_a_memory_limit(binary, tmp, limit_memory):
+    """A block that prints for seconds is cut at --max-output, so the page renders in 1 GiB."""
+    (tmp / "loud.md").write_text(
+        "# Loud\n\n```rlab\ntic;\nwhile toc < 3\n  disp(repmat(\"x\", 1, 200))\nend\n```\n\n"
+        "```rlab\ndisp(\"after the loud block\")\n```\n")
+    result = subprocess.run([str(binary), "notebook", "render", "loud.md", "-o", "loud.html"],
+                            capture_output=True, text=True, cwd=tmp, preexec_fn=limit_memory,
+                            timeout=300)
+    page = (tmp / "loud.html").read_text() if (tmp / "loud.html").exists() else ""
+    expect(result.returncode == 0 and "after the loud block" in page and "output cut" in page
+           and len(page) < 4 * 1024 * 1024,
+           f"a loud page under a memory limit: exit {result.returncode}, {len(page)} bytes: "
+           f"{result.stderr[-400:]}")
 
 
 def main():
