@@ -85,7 +85,8 @@ TEST(tape, complex_results_and_two_tapes_are_errors) {
     runtime::binary_operation(BinaryOp::Add, x, y);
     FAIL();
   } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find("values from two differentiations meet"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("values from two differentiations meet"),
+              std::string::npos);
   }
 }
 
