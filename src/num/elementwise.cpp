@@ -1,6 +1,7 @@
 // Element-wise math (builtins.md §4) over real or complex storage.
 #include "num/elementwise.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <limits>
@@ -63,6 +64,28 @@ double real_min(double a, double b) {
 }
 
 bool is_nan(Complex z) { return std::isnan(z.real()) || std::isnan(z.imag()); }
+
+// The principal square root, correctly signed on the branch cut (C99 Annex G's special cases).
+// Written here because libc++'s std::sqrt goes through polar form, so the WebAssembly build gave
+// sqrt(-4) as 1.2e-16+2j where glibc gives 0+2j; this is exact wherever the answer is
+// representable, and the same in every build. Powers of two rescale the extreme magnitudes so
+// |re| + |z| can neither overflow nor lose bits to underflow.
+Complex principal_sqrt(Complex z) {
+  const double re = z.real();
+  const double im = z.imag();
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  if (std::isinf(im)) return {kInf, im};
+  if (std::isnan(re) || std::isnan(im)) return {kNaN, kNaN};
+  if (std::isinf(re))
+    return re > 0.0 ? Complex{re, std::copysign(0.0, im)} : Complex{0.0, std::copysign(kInf, im)};
+  if (re == 0.0 && im == 0.0) return {0.0, im};
+  const double size = std::max(std::fabs(re), std::fabs(im));
+  if (size > 0x1p1000) return principal_sqrt(z * 0x1p-2) * 2.0;
+  if (size < 0x1p-1000) return principal_sqrt(z * 0x1p200) * 0x1p-100;
+  const double t = std::sqrt((std::fabs(re) + std::hypot(re, im)) / 2.0);
+  if (re >= 0.0) return {t, im / (2.0 * t)};
+  return {std::fabs(im) / (2.0 * t), std::copysign(t, im)};
+}
 
 // Two-argument max/min of complex elements compare magnitudes (builtins.md §5); ties keep a.
 Complex complex_extreme(BinaryFunction function, Complex a, Complex b) {
@@ -158,7 +181,7 @@ Complex apply(UnaryFunction function, Complex z) {
     case UnaryFunction::Conj:
       return std::conj(z);
     case UnaryFunction::Sqrt:
-      return std::sqrt(z);
+      return principal_sqrt(z);
     case UnaryFunction::Exp:
       return std::exp(z);
     case UnaryFunction::Log:

@@ -25,6 +25,30 @@ TEST(elementwise_test, real_domain_gives_nan_not_complex) {
   EXPECT_TRUE(std::isnan(apply(UnaryFunction::Log, -1.0)));
 }
 
+// The principal root is exact where the answer is representable and signed on the branch cut
+// as C99 Annex G says, in every build (libc++'s polar-form root is not).
+TEST(elementwise_test, complex_square_root_is_exact_and_signed) {
+  const auto root = [](double re, double im) {
+    return apply(UnaryFunction::Sqrt, Complex(re, im));
+  };
+  EXPECT_EQ(root(-4, 0), Complex(0, 2));
+  EXPECT_EQ(root(-4, -0.0), Complex(0, -2));
+  EXPECT_EQ(root(-3, 4), Complex(1, 2));
+  EXPECT_EQ(root(-3, -4), Complex(1, -2));
+  EXPECT_EQ(root(3, 4), Complex(2, 1));
+  EXPECT_EQ(root(0, 2), Complex(1, 1));
+  EXPECT_EQ(root(0, -0.0).imag(), -0.0);
+  EXPECT_TRUE(std::signbit(root(0, -0.0).imag()));
+  EXPECT_EQ(root(-kInf, 1), Complex(0, kInf));
+  EXPECT_EQ(root(kInf, -1), Complex(kInf, -0.0));
+  EXPECT_EQ(root(kNaN, kInf), Complex(kInf, kInf));
+  EXPECT_TRUE(std::isnan(root(kNaN, 1).real()));
+  // Extreme magnitudes keep every bit: |re| + |z| would overflow or lose bits otherwise.
+  EXPECT_EQ(root(-0x1p1020, 0), Complex(0, 0x1p510));
+  EXPECT_EQ(root(0x1p1020 * 3, 0x1p1020 * 4), Complex(0x1p511, 0x1p510));
+  EXPECT_EQ(root(-0x1p-1070, 0), Complex(0, 0x1p-535));
+}
+
 TEST(elementwise_test, complex_formulas) {
   EXPECT_EQ(apply(UnaryFunction::Sqrt, Complex(-1, 0)), Complex(0, 1));
   const Complex log_minus_one = apply(UnaryFunction::Log, Complex(-1, 0));
