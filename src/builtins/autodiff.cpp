@@ -653,14 +653,17 @@ extern const BuiltinTable kAutodiffBuiltins = {
      "grad inside f records its backward pass on the outer grad's tape, each rule written once "
      "in differentiable operations. Operations with a rule of every order: + - .* ./ .^ * (matrix "
      "product), unary -, transposes, indexing, concatenation, reshapes and other element moves, "
-     "sum, mean, sin, cos, exp, log, sqrt, tanh, plus/minus/times/rdivide/power/mtimes/uminus; "
+     "sum, mean, sin, cos, exp, log, sqrt, tanh, plus/minus/times/rdivide/power/mtimes/uminus, "
+     "softmax, log_softmax, cross_entropy, layernorm, rmsnorm, gelu, relu, row_entropies_bits; "
      "others give an error naming them. Example: g = grad(@(x) sum(x .^ 2), [1, 2, 3]); "
      "d2 = grad(@(x) grad(@sin, x), 0.5)"},
     {"hvp", hvp, 3, 3,
      "Hessian-vector product H*v of a real-scalar f at x, without forming H: hv = hvp(f, x, v) "
      "(v has x's size or struct tree). The gradient of <grad f(x), v>: one evaluation of f, its "
      "recorded backward pass and one backward pass through both, about 2-4 times the cost of a "
-     "grad. Example: hv = hvp(@(x) sum(x .^ 3), [1, 2], [1, 0])"},
+     "grad; through a transformer's loss too (layernorm, softmax, gelu, cross_entropy have "
+     "second-order rules), so power iteration on hvp gives the top Hessian eigenvalue. Example: "
+     "hv = hvp(@(x) sum(x .^ 3), [1, 2], [1, 0])"},
     {"hessian", hessian, 2, 2,
      "Hessian of a real-scalar f at x (scalar, vector or matrix of at most 1000 elements, in "
      "column-major order): H = hessian(f, x). One recorded gradient, then one backward pass per "

@@ -5,7 +5,6 @@
 #include "nn/gelu.hpp"
 
 #include <cmath>
-#include <numbers>
 
 #include "base/error.hpp"
 #include "nn/threading.hpp"
@@ -13,15 +12,6 @@
 
 namespace llmlab::nn {
 namespace {
-
-// sqrt(2/pi) computed in double, then rounded once to T.
-template <class T>
-T gelu_scale() {
-  return static_cast<T>(std::sqrt(2.0 / std::numbers::pi));
-}
-
-template <class T>
-constexpr T kGeluCubic = static_cast<T>(0.044715);
 
 bool worth_threads(std::size_t size) { return size >= detail::kParallelMinimumElements; }
 

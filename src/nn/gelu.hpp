@@ -2,9 +2,20 @@
 // activations over flat buffers of any shape. No allocation; float and double.
 #pragma once
 
+#include <cmath>
+#include <numbers>
 #include <span>
 
 namespace llmlab::nn {
+
+// The constants of the tanh form, shared with the autodiff rule that differentiates gelu to any
+// order: sqrt(2/pi) computed in double, then rounded once to T, and the cubic coefficient.
+template <class T>
+T gelu_scale() {
+  return static_cast<T>(std::sqrt(2.0 / std::numbers::pi));
+}
+template <class T>
+constexpr T kGeluCubic = static_cast<T>(0.044715);
 
 // out = 0.5 x (1 + tanh(u)), u = sqrt(2/pi) (x + 0.044715 x^3). Computed as the identical
 // x / (1 + exp(-2u)) with a vectorised exp and threads over large buffers; agrees with the

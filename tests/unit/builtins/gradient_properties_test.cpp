@@ -177,6 +177,13 @@ std::vector<Case> cases() {
     const std::string f = name;
     for (const char* tail : {")", ", 1)", ", 2)"}) add(name, f + "(X" + tail);
   }
+  // gamma and beta depending on X too (the matrix's rows, a 1×N's whole), squared so that
+  // the second derivatives of the normalisation itself are in play.
+  add("layernorm", "layernorm(X, \"gamma\", 1 + X(1, :) / 2, \"beta\", X(end, :) .^ 2) .^ 2");
+  add("layernorm", "layernorm(X, 1, \"gamma\", cos(sum(X, 2))) .^ 2");
+  add("rmsnorm", "rmsnorm(X, \"gamma\", 1 + X(1, :) / 2) .^ 2");
+  add("softmax", "softmax(2 * X) .^ 2");
+  add("cross_entropy", "cross_entropy(X .^ 2, ones(1, size(X, 1)))");
   add("gelu", "gelu(X)");
   add("relu", "relu(X)");
   add("cross_entropy", "cross_entropy(X, ones(1, size(X, 1)))");
@@ -388,10 +395,19 @@ TEST(gradient_properties, every_rule_agrees_with_central_differences_on_every_sh
 // The rules whose backward pass is written in differentiable operations (help grad lists
 // them): each of their cases must give second derivatives.
 const std::set<std::string_view> kSecondOrder = {
-    "exp",     "sin",     "cos",  "tanh",      "sqrt", "log",   "reshape", "repmat",
-    "fliplr",  "flipud",  "flip", "circshift", "diag", "tril",  "triu",    "rot90",
-    "horzcat", "vertcat", "cat",  "transpose", "plus", "minus", "times",   "mtimes",
-    "rdivide", "uminus",  "sum",  "mean",      "grad", "hvp",   "jvp"};
+    // Element-wise math and the operator functions.
+    "exp", "sin", "cos", "tanh", "sqrt", "log", "plus", "minus", "times", "mtimes", "rdivide",
+    "uminus",
+    // Element moves.
+    "reshape", "repmat", "fliplr", "flipud", "flip", "circshift", "diag", "tril", "triu", "rot90",
+    "horzcat", "vertcat", "cat", "transpose",
+    // Reductions.
+    "sum", "mean",
+    // The transformer builtins.
+    "softmax", "log_softmax", "layernorm", "rmsnorm", "gelu", "relu", "cross_entropy",
+    "row_entropies_bits",
+    // Differentiation inside f.
+    "grad", "hvp", "jvp"};
 
 // hvp on one case and shape against central differences of grad along a random v; a rule
 // without a second-order form must say so. Returns whether hvp gave a result.
