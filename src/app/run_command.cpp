@@ -144,10 +144,10 @@ int run_script(const RunOptions& options) {
   try {
     switch (action) {
       case RunAction::DumpTokens:
-        fmt::print("{}", lang::dump_tokens(lang::tokenize(file)));
+        fmt::print("{}", lang::dump_tokens(lang::tokenize(file, dialect_of(options))));
         return kExitOk;
       case RunAction::DumpAst:
-        fmt::print("{}", lang::dump_ast(lang::parse_program(file)));
+        fmt::print("{}", lang::dump_ast(lang::parse_program(file, dialect_of(options))));
         return kExitOk;
       case RunAction::Execute:
         break;

@@ -26,6 +26,7 @@ namespace llmlab::lang {
 
 enum class ExprKind : std::uint8_t {
   Number,          // 3, 1e-5, .5
+  Imaginary,       // 3i, 2.5e-3j: the matlab dialect's imaginary literal (language.md §14)
   String,          // "abc" or 'abc'
   Identifier,      // x
   End,             // `end` inside a subscript (§3.9)
@@ -106,12 +107,24 @@ struct Name {
   std::string text;
   SourceLoc loc;
   mutable int slot = -1;  // evaluator: index of the variable in its frame, -1 = unresolved
+
+  // The text of `~` in a parameter list (`function f(~, b)`, `@(~) 1`; language.md §13.4):
+  // the argument is taken and counted in nargin, but bound to no name.
+  static constexpr std::string_view kPlaceholder = "~";
+  bool is_placeholder() const { return text == kPlaceholder; }
 };
 
 struct NumberExpr final : Expr {
   static constexpr ExprKind kKind = ExprKind::Number;
   double value;
   NumberExpr(SourceLoc where, double number) : Expr(kKind, std::move(where)), value(number) {}
+};
+
+// The imaginary number `value`·i.
+struct ImaginaryExpr final : Expr {
+  static constexpr ExprKind kKind = ExprKind::Imaginary;
+  double value;
+  ImaginaryExpr(SourceLoc where, double number) : Expr(kKind, std::move(where)), value(number) {}
 };
 
 struct StringExpr final : Expr {

@@ -311,6 +311,8 @@ std::string dump_expr(const Expr& expr) {
   switch (expr.kind) {
     case ExprKind::Number:
       return fmt::format("{}", expr.as<NumberExpr>().value);
+    case ExprKind::Imaginary:
+      return fmt::format("{}i", expr.as<ImaginaryExpr>().value);
     case ExprKind::String: {
       const auto& node = expr.as<StringExpr>();
       return quote_string(node.value, node.quote);

@@ -158,8 +158,8 @@ bool is_decimal_float(std::string_view text) {
 
 class Lexer {
  public:
-  explicit Lexer(const std::shared_ptr<const SourceFile>& file)
-      : file_(file), text_(file->text()) {}
+  Lexer(const std::shared_ptr<const SourceFile>& file, Dialect dialect)
+      : file_(file), text_(file->text()), dialect_(dialect) {}
 
   std::vector<Token> run() {
     while (true) {
@@ -443,7 +443,20 @@ class Lexer {
     }
     token.number = *value;
     token.text = std::move(text);
+    if (dialect_ == Dialect::Matlab) take_imaginary_suffix(token);
     push(std::move(token), spaced);
+  }
+
+  // MATLAB's imaginary literal: the number directly followed by i, j, I or J that ends the
+  // word (`3i`, `1e-3J`); `3ix` stays the number 3 followed by the name `ix`, a parse error
+  // there as in MATLAB.
+  void take_imaginary_suffix(Token& token) {
+    const char32_t c = peek();
+    if (c != 'i' && c != 'j' && c != 'I' && c != 'J') return;
+    const char32_t after = peek(1);
+    if (is_letter(after) || is_digit(after)) return;
+    token.text += static_cast<char>(advance());
+    token.imaginary = true;
   }
 
   void lex_word(bool spaced) {
@@ -480,6 +493,7 @@ class Lexer {
 
   std::shared_ptr<const SourceFile> file_;
   const std::string& text_;
+  Dialect dialect_;
   std::size_t offset_ = 0;
   int line_ = 1;
   int column_ = 1;
@@ -490,8 +504,8 @@ class Lexer {
 
 }  // namespace
 
-std::vector<Token> tokenize(const std::shared_ptr<const SourceFile>& file) {
-  return Lexer(file).run();
+std::vector<Token> tokenize(const std::shared_ptr<const SourceFile>& file, Dialect dialect) {
+  return Lexer(file, dialect).run();
 }
 
 std::string_view token_kind_name(TokenKind kind) {

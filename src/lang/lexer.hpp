@@ -7,12 +7,16 @@
 #include <vector>
 
 #include "base/source.hpp"
+#include "lang/dialect.hpp"
 #include "lang/token.hpp"
 
 namespace llmlab::lang {
 
-// Throws llmlab::Error (ErrorKind::Syntax) at the first lex error.
-std::vector<Token> tokenize(const std::shared_ptr<const SourceFile>& file);
+// Throws llmlab::Error (ErrorKind::Syntax) at the first lex error. The matlab dialect also
+// reads imaginary literals (`3i`, `2.5e-3j`; language.md §14), which rlab lexes as a number
+// followed by a name (§1.4).
+std::vector<Token> tokenize(const std::shared_ptr<const SourceFile>& file,
+                            Dialect dialect = Dialect::Rlab);
 
 // Every word the language gives a meaning: the lexer's reserved words (the closing words
 // `endfor` ... included) and the parser's soft words (`try`, `catch`, `break`, `continue`,

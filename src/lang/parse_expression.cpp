@@ -230,6 +230,11 @@ ExprPtr Parser::parse_nested_range_expr() {
   return expr;
 }
 
+ExprPtr Parser::number_literal(const Token& token) const {
+  if (token.imaginary) return std::make_unique<ImaginaryExpr>(loc_of(token), token.number);
+  return std::make_unique<NumberExpr>(loc_of(token), token.number);
+}
+
 // primary = NUMBER | STRING | IDENT [ call_suffix ] | matrix | string_array
 //         | "(" range_expr ")" | "@" "(" [ IDENT { "," IDENT } ] ")" range_expr | "@" IDENT
 //         | "end" | command_keyword call_suffix
@@ -239,7 +244,7 @@ ExprPtr Parser::parse_primary() {
   switch (token.kind) {
     case TokenKind::Number:
       advance();
-      return std::make_unique<NumberExpr>(loc, token.number);
+      return number_literal(token);
     case TokenKind::String:
       advance();
       return std::make_unique<StringExpr>(loc, token.text, token.quote);
@@ -296,7 +301,7 @@ ExprPtr Parser::parse_function_value() {
   lambda->loc = loc;
   if (!check(TokenKind::RParen)) {
     do {
-      lambda->params.push_back(expect_name("parameter name"));
+      lambda->params.push_back(expect_parameter());
     } while (match(TokenKind::Comma));
   }
   expect(TokenKind::RParen, "')' after the lambda parameters");

@@ -66,7 +66,7 @@ void mark_condition_short_circuit(Expr& condition) {
 }  // namespace
 
 Program Parser::parse() {
-  tokens_ = tokenize(file_);
+  tokens_ = tokenize(file_, dialect_);
   Program program;
   program.file = file_;
   program.body = parse_block(BlockKind::TopLevel, current());
@@ -501,7 +501,7 @@ StmtPtr Parser::parse_command(const std::string& name) {
          !check(TokenKind::Eof) && !closes_block(current())) {
     const Token& token = current();
     if (token.kind == TokenKind::Number) {
-      args.push_back(std::make_unique<NumberExpr>(loc_of(token), token.number));
+      args.push_back(number_literal(token));
     } else if (token.kind == TokenKind::String) {
       args.push_back(std::make_unique<StringExpr>(loc_of(token), token.text, token.quote));
     } else if (token.kind == TokenKind::Identifier ||
@@ -740,7 +740,7 @@ StmtPtr Parser::parse_function() {
   expect(TokenKind::LParen, "'(' after the function name");
   if (!check(TokenKind::RParen)) {
     do {
-      definition->params.push_back(expect_name("parameter name"));
+      definition->params.push_back(expect_parameter());
     } while (match(TokenKind::Comma));
   }
   expect(TokenKind::RParen, "')' after the parameters");
@@ -756,12 +756,12 @@ StmtPtr Parser::parse_function() {
 }
 }  // namespace detail
 
-Program parse_program(std::shared_ptr<const SourceFile> file) {
-  return detail::Parser(std::move(file)).parse();
+Program parse_program(std::shared_ptr<const SourceFile> file, Dialect dialect) {
+  return detail::Parser(std::move(file), dialect).parse();
 }
 
-Completeness check_completeness(std::shared_ptr<const SourceFile> file) {
-  detail::Parser parser(std::move(file));
+Completeness check_completeness(std::shared_ptr<const SourceFile> file, Dialect dialect) {
+  detail::Parser parser(std::move(file), dialect);
   try {
     parser.parse();
   } catch (const Error&) {

@@ -9,6 +9,7 @@
 
 #include "base/error.hpp"
 #include "lang/ast.hpp"
+#include "lang/dialect.hpp"
 #include "lang/token.hpp"
 
 namespace llmlab::lang::detail {
@@ -25,7 +26,8 @@ inline bool is_command_keyword(TokenKind kind) {
 
 class Parser {
  public:
-  explicit Parser(std::shared_ptr<const SourceFile> file) : file_(std::move(file)) {}
+  Parser(std::shared_ptr<const SourceFile> file, Dialect dialect)
+      : file_(std::move(file)), dialect_(dialect) {}
 
   // program = { statement }
   Program parse();
@@ -98,6 +100,14 @@ class Parser {
     return Name{token.text, loc_of(token), -1};
   }
 
+  // A parameter: a name, or the placeholder `~` (§13.4).
+  Name expect_parameter() {
+    if (check(TokenKind::Tilde)) {
+      return Name{std::string(Name::kPlaceholder), loc_of(advance()), -1};
+    }
+    return expect_name("parameter name");
+  }
+
   Name expect_name(std::string_view what) {
     if (!check(TokenKind::Identifier)) {
       fail("expected " + std::string(what) + ", got " + describe_token(current()));
@@ -145,6 +155,8 @@ class Parser {
   ExprList parse_call_arguments(TokenKind closer = TokenKind::RParen);
   ExprPtr parse_nested_range_expr();
   ExprPtr parse_primary();
+  // A number token's expression: the real number, or `3i`'s imaginary one.
+  ExprPtr number_literal(const Token& token) const;
   ExprPtr parse_function_value();
   ExprPtr parse_matrix();
   ExprPtr parse_string_array();
@@ -165,6 +177,7 @@ class Parser {
   }
 
   std::shared_ptr<const SourceFile> file_;
+  Dialect dialect_;
   std::vector<Token> tokens_;
   std::size_t position_ = 0;
   BlockKind block_kind_ = BlockKind::TopLevel;

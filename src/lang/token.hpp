@@ -97,6 +97,7 @@ struct Token {
   // Number: the source text (underscores removed). Operators: empty.
   std::string text;
   double number = 0.0;                  // Number only
+  bool imaginary = false;               // Number only: `3i`, the matlab dialect's i·number
   QuoteKind quote = QuoteKind::Double;  // String only
   // A `,` the lexer inserted between bracket elements separated by whitespace (§1.8).
   bool synthetic = false;

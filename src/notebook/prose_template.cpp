@@ -48,6 +48,7 @@ void check_reads_only(std::string_view expression, const lang::Expr& node) {
   using lang::ExprKind;
   switch (node.kind) {
     case ExprKind::Number:
+    case ExprKind::Imaginary:
     case ExprKind::String:
     case ExprKind::End:
     case ExprKind::Colon:

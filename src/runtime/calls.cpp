@@ -214,6 +214,7 @@ Value Evaluator::call_user_function(const lang::FunctionDef& function, std::span
   frame.variables[9] = Variable{Value::scalar(static_cast<double>(nargout)), true};
   for (std::size_t k = 0; k < arguments.size(); ++k) {
     const lang::Name& parameter = function.params[k];
+    if (parameter.is_placeholder()) continue;
     if (parameter.slot < 0) parameter.slot = layout->slot_of(parameter.text);
     frame.at(parameter.slot) = Variable{std::move(arguments[k]), true};
   }
@@ -275,6 +276,7 @@ Value Evaluator::call_lambda(const Value& lambda, std::span<Value> arguments,
   frame.variables[8] = Variable{};
   frame.variables[9] = Variable{};
   for (std::size_t k = 0; k < arguments.size(); ++k) {
+    if (definition.params[k].is_placeholder()) continue;
     frame.at(definition.params[k].slot) = Variable{std::move(arguments[k]), true};
   }
   FrameSwap swap(frame_, &frame);

@@ -130,6 +130,8 @@ Value Evaluator::eval(const lang::Expr& expression) {
   switch (expression.kind) {
     case ExprKind::Number:
       return Value::scalar(expression.as<lang::NumberExpr>().value);
+    case ExprKind::Imaginary:
+      return in_dialect(Value::complex({0.0, expression.as<lang::ImaginaryExpr>().value}));
     case ExprKind::String:
       return Value::string(expression.as<lang::StringExpr>().value);
     case ExprKind::Identifier:
@@ -223,11 +225,19 @@ Value Evaluator::eval_binary(const lang::BinaryExpr& expression) {
     Value result;
     if (scalar_binary(op, left.scalar_value(), right.scalar_value(), result)) return result;
   }
+  return located(expression.loc, [&] { return operate(op, left, right); });
+}
+
+Value Evaluator::operate(lang::BinaryOp op, const Value& left, const Value& right) {
   Warning warning;
-  Value result =
-      located(expression.loc, [&] { return binary_operation(op, left, right, &warning); });
+  Value result = binary_operation(op, left, right, &warning);
   session_.warn(warning);
-  return result;
+  return in_dialect(std::move(result));
+}
+
+Value Evaluator::in_dialect(Value value) const {
+  if (session_.dialect() != lang::Dialect::Matlab) return value;
+  return narrow_complex(std::move(value));
 }
 
 double Evaluator::range_bound_number(const Value& value, const lang::Expr& expression) {
@@ -393,7 +403,9 @@ Value Evaluator::eval_lambda(const lang::LambdaExpr& expression) {
   code->definition = expression.def;
   code->layout = frame_->layout;
   for (const lang::Name& parameter : expression.def->params) {
-    if (parameter.slot < 0) parameter.slot = frame_->layout->slot_of(parameter.text);
+    if (parameter.slot < 0 && !parameter.is_placeholder()) {
+      parameter.slot = frame_->layout->slot_of(parameter.text);
+    }
   }
   code->captured = frame_->variables;
   Lambda lambda;

@@ -199,6 +199,11 @@ class Evaluator {
   ScalarResult try_scalar(const lang::Expr& expression);
   Value eval_identifier(const lang::IdentifierExpr& expression);
   Value eval_binary(const lang::BinaryExpr& expression);
+  // binary_operation with its warning reported and, in matlab code, its result narrowed
+  // (narrow_complex): the one way an operator runs on values, also for `x += e`.
+  Value operate(lang::BinaryOp op, const Value& left, const Value& right);
+  // A numeric result as the running dialect keeps it: narrowed in matlab code.
+  Value in_dialect(Value value) const;
   Value eval_range(const lang::RangeExpr& expression);
   Value eval_matrix(const lang::MatrixExpr& expression);
   Value eval_field(const lang::FieldExpr& expression);

@@ -363,9 +363,7 @@ void Evaluator::resolve_target(const lang::AssignTarget& target, TargetPlan& pla
   } else {
     old = *current;
   }
-  Warning warning;
-  rhs = binary_operation(*op, old, rhs, &warning);
-  session_.warn(warning);
+  rhs = operate(*op, old, rhs);
 }
 
 void Evaluator::assign_target(const lang::AssignTarget& target, Value rhs,

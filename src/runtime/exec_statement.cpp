@@ -16,6 +16,7 @@
 #include "base/located.hpp"
 #include "base/stop.hpp"
 #include "base/utf8.hpp"
+#include "lang/dialect.hpp"
 #include "lang/parser.hpp"
 #include "runtime/cell_array.hpp"
 #include "runtime/display.hpp"
@@ -261,9 +262,7 @@ void Evaluator::exec_assign(const lang::AssignStmt& statement) {
           break;
       }
     } else {
-      Warning warning;
-      value = binary_operation(op, current.value, value, &warning);
-      session_.warn(warning);
+      value = operate(op, current.value, value);
     }
   }
   Variable& variable = slot(statement.target);
@@ -604,7 +603,8 @@ Flow Evaluator::exec_run(const lang::RunStmt& statement) {
   }
   auto file =
       std::make_shared<const SourceFile>(chosen.string(), read_file_or_throw(chosen, command));
-  auto program = std::make_shared<const lang::Program>(lang::parse_program(file));
+  auto program = std::make_shared<const lang::Program>(
+      lang::parse_program(file, lang::dialect_of_path(chosen.string())));
   // The file runs in the current scope; `return` inside it ends the enclosing function (or, at
   // top level, the program). It counts as a call towards the depth limit, so a file that runs
   // itself ends in the recursion error, not in a stack overflow.

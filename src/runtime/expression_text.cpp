@@ -74,6 +74,8 @@ std::string text(const lang::Expr& e) {
   switch (e.kind) {
     case ExprKind::Number:
       return num::format_shortest(e.as<lang::NumberExpr>().value);
+    case ExprKind::Imaginary:
+      return num::format_shortest(e.as<lang::ImaginaryExpr>().value) + "i";
     case ExprKind::String:
       return "\"" + e.as<lang::StringExpr>().value + "\"";
     case ExprKind::Identifier:

@@ -26,14 +26,14 @@ Interpreter::~Interpreter() = default;
 Session& Interpreter::session() const { return state_->session; }
 
 void Interpreter::run(std::shared_ptr<const SourceFile> file, ExecMode mode) {
-  const lang::Program program = lang::parse_program(std::move(file));
+  const lang::Program program = lang::parse_program(std::move(file), state_->session.dialect());
   state_->evaluator.run_program(program, mode);
 }
 
 Value Interpreter::evaluate(std::string_view expression) {
   // Parsed as the one statement `expression`, then evaluated without echo.
   auto file = std::make_shared<const SourceFile>("<expression>", std::string(expression));
-  const lang::Program program = lang::parse_program(file);
+  const lang::Program program = lang::parse_program(file, state_->session.dialect());
   if (program.body.size() != 1 || program.body[0]->kind != lang::StmtKind::Expression) {
     throw Error("expected one expression", SourceLoc{file, 1, 1});
   }
@@ -43,7 +43,7 @@ Value Interpreter::evaluate(std::string_view expression) {
 Value Interpreter::evaluate_in_current_scope(std::string_view expression,
                                              std::string_view source_name) {
   auto file = std::make_shared<const SourceFile>(std::string(source_name), std::string(expression));
-  const lang::Program program = lang::parse_program(file);
+  const lang::Program program = lang::parse_program(file, state_->session.dialect());
   if (program.body.size() != 1 || program.body[0]->kind != lang::StmtKind::Expression) {
     throw Error("expected one expression", SourceLoc{file, 1, 1});
   }

@@ -268,6 +268,16 @@ bool element_truth(const num::Matrix& m) {
 
 }  // namespace
 
+Value narrow_complex(Value value) {
+  if (value.is(Kind::Complex)) {
+    const num::Complex c = value.complex_value();
+    return c.imag() == 0.0 ? Value::scalar(c.real()) : value;
+  }
+  // Copies the elements only when it narrows them.
+  if (value.is_array()) value.mutable_matrix().demote_if_real();
+  return value;
+}
+
 Value demote_element(num::Complex value) {
   if (std::abs(value.imag()) < 1e-12) return Value::scalar(value.real());
   return Value::complex(value);

@@ -32,4 +32,9 @@ bool case_matches(const Value& subject, const Value& candidate);
 // A 1×1 complex result read out of an array (§4.2): real scalar when |im| < 1e-12.
 Value demote_element(num::Complex value);
 
+// The matlab dialect's narrowing (language.md §14, as MATLAB and Octave do it): a complex
+// result whose imaginary parts are all exactly 0 is real (`1i * 1i` is -1). In rlab it stays
+// complex (§4.2: `j*j` prints -1+0j), so only matlab code calls this.
+Value narrow_complex(Value value);
+
 }  // namespace llmlab::runtime

@@ -97,6 +97,34 @@ TEST(lexer, number_boundaries) {
   EXPECT_EQ(kinds("-3"), "Minus Number");
 }
 
+// The matlab dialect reads a number directly followed by i, j, I or J (and nothing that could
+// continue a name) as one imaginary literal; rlab lexes the same text as two tokens (above).
+TEST(lexer, matlab_imaginary_literals) {
+  auto lex_matlab = [](const std::string& text) {
+    return tokenize(std::make_shared<SourceFile>("t.m", text), Dialect::Matlab);
+  };
+  for (const auto& [text, value] : std::vector<std::pair<std::string, double>>{
+           {"3i", 3.0}, {"2j", 2.0}, {"2.5e-3j", 2.5e-3}, {"1I", 1.0}, {"1J", 1.0}, {".5i", 0.5}}) {
+    const auto tokens = lex_matlab(text);
+    ASSERT_EQ(tokens.size(), 2U) << text;
+    EXPECT_EQ(tokens[0].kind, TokenKind::Number) << text;
+    EXPECT_TRUE(tokens[0].imaginary) << text;
+    EXPECT_EQ(tokens[0].number, value) << text;
+    EXPECT_EQ(tokens[0].text, text) << text;
+  }
+  // A suffix that runs on into a name is no suffix: the number, then the name.
+  for (const std::string text : {"3ix", "2j1", "2j_"}) {
+    const auto tokens = lex_matlab(text);
+    EXPECT_FALSE(tokens[0].imaginary) << text;
+    EXPECT_EQ(tokens[1].kind, TokenKind::Identifier) << text;
+  }
+  // Inside brackets an imaginary literal ends an element like any number.
+  const auto row = lex_matlab("[1 2i']");
+  EXPECT_TRUE(row[3].imaginary);
+  EXPECT_EQ(row[4].kind, TokenKind::Apostrophe);
+  EXPECT_FALSE(lex("2j")[0].imaginary);
+}
+
 TEST(lexer, invalid_numbers) {
   EXPECT_EQ(lex_error("x = 1..2"), "t.rlab:1:5: lex error: invalid number: 1..2");
   EXPECT_EQ(lex_error("1.2.3"), "t.rlab:1:1: lex error: invalid number: 1.2.3");
