@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "base/error.hpp"
+#include "base/stop.hpp"
 #include "builtins/registry.hpp"
 #include "notebook/time_limit.hpp"
 #include "num/matrix.hpp"
@@ -50,6 +51,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     interpreter.run(file, runtime::ExecMode::Script);
   } catch (const Error&) {
     // Script errors are the expected way to fail.
+  } catch (const Stop&) {
+    // So are the step budget and the time limit, which no script catches.
   } catch (const runtime::ExitRequest&) {
     // `exit`/`quit` end a script on purpose.
   }

@@ -249,6 +249,9 @@ Value Evaluator::call_user_function(const lang::FunctionDef& function, std::span
                            ? fmt::format("in {} at {}", function.name, format_location(where))
                            : fmt::format("in {}", function.name));
       throw;
+    } catch (...) {
+      --depth_;  // a Stop (Ctrl-C, a time limit) unwinds through here too
+      throw;
     }
     --depth_;
   }

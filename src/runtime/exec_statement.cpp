@@ -519,8 +519,6 @@ Flow Evaluator::exec_try(const lang::TryStmt& statement) {
     frame_ = saved_frame;
     depth_ = saved_depth;
     repeated_frames_ = 0;  // the caught error's call chain is not printed
-    // Interrupts, time limits and the step budget unwind to the top: no script swallows them.
-    if (!catchable(error)) throw;
     if (!statement.has_catch) return Flow::Normal;
     if (statement.error_variable) {
       StructFields fields;
