@@ -1,10 +1,11 @@
 // libFuzzer target: the whole interpreter (parser, evaluator, builtins) on arbitrary bytes, with
 // a step budget so loops end and a time limit (the notebook's block limit) so that a slow but
 // finite script (a lesson's training loop runs minutes in this instrumented build) ends as a
-// script error; libFuzzer's own -timeout then only catches code that never polls the limit. A
-// script may fail only with llmlab::Error (running out of memory included: every allocation path
-// must say "out of memory" as one); a crash, an abort, an uncaught std::bad_alloc, an assertion or
-// a sanitizer report is a bug. Run it in a scratch directory: builtins may write files.
+// Stop; libFuzzer's own -timeout then only catches code that never polls the limit. A script
+// may fail only with llmlab::Error or that Stop (running out of memory included: every allocation
+// path must say "out of memory" as one); a crash, an abort, an uncaught std::bad_alloc, an
+// assertion or a sanitizer report is a bug. Run it in a scratch directory: builtins may write
+// files.
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -12,6 +13,7 @@
 #include <string_view>
 
 #include "base/error.hpp"
+#include "base/stop.hpp"
 #include "builtins/registry.hpp"
 #include "notebook/time_limit.hpp"
 #include "num/matrix.hpp"
@@ -50,6 +52,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     interpreter.run(file, runtime::ExecMode::Script);
   } catch (const Error&) {
     // Script errors are the expected way to fail.
+  } catch (const Stop&) {
+    // So are the step budget and the time limit, which no script catches.
   } catch (const runtime::ExitRequest&) {
     // `exit`/`quit` end a script on purpose.
   }

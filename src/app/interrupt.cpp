@@ -66,6 +66,11 @@ InterruptScope::InterruptScope(runtime::Interpreter& interpreter) : InterruptSco
 
 bool InterruptScope::requested() { return g_requests.load() > 0; }
 
+void InterruptScope::aim(runtime::Interpreter* interpreter) {
+  g_target.store(interpreter);
+  if (interpreter != nullptr && requested()) interpreter->interrupt();
+}
+
 InterruptScope::InterruptScope() {
   g_requests.store(0);
   g_target.store(nullptr);

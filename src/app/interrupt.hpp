@@ -17,6 +17,10 @@ class InterruptScope {
   ~InterruptScope();
   // True once a first SIGINT arrived while a scope was alive.
   static bool requested();
+  // Points the live scope at `interpreter` (nullptr: at none), for commands that run several
+  // interpreters in turn (notebook render, a page each). A SIGINT that came while none was
+  // aimed at interrupts the next one.
+  static void aim(runtime::Interpreter* interpreter);
   InterruptScope(const InterruptScope&) = delete;
   InterruptScope& operator=(const InterruptScope&) = delete;
 };

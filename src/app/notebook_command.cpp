@@ -7,6 +7,9 @@
 #include <string_view>
 
 #include "app/cli_checks.hpp"
+#include "app/interrupt.hpp"
+#include "base/process.hpp"
+#include "base/stop.hpp"
 #include "notebook/commands.hpp"
 
 namespace llmlab::app {
@@ -91,7 +94,19 @@ void add_notebook_command(CLI::App& app, int& exit_code) {
   render_cmd->callback([render, format, theme, strict, &exit_code] {
     render->format = *format == "markdown" ? notebook::Format::Markdown : notebook::Format::Html;
     render->light_theme = *theme == "light";
-    exit_code = render_status(notebook::render_notebooks(*render, terminal_messages()), *strict);
+    // Ctrl-C stops the page being run (a block or a `${…}`): no page is written for it, the
+    // report says "interrupted" and the status is 130, as for `llmlab run`.
+    InterruptScope interrupts;
+    render->watch_interpreter = [](runtime::Interpreter* interpreter) {
+      InterruptScope::aim(interpreter);
+    };
+    try {
+      exit_code = render_status(notebook::render_notebooks(*render, terminal_messages()), *strict);
+    } catch (const Stop& stop) {
+      std::fflush(stdout);
+      write(stderr, format_error_report(stop.report()));
+      exit_code = stop.is_interrupt() ? kExitInterrupted : kExitScriptError;
+    }
   });
 
   auto check_input = std::make_shared<std::string>();

@@ -68,7 +68,10 @@ Outcome run_chunk(runtime::Interpreter& interpreter, const char* name, const std
     return Outcome::Exit;
   } catch (const Error& error) {
     report(interpreter, format_error_report(error));
-    return is_interrupt(error) ? Outcome::Interrupted : Outcome::Failed;
+    return Outcome::Failed;
+  } catch (const Stop& stop) {
+    report(interpreter, format_error_report(stop.report()));
+    return stop.is_interrupt() ? Outcome::Interrupted : Outcome::Failed;
   } catch (const std::exception& error) {
     // A REPL session outlives one failed statement, whatever failed.
     report(interpreter, fmt::format("error: internal: {}\n", error.what()));
@@ -124,7 +127,9 @@ class ReplFigures {
       const plot::InterruptCheck check = builtins::interrupt_check(interpreter_);
       for (const int handle : changed) save(handle, check);
     } catch (const Error& error) {
-      report_line(is_interrupt(error) ? "figure files not updated: interrupted" : error.what());
+      report_line(error.what());
+    } catch (const Stop&) {
+      report_line("figure files not updated: interrupted");
     }
     std::fflush(stdout);
   }

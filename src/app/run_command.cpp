@@ -107,7 +107,10 @@ int execute(const RunOptions& options, std::shared_ptr<const SourceFile> file) {
     status = request.status;  // `exit(status)` (language.md §13.12)
   } catch (const Error& error) {
     report(error);
-    status = is_interrupt(error) ? kExitInterrupted : kExitScriptError;
+    status = kExitScriptError;
+  } catch (const Stop& stop) {
+    report(stop.report());
+    status = stop.is_interrupt() ? kExitInterrupted : kExitScriptError;
   }
   std::fflush(stdout);
   std::cout.flush();

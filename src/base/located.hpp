@@ -8,10 +8,11 @@
 
 #include "base/error.hpp"
 #include "base/source.hpp"
+#include "base/stop.hpp"
 
 namespace llmlab {
 
-// Runs body() and attaches `where` to an Error escaping it that has no location yet. An
+// Runs body() and attaches `where` to an Error or Stop escaping it that has no location yet. An
 // allocation that fails on the way (std::bad_alloc, or std::length_error for a size no
 // container can hold) becomes the same clean "out of memory" error at `where`: growing [s s],
 // a containers.Map insert or a dynamic field under a memory limit end as a script error, as a
@@ -22,6 +23,9 @@ auto located(const SourceLoc& where, F&& body) -> decltype(body()) {
     return body();
   } catch (Error& error) {
     error.set_where_if_missing(where);
+    throw;
+  } catch (Stop& stop) {
+    stop.set_where_if_missing(where);
     throw;
   } catch (const std::bad_alloc&) {
     throw Error("out of memory", where);

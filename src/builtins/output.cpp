@@ -9,7 +9,6 @@
 #include <string_view>
 
 #include "base/error.hpp"
-#include "base/stop.hpp"
 #include "builtins/registry.hpp"
 #include "lang/ast.hpp"
 #include "num/format.hpp"
@@ -115,7 +114,6 @@ Value input_builtin(Call& call) {
       if (value.is(Kind::None)) call.fail("the typed expression has no value");
       return value;
     } catch (const Error& error) {
-      if (!catchable(error)) throw;
       call.session().write_error(format_error_report(error));
     }
   }

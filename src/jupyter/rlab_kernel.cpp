@@ -111,9 +111,9 @@ std::vector<std::string> traceback(const Error& error) {
   return lines;
 }
 
-std::string error_name(const Error& error) {
+std::string error_name(const Error& error, bool interrupted) {
+  if (interrupted) return "Interrupted";
   if (!error.identifier().empty()) return error.identifier();
-  if (is_interrupt(error)) return "Interrupted";
   return error.kind() == ErrorKind::Syntax ? "SyntaxError" : "RuntimeError";
 }
 
@@ -198,7 +198,7 @@ void RlabKernel::flush_stream() {
 }
 
 // Figures as notebook files hold them (notebook/ipynb.hpp: PNG, sized to a Notebook cell).
-void RlabKernel::publish_figures(std::uint64_t mark, std::optional<Error>& failure) {
+void RlabKernel::publish_figures(std::uint64_t mark, std::optional<CellFailure>& failure) {
   const plot::InterruptCheck check = builtins::interrupt_check(interpreter_);
   try {
     for (const int handle : builtins::figures_drawn_since(session_, mark)) {
@@ -207,7 +207,9 @@ void RlabKernel::publish_figures(std::uint64_t mark, std::optional<Error>& failu
       display_data(std::move(figure.data), std::move(figure.metadata), nl::json::object());
     }
   } catch (const Error& error) {
-    if (!failure) failure = error;
+    if (!failure) failure = CellFailure{error};
+  } catch (const Stop& stop) {
+    if (!failure) failure = CellFailure{stop.report(), stop.is_interrupt()};
   }
 }
 
@@ -241,10 +243,10 @@ std::optional<nl::json> RlabKernel::page_request(const std::string& code) {
   return nl::json{{"status", "ok"}, {"payload", {page}}, {"user_expressions", nl::json::object()}};
 }
 
-nl::json RlabKernel::error_reply(const Error& error) {
+nl::json RlabKernel::error_reply(const Error& error, bool interrupted) {
   nl::json reply;
   reply["status"] = "error";
-  reply["ename"] = error_name(error);
+  reply["ename"] = error_name(error, interrupted);
   reply["evalue"] = error.what();
   reply["traceback"] = traceback(error);
   return reply;
@@ -260,7 +262,7 @@ nl::json RlabKernel::execute_request_impl(int /*execution_counter*/, const std::
   last_flush_ = std::chrono::steady_clock::now();
   builtins::reset_unheld_figure(session_);
   const std::uint64_t mark = builtins::figure_mark(session_);
-  std::optional<Error> failure;
+  std::optional<CellFailure> failure;
   bool exit_requested = false;
   // A stop pressed between cells is for no cell: withdraw it before this one starts.
   interpreter_.clear_interrupt();
@@ -268,16 +270,18 @@ nl::json RlabKernel::execute_request_impl(int /*execution_counter*/, const std::
   try {
     interpreter_.run(std::make_shared<const SourceFile>("cell", code), runtime::ExecMode::Repl);
   } catch (const Error& error) {
-    failure = error;
+    failure = CellFailure{error};
+  } catch (const Stop& stop) {
+    failure = CellFailure{stop.report(), stop.is_interrupt()};
   } catch (const runtime::ExitRequest&) {
     // `exit` in a cell: as IPython does, the kernel asks the front end to shut it down (the
     // `ask_exit` payload); the front end decides, so the session lives on until it does.
     exit_requested = true;
   } catch (const std::bad_alloc&) {
-    failure = Error("out of memory");
+    failure = CellFailure{Error("out of memory")};
   } catch (const std::exception& error) {
     // The session outlives whatever failed inside one cell.
-    failure = Error(fmt::format("internal: {}", error.what()));
+    failure = CellFailure{Error(fmt::format("internal: {}", error.what()))};
   }
   flush_stream();
   if (!silent && cap_.cut() > 0) publish_stream("stderr", "\n" + cap_.marker() + "\n");
@@ -286,7 +290,7 @@ nl::json RlabKernel::execute_request_impl(int /*execution_counter*/, const std::
   running_.store(false);
   silent_ = false;
   if (failure) {
-    nl::json reply = error_reply(*failure);
+    nl::json reply = error_reply(failure->error, failure->interrupted);
     if (!silent) {
       publish_execution_error(reply["ename"], reply["evalue"],
                               reply["traceback"].get<std::vector<std::string>>());
@@ -304,6 +308,8 @@ nl::json RlabKernel::execute_request_impl(int /*execution_counter*/, const std::
                          {"metadata", nl::json::object()}};
       } catch (const Error& error) {
         results[name] = error_reply(error);
+      } catch (const Stop& stop) {
+        results[name] = error_reply(stop.report(), stop.is_interrupt());
       } catch (const runtime::ExitRequest&) {
         results[name] = error_reply(Error("exit ends a cell, not a user expression"));
       }

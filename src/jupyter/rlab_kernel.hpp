@@ -18,6 +18,13 @@
 
 namespace llmlab::jupyter {
 
+// Why a cell failed: an error, or a stop (the front end's stop button, a Stop that no
+// `catch (const Error&)` sees) that the reply names "Interrupted".
+struct CellFailure {
+  Error error;
+  bool interrupted = false;
+};
+
 class RlabKernel final : public xeus::xinterpreter {
  public:
   RlabKernel();
@@ -56,12 +63,12 @@ class RlabKernel final : public xeus::xinterpreter {
   void flush_stream();
   // The figures drawn since `mark` as display_data. A stop (or a render error) during a render
   // ends the publishing and becomes the cell's `failure` unless it already has one.
-  void publish_figures(std::uint64_t mark, std::optional<Error>& failure);
+  void publish_figures(std::uint64_t mark, std::optional<CellFailure>& failure);
   void publish_result(std::string_view text);
   void clear_cell_output();
   // `name?` alone in a cell: the description of `name` for the front end's pager.
   std::optional<nl::json> page_request(const std::string& code);
-  nl::json error_reply(const Error& error);
+  nl::json error_reply(const Error& error, bool interrupted = false);
   // `input`'s line, through the front end's stdin channel.
   std::optional<std::string> read_input(std::string_view prompt);
 

@@ -101,7 +101,8 @@ PageResult render_one(const Source& source, const fs::path& output, const Render
                          .fallback_title = source.path.stem().string(),
                          .theme = options.light_theme ? Theme::Light : Theme::Dark,
                          .block_timeout_seconds = options.block_timeout_seconds,
-                         .max_output_bytes = options.max_output_bytes};
+                         .max_output_bytes = options.max_output_bytes,
+                         .watch_interpreter = options.watch_interpreter};
   const ExecutedNotebook notebook = execute_notebook(source.document, execute);
   RenderedPage page;
   IndexEntry index;

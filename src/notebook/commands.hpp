@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "base/output_cap.hpp"
+#include "notebook/execute.hpp"
 
 namespace llmlab::notebook {
 
@@ -23,7 +24,8 @@ struct RenderOptions {
   bool quiet = false;                                // no "Rendered …" lines
   double block_timeout_seconds = 600.0;              // per block; 0: no limit
   std::size_t max_output_bytes = kDefaultMaxOutput;  // printed output kept per block
-  bool unsafe_html = false;  // pass raw HTML in prose through (markdown_html.hpp)
+  bool unsafe_html = false;              // pass raw HTML in prose through (markdown_html.hpp)
+  InterpreterWatch watch_interpreter{};  // ExecuteOptions::watch_interpreter, for every page
 };
 
 // Where the commands' messages go: results and progress to `out`, warnings and errors to

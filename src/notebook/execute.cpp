@@ -98,6 +98,23 @@ Figure page_figure(const plot::Figure& figure, bool with_png) {
   return shown;
 }
 
+// While alive, the watch (when there is one) knows `interpreter` runs the page.
+class WatchedInterpreter {
+ public:
+  WatchedInterpreter(const InterpreterWatch& watch, runtime::Interpreter& interpreter)
+      : watch_(watch) {
+    if (watch_) watch_(&interpreter);
+  }
+  ~WatchedInterpreter() {
+    if (watch_) watch_(nullptr);
+  }
+  WatchedInterpreter(const WatchedInterpreter&) = delete;
+  WatchedInterpreter& operator=(const WatchedInterpreter&) = delete;
+
+ private:
+  const InterpreterWatch& watch_;
+};
+
 class NotebookRun {
  public:
   explicit NotebookRun(const ExecuteOptions& options)
@@ -114,10 +131,14 @@ class NotebookRun {
     });
   }
 
-  std::string time_limit_note(const Error& error) const {
-    const Stop* stop = as_stop(error);
-    if (stop == nullptr || stop->reason() != StopReason::TimeLimit) return "";
-    return fmt::format(" (the block ran longer than {:g} s; see --block-timeout)",
+  runtime::Interpreter& interpreter() { return interpreter_; }
+
+  // A block or `${…}` past its time limit fails alone, with this note; any other Stop (Ctrl-C)
+  // is rethrown and ends the render.
+  std::string time_limit_error(const Stop& stop, int line = 0) const {
+    if (stop.reason() != StopReason::TimeLimit) throw stop;
+    return block_error_text(stop.report(), line) +
+           fmt::format(" (the block ran longer than {:g} s; see --block-timeout)",
                        options_.block_timeout_seconds);
   }
 
@@ -139,8 +160,10 @@ class NotebookRun {
       // Memory ran out outside any builtin (those report it themselves): this block fails,
       // and the page and the blocks after it still render.
       result.error = "out of memory";
+    } catch (const Stop& stop) {
+      result.error = time_limit_error(stop);
     } catch (const Error& error) {
-      result.error = block_error_text(error) + time_limit_note(error);
+      result.error = block_error_text(error);
       if (error.kind() == ErrorKind::Syntax) {
         // The statements before the one that does not lex or parse still run and show their
         // output, as if the block ended there; an error while they run comes first.
@@ -219,7 +242,10 @@ class NotebookRun {
                            captured_.resize(mark);
                            // The expression is one line of its own: `line 1: message` (§1.7). The
                            // interpolator escapes the message where it shows it.
-                           throw Error(block_error_text(error, 1) + time_limit_note(error));
+                           throw Error(block_error_text(error, 1));
+                         } catch (const Stop& stop) {
+                           captured_.resize(mark);
+                           throw Error(time_limit_error(stop, 1));
                          } catch (const runtime::ExitRequest&) {
                            captured_.resize(mark);
                            throw Error("exit: a notebook cannot end the session");
@@ -257,6 +283,7 @@ ExecutedNotebook execute_notebook(const Document& document, const ExecuteOptions
   notebook.title = document.page_title();
   if (notebook.title.empty()) notebook.title = options.fallback_title;
   NotebookRun run(options);
+  const WatchedInterpreter watched(options.watch_interpreter, run.interpreter());
   int exercise = 0;
   for (const Block& block : document.blocks) {
     ExecutedBlock executed;

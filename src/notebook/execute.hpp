@@ -14,7 +14,16 @@
 #include "notebook/render.hpp"
 #include "runtime/session.hpp"
 
+namespace llmlab::runtime {
+class Interpreter;
+}
+
 namespace llmlab::notebook {
+
+// Called with the interpreter that runs a page before its first block and with nullptr once the
+// page ran, so the app can aim Ctrl-C at it (the library installs no signal handler). An
+// interrupt then stops the whole render: Stop passes every block's error handling.
+using InterpreterWatch = std::function<void(runtime::Interpreter*)>;
 
 struct ExecuteOptions {
   std::string source_path;        // for messages and as the block files' names
@@ -26,6 +35,7 @@ struct ExecuteOptions {
   // Bytes of printed output one block keeps; the rest is cut, with a marker saying how much.
   std::size_t max_output_bytes = kDefaultMaxOutput;
   bool png_figures = false;  // also render each figure as PNG (Figure::png), for .ipynb files
+  InterpreterWatch watch_interpreter{};  // may be empty
 };
 
 ExecutedNotebook execute_notebook(const Document& document, const ExecuteOptions& options);

@@ -19,13 +19,6 @@ namespace llmlab::runtime::detail {
 
 namespace {
 
-// Kinds a variable must hold for NAME(args) to index it rather than call a function (§3.6).
-bool indexes_by_name(Kind kind) {
-  return kind == Kind::Vector || kind == Kind::Matrix || kind == Kind::String ||
-         kind == Kind::StringArray || kind == Kind::Tuple || kind == Kind::StructArray ||
-         kind == Kind::Tracked || kind == Kind::Cell;
-}
-
 bool is_special_form(const std::string& name, std::size_t count) {
   return (name == "arrayfun" && count == 2) || (name == "parmap" && count == 2) ||
          (name == "feval" && count >= 1);
@@ -38,6 +31,32 @@ std::string arity_text(const NativeFunction& function) {
 }
 
 }  // namespace
+
+VariableUse variable_use(const Value& value) {
+  switch (value.kind()) {
+    case Kind::Vector:
+    case Kind::Matrix:
+    case Kind::String:
+    case Kind::StringArray:
+    case Kind::Tuple:
+    case Kind::StructArray:
+    case Kind::Tracked:
+    case Kind::Cell:
+      return VariableUse::Index;
+    case Kind::Object:
+      return value.object_value()->indexable() ? VariableUse::Index : VariableUse::None;
+    case Kind::Lambda:
+    case Kind::FunctionHandle:
+      return VariableUse::Call;
+    case Kind::Scalar:
+    case Kind::Complex:
+    case Kind::Bool:
+    case Kind::Struct:
+      return VariableUse::IndexWithoutFunction;
+    default:
+      return VariableUse::None;
+  }
+}
 
 void Evaluator::add_frame(Error& error, std::string frame) {
   constexpr std::size_t kShownRepeats = 3;
@@ -231,6 +250,9 @@ Value Evaluator::call_user_function(const lang::FunctionDef& function, std::span
                            ? fmt::format("in {} at {}", function.name, format_location(where))
                            : fmt::format("in {}", function.name));
       throw;
+    } catch (...) {
+      --depth_;  // a Stop (Ctrl-C, a time limit) unwinds through here too
+      throw;
     }
     --depth_;
   }
@@ -301,15 +323,17 @@ Value Evaluator::call_lambda(const Value& lambda, std::span<Value> arguments,
 // --- Resolution --------------------------------------------------------------------------------
 
 Value Evaluator::call_by_name(std::string_view name, std::span<Value> arguments, int nargout,
-                              const SourceLoc& where) {
+                              const SourceLoc& where, HandleVariables handles) {
   const std::string key(name);
   if (auto it = functions_.find(key); it != functions_.end()) {
     const std::shared_ptr<const lang::FunctionDef> function = it->second;
     return call_user_function(*function, arguments, nargout, where);
   }
-  if (Variable* variable = frame_->find(name); variable && variable->value.is(Kind::Lambda)) {
-    const Value lambda = variable->value;
-    return call_lambda(lambda, arguments, where);
+  if (Variable* variable = frame_->find(name);
+      variable && variable_use(variable->value) == VariableUse::Call &&
+      (handles == HandleVariables::Follow || variable->value.is(Kind::Lambda))) {
+    const Value callee = variable->value;
+    return call_value(callee, arguments, nargout, where);
   }
   if (const NativeFunction* function = find_builtin(name)) {
     return call_builtin(*function, arguments, nargout);
@@ -339,7 +363,8 @@ Value Evaluator::call_value(const Value& function, std::span<Value> arguments, i
     case Kind::Lambda:
       return call_lambda(function, arguments, where);
     case Kind::FunctionHandle:
-      return call_by_name(function.handle_name(), arguments, nargout, where);
+      return call_by_name(function.handle_name(), arguments, nargout, where,
+                          HandleVariables::Ignore);
     case Kind::String:
       return call_by_name(function.string_value(), arguments, nargout, where);
     default:
@@ -411,11 +436,10 @@ Value Evaluator::eval_call_with(const lang::CallExpr& expression, int nargout,
   const std::size_t count = expression.args.size();
   const bool special = is_special_form(name, count);
   Variable* variable = special ? nullptr : &slot(expression.name);
-  if (variable && !variable->defined) variable = nullptr;
+  const VariableUse use =
+      variable && variable->defined ? variable_use(variable->value) : VariableUse::None;
 
-  if (variable &&
-      (indexes_by_name(variable->value.kind()) ||
-       (variable->value.is(Kind::Object) && variable->value.object_value()->indexable()))) {
+  if (use == VariableUse::Index) {
     // Index: `end` refers to this container. A copy keeps it valid while the subscripts run
     // (they may grow the frame); the copy only shares storage.
     const Value container = variable->value;
@@ -430,16 +454,11 @@ Value Evaluator::eval_call_with(const lang::CallExpr& expression, int nargout,
       return located(expression.loc,
                      [&] { return call_user_function(*function, given, nargout, expression.loc); });
     }
-    if (variable && variable->value.is(Kind::Lambda)) {
-      const Value lambda = variable->value;
-      std::span<Value> given = eval_call_arguments(expression.args, arguments, expanded);
-      return located(expression.loc, [&] { return call_lambda(lambda, given, expression.loc); });
-    }
-    if (variable && variable->value.is(Kind::FunctionHandle)) {
-      const std::string target = variable->value.handle_name();
+    if (use == VariableUse::Call) {
+      const Value callee = variable->value;
       std::span<Value> given = eval_call_arguments(expression.args, arguments, expanded);
       return located(expression.loc,
-                     [&] { return call_by_name(target, given, nargout, expression.loc); });
+                     [&] { return call_value(callee, given, nargout, expression.loc); });
     }
   }
   if (expression.builtin < 0) expression.builtin = builtin_index(name);
@@ -454,8 +473,7 @@ Value Evaluator::eval_call_with(const lang::CallExpr& expression, int nargout,
   }
   // A scalar, and a struct as the one-element struct array, index when no function has the
   // name (§13.9; rlab called the function, and still does).
-  if (variable && (variable->value.is(Kind::Scalar) || variable->value.is(Kind::Complex) ||
-                   variable->value.is(Kind::Bool) || variable->value.is(Kind::Struct))) {
+  if (use == VariableUse::IndexWithoutFunction) {
     const Value container = variable->value;
     return read_indexed(container, expression.args, arguments, expression.loc);
   }

@@ -31,6 +31,17 @@ namespace llmlab::runtime::detail {
 
 enum class Flow { Normal, Break, Continue, Return };
 
+// What NAME(args) does with a variable named NAME (language.md §3.6): index it (arrays, text,
+// cells, tuples, struct arrays), call it (lambdas, handles), index it only when no function
+// has the name (scalars, bools, a struct), or leave the call to the functions (anything else).
+// The one rule behind the call expression, a bare call's echo and feval's name lookup.
+enum class VariableUse { Index, Call, IndexWithoutFunction, None };
+VariableUse variable_use(const Value& value);
+
+// Whether a handle's name may resolve to a variable holding another handle: not when the name
+// came from a handle, so `h = @h; h(1)` ends in "undefined function" instead of looping.
+enum class HandleVariables { Follow, Ignore };
+
 // The predefined names a user-function call copies from its caller (§7.2; llmlab adds
 // true/false).
 inline constexpr std::array<std::string_view, 8> kPredefinedNames = {"i",   "j",   "pi",   "e",
@@ -134,8 +145,10 @@ class Evaluator {
   bool has_user_function(std::string_view name) const;
   std::vector<std::string> user_function_names() const;  // sorted
   void clear_functions() { functions_.clear(); }
+  // NAME(args) with NAME not indexing: a user function, a variable holding a lambda or handle,
+  // a builtin, in that order (§3.6 steps 3–5; feval and a handle's call take this path).
   Value call_by_name(std::string_view name, std::span<Value> arguments, int nargout,
-                     const SourceLoc& where);
+                     const SourceLoc& where, HandleVariables handles = HandleVariables::Follow);
   Value call_value(const Value& function, std::span<Value> arguments, int nargout,
                    const SourceLoc& where);
 
@@ -329,8 +342,11 @@ class Evaluator {
   std::vector<std::shared_ptr<const lang::Program>> loaded_programs_;
 };
 
-// The echo line of an indexed assignment to `name` (§8.6).
-std::string index_assign_echo(std::string_view name, const AssignEcho& result);
+// The echo of an indexed assignment to `name`, whose value is now `whole`: §8.6's line under
+// rlab's display; under MATLAB's format modes the whole value, as `name = whole` echoes it
+// (MATLAB's way, and the one echo every assignment form shares there).
+std::string index_assign_echo(std::string_view name, const AssignEcho& result, const Value& whole,
+                              const Session& session);
 
 // Swaps the executing frame for the duration of a call.
 // Runs `body(std::span<Value>)` over `count` default values: on the stack for the usual short

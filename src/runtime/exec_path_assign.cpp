@@ -211,7 +211,9 @@ const Value& follow_fields(const Value& root, const TargetPlan& plan, std::size_
 
 }  // namespace
 
-std::string index_assign_echo(std::string_view name, const AssignEcho& result) {
+std::string index_assign_echo(std::string_view name, const AssignEcho& result, const Value& whole,
+                              const Session& session) {
+  if (is_matlab_format(session.format_mode())) return echo(name, whole, session);
   switch (result.form) {
     case AssignEcho::Form::Element:
       return echo_element_write(name, result.written(), result.value);
@@ -398,12 +400,12 @@ void Evaluator::assign_target(const lang::AssignTarget& target, Value rhs,
                         follow_fields(root.value, plan, plan.steps.size()), session_));
     return;
   }
+  const Value& container = follow_fields(root.value, plan, plan.steps.size() - 1);
   if (plan.indexed_write) {
-    session_.write(index_assign_echo(last.base_text, plan.echo));
+    session_.write(index_assign_echo(last.base_text, plan.echo, container, session_));
     return;
   }
-  session_.write(
-      echo(last.base_text, follow_fields(root.value, plan, plan.steps.size() - 1), session_));
+  session_.write(echo(last.base_text, container, session_));
 }
 
 }  // namespace llmlab::runtime::detail

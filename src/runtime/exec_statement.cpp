@@ -36,24 +36,12 @@ bool is_silent_call_name(const std::string& name) {
   return name == "figure" || name == "histogram" || name == "hist";
 }
 
-// Whether NAME(args) goes to the variable NAME rather than to a function (§3.6): arrays,
-// strings, string arrays and tuples are indexed, lambdas and handles called; a variable of any
-// other kind leaves the call to the builtin. Only the builtin call is silent.
+// Whether NAME(args) goes to the variable NAME rather than to a function (§3.6). Only the
+// builtin call is silent.
 bool variable_takes_call(const Variable& variable) {
   if (!variable.defined) return false;
-  switch (variable.value.kind()) {
-    case Kind::Vector:
-    case Kind::Matrix:
-    case Kind::String:
-    case Kind::StringArray:
-    case Kind::Cell:
-    case Kind::Tuple:
-    case Kind::Lambda:
-    case Kind::FunctionHandle:
-      return true;
-    default:
-      return false;
-  }
+  const VariableUse use = variable_use(variable.value);
+  return use == VariableUse::Index || use == VariableUse::Call;
 }
 
 }  // namespace
@@ -300,7 +288,9 @@ void Evaluator::exec_index_assign_with(const lang::IndexAssignStmt& statement,
   }
   const AssignEcho result = index_assign(variable.value, variable.defined, name, subscripts, rhs);
   variable.defined = true;
-  if (assignment_echo_enabled(statement)) session_.write(index_assign_echo(name, result));
+  if (assignment_echo_enabled(statement)) {
+    session_.write(index_assign_echo(name, result, variable.value, session_));
+  }
 }
 
 void Evaluator::exec_field_assign(const lang::FieldAssignStmt& statement) {
@@ -380,7 +370,7 @@ void Evaluator::exec_multi_assign(const lang::MultiAssignStmt& statement) {
     assign_target(*target, std::move(result), std::nullopt, echo_on);
     return;
   }
-  if (echo_on) session_.write(target->root.text + " = " + display(result) + "\n");
+  if (echo_on) session_.write(echo(target->root.text, result, session_));
   assign(target->root, std::move(result));
 }
 
@@ -528,8 +518,6 @@ Flow Evaluator::exec_try(const lang::TryStmt& statement) {
     frame_ = saved_frame;
     depth_ = saved_depth;
     repeated_frames_ = 0;  // the caught error's call chain is not printed
-    // Interrupts, time limits and the step budget unwind to the top: no script swallows them.
-    if (!catchable(error)) throw;
     if (!statement.has_catch) return Flow::Normal;
     if (statement.error_variable) {
       StructFields fields;

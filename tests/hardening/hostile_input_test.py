@@ -164,6 +164,43 @@ def case_block_timeout(binary, tmp):
     expect("next block ran" in text, "block timeout: the rest was not rendered")
 
 
+def case_interrupt_stops_a_notebook_render(binary, tmp):
+    """Ctrl-C in a `${…}` that loops forever (or in a block) stops the whole render: status 130,
+    "interrupted" reported, no page written as if the notebook had rendered."""
+    spin = ("```rlab\nfunction r = spin()\n  save(\"started.csv\", 1);\n  while true\n  end\n"
+            "  r = 1;\nend\n```\n\n")
+    for name, body in [("prose", "The value is ${spin()}.\n"),
+                       ("block", "```rlab\nspin()\n```\n")]:
+        src = write(tmp / f"{name}.md", f"# Spin\n\n{spin}{body}\nAfter.\n")
+        page = tmp / f"{name}.html"
+        started = tmp / "started.csv"
+        if started.exists():
+            started.unlink()
+        child = subprocess.Popen([binary, "notebook", "render", str(src), "-o", str(page)],
+                                 cwd=tmp, text=True, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE)
+        expect(wait_for(started.exists, 60), f"notebook {name}: the spin never started")
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=60)
+        expect(child.returncode == 130 and "interrupted" in err,
+               f"notebook {name} and one SIGINT: exit {child.returncode}, stderr {err[-300:]!r}")
+        expect(not page.exists() and "Rendered" not in out,
+               f"notebook {name}: a page was written after the interrupt: {out!r}")
+
+
+def case_interpolation_time_limit_is_an_error_marker(binary, tmp):
+    """A `${…}` past --block-timeout fails alone, as a block does; the render carries on."""
+    src = write(tmp / "slow.md", "# Slow\n\n```rlab\nfunction r = spin()\n  while true\n"
+                "  end\n  r = 1;\nend\n```\n\nValue ${spin()}.\n\n```rlab\n"
+                "disp(\"next block ran\")\n```\n")
+    out = tmp / "slow.out.md"
+    proc = run(binary, "notebook", "render", str(src), "-f", "markdown", "-o", str(out),
+               "--block-timeout", "1", timeout=60)
+    text = out.read_text() if out.exists() else ""
+    expect(proc.returncode == 0 and "time limit exceeded" in text and "next block ran" in text,
+           f"interpolation time limit: exit {proc.returncode} {proc.stderr[-300:]}\n{text}")
+
+
 def case_interpolation_is_escaped(binary, tmp):
     src = write(tmp / "inject.md",
                 "# Inject\n\n```rustlab\nx = \"</pre><script>alert(14)</script>\";\n```\n\n"

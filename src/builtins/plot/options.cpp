@@ -9,7 +9,6 @@
 #include <filesystem>
 
 #include "base/error.hpp"
-#include "base/stop.hpp"
 #include "base/text_case.hpp"
 #include "builtins/paths.hpp"
 #include "builtins/plot/session.hpp"
@@ -215,8 +214,7 @@ void save_figure(const runtime::Call& call, plot::Figure figure, const std::stri
   figure.light_theme = call.session().extension<PlotState>().light_theme;
   try {
     plot::save(figure, target.string(), path, interrupt_check(call.interpreter()));
-  } catch (const Error& error) {
-    if (!catchable(error)) throw;  // Ctrl-C or a time limit during the render
+  } catch (const Error& error) {  // a Stop (Ctrl-C during the render) is not caught here
     call.fail(error.what());
   }
 }

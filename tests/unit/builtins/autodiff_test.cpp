@@ -10,6 +10,7 @@
 
 #include "base/error.hpp"
 #include "base/source.hpp"
+#include "base/stop.hpp"
 #include "builtins/registry.hpp"
 #include "lab.hpp"
 #include "num/matrix.hpp"
@@ -30,10 +31,13 @@ struct Limited {
     session.set_error_output([](std::string_view) {});
     install_builtins(interpreter);
   }
+  // The message of the Error or the Stop (step budget, interrupt) that ends `code`.
   std::string error(const std::string& code) {
     try {
       interpreter.run(std::make_shared<const SourceFile>("test.rlab", code));
     } catch (const Error& e) {
+      return e.what();
+    } catch (const Stop& e) {
       return e.what();
     }
     return "<no error>";

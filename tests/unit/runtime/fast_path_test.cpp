@@ -182,7 +182,7 @@ TEST(fast_path, compiled_statements_still_echo) {
 TEST(fast_path, interrupts_stop_a_compiled_loop) {
   Harness h;
   h.interpreter().interrupt();
-  EXPECT_EQ(h.error("x = 0;\nfor k = 1:100000000\n  x = x + k;\nend"), "interrupted");
+  EXPECT_EQ(h.stop("x = 0;\nfor k = 1:100000000\n  x = x + k;\nend"), "interrupted");
   // The interrupt is consumed: the next run is not interrupted.
   h.run("y = 1;");
   EXPECT_EQ(h.scalar("y"), 1.0);
@@ -195,7 +195,7 @@ TEST(fast_path, the_step_budget_counts_compiled_statements) {
     interpreter.run(std::make_shared<const SourceFile>(
         "loop.rlab", "x = 0;\nfor k = 1:100000000\n  x = x + k;\nend"));
     FAIL();
-  } catch (const Error& e) {
+  } catch (const Stop& e) {
     EXPECT_STREQ(e.what(), "step budget exhausted");
   }
   // Within the budget nothing is raised: two steps per iteration (the iteration and its
@@ -212,7 +212,7 @@ TEST(fast_path, the_step_budget_stops_at_the_same_statement_inside_a_fused_body)
   Interpreter interpreter(session, InterpreterOptions{11, 100});
   EXPECT_THROW(interpreter.run(std::make_shared<const SourceFile>(
                    "budget.rlab", "a = 0;\nb = 0;\nfor k = 1:10\n  a = a + 1;\n  b = b + 1;\nend")),
-               Error);
+               Stop);
   EXPECT_EQ(interpreter.variable("a")->scalar_value(), 3.0);
   EXPECT_EQ(interpreter.variable("b")->scalar_value(), 2.0);
 }

@@ -3,7 +3,9 @@
 // range length next to 2^53.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <string>
+#include <thread>
 
 #include "base/stop.hpp"
 #include "harness.hpp"
@@ -18,12 +20,11 @@ std::string stop_message(Harness& h, const std::string& text, StopReason reason)
   try {
     h.run(text);
   } catch (const Error& error) {
-    const Stop* stop = as_stop(error);
-    EXPECT_NE(stop, nullptr) << "an ordinary error: " << error.what();
-    if (stop != nullptr) {
-      EXPECT_EQ(stop->reason(), reason);
-    }
+    ADD_FAILURE() << "an ordinary error: " << error.what();
     return error.what();
+  } catch (const Stop& stop) {
+    EXPECT_EQ(stop.reason(), reason);
+    return stop.what();
   }
   return "<no error>";
 }
@@ -63,11 +64,37 @@ TEST(hardening, step_budget_is_not_catchable) {
     interpreter.run(std::make_shared<const SourceFile>(
         "t.rlab", "try\n  while true\n  end\ncatch\nend\nwhile true\nend\n"));
     FAIL() << "the budget did not stop the loop";
-  } catch (const Error& error) {
-    const Stop* stop = as_stop(error);
-    ASSERT_NE(stop, nullptr);
-    EXPECT_EQ(stop->reason(), StopReason::StepBudget);
+  } catch (const Stop& stop) {
+    EXPECT_EQ(stop.reason(), StopReason::StepBudget);
   }
+}
+
+// The stop is no Error: a library `catch (const Error&)` lets it through, as the script's
+// `catch` does, and it carries the place it stopped at for the report.
+TEST(hardening, interrupt_passes_error_handlers_and_carries_its_place) {
+  Harness h;
+  h.run(
+      "function r = down(n)\n  if n == 0\n    while true\n    end\n  end\n  r = down(n - 1);\nend");
+  std::thread later([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    h.interpreter().interrupt();
+  });
+  bool stopped = false;
+  try {
+    try {
+      h.run("try\n  down(40)\ncatch\n  show(0)\nend");
+    } catch (const Error& error) {
+      ADD_FAILURE() << "an Error handler caught the interrupt: " << error.what();
+    }
+  } catch (const Stop& stop) {
+    stopped = stop.is_interrupt();
+    EXPECT_TRUE(stop.report().where().has_value());
+    EXPECT_NE(format_error_report(stop.report()).find("test.rlab:3:"), std::string::npos)
+        << format_error_report(stop.report());
+  }
+  later.join();
+  EXPECT_TRUE(stopped);
+  EXPECT_EQ(h.run("show(1)"), "1\n");
 }
 
 TEST(hardening, long_chains_below_the_bound_evaluate) {

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "base/error.hpp"
+#include "base/stop.hpp"
 #include "runtime/call.hpp"
 #include "runtime/display.hpp"
 #include "runtime/interpreter.hpp"
@@ -45,6 +46,16 @@ class Harness {
       return e.what();
     }
     return "<no error>";
+  }
+  // Runs `text` and returns the message of the Stop (an interrupt, a time limit, the step
+  // budget) that must end it: no Error handler sees one.
+  std::string stop(const std::string& text) {
+    try {
+      run(text);
+    } catch (const Stop& stop) {
+      return stop.what();
+    }
+    return "<no stop>";
   }
   const Value& variable(const std::string& name) {
     const Value* value = interpreter_.variable(name);

@@ -51,7 +51,7 @@ TEST(interpreter, invoke_calls_lambdas_handles_and_names) {
 TEST(interpreter, interrupt_stops_a_running_loop) {
   Harness h;
   h.interpreter().interrupt();
-  EXPECT_EQ(h.error("while true\nend"), "interrupted");
+  EXPECT_EQ(h.stop("while true\nend"), "interrupted");
 }
 
 TEST(interpreter, the_step_budget_stops_runaway_programs) {
@@ -60,7 +60,7 @@ TEST(interpreter, the_step_budget_stops_runaway_programs) {
   try {
     interpreter.run(std::make_shared<const SourceFile>("loop.rlab", "while true\nend"));
     FAIL();
-  } catch (const Error& e) {
+  } catch (const Stop& e) {
     EXPECT_STREQ(e.what(), "step budget exhausted");
   }
 }
