@@ -100,7 +100,9 @@ LESSON_NOTEBOOKS := $(filter-out notebooks/README.md notebooks/index.md,$(wildca
 
 # The rendered book is committed, so it reads on GitHub without building anything; so are the
 # lessons' Jupyter notebooks, run, so that GitHub shows their outputs.
+# Plots are named by content hash, so the old pictures go first or they would linger beside the new.
 book: build
+	rm -rf book/plots
 	$(BIN) notebook render notebooks -f markdown -o book
 	$(BIN) notebook render notebooks -f html -o book --title "llmlab lessons"
 	for lesson in $(LESSON_NOTEBOOKS); do \
