@@ -7,15 +7,17 @@
 # .ipynb fuzzer from the repository's .ipynb files and the notebooks converted to .ipynb, and the
 # kernel message fuzzer from a few well-formed requests (frames separated by NUL bytes).
 # Crashes land in BUILD_DIR/fuzz/artifacts/<fuzzer>/.
-# Usage: fuzz/run.sh BUILD_DIR SECONDS
+# Usage: fuzz/run.sh BUILD_DIR SECONDS [FUZZER...]   (FUZZER: a name such as sbatch_fuzzer, to run
+# only those, e.g. for a long run of one target)
 set -euo pipefail
 
-if [[ $# -ne 2 ]]; then
-  echo "usage: $0 BUILD_DIR SECONDS" >&2
+if [[ $# -lt 2 ]]; then
+  echo "usage: $0 BUILD_DIR SECONDS [FUZZER...]" >&2
   exit 2
 fi
 build_dir=$(cd "$1" && pwd)  # absolute: the fuzzers run from a scratch directory
 seconds=$2
+only=("${@:3}")
 root=$(cd "$(dirname "$0")/.." && pwd)
 
 seeds="$build_dir/fuzz/seeds"
@@ -85,6 +87,9 @@ status=0
 for fuzzer in "$build_dir"/fuzz/*_fuzzer; do
   [[ -x "$fuzzer" ]] || continue
   name=$(basename "$fuzzer")
+  if [[ ${#only[@]} -gt 0 && " ${only[*]} " != *" $name "* ]]; then
+    continue
+  fi
   corpus="$build_dir/fuzz/corpus/$name"
   artifacts="$build_dir/fuzz/artifacts/$name"
   mkdir -p "$corpus" "$artifacts"
@@ -108,6 +113,8 @@ for fuzzer in "$build_dir"/fuzz/*_fuzzer; do
     status=1
   else
     grep -E '^stat::(number_of_executed_units|peak_rss_mb)' "$log" || true
+    # The last status line: coverage (cov: edges, ft: features) and the corpus size.
+    grep -E '^#[0-9]+' "$log" | tail -n 1 || true
   fi
 done
 exit $status
