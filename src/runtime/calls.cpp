@@ -126,6 +126,12 @@ int Evaluator::builtin_index(std::string_view name) const {
   return it == builtin_indices_.end() ? -1 : it->second;
 }
 
+std::shared_ptr<const UnitCode> Evaluator::compile(const lang::UnitNames& unit,
+                                                   std::shared_ptr<Layout> layout) const {
+  return std::make_shared<const UnitCode>(
+      unit, std::move(layout), [this](const std::string& name) { return builtin_index(name); });
+}
+
 const NativeFunction* Evaluator::find_builtin(std::string_view name) const {
   const int index = builtin_index(name);
   return index < 0 ? nullptr : &builtins_[static_cast<std::size_t>(index)];
@@ -205,8 +211,10 @@ void Evaluator::throw_stack_exhausted() {
   throw Error("expression nested too deeply for the stack");
 }
 
-Value Evaluator::call_user_function(const lang::FunctionDef& function, std::span<Value> arguments,
-                                    int nargout, const SourceLoc& where) {
+Value Evaluator::call_user_function(UserFunction user, std::span<Value> arguments, int nargout,
+                                    const SourceLoc& where) {
+  const lang::FunctionDef& function = *user.definition;
+  const UnitCode& code = *user.code;
   if (arguments.size() > function.params.size()) {
     throw Error(fmt::format("function expects {} argument(s), got {}", function.params.size(),
                             arguments.size()));
@@ -217,13 +225,12 @@ Value Evaluator::call_user_function(const lang::FunctionDef& function, std::span
                             function.name, outputs, nargout));
   }
   check_depth();
-  if (!function.runtime_data) function.runtime_data = std::make_shared<Layout>();
-  std::shared_ptr<Layout> layout = std::static_pointer_cast<Layout>(function.runtime_data);
 
   Frame frame;
-  frame.layout = layout;
+  frame.layout = code.layout();
   frame.kind = FrameKind::Function;
-  frame.variables.resize(layout->size());
+  frame.code = std::move(user.code);
+  frame.variables.resize(frame.layout->size());
   // The predefined names come from the caller (§7.2); every layout gives them slots 0..7.
   for (std::size_t k = 0; k < kPredefinedNames.size(); ++k) {
     const Variable& source = frame_->at(static_cast<int>(k));
@@ -234,8 +241,7 @@ Value Evaluator::call_user_function(const lang::FunctionDef& function, std::span
   for (std::size_t k = 0; k < arguments.size(); ++k) {
     const lang::Name& parameter = function.params[k];
     if (parameter.is_placeholder()) continue;
-    if (parameter.slot < 0) parameter.slot = layout->slot_of(parameter.text);
-    frame.at(parameter.slot) = Variable{std::move(arguments[k]), true};
+    frame.at(code.slot(parameter)) = Variable{std::move(arguments[k]), true};
   }
 
   {
@@ -258,9 +264,7 @@ Value Evaluator::call_user_function(const lang::FunctionDef& function, std::span
   }
 
   auto output_slot = [&](std::size_t k) -> Variable& {
-    const lang::Name& output = function.outputs[k];
-    if (output.slot < 0) output.slot = layout->slot_of(output.text);
-    return frame.at(output.slot);
+    return frame.at(code.slot(function.outputs[k]));
   };
   if (outputs == 0) return Value();
   if (nargout <= 1) {
@@ -290,16 +294,17 @@ Value Evaluator::call_lambda(const Value& lambda, std::span<Value> arguments,
   }
   check_depth();
   Frame frame;
-  frame.layout = code.layout;
+  frame.layout = code.code->layout();
   frame.kind = FrameKind::Lambda;
+  frame.code = code.code;
   frame.variables = code.captured;
-  frame.variables.resize(code.layout->size());
+  frame.variables.resize(frame.layout->size());
   // Parameters shadow captured names; nargin/nargout do not exist in lambdas (§13.3).
   frame.variables[8] = Variable{};
   frame.variables[9] = Variable{};
   for (std::size_t k = 0; k < arguments.size(); ++k) {
     if (definition.params[k].is_placeholder()) continue;
-    frame.at(definition.params[k].slot) = Variable{std::move(arguments[k]), true};
+    frame.at(code.code->slot(definition.params[k])) = Variable{std::move(arguments[k]), true};
   }
   FrameSwap swap(frame_, &frame);
   ++depth_;
@@ -326,8 +331,7 @@ Value Evaluator::call_by_name(std::string_view name, std::span<Value> arguments,
                               const SourceLoc& where, HandleVariables handles) {
   const std::string key(name);
   if (auto it = functions_.find(key); it != functions_.end()) {
-    const std::shared_ptr<const lang::FunctionDef> function = it->second;
-    return call_user_function(*function, arguments, nargout, where);
+    return call_user_function(it->second, arguments, nargout, where);
   }
   if (Variable* variable = frame_->find(name);
       variable && variable_use(variable->value) == VariableUse::Call &&
@@ -449,10 +453,12 @@ Value Evaluator::eval_call_with(const lang::CallExpr& expression, int nargout,
   std::vector<Value> expanded;
   if (!special) {
     if (auto it = functions_.find(name); it != functions_.end()) {
-      const std::shared_ptr<const lang::FunctionDef> function = it->second;
+      // A copy: the arguments may redefine the name.
+      UserFunction function = it->second;
       std::span<Value> given = eval_call_arguments(expression.args, arguments, expanded);
-      return located(expression.loc,
-                     [&] { return call_user_function(*function, given, nargout, expression.loc); });
+      return located(expression.loc, [&] {
+        return call_user_function(std::move(function), given, nargout, expression.loc);
+      });
     }
     if (use == VariableUse::Call) {
       const Value callee = variable->value;
@@ -461,9 +467,8 @@ Value Evaluator::eval_call_with(const lang::CallExpr& expression, int nargout,
                      [&] { return call_value(callee, given, nargout, expression.loc); });
     }
   }
-  if (expression.builtin < 0) expression.builtin = builtin_index(name);
-  if (expression.builtin >= 0) {
-    const NativeFunction& function = builtins_[static_cast<std::size_t>(expression.builtin)];
+  if (const int builtin = frame_->code->builtin(expression.name); builtin >= 0) {
+    const NativeFunction& function = builtins_[static_cast<std::size_t>(builtin)];
     std::span<Value> given = eval_call_arguments(expression.args, arguments, expanded);
     // Handing over needs argument k to be expression k: not when a list was expanded.
     if (reassigned == nullptr || given.data() != arguments.data()) {

@@ -397,16 +397,12 @@ std::string Evaluator::dynamic_field_name(const lang::Expr& name) {
 }
 
 Value Evaluator::eval_lambda(const lang::LambdaExpr& expression) {
-  // The lambda captures a snapshot of the whole current scope (§3.8); its parameters get slots
-  // in the same layout, so the body's names resolve once for every call.
+  // The lambda captures a snapshot of the whole current scope (§3.8); it runs with the code of
+  // the unit it is written in, whose layout gives its parameters slots too, so the body's names
+  // resolve once for every call.
   auto code = std::make_shared<LambdaCode>();
   code->definition = expression.def;
-  code->layout = frame_->layout;
-  for (const lang::Name& parameter : expression.def->params) {
-    if (parameter.slot < 0 && !parameter.is_placeholder()) {
-      parameter.slot = frame_->layout->slot_of(parameter.text);
-    }
-  }
+  code->code = frame_->code;
   code->captured = frame_->variables;
   Lambda lambda;
   for (const lang::Name& parameter : expression.def->params)

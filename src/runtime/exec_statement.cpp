@@ -79,6 +79,7 @@ void Evaluator::run_program(const lang::Program& program, ExecMode mode) {
   mark_stack_base();
   ends_.clear();
   steps_ = 0;
+  CodeSwap code(top_, compile(program.unit, top_.layout));
   try {
     const Flow flow = exec_block(program.body);
     mode_ = saved;
@@ -95,14 +96,16 @@ void Evaluator::run_program(const lang::Program& program, ExecMode mode) {
   }
 }
 
-Value Evaluator::evaluate_expression(const lang::Expr& expression) {
+Value Evaluator::evaluate_expression(const lang::Program& program, const lang::Expr& expression) {
   frame_ = &top_;
   ends_.clear();
   mark_stack_base();
+  CodeSwap code(top_, compile(program.unit, top_.layout));
   return eval(expression);
 }
 
-Value Evaluator::evaluate_nested(const lang::Expr& expression) {
+Value Evaluator::evaluate_nested(const lang::Program& program, const lang::Expr& expression) {
+  CodeSwap code(*frame_, compile(program.unit, frame_->layout));
   // `end` inside the typed text belongs to no subscript of the caller's.
   std::vector<EndBinding> saved = std::move(ends_);
   ends_.clear();
@@ -174,7 +177,11 @@ Flow Evaluator::exec_unlocated(const lang::Stmt& statement) {
       return exec_try(statement.as<lang::TryStmt>());
     case lang::StmtKind::Function: {
       const auto& definition = statement.as<lang::FunctionStmt>().function;
-      functions_[definition->name] = definition;
+      UserFunction& function = functions_[definition->name];
+      // Running the same definition again (a loop, a re-run block) keeps its code.
+      if (function.definition != definition) {
+        function = UserFunction{definition, compile(definition->unit, std::make_shared<Layout>())};
+      }
       return Flow::Normal;
     }
     case lang::StmtKind::Run:
@@ -597,6 +604,7 @@ Flow Evaluator::exec_run(const lang::RunStmt& statement) {
   // top level, the program). It counts as a call towards the depth limit, so a file that runs
   // itself ends in the recursion error, not in a stack overflow.
   check_depth();
+  CodeSwap code(*frame_, compile(program->unit, frame_->layout));
   ++depth_;
   Flow flow = Flow::Normal;
   try {

@@ -73,9 +73,9 @@ Index element_index(const Variable& variable, int subscripts, double first, doub
 }  // namespace
 
 int ScalarCode::slot_of(const lang::Name& name, Frame& frame) {
-  if (name.slot < 0) name.slot = frame.layout->slot_of(name.text);
-  max_slot_ = std::max(max_slot_, name.slot);
-  return name.slot;
+  const int slot = frame.code->slot(name);
+  max_slot_ = std::max(max_slot_, slot);
+  return slot;
 }
 
 void ScalarCode::emit(Op op, int depth_change, int slot, double constant) {
@@ -218,15 +218,16 @@ bool ScalarCode::compile_element_read(const lang::CallExpr& call, Frame& frame) 
   if ((count != 1 && count != 2) || is_special_form(call.name.text)) return false;
   // NAME(args) is an element read only while NAME is an array variable; compiling it for a
   // function call would make every run fail over to the generic path.
-  const Variable& current = frame.at(slot_of(call.name, frame));
+  const int array = slot_of(call.name, frame);
+  const Variable& current = frame.at(array);
   if (!current.defined || !current.value.is_array()) return false;
   for (const lang::ExprPtr& argument : call.args) {
     if (!compile(*argument, frame)) return false;
   }
   if (count == 1) {
-    emit(Op::Element, 0, call.name.slot);
+    emit(Op::Element, 0, array);
   } else {
-    emit(Op::Element2, -1, call.name.slot);
+    emit(Op::Element2, -1, array);
   }
   return true;
 }
