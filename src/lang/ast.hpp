@@ -7,7 +7,7 @@
 //
 // The tree is syntax only: the evaluator keeps what it learns about it (variable slots, bound
 // builtins, compiled fast forms) in its own code objects (runtime/compile.hpp), reached through
-// the dense numbers the parser gives each unit's names and statements (UnitNames).
+// the dense numbers the parser gives each unit's names, statements and calls (UnitNames).
 #pragma once
 
 #include <cstdint>
@@ -109,8 +109,14 @@ using ExprList = std::vector<ExprPtr>;
 // resolves a unit's variables with one lookup per name and then reads them through arrays
 // indexed by Name::id and Stmt::id (Lua's Proto keeps its local names the same way).
 struct UnitNames {
+  // A NAME(args) of the unit: what the runtime classifies it by (its name and argument count).
+  struct CallSite {
+    int name = -1;  // Name::id
+    std::size_t argument_count = 0;
+  };
   std::vector<std::string> names;  // indexed by Name::id
   int statement_count = 0;         // Stmt::id runs over 0..statement_count - 1
+  std::vector<CallSite> calls;     // indexed by CallExpr::site
 };
 
 // A name written where a variable is bound or read.
@@ -205,6 +211,7 @@ struct CallExpr final : Expr {
   static constexpr ExprKind kKind = ExprKind::Call;
   Name name;
   ExprList args;  // may contain ColonExpr and (inside) EndExpr
+  int site = -1;  // the call's number in its unit (UnitNames::calls)
   CallExpr(Name callee, ExprList arguments)
       : Expr(kKind, callee.loc), name(std::move(callee)), args(std::move(arguments)) {}
 };

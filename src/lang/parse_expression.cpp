@@ -251,7 +251,8 @@ ExprPtr Parser::parse_primary() {
     case TokenKind::Identifier: {
       advance();
       if (check(TokenKind::LParen)) {
-        return std::make_unique<CallExpr>(variable_name(token), parse_call_arguments());
+        Name name = variable_name(token);  // numbered before the names of its arguments
+        return call_expression(std::move(name), parse_call_arguments());
       }
       return std::make_unique<IdentifierExpr>(variable_name(token));
     }
@@ -281,7 +282,8 @@ ExprPtr Parser::parse_primary() {
   }
   if (is_command_keyword(token.kind) && peek().kind == TokenKind::LParen) {
     advance();
-    return std::make_unique<CallExpr>(variable_name(token), parse_call_arguments());
+    Name name = variable_name(token);
+    return call_expression(std::move(name), parse_call_arguments());
   }
   if (token.kind == TokenKind::Eof) fail("unexpected end of input in expression");
   fail("unexpected token in expression: " + describe_token(token));

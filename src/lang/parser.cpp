@@ -522,7 +522,7 @@ StmtPtr Parser::parse_command(const std::string& name) {
     }
     advance();
   }
-  auto call = std::make_unique<CallExpr>(Name{name, loc, name_id(name)}, std::move(args));
+  auto call = call_expression(Name{name, loc, name_id(name)}, std::move(args));
   auto statement = std::make_unique<ExpressionStmt>(loc, std::move(call));
   statement->suppressed = parse_terminator();
   return statement;

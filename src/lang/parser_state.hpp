@@ -131,6 +131,13 @@ class Parser {
     return it->second;
   }
   void number_statement(Stmt& statement) { statement.id = unit_.names.statement_count++; }
+  // NAME(args), numbered as one of the unit's call sites.
+  std::unique_ptr<CallExpr> call_expression(Name name, ExprList arguments) {
+    auto call = std::make_unique<CallExpr>(std::move(name), std::move(arguments));
+    call->site = static_cast<int>(unit_.names.calls.size());
+    unit_.names.calls.push_back(UnitNames::CallSite{call->name.id, call->args.size()});
+    return call;
+  }
   // A function's header and body are a unit of their own: begin_unit() returns the enclosing
   // unit's numbering, which end_unit() restores after handing back the finished one.
   struct Numbering {

@@ -6,6 +6,12 @@
 
 namespace llmlab::runtime::detail {
 
+CallForm classify_call(std::string_view name, std::size_t argument_count) {
+  const bool special = ((name == "arrayfun" || name == "parmap") && argument_count == 2) ||
+                       (name == "feval" && argument_count >= 1);
+  return special ? CallForm::SpecialForm : CallForm::ByVariable;
+}
+
 FastForm::FastForm() = default;
 FastForm::FastForm(FastForm&&) noexcept = default;
 FastForm& FastForm::operator=(FastForm&&) noexcept = default;
@@ -19,6 +25,11 @@ UnitCode::UnitCode(const lang::UnitNames& unit, std::shared_ptr<Layout> layout,
   for (const std::string& name : unit.names) {
     slots_.push_back(layout_->slot_of(name));
     builtins_.push_back(builtin_index(name));
+  }
+  call_forms_.reserve(unit.calls.size());
+  for (const lang::UnitNames::CallSite& call : unit.calls) {
+    call_forms_.push_back(
+        classify_call(unit.names[static_cast<std::size_t>(call.name)], call.argument_count));
   }
 }
 

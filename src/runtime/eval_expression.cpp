@@ -188,11 +188,10 @@ Value Evaluator::eval_identifier(const lang::IdentifierExpr& expression) {
   const Variable& variable = slot(expression.name);
   if (variable.defined) return variable.value;
   // A bare name that is no variable but a function is a call without arguments (§13.10).
-  const std::string& name = expression.name.text;
-  if (functions_.count(name) != 0 || builtin_index(name) >= 0) {
-    return call_by_name(name, {}, 1, expression.loc);
+  if (names_function(expression.name)) {
+    return call_by_name(expression.name.text, {}, 1, expression.loc);
   }
-  throw Error(fmt::format("undefined variable '{}'", name), expression.loc);
+  throw Error(fmt::format("undefined variable '{}'", expression.name.text), expression.loc);
 }
 
 Value Evaluator::eval_binary(const lang::BinaryExpr& expression) {
@@ -402,8 +401,13 @@ Value Evaluator::eval_lambda(const lang::LambdaExpr& expression) {
   // resolve once for every call.
   auto code = std::make_shared<LambdaCode>();
   code->definition = expression.def;
-  code->code = frame_->code;
-  code->captured = frame_->variables;
+  code->code = frame_->code->shared_from_this();
+  // Only up to the last defined variable: a call's frame gives the rest their empty default,
+  // and the unit's later names (all have slots from the start) need not be copied per call.
+  const std::vector<Variable>& scope = frame_->variables;
+  std::size_t used = scope.size();
+  while (used > 0 && !scope[used - 1].defined) --used;
+  code->captured.assign(scope.begin(), scope.begin() + static_cast<std::ptrdiff_t>(used));
   Lambda lambda;
   for (const lang::Name& parameter : expression.def->params)
     lambda.parameters.push_back(parameter.text);

@@ -21,6 +21,7 @@
 #include <utility>
 #include <vector>
 
+#include "base/error.hpp"
 #include "lang/ast.hpp"
 #include "runtime/compile.hpp"
 #include "runtime/indexing.hpp"
@@ -79,8 +80,27 @@ struct Frame {
   std::vector<Variable> variables;
   FrameKind kind = FrameKind::TopLevel;
   // The unit running in the frame, compiled against `layout`: the function's or lambda's, or at
-  // the top level the program's (a `run` file's or an evaluated text's while it runs).
-  std::shared_ptr<const UnitCode> code;
+  // the top level the program's (a `run` file's or an evaluated text's while it runs). Whoever
+  // sets it with run() keeps the code alive meanwhile (the caller's copy of the function table's
+  // entry, the lambda value, a CodeSwap), so a call counts no references; run() keeps the code's
+  // arrays one load away for the hot paths. The lookups below check nothing, as they run for
+  // every variable read: every Name the evaluator looks up has an id (only `~` and a method's
+  // name have none, and neither is looked up), and every statement of a block has one.
+  const UnitCode* code = nullptr;
+  const int* slots = nullptr;
+  const int* builtins = nullptr;
+  FastForm* fast_forms = nullptr;
+
+  void run(const UnitCode* unit) {
+    code = unit;
+    slots = unit ? unit->slots() : nullptr;
+    builtins = unit ? unit->builtins() : nullptr;
+    fast_forms = unit ? unit->fast_forms() : nullptr;
+  }
+  int slot_of(const lang::Name& name) const { return slots[name.id]; }
+  // The builtin a call of `name` binds to, -1 for none.
+  int builtin_of(const lang::Name& name) const { return builtins[name.id]; }
+  FastForm& fast_form(const lang::Stmt& statement) const { return fast_forms[statement.id]; }
 
   // The reference is valid until the next evaluation: a name seen for the first time grows
   // `variables` (and may move it), so code that evaluates anything takes its slot afterwards.
@@ -197,6 +217,8 @@ class Evaluator {
   Flow exec_switch(const lang::SwitchStmt& statement);
   Flow exec_try(const lang::TryStmt& statement);
   Flow exec_run(const lang::RunStmt& statement);
+  // A `function` statement: the function table's entry for its name, compiled.
+  void define_function(const lang::FunctionStmt& statement);
   bool echo_enabled(const lang::Stmt& statement) const;
   bool assignment_echo_enabled(const lang::Stmt& statement) const;
 
@@ -278,18 +300,22 @@ class Evaluator {
   // `owned`: the arguments again, mutable, when the builtin may take() them (eval_call_with).
   Value call_builtin(const NativeFunction& function, std::span<const Value> arguments, int nargout,
                      std::span<Value> owned = {});
-  // `user` by value: the call keeps the function alive even if its body redefines the name.
-  Value call_user_function(UserFunction user, std::span<Value> arguments, int nargout,
+  // The caller holds `user` (a copy of the table's pointer): the body may redefine the name.
+  Value call_user_function(const UserFunction& user, std::span<Value> arguments, int nargout,
                            const SourceLoc& where);
   // `where` is the call's place, named in the call chain of an error (invalid: no frame).
   Value call_lambda(const Value& lambda, std::span<Value> arguments, const SourceLoc& where);
   int builtin_index(std::string_view name) const;
+  // Whether a user function or a builtin has the name: a bare NAME that is no variable is then
+  // a call without arguments (§13.10, MATLAB's command form `toc`). The rule of eval_identifier
+  // and of a bare name as a statement.
+  bool names_function(const lang::Name& name) const;
   // The compile step (compile.hpp): `unit` resolved against `layout`.
   std::shared_ptr<const UnitCode> compile(const lang::UnitNames& unit,
                                           std::shared_ptr<Layout> layout) const;
 
   // Variables.
-  Variable& slot(const lang::Name& name) { return frame_->at(frame_->code->slot(name)); }
+  Variable& slot(const lang::Name& name) { return frame_->at(frame_->slot_of(name)); }
   void assign(const lang::Name& name, Value value) {
     Variable& variable = slot(name);
     variable.value = std::move(value);
@@ -351,7 +377,7 @@ class Evaluator {
   // otherwise): its builtin call receives those variables by move (exec_multi_assign).
   const std::vector<std::optional<lang::AssignTarget>>* reassigned_ = nullptr;
   std::unordered_map<std::string, int> builtin_indices_;
-  std::unordered_map<std::string, UserFunction> functions_;
+  std::unordered_map<std::string, std::shared_ptr<const UserFunction>> functions_;
   std::set<std::string> imported_;
   std::vector<std::shared_ptr<const lang::Program>> loaded_programs_;
 };
@@ -379,14 +405,17 @@ auto with_values(std::size_t count, Body&& body) -> decltype(body(std::span<Valu
 class CodeSwap {
  public:
   CodeSwap(Frame& frame, std::shared_ptr<const UnitCode> code)
-      : frame_(frame), saved_(std::exchange(frame.code, std::move(code))) {}
-  ~CodeSwap() { frame_.code = std::move(saved_); }
+      : frame_(frame), code_(std::move(code)), saved_(frame.code) {
+    frame_.run(code_.get());
+  }
+  ~CodeSwap() { frame_.run(saved_); }
   CodeSwap(const CodeSwap&) = delete;
   CodeSwap& operator=(const CodeSwap&) = delete;
 
  private:
   Frame& frame_;
-  std::shared_ptr<const UnitCode> saved_;
+  std::shared_ptr<const UnitCode> code_;
+  const UnitCode* saved_;
 };
 
 class FrameSwap {

@@ -175,19 +175,24 @@ Flow Evaluator::exec_unlocated(const lang::Stmt& statement) {
       return Flow::Return;
     case lang::StmtKind::Try:
       return exec_try(statement.as<lang::TryStmt>());
-    case lang::StmtKind::Function: {
-      const auto& definition = statement.as<lang::FunctionStmt>().function;
-      UserFunction& function = functions_[definition->name];
-      // Running the same definition again (a loop, a re-run block) keeps its code.
-      if (function.definition != definition) {
-        function = UserFunction{definition, compile(definition->unit, std::make_shared<Layout>())};
-      }
+    case lang::StmtKind::Function:
+      define_function(statement.as<lang::FunctionStmt>());
       return Flow::Normal;
-    }
     case lang::StmtKind::Run:
       return exec_run(statement.as<lang::RunStmt>());
   }
   return Flow::Normal;
+}
+
+// Out of line, so the dispatch above stays a small function (it runs for every statement).
+[[gnu::noinline]] void Evaluator::define_function(const lang::FunctionStmt& statement) {
+  const std::shared_ptr<const lang::FunctionDef>& definition = statement.function;
+  std::shared_ptr<const UserFunction>& function = functions_[definition->name];
+  // Running the same definition again (a loop, a re-run block) keeps its code.
+  if (!function || function->definition != definition) {
+    function = std::make_shared<const UserFunction>(
+        UserFunction{definition, compile(definition->unit, std::make_shared<Layout>())});
+  }
 }
 
 void Evaluator::exec_expression_statement(const lang::ExpressionStmt& statement) {
@@ -195,8 +200,7 @@ void Evaluator::exec_expression_statement(const lang::ExpressionStmt& statement)
   // A call that is the whole statement sees nargout 0 (§13.3), a bare function name too
   // (`toc`, `ls`: MATLAB's command form, where nothing takes the result).
   const auto bare_call = [this](const lang::Name& name) {
-    return !slot(name).defined &&
-           (functions_.count(name.text) != 0 || builtin_index(name.text) >= 0);
+    return !slot(name).defined && names_function(name);
   };
   Value value;
   if (expression.kind == lang::ExprKind::Call) {

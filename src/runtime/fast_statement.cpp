@@ -64,14 +64,14 @@ bool Evaluator::run_fast(const lang::Stmt& statement, const ScalarCode& code) {
 
 Flow Evaluator::exec_statement(const lang::Stmt& statement) {
   step();
-  FastForm& form = frame_->code->fast_form(statement);
+  FastForm& form = frame_->fast_form(statement);
   if (!form.prepared) prepare_fast(statement, form);
   if (form.code && run_fast(statement, *form.code)) return Flow::Normal;
   return exec(statement);
 }
 
 Flow Evaluator::exec_body(const lang::Stmt& loop, const lang::Block& body) {
-  const BodyPlan* plan = frame_->code->fast_form(loop).plan.get();
+  const BodyPlan* plan = frame_->fast_form(loop).plan.get();
   if (plan == nullptr) return exec_block(body);
   for (const BodyPlan::Segment& segment : plan->segments) {
     if (!segment.code) {
@@ -112,14 +112,14 @@ void Evaluator::run_segment(const ScalarCode& code, const lang::Block& body, std
 
 bool Evaluator::exec_compiled_range(const lang::ForStmt& loop, double start, double increment,
                                     std::int64_t count) {
-  const BodyPlan* plan = frame_->code->fast_form(loop).plan.get();
+  const BodyPlan* plan = frame_->fast_form(loop).plan.get();
   // A step budget (the fuzzer's) keeps the exact per-statement counting of exec_body().
   if (plan == nullptr || plan->segments.size() != 1 || !plan->segments[0].code ||
       options_.step_budget > 0) {
     return false;
   }
   const ScalarCode& code = *plan->segments[0].code;
-  const int loop_slot = frame_->code->slot(loop.variable);
+  const int loop_slot = frame_->slot_of(loop.variable);
   for (std::int64_t k = 0; k < count; ++k) {
     const double current = range_element(start, increment, k);
     // What the generic loop's step() checks, when no budget is set: a pending interrupt.
