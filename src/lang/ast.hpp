@@ -5,8 +5,9 @@
 // definitions are shared_ptr so values (function table entries, lambdas) can outlive the
 // Program they came from (a REPL line, a notebook block).
 //
-// Fields marked `mutable` are caches that belong to the evaluator (variable slots, resolved
-// builtins); the parser leaves them at their "unresolved" values.
+// The tree is syntax only: the evaluator keeps what it learns about it (variable slots, bound
+// builtins, compiled fast forms) in its own code objects (runtime/compile.hpp), reached through
+// the dense numbers the parser gives each unit's names, statements and calls (UnitNames).
 #pragma once
 
 #include <cstdint>
@@ -102,11 +103,29 @@ struct Expr {
 using ExprPtr = std::unique_ptr<Expr>;
 using ExprList = std::vector<ExprPtr>;
 
-// A name written where a variable is bound or read, with the evaluator's slot cache.
+// The names and statements of one code unit, numbered densely by the parser: a program's top
+// level, or one function's header and body; a lambda belongs to the unit it is written in, as
+// its body reads that scope (§3.8). Each distinct variable name is here once, so the evaluator
+// resolves a unit's variables with one lookup per name and then reads them through arrays
+// indexed by Name::id and Stmt::id (Lua's Proto keeps its local names the same way).
+struct UnitNames {
+  // A NAME(args) of the unit: what the runtime classifies it by (its name and argument count).
+  struct CallSite {
+    int name = -1;  // Name::id
+    std::size_t argument_count = 0;
+  };
+  std::vector<std::string> names;  // indexed by Name::id
+  int statement_count = 0;         // Stmt::id runs over 0..statement_count - 1
+  std::vector<CallSite> calls;     // indexed by CallExpr::site
+};
+
+// A name written where a variable is bound or read.
 struct Name {
   std::string text;
   SourceLoc loc;
-  mutable int slot = -1;  // evaluator: index of the variable in its frame, -1 = unresolved
+  // Where `text` is in its unit's UnitNames::names; -1 for a name that is never a variable (a
+  // method's name after `.`, the placeholder `~`).
+  int id = -1;
 
   // The text of `~` in a parameter list (`function f(~, b)`, `@(~) 1`; language.md §13.4):
   // the argument is taken and counted in nargin, but bound to no name.
@@ -135,13 +154,12 @@ struct StringExpr final : Expr {
       : Expr(kKind, std::move(where)), value(std::move(text)), quote(quote_kind) {}
 };
 
+// A bare name: a variable, or a function called with no arguments (§13.10).
 struct IdentifierExpr final : Expr {
   static constexpr ExprKind kKind = ExprKind::Identifier;
   Name name;
-  // evaluator: a bare name that is no variable may be a zero-argument call (§13.10).
-  mutable int builtin = -1;
-  IdentifierExpr(SourceLoc where, std::string text)
-      : Expr(kKind, where), name{std::move(text), where, -1} {}
+  explicit IdentifierExpr(Name identifier)
+      : Expr(kKind, identifier.loc), name(std::move(identifier)) {}
 };
 
 struct EndExpr final : Expr {
@@ -192,10 +210,10 @@ struct BinaryExpr final : Expr {
 struct CallExpr final : Expr {
   static constexpr ExprKind kKind = ExprKind::Call;
   Name name;
-  ExprList args;             // may contain ColonExpr and (inside) EndExpr
-  mutable int builtin = -1;  // evaluator: cached builtin index, -1 = unresolved
-  CallExpr(SourceLoc where, std::string callee, ExprList arguments)
-      : Expr(kKind, where), name{std::move(callee), where, -1}, args(std::move(arguments)) {}
+  ExprList args;  // may contain ColonExpr and (inside) EndExpr
+  int site = -1;  // the call's number in its unit (UnitNames::calls)
+  CallExpr(Name callee, ExprList arguments)
+      : Expr(kKind, callee.loc), name(std::move(callee)), args(std::move(arguments)) {}
 };
 
 // E(args) where E is any postfix expression but a bare name: `f(x)(2)`, `x'(3)`, `(1:5)(2)`.
@@ -235,7 +253,6 @@ struct MethodCallExpr final : Expr {
   ExprPtr object;
   Name name;
   ExprList args;
-  mutable int builtin = -1;
   MethodCallExpr(SourceLoc where, ExprPtr receiver, Name method, ExprList arguments)
       : Expr(kKind, std::move(where)),
         object(std::move(receiver)),
@@ -266,7 +283,6 @@ struct LambdaDef {
   std::vector<Name> params;
   ExprPtr body;
   SourceLoc loc;
-  mutable std::shared_ptr<void> runtime_data;  // evaluator-owned (e.g. its slot layout)
 };
 
 struct LambdaExpr final : Expr {
@@ -278,9 +294,9 @@ struct LambdaExpr final : Expr {
 
 struct FunctionHandleExpr final : Expr {
   static constexpr ExprKind kKind = ExprKind::FunctionHandle;
-  Name name;
-  FunctionHandleExpr(SourceLoc where, std::string callee)
-      : Expr(kKind, where), name{std::move(callee), where, -1} {}
+  Name name;  // `@h` of a variable h holding a lambda is that lambda (§3.8)
+  FunctionHandleExpr(SourceLoc where, Name callee)
+      : Expr(kKind, std::move(where)), name(std::move(callee)) {}
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -310,10 +326,8 @@ struct Stmt {
   SourceLoc loc;  // the statement's first token (§9.2 line attribution)
   // A trailing `;` (§2.1): no echo. Meaningful for simple statements only.
   bool suppressed = false;
-  // evaluator: the statement's compiled fast form (runtime/fast_statement.cpp), built the first
-  // time it runs; null when it has none. `runtime_data_ready` says the build was done.
-  mutable bool runtime_data_ready = false;
-  mutable std::shared_ptr<void> runtime_data;
+  // The statement's number in its unit, 0..UnitNames::statement_count - 1.
+  int id = -1;
 
   virtual ~Stmt() = default;
   Stmt(const Stmt&) = delete;
@@ -533,8 +547,8 @@ struct FunctionDef {
   std::vector<Name> params;
   std::vector<Name> outputs;  // empty for `function name(...)`
   Block body;
-  SourceLoc loc;                               // the `function` keyword
-  mutable std::shared_ptr<void> runtime_data;  // evaluator-owned (e.g. its slot layout)
+  SourceLoc loc;  // the `function` keyword
+  UnitNames unit;
 };
 
 struct FunctionStmt final : Stmt {
@@ -562,6 +576,7 @@ struct RunStmt final : Stmt {
 struct Program {
   std::shared_ptr<const SourceFile> file;
   Block body;
+  UnitNames unit;  // the top level's, lambdas included; each function has its own
 };
 
 }  // namespace llmlab::lang

@@ -251,9 +251,10 @@ ExprPtr Parser::parse_primary() {
     case TokenKind::Identifier: {
       advance();
       if (check(TokenKind::LParen)) {
-        return std::make_unique<CallExpr>(loc, token.text, parse_call_arguments());
+        Name name = variable_name(token);  // numbered before the names of its arguments
+        return call_expression(std::move(name), parse_call_arguments());
       }
-      return std::make_unique<IdentifierExpr>(loc, token.text);
+      return std::make_unique<IdentifierExpr>(variable_name(token));
     }
     case TokenKind::LBracket:
       return parse_matrix();
@@ -281,7 +282,8 @@ ExprPtr Parser::parse_primary() {
   }
   if (is_command_keyword(token.kind) && peek().kind == TokenKind::LParen) {
     advance();
-    return std::make_unique<CallExpr>(loc, token.text, parse_call_arguments());
+    Name name = variable_name(token);
+    return call_expression(std::move(name), parse_call_arguments());
   }
   if (token.kind == TokenKind::Eof) fail("unexpected end of input in expression");
   fail("unexpected token in expression: " + describe_token(token));
@@ -291,7 +293,7 @@ ExprPtr Parser::parse_primary() {
 ExprPtr Parser::parse_function_value() {
   const SourceLoc loc = loc_of(advance());
   if (check(TokenKind::Identifier)) {
-    return std::make_unique<FunctionHandleExpr>(loc, advance().text);
+    return std::make_unique<FunctionHandleExpr>(loc, variable_name(advance()));
   }
   if (!check(TokenKind::LParen)) {
     fail("expected a function name or '(' after '@', got " + describe_token(current()));

@@ -70,6 +70,7 @@ Program Parser::parse() {
   Program program;
   program.file = file_;
   program.body = parse_block(BlockKind::TopLevel, current());
+  program.unit = std::move(unit_.names);
   return program;
 }
 
@@ -117,6 +118,7 @@ Block Parser::parse_block(BlockKind kind, const Token& opener) {
     }
     if (at_block_end(kind)) break;
     block.push_back(parse_statement());
+    number_statement(*block.back());
   }
   block_kind_ = saved;
   --depth_;
@@ -520,7 +522,7 @@ StmtPtr Parser::parse_command(const std::string& name) {
     }
     advance();
   }
-  auto call = std::make_unique<CallExpr>(loc, name, std::move(args));
+  auto call = call_expression(Name{name, loc, name_id(name)}, std::move(args));
   auto statement = std::make_unique<ExpressionStmt>(loc, std::move(call));
   statement->suppressed = parse_terminator();
   return statement;
@@ -721,18 +723,19 @@ StmtPtr Parser::parse_function() {
   const SourceLoc loc = loc_of(keyword);
   auto definition = std::make_shared<FunctionDef>();
   definition->loc = loc;
+  Numbering enclosing = begin_unit();
   if (match(TokenKind::LBracket)) {
     do {
       definition->outputs.push_back(expect_name("identifier in function output list"));
     } while (match(TokenKind::Comma));
     expect(TokenKind::RBracket, "']' after the function outputs");
     expect(TokenKind::Eq, "'=' after the function outputs");
-    definition->name = expect_name("function name").text;
+    definition->name = expect_identifier("function name").text;
   } else {
-    Name first = expect_name("function name");
+    const Token& first = expect_identifier("function name");
     if (match(TokenKind::Eq)) {
-      definition->outputs.push_back(std::move(first));
-      definition->name = expect_name("function name").text;
+      definition->outputs.push_back(variable_name(first));
+      definition->name = expect_identifier("function name").text;
     } else {
       definition->name = first.text;
     }
@@ -750,6 +753,7 @@ StmtPtr Parser::parse_function() {
   loop_depth_ = 0;
   definition->body = parse_block(BlockKind::Function, keyword);
   loop_depth_ = saved_loops;
+  definition->unit = end_unit(std::move(enclosing));
   auto statement = std::make_unique<FunctionStmt>(loc, definition);
   finish_compound(*statement);
   return statement;

@@ -5,6 +5,8 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "base/error.hpp"
@@ -97,7 +99,7 @@ class Parser {
       fail("expected field name after '.', got " + describe_token(current()));
     }
     const Token& token = advance();
-    return Name{token.text, loc_of(token), -1};
+    return Name{token.text, loc_of(token), -1};  // a field or method name: never a variable
   }
 
   // A parameter: a name, or the placeholder `~` (§13.4).
@@ -108,12 +110,43 @@ class Parser {
     return expect_name("parameter name");
   }
 
-  Name expect_name(std::string_view what) {
+  Name expect_name(std::string_view what) { return variable_name(expect_identifier(what)); }
+
+  const Token& expect_identifier(std::string_view what) {
     if (!check(TokenKind::Identifier)) {
       fail("expected " + std::string(what) + ", got " + describe_token(current()));
     }
-    const Token& token = advance();
-    return Name{token.text, loc_of(token), -1};
+    return advance();
+  }
+
+  // ---- Numbering the unit being parsed (UnitNames) -----------------------------------------
+
+  // The name `token` spells, numbered in the current unit.
+  Name variable_name(const Token& token) {
+    return Name{token.text, loc_of(token), name_id(token.text)};
+  }
+  int name_id(const std::string& text) {
+    auto [it, inserted] = unit_.ids.try_emplace(text, static_cast<int>(unit_.names.names.size()));
+    if (inserted) unit_.names.names.push_back(text);
+    return it->second;
+  }
+  void number_statement(Stmt& statement) { statement.id = unit_.names.statement_count++; }
+  // NAME(args), numbered as one of the unit's call sites.
+  std::unique_ptr<CallExpr> call_expression(Name name, ExprList arguments) {
+    auto call = std::make_unique<CallExpr>(std::move(name), std::move(arguments));
+    call->site = static_cast<int>(unit_.names.calls.size());
+    unit_.names.calls.push_back(UnitNames::CallSite{call->name.id, call->args.size()});
+    return call;
+  }
+  // A function's header and body are a unit of their own: begin_unit() returns the enclosing
+  // unit's numbering, which end_unit() restores after handing back the finished one.
+  struct Numbering {
+    UnitNames names;
+    std::unordered_map<std::string, int> ids;
+  };
+  Numbering begin_unit() { return std::exchange(unit_, Numbering{}); }
+  UnitNames end_unit(Numbering enclosing) {
+    return std::exchange(unit_, std::move(enclosing)).names;
   }
 
   // ---- Statements (parser.cpp) -------------------------------------------------------------
@@ -186,6 +219,7 @@ class Parser {
   int depth_ = 0;
   int height_ = 0;
   bool error_at_eof_ = false;
+  Numbering unit_;
 };
 
 }  // namespace llmlab::lang::detail

@@ -19,11 +19,6 @@ namespace llmlab::runtime::detail {
 
 namespace {
 
-bool is_special_form(const std::string& name, std::size_t count) {
-  return (name == "arrayfun" && count == 2) || (name == "parmap" && count == 2) ||
-         (name == "feval" && count >= 1);
-}
-
 std::string arity_text(const NativeFunction& function) {
   if (function.max_args < 0) return fmt::format("at least {}", function.min_args);
   if (function.min_args == function.max_args) return fmt::format("{}", function.min_args);
@@ -126,6 +121,16 @@ int Evaluator::builtin_index(std::string_view name) const {
   return it == builtin_indices_.end() ? -1 : it->second;
 }
 
+std::shared_ptr<const UnitCode> Evaluator::compile(const lang::UnitNames& unit,
+                                                   std::shared_ptr<Layout> layout) const {
+  return std::make_shared<const UnitCode>(
+      unit, std::move(layout), [this](const std::string& name) { return builtin_index(name); });
+}
+
+bool Evaluator::names_function(const lang::Name& name) const {
+  return functions_.count(name.text) != 0 || frame_->builtin_of(name) >= 0;
+}
+
 const NativeFunction* Evaluator::find_builtin(std::string_view name) const {
   const int index = builtin_index(name);
   return index < 0 ? nullptr : &builtins_[static_cast<std::size_t>(index)];
@@ -205,8 +210,10 @@ void Evaluator::throw_stack_exhausted() {
   throw Error("expression nested too deeply for the stack");
 }
 
-Value Evaluator::call_user_function(const lang::FunctionDef& function, std::span<Value> arguments,
+Value Evaluator::call_user_function(const UserFunction& user, std::span<Value> arguments,
                                     int nargout, const SourceLoc& where) {
+  const lang::FunctionDef& function = *user.definition;
+  const UnitCode& code = *user.code;
   if (arguments.size() > function.params.size()) {
     throw Error(fmt::format("function expects {} argument(s), got {}", function.params.size(),
                             arguments.size()));
@@ -217,13 +224,12 @@ Value Evaluator::call_user_function(const lang::FunctionDef& function, std::span
                             function.name, outputs, nargout));
   }
   check_depth();
-  if (!function.runtime_data) function.runtime_data = std::make_shared<Layout>();
-  std::shared_ptr<Layout> layout = std::static_pointer_cast<Layout>(function.runtime_data);
 
   Frame frame;
-  frame.layout = layout;
+  frame.layout = code.layout();
   frame.kind = FrameKind::Function;
-  frame.variables.resize(layout->size());
+  frame.run(user.code.get());
+  frame.variables.resize(frame.layout->size());
   // The predefined names come from the caller (§7.2); every layout gives them slots 0..7.
   for (std::size_t k = 0; k < kPredefinedNames.size(); ++k) {
     const Variable& source = frame_->at(static_cast<int>(k));
@@ -234,8 +240,7 @@ Value Evaluator::call_user_function(const lang::FunctionDef& function, std::span
   for (std::size_t k = 0; k < arguments.size(); ++k) {
     const lang::Name& parameter = function.params[k];
     if (parameter.is_placeholder()) continue;
-    if (parameter.slot < 0) parameter.slot = layout->slot_of(parameter.text);
-    frame.at(parameter.slot) = Variable{std::move(arguments[k]), true};
+    frame.at(frame.slot_of(parameter)) = Variable{std::move(arguments[k]), true};
   }
 
   {
@@ -258,9 +263,7 @@ Value Evaluator::call_user_function(const lang::FunctionDef& function, std::span
   }
 
   auto output_slot = [&](std::size_t k) -> Variable& {
-    const lang::Name& output = function.outputs[k];
-    if (output.slot < 0) output.slot = layout->slot_of(output.text);
-    return frame.at(output.slot);
+    return frame.at(frame.slot_of(function.outputs[k]));
   };
   if (outputs == 0) return Value();
   if (nargout <= 1) {
@@ -290,16 +293,17 @@ Value Evaluator::call_lambda(const Value& lambda, std::span<Value> arguments,
   }
   check_depth();
   Frame frame;
-  frame.layout = code.layout;
+  frame.layout = code.code->layout();
   frame.kind = FrameKind::Lambda;
+  frame.run(code.code.get());
   frame.variables = code.captured;
-  frame.variables.resize(code.layout->size());
+  frame.variables.resize(frame.layout->size());
   // Parameters shadow captured names; nargin/nargout do not exist in lambdas (§13.3).
   frame.variables[8] = Variable{};
   frame.variables[9] = Variable{};
   for (std::size_t k = 0; k < arguments.size(); ++k) {
     if (definition.params[k].is_placeholder()) continue;
-    frame.at(definition.params[k].slot) = Variable{std::move(arguments[k]), true};
+    frame.at(frame.slot_of(definition.params[k])) = Variable{std::move(arguments[k]), true};
   }
   FrameSwap swap(frame_, &frame);
   ++depth_;
@@ -326,7 +330,7 @@ Value Evaluator::call_by_name(std::string_view name, std::span<Value> arguments,
                               const SourceLoc& where, HandleVariables handles) {
   const std::string key(name);
   if (auto it = functions_.find(key); it != functions_.end()) {
-    const std::shared_ptr<const lang::FunctionDef> function = it->second;
+    const std::shared_ptr<const UserFunction> function = it->second;
     return call_user_function(*function, arguments, nargout, where);
   }
   if (Variable* variable = frame_->find(name);
@@ -433,8 +437,7 @@ Value Evaluator::eval_call_with(const lang::CallExpr& expression, int nargout,
   // Only this call, not the calls inside its arguments, hands over reassigned variables.
   const auto* reassigned = std::exchange(reassigned_, nullptr);
   const std::string& name = expression.name.text;
-  const std::size_t count = expression.args.size();
-  const bool special = is_special_form(name, count);
+  const bool special = frame_->code->call_form(expression) == CallForm::SpecialForm;
   Variable* variable = special ? nullptr : &slot(expression.name);
   const VariableUse use =
       variable && variable->defined ? variable_use(variable->value) : VariableUse::None;
@@ -449,7 +452,8 @@ Value Evaluator::eval_call_with(const lang::CallExpr& expression, int nargout,
   std::vector<Value> expanded;
   if (!special) {
     if (auto it = functions_.find(name); it != functions_.end()) {
-      const std::shared_ptr<const lang::FunctionDef> function = it->second;
+      // A copy: the arguments may redefine the name.
+      const std::shared_ptr<const UserFunction> function = it->second;
       std::span<Value> given = eval_call_arguments(expression.args, arguments, expanded);
       return located(expression.loc,
                      [&] { return call_user_function(*function, given, nargout, expression.loc); });
@@ -461,9 +465,8 @@ Value Evaluator::eval_call_with(const lang::CallExpr& expression, int nargout,
                      [&] { return call_value(callee, given, nargout, expression.loc); });
     }
   }
-  if (expression.builtin < 0) expression.builtin = builtin_index(name);
-  if (expression.builtin >= 0) {
-    const NativeFunction& function = builtins_[static_cast<std::size_t>(expression.builtin)];
+  if (const int builtin = frame_->builtin_of(expression.name); builtin >= 0) {
+    const NativeFunction& function = builtins_[static_cast<std::size_t>(builtin)];
     std::span<Value> given = eval_call_arguments(expression.args, arguments, expanded);
     // Handing over needs argument k to be expression k: not when a list was expanded.
     if (reassigned == nullptr || given.data() != arguments.data()) {

@@ -188,11 +188,10 @@ Value Evaluator::eval_identifier(const lang::IdentifierExpr& expression) {
   const Variable& variable = slot(expression.name);
   if (variable.defined) return variable.value;
   // A bare name that is no variable but a function is a call without arguments (§13.10).
-  const std::string& name = expression.name.text;
-  if (functions_.count(name) != 0 || builtin_index(name) >= 0) {
-    return call_by_name(name, {}, 1, expression.loc);
+  if (names_function(expression.name)) {
+    return call_by_name(expression.name.text, {}, 1, expression.loc);
   }
-  throw Error(fmt::format("undefined variable '{}'", name), expression.loc);
+  throw Error(fmt::format("undefined variable '{}'", expression.name.text), expression.loc);
 }
 
 Value Evaluator::eval_binary(const lang::BinaryExpr& expression) {
@@ -397,17 +396,18 @@ std::string Evaluator::dynamic_field_name(const lang::Expr& name) {
 }
 
 Value Evaluator::eval_lambda(const lang::LambdaExpr& expression) {
-  // The lambda captures a snapshot of the whole current scope (§3.8); its parameters get slots
-  // in the same layout, so the body's names resolve once for every call.
+  // The lambda captures a snapshot of the whole current scope (§3.8); it runs with the code of
+  // the unit it is written in, whose layout gives its parameters slots too, so the body's names
+  // resolve once for every call.
   auto code = std::make_shared<LambdaCode>();
   code->definition = expression.def;
-  code->layout = frame_->layout;
-  for (const lang::Name& parameter : expression.def->params) {
-    if (parameter.slot < 0 && !parameter.is_placeholder()) {
-      parameter.slot = frame_->layout->slot_of(parameter.text);
-    }
-  }
-  code->captured = frame_->variables;
+  code->code = frame_->code->shared_from_this();
+  // Only up to the last defined variable: a call's frame gives the rest their empty default,
+  // and the unit's later names (all have slots from the start) need not be copied per call.
+  const std::vector<Variable>& scope = frame_->variables;
+  std::size_t used = scope.size();
+  while (used > 0 && !scope[used - 1].defined) --used;
+  code->captured.assign(scope.begin(), scope.begin() + static_cast<std::ptrdiff_t>(used));
   Lambda lambda;
   for (const lang::Name& parameter : expression.def->params)
     lambda.parameters.push_back(parameter.text);

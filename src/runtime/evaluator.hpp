@@ -1,10 +1,10 @@
 // The evaluator behind runtime::Interpreter (internal to src/runtime): frames of slot-resolved
-// variables, the statement executor and the expression evaluator over the lang AST. Variable
-// names are resolved to slots the first time a node runs (lang::Name::slot caches it), so loops
-// touch no hash tables; scalars stay unboxed in Value; control flow is a Flow result, not an
-// exception. Scalar assignments and element writes, alone or as runs of a loop body, are compiled
-// the first time they run to ScalarCode (scalar_code.hpp) and run without Value traffic
-// (fast_statement.cpp).
+// variables, the statement executor and the expression evaluator over the lang AST. Each unit of
+// code is compiled before it runs (compile.hpp: its names resolved to slots and builtins, read
+// through the frame's UnitCode), so loops touch no hash tables; scalars stay unboxed in Value;
+// control flow is a Flow result, not an exception. Scalar assignments and element writes, alone
+// or as runs of a loop body, are compiled the first time they run to ScalarCode
+// (scalar_code.hpp) and run without Value traffic (fast_statement.cpp).
 #pragma once
 
 #include <array>
@@ -18,9 +18,12 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
+#include "base/error.hpp"
 #include "lang/ast.hpp"
+#include "runtime/compile.hpp"
 #include "runtime/indexing.hpp"
 #include "runtime/interpreter.hpp"
 #include "runtime/native.hpp"
@@ -76,6 +79,28 @@ struct Frame {
   std::shared_ptr<Layout> layout;
   std::vector<Variable> variables;
   FrameKind kind = FrameKind::TopLevel;
+  // The unit running in the frame, compiled against `layout`: the function's or lambda's, or at
+  // the top level the program's (a `run` file's or an evaluated text's while it runs). Whoever
+  // sets it with run() keeps the code alive meanwhile (the caller's copy of the function table's
+  // entry, the lambda value, a CodeSwap), so a call counts no references; run() keeps the code's
+  // arrays one load away for the hot paths. The lookups below check nothing, as they run for
+  // every variable read: every Name the evaluator looks up has an id (only `~` and a method's
+  // name have none, and neither is looked up), and every statement of a block has one.
+  const UnitCode* code = nullptr;
+  const int* slots = nullptr;
+  const int* builtins = nullptr;
+  FastForm* fast_forms = nullptr;
+
+  void run(const UnitCode* unit) {
+    code = unit;
+    slots = unit ? unit->slots() : nullptr;
+    builtins = unit ? unit->builtins() : nullptr;
+    fast_forms = unit ? unit->fast_forms() : nullptr;
+  }
+  int slot_of(const lang::Name& name) const { return slots[name.id]; }
+  // The builtin a call of `name` binds to, -1 for none.
+  int builtin_of(const lang::Name& name) const { return builtins[name.id]; }
+  FastForm& fast_form(const lang::Stmt& statement) const { return fast_forms[statement.id]; }
 
   // The reference is valid until the next evaluation: a name seen for the first time grows
   // `variables` (and may move it), so code that evaluates anything takes its slot afterwards.
@@ -91,11 +116,18 @@ struct Frame {
   Variable* find(std::string_view name);
 };
 
-// What a lambda value carries for the evaluator (Lambda::code).
+// What a lambda value carries for the evaluator (Lambda::code): its body reads the scope it is
+// written in, so it runs with that unit's code and layout.
 struct LambdaCode {
   std::shared_ptr<const lang::LambdaDef> definition;
-  std::shared_ptr<Layout> layout;
+  std::shared_ptr<const UnitCode> code;
   std::vector<Variable> captured;
+};
+
+// A function defined by a `function` statement, with its code (compiled when the statement runs).
+struct UserFunction {
+  std::shared_ptr<const lang::FunctionDef> definition;
+  std::shared_ptr<const UnitCode> code;
 };
 
 // A binding of `end` while one index operation's subscripts are evaluated (§6.3).
@@ -124,10 +156,11 @@ class Evaluator {
 
   // Top level.
   void run_program(const lang::Program& program, ExecMode mode);
-  Value evaluate_expression(const lang::Expr& expression);
-  // An expression evaluated in the executing frame while a program runs (from a builtin):
-  // the frame, the `end` bindings and the stack base are left as they are.
-  Value evaluate_nested(const lang::Expr& expression);
+  // The expression statement that is all of `program`, evaluated at the top level.
+  Value evaluate_expression(const lang::Program& program, const lang::Expr& expression);
+  // The same in the executing frame while a program runs (from a builtin): the frame, the `end`
+  // bindings and the stack base are left as they are.
+  Value evaluate_nested(const lang::Program& program, const lang::Expr& expression);
   Frame& top_frame() { return top_; }
   Frame& current_frame() { return *frame_; }
   void request_interrupt(InterruptReason reason) {
@@ -184,17 +217,19 @@ class Evaluator {
   Flow exec_switch(const lang::SwitchStmt& statement);
   Flow exec_try(const lang::TryStmt& statement);
   Flow exec_run(const lang::RunStmt& statement);
+  // A `function` statement: the function table's entry for its name, compiled.
+  void define_function(const lang::FunctionStmt& statement);
   bool echo_enabled(const lang::Stmt& statement) const;
   bool assignment_echo_enabled(const lang::Stmt& statement) const;
 
   // Fast paths (fast_statement.cpp). exec_statement() runs one statement of a block: a step,
   // then the compiled form when there is one, else exec(). prepare_fast() compiles a statement
-  // once (a simple statement's ScalarCode, or a loop's body plan in Stmt::runtime_data);
+  // once (a simple statement's ScalarCode, or a loop's body plan: the unit's FastForm);
   // run_fast() runs a simple statement's code, returning false, having done nothing, when
   // exec() must run it. exec_body() runs a loop body through its plan.
   Flow exec_statement(const lang::Stmt& statement);
-  void prepare_fast(const lang::Stmt& statement);
-  bool run_fast(const lang::Stmt& statement);
+  void prepare_fast(const lang::Stmt& statement, FastForm& form);
+  bool run_fast(const lang::Stmt& statement, const ScalarCode& code);
   Flow exec_body(const lang::Stmt& loop, const lang::Block& body);
   // Runs statements first.. of `code`, the compiled segment of `body` starting at `offset`;
   // the ones the code cannot run go through exec(). Steps are the caller's to count.
@@ -265,17 +300,22 @@ class Evaluator {
   // `owned`: the arguments again, mutable, when the builtin may take() them (eval_call_with).
   Value call_builtin(const NativeFunction& function, std::span<const Value> arguments, int nargout,
                      std::span<Value> owned = {});
-  Value call_user_function(const lang::FunctionDef& function, std::span<Value> arguments,
-                           int nargout, const SourceLoc& where);
+  // The caller holds `user` (a copy of the table's pointer): the body may redefine the name.
+  Value call_user_function(const UserFunction& user, std::span<Value> arguments, int nargout,
+                           const SourceLoc& where);
   // `where` is the call's place, named in the call chain of an error (invalid: no frame).
   Value call_lambda(const Value& lambda, std::span<Value> arguments, const SourceLoc& where);
   int builtin_index(std::string_view name) const;
+  // Whether a user function or a builtin has the name: a bare NAME that is no variable is then
+  // a call without arguments (§13.10, MATLAB's command form `toc`). The rule of eval_identifier
+  // and of a bare name as a statement.
+  bool names_function(const lang::Name& name) const;
+  // The compile step (compile.hpp): `unit` resolved against `layout`.
+  std::shared_ptr<const UnitCode> compile(const lang::UnitNames& unit,
+                                          std::shared_ptr<Layout> layout) const;
 
   // Variables.
-  Variable& slot(const lang::Name& name) {
-    if (name.slot < 0) name.slot = frame_->layout->slot_of(name.text);
-    return frame_->at(name.slot);
-  }
+  Variable& slot(const lang::Name& name) { return frame_->at(frame_->slot_of(name)); }
   void assign(const lang::Name& name, Value value) {
     Variable& variable = slot(name);
     variable.value = std::move(value);
@@ -337,7 +377,7 @@ class Evaluator {
   // otherwise): its builtin call receives those variables by move (exec_multi_assign).
   const std::vector<std::optional<lang::AssignTarget>>* reassigned_ = nullptr;
   std::unordered_map<std::string, int> builtin_indices_;
-  std::unordered_map<std::string, std::shared_ptr<const lang::FunctionDef>> functions_;
+  std::unordered_map<std::string, std::shared_ptr<const UserFunction>> functions_;
   std::set<std::string> imported_;
   std::vector<std::shared_ptr<const lang::Program>> loaded_programs_;
 };
@@ -360,6 +400,23 @@ auto with_values(std::size_t count, Body&& body) -> decltype(body(std::span<Valu
   std::vector<Value> buffer(count);
   return body(std::span<Value>(buffer));
 }
+
+// Runs another unit's code in `frame` for the duration: a `run` file's, an evaluated text's.
+class CodeSwap {
+ public:
+  CodeSwap(Frame& frame, std::shared_ptr<const UnitCode> code)
+      : frame_(frame), code_(std::move(code)), saved_(frame.code) {
+    frame_.run(code_.get());
+  }
+  ~CodeSwap() { frame_.run(saved_); }
+  CodeSwap(const CodeSwap&) = delete;
+  CodeSwap& operator=(const CodeSwap&) = delete;
+
+ private:
+  Frame& frame_;
+  std::shared_ptr<const UnitCode> code_;
+  const UnitCode* saved_;
+};
 
 class FrameSwap {
  public:

@@ -79,6 +79,7 @@ void Evaluator::run_program(const lang::Program& program, ExecMode mode) {
   mark_stack_base();
   ends_.clear();
   steps_ = 0;
+  CodeSwap code(top_, compile(program.unit, top_.layout));
   try {
     const Flow flow = exec_block(program.body);
     mode_ = saved;
@@ -95,14 +96,16 @@ void Evaluator::run_program(const lang::Program& program, ExecMode mode) {
   }
 }
 
-Value Evaluator::evaluate_expression(const lang::Expr& expression) {
+Value Evaluator::evaluate_expression(const lang::Program& program, const lang::Expr& expression) {
   frame_ = &top_;
   ends_.clear();
   mark_stack_base();
+  CodeSwap code(top_, compile(program.unit, top_.layout));
   return eval(expression);
 }
 
-Value Evaluator::evaluate_nested(const lang::Expr& expression) {
+Value Evaluator::evaluate_nested(const lang::Program& program, const lang::Expr& expression) {
+  CodeSwap code(*frame_, compile(program.unit, frame_->layout));
   // `end` inside the typed text belongs to no subscript of the caller's.
   std::vector<EndBinding> saved = std::move(ends_);
   ends_.clear();
@@ -172,15 +175,24 @@ Flow Evaluator::exec_unlocated(const lang::Stmt& statement) {
       return Flow::Return;
     case lang::StmtKind::Try:
       return exec_try(statement.as<lang::TryStmt>());
-    case lang::StmtKind::Function: {
-      const auto& definition = statement.as<lang::FunctionStmt>().function;
-      functions_[definition->name] = definition;
+    case lang::StmtKind::Function:
+      define_function(statement.as<lang::FunctionStmt>());
       return Flow::Normal;
-    }
     case lang::StmtKind::Run:
       return exec_run(statement.as<lang::RunStmt>());
   }
   return Flow::Normal;
+}
+
+// Out of line, so the dispatch above stays a small function (it runs for every statement).
+[[gnu::noinline]] void Evaluator::define_function(const lang::FunctionStmt& statement) {
+  const std::shared_ptr<const lang::FunctionDef>& definition = statement.function;
+  std::shared_ptr<const UserFunction>& function = functions_[definition->name];
+  // Running the same definition again (a loop, a re-run block) keeps its code.
+  if (!function || function->definition != definition) {
+    function = std::make_shared<const UserFunction>(
+        UserFunction{definition, compile(definition->unit, std::make_shared<Layout>())});
+  }
 }
 
 void Evaluator::exec_expression_statement(const lang::ExpressionStmt& statement) {
@@ -188,8 +200,7 @@ void Evaluator::exec_expression_statement(const lang::ExpressionStmt& statement)
   // A call that is the whole statement sees nargout 0 (§13.3), a bare function name too
   // (`toc`, `ls`: MATLAB's command form, where nothing takes the result).
   const auto bare_call = [this](const lang::Name& name) {
-    return !slot(name).defined &&
-           (functions_.count(name.text) != 0 || builtin_index(name.text) >= 0);
+    return !slot(name).defined && names_function(name);
   };
   Value value;
   if (expression.kind == lang::ExprKind::Call) {
@@ -597,6 +608,7 @@ Flow Evaluator::exec_run(const lang::RunStmt& statement) {
   // top level, the program). It counts as a call towards the depth limit, so a file that runs
   // itself ends in the recursion error, not in a stack overflow.
   check_depth();
+  CodeSwap code(*frame_, compile(program->unit, frame_->layout));
   ++depth_;
   Flow flow = Flow::Normal;
   try {

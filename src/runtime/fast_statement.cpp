@@ -18,26 +18,17 @@ namespace llmlab::runtime::detail {
 
 namespace {
 
-// A loop body as runs of compiled statements and single statements for exec_statement().
-struct BodyPlan {
-  struct Segment {
-    std::size_t first = 0;             // index of the segment's first statement in the body
-    std::unique_ptr<ScalarCode> code;  // null: the one statement at `first`, run generically
-  };
-  std::vector<Segment> segments;
-};
-
 bool is_simple(const lang::Stmt& statement) {
   return statement.kind == lang::StmtKind::Assign || statement.kind == lang::StmtKind::IndexAssign;
 }
 
 }  // namespace
 
-void Evaluator::prepare_fast(const lang::Stmt& statement) {
-  statement.runtime_data_ready = true;
+void Evaluator::prepare_fast(const lang::Stmt& statement, FastForm& form) {
+  form.prepared = true;
   if (is_simple(statement)) {
-    auto code = std::make_shared<ScalarCode>();
-    if (code->append_statement(statement, *frame_)) statement.runtime_data = std::move(code);
+    auto code = std::make_unique<ScalarCode>();
+    if (code->append_statement(statement, *frame_)) form.code = std::move(code);
     return;
   }
   const lang::Block* body = nullptr;
@@ -45,7 +36,7 @@ void Evaluator::prepare_fast(const lang::Stmt& statement) {
   if (statement.kind == lang::StmtKind::While) body = &statement.as<lang::WhileStmt>().body;
   if (body == nullptr) return;
   // Only suppressed statements are fused: an echo line is printed by the statement's own path.
-  auto plan = std::make_shared<BodyPlan>();
+  auto plan = std::make_unique<BodyPlan>();
   for (std::size_t k = 0; k < body->size(); ++k) {
     const lang::Stmt& member = *(*body)[k];
     const bool fusable = member.suppressed && is_simple(member);
@@ -55,11 +46,10 @@ void Evaluator::prepare_fast(const lang::Stmt& statement) {
     if (code && !code->append_statement(member, *frame_)) code.reset();
     plan->segments.push_back({k, std::move(code)});
   }
-  statement.runtime_data = std::move(plan);
+  form.plan = std::move(plan);
 }
 
-bool Evaluator::run_fast(const lang::Stmt& statement) {
-  const auto& code = *static_cast<const ScalarCode*>(statement.runtime_data.get());
+bool Evaluator::run_fast(const lang::Stmt& statement, const ScalarCode& code) {
   const bool echo_on = !statement.suppressed && assignment_echo_enabled(statement);
   // An element write's echo (§8.6) is worded by the generic path.
   if (echo_on && statement.kind == lang::StmtKind::IndexAssign) return false;
@@ -67,20 +57,21 @@ bool Evaluator::run_fast(const lang::Stmt& statement) {
   if (code.run(frame_->variables.data(), 0) != 1) return false;
   if (echo_on) {
     const lang::Name& target = statement.as<lang::AssignStmt>().target;
-    session_.write(echo(target.text, frame_->at(target.slot).value, session_));
+    session_.write(echo(target.text, slot(target).value, session_));
   }
   return true;
 }
 
 Flow Evaluator::exec_statement(const lang::Stmt& statement) {
   step();
-  if (!statement.runtime_data_ready) prepare_fast(statement);
-  if (statement.runtime_data && is_simple(statement) && run_fast(statement)) return Flow::Normal;
+  FastForm& form = frame_->fast_form(statement);
+  if (!form.prepared) prepare_fast(statement, form);
+  if (form.code && run_fast(statement, *form.code)) return Flow::Normal;
   return exec(statement);
 }
 
 Flow Evaluator::exec_body(const lang::Stmt& loop, const lang::Block& body) {
-  const auto* plan = static_cast<const BodyPlan*>(loop.runtime_data.get());
+  const BodyPlan* plan = frame_->fast_form(loop).plan.get();
   if (plan == nullptr) return exec_block(body);
   for (const BodyPlan::Segment& segment : plan->segments) {
     if (!segment.code) {
@@ -121,15 +112,14 @@ void Evaluator::run_segment(const ScalarCode& code, const lang::Block& body, std
 
 bool Evaluator::exec_compiled_range(const lang::ForStmt& loop, double start, double increment,
                                     std::int64_t count) {
-  const auto* plan = static_cast<const BodyPlan*>(loop.runtime_data.get());
+  const BodyPlan* plan = frame_->fast_form(loop).plan.get();
   // A step budget (the fuzzer's) keeps the exact per-statement counting of exec_body().
   if (plan == nullptr || plan->segments.size() != 1 || !plan->segments[0].code ||
       options_.step_budget > 0) {
     return false;
   }
   const ScalarCode& code = *plan->segments[0].code;
-  slot(loop.variable);
-  const int loop_slot = loop.variable.slot;
+  const int loop_slot = frame_->slot_of(loop.variable);
   for (std::int64_t k = 0; k < count; ++k) {
     const double current = range_element(start, increment, k);
     // What the generic loop's step() checks, when no budget is set: a pending interrupt.

@@ -37,7 +37,8 @@ Value Interpreter::evaluate(std::string_view expression) {
   if (program.body.size() != 1 || program.body[0]->kind != lang::StmtKind::Expression) {
     throw Error("expected one expression", SourceLoc{file, 1, 1});
   }
-  return state_->evaluator.evaluate_expression(*program.body[0]->as<lang::ExpressionStmt>().expr);
+  return state_->evaluator.evaluate_expression(program,
+                                               *program.body[0]->as<lang::ExpressionStmt>().expr);
 }
 
 Value Interpreter::evaluate_in_current_scope(std::string_view expression,
@@ -47,7 +48,8 @@ Value Interpreter::evaluate_in_current_scope(std::string_view expression,
   if (program.body.size() != 1 || program.body[0]->kind != lang::StmtKind::Expression) {
     throw Error("expected one expression", SourceLoc{file, 1, 1});
   }
-  return state_->evaluator.evaluate_nested(*program.body[0]->as<lang::ExpressionStmt>().expr);
+  return state_->evaluator.evaluate_nested(program,
+                                           *program.body[0]->as<lang::ExpressionStmt>().expr);
 }
 
 void Interpreter::interrupt(InterruptReason reason) { state_->evaluator.request_interrupt(reason); }

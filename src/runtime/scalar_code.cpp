@@ -33,12 +33,6 @@ int arithmetic_offset(lang::BinaryOp op) {
   }
 }
 
-// Names that, with some argument counts, are calls even when a variable has the name (§3.6):
-// the fast path leaves them all to the generic one.
-bool is_special_form(const std::string& name) {
-  return name == "arrayfun" || name == "parmap" || name == "feval";
-}
-
 // The real scalar a variable holds, as the generic path would read it (a Bool is not taken:
 // the generic operators decide what a logical operand means).
 inline bool read_scalar(const Variable& variable, double& out) {
@@ -73,9 +67,9 @@ Index element_index(const Variable& variable, int subscripts, double first, doub
 }  // namespace
 
 int ScalarCode::slot_of(const lang::Name& name, Frame& frame) {
-  if (name.slot < 0) name.slot = frame.layout->slot_of(name.text);
-  max_slot_ = std::max(max_slot_, name.slot);
-  return name.slot;
+  const int slot = frame.slot_of(name);
+  max_slot_ = std::max(max_slot_, slot);
+  return slot;
 }
 
 void ScalarCode::emit(Op op, int depth_change, int slot, double constant) {
@@ -215,18 +209,22 @@ bool ScalarCode::fuse_with_left_leaf(int offset, const Instruction& right) {
 
 bool ScalarCode::compile_element_read(const lang::CallExpr& call, Frame& frame) {
   const std::size_t count = call.args.size();
-  if ((count != 1 && count != 2) || is_special_form(call.name.text)) return false;
+  // A special form is a call whatever the variable holds.
+  if ((count != 1 && count != 2) || frame.code->call_form(call) == CallForm::SpecialForm) {
+    return false;
+  }
   // NAME(args) is an element read only while NAME is an array variable; compiling it for a
   // function call would make every run fail over to the generic path.
-  const Variable& current = frame.at(slot_of(call.name, frame));
+  const int array = slot_of(call.name, frame);
+  const Variable& current = frame.at(array);
   if (!current.defined || !current.value.is_array()) return false;
   for (const lang::ExprPtr& argument : call.args) {
     if (!compile(*argument, frame)) return false;
   }
   if (count == 1) {
-    emit(Op::Element, 0, call.name.slot);
+    emit(Op::Element, 0, array);
   } else {
-    emit(Op::Element2, -1, call.name.slot);
+    emit(Op::Element2, -1, array);
   }
   return true;
 }

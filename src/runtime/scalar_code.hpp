@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "lang/ast.hpp"
@@ -29,8 +30,8 @@ class ScalarCode {
   static constexpr int kMaxDepth = 16;
 
   // Appends `statement` when it is an assignment or element write within the subset; otherwise
-  // returns false and leaves the program as it was. Names resolve to slots of `frame`'s layout
-  // (cached in the AST, as Evaluator::slot does).
+  // returns false and leaves the program as it was. Names resolve to slots through the unit code
+  // running in `frame`, as Evaluator::slot does.
   bool append_statement(const lang::Stmt& statement, Frame& frame);
 
   int statement_count() const { return static_cast<int>(starts_.size()); }
@@ -108,6 +109,15 @@ class ScalarCode {
   int depth_ = 0;
   int max_depth_ = 0;
   int max_slot_ = 0;
+};
+
+// A loop body as runs of compiled statements and single statements for exec_statement().
+struct BodyPlan {
+  struct Segment {
+    std::size_t first = 0;             // index of the segment's first statement in the body
+    std::unique_ptr<ScalarCode> code;  // null: the one statement at `first`, run generically
+  };
+  std::vector<Segment> segments;
 };
 
 }  // namespace llmlab::runtime::detail

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "base/error.hpp"
 #include "lang/ast_printer.hpp"
@@ -178,8 +179,45 @@ TEST(parser, assignment_locations) {
   EXPECT_EQ(program.body[1]->loc.column, 3);
   const auto& assign = program.body[1]->as<IndexAssignStmt>();
   EXPECT_EQ(assign.target.text, "v");
-  EXPECT_EQ(assign.target.slot, -1);
+  // The parser leaves no evaluator state: the name is only numbered in its unit.
+  ASSERT_GE(assign.target.id, 0);
+  EXPECT_EQ(program.unit.names[static_cast<std::size_t>(assign.target.id)], "v");
   EXPECT_EQ(assign.value->loc.column, 10);
+}
+
+// The parser numbers each unit's distinct names and its statements densely (UnitNames): the top
+// level with its lambdas is one unit, each function another.
+TEST(parser, units_number_names_and_statements) {
+  const Program program = parse(
+      "x = 1;\nf = @(y) x + y;\nfor k = 1:3, x = x + k; end\ns.m(x);\n"
+      "function r = g(x)\n  r = x;\nend");
+  const std::vector<std::string> top = {"x", "f", "y", "k", "s"};
+  EXPECT_EQ(program.unit.names, top);
+  EXPECT_EQ(program.unit.statement_count, 6);  // 5 at the top level, 1 in the loop
+  std::vector<int> ids;
+  for (const StmtPtr& statement : program.body) ids.push_back(statement->id);
+  EXPECT_EQ(ids, (std::vector<int>{0, 1, 3, 4, 5}));
+  const auto& loop = program.body[2]->as<ForStmt>();
+  EXPECT_EQ(loop.body[0]->id, 2);
+  EXPECT_EQ(loop.variable.id, 3);
+  // Both `x`s of the loop's assignment are the unit's one x.
+  const auto& step = loop.body[0]->as<AssignStmt>();
+  EXPECT_EQ(step.target.id, 0);
+  EXPECT_EQ(step.value->as<BinaryExpr>().left->as<IdentifierExpr>().name.id, 0);
+  // The lambda's parameter and body share the top level's numbering.
+  const auto& lambda = *program.body[1]->as<AssignStmt>().value->as<LambdaExpr>().def;
+  EXPECT_EQ(lambda.params[0].id, 2);
+  // A method's name after `.` is never a variable.
+  const auto& call = program.body[3]->as<ExpressionStmt>().expr->as<MethodCallExpr>();
+  EXPECT_EQ(call.name.id, -1);
+  EXPECT_EQ(call.object->as<IdentifierExpr>().name.id, 4);
+  // The function numbers its own names from 0; its name is not one of them.
+  const FunctionDef& function = *program.body[4]->as<FunctionStmt>().function;
+  EXPECT_EQ(function.unit.names, (std::vector<std::string>{"r", "x"}));
+  EXPECT_EQ(function.unit.statement_count, 1);
+  EXPECT_EQ(function.outputs[0].id, 0);
+  EXPECT_EQ(function.params[0].id, 1);
+  EXPECT_EQ(function.body[0]->id, 0);
 }
 
 TEST(parser, if_statements) {
