@@ -36,6 +36,7 @@ Translation, and only this (Octave-only syntax MATLAB lacks), outside strings an
   endfunction endif endwhile endfor endswitch end_try_catch endparfor -> end
   `x++`, `x--` (a statement)         -> `x = x + 1`, `x = x - 1`
   `x OP= e` (a statement, OP in + - * /) -> `x = x OP (e)`
+  `function f (a, b = e)` (a default value) -> `function f(a, b)` then `if nargin < 2, b = e; end`
   `"text"` (Octave's double-quoted char array, with backslash escapes)
                                      -> `'text'`, or `sprintf('text')` when it holds escapes
 A block that still needs Octave (`unwind_protect`, `do ... until`, a function MATLAB lacks
@@ -103,6 +104,9 @@ OCTAVE_ONLY_KEYWORDS = {"unwind_protect", "unwind_protect_cleanup", "end_unwind_
 END_KEYWORDS = re.compile(
     r"\b(endfunction|endif|endwhile|endfor|endswitch|end_try_catch|endparfor)\b")
 IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+# A function header with its parameter list: (indent and `function`, outputs and name, the
+# parameters, the rest of the line).
+FUNCTION_HEADER = re.compile(r"^(\s*function\s+)([^(]*?)\s*\((.*)\)(\s*(?:[%#].*)?)$")
 BLOCK_START = re.compile(r"^%!([a-z]+)")
 BUG_ID = re.compile(r"^\s*<\*?\d+>")
 ERROR_PATTERN = re.compile(r"^\s*(<[^>]*>|id=\S+)")
@@ -285,6 +289,35 @@ def translate_code(code: str) -> str:
     return END_KEYWORDS.sub("end", code)
 
 
+def top_level_split(text: str) -> list[str]:
+    """`text` cut at the commas outside brackets."""
+    parts, depth, current = [], 0, ""
+    for c in text:
+        depth += c in "([{"
+        depth -= c in ")]}"
+        if c == "," and depth == 0:
+            parts.append(current)
+            current = ""
+        else:
+            current += c
+    return parts + [current]
+
+
+def default_parameters(line: str) -> str:
+    """Octave's default parameter values, `function f (a, b = expr)`, as MATLAB writes them:
+    the bare parameter, then `if nargin < 2, b = expr; end` as the body's first line."""
+    header = FUNCTION_HEADER.match(line)
+    if not header or "=" not in header[3]:
+        return line
+    names, defaults = [], []
+    for position, parameter in enumerate(top_level_split(header[3]), 1):
+        name, equals, value = parameter.partition("=")
+        names.append(name.strip())
+        if equals:
+            defaults.append(f"if nargin < {position}, {name.strip()} = {value.strip()}; end")
+    return f"{header[1]}{header[2]}({', '.join(names)}){header[4]}\n" + "\n".join(defaults)
+
+
 def translate(code: str) -> tuple[str, str]:
     """The block in MATLAB's syntax, and why it cannot be ("" when it can)."""
     lines = []
@@ -316,6 +349,7 @@ def translate(code: str) -> tuple[str, str]:
             else:
                 out += text
         out = COMPOUND.sub(lambda m: f"{m[1]}{m[2]} = {m[2]} {m[3]} ({m[4]}){m[5]}", out)
+        out = default_parameters(out)
         lines.append(out)
     return "\n".join(lines), reason
 

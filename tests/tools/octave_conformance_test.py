@@ -2,7 +2,8 @@
 """tools/octave_conformance.py keeps `%!shared` variables as Octave's test runner does: a
 %!test or %!assert that completes hands its values on, an %!error block and a failing block do
 not, a new %!shared drops the old names, and a block rerun after its file's script died sees
-the values the blocks before it left. The same made-up test file runs through llmlab and,
+the values the blocks before it left; a %!function's default parameter value (Octave-only
+syntax) is translated to MATLAB's nargin test. The same made-up test file runs through llmlab and,
 when it is installed, through Octave itself: both must pass every block.
 
 Usage: octave_conformance_test.py --bin build/release/llmlab"""
@@ -34,6 +35,11 @@ TESTS = """\
 %!test assert (~exist ('a', 'var'))
 %!test assert (b, 2); assert (isempty (c)); c = b + 1;
 %!assert ([b, c], [2, 3])
+%!function r = scaled (x, factor = 2)  # Octave's default parameter value
+%!  r = factor * x;
+%!endfunction
+%!assert (scaled (3), 6)
+%!assert (scaled (3, 5), 15)
 """
 # The blocks meant to fail: the failing %!test, and the one that ends the script (rerun alone,
 # it ends its own process too).
@@ -55,8 +61,8 @@ def outcomes_with(command: list[str]) -> dict[str, bool]:
 def check(name: str, command: list[str]) -> list[str]:
     problems = []
     outcomes = outcomes_with(command)
-    if len(outcomes) != 13:
-        problems.append(f"{name}: {len(outcomes)} blocks read, expected 13")
+    if len(outcomes) != 15:
+        problems.append(f"{name}: {len(outcomes)} blocks read, expected 15")
     for block_id, ok in sorted(outcomes.items()):
         if ok == (block_id in EXPECTED_FAILURES):
             problems.append(f"{name}: {block_id} {'passed' if ok else 'failed'}")
