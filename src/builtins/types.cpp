@@ -178,9 +178,17 @@ double round_to_single(double x) {
   return static_cast<double>(static_cast<float>(x));
 }
 
+// single(x): each element rounded to float32; a complex element part by part, as MATLAB's
+// single complex keeps a float32 real and imaginary part.
 Value single(Call& call) {
-  num::Matrix m = real_matrix(call, 0);
-  for (double& value : m.mutable_real_values()) value = round_to_single(value);
+  num::Matrix m = call.matrix(0);
+  if (m.is_complex()) {
+    for (num::Complex& value : m.mutable_complex_values()) {
+      value = {round_to_single(value.real()), round_to_single(value.imag())};
+    }
+  } else {
+    for (double& value : m.mutable_real_values()) value = round_to_single(value);
+  }
   return same_shape(call.value(0), std::move(m));
 }
 
@@ -394,7 +402,8 @@ extern const BuiltinTable kTypeBuiltins = {
     {"uint64", integer_class<std::uint64_t>, 1, 1,
      "Round and saturate to uint64 (limits as the nearest doubles). Example: uint64(3.7)"},
     {"single", single, 1, 1,
-     "Rounds to the nearest float32; the values stay doubles. Example: single(0.1) - 0.1"},
+     "Rounds to the nearest float32 (a complex value part by part); the values stay doubles. "
+     "Example: single(0.1) - 0.1"},
     {"intmax", intmax, 0, 1,
      "Largest int32 value as a double; intmax(\"int8\") etc. Example: intmax(\"int8\")"},
     {"intmin", intmin, 0, 1,
