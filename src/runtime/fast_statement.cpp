@@ -27,6 +27,11 @@ struct BodyPlan {
   std::vector<Segment> segments;
 };
 
+ScalarCode::Powers scalar_powers(const Session& session) {
+  return session.dialect() == lang::Dialect::Matlab ? ScalarCode::Powers::LeftToGenericPath
+                                                    : ScalarCode::Powers::Compiled;
+}
+
 bool is_simple(const lang::Stmt& statement) {
   return statement.kind == lang::StmtKind::Assign || statement.kind == lang::StmtKind::IndexAssign;
 }
@@ -36,7 +41,7 @@ bool is_simple(const lang::Stmt& statement) {
 void Evaluator::prepare_fast(const lang::Stmt& statement) {
   statement.runtime_data_ready = true;
   if (is_simple(statement)) {
-    auto code = std::make_shared<ScalarCode>();
+    auto code = std::make_shared<ScalarCode>(scalar_powers(session_));
     if (code->append_statement(statement, *frame_)) statement.runtime_data = std::move(code);
     return;
   }
@@ -51,7 +56,7 @@ void Evaluator::prepare_fast(const lang::Stmt& statement) {
     const bool fusable = member.suppressed && is_simple(member);
     BodyPlan::Segment* last = plan->segments.empty() ? nullptr : &plan->segments.back();
     if (fusable && last && last->code && last->code->append_statement(member, *frame_)) continue;
-    auto code = fusable ? std::make_unique<ScalarCode>() : nullptr;
+    auto code = fusable ? std::make_unique<ScalarCode>(scalar_powers(session_)) : nullptr;
     if (code && !code->append_statement(member, *frame_)) code.reset();
     plan->segments.push_back({k, std::move(code)});
   }

@@ -1,6 +1,6 @@
 % MATLAB's rule in the matlab dialect (language.md §14): sqrt and the logarithms of a negative
-% number, asin and acos beyond ±1 give the complex result, not NaN (values as Octave 7.3
-% prints them). rlab keeps NaN (tests/scripts/math/sqrt.rlab, exp_log.rlab).
+% number, asin and acos beyond ±1 and a negative base to a fractional power give the complex
+% result, not NaN (values as Octave 7.3 prints them). rlab keeps NaN (sqrt.rlab, exp_log.rlab).
 z = sqrt(-4);
 fprintf('%g %g\n', real(z), imag(z))                  % expect: 0 2
 z = log(-1);
@@ -23,3 +23,12 @@ fprintf('%g %g %g\n', real(a))                        % expect: 0 2 3
 fprintf('%d %d %d %d\n', isreal(sqrt([4 9])), isreal(asin(0.5)), log(-0) == -Inf, 1 / sqrt(-0) == -Inf) % expect: 1 1 1 1
 z = log(-Inf);
 fprintf('%d %.6f\n', real(z) == Inf, imag(z))        % expect: 1 3.141593
+% a negative scalar to a fractional power: the principal complex root, in a loop too (MATLAB)
+z = (-8)^(1/3);
+fprintf('%.4f %.4f\n', real(z), imag(z))              % expect: 1.0000 1.7321
+b = -8;
+for k = 1:3
+  y = b^(1/3);
+end
+fprintf('%.4f %.4f\n', real(y), imag(y))              % expect: 1.0000 1.7321
+fprintf('%g %d %g\n', (-2)^2, isreal((-2)^3), 4^0.5)  % expect: 4 1 2
