@@ -27,7 +27,8 @@ Which blocks: a `.m` file's blocks belong to its function (the file name), and c
 llmlab has that function (`exist(name, "builtin")` in llmlab); `private/`, `@class/` and
 `+package/` folders are skipped. A `.cc-tst` file holds the tests of every builtin its `.cc`
 file defines; a block belongs to the first function it names that Octave's `which` places in
-that file (the list is cached with the exclusions) and counts when llmlab has it.
+that file (the list is cached with the exclusions; one llmlab has before one it lacks), in its
+own code before its %!shared code, and counts when llmlab has it.
 
 Translation, and only this (Octave-only syntax MATLAB lacks), outside strings and comments:
   `#` comment (and `#{ ... #}`)      -> `%` (`%{ ... %}`)
@@ -392,9 +393,14 @@ def attribute(blocks: list[Block], cc_functions: dict[str, list[str]], has: set[
             block.function = name if name in has else ""
             continue
         defined = set(cc_functions.get(block.source, []))
-        for name in called_names(block.shared + "\n" + block.code):
-            if name in defined:
-                block.function = name if name in has else ""
+        # The block's own code first: a %!shared init that calls sqrt does not make every
+        # later block of the file a test of sqrt. A name llmlab has wins over one it lacks
+        # (`[v, i] = sort (x)` tests sort, not the constant i); a block naming only functions
+        # llmlab lacks tests none of llmlab's.
+        for code in (block.code, block.shared):
+            named = [n for n in called_names(code) if n in defined]
+            if named:
+                block.function = next((n for n in named if n in has), "")
                 break
 
 
@@ -572,7 +578,9 @@ def refresh(root: Path, version: str, binary: Path, jobs: int) -> None:
         if block.source.endswith(".cc-tst"):
             names.update(called_names(block.code))
     has = llmlab_builtins(binary, names)
-    cc_functions = octave_cc_functions(root, has)
+    # Every function each .cc defines, so a block of one llmlab lacks is not counted as a
+    # test of another it names (attribute).
+    cc_functions = octave_cc_functions(root, names)
     attribute(blocks, cc_functions, has)
     selected = [b for b in blocks if b.function]
     prepare(selected)
