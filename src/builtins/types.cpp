@@ -87,6 +87,13 @@ Value isreal(Call& call) {
   return Value::boolean(v.is_numeric() && all_real(v));
 }
 
+// MATLAB's iscomplex: a number or array with a non-zero imaginary part (the opposite of
+// isreal for numbers; false for text, logicals, cells and structs).
+Value iscomplex(Call& call) {
+  const Value& v = call.value(0);
+  return Value::boolean(v.is_numeric() && !v.is(Kind::Bool) && !all_real(v));
+}
+
 Value class_of(Call& call) {
   const Value& v = call.value(0);
   if (v.is_logical()) return Value::string("logical");
@@ -374,6 +381,8 @@ extern const BuiltinTable kTypeBuiltins = {
      "True for a vector, a 1×N or N×1 matrix, or a scalar. Example: isvector([1, 2, 3])"},
     {"isreal", isreal, 1, 1,
      "True when every imaginary part is exactly 0. Example: isreal(3 + 0*i)"},
+    {"iscomplex", iscomplex, 1, 1,
+     "True for a number or array with a non-zero imaginary part. Example: iscomplex(3 + 2i)"},
     {"class", class_of, 1, 1,
      "The MATLAB class name: double, logical, char, cell, struct, ... Example: class(true)"},
     {"isa", isa, 2, 2,
