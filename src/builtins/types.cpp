@@ -382,7 +382,7 @@ extern const BuiltinTable kTypeBuiltins = {
     {"isreal", isreal, 1, 1,
      "True when every imaginary part is exactly 0. Example: isreal(3 + 0*i)"},
     {"iscomplex", iscomplex, 1, 1,
-     "True for a number or array with a non-zero imaginary part. Example: iscomplex(3 + 2i)"},
+     "True for a number or array with a non-zero imaginary part. Example: iscomplex(3 + 2*j)"},
     {"class", class_of, 1, 1,
      "The MATLAB class name: double, logical, char, cell, struct, ... Example: class(true)"},
     {"isa", isa, 2, 2,
