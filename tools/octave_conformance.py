@@ -12,8 +12,11 @@ Blocks (Octave's test.m):
   %!test CODE                  statements; passes when they raise no error
   %!error [<pattern>|id=ID] CODE  passes when CODE raises an error (any error: the message
                                is not compared, in Octave's refresh run either)
-  %!shared a, b  CODE          declares a, b (as []) and runs CODE before every later block
-                               of the file (Octave runs it once; here each block starts fresh)
+  %!shared a, b  CODE          declares a, b (as [], the names of an earlier %!shared are
+                               dropped) and runs CODE once; as in Octave's runner, each later
+                               block of the file receives them, and a %!test or %!assert that
+                               completes hands its changes on to the next ([a, b] = block(a, b);
+                               an %!error block or a failing one leaves them as they were)
   %!function ... %!endfunction a helper function, defined for every block of the file
   %!demo                       not a test: not counted
   %!testif, %!xtest, %!warning excluded (a build feature, a known Octave failure, a warning's
@@ -24,7 +27,8 @@ Which blocks: a `.m` file's blocks belong to its function (the file name), and c
 llmlab has that function (`exist(name, "builtin")` in llmlab); `private/`, `@class/` and
 `+package/` folders are skipped. A `.cc-tst` file holds the tests of every builtin its `.cc`
 file defines; a block belongs to the first function it names that Octave's `which` places in
-that file (the list is cached with the exclusions) and counts when llmlab has it.
+that file (the list is cached with the exclusions; one llmlab has before one it lacks), in its
+own code before its %!shared code, and counts when llmlab has it.
 
 Translation, and only this (Octave-only syntax MATLAB lacks), outside strings and comments:
   `#` comment (and `#{ ... #}`)      -> `%` (`%{ ... %}`)
@@ -33,6 +37,7 @@ Translation, and only this (Octave-only syntax MATLAB lacks), outside strings an
   endfunction endif endwhile endfor endswitch end_try_catch endparfor -> end
   `x++`, `x--` (a statement)         -> `x = x + 1`, `x = x - 1`
   `x OP= e` (a statement, OP in + - * /) -> `x = x OP (e)`
+  `function f (a, b = e)` (a default value) -> `function f(a, b)` then `if nargin < 2, b = e; end`
   `"text"` (Octave's double-quoted char array, with backslash escapes)
                                      -> `'text'`, or `sprintf('text')` when it holds escapes
 A block that still needs Octave (`unwind_protect`, `do ... until`, a function MATLAB lacks
@@ -44,10 +49,12 @@ installed Octave and writes them to tests/octave_conformance/excluded.tsv with O
 version; the test run reads that file and never starts Octave.
 
 Running: the blocks of one Octave file make one llmlab script (`.m`, so the matlab dialect)
-in which each block is a function of its own (its variables cannot reach the next block) and
-each call sits in try/catch; the script prints a marker per block. A file whose script dies,
-fails to parse or runs past its time limit has its unmarked blocks rerun one per process, each
-with the per-block time limit, so one bad block costs only itself.
+in which each block is a function of its own (only the %!shared variables reach the next
+block, through its parameters and outputs) and each call sits in try/catch; the script prints
+a marker per block. A file whose script dies, fails to parse or runs past its time limit has
+its unmarked blocks rerun one per process, each after its %!shared code and the earlier blocks
+that passed since (so it sees the shared values it would have seen), so one bad block costs
+only itself. An excluded block is not run, so a shared value it would set is not set.
 
 Result: per function and in total, ending with `octave-conformance: N passed, M failed`.
 tests/octave_conformance/expected_pass.txt pins the block ids that pass: one of them failing
@@ -98,6 +105,9 @@ OCTAVE_ONLY_KEYWORDS = {"unwind_protect", "unwind_protect_cleanup", "end_unwind_
 END_KEYWORDS = re.compile(
     r"\b(endfunction|endif|endwhile|endfor|endswitch|end_try_catch|endparfor)\b")
 IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+# A function header with its parameter list: (indent and `function`, outputs and name, the
+# parameters, the rest of the line).
+FUNCTION_HEADER = re.compile(r"^(\s*function\s+)([^(]*?)\s*\((.*)\)(\s*(?:[%#].*)?)$")
 BLOCK_START = re.compile(r"^%!([a-z]+)")
 BUG_ID = re.compile(r"^\s*<\*?\d+>")
 ERROR_PATTERN = re.compile(r"^\s*(<[^>]*>|id=\S+)")
@@ -112,6 +122,8 @@ class Block:
     code: str
     source: str  # the Octave file, relative to the octave root
     shared: str = ""  # the init code of the %!shared block before it
+    shared_names: tuple[str, ...] = ()  # the variables that %!shared declares
+    shared_group: int = 0  # that %!shared block's number in its file, 0 when none
     functions: str = ""  # the %!function blocks of its file
     function: str = ""  # the function it tests
     translated: str = ""
@@ -163,14 +175,16 @@ def read_blocks(root: Path, path: Path) -> list[Block]:
     functions = "".join(f"function{code}\nendfunction\n" for keyword, code in raw
                         if keyword == "function")
     blocks = []
-    shared = ""
+    shared, names, group = "", (), 0
     for number, (keyword, code) in enumerate(raw, 1):
         if keyword in ("function", "endfunction", "demo"):
             continue
         if keyword == "shared":
-            shared = shared_code(code)
+            names, shared = shared_declaration(code)
+            group = number
             continue
-        block = Block(f"{source}#{number}", keyword, code, source, shared, functions)
+        block = Block(f"{source}#{number}", keyword, code, source, shared, names, group,
+                      functions)
         if keyword in ("assert", "fail"):
             block.code = keyword + BUG_ID.sub("", code, count=1)
             block.kind = "assert"
@@ -188,11 +202,12 @@ def read_blocks(root: Path, path: Path) -> list[Block]:
     return blocks
 
 
-def shared_code(code: str) -> str:
-    """`%!shared a, b` then init lines: `a = []; b = [];` then the init lines."""
+def shared_declaration(code: str) -> tuple[tuple[str, ...], str]:
+    """`%!shared a, b` then init lines: the names (a comment after them dropped) and the
+    init lines."""
     first, _, rest = code.partition("\n")
-    names = [n.strip() for n in re.split(r"[%#]", first)[0].split(",") if n.strip()]
-    return "".join(f"{name} = [];\n" for name in names) + rest
+    names = tuple(n.strip() for n in re.split(r"[%#]", first)[0].split(",") if n.strip())
+    return names, rest
 
 
 # -------------------------------------------------------------------------- translation
@@ -275,6 +290,35 @@ def translate_code(code: str) -> str:
     return END_KEYWORDS.sub("end", code)
 
 
+def top_level_split(text: str) -> list[str]:
+    """`text` cut at the commas outside brackets."""
+    parts, depth, current = [], 0, ""
+    for c in text:
+        depth += c in "([{"
+        depth -= c in ")]}"
+        if c == "," and depth == 0:
+            parts.append(current)
+            current = ""
+        else:
+            current += c
+    return parts + [current]
+
+
+def default_parameters(line: str) -> str:
+    """Octave's default parameter values, `function f (a, b = expr)`, as MATLAB writes them:
+    the bare parameter, then `if nargin < 2, b = expr; end` as the body's first line."""
+    header = FUNCTION_HEADER.match(line)
+    if not header or "=" not in header[3]:
+        return line
+    names, defaults = [], []
+    for position, parameter in enumerate(top_level_split(header[3]), 1):
+        name, equals, value = parameter.partition("=")
+        names.append(name.strip())
+        if equals:
+            defaults.append(f"if nargin < {position}, {name.strip()} = {value.strip()}; end")
+    return f"{header[1]}{header[2]}({', '.join(names)}){header[4]}\n" + "\n".join(defaults)
+
+
 def translate(code: str) -> tuple[str, str]:
     """The block in MATLAB's syntax, and why it cannot be ("" when it can)."""
     lines = []
@@ -306,6 +350,7 @@ def translate(code: str) -> tuple[str, str]:
             else:
                 out += text
         out = COMPOUND.sub(lambda m: f"{m[1]}{m[2]} = {m[2]} {m[3]} ({m[4]}){m[5]}", out)
+        out = default_parameters(out)
         lines.append(out)
     return "\n".join(lines), reason
 
@@ -348,31 +393,67 @@ def attribute(blocks: list[Block], cc_functions: dict[str, list[str]], has: set[
             block.function = name if name in has else ""
             continue
         defined = set(cc_functions.get(block.source, []))
-        for name in called_names(block.shared + "\n" + block.code):
-            if name in defined:
-                block.function = name if name in has else ""
+        # The block's own code first: a %!shared init that calls sqrt does not make every
+        # later block of the file a test of sqrt. A name llmlab has wins over one it lacks
+        # (`[v, i] = sort (x)` tests sort, not the constant i); a block naming only functions
+        # llmlab lacks tests none of llmlab's.
+        for code in (block.code, block.shared):
+            named = [n for n in called_names(code) if n in defined]
+            if named:
+                block.function = next((n for n in named if n in has), "")
                 break
 
 
 # ------------------------------------------------------------------------------- running
 
 
-def block_function(number: int, block: Block) -> str:
-    return f"function octave_block_{number}()\n{block.shared}\n{block.translated}\nend\n"
+def hands_on_shared(block: Block) -> bool:
+    """Octave's runner keeps the shared values a %!test or %!assert block leaves, not an
+    %!error block's."""
+    return block.kind != "error" and bool(block.shared_names)
+
+
+def block_function(name: str, shared_names: tuple[str, ...], code: str,
+                   returns_shared: bool) -> str:
+    parameters = ", ".join(shared_names)
+    outputs = f"[{parameters}] = " if returns_shared else ""
+    return f"function {outputs}{name}({parameters})\n{code}\nend\n"
+
+
+def block_call(name: str, shared_names: tuple[str, ...], returns_shared: bool) -> str:
+    parameters = ", ".join(shared_names)
+    outputs = f"[{parameters}] = " if returns_shared else ""
+    return f"{outputs}{name}({parameters});"
 
 
 def driver(blocks: list[tuple[int, Block]]) -> str:
-    """One script for blocks of one file: the file's helpers, one function per block, then
-    each call in try/catch between markers."""
+    """One script for blocks of one file, in file order: the file's helpers, one function per
+    %!shared init code and per block, then the calls, each block's in try/catch between
+    markers. The shared variables live in the script; a block gets them as parameters and, as
+    in Octave's runner, a %!test or %!assert returns them."""
     parts = ["1;\n"]
     if blocks and blocks[0][1].functions:
         parts.append(translate(blocks[0][1].functions)[0] + "\n")
+    calls = []
+    group = 0
     for number, block in blocks:
-        parts.append(block_function(number, block))
-    for number, _ in blocks:
-        parts.append(f"try\n  octave_block_{number}();\n  disp('@@ok {number}');\n"
-                     f"catch err\n  disp('@@error {number}');\n  disp(err.message);\nend\n")
-    return "".join(parts)
+        if block.shared_group != group:
+            group = block.shared_group
+            calls.append("".join(f"{name} = [];\n" for name in block.shared_names))
+            if block.shared.strip():
+                init = f"octave_shared_{number}"
+                returns = bool(block.shared_names)
+                parts.append(block_function(init, block.shared_names, block.shared, returns))
+                calls.append(f"try\n  {block_call(init, block.shared_names, returns)}\n"
+                             f"catch octave_caught\nend\n")
+        name = f"octave_block_{number}"
+        returns = hands_on_shared(block)
+        parts.append(block_function(name, block.shared_names, block.translated, returns))
+        calls.append(f"try\n  {block_call(name, block.shared_names, returns)}\n"
+                     f"  disp('@@ok {number}');\n"
+                     f"catch octave_caught\n  disp('@@error {number}');\n"
+                     f"  disp(octave_caught.message);\nend\n")
+    return "".join(parts + calls)
 
 
 def run_driver(command: list[str], script: str, folder: Path, name: str,
@@ -416,10 +497,12 @@ def run_blocks(command: list[str], blocks: list[Block], jobs: int,
             outcomes = run_driver(command, driver(group), Path(folder), "octave_file",
                                   max(30.0, per_block * len(group) / 4))
             found = {}
-            for number, block in group:
+            for position, (number, block) in enumerate(group):
                 if number not in outcomes:
-                    alone = run_driver(command, driver([(number, block)]), Path(folder),
-                                       f"octave_block_{number}", per_block)
+                    before = state_before(group[:position], block, outcomes)
+                    alone = run_driver(command, driver(before + [(number, block)]),
+                                       Path(folder), f"octave_block_{number}",
+                                       per_block * (1 + len(before) / 4))
                     outcomes[number] = alone.get(number, ("died", "died: " + alone[-1][1]))
                 found[block.id] = outcomes[number]
             return found
@@ -428,6 +511,17 @@ def run_blocks(command: list[str], blocks: list[Block], jobs: int,
         for found in pool.map(run_file, by_file.values()):
             results.update(found)
     return results
+
+
+def state_before(earlier: list[tuple[int, Block]], block: Block,
+                 outcomes: dict[int, tuple[str, str]]) -> list[tuple[int, Block]]:
+    """The blocks to rerun before `block` so that it sees the shared values it would have
+    seen: the earlier blocks of its %!shared group that completed and hand their values on."""
+    if not block.shared_names:
+        return []
+    return [(number, other) for number, other in earlier
+            if other.shared_group == block.shared_group and hands_on_shared(other)
+            and outcomes.get(number, ("",))[0] == "ok"]
 
 
 def passed(block: Block, outcome: tuple[str, str]) -> bool:
@@ -484,7 +578,9 @@ def refresh(root: Path, version: str, binary: Path, jobs: int) -> None:
         if block.source.endswith(".cc-tst"):
             names.update(called_names(block.code))
     has = llmlab_builtins(binary, names)
-    cc_functions = octave_cc_functions(root, has)
+    # Every function each .cc defines, so a block of one llmlab lacks is not counted as a
+    # test of another it names (attribute).
+    cc_functions = octave_cc_functions(root, names)
     attribute(blocks, cc_functions, has)
     selected = [b for b in blocks if b.function]
     prepare(selected)

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdint>
 #include <numbers>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -14,6 +15,7 @@
 #include "num/elementwise.hpp"
 #include "num/ops.hpp"
 #include "num/rng.hpp"
+#include "runtime/call.hpp"
 #include "runtime/operators.hpp"
 
 namespace llmlab::builtins {
@@ -35,11 +37,27 @@ constexpr bool returns_real(UnaryFunction function) {
   call.fail("unsupported type " + std::string(value.kind_name()));
 }
 
+// MATLAB's rule in matlab code (language.md §14): real input outside the function's real
+// domain gives the complex result (sqrt(-1) is 1i), narrowed where no imaginary part is left;
+// nullopt when the real function applies. rlab keeps IEEE real results (sqrt(-1) is NaN).
+std::optional<Value> complex_beyond_real_domain(const Call& call, UnaryFunction function,
+                                                const Value& x) {
+  if (call.session().dialect() != lang::Dialect::Matlab) return std::nullopt;
+  if (!x.is(Kind::Scalar) && !x.is(Kind::Vector) && !x.is(Kind::Matrix)) return std::nullopt;
+  const num::Matrix values = x.as_matrix();
+  if (!num::leaves_real_domain(function, values)) return std::nullopt;
+  num::Matrix result = num::apply_in_complex(function, values);
+  if (x.is(Kind::Scalar)) return runtime::narrow_complex(Value::complex(result.complex_at(0)));
+  return runtime::narrow_complex(x.is(Kind::Vector) ? Value::vector(std::move(result))
+                                                    : Value::matrix(std::move(result)));
+}
+
 // The common rule of §4: real storage takes the real C function, complex storage the complex
 // formula; the result keeps the argument's kind.
 template <UnaryFunction function>
 Value unary(Call& call) {
   const Value& x = call.value(0);
+  if (auto complex = complex_beyond_real_domain(call, function, x)) return std::move(*complex);
   switch (x.kind()) {
     case Kind::Scalar:
     case Kind::Bool:
@@ -252,7 +270,7 @@ extern const BuiltinTable kMathBuiltins = {
     {"conj", unary<UnaryFunction::Conj>, 1, 1,
      "Complex conjugate, element-wise. Example: conj(3 + 4*i)"},
     {"sqrt", unary<UnaryFunction::Sqrt>, 1, 1,
-     "Square root (NaN for negative reals). Example: sqrt([4, 9, 2])"},
+     "Square root (NaN for negative reals; complex in MATLAB code). Example: sqrt([4, 9, 2])"},
     {"exp", unary<UnaryFunction::Exp>, 1, 1, "Exponential, element-wise. Example: exp(1)"},
     {"log", unary<UnaryFunction::Log>, 1, 1,
      "Natural logarithm (NaN for negative reals). Example: log([1, e])"},

@@ -87,6 +87,13 @@ Value isreal(Call& call) {
   return Value::boolean(v.is_numeric() && all_real(v));
 }
 
+// MATLAB's iscomplex: a number or array with a non-zero imaginary part (the opposite of
+// isreal for numbers; false for text, logicals, cells and structs).
+Value iscomplex(Call& call) {
+  const Value& v = call.value(0);
+  return Value::boolean(v.is_numeric() && !v.is(Kind::Bool) && !all_real(v));
+}
+
 Value class_of(Call& call) {
   const Value& v = call.value(0);
   if (v.is_logical()) return Value::string("logical");
@@ -178,9 +185,17 @@ double round_to_single(double x) {
   return static_cast<double>(static_cast<float>(x));
 }
 
+// single(x): each element rounded to float32; a complex element part by part, as MATLAB's
+// single complex keeps a float32 real and imaginary part.
 Value single(Call& call) {
-  num::Matrix m = real_matrix(call, 0);
-  for (double& value : m.mutable_real_values()) value = round_to_single(value);
+  num::Matrix m = call.matrix(0);
+  if (m.is_complex()) {
+    for (num::Complex& value : m.mutable_complex_values()) {
+      value = {round_to_single(value.real()), round_to_single(value.imag())};
+    }
+  } else {
+    for (double& value : m.mutable_real_values()) value = round_to_single(value);
+  }
   return same_shape(call.value(0), std::move(m));
 }
 
@@ -366,6 +381,8 @@ extern const BuiltinTable kTypeBuiltins = {
      "True for a vector, a 1×N or N×1 matrix, or a scalar. Example: isvector([1, 2, 3])"},
     {"isreal", isreal, 1, 1,
      "True when every imaginary part is exactly 0. Example: isreal(3 + 0*i)"},
+    {"iscomplex", iscomplex, 1, 1,
+     "True for a number or array with a non-zero imaginary part. Example: iscomplex(3 + 2*j)"},
     {"class", class_of, 1, 1,
      "The MATLAB class name: double, logical, char, cell, struct, ... Example: class(true)"},
     {"isa", isa, 2, 2,
@@ -394,7 +411,8 @@ extern const BuiltinTable kTypeBuiltins = {
     {"uint64", integer_class<std::uint64_t>, 1, 1,
      "Round and saturate to uint64 (limits as the nearest doubles). Example: uint64(3.7)"},
     {"single", single, 1, 1,
-     "Rounds to the nearest float32; the values stay doubles. Example: single(0.1) - 0.1"},
+     "Rounds to the nearest float32 (a complex value part by part); the values stay doubles. "
+     "Example: single(0.1) - 0.1"},
     {"intmax", intmax, 0, 1,
      "Largest int32 value as a double; intmax(\"int8\") etc. Example: intmax(\"int8\")"},
     {"intmin", intmin, 0, 1,

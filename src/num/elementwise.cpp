@@ -8,6 +8,7 @@
 #include <numbers>
 #include <vector>
 
+#include "base/error.hpp"
 #include "num/ops_detail.hpp"
 
 namespace llmlab::num {
@@ -240,6 +241,45 @@ Matrix apply(UnaryFunction function, const Matrix& x) {
   Matrix result(x.rows(), x.columns(), Matrix::Element::ComplexValued);
   std::span<Complex> out = result.mutable_complex_values();
   for (std::size_t k = 0; k < in.size(); ++k) out[k] = apply(function, in[k]);
+  return result;
+}
+
+namespace {
+
+bool outside_real_domain(UnaryFunction function, double x) {
+  switch (function) {
+    case UnaryFunction::Sqrt:
+    case UnaryFunction::Log:
+    case UnaryFunction::Log2:
+    case UnaryFunction::Log10:
+      return x < 0.0;
+    case UnaryFunction::Asin:
+    case UnaryFunction::Acos:
+      return std::abs(x) > 1.0;
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+bool leaves_real_domain(UnaryFunction function, const Matrix& x) {
+  if (x.is_complex()) return false;
+  return std::ranges::any_of(
+      x.real_values(), [&](double element) { return outside_real_domain(function, element); });
+}
+
+Matrix apply_in_complex(UnaryFunction function, const Matrix& x) {
+  LLMLAB_ASSERT(x.is_real());
+  Matrix result(x.rows(), x.columns(), Matrix::Element::ComplexValued);
+  std::span<const double> in = x.real_values();
+  std::span<Complex> out = result.mutable_complex_values();
+  // The imaginary zero's sign picks the side of the branch cut: MATLAB's asin and acos of
+  // x > 1 lie below it, of x < -1 above (so asin stays odd).
+  const bool below_above_one = function == UnaryFunction::Asin || function == UnaryFunction::Acos;
+  for (std::size_t k = 0; k < in.size(); ++k) {
+    out[k] = apply(function, Complex(in[k], below_above_one && in[k] > 1.0 ? -0.0 : 0.0));
+  }
   return result;
 }
 

@@ -37,6 +37,13 @@ enum class UnaryFunction {
 
 Matrix apply(UnaryFunction function, const Matrix& x);
 double apply(UnaryFunction function, double x);
+
+// MATLAB's rule for real input outside a function's real domain (the square root and the
+// logarithms of a negative number, asin and acos beyond ±1): whether some element of the real
+// matrix x lies there, and the function over x in complex, each such element on MATLAB's
+// branch (asin(2) is π/2 - 1.317i, asin(-2) = -asin(2)). rlab keeps the real functions.
+bool leaves_real_domain(UnaryFunction function, const Matrix& x);
+Matrix apply_in_complex(UnaryFunction function, const Matrix& x);
 // The complex formula; abs, angle, real and imag return a complex number with im = 0.
 Complex apply(UnaryFunction function, Complex z);
 

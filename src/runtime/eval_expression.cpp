@@ -41,6 +41,7 @@ inline bool scalar_binary(BinaryOp op, double a, double b, Value& out) {
       return true;
     case BinaryOp::Power:
     case BinaryOp::ElementPower:
+      if (a < 0.0 && b != std::trunc(b)) return false;  // NaN or complex: the dialect decides
       out = Value::scalar(std::pow(a, b));
       return true;
     case BinaryOp::Equal:
@@ -229,7 +230,9 @@ Value Evaluator::eval_binary(const lang::BinaryExpr& expression) {
 
 Value Evaluator::operate(lang::BinaryOp op, const Value& left, const Value& right) {
   Warning warning;
-  Value result = binary_operation(op, left, right, &warning);
+  Value result = session_.dialect() == lang::Dialect::Matlab
+                     ? matlab_binary_operation(op, left, right, &warning)
+                     : binary_operation(op, left, right, &warning);
   session_.warn(warning);
   return in_dialect(std::move(result));
 }

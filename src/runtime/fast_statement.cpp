@@ -18,6 +18,13 @@ namespace llmlab::runtime::detail {
 
 namespace {
 
+// MATLAB code takes a complex power of a negative base (language.md §14), which the scalar
+// code cannot hold, so its powers run on the generic path.
+ScalarCode::Powers scalar_powers(const Session& session) {
+  return session.dialect() == lang::Dialect::Matlab ? ScalarCode::Powers::LeftToGenericPath
+                                                    : ScalarCode::Powers::Compiled;
+}
+
 bool is_simple(const lang::Stmt& statement) {
   return statement.kind == lang::StmtKind::Assign || statement.kind == lang::StmtKind::IndexAssign;
 }
@@ -27,7 +34,7 @@ bool is_simple(const lang::Stmt& statement) {
 void Evaluator::prepare_fast(const lang::Stmt& statement, FastForm& form) {
   form.prepared = true;
   if (is_simple(statement)) {
-    auto code = std::make_unique<ScalarCode>();
+    auto code = std::make_unique<ScalarCode>(scalar_powers(session_));
     if (code->append_statement(statement, *frame_)) form.code = std::move(code);
     return;
   }
@@ -42,7 +49,7 @@ void Evaluator::prepare_fast(const lang::Stmt& statement, FastForm& form) {
     const bool fusable = member.suppressed && is_simple(member);
     BodyPlan::Segment* last = plan->segments.empty() ? nullptr : &plan->segments.back();
     if (fusable && last && last->code && last->code->append_statement(member, *frame_)) continue;
-    auto code = fusable ? std::make_unique<ScalarCode>() : nullptr;
+    auto code = fusable ? std::make_unique<ScalarCode>(scalar_powers(session_)) : nullptr;
     if (code && !code->append_statement(member, *frame_)) code.reset();
     plan->segments.push_back({k, std::move(code)});
   }

@@ -283,6 +283,19 @@ Value demote_element(num::Complex value) {
   return Value::complex(value);
 }
 
+Value matlab_binary_operation(BinaryOp op, const Value& left, const Value& right,
+                              Warning* warning) {
+  // Arrays already take the complex power where an element needs it (num::array_power); a
+  // real scalar base takes it here.
+  const bool power = op == BinaryOp::Power || op == BinaryOp::ElementPower;
+  if (power && is_real_number(left) && is_real_number(right) && left.scalar_value() < 0.0 &&
+      right.scalar_value() != std::trunc(right.scalar_value())) {
+    return binary_operation(op, Value::complex(num::Complex(left.scalar_value(), 0.0)), right,
+                            warning);
+  }
+  return binary_operation(op, left, right, warning);
+}
+
 Value binary_operation(BinaryOp op, const Value& left, const Value& right, Warning* warning) {
   if (left.is(Kind::Tracked)) return left.tracked_value().tape->binary(op, left, right);
   if (right.is(Kind::Tracked)) return right.tracked_value().tape->binary(op, left, right);

@@ -17,6 +17,11 @@ namespace llmlab::runtime {
 // conditioned note in `warning` (dropped when it is null).
 Value binary_operation(lang::BinaryOp op, const Value& left, const Value& right,
                        Warning* warning = nullptr);
+// binary_operation in matlab code (language.md §14): a power of a negative real scalar with a
+// non-integral exponent is MATLAB's complex value ((-8)^(1/3) is 1 + 1.7321i) where rlab's
+// real scalar arithmetic gives NaN; every other operation as in rlab.
+Value matlab_binary_operation(lang::BinaryOp op, const Value& left, const Value& right,
+                              Warning* warning = nullptr);
 // -x, +x, !x / ~x, x', x.'.
 Value unary_operation(lang::UnaryOp op, const Value& operand);
 

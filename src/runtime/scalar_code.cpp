@@ -158,6 +158,10 @@ bool ScalarCode::compile(const lang::Expr& expression, Frame& frame) {
     case lang::ExprKind::Binary: {
       const auto& binary = expression.as<lang::BinaryExpr>();
       const int offset = arithmetic_offset(binary.op);
+      if (offset == arithmetic_offset(lang::BinaryOp::Power) &&
+          powers_ == Powers::LeftToGenericPath) {
+        return false;
+      }
       return offset >= 0 && compile(*binary.left, frame) &&
              compile_right_operand(*binary.right, offset, frame);
     }

@@ -28,6 +28,10 @@ class ScalarCode {
  public:
   // Statements needing a deeper stack are left to the generic path.
   static constexpr int kMaxDepth = 16;
+  // Whether `^` and `.^` join the subset: not in matlab code, where a negative base with a
+  // fractional exponent is complex (language.md §14), which the real stack cannot hold.
+  enum class Powers { Compiled, LeftToGenericPath };
+  explicit ScalarCode(Powers powers = Powers::Compiled) : powers_(powers) {}
 
   // Appends `statement` when it is an assignment or element write within the subset; otherwise
   // returns false and leaves the program as it was. Names resolve to slots through the unit code
@@ -109,6 +113,7 @@ class ScalarCode {
   int depth_ = 0;
   int max_depth_ = 0;
   int max_slot_ = 0;
+  Powers powers_;
 };
 
 // A loop body as runs of compiled statements and single statements for exec_statement().

@@ -27,6 +27,36 @@ TEST(elementwise_test, real_domain_gives_nan_not_complex) {
 
 // The principal root is exact where the answer is representable and signed on the branch cut
 // as C99 Annex G says, in every build (libc++'s polar-form root is not).
+// MATLAB's rule (the matlab dialect): which inputs leave the real domain, and their complex
+// values on MATLAB's branches, as Octave 7.3 prints them.
+TEST(elementwise_test, matlab_complex_results_beyond_the_real_domain) {
+  EXPECT_TRUE(leaves_real_domain(UnaryFunction::Sqrt, Matrix::from_rows({{4, -1}})));
+  EXPECT_FALSE(leaves_real_domain(UnaryFunction::Sqrt, Matrix::from_rows({{4, -0.0}})));
+  EXPECT_FALSE(leaves_real_domain(UnaryFunction::Log, Matrix::from_rows({{kNaN, 0}})));
+  EXPECT_TRUE(leaves_real_domain(UnaryFunction::Log10, Matrix::from_rows({{-kInf}})));
+  EXPECT_TRUE(leaves_real_domain(UnaryFunction::Acos, Matrix::from_rows({{1.5}})));
+  EXPECT_FALSE(leaves_real_domain(UnaryFunction::Asin, Matrix::from_rows({{1, -1}})));
+  EXPECT_FALSE(leaves_real_domain(UnaryFunction::Exp, Matrix::from_rows({{-5}})));
+
+  const Matrix roots = apply_in_complex(UnaryFunction::Sqrt, Matrix::from_rows({{-4, 9}}));
+  EXPECT_EQ(roots.complex_at(0), Complex(0, 2));
+  EXPECT_EQ(roots.complex_at(1), Complex(3, 0));
+  EXPECT_FALSE(std::signbit(roots.complex_at(1).imag()));
+  const Matrix log2s = apply_in_complex(UnaryFunction::Log2, Matrix::from_rows({{-8}}));
+  EXPECT_NEAR(log2s.complex_at(0).real(), 3, 1e-15);
+  EXPECT_NEAR(log2s.complex_at(0).imag(), std::numbers::pi / std::numbers::ln2, 1e-15);
+  const Matrix arcsines = apply_in_complex(UnaryFunction::Asin, Matrix::from_rows({{2, -2}}));
+  EXPECT_NEAR(arcsines.complex_at(0).real(), std::numbers::pi / 2, 1e-15);
+  EXPECT_NEAR(arcsines.complex_at(0).imag(), -1.3169578969248166, 1e-15);
+  EXPECT_NEAR(arcsines.complex_at(1).real(), -std::numbers::pi / 2, 1e-15);
+  EXPECT_NEAR(arcsines.complex_at(1).imag(), 1.3169578969248166, 1e-15);
+  const Matrix arccosines = apply_in_complex(UnaryFunction::Acos, Matrix::from_rows({{2, -2}}));
+  EXPECT_NEAR(arccosines.complex_at(0).real(), 0, 1e-15);
+  EXPECT_NEAR(arccosines.complex_at(0).imag(), 1.3169578969248166, 1e-15);
+  EXPECT_NEAR(arccosines.complex_at(1).real(), std::numbers::pi, 1e-15);
+  EXPECT_NEAR(arccosines.complex_at(1).imag(), -1.3169578969248166, 1e-15);
+}
+
 TEST(elementwise_test, complex_square_root_is_exact_and_signed) {
   const auto root = [](double re, double im) {
     return apply(UnaryFunction::Sqrt, Complex(re, im));
