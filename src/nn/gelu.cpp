@@ -49,12 +49,22 @@ void gelu_backward(std::span<T> dinp, std::span<const T> inp, std::span<const T>
   const T c = gelu_scale<T>();
   const T slope = kGeluCubic<T> * T(3);
   const std::size_t size = inp.size();
+  const T* x = inp.data();
+  const T* dy = dout.data();
+  T* dx = dinp.data();
+  // With a = exp(-2|u|) in (0, 1], never overflowing: 0.5 (1 + tanh u) is 1 / (1 + a) for u >= 0
+  // and a / (1 + a) below, and 0.5 sech² u = 2 a / (1 + a)², with no cancellation on either
+  // side (1 - tanh² u loses the small sech² u to rounding). The select is on u, before the
+  // arithmetic, so the loop vectorises.
+#pragma omp parallel for simd schedule(static) if (worth_threads(size))
   for (std::size_t i = 0; i < size; ++i) {
-    const T x = inp[i];
-    const T th = std::tanh(c * (x + kGeluCubic<T> * (x * (x * x))));
-    const T local =
-        T(0.5) * (T(1) + th) + ((T(0.5) * x) * (T(1) - th * th)) * (c * (T(1) + slope * (x * x)));
-    dinp[i] = local * dout[i];
+    const T u = c * (x[i] + kGeluCubic<T> * (x[i] * (x[i] * x[i])));
+    const T a = detail::exp_lane(T(-2) * std::fabs(u));
+    const T inverse = T(1) / (T(1) + a);
+    const T half_one_plus_tanh = (u >= T(0) ? T(1) : a) * inverse;
+    const T half_sech2 = (T(2) * a) * (inverse * inverse);
+    const T local = half_one_plus_tanh + (x[i] * half_sech2) * (c * (T(1) + slope * (x[i] * x[i])));
+    dx[i] = local * dy[i];
   }
 }
 

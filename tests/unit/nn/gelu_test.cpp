@@ -98,6 +98,31 @@ TEST(gelu, backward_matches_finite_differences_and_overwrites) {
   for (std::size_t i = 0; i < x.size(); ++i) EXPECT_NEAR(dx[i], local[i] * weights[i], 1e-15);
 }
 
+// The backward's logistic form against gelu_grad's tanh form far into both tails, where
+// 1 - tanh² loses sech² to rounding and exp(-2u) would overflow; infinities give what the tanh
+// form gives.
+TEST(gelu, backward_agrees_with_the_tanh_form_in_both_tails) {
+  std::vector<double> x;
+  for (double v = -40.0; v <= 40.0; v += 0.37) x.push_back(v);
+  const std::vector<double> ones(x.size(), 1.0);
+  std::vector<double> dx(x.size());
+  std::vector<double> local(x.size());
+  gelu_backward<double>(dx, x, ones);
+  gelu_grad<double>(local, x);
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    EXPECT_NEAR(dx[i], local[i], 4e-15 * std::max(1.0, std::fabs(local[i]))) << "x = " << x[i];
+  }
+  // x³ overflows at ±1e300, so u is infinite there as at ±inf.
+  const std::vector<double> infinite = {-1e300, 1e300, -INFINITY, INFINITY, NAN};
+  std::vector<double> d_infinite(infinite.size());
+  std::vector<double> local_infinite(infinite.size());
+  gelu_backward<double>(d_infinite, infinite, std::vector<double>(infinite.size(), 1.0));
+  gelu_grad<double>(local_infinite, infinite);
+  for (std::size_t i = 0; i < infinite.size(); ++i) {
+    EXPECT_EQ(std::isnan(d_infinite[i]), std::isnan(local_infinite[i])) << infinite[i];
+  }
+}
+
 TEST(gelu, float_agrees_with_double) {
   const auto x = sample_values(4096, 8.0, 4);
   const auto y = gelu(x);
