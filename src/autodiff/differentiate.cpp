@@ -72,6 +72,21 @@ Value leaf_value(const Value& x, Matrix gradient) {
   }
 }
 
+// x's struct tree rebuilt with each leaf (a field that is no struct) replaced by
+// leaf_result(x's leaf, tracked_x's leaf at the same path): the one walk every gradient builder
+// shares, so the tree's shape is the input's by construction.
+template <class LeafResult>
+Value map_leaves(const Value& x, const Value& tracked_x, const LeafResult& leaf_result) {
+  if (x.is(Kind::Struct)) {
+    runtime::StructFields fields;
+    for (const auto& [name, value] : x.struct_fields()) {
+      fields.emplace(name, map_leaves(value, *tracked_x.field(name), leaf_result));
+    }
+    return Value::structure(std::move(fields));
+  }
+  return leaf_result(x, tracked_x);
+}
+
 }  // namespace
 
 Value lift(ValueTape& tape, const Value& x, std::string_view who) {
@@ -79,36 +94,27 @@ Value lift(ValueTape& tape, const Value& x, std::string_view who) {
 }
 
 Value gradient_like(const Value& x, const Value& tracked_x, const ValueTape::Gradients& gradients) {
-  if (x.is(Kind::Struct)) {
-    runtime::StructFields fields;
-    for (const auto& [name, value] : x.struct_fields()) {
-      fields.emplace(name, gradient_like(value, *tracked_x.field(name), gradients));
+  return map_leaves(x, tracked_x, [&](const Value& leaf, const Value& tracked_leaf) {
+    const auto node = static_cast<std::size_t>(node_of(tracked_leaf));
+    if (node < gradients.present.size() && gradients.present[node]) {
+      return leaf_value(leaf, gradients.values[node]);
     }
-    return Value::structure(std::move(fields));
-  }
-  const auto node = static_cast<std::size_t>(node_of(tracked_x));
-  if (node < gradients.present.size() && gradients.present[node]) {
-    return leaf_value(x, gradients.values[node]);
-  }
-  return leaf_value(x, zeros_of(x));
+    return leaf_value(leaf, zeros_of(leaf));
+  });
 }
 
 Value recorded_gradient_like(const Value& x, const Value& tracked_x,
                              const ValueTape::RecordedGradients& gradients) {
-  if (x.is(Kind::Struct)) {
-    runtime::StructFields fields;
-    for (const auto& [name, value] : x.struct_fields()) {
-      fields.emplace(name, recorded_gradient_like(value, *tracked_x.field(name), gradients));
+  return map_leaves(x, tracked_x, [&](const Value& leaf, const Value& tracked_leaf) {
+    const Value plain = strip(leaf);
+    const auto node = static_cast<std::size_t>(node_of(tracked_leaf));
+    if (node >= gradients.present.size() || !gradients.present[node]) {
+      return leaf_value(plain, zeros_of(plain));
     }
-    return Value::structure(std::move(fields));
-  }
-  const auto node = static_cast<std::size_t>(node_of(tracked_x));
-  if (node >= gradients.present.size() || !gradients.present[node]) {
-    return leaf_value(strip(x), zeros_of(strip(x)));
-  }
-  const Value& gradient = gradients.values[node];
-  if (gradient.is(Kind::Tracked)) return gradient;
-  return leaf_value(strip(x), gradient.as_matrix());
+    const Value& gradient = gradients.values[node];
+    if (gradient.is(Kind::Tracked)) return gradient;
+    return leaf_value(plain, gradient.as_matrix());
+  });
 }
 
 void leaf_nodes(const Value& tracked_x, std::vector<std::int64_t>& nodes) {
@@ -118,14 +124,10 @@ void leaf_nodes(const Value& tracked_x, std::vector<std::int64_t>& nodes) {
 }
 
 Value zeros_like_tree(const Value& x) {
-  if (x.is(Kind::Struct)) {
-    runtime::StructFields fields;
-    for (const auto& [name, value] : x.struct_fields())
-      fields.emplace(name, zeros_like_tree(value));
-    return Value::structure(std::move(fields));
-  }
-  const Value plain = strip(x);
-  return leaf_value(plain, zeros_of(plain));
+  return map_leaves(x, x, [](const Value& leaf, const Value&) {
+    const Value plain = strip(leaf);
+    return leaf_value(plain, zeros_of(plain));
+  });
 }
 
 Value strip(const Value& value) {

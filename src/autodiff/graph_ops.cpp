@@ -6,6 +6,7 @@
 
 #include "autodiff/array_math.hpp"
 #include "autodiff/tape.hpp"
+#include "num/elementwise.hpp"
 #include "runtime/operators.hpp"
 #include "runtime/tracked.hpp"
 
@@ -36,22 +37,23 @@ Value with_backward(Value plain, const Value& operand, GraphBackward backward) {
   return tape->record_graph(std::move(plain), operands, std::move(backward));
 }
 
-double smooth_value(Smooth f, double x) {
+// The numeric function of each smooth operation: its values are num's, written once there.
+num::UnaryFunction numeric_function(Smooth f) {
   switch (f) {
     case Smooth::Sin:
-      return std::sin(x);
+      return num::UnaryFunction::Sin;
     case Smooth::Cos:
-      return std::cos(x);
+      return num::UnaryFunction::Cos;
     case Smooth::Exp:
-      return std::exp(x);
+      return num::UnaryFunction::Exp;
     case Smooth::Log:
-      return std::log(x);
+      return num::UnaryFunction::Log;
     case Smooth::Sqrt:
-      return std::sqrt(x);
+      return num::UnaryFunction::Sqrt;
     case Smooth::Tanh:
-      return std::tanh(x);
+      return num::UnaryFunction::Tanh;
   }
-  return 0.0;
+  return num::UnaryFunction::Sin;  // unreachable: every Smooth is listed above
 }
 
 }  // namespace
@@ -157,11 +159,9 @@ Value apply(Smooth f, const Value& x) {
   const Value& primal = primal_of(x);
   Value plain;
   if (primal.is_array()) {
-    Matrix m = primal.as_matrix();
-    for (double& v : m.mutable_real_values()) v = smooth_value(f, v);
-    plain = Value::like(primal, std::move(m));
+    plain = Value::like(primal, num::apply(numeric_function(f), primal.as_matrix()));
   } else {
-    plain = Value::scalar(smooth_value(f, primal.as_scalar()));
+    plain = Value::scalar(num::apply(numeric_function(f), primal.as_scalar()));
   }
   return with_backward(std::move(plain), x, [f](const Value& w, ValueSink& sink) {
     sink.add(0, times_derivative(f, w, sink.operand(0)));
