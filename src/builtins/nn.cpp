@@ -106,7 +106,8 @@ num::Matrix real_input(const Call& call, const num::Matrix& x) {
 template <class Kernel>
 num::Matrix map_slices(const Call& call, const num::Matrix& input, Slices slices, Kernel&& kernel) {
   const num::Matrix x = slices == Slices::Columns ? input.transposed() : input;
-  num::Matrix result(x.rows(), x.columns());
+  // The row kernels write every element of every slice.
+  num::Matrix result = num::Matrix::uninitialized(x.rows(), x.columns());
   const int N = slices == Slices::Whole ? 1 : checked_int(call, x.rows());
   const int C = checked_int(call, slices == Slices::Whole ? x.size() : x.columns());
   kernel(result.mutable_real_values(), x.real_values(), N, C);
@@ -131,7 +132,7 @@ Value log_softmax(Call& call) { return row_softmax(call, &nn::log_softmax_forwar
 
 Value elementwise(Call& call, ElementKernel kernel) {
   const num::Matrix x = real_input(call, call.matrix(0));
-  num::Matrix result(x.rows(), x.columns());
+  num::Matrix result = num::Matrix::uninitialized(x.rows(), x.columns());  // the kernel writes all
   kernel(result.mutable_real_values(), x.real_values());
   return Value::like(call.value(0), std::move(result));
 }

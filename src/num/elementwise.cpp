@@ -308,7 +308,7 @@ Matrix apply(BinaryFunction function, const Matrix& a, const Matrix& b) {
   if ((a.is_real() && b.is_real()) || real_parts) {
     const Matrix a_real = a.real_part();
     const Matrix b_real = b.real_part();
-    Matrix result(shape.rows, shape.columns);
+    Matrix result = Matrix::uninitialized(shape.rows, shape.columns);  // the loop writes all
     detail::broadcast_loop(shape, a_real.real_values().data(), b_real.real_values().data(),
                            result.mutable_real_values().data(),
                            [function](double x, double y) { return apply(function, x, y); });

@@ -80,7 +80,8 @@ num::Matrix gather(const num::Matrix& source, const std::vector<Index>& flats, I
     result.demote_if_real();
     return result;
   }
-  num::Matrix result(rows, columns);
+  LLMLAB_ASSERT(flats.size() == static_cast<std::size_t>(rows * columns));
+  num::Matrix result = num::Matrix::uninitialized(rows, columns);  // every element gathered below
   std::span<double> out = result.mutable_real_values();
   std::span<const double> in = source.real_values();
   for (std::size_t k = 0; k < flats.size(); ++k) out[k] = in[static_cast<std::size_t>(flats[k])];

@@ -198,8 +198,10 @@ Value concatenate(const std::vector<std::vector<Value>>& rows) {
   }
   logical = logical && all_logical;
   if (total_rows == 0 || width < 0) return Value::vector(num::Matrix(1, 0));
-  num::Matrix result(total_rows, width,
-                     complex ? num::Matrix::Element::ComplexValued : num::Matrix::Element::Real);
+  // Every row checked above is as wide as the result and its blocks as tall as the row, so the
+  // copies below write every element: a real result need not be zero-filled first.
+  num::Matrix result = complex ? num::Matrix(total_rows, width, num::Matrix::Element::ComplexValued)
+                               : num::Matrix::uninitialized(total_rows, width);
   Index row_base = 0;
   std::size_t shape_index = 0;
   for (const std::vector<Value>& row : rows) {
