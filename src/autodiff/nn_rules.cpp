@@ -381,7 +381,8 @@ Value gelu_rule(RuleCall& call) {
   return call.tape.record_graph(std::move(result), operands, [](const Value& g, ValueSink& sink) {
     if (GradientSink* first_order = sink.first_order()) {
       const Matrix x = primal_of(sink.operand(0)).as_matrix();
-      Matrix d(x.rows(), x.columns());
+      // gelu_backward writes (not accumulates) every element, so no zero-fill first.
+      Matrix d = Matrix::uninitialized(x.rows(), x.columns());
       const Matrix dy = primal_of(g).as_matrix();
       nn::gelu_backward<double>(d.mutable_real_values(), x.real_values(), dy.real_values());
       first_order->add(0, std::move(d));
