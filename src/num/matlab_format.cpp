@@ -23,8 +23,72 @@ const char* conversion(MatlabStyle style) {
       return "%.4e";
     case MatlabStyle::LongE:
       return "%.15e";
+    case MatlabStyle::Short:
+    case MatlabStyle::Long:
+      break;  // laid out by fixed_layout
   }
   return "%.5g";
+}
+
+bool is_fixed_style(MatlabStyle style) {
+  return style == MatlabStyle::Short || style == MatlabStyle::Long;
+}
+
+// The three layouts of format short / long.
+enum class Layout { Integer, Fixed, Exponent };
+
+bool integer_valued(double x) {
+  return !std::isfinite(x) || (x == std::floor(x) && std::fabs(x) < 1e9);
+}
+bool fits_fixed(double x) {
+  return !std::isfinite(x) || x == 0 || (std::fabs(x) >= 1e-3 && std::fabs(x) < 1e3);
+}
+
+std::string laid_out(double x, Layout layout, MatlabStyle style) {
+  if (std::isnan(x)) return "NaN";
+  if (std::isinf(x)) return x > 0 ? "Inf" : "-Inf";
+  if (x == 0 && layout == Layout::Integer) return "0";  // -0 shows as 0
+  const int decimals = style == MatlabStyle::Long ? 15 : 4;
+  if (x == 0) x = 0.0;  // no "-0.0000"
+  char buffer[64];
+  switch (layout) {
+    case Layout::Integer:
+      std::snprintf(buffer, sizeof buffer, "%.0f", x);
+      break;
+    case Layout::Fixed:
+      std::snprintf(buffer, sizeof buffer, "%.*f", decimals, x);
+      break;
+    case Layout::Exponent:
+      std::snprintf(buffer, sizeof buffer, "%.*e", decimals, x);
+      break;
+  }
+  return buffer;
+}
+
+Layout scalar_layout(double x) {
+  if (integer_valued(x)) return Layout::Integer;
+  return fits_fixed(x) ? Layout::Fixed : Layout::Exponent;
+}
+
+Layout array_layout(const Matrix& values) {
+  bool integers = true;
+  bool fixed = true;
+  for (Index k = 0; k < values.size(); ++k) {
+    const Complex c = values.complex_at(k);
+    for (const double part : {c.real(), c.imag()}) {
+      integers = integers && integer_valued(part);
+      fixed = fixed && fits_fixed(part);
+    }
+  }
+  if (integers) return Layout::Integer;
+  return fixed ? Layout::Fixed : Layout::Exponent;
+}
+
+std::string complex_text(Complex c, Layout layout, MatlabStyle style) {
+  const double im = c.imag();
+  const bool negative = std::signbit(im) && !std::isnan(im);
+  return laid_out(c.real(), layout, style) + (negative ? " - " : " + ") +
+         laid_out(negative ? -im : im, layout, style) + "i";
 }
 
 std::string element_text(Complex c, bool complex, MatlabStyle style) {
@@ -34,6 +98,7 @@ std::string element_text(Complex c, bool complex, MatlabStyle style) {
 }  // namespace
 
 std::string matlab_number(double x, MatlabStyle style) {
+  if (is_fixed_style(style)) return laid_out(x, scalar_layout(x), style);
   if (std::isnan(x)) return "NaN";
   if (std::isinf(x)) return x > 0 ? "Inf" : "-Inf";
   char buffer[64];
@@ -42,6 +107,15 @@ std::string matlab_number(double x, MatlabStyle style) {
 }
 
 std::string matlab_complex(Complex c, MatlabStyle style) {
+  if (is_fixed_style(style)) {
+    const Layout real_layout = scalar_layout(c.real());
+    const Layout imag_layout = scalar_layout(c.imag());
+    const Layout layout = real_layout == imag_layout ? real_layout
+                          : real_layout == Layout::Exponent || imag_layout == Layout::Exponent
+                              ? Layout::Exponent
+                              : Layout::Fixed;
+    return complex_text(c, layout, style);
+  }
   const double im = c.imag();
   const bool negative = std::signbit(im) && !std::isnan(im);
   return matlab_number(c.real(), style) + (negative ? " - " : " + ") +
@@ -55,9 +129,14 @@ std::string matlab_array(const Matrix& values, MatlabStyle style, int width) {
   const bool complex = values.is_complex();
   std::vector<std::string> cells(static_cast<std::size_t>(values.size()));
   std::size_t cell_width = 1;
+  const bool fixed_style = is_fixed_style(style);
+  const Layout layout = fixed_style ? array_layout(values) : Layout::Integer;
   for (Index k = 0; k < values.size(); ++k) {
     std::string& text = cells[static_cast<std::size_t>(k)];
-    text = element_text(values.complex_at(k), complex, style);
+    const Complex c = values.complex_at(k);
+    text = !fixed_style ? element_text(c, complex, style)
+           : complex    ? complex_text(c, layout, style)
+                        : laid_out(c.real(), layout, style);
     cell_width = std::max(cell_width, text.size());
   }
   constexpr std::size_t kGap = 3;  // spaces before every column

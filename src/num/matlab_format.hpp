@@ -10,7 +10,12 @@
 
 namespace llmlab::num {
 
-enum class MatlabStyle { ShortG, LongG, ShortE, LongE };
+// Short and Long are MATLAB's default `format short` / `format long` (the matlab dialect's
+// echo): an integer-valued number as an integer below 1e9; otherwise 4 (short) or 15 (long)
+// decimals when 0.001 <= |x| < 1000, else e-notation with as many. An array takes one of the
+// three forms for every element: integers when all are, else fixed when every finite magnitude
+// fits, else e-notation.
+enum class MatlabStyle { ShortG, LongG, ShortE, LongE, Short, Long };
 
 // One real number: `3.1416`, `1e-07`, `3.1416e+00`; `NaN`, `Inf`, `-Inf`.
 std::string matlab_number(double x, MatlabStyle style);

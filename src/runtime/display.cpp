@@ -79,6 +79,10 @@ num::MatlabStyle matlab_style(FormatMode mode) {
       return num::MatlabStyle::ShortE;
     case FormatMode::LongE:
       return num::MatlabStyle::LongE;
+    case FormatMode::Short:
+      return num::MatlabStyle::Short;
+    case FormatMode::Long:
+      return num::MatlabStyle::Long;
     default:
       return num::MatlabStyle::ShortG;
   }
@@ -138,8 +142,13 @@ std::string struct_lines(const StructFields& fields, const num::MatlabStyle* sty
 
 std::optional<std::string> matlab_display(const Value& value, FormatMode mode, int width) {
   const num::MatlabStyle style = matlab_style(mode);
+  const bool default_mode = mode == FormatMode::Short || mode == FormatMode::Long;
   switch (value.kind()) {
+    case Kind::Bool:  // a logical scalar shows as 1 or 0 in the matlab dialect's short/long
+      if (!default_mode) return std::nullopt;
+      return std::string(value.bool_value() ? "1" : "0");
     case Kind::Struct:
+      if (default_mode) return std::nullopt;  // structs keep their display (issue #26)
       return struct_lines(value.struct_fields(), &style);
     case Kind::Scalar:
       return num::matlab_number(value.scalar_value(), style);
@@ -154,6 +163,14 @@ std::optional<std::string> matlab_display(const Value& value, FormatMode mode, i
     default:
       return std::nullopt;
   }
+}
+
+// Whether the session's echo and disp use MATLAB's layout: in a MATLAB-only mode (short g,
+// long e, ...) in either dialect, and in format short and long in the matlab dialect (§14).
+bool matlab_layout(const Session& session) {
+  const FormatMode mode = session.format_mode();
+  return is_matlab_format(mode) || (session.dialect() == lang::Dialect::Matlab &&
+                                    (mode == FormatMode::Short || mode == FormatMode::Long));
 }
 
 // The default mode's echo and disp of a struct with more fields than this list them one per
@@ -305,6 +322,12 @@ std::string echo_display(const Value& value, FormatMode mode) {
 
 std::string echo_display(const Value& value, const Session& session) {
   const FormatMode mode = session.format_mode();
+  if (matlab_layout(session)) {
+    if (std::optional<std::string> text =
+            matlab_display(primal_of(value), mode, session.display_width())) {
+      return *std::move(text);
+    }
+  }
   if (mode == FormatMode::Short) return limited_display(value, session);
   if (is_matlab_format(mode)) {
     if (std::optional<std::string> text = matlab_display(value, mode, session.display_width())) {
@@ -317,6 +340,12 @@ std::string echo_display(const Value& value, const Session& session) {
 
 std::string disp_display(const Value& value, const Session& session) {
   const FormatMode mode = session.format_mode();
+  if (matlab_layout(session)) {
+    if (std::optional<std::string> text =
+            matlab_display(primal_of(value), mode, session.display_width())) {
+      return *std::move(text);
+    }
+  }
   if (mode == FormatMode::Short) return limited_display(value, session);
   if (is_matlab_format(mode)) {
     if (std::optional<std::string> text = matlab_display(value, mode, session.display_width())) {
@@ -330,8 +359,10 @@ std::string echo(std::string_view name, const Value& value, const Session& sessi
   std::string out(name);
   const std::string shown = echo_display(value, session);
   // MATLAB's array layout starts on the line after `x =`.
-  if ((is_matlab_format(session.format_mode()) && (value.is_array() || value.is(Kind::Struct))) ||
-      shows_struct_lines(value, session)) {
+  const bool matlab_lines = matlab_layout(session) &&
+                            ((value.is_array() && value.element_count() > 0) ||
+                             (value.is(Kind::Struct) && is_matlab_format(session.format_mode())));
+  if (matlab_lines || shows_struct_lines(value, session)) {
     out += " =\n";
   } else {
     out += " = ";

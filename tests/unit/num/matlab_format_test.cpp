@@ -25,6 +25,44 @@ TEST(matlab_format, numbers_in_each_style) {
   EXPECT_EQ(matlab_complex({3, -4}, MatlabStyle::ShortG), "3 - 4i");
 }
 
+TEST(matlab_format, format_short_and_long_numbers) {
+  struct Case {
+    double x;
+    MatlabStyle style;
+    const char* text;
+  };
+  const std::vector<Case> cases = {
+      {3, MatlabStyle::Short, "3"},
+      {-0.0, MatlabStyle::Short, "0"},
+      {M_PI, MatlabStyle::Short, "3.1416"},
+      {-2.5, MatlabStyle::Short, "-2.5000"},
+      {123.456, MatlabStyle::Short, "123.4560"},
+      {0.01, MatlabStyle::Short, "0.0100"},
+      {0.001, MatlabStyle::Short, "0.0010"},
+      {1234.5, MatlabStyle::Short, "1.2345e+03"},
+      {1e-8, MatlabStyle::Short, "1.0000e-08"},
+      {123456789, MatlabStyle::Short, "123456789"},
+      {1e10, MatlabStyle::Short, "1.0000e+10"},
+      {NAN, MatlabStyle::Short, "NaN"},
+      {-INFINITY, MatlabStyle::Short, "-Inf"},
+      {M_PI, MatlabStyle::Long, "3.141592653589793"},
+      {7, MatlabStyle::Long, "7"},
+      {1e-8, MatlabStyle::Long, "1.000000000000000e-08"},
+  };
+  for (const Case& c : cases) EXPECT_EQ(matlab_number(c.x, c.style), c.text) << c.x;
+  EXPECT_EQ(matlab_complex({3, 4}, MatlabStyle::Short), "3 + 4i");
+  EXPECT_EQ(matlab_complex({0.5, -2}, MatlabStyle::Short), "0.5000 - 2.0000i");
+}
+
+TEST(matlab_format, format_short_arrays_share_one_layout) {
+  EXPECT_EQ(matlab_array(row({1, 2, 3}), MatlabStyle::Short, 80), "   1   2   3\n");
+  EXPECT_EQ(matlab_array(row({1.5, -2.25, 3}), MatlabStyle::Short, 80),
+            "    1.5000   -2.2500    3.0000\n");
+  EXPECT_EQ(matlab_array(row({1, 5e-5}), MatlabStyle::Short, 80), "   1.0000e+00   5.0000e-05\n");
+  EXPECT_EQ(matlab_array(row({INFINITY, NAN, 2}), MatlabStyle::Short, 80), "   Inf   NaN     2\n");
+  EXPECT_EQ(matlab_array(Matrix(0, 0), MatlabStyle::Short, 80), "[](0x0)\n");
+}
+
 TEST(matlab_format, small_values_stay_distinct) {
   EXPECT_EQ(matlab_array(row({0.5, 1e-7, 2e-9}), MatlabStyle::ShortG, 80),
             "     0.5   1e-07   2e-09\n");
