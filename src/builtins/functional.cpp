@@ -257,6 +257,11 @@ Value deal(Call& call) {
   return Value::tuple(std::move(items));
 }
 
+// The special forms (runtime/native.hpp): feval(f, ...), and arrayfun(f, x) and parmap(f, x)
+// with exactly those two arguments.
+constexpr runtime::SpecialForm kFunctionThenArguments{1, -1};
+constexpr runtime::SpecialForm kFunctionAndArray{2, 2};
+
 }  // namespace
 
 extern const BuiltinTable kFunctionalBuiltins = {
@@ -265,13 +270,16 @@ extern const BuiltinTable kFunctionalBuiltins = {
     {"str2func", str2func, 1, 1,
      "The handle @name of a function named by a string. Example: f = str2func(\"sqrt\"); f(16)"},
     {"feval", feval, 1, -1,
-     "feval(name, args...): calls a function by name. Example: feval(\"max\", [3, 7, 5])"},
+     "feval(name, args...): calls a function by name. Example: feval(\"max\", [3, 7, 5])",
+     kFunctionThenArguments},
     {"arrayfun", arrayfun, 2, -1,
      "arrayfun(f, x, ...): f applied to each element of x (and of further inputs of its size). "
-     "Example: arrayfun(@(x) x ^ 2, [1, 2, 3])"},
+     "Example: arrayfun(@(x) x ^ 2, [1, 2, 3])",
+     kFunctionAndArray},
     {"parmap", map_function, 2, 2,
      "parmap(f, x): arrayfun whose calls may run in parallel. Example: parmap(@(x) x * 10, [1, 2, "
-     "3])"},
+     "3])",
+     kFunctionAndArray},
     {"bsxfun", bsxfun, 3, 3,
      "bsxfun(f, A, B): f(A, B), the operators broadcasting as they do. Example: bsxfun(@plus, [1; "
      "2], [10, 20])"},

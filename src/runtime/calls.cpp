@@ -124,7 +124,8 @@ int Evaluator::builtin_index(std::string_view name) const {
 std::shared_ptr<const UnitCode> Evaluator::compile(const lang::UnitNames& unit,
                                                    std::shared_ptr<Layout> layout) const {
   return std::make_shared<const UnitCode>(
-      unit, std::move(layout), [this](const std::string& name) { return builtin_index(name); });
+      unit, std::move(layout), [this](const std::string& name) { return builtin_index(name); },
+      builtins_);
 }
 
 bool Evaluator::names_function(const lang::Name& name) const {

@@ -6,9 +6,11 @@
 
 namespace llmlab::runtime::detail {
 
-CallForm classify_call(std::string_view name, std::size_t argument_count) {
-  const bool special = ((name == "arrayfun" || name == "parmap") && argument_count == 2) ||
-                       (name == "feval" && argument_count >= 1);
+CallForm classify_call(const NativeFunction* builtin, std::size_t argument_count) {
+  if (builtin == nullptr || builtin->special.min_args < 0) return CallForm::ByVariable;
+  const auto count = static_cast<long long>(argument_count);
+  const bool special = count >= builtin->special.min_args &&
+                       (builtin->special.max_args < 0 || count <= builtin->special.max_args);
   return special ? CallForm::SpecialForm : CallForm::ByVariable;
 }
 
@@ -18,7 +20,8 @@ FastForm& FastForm::operator=(FastForm&&) noexcept = default;
 FastForm::~FastForm() = default;
 
 UnitCode::UnitCode(const lang::UnitNames& unit, std::shared_ptr<Layout> layout,
-                   const BuiltinLookup& builtin_index)
+                   const BuiltinLookup& builtin_index,
+                   std::span<const NativeFunction> builtin_table)
     : layout_(std::move(layout)), fast_forms_(static_cast<std::size_t>(unit.statement_count)) {
   slots_.reserve(unit.names.size());
   builtins_.reserve(unit.names.size());
@@ -28,8 +31,10 @@ UnitCode::UnitCode(const lang::UnitNames& unit, std::shared_ptr<Layout> layout,
   }
   call_forms_.reserve(unit.calls.size());
   for (const lang::UnitNames::CallSite& call : unit.calls) {
+    const int builtin = builtins_[static_cast<std::size_t>(call.name)];
     call_forms_.push_back(
-        classify_call(unit.names[static_cast<std::size_t>(call.name)], call.argument_count));
+        classify_call(builtin < 0 ? nullptr : &builtin_table[static_cast<std::size_t>(builtin)],
+                      call.argument_count));
   }
 }
 

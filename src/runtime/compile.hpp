@@ -18,11 +18,13 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "lang/ast.hpp"
+#include "runtime/native.hpp"
 
 namespace llmlab::runtime::detail {
 
@@ -35,14 +37,16 @@ enum class CallForm : std::uint8_t {
   // By what the variable NAME holds when it runs (variable_use: index it, call it, or leave it
   // to the functions), then the user functions and the builtins.
   ByVariable,
-  // arrayfun(f, x), parmap(f, x), feval(f, ...): a call of the builtin even where a variable
-  // has the name, so a variable named `feval` cannot shadow it.
+  // A call of the builtin even where a variable has the name: the builtin's entry marks it a
+  // special form for this argument count (NativeFunction::special; arrayfun(f, x), parmap(f, x),
+  // feval(f, ...)).
   SpecialForm,
 };
 
 // The one rule that classifies a call site: the compile step applies it, the evaluator and the
 // scalar fast path read its result from the code.
-CallForm classify_call(std::string_view name, std::size_t argument_count);
+// `builtin` is the entry of the builtin of the call's name, null when none has it.
+CallForm classify_call(const NativeFunction* builtin, std::size_t argument_count);
 
 // A statement's fast form (fast_statement.cpp): empty until `prepared`, and empty after it when
 // the statement has none.
@@ -66,7 +70,7 @@ class UnitCode : public std::enable_shared_from_this<UnitCode> {
   using BuiltinLookup = std::function<int(const std::string&)>;
 
   UnitCode(const lang::UnitNames& unit, std::shared_ptr<Layout> layout,
-           const BuiltinLookup& builtin_index);
+           const BuiltinLookup& builtin_index, std::span<const NativeFunction> builtin_table);
 
   const std::shared_ptr<Layout>& layout() const { return layout_; }
   // The arrays a frame running this code indexes on the hot paths (Frame::run): slots and

@@ -8,12 +8,21 @@ namespace llmlab::runtime {
 class Call;
 class Value;
 
+// A special form (language.md §3.6): NAME(args) with an argument count in [min_args, max_args]
+// calls the builtin even where a variable has the name (so a variable named `feval` cannot
+// shadow it). The compile step reads it for each call site (runtime::detail::classify_call).
+struct SpecialForm {
+  int min_args = -1;  // -1: not a special form
+  int max_args = -1;  // -1: any count from min_args
+};
+
 struct NativeFunction {
   std::string_view name;
   Value (*function)(Call&);
   int min_args;
   int max_args;  // -1: variadic
   std::string_view help;
+  SpecialForm special = {};
 };
 
 }  // namespace llmlab::runtime

@@ -17,30 +17,49 @@ using detail::CallForm;
 using detail::classify_call;
 using testing::Harness;
 
-TEST(compile, special_forms_are_classified_by_name_and_argument_count) {
-  EXPECT_EQ(classify_call("feval", 1), CallForm::SpecialForm);
-  EXPECT_EQ(classify_call("feval", 3), CallForm::SpecialForm);
-  EXPECT_EQ(classify_call("feval", 0), CallForm::ByVariable);
-  EXPECT_EQ(classify_call("arrayfun", 2), CallForm::SpecialForm);
-  EXPECT_EQ(classify_call("arrayfun", 1), CallForm::ByVariable);
-  EXPECT_EQ(classify_call("parmap", 2), CallForm::SpecialForm);
-  EXPECT_EQ(classify_call("parmap", 3), CallForm::ByVariable);
-  EXPECT_EQ(classify_call("show", 1), CallForm::ByVariable);
+// A stand-in for a special form's builtin: the number of arguments it was given, + 100.
+Value argument_count_native(Call& call) { return Value::scalar(100.0 + call.count()); }
+
+TEST(compile, special_forms_are_classified_by_their_builtin_entry_and_argument_count) {
+  const NativeFunction feval{"feval", argument_count_native, 1, -1, "", {1, -1}};
+  const NativeFunction arrayfun{"arrayfun", argument_count_native, 2, -1, "", {2, 2}};
+  const NativeFunction show{"show", argument_count_native, 1, 1, ""};
+  EXPECT_EQ(classify_call(&feval, 1), CallForm::SpecialForm);
+  EXPECT_EQ(classify_call(&feval, 3), CallForm::SpecialForm);
+  EXPECT_EQ(classify_call(&feval, 0), CallForm::ByVariable);
+  EXPECT_EQ(classify_call(&arrayfun, 2), CallForm::SpecialForm);
+  EXPECT_EQ(classify_call(&arrayfun, 1), CallForm::ByVariable);
+  EXPECT_EQ(classify_call(&arrayfun, 3), CallForm::ByVariable);
+  EXPECT_EQ(classify_call(&show, 1), CallForm::ByVariable);
+  EXPECT_EQ(classify_call(nullptr, 2), CallForm::ByVariable);
 }
 
-// The harness has no feval or arrayfun builtin, so a special form that is not indexing is an
-// undefined function: the classification shows in which error comes out.
+// The harness registers feval and arrayfun stand-ins flagged as special forms (as the builtin
+// library's entries are), each returning 100 + its argument count: the classification shows in
+// whether the variable is indexed or the builtin called.
 TEST(compile, a_variable_does_not_shadow_a_special_form_on_either_path) {
   Harness h;
-  h.run("arrayfun = [5, 6, 7];\nx = arrayfun(2);");
+  h.interpreter().register_builtin(
+      {"feval", argument_count_native, 1, -1, "test special form", {1, -1}});
+  h.interpreter().register_builtin(
+      {"arrayfun", argument_count_native, 2, -1, "test special form", {2, 2}});
+  h.run("arrayfun = [5, 6, 7];\nx = arrayfun(2);\ny = arrayfun(2, 1);");
   EXPECT_EQ(h.scalar("x"), 6.0);  // one argument: an index
-  EXPECT_EQ(h.error("arrayfun = [5, 6, 7];\nx = arrayfun(2, 1);"), "undefined function 'arrayfun'");
-  EXPECT_EQ(h.error("feval = [5, 6, 7];\nx = feval(2);"), "undefined function 'feval'");
+  EXPECT_EQ(h.scalar("y"), 102.0);
+  h.run("feval = [5, 6, 7];\nx = feval(2);");
+  EXPECT_EQ(h.scalar("x"), 101.0);
   // The same statements in a loop body, whose scalar statements are compiled to ScalarCode.
   h.run("arrayfun = [5, 6, 7];\ns = 0;\nfor k = 1:3\n  s = s + arrayfun(k);\nend");
   EXPECT_EQ(h.scalar("s"), 18.0);
-  EXPECT_EQ(h.error("feval = [5, 6, 7];\ns = 0;\nfor k = 1:3\n  s = s + feval(k);\nend"),
-            "undefined function 'feval'");
+  h.run("feval = [5, 6, 7];\ns = 0;\nfor k = 1:3\n  s = s + feval(k);\nend");
+  EXPECT_EQ(h.scalar("s"), 303.0);
+}
+
+// A name whose builtin is not flagged is no special form: the variable takes the call.
+TEST(compile, a_variable_shadows_a_builtin_that_is_no_special_form) {
+  Harness h;
+  h.run("show = [5, 6, 7];\nx = show(2);");
+  EXPECT_EQ(h.scalar("x"), 6.0);
 }
 
 TEST(compile, each_unit_resolves_its_names_in_its_own_frame) {
