@@ -61,9 +61,11 @@ Message message_of(Call& call) {
     if (call.value(1).is(Kind::String) && is_message_identifier(first.string_value())) {
       if (call.count() == 2) return {first.string_value(), call.value(1).string_value()};
       return {first.string_value(),
-              runtime::format_printf(call.value(1).string_value(), call.arguments().subspan(2))};
+              runtime::format_printf(call.value(1).string_value(), call.arguments().subspan(2),
+                                     runtime::printf_rules(call.session().dialect()))};
     }
-    return {"", runtime::format_printf(first.string_value(), call.arguments().subspan(1))};
+    return {"", runtime::format_printf(first.string_value(), call.arguments().subspan(1),
+                                       runtime::printf_rules(call.session().dialect()))};
   }
   if (first.is(Kind::Struct)) {
     const Value* message = first.field("message");
@@ -204,7 +206,8 @@ Value assert_builtin(Call& call) {
   if (!call.has(1)) throw Error("Assertion failed.");
   const std::string& message = call.value(1).string_value();
   if (call.count() == 2) throw Error(message);
-  throw Error(runtime::format_printf(message, call.arguments().subspan(2)));
+  throw Error(runtime::format_printf(message, call.arguments().subspan(2),
+                                     runtime::printf_rules(call.session().dialect())));
 }
 
 // warning(msg), warning(fmt, args...), warning(id, fmt, args...) write `warning: msg` to

@@ -61,7 +61,8 @@ Value fprintf_builtin(Call& call) {
   if (!format.is(Kind::String))
     call.fail(fmt::format("expected string, got {}", format.kind_name()));
   const std::string text = runtime::format_printf(
-      format.string_value(), call.arguments().subspan(static_cast<std::size_t>(format_index) + 1));
+      format.string_value(), call.arguments().subspan(static_cast<std::size_t>(format_index) + 1),
+      runtime::printf_rules(call.session().dialect()));
   write_to(call, to_error, text);
   return Value::none();
 }
@@ -82,7 +83,8 @@ Value printf_builtin(Call& call) {
   const Value& format = call.value(0);
   if (!format.is(Kind::String))
     call.fail(fmt::format("expected string, got {}", format.kind_name()));
-  call.session().write(runtime::format_printf(format.string_value(), call.arguments().subspan(1)));
+  call.session().write(runtime::format_printf(format.string_value(), call.arguments().subspan(1),
+                                              runtime::printf_rules(call.session().dialect())));
   return Value::none();
 }
 

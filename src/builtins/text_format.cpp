@@ -33,7 +33,8 @@ const std::string& format_argument(const Call& call, int index) {
 // sprintf(fmt, a1, ...) → String (language.md §8.8).
 Value sprintf_builtin(Call& call) {
   const std::string& format = format_argument(call, 0);
-  return Value::string(runtime::format_printf(format, call.arguments().subspan(1)));
+  return Value::string(runtime::format_printf(format, call.arguments().subspan(1),
+                                              runtime::printf_rules(call.session().dialect())));
 }
 
 // The elements of a numeric value in num2str's layout: columns joined by two spaces, rows by
@@ -67,8 +68,9 @@ Value num2str(Call& call) {
   if (x.is(Kind::String)) return x;
   if (call.has(1)) {
     if (call.value(1).is(Kind::String)) {
-      return Value::string(
-          runtime::format_printf(call.value(1).string_value(), call.arguments().first(1)));
+      return Value::string(runtime::format_printf(call.value(1).string_value(),
+                                                  call.arguments().first(1),
+                                                  runtime::printf_rules(call.session().dialect())));
     }
     const int precision = static_cast<int>(std::min<std::int64_t>(call.count_argument(1), 100));
     if (x.is(Kind::Scalar) || x.is(Kind::Bool)) {

@@ -244,7 +244,8 @@ class PageSession::State {
     if (!format) return escape_value(runtime::echo_display(value, session_));
     try {
       const runtime::Value argument[] = {value};
-      return escape_value(runtime::format_printf(*format, argument));
+      return escape_value(
+          runtime::format_printf(*format, argument, runtime::printf_rules(session_.dialect())));
     } catch (const Error& error) {
       throw Error(std::string("format: ") + error.what());
     }

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <limits>
 #include <string_view>
 #include <vector>
@@ -28,6 +29,11 @@ struct Item {
 struct Conversion {
   bool left_justify = false;
   bool commas = false;
+  // Acted on under PrintfRules::C only (rlab accepts and ignores them).
+  bool plus = false;
+  bool space = false;
+  bool zero = false;
+  bool alternate = false;
   int width = 0;
   int precision = -1;  // -1: the default (6)
   char specifier = 0;
@@ -143,9 +149,110 @@ std::string_view kind_of(const Item& item) {
   return item.text;
 }
 
+// The flags, width and precision of `conversion` as a C format for std::snprintf, with
+// `length` (e.g. "ll") and `specifier`. Widths and precisions are passed as `*` arguments.
+std::string c_spec(const Conversion& conversion, std::string_view length, char specifier) {
+  std::string spec = "%";
+  if (conversion.left_justify) spec += '-';
+  if (conversion.plus) spec += '+';
+  if (conversion.space) spec += ' ';
+  if (conversion.zero) spec += '0';
+  if (conversion.alternate) spec += '#';
+  spec += "*.*";
+  spec += length;
+  spec += specifier;
+  return spec;
+}
+
+// std::snprintf into a string sized by a first call (the field is at most kMaxField wide). A
+// negative precision is C's "no precision given" (6 for floating point, none for integers).
+template <typename Number>
+std::string c_format(const std::string& spec, int width, int precision, Number value) {
+  const int size = std::snprintf(nullptr, 0, spec.c_str(), width, precision, value);
+  if (size < 0) throw Error("fprintf: the conversion cannot be written");
+  std::string text(static_cast<std::size_t>(size) + 1, '\0');
+  std::snprintf(text.data(), text.size(), spec.c_str(), width, precision, value);
+  text.resize(static_cast<std::size_t>(size));
+  return text;
+}
+
+// Inf, -Inf and NaN as MATLAB and Octave print them in any numeric field: by name, with `+`
+// when asked, padded with spaces (a `0` flag does not pad a name).
+std::string c_non_finite(const Conversion& conversion, double x) {
+  std::string text = std::isnan(x) ? "NaN" : x < 0 ? "-Inf" : "Inf";
+  if (!std::isnan(x) && x > 0 && conversion.plus) text.insert(0, "+");
+  if (!std::isnan(x) && x > 0 && !conversion.plus && conversion.space) text.insert(0, " ");
+  return text;
+}
+
+bool is_whole(double x) {
+  return std::isfinite(x) && x == std::trunc(x) && std::fabs(x) < 9223372036854775808.0;
+}
+
+// One number under C's conversions (PrintfRules::C), width and flags applied.
+std::string c_number(const Conversion& conversion, double x) {
+  const int precision = conversion.precision;
+  const int width = conversion.width;
+  char spec = conversion.specifier;
+  if (!std::isfinite(x)) return c_non_finite(conversion, x);
+  const bool whole = is_whole(x);
+  switch (spec) {
+    case 'd':
+    case 'i':
+      if (whole) {
+        return c_format(c_spec(conversion, "ll", 'd'), width, precision, static_cast<long long>(x));
+      }
+      spec = 'g';
+      break;
+    case 'u':
+    case 'x':
+    case 'X':
+    case 'o':
+      if (whole && x >= 0) {
+        return c_format(c_spec(conversion, "ll", spec), width, precision,
+                        static_cast<unsigned long long>(x));
+      }
+      spec = 'g';
+      break;
+    case 'c':
+    case 's':
+      if (whole && x >= 0 && x <= 0x10FFFF) {
+        std::string character;
+        append_utf8(character, static_cast<char32_t>(x));
+        return character;
+      }
+      spec = 'g';
+      break;
+    default:
+      break;
+  }
+  // %f %e %E %g %G, and the `%g` that shows what the written conversion cannot.
+  return c_format(c_spec(conversion, "", spec), width, precision, x);
+}
+
+// A text under C's `%s`/`%c`: a precision keeps that many characters.
+std::string c_text(const Conversion& conversion, std::string_view text) {
+  if (conversion.precision < 0) return std::string(text);
+  std::size_t end = 0;
+  int kept = 0;
+  for (; end < text.size(); ++end) {
+    const bool starts_character = (static_cast<unsigned char>(text[end]) & 0xC0) != 0x80;
+    if (!starts_character) continue;
+    if (kept == conversion.precision) break;
+    ++kept;
+  }
+  return std::string(text.substr(0, end));
+}
+
 // The text of one conversion applied to one item, before padding.
-std::string convert(const Conversion& conversion, const Item& item) {
+std::string convert(const Conversion& conversion, const Item& item, PrintfRules rules) {
   const char spec = conversion.specifier;
+  if (rules == PrintfRules::C) {
+    if (item.type == Item::Type::Number) return c_number(conversion, item.number);
+    if (item.type == Item::Type::Text && (spec == 's' || spec == 'c')) {
+      return c_text(conversion, item.text);
+    }
+  }
   if (spec == 's' || (spec == 'c' && item.type == Item::Type::Text)) {
     if (item.type != Item::Type::Text) {
       throw Error(fmt::format("fprintf %{}: expected string, got {}", spec, kind_of(item)));
@@ -204,8 +311,8 @@ std::string convert(const Conversion& conversion, const Item& item) {
 
 class Formatter {
  public:
-  Formatter(std::string_view format, std::vector<Item> items, bool recycle)
-      : format_(format), items_(std::move(items)), recycle_(recycle) {}
+  Formatter(std::string_view format, std::vector<Item> items, bool recycle, PrintfRules rules)
+      : format_(format), items_(std::move(items)), recycle_(recycle), rules_(rules) {}
 
   std::string run() {
     if (!recycle_) {
@@ -267,7 +374,15 @@ class Formatter {
         conversion.left_justify = true;
       } else if (flag == ',') {
         conversion.commas = true;
-      } else if (flag != '+' && flag != '0' && flag != '#' && flag != ' ') {
+      } else if (flag == '+') {
+        conversion.plus = true;
+      } else if (flag == ' ') {
+        conversion.space = true;
+      } else if (flag == '0') {
+        conversion.zero = true;
+      } else if (flag == '#') {
+        conversion.alternate = true;
+      } else {
         break;
       }
     }
@@ -315,7 +430,7 @@ class Formatter {
     }
     const Item* item = take(conversion.specifier);
     if (item == nullptr) return false;
-    append_padded(out_, convert(conversion, *item), conversion);
+    append_padded(out_, convert(conversion, *item, rules_), conversion);
     return true;
   }
 
@@ -358,17 +473,23 @@ class Formatter {
   std::string_view format_;
   std::vector<Item> items_;
   bool recycle_;
+  PrintfRules rules_;
   std::size_t next_ = 0;
   std::string out_;
 };
 
 }  // namespace
 
-std::string format_printf(std::string_view format, std::span<const Value> arguments) {
+PrintfRules printf_rules(lang::Dialect dialect) {
+  return dialect == lang::Dialect::Matlab ? PrintfRules::C : PrintfRules::Rlab;
+}
+
+std::string format_printf(std::string_view format, std::span<const Value> arguments,
+                          PrintfRules rules) {
   std::vector<Item> items;
   items.reserve(arguments.size());
   const bool recycle = flatten(arguments, items);
-  return Formatter(format, std::move(items), recycle).run();
+  return Formatter(format, std::move(items), recycle, rules).run();
 }
 
 }  // namespace llmlab::runtime

@@ -16,12 +16,17 @@ namespace {
 using num::Matrix;
 
 std::string format(std::string_view text, std::vector<Value> arguments = {}) {
-  return format_printf(text, arguments);
+  return format_printf(text, arguments, PrintfRules::Rlab);
+}
+
+// The matlab dialect's conversions (language.md §14).
+std::string c_format(std::string_view text, std::vector<Value> arguments) {
+  return format_printf(text, arguments, PrintfRules::C);
 }
 
 std::string error_of(std::string_view text, std::vector<Value> arguments = {}) {
   try {
-    format_printf(text, arguments);
+    format_printf(text, arguments, PrintfRules::Rlab);
   } catch (const Error& error) {
     return error.what();
   }
@@ -130,6 +135,42 @@ TEST(printf, errors) {
             "fprintf *: expected scalar, got string");
   // The first problem met while scanning wins.
   EXPECT_EQ(error_of("%d %y"), "fprintf: not enough arguments (need arg 2 for '%d')");
+}
+
+// Expected texts printed by GNU Octave 7.3 for the same format and arguments.
+TEST(printf, c_rules_act_on_every_flag) {
+  EXPECT_EQ(c_format("%05.1f|%05d|%-5d|%+.2f", {number(42), number(42), number(42), number(42)}),
+            "042.0|00042|42   |+42.00");
+  EXPECT_EQ(c_format("%+d % d %05d %-5d|", {number(3), number(3), number(-3), number(3)}),
+            "+3  3 -0003 3    |");
+  EXPECT_EQ(c_format("%#o %#x %#g %#.0f", {number(8), number(255), number(1.5), number(3)}),
+            "010 0xff 1.50000 3.");
+  EXPECT_EQ(c_format("%010.3e", {number(-12.5)}), "-1.250e+01");
+  // Under rlab's rules the same flags are accepted and ignored (§8.8).
+  EXPECT_EQ(format("%05.1f|%+d", {number(42), number(3)}), " 42.0|3");
+}
+
+TEST(printf, c_rules_general_form_is_c) {
+  EXPECT_EQ(c_format("%.3g|%g|%g|%G",
+                     {number(0.000123456), number(1234567), number(1e-5), number(1e-10)}),
+            "0.000123|1.23457e+06|1e-05|1E-10");
+}
+
+TEST(printf, c_rules_show_what_a_conversion_cannot_in_general_form) {
+  EXPECT_EQ(c_format("[%d][%d][%d][%d][%5d][%i]", {number(1.5), number(M_PI), number(123456789.5),
+                                                   number(1e20), number(2.5), number(-0.25)}),
+            "[1.5][3.14159][1.23457e+08][1e+20][  2.5][-0.25]");
+  EXPECT_EQ(c_format("[%u][%x][%c][%s]", {number(-3), number(2.5), number(65.5), number(65)}),
+            "[-3][2.5][65.5][A]");
+  const double inf = std::numeric_limits<double>::infinity();
+  EXPECT_EQ(c_format("%f %e %g %d", {number(inf), number(-inf), number(std::nan("")), number(inf)}),
+            "Inf -Inf NaN Inf");
+}
+
+TEST(printf, c_rules_precision_cuts_text) {
+  EXPECT_EQ(c_format("[%.2s][%5s][%-4.1s]",
+                     {Value::string("abcd"), Value::string("ab"), Value::string("xyz")}),
+            "[ab][   ab][x   ]");
 }
 
 }  // namespace
