@@ -216,6 +216,7 @@ void Evaluator::exec_expression_statement(const lang::ExpressionStmt& statement)
   if (value.is_none()) return;
   bool silent = false;
   bool names_variable = false;
+  std::string_view label = "ans";
   if (expression.kind == lang::ExprKind::Call) {
     const lang::Name& name = expression.as<lang::CallExpr>().name;
     silent = is_silent_call_name(name.text) && !variable_takes_call(slot(name)) &&
@@ -223,6 +224,7 @@ void Evaluator::exec_expression_statement(const lang::ExpressionStmt& statement)
   } else if (expression.kind == lang::ExprKind::Identifier) {
     const lang::Name& name = expression.as<lang::IdentifierExpr>().name;
     names_variable = slot(name).defined;
+    if (names_variable) label = name.text;
     silent = is_silent_call_name(name.text) && !names_variable && !has_user_function(name.text);
   }
   // MATLAB's `ans` (§13.12): every unassigned value but a variable shown by its name.
@@ -232,7 +234,14 @@ void Evaluator::exec_expression_statement(const lang::ExpressionStmt& statement)
     ans.defined = true;
   }
   if (!echo_enabled(statement) || silent) return;
-  session_.write_result(value, echo_display(value, session_));
+  if (session_.dialect() != lang::Dialect::Matlab) {
+    session_.write_result(value, echo_display(value, session_));
+    return;
+  }
+  // MATLAB labels what it shows (§14): `ans = 5`, and `x = 5` for a variable named alone.
+  std::string labelled = echo(label, value, session_);
+  if (labelled.ends_with('\n')) labelled.pop_back();
+  session_.write_result(value, labelled);
 }
 
 void Evaluator::exec_assign(const lang::AssignStmt& statement) {
