@@ -1,14 +1,16 @@
 // builtins.md §7 Linear algebra, applied: polynomials and 1-D interpolation (MATLAB additions):
 // polyval, roots, polyfit (least squares through the SVD-based pseudo-inverse of num/linalg) and
-// interp1 with the linear, nearest, previous and next methods. Results take the shape of the
+// interp1 (num/interpolation) with MATLAB's methods. Results take the shape of the
 // points they are evaluated at.
 #include <algorithm>
 #include <cmath>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
+#include "num/interpolation.hpp"
 #include "num/linalg.hpp"
 #include "num/ops.hpp"
 
@@ -111,72 +113,131 @@ Value polyfit(Call& call) {
   return Value::vector(coefficients.with_shape(1, terms));
 }
 
-enum class Method { Linear, Nearest, Previous, Next };
+struct Interp1Options {
+  num::InterpolationMethod method = num::InterpolationMethod::Linear;
+  num::OutsideRule outside;
+};
 
-Method method_argument(Call& call, int index) {
-  if (!call.has(index)) return Method::Linear;
-  const std::string& name = call.string(index);
-  if (name == "linear") return Method::Linear;
-  if (name == "nearest") return Method::Nearest;
-  if (name == "previous") return Method::Previous;
-  if (name == "next") return Method::Next;
-  call.fail("method must be \"linear\", \"nearest\", \"previous\" or \"next\", got \"" + name +
-            "\"");
+num::InterpolationMethod method_named(Call& call, std::string name) {
+  // MATLAB's `*linear` only promises equally spaced x; the result is the same.
+  if (name.starts_with('*')) name.erase(0, 1);
+  using M = num::InterpolationMethod;
+  if (name == "linear") return M::Linear;
+  if (name == "nearest") return M::Nearest;
+  if (name == "previous") return M::Previous;
+  if (name == "next") return M::Next;
+  // MATLAB's and Octave's "cubic" is pchip.
+  if (name == "pchip" || name == "cubic") return M::Pchip;
+  if (name == "spline") return M::Spline;
+  call.fail(
+      "method must be \"linear\", \"nearest\", \"previous\", \"next\", \"pchip\", "
+      "\"cubic\" or \"spline\", got \"" +
+      name + "\"");
 }
 
-// The interpolant at q for strictly increasing sample points xs; NaN outside [xs.front(),
-// xs.back()] and at NaN. "nearest" takes the right neighbour at a midpoint, as MATLAB does.
-double interpolate(const std::vector<double>& xs, const std::vector<double>& ys, double q,
-                   Method method) {
-  if (!(q >= xs.front() && q <= xs.back())) return kNaN;
-  // The first sample point above q, or the last point when q is the right end.
-  const auto upper = std::upper_bound(xs.begin(), xs.end(), q);
-  const std::size_t right =
-      std::min<std::size_t>(static_cast<std::size_t>(upper - xs.begin()), xs.size() - 1);
-  const std::size_t left = right - 1;
-  if (q == xs[right]) return ys[right];
-  if (q == xs[left]) return ys[left];
-  switch (method) {
-    case Method::Linear: {
-      const double t = (q - xs[left]) / (xs[right] - xs[left]);
-      return ys[left] + t * (ys[right] - ys[left]);
+// The arguments after the query points: a method, "extrap", or a number for every query
+// outside the samples.
+Interp1Options interp1_options(Call& call, int first) {
+  Interp1Options options;
+  for (int i = first; i < call.count(); ++i) {
+    if (call.value(i).is(runtime::Kind::String)) {
+      const std::string& word = call.string(i);
+      if (word == "extrap") {
+        options.outside.extrapolate = true;
+      } else {
+        options.method = method_named(call, word);
+      }
+    } else {
+      options.outside.value = call.scalar(i);
     }
-    case Method::Nearest:
-      return q - xs[left] < xs[right] - q ? ys[left] : ys[right];
-    case Method::Previous:
-      return ys[left];
-    case Method::Next:
-      return ys[right];
   }
-  return kNaN;
+  return options;
 }
 
-// interp1(x, y, xq), interp1(x, y, xq, method): x strictly monotonic (a decreasing x is
-// reversed with y), y of the same length; the result has the shape of xq.
+// The leading arguments that are not text: interp1(y, xq, ...) has two, interp1(x, y, xq, ...)
+// three.
+int point_arguments(Call& call) {
+  int count = 0;
+  while (count < 3 && call.has(count) && !call.value(count).is(runtime::Kind::String)) ++count;
+  if (count < 2) call.fail("expected the sample values and the query points first");
+  return count;
+}
+
+// One column of y interpolated at every query (real and imaginary parts apart: each method is
+// applied to each part, as to real data).
+std::vector<num::Complex> interpolate_column(const std::vector<double>& xs, const num::Matrix& y,
+                                             num::Index column, bool reversed,
+                                             std::span<const double> queries,
+                                             const Interp1Options& options) {
+  const num::Index n = y.rows();
+  std::vector<double> re(static_cast<std::size_t>(n)), im(static_cast<std::size_t>(n));
+  for (num::Index k = 0; k < n; ++k) {
+    const num::Complex value = y.complex_at(reversed ? n - 1 - k : k, column);
+    re[static_cast<std::size_t>(k)] = value.real();
+    im[static_cast<std::size_t>(k)] = value.imag();
+  }
+  const std::vector<double> real =
+      num::interpolate(xs, re, queries, options.method, options.outside);
+  std::vector<num::Complex> values(real.begin(), real.end());
+  if (y.is_complex()) {
+    num::OutsideRule imaginary_outside = options.outside;
+    imaginary_outside.value = 0.0;
+    const std::vector<double> imaginary =
+        num::interpolate(xs, im, queries, options.method, imaginary_outside);
+    for (std::size_t k = 0; k < values.size(); ++k) values[k].imag(imaginary[k]);
+  }
+  return values;
+}
+
+// interp1(x, y, xq), interp1(y, xq) (x = 1:n), then optionally a method and "extrap" or a
+// value for queries outside: x strictly monotonic (a decreasing x is reversed with y); y a
+// vector of x's length (the result has the shape of xq) or a matrix with a row per sample (the
+// result has a row per query and a column per column of y).
 Value interp1(Call& call) {
-  const num::Matrix x = vector_argument(call, 0, "x");
-  const num::Matrix y = vector_argument(call, 1, "y");
-  if (x.size() != y.size()) {
-    call.fail("x and y must have the same length (" + std::to_string(x.size()) + " vs " +
-              std::to_string(y.size()) + ")");
+  const int points = point_arguments(call);
+  const Interp1Options options = interp1_options(call, points);
+  num::Matrix y = call.matrix(points - 2);
+  const num::Matrix queries = real_matrix(call, points - 1);
+  const bool y_is_vector = y.rows() == 1 || y.columns() == 1;
+  if (y_is_vector) y = y.with_shape(y.size(), 1);
+  std::vector<double> xs;
+  if (points == 3) {
+    const num::Matrix x = vector_argument(call, 0, "x");
+    xs.assign(x.real_values().begin(), x.real_values().end());
+  } else {
+    for (num::Index k = 1; k <= y.rows(); ++k) xs.push_back(static_cast<double>(k));
   }
-  if (x.size() < 2) call.fail("at least 2 sample points are needed");
-  const num::Matrix queries = real_matrix(call, 2);
-  const Method method = method_argument(call, 3);
-  std::vector<double> xs(x.real_values().begin(), x.real_values().end());
-  std::vector<double> ys(y.real_values().begin(), y.real_values().end());
-  if (xs.front() > xs.back()) {
-    std::reverse(xs.begin(), xs.end());
-    std::reverse(ys.begin(), ys.end());
+  if (static_cast<num::Index>(xs.size()) != y.rows()) {
+    call.fail("x and y must have the same length (" + std::to_string(xs.size()) + " vs " +
+              std::to_string(y.rows()) + ")");
   }
+  if (xs.size() < 2) call.fail("at least 2 sample points are needed");
+  const bool reversed = xs.front() > xs.back();
+  if (reversed) std::reverse(xs.begin(), xs.end());
   for (std::size_t k = 0; k + 1 < xs.size(); ++k) {
     if (!(xs[k] < xs[k + 1])) call.fail("x must be strictly monotonic and free of NaN");
   }
-  num::Matrix result(queries.rows(), queries.columns());
-  for (num::Index k = 0; k < queries.size(); ++k) {
-    result.set(k, interpolate(xs, ys, queries[k], method));
+  if (!y_is_vector && queries.rows() > 1 && queries.columns() > 1) {
+    call.fail("the query points must be a vector when y is a matrix");
   }
-  return same_shape(call.value(2), std::move(result));
+  const std::vector<double> query_values(queries.real_values().begin(),
+                                         queries.real_values().end());
+  num::Matrix result(y_is_vector ? queries.rows() : queries.size(),
+                     y_is_vector ? queries.columns() : y.columns());
+  for (num::Index column = 0; column < y.columns(); ++column) {
+    const std::vector<num::Complex> values =
+        interpolate_column(xs, y, column, reversed, query_values, options);
+    for (std::size_t k = 0; k < values.size(); ++k) {
+      const auto at = static_cast<num::Index>(k);
+      if (y_is_vector) {
+        result.set(at, values[k]);
+      } else {
+        result.set(at, column, values[k]);
+      }
+    }
+  }
+  if (!y_is_vector) return Value::matrix(std::move(result));
+  return same_shape(call.value(points - 1), std::move(result));
 }
 
 }  // namespace
@@ -189,9 +250,10 @@ extern const BuiltinTable kFitBuiltins = {
     {"polyfit", polyfit, 3, 3,
      "Least-squares polynomial of degree n: p = polyfit(x, y, n). Example: p = polyfit([0, 1, 2], "
      "[1, 3, 5], 1)"},
-    {"interp1", interp1, 3, 4,
+    {"interp1", interp1, 2, 5,
      "1-D interpolation, NaN outside: interp1(x, y, xq, \"linear\"|\"nearest\"|\"previous\"|"
-     "\"next\"). Example: interp1([1, 2, 3], [10, 20, 30], 2.5)"},
+     "\"next\"|\"pchip\"|\"spline\", \"extrap\" or a value outside). Example: "
+     "interp1([1, 2, 3], [10, 20, 30], 2.5)"},
 };
 
 }  // namespace llmlab::builtins
