@@ -148,7 +148,7 @@ std::string set_limit(Call& call, bool rows) {
 
 // `format [MODE]` (language.md §2.14, §13.12): rlab's short/default, long, hex, commas; MATLAB's
 // short g, long g, short e, long e (also written shortG, "short", "g", ...); rows/cols limits;
-// compact/loose (no effect). Prints the mode, as rlab does. Bare `format` restores the default
+// compact/loose (no effect). Prints the mode, as rlab does (not in the matlab dialect). Bare `format` restores the default
 // (short, 8 rows and columns), as in MATLAB and Octave; rlab printed the current mode instead,
 // which left a user who typed `format` after `format long` still in long (issue #30).
 Value format(Call& call) {
@@ -189,7 +189,10 @@ Value format(Call& call) {
     session.set_format_mode(FormatMode::Short);
     session.set_shown_limits(8, 8);
   }
-  session.write(fmt::format("format: {}\n", runtime::format_mode_name(session.format_mode())));
+  // rlab confirms the mode (language.md §4); MATLAB and Octave change it silently.
+  if (session.dialect() != lang::Dialect::Matlab) {
+    session.write(fmt::format("format: {}\n", runtime::format_mode_name(session.format_mode())));
+  }
   return Value();
 }
 

@@ -36,6 +36,6 @@ x = [1 2; 3 4] > 2
 disp(pi)               % expect: 3.1416
 disp([1 2 3])          % expect:    1   2   3
 % format long: 15 decimals
-format long;           % expect: format: long
+format long;           % changes the mode silently, as MATLAB does (rlab prints "format: long")
 x = pi                 % expect: x = 3.141592653589793
 x = 7                  % expect: x = 7
