@@ -148,9 +148,10 @@ std::string set_limit(Call& call, bool rows) {
 
 // `format [MODE]` (language.md §2.14, §13.12): rlab's short/default, long, hex, commas; MATLAB's
 // short g, long g, short e, long e (also written shortG, "short", "g", ...); rows/cols limits;
-// compact/loose (no effect). Prints the mode, as rlab does (not in the matlab dialect). Bare `format` restores the default
-// (short, 8 rows and columns), as in MATLAB and Octave; rlab printed the current mode instead,
-// which left a user who typed `format` after `format long` still in long (issue #30).
+// compact/loose (no effect). Prints the mode, as rlab does (not in the matlab dialect). Bare
+// `format` restores the default (short, 8 rows and columns), as in MATLAB and Octave; rlab printed
+// the current mode instead, which left a user who typed `format` after `format long` still in long
+// (issue #30).
 Value format(Call& call) {
   runtime::Session& session = call.session();
   using runtime::FormatMode;

@@ -88,9 +88,9 @@ std::vector<double> spline_slopes(const Samples& s) {
   const double last = h[n - 2], before_last = h[n - 3];
   lower[n - 1] = last + before_last;
   diagonal[n - 1] = before_last;
-  rhs[n - 1] = ((3.0 * last + 2.0 * before_last) * before_last * delta[n - 2] +
-                last * last * delta[n - 3]) /
-               (last + before_last);
+  rhs[n - 1] =
+      ((3.0 * last + 2.0 * before_last) * before_last * delta[n - 2] + last * last * delta[n - 3]) /
+      (last + before_last);
   for (std::size_t k = 1; k < n; ++k) {
     const double factor = lower[k] / diagonal[k - 1];
     diagonal[k] -= factor * upper[k - 1];
@@ -154,7 +154,7 @@ std::vector<double> interpolate(std::span<const double> xs, std::span<const doub
       result.push_back(q);
       continue;
     }
-    const bool below = q < xs.front(), above = q > xs.back();
+    const bool below = q<xs.front(), above = q> xs.back();
     if ((below || above) && !outside.extrapolate) {
       result.push_back(outside.value);
     } else if ((below || above) && is_stepwise(method)) {

@@ -33,8 +33,7 @@ void expect_near(const std::vector<double>& got, const std::vector<double>& expe
 const double kNaN = std::nan("");
 
 TEST(interpolation, pchip_keeps_the_shape_of_the_data) {
-  expect_near(at(M::Pchip, {0, 1.5, 3, 4.5, 6}),
-              {kNaN, 2.354166666666667, 2.5, 3.3125, kNaN});
+  expect_near(at(M::Pchip, {0, 1.5, 3, 4.5, 6}), {kNaN, 2.354166666666667, 2.5, 3.3125, kNaN});
   expect_near(at(M::Pchip, {0, 6}, {true}), {-0.333333333333332, 8.0});
   // Monotone data gives a monotone interpolant: no overshoot past the step.
   const std::vector<double> xs = {0, 1, 2, 3}, ys = {0, 0, 1, 1};
