@@ -1,8 +1,10 @@
 // builtins.md §9 Strings, output and formatting: searching text, strfind and the simple
-// forms of MATLAB's regexp and regexprep. Patterns are std::regex ECMAScript syntax, close to
-// MATLAB's for the common cases (classes, groups, quantifiers, $1 in replacements). Positions are
-// 1-based character positions, like string indexing.
+// forms of MATLAB's regexp and regexprep, and strsplit (by delimiters or by a pattern). Patterns
+// are std::regex ECMAScript syntax, close to MATLAB's for the common cases (classes, groups,
+// quantifiers, $1 in replacements). Positions are 1-based character positions, like string
+// indexing.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <chrono>
@@ -16,9 +18,11 @@
 #include <vector>
 
 #include "base/large_stack.hpp"
+#include "base/text_case.hpp"
 #include "base/utf8.hpp"
 #include "builtins/registry.hpp"
 #include "runtime/interpreter.hpp"
+#include "runtime/session.hpp"
 
 namespace llmlab::builtins {
 namespace {
@@ -240,6 +244,172 @@ Value regexp(Call& call) {
   return Value::tuple(std::move(values));
 }
 
+// strsplit's delimiters and how they apply (MATLAB's and Octave's options).
+struct SplitRule {
+  std::vector<std::string> delimiters;
+  bool collapse = true;  // a run of delimiters splits once
+  bool regular_expression = false;
+};
+
+// An option word given as any prefix of its name, in any case (Octave reads "delimitertype",
+// "r" as "DelimiterType", "RegularExpression").
+bool names_option(const std::string& word, std::string_view name) {
+  return !word.empty() && word.size() <= name.size() &&
+         lowercase(word) == lowercase(name.substr(0, word.size()));
+}
+
+// A simple delimiter as MATLAB reads it: its escape sequences (`'\t'`, `'\n'`) stand for the
+// characters. Only in the matlab dialect: rlab passes a delimiter as written (§8.8 keeps
+// backslashes in literals).
+std::string with_escapes(const std::string& text) {
+  std::string out;
+  for (std::size_t k = 0; k < text.size(); ++k) {
+    if (text[k] != '\\' || k + 1 == text.size()) {
+      out.push_back(text[k]);
+      continue;
+    }
+    const char next = text[++k];
+    switch (next) {
+      case 't':
+        out.push_back('\t');
+        break;
+      case 'n':
+        out.push_back('\n');
+        break;
+      case 'r':
+        out.push_back('\r');
+        break;
+      case 'f':
+        out.push_back('\f');
+        break;
+      case 'v':
+        out.push_back('\v');
+        break;
+      case 'a':
+        out.push_back('\a');
+        break;
+      case 'b':
+        out.push_back('\b');
+        break;
+      case '\\':
+        out.push_back('\\');
+        break;
+      default:
+        out.push_back('\\');
+        out.push_back(next);
+    }
+  }
+  return out;
+}
+
+bool flag_value(Call& call, int index) {
+  const Value& value = call.value(index);
+  if (!value.is(Kind::Bool) && !value.is(Kind::Scalar)) {
+    call.fail(
+        fmt::format("argument {} must be true or false, got {}", index + 1, value.kind_name()));
+  }
+  return value.bool_value();
+}
+
+// strsplit(s), strsplit(s, delimiters), then optionally a logical (collapse) and the options
+// "CollapseDelimiters" and "DelimiterType" ("simple" or "regularexpression").
+SplitRule split_rule(Call& call) {
+  const bool matlab = call.session().dialect() == lang::Dialect::Matlab;
+  SplitRule rule;
+  int next = 1;
+  if (call.has(1) && call.value(1).is(Kind::StringArray)) {
+    rule.delimiters = call.value(1).string_array_value();
+    next = 2;
+  } else if (call.has(1) && call.value(1).is(Kind::String)) {
+    rule.delimiters.push_back(call.string(1));
+    next = 2;
+  } else if (matlab) {
+    rule.delimiters = {" ", "\f", "\n", "\r", "\t", "\v"};  // MATLAB's default: whitespace
+  } else {
+    rule.delimiters = {" "};  // rlab's default (builtins.md §9)
+  }
+  if (call.has(next) && !call.value(next).is(Kind::String))
+    rule.collapse = flag_value(call, next++);
+  for (; call.has(next); next += 2) {
+    const std::string& name = call.string(next);
+    if (!call.has(next + 1)) call.fail(fmt::format("option \"{}\" needs a value", name));
+    if (names_option(name, "CollapseDelimiters")) {
+      rule.collapse = flag_value(call, next + 1);
+    } else if (names_option(name, "DelimiterType")) {
+      const std::string& type = call.string(next + 1);
+      if (names_option(type, "RegularExpression")) {
+        rule.regular_expression = true;
+      } else if (names_option(type, "Simple")) {
+        rule.regular_expression = false;
+      } else {
+        call.fail(fmt::format(
+            "DelimiterType must be \"Simple\" or \"RegularExpression\", got \"{}\"", type));
+      }
+    } else {
+      call.fail(fmt::format("unknown option \"{}\" (CollapseDelimiters, DelimiterType)", name));
+    }
+  }
+  if (rule.delimiters.empty()) call.fail("argument 2 (delimiter) must not be empty");
+  for (std::string& delimiter : rule.delimiters) {
+    if (delimiter.empty()) call.fail("argument 2 (delimiter) must not be empty");
+    if (matlab && !rule.regular_expression) delimiter = with_escapes(delimiter);
+  }
+  return rule;
+}
+
+// The delimiters found in `text`, left to right, each where a piece ends: the longest
+// delimiter where several start together, a run of them as one when collapsing.
+std::vector<Match> simple_delimiters(const std::string& text, const SplitRule& rule) {
+  const auto delimiter_at = [&](std::size_t at) {
+    std::size_t longest = 0;
+    for (const std::string& delimiter : rule.delimiters) {
+      if (text.compare(at, delimiter.size(), delimiter) == 0) {
+        longest = std::max(longest, delimiter.size());
+      }
+    }
+    return longest;
+  };
+  std::vector<Match> found;
+  for (std::size_t at = 0; at < text.size();) {
+    std::size_t length = delimiter_at(at);
+    if (length == 0) {
+      ++at;
+      continue;
+    }
+    const std::size_t start = at;
+    at += length;
+    while (rule.collapse && at < text.size() && (length = delimiter_at(at)) > 0) at += length;
+    found.push_back({text.substr(start, at - start), start, {}});
+  }
+  return found;
+}
+
+// strsplit: the pieces of s between its delimiters (a leading or trailing delimiter leaves an
+// empty piece), and as a second output the delimiters as they were matched.
+Value strsplit(Call& call) {
+  const SplitRule rule = split_rule(call);
+  const std::string& text = rule.regular_expression ? regex_text(call) : call.string(0);
+  std::vector<Match> found;
+  if (rule.regular_expression) {
+    std::string pattern = fmt::format("{}", fmt::join(rule.delimiters, "|"));
+    if (rule.collapse) pattern = "(?:" + pattern + ")+";
+    found = matches_of(call, text, compile(call, pattern));
+  } else {
+    found = simple_delimiters(text, rule);
+  }
+  std::vector<std::string> pieces, delimiters;
+  std::size_t from = 0;
+  for (const Match& match : found) {
+    pieces.push_back(text.substr(from, match.start - from));
+    delimiters.push_back(match.text);
+    from = match.start + match.text.size();
+  }
+  pieces.push_back(text.substr(from));
+  if (call.nargout() < 2) return Value::string_array(std::move(pieces));
+  return Value::tuple(
+      {Value::string_array(std::move(pieces)), Value::string_array(std::move(delimiters))});
+}
+
 }  // namespace
 
 extern const BuiltinTable kRegexBuiltins = {
@@ -248,6 +418,11 @@ extern const BuiltinTable kRegexBuiltins = {
     {"regexprep", regexprep, 3, 3,
      "Replace every regular-expression match: $1 inserts group 1. Example: regexprep(\"a1b22\", "
      "\"(\\\\d+)\", \"<$1>\")"},
+    {"strsplit", strsplit, 1, -1,
+     "strsplit(s, delimiter): the pieces of s (default: space; MATLAB code: whitespace); "
+     "options CollapseDelimiters (default true) and DelimiterType (\"simple\" or "
+     "\"regularexpression\"); [pieces, delimiters] = strsplit(...). Example: "
+     "strsplit(\"a,b,c\", \",\")"},
     {"regexp", regexp, 2, -1,
      "Regular-expression matches: regexp(s, pat) starts; options \"match\", \"start\", \"end\", "
      "\"split\", \"tokens\", \"once\". Example: regexp(\"a1b22\", \"\\\\d+\", \"match\")"},

@@ -238,53 +238,6 @@ Value strrep(Call& call) {
   return Value::string(out);
 }
 
-// strsplit(s) / strsplit(s, delimiter): a run of consecutive delimiters splits once (MATLAB's
-// CollapseDelimiters default); a leading or trailing delimiter leaves an empty piece.
-Value strsplit(Call& call) {
-  const std::string& text = call.string(0);
-  // One delimiter, or MATLAB's list of them ({" ", ","}): a piece ends at the earliest match of
-  // any (the longest one where several start together), and runs of delimiters count as one.
-  std::vector<std::string> delimiters;
-  if (call.has(1) && call.value(1).is(Kind::StringArray)) {
-    delimiters = call.value(1).string_array_value();
-  } else {
-    delimiters.push_back(call.has(1) ? call.string(1) : std::string(" "));
-  }
-  for (const std::string& delimiter : delimiters) {
-    if (delimiter.empty()) call.fail("argument 2 (delimiter) must not be empty");
-  }
-  if (delimiters.empty()) call.fail("argument 2 (delimiter) must not be empty");
-  // The delimiter starting at `at`, longest first; 0 when none does.
-  const auto delimiter_at = [&](std::size_t at) {
-    std::size_t longest = 0;
-    for (const std::string& delimiter : delimiters) {
-      if (text.compare(at, delimiter.size(), delimiter) == 0) {
-        longest = std::max(longest, delimiter.size());
-      }
-    }
-    return longest;
-  };
-  std::vector<std::string> pieces;
-  std::size_t start = 0;
-  std::size_t at = 0;
-  while (at < text.size()) {
-    const std::size_t length = delimiter_at(at);
-    if (length == 0) {
-      ++at;
-      continue;
-    }
-    pieces.push_back(text.substr(start, at - start));
-    at += length;
-    for (std::size_t next = delimiter_at(at); at < text.size() && next > 0;
-         next = delimiter_at(at)) {
-      at += next;
-    }
-    start = at;
-  }
-  pieces.push_back(text.substr(start));
-  return Value::string_array(std::move(pieces));
-}
-
 // strjoin(sa) / strjoin(sa, delimiter).
 Value strjoin(Call& call) {
   const Value& items = call.value(0);
@@ -391,9 +344,6 @@ extern const BuiltinTable kStringBuiltins = {
      "strrep(s, old, new): every occurrence of old replaced, overlapping ones too. Example: "
      "strrep(\"a-b-c\", \"-\", "
      "\"+\")"},
-    {"strsplit", strsplit, 1, 2,
-     "strsplit(s, delimiter): the pieces of s (default: space). Example: strsplit(\"a,b,c\", "
-     "\",\")"},
     {"strjoin", strjoin, 1, 2,
      "strjoin(sa, delimiter): the strings joined (default: space). Example: strjoin({\"a\", \"b\", "
      "\"c\"}, \"-\")"},

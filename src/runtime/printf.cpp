@@ -488,7 +488,8 @@ std::string format_printf(std::string_view format, std::span<const Value> argume
                           PrintfRules rules) {
   std::vector<Item> items;
   items.reserve(arguments.size());
-  const bool recycle = flatten(arguments, items);
+  // MATLAB reuses the format for any arguments left over; rlab only for array arguments.
+  const bool recycle = flatten(arguments, items) || rules == PrintfRules::C;
   return Formatter(format, std::move(items), recycle, rules).run();
 }
 

@@ -13,7 +13,8 @@ namespace llmlab::runtime {
 
 // Which conversions a format's `%` specs take (language.md §8.8 and §14). Rlab: rustlab's, where
 // only the `-` and `,` flags act and `%g` is rlab's own. C: C's printf as MATLAB and Octave use
-// it: the `+`, space, `0` and `#` flags act, `%g` is C's, precision cuts `%s`, non-finite values
+// it: the format is reused while arguments remain (not only for arrays), the `+`, space, `0`
+// and `#` flags act, `%g` is C's, precision cuts `%s`, non-finite values
 // print as `Inf`/`NaN`, and a value a conversion cannot show (a fraction for `%d`, a negative
 // for `%u`/`%x`/`%o`, a number for `%s` that is no character) is shown `%g`-style in the same
 // field, as Octave does.

@@ -150,6 +150,14 @@ TEST(printf, c_rules_act_on_every_flag) {
   EXPECT_EQ(format("%05.1f|%+d", {number(42), number(3)}), " 42.0|3");
 }
 
+TEST(printf, c_rules_reuse_the_format_for_surplus_arguments) {
+  EXPECT_EQ(c_format("%d|", {number(1), number(2), number(3)}), "1|2|3|");
+  EXPECT_EQ(c_format("%s and %s", {Value::string("x")}), "x and ");
+  EXPECT_EQ(c_format("abc %d def", {}), "abc  def");
+  // rlab scans the format once (§8.8).
+  EXPECT_EQ(format("%d|", {number(1), number(2)}), "1|");
+}
+
 TEST(printf, c_rules_general_form_is_c) {
   EXPECT_EQ(c_format("%.3g|%g|%g|%G",
                      {number(0.000123456), number(1234567), number(1e-5), number(1e-10)}),
