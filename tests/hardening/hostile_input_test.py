@@ -165,12 +165,15 @@ def case_block_timeout(binary, tmp):
 
 
 def case_interrupt_stops_a_notebook_render(binary, tmp):
-    """Ctrl-C in a `${…}` that loops forever (or in a block) stops the whole render: status 130,
+    """Ctrl-C in a `${…}` that loops forever (or in a block, or while the page's copies of a
+    million-marker figure render after its block) stops the whole render: status 130,
     "interrupted" reported, no page written as if the notebook had rendered."""
     spin = ("```rlab\nfunction r = spin()\n  save(\"started.csv\", 1);\n  while true\n  end\n"
             "  r = 1;\nend\n```\n\n")
+    markers = 'plot(rand(1, 1e6), rand(1, 1e6), "o")\nsave("started.csv", 1);\n'
     for name, body in [("prose", "The value is ${spin()}.\n"),
-                       ("block", "```rlab\nspin()\n```\n")]:
+                       ("block", "```rlab\nspin()\n```\n"),
+                       ("figure", f"```rlab\n{markers}```\n")]:
         src = write(tmp / f"{name}.md", f"# Spin\n\n{spin}{body}\nAfter.\n")
         page = tmp / f"{name}.html"
         started = tmp / "started.csv"
@@ -180,8 +183,12 @@ def case_interrupt_stops_a_notebook_render(binary, tmp):
                                  cwd=tmp, text=True, stdout=subprocess.PIPE,
                                  stderr=subprocess.PIPE)
         expect(wait_for(started.exists, 60), f"notebook {name}: the spin never started")
+        if name == "figure":
+            time.sleep(1)  # the block has ended: its figure renders (a minute and more)
         child.send_signal(signal.SIGINT)
+        sent = time.monotonic()
         out, err = child.communicate(timeout=60)
+        expect(time.monotonic() - sent < 5, f"notebook {name}: the interrupt took over 5 s")
         expect(child.returncode == 130 and "interrupted" in err,
                f"notebook {name} and one SIGINT: exit {child.returncode}, stderr {err[-300:]!r}")
         expect(not page.exists() and "Rendered" not in out,
