@@ -1,9 +1,9 @@
 // A folder of this process's own for files it shows the user (the REPL's figures): made with
 // mkdtemp (mode 0700, an unpredictable name) under $XDG_RUNTIME_DIR when set, else $TMPDIR, else
 // /tmp, so another local user can neither prepare it nor plant links in it. Files in it are
-// written through a new file opened with O_CREAT|O_EXCL|O_NOFOLLOW and renamed into place, so a
-// file is replaced whole and a link is never followed, even in a folder someone else could
-// reach.
+// written by base/file.hpp's writer with LinkAtPath::Replace: a new file opened with
+// O_CREAT|O_EXCL|O_NOFOLLOW, renamed into place, so a file is replaced whole and a link is never
+// followed, even in a folder someone else could reach.
 #pragma once
 
 #include <filesystem>

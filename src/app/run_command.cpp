@@ -78,6 +78,31 @@ void mention_unsaved_figures(runtime::Session& session, std::uint64_t mark,
              script, handles.size() == 1 ? "" : "s", names, handles.size() == 1 ? "it" : "them");
 }
 
+// --figures: every figure the script drew, written after it ended, even after a failure, since
+// they help to see what went wrong. The writing has a Ctrl-C scope of its own, so that an
+// interrupt during a long render (a million markers) stops it between primitives with status
+// 130, also after a script that was itself interrupted. Returns the command's exit status.
+int write_figures_after_run(runtime::Interpreter& interpreter, std::uint64_t mark,
+                            const std::filesystem::path& directory, const RunOptions& options,
+                            int status) {
+  InterruptScope interrupt(interpreter);
+  try {
+    const std::string stem = std::filesystem::path(options.path).stem().string();
+    for (const std::string& path :
+         builtins::write_figures(interpreter.session(), mark, directory.string(), stem,
+                                 builtins::interrupt_check(interpreter))) {
+      if (!options.quiet) fmt::print(stderr, "wrote {}\n", path);
+    }
+  } catch (const Error& error) {
+    fmt::print(stderr, "llmlab: --figures: {}\n", error.what());
+    return kExitScriptError;
+  } catch (const Stop& stop) {
+    fmt::print(stderr, "llmlab: --figures: {}; figures not all written\n", stop.what());
+    return kExitInterrupted;
+  }
+  return status;
+}
+
 int execute(const RunOptions& options, std::shared_ptr<const SourceFile> file) {
   namespace fs = std::filesystem;
   if (!options.quiet) fmt::print(stderr, "llmlab {} — running {}\n", kVersion, options.path);
@@ -118,16 +143,7 @@ int execute(const RunOptions& options, std::shared_ptr<const SourceFile> file) {
   if (figures.empty()) {
     if (!options.quiet) mention_unsaved_figures(session, mark, options.path);
   } else {
-    try {
-      const std::string stem = fs::path(options.path).stem().string();
-      for (const std::string& path :
-           builtins::write_figures(session, mark, figures.string(), stem)) {
-        if (!options.quiet) fmt::print(stderr, "wrote {}\n", path);
-      }
-    } catch (const Error& error) {
-      fmt::print(stderr, "llmlab: --figures: {}\n", error.what());
-      status = kExitScriptError;
-    }
+    status = write_figures_after_run(interpreter, mark, figures, options, status);
   }
   return status;
 }

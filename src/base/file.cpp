@@ -174,11 +174,14 @@ bool StagedFile::commit(std::string& reason) {
 }
 
 std::optional<StagedFile> stage_file(const fs::path& path, std::string_view bytes,
-                                     std::string& reason) {
+                                     std::string& reason, LinkAtPath links) {
   fs::path target = path;
-  if (!resolve_links(target, reason)) return std::nullopt;
+  if (links == LinkAtPath::Follow && !resolve_links(target, reason)) return std::nullopt;
   struct stat existing {};
-  const bool exists = ::stat(target.c_str(), &existing) == 0;
+  // Replacing, a link at the path counts as no file: the rename puts the new one in its place.
+  const bool exists = links == LinkAtPath::Follow
+                          ? ::stat(target.c_str(), &existing) == 0
+                          : ::lstat(target.c_str(), &existing) == 0 && !S_ISLNK(existing.st_mode);
   if (exists && S_ISDIR(existing.st_mode)) {
     reason = std::strerror(EISDIR);
     return std::nullopt;
@@ -212,8 +215,9 @@ std::optional<StagedFile> stage_file(const fs::path& path, std::string_view byte
   return staged;
 }
 
-bool write_file(const fs::path& path, std::string_view bytes, std::string& reason) {
-  std::optional<StagedFile> staged = stage_file(path, bytes, reason);
+bool write_file(const fs::path& path, std::string_view bytes, std::string& reason,
+                LinkAtPath links) {
+  std::optional<StagedFile> staged = stage_file(path, bytes, reason, links);
   return staged && staged->commit(reason);
 }
 

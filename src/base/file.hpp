@@ -31,10 +31,14 @@ std::string read_file_if_present(const std::filesystem::path& path, std::string_
 // temporary in the target's folder (O_CREAT|O_EXCL|O_NOFOLLOW, a unique name, so no link
 // planted there is followed), are fsynced, renamed over the target, and the folder is fsynced.
 // A symlink to a regular file (or to no file yet) is written through: its target is replaced
-// and the link kept. A target that is not a regular file (a folder, a device, a fifo, a
-// socket) is refused. The new file keeps an existing file's permissions. Returns false with
-// `reason` set (the system's message, or "not a regular file (a character device)" and such).
-bool write_file(const std::filesystem::path& path, std::string_view bytes, std::string& reason);
+// and the link kept; with LinkAtPath::Replace, a link at `path` is never followed and the new
+// file takes its place (a folder of the process's own, where any link is someone else's). A
+// target that is not a regular file (a folder, a device, a fifo, a socket) is refused. The new
+// file keeps an existing file's permissions. Returns false with `reason` set (the system's
+// message, or "not a regular file (a character device)" and such).
+enum class LinkAtPath { Follow, Replace };
+bool write_file(const std::filesystem::path& path, std::string_view bytes, std::string& reason,
+                LinkAtPath links = LinkAtPath::Follow);
 
 // write_file in two steps, for writers that must have several files ready before any of them
 // replaces its target (a notebook page and its figures): stage_file checks the target and
@@ -52,13 +56,13 @@ class StagedFile {
 
  private:
   friend std::optional<StagedFile> stage_file(const std::filesystem::path&, std::string_view,
-                                              std::string&);
+                                              std::string&, LinkAtPath);
   StagedFile(std::filesystem::path temporary, std::filesystem::path target);
   std::filesystem::path temporary_;  // empty once committed or moved from
   std::filesystem::path target_;     // where links end: the file the rename replaces
 };
 std::optional<StagedFile> stage_file(const std::filesystem::path& path, std::string_view bytes,
-                                     std::string& reason);
+                                     std::string& reason, LinkAtPath links = LinkAtPath::Follow);
 
 // Whether `filename` is one of the writer's temporaries (".<name>.tmp-<...>"), which only a
 // process killed between its write and its rename leaves behind.

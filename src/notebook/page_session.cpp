@@ -84,22 +84,22 @@ constexpr plot::CellSize kNarrowCell{360, 240};
 
 // A figure as the pages show it: the file's SVG, one laid out 900 px wide in all, one for a
 // phone's column with the subplots stacked (a grid's panels in reading order), and its PNG when
-// asked for.
-Figure page_figure(const plot::Figure& figure, bool with_png) {
-  Figure shown{plot::render_svg(figure), {}, {}, {}};
-  if (with_png) shown.png = plot::render_png(figure);
+// asked for. `check` runs between drawing primitives: Ctrl-C ends a long render.
+Figure page_figure(const plot::Figure& figure, bool with_png, const plot::InterruptCheck& check) {
+  Figure shown{plot::render_svg(figure, check), {}, {}, {}};
+  if (with_png) shown.png = plot::render_png(figure, check);
   const auto columns = static_cast<double>(figure.columns);
   if (figure.columns > 1) {
     const double width = plot::kCellWidth / columns;
     const double height = plot::kCellHeight * std::max(width / plot::kCellWidth, 0.6);
-    shown.column_svg = plot::render_svg(figure, plot::CellSize{width, height});
+    shown.column_svg = plot::render_svg(figure, plot::CellSize{width, height}, check);
   } else {
     shown.column_svg = shown.svg;
   }
   plot::Figure stacked = figure;
   stacked.rows = figure.axes.size();
   stacked.columns = 1;
-  shown.narrow_svg = plot::render_svg(stacked, kNarrowCell);
+  shown.narrow_svg = plot::render_svg(stacked, kNarrowCell, check);
   return shown;
 }
 
@@ -117,7 +117,7 @@ class PageSession::State {
     builtins::set_savefig_observer(session_, [this](int, const plot::Figure& figure) {
       plot::Figure snapshot = figure;
       snapshot.light_theme = options_.theme == Theme::Light;
-      snapshots_.push_back(page_figure(snapshot, options_.png_figures));
+      snapshots_.push_back(page_figure(snapshot, options_.png_figures, interrupt_check_));
     });
   }
 
@@ -180,9 +180,11 @@ class PageSession::State {
         if (drawn == nullptr) continue;
         plot::Figure themed = *drawn;
         themed.light_theme = options_.theme == Theme::Light;
-        result.figures.push_back(page_figure(themed, options_.png_figures));
+        result.figures.push_back(page_figure(themed, options_.png_figures, interrupt_check_));
       }
     }
+    // A Ctrl-C after the block's last poll ends the render here, not after the next block.
+    interrupt_check_();
     return result;
   }
 
@@ -258,6 +260,8 @@ class PageSession::State {
   std::string captured_;
   OutputCap cap_;  // on captured_, per block
   std::vector<Figure> snapshots_;
+  // Ctrl-C during the figures' rendering (the interpreter's flag, raised as its Stop).
+  const plot::InterruptCheck interrupt_check_ = builtins::interrupt_check(interpreter_);
 };
 
 PageSession::PageSession(ExecuteOptions options)

@@ -81,10 +81,11 @@ std::string render_svg(const Figure& figure, const InterruptCheck& check) {
   return renderer.svg();
 }
 
-std::string render_svg(const Figure& figure, CellSize cell) {
+std::string render_svg(const Figure& figure, CellSize cell, const InterruptCheck& check) {
   const TextMetrics metrics;
   SvgRenderer renderer;
-  draw(layout(figure, metrics, cell), renderer);
+  CheckedRenderer checked(renderer, check);
+  draw(layout(figure, metrics, cell), checked);
   return renderer.svg();
 }
 

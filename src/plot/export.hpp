@@ -22,7 +22,7 @@ std::optional<FileFormat> format_for_path(std::string_view path);
 // throws ends the render.
 std::string render_svg(const Figure& figure, const InterruptCheck& check = {});
 // The SVG laid out in cells of `cell` instead of 900×500.
-std::string render_svg(const Figure& figure, CellSize cell);
+std::string render_svg(const Figure& figure, CellSize cell, const InterruptCheck& check = {});
 // PNG and PDF file contents, painted by the plot backend (backend.hpp).
 std::string render_png(const Figure& figure, const InterruptCheck& check = {});
 std::string render_pdf(const Figure& figure, const InterruptCheck& check = {});

@@ -4,7 +4,8 @@
   under $XDG_RUNTIME_DIR, else $TMPDIR: another user who prepares the old predictable
   $TMPDIR/llmlab-<pid>/ with links to a victim's file changes nothing;
 - one figure is one file pair, updated in place: plot, xlabel, ylabel and grid on write the
-  same two files, print their paths once and one braille preview.
+  same two files, print their paths once and one braille preview;
+- Ctrl-C while a million markers render to those files stops the render, and the REPL goes on.
 Usage: python3 repl_figures_test.py --bin LLMLAB
 """
 import argparse
@@ -12,6 +13,7 @@ import os
 import pathlib
 import re
 import select
+import signal
 import stat
 import subprocess
 import sys
@@ -120,6 +122,29 @@ def check_session(outputs, victim, parent, where):
           f"{where}: nothing else is left in the folder ({sorted(folder.iterdir())})")
 
 
+def interrupted_render(binary, work, env):
+    """Ctrl-C (the SIGINT a terminal sends its foreground process) while a million markers
+    render to the figure files stops the render, says so, and gives the prompt back."""
+    repl = Repl(binary, env, work)
+    os.write(repl.master, b'plot(rand(1, 1e6), rand(1, 1e6), "o")\n')
+    shown = b""
+    deadline = time.monotonic() + 60
+    while "\u28f8".encode() not in shown and time.monotonic() < deadline:  # the preview's corner
+        if select.select([repl.master], [], [], 0.5)[0]:
+            shown += os.read(repl.master, 65536)
+    time.sleep(0.5)  # the preview is out: the SVG of a million markers is rendering
+    os.kill(repl.child.pid, signal.SIGINT)
+    sent = time.monotonic()
+    text = repl.read_until_prompt()
+    waited = time.monotonic() - sent
+    check("figure files not updated: interrupted" in text and waited < 5,
+          f"Ctrl-C during the figure render stops it within 5 s (took {waited:.1f} s: "
+          f"{text[-200:]!r})")
+    check(re.search(r"\b2\r?\n", repl.enter("disp(1 + 1)")) is not None,
+          "the REPL goes on after the interrupted render")
+    repl.close()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True)
@@ -138,6 +163,7 @@ def main() -> int:
         env["XDG_RUNTIME_DIR"] = str(runtime_dir)
         check_session(session(binary, root, env, victim, runtime_dir), victim, runtime_dir,
                       "XDG_RUNTIME_DIR")
+        interrupted_render(binary, root, env)
     return 1 if failures else 0
 
 

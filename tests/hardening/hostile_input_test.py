@@ -165,12 +165,15 @@ def case_block_timeout(binary, tmp):
 
 
 def case_interrupt_stops_a_notebook_render(binary, tmp):
-    """Ctrl-C in a `${…}` that loops forever (or in a block) stops the whole render: status 130,
+    """Ctrl-C in a `${…}` that loops forever (or in a block, or while the page's copies of a
+    million-marker figure render after its block) stops the whole render: status 130,
     "interrupted" reported, no page written as if the notebook had rendered."""
     spin = ("```rlab\nfunction r = spin()\n  save(\"started.csv\", 1);\n  while true\n  end\n"
             "  r = 1;\nend\n```\n\n")
+    markers = 'plot(rand(1, 1e6), rand(1, 1e6), "o")\nsave("started.csv", 1);\n'
     for name, body in [("prose", "The value is ${spin()}.\n"),
-                       ("block", "```rlab\nspin()\n```\n")]:
+                       ("block", "```rlab\nspin()\n```\n"),
+                       ("figure", f"```rlab\n{markers}```\n")]:
         src = write(tmp / f"{name}.md", f"# Spin\n\n{spin}{body}\nAfter.\n")
         page = tmp / f"{name}.html"
         started = tmp / "started.csv"
@@ -180,8 +183,12 @@ def case_interrupt_stops_a_notebook_render(binary, tmp):
                                  cwd=tmp, text=True, stdout=subprocess.PIPE,
                                  stderr=subprocess.PIPE)
         expect(wait_for(started.exists, 60), f"notebook {name}: the spin never started")
+        if name == "figure":
+            time.sleep(1)  # the block has ended: its figure renders (a minute and more)
         child.send_signal(signal.SIGINT)
+        sent = time.monotonic()
         out, err = child.communicate(timeout=60)
+        expect(time.monotonic() - sent < 5, f"notebook {name}: the interrupt took over 5 s")
         expect(child.returncode == 130 and "interrupted" in err,
                f"notebook {name} and one SIGINT: exit {child.returncode}, stderr {err[-300:]!r}")
         expect(not page.exists() and "Rendered" not in out,
@@ -471,6 +478,47 @@ def case_interrupt_ends_a_long_png_render(binary, tmp):
     expect(proc.returncode == 0 and (tmp / "line.png").stat().st_size > 10000 and seconds < 20,
            f"a million-point line to PNG and SVG: exit {proc.returncode}, {seconds:.1f} s, "
            f"{proc.stderr[-300:]!r}")
+
+
+def case_interrupt_ends_figures_writing(binary, tmp):
+    """`run --figures` writes the figures after the script ended: a million-point noisy line is
+    written as SVG and PNG in seconds, and one SIGINT while a million markers render ends the
+    writing between primitives (status 130, said on stderr, no temporary left); a script that
+    was itself interrupted still gets the figures it drew."""
+    line = write(tmp / "line.rlab", 'plot(1:1e6, rand(1, 1e6))\n')
+    started = time.monotonic()
+    proc = run(binary, "run", "--figures", "lines", str(line), cwd=tmp)
+    seconds = time.monotonic() - started
+    png = tmp / "lines" / "line-1.png"
+    expect(proc.returncode == 0 and png.exists() and png.stat().st_size > 10000 and
+           (tmp / "lines" / "line-1.svg").exists() and seconds < 20,
+           f"--figures with a million-point line: exit {proc.returncode}, {seconds:.1f} s, "
+           f"{proc.stderr[-300:]!r}")
+    markers = write(tmp / "markers.rlab",
+                    'plot(rand(1, 1e6), rand(1, 1e6), "o")\nsave("started.csv", 1);\n')
+    child = subprocess.Popen([binary, "run", "--figures", "marks", str(markers)], cwd=tmp,
+                             text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    expect(wait_for(lambda: (tmp / "started.csv").exists(), 60), "the markers never plotted")
+    time.sleep(1)  # the script has ended: its million markers are rendering to SVG
+    child.send_signal(signal.SIGINT)
+    sent = time.monotonic()
+    out, err = child.communicate(timeout=60)
+    waited = time.monotonic() - sent
+    expect(child.returncode == 130 and "--figures: interrupted" in err and waited < 5,
+           f"one SIGINT during --figures: exit {child.returncode} after {waited:.1f} s, "
+           f"stderr {err[-300:]!r}")
+    left = sorted(p.name for p in (tmp / "marks").iterdir()) if (tmp / "marks").exists() else []
+    expect(not any(".tmp-" in name for name in left), f"--figures left temporaries: {left}")
+    paused = write(tmp / "paused.rlab", 'plot(1:3)\nsave("started.csv", 1);\npause(60)\n')
+    (tmp / "started.csv").unlink()
+    child = subprocess.Popen([binary, "run", "--figures", "kept", str(paused)], cwd=tmp,
+                             text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    expect(wait_for(lambda: (tmp / "started.csv").exists(), 60), "the paused script never ran")
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=60)
+    expect(child.returncode == 130 and (tmp / "kept" / "paused-1.png").exists(),
+           f"an interrupted script still writes its figures: exit {child.returncode}, "
+           f"{err[-300:]!r}")
 
 
 def main() -> int:

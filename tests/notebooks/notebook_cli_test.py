@@ -174,8 +174,14 @@ def case_clean_keeps_hand_written_notebooks_byte_for_byte(binary, tmp):
         "directly. -->\n\n```rustlab\nx = 1\n```\n\n<!-- llmlab:output-start -->\n```text\n1\n"
         "```\n\n<!-- llmlab:output-end -->\n````\n\n~~~\n<!-- rustlab:output-start -->\n"
         "kept\n<!-- rustlab:output-end -->\n~~~\nNo newline at the end".encode())
-    originals = {path: path.read_bytes() for path in (after_code, quoted)}
+    # Windows line endings, a byte-order mark and blank lines of spaces and tabs stay as written.
+    windows = tmp / "windows.md"
+    windows.write_bytes("\ufeff# Notes\r\n\r\n```rlab\r\nx = 3\r\n```\r\n \t\r\n```text\r\n"
+                        "mine\r\n```\r\n".encode())
+    originals = {path: path.read_bytes() for path in (after_code, quoted, windows)}
     proc = run(binary, "notebook", "clean", str(tmp / "after_code.md"))
+    expect(proc.returncode == 0, f"clean failed: {proc.stderr}")
+    proc = run(binary, "notebook", "clean", str(windows))
     expect(proc.returncode == 0, f"clean failed: {proc.stderr}")
     proc = run(binary, "notebook", "clean", str(quoted))
     expect(proc.returncode == 0, f"clean failed: {proc.stderr}")

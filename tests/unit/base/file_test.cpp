@@ -127,6 +127,27 @@ TEST(write_file, writes_through_a_symlink_and_keeps_the_link) {
   EXPECT_EQ(contents(dir / "later.txt"), "made");
 }
 
+TEST(write_file, replacing_puts_the_file_in_place_of_a_link_and_never_follows_it) {
+  const fs::path dir = fresh_folder("replace_link");
+  std::string reason;
+  ASSERT_TRUE(write_file(dir / "victim.txt", "the victim's data", reason)) << reason;
+  fs::create_symlink("victim.txt", dir / "figure.svg");
+  ASSERT_TRUE(write_file(dir / "figure.svg", "<svg/>", reason, LinkAtPath::Replace)) << reason;
+  EXPECT_FALSE(fs::is_symlink(dir / "figure.svg"));
+  EXPECT_EQ(contents(dir / "figure.svg"), "<svg/>");
+  EXPECT_EQ(contents(dir / "victim.txt"), "the victim's data");
+  // A dangling link creates nothing where it points.
+  fs::create_symlink("elsewhere.txt", dir / "figure.png");
+  ASSERT_TRUE(write_file(dir / "figure.png", "png", reason, LinkAtPath::Replace)) << reason;
+  EXPECT_FALSE(fs::exists(dir / "elsewhere.txt"));
+  EXPECT_EQ(contents(dir / "figure.png"), "png");
+  EXPECT_EQ(entries_in(dir), 3u);
+  // A real folder is still refused.
+  fs::create_directory(dir / "sub");
+  EXPECT_FALSE(write_file(dir / "sub", "x", reason, LinkAtPath::Replace));
+  EXPECT_EQ(reason, "Is a directory");
+}
+
 TEST(write_file, refuses_what_is_not_a_regular_file) {
   const fs::path dir = fresh_folder("special");
   std::string reason;

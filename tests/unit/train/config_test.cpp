@@ -37,6 +37,13 @@ TEST(config_test, bad_settings_are_named) {
   config = Config{};
   config.beta2 = 1.0;
   EXPECT_EQ(error_of(config), "train_gpt: beta2 must be in [0, 1), got 1");
+  // The cosine schedule falls from lr to min_lr: a floor above the peak would make it rise.
+  config = Config{};
+  config.learning_rate = 0.01;
+  config.min_learning_rate = 0.1;
+  EXPECT_EQ(error_of(config), "train_gpt: min_lr (0.1) must not be above lr (0.01)");
+  config.min_learning_rate = 0.01;
+  EXPECT_EQ(error_of(config), "");
 }
 
 TEST(config_test, names_round_trip_and_unknown_names_fail) {
