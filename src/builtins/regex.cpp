@@ -12,6 +12,7 @@
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <regex>
 #include <string>
 #include <thread>
@@ -23,6 +24,7 @@
 #include "builtins/registry.hpp"
 #include "runtime/interpreter.hpp"
 #include "runtime/session.hpp"
+#include "runtime/struct_array.hpp"
 
 namespace llmlab::builtins {
 namespace {
@@ -68,9 +70,58 @@ const std::string& regex_text(Call& call) {
   return text;
 }
 
-std::regex compile(Call& call, const std::string& pattern) {
+// A pattern ready to match: std::regex has no named groups, so MATLAB's `(?<name>...)` is
+// compiled as a plain group and its name kept by group number ("" for an unnamed group).
+struct Pattern {
+  std::regex regex;
+  std::vector<std::string> group_names;
+};
+
+// Rewrites every `(?<name>` to `(` and lists each capturing group's name in order. Escaped
+// characters and bracket expressions are passed over, so `\(` and `[(]` open no group.
+std::pair<std::string, std::vector<std::string>> without_group_names(const std::string& pattern) {
+  std::string out;
+  std::vector<std::string> names;
+  bool in_brackets = false;
+  for (std::size_t k = 0; k < pattern.size(); ++k) {
+    const char c = pattern[k];
+    if (c == '\\' && k + 1 < pattern.size()) {
+      out += pattern.substr(k++, 2);
+      continue;
+    }
+    if (in_brackets) {
+      in_brackets = c != ']';
+      out.push_back(c);
+      continue;
+    }
+    if (c == '[') {
+      in_brackets = true;
+      // A `]` right after `[` or `[^` is a member, not the end.
+      out.push_back(c);
+      if (k + 1 < pattern.size() && pattern[k + 1] == '^') out.push_back(pattern[++k]);
+      if (k + 1 < pattern.size() && pattern[k + 1] == ']') out.push_back(pattern[++k]);
+      continue;
+    }
+    if (c == '(' && pattern.compare(k, 3, "(?<") == 0 && k + 3 < pattern.size() &&
+        pattern[k + 3] != '=' && pattern[k + 3] != '!') {
+      const std::size_t close = pattern.find('>', k + 3);
+      if (close != std::string::npos) {
+        names.push_back(pattern.substr(k + 3, close - k - 3));
+        out.push_back('(');
+        k = close;
+        continue;
+      }
+    }
+    if (c == '(' && (k + 1 >= pattern.size() || pattern[k + 1] != '?')) names.emplace_back();
+    out.push_back(c);
+  }
+  return {out, names};
+}
+
+Pattern compile(Call& call, const std::string& pattern) {
+  auto [plain, names] = without_group_names(pattern);
   try {
-    return std::regex(pattern, std::regex::ECMAScript);
+    return {std::regex(plain, std::regex::ECMAScript), std::move(names)};
   } catch (const std::regex_error& error) {
     call.fail("invalid pattern \"" + pattern + "\": " + error.what());
   }
@@ -133,7 +184,7 @@ Result run_regex(Call& call, Work work) {
 // regexprep(s, pattern, replacement): every match replaced; $0, $1, ... insert groups.
 Value regexprep(Call& call) {
   const std::string& text = regex_text(call);
-  const std::regex pattern = compile(call, call.string(1));
+  const std::regex pattern = compile(call, call.string(1)).regex;
   return Value::string(run_regex<std::string>(call, [text, pattern, replacement = call.string(2)] {
     return std::regex_replace(text, pattern, replacement);
   }));
@@ -143,38 +194,86 @@ struct Match {
   std::string text;
   std::size_t start;                // 0-based
   std::vector<std::string> groups;  // the capture groups' texts, "" for one that took no part
+  // Each group's byte offset, or npos for a group that took no part.
+  std::vector<std::size_t> group_starts;
 };
 
-// Every non-empty match, left to right (MATLAB skips empty matches unless asked otherwise).
-std::vector<Match> matches_of(Call& call, const std::string& text, const std::regex& pattern) {
-  return run_regex<std::vector<Match>>(call, [text, pattern] {
+// Every match, left to right; an empty match only when `empty_matches` (MATLAB's
+// "emptymatch"; by default regexp skips them).
+std::vector<Match> matches_of(Call& call, const std::string& text, const std::regex& pattern,
+                              bool empty_matches = false) {
+  return run_regex<std::vector<Match>>(call, [text, pattern, empty_matches] {
     std::vector<Match> found;
     for (auto it = std::sregex_iterator(text.begin(), text.end(), pattern);
          it != std::sregex_iterator(); ++it) {
-      if (it->length() == 0) continue;
-      std::vector<std::string> groups;
-      for (std::size_t g = 1; g < it->size(); ++g) groups.push_back((*it)[g].str());
-      found.push_back({it->str(), static_cast<std::size_t>(it->position()), std::move(groups)});
+      if (it->length() == 0 && !empty_matches) continue;
+      Match match{it->str(), static_cast<std::size_t>(it->position()), {}, {}};
+      for (std::size_t g = 1; g < it->size(); ++g) {
+        match.groups.push_back((*it)[g].str());
+        match.group_starts.push_back((*it)[g].matched ? static_cast<std::size_t>(it->position(g))
+                                                      : std::string::npos);
+      }
+      found.push_back(std::move(match));
     }
     return found;
   });
 }
 
-enum class Output { Match, Start, End, Split, Tokens };
+enum class Output { Start, End, TokenExtents, Match, Tokens, Names, Split };
 
-Output output_option(Call& call, const std::string& option) {
-  if (option == "match") return Output::Match;
-  if (option == "start") return Output::Start;
-  if (option == "end") return Output::End;
-  if (option == "split") return Output::Split;
-  if (option == "tokens") return Output::Tokens;
-  call.fail("unsupported option \"" + option + "\" (match, start, end, split, tokens, once)");
+// MATLAB's order of regexp's outputs when no option names them.
+constexpr Output kDefaultOutputs[] = {Output::Start, Output::End,    Output::TokenExtents,
+                                      Output::Match, Output::Tokens, Output::Names,
+                                      Output::Split};
+
+std::optional<Output> output_option(const std::string& option) {
+  const std::string word = lowercase(option);
+  if (word == "match") return Output::Match;
+  if (word == "start") return Output::Start;
+  if (word == "end") return Output::End;
+  if (word == "split") return Output::Split;
+  if (word == "tokens") return Output::Tokens;
+  if (word == "tokenextents") return Output::TokenExtents;
+  if (word == "names") return Output::Names;
+  return std::nullopt;
+}
+
+// The 1-based first and last character of each token of `match` (MATLAB's tokenExtents): a
+// row per group, [start, start - 1] for a group that took no part; 0×2 when the pattern has no
+// groups (Octave's answer).
+num::Matrix token_extents(const std::string& text, const Match& match) {
+  const auto extent = [&](std::size_t start, std::size_t length) {
+    const double first = character_position(text, start);
+    const auto characters = character_count(std::string_view(text).substr(start, length));
+    return std::pair{first, first + static_cast<double>(characters) - 1.0};
+  };
+  num::Matrix extents(static_cast<num::Index>(match.groups.size()), 2);
+  for (std::size_t g = 0; g < match.groups.size(); ++g) {
+    const bool took_part = match.group_starts[g] != std::string::npos;
+    const auto [first, last] = took_part ? extent(match.group_starts[g], match.groups[g].size())
+                                         : std::pair{character_position(text, match.start),
+                                                     character_position(text, match.start) - 1.0};
+    extents.set(static_cast<num::Index>(g), 0, first);
+    extents.set(static_cast<num::Index>(g), 1, last);
+  }
+  return extents;
+}
+
+// A struct of the named tokens of `match`: a field per named group.
+Value named_tokens(const Pattern& pattern, const Match& match) {
+  runtime::StructFields fields;
+  for (std::size_t g = 0; g < pattern.group_names.size() && g < match.groups.size(); ++g) {
+    if (!pattern.group_names[g].empty()) {
+      fields.insert_or_assign(pattern.group_names[g], Value::string(match.groups[g]));
+    }
+  }
+  return Value::structure(std::move(fields));
 }
 
 // One output of regexp for the matches found; `once` keeps only the first match and gives a
 // String or Scalar (an empty string, an empty vector when there is none).
-Value regexp_output(Output output, const std::string& text, const std::vector<Match>& found,
-                    bool once) {
+Value regexp_output(Output output, const std::string& text, const Pattern& pattern,
+                    const std::vector<Match>& found, bool once) {
   const std::size_t count = once ? std::min<std::size_t>(found.size(), 1) : found.size();
   std::vector<std::string> strings;
   std::vector<double> numbers;
@@ -196,6 +295,21 @@ Value regexp_output(Output output, const std::string& text, const std::vector<Ma
     for (const Match& match : found) groups.push_back(Value::string_array(match.groups));
     return Value::cell(runtime::CellArray::row(std::move(groups)));
   }
+  if (output == Output::TokenExtents) {
+    if (once) {
+      return Value::matrix(found.empty() ? num::Matrix(0, 2) : token_extents(text, found.front()));
+    }
+    std::vector<Value> extents;
+    for (const Match& match : found) extents.push_back(Value::matrix(token_extents(text, match)));
+    return Value::cell(runtime::CellArray::row(std::move(extents)));
+  }
+  if (output == Output::Names) {
+    std::vector<Value> structs;
+    for (std::size_t k = 0; k < count; ++k) structs.push_back(named_tokens(pattern, found[k]));
+    // No match: an empty struct array (MATLAB's is 0×0 with the names as fields).
+    if (structs.empty()) return Value::struct_array({});
+    return runtime::make_struct_array(std::move(structs));
+  }
   if (output == Output::Split) {
     std::size_t from = 0;
     for (std::size_t k = 0; k < count; ++k) {
@@ -213,33 +327,41 @@ Value regexp_output(Output output, const std::string& text, const std::vector<Ma
   return Value::vector(num::Matrix::row(numbers));
 }
 
-// regexp(s, pattern) gives the match starts (and ends as a second output); with options
-// "match", "start", "end", "split" the outputs come in the order the options are given, and
-// "once" keeps the first match only.
+// regexp(s, pattern): with no option, MATLAB's outputs in order (start, end, tokenExtents,
+// match, tokens, names, split); options "match", "start", "end", "tokenExtents", "tokens",
+// "names", "split" choose outputs in the order given; "once" keeps the first match only;
+// "emptymatch" keeps zero-length matches ("noemptymatch", the default, skips them).
 Value regexp(Call& call) {
   const std::string& text = regex_text(call);
-  const std::regex pattern = compile(call, call.string(1));
+  const Pattern pattern = compile(call, call.string(1));
   std::vector<Output> outputs;
   bool once = false;
+  bool empty_matches = false;
   for (int k = 2; k < call.count(); ++k) {
     const std::string& option = call.string(k);
-    if (option == "once") {
+    const std::string word = lowercase(option);
+    if (word == "once") {
       once = true;
+    } else if (word == "emptymatch" || word == "noemptymatch") {
+      empty_matches = word == "emptymatch";
+    } else if (const std::optional<Output> output = output_option(option)) {
+      outputs.push_back(*output);
     } else {
-      outputs.push_back(output_option(call, option));
+      call.fail("unsupported option \"" + option +
+                "\" (match, start, end, tokenExtents, tokens, names, split, once, emptymatch)");
     }
   }
-  if (outputs.empty()) outputs = {Output::Start, Output::End};
-  const std::vector<Match> found = matches_of(call, text, pattern);
+  if (outputs.empty()) outputs.assign(std::begin(kDefaultOutputs), std::end(kDefaultOutputs));
+  const std::vector<Match> found = matches_of(call, text, pattern.regex, empty_matches);
   const std::size_t wanted = std::max<std::size_t>(static_cast<std::size_t>(call.nargout()), 1);
   if (wanted > outputs.size()) {
     call.fail("too many outputs: " + std::to_string(wanted) + " requested, " +
               std::to_string(outputs.size()) + " available");
   }
-  if (wanted == 1) return regexp_output(outputs[0], text, found, once);
+  if (wanted == 1) return regexp_output(outputs[0], text, pattern, found, once);
   std::vector<Value> values;
   for (std::size_t k = 0; k < wanted; ++k) {
-    values.push_back(regexp_output(outputs[k], text, found, once));
+    values.push_back(regexp_output(outputs[k], text, pattern, found, once));
   }
   return Value::tuple(std::move(values));
 }
@@ -379,7 +501,7 @@ std::vector<Match> simple_delimiters(const std::string& text, const SplitRule& r
     const std::size_t start = at;
     at += length;
     while (rule.collapse && at < text.size() && (length = delimiter_at(at)) > 0) at += length;
-    found.push_back({text.substr(start, at - start), start, {}});
+    found.push_back({text.substr(start, at - start), start, {}, {}});
   }
   return found;
 }
@@ -393,7 +515,7 @@ Value strsplit(Call& call) {
   if (rule.regular_expression) {
     std::string pattern = fmt::format("{}", fmt::join(rule.delimiters, "|"));
     if (rule.collapse) pattern = "(?:" + pattern + ")+";
-    found = matches_of(call, text, compile(call, pattern));
+    found = matches_of(call, text, compile(call, pattern).regex);
   } else {
     found = simple_delimiters(text, rule);
   }
@@ -424,8 +546,10 @@ extern const BuiltinTable kRegexBuiltins = {
      "\"regularexpression\"); [pieces, delimiters] = strsplit(...). Example: "
      "strsplit(\"a,b,c\", \",\")"},
     {"regexp", regexp, 2, -1,
-     "Regular-expression matches: regexp(s, pat) starts; options \"match\", \"start\", \"end\", "
-     "\"split\", \"tokens\", \"once\". Example: regexp(\"a1b22\", \"\\\\d+\", \"match\")"},
+     "Regular-expression matches: [s, e, te, match, tokens, names, split] = regexp(s, pat); "
+     "options \"match\", \"start\", \"end\", \"tokenExtents\", \"tokens\", \"names\" "
+     "((?<name>...) groups), \"split\", \"once\", \"emptymatch\". Example: "
+     "regexp(\"a1b22\", \"\\\\d+\", \"match\")"},
 };
 
 }  // namespace llmlab::builtins
