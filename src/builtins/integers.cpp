@@ -173,15 +173,32 @@ std::string in_base(std::uint64_t value, unsigned base, std::size_t width) {
   return digits;
 }
 
+// The bits dec2bin and dec2hex write for a negative integer (MATLAB and Octave): its two's
+// complement in the narrowest of 8, 16, 32 and 64 bits that holds it.
+std::uint64_t twos_complement(Call& call, double x) {
+  if (!(x >= -9223372036854775808.0) || std::floor(x) != x) {
+    call.fail("arguments must be integers from -2^63 to 2^53, got " + num::format_shortest(x));
+  }
+  const auto value = static_cast<std::int64_t>(x);
+  for (const int bits : {8, 16, 32}) {
+    if (value >= -(std::int64_t{1} << (bits - 1))) {
+      return static_cast<std::uint64_t>(value) & ((std::uint64_t{1} << bits) - 1);
+    }
+  }
+  return static_cast<std::uint64_t>(value);
+}
+
 // dec2bin(d[, n]) and dec2hex(d[, n]): a String for a scalar; for an array, a StringArray of
-// equally wide strings (MATLAB's rows of a char matrix).
+// equally wide strings (MATLAB's rows of a char matrix). A negative d is written in two's
+// complement.
 template <unsigned kBase>
 Value to_base(Call& call) {
   const num::Matrix d = real_matrix(call, 0);
   std::size_t width = call.has(1) ? static_cast<std::size_t>(call.count_argument(1)) : 0;
   std::vector<std::string> texts;
   for (num::Index k = 0; k < d.size(); ++k) {
-    texts.push_back(in_base(flint(call, d[k]), kBase, width));
+    const std::uint64_t bits = d[k] < 0.0 ? twos_complement(call, d[k]) : flint(call, d[k]);
+    texts.push_back(in_base(bits, kBase, width));
   }
   for (const std::string& text : texts) width = std::max(width, text.size());
   for (std::string& text : texts) {
@@ -259,9 +276,11 @@ extern const BuiltinTable kIntegerBuiltins = {
     {"bitshift", bitshift, 2, 2,
      "a shifted left by k bits (right for k < 0): bitshift(a, k). Example: bitshift(1, 4)"},
     {"dec2bin", to_base<2>, 1, 2,
-     "Binary digits of a non-negative integer: dec2bin(d[, n]). Example: dec2bin(10)"},
+     "Binary digits of an integer (two's complement when negative): dec2bin(d[, n]). Example: "
+     "dec2bin(10)"},
     {"dec2hex", to_base<16>, 1, 2,
-     "Hexadecimal digits of a non-negative integer: dec2hex(d[, n]). Example: dec2hex(255)"},
+     "Hexadecimal digits of an integer (two's complement when negative): dec2hex(d[, n]). "
+     "Example: dec2hex(255)"},
     {"bin2dec", from_base_builtin<2>, 1, 1,
      "The number a string of binary digits spells. Example: bin2dec(\"1010\")"},
     {"hex2dec", from_base_builtin<16>, 1, 1,
