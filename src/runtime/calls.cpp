@@ -132,6 +132,11 @@ bool Evaluator::names_function(const lang::Name& name) const {
   return functions_.count(name.text) != 0 || frame_->builtin_of(name) >= 0;
 }
 
+bool Evaluator::is_quiet_builtin(const lang::Name& name) const {
+  const int builtin = frame_->builtin_of(name);
+  return builtin >= 0 && builtins_[static_cast<std::size_t>(builtin)].quiet;
+}
+
 const NativeFunction* Evaluator::find_builtin(std::string_view name) const {
   const int index = builtin_index(name);
   return index < 0 ? nullptr : &builtins_[static_cast<std::size_t>(index)];

@@ -174,6 +174,8 @@ class Evaluator {
   // Builtins and functions.
   void register_builtin(const NativeFunction& function);
   const NativeFunction* find_builtin(std::string_view name) const;
+  // Whether the builtin this unit resolves `name` to is marked quiet (NativeFunction::quiet).
+  bool is_quiet_builtin(const lang::Name& name) const;
   std::vector<std::string> builtin_names() const;
   bool has_user_function(std::string_view name) const;
   std::vector<std::string> user_function_names() const;  // sorted

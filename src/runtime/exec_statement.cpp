@@ -30,12 +30,6 @@ namespace llmlab::runtime::detail {
 
 namespace {
 
-// A bare figure(...)/histogram(...)/hist(...) builtin call prints nothing (§8.10); so does the
-// command form `figure` (§13.10).
-bool is_silent_call_name(const std::string& name) {
-  return name == "figure" || name == "histogram" || name == "hist";
-}
-
 // Whether NAME(args) goes to the variable NAME rather than to a function (§3.6). Only the
 // builtin call is silent.
 bool variable_takes_call(const Variable& variable) {
@@ -219,13 +213,13 @@ void Evaluator::exec_expression_statement(const lang::ExpressionStmt& statement)
   std::string_view label = "ans";
   if (expression.kind == lang::ExprKind::Call) {
     const lang::Name& name = expression.as<lang::CallExpr>().name;
-    silent = is_silent_call_name(name.text) && !variable_takes_call(slot(name)) &&
-             !has_user_function(name.text);
+    silent =
+        is_quiet_builtin(name) && !variable_takes_call(slot(name)) && !has_user_function(name.text);
   } else if (expression.kind == lang::ExprKind::Identifier) {
     const lang::Name& name = expression.as<lang::IdentifierExpr>().name;
     names_variable = slot(name).defined;
     if (names_variable) label = name.text;
-    silent = is_silent_call_name(name.text) && !names_variable && !has_user_function(name.text);
+    silent = is_quiet_builtin(name) && !names_variable && !has_user_function(name.text);
   }
   // MATLAB's `ans` (§13.12): every unassigned value but a variable shown by its name.
   if (!silent && !names_variable) {

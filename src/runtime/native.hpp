@@ -23,6 +23,9 @@ struct NativeFunction {
   int max_args;  // -1: variadic
   std::string_view help;
   SpecialForm special = {};
+  // A statement that only calls this builtin shows no value (§8.10, §13.10: figure, histogram,
+  // hist return a handle or counts that a bare call does not print).
+  bool quiet = false;
 };
 
 }  // namespace llmlab::runtime

@@ -285,10 +285,18 @@ Value savefig(Call& call) {
 
 using namespace plotting;
 
+// A bare call of these shows nothing (NativeFunction::quiet).
+constexpr bool kQuiet = true;
+
 extern const BuiltinTable kPlotBuiltins = {
     // name       function   arity    help
-    {"figure", figure, 0, 1,
-     "Create or select a figure; returns its handle. Example: h = figure()"},
+    {"figure",
+     figure,
+     0,
+     1,
+     "Create or select a figure; returns its handle. Example: h = figure()",
+     {},
+     kQuiet},
     {"subplot", subplot, 3, 3,
      "subplot(rows, cols, k): select panel k of a grid. Example: subplot(1, 2, 1); plot([1, 2, "
      "3])"},
@@ -303,10 +311,21 @@ extern const BuiltinTable kPlotBuiltins = {
      "Line plot with a logarithmic x axis. Example: semilogx([1, 10, 100], [1, 2, 3])"},
     {"loglog", loglog, 2, -1,
      "Line plot with logarithmic x and y axes. Example: loglog([1, 10, 100], [1, 100, 10000])"},
-    {"histogram", histogram, 1, 2,
+    {"histogram",
+     histogram,
+     1,
+     2,
      "Histogram of v in nbins bins; returns [centres; counts]. Example: histogram(randn(1, 100), "
-     "10)"},
-    {"hist", histogram, 1, 2, "Alias of histogram. Example: hist([1, 2, 2, 3, 3, 3], 3)"},
+     "10)",
+     {},
+     kQuiet},
+    {"hist",
+     histogram,
+     1,
+     2,
+     "Alias of histogram. Example: hist([1, 2, 2, 3, 3, 3], 3)",
+     {},
+     kQuiet},
     {"bar", bar, 1, -1,
      "Bar chart of y, (x, y), (labels, y) or grouped columns of M. Example: bar([3, 1, 2])"},
     {"scatter", scatter, 1, -1, "Scatter plot of (x, y). Example: scatter([1, 2, 3], [3, 1, 2])"},
