@@ -29,6 +29,8 @@ TEST_APT_PACKAGES += python3-matplotlib
 # The Octave conformance test reads GNU Octave's own test blocks from the installed package
 # (issue #26; tools/octave_conformance.py).
 TEST_APT_PACKAGES += octave
+# The REPL test reads the screen tmux shows (cli.repl_tmux, issue #30).
+TEST_APT_PACKAGES += tmux
 # make format-check, which CI runs after make test-deps.
 TEST_APT_PACKAGES += clang-format
 # The libFuzzer targets (make fuzz) build with clang and its runtime.
