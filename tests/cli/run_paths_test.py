@@ -60,6 +60,17 @@ def main() -> int:
         check(proc.returncode == 1 and f"'{root / 'input.txt'}'" in proc.stderr,
               f"a missing file is named by its full path: {proc.stderr.strip()}")
 
+        # An import that finds nothing names each full path it tried, here the file's folder
+        # and the current directory (an empty folder name before) and a relative LLMLAB_PATH.
+        (root / "imports.rlab").write_text('import "absent.rlab"\n')
+        (sub / "imports.rlab").write_text('import "absent.rlab"\n')
+        for script, tried in (("imports.rlab", [root / "absent.rlab"]),
+                              ("sub/imports.rlab", [sub / "absent.rlab"])):
+            proc = run(binary, ["run", script], root)
+            check(proc.returncode == 1 and
+                  f"file not found (searched {', '.join(map(str, tried))})" in proc.stderr,
+                  f"import from {script} names the full path tried: {proc.stderr.strip()}")
+
         (root / "draw.rlab").write_text("figure();\nplot(1:3);\nfigure();\nplot(3:-1:1);\n")
         proc = run(binary, ["run", "draw.rlab"], root)
         lines = [line for line in proc.stderr.splitlines() if "--figures" in line]
