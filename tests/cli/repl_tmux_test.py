@@ -2,7 +2,8 @@
 """The REPL in tmux, read from what the terminal shows (issue #30's test): tmux emulates the
 screen, so `capture-pane` is what a user sees, not the bytes the REPL wrote. `linsp<Tab>` shows
 `linspace`, `cfg.lear<Tab>` shows the field's full name, `clc` leaves only the prompt on the
-screen, `help format` shows format's help, and `plot` then `xlabel`, `ylabel` and `grid on`
+screen, `cd runs_fo<Tab>` completes the folder and `cd ../..` returns, `help format` shows
+format's help, and `plot` then `xlabel`, `ylabel` and `grid on`
 leave one figure's files (one SVG, one PNG) in the REPL's figure folder.
 Skips (77) without tmux.
 Usage: python3 repl_tmux_test.py --bin LLMLAB
@@ -28,13 +29,16 @@ def check(condition, what, screen=""):
 class Tmux:
     """One REPL in a detached tmux session on a private server socket."""
 
-    def __init__(self, socket, command):
+    def __init__(self, socket, command, folder):
         self.base = ["tmux", "-S", str(socket)]
         subprocess.run(self.base + ["-f", "/dev/null", "new-session", "-d", "-x", "100", "-y",
-                                    "40", command], check=True, timeout=30)
+                                    "40", "-c", str(folder), command], check=True, timeout=30)
 
     def keys(self, text, *named):
-        """Types `text` as it is (-l: a final `;` would end tmux's command), then keys by name."""
+        """Types `text` as it is (-l), then keys by name. tmux reads an argument's final `;` as
+        the end of its command, even with -l, unless it is escaped."""
+        if text.endswith(";"):
+            text = text[:-1] + "\\;"
         subprocess.run(self.base + ["send-keys", "-l", text], check=True, timeout=30)
         if named:
             subprocess.run(self.base + ["send-keys", *named], check=True, timeout=30)
@@ -77,7 +81,8 @@ def main() -> int:
         figures_parent = root / "tmp"
         figures_parent.mkdir()
         command = f"env -u XDG_RUNTIME_DIR HOME={root} TMPDIR={figures_parent} {binary}"
-        term = Tmux(root / "socket", command)
+        (root / "runs_for_tab" / "a").mkdir(parents=True)
+        term = Tmux(root / "socket", command, root)
         try:
             shown = term.wait_for(prompt_back)
             check(prompt_back(shown), "the REPL shows its prompt", shown)
@@ -90,12 +95,24 @@ def main() -> int:
             check("0.500000" in shown, "the completed call runs", shown)
 
             term.keys('cfg = struct("learning_rate", 0.25, "layers", 2);', "Enter")
+            shown = term.wait_for(lambda s: "2);" in s and prompt_back(s))
+            check("2);" in shown and "cfg = struct" not in shown.split("2);")[-1],
+                  "a line ending in ; is typed whole and echoes nothing", shown)
             term.keys("y = cfg.lear", "Tab")
             shown = term.wait_for(lambda s: "y = cfg.learning_rate" in s)
             check("y = cfg.learning_rate" in shown, "cfg.lear<Tab> shows the field", shown)
             term.keys("", "Enter")
             shown = term.wait_for(lambda s: "y = 0.25" in s and prompt_back(s))
             check("y = 0.25" in shown, "the completed field reads", shown)
+
+            term.keys("cd runs_fo", "Tab")
+            shown = term.wait_for(lambda s: "cd runs_for_tab/" in s)
+            check("cd runs_for_tab/" in shown, "cd runs_fo<Tab> completes the folder", shown)
+            term.keys("a", "Enter")
+            term.keys("pwd", "Enter")
+            shown = term.wait_for(lambda s: "runs_for_tab/a\n" in s and prompt_back(s))
+            check("runs_for_tab/a\n" in shown, "cd runs_for_tab/a in command syntax", shown)
+            term.keys("cd ../..", "Enter")
 
             term.keys("clc", "Enter")
             shown = term.wait_for(lambda s: s.strip() == ">>")
