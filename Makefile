@@ -7,8 +7,7 @@ ASAN_BIN := build/asan/llmlab
 SHARED ?= ../shared
 
 # APT_PACKAGES: what building llmlab and running the lessons needs (`make lesson-12`, `make`).
-APT_PACKAGES := build-essential cmake ninja-build pkg-config python3 clang clang-format \
-  libclang-rt-14-dev libeigen3-dev libopenblas-dev libfmt-dev libcli11-dev libgtest-dev \
+APT_PACKAGES := build-essential cmake ninja-build pkg-config python3 libeigen3-dev libopenblas-dev libfmt-dev libcli11-dev libgtest-dev \
   libcairo2-dev libpango1.0-dev fonts-dejavu-core libcmark-gfm-dev \
   libcmark-gfm-extensions-dev libedit-dev libomp-dev vim-runtime \
   xeus-dev nlohmann-json3-dev cppzmq-dev uuid-dev libssl-dev
@@ -30,8 +29,14 @@ TEST_APT_PACKAGES += python3-matplotlib
 # The Octave conformance test reads GNU Octave's own test blocks from the installed package
 # (issue #26; tools/octave_conformance.py).
 TEST_APT_PACKAGES += octave
+# The REPL test reads the screen tmux shows (cli.repl_tmux, issue #30).
+TEST_APT_PACKAGES += tmux
+# make format-check, which CI runs after make test-deps.
+TEST_APT_PACKAGES += clang-format
+# The libFuzzer targets (make fuzz) build with clang and its runtime.
+FUZZ_APT_PACKAGES := clang libclang-rt-14-dev
 # The WebAssembly build (make wasm, issue #29); emscripten brings node.
-APT_PACKAGES += emscripten
+WASM_APT_PACKAGES := emscripten
 
 # Installs those of the packages $(1) that are missing, so repeated runs cost nothing.
 define install_missing
@@ -75,6 +80,7 @@ asan: deps
 # emscripten finds its acorn through NODE_PATH. Once built, `make test` runs the script suites
 # against it too (ctest's wasm.* tests).
 wasm: deps
+	$(call install_missing,$(WASM_APT_PACKAGES))
 	NODE_PATH=/usr/share/nodejs cmake --preset wasm >/dev/null
 	NODE_PATH=/usr/share/nodejs cmake --build --preset wasm -j $(JOBS)
 
@@ -133,14 +139,17 @@ bench: build
 	python3 bench/run.py --bin $(BIN) --shared $(SHARED)
 
 fuzz: deps
+	$(call install_missing,$(FUZZ_APT_PACKAGES))
 	cmake --preset fuzz >/dev/null
 	cmake --build --preset fuzz -j $(JOBS)
 	bash fuzz/run.sh build/fuzz 60
 
 format:
+	$(call install_missing,clang-format)
 	git ls-files '*.cpp' '*.hpp' | xargs clang-format -i
 
 format-check:
+	$(call install_missing,clang-format)
 	git ls-files '*.cpp' '*.hpp' | xargs clang-format --dry-run --Werror
 
 clean:

@@ -140,6 +140,29 @@ std::vector<std::string> file_names(const runtime::Interpreter& interpreter,
   return names;
 }
 
+// The commands whose words name files or folders: `cd ru<Tab>` completes as `cd("ru<Tab>` does.
+constexpr std::string_view kFileCommands[] = {"cd", "ls", "dir", "load", "run", "import"};
+
+// Where the word being typed starts when it is an argument of a file command in command syntax
+// (`cd runs/a`, `load da`: the line's first word, a space, then words without quotes,
+// parentheses or `=`), else npos.
+std::size_t command_argument_start(std::string_view code, std::size_t end) {
+  const std::size_t newline = code.rfind('\n', end == 0 ? 0 : end - 1);
+  std::size_t line = newline == std::string_view::npos || newline >= end ? 0 : newline + 1;
+  while (line < end && (code[line] == ' ' || code[line] == '\t')) ++line;
+  std::size_t word_end = line;
+  while (word_end < end && is_name_byte(code[word_end])) ++word_end;
+  if (word_end == end || code[word_end] != ' ') return std::string_view::npos;
+  const std::string_view command = code.substr(line, word_end - line);
+  if (std::find(std::begin(kFileCommands), std::end(kFileCommands), command) ==
+      std::end(kFileCommands)) {
+    return std::string_view::npos;
+  }
+  const std::string_view rest = code.substr(word_end, end - word_end);
+  if (rest.find_first_of("\"'()=;,%") != std::string_view::npos) return std::string_view::npos;
+  return code.rfind(' ', end - 1) + 1;
+}
+
 constexpr std::size_t kLongestValueText = 4000;
 
 std::string describe_value(runtime::Interpreter& interpreter, const std::string& name,
@@ -175,10 +198,17 @@ Completions complete(const runtime::Interpreter& interpreter, std::string_view c
   const std::size_t end = byte_offset(code, cursor);
   Completions result;
   result.end = code_points(code.substr(0, end));
-  if (const std::size_t quote = open_string_start(code, end); quote != std::string_view::npos) {
-    const std::string_view typed = code.substr(quote + 1, end - quote - 1);
+  std::size_t typed_start = open_string_start(code, end);
+  if (typed_start != std::string_view::npos) {
+    ++typed_start;  // after the quote
+  } else {
+    typed_start = command_argument_start(code, end);
+  }
+  if (typed_start != std::string_view::npos) {
+    const std::string_view typed = code.substr(typed_start, end - typed_start);
     const std::size_t slash = typed.rfind('/');
-    const std::size_t start = slash == std::string_view::npos ? quote + 1 : quote + 2 + slash;
+    const std::size_t start =
+        slash == std::string_view::npos ? typed_start : typed_start + slash + 1;
     result.start = code_points(code.substr(0, start));
     result.matches = file_names(interpreter, typed);
     std::sort(result.matches.begin(), result.matches.end());

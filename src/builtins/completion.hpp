@@ -20,9 +20,10 @@ struct Completions {
 };
 
 // Names that complete the word ending at `cursor`: after `s.` (or `s.a.`), the fields of
-// that struct; inside a string literal, the files and folders of the directory written so far
-// (relative to the session's base directory, else the working directory; folders end in `/`);
-// otherwise variables, user functions, builtins and keywords.
+// that struct; inside a string literal, or in a word after `cd`, `ls`, `dir`, `load`, `run` or
+// `import` in command syntax, the files and folders of the directory written so far (relative
+// to the session's base directory, else the working directory; folders end in `/`); otherwise
+// variables, user functions, builtins and keywords.
 Completions complete(const runtime::Interpreter& interpreter, std::string_view code, int cursor);
 
 // The text for the name at (or just before) `cursor`: a variable's kind, size and value, a

@@ -161,8 +161,8 @@ extern const BuiltinTable kDirectoryBuiltins = {
     {"pwd", pwd, 0, 0,
      "The working directory, where relative file names resolve. Example: here = pwd()"},
     {"cd", cd, 0, 1,
-     "cd DIR or cd(\"DIR\"): change the working directory (cd alone prints it; the parent is "
-     "cd(\"..\")). Example: cd(\".\")"},
+     "cd DIR or cd(\"DIR\"): change the working directory (cd alone prints it; cd .. is the "
+     "parent, cd ~ the home folder). Example: cd(\".\")"},
     {"ls", ls, 0, 1,
      "ls [DIR]: the names in a folder (folders end in /); with an output, a string array. "
      "Example: ls"},

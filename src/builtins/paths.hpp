@@ -14,7 +14,8 @@ namespace llmlab::builtins {
 // The directory relative names resolve against: the base directory, else the working directory.
 std::filesystem::path working_directory(const runtime::Session& session);
 
-// `name` as the session reads it: unchanged when absolute, else under working_directory().
+// `name` as the session reads it: `~` is the home directory; unchanged when absolute, else
+// under working_directory().
 std::filesystem::path session_path(const runtime::Session& session, std::string_view name);
 
 }  // namespace llmlab::builtins

@@ -267,6 +267,17 @@ class Lexer {
       case TokenKind::RBrace:
         if (brace_depth_ > 0) --brace_depth_;
         break;
+      case TokenKind::Newline:
+      case TokenKind::Semicolon:
+      case TokenKind::Comma:
+        if (paren_depth_ == 0 && !inside_brackets()) command_line_ = false;
+        break;
+      case TokenKind::LParen:
+        ++paren_depth_;
+        break;
+      case TokenKind::RParen:
+        if (paren_depth_ > 0) --paren_depth_;
+        break;
       default:
         break;
     }
@@ -274,6 +285,47 @@ class Lexer {
   }
 
   bool inside_brackets() const { return bracket_depth_ > 0 || brace_depth_ > 0; }
+
+  // MATLAB's command syntax with a path word (`cd ..`, `cd ../runs`, `ls ~/data`): on a line
+  // whose first word is followed by whitespace and a word, a number, a double-quoted string or
+  // a path, a spaced word starting with `..` or `~` (alone or before `/`) is text up to the
+  // next space. No expression can continue with either, so only lines that were lex or parse
+  // errors change meaning; the parser reads such a line as a command (looks_like_command_syntax).
+  bool starts_path() const {
+    const char32_t c = peek();
+    const char32_t next = peek(1);
+    return (c == '.' && next == '.') || (c == '~' && (next == '/' || next == 0 || is_space(next) ||
+                                                      next == '\n' || next == ';' || next == ','));
+  }
+
+  // Whether the token about to be lexed is the first argument of a command line.
+  bool starts_command_arguments(bool spaced) const {
+    if (!spaced || inside_brackets() || paren_depth_ > 0 || tokens_.empty()) return false;
+    const TokenKind last = tokens_.back().kind;
+    if (last != TokenKind::Identifier && last != TokenKind::KwRun) return false;
+    if (tokens_.size() > 1) {
+      const TokenKind before = tokens_[tokens_.size() - 2].kind;
+      if (before != TokenKind::Newline && before != TokenKind::Semicolon &&
+          before != TokenKind::Comma) {
+        return false;
+      }
+    }
+    const char32_t c = peek();
+    return is_letter(c) || is_digit(c) || c == '"' || starts_path();
+  }
+
+  void lex_command_word(bool spaced) {
+    Token token = make(TokenKind::String);
+    while (!at_end()) {
+      const char32_t c = peek();
+      if (is_space(c) || c == '\n' || c == ';' || c == ',' || c == '%') break;
+      const std::size_t start = offset_;
+      advance();
+      token.text.append(text_.substr(start, offset_ - start));
+    }
+    token.command_word = true;
+    push(std::move(token), spaced);
+  }
 
   [[noreturn]] void fail(int line, int column, const std::string& detail) const {
     throw Error("lex error: " + detail, SourceLoc{file_, line, column}, ErrorKind::Syntax);
@@ -330,6 +382,8 @@ class Lexer {
   }
 
   void lex_token(bool spaced) {
+    if (starts_command_arguments(spaced)) command_line_ = true;
+    if (command_line_ && spaced && starts_path()) return lex_command_word(spaced);
     const char32_t c = peek();
     if (is_digit(c) || (c == '.' && is_digit(peek(1)))) return lex_number(spaced);
     if (is_letter(c)) return lex_word(spaced);
@@ -499,6 +553,8 @@ class Lexer {
   int column_ = 1;
   int bracket_depth_ = 0;
   int brace_depth_ = 0;
+  int paren_depth_ = 0;
+  bool command_line_ = false;  // the statement is a command: `..` and `~` start path words
   std::vector<Token> tokens_;
 };
 
@@ -540,6 +596,11 @@ std::string_view operator_text(TokenKind kind) {
 }
 
 }  // namespace
+
+std::string_view token_spelling(const Token& token) {
+  const std::string_view spelled = operator_text(token.kind);
+  return spelled.empty() ? std::string_view(token.text) : spelled;
+}
 
 std::string describe_token(const Token& token) {
   switch (token.kind) {

@@ -269,41 +269,27 @@ StmtPtr Parser::parse_word_statement() {
   return nullptr;
 }
 
+namespace {
+
+// A word of command syntax starts with a name, a keyword, a number or a string (a path word
+// such as `..` is a string, lexer.cpp).
+bool starts_command_word(const Token& token) {
+  const bool is_keyword = token.kind >= TokenKind::KwFunction && token.kind <= TokenKind::KwClose;
+  return token.kind == TokenKind::Identifier || token.kind == TokenKind::Number ||
+         token.kind == TokenKind::String || is_keyword;
+}
+
+}  // namespace
+
 // MATLAB's command syntax (language.md §13.12 made general, issue #30): a statement that is a
-// name, whitespace, then a word, where only words, numbers and strings follow, is a call with
-// the words as strings: `help for`, `clear x y`, `warning off`, `cd runs`, `format long g`.
-// No expression has that shape (`a b` is a parse error otherwise), so no program changes
-// meaning. A word that closes the open block (`if c, x end`) is the block's, not an argument.
+// name, whitespace, then a word, a number, a string or a path word (`cd ..`, lexer.cpp) is a
+// call with the words that follow as strings: `help for`, `clear x y`, `warning off`,
+// `cd runs/a`, `format long g`. No expression has that shape (two operands side by side are a
+// parse error otherwise), so no program changes meaning. A word that closes the open block
+// (`if c, x end`) is the block's, not an argument.
 bool Parser::looks_like_command_syntax() const {
   const Token& word = peek();
-  const bool is_keyword = word.kind >= TokenKind::KwFunction && word.kind <= TokenKind::KwClose;
-  if (!word.space_before || (word.kind != TokenKind::Identifier && !is_keyword)) return false;
-  if (closes_block(word)) return false;
-  for (std::size_t ahead = 2;; ++ahead) {
-    const Token& token = peek(ahead);
-    switch (token.kind) {
-      case TokenKind::Semicolon:
-      case TokenKind::Comma:
-      case TokenKind::Newline:
-      case TokenKind::Eof:
-        return true;
-      case TokenKind::Identifier:
-      case TokenKind::Number:
-      case TokenKind::String:
-        break;
-      case TokenKind::Colon:  // a message identifier, `warning off MATLAB:singularMatrix`
-        if (peek(ahead - 1).kind != TokenKind::Identifier ||
-            peek(ahead + 1).kind != TokenKind::Identifier) {
-          return false;
-        }
-        break;
-      default:
-        if (!(token.kind >= TokenKind::KwFunction && token.kind <= TokenKind::KwClose)) {
-          return false;
-        }
-    }
-    if (closes_block(token)) return true;
-  }
+  return word.space_before && starts_command_word(word) && !closes_block(word);
 }
 
 // Whether `token` ends the block being parsed (`end`, `else` in an if, `case` in a switch,
@@ -501,31 +487,38 @@ StmtPtr Parser::parse_command(const std::string& name) {
   ExprList args;
   while (!check(TokenKind::Semicolon) && !check(TokenKind::Comma) && !check(TokenKind::Newline) &&
          !check(TokenKind::Eof) && !closes_block(current())) {
-    const Token& token = current();
-    if (token.kind == TokenKind::Number) {
-      args.push_back(number_literal(token));
-    } else if (token.kind == TokenKind::String) {
-      args.push_back(std::make_unique<StringExpr>(loc_of(token), token.text, token.quote));
-    } else if (token.kind == TokenKind::Identifier ||
-               (token.kind >= TokenKind::KwFunction && token.kind <= TokenKind::KwClose)) {
-      // A message identifier is one word: `warning off MATLAB:singularMatrix`.
-      const SourceLoc where = loc_of(token);
-      std::string word = token.text;
-      while (peek().kind == TokenKind::Colon && peek(2).kind == TokenKind::Identifier) {
-        advance();
-        advance();
-        word += ":" + current().text;
-      }
-      args.push_back(std::make_unique<StringExpr>(where, word, QuoteKind::Double));
-    } else {
-      fail("expected a word argument to '" + name + "', got " + describe_token(token));
-    }
-    advance();
+    args.push_back(parse_command_word(name));
   }
   auto call = call_expression(Name{name, loc, name_id(name)}, std::move(args));
   auto statement = std::make_unique<ExpressionStmt>(loc, std::move(call));
   statement->suppressed = parse_terminator();
   return statement;
+}
+
+// command_word = ( IDENT | KEYWORD | NUMBER | STRING ) { token with no space before it }
+// One argument of command syntax: a lone number is a number and a lone string keeps its quotes'
+// meaning; tokens that touch are one word as written, so `cd runs/a`, `load data.npy` and
+// `warning off MATLAB:singularMatrix` each pass one string.
+ExprPtr Parser::parse_command_word(const std::string& name) {
+  const Token& first = current();
+  if (!starts_command_word(first)) {
+    fail("expected a word argument to '" + name + "', got " + describe_token(first));
+  }
+  advance();
+  const SourceLoc where = loc_of(first);
+  const auto touches = [this] {
+    return !current().space_before && !check(TokenKind::Semicolon) && !check(TokenKind::Comma) &&
+           !check(TokenKind::Newline) && !check(TokenKind::Eof);
+  };
+  if (!touches()) {
+    if (first.kind == TokenKind::Number) return number_literal(first);
+    if (first.kind == TokenKind::String) {
+      return std::make_unique<StringExpr>(where, first.text, first.quote);
+    }
+  }
+  std::string word(token_spelling(first));
+  while (touches()) word += token_spelling(advance());
+  return std::make_unique<StringExpr>(where, word, QuoteKind::Double);
 }
 
 // run_statement = ("run" | "import") ( STRING | "(" STRING ")" | bareword_path )

@@ -153,6 +153,7 @@ class Parser {
 
   bool at_block_end(BlockKind kind) const;
   bool looks_like_command_syntax() const;
+  ExprPtr parse_command_word(const std::string& name);
   bool closes_block(const Token& token) const;
   bool at_catch_clause() const;
   Block parse_block(BlockKind kind, const Token& opener);

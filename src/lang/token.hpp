@@ -101,12 +101,18 @@ struct Token {
   QuoteKind quote = QuoteKind::Double;  // String only
   // A `,` the lexer inserted between bracket elements separated by whitespace (§1.8).
   bool synthetic = false;
+  // String only: a bare path word of command syntax (`cd ..`, `cd ~/runs`), not a literal.
+  bool command_word = false;
   // Whitespace (or a line continuation) directly before the token.
   bool space_before = false;
 };
 
 // "Number", "Comma", ...: the kind's name, for --dump-tokens.
 std::string_view token_kind_name(TokenKind kind);
+
+// How the token was written, quotes aside: a word's, number's or string's text, an operator's
+// spelling. Command syntax glues touching tokens back into one word (`cd deep/er`).
+std::string_view token_spelling(const Token& token);
 
 // How a token reads in an error message: `identifier 'x'`, `number 3`, `string "s"`, `','`,
 // `'end'`, `newline`, `end of input`.

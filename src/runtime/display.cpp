@@ -173,9 +173,10 @@ bool matlab_layout(const Session& session) {
                                     (mode == FormatMode::Short || mode == FormatMode::Long));
 }
 
-// The default mode's echo and disp of a struct with more fields than this list them one per
-// line (Octave's and MATLAB's layout) instead of rustlab's one-line `struct {...}`; no struct in
-// a program of rustlab's curriculum has as many, so what those programs print is unchanged.
+// The echo and disp of a struct with more fields than this list them one per line (Octave's and
+// MATLAB's layout) instead of rustlab's one-line `struct {...}`, in every rlab format mode (the
+// MATLAB modes have their own struct layout); no struct in a program of rustlab's curriculum has
+// as many, so what those programs print is unchanged.
 constexpr std::size_t kInlineStructFields = 8;
 
 // So does a struct with a field whose ⟨v⟩ spans lines (a matrix, a tensor, a cell, a struct
@@ -184,7 +185,7 @@ constexpr std::size_t kInlineStructFields = 8;
 bool spans_lines(const Value& field) { return display(field).find('\n') != std::string::npos; }
 
 bool shows_struct_lines(const Value& value, const Session& session) {
-  if (!value.is(Kind::Struct) || session.format_mode() != FormatMode::Short) return false;
+  if (!value.is(Kind::Struct) || is_matlab_format(session.format_mode())) return false;
   const StructFields& fields = value.struct_fields();
   return fields.size() > kInlineStructFields ||
          std::any_of(fields.begin(), fields.end(),
@@ -193,7 +194,6 @@ bool shows_struct_lines(const Value& value, const Session& session) {
 
 // The default mode's display with the session's shown rows and columns.
 std::string limited_display(const Value& value, const Session& session) {
-  if (shows_struct_lines(value, session)) return struct_lines(value.struct_fields(), nullptr);
   const num::ShownLimits limits{session.shown_rows(), session.shown_columns()};
   if (value.is(Kind::Vector)) {
     return num::format_vector(value.matrix_value(), num::NumberStyle::Short, limits);
@@ -328,6 +328,7 @@ std::string echo_display(const Value& value, const Session& session) {
       return *std::move(text);
     }
   }
+  if (shows_struct_lines(value, session)) return struct_lines(value.struct_fields(), nullptr);
   if (mode == FormatMode::Short) return limited_display(value, session);
   if (is_matlab_format(mode)) {
     if (std::optional<std::string> text = matlab_display(value, mode, session.display_width())) {
@@ -346,6 +347,7 @@ std::string disp_display(const Value& value, const Session& session) {
       return *std::move(text);
     }
   }
+  if (shows_struct_lines(value, session)) return struct_lines(value.struct_fields(), nullptr);
   if (mode == FormatMode::Short) return limited_display(value, session);
   if (is_matlab_format(mode)) {
     if (std::optional<std::string> text = matlab_display(value, mode, session.display_width())) {

@@ -589,9 +589,11 @@ Flow Evaluator::exec_run(const lang::RunStmt& statement) {
   }
   if (chosen.empty()) {
     if (statement.run_kind == lang::RunKind::Import) {
+      // Each full path tried: a folder alone was empty for a file imported by a relative name
+      // from the current directory, which said nothing about where the file was looked for.
       std::string searched;
       for (const fs::path& candidate : candidates) {
-        searched += (searched.empty() ? "" : ", ") + candidate.parent_path().string();
+        searched += (searched.empty() ? "" : ", ") + full_path(candidate);
       }
       throw Error(
           fmt::format("import: {}: file not found (searched {})", statement.path, searched));

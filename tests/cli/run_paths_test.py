@@ -3,10 +3,11 @@
 directory, as in Octave and Python, while `import` keeps resolving against the importing file; a
 file that cannot be read is named by its full path; a script that draws without --figures says
 so in one line on stderr (not with --quiet); `notebook render -o NAME` without an extension
-writes a folder NAME.
+writes a folder NAME; `~` is the home directory and `cd ..` command syntax.
 Usage: python3 run_paths_test.py --bin LLMLAB
 """
 import argparse
+import os
 import pathlib
 import re
 import subprocess
@@ -59,6 +60,29 @@ def main() -> int:
         proc = run(binary, ["run", "sub/s.rlab"], root)
         check(proc.returncode == 1 and f"'{root / 'input.txt'}'" in proc.stderr,
               f"a missing file is named by its full path: {proc.stderr.strip()}")
+
+        # An import that finds nothing names each full path it tried, here the file's folder
+        # and the current directory (an empty folder name before) and a relative LLMLAB_PATH.
+        (root / "imports.rlab").write_text('import "absent.rlab"\n')
+        (sub / "imports.rlab").write_text('import "absent.rlab"\n')
+        for script, tried in (("imports.rlab", [root / "absent.rlab"]),
+                              ("sub/imports.rlab", [sub / "absent.rlab"])):
+            proc = run(binary, ["run", script], root)
+            check(proc.returncode == 1 and
+                  f"file not found (searched {', '.join(map(str, tried))})" in proc.stderr,
+                  f"import from {script} names the full path tried: {proc.stderr.strip()}")
+
+        # `~` is the home directory for cd and every file builtin, as in Octave; `cd ..` and a
+        # path with slashes are command syntax.
+        (sub / "home.rlab").write_text('cd ~\ndisp(pwd())\ndisp(fileread("~/input.txt"))\n'
+                                       'cd sub/lib\ncd ../..\ndisp(pwd())\n')
+        (root / "input.txt").write_text("home file\n")
+        proc = subprocess.run([binary, "run", "home.rlab"], cwd=sub, capture_output=True,
+                              text=True, stdin=subprocess.DEVNULL, timeout=120,
+                              env={**os.environ, "HOME": str(root)})
+        check(proc.returncode == 0 and proc.stdout.split() == [str(root), "home", "file",
+                                                                str(root)],
+              f"cd ~, ~/ in a file name, cd sub/lib and cd ../..: {proc.stdout!r} {proc.stderr}")
 
         (root / "draw.rlab").write_text("figure();\nplot(1:3);\nfigure();\nplot(3:-1:1);\n")
         proc = run(binary, ["run", "draw.rlab"], root)

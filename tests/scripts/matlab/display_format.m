@@ -39,3 +39,9 @@ disp([1 2 3])          % expect:    1   2   3
 format long;           % changes the mode silently, as MATLAB does (rlab prints "format: long")
 x = pi                 % expect: x = 3.141592653589793
 x = 7                  % expect: x = 7
+% a struct holding a matrix shows its size and class under format long too, never its corner
+s = struct("W", ones(3, 4), "n", 2);
+s
+% expect: struct with fields:
+% expect:     W: [3×4 double]
+% expect:     n: 2

@@ -83,6 +83,17 @@ TEST(completion, file_names_inside_a_string) {
   EXPECT_EQ(inner.matches, std::vector<std::string>{"loss.csv"});
   EXPECT_EQ(inner.start, 19);  // after the slash: only the last part is replaced
   EXPECT_EQ(complete(s.interpreter, "\"./.h", 5).matches, std::vector<std::string>{".hidden"});
+  // In command syntax, a file command's words complete as file names (`cd ru<Tab>`).
+  const Completions command = complete(s.interpreter, "cd ru", 5);
+  EXPECT_EQ(command.matches, std::vector<std::string>{"runs/"});
+  EXPECT_EQ(command.start, 3);
+  const Completions deeper = complete(s.interpreter, "  load runs/lo", 14);
+  EXPECT_EQ(deeper.matches, std::vector<std::string>{"loss.csv"});
+  EXPECT_EQ(deeper.start, 12);
+  // Other commands, a call's parentheses and an assignment complete names.
+  EXPECT_TRUE(has(complete(s.interpreter, "disp lear", 9).matches, "learning"));
+  EXPECT_TRUE(has(complete(s.interpreter, "cd(lear", 7).matches, "learning"));
+  EXPECT_TRUE(has(complete(s.interpreter, "x = cd + lear", 13).matches, "learning"));
   // A closed string, or a quote that is a transpose, completes names again.
   EXPECT_TRUE(has(complete(s.interpreter, "\"a\" + lear", 10).matches, "learning"));
   EXPECT_TRUE(has(complete(s.interpreter, "x' + lear", 9).matches, "learning"));

@@ -298,6 +298,16 @@ TEST(parser, commands) {
   EXPECT_EQ(ast("format"), "(program\n  (expr (call format)))\n");
   EXPECT_EQ(ast("viewer on main"), "(program\n  (expr (call viewer \"on\" \"main\")))\n");
   EXPECT_EQ(ast("cache enable"), "(program\n  (expr (call cache \"enable\")))\n");
+  // Touching tokens are one word as written; `..` and `~` start a path word (issue #30).
+  EXPECT_EQ(ast("cd .."), "(program\n  (expr (call cd \"..\")))\n");
+  EXPECT_EQ(ast("cd ../runs/a;"), "(program\n  (expr (call cd \"../runs/a\") ;))\n");
+  EXPECT_EQ(ast("cd ~"), "(program\n  (expr (call cd \"~\")))\n");
+  EXPECT_EQ(ast("cd runs/a"), "(program\n  (expr (call cd \"runs/a\")))\n");
+  EXPECT_EQ(ast("copyfile ../a.txt ~/b.txt"),
+            "(program\n  (expr (call copyfile \"../a.txt\" \"~/b.txt\")))\n");
+  EXPECT_EQ(ast("load data.npy"), "(program\n  (expr (call load \"data.npy\")))\n");
+  EXPECT_EQ(ast("disp x(1)"), "(program\n  (expr (call disp \"x(1)\")))\n");
+  EXPECT_EQ(ast("run ../lib/x.rlab"), "(program\n  (run \"../lib/x.rlab\"))\n");
   // `cache` is soft: otherwise a name.
   EXPECT_EQ(ast("cache = 1; cache.T"),
             "(program\n  (assign cache = 1 ;)\n  (expr (field cache T)))\n");
@@ -313,6 +323,9 @@ TEST(parser, run_and_import) {
 }
 
 TEST(parser, errors) {
+  // A path word only follows a statement's first word: inside an expression `..` stays an error.
+  EXPECT_EQ(error("y = x .."), "1:7: lex error: invalid number: ..");
+  EXPECT_EQ(error("f(a ..)"), "1:5: lex error: invalid number: ..");
   EXPECT_EQ(error("x = (1"), "1:5: parse error: unexpected end of input: missing ')' for '('");
   EXPECT_EQ(error("f(1 2)"),
             "1:5: parse error: expected ',' or ')' in argument list, got number 2");
