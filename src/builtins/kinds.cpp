@@ -1,6 +1,8 @@
 // The shared argument helpers that are not inline (see kinds.hpp).
 #include "builtins/kinds.hpp"
 
+#include "num/rng.hpp"
+
 namespace llmlab::builtins {
 
 using runtime::Kind;
@@ -30,6 +32,23 @@ bool uniform_output(runtime::Call& call, int first) {
     uniform = call.value(k + 1).as_scalar() != 0.0;
   }
   return uniform;
+}
+
+std::optional<num::Dims> nd_size_arguments(const runtime::Call& call, int first) {
+  const int given = call.count() - first;
+  if (given >= 3) {
+    num::Dims dims;
+    for (int k = first; k < call.count(); ++k) dims.push_back(call.count_argument(k));
+    return dims;
+  }
+  if (given != 1 || !call.value(first).is_array()) return std::nullopt;
+  const num::Matrix& sizes = call.value(first).matrix_value();
+  if (sizes.size() < 3) return std::nullopt;
+  num::Dims dims;
+  for (num::Index k = 0; k < sizes.size(); ++k) {
+    dims.push_back(num::size_from_vector_element(sizes[k]));
+  }
+  return dims;
 }
 
 }  // namespace llmlab::builtins

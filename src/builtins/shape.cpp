@@ -25,8 +25,10 @@
 #include "num/rng.hpp"
 #include "runtime/display.hpp"
 #include "runtime/literals.hpp"
+#include "runtime/nd_values.hpp"
 #include "runtime/operators.hpp"
 #include "runtime/printf.hpp"
+#include "runtime/session.hpp"
 #include "runtime/struct_array.hpp"
 
 namespace llmlab::builtins {
@@ -43,8 +45,12 @@ num::Index rounded_size(double value) {
   return static_cast<num::Index>(std::round(value));
 }
 
-// zeros/ones: (n) → vector, (m, n) → matrix, ([m, n]) → matrix.
+// zeros/ones: (n) → vector, (m, n) → matrix, ([m, n]) → matrix; three or more sizes → an
+// N-D array.
 Value filled(Call& call, double fill) {
+  if (std::optional<num::Dims> dims = nd_size_arguments(call, 0)) {
+    return runtime::nd_result(num::NdArray(std::move(*dims), fill));
+  }
   if (call.count() == 2) {
     return Value::matrix(num::Matrix(call.count_argument(0), call.count_argument(1), fill));
   }
@@ -72,7 +78,38 @@ Value eye(Call& call) {
   return Value::matrix(std::move(result));
 }
 
+// size of an N-D array: size(A) all extents, size(A, k) one (1 past the last), and with
+// several outputs one extent each, the last output the product of the extents left (MATLAB).
+Value nd_size(Call& call, const num::NdArray& array) {
+  if (call.has(1)) return Value::scalar(static_cast<double>(array.extent(call.nd_dim_argument(1))));
+  if (call.nargout() >= 2) {
+    std::vector<Value> items;
+    for (int k = 0; k < call.nargout(); ++k) {
+      num::Index extent = array.extent(k);
+      if (k == call.nargout() - 1) {
+        for (int rest = k + 1; rest < array.ndims(); ++rest) extent *= array.extent(rest);
+      }
+      items.push_back(Value::scalar(static_cast<double>(extent)));
+    }
+    return Value::tuple(std::move(items));
+  }
+  std::vector<double> extents(array.dims().begin(), array.dims().end());
+  return Value::vector(num::Matrix::row(extents));
+}
+
+// size(x, k) for k > 2 of a 2-D value in the matlab dialect: 1, as MATLAB says. (rlab keeps its
+// error, builtins.md §3.)
+bool is_matlab_trailing_dim(const Call& call) {
+  return call.has(1) && call.session().dialect() == lang::Dialect::Matlab &&
+         call.value(1).is(Kind::Scalar) && call.value(1).scalar_value() > 2.0;
+}
+
 Value size(Call& call) {
+  if (call.value(0).is_nd_array()) return nd_size(call, call.value(0).nd_value());
+  if (is_matlab_trailing_dim(call)) {
+    call.nd_dim_argument(1);
+    return Value::scalar(1);
+  }
   const auto [rows, columns] = size_of(call.value(0));
   if (const std::optional<int> dim = call.dim_argument(1)) {
     return Value::scalar(static_cast<double>(*dim == 1 ? rows : columns));
@@ -128,20 +165,25 @@ Value length(Call& call) {
 
 Value numel(Call& call) {
   const Value& value = call.value(0);
-  if (!value.is_numeric() && !value.is(Kind::String) && !value.is(Kind::StringArray) &&
-      !value.is(Kind::Cell) && !runtime::is_struct_like(value)) {
+  if (!runtime::is_numeric_or_nd(value) && !value.is(Kind::String) &&
+      !value.is(Kind::StringArray) && !value.is(Kind::Cell) && !runtime::is_struct_like(value)) {
     call.fail(fmt::format("unsupported type {}", value.kind_name()));
   }
   return Value::scalar(static_cast<double>(value.element_count()));
 }
 
-Value ndims(Call&) { return Value::scalar(2); }
+Value ndims(Call& call) {
+  const Value& value = call.value(0);
+  return Value::scalar(value.is_nd_array() ? value.nd_value().ndims() : 2);
+}
 
 bool is_empty_value(const Value& value) {
   switch (value.kind()) {
     case Kind::Vector:
     case Kind::Matrix:
       return value.matrix_value().empty();
+    case Kind::NdArray:
+      return value.nd_value().empty();
     case Kind::String:
     case Kind::StringArray:
     case Kind::StructArray:
@@ -561,9 +603,12 @@ std::pair<num::Index, num::Index> size_of(const Value& value) {
 
 extern const BuiltinTable kShapeBuiltins = {
     // name          function        arity   help
-    {"zeros", zeros, 1, 2,
-     "zeros(n): vector of n zeros; zeros(m, n): m×n matrix. Example: zeros(2, 3)"},
-    {"ones", ones, 1, 2, "ones(n): vector of n ones; ones(m, n): m×n matrix. Example: ones(3)"},
+    {"zeros", zeros, 1, -1,
+     "zeros(n): vector of n zeros; zeros(m, n): m×n matrix; zeros(m, n, p, ...) or "
+     "zeros([m n p ...]): N-D array. Example: zeros(2, 3)"},
+    {"ones", ones, 1, -1,
+     "ones(n): vector of n ones; ones(m, n): m×n matrix; ones(m, n, p, ...): N-D array. "
+     "Example: ones(3)"},
     {"eye", eye, 1, 2, "eye(n) or eye(m, n): identity matrix. Example: eye(3)"},
     {"size", size, 1, 2,
      "size(x): [rows, columns]; size(x, d): one dimension. Example: size(ones(2, 3))"},
@@ -574,7 +619,8 @@ extern const BuiltinTable kShapeBuiltins = {
     {"rows", rows, 1, 1, "Number of rows, size(x, 1) (Octave). Example: rows(ones(2, 3))"},
     {"columns", columns, 1, 1,
      "Number of columns, size(x, 2) (Octave). Example: columns(ones(2, 3))"},
-    {"ndims", ndims, 1, 1, "Number of dimensions (2). Example: ndims(ones(2, 3))"},
+    {"ndims", ndims, 1, 1,
+     "Number of dimensions: 2, or the N of an N-D array. Example: ndims(ones(2, 3))"},
     {"isempty", isempty, 1, 1,
      "True for an empty array, string, string array or cell. Example: isempty([])"},
     {"horzcat", horzcat, 0, -1, "horzcat(A, B, ...) is [A, B, ...]. Example: horzcat([1, 2], [3])"},
