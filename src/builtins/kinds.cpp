@@ -1,7 +1,9 @@
 // The shared argument helpers that are not inline (see kinds.hpp).
 #include "builtins/kinds.hpp"
 
-#include "num/rng.hpp"
+#include <cmath>
+
+#include "num/format.hpp"
 
 namespace llmlab::builtins {
 
@@ -46,7 +48,12 @@ std::optional<num::Dims> nd_size_arguments(const runtime::Call& call, int first)
   if (sizes.size() < 3) return std::nullopt;
   num::Dims dims;
   for (num::Index k = 0; k < sizes.size(); ++k) {
-    dims.push_back(num::size_from_vector_element(sizes[k]));
+    // MATLAB's rule for an N-D size vector: whole numbers, a negative one counting as 0.
+    const double extent = sizes[k];
+    if (extent != std::floor(extent) || !(std::abs(extent) <= kLargestSize)) {
+      call.fail("size vector elements must be integers, got " + num::format_shortest(extent));
+    }
+    dims.push_back(extent < 0 ? 0 : static_cast<num::Index>(extent));
   }
   return dims;
 }

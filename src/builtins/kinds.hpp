@@ -47,7 +47,7 @@ bool uniform_output(runtime::Call& call, int first);
 // The extents a constructor is given when they make an N-D array (issue #27): three or more
 // sizes from argument `first` on (zeros(2, 3, 4)), or one size vector of three or more
 // elements (rand([2 3 4])). nullopt for the 2-D forms, which keep their own rules. A separate
-// size is a non-negative integer; a size-vector element is rounded, negative or NaN is 0.
+// size is a non-negative integer; a size-vector element a whole number, negative counting as 0.
 std::optional<num::Dims> nd_size_arguments(const runtime::Call& call, int first);
 
 // Sizes and subscripts above 2^53 are not exact doubles (and would overflow the conversion to

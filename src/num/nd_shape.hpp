@@ -1,0 +1,34 @@
+// Shape operations on N-D arrays (issue #27): reshape, permute, squeeze, cat along any dim
+// and repmat with N reps, each over MATLAB's linear order (num/nd_array.hpp's offset_of).
+#pragma once
+
+#include <span>
+
+#include "num/nd_array.hpp"
+
+namespace llmlab::num {
+
+// The same elements in MATLAB's order with extents `dims` (their product must be the element
+// count). Shares the storage when the first two extents stay, since only the page grouping
+// changes.
+NdArray reshaped(const NdArray& source, Dims dims);
+
+// Dims reordered: result extent k is source extent order[k]. `order` is a permutation of
+// 0..n-1 with n >= source.ndims() (checked by the caller).
+NdArray permuted(const NdArray& source, std::span<const int> order);
+
+// Without its singleton dims (MATLAB's squeeze): a 2-D array is returned as it is, 1×1×3 is 3×1.
+NdArray squeezed(const NdArray& source);
+
+// The arrays joined along 0-based `dim`; every other extent must agree, except that 0×0
+// arrays are left out (MATLAB's [] rule). The caller words mismatch errors from
+// concatenation_mismatch.
+NdArray concatenated(int dim, std::span<const NdArray> parts);
+// The index of the first part whose extents (other than `dim`) differ from the first kept
+// part's, or -1 when they all agree.
+int concatenation_mismatch(int dim, std::span<const NdArray> parts);
+
+// The array tiled reps[k] times along dim k (MATLAB's repmat(A, [r1 r2 ...])).
+NdArray repeated(const NdArray& source, std::span<const Index> reps);
+
+}  // namespace llmlab::num
