@@ -165,4 +165,26 @@ NdArray repeated(const NdArray& source, std::span<const Index> reps) {
   return walk(source, dims, step, wraps);
 }
 
+std::optional<Dims> broadcast_dims(const Dims& a, const Dims& b) {
+  const std::size_t count = std::max(a.size(), b.size());
+  const Dims left = padded(a, count), right = padded(b, count);
+  Dims dims(count);
+  for (std::size_t k = 0; k < count; ++k) {
+    if (left[k] != right[k] && left[k] != 1 && right[k] != 1) return std::nullopt;
+    dims[k] = left[k] == 1 ? right[k] : left[k];
+  }
+  return canonical_dims(std::move(dims));
+}
+
+NdArray expanded(const NdArray& source, const Dims& dims) {
+  if (source.dims() == dims) return source;
+  const Dims in = padded(source.dims(), dims.size());
+  std::vector<Index> reps(dims.size());
+  for (std::size_t k = 0; k < dims.size(); ++k) {
+    LLMLAB_ASSERT(in[k] == dims[k] || in[k] == 1);
+    reps[k] = in[k] == dims[k] ? 1 : dims[k];
+  }
+  return repeated(source, reps);
+}
+
 }  // namespace llmlab::num

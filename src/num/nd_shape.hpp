@@ -2,6 +2,7 @@
 // and repmat with N reps, each over MATLAB's linear order (num/nd_array.hpp's offset_of).
 #pragma once
 
+#include <optional>
 #include <span>
 
 #include "num/nd_array.hpp"
@@ -27,6 +28,12 @@ NdArray concatenated(int dim, std::span<const NdArray> parts);
 // The index of the first part whose extents (other than `dim`) differ from the first kept
 // part's, or -1 when they all agree.
 int concatenation_mismatch(int dim, std::span<const NdArray> parts);
+
+// MATLAB's implicit expansion: the extents of an element-wise result of arrays of extents `a`
+// and `b` (equal extents, or one of them 1, along each dim); nullopt when they do not agree.
+std::optional<Dims> broadcast_dims(const Dims& a, const Dims& b);
+// The array expanded to extents `dims` (each extent of the source is 1 or that extent).
+NdArray expanded(const NdArray& source, const Dims& dims);
 
 // The array tiled reps[k] times along dim k (MATLAB's repmat(A, [r1 r2 ...])).
 NdArray repeated(const NdArray& source, std::span<const Index> reps);
