@@ -187,4 +187,22 @@ NdArray expanded(const NdArray& source, const Dims& dims) {
   return repeated(source, reps);
 }
 
+Matrix slices_along(const NdArray& source, int dim) {
+  const Dims dims = padded(source.dims(), static_cast<std::size_t>(dim) + 1);
+  std::vector<int> order = {dim};
+  for (int k = 0; k < static_cast<int>(dims.size()); ++k) {
+    if (k != dim) order.push_back(k);
+  }
+  const Index extent = dims[static_cast<std::size_t>(dim)];
+  const NdArray front = permuted(source, order);
+  const Index rest = extent == 0 ? element_count(reduced_dims(dims, dim)) : source.size() / extent;
+  return reshaped(front, Dims{extent, rest}).to_matrix();
+}
+
+Dims reduced_dims(const Dims& dims, int dim) {
+  Dims result = padded(dims, static_cast<std::size_t>(dim) + 1);
+  result[static_cast<std::size_t>(dim)] = 1;
+  return canonical_dims(std::move(result));
+}
+
 }  // namespace llmlab::num

@@ -35,6 +35,13 @@ std::optional<Dims> broadcast_dims(const Dims& a, const Dims& b);
 // The array expanded to extents `dims` (each extent of the source is 1 or that extent).
 NdArray expanded(const NdArray& source, const Dims& dims);
 
+// The array as a matrix whose columns are its slices along 0-based `dim` (extent(dim) rows, one
+// column per slice), the columns in MATLAB's order of the slices: reducing each column gives
+// the elements of the reduction along `dim` in that result's linear order.
+Matrix slices_along(const NdArray& source, int dim);
+// The extents of a reduction along `dim`: the source's with extent 1 at `dim`.
+Dims reduced_dims(const Dims& dims, int dim);
+
 // The array tiled reps[k] times along dim k (MATLAB's repmat(A, [r1 r2 ...])).
 NdArray repeated(const NdArray& source, std::span<const Index> reps);
 

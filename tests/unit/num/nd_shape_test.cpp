@@ -75,5 +75,16 @@ TEST(nd_shape_test, repmat_tiles_every_dim) {
   EXPECT_EQ(r2.pages()[offset_of(r2.dims(), 2 + 4 * 0 + 12 * 1)], 7.0);
 }
 
+TEST(nd_shape_test, slices_along_a_dim_are_columns_in_result_order) {
+  // Along dim 3 of reshape(1:12, 2, 3, 2): the slices (1, 7), (2, 8), ... in linear order.
+  const Matrix slices = slices_along(counting({2, 3, 2}), 2);
+  EXPECT_EQ(slices, Matrix::from_rows({{1, 2, 3, 4, 5, 6}, {7, 8, 9, 10, 11, 12}}));
+  EXPECT_EQ(reduced_dims({2, 3, 2}, 2), (Dims{2, 3}));
+  EXPECT_EQ(reduced_dims({2, 3, 2}, 1), (Dims{2, 1, 2}));
+  // Along dim 2: each column is one row of one page.
+  EXPECT_EQ(slices_along(counting({2, 3, 2}), 1).columns(), 4);
+  EXPECT_EQ(slices_along(counting({2, 3, 2}), 1).rows(), 3);
+}
+
 }  // namespace
 }  // namespace llmlab::num
