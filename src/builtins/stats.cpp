@@ -91,14 +91,6 @@ Value reduce(Call& call, const Value& x, std::optional<int> dim, Statistic stati
   return reduced_value(statistic(m, along), along);
 }
 
-// MATLAB's default dim of a reduction of an N-D array: the first whose extent is not 1.
-int first_non_singleton(const num::NdArray& array) {
-  for (int k = 0; k < array.ndims(); ++k) {
-    if (array.extent(k) != 1) return k;
-  }
-  return 0;
-}
-
 // A reduction of an N-D array along 0-based `dim`: each slice along it is a column of
 // num::slices_along, reduced by the 2-D statistic, and the results take the array's extents
 // with 1 at `dim`. A dim past the last leaves the array as it is.
@@ -114,7 +106,7 @@ Value nd_reduce(const num::NdArray& array, int dim, Statistic statistic, bool lo
 
 // The dim of a reduction call on an N-D array: argument 1, or the first non-singleton.
 int nd_reduction_dim(const Call& call, const num::NdArray& array) {
-  return call.has(1) ? call.nd_dim_argument(1) : first_non_singleton(array);
+  return call.has(1) ? call.nd_dim_argument(1) : num::first_non_singleton_dim(array.dims());
 }
 
 // sum, prod, mean, median with a dim, or with "all" over every element.
@@ -283,7 +275,40 @@ Value extremum_pair(Call& call, num::Extremum which) {
   return collapse(result.complex_at(0));
 }
 
+// max/min of an N-D array along a dim (the first non-singleton by default): the values and
+// their 1-based indices along it, each with extent 1 at that dim.
+Value nd_extremum(Call& call, int dim, num::Extremum which) {
+  const num::NdArray& array = call.value(0).nd_value();
+  if (dim >= array.ndims()) {
+    if (call.nargout() < 2) return call.value(0);
+    return Value::tuple({call.value(0), runtime::nd_result(num::NdArray(array.dims(), 1.0))});
+  }
+  if (array.empty()) fail_empty(call);
+  num::ExtremumResult result = num::extremum(num::slices_along(array, dim), Along::Columns, which);
+  result.values.demote_if_real();
+  const num::Dims dims = num::reduced_dims(array.dims(), dim);
+  const auto shaped = [&](num::Matrix row) {
+    return runtime::nd_result(num::reshaped(num::NdArray::from_matrix(std::move(row)), dims));
+  };
+  if (call.nargout() < 2) return shaped(std::move(result.values));
+  return Value::tuple({shaped(std::move(result.values)), shaped(std::move(result.indices))});
+}
+
 Value extremum_builtin(Call& call, num::Extremum which) {
+  if (call.value(0).is_nd_array() && call.count() != 2 &&
+      !(call.count() == 3 && all_flag(call, 2))) {
+    const bool placeholder =
+        call.count() < 3 || (call.value(1).is_array() && call.value(1).matrix_value().empty());
+    if (!placeholder) {
+      call.fail("3-arg form is " + std::string(call.name()) +
+                "(M, [], dim); 2nd argument must be the empty matrix []");
+    }
+    const num::NdArray& array = call.value(0).nd_value();
+    return nd_extremum(
+        call,
+        call.count() == 3 ? call.nd_dim_argument(2) : num::first_non_singleton_dim(array.dims()),
+        which);
+  }
   if (call.count() == 2) return extremum_pair(call, which);
   std::optional<int> dim;
   if (call.count() == 3) {

@@ -187,12 +187,18 @@ NdArray expanded(const NdArray& source, const Dims& dims) {
   return repeated(source, reps);
 }
 
-Matrix slices_along(const NdArray& source, int dim) {
-  const Dims dims = padded(source.dims(), static_cast<std::size_t>(dim) + 1);
+// The dim order that brings `dim` to the front of `count` dims, the others after it in order.
+std::vector<int> front_order(int dim, std::size_t count) {
   std::vector<int> order = {dim};
-  for (int k = 0; k < static_cast<int>(dims.size()); ++k) {
+  for (int k = 0; k < static_cast<int>(count); ++k) {
     if (k != dim) order.push_back(k);
   }
+  return order;
+}
+
+Matrix slices_along(const NdArray& source, int dim) {
+  const Dims dims = padded(source.dims(), static_cast<std::size_t>(dim) + 1);
+  const std::vector<int> order = front_order(dim, dims.size());
   const Index extent = dims[static_cast<std::size_t>(dim)];
   const NdArray front = permuted(source, order);
   const Index rest = extent == 0 ? element_count(reduced_dims(dims, dim)) : source.size() / extent;
@@ -203,6 +209,25 @@ Dims reduced_dims(const Dims& dims, int dim) {
   Dims result = padded(dims, static_cast<std::size_t>(dim) + 1);
   result[static_cast<std::size_t>(dim)] = 1;
   return canonical_dims(std::move(result));
+}
+
+NdArray from_slices_along(const Matrix& slices, const Dims& dims, int dim) {
+  const Dims full = padded(dims, static_cast<std::size_t>(dim) + 1);
+  const std::vector<int> order = front_order(dim, full.size());
+  Dims front(full.size());
+  std::vector<int> inverse(full.size());
+  for (std::size_t k = 0; k < full.size(); ++k) {
+    front[k] = full[static_cast<std::size_t>(order[k])];
+    inverse[static_cast<std::size_t>(order[k])] = static_cast<int>(k);
+  }
+  return permuted(reshaped(NdArray::from_matrix(slices), front), inverse);
+}
+
+int first_non_singleton_dim(const Dims& dims) {
+  for (std::size_t k = 0; k < dims.size(); ++k) {
+    if (dims[k] != 1) return static_cast<int>(k);
+  }
+  return 0;
 }
 
 }  // namespace llmlab::num

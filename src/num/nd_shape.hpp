@@ -39,6 +39,12 @@ NdArray expanded(const NdArray& source, const Dims& dims);
 // column per slice), the columns in MATLAB's order of the slices: reducing each column gives
 // the elements of the reduction along `dim` in that result's linear order.
 Matrix slices_along(const NdArray& source, int dim);
+// The inverse of slices_along: an array of extents `dims` whose slices along `dim` are the
+// columns of `slices` (for running operations such as cumsum, which keep the extents).
+NdArray from_slices_along(const Matrix& slices, const Dims& dims, int dim);
+// MATLAB's default dim of a reduction or running operation: the first (0-based) whose extent
+// is not 1; 0 when every extent is 1.
+int first_non_singleton_dim(const Dims& dims);
 // The extents of a reduction along `dim`: the source's with extent 1 at `dim`.
 Dims reduced_dims(const Dims& dims, int dim);
 
