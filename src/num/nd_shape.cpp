@@ -126,7 +126,13 @@ NdArray concatenated(int dim, std::span<const NdArray> parts) {
   for (const NdArray& part : parts) {
     if (part.dims() != Dims{0, 0}) kept.push_back(&part);
   }
-  if (kept.empty()) return NdArray();
+  // Only empties: they stack along `dim` as Octave stacks them (cat(3, [], []) is 0×0×2).
+  if (kept.empty()) {
+    Dims dims = padded(Dims{0, 0}, static_cast<std::size_t>(dim) + 1);
+    dims[static_cast<std::size_t>(dim)] = 0;
+    for (const NdArray& part : parts) dims[static_cast<std::size_t>(dim)] += part.extent(dim);
+    return NdArray(dims);
+  }
   const auto along = static_cast<std::size_t>(dim);
   Dims dims = padded(kept.front()->dims(), along + 1);
   dims[along] = 0;

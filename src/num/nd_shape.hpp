@@ -22,8 +22,8 @@ NdArray permuted(const NdArray& source, std::span<const int> order);
 NdArray squeezed(const NdArray& source);
 
 // The arrays joined along 0-based `dim`; every other extent must agree, except that 0×0
-// arrays are left out (MATLAB's [] rule). The caller words mismatch errors from
-// concatenation_mismatch.
+// arrays are left out (MATLAB's [] rule) unless every part is one. The caller words mismatch errors
+// from concatenation_mismatch.
 NdArray concatenated(int dim, std::span<const NdArray> parts);
 // The index of the first part whose extents (other than `dim`) differ from the first kept
 // part's, or -1 when they all agree.

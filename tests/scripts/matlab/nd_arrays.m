@@ -64,3 +64,8 @@ D(1, 2, 2) = 5
 % expect: ans(:,:,2) =
 % expect:    0   5
 E = zeros(2, 0, 3)                                % expect: E = [](2x0x3)
+% the class predicates and isequal see the elements
+A = ones(2, 2, 2);
+printf("%s %d %d\n", class(A), isnumeric(A), islogical(A))   % expect: double 1 0
+printf("%d %d\n", isequal(A, A), isequal(A, zeros(2, 2, 2)))   % expect: 1 0
+printf("%s\n", class(true(1, 1, 2)))                            % expect: logical

@@ -32,3 +32,7 @@ R2 = repmat(X, [1 1 1 2]);
 printf("%d ", size(R2)); printf("%d ", R2(2, 3, 4, 2)); printf("\n");   % expect: 2 3 4 2 24
 R3 = repmat(X, 2, 1);
 printf("%d ", size(R3)); printf("%d ", R3(3, 1, 2)); printf("\n");   % expect: 4 3 4 7
+% only empties stack along the dim (Octave), and then no longer match a 2×2
+printf("%d ", size(cat(3, [], []))); printf("\n")   % expect: 0 0 2
+try, cat(3, cat(3, [], []), [1, 2; 3, 4]); catch err, disp(err.message), end
+% expect: cat: dimension mismatch: argument 3 is 2×2 (concatenating along dim 3)
