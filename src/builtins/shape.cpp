@@ -799,7 +799,7 @@ extern const BuiltinTable kShapeBuiltins = {
      "Reorder the dims of A: result dim k is A's dim order(k). Example: permute(ones(2, 3, 4), "
      "[3 1 2])"},
     {"ipermute", ipermute, 2, 2,
-     "Undo permute(A, order). Example: ipermute(permute(A, [3 1 2]), [3 1 2])"},
+     "Undo permute(A, order). Example: ipermute(ones(4, 2, 3), [3 1 2])"},
     {"squeeze", squeeze, 1, 1,
      "Remove the singleton dims of an N-D array. Example: squeeze(ones(1, 1, 3))"},
     {"diag", diag, 1, 2,
