@@ -12,6 +12,7 @@
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
 #include "num/rng.hpp"
+#include "runtime/nd_values.hpp"
 #include "runtime/operators.hpp"
 
 namespace llmlab::builtins {
@@ -84,6 +85,9 @@ Value precision_limit(Call& call) {
 
 // inf/nan: () a scalar, (n) a Vector, (m, n) and ([m, n]) an m×n Matrix, as zeros shapes them.
 Value filled(Call& call, double fill) {
+  if (std::optional<num::Dims> dims = nd_size_arguments(call, 0)) {
+    return runtime::nd_result(num::NdArray(std::move(*dims), fill));
+  }
   if (call.count() == 0) return Value::scalar(fill);
   if (call.count() == 2) {
     return Value::matrix(num::Matrix(call.count_argument(0), call.count_argument(1), fill));
@@ -131,16 +135,16 @@ extern const BuiltinTable kConstantBuiltins = {
      "Smallest normalised positive double; realmin(\"single\") that of float32. Example: realmin"},
     {"flintmax", precision_limit<LargestFlint>, 0, 1,
      "Largest consecutive integer in double, 2^53 (2^24 for \"single\"). Example: flintmax"},
-    {"inf", inf, 0, 2, "Infinity: inf, inf(n) vector, inf(m, n) matrix. Example: x = inf(1, 3)"},
-    {"nan", nan, 0, 2,
+    {"inf", inf, 0, -1, "Infinity: inf, inf(n) vector, inf(m, n) matrix. Example: x = inf(1, 3)"},
+    {"nan", nan, 0, -1,
      "Not-a-number: nan, nan(n) vector, nan(m, n) matrix. Example: x = nan(2, 2)"},
-    {"Inf", inf, 0, 2,
+    {"Inf", inf, 0, -1,
      "Infinity arrays: Inf(n) vector, Inf(m, n) matrix (as inf). Example: x = Inf(3)"},
-    {"NaN", nan, 0, 2,
+    {"NaN", nan, 0, -1,
      "Not-a-number arrays: NaN(n) vector, NaN(m, n) matrix (as nan). Example: x = NaN(3)"},
-    {"true", true_builtin, 0, 2,
+    {"true", true_builtin, 0, -1,
      "Logical ones: true(n) vector, true(m, n) matrix. Example: mask = true(2, 3)"},
-    {"false", false_builtin, 0, 2,
+    {"false", false_builtin, 0, -1,
      "Logical zeros: false(n) vector, false(m, n) matrix. Example: mask = false(1, 4)"},
 };
 

@@ -1,6 +1,10 @@
 // The shared argument helpers that are not inline (see kinds.hpp).
 #include "builtins/kinds.hpp"
 
+#include <cmath>
+
+#include "num/format.hpp"
+
 namespace llmlab::builtins {
 
 using runtime::Kind;
@@ -30,6 +34,28 @@ bool uniform_output(runtime::Call& call, int first) {
     uniform = call.value(k + 1).as_scalar() != 0.0;
   }
   return uniform;
+}
+
+std::optional<num::Dims> nd_size_arguments(const runtime::Call& call, int first) {
+  const int given = call.count() - first;
+  if (given >= 3) {
+    num::Dims dims;
+    for (int k = first; k < call.count(); ++k) dims.push_back(call.count_argument(k));
+    return dims;
+  }
+  if (given != 1 || !call.value(first).is_array()) return std::nullopt;
+  const num::Matrix& sizes = call.value(first).matrix_value();
+  if (sizes.size() < 3) return std::nullopt;
+  num::Dims dims;
+  for (num::Index k = 0; k < sizes.size(); ++k) {
+    // MATLAB's rule for an N-D size vector: whole numbers, a negative one counting as 0.
+    const double extent = sizes[k];
+    if (extent != std::floor(extent) || !(std::abs(extent) <= kLargestSize)) {
+      call.fail("size vector elements must be integers, got " + num::format_shortest(extent));
+    }
+    dims.push_back(extent < 0 ? 0 : static_cast<num::Index>(extent));
+  }
+  return dims;
 }
 
 }  // namespace llmlab::builtins

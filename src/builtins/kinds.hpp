@@ -4,9 +4,11 @@
 #pragma once
 
 #include <limits>
+#include <optional>
 #include <string>
 
 #include "num/matrix.hpp"
+#include "num/nd_array.hpp"
 #include "runtime/call.hpp"
 #include "runtime/value.hpp"
 
@@ -41,6 +43,12 @@ runtime::Value same_shape(const runtime::Value& x, num::Matrix result);
 // cellfun's and structfun's option pairs from argument `first` on: "UniformOutput", tf (the
 // last one counts). True, the default, gathers the results into an array.
 bool uniform_output(runtime::Call& call, int first);
+
+// The extents a constructor is given when they make an N-D array (issue #27): three or more
+// sizes from argument `first` on (zeros(2, 3, 4)), or one size vector of three or more
+// elements (rand([2 3 4])). nullopt for the 2-D forms, which keep their own rules. A separate
+// size is a non-negative integer; a size-vector element a whole number, negative counting as 0.
+std::optional<num::Dims> nd_size_arguments(const runtime::Call& call, int first);
 
 // Sizes and subscripts above 2^53 are not exact doubles (and would overflow the conversion to
 // an integer); no array can have that many elements anyway.

@@ -2,6 +2,8 @@
 // Kinds follow the spec: one-number results collapse to a Scalar when |imag| < 1e-12.
 #include "num/linalg.hpp"
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -9,7 +11,9 @@
 #include <string>
 
 #include "builtins/registry.hpp"
+#include "num/nd_products.hpp"
 #include "num/shape.hpp"
+#include "runtime/nd_values.hpp"
 
 namespace llmlab::builtins {
 
@@ -288,9 +292,50 @@ Value expm(Call& call) {
   return Value::matrix(num::expm(call.matrix(0)));
 }
 
+// A pagemtimes operand: any numeric value or N-D array.
+num::NdArray page_operand(const Call& call, int index) {
+  const Value& x = call.value(index);
+  if (!runtime::is_numeric_or_nd(x)) {
+    call.fail(fmt::format("argument {}: expected numeric, got {}", index + 1, x.kind_name()));
+  }
+  return runtime::as_nd_array(x);
+}
+
+// MATLAB's transpose option of pagemtimes: "none", "transpose" or "ctranspose".
+num::PageOperation page_operation(const Call& call, int index) {
+  const std::string& name = call.string(index);
+  if (name == "none") return num::PageOperation::None;
+  if (name == "transpose") return num::PageOperation::Transpose;
+  if (name == "ctranspose") return num::PageOperation::ConjugateTranspose;
+  call.fail("transpose option must be \"none\", \"transpose\" or \"ctranspose\", got \"" + name +
+            "\"");
+}
+
+// pagemtimes(X, Y) or pagemtimes(X, transpX, Y, transpY): one matrix product per page.
+Value pagemtimes(Call& call) {
+  if (call.count() == 3) call.fail("expected pagemtimes(X, Y) or pagemtimes(X, tX, Y, tY)");
+  const bool options = call.count() == 4;
+  const num::NdArray x = page_operand(call, 0);
+  const num::NdArray y = page_operand(call, options ? 2 : 1);
+  const num::PageOperation x_operation =
+      options ? page_operation(call, 1) : num::PageOperation::None;
+  const num::PageOperation y_operation =
+      options ? page_operation(call, 3) : num::PageOperation::None;
+  return runtime::nd_result(num::page_products(x, x_operation, y, y_operation));
+}
+
+Value pagetranspose(Call& call) {
+  return runtime::nd_result(num::page_transposed(page_operand(call, 0)));
+}
+
 }  // namespace
 
 extern const BuiltinTable kLinalgBuiltins = {
+    {"pagemtimes", pagemtimes, 2, 4,
+     "Matrix product page by page: Z(:,:,i) = X(:,:,i) * Y(:,:,i); options \"none\", "
+     "\"transpose\", \"ctranspose\" per operand. Example: pagemtimes(ones(2, 3, 4), ones(3, 2))"},
+    {"pagetranspose", pagetranspose, 1, 1,
+     "Transpose every page of an N-D array. Example: pagetranspose(ones(2, 3, 4))"},
     // name       function  min max help
     {"dot", dot, 2, 2, "Sum of u(k)*v(k) (no conjugation). Example: dot([1, 2, 3], [4, 5, 6])"},
     {"cross", cross, 2, 2,

@@ -12,6 +12,7 @@
 #include "num/format.hpp"
 #include "num/ops.hpp"
 #include "num/rng.hpp"
+#include "runtime/nd_values.hpp"
 
 namespace llmlab::builtins {
 namespace {
@@ -64,10 +65,16 @@ Value rng_builtin(Call& call) {
 }
 
 // The shape forms shared by rand and randn (rng.md §6.3): () scalar, (n) vector of n,
-// ([m, n]) and (m, n) an m×n matrix. Sizes are checked before anything is drawn.
+// ([m, n]) and (m, n) an m×n matrix; three or more sizes an N-D array, drawn page after page,
+// each page row by row (its storage order), so that with one seed rand(2, 3, 4)(:, :, 1) is
+// rand(2, 3). Sizes are checked before anything is drawn.
 template <class Fill>
 Value random_array(Call& call, Fill fill) {
   if (call.count() == 0) return Value::scalar(fill(1, 1)[0]);
+  if (std::optional<num::Dims> dims = nd_size_arguments(call, 0)) {
+    const auto [rows, columns] = num::storage_shape(*dims);
+    return runtime::nd_result(num::NdArray::from_pages(std::move(*dims), fill(rows, columns)));
+  }
   if (call.count() == 2) {
     return Value::matrix(fill(call.count_argument(0), call.count_argument(1)));
   }
@@ -162,9 +169,9 @@ extern const BuiltinTable kRandomBuiltins = {
     {"rng", rng_builtin, 1, 2,
      "MATLAB's rng(N), rng(\"default\"), rng(\"shuffle\"): seed() by another name. Example: "
      "rng(0); randn(1, 2)"},
-    {"rand", rand, 0, 2,
+    {"rand", rand, 0, -1,
      "Uniform samples in [0, 1): rand(), rand(n) vector, rand(m, n) matrix. Example: rand(2, 3)"},
-    {"randn", randn, 0, 2,
+    {"randn", randn, 0, -1,
      "Standard normal samples: randn(), randn(n) vector, randn(m, n). Example: randn(1, 4)"},
     {"randi", randi, 1, 3,
      "Uniform integers: randi(imax), randi([lo, hi], n), randi(imax, m, n). Example: randi(6, 1, "

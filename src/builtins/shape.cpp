@@ -21,12 +21,15 @@
 #include "builtins/registry.hpp"
 #include "lang/ast.hpp"
 #include "num/format.hpp"
+#include "num/nd_shape.hpp"
 #include "num/ops.hpp"
 #include "num/rng.hpp"
 #include "runtime/display.hpp"
 #include "runtime/literals.hpp"
+#include "runtime/nd_values.hpp"
 #include "runtime/operators.hpp"
 #include "runtime/printf.hpp"
+#include "runtime/session.hpp"
 #include "runtime/struct_array.hpp"
 
 namespace llmlab::builtins {
@@ -43,8 +46,12 @@ num::Index rounded_size(double value) {
   return static_cast<num::Index>(std::round(value));
 }
 
-// zeros/ones: (n) → vector, (m, n) → matrix, ([m, n]) → matrix.
+// zeros/ones: (n) → vector, (m, n) → matrix, ([m, n]) → matrix; three or more sizes → an
+// N-D array.
 Value filled(Call& call, double fill) {
+  if (std::optional<num::Dims> dims = nd_size_arguments(call, 0)) {
+    return runtime::nd_result(num::NdArray(std::move(*dims), fill));
+  }
   if (call.count() == 2) {
     return Value::matrix(num::Matrix(call.count_argument(0), call.count_argument(1), fill));
   }
@@ -72,7 +79,38 @@ Value eye(Call& call) {
   return Value::matrix(std::move(result));
 }
 
+// size of an N-D array: size(A) all extents, size(A, k) one (1 past the last), and with
+// several outputs one extent each, the last output the product of the extents left (MATLAB).
+Value nd_size(Call& call, const num::NdArray& array) {
+  if (call.has(1)) return Value::scalar(static_cast<double>(array.extent(call.nd_dim_argument(1))));
+  if (call.nargout() >= 2) {
+    std::vector<Value> items;
+    for (int k = 0; k < call.nargout(); ++k) {
+      num::Index extent = array.extent(k);
+      if (k == call.nargout() - 1) {
+        for (int rest = k + 1; rest < array.ndims(); ++rest) extent *= array.extent(rest);
+      }
+      items.push_back(Value::scalar(static_cast<double>(extent)));
+    }
+    return Value::tuple(std::move(items));
+  }
+  std::vector<double> extents(array.dims().begin(), array.dims().end());
+  return Value::vector(num::Matrix::row(extents));
+}
+
+// size(x, k) for k > 2 of a 2-D value in the matlab dialect: 1, as MATLAB says. (rlab keeps its
+// error, builtins.md §3.)
+bool is_matlab_trailing_dim(const Call& call) {
+  return call.has(1) && call.session().dialect() == lang::Dialect::Matlab &&
+         call.value(1).is(Kind::Scalar) && call.value(1).scalar_value() > 2.0;
+}
+
 Value size(Call& call) {
+  if (call.value(0).is_nd_array()) return nd_size(call, call.value(0).nd_value());
+  if (is_matlab_trailing_dim(call)) {
+    call.nd_dim_argument(1);
+    return Value::scalar(1);
+  }
   const auto [rows, columns] = size_of(call.value(0));
   if (const std::optional<int> dim = call.dim_argument(1)) {
     return Value::scalar(static_cast<double>(*dim == 1 ? rows : columns));
@@ -128,20 +166,25 @@ Value length(Call& call) {
 
 Value numel(Call& call) {
   const Value& value = call.value(0);
-  if (!value.is_numeric() && !value.is(Kind::String) && !value.is(Kind::StringArray) &&
-      !value.is(Kind::Cell) && !runtime::is_struct_like(value)) {
+  if (!runtime::is_numeric_or_nd(value) && !value.is(Kind::String) &&
+      !value.is(Kind::StringArray) && !value.is(Kind::Cell) && !runtime::is_struct_like(value)) {
     call.fail(fmt::format("unsupported type {}", value.kind_name()));
   }
   return Value::scalar(static_cast<double>(value.element_count()));
 }
 
-Value ndims(Call&) { return Value::scalar(2); }
+Value ndims(Call& call) {
+  const Value& value = call.value(0);
+  return Value::scalar(value.is_nd_array() ? value.nd_value().ndims() : 2);
+}
 
 bool is_empty_value(const Value& value) {
   switch (value.kind()) {
     case Kind::Vector:
     case Kind::Matrix:
       return value.matrix_value().empty();
+    case Kind::NdArray:
+      return value.nd_value().empty();
     case Kind::String:
     case Kind::StringArray:
     case Kind::StructArray:
@@ -167,7 +210,46 @@ Value vertcat(Call& call) {
   return runtime::concatenate(rows);
 }
 
+// The numeric arguments from `first` on as arrays; anything else is "<name>: cannot <what>
+// <kind>".
+std::vector<num::NdArray> nd_arguments(const Call& call, int first, const char* what) {
+  std::vector<num::NdArray> arrays;
+  for (int k = first; k < call.count(); ++k) {
+    const Value& x = call.value(k);
+    if (!runtime::is_numeric_or_nd(x))
+      call.fail(std::string(what) + " " + std::string(x.kind_name()));
+    // The empty vector `[]` is MATLAB's 0×0, which concatenation leaves out.
+    const bool empty_vector = x.is(Kind::Vector) && x.matrix_value().empty();
+    arrays.push_back(empty_vector ? num::NdArray() : runtime::as_nd_array(x));
+  }
+  return arrays;
+}
+
+bool all_logical(const Call& call, int first) {
+  for (int k = first; k < call.count(); ++k) {
+    if (!call.value(k).is_logical()) return false;
+  }
+  return call.count() > first;
+}
+
+// cat along dim 3 or more, or of an N-D array along any dim (MATLAB's rules: every other
+// extent must agree, [] is left out).
+Value nd_cat(Call& call, int dim) {
+  const std::vector<num::NdArray> parts = nd_arguments(call, 1, "cannot concatenate");
+  const int mismatch = num::concatenation_mismatch(dim, parts);
+  if (mismatch >= 0) {
+    call.fail(fmt::format(
+        "dimension mismatch: argument {} is {} (concatenating along dim {})", mismatch + 2,
+        fmt::join(parts[static_cast<std::size_t>(mismatch)].dims(), "×"), dim + 1));
+  }
+  return runtime::nd_result(num::concatenated(dim, parts), all_logical(call, 1));
+}
+
 Value cat(Call& call) {
+  const int nd_dim = call.nd_dim_argument(0);
+  const bool any_nd = std::any_of(call.arguments().begin() + 1, call.arguments().end(),
+                                  [](const Value& x) { return x.is_nd_array(); });
+  if (nd_dim >= 2 || any_nd) return nd_cat(call, nd_dim);
   const double dim = call.scalar(0);
   std::vector<std::vector<Value>> rows;
   if (dim == 1) {
@@ -250,6 +332,15 @@ Value repmat(Call& call) {
     for (num::Index k = 0; k < n; ++k) tiled.insert(tiled.end(), items.begin(), items.end());
     return Value::string_array(std::move(tiled));
   }
+  if (std::optional<num::Dims> reps = nd_size_arguments(call, 1);
+      reps || call.value(0).is_nd_array()) {
+    if (!reps) {
+      const auto [m, n] = size_arguments(call, 1);
+      reps = num::Dims{m, n};
+    }
+    const Value& a = call.value(0);
+    return runtime::nd_result(num::repeated(runtime::as_nd_array(a), *reps), a.is_logical());
+  }
   const Value& a = numeric(call, 0, "cannot tile");
   const auto [m, n] = size_arguments(call, 1);
   return Value::matrix(num::repmat(a.as_matrix(), m, n), a.is_logical() && a.is_array());
@@ -271,14 +362,121 @@ std::pair<num::Index, num::Index> reshape_sizes(const Call& call, num::Index tot
   return rows_free ? std::pair{total / known, known} : std::pair{known, total / known};
 }
 
+// The extents of reshape(A, d1, d2, ...) or reshape(A, [d1 d2 ...]) for `total` elements, one
+// of them [] (the extent that makes the count right).
+num::Dims nd_reshape_dims(const Call& call, num::Index total) {
+  num::Dims dims;
+  int free = -1;
+  if (call.count() == 2) {
+    const num::Matrix sizes = call.matrix(1);
+    for (num::Index k = 0; k < sizes.size(); ++k) {
+      dims.push_back(num::size_from_vector_element(sizes[k]));
+    }
+  } else {
+    for (int k = 1; k < call.count(); ++k) {
+      if (is_placeholder(call.value(k))) {
+        if (free >= 0) call.fail("only one size may be []");
+        free = k - 1;
+        dims.push_back(1);
+      } else {
+        dims.push_back(call.count_argument(k));
+      }
+    }
+  }
+  if (dims.size() < 2) call.fail("size vector must have at least 2 elements");
+  num::Index known = 1;
+  for (num::Index extent : dims) known *= extent;
+  if (free >= 0) {
+    if (known == 0 || total % known != 0) {
+      call.fail(
+          fmt::format("cannot reshape {} elements with dimensions of product {}", total, known));
+    }
+    dims[static_cast<std::size_t>(free)] = total / known;
+  } else if (known != total) {
+    call.fail(fmt::format("cannot reshape {} elements into {} (= {} elements)", total,
+                          fmt::join(dims, "×"), known));
+  }
+  return dims;
+}
+
+// reshape to or from N dims: a 2-D result keeps the 2-D form's kinds (1×n and n×1 a Vector).
+Value nd_reshape(Call& call) {
+  const Value& a = call.value(0);
+  if (!runtime::is_numeric_or_nd(a)) call.fail("cannot reshape " + std::string(a.kind_name()));
+  const num::NdArray source = runtime::as_nd_array(a);
+  const bool logical = a.is_logical() && !a.is(Kind::Bool);
+  num::NdArray result = num::reshaped(source, nd_reshape_dims(call, source.size()));
+  if (result.ndims() >= 3) return Value::nd_array(std::move(result), logical);
+  num::Matrix m = result.to_matrix();
+  if (m.rows() == 1 || m.columns() == 1) return Value::vector(std::move(m), logical);
+  return Value::matrix(std::move(m), logical);
+}
+
 // Column-major reshape; 1×n and n×1 targets give a Vector (builtins.md §3).
 Value reshape(Call& call) {
+  const bool sizes_nd = call.count() >= 4 || (call.count() == 2 && call.value(1).is_array() &&
+                                              call.value(1).matrix_value().size() >= 3);
+  if (sizes_nd || call.value(0).is_nd_array()) return nd_reshape(call);
   const Value& a = numeric(call, 0, "cannot reshape");
   const auto [rows, columns] = reshape_sizes(call, a.as_matrix().size());
   num::Matrix result = num::reshape(a.as_matrix(), rows, columns);
   const bool logical = a.is_logical() && a.is_array();
   if (rows == 1 || columns == 1) return Value::vector(std::move(result), logical);
   return Value::matrix(std::move(result), logical);
+}
+
+// The dim order of permute(A, order): a permutation of 1..n, n >= ndims(A), returned 0-based.
+std::vector<int> permutation_argument(const Call& call, int ndims) {
+  const num::Matrix order = call.matrix(1);
+  std::vector<int> result;
+  std::vector<bool> seen(static_cast<std::size_t>(std::max<num::Index>(order.size(), 0)), false);
+  for (num::Index k = 0; k < order.size(); ++k) {
+    const double d = order[k];
+    if (!(d >= 1.0) || d != std::floor(d) || d > static_cast<double>(order.size()) ||
+        seen[static_cast<std::size_t>(d - 1)]) {
+      call.fail("order must be a permutation of 1..n");
+    }
+    seen[static_cast<std::size_t>(d - 1)] = true;
+    result.push_back(static_cast<int>(d) - 1);
+  }
+  if (static_cast<int>(result.size()) < ndims) {
+    call.fail(fmt::format("order must have at least ndims(A) = {} elements, got {}", ndims,
+                          result.size()));
+  }
+  return result;
+}
+
+const Value& numeric_or_nd(const Call& call, int index, const char* what) {
+  const Value& x = call.value(index);
+  if (!runtime::is_numeric_or_nd(x))
+    call.fail(std::string(what) + " " + std::string(x.kind_name()));
+  return x;
+}
+
+Value permute(Call& call) {
+  const Value& a = numeric_or_nd(call, 0, "cannot permute");
+  const num::NdArray source = runtime::as_nd_array(a);
+  const std::vector<int> order = permutation_argument(call, source.ndims());
+  return runtime::nd_result(num::permuted(source, order), a.is_logical() && !a.is(Kind::Bool));
+}
+
+// ipermute(A, order): the permutation that permute(·, order) undoes.
+Value ipermute(Call& call) {
+  const Value& a = numeric_or_nd(call, 0, "cannot permute");
+  const num::NdArray source = runtime::as_nd_array(a);
+  const std::vector<int> order = permutation_argument(call, source.ndims());
+  std::vector<int> inverse(order.size());
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    inverse[static_cast<std::size_t>(order[k])] = static_cast<int>(k);
+  }
+  return runtime::nd_result(num::permuted(source, inverse), a.is_logical() && !a.is(Kind::Bool));
+}
+
+// squeeze(A): an N-D array without its singleton dims; any 2-D value is returned as it is.
+Value squeeze(Call& call) {
+  const Value& a = call.value(0);
+  if (!a.is_nd_array()) return a;
+  return runtime::nd_result(num::squeezed(a.nd_value()), a.is_logical());
 }
 
 // diag(v[, k]) builds a matrix from a Vector, Scalar or one-row or one-column Matrix (MATLAB:
@@ -561,9 +759,9 @@ std::pair<num::Index, num::Index> size_of(const Value& value) {
 
 extern const BuiltinTable kShapeBuiltins = {
     // name          function        arity   help
-    {"zeros", zeros, 1, 2,
+    {"zeros", zeros, 1, -1,
      "zeros(n): vector of n zeros; zeros(m, n): m×n matrix. Example: zeros(2, 3)"},
-    {"ones", ones, 1, 2, "ones(n): vector of n ones; ones(m, n): m×n matrix. Example: ones(3)"},
+    {"ones", ones, 1, -1, "ones(n): vector of n ones; ones(m, n): m×n matrix. Example: ones(3)"},
     {"eye", eye, 1, 2, "eye(n) or eye(m, n): identity matrix. Example: eye(3)"},
     {"size", size, 1, 2,
      "size(x): [rows, columns]; size(x, d): one dimension. Example: size(ones(2, 3))"},
@@ -574,14 +772,16 @@ extern const BuiltinTable kShapeBuiltins = {
     {"rows", rows, 1, 1, "Number of rows, size(x, 1) (Octave). Example: rows(ones(2, 3))"},
     {"columns", columns, 1, 1,
      "Number of columns, size(x, 2) (Octave). Example: columns(ones(2, 3))"},
-    {"ndims", ndims, 1, 1, "Number of dimensions (2). Example: ndims(ones(2, 3))"},
+    {"ndims", ndims, 1, 1,
+     "Number of dimensions: 2, or the N of an N-D array. Example: ndims(ones(2, 3))"},
     {"isempty", isempty, 1, 1,
      "True for an empty array, string, string array or cell. Example: isempty([])"},
     {"horzcat", horzcat, 0, -1, "horzcat(A, B, ...) is [A, B, ...]. Example: horzcat([1, 2], [3])"},
     {"vertcat", vertcat, 0, -1,
      "vertcat(A, B, ...) is [A; B; ...]. Example: vertcat([1, 2], [3, 4])"},
     {"cat", cat, 1, -1,
-     "cat(1, ...) stacks vertically, cat(2, ...) horizontally. Example: cat(1, [1, 2], [3, 4])"},
+     "cat(1, ...) stacks vertically, cat(2, ...) horizontally, cat(3, ...) as pages of an N-D "
+     "array. Example: cat(1, [1, 2], [3, 4])"},
     {"transpose", transpose, 1, 1,
      "Non-conjugating transpose (the .' operator). Example: transpose([1, 2; 3, 4])"},
     // name        function   min max help
@@ -589,10 +789,19 @@ extern const BuiltinTable kShapeBuiltins = {
      "n evenly spaced points from a to b (Vector; n = 100 default). Example: linspace(0, 1, 5)"},
     {"logspace", logspace, 2, 3,
      "n points from 10^a to 10^b, evenly spaced in log (n = 50). Example: logspace(0, 2, 3)"},
-    {"repmat", repmat, 2, 3,
-     "Tile A m×n times (a Matrix; a string repeats along its row). Example: repmat([1, 2], 2, 2)"},
-    {"reshape", reshape, 2, 3,
-     "Column-major reshape to m×n (Vector when m or n is 1). Example: reshape(1:6, 2, 3)"},
+    {"repmat", repmat, 2, -1,
+     "Tile A m×n times (a Matrix; a string repeats along its row); repmat(A, r1, r2, r3, ...) "
+     "tiles along N dims. Example: repmat([1, 2], 2, 2)"},
+    {"reshape", reshape, 2, -1,
+     "Column-major reshape to m×n (Vector when m or n is 1), or to N dims (one may be []). "
+     "Example: reshape(1:6, 2, 3)"},
+    {"permute", permute, 2, 2,
+     "Reorder the dims of A: result dim k is A's dim order(k). Example: permute(ones(2, 3, 4), "
+     "[3 1 2])"},
+    {"ipermute", ipermute, 2, 2,
+     "Undo permute(A, order). Example: ipermute(ones(4, 2, 3), [3 1 2])"},
+    {"squeeze", squeeze, 1, 1,
+     "Remove the singleton dims of an N-D array. Example: squeeze(ones(1, 1, 3))"},
     {"diag", diag, 1, 2,
      "Diagonal matrix from a Vector, or a diagonal of a Matrix. Example: diag([1, 2, 3])"},
     {"meshgrid", meshgrid, 1, 2,

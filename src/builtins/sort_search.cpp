@@ -13,10 +13,12 @@
 #include "builtins/registry.hpp"
 #include "builtins/slices.hpp"
 #include "num/format.hpp"
+#include "num/nd_shape.hpp"
 #include "num/ops.hpp"
 #include "num/reduce.hpp"
 #include "num/rng.hpp"
 #include "num/sort.hpp"
+#include "runtime/nd_values.hpp"
 #include "runtime/operators.hpp"
 
 namespace llmlab::builtins {
@@ -44,6 +46,16 @@ Value same_kind(const Value& x, num::Matrix result) {
 template <class Running>
 Value running(Call& call, Running operation) {
   const Value& x = call.value(0);
+  if (x.is_nd_array()) {
+    // Along a dim of an N-D array (the first non-singleton by default): each slice is a column.
+    const num::NdArray& array = x.nd_value();
+    const int dim =
+        call.has(1) ? call.nd_dim_argument(1) : num::first_non_singleton_dim(array.dims());
+    if (dim >= array.ndims() || array.empty()) return runtime::nd_result(array);
+    num::Matrix result = operation(num::slices_along(array, dim), Along::Columns);
+    result.demote_if_real();
+    return runtime::nd_result(num::from_slices_along(result, array.dims(), dim));
+  }
   require_numeric(call, x);
   const std::optional<Along> along = plan_running(x, call.dim_argument(1));
   if (!along) return as_number(x);

@@ -13,8 +13,10 @@
 #include "builtins/registry.hpp"
 #include "builtins/slices.hpp"
 #include "num/format.hpp"
+#include "num/nd_shape.hpp"
 #include "num/reduce.hpp"
 #include "num/sort.hpp"
+#include "runtime/nd_values.hpp"
 #include "runtime/operators.hpp"
 
 namespace llmlab::builtins {
@@ -53,6 +55,10 @@ bool all_flag(const Call& call, int index) {
 // Every element of a numeric value as one Vector in column-major order, as x(:) reads them (so
 // an index into it is the linear index of MATLAB's `[m, i] = max(M, [], "all")`).
 Value all_elements(Call& call, const Value& x) {
+  if (x.is_nd_array()) {
+    const num::NdArray& array = x.nd_value();
+    return Value::vector(num::reshaped(array, {1, array.size()}).to_matrix(), x.is_logical());
+  }
   require_numeric(call, x);
   if (!x.is(Kind::Matrix)) return x;
   const num::Matrix& m = x.matrix_value();
@@ -85,9 +91,31 @@ Value reduce(Call& call, const Value& x, std::optional<int> dim, Statistic stati
   return reduced_value(statistic(m, along), along);
 }
 
+// A reduction of an N-D array along 0-based `dim`: each slice along it is a column of
+// num::slices_along, reduced by the 2-D statistic, and the results take the array's extents
+// with 1 at `dim`. A dim past the last leaves the array as it is.
+template <class Statistic>
+Value nd_reduce(const num::NdArray& array, int dim, Statistic statistic, bool logical = false) {
+  if (dim >= array.ndims()) return runtime::nd_result(array);
+  num::Matrix reduced = statistic(num::slices_along(array, dim), Along::Columns);
+  reduced.demote_if_real();
+  return runtime::nd_result(num::reshaped(num::NdArray::from_matrix(std::move(reduced)),
+                                          num::reduced_dims(array.dims(), dim)),
+                            logical);
+}
+
+// The dim of a reduction call on an N-D array: argument 1, or the first non-singleton.
+int nd_reduction_dim(const Call& call, const num::NdArray& array) {
+  return call.has(1) ? call.nd_dim_argument(1) : num::first_non_singleton_dim(array.dims());
+}
+
 // sum, prod, mean, median with a dim, or with "all" over every element.
 template <class Statistic>
 Value reduce_call(Call& call, Statistic statistic) {
+  if (call.value(0).is_nd_array() && !all_flag(call, 1)) {
+    const num::NdArray& array = call.value(0).nd_value();
+    return nd_reduce(array, nd_reduction_dim(call, array), statistic);
+  }
   if (all_flag(call, 1)) {
     return reduce(call, all_elements(call, call.value(0)), std::nullopt, statistic);
   }
@@ -247,7 +275,40 @@ Value extremum_pair(Call& call, num::Extremum which) {
   return collapse(result.complex_at(0));
 }
 
+// max/min of an N-D array along a dim (the first non-singleton by default): the values and
+// their 1-based indices along it, each with extent 1 at that dim.
+Value nd_extremum(Call& call, int dim, num::Extremum which) {
+  const num::NdArray& array = call.value(0).nd_value();
+  if (dim >= array.ndims()) {
+    if (call.nargout() < 2) return call.value(0);
+    return Value::tuple({call.value(0), runtime::nd_result(num::NdArray(array.dims(), 1.0))});
+  }
+  if (array.empty()) fail_empty(call);
+  num::ExtremumResult result = num::extremum(num::slices_along(array, dim), Along::Columns, which);
+  result.values.demote_if_real();
+  const num::Dims dims = num::reduced_dims(array.dims(), dim);
+  const auto shaped = [&](num::Matrix row) {
+    return runtime::nd_result(num::reshaped(num::NdArray::from_matrix(std::move(row)), dims));
+  };
+  if (call.nargout() < 2) return shaped(std::move(result.values));
+  return Value::tuple({shaped(std::move(result.values)), shaped(std::move(result.indices))});
+}
+
 Value extremum_builtin(Call& call, num::Extremum which) {
+  if (call.value(0).is_nd_array() && call.count() != 2 &&
+      !(call.count() == 3 && all_flag(call, 2))) {
+    const bool placeholder =
+        call.count() < 3 || (call.value(1).is_array() && call.value(1).matrix_value().empty());
+    if (!placeholder) {
+      call.fail("3-arg form is " + std::string(call.name()) +
+                "(M, [], dim); 2nd argument must be the empty matrix []");
+    }
+    const num::NdArray& array = call.value(0).nd_value();
+    return nd_extremum(
+        call,
+        call.count() == 3 ? call.nd_dim_argument(2) : num::first_non_singleton_dim(array.dims()),
+        which);
+  }
   if (call.count() == 2) return extremum_pair(call, which);
   std::optional<int> dim;
   if (call.count() == 3) {
@@ -288,6 +349,10 @@ Value argmin(Call& call) {
 // Vector one per element along dim 1 and a Bool along dim 2.
 template <class Test>
 Value truth_reduction(Call& call, Test test) {
+  if (call.value(0).is_nd_array() && !all_flag(call, 1)) {
+    const num::NdArray& array = call.value(0).nd_value();
+    return nd_reduce(array, nd_reduction_dim(call, array), test, /*logical=*/true);
+  }
   if (call.has(1) && !all_flag(call, 1)) {
     const Value& x = call.value(0);
     require_numeric(call, x);

@@ -57,8 +57,9 @@ bool all_real(const Value& value) {
 
 Value isnumeric(Call& call) {
   const Value& v = call.value(0);
-  return Value::boolean((v.is(Kind::Scalar) || v.is(Kind::Complex) || v.is_array()) &&
-                        !v.is_logical());
+  return Value::boolean(
+      (v.is(Kind::Scalar) || v.is(Kind::Complex) || v.is_array() || v.is_nd_array()) &&
+      !v.is_logical());
 }
 
 Value ischar(Call& call) { return Value::boolean(call.value(0).is(Kind::String)); }
@@ -102,6 +103,7 @@ Value class_of(Call& call) {
     case Kind::Complex:
     case Kind::Vector:
     case Kind::Matrix:
+    case Kind::NdArray:
       return Value::string("double");
     case Kind::String:
       return Value::string("char");
@@ -356,6 +358,8 @@ bool equal_values(const Value& a, const Value& b) {
       return a.object_value() == b.object_value();
     case Kind::Cell:
       return equal_cells(a.cell_value(), b.cell_value());
+    case Kind::NdArray:
+      return a.nd_value() == b.nd_value();
     default:
       return true;
   }

@@ -85,6 +85,14 @@ std::optional<int> Call::dim_argument(int index) const {
   return static_cast<int>(dim);
 }
 
+int Call::nd_dim_argument(int index) const {
+  const double dim = scalar(index);
+  if (!(dim >= 1.0) || dim != std::floor(dim) || dim > 1e9) {
+    fail("dim must be a positive integer, got " + num::format_shortest(dim));
+  }
+  return static_cast<int>(dim) - 1;
+}
+
 const std::string& Call::string(int index) const {
   const Value& argument = value(index);
   if (!argument.is(Kind::String)) fail_argument(index, "string", argument.kind_name());

@@ -54,6 +54,10 @@ class Call {
   // The optional dim argument (builtins.md §0.2): 1 or 2, nullopt when absent; anything else is
   // the error "<name>: dim must be 1 or 2, got <d>".
   std::optional<int> dim_argument(int index) const;
+  // The dim argument of a builtin that works along any dim of an N-D array: a positive
+  // integer, returned 0-based; anything else is "<name>: dim must be a positive integer, got
+  // <d>". index must be < count().
+  int nd_dim_argument(int index) const;
 
   Session& session() const;
   Interpreter& interpreter() const { return interpreter_; }

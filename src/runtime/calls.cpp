@@ -37,6 +37,7 @@ VariableUse variable_use(const Value& value) {
     case Kind::StructArray:
     case Kind::Tracked:
     case Kind::Cell:
+    case Kind::NdArray:
       return VariableUse::Index;
     case Kind::Object:
       return value.object_value()->indexable() ? VariableUse::Index : VariableUse::None;

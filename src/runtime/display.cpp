@@ -140,6 +140,35 @@ std::string struct_lines(const StructFields& fields, const num::MatlabStyle* sty
   return out;
 }
 
+// "ans(:,:,i,j)" for page `page` (0-based) of an array of `dims`: Octave's page header.
+std::string page_label(const num::Dims& dims, num::Index page) {
+  std::string label = "ans(:,:";
+  for (std::size_t k = 2; k < dims.size(); ++k) {
+    label += fmt::format(",{}", page % dims[k] + 1);
+    page /= dims[k];
+  }
+  return label + ")";
+}
+
+// An N-D array as Octave shows one, without its blank lines (as llmlab shows a matrix): each
+// page under its `ans(:,:,k) =` header, laid out by `show_page` on its own (Octave sizes each
+// page's columns for that page); an empty array is `[](2x0x3)`.
+template <class ShowPage>
+std::string nd_pages(const Value& value, ShowPage show_page) {
+  const num::NdArray& array = value.nd_value();
+  if (array.empty()) return fmt::format("[]({})", fmt::join(array.dims(), "x"));
+  std::string out;
+  for (num::Index page = 0; page < array.page_count(); ++page) {
+    if (page > 0) out += "\n";
+    out += page_label(array.dims(), page);
+    out += " =\n";
+    std::string lines = show_page(Value::matrix(array.page(page), value.is_logical()));
+    if (!lines.empty() && lines.back() == '\n') lines.pop_back();
+    out += lines;
+  }
+  return out;
+}
+
 std::optional<std::string> matlab_display(const Value& value, FormatMode mode, int width) {
   const num::MatlabStyle style = matlab_style(mode);
   const bool default_mode = mode == FormatMode::Short || mode == FormatMode::Long;
@@ -160,6 +189,8 @@ std::optional<std::string> matlab_display(const Value& value, FormatMode mode, i
       if (!lines.empty() && lines.back() == '\n') lines.pop_back();
       return lines;
     }
+    case Kind::NdArray:
+      return nd_pages(value, [&](const Value& page) { return *matlab_display(page, mode, width); });
     default:
       return std::nullopt;
   }
@@ -278,6 +309,9 @@ void append_display(std::string& out, const Value& value) {
     case Kind::Cell:
       append_cell_display(out, value.cell_value());
       return;
+    case Kind::NdArray:
+      out += nd_pages(value, [](const Value& page) { return display(page); });
+      return;
   }
 }
 
@@ -361,10 +395,13 @@ std::string echo(std::string_view name, const Value& value, const Session& sessi
   std::string out(name);
   const std::string shown = echo_display(value, session);
   // MATLAB's array layout starts on the line after `x =`.
-  const bool matlab_lines = matlab_layout(session) &&
-                            ((value.is_array() && value.element_count() > 0) ||
-                             (value.is(Kind::Struct) && is_matlab_format(session.format_mode())));
-  if (matlab_lines || shows_struct_lines(value, session)) {
+  const bool matlab_lines =
+      matlab_layout(session) &&
+      (((value.is_array() || value.is_nd_array()) && value.element_count() > 0) ||
+       (value.is(Kind::Struct) && is_matlab_format(session.format_mode())));
+  // So do an N-D array's pages, in both dialects.
+  const bool pages = value.is_nd_array() && value.element_count() > 0;
+  if (matlab_lines || pages || shows_struct_lines(value, session)) {
     out += " =\n";
   } else {
     out += " = ";

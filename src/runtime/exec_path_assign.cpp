@@ -225,6 +225,8 @@ std::string index_assign_echo(std::string_view name, const AssignEcho& result, c
       return echo_region_updated(name, result.rows, result.columns);
     case AssignEcho::Form::Whole:
       return fmt::format("{} = {}\n", name, result.text);
+    case AssignEcho::Form::Variable:
+      return echo(name, whole, session);
   }
   return {};
 }

@@ -10,6 +10,7 @@
 #include "runtime/cell_array.hpp"
 #include "runtime/display.hpp"
 #include "runtime/indexing.hpp"
+#include "runtime/nd_indexing.hpp"
 #include "runtime/struct_array.hpp"
 #include "runtime/tracked.hpp"
 
@@ -369,6 +370,11 @@ AssignEcho index_assign(Value& target, bool defined, std::string_view name,
       (rhs.is(Kind::Tracked) && (!defined || target.is_numeric()))) {
     return tracked_index_assign(target, defined, name, subscripts, rhs);
   }
+  if ((defined && target.is_nd_array()) ||
+      (subscripts.size() >= 3 && (!defined || target.is_numeric()) && !is_struct_like(rhs) &&
+       !rhs.is(Kind::Cell))) {
+    return nd_index_assign(target, defined, subscripts, rhs);
+  }
   // A keyed object (containers.Map) takes the write itself; it is shared, so every copy sees it.
   if (defined && target.is(Kind::Object) && target.object_value()->indexable()) {
     target.object_value()->assign(subscripts, rhs);
@@ -424,6 +430,7 @@ void index_delete(Value& target, bool defined, std::string_view name,
     target.object_value()->assign(subscripts, Value::vector(num::Matrix(1, 0)));  // stores []
     return;
   }
+  if (is_nd_index(target, subscripts.size())) return nd_index_delete(target, subscripts);
   const bool logical = target.is_logical() && target.is_array();
   if ((target.is(Kind::Vector) || is_number(target)) && subscripts.size() == 1) {
     const num::Matrix data = target.as_matrix();

@@ -12,6 +12,8 @@
 #include "base/utf8.hpp"
 #include "num/format.hpp"
 #include "runtime/cell_array.hpp"
+#include "runtime/nd_indexing.hpp"
+#include "runtime/nd_values.hpp"
 #include "runtime/operators.hpp"
 #include "runtime/struct_array.hpp"
 #include "runtime/tracked.hpp"
@@ -138,13 +140,9 @@ Value read_matrix_region(const Value& container, const num::Matrix& m, const Sub
   for (Index r : rows) {
     for (Index c : columns) flats.push_back(r * m.columns() + c);
   }
-  const Index row_count = static_cast<Index>(rows.size());
-  const Index column_count = static_cast<Index>(columns.size());
-  if (row_count == 1 && column_count == 1) return demote_element(m.complex_at(flats[0]));
-  num::Matrix result = gather(m, flats, row_count, column_count);
-  if (row_count == 1 || column_count == 1)
-    return Value::vector(std::move(result), container.is_logical());
-  return Value::matrix(std::move(result), container.is_logical());
+  return region_value(
+      gather(m, flats, static_cast<Index>(rows.size()), static_cast<Index>(columns.size())),
+      container.is_logical());
 }
 
 // Positions count characters; ASCII text (as many characters as bytes) indexes by byte, so a
@@ -220,6 +218,21 @@ Subscript resolve_subscript(const Value& subscript) {
       }
       break;
     }
+    case Kind::NdArray: {
+      // An N-D subscript lists its positions in MATLAB's linear order, as a matrix does.
+      const num::NdArray& array = subscript.nd_value();
+      const std::vector<Index> linear = all_positions(array.size());
+      const num::NdArray values = num::read_region(array, num::Picks{linear});
+      const num::Matrix column = values.to_matrix();
+      for (Index k = 0; k < column.size(); ++k) {
+        if (subscript.is_logical()) {
+          if (column.complex_at(k) != num::Complex(0.0, 0.0)) result.positions.push_back(k);
+        } else {
+          result.positions.push_back(to_position(column[k]));
+        }
+      }
+      break;
+    }
     case Kind::String:
       // The text ':' is the colon (MATLAB), so that a cell of subscripts can hold one:
       // A(c{:}) with c = {':', 2}.
@@ -239,7 +252,12 @@ double end_value(const Value& container, int position, int count, bool for_write
   if (container.is(Kind::Tracked)) {
     return end_value(primal_of(container), position, count, for_write);
   }
+  if (count >= 2 && is_nd_index(container, static_cast<std::size_t>(count))) {
+    return nd_end_value(dims_of(container), position, count);
+  }
   switch (container.kind()) {
+    case Kind::NdArray:
+      return static_cast<double>(container.nd_value().size());
     case Kind::Vector: {
       const double n = static_cast<double>(container.matrix_value().size());
       // A two-subscript write takes a vector as a 1×n row, and the empty vector `[]` as
@@ -294,6 +312,7 @@ Value index_read(const Value& container, std::span<const Value> subscripts) {
   }
   // A() is A, as in MATLAB (also A(c{:}) with c empty).
   if (count == 0) return container;
+  if (is_nd_index(container, count)) return nd_index_read(container, subscripts);
   if (count > 3) {
     throw Error(fmt::format("indexing requires 1, 2, or 3 arguments, got {}", count));
   }

@@ -46,7 +46,9 @@ Value index_read(const Value& container, std::span<const Value> subscripts);
 // What an indexed assignment did, for its echo line (§8.6).
 struct AssignEcho {
   // Whole: a write into text, echoed as the new value (`name = ⟨value⟩`, as a deletion is).
-  enum class Form { Element, Row, Positions, Region, Whole } form = Form::Element;
+  // Variable: echoed as `name = value` echoes the variable (an N-D write), with no text made
+  // unless the echo is shown.
+  enum class Form { Element, Row, Positions, Region, Whole, Variable } form = Form::Element;
   std::array<std::int64_t, 2> subscripts{};  // 1-based, for Element and Row
   int subscript_count = 0;
   std::span<const std::int64_t> written() const {

@@ -8,6 +8,7 @@
 #include "base/error.hpp"
 #include "num/divide.hpp"
 #include "num/ops.hpp"
+#include "runtime/nd_operators.hpp"
 #include "runtime/tracked.hpp"
 
 namespace llmlab::runtime {
@@ -299,6 +300,7 @@ Value matlab_binary_operation(BinaryOp op, const Value& left, const Value& right
 Value binary_operation(BinaryOp op, const Value& left, const Value& right, Warning* warning) {
   if (left.is(Kind::Tracked)) return left.tracked_value().tape->binary(op, left, right);
   if (right.is(Kind::Tracked)) return right.tracked_value().tape->binary(op, left, right);
+  if (left.is_nd_array() || right.is_nd_array()) return nd_binary_operation(op, left, right);
   if (is_comparison(op)) return comparison(op, left, right);
   if (op == BinaryOp::LeftDivide) {
     if (!left.is_numeric() || !right.is_numeric()) unsupported(op, left, right);
@@ -318,6 +320,7 @@ Value binary_operation(BinaryOp op, const Value& left, const Value& right, Warni
 
 Value unary_operation(UnaryOp op, const Value& operand) {
   if (operand.is(Kind::Tracked)) return operand.tracked_value().tape->unary(op, operand);
+  if (operand.is_nd_array()) return nd_unary_operation(op, operand);
   switch (op) {
     case UnaryOp::Plus:
       return operand;

@@ -81,6 +81,15 @@ bool flatten(std::span<const Value> arguments, std::vector<Item>& items) {
         }
         break;
       }
+      case Kind::NdArray: {
+        // MATLAB's linear order, as a matrix's.
+        saw_array = true;
+        const num::NdArray& array = argument.nd_value();
+        for (num::Index k = 0; k < array.size(); ++k) {
+          items.push_back(number_item(array.pages().complex_at(num::offset_of(array.dims(), k))));
+        }
+        break;
+      }
       default:
         items.push_back({Item::Type::Other, 0.0, argument.kind_name()});
         break;

@@ -58,6 +58,8 @@ std::string_view kind_name(Kind kind) {
       return "value that depends on the input of grad";
     case Kind::Cell:
       return "cell";
+    case Kind::NdArray:
+      return "ndarray";
   }
   return "none";
 }
@@ -235,6 +237,28 @@ Value Value::cell(CellArray cells) {
   new (&result.payload_.heap) std::shared_ptr<void>(make_heap(std::move(cells)));
   result.kind_ = Kind::Cell;
   return result;
+}
+
+Value Value::nd_array(num::NdArray array, bool logical) {
+  LLMLAB_ASSERT(array.ndims() >= 3);
+  Value result;
+  new (&result.payload_.heap) std::shared_ptr<void>(make_heap(std::move(array)));
+  result.kind_ = Kind::NdArray;
+  result.logical_ = logical;
+  return result;
+}
+
+const num::NdArray& Value::nd_value() const {
+  LLMLAB_ASSERT(kind_ == Kind::NdArray);
+  return heap_as<num::NdArray>();
+}
+
+num::NdArray& Value::mutable_nd() {
+  LLMLAB_ASSERT(kind_ == Kind::NdArray);
+  // The shell (extents and a storage handle) is cloned when shared; the elements stay shared
+  // until the first write, by the Matrix's own copy-on-write.
+  if (payload_.heap.use_count() > 1) payload_.heap = make_heap(heap_as<num::NdArray>());
+  return *static_cast<num::NdArray*>(payload_.heap.get());
 }
 
 const CellArray& Value::cell_value() const {
@@ -428,6 +452,8 @@ std::int64_t Value::element_count() const {
       return static_cast<std::int64_t>(heap_as<std::vector<Value>>().size());
     case Kind::Cell:
       return static_cast<std::int64_t>(heap_as<CellArray>().items.size());
+    case Kind::NdArray:
+      return heap_as<num::NdArray>().size();
     case Kind::None:
       return 0;
     default:

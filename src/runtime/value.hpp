@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "num/matrix.hpp"
+#include "num/nd_array.hpp"
 
 namespace llmlab::runtime {
 
@@ -34,6 +35,7 @@ enum class Kind : std::uint8_t {
   Object,
   Tracked,  // a numeric value on an autodiff tape (runtime/tracked.hpp)
   Cell,     // MATLAB's cell array (language.md §13.12): R×C values of any kinds
+  NdArray,  // a numeric array of 3 or more dims (issue #27; num/nd_array.hpp)
 };
 
 // The kind names of language.md §4.1, as error messages print them ("scalar", "vector", ...).
@@ -150,6 +152,9 @@ class Value {
   static Value object(std::shared_ptr<Object> object);
   static Value tracked(Tracked tracked);
   static Value cell(CellArray cells);
+  // An array of 3 or more dims (array.ndims() >= 3); runtime/nd_values.hpp picks the kind of
+  // an array of any ndims.
+  static Value nd_array(num::NdArray array, bool logical = false);
   // Shape-preserving result for element-wise builtins: vector in → vector out, matrix in →
   // matrix out, scalar/bool/complex in with a 1×1 result → a scalar (complex when it has an
   // imaginary part), otherwise a matrix.
@@ -165,9 +170,14 @@ class Value {
            kind_ == Kind::Vector || kind_ == Kind::Matrix;
   }
   bool is_array() const { return kind_ == Kind::Vector || kind_ == Kind::Matrix; }
+  // Not among is_numeric()'s kinds until every builtin that takes those takes N dims: a
+  // builtin that does not know the kind says "got ndarray" instead of reading one page.
+  bool is_nd_array() const { return kind_ == Kind::NdArray; }
   bool is_text() const { return kind_ == Kind::String || kind_ == Kind::StringArray; }
-  // A Vector or Matrix carrying the logical mark (§13.6), or a Bool.
-  bool is_logical() const { return kind_ == Kind::Bool || (is_array() && logical_); }
+  // A Vector, Matrix or NdArray carrying the logical mark (§13.6), or a Bool.
+  bool is_logical() const {
+    return kind_ == Kind::Bool || ((is_array() || is_nd_array()) && logical_);
+  }
   bool is_callable() const { return kind_ == Kind::Lambda || kind_ == Kind::FunctionHandle; }
 
   // Unchecked accessors: the kind must match (LLMLAB_ASSERT in test mode).
@@ -190,6 +200,8 @@ class Value {
   const Tracked& tracked_value() const;
   const CellArray& cell_value() const;
   CellArray& mutable_cell();  // clones cells another value still shares first
+  const num::NdArray& nd_value() const;
+  num::NdArray& mutable_nd();  // the array's storage is copy-on-write itself
   void set_logical(bool logical) { logical_ = logical; }
 
   // Checked conversions that throw the uniform type errors of builtins.md §0.2.

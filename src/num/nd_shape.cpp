@@ -1,0 +1,239 @@
+// Reshape, permute, squeeze, cat and repmat over N dims (see nd_shape.hpp). Each walks the
+// result in MATLAB's linear order with an odometer over its subscripts and reads the source
+// element those subscripts name.
+#include "num/nd_shape.hpp"
+
+#include <algorithm>
+#include <utility>
+
+#include "base/error.hpp"
+
+namespace llmlab::num {
+
+namespace {
+
+// Linear-index strides of `dims`: 1, d1, d1·d2, ...
+std::vector<Index> linear_strides(const Dims& dims) {
+  std::vector<Index> strides(dims.size(), 1);
+  for (std::size_t k = 1; k < dims.size(); ++k) strides[k] = strides[k - 1] * dims[k - 1];
+  return strides;
+}
+
+// A result of extents `dims` whose element L (MATLAB order) is source element
+// source_linear(L), given as the source's linear index. `source_step[k]` is how far the
+// source's linear index moves for a unit step of the result's subscript k, and `wraps[k]`
+// (0 when none) the source extent at which that subscript wraps back (for repmat).
+NdArray walk(const NdArray& source, Dims dims, const std::vector<Index>& source_step,
+             const std::vector<Index>& wraps) {
+  const bool complex = source.is_complex();
+  NdArray result =
+      complex ? NdArray(dims, Matrix::Element::ComplexValued) : NdArray::uninitialized(dims);
+  if (result.empty()) return result;
+  const Dims& out_dims = result.dims();
+  LLMLAB_ASSERT(dims.size() >= 2 && source_step.size() == dims.size());
+  std::vector<Index> subscript(dims.size(), 0);
+  Index from = 0;
+  for (Index linear = 0; linear < result.size(); ++linear) {
+    const Index to = offset_of(out_dims, linear);
+    const Index at = offset_of(source.dims(), from);
+    if (complex) {
+      result.mutable_pages().mutable_complex_values()[static_cast<std::size_t>(to)] =
+          source.pages().complex_values()[static_cast<std::size_t>(at)];
+    } else {
+      result.mutable_pages().mutable_real_values()[static_cast<std::size_t>(to)] =
+          source.pages().real_values()[static_cast<std::size_t>(at)];
+    }
+    for (std::size_t k = 0; k < dims.size(); ++k) {
+      ++subscript[k];
+      from += source_step[k];
+      if (wraps[k] != 0 && subscript[k] % wraps[k] == 0) from -= wraps[k] * source_step[k];
+      if (subscript[k] < dims[k]) break;
+      if (wraps[k] == 0) from -= dims[k] * source_step[k];
+      subscript[k] = 0;
+    }
+  }
+  if (complex) result.mutable_pages().demote_if_real();
+  return result;
+}
+
+Dims padded(const Dims& dims, std::size_t count) {
+  Dims result = dims;
+  result.resize(std::max(result.size(), count), 1);
+  return result;
+}
+
+}  // namespace
+
+NdArray reshaped(const NdArray& source, Dims dims) {
+  LLMLAB_ASSERT(element_count(dims) == source.size());
+  const Dims canonical = canonical_dims(dims);
+  if (source.size() > 0 && canonical[0] == source.dims()[0] && canonical[1] == source.dims()[1]) {
+    return NdArray::from_pages(canonical, source.pages());
+  }
+  std::vector<Index> step(canonical.size(), 0);
+  std::vector<Index> wraps(canonical.size(), 0);
+  const std::vector<Index> strides = linear_strides(canonical);
+  for (std::size_t k = 0; k < canonical.size(); ++k) step[k] = strides[k];
+  return walk(source, canonical, step, wraps);
+}
+
+NdArray permuted(const NdArray& source, std::span<const int> order) {
+  const Dims in = padded(source.dims(), order.size());
+  const std::vector<Index> strides = linear_strides(in);
+  Dims dims(order.size());
+  std::vector<Index> step(order.size());
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    dims[k] = in[static_cast<std::size_t>(order[k])];
+    step[k] = strides[static_cast<std::size_t>(order[k])];
+  }
+  return walk(source, dims, step, std::vector<Index>(order.size(), 0));
+}
+
+NdArray squeezed(const NdArray& source) {
+  if (source.ndims() <= 2) return source;
+  Dims dims;
+  for (Index extent : source.dims()) {
+    if (extent != 1) dims.push_back(extent);
+  }
+  if (dims.size() == 1) dims.push_back(1);
+  return reshaped(source, canonical_dims(std::move(dims)));
+}
+
+int concatenation_mismatch(int dim, std::span<const NdArray> parts) {
+  const NdArray* first = nullptr;
+  for (std::size_t k = 0; k < parts.size(); ++k) {
+    const NdArray& part = parts[k];
+    if (part.dims() == Dims{0, 0}) continue;
+    if (first == nullptr) {
+      first = &part;
+      continue;
+    }
+    const std::size_t count =
+        std::max({first->dims().size(), part.dims().size(), static_cast<std::size_t>(dim) + 1});
+    for (std::size_t d = 0; d < count; ++d) {
+      if (static_cast<int>(d) == dim) continue;
+      if (first->extent(static_cast<int>(d)) != part.extent(static_cast<int>(d))) {
+        return static_cast<int>(k);
+      }
+    }
+  }
+  return -1;
+}
+
+NdArray concatenated(int dim, std::span<const NdArray> parts) {
+  LLMLAB_ASSERT(concatenation_mismatch(dim, parts) < 0);
+  std::vector<const NdArray*> kept;
+  for (const NdArray& part : parts) {
+    if (part.dims() != Dims{0, 0}) kept.push_back(&part);
+  }
+  // Only empties: they stack along `dim` as Octave stacks them (cat(3, [], []) is 0×0×2).
+  if (kept.empty()) {
+    Dims dims = padded(Dims{0, 0}, static_cast<std::size_t>(dim) + 1);
+    dims[static_cast<std::size_t>(dim)] = 0;
+    for (const NdArray& part : parts) dims[static_cast<std::size_t>(dim)] += part.extent(dim);
+    return NdArray(dims);
+  }
+  const auto along = static_cast<std::size_t>(dim);
+  Dims dims = padded(kept.front()->dims(), along + 1);
+  dims[along] = 0;
+  bool complex = false;
+  for (const NdArray* part : kept) {
+    dims[along] += part->extent(dim);
+    complex = complex || part->is_complex();
+  }
+  NdArray result(dims, complex ? Matrix::Element::ComplexValued : Matrix::Element::Real);
+  Index start = 0;
+  for (const NdArray* part : kept) {
+    Picks picks(dims.size());
+    for (std::size_t d = 0; d < dims.size(); ++d) {
+      const Index extent = part->extent(static_cast<int>(d));
+      const Index first = d == along ? start : 0;
+      for (Index p = 0; p < extent; ++p) picks[d].push_back(first + p);
+    }
+    if (part->size() > 0) write_region(result, picks, *part);
+    start += part->extent(dim);
+  }
+  return result;
+}
+
+NdArray repeated(const NdArray& source, std::span<const Index> reps) {
+  const Dims in = padded(source.dims(), reps.size());
+  const std::vector<Index> strides = linear_strides(in);
+  Dims dims(in.size());
+  std::vector<Index> step(in.size()), wraps(in.size());
+  for (std::size_t k = 0; k < in.size(); ++k) {
+    const Index rep = k < reps.size() ? reps[k] : 1;
+    dims[k] = in[k] * rep;
+    step[k] = strides[k];
+    wraps[k] = in[k];
+  }
+  element_count(dims);
+  return walk(source, dims, step, wraps);
+}
+
+std::optional<Dims> broadcast_dims(const Dims& a, const Dims& b) {
+  const std::size_t count = std::max(a.size(), b.size());
+  const Dims left = padded(a, count), right = padded(b, count);
+  Dims dims(count);
+  for (std::size_t k = 0; k < count; ++k) {
+    if (left[k] != right[k] && left[k] != 1 && right[k] != 1) return std::nullopt;
+    dims[k] = left[k] == 1 ? right[k] : left[k];
+  }
+  return canonical_dims(std::move(dims));
+}
+
+NdArray expanded(const NdArray& source, const Dims& dims) {
+  if (source.dims() == dims) return source;
+  const Dims in = padded(source.dims(), dims.size());
+  std::vector<Index> reps(dims.size());
+  for (std::size_t k = 0; k < dims.size(); ++k) {
+    LLMLAB_ASSERT(in[k] == dims[k] || in[k] == 1);
+    reps[k] = in[k] == dims[k] ? 1 : dims[k];
+  }
+  return repeated(source, reps);
+}
+
+// The dim order that brings `dim` to the front of `count` dims, the others after it in order.
+std::vector<int> front_order(int dim, std::size_t count) {
+  std::vector<int> order = {dim};
+  for (int k = 0; k < static_cast<int>(count); ++k) {
+    if (k != dim) order.push_back(k);
+  }
+  return order;
+}
+
+Matrix slices_along(const NdArray& source, int dim) {
+  const Dims dims = padded(source.dims(), static_cast<std::size_t>(dim) + 1);
+  const std::vector<int> order = front_order(dim, dims.size());
+  const Index extent = dims[static_cast<std::size_t>(dim)];
+  const NdArray front = permuted(source, order);
+  const Index rest = extent == 0 ? element_count(reduced_dims(dims, dim)) : source.size() / extent;
+  return reshaped(front, Dims{extent, rest}).to_matrix();
+}
+
+Dims reduced_dims(const Dims& dims, int dim) {
+  Dims result = padded(dims, static_cast<std::size_t>(dim) + 1);
+  result[static_cast<std::size_t>(dim)] = 1;
+  return canonical_dims(std::move(result));
+}
+
+NdArray from_slices_along(const Matrix& slices, const Dims& dims, int dim) {
+  const Dims full = padded(dims, static_cast<std::size_t>(dim) + 1);
+  const std::vector<int> order = front_order(dim, full.size());
+  Dims front(full.size());
+  std::vector<int> inverse(full.size());
+  for (std::size_t k = 0; k < full.size(); ++k) {
+    front[k] = full[static_cast<std::size_t>(order[k])];
+    inverse[static_cast<std::size_t>(order[k])] = static_cast<int>(k);
+  }
+  return permuted(reshaped(NdArray::from_matrix(slices), front), inverse);
+}
+
+int first_non_singleton_dim(const Dims& dims) {
+  for (std::size_t k = 0; k < dims.size(); ++k) {
+    if (dims[k] != 1) return static_cast<int>(k);
+  }
+  return 0;
+}
+
+}  // namespace llmlab::num

@@ -1,0 +1,54 @@
+// Shape operations on N-D arrays (issue #27): reshape, permute, squeeze, cat along any dim
+// and repmat with N reps, each over MATLAB's linear order (num/nd_array.hpp's offset_of).
+#pragma once
+
+#include <optional>
+#include <span>
+
+#include "num/nd_array.hpp"
+
+namespace llmlab::num {
+
+// The same elements in MATLAB's order with extents `dims` (their product must be the element
+// count). Shares the storage when the first two extents stay, since only the page grouping
+// changes.
+NdArray reshaped(const NdArray& source, Dims dims);
+
+// Dims reordered: result extent k is source extent order[k]. `order` is a permutation of
+// 0..n-1 with n >= source.ndims() (checked by the caller).
+NdArray permuted(const NdArray& source, std::span<const int> order);
+
+// Without its singleton dims (MATLAB's squeeze): a 2-D array is returned as it is, 1×1×3 is 3×1.
+NdArray squeezed(const NdArray& source);
+
+// The arrays joined along 0-based `dim`; every other extent must agree, except that 0×0
+// arrays are left out (MATLAB's [] rule) unless every part is one. The caller words mismatch errors
+// from concatenation_mismatch.
+NdArray concatenated(int dim, std::span<const NdArray> parts);
+// The index of the first part whose extents (other than `dim`) differ from the first kept
+// part's, or -1 when they all agree.
+int concatenation_mismatch(int dim, std::span<const NdArray> parts);
+
+// MATLAB's implicit expansion: the extents of an element-wise result of arrays of extents `a`
+// and `b` (equal extents, or one of them 1, along each dim); nullopt when they do not agree.
+std::optional<Dims> broadcast_dims(const Dims& a, const Dims& b);
+// The array expanded to extents `dims` (each extent of the source is 1 or that extent).
+NdArray expanded(const NdArray& source, const Dims& dims);
+
+// The array as a matrix whose columns are its slices along 0-based `dim` (extent(dim) rows, one
+// column per slice), the columns in MATLAB's order of the slices: reducing each column gives
+// the elements of the reduction along `dim` in that result's linear order.
+Matrix slices_along(const NdArray& source, int dim);
+// The inverse of slices_along: an array of extents `dims` whose slices along `dim` are the
+// columns of `slices` (for running operations such as cumsum, which keep the extents).
+NdArray from_slices_along(const Matrix& slices, const Dims& dims, int dim);
+// MATLAB's default dim of a reduction or running operation: the first (0-based) whose extent
+// is not 1; 0 when every extent is 1.
+int first_non_singleton_dim(const Dims& dims);
+// The extents of a reduction along `dim`: the source's with extent 1 at `dim`.
+Dims reduced_dims(const Dims& dims, int dim);
+
+// The array tiled reps[k] times along dim k (MATLAB's repmat(A, [r1 r2 ...])).
+NdArray repeated(const NdArray& source, std::span<const Index> reps);
+
+}  // namespace llmlab::num

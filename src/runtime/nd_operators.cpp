@@ -1,0 +1,87 @@
+// Element-wise operators over N dims (see nd_operators.hpp).
+#include "runtime/nd_operators.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <optional>
+#include <utility>
+
+#include "base/error.hpp"
+#include "num/nd_shape.hpp"
+#include "runtime/nd_values.hpp"
+#include "runtime/operators.hpp"
+
+namespace llmlab::runtime {
+
+namespace {
+
+using lang::BinaryOp;
+
+bool is_number(const Value& v) {
+  return v.is(Kind::Scalar) || v.is(Kind::Bool) || v.is(Kind::Complex);
+}
+
+// The element-wise operator a scalar operand of *, /, \ and ^ stands for.
+BinaryOp element_wise(BinaryOp op) {
+  switch (op) {
+    case BinaryOp::Multiply:
+      return BinaryOp::ElementMultiply;
+    case BinaryOp::Divide:
+      return BinaryOp::ElementDivide;
+    case BinaryOp::Power:
+      return BinaryOp::ElementPower;
+    default:
+      return op;
+  }
+}
+
+// An operand as the 2-D operator takes it: a number as it is, an array expanded to `dims`
+// and given as its storage matrix.
+Value operand_over(const Value& operand, const num::Dims& dims) {
+  if (is_number(operand)) return operand;
+  return Value::matrix(num::expanded(as_nd_array(operand), dims).pages(), operand.is_logical());
+}
+
+}  // namespace
+
+Value nd_binary_operation(BinaryOp op, const Value& left, const Value& right) {
+  if (!is_numeric_or_nd(left) || !is_numeric_or_nd(right)) {
+    throw Error(fmt::format("unsupported operand types for an N-D array: {} and {}",
+                            left.kind_name(), right.kind_name()));
+  }
+  if (op == BinaryOp::LeftDivide) {
+    if (!is_number(left)) {
+      throw Error("mldivide (\\): an N-D array is not a matrix (divide page by page)");
+    }
+    return nd_binary_operation(BinaryOp::ElementDivide, right, left);
+  }
+  const bool matrix_operator =
+      op == BinaryOp::Multiply || op == BinaryOp::Divide || op == BinaryOp::Power;
+  if (matrix_operator && !is_number(left) && !is_number(right)) {
+    throw Error(
+        "matrix operators (*, /, ^) take 2-D operands; use .*, ./, .^ or pagemtimes for N-D "
+        "arrays");
+  }
+  const num::Dims left_dims = dims_of(left), right_dims = dims_of(right);
+  const std::optional<num::Dims> dims = num::broadcast_dims(left_dims, right_dims);
+  if (!dims) {
+    throw Error(fmt::format("nonconformant operands: {} and {}", fmt::join(left_dims, "×"),
+                            fmt::join(right_dims, "×")));
+  }
+  const Value result =
+      binary_operation(element_wise(op), operand_over(left, *dims), operand_over(right, *dims));
+  return nd_result(num::NdArray::from_pages(*dims, result.as_matrix()), result.is_logical());
+}
+
+Value nd_unary_operation(lang::UnaryOp op, const Value& operand) {
+  if (op == lang::UnaryOp::Plus) return operand;
+  if (op != lang::UnaryOp::Negate && op != lang::UnaryOp::Not) {
+    throw Error("transpose is not defined for an N-D array (use permute)");
+  }
+  const num::NdArray& array = operand.nd_value();
+  const Value result = unary_operation(op, Value::matrix(array.pages(), operand.is_logical()));
+  return nd_result(num::NdArray::from_pages(array.dims(), result.as_matrix()), result.is_logical());
+}
+
+}  // namespace llmlab::runtime

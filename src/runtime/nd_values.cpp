@@ -1,0 +1,24 @@
+// Conversions between the numeric value kinds and num::NdArray.
+#include "runtime/nd_values.hpp"
+
+#include <utility>
+
+namespace llmlab::runtime {
+
+num::NdArray as_nd_array(const Value& value) {
+  if (value.is_nd_array()) return value.nd_value();
+  return num::NdArray::from_matrix(value.as_matrix());
+}
+
+num::Dims dims_of(const Value& value) {
+  if (value.is_nd_array()) return value.nd_value().dims();
+  const num::Matrix m = value.as_matrix();
+  return {m.rows(), m.columns()};
+}
+
+Value nd_result(num::NdArray array, bool logical) {
+  if (array.ndims() >= 3) return Value::nd_array(std::move(array), logical);
+  return Value::matrix(array.to_matrix(), logical);
+}
+
+}  // namespace llmlab::runtime

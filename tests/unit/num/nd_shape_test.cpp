@@ -1,0 +1,90 @@
+// Tests for num/nd_shape.hpp against Octave's results for the same calls.
+#include "num/nd_shape.hpp"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+namespace llmlab::num {
+namespace {
+
+// reshape(1:N, dims) in Octave.
+NdArray counting(const Dims& dims) {
+  NdArray array(dims);
+  for (Index k = 0; k < array.size(); ++k) {
+    array.mutable_pages().set(offset_of(array.dims(), k), static_cast<double>(k + 1));
+  }
+  return array;
+}
+
+// The elements in MATLAB's linear order, as A(:)' lists them.
+std::vector<double> linear(const NdArray& array) {
+  std::vector<double> values;
+  for (Index k = 0; k < array.size(); ++k)
+    values.push_back(array.pages()[offset_of(array.dims(), k)]);
+  return values;
+}
+
+TEST(nd_shape_test, reshape_keeps_linear_order) {
+  const NdArray x = counting({2, 3, 4});
+  const NdArray y = reshaped(x, {4, 6});
+  EXPECT_EQ(y.dims(), (Dims{4, 6}));
+  EXPECT_EQ(linear(y), linear(x));
+  // Regrouping pages only shares the storage.
+  EXPECT_TRUE(reshaped(x, {2, 3, 2, 2}).pages().shares_storage_with(x.pages()));
+  EXPECT_EQ(reshaped(x, {2, 3, 2, 2}).dims(), (Dims{2, 3, 2, 2}));
+}
+
+TEST(nd_shape_test, permute_matches_octave) {
+  const NdArray p = permuted(counting({2, 3, 4}), std::vector<int>{2, 0, 1});
+  EXPECT_EQ(p.dims(), (Dims{4, 2, 3}));
+  // P(1:6) in Octave: 1 7 13 19 2 8.
+  const std::vector<double> all = linear(p);
+  const std::vector<double> first(all.begin(), all.begin() + 6);
+  EXPECT_EQ(first, (std::vector<double>{1, 7, 13, 19, 2, 8}));
+  EXPECT_EQ(permuted(counting({2, 3}), std::vector<int>{1, 0}).page(0),
+            Matrix::from_rows({{1, 2}, {3, 4}, {5, 6}}));
+}
+
+TEST(nd_shape_test, squeeze_drops_singletons) {
+  EXPECT_EQ(squeezed(NdArray({1, 3, 1, 2})).dims(), (Dims{3, 2}));
+  EXPECT_EQ(squeezed(NdArray({1, 1, 4})).dims(), (Dims{4, 1}));
+  EXPECT_EQ(squeezed(NdArray({1, 3})).dims(), (Dims{1, 3}));
+}
+
+TEST(nd_shape_test, cat_joins_along_any_dim_and_skips_empties) {
+  const std::vector<NdArray> parts = {NdArray::from_matrix(Matrix::from_rows({{1, 2}, {3, 4}})),
+                                      NdArray(),
+                                      NdArray::from_matrix(Matrix::from_rows({{5, 6}, {7, 8}}))};
+  const NdArray c = concatenated(2, parts);
+  EXPECT_EQ(c.dims(), (Dims{2, 2, 2}));
+  EXPECT_EQ(linear(c), (std::vector<double>{1, 3, 2, 4, 5, 7, 6, 8}));
+  const std::vector<NdArray> mismatched = {NdArray({2, 2}), NdArray({2, 3})};
+  EXPECT_EQ(concatenation_mismatch(2, mismatched), 1);
+  EXPECT_EQ(concatenation_mismatch(1, mismatched), -1);
+}
+
+TEST(nd_shape_test, repmat_tiles_every_dim) {
+  const NdArray r = repeated(NdArray::from_matrix(Matrix::from_rows({{1, 2}, {3, 4}})),
+                             std::vector<Index>{1, 2, 2});
+  EXPECT_EQ(r.dims(), (Dims{2, 4, 2}));
+  EXPECT_EQ(linear(r), (std::vector<double>{1, 3, 2, 4, 1, 3, 2, 4, 1, 3, 2, 4, 1, 3, 2, 4}));
+  const NdArray r2 = repeated(counting({2, 3, 4}), std::vector<Index>{2, 1});
+  EXPECT_EQ(r2.dims(), (Dims{4, 3, 4}));
+  // R3(3, 1, 2) in Octave is 7.
+  EXPECT_EQ(r2.pages()[offset_of(r2.dims(), 2 + 4 * 0 + 12 * 1)], 7.0);
+}
+
+TEST(nd_shape_test, slices_along_a_dim_are_columns_in_result_order) {
+  // Along dim 3 of reshape(1:12, 2, 3, 2): the slices (1, 7), (2, 8), ... in linear order.
+  const Matrix slices = slices_along(counting({2, 3, 2}), 2);
+  EXPECT_EQ(slices, Matrix::from_rows({{1, 2, 3, 4, 5, 6}, {7, 8, 9, 10, 11, 12}}));
+  EXPECT_EQ(reduced_dims({2, 3, 2}, 2), (Dims{2, 3}));
+  EXPECT_EQ(reduced_dims({2, 3, 2}, 1), (Dims{2, 1, 2}));
+  // Along dim 2: each column is one row of one page.
+  EXPECT_EQ(slices_along(counting({2, 3, 2}), 1).columns(), 4);
+  EXPECT_EQ(slices_along(counting({2, 3, 2}), 1).rows(), 3);
+}
+
+}  // namespace
+}  // namespace llmlab::num
