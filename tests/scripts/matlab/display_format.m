@@ -42,6 +42,7 @@ x = 7                  % expect: x = 7
 % a struct holding a matrix shows its size and class under format long too, never its corner
 s = struct("W", ones(3, 4), "n", 2);
 s
+% expect: s =
 % expect: struct with fields:
 % expect:     W: [3×4 double]
 % expect:     n: 2
