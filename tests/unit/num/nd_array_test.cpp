@@ -6,19 +6,11 @@
 
 #include <vector>
 
+#include "counting_array.hpp"
 #include "expect_error.hpp"
 
 namespace llmlab::num {
 namespace {
-
-// The array 1:N in MATLAB's linear order with extents `dims` (reshape(1:N, dims)).
-NdArray counting(const Dims& dims) {
-  NdArray array(dims);
-  for (Index k = 0; k < array.size(); ++k) {
-    array.mutable_pages().set(offset_of(array.dims(), k), static_cast<double>(k + 1));
-  }
-  return array;
-}
 
 TEST(nd_array_test, extents_are_canonical) {
   EXPECT_EQ(canonical_dims({2, 3, 1, 1}), (Dims{2, 3}));

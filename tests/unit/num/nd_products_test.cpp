@@ -3,19 +3,12 @@
 
 #include <gtest/gtest.h>
 
+#include "counting_array.hpp"
 #include "expect_error.hpp"
 #include "num/ops.hpp"
 
 namespace llmlab::num {
 namespace {
-
-NdArray counting(const Dims& dims) {
-  NdArray array(dims);
-  for (Index k = 0; k < array.size(); ++k) {
-    array.mutable_pages().set(offset_of(array.dims(), k), static_cast<double>(k + 1));
-  }
-  return array;
-}
 
 TEST(nd_products_test, every_page_is_the_product_of_its_pages) {
   const NdArray x = counting({2, 3, 2}), y = counting({3, 2, 2});

@@ -5,17 +5,10 @@
 
 #include <vector>
 
+#include "counting_array.hpp"
+
 namespace llmlab::num {
 namespace {
-
-// reshape(1:N, dims) in Octave.
-NdArray counting(const Dims& dims) {
-  NdArray array(dims);
-  for (Index k = 0; k < array.size(); ++k) {
-    array.mutable_pages().set(offset_of(array.dims(), k), static_cast<double>(k + 1));
-  }
-  return array;
-}
 
 // The elements in MATLAB's linear order, as A(:)' lists them.
 std::vector<double> linear(const NdArray& array) {
