@@ -14,16 +14,24 @@ namespace llmlab::nn::detail {
 // Taylor series to degree 13 (truncation < 2^-60 relative), evaluated as 1 + (r + r² q(r)) so
 // the final rounding dominates. 2^k is applied as two exact power-of-two factors so results in
 // the subnormal range round once and k never leaves the exponent field; x is clamped first, so
-// overflow gives +inf and underflow 0 through the multiplications alone.
+// overflow gives +inf and a total underflow an exact 0 (see kExpZeroInput).
 // The clamp bounds, -746 and 710 (exp underflows to 0 below the one and overflows above the
 // other). Defined in vector_exp.cpp, out of the optimiser's sight on purpose: with literal
 // bounds GCC threads the clamped paths into constant-folded branches and the loop no longer
 // vectorises ("control flow in loop").
+// An input below the lower bound is replaced by kExpZeroInput, not by the bound itself: its k
+// is -2046, so both half scales are the bit pattern of +0.0 and the result is an exact 0 from
+// normal operands. Clamping to the bound would reach 0 by underflowing through a subnormal
+// product, which costs a microcode assist (over 100 cycles) on Intel cores for every lane, and
+// a causal mask sends half of every attention row down that path (softmax of -inf entries).
 extern const double kExpLowest;
 extern const double kExpHighest;
-// exp_single's clamp bounds, -104 and 89, out of sight for the same reason.
+extern const double kExpZeroInput;
+// exp_single's clamp bounds, -104 and 89, and its zero input (k = -254), out of sight for the
+// same reasons.
 extern const float kExpSingleLowest;
 extern const float kExpSingleHighest;
+extern const float kExpSingleZeroInput;
 
 inline double exp_lane(double x) {
   constexpr double kLog2e = 1.4426950408889634;
@@ -31,7 +39,7 @@ inline double exp_lane(double x) {
   constexpr double kLn2Low = 1.90821492927058770002e-10;
   constexpr double kRound = 6755399441055744.0;  // 1.5 · 2^52: adding it rounds to an integer
   constexpr double kBiased = kRound + 1023.0;    // the same, with the exponent bias built in
-  const double low = x < kExpLowest ? kExpLowest : x;
+  const double low = x < kExpLowest ? kExpZeroInput : x;
   const double clamped = low > kExpHighest ? kExpHighest : low;
   const double k = (clamped * kLog2e + kRound) - kRound;
   const double r = (clamped - k * kLn2High) - k * kLn2Low;
@@ -82,7 +90,7 @@ template <class F>
   constexpr float kLn2Low = 1.428606765330187045e-06f;
   constexpr float kRound = 12582912.0f;       // 1.5 · 2^23: adding it rounds to an integer
   constexpr float kBiased = kRound + 127.0f;  // the same, with the exponent bias built in
-  const F low = x < kExpSingleLowest ? kExpSingleLowest : x;
+  const F low = x < kExpSingleLowest ? kExpSingleZeroInput : x;
   const F clamped = low > kExpSingleHighest ? kExpSingleHighest : low;
   const F k = (clamped * kLog2e + kRound) - kRound;
   const F r = (clamped - k * kLn2High) - k * kLn2Low;

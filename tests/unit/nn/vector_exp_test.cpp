@@ -55,6 +55,19 @@ TEST(vector_exp, edges) {
   EXPECT_EQ(detail::exp_lane(1.0f), std::exp(1.0f));
 }
 
+// Below the clamp every input takes the exact-zero path (no subnormal product): +0.0 throughout,
+// from just under the bound to far beyond the input that stands in for them.
+TEST(vector_exp, total_underflow_is_positive_zero) {
+  for (const double x : {-746.0000001, -800.0, -1418.1791314256482, -1500.0, -3000.0, -1e300}) {
+    EXPECT_EQ(detail::exp_lane(x), 0.0) << x;
+    EXPECT_FALSE(std::signbit(detail::exp_lane(x))) << x;
+  }
+  for (const float x : {-104.00001f, -150.0f, -176.059384f, -300.0f, -1e30f}) {
+    EXPECT_EQ(detail::exp_single(x), 0.0f) << x;
+    EXPECT_FALSE(std::signbit(detail::exp_single(x))) << x;
+  }
+}
+
 std::int64_t ulps_apart(float a, float b) {
   return std::llabs(static_cast<std::int64_t>(std::bit_cast<std::int32_t>(a)) -
                     static_cast<std::int64_t>(std::bit_cast<std::int32_t>(b)));
