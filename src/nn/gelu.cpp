@@ -4,7 +4,10 @@
 // vectorised exp per element (llm.c's gelu_backward needs tanh and cosh).
 #include "nn/gelu.hpp"
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
+#include <type_traits>
 
 #include "base/error.hpp"
 #include "nn/threading.hpp"
@@ -14,6 +17,18 @@ namespace llmlab::nn {
 namespace {
 
 bool worth_threads(std::size_t size) { return size >= detail::kParallelMinimumElements; }
+
+// `negative` where u's sign bit is set, else `otherwise`, in integer bit operations: GCC
+// if-converts no floating-point select in a loop built with -ftrapping-math ("control flow in
+// loop"), and the loop would run one scalar lane at a time. u = -0 picks `negative`; the callers
+// give both sides the same value there.
+template <class T>
+T pick_by_sign(T u, T negative, T otherwise) {
+  using Bits = std::conditional_t<sizeof(T) == 8, std::int64_t, std::int32_t>;
+  const Bits mask = std::bit_cast<Bits>(u) >> (8 * sizeof(T) - 1);  // all ones when negative
+  return std::bit_cast<T>((std::bit_cast<Bits>(negative) & mask) |
+                          (std::bit_cast<Bits>(otherwise) & ~mask));
+}
 
 }  // namespace
 
@@ -54,14 +69,13 @@ void gelu_backward(std::span<T> dinp, std::span<const T> inp, std::span<const T>
   T* dx = dinp.data();
   // With a = exp(-2|u|) in (0, 1], never overflowing: 0.5 (1 + tanh u) is 1 / (1 + a) for u >= 0
   // and a / (1 + a) below, and 0.5 sech² u = 2 a / (1 + a)², with no cancellation on either
-  // side (1 - tanh² u loses the small sech² u to rounding). The select is on u, before the
-  // arithmetic, so the loop vectorises.
+  // side (1 - tanh² u loses the small sech² u to rounding). At u = -0, a = 1 and both sides agree.
 #pragma omp parallel for simd schedule(static) if (worth_threads(size))
   for (std::size_t i = 0; i < size; ++i) {
     const T u = c * (x[i] + kGeluCubic<T> * (x[i] * (x[i] * x[i])));
     const T a = detail::exp_lane(T(-2) * std::fabs(u));
     const T inverse = T(1) / (T(1) + a);
-    const T half_one_plus_tanh = (u >= T(0) ? T(1) : a) * inverse;
+    const T half_one_plus_tanh = pick_by_sign(u, a, T(1)) * inverse;
     const T half_sech2 = (T(2) * a) * (inverse * inverse);
     const T local = half_one_plus_tanh + (x[i] * half_sech2) * (c * (T(1) + slope * (x[i] * x[i])));
     dx[i] = local * dy[i];
