@@ -18,6 +18,32 @@
 namespace llmlab::num::blas {
 namespace {
 
+// OpenBLAS (Debian 12 ships 0.3.21) picks its kernels by the CPU's family and model number, and
+// takes an Intel model it does not know for a Prescott of 2004: SSE3 kernels, at 6-8 GFLOP/s
+// for products that its AVX-512 kernels run at 40-50 on the same core (measured on a model 207
+// Xeon; upstream fixed the fallback in 0.3.25, PR 4268). The kernels are chosen once, when the
+// library loads, from OPENBLAS_CORETYPE. So unless the user set it, llmlab names the kernel set
+// that the CPU's instruction set supports before loading: SkylakeX where AVX-512 F, CD, DQ, BW
+// and VL are all there (what those kernels use), Haswell with AVX2 and FMA, and otherwise
+// OpenBLAS's own choice. A CPU OpenBLAS knows gets the instruction-set family it would choose
+// itself (its newer sets for such CPUs add bf16 kernels, which num/ never calls). It runs once,
+// before the first product, from the thread that asks for it.
+void name_kernels_for_this_cpu() {
+  if (std::getenv("OPENBLAS_CORETYPE") != nullptr) return;
+#if defined(__x86_64__)
+  __builtin_cpu_init();
+  const bool avx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512cd") &&
+                      __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512bw") &&
+                      __builtin_cpu_supports("avx512vl");
+  const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  if (avx512) {
+    setenv("OPENBLAS_CORETYPE", "SkylakeX", 0);
+  } else if (avx2) {
+    setenv("OPENBLAS_CORETYPE", "Haswell", 0);
+  }
+#endif
+}
+
 std::string library_file() {
   const char* chosen = std::getenv("LLMLAB_BLAS");
   return chosen != nullptr && *chosen ? chosen : LLMLAB_BLAS_SONAME;
@@ -34,6 +60,7 @@ void bind(const SharedLibrary& library, const std::string& file, const char* sym
 }
 
 Library load() {
+  name_kernels_for_this_cpu();
   const std::string file = library_file();
   std::string why;
   std::optional<SharedLibrary> opened = SharedLibrary::open(file, why);

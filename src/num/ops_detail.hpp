@@ -83,10 +83,47 @@ void broadcast_visit(const Broadcast& shape, const A* a, const B* b, Visit&& vis
   }
 }
 
-// out[k] = f(a_element, b_element) over the broadcast.
+// out[count] = f(x, y) along one contiguous run, where a step of 0 repeats that operand's element.
+// The restrict-qualified pointers and constant unit steps are what let the compiler vectorise
+// + - * / (the visit form above stores through a pointer captured by reference, which it cannot
+// prove apart from the operands, and steps by a run-time stride).
+template <class A, class B, class R, class F>
+void run_loop(Index count, const A* __restrict x, bool x_repeats, const B* __restrict y,
+              bool y_repeats, R* __restrict out, F f) {
+  if (!x_repeats && !y_repeats) {
+    for (Index k = 0; k < count; ++k) out[k] = f(x[k], y[k]);
+  } else if (!x_repeats) {
+    const B y0 = *y;
+    for (Index k = 0; k < count; ++k) out[k] = f(x[k], y0);
+  } else if (!y_repeats) {
+    const A x0 = *x;
+    for (Index k = 0; k < count; ++k) out[k] = f(x0, y[k]);
+  } else if (count > 0) {
+    const R value = f(*x, *y);
+    for (Index k = 0; k < count; ++k) out[k] = value;
+  }
+}
+
+// out[k] = f(a_element, b_element) over the broadcast, in the order broadcast_visit visits.
+// out is fresh storage: it aliases neither operand.
 template <class A, class B, class R, class F>
 void broadcast_loop(const Broadcast& shape, const A* a, const B* b, R* out, F f) {
-  broadcast_visit(shape, a, b, [&](Index k, A x, B y) { out[k] = f(x, y); });
+  const bool a_single = shape.a_rows * shape.a_columns == 1;
+  const bool b_single = shape.b_rows * shape.b_columns == 1;
+  const bool a_full = shape.a_rows == shape.rows && shape.a_columns == shape.columns;
+  const bool b_full = shape.b_rows == shape.rows && shape.b_columns == shape.columns;
+  if ((a_full || a_single) && (b_full || b_single)) {
+    run_loop(shape.rows * shape.columns, a, a_single && !a_full, b, b_single && !b_full, out, f);
+    return;
+  }
+  // One row of the result at a time; a singleton row or column of an operand repeats.
+  const Index a_row_step = shape.a_rows == 1 ? 0 : shape.a_columns;
+  const Index b_row_step = shape.b_rows == 1 ? 0 : shape.b_columns;
+  for (Index row = 0; row < shape.rows; ++row) {
+    run_loop(shape.columns, a + row * a_row_step, shape.a_columns == 1 && shape.columns != 1,
+             b + row * b_row_step, shape.b_columns == 1 && shape.columns != 1,
+             out + row * shape.columns, f);
+  }
 }
 
 }  // namespace llmlab::num::detail
