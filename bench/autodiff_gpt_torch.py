@@ -21,8 +21,13 @@ import sys
 import tempfile
 import time
 
-import numpy as np
-import torch
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from openblas_kernels import kernel_environment, restart_with_kernels_named  # noqa: E402
+
+restart_with_kernels_named()
+
+import numpy as np  # noqa: E402
+import torch  # noqa: E402
 
 CORPUS = pathlib.Path("/usr/share/vim/vim90/doc")
 D, HEADS, T, B, LAYERS = 64, 4, 64, 16, 2
@@ -146,7 +151,7 @@ def main() -> int:
         np.save(work / "settings.npy", np.array([args.steps, 1.0]))
         shutil.copy(here / "autodiff_gpt.rlab", work / "autodiff_gpt.rlab")
         env = {"OPENBLAS_NUM_THREADS": str(args.threads), "OMP_NUM_THREADS": str(args.threads),
-               "PATH": "/usr/bin:/bin"}
+               "PATH": "/usr/bin:/bin", **kernel_environment()}
         llmlab_peak, llmlab_cpu, run = run_with_peak([str(pathlib.Path(args.bin).resolve()), "run",
                                           "autodiff_gpt.rlab"], work, env)
     if run.returncode != 0:

@@ -14,9 +14,14 @@ import statistics
 import sys
 import time
 
-import numpy as np
-import torch
-import torch.nn.functional as F
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from openblas_kernels import restart_with_kernels_named  # noqa: E402
+
+restart_with_kernels_named()
+
+import numpy as np  # noqa: E402
+import torch  # noqa: E402
+import torch.nn.functional as F  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 BENCH = [p for p in (ROOT.parent / "shared" / "bench", pathlib.Path("/work/shared/bench"))

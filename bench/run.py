@@ -13,7 +13,10 @@ import shutil
 import statistics
 import subprocess
 import sys
+import os
 import time
+
+from openblas_kernels import kernel_environment
 
 CASES = {
     "seed-lesson": {"llmlab": "seed_lesson.rlab", "octave": "seed_lesson.m",
@@ -63,6 +66,8 @@ def main() -> int:
     # Absolute: the tools run from inside the bench folder, so a relative path would break.
     bench = pathlib.Path(args.shared).resolve() / "bench"
     binary = str(pathlib.Path(args.bin).resolve())
+    # Every tool's OpenBLAS runs the kernel set llmlab's does (bench/openblas_kernels.py).
+    environment = {**os.environ, **kernel_environment()}
     for name, scripts in CASES.items():
         if args.case and name not in args.case:
             continue
@@ -73,14 +78,14 @@ def main() -> int:
                 commands[tool] = cmd
         times = {tool: [] for tool in commands}
         for tool, cmd in commands.items():  # warm-up, and a correctness gate
-            result = subprocess.run(cmd, capture_output=True, cwd=bench)
+            result = subprocess.run(cmd, capture_output=True, cwd=bench, env=environment)
             if result.returncode != 0:
                 print(f"{name}: {tool} failed:\n{result.stderr.decode()[-2000:]}")
                 times.pop(tool)
         for _ in range(args.runs):
             for tool in list(times):
                 start = time.perf_counter()
-                subprocess.run(commands[tool], capture_output=True, cwd=bench)
+                subprocess.run(commands[tool], capture_output=True, cwd=bench, env=environment)
                 times[tool].append(time.perf_counter() - start)
         medians = {tool: statistics.median(t) for tool, t in times.items() if t}
         base = medians.get("llmlab")

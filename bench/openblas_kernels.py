@@ -1,0 +1,45 @@
+"""The OpenBLAS kernel set every tool of a side-by-side run gets, so that their matrix products
+are compared on the same kernels.
+
+OpenBLAS 0.3.21 (Debian 12) takes an Intel model it does not know for a Prescott and runs SSE3
+kernels several times slower than the CPU's own. llmlab names the kernel set the CPU's
+instruction set supports before it loads OpenBLAS (src/num/blas_openblas.cpp); NumPy, PyTorch
+and Octave load the same library at start-up and get whatever it detects. This module applies
+llmlab's rule to the environment of the others: SkylakeX with AVX-512 F, CD, DQ, BW and VL,
+Haswell with AVX2 and FMA, nothing otherwise. A value the user set is kept.
+"""
+import os
+import pathlib
+import sys
+
+
+def cpu_flags():
+    try:
+        text = pathlib.Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return set()
+    for line in text.splitlines():
+        if line.startswith("flags"):
+            return set(line.split(":", 1)[1].split())
+    return set()
+
+
+def kernel_environment():
+    """{"OPENBLAS_CORETYPE": ...} as llmlab would choose it, or {} (keep OpenBLAS's choice)."""
+    if "OPENBLAS_CORETYPE" in os.environ:
+        return {"OPENBLAS_CORETYPE": os.environ["OPENBLAS_CORETYPE"]}
+    flags = cpu_flags()
+    if {"avx512f", "avx512cd", "avx512dq", "avx512bw", "avx512vl"} <= flags:
+        return {"OPENBLAS_CORETYPE": "SkylakeX"}
+    if {"avx2", "fma"} <= flags:
+        return {"OPENBLAS_CORETYPE": "Haswell"}
+    return {}
+
+
+def restart_with_kernels_named():
+    """For a script that loads OpenBLAS itself (import numpy/torch): OpenBLAS reads the setting
+    once, when it loads, so the process starts again with it set, before those imports."""
+    wanted = kernel_environment()
+    if wanted and "OPENBLAS_CORETYPE" not in os.environ:
+        os.environ.update(wanted)
+        os.execv(sys.executable, [sys.executable] + sys.argv)
