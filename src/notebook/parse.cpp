@@ -8,13 +8,6 @@
 
 namespace llmlab::notebook {
 
-std::string_view trim(std::string_view text) {
-  const auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
-  while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
-  while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
-  return text;
-}
-
 bool opens_fence(std::string_view line, std::string_view language) {
   const std::string_view trimmed = trim(line);
   if (!trimmed.starts_with("```")) return false;

@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "base/text_trim.hpp"  // trim(), which the notebook readers use throughout
 #include "notebook/document.hpp"
 
 namespace llmlab::notebook {
@@ -16,9 +17,6 @@ Document parse_notebook(std::string_view source);
 // right after a code block. Text inside fenced code is never touched, and a source with
 // nothing to remove comes back byte for byte.
 std::string strip_artifacts(std::string_view source);
-
-// The trimmed text of a line (spaces, tabs and a trailing \r removed at both ends).
-std::string_view trim(std::string_view text);
 
 // True when `line` opens a fence of `language` (``` followed by the tag, then end of line or
 // a space).

@@ -19,6 +19,7 @@
 #include "base/hash.hpp"
 #include "base/source.hpp"
 #include "base/text_escape.hpp"
+#include "base/text_trim.hpp"
 #include "builtins/io/toml.hpp"
 #include "num/format.hpp"
 
@@ -89,13 +90,6 @@ struct KeyPositions {
   std::map<std::string, std::pair<int, int>, std::less<>> keys;
   std::map<std::string, int, std::less<>> sections;
 };
-
-std::string trim(std::string_view s) {
-  const auto b = s.find_first_not_of(" \t\r");
-  if (b == std::string_view::npos) return {};
-  const auto e = s.find_last_not_of(" \t\r");
-  return std::string(s.substr(b, e - b + 1));
-}
 
 std::string unquote(std::string key) {
   if (key.size() >= 2 && (key.front() == '"' || key.front() == '\'') && key.back() == key.front()) {
@@ -181,10 +175,11 @@ class Reader {
       std::string_view line = text.substr(0, end);
       text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
       ++line_number;
-      const std::string t = trim(line);
+      const std::string t(trim(line));
       if (t.rfind("[[", 0) == 0) {
         const auto close = t.find("]]");
-        const std::string name = trim(t.substr(2, close == std::string::npos ? 0 : close - 2));
+        const std::string name(
+            trim(std::string_view(t).substr(2, close == std::string::npos ? 0 : close - 2)));
         if (name != "zip") {
           fail(line_number, 1,
                fmt::format("unknown array of tables [[{}]]: expected [[zip]]", name));
@@ -196,17 +191,17 @@ class Reader {
       }
       if (t.rfind('[', 0) == 0) {
         const auto close = t.find(']');
-        section = trim(t.substr(1, close == std::string::npos ? 0 : close - 1));
+        section = trim(std::string_view(t).substr(1, close == std::string::npos ? 0 : close - 1));
         positions_.sections[section] = line_number;
       } else if (!t.empty() && t[0] != '#') {
         const auto equals = t.find('=');
         if (equals != std::string::npos) {
-          const std::string key = unquote(trim(t.substr(0, equals)));
+          const std::string key = unquote(std::string(trim(std::string_view(t).substr(0, equals))));
           const std::string where = section.empty() ? key : section + "." + key;
           const auto column = static_cast<int>(line.find_first_not_of(" \t") + 1);
           positions_.keys.emplace(where, std::make_pair(line_number, column));
           // A grid value must be written as a list; the reader turns [x] into a scalar.
-          if (trim(t.substr(equals + 1)).rfind('[', 0) == 0) lists_.insert(where);
+          if (trim(std::string_view(t).substr(equals + 1)).starts_with('[')) lists_.insert(where);
         }
       }
       out.append(line);
