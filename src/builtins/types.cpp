@@ -26,6 +26,7 @@
 #include "num/rng.hpp"
 #include "runtime/display.hpp"
 #include "runtime/literals.hpp"
+#include "runtime/nd_values.hpp"
 #include "runtime/operators.hpp"
 #include "runtime/printf.hpp"
 #include "runtime/struct_array.hpp"
@@ -42,8 +43,9 @@ bool all_real(const Value& value) {
     case Kind::Complex:
       return value.complex_value().imag() == 0.0;
     case Kind::Vector:
-    case Kind::Matrix: {
-      const num::Matrix& m = value.matrix_value();
+    case Kind::Matrix:
+    case Kind::NdArray: {
+      const num::Matrix& m = value.is_nd_array() ? value.nd_value().pages() : value.matrix_value();
       if (m.is_real()) return true;
       for (const num::Complex& z : m.complex_values()) {
         if (z.imag() != 0.0) return false;
@@ -85,14 +87,14 @@ Value isvector(Call& call) {
 Value isreal(Call& call) {
   const Value& v = call.value(0);
   if (v.is(Kind::Bool) || v.is(Kind::String)) return Value::boolean(true);
-  return Value::boolean(v.is_numeric() && all_real(v));
+  return Value::boolean(runtime::is_numeric_or_nd(v) && all_real(v));
 }
 
 // MATLAB's iscomplex: a number or array with a non-zero imaginary part (the opposite of
 // isreal for numbers; false for text, logicals, cells and structs).
 Value iscomplex(Call& call) {
   const Value& v = call.value(0);
-  return Value::boolean(v.is_numeric() && !v.is(Kind::Bool) && !all_real(v));
+  return Value::boolean(runtime::is_numeric_or_nd(v) && !v.is(Kind::Bool) && !all_real(v));
 }
 
 Value class_of(Call& call) {
@@ -293,12 +295,19 @@ Value double_builtin(Call& call) {
   return x;
 }
 
-Value isrow(Call& call) { return Value::boolean(size_of(call.value(0)).first == 1); }
+// An N-D array (issue #27) is never a row, a column or a matrix: MATLAB asks for two dims.
+Value isrow(Call& call) {
+  return Value::boolean(!call.value(0).is_nd_array() && size_of(call.value(0)).first == 1);
+}
 
-Value iscolumn(Call& call) { return Value::boolean(size_of(call.value(0)).second == 1); }
+Value iscolumn(Call& call) {
+  return Value::boolean(!call.value(0).is_nd_array() && size_of(call.value(0)).second == 1);
+}
 
-// Every rlab value with a size is two-dimensional, which is all MATLAB's ismatrix asks.
-Value ismatrix(Call& call) { return Value::boolean(!call.value(0).is_none()); }
+// Every other rlab value with a size is two-dimensional, which is all MATLAB's ismatrix asks.
+Value ismatrix(Call& call) {
+  return Value::boolean(!call.value(0).is_none() && !call.value(0).is_nd_array());
+}
 
 bool equal_values(const Value& a, const Value& b);
 
