@@ -213,7 +213,11 @@ Value spread(Call& call, Statistic statistic) {
   // std(x, "all") and std(x, w, "all") (MATLAB) run over every element.
   const int dim_index = call.count() == 3 ? 2 : 1;
   const bool everything = all_flag(call, dim_index);
-  if (nd_reduction(call, dim_index)) return nd_reduce_call(call, dim_index, normalized);
+  // A vecdim comes third (std(A, w, vecdim)), as in MATLAB, where a second vector is weights.
+  const bool vecdim = call.count() == 3 && vecdim_flag(call, dim_index);
+  if (vecdim || (call.value(0).is_nd_array() && !everything)) {
+    return nd_reduce_call(call, dim_index, normalized);
+  }
   // 0 for no dim (a plain int: GCC misjudges an optional here as maybe uninitialised).
   const int dim = everything ? 0 : call.dim_argument(dim_index).value_or(0);
   const Value x = everything ? all_elements(call, call.value(0)) : call.value(0);
