@@ -44,5 +44,10 @@ Q = sqrt(-reshape([1 4 9 16 25 36 49 64], 2, 2, 2));
 printf("%d %g ", iscomplex(Q), imag(Q)); printf("\n");   % expect: 1 1 2 3 4 5 6 7 8
 printf("%g ", gamma(reshape(1:8, 2, 2, 2))); printf("\n");   % expect: 1 1 2 6 24 120 720 5040
 printf("%g ", log2(reshape(2 .^ (0:7), 2, 2, 2))); printf("\n");   % expect: 0 1 2 3 4 5 6 7
+Lg = logical(reshape([0 2 0 -1 3 0 0 1], 2, 2, 2));
+printf("%d %d ", islogical(Lg), ndims(Lg)); printf("%d ", Lg); printf("\n");   % expect: 1 3 0 1 0 1 1 0 0 1
+D = double(X > 0);
+printf("%d %d ", islogical(D), ndims(D)); printf("%g ", D); printf("\n");   % expect: 0 3 0 0 0 0 0 0 1 1 1 1 1 1
+printf("%d %s\n", ndims(single(X)), class(X));   % expect: 3 double
 % operands whose extents do not expand to one another are Octave's error
 mod(ones(2, 3, 2), ones(3, 2))   % expect error: mod: nonconformant arguments (op1 is 2x3x2, op2 is 3x2)
