@@ -133,12 +133,13 @@ bool has_nan_flag(Call& call) {
 // x with every NaN replaced by `fill` (0 for a sum, 1 for a product), and the 0/1 array of the
 // elements that are numbers; x's kind is kept.
 std::pair<Value, Value> without_nan(Call& call, const Value& x, double fill) {
-  require_numeric(call, x);
-  if (!x.is_array()) {
+  require_numeric_or_nd(call, x);
+  if (!x.is_array() && !x.is_nd_array()) {
     const bool nan = std::isnan(x.complex_value().real());
     return {nan ? Value::scalar(fill) : x, Value::scalar(nan ? 0.0 : 1.0)};
   }
-  num::Matrix values = x.matrix_value();
+  // An N-D array's storage is filled in place of a matrix's: the extents go back on below.
+  num::Matrix values = x.is_nd_array() ? x.nd_value().pages() : x.matrix_value();
   if (values.is_complex()) call.fail("\"omitnan\" takes real data");
   num::Matrix present(values.rows(), values.columns());
   for (num::Index k = 0; k < values.size(); ++k) {
@@ -147,6 +148,9 @@ std::pair<Value, Value> without_nan(Call& call, const Value& x, double fill) {
     if (nan) values.set(k, fill);
   }
   const auto like = [&](num::Matrix m) {
+    if (x.is_nd_array()) {
+      return Value::nd_array(num::NdArray::from_pages(x.nd_value().dims(), std::move(m)));
+    }
     return x.is(Kind::Vector) ? Value::vector(std::move(m)) : Value::matrix(std::move(m));
   };
   return {like(std::move(values)), like(std::move(present))};
@@ -156,6 +160,13 @@ std::pair<Value, Value> without_nan(Call& call, const Value& x, double fill) {
 template <class Statistic>
 Value reduce_flagged(Call& call, const Value& x, Statistic statistic) {
   const int dims = call.count() - 1 - (has_nan_flag(call) ? 1 : 0);
+  if (x.is_nd_array() && !(dims >= 1 && all_flag(call, 1))) {
+    const num::NdArray& array = x.nd_value();
+    return nd_reduce(array,
+                     dims >= 1 ? nd_dims_argument(call, 1, array.dims())
+                               : std::vector<int>{num::first_non_singleton_dim(array.dims())},
+                     statistic);
+  }
   if (dims >= 1 && all_flag(call, 1)) {
     return reduce(call, all_elements(call, x), std::nullopt, statistic);
   }

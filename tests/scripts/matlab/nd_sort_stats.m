@@ -39,6 +39,11 @@ B = arrayfun(@(x) x^2, reshape(1:8, 2, 2, 2));
 printf("%d ", size(B)); printf("%g ", B); printf("\n");   % expect: 2 2 2 1 4 9 16 25 36 49 64
 L = arrayfun(@(x, y) x > y, reshape(1:8, 2, 2, 2), 9 - reshape(1:8, 2, 2, 2));
 printf("%d ", ndims(L)); printf("%d ", L); printf("\n");   % expect: 3 0 0 0 0 1 1 1 1
+W = reshape([1 NaN 3 4 NaN 6 7 8], 2, 2, 2);
+printf("%g ", sum(W, 3, "omitnan")); printf("\n");   % expect: 1 6 10 12
+printf("%g ", prod(W, "omitnan")); printf("\n");   % expect: 1 12 6 56
+printf("%g ", mean(W, 3, "omitnan")); printf("\n");   % expect: 1 6 5 6
+printf("%g ", sum(W, 3)); printf("\n");   % expect: NaN NaN 10 12
 % a vecdim names each dim once; N-D cells do not exist yet; mat2str is Octave's error
 try, sum(ones(2, 2, 2), [1 1]); catch err, disp(err.message), end   % expect: sum: vecdim must hold distinct positive integers
 try, num2cell(ones(2, 2, 2)); catch err, disp(err.message), end   % expect: num2cell: an N-D array needs an N-D cell array, which llmlab lacks
