@@ -108,5 +108,23 @@ TEST(nd_shape_test, c_order_is_numpy_layout) {
   EXPECT_EQ(from_c_order({2, 3, 1}, Matrix::from_rows({{1, 3, 5, 2, 4, 6}})).dims(), (Dims{2, 3}));
 }
 
+TEST(nd_shape_test, rows_along_dim_2_is_the_storage_and_round_trips) {
+  const NdArray a = counting({2, 3, 4});
+  // Along MATLAB's dim 2 the rows are the pages' rows, the storage itself.
+  const Matrix rows = rows_along(a, 1);
+  EXPECT_TRUE(rows.shares_storage_with(a.pages()));
+  EXPECT_EQ(rows.rows(), 8);
+  EXPECT_EQ(rows.columns(), 3);
+  // Along dim 3 each row is one A(i, j, :): A(1, 1, :) is 1 7 13 19 in Octave.
+  const Matrix deep = rows_along(a, 2);
+  EXPECT_EQ(deep.columns(), 4);
+  EXPECT_EQ(deep(0, 0), 1.0);
+  EXPECT_EQ(deep(0, 1), 7.0);
+  EXPECT_EQ(deep(0, 3), 19.0);
+  for (int dim = 0; dim < 4; ++dim) {
+    EXPECT_EQ(from_rows_along(rows_along(a, dim), a.dims(), dim), a) << "dim " << dim;
+  }
+}
+
 }  // namespace
 }  // namespace llmlab::num
