@@ -301,9 +301,29 @@ Value nd_extremum(Call& call, int dim, num::Extremum which) {
   return Value::tuple({shaped(std::move(result.values)), shaped(std::move(result.indices))});
 }
 
+// max(A, [], vecdim): the extremum over several dims at once (values only: MATLAB's index of a
+// vecdim is a linear index within the slice, which llmlab does not give yet).
+template <num::Extremum which>
+Value extremum_over_vecdim(Call& call) {
+  const Value& placeholder = call.value(1);
+  if (!placeholder.is_array() || !placeholder.matrix_value().empty()) {
+    call.fail("3-arg form is " + std::string(call.name()) +
+              "(M, [], dim); 2nd argument must be the empty matrix []");
+  }
+  if (call.nargout() >= 2)
+    call.fail("the index output over a vecdim is not supported; give one dim");
+  if (runtime::is_numeric_or_nd(call.value(0)) && call.value(0).element_count() == 0) {
+    fail_empty(call);
+  }
+  return nd_reduce_call(call, 2, [](const num::Matrix& m, Along along) {
+    return num::extremum(m, along, which).values;
+  });
+}
+
 template <num::Extremum which>
 Value extremum_builtin(Call& call) {
   if (call.count() == 2) return element_wise<extremum_pair<which>, 2>(call);
+  if (call.count() == 3 && vecdim_flag(call, 2)) return extremum_over_vecdim<which>(call);
   if (call.value(0).is_nd_array() && !(call.count() == 3 && all_flag(call, 2))) {
     const bool placeholder =
         call.count() < 3 || (call.value(1).is_array() && call.value(1).matrix_value().empty());
