@@ -72,6 +72,14 @@ bool is_real_numeric(const Value& value) {
       "for real values only");
 }
 
+// An N-D result would otherwise leave the tape as a plain value, and its gradient would be
+// silently lost (grad of sum(x .* ones(2, 2, 2), "all") was zeros): refuse it by name.
+[[noreturn]] void nd_array_error() {
+  throw Error(
+      "autodiff: an N-D array meets the differentiated input; gradients are defined for "
+      "scalars, vectors and matrices only so far (issue #27)");
+}
+
 // Names what record() records while it lives (a builtin, "an operator"), for the message of a
 // node that has no rule for the gradient of a gradient.
 class OperationName {
@@ -129,10 +137,18 @@ Value ValueTape::push(Node node, Value primal) {
 
 namespace {
 
+// The operands of an operation on this tape: none may be an N-D array (nd_array_error).
+void refuse_nd(std::span<const Value> operands, bool finished) {
+  for (const Value& operand : operands) {
+    if (!finished && primal_of(operand).is_nd_array()) nd_array_error();
+  }
+}
+
 bool plain_result(const Value& primal, bool finished) {
   if (primal.is(Kind::Complex) || (primal.is_array() && primal.matrix_value().is_complex())) {
     complex_error();
   }
+  if (!finished && primal.is_nd_array() && !primal.is_logical()) nd_array_error();
   return !is_real_numeric(primal) || primal.is_logical() || finished;
 }
 
@@ -297,6 +313,8 @@ bool differentiable(BinaryOp op) {
 }  // namespace
 
 Value ValueTape::binary(BinaryOp op, const Value& left, const Value& right) {
+  const Value pair[] = {left, right};
+  refuse_nd(pair, finished_);
   const Value& a_value = primal_of(left);
   const Value& b_value = primal_of(right);
   // s \ A is A / s, element-wise (language.md §13.12): the division rule below applies.
@@ -497,6 +515,8 @@ Value ValueTape::rearrange(std::span<const Value> operands,
   primals.reserve(operands.size());
   for (const Value& operand : operands) primals.push_back(primal_of(operand));
   Value result = operation(primals);
+  refuse_nd(primals, finished_);
+  refuse_nd(std::span<const Value>(&result, 1), finished_);
   if (!is_real_numeric(primal_of(result))) {
     if (result.is(Kind::Complex) || (result.is_array() && result.matrix_value().is_complex())) {
       complex_error();
@@ -694,6 +714,7 @@ Value ValueTape::builtin(std::string_view name, std::span<const Value> arguments
         "(compute it outside the differentiated function, or use builtins that have rules)",
         name));
   }
+  refuse_nd(arguments, finished_);
   RuleCall call{*this, name, arguments, nargout, invoke};
   const OperationName named(operation_, name);
   return (*rule)(call);

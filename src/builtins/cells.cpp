@@ -59,6 +59,8 @@ Value num2cell(Call& call) {
     for (const std::string& s : x.string_array_value()) items.push_back(Value::string(s));
     return Value::cell(CellArray::row(std::move(items)));
   }
+  // Cell arrays have two dims; MATLAB's N-D cell result has no value kind here yet.
+  if (x.is_nd_array()) call.fail("an N-D array needs an N-D cell array, which llmlab lacks");
   const num::Matrix m = call.matrix(0);
   CellArray cells;
   cells.rows = x.is(Kind::Vector) ? (m.empty() ? 0 : 1) : m.rows();

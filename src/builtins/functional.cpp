@@ -15,6 +15,7 @@
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
 #include "lang/ast.hpp"
+#include "num/nd_shape.hpp"
 #include "runtime/display.hpp"
 #include "runtime/literals.hpp"
 #include "runtime/operators.hpp"
@@ -169,7 +170,44 @@ std::vector<Value> elements_of(Call& call, int index) {
 // arrayfun beyond rlab's two-argument form (MATLAB's meaning, which rustlab rejects): several
 // inputs of one size called element by element, a matrix input giving a matrix of its shape,
 // and "UniformOutput", false for string results, which form a string array.
+Value arrayfun_2d(Call& call);
+
+// arrayfun over N-D inputs (issue #27): the inputs, of equal extents, go in as their
+// d1×(d2·…·dn) folds, which keep MATLAB's element order, and a result of one number per
+// element takes their extents back.
+Value nd_arrayfun(Call& call, int inputs) {
+  const num::Dims dims = runtime::dims_of(call.value(1));
+  std::vector<Value> arguments(call.arguments().begin(), call.arguments().end());
+  for (int k = 1; k <= inputs; ++k) {
+    if (runtime::dims_of(call.value(k)) != dims) {
+      call.fail(fmt::format("argument {} has a different size from argument 2", k + 1));
+    }
+    arguments[static_cast<std::size_t>(k)] = runtime::folded_to_matrix(call.value(k));
+  }
+  runtime::Call folded(call.interpreter(), call.name(), arguments, call.nargout());
+  const Value result = arrayfun_2d(folded);
+  if (!runtime::is_numeric_or_nd(result) || result.element_count() != num::element_count(dims)) {
+    return result;
+  }
+  return runtime::nd_result(num::reshaped(runtime::as_nd_array(result), dims), result.is_logical());
+}
+
+// The number of array inputs of arrayfun: every argument after f, less a trailing
+// "UniformOutput" pair.
+int arrayfun_inputs(Call& call) {
+  const bool option = call.count() >= 4 && call.value(call.count() - 2).is(Kind::String);
+  return call.count() - 1 - (option ? 2 : 0);
+}
+
 Value arrayfun(Call& call) {
+  const int inputs = arrayfun_inputs(call);
+  for (int k = 1; k <= inputs; ++k) {
+    if (call.value(k).is_nd_array()) return nd_arrayfun(call, inputs);
+  }
+  return arrayfun_2d(call);
+}
+
+Value arrayfun_2d(Call& call) {
   int inputs = call.count() - 1;
   bool uniform = true;
   if (call.count() >= 4 && call.value(call.count() - 2).is(Kind::String)) {

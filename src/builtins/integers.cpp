@@ -261,19 +261,20 @@ Value nextpow2(Call& call) {
 }  // namespace
 
 extern const BuiltinTable kIntegerBuiltins = {
-    {"gcd", divisors<false>, 2, 2,
+    {"gcd", element_wise<divisors<false>, 2>, 2, 2,
      "Greatest common divisor of integers, element-wise. Example: gcd(12, 18)"},
-    {"lcm", divisors<true>, 2, 2,
+    {"lcm", element_wise<divisors<true>, 2>, 2, 2,
      "Least common multiple of integers, element-wise. Example: lcm(4, 6)"},
-    {"isprime", isprime, 1, 1, "True for prime integers, element-wise. Example: isprime(1:10)"},
+    {"isprime", element_wise<isprime>, 1, 1,
+     "True for prime integers, element-wise. Example: isprime(1:10)"},
     {"primes", primes, 1, 1, "The primes up to n, as a vector. Example: primes(20)"},
-    {"bitand", bitwise<BitAnd>, 2, 2,
+    {"bitand", element_wise<bitwise<BitAnd>, 2>, 2, 2,
      "Bitwise and of non-negative integers, element-wise. Example: bitand(12, 10)"},
-    {"bitor", bitwise<BitOr>, 2, 2,
+    {"bitor", element_wise<bitwise<BitOr>, 2>, 2, 2,
      "Bitwise or of non-negative integers, element-wise. Example: bitor(12, 10)"},
-    {"bitxor", bitwise<BitXor>, 2, 2,
+    {"bitxor", element_wise<bitwise<BitXor>, 2>, 2, 2,
      "Bitwise exclusive or of non-negative integers. Example: bitxor(12, 10)"},
-    {"bitshift", bitshift, 2, 2,
+    {"bitshift", element_wise<bitshift, 2>, 2, 2,
      "a shifted left by k bits (right for k < 0): bitshift(a, k). Example: bitshift(1, 4)"},
     {"dec2bin", to_base<2>, 1, 2,
      "Binary digits of an integer (two's complement when negative): dec2bin(d[, n]). Example: "
@@ -285,7 +286,7 @@ extern const BuiltinTable kIntegerBuiltins = {
      "The number a string of binary digits spells. Example: bin2dec(\"1010\")"},
     {"hex2dec", from_base_builtin<16>, 1, 1,
      "The number a string of hexadecimal digits spells. Example: hex2dec(\"ff\")"},
-    {"nextpow2", nextpow2, 1, 1,
+    {"nextpow2", element_wise<nextpow2>, 1, 1,
      "Smallest p with 2^p >= |x|, element-wise. Example: nextpow2(100)"},
 };
 

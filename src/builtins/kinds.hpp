@@ -10,6 +10,8 @@
 #include "num/matrix.hpp"
 #include "num/nd_array.hpp"
 #include "runtime/call.hpp"
+#include "runtime/nd_element_wise.hpp"
+#include "runtime/nd_values.hpp"
 #include "runtime/value.hpp"
 
 namespace llmlab::builtins {
@@ -28,6 +30,10 @@ inline runtime::Value as_number(const runtime::Value& x) {
 
 inline void require_numeric(runtime::Call& call, const runtime::Value& x) {
   if (!x.is_numeric()) call.fail("unsupported type " + std::string(x.kind_name()));
+}
+
+inline void require_numeric_or_nd(runtime::Call& call, const runtime::Value& x) {
+  if (!runtime::is_numeric_or_nd(x)) call.fail("unsupported type " + std::string(x.kind_name()));
 }
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
@@ -53,5 +59,14 @@ std::optional<num::Dims> nd_size_arguments(const runtime::Call& call, int first)
 // Sizes and subscripts above 2^53 are not exact doubles (and would overflow the conversion to
 // an integer); no array can have that many elements anyway.
 constexpr double kLargestSize = 9007199254740992.0;
+
+// An element-wise builtin that takes N-D arrays (issue #27): its table entry names
+// `element_wise<body>` (or `element_wise<body, 2>` for two operands that expand against each
+// other), and `body`, its 2-D definition, never sees an NdArray (runtime/nd_element_wise.hpp).
+template <runtime::BuiltinBody body, int operands = 1>
+runtime::Value element_wise(runtime::Call& call) {
+  if (!runtime::has_nd_operand(call.arguments(), operands)) return body(call);
+  return runtime::lift_element_wise(call, operands, body);
+}
 
 }  // namespace llmlab::builtins

@@ -9,8 +9,10 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
 #include "nn/entropy.hpp"
 #include "nn/gelu.hpp"
@@ -19,6 +21,7 @@
 #include "nn/rmsnorm.hpp"
 #include "nn/softmax.hpp"
 #include "num/format.hpp"
+#include "num/nd_shape.hpp"
 
 namespace llmlab::builtins {
 namespace {
@@ -28,8 +31,9 @@ using runtime::Kind;
 using runtime::Value;
 
 // How §8 slices an argument: a Scalar, a Vector and a 1-D-shaped Matrix are one slice; an R×C
-// Matrix with R, C > 1 splits into rows (dim 2, the default) or columns (dim 1).
-enum class Form { Scalar, Vector, OneDimensional, Matrix };
+// Matrix with R, C > 1 splits into rows (dim 2, the default) or columns (dim 1). An N-D array
+// (issue #27) splits along any dim, dim 2 by default as a matrix does: the rows of every page.
+enum class Form { Scalar, Vector, OneDimensional, Matrix, NdArray };
 enum class Slices { Whole, Rows, Columns };
 
 using RowKernel = void (*)(std::span<double>, std::span<const double>, int, int);
@@ -61,6 +65,9 @@ Form form_of(const Call& call) {
                       : kinds);
       return m.rows() == 1 || m.columns() == 1 ? Form::OneDimensional : Form::Matrix;
     }
+    case Kind::NdArray:
+      if (x.nd_value().empty()) call.fail(kinds);
+      return Form::NdArray;
     default:
       call.fail(kinds);
   }
@@ -114,9 +121,21 @@ num::Matrix map_slices(const Call& call, const num::Matrix& input, Slices slices
   return slices == Slices::Columns ? result.transposed() : result;
 }
 
+// A row kernel over the slices of an N-D array along 0-based `dim` (num::rows_along: the
+// storage itself along dim 2), its result in the array's extents.
+template <class Kernel>
+Value nd_map_slices(const Call& call, int dim, Kernel&& kernel) {
+  const num::NdArray& array = call.value(0).nd_value();
+  const num::Matrix rows = real_input(call, num::rows_along(array, dim));
+  return runtime::nd_result(num::from_rows_along(
+      map_slices(call, rows, Slices::Rows, std::forward<Kernel>(kernel)), array.dims(), dim));
+}
+
 // softmax and log_softmax: `f(x)` or `f(M, dim)` (§8 softmax, log_softmax).
 Value row_softmax(Call& call, RowKernel kernel) {
   const Form form = form_of(call);
+  if (form == Form::NdArray)
+    return nd_map_slices(call, call.has(1) ? call.nd_dim_argument(1) : 1, kernel);
   Slices slices = Slices::Whole;
   if (form == Form::Matrix) {
     slices = call.has(1) ? dim_argument(call, call.value(1)) : Slices::Rows;
@@ -145,6 +164,7 @@ Value gelu_grad(Call& call) { return elementwise(call, &nn::gelu_grad<double>); 
 // `(M, dim, eps)` for a matrix, then name–value pairs "gamma", "beta", "eps", "dim".
 struct NormOptions {
   Slices slices = Slices::Whole;
+  int nd_dim = 1;  // an N-D array's dim, 0-based
   double eps = 1e-5;
   std::optional<num::Matrix> gamma;
   std::optional<num::Matrix> beta;
@@ -154,7 +174,8 @@ NormOptions norm_options(const Call& call, Form form, bool takes_beta) {
   NormOptions options;
   if (form == Form::Matrix) options.slices = Slices::Rows;
   int index = 1;
-  const int positional_limit = form == Form::Matrix ? 2 : 1;
+  const bool sliced = form == Form::Matrix || form == Form::NdArray;
+  const int positional_limit = sliced ? 2 : 1;
   for (int position = 0; index < call.count() && !call.value(index).is(Kind::String);
        ++position, ++index) {
     if (position >= positional_limit) {
@@ -165,7 +186,9 @@ NormOptions norm_options(const Call& call, Form form, bool takes_beta) {
                                          : "matrix form takes at most 3 args (M[, dim[, eps]])";
       call.fail(usage);
     }
-    if (form == Form::Matrix && position == 0) {
+    if (form == Form::NdArray && position == 0) {
+      options.nd_dim = call.nd_dim_argument(index);
+    } else if (form == Form::Matrix && position == 0) {
       options.slices = dim_argument(call, call.value(index));
     } else {
       options.eps = call.scalar(index);
@@ -177,6 +200,8 @@ NormOptions norm_options(const Call& call, Form form, bool takes_beta) {
     const Value& value = call.value(index + 1);
     if (name == "eps") {
       options.eps = call.scalar(index + 1);
+    } else if (name == "dim" && form == Form::NdArray) {
+      options.nd_dim = call.nd_dim_argument(index + 1);
     } else if (name == "dim") {
       const Slices slices = dim_argument(call, value);
       if (form == Form::Matrix) options.slices = slices;  // one-slice forms ignore dim
@@ -229,6 +254,15 @@ num::Matrix complex_layernorm(const Call& call, const num::Matrix& input,
 Value layernorm(Call& call) {
   const Form form = form_of(call);
   const NormOptions options = norm_options(call, form, true);
+  if (form == Form::NdArray) {
+    const num::Index length = call.value(0).nd_value().extent(options.nd_dim);
+    const auto gamma = affine(call, options.gamma, "gamma", length);
+    const auto beta = affine(call, options.beta, "beta", length);
+    return nd_map_slices(
+        call, options.nd_dim, [&](std::span<double> y, std::span<const double> in, int N, int C) {
+          nn::layernorm_forward<double>(y, {}, {}, in, gamma, beta, N, C, options.eps);
+        });
+  }
   const num::Matrix x = call.matrix(0);
   if (x.is_complex()) return Value::like(call.value(0), complex_layernorm(call, x, options));
   const num::Index length = slice_length(x, options.slices);
@@ -245,6 +279,14 @@ Value layernorm(Call& call) {
 Value rmsnorm(Call& call) {
   const Form form = form_of(call);
   const NormOptions options = norm_options(call, form, false);
+  if (form == Form::NdArray) {
+    const auto gamma =
+        affine(call, options.gamma, "gamma", call.value(0).nd_value().extent(options.nd_dim));
+    return nd_map_slices(call, options.nd_dim,
+                         [&](std::span<double> y, std::span<const double> in, int N, int C) {
+                           nn::rmsnorm_forward<double>(y, {}, in, gamma, N, C, options.eps);
+                         });
+  }
   const num::Matrix x = real_input(call, call.matrix(0));
   const auto gamma = affine(call, options.gamma, "gamma", slice_length(x, options.slices));
   return Value::like(call.value(0),
@@ -326,9 +368,10 @@ extern const BuiltinTable kNnBuiltins = {
      "Softmax of each row (dim 2, default) or column (dim 1). Example: softmax([1, 2, 3])"},
     {"log_softmax", log_softmax, 1, 2,
      "Log of softmax per row or column, computed stably. Example: log_softmax([1, 2, 3])"},
-    {"relu", relu, 1, 1, "max(x, 0), element-wise. Example: relu([-1, 0, 2])"},
-    {"gelu", gelu, 1, 1, "GELU (tanh approximation), element-wise. Example: gelu([-1, 0, 1])"},
-    {"gelu_grad", gelu_grad, 1, 1,
+    {"relu", element_wise<relu>, 1, 1, "max(x, 0), element-wise. Example: relu([-1, 0, 2])"},
+    {"gelu", element_wise<gelu>, 1, 1,
+     "GELU (tanh approximation), element-wise. Example: gelu([-1, 0, 1])"},
+    {"gelu_grad", element_wise<gelu_grad>, 1, 1,
      "Derivative of gelu (tanh form), element-wise. Example: gelu_grad([-1, 0, 1])"},
     {"layernorm", layernorm, 1, 11,
      "Standardise each row (or column) to mean 0, variance 1; eps 1e-5 inside the root. Example: "

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -752,6 +753,10 @@ std::pair<num::Index, num::Index> size_of(const Value& value) {
       return {0, 0};
     case Kind::Cell:
       return {value.cell_value().rows, value.cell_value().columns};
+    case Kind::NdArray: {  // [r, c] = size(A): the trailing dims fold into the columns
+      const num::Dims& dims = value.nd_value().dims();
+      return {dims[0], num::element_count(std::span<const num::Index>(dims).subspan(1))};
+    }
     default:
       return {1, 1};
   }

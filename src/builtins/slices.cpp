@@ -1,7 +1,12 @@
 // The one slice dispatch (see slices.hpp).
 #include "builtins/slices.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 #include "builtins/kinds.hpp"
+#include "num/nd_shape.hpp"
+#include "runtime/nd_values.hpp"
 
 namespace llmlab::builtins {
 
@@ -49,6 +54,46 @@ Value transformed_value(const Value& x, num::Matrix result) {
   }
   if (x.is(Kind::Vector) && result.rows() == 1) return Value::vector(std::move(result));
   return Value::matrix(std::move(result));
+}
+
+bool vecdim_flag(const runtime::Call& call, int index) {
+  return call.has(index) && call.value(index).is_array() &&
+         call.value(index).matrix_value().size() >= 2;
+}
+
+std::vector<int> nd_dims_argument(const runtime::Call& call, int index, const num::Dims& dims) {
+  if (!call.has(index)) return {num::first_non_singleton_dim(dims)};
+  if (!vecdim_flag(call, index)) return {call.nd_dim_argument(index)};
+  const num::Matrix& given = call.value(index).matrix_value();
+  std::vector<int> along;
+  for (num::Index k = 0; k < given.size(); ++k) {
+    const double dim = given.complex_at(k).real();
+    const bool valid = dim >= 1.0 && dim == std::floor(dim) && dim <= 1e9 && given.is_real();
+    if (!valid || std::find(along.begin(), along.end(), static_cast<int>(dim) - 1) != along.end()) {
+      call.fail("vecdim must hold distinct positive integers");
+    }
+    along.push_back(static_cast<int>(dim) - 1);
+  }
+  return along;
+}
+
+Value nd_reduce(const num::NdArray& array, std::span<const int> along,
+                const SliceStatistic& statistic, bool logical) {
+  if (*std::min_element(along.begin(), along.end()) >= array.ndims()) {
+    return runtime::nd_result(array);
+  }
+  num::Matrix reduced = statistic(num::slices_along(array, along), Along::Columns);
+  reduced.demote_if_real();
+  return runtime::nd_result(num::reshaped(num::NdArray::from_matrix(std::move(reduced)),
+                                          num::reduced_dims(array.dims(), along)),
+                            logical);
+}
+
+Value nd_reduce_call(runtime::Call& call, int dim_index, const SliceStatistic& statistic,
+                     bool logical) {
+  require_numeric_or_nd(call, call.value(0));
+  const num::NdArray array = runtime::as_nd_array(call.value(0));
+  return nd_reduce(array, nd_dims_argument(call, dim_index, array.dims()), statistic, logical);
 }
 
 }  // namespace llmlab::builtins

@@ -4,10 +4,15 @@
 // range, quantiles, zscore, diff, maxk, ...) goes through here; num/ computes.
 #pragma once
 
+#include <functional>
 #include <optional>
+#include <span>
+#include <vector>
 
 #include "num/matrix.hpp"
+#include "num/nd_array.hpp"
 #include "num/reduce.hpp"
+#include "runtime/call.hpp"
 #include "runtime/value.hpp"
 
 namespace llmlab::builtins {
@@ -42,5 +47,29 @@ runtime::Value per_slice_value(const runtime::Value& x, const Plan& plan, num::M
 // A slice-to-slice result in x's terms: from a scalar a Scalar (1×1) or a Vector; from a Vector
 // a Vector when one row comes out; from a Matrix a Matrix.
 runtime::Value transformed_value(const runtime::Value& x, num::Matrix result);
+
+// --- N-D arrays (issue #27): a slice runs along any dim, or along several at once. ---
+
+// A 2-D statistic along the columns or rows of a matrix (num::sum, num::median, ...).
+using SliceStatistic = std::function<num::Matrix(const num::Matrix&, num::Along)>;
+
+// MATLAB's vecdim in place of a dim (`sum(A, [1 3])`): argument `index` is a numeric array of
+// two or more dims.
+bool vecdim_flag(const runtime::Call& call, int index);
+
+// The 0-based dims a per-slice builtin on `dims` runs along: argument `index` as a dim or a
+// vecdim (distinct positive integers), or the first non-singleton dim when it is absent.
+std::vector<int> nd_dims_argument(const runtime::Call& call, int index, const num::Dims& dims);
+
+// The reduction of an array over the dims `along`: each slice across them is a column of
+// num::slices_along, reduced by the 2-D statistic, and the results take the array's extents
+// with 1 at each of `along`. Dims past the last leave the array as it is.
+runtime::Value nd_reduce(const num::NdArray& array, std::span<const int> along,
+                         const SliceStatistic& statistic, bool logical = false);
+
+// nd_reduce of argument 0 (any numeric value or N-D array) over the dims of argument
+// `dim_index` (nd_dims_argument).
+runtime::Value nd_reduce_call(runtime::Call& call, int dim_index, const SliceStatistic& statistic,
+                              bool logical = false);
 
 }  // namespace llmlab::builtins

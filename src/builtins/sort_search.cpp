@@ -112,8 +112,43 @@ Value sort_strings(Call& call, const std::vector<std::string>& items, bool join)
   return result;
 }
 
+// sort of an N-D array along 0-based `dim`: each slice along it is a column of
+// num::slices_along, sorted as a matrix's columns are; a dim past the last leaves every element
+// where it is (index 1).
+Value nd_sort(Call& call, int dim, num::Direction direction) {
+  const num::NdArray& array = call.value(0).nd_value();
+  const bool logical = call.value(0).is_logical();
+  Value sorted = call.value(0);
+  Value indices = runtime::nd_result(num::NdArray(array.dims(), 1.0));
+  if (dim < array.ndims() && !array.empty()) {
+    num::SortResult result = num::sort(num::slices_along(array, dim), Along::Columns, direction);
+    result.values.demote_if_real();
+    sorted = runtime::nd_result(num::from_slices_along(result.values, array.dims(), dim), logical);
+    indices = runtime::nd_result(num::from_slices_along(result.indices, array.dims(), dim));
+  }
+  if (call.nargout() >= 2) return Value::tuple({std::move(sorted), std::move(indices)});
+  return sorted;
+}
+
+// sort(A), sort(A, dim), sort(A, mode), sort(A, dim, mode) of an N-D array.
+Value nd_sort_call(Call& call) {
+  const num::NdArray& array = call.value(0).nd_value();
+  int dim = num::first_non_singleton_dim(array.dims());
+  num::Direction direction = num::Direction::Ascend;
+  if (call.has(1)) {
+    if (call.value(1).is(Kind::String)) {
+      direction = direction_argument(call, 1);
+    } else {
+      dim = call.nd_dim_argument(1);
+    }
+  }
+  if (call.has(2)) direction = direction_argument(call, 2);
+  return nd_sort(call, dim, direction);
+}
+
 Value sort(Call& call) {
   const Value& x = call.value(0);
+  if (x.is_nd_array()) return nd_sort_call(call);
   if (x.is(Kind::StringArray)) return sort_strings(call, x.string_array_value(), false);
   if (x.is(Kind::String)) return sort_strings(call, characters_as_items(x.string_value()), true);
   require_numeric(call, x);
@@ -155,7 +190,9 @@ num::Matrix last_elements(const num::Matrix& m, num::Index count) {
 
 // find(x), find(x, k) and MATLAB's find(x, k, "first" | "last").
 Value find(Call& call) {
-  const Value& x = call.value(0);
+  // An N-D array is found through its d1×(d2·…·dn) fold: the same linear indices, and the
+  // rows and columns MATLAB gives.
+  const Value x = runtime::folded_to_matrix(call.value(0));
   require_numeric(call, x);
   std::optional<num::Index> limit;
   if (call.has(1)) limit = call.count_argument(1);

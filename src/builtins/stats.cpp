@@ -91,31 +91,16 @@ Value reduce(Call& call, const Value& x, std::optional<int> dim, Statistic stati
   return reduced_value(statistic(m, along), along);
 }
 
-// A reduction of an N-D array along 0-based `dim`: each slice along it is a column of
-// num::slices_along, reduced by the 2-D statistic, and the results take the array's extents
-// with 1 at `dim`. A dim past the last leaves the array as it is.
-template <class Statistic>
-Value nd_reduce(const num::NdArray& array, int dim, Statistic statistic, bool logical = false) {
-  if (dim >= array.ndims()) return runtime::nd_result(array);
-  num::Matrix reduced = statistic(num::slices_along(array, dim), Along::Columns);
-  reduced.demote_if_real();
-  return runtime::nd_result(num::reshaped(num::NdArray::from_matrix(std::move(reduced)),
-                                          num::reduced_dims(array.dims(), dim)),
-                            logical);
+// sum, prod, mean, median with a dim, a vecdim, or with "all" over every element.
+// True when a reduction call takes the N-D path: an N-D array (unless "all"), or a vecdim.
+bool nd_reduction(const Call& call, int dim_index) {
+  return vecdim_flag(call, dim_index) ||
+         (call.value(0).is_nd_array() && !all_flag(call, dim_index));
 }
 
-// The dim of a reduction call on an N-D array: argument 1, or the first non-singleton.
-int nd_reduction_dim(const Call& call, const num::NdArray& array) {
-  return call.has(1) ? call.nd_dim_argument(1) : num::first_non_singleton_dim(array.dims());
-}
-
-// sum, prod, mean, median with a dim, or with "all" over every element.
 template <class Statistic>
 Value reduce_call(Call& call, Statistic statistic) {
-  if (call.value(0).is_nd_array() && !all_flag(call, 1)) {
-    const num::NdArray& array = call.value(0).nd_value();
-    return nd_reduce(array, nd_reduction_dim(call, array), statistic);
-  }
+  if (nd_reduction(call, 1)) return nd_reduce_call(call, 1, statistic);
   if (all_flag(call, 1)) {
     return reduce(call, all_elements(call, call.value(0)), std::nullopt, statistic);
   }
@@ -148,12 +133,13 @@ bool has_nan_flag(Call& call) {
 // x with every NaN replaced by `fill` (0 for a sum, 1 for a product), and the 0/1 array of the
 // elements that are numbers; x's kind is kept.
 std::pair<Value, Value> without_nan(Call& call, const Value& x, double fill) {
-  require_numeric(call, x);
-  if (!x.is_array()) {
+  require_numeric_or_nd(call, x);
+  if (!x.is_array() && !x.is_nd_array()) {
     const bool nan = std::isnan(x.complex_value().real());
     return {nan ? Value::scalar(fill) : x, Value::scalar(nan ? 0.0 : 1.0)};
   }
-  num::Matrix values = x.matrix_value();
+  // An N-D array's storage is filled in place of a matrix's: the extents go back on below.
+  num::Matrix values = x.is_nd_array() ? x.nd_value().pages() : x.matrix_value();
   if (values.is_complex()) call.fail("\"omitnan\" takes real data");
   num::Matrix present(values.rows(), values.columns());
   for (num::Index k = 0; k < values.size(); ++k) {
@@ -162,6 +148,9 @@ std::pair<Value, Value> without_nan(Call& call, const Value& x, double fill) {
     if (nan) values.set(k, fill);
   }
   const auto like = [&](num::Matrix m) {
+    if (x.is_nd_array()) {
+      return Value::nd_array(num::NdArray::from_pages(x.nd_value().dims(), std::move(m)));
+    }
     return x.is(Kind::Vector) ? Value::vector(std::move(m)) : Value::matrix(std::move(m));
   };
   return {like(std::move(values)), like(std::move(present))};
@@ -171,6 +160,13 @@ std::pair<Value, Value> without_nan(Call& call, const Value& x, double fill) {
 template <class Statistic>
 Value reduce_flagged(Call& call, const Value& x, Statistic statistic) {
   const int dims = call.count() - 1 - (has_nan_flag(call) ? 1 : 0);
+  if (x.is_nd_array() && !(dims >= 1 && all_flag(call, 1))) {
+    const num::NdArray& array = x.nd_value();
+    return nd_reduce(array,
+                     dims >= 1 ? nd_dims_argument(call, 1, array.dims())
+                               : std::vector<int>{num::first_non_singleton_dim(array.dims())},
+                     statistic);
+  }
   if (dims >= 1 && all_flag(call, 1)) {
     return reduce(call, all_elements(call, x), std::nullopt, statistic);
   }
@@ -207,31 +203,41 @@ Value median(Call& call) {
 }
 
 // std(x), std(x, dim), std(x, w, dim): w = 0 divides by N - 1, w = 1 by N.
+// MATLAB's w of std and var, argument 1 of three: 0 (or [], the default) divides by N - 1, 1 by N.
+num::Normalization normalization_argument(Call& call) {
+  if (call.count() < 3) return num::Normalization::Sample;
+  const Value& given = call.value(1);
+  if (given.is_array() && given.matrix_value().empty()) return num::Normalization::Sample;
+  const double w = call.scalar(1);
+  if (w != 0.0 && w != 1.0) {
+    call.fail("argument 2 (w) must be 0 or 1, got " + num::format_shortest(w));
+  }
+  return w == 1.0 ? num::Normalization::Population : num::Normalization::Sample;
+}
+
 template <class Statistic>
 Value spread(Call& call, Statistic statistic) {
-  num::Normalization normalization = num::Normalization::Sample;
+  const num::Normalization normalization = normalization_argument(call);
+  const auto normalized = [normalization, statistic](const num::Matrix& m, Along along) {
+    return statistic(m, along, normalization);
+  };
   // std(x, "all") and std(x, w, "all") (MATLAB) run over every element.
   const int dim_index = call.count() == 3 ? 2 : 1;
   const bool everything = all_flag(call, dim_index);
+  // A vecdim comes third (std(A, w, vecdim)), as in MATLAB, where a second vector is weights.
+  const bool vecdim = call.count() == 3 && vecdim_flag(call, dim_index);
+  if (vecdim || (call.value(0).is_nd_array() && !everything)) {
+    return nd_reduce_call(call, dim_index, normalized);
+  }
   // 0 for no dim (a plain int: GCC misjudges an optional here as maybe uninitialised).
   const int dim = everything ? 0 : call.dim_argument(dim_index).value_or(0);
-  if (call.count() == 3) {
-    const double w = call.scalar(1);
-    if (w != 0.0 && w != 1.0) {
-      call.fail("argument 2 (w) must be 0 or 1, got " + num::format_shortest(w));
-    }
-    normalization = w == 1.0 ? num::Normalization::Population : num::Normalization::Sample;
-  }
   const Value x = everything ? all_elements(call, call.value(0)) : call.value(0);
   // One element per slice (a scalar, or a Vector's columns under dim 1): N <= 1 gives 0.
   if (is_scalar_kind(x)) return Value::scalar(0.0);
   if (x.is(Kind::Vector) && dim == 1) {
     return Value::vector(num::Matrix(1, x.matrix_value().size(), 0.0));
   }
-  return reduce(call, x, dim == 0 ? std::nullopt : std::optional<int>(dim),
-                [normalization, statistic](const num::Matrix& m, Along along) {
-                  return statistic(m, along, normalization);
-                });
+  return reduce(call, x, dim == 0 ? std::nullopt : std::optional<int>(dim), normalized);
 }
 
 Value std_builtin(Call& call) { return spread(call, num::standard_deviation); }
@@ -260,7 +266,8 @@ std::pair<Value, Value> extremum_values(Call& call, const Value& x, std::optiona
 
 // max(a, b): the element-wise form with broadcasting. The result is a Matrix when either
 // operand is one, a Vector when either is a Vector, else a scalar.
-Value extremum_pair(Call& call, num::Extremum which) {
+template <num::Extremum which>
+Value extremum_pair(Call& call) {
   const Value& a = call.value(0);
   const Value& b = call.value(1);
   require_numeric(call, a);
@@ -294,9 +301,30 @@ Value nd_extremum(Call& call, int dim, num::Extremum which) {
   return Value::tuple({shaped(std::move(result.values)), shaped(std::move(result.indices))});
 }
 
-Value extremum_builtin(Call& call, num::Extremum which) {
-  if (call.value(0).is_nd_array() && call.count() != 2 &&
-      !(call.count() == 3 && all_flag(call, 2))) {
+// max(A, [], vecdim): the extremum over several dims at once (values only: MATLAB's index of a
+// vecdim is a linear index within the slice, which llmlab does not give yet).
+template <num::Extremum which>
+Value extremum_over_vecdim(Call& call) {
+  const Value& placeholder = call.value(1);
+  if (!placeholder.is_array() || !placeholder.matrix_value().empty()) {
+    call.fail("3-arg form is " + std::string(call.name()) +
+              "(M, [], dim); 2nd argument must be the empty matrix []");
+  }
+  if (call.nargout() >= 2)
+    call.fail("the index output over a vecdim is not supported; give one dim");
+  if (runtime::is_numeric_or_nd(call.value(0)) && call.value(0).element_count() == 0) {
+    fail_empty(call);
+  }
+  return nd_reduce_call(call, 2, [](const num::Matrix& m, Along along) {
+    return num::extremum(m, along, which).values;
+  });
+}
+
+template <num::Extremum which>
+Value extremum_builtin(Call& call) {
+  if (call.count() == 2) return element_wise<extremum_pair<which>, 2>(call);
+  if (call.count() == 3 && vecdim_flag(call, 2)) return extremum_over_vecdim<which>(call);
+  if (call.value(0).is_nd_array() && !(call.count() == 3 && all_flag(call, 2))) {
     const bool placeholder =
         call.count() < 3 || (call.value(1).is_array() && call.value(1).matrix_value().empty());
     if (!placeholder) {
@@ -309,7 +337,6 @@ Value extremum_builtin(Call& call, num::Extremum which) {
         call.count() == 3 ? call.nd_dim_argument(2) : num::first_non_singleton_dim(array.dims()),
         which);
   }
-  if (call.count() == 2) return extremum_pair(call, which);
   std::optional<int> dim;
   if (call.count() == 3) {
     const Value& placeholder = call.value(1);
@@ -332,9 +359,9 @@ Value extremum_builtin(Call& call, num::Extremum which) {
   return values;
 }
 
-Value max(Call& call) { return extremum_builtin(call, num::Extremum::Max); }
+Value max(Call& call) { return extremum_builtin<num::Extremum::Max>(call); }
 
-Value min(Call& call) { return extremum_builtin(call, num::Extremum::Min); }
+Value min(Call& call) { return extremum_builtin<num::Extremum::Min>(call); }
 
 Value argmax(Call& call) {
   return extremum_values(call, call.value(0), call.dim_argument(1), num::Extremum::Max).second;
@@ -349,10 +376,7 @@ Value argmin(Call& call) {
 // Vector one per element along dim 1 and a Bool along dim 2.
 template <class Test>
 Value truth_reduction(Call& call, Test test) {
-  if (call.value(0).is_nd_array() && !all_flag(call, 1)) {
-    const num::NdArray& array = call.value(0).nd_value();
-    return nd_reduce(array, nd_reduction_dim(call, array), test, /*logical=*/true);
-  }
+  if (nd_reduction(call, 1)) return nd_reduce_call(call, 1, test, /*logical=*/true);
   if (call.has(1) && !all_flag(call, 1)) {
     const Value& x = call.value(0);
     require_numeric(call, x);

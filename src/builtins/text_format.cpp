@@ -115,6 +115,7 @@ Value int2str(Call& call) {
 Value mat2str(Call& call) {
   const Value& x = call.value(0);
   if (x.is(Kind::String)) return Value::string("\"" + x.string_value() + "\"");
+  if (x.is_nd_array()) call.fail("X must be two dimensional");  // Octave's and MATLAB's rule
   const int precision =
       call.has(1) ? static_cast<int>(std::min<std::int64_t>(call.count_argument(1), 100)) : 15;
   const num::Matrix values = call.matrix(0);

@@ -26,6 +26,7 @@
 #include "num/rng.hpp"
 #include "runtime/display.hpp"
 #include "runtime/literals.hpp"
+#include "runtime/nd_values.hpp"
 #include "runtime/operators.hpp"
 #include "runtime/printf.hpp"
 #include "runtime/struct_array.hpp"
@@ -42,8 +43,9 @@ bool all_real(const Value& value) {
     case Kind::Complex:
       return value.complex_value().imag() == 0.0;
     case Kind::Vector:
-    case Kind::Matrix: {
-      const num::Matrix& m = value.matrix_value();
+    case Kind::Matrix:
+    case Kind::NdArray: {
+      const num::Matrix& m = value.is_nd_array() ? value.nd_value().pages() : value.matrix_value();
       if (m.is_real()) return true;
       for (const num::Complex& z : m.complex_values()) {
         if (z.imag() != 0.0) return false;
@@ -85,14 +87,14 @@ Value isvector(Call& call) {
 Value isreal(Call& call) {
   const Value& v = call.value(0);
   if (v.is(Kind::Bool) || v.is(Kind::String)) return Value::boolean(true);
-  return Value::boolean(v.is_numeric() && all_real(v));
+  return Value::boolean(runtime::is_numeric_or_nd(v) && all_real(v));
 }
 
 // MATLAB's iscomplex: a number or array with a non-zero imaginary part (the opposite of
 // isreal for numbers; false for text, logicals, cells and structs).
 Value iscomplex(Call& call) {
   const Value& v = call.value(0);
-  return Value::boolean(v.is_numeric() && !v.is(Kind::Bool) && !all_real(v));
+  return Value::boolean(runtime::is_numeric_or_nd(v) && !v.is(Kind::Bool) && !all_real(v));
 }
 
 Value class_of(Call& call) {
@@ -293,12 +295,19 @@ Value double_builtin(Call& call) {
   return x;
 }
 
-Value isrow(Call& call) { return Value::boolean(size_of(call.value(0)).first == 1); }
+// An N-D array (issue #27) is never a row, a column or a matrix: MATLAB asks for two dims.
+Value isrow(Call& call) {
+  return Value::boolean(!call.value(0).is_nd_array() && size_of(call.value(0)).first == 1);
+}
 
-Value iscolumn(Call& call) { return Value::boolean(size_of(call.value(0)).second == 1); }
+Value iscolumn(Call& call) {
+  return Value::boolean(!call.value(0).is_nd_array() && size_of(call.value(0)).second == 1);
+}
 
-// Every rlab value with a size is two-dimensional, which is all MATLAB's ismatrix asks.
-Value ismatrix(Call& call) { return Value::boolean(!call.value(0).is_none()); }
+// Every other rlab value with a size is two-dimensional, which is all MATLAB's ismatrix asks.
+Value ismatrix(Call& call) {
+  return Value::boolean(!call.value(0).is_none() && !call.value(0).is_nd_array());
+}
 
 bool equal_values(const Value& a, const Value& b);
 
@@ -414,16 +423,16 @@ extern const BuiltinTable kTypeBuiltins = {
      "Round and saturate to int64 (limits as the nearest doubles). Example: int64(3.7)"},
     {"uint64", integer_class<std::uint64_t>, 1, 1,
      "Round and saturate to uint64 (limits as the nearest doubles). Example: uint64(3.7)"},
-    {"single", single, 1, 1,
+    {"single", element_wise<single>, 1, 1,
      "Rounds to the nearest float32 (a complex value part by part); the values stay doubles. "
      "Example: single(0.1) - 0.1"},
     {"intmax", intmax, 0, 1,
      "Largest int32 value as a double; intmax(\"int8\") etc. Example: intmax(\"int8\")"},
     {"intmin", intmin, 0, 1,
      "Smallest int32 value as a double; intmin(\"int8\") etc. Example: intmin(\"int16\")"},
-    {"logical", logical, 1, 1,
+    {"logical", element_wise<logical>, 1, 1,
      "Truth values: a bool or a logical array (x != 0). Example: logical([0, 2, -1])"},
-    {"double", double_builtin, 1, 1,
+    {"double", element_wise<double_builtin>, 1, 1,
      "Plain numbers: drops the logical mark; string to codes. Example: double(\"AB\")"},
     {"isrow", isrow, 1, 1, "True when size(x, 1) is 1. Example: isrow([1, 2, 3])"},
     {"iscolumn", iscolumn, 1, 1, "True when size(x, 2) is 1. Example: iscolumn([1; 2])"},

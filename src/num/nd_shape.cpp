@@ -193,27 +193,52 @@ NdArray expanded(const NdArray& source, const Dims& dims) {
   return repeated(source, reps);
 }
 
-// The dim order that brings `dim` to the front of `count` dims, the others after it in order.
-std::vector<int> front_order(int dim, std::size_t count) {
-  std::vector<int> order = {dim};
+namespace {
+
+// The dim order that brings `front` to the front of `count` dims, the others after it in order.
+std::vector<int> front_order(std::span<const int> front, std::size_t count) {
+  std::vector<int> order(front.begin(), front.end());
   for (int k = 0; k < static_cast<int>(count); ++k) {
-    if (k != dim) order.push_back(k);
+    if (std::find(front.begin(), front.end(), k) == front.end()) order.push_back(k);
   }
   return order;
 }
 
+std::vector<int> front_order(int dim, std::size_t count) {
+  return front_order(std::span<const int>(&dim, 1), count);
+}
+
+// How many dims an array of `dims` shows when `along` names dims past its last.
+std::size_t span_of(const Dims& dims, std::span<const int> along) {
+  const int last = along.empty() ? 0 : *std::max_element(along.begin(), along.end());
+  return std::max(dims.size(), static_cast<std::size_t>(last) + 1);
+}
+
+}  // namespace
+
 Matrix slices_along(const NdArray& source, int dim) {
-  const Dims dims = padded(source.dims(), static_cast<std::size_t>(dim) + 1);
-  const std::vector<int> order = front_order(dim, dims.size());
-  const Index extent = dims[static_cast<std::size_t>(dim)];
+  return slices_along(source, std::span<const int>(&dim, 1));
+}
+
+Matrix slices_along(const NdArray& source, std::span<const int> along) {
+  LLMLAB_ASSERT(!along.empty());
+  const Dims dims = padded(source.dims(), span_of(source.dims(), along));
+  const std::vector<int> order = front_order(along, dims.size());
+  Index extent = 1;
+  for (int dim : along) extent *= dims[static_cast<std::size_t>(dim)];
   const NdArray front = permuted(source, order);
-  const Index rest = extent == 0 ? element_count(reduced_dims(dims, dim)) : source.size() / extent;
+  const Index rest =
+      extent == 0 ? element_count(reduced_dims(dims, along)) : source.size() / extent;
   return reshaped(front, Dims{extent, rest}).to_matrix();
 }
 
 Dims reduced_dims(const Dims& dims, int dim) {
-  Dims result = padded(dims, static_cast<std::size_t>(dim) + 1);
-  result[static_cast<std::size_t>(dim)] = 1;
+  return reduced_dims(dims, std::span<const int>(&dim, 1));
+}
+
+Dims reduced_dims(const Dims& dims, std::span<const int> along) {
+  Dims result = padded(dims, span_of(dims, along));
+  for (int dim : along) result[static_cast<std::size_t>(dim)] = 1;
   return canonical_dims(std::move(result));
 }
 
@@ -229,11 +254,45 @@ NdArray from_slices_along(const Matrix& slices, const Dims& dims, int dim) {
   return permuted(reshaped(NdArray::from_matrix(slices), front), inverse);
 }
 
+Matrix rows_along(const NdArray& source, int dim) {
+  if (dim == 1) return source.pages();
+  return slices_along(source, dim).transposed();
+}
+
+NdArray from_rows_along(const Matrix& rows, const Dims& dims, int dim) {
+  if (dim == 1) return NdArray::from_pages(dims, rows);
+  return from_slices_along(rows.transposed(), dims, dim);
+}
+
 int first_non_singleton_dim(const Dims& dims) {
   for (std::size_t k = 0; k < dims.size(); ++k) {
     if (dims[k] != 1) return static_cast<int>(k);
   }
   return 0;
+}
+
+namespace {
+
+// The dim order that reverses `count` dims: MATLAB's order of the reversed array is C order.
+std::vector<int> reversed_order(std::size_t count) {
+  std::vector<int> order(count);
+  for (std::size_t k = 0; k < count; ++k) order[k] = static_cast<int>(count - 1 - k);
+  return order;
+}
+
+}  // namespace
+
+Matrix c_order_elements(const NdArray& source) {
+  const NdArray reversed = permuted(source, reversed_order(source.dims().size()));
+  return reshaped(reversed, Dims{1, source.size()}).to_matrix();
+}
+
+NdArray from_c_order(const Dims& dims, const Matrix& elements) {
+  LLMLAB_ASSERT(element_count(dims) == elements.size());
+  const Dims reversed_dims(dims.rbegin(), dims.rend());
+  const NdArray reversed =
+      reshaped(NdArray::from_matrix(elements.with_shape(1, elements.size())), reversed_dims);
+  return permuted(reversed, reversed_order(dims.size()));
 }
 
 }  // namespace llmlab::num

@@ -22,6 +22,7 @@
 #include "runtime/display.hpp"
 #include "runtime/evaluator.hpp"
 #include "runtime/literals.hpp"
+#include "runtime/nd_values.hpp"
 #include "runtime/operators.hpp"
 #include "runtime/predefined.hpp"
 #include "runtime/tracked.hpp"
@@ -450,6 +451,10 @@ Flow Evaluator::exec_for(const lang::ForStmt& statement) {
     case Kind::Bool:
       iteration(iterable);
       break;
+    case Kind::NdArray:
+      // MATLAB iterates an N-D array as its d1×(d2·…·dn) fold, one column at a time.
+      iterable = folded_to_matrix(iterable);
+      [[fallthrough]];
     case Kind::Matrix: {
       // A matrix iterates over its columns, each as M(:, k) reads it (§13.10).
       const num::Index columns = iterable.matrix_value().columns();

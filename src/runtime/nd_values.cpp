@@ -3,6 +3,8 @@
 
 #include <utility>
 
+#include "num/nd_shape.hpp"
+
 namespace llmlab::runtime {
 
 num::NdArray as_nd_array(const Value& value) {
@@ -19,6 +21,13 @@ num::Dims dims_of(const Value& value) {
 Value nd_result(num::NdArray array, bool logical) {
   if (array.ndims() >= 3) return Value::nd_array(std::move(array), logical);
   return Value::matrix(array.to_matrix(), logical);
+}
+
+Value folded_to_matrix(const Value& value) {
+  if (!value.is_nd_array()) return value;
+  const num::NdArray& array = value.nd_value();
+  const num::Dims folded = num::subscript_extents(array.dims(), 2);
+  return Value::matrix(num::reshaped(array, folded).to_matrix(), value.is_logical());
 }
 
 }  // namespace llmlab::runtime

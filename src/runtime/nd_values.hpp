@@ -23,4 +23,8 @@ num::Dims dims_of(const Value& value);
 // An array result: an NdArray when it has 3 or more dims, otherwise a Matrix.
 Value nd_result(num::NdArray array, bool logical = false);
 
+// An NdArray as the d1×(d2·…·dn) matrix its trailing dims fold into, as two subscripts see it
+// (find's rows and columns, MATLAB's); any other value as it is.
+Value folded_to_matrix(const Value& value);
+
 }  // namespace llmlab::runtime

@@ -22,7 +22,9 @@
 #include "builtins/paths.hpp"
 #include "builtins/registry.hpp"
 #include "num/format.hpp"
+#include "num/nd_shape.hpp"
 #include "runtime/display.hpp"
+#include "runtime/nd_values.hpp"
 #include "runtime/predefined.hpp"
 #include "runtime/printf.hpp"
 
@@ -66,7 +68,8 @@ void write_file(const Call& call, const std::string& name, std::string_view byte
   }
 }
 
-// A numeric value as NPY data: shape () for scalars, (N,) for vectors, (R, C) for matrices.
+// A numeric value as NPY data: shape () for scalars, (N,) for vectors, (R, C) for matrices,
+// (d1, ..., dn) in C order for N-D arrays.
 std::string npy_bytes(const Call& call, const Value& value) {
   std::vector<std::int64_t> shape;
   num::Matrix elements;
@@ -84,6 +87,10 @@ std::string npy_bytes(const Call& call, const Value& value) {
       elements = value.matrix_value();
       shape = {elements.rows(), elements.columns()};
       break;
+    case Kind::NdArray:  // NumPy's A[i, j, k] is MATLAB's A(i+1, j+1, k+1)
+      elements = num::c_order_elements(value.nd_value());
+      shape.assign(value.nd_value().dims().begin(), value.nd_value().dims().end());
+      break;
     default:
       call.fail(fmt::format("NPY stores numeric values, got {}", value.kind_name()));
   }
@@ -91,7 +98,7 @@ std::string npy_bytes(const Call& call, const Value& value) {
   return npy::encode(elements, shape);
 }
 
-Value npy_value(const npy::Array& array, std::string_view what) {
+Value npy_value(const npy::Array& array) {
   const num::Matrix& elements = array.elements;
   switch (array.shape.size()) {
     case 0:
@@ -106,8 +113,8 @@ Value npy_value(const npy::Array& array, std::string_view what) {
     case 2:
       return Value::matrix(elements.with_shape(array.shape[0], array.shape[1]));
     default:
-      throw Error(fmt::format("load: '{}' has {} dimensions; llmlab arrays have at most 2", what,
-                              array.shape.size()));
+      return runtime::nd_result(
+          num::from_c_order(num::Dims(array.shape.begin(), array.shape.end()), elements));
   }
 }
 
@@ -271,21 +278,21 @@ Value load_archive(Call& call, const std::string& name, const std::string& bytes
   if (call.has(1)) {
     const std::string& wanted = call.string(1);
     for (const auto& [member, data] : members) {
-      if (member_stem(member) == wanted) return npy_value(npy::decode(data, name), name);
+      if (member_stem(member) == wanted) return npy_value(npy::decode(data, name));
     }
     call.fail(fmt::format("'{}' has no member '{}'", name, wanted));
   }
   if (call.nargout() >= 1) {
     runtime::StructFields fields;
     for (const auto& [member, data] : members) {
-      fields[member_stem(member)] = npy_value(npy::decode(data, name), name);
+      fields[member_stem(member)] = npy_value(npy::decode(data, name));
     }
     return Value::structure(std::move(fields));
   }
   std::vector<std::string> names;
   for (const auto& [member, data] : members) {
     names.push_back(member_stem(member));
-    call.interpreter().set_variable(names.back(), npy_value(npy::decode(data, name), name));
+    call.interpreter().set_variable(names.back(), npy_value(npy::decode(data, name)));
   }
   return Value::string(fmt::format("loaded: {}", fmt::join(names, ", ")));
 }
@@ -295,7 +302,7 @@ Value load(Call& call) {
   const std::string bytes = read_file(call, name);
   switch (file_format(name)) {
     case FileFormat::Npy:
-      return npy_value(npy::decode(bytes, name), name);
+      return npy_value(npy::decode(bytes, name));
     case FileFormat::Npz:
       return load_archive(call, name, bytes);
     case FileFormat::Csv:

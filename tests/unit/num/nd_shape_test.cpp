@@ -79,5 +79,52 @@ TEST(nd_shape_test, slices_along_a_dim_are_columns_in_result_order) {
   EXPECT_EQ(slices_along(counting({2, 3, 2}), 1).rows(), 3);
 }
 
+TEST(nd_shape_test, slices_along_a_vecdim_span_every_dim_named) {
+  // Along dims 1 and 3 of reshape(1:24, 2, 3, 4): column 1 is A(:, 1, :)(:), which Octave's
+  // reshape(permute(A, [1 3 2]), 8, 3)(:, 1) lists as 1 2 7 8 13 14 19 20.
+  const std::vector<int> along = {0, 2};
+  const Matrix slices = slices_along(counting({2, 3, 4}), along);
+  EXPECT_EQ(slices.rows(), 8);
+  EXPECT_EQ(slices.columns(), 3);
+  const std::vector<double> expected = {1, 2, 7, 8, 13, 14, 19, 20};
+  for (Index r = 0; r < 8; ++r) EXPECT_EQ(slices(r, 0), expected[static_cast<std::size_t>(r)]);
+  EXPECT_EQ(reduced_dims({2, 3, 4}, along), (Dims{1, 3}));
+  // A dim past the last counts as extent 1.
+  const std::vector<int> beyond = {1, 4};
+  EXPECT_EQ(reduced_dims({2, 3, 4}, beyond), (Dims{2, 1, 4}));
+  EXPECT_EQ(slices_along(counting({2, 3, 4}), beyond).rows(), 3);
+}
+
+TEST(nd_shape_test, c_order_is_numpy_layout) {
+  // Octave: reshape(permute(A, [3 2 1]), 1, [])(1:8) of A = reshape(1:24, 2, 3, 4).
+  const NdArray a = counting({2, 3, 4});
+  const Matrix c = c_order_elements(a);
+  EXPECT_EQ(c.rows(), 1);
+  const std::vector<double> expected = {1, 7, 13, 19, 3, 9, 15, 21};
+  for (Index k = 0; k < 8; ++k) EXPECT_EQ(c[k], expected[static_cast<std::size_t>(k)]);
+  EXPECT_EQ(from_c_order({2, 3, 4}, c), a);
+  // A matrix in C order is its row-major storage (1 3 5 2 4 6 for reshape(1:6, 2, 3)).
+  EXPECT_EQ(c_order_elements(counting({2, 3})), Matrix::from_rows({{1, 3, 5, 2, 4, 6}}));
+  EXPECT_EQ(from_c_order({2, 3, 1}, Matrix::from_rows({{1, 3, 5, 2, 4, 6}})).dims(), (Dims{2, 3}));
+}
+
+TEST(nd_shape_test, rows_along_dim_2_is_the_storage_and_round_trips) {
+  const NdArray a = counting({2, 3, 4});
+  // Along MATLAB's dim 2 the rows are the pages' rows, the storage itself.
+  const Matrix rows = rows_along(a, 1);
+  EXPECT_TRUE(rows.shares_storage_with(a.pages()));
+  EXPECT_EQ(rows.rows(), 8);
+  EXPECT_EQ(rows.columns(), 3);
+  // Along dim 3 each row is one A(i, j, :): A(1, 1, :) is 1 7 13 19 in Octave.
+  const Matrix deep = rows_along(a, 2);
+  EXPECT_EQ(deep.columns(), 4);
+  EXPECT_EQ(deep(0, 0), 1.0);
+  EXPECT_EQ(deep(0, 1), 7.0);
+  EXPECT_EQ(deep(0, 3), 19.0);
+  for (int dim = 0; dim < 4; ++dim) {
+    EXPECT_EQ(from_rows_along(rows_along(a, dim), a.dims(), dim), a) << "dim " << dim;
+  }
+}
+
 }  // namespace
 }  // namespace llmlab::num
