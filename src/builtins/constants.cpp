@@ -83,7 +83,8 @@ Value precision_limit(Call& call) {
   return Value::scalar(single_requested(call) ? Limit<float>::value : Limit<double>::value);
 }
 
-// inf/nan: () a scalar, (n) a Vector, (m, n) and ([m, n]) an m×n Matrix, as zeros shapes them.
+// inf/nan: () a scalar, (n) a Vector (n×n in the matlab dialect), (m, n) and ([m, n]) an m×n
+// Matrix, as zeros shapes them.
 Value filled(Call& call, double fill) {
   if (std::optional<num::Dims> dims = nd_size_arguments(call, 0)) {
     return runtime::nd_result(num::NdArray(std::move(*dims), fill));
@@ -102,7 +103,9 @@ Value filled(Call& call, double fill) {
     return Value::matrix(num::Matrix(num::size_from_vector_element(dims[0]),
                                      num::size_from_vector_element(dims[1]), fill));
   }
-  return Value::vector(num::Matrix(1, call.count_argument(0), fill));
+  return lone_count_array(
+      call, call.count_argument(0),
+      [fill](num::Index rows, num::Index columns) { return num::Matrix(rows, columns, fill); });
 }
 
 Value inf(Call& call) { return filled(call, std::numeric_limits<double>::infinity()); }

@@ -7,9 +7,11 @@
 #include <optional>
 #include <string>
 
+#include "lang/dialect.hpp"
 #include "num/matrix.hpp"
 #include "num/nd_array.hpp"
 #include "runtime/call.hpp"
+#include "runtime/session.hpp"
 #include "runtime/value.hpp"
 
 namespace llmlab::builtins {
@@ -49,6 +51,15 @@ bool uniform_output(runtime::Call& call, int first);
 // elements (rand([2 3 4])). nullopt for the 2-D forms, which keep their own rules. A separate
 // size is a non-negative integer; a size-vector element a whole number, negative counting as 0.
 std::optional<num::Dims> nd_size_arguments(const runtime::Call& call, int first);
+
+// A constructor's result for one count n (zeros(n), rand(n), inf(n), true(n)): a length-n
+// Vector in rlab (language.md §11 item 1), n×n in the matlab dialect (§14). `make(rows,
+// columns)` builds the matrix.
+template <class Make>
+runtime::Value lone_count_array(const runtime::Call& call, num::Index n, Make make) {
+  if (call.session().dialect() == lang::Dialect::Matlab) return runtime::Value::matrix(make(n, n));
+  return runtime::Value::vector(make(1, n));
+}
 
 // Sizes and subscripts above 2^53 are not exact doubles (and would overflow the conversion to
 // an integer); no array can have that many elements anyway.

@@ -64,7 +64,9 @@ Value filled(Call& call, double fill) {
     }
     return Value::matrix(num::Matrix(rounded_size(dims[0]), rounded_size(dims[1]), fill));
   }
-  return Value::vector(num::Matrix(1, call.count_argument(0), fill));
+  return lone_count_array(
+      call, call.count_argument(0),
+      [fill](num::Index rows, num::Index columns) { return num::Matrix(rows, columns, fill); });
 }
 
 Value zeros(Call& call) { return filled(call, 0.0); }
@@ -399,6 +401,16 @@ num::Dims nd_reshape_dims(const Call& call, num::Index total) {
   return dims;
 }
 
+// A 2-D reshape's result: in rlab a 1×n or n×1 target is a Vector (builtins.md §3); in the
+// matlab dialect the matrix is exactly the shape asked (language.md §14).
+Value reshape_result(const Call& call, num::Matrix m, bool logical) {
+  const bool one_dimensional = m.rows() == 1 || m.columns() == 1;
+  if (one_dimensional && call.session().dialect() != lang::Dialect::Matlab) {
+    return Value::vector(std::move(m), logical);
+  }
+  return Value::matrix(std::move(m), logical);
+}
+
 // reshape to or from N dims: a 2-D result keeps the 2-D form's kinds (1×n and n×1 a Vector).
 Value nd_reshape(Call& call) {
   const Value& a = call.value(0);
@@ -407,12 +419,10 @@ Value nd_reshape(Call& call) {
   const bool logical = a.is_logical() && !a.is(Kind::Bool);
   num::NdArray result = num::reshaped(source, nd_reshape_dims(call, source.size()));
   if (result.ndims() >= 3) return Value::nd_array(std::move(result), logical);
-  num::Matrix m = result.to_matrix();
-  if (m.rows() == 1 || m.columns() == 1) return Value::vector(std::move(m), logical);
-  return Value::matrix(std::move(m), logical);
+  return reshape_result(call, result.to_matrix(), logical);
 }
 
-// Column-major reshape; 1×n and n×1 targets give a Vector (builtins.md §3).
+// Column-major reshape; in rlab 1×n and n×1 targets give a Vector (builtins.md §3).
 Value reshape(Call& call) {
   const bool sizes_nd = call.count() >= 4 || (call.count() == 2 && call.value(1).is_array() &&
                                               call.value(1).matrix_value().size() >= 3);
@@ -421,8 +431,7 @@ Value reshape(Call& call) {
   const auto [rows, columns] = reshape_sizes(call, a.as_matrix().size());
   num::Matrix result = num::reshape(a.as_matrix(), rows, columns);
   const bool logical = a.is_logical() && a.is_array();
-  if (rows == 1 || columns == 1) return Value::vector(std::move(result), logical);
-  return Value::matrix(std::move(result), logical);
+  return reshape_result(call, std::move(result), logical);
 }
 
 // The dim order of permute(A, order): a permutation of 1..n, n >= ndims(A), returned 0-based.

@@ -153,6 +153,18 @@ num::Matrix last_elements(const num::Matrix& m, num::Index count) {
   return tail;
 }
 
+// One output of find(x), given as a row: a Vector in rlab; in the matlab dialect a row for a row
+// x and a column otherwise (0×0 for a 0×0 x), as MATLAB shapes them.
+Value found_value(const Call& call, const Value& x, num::Matrix row) {
+  if (call.session().dialect() != lang::Dialect::Matlab) return Value::vector(std::move(row));
+  const num::Index rows = x.is_array() ? x.matrix_value().rows() : 1;
+  const num::Index columns = x.is_array() ? x.matrix_value().columns() : 1;
+  if (rows == 0 && columns == 0) return Value::matrix(num::Matrix(0, 0));
+  if (rows == 1) return Value::matrix(std::move(row));
+  const num::Index count = row.size();
+  return Value::matrix(row.with_shape(count, 1));
+}
+
 // find(x), find(x, k) and MATLAB's find(x, k, "first" | "last").
 Value find(Call& call) {
   const Value& x = call.value(0);
@@ -174,14 +186,13 @@ Value find(Call& call) {
     found.columns = last_elements(found.columns, *limit);
     found.values = last_elements(found.values, *limit);
   }
-  if (call.nargout() <= 1) return Value::vector(std::move(found.linear_indices));
+  const auto shaped = [&](num::Matrix row) { return found_value(call, x, std::move(row)); };
+  if (call.nargout() <= 1) return shaped(std::move(found.linear_indices));
   if (x.is(Kind::Vector) && call.nargout() == 2) {
-    return Value::tuple(
-        {Value::vector(std::move(found.linear_indices)), Value::vector(std::move(found.values))});
+    return Value::tuple({shaped(std::move(found.linear_indices)), shaped(std::move(found.values))});
   }
-  std::vector<Value> outputs = {Value::vector(std::move(found.rows)),
-                                Value::vector(std::move(found.columns))};
-  if (call.nargout() >= 3) outputs.push_back(Value::vector(std::move(found.values)));
+  std::vector<Value> outputs = {shaped(std::move(found.rows)), shaped(std::move(found.columns))};
+  if (call.nargout() >= 3) outputs.push_back(shaped(std::move(found.values)));
   return Value::tuple(std::move(outputs));
 }
 
