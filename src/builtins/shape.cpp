@@ -272,7 +272,8 @@ Value transpose(Call& call) {
 std::pair<num::Index, num::Index> size_arguments(const Call& call, int index) {
   if (call.has(index + 1)) return {call.count_argument(index), call.count_argument(index + 1)};
   const Value& sizes = call.value(index);
-  if (sizes.is(Kind::Vector) && sizes.matrix_value().size() == 2) {
+  if (sizes.is_array() && is_one_dimensional(sizes.matrix_value()) &&
+      sizes.matrix_value().size() == 2) {
     const num::Matrix m = sizes.matrix_value();
     // Non-negative integers below 2^53 convert exactly (and without overflow) to Index.
     auto is_size = [](double x) { return x >= 0 && x < 0x1p53 && x == std::floor(x); };
@@ -550,12 +551,16 @@ Value flip(Call& call) {
   return along_rows ? flipud(call) : fliplr(call);
 }
 
-// circshift(v, k) rotates a Vector right; circshift(M, k[, dim]) rotates rows down (dim 1) or
+// circshift(v, k) rotates a row right; circshift(M, k[, dim]) rotates rows down (dim 1) or
 // columns right (dim 2).
 Value circshift(Call& call) {
   const Value& x = numeric(call, 0, "unsupported type");
   const num::Index k = call.integer(1);
-  num::Dimension dimension = x.is(Kind::Vector) ? num::Dimension::Columns : num::Dimension::Rows;
+  // A Vector rotates along itself, and so does a 1×N matrix in matlab code (MATLAB's first
+  // non-singleton dim; rlab's 1×N matrix keeps its rows rule).
+  const bool row = x.is(Kind::Vector) || (x.is(Kind::Matrix) && x.matrix_value().rows() == 1 &&
+                                          call.session().dialect() == lang::Dialect::Matlab);
+  num::Dimension dimension = row ? num::Dimension::Columns : num::Dimension::Rows;
   if (call.has(2)) {
     const std::int64_t dim = call.integer(2);
     if (dim != 1 && dim != 2) call.fail("dim must be 1 or 2, got " + std::to_string(dim));

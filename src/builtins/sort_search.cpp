@@ -133,6 +133,7 @@ Value sort(Call& call) {
   if (along) {
     num::SortResult result = num::sort(x.matrix_value(), *along, direction);
     sorted = same_kind(x, std::move(result.values));
+    sorted.set_logical(x.is_logical());  // sorting keeps the class (MATLAB)
     indices = same_kind(x, std::move(result.indices));
   } else if (!is_scalar_kind(x)) {
     const num::Matrix& m = x.matrix_value();

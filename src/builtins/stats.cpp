@@ -381,13 +381,18 @@ Value any(Call& call) { return truth_reduction(call, num::any); }
 
 Value all(Call& call) { return truth_reduction(call, num::all); }
 
+// A Vector, or a 1×N or N×1 matrix (what matlab code has for a vector).
+bool is_vector_like(const Value& x) {
+  return x.is_array() && (x.is(Kind::Vector) || is_one_dimensional(x.matrix_value()));
+}
+
 Value trapz(Call& call) {
   const Value& v = call.value(call.count() - 1);
-  if (!v.is(Kind::Vector)) call.fail("v must be a vector, got " + std::string(v.kind_name()));
+  if (!is_vector_like(v)) call.fail("v must be a vector, got " + std::string(v.kind_name()));
   num::Matrix x;
   if (call.count() == 2) {
     const Value& spacing = call.value(0);
-    if (!spacing.is(Kind::Vector)) {
+    if (!is_vector_like(spacing)) {
       call.fail("x must be a vector, got " + std::string(spacing.kind_name()));
     }
     x = spacing.matrix_value();

@@ -173,7 +173,7 @@ Value Evaluator::call_builtin(const NativeFunction& function, std::span<const Va
     if (values.data() == owned.data()) call.allow_take(owned);
     // A builtin's outputs in matlab code are MATLAB's matrices, never a Vector (§14).
     if (session_.dialect() == lang::Dialect::Matlab)
-      return as_matlab_value(function.function(call));
+      return as_matlab_output(function.function(call), values);
     return function.function(call);
   };
   try {

@@ -1,5 +1,6 @@
 #include "runtime/matlab_shapes.hpp"
 
+#include <algorithm>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -58,19 +59,43 @@ std::pair<Index, Index> linear_read_shape(const Value& container, const Value& s
   return {rows, columns};
 }
 
+// MATLAB's [] (0×0), as an array or a cell (`{}` is an empty string array, rlab's cell of text).
+bool is_square_empty(const Value& value) {
+  if (value.is(Kind::Cell)) return value.cell_value().rows == 0 && value.cell_value().columns == 0;
+  if (value.is(Kind::StringArray)) return value.string_array_value().empty();
+  return value.is(Kind::Matrix) && value.matrix_value().rows() == 0 &&
+         value.matrix_value().columns() == 0;
+}
+
+bool is_empty_vector(const Value& value) {
+  return value.is(Kind::Vector) && value.matrix_value().empty();
+}
+
 }  // namespace
 
 Value as_matlab_value(Value value) {
-  if (value.is(Kind::Vector)) {
-    const bool logical = value.is_logical();
-    return Value::matrix(value.matrix_value(), logical);
-  }
+  if (value.is(Kind::Vector)) return Value::matrix(value.matrix_value(), value.is_logical());
   if (value.is(Kind::Tuple)) {
     std::vector<Value> items = value.tuple_items();
     for (Value& item : items) item = as_matlab_value(std::move(item));
     return Value::tuple(std::move(items));
   }
   return value;
+}
+
+Value as_matlab_output(Value result, std::span<const Value> arguments) {
+  const bool empty_question = std::any_of(arguments.begin(), arguments.end(), is_square_empty);
+  if (empty_question) {
+    if (is_empty_vector(result)) return Value::matrix(num::Matrix(0, 0), result.is_logical());
+    if (result.is(Kind::Tuple)) {
+      std::vector<Value> items = result.tuple_items();
+      for (Value& item : items) {
+        if (is_empty_vector(item)) item = Value::matrix(num::Matrix(0, 0), item.is_logical());
+      }
+      result = Value::tuple(std::move(items));
+    }
+  }
+  return as_matlab_value(std::move(result));
 }
 
 Value matlab_index_read(const Value& container, std::span<const Value> subscripts) {

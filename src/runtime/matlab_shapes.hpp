@@ -14,6 +14,11 @@ namespace llmlab::runtime {
 // tuple (a builtin's outputs) likewise; any other value unchanged.
 Value as_matlab_value(Value value);
 
+// A builtin's result as matlab code receives it: as_matlab_value, except that an empty Vector
+// answering a call given a 0×0 [] (or {}) is that 0×0 [] (unique([]), filter(b, a, [])), where
+// rlab's empty vector stood for both.
+Value as_matlab_output(Value result, std::span<const Value> arguments);
+
 // container(subscripts) with MATLAB's result shapes: `A(:)` is a column; `A(r, c)` is
 // numel(r)×numel(c); `A(I)` has the orientation of a vector A for a vector I, else the shape of
 // I (a logical I counts as find(I): a row for a row mask, a column otherwise).
