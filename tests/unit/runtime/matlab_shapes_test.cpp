@@ -82,7 +82,8 @@ TEST(matlab_shapes, one_subscript_follows_a_vector_or_the_index) {
   EXPECT_EQ(shape(matlab_index_read(row_of({5, 6, 7}), {&index_column, 1})), Shape(1, 2));
   EXPECT_EQ(shape(matlab_index_read(column_of({5, 6, 7}), {&index_row, 1})), Shape(2, 1));
   EXPECT_EQ(shape(matlab_index_read(counting(3, 3), {&index_column, 1})), Shape(2, 1));
-  EXPECT_EQ(shape(matlab_index_read(Value::scalar(5), {&index_column, 1})), Shape(2, 1));
+  const Value ones_column = column_of({1, 1});
+  EXPECT_EQ(shape(matlab_index_read(Value::scalar(5), {&ones_column, 1})), Shape(2, 1));
   // A matrix-shaped index takes its elements column by column: M([1 2; 3 4]) of magic-like 1..9.
   num::Matrix square(2, 2);
   square.set(0, 0, 1.0);
