@@ -2,6 +2,7 @@
 #include "builtins/kinds.hpp"
 
 #include <cmath>
+#include <utility>
 
 #include "num/format.hpp"
 
@@ -56,6 +57,16 @@ std::optional<num::Dims> nd_size_arguments(const runtime::Call& call, int first)
     dims.push_back(extent < 0 ? 0 : static_cast<num::Index>(extent));
   }
   return dims;
+}
+
+Value oriented_like(const runtime::Call& call, const Value& x, num::Matrix row) {
+  if (call.session().dialect() != lang::Dialect::Matlab) return Value::vector(std::move(row));
+  const num::Index rows = x.is_array() ? x.matrix_value().rows() : 1;
+  const num::Index columns = x.is_array() ? x.matrix_value().columns() : 1;
+  if (rows == 0 && columns == 0) return Value::matrix(num::Matrix(0, 0));
+  if (rows == 1) return Value::matrix(std::move(row));
+  const num::Index count = row.size();
+  return Value::matrix(row.with_shape(count, 1));
 }
 
 }  // namespace llmlab::builtins

@@ -61,6 +61,11 @@ runtime::Value lone_count_array(const runtime::Call& call, num::Index n, Make ma
   return runtime::Value::vector(make(1, n));
 }
 
+// A 1-D answer about x's elements (find, unique), made as a row: a Vector in rlab; in the
+// matlab dialect a row for a row x and a column otherwise (0×0 for a 0×0 x), as MATLAB shapes
+// it.
+runtime::Value oriented_like(const runtime::Call& call, const runtime::Value& x, num::Matrix row);
+
 // Sizes and subscripts above 2^53 are not exact doubles (and would overflow the conversion to
 // an integer); no array can have that many elements anyway.
 constexpr double kLargestSize = 9007199254740992.0;

@@ -154,18 +154,6 @@ num::Matrix last_elements(const num::Matrix& m, num::Index count) {
   return tail;
 }
 
-// One output of find(x), given as a row: a Vector in rlab; in the matlab dialect a row for a row
-// x and a column otherwise (0×0 for a 0×0 x), as MATLAB shapes them.
-Value found_value(const Call& call, const Value& x, num::Matrix row) {
-  if (call.session().dialect() != lang::Dialect::Matlab) return Value::vector(std::move(row));
-  const num::Index rows = x.is_array() ? x.matrix_value().rows() : 1;
-  const num::Index columns = x.is_array() ? x.matrix_value().columns() : 1;
-  if (rows == 0 && columns == 0) return Value::matrix(num::Matrix(0, 0));
-  if (rows == 1) return Value::matrix(std::move(row));
-  const num::Index count = row.size();
-  return Value::matrix(row.with_shape(count, 1));
-}
-
 // find(x), find(x, k) and MATLAB's find(x, k, "first" | "last").
 Value find(Call& call) {
   const Value& x = call.value(0);
@@ -187,7 +175,7 @@ Value find(Call& call) {
     found.columns = last_elements(found.columns, *limit);
     found.values = last_elements(found.values, *limit);
   }
-  const auto shaped = [&](num::Matrix row) { return found_value(call, x, std::move(row)); };
+  const auto shaped = [&](num::Matrix row) { return oriented_like(call, x, std::move(row)); };
   if (call.nargout() <= 1) return shaped(std::move(found.linear_indices));
   if (x.is(Kind::Vector) && call.nargout() == 2) {
     return Value::tuple({shaped(std::move(found.linear_indices)), shaped(std::move(found.values))});
@@ -286,10 +274,10 @@ Value unique(Call& call) {
     result.first = num::Matrix::row(permuted(first, order));
     result.inverse = num::Matrix::row(inverse);
   }
-  if (call.nargout() <= 1) return Value::vector(std::move(result.values));
-  return Value::tuple({Value::vector(std::move(result.values)),
-                       Value::vector(std::move(result.first)),
-                       Value::vector(std::move(result.inverse))});
+  const auto shaped = [&](num::Matrix row) { return oriented_like(call, x, std::move(row)); };
+  if (call.nargout() <= 1) return shaped(std::move(result.values));
+  return Value::tuple({shaped(std::move(result.values)), shaped(std::move(result.first)),
+                       shaped(std::move(result.inverse))});
 }
 
 // [B, I] = maxk(A, k) / mink(A, k): the k largest (smallest) elements in order, and their

@@ -131,8 +131,9 @@ ScalarResult Evaluator::try_scalar(const lang::Expr& expression) {
 Value Evaluator::eval(const lang::Expr& expression) {
   Value value = eval_node(expression);
   // MATLAB has no vector kind (language.md §14): matlab code sees a Vector, whoever made it, as
-  // the 1×N matrix it is.
-  if (value.is(Kind::Vector) && session_.dialect() == lang::Dialect::Matlab) {
+  // the 1×N matrix it is, and a 1×1 array as its number.
+  if ((value.is(Kind::Vector) || value.is(Kind::Matrix)) &&
+      session_.dialect() == lang::Dialect::Matlab) {
     return as_matlab_value(std::move(value));
   }
   return value;

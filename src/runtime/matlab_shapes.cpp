@@ -7,6 +7,7 @@
 
 #include "num/shape.hpp"
 #include "runtime/indexing.hpp"
+#include "runtime/operators.hpp"
 
 namespace llmlab::runtime {
 
@@ -74,7 +75,16 @@ bool is_empty_vector(const Value& value) {
 }  // namespace
 
 Value as_matlab_value(Value value) {
-  if (value.is(Kind::Vector)) return Value::matrix(value.matrix_value(), value.is_logical());
+  if (value.is(Kind::Vector) || value.is(Kind::Matrix)) {
+    const num::Matrix& m = value.matrix_value();
+    // A 1×1 array is the number (MATLAB has no other scalar): `[1 2 3] * [4; 5; 6]` is 32.
+    if (m.rows() == 1 && m.columns() == 1) {
+      if (value.is_logical()) return Value::boolean(m.complex_at(0) != num::Complex(0.0, 0.0));
+      return demote_element(m.complex_at(0));
+    }
+    if (value.is(Kind::Vector)) return Value::matrix(m, value.is_logical());
+    return value;
+  }
   if (value.is(Kind::Tuple)) {
     std::vector<Value> items = value.tuple_items();
     for (Value& item : items) item = as_matlab_value(std::move(item));
@@ -119,7 +129,7 @@ Value matlab_index_read(const Value& container, std::span<const Value> subscript
   // matrix-shaped index takes them column by column.
   num::Matrix shaped = rows == 1 || columns == 1 ? elements.with_shape(rows, columns)
                                                  : num::reshape(elements, rows, columns);
-  return Value::matrix(std::move(shaped), result.is_logical());
+  return as_matlab_value(Value::matrix(std::move(shaped), result.is_logical()));
 }
 
 }  // namespace llmlab::runtime

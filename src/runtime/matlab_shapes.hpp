@@ -10,8 +10,8 @@
 
 namespace llmlab::runtime {
 
-// A Vector as the 1×N matrix it is to matlab code (the logical mark kept), the items of a
-// tuple (a builtin's outputs) likewise; any other value unchanged.
+// A Vector as the 1×N matrix it is to matlab code (the logical mark kept), a 1×1 array as its
+// number, the items of a tuple (a builtin's outputs) likewise; any other value unchanged.
 Value as_matlab_value(Value value);
 
 // A builtin's result as matlab code receives it: as_matlab_value, except that an empty Vector

@@ -22,3 +22,8 @@ disp(size(find(magic(3) > 5)))       % expect:    4   1
 disp(size(find(zeros(3))))           % expect:    0   1
 disp(size(linspace(0, 1, 5)))        % expect:    1   5
 disp(size(size(magic(4))))           % expect:    1   2
+disp(size(unique([3; 1; 3])))        % expect:    2   1
+disp(size(unique([3 1 3])))          % expect:    1   2
+% a 1×1 result is the number itself
+w = [1 2 3] * [4; 5; 6]              % expect: w = 32
+z = zeros(1)                         % expect: z = 0

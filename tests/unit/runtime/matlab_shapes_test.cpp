@@ -47,6 +47,11 @@ TEST(matlab_shapes, a_vector_is_a_row_matrix_and_keeps_its_logical_mark) {
   EXPECT_EQ(shape(outputs.tuple_items()[0]), Shape(1, 3));
   EXPECT_TRUE(outputs.tuple_items()[1].is(Kind::Scalar));
   EXPECT_TRUE(as_matlab_value(Value::scalar(2)).is(Kind::Scalar));
+  // A 1×1 array is its number; a logical one a Bool.
+  const Value one = as_matlab_value(Value::matrix(num::Matrix(1, 1, 32.0)));
+  ASSERT_TRUE(one.is(Kind::Scalar));
+  EXPECT_EQ(one.scalar_value(), 32.0);
+  EXPECT_TRUE(as_matlab_value(Value::vector(row_matrix({1.0}), true)).is(Kind::Bool));
 }
 
 TEST(matlab_shapes, an_empty_answer_to_an_empty_question_is_square) {
