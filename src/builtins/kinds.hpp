@@ -66,6 +66,22 @@ runtime::Value lone_count_array(const runtime::Call& call, num::Index n, Make ma
 // it.
 runtime::Value oriented_like(const runtime::Call& call, const runtime::Value& x, num::Matrix row);
 
+// Which classes a constructor makes: any class, or (Inf, NaN) only floating-point ones.
+enum class ClassRange { Any, Floating };
+
+// A constructor with MATLAB's trailing class (zeros(2, 3, "single"), ones(n, "logical"),
+// eye(n, "like", x)): `make` builds the array from the size arguments alone, and the builtin of
+// that class name (single, logical, int8, ...) converts it; "like" takes x's class. Without
+// a class argument it is `make` itself. A Floating constructor takes "double" or "single" by
+// name, and no "like" (the integer classes cannot yet be told from double by value).
+runtime::Value with_class_argument(runtime::Call& call, runtime::Value (*make)(runtime::Call&),
+                                   ClassRange range);
+
+template <runtime::Value (*make)(runtime::Call&), ClassRange range = ClassRange::Any>
+runtime::Value class_aware(runtime::Call& call) {
+  return with_class_argument(call, make, range);
+}
+
 // Sizes and subscripts above 2^53 are not exact doubles (and would overflow the conversion to
 // an integer); no array can have that many elements anyway.
 constexpr double kLargestSize = 9007199254740992.0;

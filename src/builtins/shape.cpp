@@ -74,6 +74,8 @@ Value zeros(Call& call) { return filled(call, 0.0); }
 Value ones(Call& call) { return filled(call, 1.0); }
 
 Value eye(Call& call) {
+  // Up to four arguments reach here through class_aware; only two are sizes.
+  if (call.count() > 2) call.fail("expected eye(n) or eye(m, n) and an optional class");
   const num::Index rows = call.count_argument(0);
   const num::Index columns = call.has(1) ? call.count_argument(1) : rows;
   num::Matrix result(rows, columns);
@@ -773,10 +775,11 @@ std::pair<num::Index, num::Index> size_of(const Value& value) {
 
 extern const BuiltinTable kShapeBuiltins = {
     // name          function        arity   help
-    {"zeros", zeros, 1, -1,
+    {"zeros", class_aware<zeros>, 1, -1,
      "zeros(n): vector of n zeros; zeros(m, n): m×n matrix. Example: zeros(2, 3)"},
-    {"ones", ones, 1, -1, "ones(n): vector of n ones; ones(m, n): m×n matrix. Example: ones(3)"},
-    {"eye", eye, 1, 2, "eye(n) or eye(m, n): identity matrix. Example: eye(3)"},
+    {"ones", class_aware<ones>, 1, -1,
+     "ones(n): vector of n ones; ones(m, n): m×n matrix. Example: ones(3)"},
+    {"eye", class_aware<eye>, 1, 4, "eye(n) or eye(m, n): identity matrix. Example: eye(3)"},
     {"size", size, 1, 2,
      "size(x): [rows, columns]; size(x, d): one dimension. Example: size(ones(2, 3))"},
     {"length", length, 1, 1,
