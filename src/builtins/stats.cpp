@@ -206,9 +206,82 @@ Value median(Call& call) {
   return reduce_call(call, num::median);
 }
 
+// The weighted variance (or its root) of each slice of m along dim 1 (columns) or 2 (rows):
+// Σ w (x - μ)² / Σ w with μ = Σ w x / Σ w, as MATLAB weighs var(x, w).
+num::Matrix weighted_spread(Call& call, const num::Matrix& m, const num::Matrix& w, int dim,
+                            bool root) {
+  const num::Index length = dim == 1 ? m.rows() : m.columns();
+  const num::Index slices = dim == 1 ? m.columns() : m.rows();
+  if (w.size() != length) {
+    call.fail("the weights must have one element per element of a slice (" +
+              std::to_string(length) + "), got " + std::to_string(w.size()));
+  }
+  double total = 0.0;
+  for (num::Index k = 0; k < length; ++k) {
+    if (!(w[k] >= 0.0)) call.fail("the weights must not be negative");
+    total += w[k];
+  }
+  num::Matrix result(dim == 1 ? 1 : slices, dim == 1 ? slices : 1);
+  for (num::Index s = 0; s < slices; ++s) {
+    const auto at = [&](num::Index k) { return dim == 1 ? m(k, s) : m(s, k); };
+    double mean = 0.0;
+    for (num::Index k = 0; k < length; ++k) mean += w[k] * at(k);
+    mean /= total;
+    double spread = 0.0;
+    for (num::Index k = 0; k < length; ++k) spread += w[k] * (at(k) - mean) * (at(k) - mean);
+    spread /= total;
+    result.set(s, root ? std::sqrt(spread) : spread);
+  }
+  return result;
+}
+
+// MATLAB's var(x, w, dim) and std(x, w, dim), as matlab code calls them: w is the normalization
+// (0 or [] divides by N - 1, 1 by N) or a vector of weights; dim any positive integer or "all"
+// (a dim past the second, or a scalar: every element alone, so 0, or NaN for a non-finite one).
+template <class Statistic>
+Value matlab_spread(Call& call, Statistic statistic, bool root) {
+  num::Normalization normalization = num::Normalization::Sample;
+  std::optional<num::Matrix> weights;
+  if (call.has(1)) {
+    const Value& w = call.value(1);
+    if (w.is_array() && w.matrix_value().size() != 1) {
+      if (!w.matrix_value().empty()) weights = real_matrix(call, 1);
+    } else {
+      const double n = call.scalar(1);
+      if (n != 0.0 && n != 1.0) {
+        call.fail("w must be 0, 1 or a vector of weights, got " + num::format_shortest(n));
+      }
+      normalization = n == 1.0 ? num::Normalization::Population : num::Normalization::Sample;
+    }
+  }
+  const bool everything = all_flag(call, 2);
+  if (everything && weights) call.fail("w must be 0 or 1 with \"all\"");
+  const Value x = everything ? all_elements(call, call.value(0)) : call.value(0);
+  require_numeric(call, x);
+  const num::Matrix m = x.as_matrix();
+  int dim = m.rows() == 1 && m.columns() != 1 ? 2 : 1;  // the first non-singleton
+  if (call.has(2) && !everything) dim = call.nd_dim_argument(2) + 1;
+  if (dim >= 3 || (m.size() == 1 && !weights)) {
+    if (m.size() == 1) return Value::scalar(std::isfinite(std::abs(m.complex_at(0))) ? 0.0 : kNaN);
+    num::Matrix alone = num::Matrix(m.rows(), m.columns());
+    for (num::Index k = 0; k < m.size(); ++k) {
+      alone.set(k, std::isfinite(std::abs(m.complex_at(k))) ? 0.0 : kNaN);
+    }
+    return Value::matrix(std::move(alone));
+  }
+  if (weights)
+    return Value::matrix(weighted_spread(call, real_matrix(call, 0), *weights, dim, root));
+  return reduce(call, x, dim, [normalization, statistic](const num::Matrix& slices, Along along) {
+    return statistic(slices, along, normalization);
+  });
+}
+
 // std(x), std(x, dim), std(x, w, dim): w = 0 divides by N - 1, w = 1 by N.
 template <class Statistic>
-Value spread(Call& call, Statistic statistic) {
+Value spread(Call& call, Statistic statistic, bool root) {
+  if (call.session().dialect() == lang::Dialect::Matlab && !call.value(0).is_nd_array()) {
+    return matlab_spread(call, statistic, root);
+  }
   num::Normalization normalization = num::Normalization::Sample;
   // std(x, "all") and std(x, w, "all") (MATLAB) run over every element.
   const int dim_index = call.count() == 3 ? 2 : 1;
@@ -234,9 +307,9 @@ Value spread(Call& call, Statistic statistic) {
                 });
 }
 
-Value std_builtin(Call& call) { return spread(call, num::standard_deviation); }
+Value std_builtin(Call& call) { return spread(call, num::standard_deviation, /*root=*/true); }
 
-Value var(Call& call) { return spread(call, num::variance); }
+Value var(Call& call) { return spread(call, num::variance, /*root=*/false); }
 
 // The values and 1-based indices of the extremum reduction, as script values.
 std::pair<Value, Value> extremum_values(Call& call, const Value& x, std::optional<int> dim,
