@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "base/error.hpp"
 #include "base/utf8.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
@@ -459,7 +460,58 @@ bool is_vector_like(const Value& x) {
   return x.is_array() && (x.is(Kind::Vector) || is_one_dimensional(x.matrix_value()));
 }
 
+// The points of slice s along dim (1: a column, 2: a row) of m, k-th.
+double along_slice(const num::Matrix& m, int dim, num::Index s, num::Index k) {
+  return dim == 1 ? m(k, s) : m(s, k);
+}
+
+// MATLAB's trapz(y), trapz(x, y), trapz(y, dim) and trapz(x, y, dim) on real 2-D y, as Octave
+// reads them: a scalar second argument after a non-scalar first is the dim; x is a spacing
+// (scalar), one abscissa per point along dim (a vector), or y's shape. The default dim is the
+// first non-singleton; a dim past the second integrates single points, so 0.
+Value matlab_trapz(Call& call) {
+  const bool y_then_dim =
+      call.count() == 2 && is_scalar_kind(call.value(1)) && !is_scalar_kind(call.value(0));
+  const int y_index = call.count() == 1 || y_then_dim ? 0 : 1;
+  const num::Matrix y = real_matrix(call, y_index);
+  int dim = y.rows() == 1 && y.columns() != 1 ? 2 : 1;
+  if (y_then_dim || call.count() == 3) dim = call.nd_dim_argument(y_then_dim ? 1 : 2) + 1;
+  if (dim >= 3) return Value::matrix(num::Matrix(y.rows(), y.columns(), 0.0));
+  const num::Index length = dim == 1 ? y.rows() : y.columns();
+  const num::Index slices = dim == 1 ? y.columns() : y.rows();
+  const num::Matrix x = y_index == 1 ? real_matrix(call, 0) : num::Matrix(1, 1, 1.0);
+  const bool spacing = x.size() == 1;
+  const bool per_slice = !spacing && x.rows() == y.rows() && x.columns() == y.columns();
+  if (!spacing && !per_slice && x.size() != length) {
+    call.fail("x must be a spacing, one point per element along dim " + std::to_string(dim) + " (" +
+              std::to_string(length) + "), or y's shape");
+  }
+  num::Matrix result(dim == 1 ? 1 : slices, dim == 1 ? slices : 1);
+  for (num::Index s = 0; s < slices; ++s) {
+    const auto abscissa = [&](num::Index k) {
+      if (spacing) return static_cast<double>(k) * x[0];
+      return per_slice ? along_slice(x, dim, s, k) : x[k];
+    };
+    double area = 0.0;
+    for (num::Index k = 1; k < length; ++k) {
+      area += (abscissa(k) - abscissa(k - 1)) *
+              (along_slice(y, dim, s, k) + along_slice(y, dim, s, k - 1)) / 2.0;
+    }
+    result.set(s, area);
+  }
+  return Value::matrix(std::move(result));
+}
+
 Value trapz(Call& call) {
+  const bool complex_input =
+      std::any_of(call.arguments().begin(), call.arguments().end(), [](const Value& a) {
+        return a.is(Kind::Complex) || (a.is_array() && a.matrix_value().is_complex());
+      });
+  if (call.session().dialect() == lang::Dialect::Matlab && !complex_input) {
+    return matlab_trapz(call);
+  }
+  // rlab's trapz has no dim (builtins.md §5): the arity error it always gave.
+  if (call.count() == 3) throw Error("wrong number of arguments for 'trapz': expected 1..2, got 3");
   const Value& v = call.value(call.count() - 1);
   if (!is_vector_like(v)) call.fail("v must be a vector, got " + std::string(v.kind_name()));
   num::Matrix x;
@@ -510,7 +562,7 @@ extern const BuiltinTable kStatsBuiltins = {
     {"all", all, 1, 2,
      "True when every element is non-zero (per column for a matrix; dim; \"all\"). Example: "
      "all([1, 1, 0])"},
-    {"trapz", trapz, 1, 2,
+    {"trapz", trapz, 1, 3,
      "Trapezoidal integral: trapz(v) with unit spacing, trapz(x, v). Example: trapz([1, 2, 3])"},
     {"argmax", argmax, 1, 2,
      "1-based index of the largest element: argmax(x), argmax(M, dim). Example: argmax([3, 7, 5])"},
