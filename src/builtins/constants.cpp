@@ -83,7 +83,8 @@ Value precision_limit(Call& call) {
   return Value::scalar(single_requested(call) ? Limit<float>::value : Limit<double>::value);
 }
 
-// inf/nan: () a scalar, (n) a Vector, (m, n) and ([m, n]) an m×n Matrix, as zeros shapes them.
+// inf/nan: () a scalar, (n) a Vector (n×n in the matlab dialect), (m, n) and ([m, n]) an m×n
+// Matrix, as zeros shapes them.
 Value filled(Call& call, double fill) {
   if (std::optional<num::Dims> dims = nd_size_arguments(call, 0)) {
     return runtime::nd_result(num::NdArray(std::move(*dims), fill));
@@ -102,7 +103,9 @@ Value filled(Call& call, double fill) {
     return Value::matrix(num::Matrix(num::size_from_vector_element(dims[0]),
                                      num::size_from_vector_element(dims[1]), fill));
   }
-  return Value::vector(num::Matrix(1, call.count_argument(0), fill));
+  return lone_count_array(
+      call, call.count_argument(0),
+      [fill](num::Index rows, num::Index columns) { return num::Matrix(rows, columns, fill); });
 }
 
 Value inf(Call& call) { return filled(call, std::numeric_limits<double>::infinity()); }
@@ -135,12 +138,13 @@ extern const BuiltinTable kConstantBuiltins = {
      "Smallest normalised positive double; realmin(\"single\") that of float32. Example: realmin"},
     {"flintmax", precision_limit<LargestFlint>, 0, 1,
      "Largest consecutive integer in double, 2^53 (2^24 for \"single\"). Example: flintmax"},
-    {"inf", inf, 0, -1, "Infinity: inf, inf(n) vector, inf(m, n) matrix. Example: x = inf(1, 3)"},
-    {"nan", nan, 0, -1,
+    {"inf", class_aware<inf, ClassRange::Floating>, 0, -1,
+     "Infinity: inf, inf(n) vector, inf(m, n) matrix. Example: x = inf(1, 3)"},
+    {"nan", class_aware<nan, ClassRange::Floating>, 0, -1,
      "Not-a-number: nan, nan(n) vector, nan(m, n) matrix. Example: x = nan(2, 2)"},
-    {"Inf", inf, 0, -1,
+    {"Inf", class_aware<inf, ClassRange::Floating>, 0, -1,
      "Infinity arrays: Inf(n) vector, Inf(m, n) matrix (as inf). Example: x = Inf(3)"},
-    {"NaN", nan, 0, -1,
+    {"NaN", class_aware<nan, ClassRange::Floating>, 0, -1,
      "Not-a-number arrays: NaN(n) vector, NaN(m, n) matrix (as nan). Example: x = NaN(3)"},
     {"true", true_builtin, 0, -1,
      "Logical ones: true(n) vector, true(m, n) matrix. Example: mask = true(2, 3)"},

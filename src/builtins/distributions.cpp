@@ -51,7 +51,8 @@ num::Matrix variables(Call& call) {
     }
     return pair;
   }
-  if (x.rows() == 1) return x.transposed();
+  // [] (0×0 in matlab code) is one variable with no observations, as it is in rlab (1×0).
+  if (x.rows() == 1 || x.empty()) return x.with_shape(x.size(), 1);
   return x;
 }
 

@@ -265,7 +265,7 @@ Value arrayfun_2d(Call& call) {
       result.set(k % shape.rows(), k / shape.rows(), flat.complex_at(k));
     }
     result.demote_if_real();
-    return Value::matrix(std::move(result));
+    return Value::matrix(std::move(result), values[0].is_logical());  // a mask stays a mask
   };
   // Tracked results move into the matrix's shape on their tape (a rearrangement).
   const Value operands[] = {packed};

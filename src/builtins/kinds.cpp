@@ -1,7 +1,13 @@
 // The shared argument helpers that are not inline (see kinds.hpp).
 #include "builtins/kinds.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
 
 #include "num/format.hpp"
 
@@ -56,6 +62,52 @@ std::optional<num::Dims> nd_size_arguments(const runtime::Call& call, int first)
     dims.push_back(extent < 0 ? 0 : static_cast<num::Index>(extent));
   }
   return dims;
+}
+
+Value oriented_like(const runtime::Call& call, const Value& x, num::Matrix row) {
+  if (call.session().dialect() != lang::Dialect::Matlab) return Value::vector(std::move(row));
+  const num::Index rows = x.is_array() ? x.matrix_value().rows() : 1;
+  const num::Index columns = x.is_array() ? x.matrix_value().columns() : 1;
+  if (rows == 0 && columns == 0) return Value::matrix(num::Matrix(0, 0));
+  if (rows == 1) return Value::matrix(std::move(row));
+  const num::Index count = row.size();
+  return Value::matrix(row.with_shape(count, 1));
+}
+
+Value with_class_argument(runtime::Call& call, Value (*make)(runtime::Call&), ClassRange range) {
+  const std::span<const Value> arguments = call.arguments();
+  const int count = call.count();
+  std::size_t sizes = arguments.size();
+  Value class_name;
+  if (count >= 2 && call.value(count - 2).is(Kind::String) &&
+      call.value(count - 2).string_value() == "like") {
+    if (range == ClassRange::Floating) call.fail("\"like\" is not supported here");
+    class_name = call.invoke(Value::function_handle("class"), {call.value(count - 1)});
+    sizes -= 2;
+  } else if (count >= 1 && call.value(count - 1).is(Kind::String)) {
+    class_name = call.value(count - 1);
+    sizes -= 1;
+  } else {
+    return make(call);
+  }
+  const std::string& name = class_name.string_value();
+  static constexpr std::array<std::string_view, 12> kClasses = {
+      "double", "single", "logical", "int8",   "int16",  "int32",
+      "int64",  "uint8",  "uint16",  "uint32", "uint64", "char"};
+  if (range == ClassRange::Floating && name != "double" && name != "single") {
+    call.fail("class must be \"double\" or \"single\", got \"" + name + "\"");
+  }
+  if (std::find(kClasses.begin(), kClasses.end(), name) == kClasses.end()) {
+    call.fail("unknown class \"" + name + "\"");
+  }
+  // zeros("single") is one element, as zeros(1, 1) is.
+  const Value one_by_one[] = {Value::scalar(1.0), Value::scalar(1.0)};
+  const std::span<const Value> size_arguments =
+      sizes == 0 ? std::span<const Value>(one_by_one) : arguments.first(sizes);
+  runtime::Call sized(call.interpreter(), call.name(), size_arguments, call.nargout());
+  Value made = make(sized);
+  if (name == "double") return made;
+  return call.invoke(Value::function_handle(name), {std::move(made)});
 }
 
 }  // namespace llmlab::builtins

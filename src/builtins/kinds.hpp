@@ -7,11 +7,13 @@
 #include <optional>
 #include <string>
 
+#include "lang/dialect.hpp"
 #include "num/matrix.hpp"
 #include "num/nd_array.hpp"
 #include "runtime/call.hpp"
 #include "runtime/nd_element_wise.hpp"
 #include "runtime/nd_values.hpp"
+#include "runtime/session.hpp"
 #include "runtime/value.hpp"
 
 namespace llmlab::builtins {
@@ -55,6 +57,36 @@ bool uniform_output(runtime::Call& call, int first);
 // elements (rand([2 3 4])). nullopt for the 2-D forms, which keep their own rules. A separate
 // size is a non-negative integer; a size-vector element a whole number, negative counting as 0.
 std::optional<num::Dims> nd_size_arguments(const runtime::Call& call, int first);
+
+// A constructor's result for one count n (zeros(n), rand(n), inf(n), true(n)): a length-n
+// Vector in rlab (language.md §11 item 1), n×n in the matlab dialect (§14). `make(rows,
+// columns)` builds the matrix.
+template <class Make>
+runtime::Value lone_count_array(const runtime::Call& call, num::Index n, Make make) {
+  if (call.session().dialect() == lang::Dialect::Matlab) return runtime::Value::matrix(make(n, n));
+  return runtime::Value::vector(make(1, n));
+}
+
+// A 1-D answer about x's elements (find, unique), made as a row: a Vector in rlab; in the
+// matlab dialect a row for a row x and a column otherwise (0×0 for a 0×0 x), as MATLAB shapes
+// it.
+runtime::Value oriented_like(const runtime::Call& call, const runtime::Value& x, num::Matrix row);
+
+// Which classes a constructor makes: any class, or (Inf, NaN) only floating-point ones.
+enum class ClassRange { Any, Floating };
+
+// A constructor with MATLAB's trailing class (zeros(2, 3, "single"), ones(n, "logical"),
+// eye(n, "like", x)): `make` builds the array from the size arguments alone, and the builtin of
+// that class name (single, logical, int8, ...) converts it; "like" takes x's class. Without
+// a class argument it is `make` itself. A Floating constructor takes "double" or "single" by
+// name, and no "like" (the integer classes cannot yet be told from double by value).
+runtime::Value with_class_argument(runtime::Call& call, runtime::Value (*make)(runtime::Call&),
+                                   ClassRange range);
+
+template <runtime::Value (*make)(runtime::Call&), ClassRange range = ClassRange::Any>
+runtime::Value class_aware(runtime::Call& call) {
+  return with_class_argument(call, make, range);
+}
 
 // Sizes and subscripts above 2^53 are not exact doubles (and would overflow the conversion to
 // an integer); no array can have that many elements anyway.

@@ -64,10 +64,10 @@ Value rng_builtin(Call& call) {
   return Value::none();
 }
 
-// The shape forms shared by rand and randn (rng.md §6.3): () scalar, (n) vector of n,
-// ([m, n]) and (m, n) an m×n matrix; three or more sizes an N-D array, drawn page after page,
-// each page row by row (its storage order), so that with one seed rand(2, 3, 4)(:, :, 1) is
-// rand(2, 3). Sizes are checked before anything is drawn.
+// The shape forms shared by rand and randn (rng.md §6.3): () scalar, (n) vector of n (n×n in
+// the matlab dialect), ([m, n]) and (m, n) an m×n matrix; three or more sizes an N-D array,
+// drawn page after page, each page row by row (its storage order), so that with one seed
+// rand(2, 3, 4)(:, :, 1) is rand(2, 3). Sizes are checked before anything is drawn.
 template <class Fill>
 Value random_array(Call& call, Fill fill) {
   if (call.count() == 0) return Value::scalar(fill(1, 1)[0]);
@@ -88,7 +88,7 @@ Value random_array(Call& call, Fill fill) {
     return Value::matrix(
         fill(num::size_from_vector_element(sizes[0]), num::size_from_vector_element(sizes[1])));
   }
-  return Value::vector(fill(1, call.count_argument(0)));
+  return lone_count_array(call, call.count_argument(0), fill);
 }
 
 Value rand(Call& call) {
@@ -127,7 +127,9 @@ Value randi(Call& call) {
   num::Rng& rng = session_rng(call);
   if (call.count() == 1) return Value::scalar(num::randi_matrix(rng, lo, hi, 1, 1)[0]);
   if (call.count() == 2) {
-    return Value::vector(num::randi_matrix(rng, lo, hi, 1, call.count_argument(1)));
+    return lone_count_array(call, call.count_argument(1), [&](num::Index rows, num::Index columns) {
+      return num::randi_matrix(rng, lo, hi, rows, columns);
+    });
   }
   const std::int64_t rows = call.count_argument(1);
   const std::int64_t columns = call.count_argument(2);

@@ -42,6 +42,10 @@ double character_position(const std::string& text, std::size_t offset) {
 Value strfind(Call& call) {
   const std::string& text = call.string(0);
   const std::string& pattern = call.string(1);
+  // MATLAB finds an empty pattern nowhere and says so with its 0×0 [].
+  if (pattern.empty() && call.session().dialect() == lang::Dialect::Matlab) {
+    return Value::matrix(num::Matrix(0, 0));
+  }
   std::vector<double> starts;
   if (!pattern.empty()) {
     for (std::size_t at = text.find(pattern); at != std::string::npos;

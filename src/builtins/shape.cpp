@@ -65,7 +65,9 @@ Value filled(Call& call, double fill) {
     }
     return Value::matrix(num::Matrix(rounded_size(dims[0]), rounded_size(dims[1]), fill));
   }
-  return Value::vector(num::Matrix(1, call.count_argument(0), fill));
+  return lone_count_array(
+      call, call.count_argument(0),
+      [fill](num::Index rows, num::Index columns) { return num::Matrix(rows, columns, fill); });
 }
 
 Value zeros(Call& call) { return filled(call, 0.0); }
@@ -73,6 +75,8 @@ Value zeros(Call& call) { return filled(call, 0.0); }
 Value ones(Call& call) { return filled(call, 1.0); }
 
 Value eye(Call& call) {
+  // Up to four arguments reach here through class_aware; only two are sizes.
+  if (call.count() > 2) call.fail("expected eye(n) or eye(m, n) and an optional class");
   const num::Index rows = call.count_argument(0);
   const num::Index columns = call.has(1) ? call.count_argument(1) : rows;
   num::Matrix result(rows, columns);
@@ -271,7 +275,8 @@ Value transpose(Call& call) {
 std::pair<num::Index, num::Index> size_arguments(const Call& call, int index) {
   if (call.has(index + 1)) return {call.count_argument(index), call.count_argument(index + 1)};
   const Value& sizes = call.value(index);
-  if (sizes.is(Kind::Vector) && sizes.matrix_value().size() == 2) {
+  if (sizes.is_array() && is_one_dimensional(sizes.matrix_value()) &&
+      sizes.matrix_value().size() == 2) {
     const num::Matrix m = sizes.matrix_value();
     // Non-negative integers below 2^53 convert exactly (and without overflow) to Index.
     auto is_size = [](double x) { return x >= 0 && x < 0x1p53 && x == std::floor(x); };
@@ -400,6 +405,16 @@ num::Dims nd_reshape_dims(const Call& call, num::Index total) {
   return dims;
 }
 
+// A 2-D reshape's result: in rlab a 1×n or n×1 target is a Vector (builtins.md §3); in the
+// matlab dialect the matrix is exactly the shape asked (language.md §14).
+Value reshape_result(const Call& call, num::Matrix m, bool logical) {
+  const bool one_dimensional = m.rows() == 1 || m.columns() == 1;
+  if (one_dimensional && call.session().dialect() != lang::Dialect::Matlab) {
+    return Value::vector(std::move(m), logical);
+  }
+  return Value::matrix(std::move(m), logical);
+}
+
 // reshape to or from N dims: a 2-D result keeps the 2-D form's kinds (1×n and n×1 a Vector).
 Value nd_reshape(Call& call) {
   const Value& a = call.value(0);
@@ -408,12 +423,10 @@ Value nd_reshape(Call& call) {
   const bool logical = a.is_logical() && !a.is(Kind::Bool);
   num::NdArray result = num::reshaped(source, nd_reshape_dims(call, source.size()));
   if (result.ndims() >= 3) return Value::nd_array(std::move(result), logical);
-  num::Matrix m = result.to_matrix();
-  if (m.rows() == 1 || m.columns() == 1) return Value::vector(std::move(m), logical);
-  return Value::matrix(std::move(m), logical);
+  return reshape_result(call, result.to_matrix(), logical);
 }
 
-// Column-major reshape; 1×n and n×1 targets give a Vector (builtins.md §3).
+// Column-major reshape; in rlab 1×n and n×1 targets give a Vector (builtins.md §3).
 Value reshape(Call& call) {
   const bool sizes_nd = call.count() >= 4 || (call.count() == 2 && call.value(1).is_array() &&
                                               call.value(1).matrix_value().size() >= 3);
@@ -422,8 +435,7 @@ Value reshape(Call& call) {
   const auto [rows, columns] = reshape_sizes(call, a.as_matrix().size());
   num::Matrix result = num::reshape(a.as_matrix(), rows, columns);
   const bool logical = a.is_logical() && a.is_array();
-  if (rows == 1 || columns == 1) return Value::vector(std::move(result), logical);
-  return Value::matrix(std::move(result), logical);
+  return reshape_result(call, std::move(result), logical);
 }
 
 // The dim order of permute(A, order): a permutation of 1..n, n >= ndims(A), returned 0-based.
@@ -542,12 +554,16 @@ Value flip(Call& call) {
   return along_rows ? flipud(call) : fliplr(call);
 }
 
-// circshift(v, k) rotates a Vector right; circshift(M, k[, dim]) rotates rows down (dim 1) or
+// circshift(v, k) rotates a row right; circshift(M, k[, dim]) rotates rows down (dim 1) or
 // columns right (dim 2).
 Value circshift(Call& call) {
   const Value& x = numeric(call, 0, "unsupported type");
   const num::Index k = call.integer(1);
-  num::Dimension dimension = x.is(Kind::Vector) ? num::Dimension::Columns : num::Dimension::Rows;
+  // A Vector rotates along itself, and so does a 1×N matrix in matlab code (MATLAB's first
+  // non-singleton dim; rlab's 1×N matrix keeps its rows rule).
+  const bool row = x.is(Kind::Vector) || (x.is(Kind::Matrix) && x.matrix_value().rows() == 1 &&
+                                          call.session().dialect() == lang::Dialect::Matlab);
+  num::Dimension dimension = row ? num::Dimension::Columns : num::Dimension::Rows;
   if (call.has(2)) {
     const std::int64_t dim = call.integer(2);
     if (dim != 1 && dim != 2) call.fail("dim must be 1 or 2, got " + std::to_string(dim));
@@ -764,10 +780,11 @@ std::pair<num::Index, num::Index> size_of(const Value& value) {
 
 extern const BuiltinTable kShapeBuiltins = {
     // name          function        arity   help
-    {"zeros", zeros, 1, -1,
+    {"zeros", class_aware<zeros>, 1, -1,
      "zeros(n): vector of n zeros; zeros(m, n): m×n matrix. Example: zeros(2, 3)"},
-    {"ones", ones, 1, -1, "ones(n): vector of n ones; ones(m, n): m×n matrix. Example: ones(3)"},
-    {"eye", eye, 1, 2, "eye(n) or eye(m, n): identity matrix. Example: eye(3)"},
+    {"ones", class_aware<ones>, 1, -1,
+     "ones(n): vector of n ones; ones(m, n): m×n matrix. Example: ones(3)"},
+    {"eye", class_aware<eye>, 1, 4, "eye(n) or eye(m, n): identity matrix. Example: eye(3)"},
     {"size", size, 1, 2,
      "size(x): [rows, columns]; size(x, d): one dimension. Example: size(ones(2, 3))"},
     {"length", length, 1, 1,

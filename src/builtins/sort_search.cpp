@@ -168,6 +168,7 @@ Value sort(Call& call) {
   if (along) {
     num::SortResult result = num::sort(x.matrix_value(), *along, direction);
     sorted = same_kind(x, std::move(result.values));
+    sorted.set_logical(x.is_logical());  // sorting keeps the class (MATLAB)
     indices = same_kind(x, std::move(result.indices));
   } else if (!is_scalar_kind(x)) {
     const num::Matrix& m = x.matrix_value();
@@ -211,14 +212,13 @@ Value find(Call& call) {
     found.columns = last_elements(found.columns, *limit);
     found.values = last_elements(found.values, *limit);
   }
-  if (call.nargout() <= 1) return Value::vector(std::move(found.linear_indices));
+  const auto shaped = [&](num::Matrix row) { return oriented_like(call, x, std::move(row)); };
+  if (call.nargout() <= 1) return shaped(std::move(found.linear_indices));
   if (x.is(Kind::Vector) && call.nargout() == 2) {
-    return Value::tuple(
-        {Value::vector(std::move(found.linear_indices)), Value::vector(std::move(found.values))});
+    return Value::tuple({shaped(std::move(found.linear_indices)), shaped(std::move(found.values))});
   }
-  std::vector<Value> outputs = {Value::vector(std::move(found.rows)),
-                                Value::vector(std::move(found.columns))};
-  if (call.nargout() >= 3) outputs.push_back(Value::vector(std::move(found.values)));
+  std::vector<Value> outputs = {shaped(std::move(found.rows)), shaped(std::move(found.columns))};
+  if (call.nargout() >= 3) outputs.push_back(shaped(std::move(found.values)));
   return Value::tuple(std::move(outputs));
 }
 
@@ -311,10 +311,10 @@ Value unique(Call& call) {
     result.first = num::Matrix::row(permuted(first, order));
     result.inverse = num::Matrix::row(inverse);
   }
-  if (call.nargout() <= 1) return Value::vector(std::move(result.values));
-  return Value::tuple({Value::vector(std::move(result.values)),
-                       Value::vector(std::move(result.first)),
-                       Value::vector(std::move(result.inverse))});
+  const auto shaped = [&](num::Matrix row) { return oriented_like(call, x, std::move(row)); };
+  if (call.nargout() <= 1) return shaped(std::move(result.values));
+  return Value::tuple({shaped(std::move(result.values)), shaped(std::move(result.first)),
+                       shaped(std::move(result.inverse))});
 }
 
 // [B, I] = maxk(A, k) / mink(A, k): the k largest (smallest) elements in order, and their

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "base/error.hpp"
 #include "base/utf8.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
@@ -202,7 +203,86 @@ Value median(Call& call) {
   return reduce_call(call, num::median);
 }
 
-// std(x), std(x, dim), std(x, w, dim): w = 0 divides by N - 1, w = 1 by N.
+// The weighted variance (or its root) of each slice of m along dim 1 (columns) or 2 (rows):
+// Σ w (x - μ)² / Σ w with μ = Σ w x / Σ w, as MATLAB weighs var(x, w).
+num::Matrix weighted_spread(Call& call, const num::Matrix& m, const num::Matrix& w, int dim,
+                            bool root) {
+  const num::Index length = dim == 1 ? m.rows() : m.columns();
+  const num::Index slices = dim == 1 ? m.columns() : m.rows();
+  if (w.size() != length) {
+    call.fail("the weights must have one element per element of a slice (" +
+              std::to_string(length) + "), got " + std::to_string(w.size()));
+  }
+  double total = 0.0;
+  for (num::Index k = 0; k < length; ++k) {
+    if (!(w[k] >= 0.0)) call.fail("the weights must not be negative");
+    total += w[k];
+  }
+  num::Matrix result(dim == 1 ? 1 : slices, dim == 1 ? slices : 1);
+  for (num::Index s = 0; s < slices; ++s) {
+    const auto at = [&](num::Index k) { return dim == 1 ? m(k, s) : m(s, k); };
+    double mean = 0.0;
+    for (num::Index k = 0; k < length; ++k) mean += w[k] * at(k);
+    mean /= total;
+    double spread = 0.0;
+    for (num::Index k = 0; k < length; ++k) spread += w[k] * (at(k) - mean) * (at(k) - mean);
+    spread /= total;
+    result.set(s, root ? std::sqrt(spread) : spread);
+  }
+  return result;
+}
+
+// The spread of an empty m along dim 1 or 2: one NaN per slice (a slice of no elements has no
+// spread), so the size of m with that dim made 1, as MATLAB gives: var(ones(0, 3)) is NaN(1, 3)
+// and var(zeros(3, 0)) is 1×0. MATLAB's one exception: var([]) with no dim is NaN.
+num::Matrix empty_spread(const num::Matrix& m, int dim, bool dim_given) {
+  if (!dim_given && m.rows() == 0 && m.columns() == 0) return num::Matrix(1, 1, kNaN);
+  return num::Matrix(dim == 1 ? 1 : m.rows(), dim == 2 ? 1 : m.columns(), kNaN);
+}
+
+// MATLAB's var(x, w, dim) and std(x, w, dim), as matlab code calls them: w is the normalization
+// (0 or [] divides by N - 1, 1 by N) or a vector of weights; dim any positive integer or "all"
+// (a dim past the second, or a scalar: every element alone, so 0, or NaN for a non-finite one).
+template <class Statistic>
+Value matlab_spread(Call& call, Statistic statistic, bool root) {
+  num::Normalization normalization = num::Normalization::Sample;
+  std::optional<num::Matrix> weights;
+  if (call.has(1)) {
+    const Value& w = call.value(1);
+    if (w.is_array() && w.matrix_value().size() != 1) {
+      if (!w.matrix_value().empty()) weights = real_matrix(call, 1);
+    } else {
+      const double n = call.scalar(1);
+      if (n != 0.0 && n != 1.0) {
+        call.fail("w must be 0, 1 or a vector of weights, got " + num::format_shortest(n));
+      }
+      normalization = n == 1.0 ? num::Normalization::Population : num::Normalization::Sample;
+    }
+  }
+  const bool everything = all_flag(call, 2);
+  if (everything && weights) call.fail("w must be 0 or 1 with \"all\"");
+  const Value x = everything ? all_elements(call, call.value(0)) : call.value(0);
+  require_numeric(call, x);
+  const num::Matrix m = x.as_matrix();
+  int dim = m.rows() == 1 && m.columns() != 1 ? 2 : 1;  // the first non-singleton
+  const bool dim_given = call.has(2) && !everything;
+  if (dim_given) dim = call.nd_dim_argument(2) + 1;
+  if (m.empty() && dim <= 2) return Value::matrix(empty_spread(m, dim, dim_given));
+  if (dim >= 3 || (m.size() == 1 && !weights)) {
+    if (m.size() == 1) return Value::scalar(std::isfinite(std::abs(m.complex_at(0))) ? 0.0 : kNaN);
+    num::Matrix alone = num::Matrix(m.rows(), m.columns());
+    for (num::Index k = 0; k < m.size(); ++k) {
+      alone.set(k, std::isfinite(std::abs(m.complex_at(k))) ? 0.0 : kNaN);
+    }
+    return Value::matrix(std::move(alone));
+  }
+  if (weights)
+    return Value::matrix(weighted_spread(call, real_matrix(call, 0), *weights, dim, root));
+  return reduce(call, x, dim, [normalization, statistic](const num::Matrix& slices, Along along) {
+    return statistic(slices, along, normalization);
+  });
+}
+
 // MATLAB's w of std and var, argument 1 of three: 0 (or [], the default) divides by N - 1, 1 by N.
 num::Normalization normalization_argument(Call& call) {
   if (call.count() < 3) return num::Normalization::Sample;
@@ -215,17 +295,23 @@ num::Normalization normalization_argument(Call& call) {
   return w == 1.0 ? num::Normalization::Population : num::Normalization::Sample;
 }
 
+// std(x), std(x, dim), std(x, w, dim), std(x, w, vecdim): w = 0 divides by N - 1, w = 1 by N;
+// matlab code's 2-D calls take MATLAB's weights too (matlab_spread).
 template <class Statistic>
-Value spread(Call& call, Statistic statistic) {
+Value spread(Call& call, Statistic statistic, bool root) {
+  // std(x, "all") and std(x, w, "all") (MATLAB) run over every element.
+  const int dim_index = call.count() == 3 ? 2 : 1;
+  // A vecdim comes third (std(A, w, vecdim)), as in MATLAB, where a second vector is weights.
+  const bool vecdim = call.count() == 3 && vecdim_flag(call, dim_index);
+  if (call.session().dialect() == lang::Dialect::Matlab && !call.value(0).is_nd_array() &&
+      !vecdim) {
+    return matlab_spread(call, statistic, root);
+  }
   const num::Normalization normalization = normalization_argument(call);
   const auto normalized = [normalization, statistic](const num::Matrix& m, Along along) {
     return statistic(m, along, normalization);
   };
-  // std(x, "all") and std(x, w, "all") (MATLAB) run over every element.
-  const int dim_index = call.count() == 3 ? 2 : 1;
   const bool everything = all_flag(call, dim_index);
-  // A vecdim comes third (std(A, w, vecdim)), as in MATLAB, where a second vector is weights.
-  const bool vecdim = call.count() == 3 && vecdim_flag(call, dim_index);
   if (vecdim || (call.value(0).is_nd_array() && !everything)) {
     return nd_reduce_call(call, dim_index, normalized);
   }
@@ -240,9 +326,9 @@ Value spread(Call& call, Statistic statistic) {
   return reduce(call, x, dim == 0 ? std::nullopt : std::optional<int>(dim), normalized);
 }
 
-Value std_builtin(Call& call) { return spread(call, num::standard_deviation); }
+Value std_builtin(Call& call) { return spread(call, num::standard_deviation, /*root=*/true); }
 
-Value var(Call& call) { return spread(call, num::variance); }
+Value var(Call& call) { return spread(call, num::variance, /*root=*/false); }
 
 // The values and 1-based indices of the extremum reduction, as script values.
 std::pair<Value, Value> extremum_values(Call& call, const Value& x, std::optional<int> dim,
@@ -405,13 +491,69 @@ Value any(Call& call) { return truth_reduction(call, num::any); }
 
 Value all(Call& call) { return truth_reduction(call, num::all); }
 
+// A Vector, or a 1×N or N×1 matrix (what matlab code has for a vector).
+bool is_vector_like(const Value& x) {
+  return x.is_array() && (x.is(Kind::Vector) || is_one_dimensional(x.matrix_value()));
+}
+
+// The points of slice s along dim (1: a column, 2: a row) of m, k-th.
+double along_slice(const num::Matrix& m, int dim, num::Index s, num::Index k) {
+  return dim == 1 ? m(k, s) : m(s, k);
+}
+
+// MATLAB's trapz(y), trapz(x, y), trapz(y, dim) and trapz(x, y, dim) on real 2-D y, as Octave
+// reads them: a scalar second argument after a non-scalar first is the dim; x is a spacing
+// (scalar), one abscissa per point along dim (a vector), or y's shape. The default dim is the
+// first non-singleton; a dim past the second integrates single points, so 0.
+Value matlab_trapz(Call& call) {
+  const bool y_then_dim =
+      call.count() == 2 && is_scalar_kind(call.value(1)) && !is_scalar_kind(call.value(0));
+  const int y_index = call.count() == 1 || y_then_dim ? 0 : 1;
+  const num::Matrix y = real_matrix(call, y_index);
+  int dim = y.rows() == 1 && y.columns() != 1 ? 2 : 1;
+  if (y_then_dim || call.count() == 3) dim = call.nd_dim_argument(y_then_dim ? 1 : 2) + 1;
+  if (dim >= 3) return Value::matrix(num::Matrix(y.rows(), y.columns(), 0.0));
+  const num::Index length = dim == 1 ? y.rows() : y.columns();
+  const num::Index slices = dim == 1 ? y.columns() : y.rows();
+  const num::Matrix x = y_index == 1 ? real_matrix(call, 0) : num::Matrix(1, 1, 1.0);
+  const bool spacing = x.size() == 1;
+  const bool per_slice = !spacing && x.rows() == y.rows() && x.columns() == y.columns();
+  if (!spacing && !per_slice && x.size() != length) {
+    call.fail("x must be a spacing, one point per element along dim " + std::to_string(dim) + " (" +
+              std::to_string(length) + "), or y's shape");
+  }
+  num::Matrix result(dim == 1 ? 1 : slices, dim == 1 ? slices : 1);
+  for (num::Index s = 0; s < slices; ++s) {
+    const auto abscissa = [&](num::Index k) {
+      if (spacing) return static_cast<double>(k) * x[0];
+      return per_slice ? along_slice(x, dim, s, k) : x[k];
+    };
+    double area = 0.0;
+    for (num::Index k = 1; k < length; ++k) {
+      area += (abscissa(k) - abscissa(k - 1)) *
+              (along_slice(y, dim, s, k) + along_slice(y, dim, s, k - 1)) / 2.0;
+    }
+    result.set(s, area);
+  }
+  return Value::matrix(std::move(result));
+}
+
 Value trapz(Call& call) {
+  const bool complex_input =
+      std::any_of(call.arguments().begin(), call.arguments().end(), [](const Value& a) {
+        return a.is(Kind::Complex) || (a.is_array() && a.matrix_value().is_complex());
+      });
+  if (call.session().dialect() == lang::Dialect::Matlab && !complex_input) {
+    return matlab_trapz(call);
+  }
+  // rlab's trapz has no dim (builtins.md §5): the arity error it always gave.
+  if (call.count() == 3) throw Error("wrong number of arguments for 'trapz': expected 1..2, got 3");
   const Value& v = call.value(call.count() - 1);
-  if (!v.is(Kind::Vector)) call.fail("v must be a vector, got " + std::string(v.kind_name()));
+  if (!is_vector_like(v)) call.fail("v must be a vector, got " + std::string(v.kind_name()));
   num::Matrix x;
   if (call.count() == 2) {
     const Value& spacing = call.value(0);
-    if (!spacing.is(Kind::Vector)) {
+    if (!is_vector_like(spacing)) {
       call.fail("x must be a vector, got " + std::string(spacing.kind_name()));
     }
     x = spacing.matrix_value();
@@ -456,7 +598,7 @@ extern const BuiltinTable kStatsBuiltins = {
     {"all", all, 1, 2,
      "True when every element is non-zero (per column for a matrix; dim; \"all\"). Example: "
      "all([1, 1, 0])"},
-    {"trapz", trapz, 1, 2,
+    {"trapz", trapz, 1, 3,
      "Trapezoidal integral: trapz(v) with unit spacing, trapz(x, v). Example: trapz([1, 2, 3])"},
     {"argmax", argmax, 1, 2,
      "1-based index of the largest element: argmax(x), argmax(M, dim). Example: argmax([3, 7, 5])"},

@@ -18,6 +18,7 @@
 
 #include "base/error.hpp"
 #include "base/source.hpp"
+#include "lang/dialect.hpp"
 #include "lang/token.hpp"
 
 namespace llmlab::lang {
@@ -549,6 +550,9 @@ struct FunctionDef {
   Block body;
   SourceLoc loc;  // the `function` keyword
   UnitNames unit;
+  // The dialect of the file that defines it: its body runs by that dialect's rules, whoever
+  // calls it (language.md §14).
+  Dialect dialect = Dialect::Rlab;
 };
 
 struct FunctionStmt final : Stmt {
@@ -576,7 +580,8 @@ struct RunStmt final : Stmt {
 struct Program {
   std::shared_ptr<const SourceFile> file;
   Block body;
-  UnitNames unit;  // the top level's, lambdas included; each function has its own
+  UnitNames unit;                   // the top level's, lambdas included; each function has its own
+  Dialect dialect = Dialect::Rlab;  // the dialect it was read in (language.md §14)
 };
 
 }  // namespace llmlab::lang

@@ -69,6 +69,7 @@ Program Parser::parse() {
   tokens_ = tokenize(file_, dialect_);
   Program program;
   program.file = file_;
+  program.dialect = dialect_;
   program.body = parse_block(BlockKind::TopLevel, current());
   program.unit = std::move(unit_.names);
   return program;
@@ -716,6 +717,7 @@ StmtPtr Parser::parse_function() {
   const SourceLoc loc = loc_of(keyword);
   auto definition = std::make_shared<FunctionDef>();
   definition->loc = loc;
+  definition->dialect = dialect_;
   Numbering enclosing = begin_unit();
   if (match(TokenKind::LBracket)) {
     do {

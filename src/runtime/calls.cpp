@@ -13,6 +13,7 @@
 #include "runtime/call.hpp"
 #include "runtime/display.hpp"
 #include "runtime/evaluator.hpp"
+#include "runtime/matlab_shapes.hpp"
 #include "runtime/tracked.hpp"
 
 namespace llmlab::runtime::detail {
@@ -170,6 +171,9 @@ Value Evaluator::call_builtin(const NativeFunction& function, std::span<const Va
   auto invoke = [&](std::span<const Value> values, int outputs) {
     Call call(interpreter_, function.name, values, outputs);
     if (values.data() == owned.data()) call.allow_take(owned);
+    // A builtin's outputs in matlab code are MATLAB's matrices, never a Vector (§14).
+    if (session_.dialect() == lang::Dialect::Matlab)
+      return as_matlab_output(function.function(call), values);
     return function.function(call);
   };
   try {
@@ -252,6 +256,7 @@ Value Evaluator::call_user_function(const UserFunction& user, std::span<Value> a
 
   {
     FrameSwap swap(frame_, &frame);
+    DialectScope dialect(session_, function.dialect);
     ++depth_;
     try {
       exec_block(function.body);

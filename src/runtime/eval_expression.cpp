@@ -11,6 +11,7 @@
 #include "runtime/evaluator.hpp"
 #include "runtime/expression_text.hpp"
 #include "runtime/literals.hpp"
+#include "runtime/matlab_shapes.hpp"
 #include "runtime/operators.hpp"
 #include "runtime/tracked.hpp"
 
@@ -128,6 +129,17 @@ ScalarResult Evaluator::try_scalar(const lang::Expr& expression) {
 }
 
 Value Evaluator::eval(const lang::Expr& expression) {
+  Value value = eval_node(expression);
+  // MATLAB has no vector kind (language.md §14): matlab code sees a Vector, whoever made it, as
+  // the 1×N matrix it is, and a 1×1 array as its number.
+  if ((value.is(Kind::Vector) || value.is(Kind::Matrix)) &&
+      session_.dialect() == lang::Dialect::Matlab) {
+    return as_matlab_value(std::move(value));
+  }
+  return value;
+}
+
+Value Evaluator::eval_node(const lang::Expr& expression) {
   switch (expression.kind) {
     case ExprKind::Number:
       return Value::scalar(expression.as<lang::NumberExpr>().value);
@@ -283,6 +295,11 @@ Value Evaluator::eval_matrix(const lang::MatrixExpr& expression) {
   std::vector<std::vector<Value>> rows(expression.rows.size());
   for (std::size_t r = 0; r < expression.rows.size(); ++r) {
     eval_list_elements(expression.rows[r], rows[r]);
+  }
+  // MATLAB's `[]` is 0×0 (rlab's is the empty vector).
+  if (session_.dialect() == lang::Dialect::Matlab &&
+      std::all_of(rows.begin(), rows.end(), [](const auto& row) { return row.empty(); })) {
+    return Value::matrix(num::Matrix(0, 0));
   }
   return located(expression.loc, [&] { return concatenate(rows); });
 }
@@ -503,6 +520,9 @@ std::span<Value> Evaluator::eval_spreading_subscripts(const lang::ExprList& argu
   std::vector<Value> spread;
   const std::span<Value> given =
       eval_spreading_subscripts(subscripts, container, false, slots, spread);
+  if (session_.dialect() == lang::Dialect::Matlab) {
+    return located(where, [&] { return matlab_index_read(container, given); });
+  }
   return located(where, [&] { return index_read(container, given); });
 }
 

@@ -242,7 +242,9 @@ class Evaluator {
                            std::int64_t count);
 
   // Expressions (eval_expression.cpp).
+  // An expression's value as the running code's dialect sees it (no Vector in matlab code).
   Value eval(const lang::Expr& expression);
+  Value eval_node(const lang::Expr& expression);
   // Evaluates a pure real-scalar computation (numbers, scalar variables, arithmetic and unary
   // minus) straight into a double, with no Value traffic. Returns false, having done nothing
   // observable, for anything else; the caller then uses eval().

@@ -618,6 +618,7 @@ Flow Evaluator::exec_run(const lang::RunStmt& statement) {
   // top level, the program). It counts as a call towards the depth limit, so a file that runs
   // itself ends in the recursion error, not in a stack overflow.
   check_depth();
+  DialectScope dialect(session_, program->dialect);
   CodeSwap code(*frame_, compile(program->unit, frame_->layout));
   ++depth_;
   Flow flow = Flow::Normal;

@@ -83,8 +83,9 @@ class Session {
   const InputSource& input() const { return input_; }
   void set_input(InputSource source) { input_ = std::move(source); }
 
-  // The language the session's code is read in (language.md §14): rlab unless a `.m` file or
-  // `--dialect matlab` chose matlab.
+  // The dialect of the code running now (language.md §14): the session's (rlab unless a `.m`
+  // file or `--dialect matlab` chose matlab) at top level, a function's own inside it
+  // (DialectScope).
   lang::Dialect dialect() const { return dialect_; }
   void set_dialect(lang::Dialect dialect) { dialect_ = dialect; }
 
@@ -131,6 +132,23 @@ class Session {
   bool warnings_off_ = false;
   std::set<std::string, std::less<>> warning_exceptions_;
   std::unordered_map<std::type_index, std::shared_ptr<void>> extensions_;
+};
+
+// Runs a function or a file in the dialect it was read in and gives the caller's back on the
+// way out, errors included: the dialect belongs to the code, not the session (language.md §14).
+class DialectScope {
+ public:
+  DialectScope(Session& session, lang::Dialect dialect)
+      : session_(session), callers_(session.dialect()) {
+    session.set_dialect(dialect);
+  }
+  ~DialectScope() { session_.set_dialect(callers_); }
+  DialectScope(const DialectScope&) = delete;
+  DialectScope& operator=(const DialectScope&) = delete;
+
+ private:
+  Session& session_;
+  lang::Dialect callers_;
 };
 
 }  // namespace llmlab::runtime

@@ -1,0 +1,135 @@
+#include "runtime/matlab_shapes.hpp"
+
+#include <algorithm>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "num/shape.hpp"
+#include "runtime/indexing.hpp"
+#include "runtime/operators.hpp"
+
+namespace llmlab::runtime {
+
+namespace {
+
+using num::Index;
+
+bool is_number(const Value& value) {
+  return value.is(Kind::Scalar) || value.is(Kind::Bool) || value.is(Kind::Complex);
+}
+
+// The rows and columns of a numeric container (a number is 1×1).
+std::pair<Index, Index> extents_of(const Value& container) {
+  if (is_number(container)) return {1, 1};
+  const num::Matrix& m = container.matrix_value();
+  return {m.rows(), m.columns()};
+}
+
+// How many rows (or columns) a subscript selects from an extent of `extent`.
+Index selected_count(const Value& subscript, Index extent) {
+  const Subscript resolved = resolve_subscript(subscript);
+  return resolved.all ? extent : static_cast<Index>(resolved.positions.size());
+}
+
+// The shape of the index list a one-subscript read takes: a logical mask as find() gives it.
+std::pair<Index, Index> index_shape(const Value& subscript, Index count) {
+  if (is_number(subscript)) return {1, 1};
+  if (!subscript.is(Kind::Matrix)) return {1, count};  // a Vector or text: a row
+  const num::Matrix& m = subscript.matrix_value();
+  if (subscript.is_logical())
+    return m.rows() == 1 ? std::pair{Index{1}, count} : std::pair{count, Index{1}};
+  return {m.rows(), m.columns()};
+}
+
+// The shape of A(I) with one subscript, for `count` elements read.
+std::pair<Index, Index> linear_read_shape(const Value& container, const Value& subscript,
+                                          Index count) {
+  if (subscript.is(Kind::AllIndex) ||
+      (subscript.is(Kind::String) && subscript.string_value() == ":")) {
+    return {count, 1};
+  }
+  const auto [rows, columns] = index_shape(subscript, count);
+  const bool index_is_vector = rows == 1 || columns == 1;
+  const auto [container_rows, container_columns] = extents_of(container);
+  // A 1×1 container is no vector here: x(I) of a scalar takes I's shape.
+  const bool container_is_vector = (container_rows == 1) != (container_columns == 1);
+  if (index_is_vector && container_is_vector) {
+    return container_rows == 1 ? std::pair{Index{1}, count} : std::pair{count, Index{1}};
+  }
+  return {rows, columns};
+}
+
+// MATLAB's [] (0×0), as an array or a cell (`{}` is an empty string array, rlab's cell of text).
+bool is_square_empty(const Value& value) {
+  if (value.is(Kind::Cell)) return value.cell_value().rows == 0 && value.cell_value().columns == 0;
+  if (value.is(Kind::StringArray)) return value.string_array_value().empty();
+  return value.is(Kind::Matrix) && value.matrix_value().rows() == 0 &&
+         value.matrix_value().columns() == 0;
+}
+
+bool is_empty_vector(const Value& value) {
+  return value.is(Kind::Vector) && value.matrix_value().empty();
+}
+
+}  // namespace
+
+Value as_matlab_value(Value value) {
+  if (value.is(Kind::Vector) || value.is(Kind::Matrix)) {
+    const num::Matrix& m = value.matrix_value();
+    // A 1×1 array is the number (MATLAB has no other scalar): `[1 2 3] * [4; 5; 6]` is 32.
+    if (m.rows() == 1 && m.columns() == 1) {
+      if (value.is_logical()) return Value::boolean(m.complex_at(0) != num::Complex(0.0, 0.0));
+      return demote_element(m.complex_at(0));
+    }
+    if (value.is(Kind::Vector)) return Value::matrix(m, value.is_logical());
+    return value;
+  }
+  if (value.is(Kind::Tuple)) {
+    std::vector<Value> items = value.tuple_items();
+    for (Value& item : items) item = as_matlab_value(std::move(item));
+    return Value::tuple(std::move(items));
+  }
+  return value;
+}
+
+Value as_matlab_output(Value result, std::span<const Value> arguments) {
+  const bool empty_question = std::any_of(arguments.begin(), arguments.end(), is_square_empty);
+  if (empty_question) {
+    if (is_empty_vector(result)) return Value::matrix(num::Matrix(0, 0), result.is_logical());
+    if (result.is(Kind::Tuple)) {
+      std::vector<Value> items = result.tuple_items();
+      for (Value& item : items) {
+        if (is_empty_vector(item)) item = Value::matrix(num::Matrix(0, 0), item.is_logical());
+      }
+      result = Value::tuple(std::move(items));
+    }
+  }
+  return as_matlab_value(std::move(result));
+}
+
+Value matlab_index_read(const Value& container, std::span<const Value> subscripts) {
+  if (container.is(Kind::Vector)) return matlab_index_read(as_matlab_value(container), subscripts);
+  Value result = index_read(container, subscripts);
+  const bool numeric_container = container.is(Kind::Matrix) || is_number(container);
+  if (!result.is(Kind::Vector) || !numeric_container || subscripts.size() > 2) {
+    return as_matlab_value(std::move(result));
+  }
+  const num::Matrix& elements = result.matrix_value();
+  const Index count = elements.size();
+  Index rows = 1, columns = count;
+  if (subscripts.size() == 2) {
+    const auto [container_rows, container_columns] = extents_of(container);
+    rows = selected_count(subscripts[0], container_rows);
+    columns = selected_count(subscripts[1], container_columns);
+  } else {
+    std::tie(rows, columns) = linear_read_shape(container, subscripts[0], count);
+  }
+  // The elements are in MATLAB's linear order; a row or a column holds them in that order, a
+  // matrix-shaped index takes them column by column.
+  num::Matrix shaped = rows == 1 || columns == 1 ? elements.with_shape(rows, columns)
+                                                 : num::reshape(elements, rows, columns);
+  return as_matlab_value(Value::matrix(std::move(shaped), result.is_logical()));
+}
+
+}  // namespace llmlab::runtime

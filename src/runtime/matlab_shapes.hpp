@@ -1,0 +1,27 @@
+// The matlab dialect's array shapes (language.md §14): MATLAB has no vector kind, so every array
+// that matlab code sees is an R×C matrix (or N-D). rlab's Vector (§4.3) stays the value model's
+// 1-D kind; these functions turn it, and the shapes of index reads, into MATLAB's at the points
+// where matlab code receives a value.
+#pragma once
+
+#include <span>
+
+#include "runtime/value.hpp"
+
+namespace llmlab::runtime {
+
+// A Vector as the 1×N matrix it is to matlab code (the logical mark kept), a 1×1 array as its
+// number, the items of a tuple (a builtin's outputs) likewise; any other value unchanged.
+Value as_matlab_value(Value value);
+
+// A builtin's result as matlab code receives it: as_matlab_value, except that an empty Vector
+// answering a call given a 0×0 [] (or {}) is that 0×0 [] (unique([]), filter(b, a, [])), where
+// rlab's empty vector stood for both.
+Value as_matlab_output(Value result, std::span<const Value> arguments);
+
+// container(subscripts) with MATLAB's result shapes: `A(:)` is a column; `A(r, c)` is
+// numel(r)×numel(c); `A(I)` has the orientation of a vector A for a vector I, else the shape of
+// I (a logical I counts as find(I): a row for a row mask, a column otherwise).
+Value matlab_index_read(const Value& container, std::span<const Value> subscripts);
+
+}  // namespace llmlab::runtime
