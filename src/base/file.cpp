@@ -12,6 +12,7 @@
 #include <random>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "base/error.hpp"
 
@@ -223,6 +224,17 @@ bool write_file(const fs::path& path, std::string_view bytes, std::string& reaso
 
 bool is_write_temporary(std::string_view filename) {
   return filename.starts_with('.') && filename.find(".tmp-") != std::string_view::npos;
+}
+
+void remove_write_temporaries(const fs::path& target) {
+  const std::string prefix = "." + target.filename().string() + ".tmp-";
+  std::error_code failed;
+  const fs::path folder = target.parent_path().empty() ? fs::path(".") : target.parent_path();
+  std::vector<fs::path> leftovers;
+  for (const auto& entry : fs::directory_iterator(folder, failed)) {
+    if (entry.path().filename().string().starts_with(prefix)) leftovers.push_back(entry.path());
+  }
+  for (const fs::path& leftover : leftovers) fs::remove(leftover, failed);
 }
 
 std::string full_path(const std::filesystem::path& path) {

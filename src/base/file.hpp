@@ -68,6 +68,10 @@ std::optional<StagedFile> stage_file(const std::filesystem::path& path, std::str
 // process killed between its write and its rename leaves behind.
 bool is_write_temporary(std::string_view filename);
 
+// Removes the temporaries a killed writer of `target` left in its folder: a process that owns
+// such a writer (the sweep, of its trainers) clears them once the writer is known dead.
+void remove_write_temporaries(const std::filesystem::path& target);
+
 // `path` made absolute and normalised (no `.` or `..` steps), for a message that says where a
 // file was looked for: a relative name alone does not say which directory it was taken from.
 std::string full_path(const std::filesystem::path& path);

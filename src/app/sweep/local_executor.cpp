@@ -16,6 +16,7 @@
 #include "app/sweep/process.hpp"
 #include "app/sweep/records.hpp"
 #include "base/error.hpp"
+#include "base/file.hpp"
 
 namespace llmlab::app::sweep {
 namespace {
@@ -122,6 +123,7 @@ int run_local(const fs::path& dir, const Spec& spec, const LocalOptions& options
       }
       std::error_code ec;
       fs::remove(job.json, ec);
+      remove_write_temporaries(job.json);  // the trainer may have died mid-write
     }
     fmt::print(stderr,
                "sweep: interrupted: {} of {} runs finished; {} stopped runs left no record. "

@@ -106,6 +106,7 @@ void record_run(const fs::path& dir, const RunSpec& run, const Spec& spec, const
   if (ending.exited && ending.code == 0) trainer = read_file_if_present(json, "sweep");
   std::error_code ec;
   fs::remove(json, ec);
+  remove_write_temporaries(json);  // a trainer killed while writing its record
   RunStatus status = RunStatus::Failed;
   std::string error;
   if (!trainer.empty()) {

@@ -188,5 +188,18 @@ TEST(write_file, a_failed_write_leaves_the_old_file) {
   EXPECT_EQ(entries_in(dir), 1u);
 }
 
+TEST(remove_write_temporaries, removes_only_the_targets_leftovers) {
+  const fs::path dir = fresh_folder("leftovers");
+  // What a writer killed between its write and its rename leaves, for two targets.
+  std::ofstream(dir / ".seed-1.json.partial.7.tmp-9-0-123") << "{";
+  std::ofstream(dir / ".seed-2.json.partial.7.tmp-9-1-456") << "{";
+  std::ofstream(dir / "seed-1.json.partial.7") << "{}";
+  remove_write_temporaries(dir / "seed-1.json.partial.7");
+  EXPECT_FALSE(fs::exists(dir / ".seed-1.json.partial.7.tmp-9-0-123"));
+  EXPECT_TRUE(fs::exists(dir / ".seed-2.json.partial.7.tmp-9-1-456"));
+  EXPECT_TRUE(fs::exists(dir / "seed-1.json.partial.7"));
+  EXPECT_TRUE(is_write_temporary(".seed-2.json.partial.7.tmp-9-1-456"));
+}
+
 }  // namespace
 }  // namespace llmlab
