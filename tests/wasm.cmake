@@ -20,6 +20,12 @@ foreach(_line IN LISTS _excluded_lines)
   endif()
 endforeach()
 add_program_suites(wasm. ${LLMLAB_WASM_NODE} EXCLUDED ${_excluded_names})
+# The runnable book's session as just built (book.page_worker checks the committed one).
+if(EXISTS ${PROJECT_SOURCE_DIR}/build/wasm/llmlab-book.wasm)
+  add_test(NAME wasm.book.page_worker
+    COMMAND node --no-experimental-fetch ${CMAKE_CURRENT_SOURCE_DIR}/book/page_worker_test.js
+            ${PROJECT_SOURCE_DIR}/build/wasm/llmlab-book.js)
+endif()
 get_property(_registered GLOBAL PROPERTY LLMLAB_PROGRAM_SUITE_NAMES)
 foreach(_name IN LISTS _registered)
   if(TEST wasm.${_name})
