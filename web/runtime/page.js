@@ -20,6 +20,7 @@
   let status = null;
   let current = -1;         // the block running now, or the last one that ran
   let stopping = false;     // Stop is restarting the worker
+  let session = null;       // resolves once the worker's session is open
 
   const setState = (state) => { root.dataset.llmlabState = state; };
   const say = (text) => { if (status) status.textContent = text; };
@@ -133,6 +134,11 @@
   // (Stop, or the module aborting) restarts it.
   function enqueue(work) {
     queue = queue.then(async () => {
+      try {
+        await session;
+      } catch {
+        return;  // no runtime: the status says why
+      }
       setState('busy');
       try {
         await work();
@@ -173,7 +179,7 @@
   async function restart(message) {
     if (worker) worker.terminate();
     try {
-      await startWorker();
+      await (session = startWorker());
       setState('ready');
       say(message);
     } catch (error) {
@@ -240,12 +246,15 @@
     document.querySelector('main').prepend(toolbar());
     elements.forEach(makeRunnable);
     if (location.protocol === 'file:') {
+      // Browsers start no worker from a file: the buttons do nothing, the page says why.
+      session = Promise.reject(new Error('opened from a file'));
+      session.catch(() => {});
       say('To run the code, serve this folder (python3 -m http.server) and open it from there.');
       return;
     }
     say('Loading the runtime…');
     try {
-      await startWorker();
+      await (session = startWorker());
       setState('ready');
       say('');
     } catch (error) {
