@@ -16,6 +16,8 @@ constexpr std::string_view kRunnableStyle = R"css(<style>
 .llmlab-toolbar { position: sticky; top: 0; z-index: 2; display: flex; flex-wrap: wrap; gap: .5rem;
   align-items: center; background: var(--page); padding: .5rem 0; border-bottom: 1px solid var(--code); }
 body.with-topbar .llmlab-toolbar { top: 2.4rem; }
+body.llmlab-runnable main [id] { scroll-margin-top: 3.5rem; }
+body.llmlab-runnable.with-topbar main [id] { scroll-margin-top: 6rem; }
 .llmlab-button { font: 14px "DejaVu Sans", system-ui, sans-serif; color: var(--text);
   background: var(--code); border: 1px solid var(--muted); border-radius: 4px; padding: 2px 10px; cursor: pointer; }
 .llmlab-button:hover { border-color: var(--accent); }

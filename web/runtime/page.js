@@ -244,6 +244,7 @@
     if (elements.length !== page.blocks.length) return;
     setState('loading');
     document.querySelector('main').prepend(toolbar());
+    document.body.classList.add('llmlab-runnable');  // headings land below the toolbar too
     elements.forEach(makeRunnable);
     if (location.protocol === 'file:') {
       // Browsers start no worker from a file: the buttons do nothing, the page says why.
