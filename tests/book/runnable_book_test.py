@@ -7,7 +7,7 @@ Run all gives every block the output it was rendered with (numbers within a rela
 its figures as SVG; an edited block (another seed) prints what the native llmlab prints for it;
 Ctrl-Enter runs a block; `while true end` is ended by Stop, the page says the session was reset,
 and the next block still runs; a failing block shows its error and the block after it runs;
-the console shows no errors. Prints the time from navigation to the first block's output, with
+the page is no wider than a 1280 or 390 px window; the console shows no errors. Prints the time from navigation to the first block's output, with
 a cold and a warm cache. A browser that cannot start fails the test, with its log.
 Usage: runnable_book_test.py --bin LLMLAB --book BOOK
 """
@@ -253,6 +253,14 @@ def exercise(driver, url: str, repo: pathlib.Path, llmlab: str) -> None:
     check(shown[12]["error"] == "error: stopped on purpose: 7",
           f"the failing block shows {shown[12]['error']!r}")
     check(agree(rendered[13]["output"], shown[13]["output"]), "the block after the error")
+
+    # With editors, buttons and new outputs, the page still fits a desktop and a phone.
+    for width in (1280, 390):
+        driver.set_window_size(width, 900)
+        time.sleep(0.5)
+        wide = driver.execute_script(
+            "return document.documentElement.scrollWidth - document.documentElement.clientWidth;")
+        check(wide <= 0, f"at {width} px the page is {wide} px wider than the window")
 
     logged = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
     check(not logged, f"console errors: {logged[:3]}")

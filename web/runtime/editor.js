@@ -22,7 +22,8 @@ export function create(parent, code, run) {
   return new EditorView({
     doc: code,
     parent,
-    extensions: [runKey, minimalSetup, lineNumbers(), bracketMatching(),
+    // Long lines wrap, as nothing on the page may be wider than a phone's screen.
+    extensions: [runKey, minimalSetup, lineNumbers(), bracketMatching(), EditorView.lineWrapping,
                  StreamLanguage.define(octave), pageTheme],
   });
 }

@@ -242,17 +242,20 @@
     page = JSON.parse(manifest.textContent);
     const elements = document.querySelectorAll('[data-llmlab-block]');
     if (elements.length !== page.blocks.length) return;
+    if (location.protocol === 'file:') {
+      // Browsers start no worker from a file: the page stays as rendered and says how to run it.
+      const note = document.createElement('p');
+      note.className = 'llmlab-status';
+      note.setAttribute('data-llmlab-status', '');
+      note.textContent = 'To run and edit the code here, serve this folder ' +
+          '(python3 -m http.server) and open the page from there.';
+      document.querySelector('main').prepend(note);
+      return;
+    }
     setState('loading');
     document.querySelector('main').prepend(toolbar());
     document.body.classList.add('llmlab-runnable');  // headings land below the toolbar too
     elements.forEach(makeRunnable);
-    if (location.protocol === 'file:') {
-      // Browsers start no worker from a file: the buttons do nothing, the page says why.
-      session = Promise.reject(new Error('opened from a file'));
-      session.catch(() => {});
-      say('To run the code, serve this folder (python3 -m http.server) and open it from there.');
-      return;
-    }
     say('Loading the runtime…');
     try {
       await (session = startWorker());
