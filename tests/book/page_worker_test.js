@@ -51,10 +51,10 @@ async function main() {
               '[n, c, s] = layernorm_by_hand([1 2 3 6], 0);\nfprintf("%.6f %.6f\\n", c, s)\n' +
               'text = fileread("../lessons/12-layer-norm-and-residuals/lib/lesson12.rlab");\n' +
               'disp(strncmp(text, "% lesson12.rlab", 15))');
-  check(reply.error === null && reply.output === '3.000000 1.870829\n1',
+  check(reply.error === null && reply.output === '3.000000 1.870829\ntrue',
         'the lesson library imported and read from the embedded files', reply);
 
-  reply = run('w = [1.5 2.5];\nsave("kept.mat", "w");\nclear w\nload("kept.mat");\ndisp(w)');
+  reply = run('w = [1.5 2.5];\nsave("kept.npy", w);\nclear w\nback = load("kept.npy");\ndisp(back)');
   check(reply.error === null && reply.output.includes('1.5000') && reply.output.includes('2.5000'),
         'save and load in the in-memory file system', reply);
 
