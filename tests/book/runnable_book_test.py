@@ -217,6 +217,20 @@ def exercise(driver, url: str, repo: pathlib.Path, llmlab: str) -> None:
     check(agree(native_output(llmlab, repo, edited), output) and not agree(rendered[2]["output"], output),
           f"the edited block printed\n{output}")
 
+    # The prose value after block 1 follows an edit of block 1.
+    code = driver.execute_script(
+        "return JSON.parse(document.getElementById('llmlab-page').textContent).blocks[1].code;")
+    edited = code.replace("5.0];", "50.0];")
+    check(edited != code, "block 1 ends its tokens with 5.0")
+    value = "document.querySelector('[data-llmlab-value=\"0\"]').textContent"
+    before = driver.execute_script("return " + value)
+    driver.execute_script(SET_CODE, 1, edited)
+    check(run_block(driver, 1), "the edited block 1 did not run")
+    expected = native_output(llmlab, repo, edited + '\nfprintf("%.7f\\n", sqrt(mean(builtin .^ 2)))')
+    after = driver.execute_script("return " + value)
+    check(after == expected.splitlines()[-1] and after != before,
+          f"the prose value after block 1 reads {after!r} (was {before!r}, native {expected[-20:]!r})")
+
     # Ctrl-Enter in an editor runs its block.
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
