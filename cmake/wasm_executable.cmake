@@ -18,3 +18,26 @@ set_target_properties(llmlab PROPERTIES SUFFIX ".js")
 configure_file(${PROJECT_SOURCE_DIR}/cmake/llmlab-node.in ${PROJECT_BINARY_DIR}/llmlab-node
                FILE_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE
                                 WORLD_READ WORLD_EXECUTE @ONLY)
+
+# build/wasm/llmlab-book.js and .wasm: the runnable book's session (app/wasm/page_worker.cpp), a
+# module a page's Web Worker (or node, for its test) instantiates, speaking PageProtocol through
+# two exported functions. Its files live in memory: each lesson's lib/ folder is embedded at
+# /llmlab/lessons/<lesson>/lib, where a page's `import "../lessons/…"` finds it from
+# /llmlab/notebooks. The stack as llmlab's; memory grows to 2 GB (a browser tab's usual ceiling).
+add_executable(llmlab-book app/wasm/page_worker.cpp)
+target_compile_options(llmlab-book PRIVATE ${LLMLAB_WARNINGS})
+target_link_libraries(llmlab-book PRIVATE llmlab_notebook)
+file(GLOB _lesson_libs LIST_DIRECTORIES true ${PROJECT_SOURCE_DIR}/lessons/*/lib)
+set(_embedded)
+foreach(_lib IN LISTS _lesson_libs)
+  file(RELATIVE_PATH _relative ${PROJECT_SOURCE_DIR} ${_lib})
+  list(APPEND _embedded "SHELL:--embed-file ${_lib}@/llmlab/${_relative}")
+  file(GLOB _lib_files CONFIGURE_DEPENDS ${_lib}/*)
+  set_property(TARGET llmlab-book APPEND PROPERTY LINK_DEPENDS ${_lib_files})
+endforeach()
+target_link_options(llmlab-book PRIVATE
+  ${_embedded} -sMODULARIZE=1 -sEXPORT_NAME=createLlmlabBook -sENVIRONMENT=web,worker,node
+  "-sEXPORTED_FUNCTIONS=[_llmlab_page_open,_llmlab_page_handle]"
+  "-sEXPORTED_RUNTIME_METHODS=[ccall,FS]" -sTOTAL_STACK=16MB -sINITIAL_MEMORY=64MB
+  -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=2GB)
+set_target_properties(llmlab-book PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR})

@@ -3,6 +3,13 @@
 # only when that build exists, so `make test` without `make wasm` runs the native suite alone
 # (CI does not make it: a cold wasm build takes over 30 minutes on 2 cores). Tests that need
 # what the wasm build leaves out are listed, each with its reason, in tests/wasm_excluded.txt.
+# The runnable book's session as just built (book.page_worker checks the committed one).
+if(EXISTS ${PROJECT_SOURCE_DIR}/build/wasm/llmlab-book.wasm)
+  add_test(NAME wasm.book.page_worker
+    COMMAND node --no-experimental-fetch ${CMAKE_CURRENT_SOURCE_DIR}/book/page_worker_test.js
+            ${PROJECT_SOURCE_DIR}/build/wasm/llmlab-book.js)
+endif()
+
 set(LLMLAB_WASM_NODE ${PROJECT_SOURCE_DIR}/build/wasm/llmlab-node)
 # The launcher is written when the wasm build is configured; the program only once it is built.
 if(NOT EXISTS ${LLMLAB_WASM_NODE} OR NOT EXISTS ${PROJECT_SOURCE_DIR}/build/wasm/llmlab.wasm)

@@ -102,6 +102,7 @@ PageResult render_one(const Source& source, const fs::path& output, const Render
                          .theme = options.light_theme ? Theme::Light : Theme::Dark,
                          .block_timeout_seconds = options.block_timeout_seconds,
                          .max_output_bytes = options.max_output_bytes,
+                         .mark_values = options.format == Format::Html,
                          .watch_interpreter = options.watch_interpreter};
   const ExecutedNotebook notebook = execute_notebook(source.document, execute);
   RenderedPage page;
@@ -113,6 +114,7 @@ PageResult render_one(const Source& source, const fs::path& output, const Render
     HtmlOptions html{.theme = options.light_theme ? Theme::Light : Theme::Dark,
                      .raw_html = options.unsafe_html ? RawHtml::Keep : RawHtml::Omit,
                      .assets_href = "assets",
+                     .page_name = source.path.filename().string(),
                      .navigation = navigation};
     page = render_html(notebook, html);
     index = index_entry(notebook, html);

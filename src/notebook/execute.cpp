@@ -26,6 +26,17 @@ class WatchedInterpreter {
   const InterpreterWatch& watch_;
 };
 
+// Records each prose value and marks its place in the text (ProseValue).
+ValueMarker value_marker(ExecutedNotebook& notebook) {
+  return [&notebook](std::string_view expression, std::optional<std::string_view> format,
+                     std::string value) {
+    ProseValue source{std::string(expression), std::nullopt, notebook.code_blocks - 1};
+    if (format) source.format = std::string(*format);
+    notebook.values.push_back(std::move(source));
+    return kValueOpen + std::move(value) + kValueClose;
+  };
+}
+
 }  // namespace
 
 std::string escape_value(std::string_view text) {
@@ -51,7 +62,9 @@ ExecutedNotebook execute_notebook(const Document& document, const ExecuteOptions
       case BlockKind::Prose:
       case BlockKind::Callout:
         executed.block = block;
-        executed.text = run.interpolate_text(block.text);
+        executed.text = options.mark_values
+                            ? run.interpolate_text(block.text, value_marker(notebook))
+                            : run.interpolate_text(block.text);
         break;
       case BlockKind::ExerciseStart:
         executed.block = block;

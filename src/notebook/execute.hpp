@@ -35,6 +35,7 @@ struct ExecuteOptions {
   // Bytes of printed output one block keeps; the rest is cut, with a marker saying how much.
   std::size_t max_output_bytes = kDefaultMaxOutput;
   bool png_figures = false;  // also render each figure as PNG (Figure::png), for .ipynb files
+  bool mark_values = false;  // mark prose values for the runnable HTML page (ProseValue)
   InterpreterWatch watch_interpreter{};  // may be empty
 };
 

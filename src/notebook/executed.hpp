@@ -29,12 +29,25 @@ struct ExecutedBlock {
   int exercise_number = 0;           // ExerciseStart: 1, 2, …
 };
 
+// A `${…}` value in the prose of an HTML page, which the runnable page evaluates again when the
+// code block before it reruns. In the executed text it stands between kValueOpen and kValueClose
+// (characters no prose holds), the n-th pair for the n-th value; the HTML renderer turns each
+// pair into an element the page finds (runnable_page.hpp).
+struct ProseValue {
+  std::string expression;
+  std::optional<std::string> format;
+  int after_block = -1;  // the code block it follows (0-based among code blocks), or -1
+};
+inline constexpr char kValueOpen = '\x1e';
+inline constexpr char kValueClose = '\x1f';
+
 struct ExecutedNotebook {
   std::string title;  // page title (frontmatter, first "# " heading, or file stem)
   std::vector<ExecutedBlock> blocks;
   int code_blocks = 0;
   int figures = 0;
   int errors = 0;
+  std::vector<ProseValue> values;  // when ExecuteOptions::mark_values asked for them
 };
 
 }  // namespace llmlab::notebook

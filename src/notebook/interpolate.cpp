@@ -56,14 +56,23 @@ std::string error_marker(std::string_view message) {
   return "&lt;ERROR: " + xml_escape(message, EscapeFor::Text) + "&gt;";
 }
 
-std::string evaluate_inner(std::string_view inner, const Evaluator& evaluate) {
-  const std::size_t colon = format_colon(inner);
-  const std::string_view expression = trim(inner.substr(0, colon));
+// The expression and format of `${inner}`.
+struct ValueSource {
+  std::string_view expression;
   std::optional<std::string_view> fmt;
-  if (colon != std::string_view::npos) fmt = inner.substr(colon + 1);
-  if (expression.empty()) return error_marker("empty expression");
+};
+
+ValueSource value_source(std::string_view inner) {
+  const std::size_t colon = format_colon(inner);
+  ValueSource source{trim(inner.substr(0, colon)), std::nullopt};
+  if (colon != std::string_view::npos) source.fmt = inner.substr(colon + 1);
+  return source;
+}
+
+std::string evaluate_value(const ValueSource& source, const Evaluator& evaluate) {
+  if (source.expression.empty()) return error_marker("empty expression");
   try {
-    return evaluate(expression, fmt);
+    return evaluate(source.expression, source.fmt);
   } catch (const Error& error) {
     return error_marker(error.what());
   }
@@ -124,7 +133,7 @@ std::string math_numbers(std::string_view text) {
   return out;
 }
 
-std::string interpolate(std::string_view text, const Evaluator& evaluate) {
+std::string interpolate(std::string_view text, const Evaluator& evaluate, const ValueMarker& mark) {
   std::string out;
   out.reserve(text.size());
   bool in_math = false;
@@ -143,7 +152,8 @@ std::string interpolate(std::string_view text, const Evaluator& evaluate) {
         out += text.substr(i);
         break;
       }
-      const std::string value = evaluate_inner(text.substr(i + 2, close - i - 2), evaluate);
+      const ValueSource source = value_source(text.substr(i + 2, close - i - 2));
+      std::string value = evaluate_value(source, evaluate);
       i = close + 1;
       const bool dollar_follows =
           i < text.size() && text[i] == '$' &&
@@ -152,7 +162,11 @@ std::string interpolate(std::string_view text, const Evaluator& evaluate) {
         out += '$' + math_numbers(value) + '$';
         ++i;
       } else {
-        out += in_math ? math_numbers(value) : value;
+        if (in_math) {
+          out += math_numbers(value);
+        } else {
+          out += mark ? mark(source.expression, source.fmt, std::move(value)) : value;
+        }
       }
     } else if (c == '$' && text.substr(i).starts_with("$$")) {
       out += "$$";

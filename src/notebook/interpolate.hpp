@@ -17,9 +17,15 @@ namespace llmlab::notebook {
 using Evaluator =
     std::function<std::string(std::string_view expression, std::optional<std::string_view> fmt)>;
 
+// Called with each value that lands outside math, its expression and format as written: returns
+// the text to insert instead of `value` (the HTML page marks the values it can update).
+using ValueMarker = std::function<std::string(
+    std::string_view expression, std::optional<std::string_view> fmt, std::string value)>;
+
 // Values inserted into math (inside `$…$`, or made math by a `$` after the `}`) pass through
-// math_numbers.
-std::string interpolate(std::string_view text, const Evaluator& evaluate);
+// math_numbers; the others through `mark`, when there is one.
+std::string interpolate(std::string_view text, const Evaluator& evaluate,
+                        const ValueMarker& mark = {});
 
 // Numbers in e-notation as TeX powers of ten: `2.8e-17` → `2.8\times10^{-17}`, `1.0e+03` →
 // `1.0\times10^{3}`, and `0.00e+00` → `0.00` (a zero exponent adds nothing). Other text,

@@ -12,6 +12,7 @@
 #include <regex>
 
 #include "base/text_escape.hpp"
+#include "notebook/executed.hpp"
 #include "notebook/parse.hpp"
 
 namespace llmlab::notebook {
@@ -130,6 +131,8 @@ std::string heading_slug(std::string_view text) {
   bool dash = false;
   for (std::size_t i = 0; i < text.size(); ++i) {
     const auto c = static_cast<unsigned char>(text[i]);
+    // A prose value's marks (executed.hpp) are no part of its text.
+    if (text[i] == kValueOpen || text[i] == kValueClose) continue;
     if (c == '&') {
       const std::size_t end = text.find(';', i);
       if (end != std::string_view::npos && end - i < 10) {

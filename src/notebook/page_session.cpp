@@ -278,11 +278,13 @@ std::string PageSession::value_text(std::string_view expression,
   return state_->value_text(expression, format);
 }
 
-std::string PageSession::interpolate_text(const std::string& text) {
-  return interpolate(text,
-                     [this](std::string_view expression, std::optional<std::string_view> format) {
-                       return state_->value_text(expression, format);
-                     });
+std::string PageSession::interpolate_text(const std::string& text, const ValueMarker& mark) {
+  return interpolate(
+      text,
+      [this](std::string_view expression, std::optional<std::string_view> format) {
+        return state_->value_text(expression, format);
+      },
+      mark);
 }
 
 }  // namespace llmlab::notebook

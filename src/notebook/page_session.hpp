@@ -12,6 +12,7 @@
 #include "notebook/document.hpp"
 #include "notebook/execute.hpp"
 #include "notebook/executed.hpp"
+#include "notebook/interpolate.hpp"
 
 namespace llmlab::runtime {
 class Interpreter;
@@ -37,8 +38,9 @@ class PageSession {
   // Throws Error with the text to show when the expression fails.
   std::string value_text(std::string_view expression, std::optional<std::string_view> format);
 
-  // A prose block's text with every `${…}` replaced by its value.
-  std::string interpolate_text(const std::string& text);
+  // A prose block's text with every `${…}` replaced by its value (values outside math through
+  // `mark`, when given: interpolate.hpp).
+  std::string interpolate_text(const std::string& text, const ValueMarker& mark = {});
 
  private:
   class State;

@@ -41,6 +41,7 @@ struct HtmlOptions {
   // unless the author opts in (`--unsafe-html`), as GitHub's renderer leaves them out.
   RawHtml raw_html = RawHtml::Omit;
   std::string assets_href = "assets";  // where katex/ lives, relative to the page
+  std::string page_name;               // the notebook's file name, which the runnable page names
   HtmlNavigation navigation;
 };
 

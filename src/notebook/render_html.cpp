@@ -13,6 +13,7 @@
 #include "notebook/markdown_html.hpp"
 #include "notebook/parse.hpp"
 #include "notebook/render.hpp"
+#include "notebook/runnable_page.hpp"
 #include "notebook/sections.hpp"
 
 namespace llmlab::notebook {
@@ -154,15 +155,17 @@ std::string mermaid_head(const std::string& assets, Theme theme) {
       assets, theme == Theme::Dark ? "dark" : "default");
 }
 
-std::string page_head(const std::string& title, const HtmlOptions& options,
+// A notebook's page (`runnable`) also loads the runtime that runs its blocks in the browser.
+std::string page_head(const std::string& title, const HtmlOptions& options, bool runnable,
                       bool has_mermaid = false) {
   return fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-      "<title>{}</title>\n<style>{}</style>\n{}{}{}</head>\n",
+      "<title>{}</title>\n<style>{}</style>\n{}{}{}{}</head>\n",
       xml_escape(title), stylesheet(options.theme == Theme::Dark ? kDark : kLight), kPageScript,
       katex_head(options.assets_href),
-      has_mermaid ? mermaid_head(options.assets_href, options.theme) : std::string());
+      has_mermaid ? mermaid_head(options.assets_href, options.theme) : std::string(),
+      runnable ? runnable_head(options.assets_href) : std::string());
 }
 
 // The page's headings as links: the sidebar at wide widths, a folded list at the top of the
@@ -230,9 +233,11 @@ std::string figures_html(const ExecutedBlock& block, std::map<std::string, int>&
   return out;
 }
 
-std::string code_block_html(const ExecutedBlock& block, std::map<std::string, int>& seen) {
+// `index`: the block's place among the page's code blocks, which the page runtime reads.
+std::string code_block_html(const ExecutedBlock& block, int index,
+                            std::map<std::string, int>& seen) {
   const CodeDirectives& directives = block.block.directives;
-  std::string out = "<div class=\"code-block\">\n";
+  std::string out = fmt::format("<div class=\"code-block\" data-llmlab-block=\"{}\">\n", index);
   if (!directives.hide) {
     out += "<pre class=\"source\"><code>" + highlight_rlab(block.text) + "</code></pre>\n";
   }
@@ -269,6 +274,7 @@ RenderedPage render_html(const ExecutedNotebook& notebook, const HtmlOptions& op
   bool solution_open = false;
   std::map<std::string, int> figure_ids;
   bool has_mermaid = false;
+  int code_blocks = 0;
   const auto close_exercise = [&] {
     if (solution_open) body += "</details>\n";
     if (exercise_open) body += "</div>\n";
@@ -280,12 +286,19 @@ RenderedPage render_html(const ExecutedNotebook& notebook, const HtmlOptions& op
     body += fmt::format("<section class=\"rl-block\" id=\"b-{}\">\n{}</section>\n", fnv1a_hex(html),
                         html);
   };
+  int next_value = 0;  // the page's prose values, numbered in order (runnable_page.hpp)
+  const auto marked_html = [&](const std::string& text, std::vector<Heading>* found) {
+    const std::size_t known = found ? found->size() : 0;
+    std::string html =
+        markdown_to_html(transform_wikilinks(text), &heading_counter, found, options.raw_html);
+    for (std::size_t i = known; found && i < found->size(); ++i) {
+      (*found)[i].text = without_value_marks((*found)[i].text);
+    }
+    return value_elements(html, next_value);
+  };
   const auto prose_html = [&](const std::string& text) {
     section_level = last_heading_level(text, section_level);
-    return "<div class=\"prose\">\n" +
-           markdown_to_html(transform_wikilinks(text), &heading_counter, &headings,
-                            options.raw_html) +
-           "</div>\n";
+    return "<div class=\"prose\">\n" + marked_html(text, &headings) + "</div>\n";
   };
   for (const ExecutedBlock& block : notebook.blocks) {
     std::string html;
@@ -304,7 +317,7 @@ RenderedPage render_html(const ExecutedNotebook& notebook, const HtmlOptions& op
         html = prose_html(block.text);
         break;
       case BlockKind::Code:
-        html = code_block_html(block, figure_ids);
+        html = code_block_html(block, code_blocks++, figure_ids);
         break;
       case BlockKind::Mermaid:
         if (block.block.directives.hide) break;
@@ -320,8 +333,7 @@ RenderedPage render_html(const ExecutedNotebook& notebook, const HtmlOptions& op
         html = fmt::format(
             "<div class=\"callout callout-{}\">\n<div class=\"callout-title\">{}</div>\n{}</div>\n",
             lowercase(block.block.callout_type), xml_escape(callout_title(block)),
-            markdown_to_html(transform_wikilinks(block.text), &heading_counter, nullptr,
-                             options.raw_html));
+            marked_html(block.text, nullptr));
         break;
       case BlockKind::ExerciseStart:
         close_exercise();
@@ -342,7 +354,7 @@ RenderedPage render_html(const ExecutedNotebook& notebook, const HtmlOptions& op
   }
   close_exercise();
 
-  std::string page = page_head(notebook.title, options, has_mermaid);
+  std::string page = page_head(notebook.title, options, true, has_mermaid);
   const HtmlNavigation& nav = options.navigation;
   // Every page has its table of contents: a sidebar at wide widths, a folded list on top of
   // the text on narrow ones (and a top bar back to the index in a directory render).
@@ -360,6 +372,7 @@ RenderedPage render_html(const ExecutedNotebook& notebook, const HtmlOptions& op
             "</details>\n";
   }
   page += body;
+  page += runnable_manifest(notebook, options);
   page += "<footer>";
   if (nav.enabled) {
     if (!nav.previous_href.empty()) {
@@ -397,7 +410,8 @@ IndexEntry index_entry(const ExecutedNotebook& notebook, const HtmlOptions& opti
       while (start < block.text.size() && entry.summary_html.empty()) {
         std::size_t end = block.text.find("\n\n", start);
         if (end == std::string::npos) end = block.text.size();
-        const std::string_view paragraph(block.text.data() + start, end - start);
+        const std::string paragraph =
+            without_value_marks(std::string_view(block.text.data() + start, end - start));
         if (is_summary_paragraph(paragraph)) {
           int headings = 0;
           entry.summary_html = markdown_to_html(paragraph, &headings, nullptr, options.raw_html);
@@ -413,7 +427,7 @@ IndexEntry index_entry(const ExecutedNotebook& notebook, const HtmlOptions& opti
 
 std::string render_html_index(const std::string& title, const std::string& introduction_html,
                               const std::vector<IndexEntry>& entries, const HtmlOptions& options) {
-  std::string page = page_head(title, options);
+  std::string page = page_head(title, options, false);
   page += "<body>\n<main>\n<h1>" + xml_escape(title) + "</h1>\n" + introduction_html;
   std::map<std::string, int> figure_ids;
   for (const IndexEntry& entry : entries) {

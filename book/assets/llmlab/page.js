@@ -1,0 +1,271 @@
+// The runnable book page (issue #29; docs/notebooks.md, "Running the book in the browser").
+// Loaded by every HTML page `llmlab notebook render` writes; without JavaScript, or without
+// the runtime files beside it, the page reads as rendered. It turns each code block into an
+// editor with a Run button, adds Run all, Reset and Stop, and runs blocks in a Web Worker
+// (worker.js) holding the page's one session. The automation contract: each block element has
+// `data-llmlab-block` with a `[data-llmlab-run]` button and a `[data-llmlab-output]` element,
+// the page a `[data-llmlab-run-all]` button, and <html data-llmlab-state> is `loading` until
+// the session is ready, `busy` while a block runs, `ready` otherwise. A block's
+// `data-llmlab-runs` counts the times its output was replaced.
+(() => {
+  'use strict';
+  const here = new URL('.', document.currentScript.src);
+  const root = document.documentElement;
+  let page = null;          // the manifest the renderer wrote: blocks' code, prose values
+  let blocks = [];          // per block: {element, output, editor, code(), ran}
+  let worker = null;
+  let pending = new Map();  // request id -> {resolve, reject}
+  let nextId = 1;
+  let queue = Promise.resolve();
+  let status = null;
+  let current = -1;         // the block running now, or the last one that ran
+  let stopping = false;     // Stop is restarting the worker
+  let session = null;       // resolves once the worker's session is open
+
+  const setState = (state) => { root.dataset.llmlabState = state; };
+  const say = (text) => { if (status) status.textContent = text; };
+
+  function button(label, attribute, onClick) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'llmlab-button';
+    b.textContent = label;
+    b.setAttribute(attribute, '');
+    b.addEventListener('click', onClick);
+    return b;
+  }
+
+  // Posts one message to the worker; resolves with its reply.
+  function ask(message) {
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, {resolve, reject});
+      worker.postMessage({id, ...message});
+    });
+  }
+
+  // A new worker and a fresh session; resolves once it can run blocks.
+  function startWorker() {
+    setState('loading');
+    for (const {reject} of pending.values()) reject(new Error('the session was reset'));
+    pending = new Map();
+    for (const block of blocks) block.ran = false;
+    return new Promise((resolve, reject) => {
+      try {
+        worker = new Worker(new URL('worker.js', here));
+      } catch (error) {
+        reject(error);
+        return;
+      }
+      worker.onerror = (event) => { event.preventDefault(); reject(new Error(event.message)); };
+      worker.onmessage = (event) => {
+        const data = event.data;
+        if (data.ready) {
+          ask({open: {page: page.page, light: page.light}}).then(resolve, reject);
+        } else if (data.failed) {
+          reject(new Error(data.failed));
+        } else if (pending.has(data.id)) {
+          const {resolve: done, reject: fail} = pending.get(data.id);
+          pending.delete(data.id);
+          if (data.fatal) fail(new Error(data.fatal)); else done(data.reply);
+        }
+      };
+    });
+  }
+
+  function figureHtml(figure) {
+    return '<div class="plot-container"><div class="figure-column">' + figure.column +
+           '</div>\n<div class="figure-narrow">' + figure.narrow + '</div></div>';
+  }
+
+  function show(block, reply) {
+    let out = block.output;
+    out.textContent = '';
+    if (block.details) {
+      const details = document.createElement('details');
+      details.className = 'code-details';
+      const summary = document.createElement('summary');
+      summary.textContent = block.details;
+      details.appendChild(summary);
+      out.appendChild(details);
+      out = details;
+    }
+    const pre = (className, text) => {
+      const p = document.createElement('pre');
+      p.className = className;
+      p.textContent = text;
+      out.appendChild(p);
+    };
+    if (reply.output) pre('output', reply.output);
+    if (reply.error) pre('error', 'error: ' + reply.error);
+    if (reply.figures && reply.figures.length) {
+      const figures = document.createElement('div');
+      figures.innerHTML = reply.figures.map(figureHtml).join('\n');
+      out.appendChild(figures);
+    }
+  }
+
+  // The prose values that were computed after block `index` (before the next code block).
+  async function updateValues(index) {
+    for (const [id, value] of page.values.entries()) {
+      if (value.after !== index) continue;
+      const reply = await ask({request: {op: 'value', expression: value.expression,
+                                         format: value.format}});
+      const text = reply.error ? '&lt;ERROR: ' + reply.error.replace(/&/g, '&amp;')
+          .replace(/</g, '&lt;') + '&gt;' : reply.text;
+      for (const span of document.querySelectorAll(`[data-llmlab-value="${id}"]`)) {
+        span.innerHTML = text;
+      }
+    }
+  }
+
+  async function runOne(index) {
+    const block = blocks[index];
+    current = index;
+    const reply = await ask({request: {op: 'run', code: block.code(), line: page.blocks[index].line}});
+    block.ran = true;
+    block.stopped = false;
+    show(block, reply);
+    block.element.dataset.llmlabRuns = String(Number(block.element.dataset.llmlabRuns || 0) + 1);
+    await updateValues(index);
+  }
+
+  // Work runs one piece at a time, the state `busy` meanwhile. A failure of the worker itself
+  // (Stop, or the module aborting) restarts it.
+  function enqueue(work) {
+    queue = queue.then(async () => {
+      try {
+        await session;
+      } catch {
+        return;  // no runtime: the status says why
+      }
+      setState('busy');
+      try {
+        await work();
+        setState('ready');
+        say('');
+      } catch (error) {
+        if (!stopping) await restart('The session was reset (' + error.message + ').');
+      }
+    });
+    return queue;
+  }
+
+  // A block runs after the blocks above it that this session has not run yet, except one that
+  // was stopped (it would only run away again).
+  const runThrough = (index) => enqueue(async () => {
+    for (let i = 0; i <= index; i++) {
+      if (i === index || (!blocks[i].ran && !blocks[i].stopped)) {
+        say(`Running block ${i + 1} of ${blocks.length}…`);
+        await runOne(i);
+      }
+    }
+  });
+
+  const runAll = () => enqueue(async () => {
+    await ask({request: {op: 'reset'}});
+    for (const block of blocks) block.ran = false;
+    for (let i = 0; i < blocks.length; i++) {
+      say(`Running block ${i + 1} of ${blocks.length}…`);
+      await runOne(i);
+    }
+  });
+
+  const reset = () => enqueue(async () => {
+    await ask({request: {op: 'reset'}});
+    for (const block of blocks) block.ran = false;
+  });
+
+  async function restart(message) {
+    if (worker) worker.terminate();
+    try {
+      await (session = startWorker());
+      setState('ready');
+      say(message);
+    } catch (error) {
+      say('The runtime could not start: ' + error.message);
+    }
+  }
+
+  // Stop ends whatever runs by ending the worker; the queue goes on with a new session.
+  async function stop() {
+    if (root.dataset.llmlabState !== 'busy') return;
+    stopping = true;
+    if (current >= 0) blocks[current].stopped = true;
+    queue = Promise.resolve();
+    await restart('Stopped: the session was reset; run the blocks again.');
+    stopping = false;
+  }
+
+  function makeRunnable(element, index) {
+    const source = element.querySelector(':scope > pre.source');
+    const output = document.createElement('div');
+    output.className = 'llmlab-output';
+    output.setAttribute('data-llmlab-output', '');
+    for (const child of [...element.childNodes]) {
+      if (child !== source) output.appendChild(child);
+    }
+    const controls = document.createElement('div');
+    controls.className = 'llmlab-controls';
+    controls.appendChild(button('Run', 'data-llmlab-run', () => runThrough(index)));
+    let editor = null;
+    const code = page.blocks[index].code;
+    if (source && window.LlmlabEditor) {
+      const host = document.createElement('div');
+      host.className = 'llmlab-editor';
+      source.replaceWith(host);
+      editor = LlmlabEditor.create(host, code, () => runThrough(index));
+    }
+    element.appendChild(controls);
+    element.appendChild(output);
+    blocks.push({element, output, ran: false, stopped: false, details: page.blocks[index].details,
+                 code: () => (editor ? LlmlabEditor.text(editor) : code)});
+  }
+
+  function toolbar() {
+    const bar = document.createElement('div');
+    bar.className = 'llmlab-toolbar';
+    bar.appendChild(button('Run all', 'data-llmlab-run-all', runAll));
+    bar.appendChild(button('Reset', 'data-llmlab-reset', reset));
+    bar.appendChild(button('Stop', 'data-llmlab-stop', stop));
+    status = document.createElement('span');
+    status.className = 'llmlab-status';
+    status.setAttribute('data-llmlab-status', '');
+    status.setAttribute('role', 'status');
+    bar.appendChild(status);
+    return bar;
+  }
+
+  async function main() {
+    const manifest = document.getElementById('llmlab-page');
+    if (!manifest) return;
+    page = JSON.parse(manifest.textContent);
+    const elements = document.querySelectorAll('[data-llmlab-block]');
+    if (elements.length !== page.blocks.length) return;
+    if (location.protocol === 'file:') {
+      // Browsers start no worker from a file: the page stays as rendered and says how to run it.
+      const note = document.createElement('p');
+      note.className = 'llmlab-status';
+      note.setAttribute('data-llmlab-status', '');
+      note.textContent = 'To run and edit the code here, serve this folder ' +
+          '(python3 -m http.server) and open the page from there.';
+      document.querySelector('main').prepend(note);
+      return;
+    }
+    setState('loading');
+    document.querySelector('main').prepend(toolbar());
+    document.body.classList.add('llmlab-runnable');  // headings land below the toolbar too
+    elements.forEach(makeRunnable);
+    say('Loading the runtime…');
+    try {
+      await (session = startWorker());
+      setState('ready');
+      say('');
+    } catch (error) {
+      say('The runtime could not start: ' + error.message);
+    }
+  }
+
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', main);
+  else main();
+})();

@@ -1,0 +1,286 @@
+#!/usr/bin/env python3
+"""The runnable book in headless Chromium (issue #29; docs/notebooks.md's automation contract).
+
+Serves BOOK (the committed book/, whose assets/llmlab/ holds the WebAssembly runtime) on
+127.0.0.1 with a server this test starts and stops, opens lesson 12 through selenium and checks:
+Run all gives every block the output it was rendered with (numbers within the acceptance tolerance) and
+its figures as SVG; an edited block (another seed) prints what the native llmlab prints for it;
+Ctrl-Enter runs a block; `while true end` is ended by Stop, the page says the session was reset,
+and the next block still runs; a failing block shows its error and the block after it runs;
+the page is no wider than a 1280 or 390 px window; the console shows no errors. Prints the time from navigation to the first block's output, with
+a cold and a warm cache. A browser that cannot start fails the test, with its log.
+Usage: runnable_book_test.py --bin LLMLAB --book BOOK
+"""
+import argparse
+import math
+import pathlib
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+PAGE = "12-layer-norm-and-residuals.html"
+LIBRARY = "lessons/12-layer-norm-and-residuals/lib/lesson12.rlab"
+NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+failures = []
+
+
+def check(condition: bool, what: str) -> None:
+    if not condition:
+        failures.append(what)
+
+
+def agree(old: str, new: str) -> bool:
+    """Equal text, numbers within the acceptance tolerance: a relative 1e-9 or an absolute
+    1e-15, whichever is looser (a residual at rounding level differs between Eigen's products,
+    which the WebAssembly build uses, and OpenBLAS's)."""
+    if NUMBER.sub("#", old) != NUMBER.sub("#", new):
+        return False
+    for a, b in zip(NUMBER.findall(old), NUMBER.findall(new)):
+        x, y = float(a), float(b)
+        if x != y and not abs(x - y) <= max(1e-9 * max(abs(x), abs(y)), 1e-15):
+            return False
+    return True
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def serve(book: pathlib.Path, log):
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind",
+                               "127.0.0.1", "--directory", str(book)], stdout=log, stderr=log)
+    url = f"http://127.0.0.1:{port}/"
+    deadline = time.time() + 30
+    while time.time() < deadline and server.poll() is None:
+        try:
+            with urllib.request.urlopen(url + PAGE, timeout=5):
+                return server, url
+        except OSError:
+            time.sleep(0.2)
+    server.kill()
+    raise RuntimeError("the static server did not start")
+
+
+def browser(log_path: pathlib.Path):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--window-size=1280,1000",
+                 "--disable-background-networking", "--disable-component-update"):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver",
+                      log_path=str(log_path))
+    return webdriver.Chrome(service=service, options=options)
+
+
+def wait_until(driver, script: str, timeout: float, *args):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        value = driver.execute_script(script, *args)
+        if value:
+            return value
+        time.sleep(0.02)
+    return None
+
+
+# Each block's output as shown: printed text, error text, and its figures' first tags.
+OUTPUTS = """
+return [...document.querySelectorAll('[data-llmlab-block]')].map((block) => {
+  const out = block.querySelector('[data-llmlab-output]') || block;
+  const text = (selector) => [...out.querySelectorAll(selector)].map((e) => e.textContent).join('\\n');
+  return {output: text('pre.output'), error: text('pre.error'),
+          figures: [...out.querySelectorAll('.figure-column > svg, .plot-container > svg')]
+                   .map((svg) => svg.outerHTML.slice(0, 4) + ':' + svg.querySelectorAll('path, polyline, rect').length),
+          runs: Number(block.dataset.llmlabRuns || 0)};
+});"""
+STATE = "return document.documentElement.dataset.llmlabState;"
+RUNS = "return Number(document.querySelectorAll('[data-llmlab-block]')[arguments[0]].dataset.llmlabRuns || 0)"
+SET_CODE = """
+const view = LlmlabEditor.find(document.querySelectorAll('[data-llmlab-block]')[arguments[0]]);
+view.dispatch({changes: {from: 0, to: view.state.doc.length, insert: arguments[1]}});"""
+
+
+def click(driver, selector: str, index: int = 0) -> None:
+    from selenium.webdriver.common.by import By
+    element = driver.find_elements(By.CSS_SELECTOR, selector)[index]
+    # Shown as a reader would (a solution's <details> opened), in the middle of the window,
+    # clear of the page's sticky bars.
+    driver.execute_script("""
+for (let d = arguments[0].closest('details'); d; d = d.parentElement.closest('details')) d.open = true;
+arguments[0].scrollIntoView({block: 'center'});""", element)
+    element.click()
+
+
+def run_block(driver, index: int, timeout: float = 120) -> bool:
+    before = driver.execute_script(RUNS, index)
+    click(driver, "[data-llmlab-run]", index)
+    return bool(wait_until(driver, RUNS + " > arguments[1] && document.documentElement."
+                           "dataset.llmlabState === 'ready'", timeout, index, before))
+
+
+def time_to_first_output(driver, url: str) -> float:
+    """Milliseconds from navigation to the first block's output."""
+    driver.get(url + PAGE)
+    if wait_until(driver, "return document.documentElement.dataset.llmlabState === 'ready'", 60) is None:
+        return math.inf
+    click(driver, "[data-llmlab-run]", 0)
+    if wait_until(driver, RUNS.replace("arguments[0]", "0") + " > 0", 60) is None:
+        return math.inf
+    return driver.execute_script("return performance.now();")
+
+
+def native_output(llmlab: str, repo: pathlib.Path, code: str) -> str:
+    with tempfile.TemporaryDirectory() as folder:
+        script = pathlib.Path(folder) / "block.rlab"
+        script.write_text(f'import "{repo / LIBRARY}"\n{code}\n')
+        done = subprocess.run([llmlab, "run", str(script)], capture_output=True, text=True,
+                              timeout=120)
+        return done.stdout.strip()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", required=True)
+    parser.add_argument("--book", required=True)
+    args = parser.parse_args()
+    book = pathlib.Path(args.book).resolve()
+    with tempfile.TemporaryDirectory() as work:
+        work = pathlib.Path(work)
+        with open(work / "server.log", "w") as server_log:
+            server, url = serve(book, server_log)
+            try:
+                driver = browser(work / "chromedriver.log")
+            except Exception as error:  # selenium raises its own kinds; all mean no browser
+                server.kill()
+                print(f"FAIL chromium did not start: {error}")
+                print((work / "chromedriver.log").read_text(errors="replace")[-4000:])
+                return 1
+            try:
+                exercise(driver, url, book.parent, args.bin)
+            finally:
+                driver.quit()
+                server.kill()
+                server.wait()
+    for failure in failures:
+        print("FAIL " + failure)
+    if not failures:
+        print("ok: lesson 12 runs in the browser as rendered; edit, Stop and errors behave")
+    return 1 if failures else 0
+
+
+def exercise(driver, url: str, repo: pathlib.Path, llmlab: str) -> None:
+    cold = time_to_first_output(driver, url)
+    warm = time_to_first_output(driver, url)
+    print(f"load to first output: cold cache {cold:.0f} ms, warm {warm:.0f} ms")
+    check(cold < 60000 and warm < 60000, "the first block never showed its output")
+
+    driver.get(url + PAGE)
+    rendered = driver.execute_script(OUTPUTS)
+    count = len(rendered)
+    check(count == 14, f"lesson 12 has 14 runnable blocks, the page {count}")
+    check(wait_until(driver, "return document.documentElement.dataset.llmlabState === 'ready'", 60)
+          is not None, f"the runtime never became ready (state {driver.execute_script(STATE)})")
+    check(sum(len(block["figures"]) for block in rendered) >= 4, "the rendered page's figures")
+
+    click(driver, "[data-llmlab-run-all]")
+    ran = wait_until(driver, RUNS + " > 0 && document.documentElement.dataset.llmlabState === 'ready'",
+                     600, count - 1)
+    check(ran is not None, "Run all did not reach the last block")
+    shown = driver.execute_script(OUTPUTS)
+    for index, (old, new) in enumerate(zip(rendered, shown)):
+        check(new["runs"] == 1, f"block {index} ran {new['runs']} times under Run all")
+        check(agree(old["output"], new["output"]),
+              f"block {index}: printed\n{new['output'][:400]}\nrendered\n{old['output'][:400]}")
+        check(old["error"] == new["error"], f"block {index}: error {new['error']!r}")
+        check(old["figures"] == new["figures"],
+              f"block {index}: figures {new['figures']} rendered as {old['figures']}")
+        check(all(f.startswith("<svg") for f in new["figures"]), f"block {index}: not SVG")
+
+    # Another seed: what the native llmlab prints for the same block.
+    code = driver.execute_script(
+        "return JSON.parse(document.getElementById('llmlab-page').textContent).blocks[2].code;")
+    edited = code.replace("seed(12);", "seed(7);")
+    check(edited != code, "block 2 seeds with seed(12)")
+    driver.execute_script(SET_CODE, 2, edited)
+    check(run_block(driver, 2), "the edited block did not run")
+    output = driver.execute_script(OUTPUTS)[2]["output"]
+    check(agree(native_output(llmlab, repo, edited), output) and not agree(rendered[2]["output"], output),
+          f"the edited block printed\n{output}")
+
+    # The prose value after block 1 follows an edit of block 1.
+    code = driver.execute_script(
+        "return JSON.parse(document.getElementById('llmlab-page').textContent).blocks[1].code;")
+    edited = code.replace("5.0];", "50.0];")
+    check(edited != code, "block 1 ends its tokens with 5.0")
+    value = "document.querySelector('[data-llmlab-value=\"0\"]').textContent"
+    before = driver.execute_script("return " + value)
+    driver.execute_script(SET_CODE, 1, edited)
+    check(run_block(driver, 1), "the edited block 1 did not run")
+    expected = native_output(llmlab, repo, edited + '\nfprintf("%.7f\\n", sqrt(mean(builtin .^ 2)))')
+    after = driver.execute_script("return " + value)
+    check(after == expected.splitlines()[-1] and after != before,
+          f"the prose value after block 1 reads {after!r} (was {before!r}, native {expected[-20:]!r})")
+
+    # Ctrl-Enter in an editor runs its block.
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.common.action_chains import ActionChains
+    driver.execute_script(SET_CODE, 3, "disp(6 * 7)")
+    content = driver.find_elements(By.CSS_SELECTOR, "[data-llmlab-block] .cm-content")[3]
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", content)
+    content.click()
+    before = driver.execute_script(RUNS, 3)
+    ActionChains(driver).key_down(Keys.CONTROL).send_keys(Keys.ENTER).key_up(Keys.CONTROL).perform()
+    check(wait_until(driver, RUNS + " > arguments[1]", 60, 3, before) is not None,
+          "Ctrl-Enter did not run the block")
+    wait_until(driver, "return document.documentElement.dataset.llmlabState === 'ready'", 60)
+    check(driver.execute_script(OUTPUTS)[3]["output"] == "42", "Ctrl-Enter's block output")
+
+    # A runaway block, stopped; the next block still runs (after the blocks above it).
+    driver.execute_script(SET_CODE, 12, "while true end")
+    click(driver, "[data-llmlab-run]", 12)
+    check(wait_until(driver, "return document.documentElement.dataset.llmlabState === 'busy'", 10)
+          is not None, "the runaway block did not make the page busy")
+    time.sleep(1)
+    click(driver, "[data-llmlab-stop]")
+    check(wait_until(driver, "return document.documentElement.dataset.llmlabState === 'ready'", 60)
+          is not None, "the page did not come back after Stop")
+    status = driver.find_element(By.CSS_SELECTOR, "[data-llmlab-status]").text
+    check("reset" in status, f"the page does not say the session was reset: {status!r}")
+    check(run_block(driver, 13), "the block after the stopped one did not run")
+    check(agree(rendered[13]["output"], driver.execute_script(OUTPUTS)[13]["output"]),
+          "the block after the stopped one printed something else")
+
+    # A failing block shows its error; the next block runs.
+    driver.execute_script(SET_CODE, 12, 'error("stopped on purpose: %d", 7)')
+    check(run_block(driver, 12), "the failing block did not finish")
+    check(run_block(driver, 13), "the block after the failing one did not run")
+    shown = driver.execute_script(OUTPUTS)
+    check(shown[12]["error"] == "error: line 1: stopped on purpose: 7",
+          f"the failing block shows {shown[12]['error']!r}")
+    check(agree(rendered[13]["output"], shown[13]["output"]), "the block after the error")
+
+    # With editors, buttons and new outputs, the page still fits a desktop and a phone.
+    for width in (1280, 390):
+        driver.set_window_size(width, 900)
+        time.sleep(0.5)
+        wide = driver.execute_script(
+            "return document.documentElement.scrollWidth - document.documentElement.clientWidth;")
+        check(wide <= 0, f"at {width} px the page is {wide} px wider than the window")
+
+    logged = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+    check(not logged, f"console errors: {logged[:3]}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,23 @@
+#!/bin/bash
+# Writes the runnable book's browser runtime (issue #29) into DEST (book/assets/llmlab): the page
+# script and its worker from web/runtime/, the editor (CodeMirror, from web/node_modules) bundled
+# by esbuild into one file, and the WebAssembly session, llmlab-book.js and .wasm, from WASM_DIR
+# when that holds a build. Without one the files already in DEST stay: CI builds no wasm, and
+# the committed book/ carries them.
+# Usage: tools/book_runtime.sh DEST [WASM_DIR]
+set -euo pipefail
+dest=$1
+wasm=${2:-build/wasm}
+here=$(cd "$(dirname "$0")/.." && pwd)
+mkdir -p "$dest"
+cp "$here/web/runtime/page.js" "$here/web/runtime/worker.js" "$dest/"
+esbuild=$here/web/node_modules/.bin/esbuild
+if [ ! -x "$esbuild" ]; then
+  echo "esbuild not found: run make deps (npm ci --prefix web)" >&2
+  exit 1
+fi
+"$esbuild" "$here/web/runtime/editor.js" --bundle --minify --format=iife \
+  --global-name=LlmlabEditor --log-level=warning --outfile="$dest/editor.js"
+if [ -f "$wasm/llmlab-book.wasm" ] && [ -f "$wasm/llmlab-book.js" ]; then
+  cp "$wasm/llmlab-book.js" "$wasm/llmlab-book.wasm" "$dest/"
+fi
