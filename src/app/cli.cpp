@@ -13,6 +13,8 @@
 #include <cstring>
 #include <system_error>
 
+#include "lang/dialect.hpp"
+
 namespace llmlab::app {
 
 int terminal_width() {
@@ -57,9 +59,25 @@ int run_command_line(int argc, char** argv) {
   app.require_subcommand(0, 1);
   bool version = false;
   app.add_flag("--version", version, "Print the version and exit");
+  std::string dialect;
+  CLI::Option* dialect_option =
+      app.add_option("--dialect", dialect,
+                     "Language of the interactive prompt: rlab (default) or matlab")
+          ->check(CLI::IsMember({"rlab", "matlab"}));
 
   int exit_code = kExitOk;
   add_commands(app, exit_code, argv);
+  // A subcommand reads its code in its own dialect (`run --dialect`, the file's extension, a
+  // block's language): the prompt's option beside one is refused before anything runs, where
+  // it would otherwise be silently ignored.
+  app.parse_complete_callback([&app, dialect_option] {
+    if (dialect_option->count() > 0 && !app.get_subcommands().empty()) {
+      throw CLI::ValidationError(
+          "--dialect",
+          "before a subcommand it sets the interactive prompt's language; give it "
+          "after the subcommand (llmlab run --dialect matlab FILE)");
+    }
+  });
 
   try {
     app.parse(argc, argv);
@@ -71,7 +89,9 @@ int run_command_line(int argc, char** argv) {
     fmt::print("llmlab {}\n", kVersion);
     return kExitOk;
   }
-  if (app.get_subcommands().empty()) return run_without_command(app);
+  if (app.get_subcommands().empty()) {
+    return run_without_command(app, lang::dialect_named(dialect).value_or(lang::Dialect::Rlab));
+  }
   return exit_code;
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "base/process.hpp"  // kVersion and the exit codes, shared with llmlab-kernel
+#include "lang/dialect.hpp"
 
 namespace CLI {
 class App;
@@ -19,8 +20,8 @@ int main(int argc, char** argv);
 
 // The subcommands of this build, and what `llmlab` without one does: app/commands.cpp (every
 // command; the REPL) or, without LLMLAB_FULL_CLI, app/run_only/commands.cpp (`run`; a usage
-// error). A command stores its exit status in `exit_code`.
+// error). A command stores its exit status in `exit_code`. The prompt reads `dialect`.
 void add_commands(CLI::App& app, int& exit_code, char** argv);
-int run_without_command(const CLI::App& app);
+int run_without_command(const CLI::App& app, lang::Dialect dialect);
 
 }  // namespace llmlab::app

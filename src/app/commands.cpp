@@ -21,6 +21,6 @@ void add_commands(CLI::App& app, int& exit_code, char** argv) {
   add_kernel_command(app, exit_code);
 }
 
-int run_without_command(const CLI::App&) { return run_repl(); }
+int run_without_command(const CLI::App&, lang::Dialect dialect) { return run_repl(dialect); }
 
 }  // namespace llmlab::app

@@ -84,8 +84,8 @@ Outcome run_chunk(runtime::Interpreter& interpreter, const char* name, const std
 
 void report_line(std::string_view message) { fmt::print(stderr, "error: {}\n", message); }
 
-bool is_complete(const std::string& text) {
-  return lang::check_completeness(std::make_shared<const SourceFile>("<stdin>", text)) ==
+bool is_complete(const std::string& text, lang::Dialect dialect) {
+  return lang::check_completeness(std::make_shared<const SourceFile>("<stdin>", text), dialect) ==
          lang::Completeness::Complete;
 }
 
@@ -165,7 +165,8 @@ int run_interactive(runtime::Interpreter& interpreter) {
     std::fputs("\033[H\033[2J", stdout);
     std::fflush(stdout);
   });
-  fmt::print(stderr, "llmlab {} — Ctrl-C stops a running program, Ctrl-D exits\n", kVersion);
+  fmt::print(stderr, "llmlab {}{} — Ctrl-C stops a running program, Ctrl-D exits\n", kVersion,
+             interpreter.session().dialect() == lang::Dialect::Matlab ? " (matlab dialect)" : "");
 
   // Ctrl-C at the prompt discards the line being typed and any pending continuation lines.
   PromptInterrupts prompt_interrupts;
@@ -188,7 +189,7 @@ int run_interactive(runtime::Interpreter& interpreter) {
     if (!is_blank(line)) add_history(line.c_str());
     pending += line;
     pending += '\n';
-    if (!is_complete(pending)) continue;
+    if (!is_complete(pending, interpreter.session().dialect())) continue;
     // Each entry counts its lines from 1.
     if (!is_blank(pending)) {
       figures.mark();
@@ -218,7 +219,7 @@ int run_piped(runtime::Interpreter& interpreter, std::istream& input) {
     if (pending.empty()) chunk_start = line_number;
     pending += line;
     pending += '\n';
-    if (!is_complete(pending)) continue;
+    if (!is_complete(pending, interpreter.session().dialect())) continue;
     const Outcome outcome = run_chunk(interpreter, "<stdin>", pending, chunk_start);
     // Ctrl-C stops piped input as a whole, as it stops a script.
     if (outcome == Outcome::Interrupted) return kExitInterrupted;
@@ -236,8 +237,9 @@ int run_piped(runtime::Interpreter& interpreter, std::istream& input) {
   return failed ? kExitScriptError : kExitOk;
 }
 
-int run_repl() {
+int run_repl(lang::Dialect dialect) {
   runtime::Session session;
+  session.set_dialect(dialect);
   session.set_display_width(terminal_width());
   runtime::Interpreter interpreter(session);
   builtins::install_builtins(interpreter);

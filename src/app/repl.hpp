@@ -6,6 +6,7 @@
 
 #include <istream>
 
+#include "lang/dialect.hpp"
 #include "runtime/interpreter.hpp"
 
 namespace llmlab::app {
@@ -15,7 +16,8 @@ namespace llmlab::app {
 // error output, and the run goes on after an error. Returns 0, or 1 when any chunk failed.
 int run_piped(runtime::Interpreter& interpreter, std::istream& input);
 
-// Returns the exit status: 0, or 1 when piped input raised any error.
-int run_repl();
+// Returns the exit status: 0, or 1 when piped input raised any error. Entries are read in
+// `dialect` (language.md §14: `llmlab --dialect matlab`).
+int run_repl(lang::Dialect dialect);
 
 }  // namespace llmlab::app

@@ -266,13 +266,13 @@ std::optional<std::string> describe(runtime::Interpreter& interpreter, std::stri
   return std::nullopt;
 }
 
-Readiness readiness(std::string_view code) {
+Readiness readiness(std::string_view code, lang::Dialect dialect) {
   auto file = std::make_shared<const SourceFile>("cell", std::string(code));
-  if (lang::check_completeness(file) == lang::Completeness::Incomplete) {
+  if (lang::check_completeness(file, dialect) == lang::Completeness::Incomplete) {
     return Readiness::Incomplete;
   }
   try {
-    lang::parse_program(file);
+    lang::parse_program(file, dialect);
   } catch (const Error&) {
     return Readiness::Invalid;
   }

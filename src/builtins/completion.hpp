@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "lang/dialect.hpp"
 #include "runtime/interpreter.hpp"
 
 namespace llmlab::builtins {
@@ -32,7 +33,9 @@ std::optional<std::string> describe(runtime::Interpreter& interpreter, std::stri
                                     int cursor);
 
 enum class Readiness { Complete, Incomplete, Invalid };
-Readiness readiness(std::string_view code);
+// Whether `code`, read in `dialect` (the front end's: `%{` comments are matlab's), can run now,
+// needs more lines, or is a syntax error.
+Readiness readiness(std::string_view code, lang::Dialect dialect);
 
 // Byte offset of code point `index` in `text` (clamped to the text).
 std::size_t byte_offset(std::string_view text, int index);

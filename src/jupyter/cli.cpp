@@ -8,6 +8,7 @@
 
 #include "base/process.hpp"
 #include "jupyter/run_kernel.hpp"
+#include "lang/dialect.hpp"
 
 namespace llmlab::jupyter {
 
@@ -21,6 +22,9 @@ int main(int argc, char** argv) {
   app.add_option("-f,--connection-file", connection,
                  "The connection file Jupyter gives the kernel");
   app.add_flag("--version", version, "Print the version and exit");
+  std::string dialect = "rlab";
+  app.add_option("--dialect", dialect, "The language of the cells: rlab (default) or matlab")
+      ->check(CLI::IsMember({"rlab", "matlab"}));
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
@@ -37,7 +41,7 @@ int main(int argc, char** argv) {
                "install`\n");
     return kExitUsageError;
   }
-  return run_kernel(connection);
+  return run_kernel(connection, *lang::dialect_named(dialect));
 }
 
 }  // namespace llmlab::jupyter

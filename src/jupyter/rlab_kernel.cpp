@@ -135,7 +135,8 @@ std::string_view trimmed(std::string_view text) {
 
 }  // namespace
 
-RlabKernel::RlabKernel() : interpreter_(session_) {
+RlabKernel::RlabKernel(lang::Dialect dialect) : dialect_(dialect), interpreter_(session_) {
+  session_.set_dialect(dialect);
   add_lessons_to_import_path();
   std::error_code ignored;
   session_.set_base_directory(std::filesystem::current_path(ignored).string());
@@ -346,7 +347,7 @@ nl::json RlabKernel::inspect_request_impl(const std::string& code, int cursor_po
 }
 
 nl::json RlabKernel::is_complete_request_impl(const std::string& code) {
-  switch (readiness(code)) {
+  switch (readiness(code, dialect_)) {
     case Readiness::Incomplete:
       return {{"status", "incomplete"}, {"indent", "  "}};
     case Readiness::Invalid:
@@ -358,11 +359,12 @@ nl::json RlabKernel::is_complete_request_impl(const std::string& code) {
 }
 
 nl::json RlabKernel::kernel_info_request_impl() {
+  const bool matlab = dialect_ == lang::Dialect::Matlab;
   nl::json language;
-  language["name"] = "rlab";
+  language["name"] = matlab ? "matlab" : "rlab";
   language["version"] = std::string(kVersion);
-  language["mimetype"] = "text/x-rlab";
-  language["file_extension"] = ".rlab";
+  language["mimetype"] = matlab ? "text/x-matlab" : "text/x-rlab";
+  language["file_extension"] = matlab ? ".m" : ".rlab";
   language["pygments_lexer"] = "matlab";
   language["codemirror_mode"] = "octave";
   nl::json reply;
@@ -372,9 +374,10 @@ nl::json RlabKernel::kernel_info_request_impl() {
   reply["implementation_version"] = std::string(kVersion);
   reply["language_info"] = language;
   reply["banner"] = fmt::format(
-      "llmlab {} — the rlab dialect (MATLAB-like) for transformer experiments.\n"
+      "llmlab {} — {} for transformer experiments.\n"
       "help lists the builtins; help NAME describes one.",
-      kVersion);
+      kVersion,
+      matlab ? "the matlab dialect (MATLAB's meaning)" : "the rlab dialect (MATLAB-like)");
   reply["help_links"] = nl::json::array({{{"text", "llmlab README"}, {"url", readme_url()}}});
   return reply;
 }

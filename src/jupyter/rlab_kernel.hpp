@@ -13,6 +13,7 @@
 
 #include "base/error.hpp"
 #include "base/output_cap.hpp"
+#include "lang/dialect.hpp"
 #include "runtime/interpreter.hpp"
 #include "runtime/session.hpp"
 
@@ -27,7 +28,8 @@ struct CellFailure {
 
 class RlabKernel final : public xeus::xinterpreter {
  public:
-  RlabKernel();
+  // `dialect`: the language of the cells (language.md §14); the kernelspec chooses it.
+  explicit RlabKernel(lang::Dialect dialect);
   ~RlabKernel() override;
 
   // Called by the SIGINT watcher thread: stops the running cell, if one runs. Safe from any
@@ -72,6 +74,7 @@ class RlabKernel final : public xeus::xinterpreter {
   // `input`'s line, through the front end's stdin channel.
   std::optional<std::string> read_input(std::string_view prompt);
 
+  const lang::Dialect dialect_;
   runtime::Session session_;
   runtime::Interpreter interpreter_;
   std::atomic<bool> running_{false};

@@ -46,7 +46,7 @@ void take_interrupts() {
 
 }  // namespace
 
-int run_kernel(const std::string& connection_path) {
+int run_kernel(const std::string& connection_path, lang::Dialect dialect) {
   std::string problem;
   const std::optional<xeus::xconfiguration> config = read_connection_file(connection_path, problem);
   if (!config) {
@@ -70,7 +70,7 @@ int run_kernel(const std::string& connection_path) {
   std::thread(take_interrupts).detach();
 
   try {
-    auto interpreter = std::make_unique<RlabKernel>();
+    auto interpreter = std::make_unique<RlabKernel>(dialect);
     RlabKernel* session = interpreter.get();
     g_interrupt_target.store(session);
     // Messages whose signature does not verify are dropped and logged (server.cpp); text

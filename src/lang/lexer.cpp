@@ -340,7 +340,11 @@ class Lexer {
       if (is_space(c)) {
         advance();
       } else if (c == '%' || c == '#') {
-        while (!at_end() && peek() != '\n') advance();
+        if (dialect_ == Dialect::Matlab && block_comment_line('{')) {
+          skip_block_comment();
+        } else {
+          while (!at_end() && peek() != '\n') advance();
+        }
       } else if (c == '.' && peek(1) == '.' && peek(2) == '.') {
         // `...` discards the rest of the line and its newline (§1.3).
         while (!at_end() && peek() != '\n') advance();
@@ -351,6 +355,41 @@ class Lexer {
       skipped = true;
     }
     return skipped;
+  }
+
+  // Whether the cursor's line holds only `%` or `#` followed by `brace` ('{' opens a block
+  // comment, '}' closes one), with spaces around, and the cursor is at that mark.
+  bool block_comment_line(char brace) const {
+    std::size_t start = offset_;
+    while (start > 0 && text_[start - 1] != '\n') --start;
+    std::size_t at = start;
+    while (at < text_.size() && (text_[at] == ' ' || text_[at] == '\t')) ++at;
+    if (at != offset_ || at + 1 >= text_.size()) return false;
+    if ((text_[at] != '%' && text_[at] != '#') || text_[at + 1] != brace) return false;
+    for (at += 2; at < text_.size() && text_[at] != '\n'; ++at) {
+      if (text_[at] != ' ' && text_[at] != '\t' && text_[at] != '\r') return false;
+    }
+    return true;
+  }
+
+  // From a `%{` line to the end of its matching `%}` line (they nest); the newline after it
+  // stays, to end the statement before the comment.
+  void skip_block_comment() {
+    const int open_line = line_;
+    const int open_column = column_;
+    int depth = 0;
+    while (!at_end()) {
+      if (block_comment_line('{')) ++depth;
+      if (block_comment_line('}') && --depth == 0) {
+        while (!at_end() && peek() != '\n') advance();
+        return;
+      }
+      while (!at_end() && peek() != '\n') advance();
+      if (!at_end()) advance();
+      while (!at_end() && (peek() == ' ' || peek() == '\t')) advance();
+    }
+    throw UnclosedAtEnd("lex error: block comment '%{' is never closed by a '%}' line",
+                        SourceLoc{file_, open_line, open_column}, ErrorKind::Syntax);
   }
 
   // §1.8 item 2: does the text at the cursor start a new bracket element?

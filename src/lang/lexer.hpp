@@ -6,15 +6,25 @@
 #include <string_view>
 #include <vector>
 
+#include "base/error.hpp"
 #include "base/source.hpp"
 #include "lang/dialect.hpp"
 #include "lang/token.hpp"
 
 namespace llmlab::lang {
 
+// Thrown when the input ends inside a block comment: the only construct the lexer reads whole
+// across lines, so a front end can ask for more lines (check_completeness).
+class UnclosedAtEnd : public Error {
+ public:
+  using Error::Error;
+};
+
 // Throws llmlab::Error (ErrorKind::Syntax) at the first lex error. The matlab dialect also
 // reads imaginary literals (`3i`, `2.5e-3j`; language.md §14), which rlab lexes as a number
-// followed by a name (§1.4).
+// followed by a name (§1.4), and `%{ ... %}` block comments: a line holding only `%{` (or
+// `#{`) opens one, a line holding only `%}` (`#}`) closes it, and they nest, as in MATLAB and
+// Octave. rlab reads those lines as ordinary comments and the lines between as code (§13.10).
 std::vector<Token> tokenize(const std::shared_ptr<const SourceFile>& file,
                             Dialect dialect = Dialect::Rlab);
 

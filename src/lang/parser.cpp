@@ -66,7 +66,12 @@ void mark_condition_short_circuit(Expr& condition) {
 }  // namespace
 
 Program Parser::parse() {
-  tokens_ = tokenize(file_, dialect_);
+  try {
+    tokens_ = tokenize(file_, dialect_);
+  } catch (const UnclosedAtEnd&) {
+    error_at_eof_ = true;
+    throw;
+  }
   Program program;
   program.file = file_;
   program.dialect = dialect_;

@@ -3,7 +3,8 @@
 a builtin (`linsp` -> `linspace`), a struct field (`cfg.lear` -> `cfg.learning_rate`) and a file
 name inside a string; `clc` clears the screen; `help format` and `help for` work in command
 syntax; `pwd`, `cd`, `ls` and `which` answer; `toc` prints MATLAB's sentence; bare `format`
-after `format long` is short again.
+after `format long` is short again. `llmlab --dialect matlab` (issue #26) reads its entries as
+MATLAB code: n-by-n constructors, complex results, a `%{ ... %}` block comment gathered whole.
 Usage: python3 repl_test.py --bin LLMLAB
 """
 import argparse
@@ -29,12 +30,12 @@ def check(condition, what):
 class Terminal:
     """One llmlab REPL on a pseudo-terminal; `screen` is everything it wrote so far."""
 
-    def __init__(self, binary, cwd, home):
+    def __init__(self, binary, cwd, home, arguments=()):
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
             os.chdir(cwd)
             env = dict(os.environ, HOME=str(home), TERM="xterm", COLUMNS="80", LINES="24")
-            os.execve(binary, [binary], env)
+            os.execve(binary, [binary, *arguments], env)
         self.screen = ""
 
     def read_for(self, seconds):
@@ -126,9 +127,32 @@ def main() -> int:
             term.read_for(2)
         finally:
             term.close()
+        matlab = check_matlab_prompt(binary, work, scratch)
     if failures:
-        print(f"{len(failures)} failure(s); the terminal showed:\n{term.screen[-3000:]}")
+        print(f"{len(failures)} failure(s); the terminals showed:\n{term.screen[-3000:]}\n"
+              f"--- llmlab --dialect matlab:\n{matlab[-3000:]}")
     return 1 if failures else 0
+
+
+def check_matlab_prompt(binary, work, home):
+    """The prompt of `llmlab --dialect matlab`; returns what its terminal showed."""
+    term = Terminal(binary, work, home, ["--dialect", "matlab"])
+    term.mark = 0
+    try:
+        check(term.wait_for(r"matlab dialect.*\r?\n.*>> "), "the matlab prompt names its dialect")
+        check(term.run("A = rand(3); size(A)", r"ans =\r\n\s+3\s+3"), "rand(3) is 3-by-3")
+        term.type("%{\r")
+        check(term.wait_for(r"\.\. $"), "%{ asks for more lines")
+        term.type("no_such_name\r")
+        check(term.wait_for(r"\.\. $"), "the block comment goes on")
+        check(term.run("%}", r""), "%} closes it and the prompt comes back")
+        check(term.run("z = sqrt(-4)", r"z = 0 \+ 2i"), "sqrt(-4) is complex")
+        check("undefined" not in term.screen, "nothing in the block comment ran")
+        term.type("exit\r")
+        term.read_for(1)
+    finally:
+        term.close()
+    return term.screen
 
 
 if __name__ == "__main__":

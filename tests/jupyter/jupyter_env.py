@@ -24,6 +24,7 @@ os.environ["JUPYTER_PATH"] = str(ROOT / "prefix" / "share" / "jupyter")
 os.environ["JUPYTER_PLATFORM_DIRS"] = "0"
 
 KERNEL_NAME = "llmlab"
+MATLAB_KERNEL_NAME = "llmlab-matlab"
 
 
 def setup(binary: str) -> None:
@@ -36,12 +37,12 @@ def setup(binary: str) -> None:
         sys.exit(1)
 
 
-def start_kernel(timeout: float = 30):
+def start_kernel(timeout: float = 30, kernel_name: str = KERNEL_NAME):
     """A started kernel and a client with its channels open. A kernel that does not come up
     fails the test with the kernel's own log (its stderr)."""
     from jupyter_client.manager import KernelManager
     log = open(ROOT / f"kernel-{len(list(ROOT.glob('kernel-*.log')))}.log", "w+")
-    manager = KernelManager(kernel_name=KERNEL_NAME)
+    manager = KernelManager(kernel_name=kernel_name)
     manager.start_kernel(stderr=log, stdout=log)
     client = manager.client()
     client.start_channels()
@@ -63,12 +64,12 @@ def kernel_log(manager) -> str:
 
 
 @contextlib.contextmanager
-def running_kernel(log_tail: int = 4000):
+def running_kernel(log_tail: int = 4000, kernel_name: str = KERNEL_NAME):
     """start_kernel() for a `with` block: the channels close and the kernel shuts down when the
     block ends, and when a check failed or the block raised (a client timeout) the end of the
     kernel's log is printed."""
     from checks import failures
-    manager, client = start_kernel()
+    manager, client = start_kernel(kernel_name=kernel_name)
     raised = False
     try:
         yield manager, client

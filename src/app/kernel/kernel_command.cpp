@@ -48,11 +48,19 @@ void add_kernel_command(CLI::App& app, int& exit_code) {
       app.add_subcommand("kernel", "Run as a Jupyter kernel, or install its kernelspec");
   command->add_option("-f,--connection-file", *connection,
                       "The connection file Jupyter gives the kernel");
+  auto dialect = std::make_shared<std::string>("rlab");
+  command
+      ->add_option("--dialect", *dialect,
+                   "The language of the cells: rlab (default) or matlab (the \"llmlab (MATLAB)\" "
+                   "kernelspec)")
+      ->check(CLI::IsMember({"rlab", "matlab"}));
   command->require_subcommand(0, 1);
 
   auto install_flags = std::make_shared<SpecFlags>();
   CLI::App* install = command->add_subcommand(
-      "install", "Install the kernelspec (kernel.json and logos) so Jupyter lists llmlab");
+      "install",
+      "Install the kernelspecs (kernel.json and logos) so Jupyter lists llmlab (rlab) and llmlab "
+      "(MATLAB)");
   add_location_flags(*install, *install_flags);
   install->callback([install_flags, &exit_code] {
     exit_code = kernel::install_kernelspec(
@@ -60,14 +68,14 @@ void add_kernel_command(CLI::App& app, int& exit_code) {
   });
 
   auto uninstall_flags = std::make_shared<SpecFlags>();
-  CLI::App* uninstall = command->add_subcommand("uninstall", "Remove the kernelspec");
+  CLI::App* uninstall = command->add_subcommand("uninstall", "Remove the kernelspecs");
   add_location_flags(*uninstall, *uninstall_flags);
   uninstall->callback([uninstall_flags, &exit_code] {
     exit_code = kernel::uninstall_kernelspec(
         spec_target(uninstall_flags->user, uninstall_flags->prefix, uninstall_flags->sys_prefix));
   });
 
-  command->callback([command, connection, &exit_code] {
+  command->callback([command, connection, dialect, &exit_code] {
     if (!command->get_subcommands().empty()) return;
     if (connection->empty()) {
       fmt::print(stderr,
@@ -76,7 +84,7 @@ void add_kernel_command(CLI::App& app, int& exit_code) {
       exit_code = kExitUsageError;
       return;
     }
-    exit_code = kernel::exec_kernel(*connection);
+    exit_code = kernel::exec_kernel(*connection, *dialect);
   });
 }
 

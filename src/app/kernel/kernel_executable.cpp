@@ -39,7 +39,7 @@ std::optional<std::string> find_kernel_executable(std::string& tried) {
   return std::nullopt;
 }
 
-int exec_kernel(const std::string& connection_path) {
+int exec_kernel(const std::string& connection_path, const std::string& dialect) {
   std::string tried;
   const std::optional<std::string> kernel = find_kernel_executable(tried);
   if (!kernel) {
@@ -49,8 +49,10 @@ int exec_kernel(const std::string& connection_path) {
                LLMLAB_KERNEL_FILE, tried);
     return kExitScriptError;
   }
-  std::vector<char*> arguments{const_cast<char*>(kernel->c_str()), const_cast<char*>("-f"),
-                               const_cast<char*>(connection_path.c_str()), nullptr};
+  std::vector<char*> arguments{
+      const_cast<char*>(kernel->c_str()),         const_cast<char*>("-f"),
+      const_cast<char*>(connection_path.c_str()), const_cast<char*>("--dialect"),
+      const_cast<char*>(dialect.c_str()),         nullptr};
   std::fflush(nullptr);  // buffered output would otherwise be lost with this process image
   execv(kernel->c_str(), arguments.data());
   const int reason = errno;

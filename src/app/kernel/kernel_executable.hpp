@@ -14,10 +14,10 @@ namespace llmlab::app::kernel {
 // paths, ready for an error message.
 std::optional<std::string> find_kernel_executable(std::string& tried);
 
-// `llmlab kernel -f CONNECTION_FILE`: replaces this process with `llmlab-kernel -f
-// CONNECTION_FILE`. The PID stays the same, so Jupyter's SIGINT (interrupt_mode "signal") and
-// its shutdown reach the kernel. Returns only on failure: a one-line error on stderr, and the
-// exit status (1).
-int exec_kernel(const std::string& connection_path);
+// `llmlab kernel -f CONNECTION_FILE --dialect D`: replaces this process with `llmlab-kernel -f
+// CONNECTION_FILE --dialect D` (D is "rlab" or "matlab"). The PID stays the same, so Jupyter's
+// SIGINT (interrupt_mode "signal") and its shutdown reach the kernel. Returns only on failure: a
+// one-line error on stderr, and the exit status (1).
+int exec_kernel(const std::string& connection_path, const std::string& dialect);
 
 }  // namespace llmlab::app::kernel

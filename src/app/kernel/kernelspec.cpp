@@ -23,7 +23,17 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr const char* kKernelName = "llmlab";
+// One kernelspec per dialect: its folder under kernels/, the name Jupyter lists, the language
+// a notebook's metadata records, and the kernel's --dialect.
+struct KernelVariant {
+  const char* name;
+  const char* display_name;
+  const char* dialect;
+};
+constexpr KernelVariant kKernels[] = {
+    {"llmlab", "llmlab (rlab)", "rlab"},
+    {"llmlab-matlab", "llmlab (MATLAB)", "matlab"},
+};
 
 std::string environment(const char* name) {
   const char* value = std::getenv(name);
@@ -37,7 +47,7 @@ bool write_file(const fs::path& path, const std::string& bytes) {
 
 }  // namespace
 
-std::string kernelspec_directory(const SpecTarget& target) {
+std::string kernels_directory(const SpecTarget& target) {
   fs::path data;
   switch (target.location) {
     case SpecLocation::User:
@@ -60,7 +70,7 @@ std::string kernelspec_directory(const SpecTarget& target) {
     }
   }
   std::error_code ignored;
-  return (fs::absolute(data, ignored) / "kernels" / kKernelName).string();
+  return (fs::absolute(data, ignored) / "kernels").string();
 }
 
 std::string draw_logo_png(int size) {
@@ -104,6 +114,39 @@ std::string draw_logo_png(int size) {
   return canvas->png();
 }
 
+namespace {
+
+// kernel.json and the logos of one variant into kernels/<name>; false after an error message.
+bool write_kernelspec(const fs::path& directory, const KernelVariant& variant,
+                      const std::string& binary, const std::string& logo32,
+                      const std::string& logo64) {
+  std::error_code error;
+  fs::create_directories(directory, error);
+  if (error) {
+    fmt::print(stderr, "llmlab kernel install: cannot create {}: {}\n", directory.string(),
+               error.message());
+    return false;
+  }
+  nlohmann::json spec;
+  spec["argv"] = {binary, "kernel", "-f", "{connection_file}", "--dialect", variant.dialect};
+  spec["display_name"] = variant.display_name;
+  spec["language"] = variant.dialect;
+  // SIGINT reaches the kernel while a cell runs, when the shell channel is busy.
+  spec["interrupt_mode"] = "signal";
+  spec["metadata"] = nlohmann::json::object();
+  const bool written = write_file(directory / "kernel.json", spec.dump(1) + "\n") &&
+                       write_file(directory / "logo-32x32.png", logo32) &&
+                       write_file(directory / "logo-64x64.png", logo64);
+  if (!written) {
+    fmt::print(stderr, "llmlab kernel install: cannot write into {}\n", directory.string());
+    return false;
+  }
+  fmt::print("Installed the {} kernel in {}\n", variant.display_name, directory.string());
+  return true;
+}
+
+}  // namespace
+
 int install_kernelspec(const SpecTarget& target) {
   const std::string binary = executable_path();
   if (binary.empty()) {
@@ -126,46 +169,33 @@ int install_kernelspec(const SpecTarget& target) {
     fmt::print(stderr, "llmlab kernel install: cannot draw the logos: {}\n", failure.what());
     return 1;
   }
-  const fs::path directory = kernelspec_directory(target);
-  std::error_code error;
-  fs::create_directories(directory, error);
-  if (error) {
-    fmt::print(stderr, "llmlab kernel install: cannot create {}: {}\n", directory.string(),
-               error.message());
-    return 1;
+  const fs::path kernels = kernels_directory(target);
+  for (const KernelVariant& variant : kKernels) {
+    if (!write_kernelspec(kernels / variant.name, variant, binary, logo32, logo64)) return 1;
   }
-  nlohmann::json spec;
-  spec["argv"] = {binary, "kernel", "-f", "{connection_file}"};
-  spec["display_name"] = "llmlab (rlab)";
-  spec["language"] = "rlab";
-  // SIGINT reaches the kernel while a cell runs, when the shell channel is busy.
-  spec["interrupt_mode"] = "signal";
-  spec["metadata"] = nlohmann::json::object();
-  const bool written = write_file(directory / "kernel.json", spec.dump(1) + "\n") &&
-                       write_file(directory / "logo-32x32.png", logo32) &&
-                       write_file(directory / "logo-64x64.png", logo64);
-  if (!written) {
-    fmt::print(stderr, "llmlab kernel install: cannot write into {}\n", directory.string());
-    return 1;
-  }
-  fmt::print("Installed the llmlab kernel in {}\n", directory.string());
   return 0;
 }
 
 int uninstall_kernelspec(const SpecTarget& target) {
-  const fs::path directory = kernelspec_directory(target);
-  std::error_code error;
-  if (!fs::exists(directory / "kernel.json", error)) {
-    fmt::print(stderr, "llmlab kernel uninstall: no llmlab kernel in {}\n", directory.string());
+  const fs::path kernels = kernels_directory(target);
+  int removed = 0;
+  for (const KernelVariant& variant : kKernels) {
+    const fs::path directory = kernels / variant.name;
+    std::error_code error;
+    if (!fs::exists(directory / "kernel.json", error)) continue;
+    fs::remove_all(directory, error);
+    if (error) {
+      fmt::print(stderr, "llmlab kernel uninstall: cannot remove {}: {}\n", directory.string(),
+                 error.message());
+      return 1;
+    }
+    fmt::print("Removed the {} kernel from {}\n", variant.display_name, directory.string());
+    ++removed;
+  }
+  if (removed == 0) {
+    fmt::print(stderr, "llmlab kernel uninstall: no llmlab kernel in {}\n", kernels.string());
     return 1;
   }
-  fs::remove_all(directory, error);
-  if (error) {
-    fmt::print(stderr, "llmlab kernel uninstall: cannot remove {}: {}\n", directory.string(),
-               error.message());
-    return 1;
-  }
-  fmt::print("Removed the llmlab kernel from {}\n", directory.string());
   return 0;
 }
 

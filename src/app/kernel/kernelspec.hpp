@@ -1,6 +1,7 @@
-// The kernelspec that tells Jupyter how to start us: <data dir>/kernels/llmlab/ with
-// kernel.json (this binary's absolute path: `llmlab kernel -f` starts llmlab-kernel) and two
-// logos drawn by the plot renderer.
+// The kernelspecs that tell Jupyter how to start us, one per dialect (language.md §14):
+// <data dir>/kernels/llmlab/ ("llmlab (rlab)") and kernels/llmlab-matlab/ ("llmlab (MATLAB)"),
+// each with kernel.json (this binary's absolute path: `llmlab kernel -f ... --dialect D` starts
+// llmlab-kernel) and two logos drawn by the plot renderer.
 #pragma once
 
 #include <string>
@@ -16,10 +17,10 @@ struct SpecTarget {
 
 // The directory the kernelspec goes to: $JUPYTER_DATA_DIR (or ~/.local/share/jupyter) for
 // the user, PREFIX/share/jupyter, or the Python environment's prefix ($CONDA_PREFIX,
-// $VIRTUAL_ENV, else /usr) for --sys-prefix; then kernels/llmlab.
-std::string kernelspec_directory(const SpecTarget& target);
+// $VIRTUAL_ENV, else /usr) for --sys-prefix; then kernels/.
+std::string kernels_directory(const SpecTarget& target);
 
-// Write or remove the kernelspec; the exit status, messages on stdout/stderr.
+// Write or remove both kernelspecs; the exit status, messages on stdout/stderr.
 int install_kernelspec(const SpecTarget& target);
 int uninstall_kernelspec(const SpecTarget& target);
 

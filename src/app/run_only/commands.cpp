@@ -13,7 +13,7 @@ namespace llmlab::app {
 
 void add_commands(CLI::App& app, int& exit_code, char**) { add_run_command(app, exit_code); }
 
-int run_without_command(const CLI::App& app) {
+int run_without_command(const CLI::App& app, lang::Dialect) {
   fmt::print(stderr, "{}\nllmlab: this build has no interactive prompt; use `run FILE`\n",
              app.help());
   return kExitUsageError;

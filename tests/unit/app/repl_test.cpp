@@ -20,9 +20,10 @@ struct PipedRun {
   std::string errors;
 };
 
-PipedRun run(const std::string& text) {
+PipedRun run(const std::string& text, lang::Dialect dialect = lang::Dialect::Rlab) {
   PipedRun result;
   runtime::Session session;
+  session.set_dialect(dialect);
   session.set_output([&](std::string_view chunk) { result.output += chunk; });
   session.set_error_output([&](std::string_view chunk) { result.errors += chunk; });
   runtime::Interpreter interpreter(session);
@@ -37,6 +38,18 @@ TEST(repl, piped_lines_echo_and_blocks_run_whole) {
   EXPECT_EQ(result.status, 0);
   EXPECT_EQ(result.output, "x = 2\n1\n2\n3\n");
   EXPECT_EQ(result.errors, "");
+}
+
+// `llmlab --dialect matlab`: entries are read and run with MATLAB's meaning, a block comment is
+// gathered whole like a block, and rlab reads the same lines as code.
+TEST(repl, a_matlab_session_reads_its_entries_in_the_matlab_dialect) {
+  const std::string input = "A = zeros(2);\nsize(A)\n%{\nno_such_name\n%}\nz = 3i\n";
+  const PipedRun matlab = run(input, lang::Dialect::Matlab);
+  EXPECT_EQ(matlab.status, 0) << matlab.errors;
+  EXPECT_EQ(matlab.output, "ans =\n   2   2\nz = 0 + 3i\n");
+  const PipedRun rlab = run(input, lang::Dialect::Rlab);
+  EXPECT_EQ(rlab.status, 1);
+  EXPECT_NE(rlab.errors.find("no_such_name"), std::string::npos) << rlab.errors;
 }
 
 TEST(repl, error_is_reported_with_its_input_line_and_the_session_goes_on) {

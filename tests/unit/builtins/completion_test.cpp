@@ -114,10 +114,18 @@ TEST(completion, describe_variables_builtins_functions) {
 }
 
 TEST(completion, readiness) {
-  EXPECT_EQ(readiness("x = 1"), Readiness::Complete);
-  EXPECT_EQ(readiness("for i = 1:3"), Readiness::Incomplete);
-  EXPECT_EQ(readiness("a = [1, 2"), Readiness::Incomplete);
-  EXPECT_EQ(readiness("x = )"), Readiness::Invalid);
+  constexpr auto rlab = lang::Dialect::Rlab;
+  EXPECT_EQ(readiness("x = 1", rlab), Readiness::Complete);
+  EXPECT_EQ(readiness("for i = 1:3", rlab), Readiness::Incomplete);
+  EXPECT_EQ(readiness("a = [1, 2", rlab), Readiness::Incomplete);
+  EXPECT_EQ(readiness("x = )", rlab), Readiness::Invalid);
+}
+
+// The front end's dialect decides: an imaginary literal is matlab's, a syntax error in rlab.
+TEST(completion, readiness_reads_the_front_ends_dialect) {
+  EXPECT_EQ(readiness("z = 3i", lang::Dialect::Matlab), Readiness::Complete);
+  EXPECT_EQ(readiness("z = 3i", lang::Dialect::Rlab), Readiness::Invalid);
+  EXPECT_EQ(readiness("%{\nnotes\n", lang::Dialect::Matlab), Readiness::Incomplete);
 }
 
 }  // namespace
