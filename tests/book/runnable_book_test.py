@@ -6,20 +6,24 @@ Serves BOOK (the committed book/, whose assets/llmlab/ holds the WebAssembly run
 Run all gives every block the output it was rendered with (numbers within the acceptance tolerance) and
 its figures as SVG; an edited block (another seed) prints what the native llmlab prints for it;
 Ctrl-Enter runs a block; `while true end` is ended by Stop, the page says the session was reset,
-and the next block still runs; a failing block shows its error and the block after it runs;
+and the next block still runs; Stop pressed while the session still loads (the server holds the
+WebAssembly back) restarts it, says so and drops the run queued before it, and a run queued
+while loading runs once the session is ready; a failing block shows its error and the block after it runs;
 the page is no wider than a 1280 or 390 px window; the console shows no errors. Prints the time from navigation to the first block's output, with
 a cold and a warm cache. A browser that cannot start fails the test, with its log.
 Usage: runnable_book_test.py --bin LLMLAB --book BOOK
 """
 import argparse
+import functools
+import http.server
 import math
 import pathlib
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 
@@ -47,26 +51,45 @@ def agree(old: str, new: str) -> bool:
     return True
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+# While set, the server holds each request for the WebAssembly module back this long: the page
+# stays `loading` long enough to click Run and Stop in it.
+SLOW_WASM = threading.Event()
+WASM_DELAY = 3.0
+
+
+class BookHandler(http.server.SimpleHTTPRequestHandler):
+    """A static server for the book, as `python3 -m http.server` serves it, logging to a file."""
+
+    log = None
+
+    def do_GET(self):
+        if SLOW_WASM.is_set() and self.path.split("?")[0].endswith(".wasm"):
+            time.sleep(WASM_DELAY)
+        super().do_GET()
+
+    def log_message(self, format, *args):  # noqa: A002 (the base class's name)
+        if self.log:
+            self.log.write("%s %s\n" % (self.address_string(), format % args))
+            self.log.flush()
+
+    def handle(self):
+        try:
+            super().handle()
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # a worker ended by Stop drops its download
 
 
 def serve(book: pathlib.Path, log):
-    port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind",
-                               "127.0.0.1", "--directory", str(book)], stdout=log, stderr=log)
-    url = f"http://127.0.0.1:{port}/"
-    deadline = time.time() + 30
-    while time.time() < deadline and server.poll() is None:
-        try:
-            with urllib.request.urlopen(url + PAGE, timeout=5):
-                return server, url
-        except OSError:
-            time.sleep(0.2)
-    server.kill()
-    raise RuntimeError("the static server did not start")
+    """The book on 127.0.0.1 (a free port), from a thread of this process; returns the server
+    (call shutdown) and its URL."""
+    BookHandler.log = log
+    handler = functools.partial(BookHandler, directory=str(book))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    with urllib.request.urlopen(url + PAGE, timeout=5):
+        return server, url
 
 
 def browser(log_path: pathlib.Path):
@@ -161,7 +184,7 @@ def main() -> int:
             try:
                 driver = browser(work / "chromedriver.log")
             except Exception as error:  # selenium raises its own kinds; all mean no browser
-                server.kill()
+                server.shutdown()
                 print(f"FAIL chromium did not start: {error}")
                 print((work / "chromedriver.log").read_text(errors="replace")[-4000:])
                 return 1
@@ -169,8 +192,7 @@ def main() -> int:
                 exercise(driver, url, book.parent, args.bin)
             finally:
                 driver.quit()
-                server.kill()
-                server.wait()
+                server.shutdown()
     for failure in failures:
         print("FAIL " + failure)
     if not failures:
@@ -178,11 +200,58 @@ def main() -> int:
     return 1 if failures else 0
 
 
+def runs(driver) -> list:
+    return [block["runs"] for block in driver.execute_script(OUTPUTS)]
+
+
+def while_loading(driver, url: str) -> None:
+    """Run and Stop before the session has loaded: the server holds the WebAssembly back, and the
+    browser's cache is emptied so that the worker asks the server for it."""
+    driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+    SLOW_WASM.set()
+    try:
+        driver.get(url + PAGE)
+        rendered = driver.execute_script(OUTPUTS)
+        state = driver.execute_script(STATE)
+        check(state == "loading", f"the page is {state!r} while its WebAssembly is held back")
+        click(driver, "[data-llmlab-run]", 1)  # queued: block 1 with block 0 above it
+        click(driver, "[data-llmlab-stop]")
+    finally:
+        SLOW_WASM.clear()
+    check(wait_until(driver, "return document.documentElement.dataset.llmlabState === 'ready'", 60)
+          is not None, f"the page did not come back after Stop while loading ({driver.execute_script(STATE)})")
+    from selenium.webdriver.common.by import By
+    status = driver.find_element(By.CSS_SELECTOR, "[data-llmlab-status]").text
+    check("reset" in status, f"Stop while loading: the page does not say the session was reset: {status!r}")
+    time.sleep(2)  # a dropped run would have shown by now
+    check(not any(runs(driver)), f"the run queued before Stop ran anyway: runs {runs(driver)}")
+    check(driver.execute_script(STATE) == "ready", "the page is not ready after Stop while loading")
+    check(run_block(driver, 1), "after Stop while loading, block 1 did not run")
+    check(runs(driver)[:3] == [1, 1, 0], f"after Stop while loading, runs {runs(driver)[:3]}")
+    check(agree(rendered[1]["output"], driver.execute_script(OUTPUTS)[1]["output"]),
+          "after Stop while loading, block 1 printed something else")
+
+    # A run queued while loading, not stopped, runs once the session is ready.
+    driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+    SLOW_WASM.set()
+    try:
+        driver.get(url + PAGE)
+        check(driver.execute_script(STATE) == "loading", "the page is not loading")
+        click(driver, "[data-llmlab-run]", 1)
+    finally:
+        SLOW_WASM.clear()
+    ran = wait_until(driver, RUNS + " > 0 && document.documentElement.dataset.llmlabState === 'ready'",
+                     60, 1)
+    check(ran is not None and runs(driver)[:3] == [1, 1, 0],
+          f"a run queued while loading: runs {runs(driver)[:3]}")
+
+
 def exercise(driver, url: str, repo: pathlib.Path, llmlab: str) -> None:
     cold = time_to_first_output(driver, url)
     warm = time_to_first_output(driver, url)
     print(f"load to first output: cold cache {cold:.0f} ms, warm {warm:.0f} ms")
     check(cold < 60000 and warm < 60000, "the first block never showed its output")
+    while_loading(driver, url)
 
     driver.get(url + PAGE)
     rendered = driver.execute_script(OUTPUTS)

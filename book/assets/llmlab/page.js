@@ -18,9 +18,12 @@
   let nextId = 1;
   let queue = Promise.resolve();
   let status = null;
-  let current = -1;         // the block running now, or the last one that ran
-  let stopping = false;     // Stop is restarting the worker
+  let current = -1;         // the block running now, else -1
   let session = null;       // resolves once the worker's session is open
+  // Bumped by Stop. Work queued before it belongs to the session Stop ended and is dropped
+  // (it must not run later against the new one), and a session that was still starting when
+  // Stop came neither reports its failure nor marks the page ready.
+  let generation = 0;
 
   const setState = (state) => { root.dataset.llmlabState = state; };
   const say = (text) => { if (status) status.textContent = text; };
@@ -123,6 +126,7 @@
     const block = blocks[index];
     current = index;
     const reply = await ask({request: {op: 'run', code: block.code(), line: page.blocks[index].line}});
+    current = -1;
     block.ran = true;
     block.stopped = false;
     show(block, reply);
@@ -131,21 +135,29 @@
   }
 
   // Work runs one piece at a time, the state `busy` meanwhile. A failure of the worker itself
-  // (Stop, or the module aborting) restarts it.
+  // (the module aborting) restarts it; work queued before a Stop is dropped, as the reader
+  // stopped it (clicks while the runtime loads queue up behind the session, so Stop has to
+  // reach them too).
   function enqueue(work) {
+    const mine = generation;
     queue = queue.then(async () => {
+      if (mine !== generation) return;
       try {
         await session;
       } catch {
         return;  // no runtime: the status says why
       }
+      if (mine !== generation) return;  // stopped while the session loaded
       setState('busy');
       try {
         await work();
         setState('ready');
         say('');
       } catch (error) {
-        if (!stopping) await restart('The session was reset (' + error.message + ').');
+        // After a Stop the pending request fails with the reset: Stop has said so already.
+        if (mine !== generation) return;
+        current = -1;
+        await restart('The session was reset (' + error.message + ').');
       }
     });
     return queue;
@@ -176,25 +188,32 @@
     for (const block of blocks) block.ran = false;
   });
 
+  // A new worker in place of the old one; `message` is said once its session is ready. If a
+  // Stop comes while it loads, that Stop's own restart takes over and this one stays silent.
   async function restart(message) {
+    const mine = generation;
     if (worker) worker.terminate();
     try {
       await (session = startWorker());
+      if (mine !== generation) return;
       setState('ready');
       say(message);
     } catch (error) {
-      say('The runtime could not start: ' + error.message);
+      if (mine === generation) say('The runtime could not start: ' + error.message);
     }
   }
 
-  // Stop ends whatever runs by ending the worker; the queue goes on with a new session.
+  // Stop ends whatever runs, or a session still loading with runs queued behind it, by ending
+  // the worker; what was queued is dropped and a new session starts. On a ready page with
+  // nothing running there is nothing to stop.
   async function stop() {
-    if (root.dataset.llmlabState !== 'busy') return;
-    stopping = true;
+    const state = root.dataset.llmlabState;
+    if (state !== 'busy' && state !== 'loading') return;
+    generation++;
     if (current >= 0) blocks[current].stopped = true;
+    current = -1;
     queue = Promise.resolve();
     await restart('Stopped: the session was reset; run the blocks again.');
-    stopping = false;
   }
 
   function makeRunnable(element, index) {
@@ -257,13 +276,7 @@
     document.body.classList.add('llmlab-runnable');  // headings land below the toolbar too
     elements.forEach(makeRunnable);
     say('Loading the runtime…');
-    try {
-      await (session = startWorker());
-      setState('ready');
-      say('');
-    } catch (error) {
-      say('The runtime could not start: ' + error.message);
-    }
+    await restart('');
   }
 
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', main);
