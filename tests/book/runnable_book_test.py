@@ -9,7 +9,9 @@ Ctrl-Enter runs a block; `while true end` is ended by Stop, the page says the se
 and the next block still runs; Stop pressed while the session still loads (the server holds the
 WebAssembly back) restarts it, says so and drops the run queued before it, and a run queued
 while loading runs once the session is ready; a failing block shows its error and the block after it runs;
-the page is no wider than a 1280 or 390 px window; the console shows no errors. Prints the time from navigation to the first block's output, with
+the page is no wider than a 1280 or 390 px window; the console shows no errors. Every host but
+127.0.0.1 is unreachable to the browser, and every URL the page and its worker fetched (the
+Resource Timing API, through LlmlabPage.resources()) is on the test's own server. Prints the time from navigation to the first block's output, with
 a cold and a warm cache. A browser that cannot start fails the test, with its log.
 Usage: runnable_book_test.py --bin LLMLAB --book BOOK
 """
@@ -98,7 +100,9 @@ def browser(log_path: pathlib.Path):
     options = webdriver.ChromeOptions()
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
     for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--window-size=1280,1000",
-                 "--disable-background-networking", "--disable-component-update"):
+                 "--disable-background-networking", "--disable-component-update",
+                 # Offline but for the test's server: any other host is not found.
+                 "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"):
         options.add_argument(flag)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver",
@@ -246,6 +250,24 @@ def while_loading(driver, url: str) -> None:
           f"a run queued while loading: runs {runs(driver)[:3]}")
 
 
+def own_files_only(driver, url: str) -> None:
+    """Every request the page and its worker made went to the test's server."""
+    fetched = driver.execute_async_script(
+        "LlmlabPage.resources().then(arguments[0], (e) => arguments[0](['failed: ' + e]));")
+    elsewhere = [name for name in fetched if not name.startswith(url)]
+    check(not elsewhere, f"the page fetched from elsewhere: {elsewhere[:5]}")
+    for name in ("assets/llmlab/page.js", "assets/llmlab/editor.js", "assets/llmlab/worker.js",
+                 "assets/llmlab/llmlab-book.js", "assets/llmlab/llmlab-book.wasm"):
+        check(url + name in fetched, f"the resource timing lists no {name}: {fetched[:20]}")
+
+
+def blocked_elsewhere(driver) -> bool:
+    """Whether the browser really reaches no other host (its log shows the failed fetch)."""
+    return driver.execute_async_script("""
+fetch('http://example.com/', {mode: 'no-cors'}).then(() => arguments[0](false),
+                                                     () => arguments[0](true));""")
+
+
 def exercise(driver, url: str, repo: pathlib.Path, llmlab: str) -> None:
     cold = time_to_first_output(driver, url)
     warm = time_to_first_output(driver, url)
@@ -347,8 +369,10 @@ def exercise(driver, url: str, repo: pathlib.Path, llmlab: str) -> None:
             "return document.documentElement.scrollWidth - document.documentElement.clientWidth;")
         check(wide <= 0, f"at {width} px the page is {wide} px wider than the window")
 
+    own_files_only(driver, url)
     logged = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
     check(not logged, f"console errors: {logged[:3]}")
+    check(blocked_elsewhere(driver), "the browser reached example.com: the test is not offline")
 
 
 if __name__ == "__main__":

@@ -6,7 +6,8 @@
 // `data-llmlab-block` with a `[data-llmlab-run]` button and a `[data-llmlab-output]` element,
 // the page a `[data-llmlab-run-all]` button, and <html data-llmlab-state> is `loading` until
 // the session is ready, `busy` while a block runs, `ready` otherwise. A block's
-// `data-llmlab-runs` counts the times its output was replaced.
+// `data-llmlab-runs` counts the times its output was replaced; LlmlabPage.resources() lists what
+// the page and its worker downloaded.
 (() => {
   'use strict';
   const here = new URL('.', document.currentScript.src);
@@ -278,6 +279,16 @@
     say('Loading the runtime…');
     await restart('');
   }
+
+  // Every URL the page and its worker fetched (the Resource Timing API; the worker's downloads,
+  // the WebAssembly among them, are only in its own timeline), so that tools can check that the
+  // book loads nothing but its own files (docs/notebooks.md).
+  async function resources() {
+    const own = [location.href, ...performance.getEntriesByType('resource').map((e) => e.name)];
+    const theirs = worker ? await ask({resources: true}) : [];
+    return own.concat(theirs);
+  }
+  window.LlmlabPage = {resources};
 
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', main);
   else main();
