@@ -9,15 +9,18 @@ Ctrl-Enter runs a block; `while true end` is ended by Stop, the page says the se
 and the next block still runs; Stop pressed while the session still loads (the server holds the
 WebAssembly back) restarts it, says so and drops the run queued before it, and a run queued
 while loading runs once the session is ready; a failing block shows its error and the block after it runs;
-the page is no wider than a 1280 or 390 px window; the console shows no errors. Every host but
+after a block that draws a figure runs again, screenshots at 1280 and 390 px wide are read back
+(PIL) and are not blank (16 colours or more), and the page is no wider than the window; the
+console shows no errors. Every host but
 127.0.0.1 is unreachable to the browser, and every URL the page and its worker fetched (the
 Resource Timing API, through LlmlabPage.resources()) is on the test's own server. Prints the time from navigation to the first block's output, with
 a cold and a warm cache. A browser that cannot start fails the test, with its log.
-Usage: runnable_book_test.py --bin LLMLAB --book BOOK
+Usage: runnable_book_test.py --bin LLMLAB --book BOOK [--screenshots DIR]
 """
 import argparse
 import functools
 import http.server
+import io
 import math
 import pathlib
 import re
@@ -179,6 +182,7 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True)
     parser.add_argument("--book", required=True)
+    parser.add_argument("--screenshots", help="keep the screenshots in this folder")
     args = parser.parse_args()
     book = pathlib.Path(args.book).resolve()
     with tempfile.TemporaryDirectory() as work:
@@ -193,7 +197,8 @@ def main() -> int:
                 print((work / "chromedriver.log").read_text(errors="replace")[-4000:])
                 return 1
             try:
-                exercise(driver, url, book.parent, args.bin)
+                exercise(driver, url, book.parent, args.bin,
+                         pathlib.Path(args.screenshots or work))
             finally:
                 driver.quit()
                 server.shutdown()
@@ -268,7 +273,39 @@ fetch('http://example.com/', {mode: 'no-cors'}).then(() => arguments[0](false),
                                                      () => arguments[0](true));""")
 
 
-def exercise(driver, url: str, repo: pathlib.Path, llmlab: str) -> None:
+def looks_right(driver, index: int, keep: pathlib.Path) -> None:
+    """Block `index` (one that draws a figure) run again, then at a desktop's and a phone's width:
+    a screenshot with the figure in view is read back and is not blank, and nothing on the page is
+    wider than the window."""
+    from PIL import Image
+    check(run_block(driver, index), f"the figure block {index} did not run again")
+    keep.mkdir(parents=True, exist_ok=True)
+    for width in (1280, 390):
+        driver.set_window_size(width, 900)
+        time.sleep(0.5)  # the narrow figure and the wrapped editors laid out
+        figure = driver.execute_script("""
+const block = document.querySelectorAll('[data-llmlab-block]')[arguments[0]];
+const svgs = [...block.querySelectorAll('[data-llmlab-output] svg')]
+    .filter((svg) => svg.getBoundingClientRect().width > 0);
+if (svgs.length) svgs[0].scrollIntoView({block: 'center'});
+return svgs.map((svg) => svg.getBoundingClientRect().width);""", index)
+        time.sleep(0.3)
+        inner, scroll = driver.execute_script(
+            "return [window.innerWidth, document.documentElement.scrollWidth];")
+        check(abs(inner - width) <= 20, f"a {width} px window is {inner} px wide inside")
+        check(scroll <= inner, f"at {width} px the page is {scroll} px wide, the window {inner}")
+        check(bool(figure) and max(figure) <= inner,
+              f"at {width} px the figure of block {index} is {figure} px wide (window {inner})")
+        png = driver.get_screenshot_as_png()
+        (keep / f"lesson12-{width}.png").write_bytes(png)
+        image = Image.open(io.BytesIO(png)).convert("RGB")
+        colours = image.getcolors(maxcolors=1 << 20)
+        count = len(colours) if colours is not None else 1 << 20
+        check(image.width >= width * 0.9, f"the {width} px screenshot is {image.width} px wide")
+        check(count >= 16, f"the {width} px screenshot is blank: {count} colours")
+
+
+def exercise(driver, url: str, repo: pathlib.Path, llmlab: str, keep: pathlib.Path) -> None:
     cold = time_to_first_output(driver, url)
     warm = time_to_first_output(driver, url)
     print(f"load to first output: cold cache {cold:.0f} ms, warm {warm:.0f} ms")
@@ -361,13 +398,15 @@ def exercise(driver, url: str, repo: pathlib.Path, llmlab: str) -> None:
           f"the failing block shows {shown[12]['error']!r}")
     check(agree(rendered[13]["output"], shown[13]["output"]), "the block after the error")
 
-    # With editors, buttons and new outputs, the page still fits a desktop and a phone.
-    for width in (1280, 390):
-        driver.set_window_size(width, 900)
-        time.sleep(0.5)
-        wide = driver.execute_script(
-            "return document.documentElement.scrollWidth - document.documentElement.clientWidth;")
-        check(wide <= 0, f"at {width} px the page is {wide} px wider than the window")
+    # With editors, buttons and new outputs, the page still looks right on a desktop and a phone.
+    drawing = [i for i, block in enumerate(rendered) if block["figures"]]
+    check(bool(drawing), "no block of lesson 12 draws a figure")
+    if drawing:
+        # Its own code again (block 3, the first to draw, was edited above).
+        driver.execute_script(SET_CODE, drawing[0], driver.execute_script(
+            "return JSON.parse(document.getElementById('llmlab-page').textContent)"
+            ".blocks[arguments[0]].code;", drawing[0]))
+        looks_right(driver, drawing[0], keep)
 
     own_files_only(driver, url)
     logged = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
