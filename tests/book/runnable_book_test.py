@@ -13,11 +13,15 @@ after a block that draws a figure runs again, screenshots at 1280 and 390 px wid
 (PIL) and are not blank (16 colours or more), and the page is no wider than the window; the
 console shows no errors. Every host but
 127.0.0.1 is unreachable to the browser, and every URL the page and its worker fetched (the
-Resource Timing API, through LlmlabPage.resources()) is on the test's own server. Prints the time from navigation to the first block's output, with
+Resource Timing API, through LlmlabPage.resources()) is on the test's own server. The
+playground (playground.html, linked from each lesson's toolbar) opened with a program in its
+`#code=` fragment runs it: its output, figure and variables (names, sizes, classes) show; Share
+gives a link that loads the edited program back; every example runs without an error. Prints the time from navigation to the first block's output, with
 a cold and a warm cache. A browser that cannot start fails the test, with its log.
 Usage: runnable_book_test.py --bin LLMLAB --book BOOK [--screenshots DIR]
 """
 import argparse
+import base64
 import functools
 import http.server
 import io
@@ -273,12 +277,12 @@ fetch('http://example.com/', {mode: 'no-cors'}).then(() => arguments[0](false),
                                                      () => arguments[0](true));""")
 
 
-def looks_right(driver, index: int, keep: pathlib.Path) -> None:
+def looks_right(driver, index: int, keep: pathlib.Path, name: str = "lesson12") -> None:
     """Block `index` (one that draws a figure) run again, then at a desktop's and a phone's width:
     a screenshot with the figure in view is read back and is not blank, and nothing on the page is
-    wider than the window."""
+    wider than the window. The window is left at the desktop's width."""
     from PIL import Image
-    check(run_block(driver, index), f"the figure block {index} did not run again")
+    check(run_block(driver, index), f"{name}: the figure block {index} did not run again")
     keep.mkdir(parents=True, exist_ok=True)
     for width in (1280, 390):
         driver.set_window_size(width, 900)
@@ -293,16 +297,91 @@ return svgs.map((svg) => svg.getBoundingClientRect().width);""", index)
         inner, scroll = driver.execute_script(
             "return [window.innerWidth, document.documentElement.scrollWidth];")
         check(abs(inner - width) <= 20, f"a {width} px window is {inner} px wide inside")
-        check(scroll <= inner, f"at {width} px the page is {scroll} px wide, the window {inner}")
+        check(scroll <= inner, f"{name}: at {width} px the page is {scroll} px wide, the window {inner}")
         check(bool(figure) and max(figure) <= inner,
-              f"at {width} px the figure of block {index} is {figure} px wide (window {inner})")
+              f"{name}: at {width} px the figure of block {index} is {figure} px wide (window {inner})")
         png = driver.get_screenshot_as_png()
-        (keep / f"lesson12-{width}.png").write_bytes(png)
+        (keep / f"{name}-{width}.png").write_bytes(png)
         image = Image.open(io.BytesIO(png)).convert("RGB")
         colours = image.getcolors(maxcolors=1 << 20)
         count = len(colours) if colours is not None else 1 << 20
-        check(image.width >= width * 0.9, f"the {width} px screenshot is {image.width} px wide")
-        check(count >= 16, f"the {width} px screenshot is blank: {count} colours")
+        check(image.width >= width * 0.9, f"{name}: the {width} px screenshot is {image.width} px wide")
+        check(count >= 16, f"{name}: the {width} px screenshot is blank: {count} colours")
+    driver.set_window_size(1280, 1000)
+
+
+PLAYGROUND_CODE = """% from a link
+answer = 6 * 7;
+names = "llmlab";
+A = ones(2, 3);
+fprintf("answer %d, %s\\n", answer, names)
+figure; plot(1:3, [1 4 9]); title("squares");"""
+VARIABLES = """
+return [...document.querySelectorAll('[data-llmlab-variables] tr[data-llmlab-variable]')]
+    .map((row) => [...row.cells].map((cell) => cell.textContent));"""
+EDITOR_TEXT = "return LlmlabEditor.text(LlmlabEditor.find(document.querySelector('[data-llmlab-block]')));"
+
+
+def fragment(code: str) -> str:
+    return "#code=" + base64.urlsafe_b64encode(code.encode()).decode().rstrip("=")
+
+
+def playground(driver, url: str, keep: pathlib.Path) -> None:
+    """The playground from a shared link: run, output, figure and variables; Share; examples."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+    driver.get(url + "playground.html" + fragment(PLAYGROUND_CODE))
+    check(wait_until(driver, "return document.documentElement.dataset.llmlabState === 'ready'", 60)
+          is not None, f"the playground never became ready ({driver.execute_script(STATE)})")
+    check(driver.execute_script(EDITOR_TEXT) == PLAYGROUND_CODE,
+          f"the playground's editor holds {driver.execute_script(EDITOR_TEXT)!r}")
+    check(run_block(driver, 0), "the playground's program did not run")
+    shown = driver.execute_script(OUTPUTS)[0]
+    check(shown["output"] == "answer 42, llmlab" and not shown["error"],
+          f"the playground printed {shown['output']!r}, error {shown['error']!r}")
+    check(len(shown["figures"]) == 1 and shown["figures"][0].startswith("<svg"),
+          f"the playground's figure: {shown['figures']}")
+    variables = driver.execute_script(VARIABLES)
+    check(["answer", "1×1", "double"] in variables and ["A", "2×3", "double"] in variables
+          and any(row[0] == "names" for row in variables),
+          f"the variables pane lists {variables}")
+    looks_right(driver, 0, keep, "playground")
+
+    # Share: the edited program in the link, and the link loads it back in a new page.
+    edited = 'x = "héllo, wörld";  % not ASCII\ndisp(x)'
+    driver.execute_script(SET_CODE, 0, edited)
+    click(driver, "[data-llmlab-share]")
+    link = driver.find_element(By.CSS_SELECTOR, "[data-llmlab-share-link]").get_attribute("value")
+    check(link.endswith(fragment(edited)) and driver.current_url == link,
+          f"Share gave {link!r} (the address is {driver.current_url!r})")
+    driver.get("about:blank")
+    driver.get(link)
+    check(wait_until(driver, "return document.documentElement.dataset.llmlabState === 'ready'", 60)
+          is not None, "the shared link's page never became ready")
+    check(driver.execute_script(EDITOR_TEXT) == edited,
+          f"the shared link loads {driver.execute_script(EDITOR_TEXT)!r}")
+    check(run_block(driver, 0) and driver.execute_script(OUTPUTS)[0]["output"] == "héllo, wörld",
+          f"the shared program printed {driver.execute_script(OUTPUTS)[0]}")
+
+    # A damaged link is reported in the page; the page's own program stays.
+    driver.get(url + "playground.html#code=%%%")
+    wait_until(driver, "return document.documentElement.dataset.llmlabState === 'ready'", 60)
+    notice = driver.find_element(By.CSS_SELECTOR, "[data-llmlab-playground-notice]").text
+    check("could not be read" in notice, f"a damaged link: the page says {notice!r}")
+
+    # Every example runs without an error and lists variables.
+    choose = Select(driver.find_element(By.CSS_SELECTOR, "[data-llmlab-examples]"))
+    titles = [option.text for option in choose.options if option.get_attribute("value")]
+    check(len(titles) >= 3, f"the playground's examples: {titles}")
+    for title in titles:
+        choose.select_by_visible_text(title)
+        check(driver.execute_script(EDITOR_TEXT) != edited, f"the example {title!r} did not load")
+        check(run_block(driver, 0), f"the example {title!r} did not run")
+        shown = driver.execute_script(OUTPUTS)[0]
+        check(not shown["error"] and (shown["output"] or shown["figures"]),
+              f"the example {title!r}: output {shown['output'][:200]!r}, error {shown['error']!r}")
+        check(bool(driver.execute_script(VARIABLES)), f"the example {title!r} lists no variables")
+    check("#" not in driver.current_url, "after an example the address still names a program")
 
 
 def exercise(driver, url: str, repo: pathlib.Path, llmlab: str, keep: pathlib.Path) -> None:
@@ -409,6 +488,9 @@ def exercise(driver, url: str, repo: pathlib.Path, llmlab: str, keep: pathlib.Pa
         looks_right(driver, drawing[0], keep)
 
     own_files_only(driver, url)
+    link = driver.find_element(By.CSS_SELECTOR, "[data-llmlab-playground-link]").get_attribute("href")
+    check(link == url + "playground.html", f"the lesson's toolbar links the playground as {link!r}")
+    playground(driver, url, keep)
     logged = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
     check(not logged, f"console errors: {logged[:3]}")
     check(blocked_elsewhere(driver), "the browser reached example.com: the test is not offline")

@@ -7,7 +7,8 @@
 // the page a `[data-llmlab-run-all]` button, and <html data-llmlab-state> is `loading` until
 // the session is ready, `busy` while a block runs, `ready` otherwise. A block's
 // `data-llmlab-runs` counts the times its output was replaced; LlmlabPage.resources() lists what
-// the page and its worker downloaded.
+// the page and its worker downloaded. A page with a `[data-llmlab-variables]` element (the
+// playground) has the session's variables listed there after every run.
 (() => {
   'use strict';
   const here = new URL('.', document.currentScript.src);
@@ -123,6 +124,66 @@
     }
   }
 
+  // The session's variables in the page's `[data-llmlab-variables]` pane, if it has one: `whos()`
+  // gives each name, llmlab's kind and the size; class() the MATLAB class. Asked within the same
+  // queued work as the run, so that nothing runs in between.
+  async function updateVariables() {
+    const pane = document.querySelector('[data-llmlab-variables]');
+    if (!pane) return;
+    const listing = await ask({request: {op: 'run', code: 'whos()', line: 1}});
+    const rows = [];
+    let table = false;  // the rows follow the rule under the header
+    for (const line of (listing.output || '').split('\n')) {
+      if (line.includes('─')) {
+        table = true;
+        continue;
+      }
+      const match = table && /^\s*(\S+)\s+(\S+)\s+(\S+)\s*$/.exec(line);
+      if (match) rows.push({name: match[1], kind: match[2], size: match[3]});
+    }
+    for (const row of rows.slice(0, 200)) {
+      const reply = await ask({request: {op: 'value', expression: `class(${row.name})`,
+                                         format: null}});
+      row.class = reply.error ? row.kind : reply.text;
+    }
+    showVariables(pane, rows, listing.error);
+  }
+
+  // Rows `tr[data-llmlab-variable="name"]` of name, size and class; an error in the listing is
+  // shown, not dropped.
+  function showVariables(pane, rows, error) {
+    pane.textContent = '';
+    if (error) {
+      const pre = document.createElement('pre');
+      pre.className = 'error';
+      pre.textContent = 'error: ' + error;
+      pane.appendChild(pre);
+    }
+    if (!rows.length) {
+      const none = document.createElement('p');
+      none.className = 'llmlab-status';
+      none.textContent = 'No variables.';
+      pane.appendChild(none);
+      return;
+    }
+    const table = document.createElement('table');
+    const head = table.createTHead().insertRow();
+    for (const title of ['Name', 'Size', 'Class']) {
+      const th = document.createElement('th');
+      th.textContent = title;
+      head.appendChild(th);
+    }
+    const body = table.createTBody();
+    for (const row of rows) {
+      const tr = body.insertRow();
+      tr.dataset.llmlabVariable = row.name;
+      for (const text of [row.name, row.size, row.class || row.kind]) {
+        tr.insertCell().textContent = text;
+      }
+    }
+    pane.appendChild(table);
+  }
+
   async function runOne(index) {
     const block = blocks[index];
     current = index;
@@ -133,6 +194,7 @@
     show(block, reply);
     block.element.dataset.llmlabRuns = String(Number(block.element.dataset.llmlabRuns || 0) + 1);
     await updateValues(index);
+    await updateVariables();
   }
 
   // Work runs one piece at a time, the state `busy` meanwhile. A failure of the worker itself
@@ -187,6 +249,7 @@
   const reset = () => enqueue(async () => {
     await ask({request: {op: 'reset'}});
     for (const block of blocks) block.ran = false;
+    await updateVariables();
   });
 
   // A new worker in place of the old one; `message` is said once its session is ready. If a
@@ -197,6 +260,8 @@
     try {
       await (session = startWorker());
       if (mine !== generation) return;
+      const pane = document.querySelector('[data-llmlab-variables]');
+      if (pane) showVariables(pane, []);  // a new session has none
       setState('ready');
       say(message);
     } catch (error) {
@@ -253,6 +318,16 @@
     status.setAttribute('data-llmlab-status', '');
     status.setAttribute('role', 'status');
     bar.appendChild(status);
+    if (!page.playground) {
+      // The book's playground sits beside the lessons (tools/book_runtime.sh writes it).
+      const link = document.createElement('a');
+      link.href = new URL('../../playground.html', here).href;
+      link.textContent = 'Playground';
+      link.setAttribute('data-llmlab-playground-link', '');
+      link.style.marginLeft = 'auto';  // at the bar's end, clear of the status text
+      link.style.fontSize = '14px';
+      bar.appendChild(link);
+    }
     return bar;
   }
 
