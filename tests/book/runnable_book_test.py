@@ -2,22 +2,24 @@
 """The runnable book in headless Chromium (issue #29; docs/notebooks.md's automation contract).
 
 Serves BOOK (the committed book/, whose assets/llmlab/ holds the WebAssembly runtime) on
-127.0.0.1 with a server this test starts and stops, opens lesson 12 through selenium and checks:
-Run all gives every block the output it was rendered with (numbers within the acceptance tolerance) and
-its figures as SVG; an edited block (another seed) prints what the native llmlab prints for it;
-Ctrl-Enter runs a block; `while true end` is ended by Stop, the page says the session was reset,
-and the next block still runs; Stop pressed while the session still loads (the server holds the
-WebAssembly back) restarts it, says so and drops the run queued before it, and a run queued
-while loading runs once the session is ready; a failing block shows its error and the block after it runs;
-after a block that draws a figure runs again, screenshots at 1280 and 390 px wide are read back
-(PIL) and are not blank (16 colours or more), and the page is no wider than the window; the
-console shows no errors. Every host but
-127.0.0.1 is unreachable to the browser, and every URL the page and its worker fetched (the
-Resource Timing API, through LlmlabPage.resources()) is on the test's own server. The
-playground (playground.html, linked from each lesson's toolbar) opened with a program in its
-`#code=` fragment runs it: its output, figure and variables (names, sizes, classes) show; Share
-gives a link that loads the edited program back; every example runs without an error. Prints the time from navigation to the first block's output, with
-a cold and a warm cache. A browser that cannot start fails the test, with its log.
+127.0.0.1 with a server this test starts and stops, opens lesson 12 through selenium in a
+Chromium that can resolve no other host, and checks:
+- Run all gives every block the output it was rendered with (numbers within the acceptance
+  tolerance) and its figures as SVG; an edited block (another seed) prints what the native
+  llmlab prints for it; Ctrl-Enter runs a block;
+- `while true end` is ended by Stop, the page says the session was reset, and the next block
+  still runs; Stop pressed while the session still loads (the server holds the WebAssembly back)
+  restarts it, says so and drops the run queued before it; a run queued while loading runs once
+  the session is ready; a failing block shows its error and the block after it runs;
+- after a block that draws a figure runs again, screenshots at 1280 and 390 px wide are read
+  back (PIL) and are not blank (16 colours or more), and the page is no wider than the window;
+- every URL the page and its worker fetched (the Resource Timing API, through
+  LlmlabPage.resources()) is on the test's own server, and the console shows no errors;
+- the playground (playground.html, linked from each lesson's toolbar) opened with a program in
+  its `#code=` fragment runs it: its output, figure and variables (names, sizes, classes) show;
+  Share gives a link that loads the edited program back; every example runs without an error.
+Prints the time from navigation to the first block's output, with a cold and a warm cache. A
+browser that cannot start fails the test, with its log.
 Usage: runnable_book_test.py --bin LLMLAB --book BOOK [--screenshots DIR]
 """
 import argparse
@@ -209,7 +211,8 @@ def main() -> int:
     for failure in failures:
         print("FAIL " + failure)
     if not failures:
-        print("ok: lesson 12 runs in the browser as rendered; edit, Stop and errors behave")
+        print("ok: lesson 12 runs in the browser as rendered, offline; edit, Stop (also while\n"
+              "loading), errors, screenshots and the playground behave")
     return 1 if failures else 0
 
 
@@ -232,10 +235,12 @@ def while_loading(driver, url: str) -> None:
     finally:
         SLOW_WASM.clear()
     check(wait_until(driver, "return document.documentElement.dataset.llmlabState === 'ready'", 60)
-          is not None, f"the page did not come back after Stop while loading ({driver.execute_script(STATE)})")
+          is not None,
+          f"the page did not come back after Stop while loading ({driver.execute_script(STATE)})")
     from selenium.webdriver.common.by import By
     status = driver.find_element(By.CSS_SELECTOR, "[data-llmlab-status]").text
-    check("reset" in status, f"Stop while loading: the page does not say the session was reset: {status!r}")
+    check("reset" in status,
+          f"Stop while loading: the page does not say the session was reset: {status!r}")
     time.sleep(2)  # a dropped run would have shown by now
     check(not any(runs(driver)), f"the run queued before Stop ran anyway: runs {runs(driver)}")
     check(driver.execute_script(STATE) == "ready", "the page is not ready after Stop while loading")
@@ -253,8 +258,8 @@ def while_loading(driver, url: str) -> None:
         click(driver, "[data-llmlab-run]", 1)
     finally:
         SLOW_WASM.clear()
-    ran = wait_until(driver, RUNS + " > 0 && document.documentElement.dataset.llmlabState === 'ready'",
-                     60, 1)
+    ran = wait_until(driver, RUNS + " > 0 && document.documentElement.dataset.llmlabState"
+                     " === 'ready'", 60, 1)
     check(ran is not None and runs(driver)[:3] == [1, 1, 0],
           f"a run queued while loading: runs {runs(driver)[:3]}")
 
@@ -297,15 +302,18 @@ return svgs.map((svg) => svg.getBoundingClientRect().width);""", index)
         inner, scroll = driver.execute_script(
             "return [window.innerWidth, document.documentElement.scrollWidth];")
         check(abs(inner - width) <= 20, f"a {width} px window is {inner} px wide inside")
-        check(scroll <= inner, f"{name}: at {width} px the page is {scroll} px wide, the window {inner}")
+        check(scroll <= inner,
+              f"{name}: at {width} px the page is {scroll} px wide, the window {inner}")
         check(bool(figure) and max(figure) <= inner,
-              f"{name}: at {width} px the figure of block {index} is {figure} px wide (window {inner})")
+              f"{name}: at {width} px the figure of block {index} is {figure} px wide "
+              f"(window {inner})")
         png = driver.get_screenshot_as_png()
         (keep / f"{name}-{width}.png").write_bytes(png)
         image = Image.open(io.BytesIO(png)).convert("RGB")
         colours = image.getcolors(maxcolors=1 << 20)
         count = len(colours) if colours is not None else 1 << 20
-        check(image.width >= width * 0.9, f"{name}: the {width} px screenshot is {image.width} px wide")
+        check(image.width >= width * 0.9,
+              f"{name}: the {width} px screenshot is {image.width} px wide")
         check(count >= 16, f"{name}: the {width} px screenshot is blank: {count} colours")
     driver.set_window_size(1280, 1000)
 
@@ -319,7 +327,8 @@ figure; plot(1:3, [1 4 9]); title("squares");"""
 VARIABLES = """
 return [...document.querySelectorAll('[data-llmlab-variables] tr[data-llmlab-variable]')]
     .map((row) => [...row.cells].map((cell) => cell.textContent));"""
-EDITOR_TEXT = "return LlmlabEditor.text(LlmlabEditor.find(document.querySelector('[data-llmlab-block]')));"
+EDITOR_TEXT = ("return LlmlabEditor.text(LlmlabEditor.find("
+               "document.querySelector('[data-llmlab-block]')));")
 
 
 def fragment(code: str) -> str:
@@ -488,7 +497,8 @@ def exercise(driver, url: str, repo: pathlib.Path, llmlab: str, keep: pathlib.Pa
         looks_right(driver, drawing[0], keep)
 
     own_files_only(driver, url)
-    link = driver.find_element(By.CSS_SELECTOR, "[data-llmlab-playground-link]").get_attribute("href")
+    link = driver.find_element(By.CSS_SELECTOR,
+                               "[data-llmlab-playground-link]").get_attribute("href")
     check(link == url + "playground.html", f"the lesson's toolbar links the playground as {link!r}")
     playground(driver, url, keep)
     logged = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
