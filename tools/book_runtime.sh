@@ -22,6 +22,8 @@ if [ ! -x "$esbuild" ]; then
 fi
 "$esbuild" "$here/web/runtime/editor.js" --bundle --minify --format=iife \
   --global-name=LlmlabEditor --log-level=warning --outfile="$dest/editor.js"
-if [ -f "$wasm/llmlab-book.wasm" ] && [ -f "$wasm/llmlab-book.js" ]; then
+# WASM_DIR may be DEST itself (the committed session, kept): nothing to copy then.
+if [ -f "$wasm/llmlab-book.wasm" ] && [ -f "$wasm/llmlab-book.js" ] &&
+   [ "$(cd "$wasm" && pwd -P)" != "$(cd "$dest" && pwd -P)" ]; then
   cp "$wasm/llmlab-book.js" "$wasm/llmlab-book.wasm" "$dest/"
 fi

@@ -155,5 +155,7 @@
       say('Copy the link beside Share: it holds the program.');
     }
   });
-  bar.hidden = false;  // with JavaScript off there is nothing to choose or share
+  // With JavaScript off, or opened from a file (page.js makes no editor there and says how to
+  // serve the book), there is nothing to load an example into.
+  bar.hidden = location.protocol === 'file:';
 })();
