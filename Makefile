@@ -109,13 +109,14 @@ LESSON_NOTEBOOKS := $(filter-out notebooks/README.md notebooks/index.md,$(wildca
 # The rendered book is committed, so it reads on GitHub without building anything; so are the
 # lessons' Jupyter notebooks, run, so that GitHub shows their outputs.
 # Plots are named by content hash, so the old pictures go first or they would linger beside the new.
-# The pages run in the browser with book/assets/llmlab (tools/book_runtime.sh): the WebAssembly
-# session comes from build/wasm when `make wasm` built it, else the committed one stays.
+# The pages run in the browser with book/assets/llmlab (tools/book_runtime.sh, which also writes
+# book/playground.html): the WebAssembly session comes from build/wasm when `make wasm` built it,
+# else the committed one stays.
 book: build
 	rm -rf book/plots
 	$(BIN) notebook render notebooks -f markdown -o book
 	$(BIN) notebook render notebooks -f html -o book --title "llmlab lessons"
-	bash tools/book_runtime.sh book/assets/llmlab build/wasm
+	bash tools/book_runtime.sh book build/wasm
 	for lesson in $(LESSON_NOTEBOOKS); do \
 	  $(BIN) notebook convert $$lesson --to ipynb --execute || exit 1; \
 	done
@@ -127,9 +128,9 @@ book-check: build
 	rm -rf build/book-check build/book-ipynb
 	$(BIN) notebook render notebooks -f markdown -o build/book-check --quiet
 	$(BIN) notebook render notebooks -f html -o build/book-check --quiet --title "llmlab lessons"
-	@# The page script, worker and editor fresh; the WebAssembly session as committed (CI has no
-	@# wasm build).
-	bash tools/book_runtime.sh build/book-check/assets/llmlab book/assets/llmlab
+	@# The page script, worker, editor and playground fresh; the WebAssembly session as committed
+	@# (CI has no wasm build).
+	bash tools/book_runtime.sh build/book-check book/assets/llmlab
 	python3 tools/book_diff.py book build/book-check
 	mkdir -p build/book-ipynb/committed build/book-ipynb/fresh
 	for lesson in $(LESSON_NOTEBOOKS); do \

@@ -6,7 +6,9 @@
 // `data-llmlab-block` with a `[data-llmlab-run]` button and a `[data-llmlab-output]` element,
 // the page a `[data-llmlab-run-all]` button, and <html data-llmlab-state> is `loading` until
 // the session is ready, `busy` while a block runs, `ready` otherwise. A block's
-// `data-llmlab-runs` counts the times its output was replaced.
+// `data-llmlab-runs` counts the times its output was replaced; LlmlabPage.resources() lists what
+// the page and its worker downloaded. A page with a `[data-llmlab-variables]` element (the
+// playground) has the session's variables listed there after every run.
 (() => {
   'use strict';
   const here = new URL('.', document.currentScript.src);
@@ -18,9 +20,12 @@
   let nextId = 1;
   let queue = Promise.resolve();
   let status = null;
-  let current = -1;         // the block running now, or the last one that ran
-  let stopping = false;     // Stop is restarting the worker
+  let current = -1;         // the block running now, else -1
   let session = null;       // resolves once the worker's session is open
+  // Bumped by Stop. Work queued before it belongs to the session Stop ended and is dropped
+  // (it must not run later against the new one), and a session that was still starting when
+  // Stop came neither reports its failure nor marks the page ready.
+  let generation = 0;
 
   const setState = (state) => { root.dataset.llmlabState = state; };
   const say = (text) => { if (status) status.textContent = text; };
@@ -119,33 +124,103 @@
     }
   }
 
+  // The session's variables in the page's `[data-llmlab-variables]` pane, if it has one: `whos()`
+  // gives each name, llmlab's kind and the size; class() the MATLAB class. Asked within the same
+  // queued work as the run, so that nothing runs in between.
+  async function updateVariables() {
+    const pane = document.querySelector('[data-llmlab-variables]');
+    if (!pane) return;
+    const listing = await ask({request: {op: 'run', code: 'whos()', line: 1}});
+    const rows = [];
+    let table = false;  // the rows follow the rule under the header
+    for (const line of (listing.output || '').split('\n')) {
+      if (line.includes('─')) {
+        table = true;
+        continue;
+      }
+      const match = table && /^\s*(\S+)\s+(\S+)\s+(\S+)\s*$/.exec(line);
+      if (match) rows.push({name: match[1], kind: match[2], size: match[3]});
+    }
+    for (const row of rows.slice(0, 200)) {
+      const reply = await ask({request: {op: 'value', expression: `class(${row.name})`,
+                                         format: null}});
+      row.class = reply.error ? row.kind : reply.text;
+    }
+    showVariables(pane, rows, listing.error);
+  }
+
+  // Rows `tr[data-llmlab-variable="name"]` of name, size and class; an error in the listing is
+  // shown, not dropped.
+  function showVariables(pane, rows, error) {
+    pane.textContent = '';
+    if (error) {
+      const pre = document.createElement('pre');
+      pre.className = 'error';
+      pre.textContent = 'error: ' + error;
+      pane.appendChild(pre);
+    }
+    if (!rows.length) {
+      const none = document.createElement('p');
+      none.className = 'llmlab-status';
+      none.textContent = 'No variables.';
+      pane.appendChild(none);
+      return;
+    }
+    const table = document.createElement('table');
+    const head = table.createTHead().insertRow();
+    for (const title of ['Name', 'Size', 'Class']) {
+      const th = document.createElement('th');
+      th.textContent = title;
+      head.appendChild(th);
+    }
+    const body = table.createTBody();
+    for (const row of rows) {
+      const tr = body.insertRow();
+      tr.dataset.llmlabVariable = row.name;
+      for (const text of [row.name, row.size, row.class || row.kind]) {
+        tr.insertCell().textContent = text;
+      }
+    }
+    pane.appendChild(table);
+  }
+
   async function runOne(index) {
     const block = blocks[index];
     current = index;
     const reply = await ask({request: {op: 'run', code: block.code(), line: page.blocks[index].line}});
+    current = -1;
     block.ran = true;
     block.stopped = false;
     show(block, reply);
     block.element.dataset.llmlabRuns = String(Number(block.element.dataset.llmlabRuns || 0) + 1);
     await updateValues(index);
+    await updateVariables();
   }
 
   // Work runs one piece at a time, the state `busy` meanwhile. A failure of the worker itself
-  // (Stop, or the module aborting) restarts it.
+  // (the module aborting) restarts it; work queued before a Stop is dropped, as the reader
+  // stopped it (clicks while the runtime loads queue up behind the session, so Stop has to
+  // reach them too).
   function enqueue(work) {
+    const mine = generation;
     queue = queue.then(async () => {
+      if (mine !== generation) return;
       try {
         await session;
       } catch {
         return;  // no runtime: the status says why
       }
+      if (mine !== generation) return;  // stopped while the session loaded
       setState('busy');
       try {
         await work();
         setState('ready');
         say('');
       } catch (error) {
-        if (!stopping) await restart('The session was reset (' + error.message + ').');
+        // After a Stop the pending request fails with the reset: Stop has said so already.
+        if (mine !== generation) return;
+        current = -1;
+        await restart('The session was reset (' + error.message + ').');
       }
     });
     return queue;
@@ -174,27 +249,37 @@
   const reset = () => enqueue(async () => {
     await ask({request: {op: 'reset'}});
     for (const block of blocks) block.ran = false;
+    await updateVariables();
   });
 
+  // A new worker in place of the old one; `message` is said once its session is ready. If a
+  // Stop comes while it loads, that Stop's own restart takes over and this one stays silent.
   async function restart(message) {
+    const mine = generation;
     if (worker) worker.terminate();
     try {
       await (session = startWorker());
+      if (mine !== generation) return;
+      const pane = document.querySelector('[data-llmlab-variables]');
+      if (pane) showVariables(pane, []);  // a new session has none
       setState('ready');
       say(message);
     } catch (error) {
-      say('The runtime could not start: ' + error.message);
+      if (mine === generation) say('The runtime could not start: ' + error.message);
     }
   }
 
-  // Stop ends whatever runs by ending the worker; the queue goes on with a new session.
+  // Stop ends whatever runs, or a session still loading with runs queued behind it, by ending
+  // the worker; what was queued is dropped and a new session starts. On a ready page with
+  // nothing running there is nothing to stop.
   async function stop() {
-    if (root.dataset.llmlabState !== 'busy') return;
-    stopping = true;
+    const state = root.dataset.llmlabState;
+    if (state !== 'busy' && state !== 'loading') return;
+    generation++;
     if (current >= 0) blocks[current].stopped = true;
+    current = -1;
     queue = Promise.resolve();
     await restart('Stopped: the session was reset; run the blocks again.');
-    stopping = false;
   }
 
   function makeRunnable(element, index) {
@@ -233,6 +318,16 @@
     status.setAttribute('data-llmlab-status', '');
     status.setAttribute('role', 'status');
     bar.appendChild(status);
+    if (!page.playground) {
+      // The book's playground sits beside the lessons (tools/book_runtime.sh writes it).
+      const link = document.createElement('a');
+      link.href = new URL('../../playground.html', here).href;
+      link.textContent = 'Playground';
+      link.setAttribute('data-llmlab-playground-link', '');
+      link.style.marginLeft = 'auto';  // at the bar's end, clear of the status text
+      link.style.fontSize = '14px';
+      bar.appendChild(link);
+    }
     return bar;
   }
 
@@ -257,14 +352,18 @@
     document.body.classList.add('llmlab-runnable');  // headings land below the toolbar too
     elements.forEach(makeRunnable);
     say('Loading the runtime…');
-    try {
-      await (session = startWorker());
-      setState('ready');
-      say('');
-    } catch (error) {
-      say('The runtime could not start: ' + error.message);
-    }
+    await restart('');
   }
+
+  // Every URL the page and its worker fetched (the Resource Timing API; the worker's downloads,
+  // the WebAssembly among them, are only in its own timeline), so that tools can check that the
+  // book loads nothing but its own files (docs/notebooks.md).
+  async function resources() {
+    const own = [location.href, ...performance.getEntriesByType('resource').map((e) => e.name)];
+    const theirs = worker ? await ask({resources: true}) : [];
+    return own.concat(theirs);
+  }
+  window.LlmlabPage = {resources};
 
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', main);
   else main();

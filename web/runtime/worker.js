@@ -20,8 +20,14 @@ started.then(() => postMessage({ready: true}),
 
 // {id, open: {page, light}} or {id, request}; the reply carries the same id. A failure of the
 // module itself (not a block's error, which is in the reply) is `fatal`: the page restarts us.
+// {id, resources: true} asks for the URLs this worker downloaded (its Resource Timing entries:
+// the module's script and WebAssembly), which the page's own timeline does not list.
 self.onmessage = async (event) => {
   const {id, request} = event.data;
+  if (event.data.resources) {
+    postMessage({id, reply: performance.getEntriesByType('resource').map((entry) => entry.name)});
+    return;
+  }
   await started;
   try {
     if (event.data.open) {
