@@ -47,6 +47,7 @@ std::span<const BuiltinTable* const> builtin_tables() {
       &kMapBuiltins,
       // §11 Control and utility
       &kFunctionalBuiltins,
+      &kFunctionInfoBuiltins,
       &kSessionBuiltins,
       // §12 File input / output
       &kIoBuiltins,

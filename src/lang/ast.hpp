@@ -320,6 +320,7 @@ enum class StmtKind : std::uint8_t {
   Try,          // (§13.2)
   Function,     // function definition, an executable statement (§2.13: no hoisting)
   Run,          // run PATH, import PATH (§2.14, §13.11)
+  Declare,      // global a b, persistent k  (language.md §14: the matlab dialect)
 };
 
 struct Stmt {
@@ -573,6 +574,18 @@ struct RunStmt final : Stmt {
   std::string path;  // as written (a string literal, or a bareword path rebuilt, §2.14)
   RunStmt(SourceLoc where, RunKind which, std::string file)
       : Stmt(kKind, std::move(where)), run_kind(which), path(std::move(file)) {}
+};
+
+// `global` names share one value per session among every scope that declares them; `persistent`
+// names keep their value between calls of the function that declares them.
+enum class DeclareKind : std::uint8_t { Global, Persistent };
+
+struct DeclareStmt final : Stmt {
+  static constexpr StmtKind kKind = StmtKind::Declare;
+  DeclareKind declare_kind;
+  std::vector<Name> names;
+  DeclareStmt(SourceLoc where, DeclareKind which, std::vector<Name> declared)
+      : Stmt(kKind, std::move(where)), declare_kind(which), names(std::move(declared)) {}
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -294,6 +294,15 @@ class Printer {
                                 node.path, suffix(statement)));
         return;
       }
+      case StmtKind::Declare: {
+        const auto& node = statement.as<DeclareStmt>();
+        std::string names;
+        for (const Name& name : node.names) names += " " + name.text;
+        line(depth, fmt::format("({}{}{})",
+                                node.declare_kind == DeclareKind::Global ? "global" : "persistent",
+                                names, suffix(statement)));
+        return;
+      }
     }
   }
 

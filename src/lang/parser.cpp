@@ -117,7 +117,7 @@ Block Parser::parse_block(BlockKind kind, const Token& opener) {
   block_kind_ = kind;
   if (++depth_ > kMaxDepth) fail("blocks nested too deeply");
   while (true) {
-    skip_newlines();
+    skip_empty_statements();
     if (check(TokenKind::Eof)) {
       if (kind == BlockKind::TopLevel) break;
       fail_unclosed(opener, "end");
@@ -263,6 +263,10 @@ StmtPtr Parser::parse_word_statement() {
     return statement;
   }
   if (word.text == "try" && followed_by_terminator) return parse_try();
+  if (dialect_ == Dialect::Matlab && (word.text == "global" || word.text == "persistent") &&
+      next == TokenKind::Identifier) {
+    return parse_declare();
+  }
   if (word.text == "import" && (next == TokenKind::String || next == TokenKind::Identifier)) {
     return parse_run(RunKind::Import);
   }
@@ -529,6 +533,21 @@ ExprPtr Parser::parse_command_word(const std::string& name) {
 
 // run_statement = ("run" | "import") ( STRING | "(" STRING ")" | bareword_path )
 // bareword_path = { IDENT | KEYWORD | NUMBER | STRING | "." | "/" | "-" } up to ";" NEWLINE EOF
+// `global NAME ...` / `persistent NAME ...` (matlab dialect): names up to the end of the
+// statement. Initial values (Octave's `global x = 1`) are not MATLAB's and are refused.
+StmtPtr Parser::parse_declare() {
+  const Token& keyword = advance();
+  const DeclareKind kind = keyword.text == "global" ? DeclareKind::Global : DeclareKind::Persistent;
+  std::vector<Name> names;
+  while (check(TokenKind::Identifier)) names.push_back(variable_name(advance()));
+  auto statement = std::make_unique<DeclareStmt>(loc_of(keyword), kind, std::move(names));
+  if (function_depth_ == 0 && kind == DeclareKind::Persistent) {
+    fail_at(keyword, "'persistent' outside a function");
+  }
+  statement->suppressed = parse_terminator();
+  return statement;
+}
+
 StmtPtr Parser::parse_run(RunKind kind) {
   const Token& keyword = advance();
   const SourceLoc loc = loc_of(keyword);
@@ -751,7 +770,9 @@ StmtPtr Parser::parse_function() {
   // break/continue never reach through a function call (§13.1).
   const int saved_loops = loop_depth_;
   loop_depth_ = 0;
+  ++function_depth_;
   definition->body = parse_block(BlockKind::Function, keyword);
+  --function_depth_;
   loop_depth_ = saved_loops;
   definition->unit = end_unit(std::move(enclosing));
   auto statement = std::make_unique<FunctionStmt>(loc, definition);

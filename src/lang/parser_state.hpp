@@ -61,6 +61,16 @@ class Parser {
   void skip_newlines() {
     while (check(TokenKind::Newline)) advance();
   }
+  // MATLAB reads a lone `;` or `,` as an empty statement (`x = 1;;`, a line that starts with
+  // `;`); rlab keeps rustlab's parse error there.
+  void skip_empty_statements() {
+    while (true) {
+      skip_newlines();
+      if (dialect_ != Dialect::Matlab) return;
+      if (!check(TokenKind::Semicolon) && !check(TokenKind::Comma)) return;
+      advance();
+    }
+  }
 
   SourceLoc loc_of(const Token& token) const { return SourceLoc{file_, token.line, token.column}; }
   SourceLoc here() const { return loc_of(current()); }
@@ -169,6 +179,7 @@ class Parser {
   AssignTarget to_assign_target(ExprPtr expr, const Token& at);
   StmtPtr parse_command(const std::string& name);
   StmtPtr parse_run(RunKind kind);
+  StmtPtr parse_declare();
   void finish_compound(Stmt& statement);
   ExprPtr parse_condition();
   StmtPtr parse_if();
@@ -216,6 +227,7 @@ class Parser {
   std::size_t position_ = 0;
   BlockKind block_kind_ = BlockKind::TopLevel;
   int loop_depth_ = 0;
+  int function_depth_ = 0;  // function bodies being parsed (`persistent` needs one)
   int subscript_depth_ = 0;
   int depth_ = 0;
   int height_ = 0;

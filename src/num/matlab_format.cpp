@@ -47,9 +47,10 @@ bool fits_fixed(double x) {
 std::string laid_out(double x, Layout layout, MatlabStyle style) {
   if (std::isnan(x)) return "NaN";
   if (std::isinf(x)) return x > 0 ? "Inf" : "-Inf";
-  if (x == 0 && layout == Layout::Integer) return "0";  // -0 shows as 0
+  // An exact zero is "0" in every layout, -0 too, as MATLAB and Octave show it among
+  // fractions ("1.5000        0").
+  if (x == 0) return "0";
   const int decimals = style == MatlabStyle::Long ? 15 : 4;
-  if (x == 0) x = 0.0;  // no "-0.0000"
   char buffer[64];
   switch (layout) {
     case Layout::Integer:
@@ -122,7 +123,7 @@ std::string matlab_complex(Complex c, MatlabStyle style) {
          matlab_number(negative ? -im : im, style) + "i";
 }
 
-std::string matlab_array(const Matrix& values, MatlabStyle style, int width) {
+std::string matlab_array(const Matrix& values, MatlabStyle style, int width, bool logical) {
   const Index rows = values.rows();
   const Index columns = values.columns();
   if (values.empty()) return fmt::format("[]({}x{})\n", rows, columns);
@@ -137,17 +138,21 @@ std::string matlab_array(const Matrix& values, MatlabStyle style, int width) {
     text = !fixed_style ? element_text(c, complex, style)
            : complex    ? complex_text(c, layout, style)
                         : laid_out(c.real(), layout, style);
-    cell_width = std::max(cell_width, text.size());
+    // In format short and long a minus sign sits in the column's leading space (Octave:
+    // "  -1   1", "   1   2"); the g and e styles keep a column for it.
+    const bool sign_in_gap = fixed_style && text.starts_with('-');
+    cell_width = std::max(cell_width, text.size() - (sign_in_gap ? 1 : 0));
   }
-  constexpr std::size_t kGap = 3;  // spaces before every column
+  // Spaces before every column, the first one a sign's place (a logical has no sign).
+  const std::size_t gap = logical ? 2 : 3;
   const std::size_t per_block =
-      std::max<std::size_t>(1, static_cast<std::size_t>(std::max(width, 1)) / (cell_width + kGap));
+      std::max<std::size_t>(1, static_cast<std::size_t>(std::max(width, 1)) / (cell_width + gap));
   const auto block_rows = [&](Index first, Index last) {
     std::string out;
     for (Index r = 0; r < rows; ++r) {
       for (Index c = first; c < last; ++c) {
         const std::string& text = cells[static_cast<std::size_t>(r * columns + c)];
-        out.append(kGap + cell_width - text.size(), ' ');
+        out.append(gap + cell_width - text.size(), ' ');
         out += text;
       }
       out.push_back('\n');

@@ -25,7 +25,8 @@ std::string matlab_complex(Complex c, MatlabStyle style);
 // An array as rows of right-aligned columns, each line starting with three spaces and ending
 // in a newline. When the columns do not fit in `width` characters they are shown in blocks,
 // each introduced by "  Columns a through b" (or "  Column a") and a blank line, blocks
-// separated by a blank line. An empty array is `[](RxC)` and a newline.
-std::string matlab_array(const Matrix& values, MatlabStyle style, int width);
+// separated by a blank line. An empty array is `[](RxC)` and a newline. A logical array's
+// columns are two spaces apart ("  1  0"), Octave's layout for logicals.
+std::string matlab_array(const Matrix& values, MatlabStyle style, int width, bool logical = false);
 
 }  // namespace llmlab::num

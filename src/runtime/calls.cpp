@@ -154,6 +154,11 @@ bool Evaluator::has_user_function(std::string_view name) const {
   return functions_.count(std::string(name)) != 0;
 }
 
+const lang::FunctionDef* Evaluator::user_function_definition(std::string_view name) const {
+  const auto it = functions_.find(std::string(name));
+  return it == functions_.end() ? nullptr : it->second->definition.get();
+}
+
 std::vector<std::string> Evaluator::user_function_names() const {
   std::vector<std::string> names;
   for (const auto& entry : functions_) names.push_back(entry.first);
@@ -221,16 +226,31 @@ void Evaluator::throw_stack_exhausted() {
   throw Error("expression nested too deeply for the stack");
 }
 
+namespace {
+
+// MATLAB's variable-length lists (language.md §14): a last parameter `varargin` takes the
+// arguments after the named ones as a 1×N cell, a last output `varargout` gives the outputs after
+// the named ones from its cell. Matlab code only; in rlab the names are ordinary (§13.10).
+bool ends_with_list(const lang::FunctionDef& function, const std::vector<lang::Name>& names,
+                    std::string_view list) {
+  return function.dialect == lang::Dialect::Matlab && !names.empty() && names.back().text == list;
+}
+
+}  // namespace
+
 Value Evaluator::call_user_function(const UserFunction& user, std::span<Value> arguments,
                                     int nargout, const SourceLoc& where) {
   const lang::FunctionDef& function = *user.definition;
   const UnitCode& code = *user.code;
-  if (arguments.size() > function.params.size()) {
+  const bool takes_varargin = ends_with_list(function, function.params, "varargin");
+  const std::size_t named_params = function.params.size() - (takes_varargin ? 1 : 0);
+  if (!takes_varargin && arguments.size() > function.params.size()) {
     throw Error(fmt::format("function expects {} argument(s), got {}", function.params.size(),
                             arguments.size()));
   }
   const std::size_t outputs = function.outputs.size();
-  if (nargout >= 2 && static_cast<std::size_t>(nargout) > outputs) {
+  const bool gives_varargout = ends_with_list(function, function.outputs, "varargout");
+  if (!gives_varargout && nargout >= 2 && static_cast<std::size_t>(nargout) > outputs) {
     throw Error(fmt::format("function '{}' declares {} output(s), but caller asked for {}",
                             function.name, outputs, nargout));
   }
@@ -239,6 +259,7 @@ Value Evaluator::call_user_function(const UserFunction& user, std::span<Value> a
   Frame frame;
   frame.layout = code.layout();
   frame.kind = FrameKind::Function;
+  frame.function = &user;
   frame.run(user.code.get());
   frame.variables.resize(frame.layout->size());
   // The predefined names come from the caller (§7.2); every layout gives them slots 0..7.
@@ -248,15 +269,37 @@ Value Evaluator::call_user_function(const UserFunction& user, std::span<Value> a
   }
   frame.variables[8] = Variable{Value::scalar(static_cast<double>(arguments.size())), true};
   frame.variables[9] = Variable{Value::scalar(static_cast<double>(nargout)), true};
-  for (std::size_t k = 0; k < arguments.size(); ++k) {
+  for (std::size_t k = 0; k < std::min(arguments.size(), named_params); ++k) {
     const lang::Name& parameter = function.params[k];
     if (parameter.is_placeholder()) continue;
     frame.at(frame.slot_of(parameter)) = Variable{std::move(arguments[k]), true};
   }
+  if (takes_varargin) {
+    std::vector<Value> rest;
+    for (std::size_t k = named_params; k < arguments.size(); ++k) {
+      rest.push_back(std::move(arguments[k]));
+    }
+    frame.at(frame.slot_of(function.params.back())) =
+        Variable{Value::cell(CellArray::row(std::move(rest))), true};
+  }
 
+  // `global`/`persistent` values pass through the call (SharedBinding); the empty check keeps
+  // calls in code without them at one comparison.
+  if (!sharing_frames_.empty()) write_shared_values();
+  // On the way out, errors included: the callee's values go back to their storage, and the
+  // frames still running read what the callee changed.
+  struct SharedScope {
+    Evaluator& evaluator;
+    Frame& callee;
+    ~SharedScope() {
+      evaluator.release_shared_frame(callee);
+      if (!evaluator.sharing_frames_.empty()) evaluator.read_shared_values();
+    }
+  };
   {
     FrameSwap swap(frame_, &frame);
     DialectScope dialect(session_, function.dialect);
+    const SharedScope shared{*this, frame};
     ++depth_;
     try {
       exec_block(function.body);
@@ -273,23 +316,44 @@ Value Evaluator::call_user_function(const UserFunction& user, std::span<Value> a
     }
     --depth_;
   }
-
-  auto output_slot = [&](std::size_t k) -> Variable& {
-    return frame.at(frame.slot_of(function.outputs[k]));
-  };
   if (outputs == 0) return Value();
-  if (nargout <= 1) {
-    Variable& first = output_slot(0);
-    return first.defined ? std::move(first.value) : Value();
+  return collect_outputs(function, frame, nargout, gives_varargout);
+}
+
+// Output k of a finished call: a named output, or after them an element of `varargout`;
+// nullopt when the body did not assign it.
+std::optional<Value> Evaluator::function_output(const lang::FunctionDef& function, Frame& frame,
+                                                std::size_t k, bool gives_varargout) {
+  const std::size_t named = function.outputs.size() - (gives_varargout ? 1 : 0);
+  Variable& output = frame.at(frame.slot_of(function.outputs[std::min(k, named)]));
+  if (!output.defined) return std::nullopt;
+  if (k < named) return std::move(output.value);
+  if (!output.value.is(Kind::Cell)) {
+    throw Error(fmt::format("function '{}': varargout must be a cell array, not {}", function.name,
+                            kind_name(output.value.kind())));
   }
+  const CellArray& cells = output.value.cell_value();
+  if (k - named >= cells.items.size()) return std::nullopt;
+  return cells.items[k - named];
+}
+
+Value Evaluator::collect_outputs(const lang::FunctionDef& function, Frame& frame, int nargout,
+                                 bool gives_varargout) {
+  if (nargout <= 1) {
+    std::optional<Value> first = function_output(function, frame, 0, gives_varargout);
+    return first ? std::move(*first) : Value();
+  }
+  const std::size_t named = function.outputs.size() - (gives_varargout ? 1 : 0);
   std::vector<Value> items;
   for (std::size_t k = 0; k < static_cast<std::size_t>(nargout); ++k) {
-    Variable& output = output_slot(k);
-    if (!output.defined) {
+    std::optional<Value> output = function_output(function, frame, k, gives_varargout);
+    if (!output) {
+      const std::string name =
+          k < named ? function.outputs[k].text : fmt::format("varargout{{{}}}", k - named + 1);
       throw Error(fmt::format("function '{}': output '{}' was not assigned in the body",
-                              function.name, function.outputs[k].text));
+                              function.name, name));
     }
-    items.push_back(std::move(output.value));
+    items.push_back(std::move(*output));
   }
   return Value::tuple(std::move(items));
 }

@@ -185,7 +185,7 @@ std::optional<std::string> matlab_display(const Value& value, FormatMode mode, i
       return num::matlab_complex(value.complex_value(), style);
     case Kind::Vector:
     case Kind::Matrix: {
-      std::string lines = num::matlab_array(value.matrix_value(), style, width);
+      std::string lines = num::matlab_array(value.matrix_value(), style, width, value.is_logical());
       if (!lines.empty() && lines.back() == '\n') lines.pop_back();
       return lines;
     }

@@ -75,10 +75,22 @@ struct Variable {
 
 enum class FrameKind { TopLevel, Function, Lambda };
 
+// A `global` or `persistent` name's slot in a frame and the value it shares (language.md §14).
+// The slot holds a copy: the evaluator writes it back before any function call and when the frame
+// ends, and reads it again after the call, so a callee sees the caller's writes and the other way
+// round, while variable reads and writes stay the plain slot accesses they are everywhere else.
+struct SharedBinding {
+  int slot;
+  Value* storage;
+};
+
 struct Frame {
   std::shared_ptr<Layout> layout;
   std::vector<Variable> variables;
   FrameKind kind = FrameKind::TopLevel;
+  // The function whose call this is (FrameKind::Function), for its `persistent` values.
+  const struct UserFunction* function = nullptr;
+  std::vector<SharedBinding> shared;
   // The unit running in the frame, compiled against `layout`: the function's or lambda's, or at
   // the top level the program's (a `run` file's or an evaluated text's while it runs). Whoever
   // sets it with run() keeps the code alive meanwhile (the caller's copy of the function table's
@@ -177,9 +189,17 @@ class Evaluator {
   // Whether the builtin this unit resolves `name` to is marked quiet (NativeFunction::quiet).
   bool is_quiet_builtin(const lang::Name& name) const;
   std::vector<std::string> builtin_names() const;
+  const lang::FunctionDef* user_function_definition(std::string_view name) const;
   bool has_user_function(std::string_view name) const;
   std::vector<std::string> user_function_names() const;  // sorted
+  // `clear`: the functions go, and the frame's `global` names stop sharing (the global values
+  // stay, as after MATLAB's `clear`). Stored values are never freed while a frame may point at
+  // them (SharedBinding); a definition run again starts its persistent values afresh.
   void clear_functions() { functions_.clear(); }
+  void unshare(Frame& frame) {
+    frame.shared.clear();
+    std::erase(sharing_frames_, &frame);
+  }
   // NAME(args) with NAME not indexing: a user function, a variable holding a lambda or handle,
   // a builtin, in that order (§3.6 steps 3–5; feval and a handle's call take this path).
   Value call_by_name(std::string_view name, std::span<Value> arguments, int nargout,
@@ -221,6 +241,17 @@ class Evaluator {
   Flow exec_run(const lang::RunStmt& statement);
   // A `function` statement: the function table's entry for its name, compiled.
   void define_function(const lang::FunctionStmt& statement);
+  void exec_declare(const lang::DeclareStmt& statement);
+  // The value a `global` name, or the running function's `persistent` name, shares.
+  Value& shared_storage(lang::DeclareKind kind, const std::string& name);
+  // Before a call: every frame's shared copies into their storage; after it: back into the
+  // frames that remain. `ending` leaves the list (its call returns).
+  void write_shared_values();
+  void read_shared_values();
+  void release_shared_frame(Frame& ending);
+  // A matlab file's local functions exist before its first statement runs (MATLAB's scripts
+  // call functions defined at their end); an rlab function exists once its definition ran.
+  void define_local_functions(const lang::Program& program);
   bool echo_enabled(const lang::Stmt& statement) const;
   bool assignment_echo_enabled(const lang::Stmt& statement) const;
 
@@ -307,6 +338,10 @@ class Evaluator {
   // The caller holds `user` (a copy of the table's pointer): the body may redefine the name.
   Value call_user_function(const UserFunction& user, std::span<Value> arguments, int nargout,
                            const SourceLoc& where);
+  std::optional<Value> function_output(const lang::FunctionDef& function, Frame& frame,
+                                       std::size_t k, bool gives_varargout);
+  Value collect_outputs(const lang::FunctionDef& function, Frame& frame, int nargout,
+                        bool gives_varargout);
   // `where` is the call's place, named in the call chain of an error (invalid: no frame).
   Value call_lambda(const Value& lambda, std::span<Value> arguments, const SourceLoc& where);
   int builtin_index(std::string_view name) const;
@@ -382,6 +417,15 @@ class Evaluator {
   const std::vector<std::optional<lang::AssignTarget>>* reassigned_ = nullptr;
   std::unordered_map<std::string, int> builtin_indices_;
   std::unordered_map<std::string, std::shared_ptr<const UserFunction>> functions_;
+  // `global` values by name, and `persistent` ones by function (the definition is kept alive, so
+  // a later definition at the same address cannot inherit them) then name. Map nodes stay put,
+  // so SharedBinding may point into them.
+  std::map<std::string, Value, std::less<>> globals_;
+  std::map<const lang::FunctionDef*,
+           std::pair<std::shared_ptr<const lang::FunctionDef>, std::map<std::string, Value>>>
+      persistents_;
+  // The frames that hold SharedBindings, outermost first.
+  std::vector<Frame*> sharing_frames_;
   std::set<std::string> imported_;
   std::vector<std::shared_ptr<const lang::Program>> loaded_programs_;
 };

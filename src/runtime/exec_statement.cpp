@@ -76,6 +76,7 @@ void Evaluator::run_program(const lang::Program& program, ExecMode mode) {
   steps_ = 0;
   CodeSwap code(top_, compile(program.unit, top_.layout));
   try {
+    define_local_functions(program);
     const Flow flow = exec_block(program.body);
     mode_ = saved;
     program_ = saved_program;
@@ -175,6 +176,9 @@ Flow Evaluator::exec_unlocated(const lang::Stmt& statement) {
       return Flow::Normal;
     case lang::StmtKind::Run:
       return exec_run(statement.as<lang::RunStmt>());
+    case lang::StmtKind::Declare:
+      exec_declare(statement.as<lang::DeclareStmt>());
+      return Flow::Normal;
   }
   return Flow::Normal;
 }
@@ -187,6 +191,71 @@ Flow Evaluator::exec_unlocated(const lang::Stmt& statement) {
   if (!function || function->definition != definition) {
     function = std::make_shared<const UserFunction>(
         UserFunction{definition, compile(definition->unit, std::make_shared<Layout>())});
+  }
+}
+
+// `global x y` / `persistent k`: each name's slot now holds the shared value (a new one starts as
+// [], MATLAB's rule) and is written back at every call boundary (SharedBinding).
+void Evaluator::exec_declare(const lang::DeclareStmt& statement) {
+  for (const lang::Name& name : statement.names) {
+    Value& storage = shared_storage(statement.declare_kind, name.text);
+    const int slot = frame_->slot_of(name);
+    if (frame_->shared.empty()) sharing_frames_.push_back(frame_);
+    auto bound =
+        std::find_if(frame_->shared.begin(), frame_->shared.end(),
+                     [slot](const SharedBinding& binding) { return binding.slot == slot; });
+    if (bound == frame_->shared.end()) {
+      frame_->shared.push_back(SharedBinding{slot, &storage});
+    } else {
+      bound->storage = &storage;
+    }
+    frame_->at(slot) = Variable{storage, true};
+  }
+}
+
+Value& Evaluator::shared_storage(lang::DeclareKind kind, const std::string& name) {
+  const Value empty = Value::matrix(num::Matrix(0, 0));
+  if (kind == lang::DeclareKind::Global) return globals_.try_emplace(name, empty).first->second;
+  if (frame_->function == nullptr) throw Error("persistent: only a function has persistent values");
+  const std::shared_ptr<const lang::FunctionDef>& definition = frame_->function->definition;
+  auto& entry = persistents_[definition.get()];
+  entry.first = definition;
+  return entry.second.try_emplace(name, empty).first->second;
+}
+
+void Evaluator::write_shared_values() {
+  for (Frame* frame : sharing_frames_) {
+    for (const SharedBinding& binding : frame->shared) {
+      const Variable& local = frame->at(binding.slot);
+      // A cleared name leaves the shared value as it was (MATLAB's `clear x` of a global).
+      if (local.defined) *binding.storage = local.value;
+    }
+  }
+}
+
+void Evaluator::read_shared_values() {
+  for (Frame* frame : sharing_frames_) {
+    for (const SharedBinding& binding : frame->shared) {
+      frame->at(binding.slot) = Variable{*binding.storage, true};
+    }
+  }
+}
+
+void Evaluator::release_shared_frame(Frame& ending) {
+  if (ending.shared.empty()) return;
+  for (const SharedBinding& binding : ending.shared) {
+    const Variable& local = ending.at(binding.slot);
+    if (local.defined) *binding.storage = local.value;
+  }
+  std::erase(sharing_frames_, &ending);
+}
+
+void Evaluator::define_local_functions(const lang::Program& program) {
+  if (program.dialect != lang::Dialect::Matlab) return;
+  for (const lang::StmtPtr& statement : program.body) {
+    if (statement->kind == lang::StmtKind::Function) {
+      define_function(statement->as<lang::FunctionStmt>());
+    }
   }
 }
 
@@ -218,7 +287,13 @@ void Evaluator::exec_expression_statement(const lang::ExpressionStmt& statement)
         is_quiet_builtin(name) && !variable_takes_call(slot(name)) && !has_user_function(name.text);
   } else if (expression.kind == lang::ExprKind::Identifier) {
     const lang::Name& name = expression.as<lang::IdentifierExpr>().name;
-    names_variable = slot(name).defined;
+    const Variable& variable = slot(name);
+    names_variable = variable.defined;
+    // MATLAB's pi, Inf, NaN, i... are functions: `pi` alone is `ans = 3.1416` until assigned.
+    if (names_variable && session_.dialect() == lang::Dialect::Matlab &&
+        is_untouched_predefined(name.text, variable.value)) {
+      names_variable = false;
+    }
     if (names_variable) label = name.text;
     silent = is_quiet_builtin(name) && !names_variable && !has_user_function(name.text);
   }
@@ -623,6 +698,7 @@ Flow Evaluator::exec_run(const lang::RunStmt& statement) {
   ++depth_;
   Flow flow = Flow::Normal;
   try {
+    define_local_functions(*program);
     flow = exec_block(program->body);
   } catch (...) {
     --depth_;

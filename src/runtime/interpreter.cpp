@@ -113,6 +113,10 @@ bool Interpreter::has_user_function(std::string_view name) const {
   return state_->evaluator.has_user_function(name);
 }
 
+const lang::FunctionDef* Interpreter::user_function(std::string_view name) const {
+  return state_->evaluator.user_function_definition(name);
+}
+
 std::vector<std::string> Interpreter::user_function_names() const {
   return state_->evaluator.user_function_names();
 }
@@ -124,6 +128,7 @@ void Interpreter::clear() {
     if (slot < detail::kPredefinedNames.size()) continue;
     frame.at(static_cast<int>(slot)) = detail::Variable{};
   }
+  state_->evaluator.unshare(frame);
   state_->evaluator.clear_functions();
 }
 

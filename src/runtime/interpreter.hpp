@@ -14,6 +14,10 @@
 #include "runtime/native.hpp"
 #include "runtime/value.hpp"
 
+namespace llmlab::lang {
+struct FunctionDef;
+}
+
 namespace llmlab::runtime {
 
 class Session;
@@ -87,6 +91,9 @@ class Interpreter {
   void unset_variable(std::string_view name);
   std::vector<std::string> variable_names() const;  // sorted
   bool has_user_function(std::string_view name) const;
+  // The definition of the user function `name` (its parameters and outputs: nargin(name)), null
+  // when the session has none.
+  const lang::FunctionDef* user_function(std::string_view name) const;
   std::vector<std::string> user_function_names() const;  // sorted (completion in front ends)
   // `clear`: removes every variable but the predefined ones, and every user function.
   void clear();

@@ -13,14 +13,14 @@ x = 1e-8               % expect: x = 1.0000e-08
 x = 1e10               % expect: x = 1.0000e+10
 x = [Inf -Inf NaN]
 % expect: x =
-% expect:     Inf   -Inf    NaN
+% expect:    Inf  -Inf   NaN
 % an integer-valued matrix in integer columns; any non-integer makes every element fixed
 x = [1 2 3]
 % expect: x =
 % expect:    1   2   3
 x = [1.5 -2.25 3]
 % expect: x =
-% expect:     1.5000   -2.2500    3.0000
+% expect:    1.5000  -2.2500   3.0000
 x = [1 0.5e-4]
 % expect: x =
 % expect:    1.0000e+00   5.0000e-05
@@ -29,9 +29,10 @@ x = 3 + 4i             % expect: x = 3 + 4i
 x = 0.5 - 2i           % expect: x = 0.5000 - 2.0000i
 x = true               % expect: x = 1
 x = [1 2; 3 4] > 2
+% a logical array's columns two spaces apart, as Octave (MATLAB's are three)
 % expect: x =
-% expect:    0   0
-% expect:    1   1
+% expect:   0  0
+% expect:   1  1
 % disp uses the same rules
 disp(pi)               % expect: 3.1416
 disp([1 2 3])          % expect:    1   2   3

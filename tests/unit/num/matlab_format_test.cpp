@@ -56,8 +56,13 @@ TEST(matlab_format, format_short_and_long_numbers) {
 
 TEST(matlab_format, format_short_arrays_share_one_layout) {
   EXPECT_EQ(matlab_array(row({1, 2, 3}), MatlabStyle::Short, 80), "   1   2   3\n");
+  // A minus sign takes the column's leading space; an exact zero is 0 (Octave's layout).
   EXPECT_EQ(matlab_array(row({1.5, -2.25, 3}), MatlabStyle::Short, 80),
-            "    1.5000   -2.2500    3.0000\n");
+            "   1.5000  -2.2500   3.0000\n");
+  EXPECT_EQ(matlab_array(row({-10, 5}), MatlabStyle::Short, 80), "  -10    5\n");
+  EXPECT_EQ(matlab_array(row({1.5, 0, -0.0}), MatlabStyle::Short, 80),
+            "   1.5000        0        0\n");
+  EXPECT_EQ(matlab_array(row({1, 0}), MatlabStyle::Short, 80, true), "  1  0\n");
   EXPECT_EQ(matlab_array(row({1, 5e-5}), MatlabStyle::Short, 80), "   1.0000e+00   5.0000e-05\n");
   EXPECT_EQ(matlab_array(row({INFINITY, NAN, 2}), MatlabStyle::Short, 80), "   Inf   NaN     2\n");
   EXPECT_EQ(matlab_array(Matrix(0, 0), MatlabStyle::Short, 80), "[](0x0)\n");
