@@ -24,6 +24,11 @@ function(add_program_suites prefix binary)
   file(GLOB_RECURSE scripts CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/scripts/*.rlab
        ${CMAKE_CURRENT_SOURCE_DIR}/scripts/*.m)
   foreach(script ${scripts})
+    # A MATLAB function file (its first line `function ...`) is no script: its callers test it.
+    file(STRINGS ${script} first_line LIMIT_COUNT 1)
+    if(script MATCHES "\\.m$" AND first_line MATCHES "^function ")
+      continue()
+    endif()
     file(RELATIVE_PATH name ${CMAKE_CURRENT_SOURCE_DIR}/scripts ${script})
     _suite_test(script.${name} Python3::Interpreter ${CMAKE_CURRENT_SOURCE_DIR}/run_script_test.py
                 --bin ${binary} ${script})

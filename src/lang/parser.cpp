@@ -93,6 +93,9 @@ bool Parser::at_block_end(BlockKind kind) const {
       return kind == BlockKind::Switch;
     case TokenKind::Identifier:
       return kind == BlockKind::Try && at_catch_clause();
+    case TokenKind::KwFunction:
+      // A MATLAB function file's functions may go without `end`: the next one ends them.
+      return kind == BlockKind::Function && endless_functions();
     default:
       return false;
   }
@@ -120,6 +123,7 @@ Block Parser::parse_block(BlockKind kind, const Token& opener) {
     skip_empty_statements();
     if (check(TokenKind::Eof)) {
       if (kind == BlockKind::TopLevel) break;
+      if (kind == BlockKind::Function && endless_functions()) break;
       fail_unclosed(opener, "end");
     }
     if (at_block_end(kind)) break;
@@ -776,7 +780,9 @@ StmtPtr Parser::parse_function() {
   loop_depth_ = saved_loops;
   definition->unit = end_unit(std::move(enclosing));
   auto statement = std::make_unique<FunctionStmt>(loc, definition);
-  finish_compound(*statement);
+  if (check(TokenKind::KwEnd)) {
+    finish_compound(*statement);
+  }  // else a MATLAB function without `end`, ended by the next function or the file's end
   return statement;
 }
 }  // namespace detail
@@ -787,6 +793,8 @@ Program parse_program(std::shared_ptr<const SourceFile> file, Dialect dialect) {
 
 Completeness check_completeness(std::shared_ptr<const SourceFile> file, Dialect dialect) {
   detail::Parser parser(std::move(file), dialect);
+  // At a prompt, a function without `end` so far is one still being typed.
+  parser.require_function_end();
   try {
     parser.parse();
   } catch (const Error&) {

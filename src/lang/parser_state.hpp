@@ -35,6 +35,9 @@ class Parser {
   Program parse();
 
   bool error_at_eof() const { return error_at_eof_; }
+  // Functions must close with `end`, as at an interactive prompt; otherwise matlab code may
+  // leave them open, as MATLAB's function files do (language.md §14).
+  void require_function_end() { function_end_required_ = true; }
 
  private:
   // ---- Token access ------------------------------------------------------------------------
@@ -228,6 +231,8 @@ class Parser {
   BlockKind block_kind_ = BlockKind::TopLevel;
   int loop_depth_ = 0;
   int function_depth_ = 0;  // function bodies being parsed (`persistent` needs one)
+  bool function_end_required_ = false;
+  bool endless_functions() const { return dialect_ == Dialect::Matlab && !function_end_required_; }
   int subscript_depth_ = 0;
   int depth_ = 0;
   int height_ = 0;

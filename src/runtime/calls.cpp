@@ -418,6 +418,12 @@ Value Evaluator::call_by_name(std::string_view name, std::span<Value> arguments,
   if (const NativeFunction* function = find_builtin(name)) {
     return call_builtin(*function, arguments, nargout);
   }
+  if (load_function_file(name, where)) {
+    if (auto it = functions_.find(key); it != functions_.end()) {
+      const std::shared_ptr<const UserFunction> function = it->second;
+      return call_user_function(*function, arguments, nargout, where);
+    }
+  }
   throw Error(undefined_function(name));
 }
 
@@ -555,6 +561,9 @@ Value Evaluator::eval_call_with(const lang::CallExpr& expression, int nargout,
   if (use == VariableUse::IndexWithoutFunction) {
     const Value container = variable->value;
     return read_indexed(container, expression.args, arguments, expression.loc);
+  }
+  if (!special && load_function_file(name, expression.loc)) {
+    return eval_call(expression, nargout);
   }
   throw Error(undefined_function(name), expression.loc);
 }

@@ -201,7 +201,7 @@ Value Evaluator::eval_identifier(const lang::IdentifierExpr& expression) {
   const Variable& variable = slot(expression.name);
   if (variable.defined) return variable.value;
   // A bare name that is no variable but a function is a call without arguments (§13.10).
-  if (names_function(expression.name)) {
+  if (names_function(expression.name) || load_function_file(expression.name.text, expression.loc)) {
     return call_by_name(expression.name.text, {}, 1, expression.loc);
   }
   throw Error(fmt::format("undefined variable '{}'", expression.name.text), expression.loc);

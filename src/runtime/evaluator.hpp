@@ -11,6 +11,7 @@
 #include <atomic>
 #include <cmath>
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <set>
@@ -241,6 +242,14 @@ class Evaluator {
   Flow exec_run(const lang::RunStmt& statement);
   // A `function` statement: the function table's entry for its name, compiled.
   void define_function(const lang::FunctionStmt& statement);
+  // Where `path` may be, in order: beside the file of `where` (else the session's folder),
+  // then, `with_search_path`, in each LLMLAB_PATH folder (function_files.cpp).
+  std::vector<std::filesystem::path> file_candidates(const std::string& path,
+                                                     const SourceLoc& where,
+                                                     bool with_search_path) const;
+  // In matlab code, a name nothing defines: NAME.m found as file_candidates finds it, a function
+  // file, defines its functions; false when there is no such file.
+  bool load_function_file(std::string_view name, const SourceLoc& where);
   void exec_declare(const lang::DeclareStmt& statement);
   // The value a `global` name, or the running function's `persistent` name, shares.
   Value& shared_storage(lang::DeclareKind kind, const std::string& name);

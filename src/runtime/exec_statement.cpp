@@ -626,39 +626,8 @@ Flow Evaluator::exec_try(const lang::TryStmt& statement) {
 Flow Evaluator::exec_run(const lang::RunStmt& statement) {
   namespace fs = std::filesystem;
   const std::string command = statement.run_kind == lang::RunKind::Run ? "run" : "import";
-  // Relative paths resolve against the including file's directory (§2.14), then, for
-  // import, against each LLMLAB_PATH directory (§13.11).
-  fs::path written(statement.path);
-  std::vector<fs::path> candidates;
-  if (written.is_absolute()) {
-    candidates.push_back(written);
-  } else {
-    fs::path base;
-    if (statement.loc.file && !statement.loc.file->path().empty()) {
-      base = fs::path(statement.loc.file->path()).parent_path();
-    } else if (!session_.base_directory().empty()) {
-      base = session_.base_directory();
-    }
-    // `llmlab run dir/script.rlab` moves into dir before running, so the script's own relative
-    // folder no longer leads anywhere from there; its folder is then the session's base.
-    std::error_code missing;
-    if (base.is_relative() && !base.empty() && !fs::is_directory(base, missing) &&
-        !session_.base_directory().empty()) {
-      base = session_.base_directory();
-    }
-    candidates.push_back(base / written);
-    if (statement.run_kind == lang::RunKind::Import) {
-      if (const char* search = std::getenv("LLMLAB_PATH")) {
-        std::string_view rest(search);
-        while (!rest.empty()) {
-          const std::size_t colon = rest.find(':');
-          const std::string_view directory = rest.substr(0, colon);
-          if (!directory.empty()) candidates.push_back(fs::path(directory) / written);
-          rest = colon == std::string_view::npos ? std::string_view() : rest.substr(colon + 1);
-        }
-      }
-    }
-  }
+  const std::vector<fs::path> candidates =
+      file_candidates(statement.path, statement.loc, statement.run_kind == lang::RunKind::Import);
   fs::path chosen;
   for (const fs::path& candidate : candidates) {
     std::error_code ignored;

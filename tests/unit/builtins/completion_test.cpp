@@ -126,6 +126,9 @@ TEST(completion, readiness_reads_the_front_ends_dialect) {
   EXPECT_EQ(readiness("z = 3i", lang::Dialect::Matlab), Readiness::Complete);
   EXPECT_EQ(readiness("z = 3i", lang::Dialect::Rlab), Readiness::Invalid);
   EXPECT_EQ(readiness("%{\nnotes\n", lang::Dialect::Matlab), Readiness::Incomplete);
+  // A file's function may go without `end`; one being typed at a prompt is still open.
+  EXPECT_EQ(readiness("function y = f(x)\n  y = x;\n", lang::Dialect::Matlab),
+            Readiness::Incomplete);
 }
 
 }  // namespace
