@@ -240,12 +240,12 @@ Value strrep(Call& call) {
 
 // strjoin(sa) / strjoin(sa, delimiter).
 Value strjoin(Call& call) {
-  const Value& items = call.value(0);
-  if (!items.is(Kind::StringArray)) {
-    call.fail(fmt::format("argument 1 must be a string_array, got {}", items.kind_name()));
+  if (call.value(0).is(Kind::String)) {
+    call.fail("argument 1 must be a string_array, got string");
   }
+  const std::vector<std::string> items = call.texts(0);
   const std::string delimiter = call.has(1) ? call.string(1) : std::string(" ");
-  return Value::string(fmt::format("{}", fmt::join(items.string_array_value(), delimiter)));
+  return Value::string(fmt::format("{}", fmt::join(items, delimiter)));
 }
 
 // The number a text spells, NaN when it is not one (MATLAB's str2double rules).

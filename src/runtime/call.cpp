@@ -99,6 +99,23 @@ const std::string& Call::string(int index) const {
   return argument.string_value();
 }
 
+std::vector<std::string> Call::texts(int index) const {
+  const Value& argument = value(index);
+  if (argument.is(Kind::String)) return {argument.string_value()};
+  if (argument.is(Kind::StringArray)) return argument.string_array_value();
+  if (argument.is(Kind::Cell)) {
+    std::vector<std::string> out;
+    for (const Value& item : argument.cell_value().items) {
+      if (!item.is(Kind::String)) {
+        fail_argument(index, "a cell of texts", fmt::format("a cell holding {}", item.kind_name()));
+      }
+      out.push_back(item.string_value());
+    }
+    return out;
+  }
+  fail_argument(index, "texts (a string, string array or cell of strings)", argument.kind_name());
+}
+
 bool Call::boolean(int index) const {
   const Value& argument = value(index);
   if (argument.is(Kind::Bool)) return argument.bool_value();

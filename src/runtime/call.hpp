@@ -50,6 +50,9 @@ class Call {
   std::int64_t integer(int index) const;         // an integral scalar
   std::int64_t count_argument(int index) const;  // a non-negative integral scalar (sizes)
   const std::string& string(int index) const;
+  // A text or a list of texts: a string, a string array, or a cell whose elements are all
+  // strings (MATLAB's cellstr, in column-major order).
+  std::vector<std::string> texts(int index) const;
   bool boolean(int index) const;  // a Bool, or a real scalar (non-zero is true)
   // The optional dim argument (builtins.md §0.2): 1 or 2, nullopt when absent; anything else is
   // the error "<name>: dim must be 1 or 2, got <d>".

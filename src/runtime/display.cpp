@@ -169,6 +169,51 @@ std::string nd_pages(const Value& value, ShowPage show_page) {
   return out;
 }
 
+std::optional<std::string> matlab_display(const Value& value, FormatMode mode, int width);
+
+// `text` with `indent` spaces before each line.
+std::string indented(std::string_view text, std::size_t indent) {
+  std::string out;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t end = text.find('\n', start);
+    const std::string_view line =
+        text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+    out.append(indent, ' ');
+    out += line;
+    out.push_back('\n');
+    if (end == std::string_view::npos) break;
+    start = end + 1;
+  }
+  if (!out.empty()) out.pop_back();
+  return out;
+}
+
+// A cell in Octave's layout, with MATLAB's layout for what it holds: `{`, then per element in
+// column-major order `  [r,c] = v` (an array's rows, or a nested cell, on the lines below), then
+// `}`; an empty cell is `{}(RxC)`.
+std::string matlab_cell(const CellArray& cells, FormatMode mode, int width) {
+  if (cells.items.empty()) return fmt::format("{{}}({}x{})", cells.rows, cells.columns);
+  std::string out = "{";
+  for (num::Index c = 0; c < cells.columns; ++c) {
+    for (num::Index r = 0; r < cells.rows; ++r) {
+      const Value& item = cells.items[static_cast<std::size_t>(c * cells.rows + r)];
+      const std::string shown = matlab_display(item, mode, width).value_or(display(item));
+      const bool below = item.is(Kind::Cell) ? !item.cell_value().items.empty()
+                                             : shown.find('\n') != std::string::npos ||
+                                                   (item.is_array() && item.element_count() > 1);
+      out += fmt::format("\n  [{},{}] =", r + 1, c + 1);
+      if (below) {
+        out += "\n" + indented(shown, 2);
+      } else {
+        out += " " + shown;
+      }
+    }
+  }
+  out += "\n}";
+  return out;
+}
+
 std::optional<std::string> matlab_display(const Value& value, FormatMode mode, int width) {
   const num::MatlabStyle style = matlab_style(mode);
   const bool default_mode = mode == FormatMode::Short || mode == FormatMode::Long;
@@ -191,18 +236,34 @@ std::optional<std::string> matlab_display(const Value& value, FormatMode mode, i
     }
     case Kind::NdArray:
       return nd_pages(value, [&](const Value& page) { return *matlab_display(page, mode, width); });
+    case Kind::Cell:
+      if (!default_mode) return std::nullopt;
+      return matlab_cell(value.cell_value(), mode, width);
+    case Kind::StringArray: {
+      // A cell of texts is held as a string array: it shows as the cell it is to MATLAB code
+      // (the empty one as `{}`, MATLAB's 0×0).
+      if (!default_mode) return std::nullopt;
+      std::vector<Value> items;
+      for (const std::string& text : value.string_array_value()) {
+        items.push_back(Value::string(text));
+      }
+      if (items.empty()) return std::string("{}(0x0)");
+      return matlab_cell(CellArray::row(std::move(items)), mode, width);
+    }
     default:
       return std::nullopt;
   }
 }
 
-// Whether the session's echo and disp use MATLAB's layout: in a MATLAB-only mode (short g,
-// long e, ...) in either dialect, and in format short and long in the matlab dialect (§14).
+}  // namespace
+
 bool matlab_layout(const Session& session) {
   const FormatMode mode = session.format_mode();
   return is_matlab_format(mode) || (session.dialect() == lang::Dialect::Matlab &&
                                     (mode == FormatMode::Short || mode == FormatMode::Long));
 }
+
+namespace {
 
 // The echo and disp of a struct with more fields than this list them one per line (Octave's and
 // MATLAB's layout) instead of rustlab's one-line `struct {...}`, in every rlab format mode (the
@@ -398,6 +459,8 @@ std::string echo(std::string_view name, const Value& value, const Session& sessi
   const bool matlab_lines =
       matlab_layout(session) &&
       (((value.is_array() || value.is_nd_array()) && value.element_count() > 0) ||
+       (value.is(Kind::Cell) && !value.cell_value().items.empty()) ||
+       (value.is(Kind::StringArray) && !value.string_array_value().empty()) ||
        (value.is(Kind::Struct) && is_matlab_format(session.format_mode())));
   // So do an N-D array's pages, in both dialects.
   const bool pages = value.is_nd_array() && value.element_count() > 0;

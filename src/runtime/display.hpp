@@ -37,6 +37,10 @@ std::string disp_display(const Value& value, const Session& session);
 // a multiple assignment from a tuple, and deletion. Script mode only; the evaluator decides.
 std::string echo(std::string_view name, const Value& value, const Session& session);
 
+// Whether the session's echo and disp use MATLAB's layout: in a MATLAB-only mode (short g,
+// long e, ...) in either dialect, and in format short and long in the matlab dialect (§14).
+bool matlab_layout(const Session& session);
+
 // Indexed-assignment echo lines of §8.6, each with its newline.
 // `v(k) = 7+0j` (one subscript) or `M(i,j) = 7+0j` (two: no space after the comma). The
 // value shows in complex display whatever its kind (a real x shows as `x+0j`).

@@ -213,7 +213,8 @@ const Value& follow_fields(const Value& root, const TargetPlan& plan, std::size_
 
 std::string index_assign_echo(std::string_view name, const AssignEcho& result, const Value& whole,
                               const Session& session) {
-  if (is_matlab_format(session.format_mode())) return echo(name, whole, session);
+  // MATLAB echoes the whole variable after any indexed write.
+  if (matlab_layout(session)) return echo(name, whole, session);
   switch (result.form) {
     case AssignEcho::Form::Element:
       return echo_element_write(name, result.written(), result.value);

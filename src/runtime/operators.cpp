@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "base/error.hpp"
@@ -367,12 +368,35 @@ Value unary_operation(UnaryOp op, const Value& operand) {
           return Value::matrix(conjugate ? num::conjugate_transpose(m) : num::transpose(m),
                                operand.is_logical());
         }
+        case Kind::Cell:
+          return Value::cell(transposed_cell(operand.cell_value()));
+        case Kind::StringArray: {
+          // A cell of texts: a row becomes the N×1 cell it is to MATLAB code.
+          std::vector<Value> texts;
+          for (const std::string& text : operand.string_array_value()) {
+            texts.push_back(Value::string(text));
+          }
+          return Value::cell(transposed_cell(CellArray::row(std::move(texts))));
+        }
         default:
           throw Error(fmt::format("cannot transpose {}", operand.kind_name()));
       }
     }
   }
   return operand;
+}
+
+CellArray transposed_cell(const CellArray& cells) {
+  CellArray out;
+  out.rows = cells.columns;
+  out.columns = cells.rows;
+  out.items.reserve(cells.items.size());
+  for (num::Index r = 0; r < cells.rows; ++r) {
+    for (num::Index c = 0; c < cells.columns; ++c) {
+      out.items.push_back(cells.items[static_cast<std::size_t>(c * cells.rows + r)]);
+    }
+  }
+  return out;
 }
 
 bool condition_truth(const Value& value, std::string_view statement) {
@@ -424,6 +448,16 @@ bool case_matches(const Value& subject, const Value& candidate) {
   }
   if (subject.is(Kind::String) && candidate.is(Kind::String)) {
     return subject.string_value() == candidate.string_value();
+  }
+  // MATLAB's `case {a, b}`: any element of a cell (a cell of texts is a string array) matches.
+  if (subject.is(Kind::String) && candidate.is(Kind::StringArray)) {
+    const std::vector<std::string>& texts = candidate.string_array_value();
+    return std::find(texts.begin(), texts.end(), subject.string_value()) != texts.end();
+  }
+  if (candidate.is(Kind::Cell)) {
+    const std::vector<Value>& items = candidate.cell_value().items;
+    return std::any_of(items.begin(), items.end(),
+                       [&](const Value& item) { return case_matches(subject, item); });
   }
   return false;
 }

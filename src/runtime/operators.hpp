@@ -25,6 +25,9 @@ Value matlab_binary_operation(lang::BinaryOp op, const Value& left, const Value&
 // -x, +x, !x / ~x, x', x.'.
 Value unary_operation(lang::UnaryOp op, const Value& operand);
 
+// A cell's transpose: element (r, c) moves to (c, r).
+CellArray transposed_cell(const CellArray& cells);
+
 // Truthiness of an `if`/`elseif`/`while` condition (§5.5, §13.10); `statement` ("if",
 // "elseif", "while") names the statement in the error for kinds that have no truth value.
 bool condition_truth(const Value& value, std::string_view statement);
