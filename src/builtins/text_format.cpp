@@ -11,6 +11,7 @@
 #include "base/error.hpp"
 #include "base/utf8.hpp"
 #include "builtins/registry.hpp"
+#include "lang/dialect.hpp"
 #include "num/format.hpp"
 #include "runtime/display.hpp"
 #include "runtime/printf.hpp"
@@ -68,9 +69,16 @@ Value num2str(Call& call) {
   if (x.is(Kind::String)) return x;
   if (call.has(1)) {
     if (call.value(1).is(Kind::String)) {
-      return Value::string(runtime::format_printf(call.value(1).string_value(),
-                                                  call.arguments().first(1),
-                                                  runtime::printf_rules(call.session().dialect())));
+      std::string text =
+          runtime::format_printf(call.value(1).string_value(), call.arguments().first(1),
+                                 runtime::printf_rules(call.session().dialect()));
+      // MATLAB's num2str trims the spaces a field width leaves (num2str(pi, '%8.3f') is
+      // '3.142', as Octave gives it); rlab keeps the text as formatted.
+      if (call.session().dialect() == lang::Dialect::Matlab) {
+        text.erase(0, std::min(text.size(), text.find_first_not_of(' ')));
+        text.erase(text.find_last_not_of(' ') + 1);
+      }
+      return Value::string(std::move(text));
     }
     const int precision = static_cast<int>(std::min<std::int64_t>(call.count_argument(1), 100));
     if (x.is(Kind::Scalar) || x.is(Kind::Bool)) {
