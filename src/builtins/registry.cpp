@@ -48,6 +48,7 @@ std::span<const BuiltinTable* const> builtin_tables() {
       // §11 Control and utility
       &kFunctionalBuiltins,
       &kFunctionInfoBuiltins,
+      &kEvaluationBuiltins,
       &kSessionBuiltins,
       // §12 File input / output
       &kIoBuiltins,

@@ -32,6 +32,7 @@ extern const BuiltinTable kOutputBuiltins, kTextFormatBuiltins, kStringBuiltins,
 extern const BuiltinTable kTypeBuiltins, kStructBuiltins, kMapBuiltins;  // §10
 extern const BuiltinTable kFunctionalBuiltins, kSessionBuiltins;         // §11
 extern const BuiltinTable kFunctionInfoBuiltins;                         // §14: nargin(f)
+extern const BuiltinTable kEvaluationBuiltins;                           // §14: eval
 extern const BuiltinTable kIoBuiltins;                                   // §12
 extern const BuiltinTable kPlotBuiltins;                                 // §13
 // language.md §13.12: exit/quit, who, doc, lookfor, format, disp (session_commands.cpp); cell

@@ -173,6 +173,8 @@ class Evaluator {
   Value evaluate_expression(const lang::Program& program, const lang::Expr& expression);
   // The same in the executing frame while a program runs (from a builtin): the frame, the `end`
   // bindings and the stack base are left as they are.
+  // Statements parsed from a text (eval), run in the current frame.
+  void run_nested(const lang::Program& program);
   Value evaluate_nested(const lang::Program& program, const lang::Expr& expression);
   Frame& top_frame() { return top_; }
   Frame& current_frame() { return *frame_; }

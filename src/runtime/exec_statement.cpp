@@ -115,8 +115,30 @@ Value Evaluator::evaluate_nested(const lang::Program& program, const lang::Expr&
   }
 }
 
+void Evaluator::run_nested(const lang::Program& program) {
+  CodeSwap code(*frame_, compile(program.unit, frame_->layout));
+  // `end` inside the text belongs to no subscript of the caller's.
+  std::vector<EndBinding> saved = std::move(ends_);
+  ends_.clear();
+  check_depth();
+  ++depth_;
+  try {
+    // `return` inside the text ends the text only.
+    exec_block(program.body);
+  } catch (...) {
+    --depth_;
+    ends_ = std::move(saved);
+    throw;
+  }
+  --depth_;
+  ends_ = std::move(saved);
+}
+
 bool Evaluator::echo_enabled(const lang::Stmt& statement) const {
-  return !statement.suppressed && frame_->kind == FrameKind::TopLevel;
+  // rlab echoes at the top level only (§2.7); MATLAB shows every unsuppressed statement,
+  // inside functions too.
+  return !statement.suppressed &&
+         (frame_->kind == FrameKind::TopLevel || session_.dialect() == lang::Dialect::Matlab);
 }
 
 bool Evaluator::assignment_echo_enabled(const lang::Stmt& statement) const {

@@ -52,6 +52,12 @@ Value Interpreter::evaluate_in_current_scope(std::string_view expression,
                                            *program.body[0]->as<lang::ExpressionStmt>().expr);
 }
 
+void Interpreter::run_in_current_scope(std::string_view code, std::string_view source_name) {
+  auto file = std::make_shared<const SourceFile>(std::string(source_name), std::string(code));
+  const lang::Program program = lang::parse_program(file, state_->session.dialect());
+  state_->evaluator.run_nested(program);
+}
+
 void Interpreter::interrupt(InterruptReason reason) { state_->evaluator.request_interrupt(reason); }
 
 void Interpreter::clear_interrupt() { state_->evaluator.clear_interrupt(); }

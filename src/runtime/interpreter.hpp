@@ -62,6 +62,10 @@ class Interpreter {
   // the variables of the function that called it — without disturbing the run in progress;
   // the top level when nothing runs. `source_name` names the text in errors.
   Value evaluate_in_current_scope(std::string_view expression, std::string_view source_name);
+  // Runs `code` (statements, in the dialect running now) in the scope executing now, as
+  // MATLAB's eval does; its statements echo by the usual rules. `source_name` names the text in
+  // errors.
+  void run_in_current_scope(std::string_view code, std::string_view source_name);
   // Asks the running program to stop at its next statement; it raises an error no `catch`
   // sees (llmlab::Stop, base/stop.hpp: "interrupted", or a time limit), which unwinds to the
   // top. One atomic store: safe in a signal handler and from another thread.
