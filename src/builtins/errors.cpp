@@ -237,9 +237,42 @@ Value narginchk(Call& call) {
   return Value();
 }
 
+// MException(identifier, fmt, args...): the error as a value, the struct a `catch err` gives
+// (identifier, message, and an empty stack), for throw(ME) and rethrow(ME).
+Value mexception(Call& call) {
+  const std::string& identifier = call.string(0);
+  if (!call.has(1)) call.fail("give the identifier and the message: MException(id, fmt, ...)");
+  const std::string message = runtime::format_printf(
+      call.string(1), call.arguments().subspan(2), runtime::printf_rules(call.session().dialect()));
+  runtime::StructFields fields;
+  fields.emplace("identifier", Value::string(identifier));
+  fields.emplace("message", Value::string(message));
+  fields.emplace("stack", Value::matrix(num::Matrix(0, 1)));
+  return Value::structure(std::move(fields));
+}
+
+// throw(ME), rethrow(err): raises the error a struct with `message` (and `identifier`) holds.
+Value throw_error(Call& call) {
+  const Value& err = call.value(0);
+  const Value* message = err.is(Kind::Struct) ? err.field("message") : nullptr;
+  if (message == nullptr || !message->is(Kind::String)) {
+    call.fail("argument 1 must be an error: an MException or a caught error's struct");
+  }
+  return error(call);
+}
+
 }  // namespace
 
 extern const BuiltinTable kErrorBuiltins = {
+    {"MException", mexception, 2, -1,
+     "MException(id, fmt, ...): an error as a value, to raise with throw. Example: ME = "
+     "MException(\"my:id\", \"bad %d\", 3); try; throw(ME); catch err; disp(err.identifier); end"},
+    {"throw", throw_error, 1, 1,
+     "throw(ME) raises the error an MException holds. Example: try; throw(MException(\"a:b\", "
+     "\"stop\")); catch err; disp(err.message); end"},
+    {"rethrow", throw_error, 1, 1,
+     "rethrow(err) raises a caught error again. Example: try; try; error(\"x:y\", \"inner\"); "
+     "catch e; rethrow(e); end; catch outer; disp(outer.identifier); end"},
     {"assert", assert_builtin, 1, -1,
      "Raises an error when the condition is false: assert(cond, fmt, ...). Example: assert(1 + 1 "
      "== 2, \"arithmetic is broken\")"},
