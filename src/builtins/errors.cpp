@@ -13,6 +13,7 @@
 #include "base/error.hpp"
 #include "builtins/registry.hpp"
 #include "lang/ast.hpp"
+#include "runtime/cell_array.hpp"
 #include "runtime/display.hpp"
 #include "runtime/literals.hpp"
 #include "runtime/operators.hpp"
@@ -147,6 +148,15 @@ std::optional<std::string> mismatch(const Value& observed, const Value& expected
                                     const std::string& where) {
   if (observed.is_numeric() && expected.is_numeric()) {
     return number_mismatch(observed, expected, tol, where);
+  }
+  // A cell of texts may be held as a string array: compare it as the cell it stands for.
+  if (observed.is(Kind::StringArray) != expected.is(Kind::StringArray) &&
+      (observed.is(Kind::Cell) || expected.is(Kind::Cell))) {
+    const auto as_cell = [](const Value& v) {
+      return v.is(Kind::StringArray) ? Value::cell(runtime::cell_of_texts(v.string_array_value()))
+                                     : v;
+    };
+    return mismatch(as_cell(observed), as_cell(expected), tol, where);
   }
   if (observed.kind() != expected.kind()) {
     return fmt::format("{}: Expected {}, but observed {}", where, expected.kind_name(),

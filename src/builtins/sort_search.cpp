@@ -112,6 +112,21 @@ Value sort_strings(Call& call, const std::vector<std::string>& items, bool join)
   return result;
 }
 
+// sort of a cell of texts (a column from fieldnames, say): sorted as a string array is, and
+// a column again when it was one.
+Value sort_cell_of_texts(Call& call, const runtime::CellArray& cells) {
+  Value sorted = sort_strings(call, call.texts(0), false);
+  if (cells.columns != 1 || cells.rows < 2) return sorted;
+  auto column = [](const Value& texts) {
+    std::vector<Value> items;
+    for (const std::string& text : texts.string_array_value()) items.push_back(Value::string(text));
+    return Value::cell(runtime::transposed_cell(runtime::CellArray::row(std::move(items))));
+  };
+  if (!sorted.is(Kind::Tuple)) return column(sorted);
+  const std::vector<Value>& parts = sorted.tuple_items();
+  return Value::tuple({column(parts[0]), parts[1]});
+}
+
 // sort of an N-D array along 0-based `dim`: each slice along it is a column of
 // num::slices_along, sorted as a matrix's columns are; a dim past the last leaves every element
 // where it is (index 1).
@@ -150,6 +165,7 @@ Value sort(Call& call) {
   const Value& x = call.value(0);
   if (x.is_nd_array()) return nd_sort_call(call);
   if (x.is(Kind::StringArray)) return sort_strings(call, x.string_array_value(), false);
+  if (x.is(Kind::Cell)) return sort_cell_of_texts(call, x.cell_value());
   if (x.is(Kind::String)) return sort_strings(call, characters_as_items(x.string_value()), true);
   require_numeric(call, x);
   std::optional<int> dim;

@@ -12,7 +12,6 @@
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
 #include "lang/ast.hpp"
-#include "lang/dialect.hpp"
 #include "runtime/display.hpp"
 #include "runtime/literals.hpp"
 #include "runtime/operators.hpp"
@@ -141,12 +140,7 @@ Value fieldnames(Call& call) {
   const Value& s = struct_argument(call, "fieldnames");
   std::vector<std::string> names;
   for (const auto& [name, value] : s.struct_fields()) names.push_back(name);
-  if (call.session().dialect() != lang::Dialect::Matlab)
-    return Value::string_array(std::move(names));
-  // MATLAB's fieldnames is an N×1 cell.
-  std::vector<Value> texts;
-  for (std::string& name : names) texts.push_back(Value::string(std::move(name)));
-  return Value::cell(runtime::transposed_cell(runtime::CellArray::row(std::move(texts))));
+  return Value::string_array(std::move(names));
 }
 
 // struct2cell(s): the field values as an N×1 cell, in the order fieldnames lists them.

@@ -24,6 +24,7 @@
 #include "lang/ast.hpp"
 #include "lang/lexer.hpp"
 #include "num/rng.hpp"
+#include "runtime/cell_array.hpp"
 #include "runtime/display.hpp"
 #include "runtime/literals.hpp"
 #include "runtime/nd_values.hpp"
@@ -346,6 +347,11 @@ bool equal_cells(const runtime::CellArray& a, const runtime::CellArray& b) {
 // cells by shape and then element by element.
 bool equal_values(const Value& a, const Value& b) {
   if (a.is_numeric() && b.is_numeric()) return equal_numbers(a, b);
+  // A cell of texts held as a string array equals the cell it stands for.
+  if (a.is(Kind::StringArray) && b.is(Kind::Cell)) {
+    return equal_cells(runtime::cell_of_texts(a.string_array_value()), b.cell_value());
+  }
+  if (a.is(Kind::Cell) && b.is(Kind::StringArray)) return equal_values(b, a);
   if (a.kind() != b.kind()) return false;
   switch (a.kind()) {
     case Kind::String:

@@ -297,6 +297,13 @@ void append_cell_display(std::string& out, const CellArray& cells) {
   out += "\n}";
 }
 
+CellArray cell_of_texts(const std::vector<std::string>& texts) {
+  std::vector<Value> items;
+  items.reserve(texts.size());
+  for (const std::string& text : texts) items.push_back(Value::string(text));
+  return CellArray::row(std::move(items));
+}
+
 Value concatenate_cells(std::span<const Value> parts, bool vertical) {
   CellArray out;
   for (const Value& part : parts) {

@@ -7,6 +7,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "runtime/value.hpp"
 
@@ -45,6 +46,9 @@ double cell_end_value(const CellArray& cells, int position, int count);
 // Octave's layout: `{` then one line per element `  [r,c] = ⟨v⟩` (column-major) then `}`;
 // an empty cell is `{}(RxC)`.
 void append_cell_display(std::string& out, const CellArray& cells);
+
+// A cell of texts held as a string array, as the 1×N cell of strings it stands for.
+CellArray cell_of_texts(const std::vector<std::string>& texts);
 
 // [c1, c2, ...] (horizontal) or [c1; c2] (vertical) of cells; a non-cell part joins as one
 // element.

@@ -1,6 +1,6 @@
 % Cells and indexed writes as MATLAB code sees them (issue #26), each expected text as Octave
 % 7.3 prints it: a cell echoes element by element, an indexed write echoes the whole variable,
-% `case {a, b}` matches any element, a cell transposes, fieldnames is a column.
+% `case {a, b}` matches any element, a cell transposes.
 c = {1, 'ab'; [1 2 3], {2}}
 % expect: c =
 % expect: {
@@ -45,10 +45,3 @@ t = names'
 % expect: }
 disp(strjoin(t', '+'))
 % expect: alpha+beta
-s.a = 1; s.b = 2;
-f = fieldnames(s)
-% expect: f =
-% expect: {
-% expect:   [1,1] = a
-% expect:   [2,1] = b
-% expect: }
