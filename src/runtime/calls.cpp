@@ -279,8 +279,10 @@ Value Evaluator::call_user_function(const UserFunction& user, std::span<Value> a
     for (std::size_t k = named_params; k < arguments.size(); ++k) {
       rest.push_back(std::move(arguments[k]));
     }
-    frame.at(frame.slot_of(function.params.back())) =
-        Variable{Value::cell(CellArray::row(std::move(rest))), true};
+    // 1×N, or MATLAB's 0×0 {} when no argument is left over.
+    CellArray cells = CellArray::row(std::move(rest));
+    if (cells.items.empty()) cells.rows = cells.columns = 0;
+    frame.at(frame.slot_of(function.params.back())) = Variable{Value::cell(std::move(cells)), true};
   }
 
   // `global`/`persistent` values pass through the call (SharedBinding); the empty check keeps
