@@ -267,6 +267,12 @@ StmtPtr Parser::parse_word_statement() {
     return statement;
   }
   if (word.text == "try" && followed_by_terminator) return parse_try();
+  // MATLAB's parfor runs as a for loop: the iterations in order on one thread, one valid
+  // schedule of a parfor (whose iterations must not depend on each other).
+  if (dialect_ == Dialect::Matlab && word.text == "parfor" &&
+      (next == TokenKind::Identifier || next == TokenKind::LParen)) {
+    return parse_for();
+  }
   if (dialect_ == Dialect::Matlab && (word.text == "global" || word.text == "persistent") &&
       next == TokenKind::Identifier) {
     return parse_declare();
@@ -665,6 +671,8 @@ StmtPtr Parser::parse_for() {
   Name variable = expect_name("loop variable after 'for'");
   expect(TokenKind::Eq, "'=' after the loop variable");
   ExprPtr values = parse_range_expr();
+  // parfor (k = 1:n, M): M, the most workers to use, means nothing to one thread.
+  if (parenthesised && keyword.text == "parfor" && match(TokenKind::Comma)) parse_range_expr();
   if (parenthesised) expect(TokenKind::RParen, "')'");
   auto statement = std::make_unique<ForStmt>(loc, std::move(variable), std::move(values));
   parse_header_terminator();
