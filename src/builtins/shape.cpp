@@ -206,13 +206,13 @@ Value isempty(Call& call) { return Value::boolean(is_empty_value(call.value(0)))
 Value horzcat(Call& call) {
   std::vector<std::vector<Value>> rows(1);
   for (const Value& argument : call.arguments()) rows[0].push_back(argument);
-  return runtime::concatenate(rows);
+  return runtime::concatenate(rows, call.session().dialect());
 }
 
 Value vertcat(Call& call) {
   std::vector<std::vector<Value>> rows;
   for (const Value& argument : call.arguments()) rows.push_back({argument});
-  return runtime::concatenate(rows);
+  return runtime::concatenate(rows, call.session().dialect());
 }
 
 // The numeric arguments from `first` on as arrays; anything else is "<name>: cannot <what>
@@ -264,7 +264,7 @@ Value cat(Call& call) {
   } else {
     call.fail(fmt::format("dim must be 1, 2, or 3, got {}", num::format_shortest(dim)));
   }
-  return runtime::concatenate(rows);
+  return runtime::concatenate(rows, call.session().dialect());
 }
 
 Value transpose(Call& call) {
