@@ -494,7 +494,29 @@ Value squeeze(Call& call) {
 
 // diag(v[, k]) builds a matrix from a Vector, Scalar or one-row or one-column Matrix (MATLAB:
 // diag([1; 2; 3], 1) is 4×4); diag(M[, k]) of any other matrix extracts a Vector.
+// diag(v, m, n): the m×n matrix with v's elements down its diagonal (as many as fit).
+Value sized_diagonal(Call& call) {
+  const Value& x = call.value(0);
+  if (!x.is_numeric() || !is_one_dimensional(x.as_matrix())) call.fail("V must be a vector");
+  const num::Matrix v = x.as_matrix();
+  const num::Index rows = call.count_argument(1);
+  const num::Index columns = call.count_argument(2);
+  num::Matrix result = v.is_complex()
+                           ? num::Matrix(rows, columns, num::Matrix::Element::ComplexValued)
+                           : num::Matrix(rows, columns);
+  const num::Index count = std::min({rows, columns, v.size()});
+  for (num::Index k = 0; k < count; ++k) {
+    if (v.is_complex()) {
+      result.set(k, k, v.complex_at(k));
+    } else {
+      result.set(k, k, v[k]);
+    }
+  }
+  return Value::matrix(std::move(result), x.is_logical());
+}
+
 Value diag(Call& call) {
+  if (call.has(2)) return sized_diagonal(call);
   const Value& x = call.value(0);
   const num::Index k = call.has(1) ? call.integer(1) : 0;
   if (x.is(Kind::Matrix) && !is_one_dimensional(x.matrix_value())) {
@@ -824,8 +846,9 @@ extern const BuiltinTable kShapeBuiltins = {
      "Undo permute(A, order). Example: ipermute(ones(4, 2, 3), [3 1 2])"},
     {"squeeze", squeeze, 1, 1,
      "Remove the singleton dims of an N-D array. Example: squeeze(ones(1, 1, 3))"},
-    {"diag", diag, 1, 2,
-     "Diagonal matrix from a Vector, or a diagonal of a Matrix. Example: diag([1, 2, 3])"},
+    {"diag", diag, 1, 3,
+     "Diagonal matrix from a Vector (diag(v, k), the m×n diag(v, m, n)), or a diagonal of a "
+     "Matrix. Example: diag([1, 2, 3])"},
     {"meshgrid", meshgrid, 1, 2,
      "[X, Y] grids: X(i, j) = x(j), Y(i, j) = y(i). Example: [X, Y] = meshgrid(1:3, 1:2)"},
     {"fliplr", fliplr, 1, 1, "Reverse the column order. Example: fliplr([1, 2, 3])"},
