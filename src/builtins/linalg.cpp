@@ -11,6 +11,7 @@
 #include <string>
 
 #include "builtins/registry.hpp"
+#include "num/divide.hpp"
 #include "num/nd_products.hpp"
 #include "num/shape.hpp"
 #include "runtime/nd_values.hpp"
@@ -124,7 +125,70 @@ Value trace(Call& call) {
   return collapse(num::trace(call.matrix(0)));
 }
 
+// MATLAB's inv of a number, with its reciprocal condition number: 1 for a finite non-zero x,
+// 0 for 0 (whose inverse is Inf with its sign) and for Inf (0), NaN for NaN.
+Value scalar_inverse(const Call& call, const Value& x) {
+  const num::Complex z = x.complex_value();
+  double rcond = 1.0;
+  Value inverse;
+  if (std::isnan(z.real()) || std::isnan(z.imag())) {
+    rcond = std::numeric_limits<double>::quiet_NaN();
+    inverse = x.is(Kind::Complex) ? Value::complex({rcond, rcond}) : Value::scalar(rcond);
+  } else if (std::isinf(z.real()) || std::isinf(z.imag())) {
+    rcond = 0.0;
+    inverse = Value::scalar(0.0);
+  } else if (z == num::Complex(0.0, 0.0)) {
+    rcond = 0.0;
+    inverse = Value::scalar(std::copysign(std::numeric_limits<double>::infinity(), z.real()));
+  } else {
+    inverse = x.is(Kind::Complex) ? Value::complex(1.0 / z) : Value::scalar(1.0 / z.real());
+  }
+  if (call.nargout() < 2) return inverse;
+  return Value::tuple({std::move(inverse), Value::scalar(rcond)});
+}
+
+// inv in matlab code, as Octave computes it: [X, rcond] = inv(A) by LU with gecon's estimate. A
+// singular A (rcond 0) gives Inf in every element and, when rcond is not asked for, "warning:
+// matrix singular to machine precision"; a nearly singular one (rcond + 1 == 1, or NaN) warns
+// with its rcond and keeps the computed inverse.
+Value matlab_inv(Call& call) {
+  const Value& x = call.value(0);
+  if (x.is(Kind::Scalar) || x.is(Kind::Bool) || x.is(Kind::Complex)) {
+    return scalar_inverse(call, x);
+  }
+  const num::Matrix a = call.matrix(0);
+  if (a.empty()) {
+    if (call.nargout() < 2) return Value::matrix(num::Matrix(0, 0));
+    return Value::tuple({Value::matrix(num::Matrix(0, 0)), Value::scalar(0.0)});
+  }
+  if (a.rows() != a.columns()) {
+    call.fail(
+        fmt::format("argument must be a square matrix (got {}\u00d7{})", a.rows(), a.columns()));
+  }
+  const num::Index n = a.rows();
+  num::Matrix eye(n, n);
+  for (num::Index k = 0; k < n; ++k) eye.set(k, k, 1.0);
+  num::Division division = num::left_divide(a, eye);
+  const double rcond = division.rcond;
+  if (rcond == 0.0) {
+    division.result = num::Matrix(n, n, std::numeric_limits<double>::infinity());
+  }
+  if (call.nargout() < 2 && n > 0) {
+    if (rcond == 0.0) {
+      call.session().warn({"Octave:singular-matrix", "matrix singular to machine precision"});
+    } else if (rcond + 1.0 == 1.0 || std::isnan(rcond)) {
+      call.session().warn({"Octave:singular-matrix",
+                           fmt::format("matrix singular to machine precision, rcond = {}",
+                                       std::isnan(rcond) ? "nan" : fmt::format("{:g}", rcond))});
+    }
+  }
+  Value inverse = Value::matrix(std::move(division.result));
+  if (call.nargout() < 2) return inverse;
+  return Value::tuple({std::move(inverse), Value::scalar(n == 0 ? 0.0 : rcond)});
+}
+
 Value inv(Call& call) {
+  if (call.session().dialect() == lang::Dialect::Matlab) return matlab_inv(call);
   const Value& x = call.value(0);
   if (x.is(Kind::Scalar) || x.is(Kind::Bool) || x.is(Kind::Complex)) {
     if (x.complex_value() == num::Complex(0.0, 0.0)) call.fail("singular (scalar is zero)");
