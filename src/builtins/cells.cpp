@@ -9,9 +9,12 @@
 #include <string_view>
 #include <vector>
 
+#include "base/error.hpp"
+#include "base/text_case.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
 #include "runtime/literals.hpp"
+#include "runtime/struct_array.hpp"
 #include "runtime/tracked.hpp"
 
 namespace llmlab::builtins {
@@ -104,49 +107,91 @@ Value cell2mat(Call& call) {
   return runtime::concatenate(rows);
 }
 
-// cellfun(f, c [, "UniformOutput", tf]): f on every element of a cell (column-major) or every
-// string of a string array. Uniform results must be numbers or bools and form a vector (a
-// matrix for a cell of several rows), a logical one when all are bools; with "UniformOutput",
-// false they form a cell of the same shape — a string array when the input was one and every
-// result is a string (rlab's array of strings).
-Value cellfun(Call& call) {
-  const Value& input = call.value(1);
-  CellArray cells;
-  const bool strings_in = input.is(Kind::StringArray);
-  if (strings_in) {
+// The elements of one cellfun input as a cell: a cell as it is, a string array as a row of
+// strings (rlab's cell of strings).
+CellArray cellfun_input(Call& call, int index) {
+  const Value& input = call.value(index);
+  if (input.is(Kind::Cell)) return input.cell_value();
+  if (input.is(Kind::StringArray)) {
     std::vector<Value> items;
     for (const std::string& s : input.string_array_value()) items.push_back(Value::string(s));
-    cells = CellArray::row(std::move(items));
-  } else if (input.is(Kind::Cell)) {
-    cells = input.cell_value();
-  } else {
-    call.fail(fmt::format("argument 2 must be a cell array or a string array, got {}",
-                          input.kind_name()));
+    return CellArray::row(std::move(items));
   }
-  const bool uniform = uniform_output(call, 2);
-  std::vector<Value> results;
-  results.reserve(cells.items.size());
-  for (const Value& item : cells.items) results.push_back(call.invoke(call.value(0), {item}));
-  if (!uniform) {
-    bool all_strings = strings_in;
-    for (const Value& result : results) all_strings = all_strings && result.is(Kind::String);
-    if (all_strings) {
-      std::vector<std::string> texts;
-      for (const Value& result : results) texts.push_back(result.string_value());
-      return Value::string_array(std::move(texts));
+  call.fail(fmt::format("argument {} must be a cell array or a string array, got {}", index + 1,
+                        input.kind_name()));
+}
+
+// cellfun's trailing options, their names in any letter case (MATLAB's): "UniformOutput", tf
+// and "ErrorHandler", h. `inputs` is the number of cells before them.
+struct CellfunOptions {
+  int inputs = 0;
+  bool uniform = true;
+  std::optional<Value> error_handler;
+};
+
+CellfunOptions cellfun_options(Call& call) {
+  CellfunOptions options;
+  int end = call.count();
+  // Options are name/value pairs after the cells: scan back over pairs whose name is text.
+  while (end - 2 >= 2 && call.value(end - 2).is(Kind::String)) end -= 2;
+  if (end - 1 >= 2 && call.value(end - 1).is(Kind::String)) {
+    call.fail(fmt::format("option \"{}\" has no value", call.string(end - 1)));
+  }
+  options.inputs = end - 1;
+  for (int k = end; k < call.count(); k += 2) {
+    const std::string name = lowercase(call.string(k));
+    if (name == "uniformoutput") {
+      options.uniform = call.boolean(k + 1);
+    } else if (name == "errorhandler") {
+      if (!call.value(k + 1).is_callable()) call.fail("the ErrorHandler must be a function");
+      options.error_handler = call.value(k + 1);
+    } else {
+      call.fail(
+          fmt::format("unknown option \"{}\" (options are \"UniformOutput\" and \"ErrorHandler\")",
+                      call.string(k)));
     }
-    CellArray out;
-    out.rows = cells.rows;
-    out.columns = cells.columns;
-    out.items = std::move(results);
-    return Value::cell(std::move(out));
   }
-  const bool as_matrix = cells.rows > 1;
+  return options;
+}
+
+// A function cellfun names by a string: MATLAB's legacy names, and any function's name.
+Value cellfun_function(Call& call) {
+  const Value& f = call.value(0);
+  if (f.is_callable()) return f;
+  if (!f.is(Kind::String)) {
+    call.fail(fmt::format("argument 1 must be a function or its name, got {}", f.kind_name()));
+  }
+  const std::string& name = f.string_value();
+  return Value::function_handle(name == "prodofsize" ? "numel" : name);
+}
+
+// One call of f on the k-th elements; with an ErrorHandler, an error calls it instead with a
+// struct (message, identifier, index) and the same elements.
+Value cellfun_call(Call& call, const Value& function, const CellfunOptions& options,
+                   std::vector<Value> arguments, std::size_t k, int outputs) {
+  if (!options.error_handler) return call.invoke(function, std::move(arguments), outputs);
+  try {
+    return call.invoke(function, arguments, outputs);
+  } catch (const Error& error) {
+    runtime::StructFields fields;
+    fields.emplace("message", Value::string(error.what()));
+    fields.emplace("identifier", Value::string(error.identifier()));
+    fields.emplace("index", Value::scalar(static_cast<double>(k + 1)));
+    arguments.insert(arguments.begin(), Value::structure(std::move(fields)));
+    return call.invoke(*options.error_handler, std::move(arguments), outputs);
+  }
+}
+
+// One uniform output: rows×columns numbers (a vector in rlab for one row), logical when every
+// result is.
+Value uniform_cellfun_result(Call& call, const std::vector<Value>& results, num::Index rows,
+                             num::Index columns) {
+  const bool matlab = call.session().dialect() == lang::Dialect::Matlab;
   // Numbers that depend on the input of grad are joined as the literal [a, b; c, d] joins them,
   // so the result keeps their gradients.
   if (std::any_of(results.begin(), results.end(),
                   [](const Value& result) { return result.is(Kind::Tracked); })) {
-    std::vector<std::vector<Value>> rows(as_matrix ? cells.rows : 1);
+    std::vector<std::vector<Value>> joined(rows > 1 ? rows : 1);
     for (std::size_t k = 0; k < results.size(); ++k) {
       if (!runtime::primal_of(results[k]).is(Kind::Scalar)) {
         call.fail(fmt::format(
@@ -154,30 +199,130 @@ Value cellfun(Call& call) {
             "not numbers",
             k + 1, results[k].kind_name()));
       }
-      rows[as_matrix ? k % static_cast<std::size_t>(cells.rows) : 0].push_back(results[k]);
+      joined[rows > 1 ? k % static_cast<std::size_t>(rows) : 0].push_back(results[k]);
     }
-    return runtime::concatenate(rows);
+    return runtime::concatenate(joined);
   }
-  num::Matrix numbers(as_matrix ? cells.rows : 1,
-                      as_matrix ? cells.columns : cells.columns * cells.rows, 0.0);
-  bool all_bools = !results.empty();
+  // Structs (an ErrorHandler's reports) form a struct array.
+  if (!results.empty() && std::all_of(results.begin(), results.end(), [](const Value& result) {
+        return result.is(Kind::Struct);
+      })) {
+    return runtime::make_struct_array(results);
+  }
+  num::Matrix numbers(rows, columns, 0.0);
+  bool all_logical = !results.empty();
   for (std::size_t k = 0; k < results.size(); ++k) {
     const Value& result = results[k];
-    if (!(result.is(Kind::Scalar) || result.is(Kind::Bool))) {
+    const bool number = result.is(Kind::Scalar) || result.is(Kind::Bool) ||
+                        result.is(Kind::Complex) ||
+                        (result.is_array() && result.matrix_value().size() == 1);
+    if (!number) {
       call.fail(fmt::format(
           "item {} gave {}; use \"UniformOutput\", false for results that are not numbers", k + 1,
           result.kind_name()));
     }
-    all_bools = all_bools && result.is(Kind::Bool);
-    const auto position = static_cast<num::Index>(k);
-    if (as_matrix) {
-      numbers.set(position % cells.rows, position / cells.rows, result.scalar_value());
+    all_logical = all_logical && result.is_logical();
+    const num::Complex z =
+        result.is_array() ? result.matrix_value().complex_at(0) : result.complex_value();
+    numbers.set(static_cast<num::Index>(k) % rows, static_cast<num::Index>(k) / rows, z);
+  }
+  if (rows <= 1 && !matlab) {
+    return Value::vector(numbers.with_shape(1, rows * columns), all_logical);
+  }
+  return Value::matrix(std::move(numbers), all_logical);
+}
+
+// cellfun(f, c1, c2, ... [, "UniformOutput", tf] [, "ErrorHandler", h]): f on the matching
+// elements of cells of one size (column-major), or on every string of a string array. Uniform
+// results must be one number each and form an array of the cells' shape (a vector in rlab for
+// one row), logical when all are; with "UniformOutput", false they form cells of that shape —
+// a string array when the input was one and every result is a string (rlab's array of
+// strings). [a, b] = cellfun(...) gives one such array per output of f.
+// MATLAB's legacy cellfun("size", c, k) and cellfun("isclass", c, name): size(x, k) and
+// whether class(x) is name, for each element.
+Value legacy_cellfun(Call& call) {
+  const std::string& name = call.string(0);
+  if (call.count() != 3) call.fail(fmt::format("\"{}\" takes a cell and one argument", name));
+  const CellArray cells = cellfun_input(call, 1);
+  const Value function = Value::function_handle(name == "size" ? "size" : "class");
+  num::Matrix result(cells.rows, cells.columns);
+  for (std::size_t k = 0; k < cells.items.size(); ++k) {
+    double answer = 0.0;
+    if (name == "size") {
+      answer = call.invoke(function, {cells.items[k], Value::scalar(call.scalar(2))}).as_scalar();
     } else {
-      numbers.set(position, result.scalar_value());
+      answer = call.invoke(function, {cells.items[k]}).string_value() == call.string(2) ? 1.0 : 0.0;
+    }
+    const auto position = static_cast<num::Index>(k);
+    result.set(position % cells.rows, position / cells.rows, answer);
+  }
+  return Value::matrix(std::move(result), name == "isclass");
+}
+
+Value cellfun(Call& call) {
+  if (call.value(0).is(Kind::String) && (call.string(0) == "size" || call.string(0) == "isclass")) {
+    return legacy_cellfun(call);
+  }
+  const CellfunOptions options = cellfun_options(call);
+  if (options.inputs < 1) call.fail("needs a cell array to apply the function to");
+  const Value function = cellfun_function(call);
+  std::vector<CellArray> inputs;
+  for (int k = 1; k <= options.inputs; ++k) {
+    inputs.push_back(cellfun_input(call, k));
+    if (inputs.back().rows != inputs.front().rows ||
+        inputs.back().columns != inputs.front().columns) {
+      call.fail(
+          fmt::format("all the input arguments must have the same size (argument {} is "
+                      "{}\u00d7{}, argument 2 is {}\u00d7{})",
+                      k + 1, inputs.back().rows, inputs.back().columns, inputs.front().rows,
+                      inputs.front().columns));
     }
   }
-  if (as_matrix) return Value::matrix(std::move(numbers), all_bools);
-  return Value::vector(std::move(numbers), all_bools);
+  const num::Index rows = inputs.front().rows;
+  const num::Index columns = inputs.front().columns;
+  const bool strings_in = call.value(1).is(Kind::StringArray);
+  const std::size_t count = inputs.front().items.size();
+  const int outputs = std::max(call.nargout(), 1);
+  // results[o][k]: output o of the call on element k.
+  std::vector<std::vector<Value>> results(static_cast<std::size_t>(outputs));
+  for (std::size_t k = 0; k < count; ++k) {
+    std::vector<Value> arguments;
+    for (const CellArray& input : inputs) arguments.push_back(input.items[k]);
+    Value result = cellfun_call(call, function, options, std::move(arguments), k,
+                                call.nargout() >= 2 ? outputs : 1);
+    if (outputs >= 2) {
+      for (int o = 0; o < outputs; ++o) {
+        results[static_cast<std::size_t>(o)].push_back(
+            result.tuple_items()[static_cast<std::size_t>(o)]);
+      }
+    } else {
+      if (result.is_none()) call.fail(fmt::format("item {} gave no value", k + 1));
+      results[0].push_back(std::move(result));
+    }
+  }
+  std::vector<Value> packed;
+  for (std::vector<Value>& output : results) {
+    if (options.uniform) {
+      packed.push_back(uniform_cellfun_result(call, output, rows, columns));
+      continue;
+    }
+    const bool all_strings =
+        strings_in && std::all_of(output.begin(), output.end(),
+                                  [](const Value& result) { return result.is(Kind::String); });
+    if (all_strings) {
+      std::vector<std::string> texts;
+      for (const Value& result : output) texts.push_back(result.string_value());
+      packed.push_back(Value::string_array(std::move(texts)));
+      continue;
+    }
+    CellArray out;
+    out.rows = rows;
+    out.columns = columns;
+    out.items = std::move(output);
+    packed.push_back(Value::cell(std::move(out)));
+  }
+  if (outputs == 1) return std::move(packed.front());
+  return Value::tuple(std::move(packed));
 }
 
 }  // namespace
@@ -192,9 +337,10 @@ const BuiltinTable kCellBuiltins = {
     {"cell2mat", cell2mat, 1, 1,
      "The elements of a cell joined into one array, as [c{1,1}, c{1,2}; c{2,1}, c{2,2}] "
      "would join them. Example: cell2mat({[1 2], 3; [4 5], 6})"},
-    {"cellfun", cellfun, 2, 4,
-     "cellfun(f, c): f on every element of a cell (or string of a string array), the numbers "
-     "as a vector; \"UniformOutput\", false gives a cell (a string array for strings). "
+    {"cellfun", cellfun, 2, -1,
+     "cellfun(f, c1, c2, ...): f on the matching elements of cells (or strings of a string "
+     "array), the numbers as an array of their shape; \"UniformOutput\", false gives a cell (a "
+     "string array for strings); \"ErrorHandler\", h is called on an error. "
      "Example: cellfun(@numel, {1, [1 2], \"abc\"})"},
 };
 
