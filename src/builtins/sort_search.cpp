@@ -11,6 +11,7 @@
 #include "base/utf8.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
+#include "builtins/sets.hpp"
 #include "builtins/slices.hpp"
 #include "num/format.hpp"
 #include "num/nd_shape.hpp"
@@ -288,6 +289,8 @@ std::vector<double> as_doubles(const num::Matrix& m) {
 
 // u = unique(x); [u, ia, ic] = unique(x); unique(x, "stable"). Numeric input gives Vectors.
 Value unique(Call& call) {
+  if (std::optional<Value> matlab = matlab_unique(call)) return std::move(*matlab);
+  if (call.has(2)) call.fail("invalid option: takes one, \"sorted\" or \"stable\"");
   const Value& x = call.value(0);
   const bool stable = stable_requested(call);
   if (x.is(Kind::StringArray)) return unique_strings(call, x.string_array_value(), false, stable);
@@ -423,7 +426,7 @@ extern const BuiltinTable kSortSearchBuiltins = {
     {"find", find, 1, 3,
      "Indices of non-zero elements: find(x), find(x, k[, \"last\"]), [r, c, v] = find(M). Example: "
      "find([0, 1, 0, 1])"},
-    {"unique", unique, 1, 2,
+    {"unique", unique, 1, 4,
      "Sorted distinct elements: unique(x), [u, ia, ic] = unique(x), unique(x, \"stable\"). "
      "Example: unique([3, 1, 3, 2])"},
     {"maxk", extreme_k<num::Extremum::Max>, 2, 3,
