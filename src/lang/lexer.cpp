@@ -63,6 +63,7 @@ bool transpose_may_follow(TokenKind kind) {
     case TokenKind::Number:
     case TokenKind::RParen:
     case TokenKind::RBracket:
+    case TokenKind::RBrace:  // c{k}' transposes the element
     case TokenKind::Apostrophe:
     case TokenKind::DotApostrophe:
       return true;
