@@ -12,8 +12,10 @@
 #include <string>
 #include <vector>
 
+#include "base/error.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
+#include "builtins/trapezoid.hpp"
 #include "num/format.hpp"
 
 namespace llmlab::builtins {
@@ -102,6 +104,14 @@ Value moving_window(Call& call) {
 
 // cumtrapz(y) with unit spacing, cumtrapz(x, y): the running trapezoidal integral, from 0.
 Value cumtrapz(Call& call) {
+  const bool complex_input =
+      std::any_of(call.arguments().begin(), call.arguments().end(), [](const Value& a) {
+        return a.is(Kind::Complex) || (a.is_array() && a.matrix_value().is_complex());
+      });
+  if (call.session().dialect() == lang::Dialect::Matlab && !complex_input) {
+    return matlab_trapezoid(call, Integral::Running);
+  }
+  if (call.has(2)) throw Error("wrong number of arguments for 'cumtrapz': expected 1..2, got 3");
   const int y_index = call.count() == 2 ? 1 : 0;
   const std::vector<double> y = signal_argument(call, y_index, "y");
   std::vector<double> x;
@@ -133,8 +143,9 @@ extern const BuiltinTable kSignalBuiltins = {
     {"movsum", moving_window<num::moving_sum>, 2, 2,
      "Moving sum over a centred window of k (or [back, forward]). Example: movsum([1, 2, 3, 4, 5], "
      "3)"},
-    {"cumtrapz", cumtrapz, 1, 2,
-     "Running trapezoidal integral: cumtrapz(y), cumtrapz(x, y). Example: cumtrapz([1, 2, 3])"},
+    {"cumtrapz", cumtrapz, 1, 3,
+     "Running trapezoidal integral: cumtrapz(y), cumtrapz(x, y); in matlab code also "
+     "cumtrapz(y, dim), cumtrapz(x, y, dim). Example: cumtrapz([1, 2, 3])"},
 };
 
 }  // namespace llmlab::builtins

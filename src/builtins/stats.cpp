@@ -13,6 +13,7 @@
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
 #include "builtins/slices.hpp"
+#include "builtins/trapezoid.hpp"
 #include "num/format.hpp"
 #include "num/nd_shape.hpp"
 #include "num/reduce.hpp"
@@ -501,11 +502,15 @@ double along_slice(const num::Matrix& m, int dim, num::Index s, num::Index k) {
   return dim == 1 ? m(k, s) : m(s, k);
 }
 
+}  // namespace
+
 // MATLAB's trapz(y), trapz(x, y), trapz(y, dim) and trapz(x, y, dim) on real 2-D y, as Octave
 // reads them: a scalar second argument after a non-scalar first is the dim; x is a spacing
 // (scalar), one abscissa per point along dim (a vector), or y's shape. The default dim is the
-// first non-singleton; a dim past the second integrates single points, so 0.
-Value matlab_trapz(Call& call) {
+// first non-singleton; a dim past the second integrates single points, so 0. cumtrapz takes the
+// same forms and keeps y's shape, each slice's running integral from 0.
+Value matlab_trapezoid(Call& call, Integral integral) {
+  const bool running = integral == Integral::Running;
   const bool y_then_dim =
       call.count() == 2 && is_scalar_kind(call.value(1)) && !is_scalar_kind(call.value(0));
   const int y_index = call.count() == 1 || y_then_dim ? 0 : 1;
@@ -522,7 +527,8 @@ Value matlab_trapz(Call& call) {
     call.fail("x must be a spacing, one point per element along dim " + std::to_string(dim) + " (" +
               std::to_string(length) + "), or y's shape");
   }
-  num::Matrix result(dim == 1 ? 1 : slices, dim == 1 ? slices : 1);
+  num::Matrix result = running ? num::Matrix(y.rows(), y.columns())
+                               : num::Matrix(dim == 1 ? 1 : slices, dim == 1 ? slices : 1);
   for (num::Index s = 0; s < slices; ++s) {
     const auto abscissa = [&](num::Index k) {
       if (spacing) return static_cast<double>(k) * x[0];
@@ -532,11 +538,14 @@ Value matlab_trapz(Call& call) {
     for (num::Index k = 1; k < length; ++k) {
       area += (abscissa(k) - abscissa(k - 1)) *
               (along_slice(y, dim, s, k) + along_slice(y, dim, s, k - 1)) / 2.0;
+      if (running) result.set(dim == 1 ? k : s, dim == 1 ? s : k, area);
     }
-    result.set(s, area);
+    if (!running) result.set(s, area);
   }
   return Value::matrix(std::move(result));
 }
+
+namespace {
 
 Value trapz(Call& call) {
   const bool complex_input =
@@ -544,7 +553,7 @@ Value trapz(Call& call) {
         return a.is(Kind::Complex) || (a.is_array() && a.matrix_value().is_complex());
       });
   if (call.session().dialect() == lang::Dialect::Matlab && !complex_input) {
-    return matlab_trapz(call);
+    return matlab_trapezoid(call, Integral::Total);
   }
   // rlab's trapz has no dim (builtins.md §5): the arity error it always gave.
   if (call.count() == 3) throw Error("wrong number of arguments for 'trapz': expected 1..2, got 3");
