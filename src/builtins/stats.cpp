@@ -2,6 +2,8 @@
 // argmax/argmin, which §6 lists but which share the extremum dispatch), any, all, trapz. This
 // file maps value kinds to slices (the common dispatch of §5.0) and numbers back to kinds;
 // num/reduce.* computes.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -195,6 +197,43 @@ Value mean(Call& call) {
   const Value total = reduce_flagged(call, filled, num::sum);
   const Value count = reduce_flagged(call, present, num::sum);
   return runtime::binary_operation(lang::BinaryOp::ElementDivide, total, count);
+}
+
+// MATLAB's outtype argument of sum, prod and mean: "default", "double", "native" (and sum's
+// "extra"), wherever it stands after x. In matlab code text reduces as its character codes.
+// The reduction runs without the outtype; "native" keeps a logical x logical for sum (true
+// where any element is) and prod, and changes nothing else here (every other class reduces
+// in double); mean ignores it for logical x, as Octave does.
+template <Value (*reduction)(Call&)>
+Value with_outtype(Call& call) {
+  const bool matlab = call.session().dialect() == lang::Dialect::Matlab;
+  int at = -1;
+  for (int k = 1; k < call.count(); ++k) {
+    if (!call.value(k).is(Kind::String)) continue;
+    const std::string& name = call.value(k).string_value();
+    if (name == "default" || name == "double" || name == "native" ||
+        (name == "extra" && call.name() == "sum")) {
+      at = k;
+    }
+  }
+  const bool text = matlab && call.value(0).is(Kind::String);
+  if (at < 0 && call.count() == 4) {
+    throw Error(
+        fmt::format("wrong number of arguments for '{}': expected 1..3, got 4", call.name()));
+  }
+  if (at < 0 && !text) return reduction(call);
+  std::vector<Value> arguments;
+  for (int k = 0; k < call.count(); ++k) {
+    if (k == at) continue;
+    arguments.push_back(k == 0 && text
+                            ? call.invoke(Value::function_handle("double"), {call.value(0)})
+                            : call.value(k));
+  }
+  runtime::Call inner(call.interpreter(), call.name(), arguments, call.nargout());
+  Value result = reduction(inner);
+  const bool native = at >= 0 && call.value(at).string_value() == "native";
+  if (!native || !call.value(0).is_logical() || call.name() == "mean") return result;
+  return runtime::binary_operation(lang::BinaryOp::NotEqual, result, Value::scalar(0.0));
 }
 
 Value median(Call& call) {
@@ -577,14 +616,17 @@ Value trapz(Call& call) {
 }  // namespace
 
 extern const BuiltinTable kStatsBuiltins = {
-    {"sum", sum, 1, 3,
-     "Sum of the elements: sum(x), sum(M, dim), sum(M, \"all\"); a trailing \"omitnan\". Example: "
+    {"sum", with_outtype<sum>, 1, 4,
+     "Sum of the elements: sum(x), sum(M, dim), sum(M, \"all\"); a trailing \"omitnan\"; an "
+     "outtype \"double\", \"native\" or \"default\". Example: "
      "sum([1, 2; 3, 4], 1)"},
-    {"prod", prod, 1, 3,
-     "Product of the elements: prod(x), prod(M, dim), prod(M, \"all\"); \"omitnan\". Example: "
+    {"prod", with_outtype<prod>, 1, 4,
+     "Product of the elements: prod(x), prod(M, dim), prod(M, \"all\"); \"omitnan\"; an "
+     "outtype. Example: "
      "prod([1, 2, 3, 4])"},
-    {"mean", mean, 1, 3,
-     "Arithmetic mean: mean(x), mean(M, dim), mean(M, \"all\"); a trailing \"omitnan\". Example: "
+    {"mean", with_outtype<mean>, 1, 4,
+     "Arithmetic mean: mean(x), mean(M, dim), mean(M, \"all\"); a trailing \"omitnan\"; an "
+     "outtype. Example: "
      "mean([1, 2, 3, 4])"},
     {"median", median, 1, 2,
      "Median of the real parts: median(x), median(M, dim), \"all\". Example: median([3, 1, 4, 1, "
