@@ -12,3 +12,4 @@ printf('%.4f\n', mean(logical([1 0 1]), 'native')) % expect: 0.6667
 disp(class(mean(logical([1 0 1]), 'native'))) % expect: double
 disp(sum('abc'))                         % expect: 294
 disp(prod('ab'))                         % expect: 9506
+disp(sum('Octave') + '8')                % expect: 666
