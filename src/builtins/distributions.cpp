@@ -33,7 +33,9 @@ using runtime::Value;
 template <num::Matrix (*statistic)(const num::Matrix&, num::Along)>
 Value slice_statistic(Call& call) {
   const Value& x = call.value(0);
-  if (x.is_nd_array() || vecdim_flag(call, 1)) return nd_reduce_call(call, 1, statistic);
+  if (x.is_nd_array() || vecdim_flag(call, 1) || matlab_trailing_dim(call, 1)) {
+    return nd_reduce_call(call, 1, statistic);
+  }
   const num::Matrix m = real_matrix(call, 0);
   const Plan plan = plan_slices(x, call.dim_argument(1));
   return per_slice_value(x, plan, statistic(m, along_of(x, plan)));

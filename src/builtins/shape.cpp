@@ -20,6 +20,7 @@
 #include "base/utf8.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
+#include "builtins/slices.hpp"
 #include "lang/ast.hpp"
 #include "num/format.hpp"
 #include "num/nd_shape.hpp"
@@ -571,6 +572,7 @@ Value flipud(Call& call) {
 // and a string reverse their order, an N×1 or R×C matrix its rows); flip(x, dim) names it.
 Value flip(Call& call) {
   const Value& x = call.value(0);
+  if (matlab_trailing_dim(call, 1)) return x;  // a flip along a singleton dim
   if (call.has(1)) return call.dim_argument(1) == 2 ? fliplr(call) : flipud(call);
   const bool along_rows = x.is(Kind::Matrix) && x.matrix_value().rows() > 1;
   return along_rows ? flipud(call) : fliplr(call);

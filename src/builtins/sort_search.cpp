@@ -58,6 +58,7 @@ Value running(Call& call, Running operation) {
     return runtime::nd_result(num::from_slices_along(result, array.dims(), dim));
   }
   require_numeric(call, x);
+  if (matlab_trailing_dim(call, 1)) return x;  // a running sum along a singleton dim
   const std::optional<Along> along = plan_running(x, call.dim_argument(1));
   if (!along) return as_number(x);
   return same_kind(x, operation(x.matrix_value(), *along));
@@ -151,6 +152,14 @@ Value sort(Call& call) {
   const Value& x = call.value(0);
   if (x.is_nd_array()) return nd_sort_call(call);
   if (x.is(Kind::StringArray)) return sort_strings(call, x.string_array_value(), false);
+  if (matlab_trailing_dim(call, 1)) {
+    // Sorting along a singleton dim leaves every element where it is.
+    require_numeric(call, x);
+    if (call.has(2)) direction_argument(call, 2);
+    if (call.nargout() < 2) return x;
+    const auto [rows, columns] = size_of(x);
+    return Value::tuple({x, Value::like(x, num::Matrix(rows, columns, 1.0))});
+  }
   if (x.is(Kind::String)) return sort_strings(call, characters_as_items(x.string_value()), true);
   require_numeric(call, x);
   std::optional<int> dim;

@@ -98,7 +98,7 @@ Value reduce(Call& call, const Value& x, std::optional<int> dim, Statistic stati
 // sum, prod, mean, median with a dim, a vecdim, or with "all" over every element.
 // True when a reduction call takes the N-D path: an N-D array (unless "all"), or a vecdim.
 bool nd_reduction(const Call& call, int dim_index) {
-  return vecdim_flag(call, dim_index) ||
+  return vecdim_flag(call, dim_index) || matlab_trailing_dim(call, dim_index) ||
          (call.value(0).is_nd_array() && !all_flag(call, dim_index));
 }
 
@@ -238,8 +238,15 @@ Value with_outtype(Call& call) {
 
 Value median(Call& call) {
   const Value& x = call.value(0);
-  // A scalar's median is its real part (median is always real).
-  if (is_scalar_kind(x)) return Value::scalar(x.complex_value().real());
+  // A scalar's median is its real part (median is always real); matlab code checks its dim
+  // as for any other value (median(8, 0) is an error).
+  if (is_scalar_kind(x)) {
+    if (call.session().dialect() == lang::Dialect::Matlab && call.has(1) && !all_flag(call, 1) &&
+        !vecdim_flag(call, 1)) {
+      call.nd_dim_argument(1);
+    }
+    return Value::scalar(x.complex_value().real());
+  }
   return reduce_call(call, num::median);
 }
 
@@ -462,6 +469,17 @@ Value extremum_builtin(Call& call) {
         call,
         call.count() == 3 ? call.nd_dim_argument(2) : num::first_non_singleton_dim(array.dims()),
         which);
+  }
+  if (call.count() == 3 && matlab_trailing_dim(call, 2)) {
+    // Along a singleton dim every element is its slice's extremum, at index 1.
+    const Value& x = call.value(0);
+    require_numeric(call, x);
+    if (!call.value(1).is_array() || !call.value(1).matrix_value().empty()) {
+      call.fail("3-arg form is " + std::string(call.name()) +
+                "(M, [], dim); 2nd argument must be the empty matrix []");
+    }
+    if (call.nargout() < 2) return x;
+    return Value::tuple({x, Value::like(x, num::Matrix(size_of(x).first, size_of(x).second, 1.0))});
   }
   std::optional<int> dim;
   if (call.count() == 3) {
