@@ -120,7 +120,8 @@ Value broadcast_binary(Call& call) {
   return binary_result(a, b, num::apply(function, x, y));
 }
 
-// mod and rem: x any numeric value, m a real scalar or an array of x's shape.
+// mod and rem: x any numeric value, m a real scalar or an array of x's shape; other real arrays
+// broadcast with x as the arithmetic operators do (mod(-3, [2 3 4])).
 template <BinaryFunction function>
 Value divisor_binary(Call& call) {
   const Value& x = call.value(0);
@@ -133,7 +134,11 @@ Value divisor_binary(Call& call) {
     divisor = m.matrix_value();
   } else if (m.is(Kind::Scalar) || m.is(Kind::Bool)) {
     divisor = num::Matrix(1, 1, m.scalar_value());
+  } else if (m.is_array() && m.matrix_value().is_real() &&
+             !(x.is(Kind::Vector) && m.is(Kind::Vector))) {
+    return binary_result(x, m, num::apply(function, values, m.matrix_value()));
   } else {
+    // Vectors of two lengths have no element-wise pairing (rlab's error).
     call.fail("second argument must be a real scalar, got " + std::string(m.kind_name()));
   }
   num::Matrix result = num::apply(function, values, divisor);

@@ -222,7 +222,13 @@ Value find(Call& call) {
     found.columns = last_elements(found.columns, *limit);
     found.values = last_elements(found.values, *limit);
   }
-  const auto shaped = [&](num::Matrix row) { return oriented_like(call, x, std::move(row)); };
+  // Octave's find of a 1×1 zero in matlab code is the 0×0 [] (a row's misses are 1×0).
+  const bool no_scalar_hit = call.session().dialect() == lang::Dialect::Matlab &&
+                             x.element_count() == 1 && found.linear_indices.empty();
+  const auto shaped = [&](num::Matrix row) {
+    if (no_scalar_hit) return Value::matrix(num::Matrix(0, 0));
+    return oriented_like(call, x, std::move(row));
+  };
   if (call.nargout() <= 1) return shaped(std::move(found.linear_indices));
   if (x.is(Kind::Vector) && call.nargout() == 2) {
     return Value::tuple({shaped(std::move(found.linear_indices)), shaped(std::move(found.values))});

@@ -22,6 +22,7 @@
 #include "runtime/display.hpp"
 #include "runtime/evaluator.hpp"
 #include "runtime/literals.hpp"
+#include "runtime/matlab_shapes.hpp"
 #include "runtime/nd_values.hpp"
 #include "runtime/operators.hpp"
 #include "runtime/predefined.hpp"
@@ -456,11 +457,16 @@ Flow Evaluator::exec_for(const lang::ForStmt& statement) {
       iterable = folded_to_matrix(iterable);
       [[fallthrough]];
     case Kind::Matrix: {
-      // A matrix iterates over its columns, each as M(:, k) reads it (§13.10).
+      // A matrix iterates over its columns, each as M(:, k) reads it (§13.10): a vector in
+      // rlab, an R×1 column in matlab code (§14).
+      const bool matlab = session_.dialect() == lang::Dialect::Matlab;
       const num::Index columns = iterable.matrix_value().columns();
       for (num::Index k = 0; k < columns; ++k) {
         const Value subscripts[] = {Value::all_index(), Value::scalar(static_cast<double>(k + 1))};
-        if (!iteration(index_read(iterable, subscripts))) break;
+        if (!iteration(matlab ? as_matlab_value(matlab_index_read(iterable, subscripts))
+                              : index_read(iterable, subscripts))) {
+          break;
+        }
       }
       break;
     }
