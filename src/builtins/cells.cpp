@@ -1,5 +1,7 @@
 // Cell-array builtins (language.md §13.12): iscell, cell(n) / cell(r, c), num2cell, cell2mat,
 // and cellfun over cells and string arrays (rlab's cell of strings).
+#include "builtins/cells.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -11,6 +13,7 @@
 
 #include "base/error.hpp"
 #include "base/text_case.hpp"
+#include "base/utf8.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
 #include "runtime/literals.hpp"
@@ -129,12 +132,22 @@ struct CellfunOptions {
   std::optional<Value> error_handler;
 };
 
-CellfunOptions cellfun_options(Call& call) {
+// Whether arguments are data that may be text (arrayfun's chars) or cells only (cellfun,
+// where any text after the cells is an option name).
+enum class TextArguments { Data, Options };
+
+CellfunOptions cellfun_options(Call& call, TextArguments text = TextArguments::Options) {
   CellfunOptions options;
   int end = call.count();
-  // Options are name/value pairs after the cells: scan back over pairs whose name is text.
-  while (end - 2 >= 2 && call.value(end - 2).is(Kind::String)) end -= 2;
-  if (end - 1 >= 2 && call.value(end - 1).is(Kind::String)) {
+  const auto is_option = [&](int k) {
+    if (!call.value(k).is(Kind::String)) return false;
+    if (text == TextArguments::Options) return true;
+    const std::string name = lowercase(call.string(k));
+    return name == "uniformoutput" || name == "errorhandler";
+  };
+  // Options are name/value pairs after the inputs: scan back over pairs whose name is one.
+  while (end - 2 >= 2 && is_option(end - 2)) end -= 2;
+  if (end - 1 >= 2 && is_option(end - 1)) {
     call.fail(fmt::format("option \"{}\" has no value", call.string(end - 1)));
   }
   options.inputs = end - 1;
@@ -259,28 +272,20 @@ Value legacy_cellfun(Call& call) {
   return Value::matrix(std::move(result), name == "isclass");
 }
 
-Value cellfun(Call& call) {
-  if (call.value(0).is(Kind::String) && (call.string(0) == "size" || call.string(0) == "isclass")) {
-    return legacy_cellfun(call);
-  }
-  const CellfunOptions options = cellfun_options(call);
-  if (options.inputs < 1) call.fail("needs a cell array to apply the function to");
-  const Value function = cellfun_function(call);
-  std::vector<CellArray> inputs;
-  for (int k = 1; k <= options.inputs; ++k) {
-    inputs.push_back(cellfun_input(call, k));
-    if (inputs.back().rows != inputs.front().rows ||
-        inputs.back().columns != inputs.front().columns) {
-      call.fail(
-          fmt::format("all the input arguments must have the same size (argument {} is "
-                      "{}\u00d7{}, argument 2 is {}\u00d7{})",
-                      k + 1, inputs.back().rows, inputs.back().columns, inputs.front().rows,
-                      inputs.front().columns));
+// The engine of cellfun and of matlab code's arrayfun: f on the matching items of `inputs`
+// (one per input argument from argument 2 on, all of one size), packed as cellfun packs them.
+Value map_items(Call& call, const CellfunOptions& options, const Value& function,
+                const std::vector<CellArray>& inputs, bool strings_in) {
+  for (std::size_t k = 0; k < inputs.size(); ++k) {
+    if (inputs[k].rows != inputs.front().rows || inputs[k].columns != inputs.front().columns) {
+      call.fail(fmt::format(
+          "all the input arguments must have the same size (argument {} is "
+          "{}\u00d7{}, argument 2 is {}\u00d7{})",
+          k + 2, inputs[k].rows, inputs[k].columns, inputs.front().rows, inputs.front().columns));
     }
   }
   const num::Index rows = inputs.front().rows;
   const num::Index columns = inputs.front().columns;
-  const bool strings_in = call.value(1).is(Kind::StringArray);
   const std::size_t count = inputs.front().items.size();
   const int outputs = std::max(call.nargout(), 1);
   // results[o][k]: output o of the call on element k.
@@ -291,6 +296,11 @@ Value cellfun(Call& call) {
     Value result = cellfun_call(call, function, options, std::move(arguments), k,
                                 call.nargout() >= 2 ? outputs : 1);
     if (outputs >= 2) {
+      if (!result.is(Kind::Tuple) ||
+          result.tuple_items().size() < static_cast<std::size_t>(outputs)) {
+        call.fail(fmt::format("the function gave one output for item {}, {} were asked for", k + 1,
+                              outputs));
+      }
       for (int o = 0; o < outputs; ++o) {
         results[static_cast<std::size_t>(o)].push_back(
             result.tuple_items()[static_cast<std::size_t>(o)]);
@@ -325,7 +335,66 @@ Value cellfun(Call& call) {
   return Value::tuple(std::move(packed));
 }
 
+Value cellfun(Call& call) {
+  if (call.value(0).is(Kind::String) && (call.string(0) == "size" || call.string(0) == "isclass")) {
+    return legacy_cellfun(call);
+  }
+  const CellfunOptions options = cellfun_options(call);
+  if (options.inputs < 1) call.fail("needs a cell array to apply the function to");
+  const Value function = cellfun_function(call);
+  std::vector<CellArray> inputs;
+  for (int k = 1; k <= options.inputs; ++k) inputs.push_back(cellfun_input(call, k));
+  return map_items(call, options, function, inputs, call.value(1).is(Kind::StringArray));
+}
+
+// The elements arrayfun passes from one input, in an array of its shape: a number's elements
+// (logical ones as logicals), a char's characters, a cell's elements each in a 1×1 cell, a
+// struct array's structs; any other value is one element.
+CellArray array_items(const Value& x) {
+  CellArray items;
+  if (x.is(Kind::Cell)) {
+    items = x.cell_value();
+    for (Value& item : items.items) item = Value::cell(CellArray::row({item}));
+    return items;
+  }
+  if (x.is(Kind::String)) {
+    for (const std::string_view character : characters_of(x.string_value())) {
+      items.items.push_back(Value::string(std::string(character)));
+    }
+    items.rows = items.items.empty() ? 0 : 1;
+    items.columns = static_cast<std::int64_t>(items.items.size());
+    return items;
+  }
+  if (runtime::is_struct_like(x)) return CellArray::row(runtime::struct_elements(x));
+  if (x.is_array()) {
+    const num::Matrix& m = x.matrix_value();
+    items.rows = x.is(Kind::Vector) ? (m.empty() ? 0 : 1) : m.rows();
+    items.columns = x.is(Kind::Vector) ? m.size() : m.columns();
+    for (num::Index c = 0; c < items.columns; ++c) {
+      for (num::Index r = 0; r < items.rows; ++r) {
+        const num::Complex z = x.is(Kind::Vector) ? m.complex_at(c) : m.complex_at(r, c);
+        items.items.push_back(x.is_logical()    ? Value::boolean(z.real() != 0.0)
+                              : z.imag() == 0.0 ? Value::scalar(z.real())
+                                                : Value::complex(z));
+      }
+    }
+    return items;
+  }
+  return CellArray::row({x});
+}
+
 }  // namespace
+
+Value matlab_arrayfun(Call& call) {
+  const CellfunOptions options = cellfun_options(call, TextArguments::Data);
+  if (options.inputs < 1) call.fail("needs an array to apply the function to");
+  const Value function = cellfun_function(call);
+  std::vector<CellArray> inputs;
+  for (int k = 1; k <= options.inputs; ++k) inputs.push_back(array_items(call.value(k)));
+  return map_items(call, options, function, inputs, false);
+}
+
+namespace {}  // namespace
 
 const BuiltinTable kCellBuiltins = {
     {"cell", cell, 1, 2,

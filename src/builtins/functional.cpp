@@ -12,6 +12,7 @@
 #include "base/error.hpp"
 #include "base/large_stack.hpp"
 #include "base/utf8.hpp"
+#include "builtins/cells.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
 #include "lang/ast.hpp"
@@ -203,6 +204,11 @@ Value arrayfun(Call& call) {
   const int inputs = arrayfun_inputs(call);
   for (int k = 1; k <= inputs; ++k) {
     if (call.value(k).is_nd_array()) return nd_arrayfun(call, inputs);
+  }
+  const bool tracked = std::any_of(call.arguments().begin(), call.arguments().end(),
+                                   [](const Value& x) { return x.is(Kind::Tracked); });
+  if (call.session().dialect() == lang::Dialect::Matlab && !tracked) {
+    return matlab_arrayfun(call);
   }
   return arrayfun_2d(call);
 }

@@ -295,7 +295,7 @@ Value Evaluator::call_user_function(const UserFunction& user, std::span<Value> a
 }
 
 Value Evaluator::call_lambda(const Value& lambda, std::span<Value> arguments,
-                             const SourceLoc& where) {
+                             const SourceLoc& where, int nargout) {
   const Lambda& value = lambda.lambda_value();
   const auto& code = *std::static_pointer_cast<const LambdaCode>(value.code);
   const lang::LambdaDef& definition = *code.definition;
@@ -320,7 +320,12 @@ Value Evaluator::call_lambda(const Value& lambda, std::span<Value> arguments,
   FrameSwap swap(frame_, &frame);
   ++depth_;
   try {
-    Value result = eval(*definition.body);
+    // In matlab code a lambda whose body is a call gives that call's outputs ([a, b] = f(x)
+    // with f = @(x) size(x)), as MATLAB does.
+    const bool outputs = nargout >= 2 && session_.dialect() == lang::Dialect::Matlab &&
+                         definition.body->kind == lang::ExprKind::Call;
+    Value result = outputs ? eval_call(definition.body->as<lang::CallExpr>(), nargout)
+                           : eval(*definition.body);
     --depth_;
     return result;
   } catch (Error& error) {
@@ -377,7 +382,7 @@ Value Evaluator::call_value(const Value& function, std::span<Value> arguments, i
                             const SourceLoc& where) {
   switch (function.kind()) {
     case Kind::Lambda:
-      return call_lambda(function, arguments, where);
+      return call_lambda(function, arguments, where, nargout);
     case Kind::FunctionHandle:
       return call_by_name(function.handle_name(), arguments, nargout, where,
                           HandleVariables::Ignore);

@@ -343,7 +343,10 @@ void Evaluator::exec_multi_assign(const lang::MultiAssignStmt& statement) {
   if (expression.kind == lang::ExprKind::Call) {
     const auto& call = expression.as<lang::CallExpr>();
     const Variable& variable = slot(call.name);
-    direct_call = !variable.defined;
+    // In matlab code a variable holding a function handle gives the call's outputs too
+    // ([r, c] = f(x) with f = @(x) size(x)).
+    direct_call = !variable.defined ||
+                  (session_.dialect() == lang::Dialect::Matlab && variable.value.is_callable());
   }
   if (direct_call) {
     reassigned_ = &statement.targets;  // eval_call_with's builtin branch consumes it
