@@ -10,6 +10,8 @@
 #include <optional>
 #include <string>
 
+#include "base/error.hpp"
+#include "base/text_case.hpp"
 #include "builtins/registry.hpp"
 #include "num/divide.hpp"
 #include "num/nd_products.hpp"
@@ -70,7 +72,72 @@ Value kron(Call& call) {
   return Value::matrix(num::kron(kron_operand(call, 0), kron_operand(call, 1)));
 }
 
+// A p-norm of the elements of v as MATLAB and Octave take it: p = 0 counts the non-zero
+// elements, any other p is num::vector_norm's.
+double elements_norm(const num::Matrix& v, double p) {
+  if (p != 0.0) return num::vector_norm(v, p);
+  double count = 0.0;
+  for (num::Index k = 0; k < v.size(); ++k) count += v.complex_at(k) != num::Complex(0.0, 0.0);
+  return count;
+}
+
+// norm in matlab code: norm(v, p) of a vector for any p (0 counts non-zeros, Inf, -Inf, "fro"
+// as 2), norm(M) the 2-norm (largest singular value), norm(M, 1 | 2 | Inf | "fro"), the type
+// named in any letter case ("inf", "-Inf") or [] for 2, and norm(M, p, "rows" | "columns" |
+// "cols") the p-norm of each row (a column) or column (a row).
+Value matlab_norm(Call& call) {
+  const Value& x = call.value(0);
+  if (!x.is_numeric()) call.fail("unsupported type " + std::string(x.kind_name()));
+  const num::Matrix m = x.as_matrix();
+  double p = 2.0;
+  bool frobenius = false;
+  if (call.has(1) && call.value(1).is(Kind::String)) {
+    const std::string type = lowercase(call.string(1));
+    if (type == "fro") {
+      frobenius = true;
+    } else if (type == "inf" || type == "+inf") {
+      p = std::numeric_limits<double>::infinity();
+    } else if (type == "-inf") {
+      p = -std::numeric_limits<double>::infinity();
+    } else {
+      call.fail("unknown norm type \"" + call.string(1) + "\" (1, 2, Inf, -Inf or \"fro\")");
+    }
+  } else if (call.has(1) && !(call.value(1).is_array() && call.value(1).matrix_value().empty())) {
+    p = call.scalar(1);
+  }
+  if (call.has(2)) {
+    const std::string along = lowercase(call.string(2));
+    if (along != "rows" && along != "columns" && along != "cols") {
+      call.fail("the third argument must be \"rows\" or \"columns\", got \"" + call.string(2) +
+                "\"");
+    }
+    const bool rows = along == "rows";
+    const num::Index slices = rows ? m.rows() : m.columns();
+    const num::Index length = rows ? m.columns() : m.rows();
+    num::Matrix result = rows ? num::Matrix(slices, 1) : num::Matrix(1, slices);
+    for (num::Index s = 0; s < slices; ++s) {
+      num::Matrix slice(
+          1, length,
+          m.is_complex() ? num::Matrix::Element::ComplexValued : num::Matrix::Element::Real);
+      for (num::Index k = 0; k < length; ++k)
+        slice.set(k, rows ? m.complex_at(s, k) : m.complex_at(k, s));
+      result.set(s, elements_norm(slice, frobenius ? 2.0 : p));
+    }
+    return Value::matrix(std::move(result));
+  }
+  if (m.rows() == 1 || m.columns() == 1 || m.empty()) {
+    return Value::scalar(m.empty() ? 0.0 : elements_norm(m, frobenius ? 2.0 : p));
+  }
+  if (frobenius) return Value::scalar(num::matrix_norm(m, num::MatrixNorm::Frobenius));
+  if (p == 1.0) return Value::scalar(num::matrix_norm(m, num::MatrixNorm::One));
+  if (p == 2.0) return Value::scalar(num::matrix_norm(m, num::MatrixNorm::Two));
+  if (std::isinf(p) && p > 0) return Value::scalar(num::matrix_norm(m, num::MatrixNorm::Infinity));
+  call.fail("matrix norm type must be 1, 2, Inf or \"fro\"");
+}
+
 Value norm(Call& call) {
+  if (call.session().dialect() == lang::Dialect::Matlab) return matlab_norm(call);
+  if (call.has(2)) throw Error("wrong number of arguments for 'norm': expected 1..2, got 3");
   const Value& x = call.value(0);
   if (!x.is_numeric()) call.fail("unsupported type " + std::string(x.kind_name()));
   const num::Matrix m = x.as_matrix();
@@ -406,8 +473,9 @@ extern const BuiltinTable kLinalgBuiltins = {
      "Cross product of two 3-element vectors. Example: cross([1, 0, 0], [0, 1, 0])"},
     {"outer", outer, 2, 2, "Outer product: M(i, j) = a(i)*b(j). Example: outer([1, 2], [3, 4, 5])"},
     {"kron", kron, 2, 2, "Kronecker product. Example: kron(eye(2), [1, 2])"},
-    {"norm", norm, 1, 2,
-     "Vector p-norm; matrix Frobenius (default), 1, 2, Inf or \"fro\" norm. Example: norm([3, 4])"},
+    {"norm", norm, 1, 3,
+     "Vector p-norm; matrix Frobenius (default; the 2-norm in matlab code), 1, 2, Inf or \"fro\" "
+     "norm; in matlab code norm(M, p, \"rows\" | \"columns\"). Example: norm([3, 4])"},
     {"vecnorm", vecnorm, 1, 3,
      "p-norm of each column (or row, dim 2): vecnorm(A, p, dim). Example: vecnorm([3, 0; 4, 1])"},
     {"det", det, 1, 1, "Determinant (LU with partial pivoting). Example: det([1, 2; 3, 4])"},
