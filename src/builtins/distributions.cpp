@@ -16,6 +16,7 @@
 #include "builtins/registry.hpp"
 #include "builtins/slices.hpp"
 #include "num/format.hpp"
+#include "num/nd_shape.hpp"
 #include "num/ops.hpp"
 #include "num/rng.hpp"
 #include "num/statistics.hpp"
@@ -39,6 +40,69 @@ Value slice_statistic(Call& call) {
   const num::Matrix m = real_matrix(call, 0);
   const Plan plan = plan_slices(x, call.dim_argument(1));
   return per_slice_value(x, plan, statistic(m, along_of(x, plan)));
+}
+
+// [m, f, c] = mode(x, dim) in matlab code: the mode of each slice, how often it occurs, and a
+// cell of the slice's values that occur that often (a sorted column), in the reduction's shape.
+Value mode_outputs(Call& call) {
+  const Value& x = call.value(0);
+  require_numeric_or_nd(call, x);
+  const num::NdArray array = runtime::as_nd_array(x);
+  if (array.is_complex()) call.fail("takes real data");
+  const int dim =
+      call.has(1) ? call.nd_dim_argument(1) : num::first_non_singleton_dim(array.dims());
+  // Past the last dim every element is its own slice.
+  const num::Matrix slices = dim < array.ndims()
+                                 ? num::slices_along(array, dim)
+                                 : num::reshaped(array, {1, array.size()}).to_matrix();
+  const num::Dims dims = dim < array.ndims() ? num::reduced_dims(array.dims(), dim) : array.dims();
+  const num::Index count = slices.columns();
+  num::Matrix modes(1, count);
+  num::Matrix frequencies(1, count);
+  std::vector<Value> ties;
+  for (num::Index s = 0; s < count; ++s) {
+    std::vector<double> values;
+    for (num::Index r = 0; r < slices.rows(); ++r) {
+      if (!std::isnan(slices(r, s))) values.push_back(slices(r, s));
+    }
+    std::sort(values.begin(), values.end());
+    std::vector<double> best;
+    std::size_t best_count = 0;
+    for (std::size_t start = 0; start < values.size();) {
+      std::size_t end = start;
+      while (end < values.size() && values[end] == values[start]) ++end;
+      if (end - start > best_count) best.clear();
+      if (end - start >= best_count) {
+        best_count = end - start;
+        best.push_back(values[start]);
+      }
+      start = end;
+    }
+    modes.set(s, best.empty() ? std::nan("") : best.front());
+    frequencies.set(s, static_cast<double>(best_count));
+    ties.push_back(best.size() == 1 ? Value::scalar(best.front())
+                                    : Value::matrix(num::Matrix::column(best)));
+  }
+  const auto shaped = [&](num::Matrix row) {
+    return runtime::nd_result(num::reshaped(num::NdArray::from_matrix(std::move(row)), dims));
+  };
+  std::vector<Value> outputs = {shaped(std::move(modes)), shaped(std::move(frequencies))};
+  if (call.nargout() >= 3) {
+    if (dims.size() > 2) call.fail("the cell of ties has two dims; give a result of two dims");
+    runtime::CellArray cells;
+    cells.rows = dims[0];
+    cells.columns = dims[1];
+    cells.items = std::move(ties);
+    outputs.push_back(Value::cell(std::move(cells)));
+  }
+  return Value::tuple(std::move(outputs));
+}
+
+Value mode(Call& call) {
+  if (call.session().dialect() == lang::Dialect::Matlab && call.nargout() >= 2) {
+    return mode_outputs(call);
+  }
+  return slice_statistic<num::mode>(call);
 }
 
 // The observations × variables matrix of cov and corrcoef: cov(x, y) is cov([x(:), y(:)]); a
@@ -484,8 +548,9 @@ extern const BuiltinTable kDistributionBuiltins = {
      "Normal density: normpdf(x), normpdf(x, mu, sigma). Example: normpdf(0)"},
     {"normcdf", normal<true>, 1, 3,
      "Normal distribution function: normcdf(x, mu, sigma). Example: normcdf(1.96)"},
-    {"mode", slice_statistic<num::mode>, 1, 2,
-     "Most frequent value (smallest on ties, NaN ignored): mode(x), mode(M, dim). Example: "
+    {"mode", mode, 1, 2,
+     "Most frequent value (smallest on ties, NaN ignored): mode(x), mode(M, dim); in matlab "
+     "code [m, f, c] = mode(...) with the frequency and the ties. Example: "
      "mode([1, 2, 2, 3])"},
     {"range", slice_statistic<num::range>, 1, 2,
      "max - min ignoring NaN: range(x), range(M, dim). Example: range([4, 9, 1])"},

@@ -146,6 +146,24 @@ Value divisor_binary(Call& call) {
   return Value::like(x, std::move(result));
 }
 
+// log2(x), and [f, e] = log2(x): the mantissa and exponent of each element, x = f·2^e with
+// 0.5 <= |f| < 1 (C's frexp; 0 gives 0 and 0, Inf and NaN themselves and 0).
+Value log2_builtin(Call& call) {
+  if (call.nargout() < 2) return element_wise<unary<UnaryFunction::Log2>>(call);
+  const Value& x = call.value(0);
+  if (!x.is_numeric()) unsupported(call, x);
+  num::Matrix mantissas = x.as_matrix();
+  if (mantissas.is_complex()) call.fail("[f, e] = log2(x) takes real x");
+  num::Matrix exponents(mantissas.rows(), mantissas.columns());
+  for (num::Index k = 0; k < mantissas.size(); ++k) {
+    int exponent = 0;
+    const double mantissa = std::frexp(mantissas[k], &exponent);
+    mantissas.set(k, mantissa);
+    exponents.set(k, std::isfinite(mantissas[k]) ? static_cast<double>(exponent) : 0.0);
+  }
+  return Value::tuple({Value::like(x, std::move(mantissas)), Value::like(x, std::move(exponents))});
+}
+
 // round(x, n): MATLAB's rounding to n decimal digits (n < 0 rounds to tens, hundreds, ...):
 // the scaled value x·10^n rounded half away from zero, then scaled back; real and imaginary
 // parts separately.
@@ -281,8 +299,8 @@ extern const BuiltinTable kMathBuiltins = {
      "Exponential, element-wise. Example: exp(1)"},
     {"log", element_wise<unary<UnaryFunction::Log>>, 1, 1,
      "Natural logarithm (NaN for negative reals). Example: log([1, e])"},
-    {"log2", element_wise<unary<UnaryFunction::Log2>>, 1, 1,
-     "Base-2 logarithm, element-wise. Example: log2(1024)"},
+    {"log2", log2_builtin, 1, 1,
+     "Base-2 logarithm, element-wise; [f, e] = log2(x) splits x = f * 2^e. Example: log2(1024)"},
     {"log10", element_wise<unary<UnaryFunction::Log10>>, 1, 1,
      "Base-10 logarithm, element-wise. Example: log10(1000)"},
     {"sin", element_wise<unary<UnaryFunction::Sin>>, 1, 1,
