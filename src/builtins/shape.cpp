@@ -297,7 +297,53 @@ const Value& numeric(const Call& call, int index, const char* what) {
   return x;
 }
 
+// linspace in matlab code (MATLAB's and Octave's forms): the count cut down to a whole number
+// (below 1 gives none, [] one), complex ends (real and imaginary parts spaced apart), and
+// vectors of ends, one row of points per pair (a scalar end paired with each).
+Value matlab_linspace(Call& call) {
+  num::Index n = 100;
+  if (call.has(2)) {
+    const Value& count = call.value(2);
+    if (count.is_array() && count.matrix_value().empty()) {
+      n = 1;
+    } else {
+      const double given = call.scalar(2);
+      if (std::isnan(given)) call.fail("N must be a number, got NaN");
+      n = given < 1.0 ? 0 : static_cast<num::Index>(std::min(std::floor(given), 1e9));
+    }
+  }
+  const num::Matrix starts = call.matrix(0);
+  const num::Matrix ends = call.matrix(1);
+  for (const num::Matrix* end : {&starts, &ends}) {
+    if (end->empty() || (end->rows() != 1 && end->columns() != 1)) {
+      call.fail("START and END must be scalars or vectors");
+    }
+  }
+  if (starts.size() != 1 && ends.size() != 1 && starts.size() != ends.size()) {
+    call.fail("START and END must be scalars or vectors of the same length");
+  }
+  const num::Index rows = std::max(starts.size(), ends.size());
+  const bool complex = starts.is_complex() || ends.is_complex();
+  num::Matrix result(rows, n,
+                     complex ? num::Matrix::Element::ComplexValued : num::Matrix::Element::Real);
+  for (num::Index r = 0; r < rows; ++r) {
+    const num::Complex a = starts.complex_at(starts.size() == 1 ? 0 : r);
+    const num::Complex b = ends.complex_at(ends.size() == 1 ? 0 : r);
+    const num::Matrix re = num::linspace(a.real(), b.real(), n);
+    const num::Matrix im = complex ? num::linspace(a.imag(), b.imag(), n) : num::Matrix();
+    for (num::Index k = 0; k < n; ++k) {
+      if (complex) {
+        result.set(r, k, num::Complex(re[k], im[k]));
+      } else {
+        result.set(r, k, re[k]);
+      }
+    }
+  }
+  return Value::matrix(std::move(result));
+}
+
 Value linspace(Call& call) {
+  if (call.session().dialect() == lang::Dialect::Matlab) return matlab_linspace(call);
   const num::Index n = call.has(2) ? call.count_argument(2) : 100;
   return Value::vector(num::linspace(call.scalar(0), call.scalar(1), n));
 }
