@@ -16,6 +16,7 @@
 #include "num/ops.hpp"
 #include "num/rng.hpp"
 #include "runtime/call.hpp"
+#include "runtime/cell_array.hpp"
 #include "runtime/operators.hpp"
 
 namespace llmlab::builtins {
@@ -241,7 +242,73 @@ Value factorial(Call& call) {
 
 // nchoosek(n, k) for scalars: the product Π (n - k + i) / i over i = 1..k, which stays an
 // integer at every step; it is exact while the result is below 2^53.
+// nchoosek(v, k) of a vector v (of two or more numbers, or a cell): every choice of k of its
+// elements, one per row, in the order of their positions (MATLAB's); k = 0 gives one empty
+// row, k > numel(v) no rows.
+Value combinations(Call& call) {
+  const Value& set = call.value(0);
+  const std::int64_t k = call.count_argument(1);
+  std::vector<Value> items;
+  if (set.is(Kind::Cell)) {
+    items = set.cell_value().items;
+  } else {
+    const num::Matrix m = call.matrix(0);
+    if (m.rows() > 1 && m.columns() > 1) call.fail("V must be a scalar or a vector");
+    for (num::Index i = 0; i < m.size(); ++i) {
+      const num::Complex z = m.complex_at(i);
+      items.push_back(z.imag() == 0.0 ? Value::scalar(z.real()) : Value::complex(z));
+    }
+  }
+  const auto n = static_cast<std::int64_t>(items.size());
+  std::vector<std::vector<std::size_t>> rows;
+  if (k == 0) rows.emplace_back();
+  if (k > 0 && k <= n) {
+    std::vector<std::size_t> pick(static_cast<std::size_t>(k));
+    for (std::size_t i = 0; i < pick.size(); ++i) pick[i] = i;
+    while (true) {
+      rows.push_back(pick);
+      if (rows.size() > 10'000'000) call.fail("too many combinations");
+      // The rightmost position that can still move right, then the ones after it follow.
+      auto i = static_cast<std::int64_t>(k) - 1;
+      while (i >= 0 && pick[static_cast<std::size_t>(i)] == static_cast<std::size_t>(n - k + i)) {
+        --i;
+      }
+      if (i < 0) break;
+      ++pick[static_cast<std::size_t>(i)];
+      for (auto j = static_cast<std::size_t>(i) + 1; j < pick.size(); ++j)
+        pick[j] = pick[j - 1] + 1;
+    }
+  }
+  const auto count = static_cast<num::Index>(rows.size());
+  if (set.is(Kind::Cell)) {
+    runtime::CellArray cells;
+    cells.rows = count;
+    cells.columns = k;
+    for (std::int64_t c = 0; c < k; ++c) {
+      for (const std::vector<std::size_t>& row : rows) {
+        cells.items.push_back(items[row[static_cast<std::size_t>(c)]]);
+      }
+    }
+    if (cells.items.empty()) cells.rows = count;
+    return Value::cell(std::move(cells));
+  }
+  num::Matrix result(count, k);
+  for (num::Index r = 0; r < count; ++r) {
+    for (std::int64_t c = 0; c < k; ++c) {
+      result.set(
+          r, c,
+          items[rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)]].complex_value());
+    }
+  }
+  return Value::matrix(std::move(result));
+}
+
 Value nchoosek(Call& call) {
+  const Value& set = call.value(0);
+  if (call.session().dialect() == lang::Dialect::Matlab &&
+      (set.is(Kind::Cell) || (set.is_array() && set.matrix_value().size() != 1))) {
+    return combinations(call);
+  }
   const std::int64_t n = call.count_argument(0);
   std::int64_t k = call.count_argument(1);
   if (k > n) {
