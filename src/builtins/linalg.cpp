@@ -15,6 +15,7 @@
 #include "builtins/registry.hpp"
 #include "num/divide.hpp"
 #include "num/nd_products.hpp"
+#include "num/ops.hpp"
 #include "num/shape.hpp"
 #include "runtime/nd_values.hpp"
 
@@ -360,8 +361,21 @@ Value qr(Call& call) {
 }
 
 // R = chol(A) with R'·R = A; [R, p] = chol(A) reports failure in p instead of raising it.
+// chol(A), chol(A, "upper") = R with R'R = A from A's upper triangle; chol(A, "lower") = L with
+// L L' = A from its lower triangle (the option in any letter case); [R, p] = chol(...).
 Value chol(Call& call) {
-  num::Cholesky factor = num::chol(real_input(call, 0));
+  bool lower = false;
+  if (call.has(1)) {
+    const std::string triangle = lowercase(call.string(1));
+    if (triangle != "upper" && triangle != "lower") {
+      call.fail("the second argument must be \"upper\" or \"lower\", got \"" + call.string(1) +
+                "\"");
+    }
+    lower = triangle == "lower";
+  }
+  const num::Matrix a = real_input(call, 0);
+  num::Cholesky factor = num::chol(lower ? num::transpose(a) : a);
+  if (lower) factor.r = num::transpose(factor.r);
   if (call.nargout() >= 2) {
     return Value::tuple(
         {Value::matrix(std::move(factor.r)), Value::scalar(static_cast<double>(factor.failed_at))});
@@ -502,9 +516,9 @@ extern const BuiltinTable kLinalgBuiltins = {
     {"qr", qr, 1, 2,
      "QR factorisation: [Q, R] = qr(A), qr(A, 0) or qr(A, \"econ\"). Example: [Q, R] = qr([1, 2; "
      "3, 4])"},
-    {"chol", chol, 1, 1,
-     "Cholesky factor R with R'*R = A; [R, p] = chol(A) reports failure. Example: chol([4, 2; 2, "
-     "3])"},
+    {"chol", chol, 1, 2,
+     "Cholesky factor R with R'*R = A (chol(A, \"lower\"): L with L*L' = A); [R, p] = chol(A) "
+     "reports failure. Example: chol([4, 2; 2, 3])"},
     {"lu", lu, 1, 1,
      "LU with partial pivoting: [L, U, P] = lu(A), P*A = L*U; [L, U] = lu(A). Example: [L, U, P] = "
      "lu([1, 2; 3, 4])"},
