@@ -345,6 +345,72 @@ Value svd(Call& call) {
 }
 
 // [Q, R] = qr(A), qr(A, 0) or qr(A, "econ") (economy size); R = qr(A) alone is the R factor.
+// The column order of QR with column pivoting: at each step the remaining column with the most
+// left after removing the chosen ones (modified Gram-Schmidt with pivoting), so R's diagonal
+// falls in magnitude.
+std::vector<num::Index> pivot_order(const num::Matrix& a) {
+  const num::Index rows = a.rows();
+  const num::Index columns = a.columns();
+  std::vector<std::vector<double>> remaining(static_cast<std::size_t>(columns));
+  for (num::Index c = 0; c < columns; ++c) {
+    for (num::Index r = 0; r < rows; ++r) remaining[static_cast<std::size_t>(c)].push_back(a(r, c));
+  }
+  std::vector<num::Index> order(static_cast<std::size_t>(columns));
+  for (num::Index c = 0; c < columns; ++c) order[static_cast<std::size_t>(c)] = c;
+  const auto squared = [](const std::vector<double>& v) {
+    double sum = 0.0;
+    for (const double x : v) sum += x * x;
+    return sum;
+  };
+  for (num::Index k = 0; k < std::min(rows, columns); ++k) {
+    auto best = static_cast<std::size_t>(k);
+    for (auto j = static_cast<std::size_t>(k) + 1; j < order.size(); ++j) {
+      if (squared(remaining[j]) > squared(remaining[best])) best = j;
+    }
+    std::swap(order[static_cast<std::size_t>(k)], order[best]);
+    std::swap(remaining[static_cast<std::size_t>(k)], remaining[best]);
+    const std::vector<double>& chosen = remaining[static_cast<std::size_t>(k)];
+    const double size = squared(chosen);
+    if (size == 0.0) continue;
+    for (auto j = static_cast<std::size_t>(k) + 1; j < order.size(); ++j) {
+      double dot = 0.0;
+      for (num::Index r = 0; r < rows; ++r)
+        dot += chosen[static_cast<std::size_t>(r)] * remaining[j][static_cast<std::size_t>(r)];
+      for (num::Index r = 0; r < rows; ++r) {
+        remaining[j][static_cast<std::size_t>(r)] -=
+            dot / size * chosen[static_cast<std::size_t>(r)];
+      }
+    }
+  }
+  return order;
+}
+
+// [Q, R, P] = qr(A) with A·P = Q·R (P a permutation matrix), or [Q, R, p] = qr(A, 0) with
+// A(:, p) = Q·R in the economy size (p a row of column numbers), as MATLAB gives them.
+Value pivoted_qr(Call& call, const num::Matrix& a, bool vector) {
+  const std::vector<num::Index> order = pivot_order(a);
+  const auto columns = static_cast<num::Index>(order.size());
+  num::Matrix permuted(a.rows(), columns);
+  for (num::Index c = 0; c < columns; ++c) {
+    for (num::Index r = 0; r < a.rows(); ++r)
+      permuted.set(r, c, a(r, order[static_cast<std::size_t>(c)]));
+  }
+  const bool economy = call.has(1);
+  num::Qr parts = num::qr(permuted, economy ? num::SvdSize::Economy : num::SvdSize::Full);
+  Value permutation;
+  if (vector) {
+    std::vector<double> positions;
+    for (const num::Index c : order) positions.push_back(static_cast<double>(c + 1));
+    permutation = Value::matrix(num::Matrix::row(positions));
+  } else {
+    num::Matrix p(columns, columns);
+    for (num::Index c = 0; c < columns; ++c) p.set(order[static_cast<std::size_t>(c)], c, 1.0);
+    permutation = Value::matrix(std::move(p));
+  }
+  return Value::tuple({Value::matrix(std::move(parts.q)), Value::matrix(std::move(parts.r)),
+                       std::move(permutation)});
+}
+
 Value qr(Call& call) {
   const num::Matrix a = real_input(call, 0);
   bool economy = false;
@@ -355,6 +421,7 @@ Value qr(Call& call) {
       call.fail("option must be 0 or \"econ\"");
     }
   }
+  if (call.nargout() >= 3) return pivoted_qr(call, a, economy && !call.value(1).is(Kind::String));
   num::Qr parts = num::qr(a, economy ? num::SvdSize::Economy : num::SvdSize::Full);
   if (call.nargout() < 2) return Value::matrix(std::move(parts.r));
   return Value::tuple({Value::matrix(std::move(parts.q)), Value::matrix(std::move(parts.r))});
