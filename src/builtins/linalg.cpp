@@ -317,6 +317,23 @@ Value cond(Call& call) {
 Value eig(Call& call) {
   int count = call.count();
   bool as_matrix = call.nargout() >= 2;
+  // MATLAB's balancing choice: the eigenvalues do not depend on it (balancing only improves
+  // their accuracy), so both are accepted and solved the same way.
+  int balance_flags = 0;
+  for (int k = 1; k < count; ++k) {
+    if (!call.value(k).is(Kind::String)) continue;
+    const std::string flag = lowercase(call.string(k));
+    balance_flags += flag == "balance" || flag == "nobalance";
+  }
+  if (balance_flags > 1) call.fail("give one of \"balance\" and \"nobalance\"");
+  for (int k = count - 1; k >= 1 && call.value(k).is(Kind::String); --k) {
+    const std::string balance = lowercase(call.string(k));
+    if (balance != "balance" && balance != "nobalance") continue;
+    std::vector<Value> rest(call.arguments().begin(), call.arguments().end());
+    rest.erase(rest.begin() + k);
+    runtime::Call inner(call.interpreter(), call.name(), rest, call.nargout());
+    return eig(inner);
+  }
   if (call.value(count - 1).is(Kind::String)) {
     const std::string& flag = call.string(count - 1);
     if (flag != "vector" && flag != "matrix") {
