@@ -180,6 +180,11 @@ Value rescale(Call& call) {
   num::Matrix m = real_matrix(call, 0);
   const double lo = call.scalar_or(1, 0.0);
   const double hi = call.scalar_or(2, 1.0);
+  // MATLAB's rescale(A, l, u) takes both bounds, l at most u.
+  if (call.session().dialect() == lang::Dialect::Matlab) {
+    if (call.count() == 2) call.fail("L and U must be given together: rescale(A, l, u)");
+    if (lo > hi) call.fail("L must be less than or equal to U");
+  }
   double smallest = std::numeric_limits<double>::infinity();
   double largest = -std::numeric_limits<double>::infinity();
   for (const double value : m.real_values()) {
