@@ -134,9 +134,12 @@ std::string matlab_array(const Matrix& values, MatlabStyle style, int width) {
   for (Index k = 0; k < values.size(); ++k) {
     std::string& text = cells[static_cast<std::size_t>(k)];
     const Complex c = values.complex_at(k);
-    text = !fixed_style ? element_text(c, complex, style)
-           : complex    ? complex_text(c, layout, style)
-                        : laid_out(c.real(), layout, style);
+    // An exact zero among real non-integers shows as 0, as MATLAB prints it (0 0.5 -> "0
+    // 0.5000"); a complex element keeps its parts' decimals.
+    text = !fixed_style    ? element_text(c, complex, style)
+           : complex       ? complex_text(c, layout, style)
+           : c.real() == 0 ? std::string("0")
+                           : laid_out(c.real(), layout, style);
     cell_width = std::max(cell_width, text.size());
   }
   constexpr std::size_t kGap = 3;  // spaces before every column
