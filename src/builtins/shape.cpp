@@ -567,7 +567,12 @@ Value diag(Call& call) {
   const Value& x = call.value(0);
   const num::Index k = call.has(1) ? call.integer(1) : 0;
   if (x.is(Kind::Matrix) && !is_one_dimensional(x.matrix_value())) {
-    return Value::vector(num::diagonal_of(x.matrix_value(), k));
+    num::Matrix diagonal = num::diagonal_of(x.matrix_value(), k);
+    // MATLAB's diagonal of a matrix is a column (an empty one 0×1); rlab's is a vector.
+    if (call.session().dialect() == lang::Dialect::Matlab) {
+      return Value::matrix(diagonal.with_shape(diagonal.size(), 1), x.is_logical());
+    }
+    return Value::vector(std::move(diagonal));
   }
   if (!x.is_numeric()) call.fail("expected vector or matrix, got " + std::string(x.kind_name()));
   return Value::matrix(num::diagonal_matrix(x.as_matrix(), k));
