@@ -176,7 +176,11 @@ Value sort(Call& call) {
   Value sorted = as_number(x);
   Value indices = Value::scalar(1.0);
   if (along) {
-    num::SortResult result = num::sort(x.matrix_value(), *along, direction);
+    // MATLAB orders complex numbers by magnitude, then angle; rlab by the real part.
+    const num::ComplexOrder complex_order = call.session().dialect() == lang::Dialect::Matlab
+                                                ? num::ComplexOrder::Magnitude
+                                                : num::ComplexOrder::RealPart;
+    num::SortResult result = num::sort(x.matrix_value(), *along, direction, complex_order);
     sorted = same_kind(x, std::move(result.values));
     sorted.set_logical(x.is_logical());  // sorting keeps the class (MATLAB)
     indices = same_kind(x, std::move(result.indices));
