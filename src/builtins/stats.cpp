@@ -503,9 +503,56 @@ Value extremum_builtin(Call& call) {
   return values;
 }
 
-Value max(Call& call) { return extremum_builtin<num::Extremum::Max>(call); }
+// max and min in matlab code: text is its character codes (max('abc') is 99), and the largest
+// or smallest of logical data is logical, as MATLAB keeps the class.
+template <num::Extremum which>
+Value matlab_extremum(Call& call) {
+  const int data = call.count() == 2 ? 2 : 1;
+  bool text = false;
+  bool logical = true;
+  for (int k = 0; k < data; ++k) {
+    text = text || call.value(k).is(Kind::String);
+    logical = logical && call.value(k).is_logical();
+  }
+  Value result;
+  if (text) {
+    std::vector<Value> arguments(call.arguments().begin(), call.arguments().end());
+    for (int k = 0; k < data; ++k) {
+      if (arguments[static_cast<std::size_t>(k)].is(Kind::String)) {
+        arguments[static_cast<std::size_t>(k)] =
+            call.invoke(Value::function_handle("double"), {arguments[static_cast<std::size_t>(k)]});
+      }
+    }
+    runtime::Call codes(call.interpreter(), call.name(), arguments, call.nargout());
+    result = extremum_builtin<which>(codes);
+  } else {
+    result = extremum_builtin<which>(call);
+  }
+  if (!logical) return result;
+  const auto as_logical = [](Value value) {
+    if (value.is(Kind::Scalar)) return Value::boolean(value.scalar_value() != 0.0);
+    if (value.is_array() || value.is_nd_array()) value.set_logical(true);
+    return value;
+  };
+  if (!result.is(Kind::Tuple)) return as_logical(std::move(result));
+  std::vector<Value> items = result.tuple_items();
+  items.front() = as_logical(std::move(items.front()));
+  return Value::tuple(std::move(items));
+}
 
-Value min(Call& call) { return extremum_builtin<num::Extremum::Min>(call); }
+Value max(Call& call) {
+  if (call.session().dialect() == lang::Dialect::Matlab) {
+    return matlab_extremum<num::Extremum::Max>(call);
+  }
+  return extremum_builtin<num::Extremum::Max>(call);
+}
+
+Value min(Call& call) {
+  if (call.session().dialect() == lang::Dialect::Matlab) {
+    return matlab_extremum<num::Extremum::Min>(call);
+  }
+  return extremum_builtin<num::Extremum::Min>(call);
+}
 
 Value argmax(Call& call) {
   return extremum_values(call, call.value(0), call.dim_argument(1), num::Extremum::Max).second;
