@@ -31,6 +31,21 @@ using runtime::Value;
 // strcat(s1, s2, ...): one String; with a StringArray among the arguments (MATLAB's cell form),
 // a StringArray of element-wise joins, each String argument repeated for every element.
 Value strcat(Call& call) {
+  // MATLAB drops the trailing whitespace of each char argument (not of a cell's texts).
+  const bool matlab = call.session().dialect() == lang::Dialect::Matlab;
+  if (call.count() == 0) {
+    if (!matlab) throw Error("wrong number of arguments for 'strcat': expected at least 1, got 0");
+    return Value::string("");
+  }
+  const auto text = [&](int i) {
+    // Numbers are character codes in matlab code (strcat(1) is char(1)).
+    std::string piece =
+        matlab && call.value(i).is_numeric()
+            ? call.invoke(Value::function_handle("char"), {call.value(i)}).string_value()
+            : call.string(i);
+    if (matlab) piece.erase(piece.find_last_not_of(" \t\v\n\r\f") + 1);
+    return piece;
+  };
   std::optional<std::size_t> length;
   for (int i = 0; i < call.count(); ++i) {
     if (!call.value(i).is(Kind::StringArray)) continue;
@@ -42,14 +57,14 @@ Value strcat(Call& call) {
   }
   if (!length) {
     std::string out;
-    for (int i = 0; i < call.count(); ++i) out += call.string(i);
+    for (int i = 0; i < call.count(); ++i) out += text(i);
     return Value::string(out);
   }
   std::vector<std::string> joined(*length);
   for (int i = 0; i < call.count(); ++i) {
     const Value& part = call.value(i);
     for (std::size_t k = 0; k < *length; ++k) {
-      joined[k] += part.is(Kind::StringArray) ? part.string_array_value()[k] : call.string(i);
+      joined[k] += part.is(Kind::StringArray) ? part.string_array_value()[k] : text(i);
     }
   }
   return Value::string_array(std::move(joined));
@@ -316,7 +331,7 @@ Value ends_with(Call& call) {
 }  // namespace
 
 extern const BuiltinTable kStringBuiltins = {
-    {"strcat", strcat, 1, -1,
+    {"strcat", strcat, 0, -1,
      "strcat(s1, s2, ...): concatenated strings. Example: strcat(\"ab\", \"cd\", \"ef\")"},
     {"strcmp", strcmp, 2, 2,
      "strcmp(a, b): true when a and b are identical strings. Example: strcmp(\"abc\", \"abc\")"},
