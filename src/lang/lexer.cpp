@@ -63,7 +63,6 @@ bool transpose_may_follow(TokenKind kind) {
     case TokenKind::Number:
     case TokenKind::RParen:
     case TokenKind::RBracket:
-    case TokenKind::RBrace:  // c{k}' transposes the element
     case TokenKind::Apostrophe:
     case TokenKind::DotApostrophe:
       return true;
@@ -374,6 +373,11 @@ class Lexer {
   // transposes; only a spaced transpose inside brackets with a later `'` on its line, as in
   // [a ' b '], reads differently from rustlab, and MATLAB reads it the same way.
   bool apostrophe_opens_string(bool spaced) const {
+    // In matlab code a quote right after a closing brace transposes the element, c{k}'
+    // (MATLAB's reading); rlab keeps §1.5's string there.
+    const bool after_brace = !tokens_.empty() && tokens_.back().kind == TokenKind::RBrace &&
+                             dialect_ == Dialect::Matlab && !spaced;
+    if (after_brace) return false;
     if (tokens_.empty() || !transpose_may_follow(tokens_.back().kind)) return true;
     if (!spaced || !inside_brackets()) return false;
     for (std::size_t at = offset_ + 1; at < text_.size() && text_[at] != '\n'; ++at) {

@@ -14,7 +14,8 @@ namespace llmlab::lang {
 
 // Throws llmlab::Error (ErrorKind::Syntax) at the first lex error. The matlab dialect also
 // reads imaginary literals (`3i`, `2.5e-3j`; language.md §14), which rlab lexes as a number
-// followed by a name (§1.4).
+// followed by a name (§1.4), and a quote right after `}` as a transpose (c{k}'), where rlab
+// opens a string.
 std::vector<Token> tokenize(const std::shared_ptr<const SourceFile>& file,
                             Dialect dialect = Dialect::Rlab);
 
