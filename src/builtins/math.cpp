@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <numbers>
 #include <optional>
 #include <string>
@@ -216,6 +217,46 @@ double erf_of(double x) { return std::erf(x); }
 
 double erfc_of(double x) { return std::erfc(x); }
 
+// The inverse error function: Winitzki's closed-form start, then Newton steps on erf (its
+// derivative 2/√π·e^(−x²)) to full double precision; ±1 give ±Inf, outside [−1, 1] NaN.
+double erfinv_of(double y) {
+  if (std::isnan(y) || y < -1.0 || y > 1.0) return std::numeric_limits<double>::quiet_NaN();
+  if (y == -1.0 || y == 1.0) return std::copysign(std::numeric_limits<double>::infinity(), y);
+  if (y == 0.0) return y;
+  constexpr double a = 0.147;
+  const double ln = std::log1p(-y * y);
+  const double t = 2.0 / (std::numbers::pi * a) + ln / 2.0;
+  double x = std::copysign(std::sqrt(std::sqrt(t * t - ln / a) - t), y);
+  for (int step = 0; step < 4; ++step) {
+    const double slope = 2.0 / std::sqrt(std::numbers::pi) * std::exp(-x * x);
+    if (slope == 0.0) break;
+    x -= (std::erf(x) - y) / slope;
+  }
+  return x;
+}
+
+// The inverse complementary error function, by Newton steps on erfc itself (so a y near 0,
+// erfc's far tail, keeps its digits); 0 gives Inf, 2 −Inf, outside [0, 2] NaN.
+double erfcinv_of(double y) {
+  if (std::isnan(y) || y < 0.0 || y > 2.0) return std::numeric_limits<double>::quiet_NaN();
+  if (y == 0.0) return std::numeric_limits<double>::infinity();
+  if (y == 2.0) return -std::numeric_limits<double>::infinity();
+  // Start from erfinv(1 − y), or for a y whose 1 − y rounds to 1 from the tail's asymptote.
+  double x = 1.0 - y < 1.0 && 1.0 - y > -1.0 ? erfinv_of(1.0 - y) : std::sqrt(-std::log(y));
+  for (int step = 0; step < 6; ++step) {
+    const double slope = -2.0 / std::sqrt(std::numbers::pi) * std::exp(-x * x);
+    if (slope == 0.0 || !std::isfinite(x)) break;
+    x -= (std::erfc(x) - y) / slope;
+  }
+  return x;
+}
+
+double asinh_of(double x) { return std::asinh(x); }
+
+double acosh_of(double x) { return std::acosh(x); }
+
+double atanh_of(double x) { return std::atanh(x); }
+
 double gamma_of(double x) { return std::tgamma(x); }
 
 double log_gamma_of(double x) { return std::lgamma(x); }
@@ -414,6 +455,17 @@ extern const BuiltinTable kMathBuiltins = {
      "True where an element is finite. Example: isfinite([1, Inf, NaN])"},
     {"erf", element_wise<real_elementwise<erf_of>>, 1, 1,
      "Error function, element-wise. Example: erf(0.5)"},
+    {"erfinv", element_wise<real_elementwise<erfinv_of>>, 1, 1,
+     "Inverse error function: erf(erfinv(y)) = y for y in [-1, 1]. Example: erfinv(0.5)"},
+    {"erfcinv", element_wise<real_elementwise<erfcinv_of>>, 1, 1,
+     "Inverse complementary error function, for y in [0, 2]. Example: erfcinv(0.001)"},
+    {"asinh", element_wise<real_elementwise<asinh_of>>, 1, 1,
+     "Inverse hyperbolic sine of real x, element-wise. Example: asinh(1)"},
+    {"acosh", element_wise<real_elementwise<acosh_of>>, 1, 1,
+     "Inverse hyperbolic cosine of real x >= 1 (NaN below), element-wise. Example: acosh(2)"},
+    {"atanh", element_wise<real_elementwise<atanh_of>>, 1, 1,
+     "Inverse hyperbolic tangent of real x in [-1, 1] (NaN outside), element-wise. Example: "
+     "atanh(0.5)"},
     {"erfc", element_wise<real_elementwise<erfc_of>>, 1, 1,
      "Complementary error function 1 - erf(x). Example: erfc(0.5)"},
     {"gamma", element_wise<real_elementwise<gamma_of>>, 1, 1,
