@@ -352,16 +352,23 @@ Value eig(Call& call) {
 // s = svd(A) is the Vector of singular values; [U, S, V] = svd(A) or svd(A, "econ").
 Value svd(Call& call) {
   const num::Matrix a = real_input(call, 0);
-  if (call.has(1) && call.string(1) != "econ") {
+  const bool matlab = call.session().dialect() == lang::Dialect::Matlab;
+  // svd(A, 0) asks for the economy size as "econ" does (MATLAB; Octave takes any number).
+  const bool numeric_economy = matlab && call.has(1) && call.value(1).is_numeric();
+  if (call.has(1) && !numeric_economy && call.string(1) != "econ") {
     call.fail("option must be \"econ\", got \"" + call.string(1) + "\"");
   }
-  if (call.nargout() < 2) return Value::vector(num::singular_values(a));
+  if (call.nargout() < 2) {
+    num::Matrix values = num::singular_values(a);
+    // MATLAB's singular values are a column.
+    if (matlab) return Value::matrix(values.with_shape(values.size(), 1));
+    return Value::vector(std::move(values));
+  }
   num::Svd parts = num::svd(a, call.has(1) ? num::SvdSize::Economy : num::SvdSize::Full);
   return Value::tuple({Value::matrix(std::move(parts.u)), Value::matrix(std::move(parts.s)),
                        Value::matrix(std::move(parts.v))});
 }
 
-// [Q, R] = qr(A), qr(A, 0) or qr(A, "econ") (economy size); R = qr(A) alone is the R factor.
 // The column order of QR with column pivoting: at each step the remaining column with the most
 // left after removing the chosen ones (modified Gram-Schmidt with pivoting), so R's diagonal
 // falls in magnitude.
@@ -428,6 +435,7 @@ Value pivoted_qr(Call& call, const num::Matrix& a, bool vector) {
                        std::move(permutation)});
 }
 
+// [Q, R] = qr(A), qr(A, 0) or qr(A, "econ") (economy size); R = qr(A) alone is the R factor.
 Value qr(Call& call) {
   const num::Matrix a = real_input(call, 0);
   bool economy = false;
