@@ -96,8 +96,10 @@ std::string location(const std::string& where, std::string_view step) {
   return where + std::string(step);
 }
 
+// `tolerances`, when given, holds one tolerance per element of expected (Octave's array tol).
 std::optional<std::string> number_mismatch(const Value& observed, const Value& expected, double tol,
-                                           const std::string& where) {
+                                           const std::string& where,
+                                           const num::Matrix* tolerances = nullptr) {
   if (size_of(observed) != size_of(expected)) return where + ": Dimensions don't match";
   if (tol == 0 && observed.is_logical() != expected.is_logical()) {
     return fmt::format("{}: Class {} != {}", where, observed.is_logical() ? "logical" : "double",
@@ -118,6 +120,7 @@ std::optional<std::string> number_mismatch(const Value& observed, const Value& e
     }
     if (x == y) continue;  // equal numbers, equal infinities included
     if (std::isinf(std::abs(x)) || std::isinf(std::abs(y))) return at + ": 'Inf' mismatch";
+    if (tolerances) tol = (*tolerances)[k];
     const double error = std::abs(x - y);
     if (tol >= 0 || y == num::Complex(0)) {
       if (error > std::abs(tol)) {
@@ -195,6 +198,19 @@ Value assert_builtin(Call& call) {
       call.has(1) && (!call.value(1).is(Kind::String) || call.value(0).is(Kind::String));
   if (compares) {
     if (call.count() > 3) call.fail("expected assert(observed, expected, tol)");
+    // A tolerance per element (an array of expected's size), as Octave's assert takes it.
+    if (call.has(2) && call.value(2).is_array() && call.value(2).matrix_value().size() != 1 &&
+        call.value(0).is_numeric() && call.value(1).is_numeric()) {
+      const num::Matrix tolerances = call.matrix(2);
+      if (size_of(call.value(2)) != size_of(call.value(1))) {
+        call.fail("tol must be a scalar or have the size of expected");
+      }
+      if (auto reason = number_mismatch(call.value(0), call.value(1), 1.0, "", &tolerances)) {
+        throw Error("ASSERT errors for: assert (cond,expected,tol)\n  " +
+                    (reason->front() == ':' ? "()" + *reason : *reason));
+      }
+      return Value();
+    }
     const double tol = call.has(2) ? call.scalar(2) : 0.0;
     if (auto reason = mismatch(call.value(0), call.value(1), tol, "")) {
       throw Error("ASSERT errors for: assert (cond,expected,tol)\n  " +
