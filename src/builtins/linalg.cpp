@@ -364,7 +364,9 @@ Value svd(Call& call) {
     if (matlab) return Value::matrix(values.with_shape(values.size(), 1));
     return Value::vector(std::move(values));
   }
-  num::Svd parts = num::svd(a, call.has(1) ? num::SvdSize::Economy : num::SvdSize::Full);
+  // svd(A, 0) economizes only a tall A (MATLAB's rule; "econ" any A).
+  const bool economy = numeric_economy ? a.rows() > a.columns() : call.has(1);
+  num::Svd parts = num::svd(a, economy ? num::SvdSize::Economy : num::SvdSize::Full);
   return Value::tuple({Value::matrix(std::move(parts.u)), Value::matrix(std::move(parts.s)),
                        Value::matrix(std::move(parts.v))});
 }
