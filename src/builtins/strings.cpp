@@ -281,6 +281,87 @@ double number_spelled(std::string text) {
   return number;
 }
 
+// The complex number a text spells in MATLAB's str2double grammar: a real and an imaginary
+// term in either order, joined by + or - (spaces allowed), an imaginary term written
+// 2i, 2*i, i*2 or i (j as well), numbers including Inf and NaN in any letter case; NaN when
+// the text is no such number.
+num::Complex complex_spelled(std::string text) {
+  const num::Complex none(std::nan(""), 0.0);
+  text.erase(std::remove(text.begin(), text.end(), ','), text.end());
+  // Spaces may stand around the operators (2 + 3i) and at the ends, nowhere else ("1 2" is
+  // no number).
+  std::string packed;
+  for (std::size_t k = 0; k < text.size(); ++k) {
+    if (!is_space(text[k])) {
+      packed += text[k];
+      continue;
+    }
+    std::size_t next = k;
+    while (next < text.size() && is_space(text[next])) ++next;
+    const bool operator_before =
+        !packed.empty() && std::string("+-*").find(packed.back()) != std::string::npos;
+    const bool operator_after =
+        next < text.size() && std::string("+-*").find(text[next]) != std::string::npos;
+    if (!packed.empty() && next < text.size() && !operator_before && !operator_after) packed += ' ';
+    k = next - 1;
+  }
+  text = packed;
+  if (text.empty() || text.find_first_of("xX") != std::string::npos) return none;
+  std::size_t at = 0;
+  const auto unit = [&](std::size_t k) {
+    return k < text.size() &&
+           (text[k] == 'i' || text[k] == 'j' || text[k] == 'I' || text[k] == 'J');
+  };
+  // One signed term: its value and whether it is imaginary; nullopt when malformed.
+  const auto term = [&]() -> std::optional<std::pair<double, bool>> {
+    double sign = 1.0;
+    if (at < text.size() && (text[at] == '+' || text[at] == '-')) {
+      sign = text[at] == '-' ? -1.0 : 1.0;
+      ++at;
+    }
+    const auto number = [&]() -> std::optional<double> {
+      const char* start = text.c_str() + at;
+      char* stop = nullptr;
+      const double value = std::strtod(start, &stop);
+      if (stop == start) return std::nullopt;
+      at += static_cast<std::size_t>(stop - start);
+      return value;
+    };
+    // i*2 or a lone i, unless the letters spell Inf.
+    if (unit(at) && lowercase(text.substr(at, 3)) != "inf") {
+      ++at;
+      if (at < text.size() && text[at] == '*') {
+        ++at;
+        const std::optional<double> value = number();
+        if (!value) return std::nullopt;
+        return std::pair{sign * *value, true};
+      }
+      return std::pair{sign, true};
+    }
+    const std::optional<double> value = number();
+    if (!value) return std::nullopt;
+    if (at + 1 < text.size() && text[at] == '*' && unit(at + 1)) {
+      at += 2;
+      return std::pair{sign * *value, true};
+    }
+    if (unit(at)) {
+      ++at;
+      return std::pair{sign * *value, true};
+    }
+    return std::pair{sign * *value, false};
+  };
+  const auto first = term();
+  if (!first) return none;
+  num::Complex result =
+      first->second ? num::Complex(0.0, first->first) : num::Complex(first->first, 0.0);
+  if (at == text.size()) return result;
+  if (text[at] != '+' && text[at] != '-') return none;
+  const auto second = term();
+  if (!second || at != text.size() || second->second == first->second) return none;
+  return second->second ? num::Complex(result.real(), second->first)
+                        : num::Complex(second->first, result.imag());
+}
+
 // A truth or number per string of a StringArray, as a Vector (logical for truths).
 template <class PerString>
 Value per_string(const Value& strings, bool logical, PerString per_string_value) {
@@ -296,6 +377,22 @@ Value per_string(const Value& strings, bool logical, PerString per_string_value)
 // them (MATLAB).
 Value str2double(Call& call) {
   const Value& x = call.value(0);
+  // matlab code reads complex numbers too (str2double("2 + 3i")).
+  if (call.session().dialect() == lang::Dialect::Matlab && x.is_text()) {
+    const std::vector<std::string> texts =
+        x.is(Kind::String) ? std::vector<std::string>{x.string_value()} : x.string_array_value();
+    num::Matrix values(1, static_cast<num::Index>(texts.size()),
+                       num::Matrix::Element::ComplexValued);
+    for (std::size_t k = 0; k < texts.size(); ++k) {
+      values.set(static_cast<num::Index>(k), complex_spelled(texts[k]));
+    }
+    values.demote_if_real();
+    if (x.is(Kind::String)) {
+      const num::Complex z = values.complex_at(0);
+      return z.imag() == 0.0 ? Value::scalar(z.real()) : Value::complex(z);
+    }
+    return Value::matrix(std::move(values));
+  }
   if (x.is(Kind::StringArray)) return per_string(x, false, number_spelled);
   if (!x.is(Kind::String)) return Value::scalar(std::nan(""));
   return Value::scalar(number_spelled(x.string_value()));
