@@ -229,8 +229,13 @@ Value find(Call& call) {
   // Octave's find of a 1×1 zero in matlab code is the 0×0 [] (a row's misses are 1×0).
   const bool no_scalar_hit = call.session().dialect() == lang::Dialect::Matlab &&
                              x.element_count() == 1 && found.linear_indices.empty();
+  // An N-D array's positions are a column (MATLAB's), whatever its fold's first extent.
+  const bool nd = call.value(0).is_nd_array();
   const auto shaped = [&](num::Matrix row) {
     if (no_scalar_hit) return Value::matrix(num::Matrix(0, 0));
+    if (nd && call.session().dialect() == lang::Dialect::Matlab) {
+      return Value::matrix(row.with_shape(row.size(), 1));
+    }
     return oriented_like(call, x, std::move(row));
   };
   if (call.nargout() <= 1) return shaped(std::move(found.linear_indices));

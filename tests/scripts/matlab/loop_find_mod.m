@@ -20,3 +20,5 @@ printf('%g ', rem(-3, [2 3 4])); printf('\n') % expect: -1 -0 -3
 disp(mod([5; 7], [2 3]))
 % expect:    1   2
 % expect:    1   1
+disp(size(find(ones(1,1,2) > 0)))        % expect:    2   1
+disp(find(ones(1,1,3) > 0)')             % expect:    1   2   3
