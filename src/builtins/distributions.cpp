@@ -133,7 +133,25 @@ Value square_result(num::Matrix m) {
   return Value::matrix(std::move(m));
 }
 
-Value cov(Call& call) { return square_result(num::covariance(variables(call))); }
+// cov(x), cov(x, y); in matlab code also cov(x, w) with w = 0 (divide by N - 1) or 1 (by N) for
+// a non-scalar x, MATLAB's normalization argument.
+Value cov(Call& call) {
+  const bool normalization = call.session().dialect() == lang::Dialect::Matlab && call.has(1) &&
+                             is_scalar_kind(call.value(1)) && call.value(0).element_count() != 1;
+  if (!normalization) return square_result(num::covariance(variables(call)));
+  const double w = call.scalar(1);
+  if (w != 0.0 && w != 1.0)
+    call.fail("w must be 0 or 1 (the normalization), got " + num::format_shortest(w));
+  const Value x[] = {call.value(0)};
+  runtime::Call alone(call.interpreter(), call.name(), x, 1);
+  const num::Matrix data = variables(alone);
+  num::Matrix result = num::covariance(data);
+  const auto n = static_cast<double>(data.rows());
+  if (w == 1.0 && n > 1.0) {
+    for (num::Index k = 0; k < result.size(); ++k) result.set(k, result[k] * (n - 1.0) / n);
+  }
+  return square_result(std::move(result));
+}
 
 Value corrcoef(Call& call) {
   return square_result(num::correlation(num::covariance(variables(call))));
