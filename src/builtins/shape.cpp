@@ -64,6 +64,11 @@ Value filled(Call& call, double fill) {
       call.fail(
           fmt::format("expected scalar or 2-element vector, got {}-element vector", dims.size()));
     }
+    // MATLAB's sizes are whole numbers (rlab rounds them, rng.md §6.3).
+    if (call.session().dialect() == lang::Dialect::Matlab &&
+        (dims[0] != std::floor(dims[0]) || dims[1] != std::floor(dims[1]))) {
+      call.fail("size inputs must be integers");
+    }
     return Value::matrix(num::Matrix(rounded_size(dims[0]), rounded_size(dims[1]), fill));
   }
   return lone_count_array(
