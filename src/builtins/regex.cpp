@@ -18,10 +18,12 @@
 #include <thread>
 #include <vector>
 
+#include "base/error.hpp"
 #include "base/large_stack.hpp"
 #include "base/text_case.hpp"
 #include "base/utf8.hpp"
 #include "builtins/registry.hpp"
+#include "runtime/cell_array.hpp"
 #include "runtime/interpreter.hpp"
 #include "runtime/session.hpp"
 #include "runtime/struct_array.hpp"
@@ -39,21 +41,74 @@ double character_position(const std::string& text, std::size_t offset) {
 }
 
 // strfind(s, pattern): the 1-based start of every occurrence, overlapping ones included.
-Value strfind(Call& call) {
-  const std::string& text = call.string(0);
-  const std::string& pattern = call.string(1);
-  // MATLAB finds an empty pattern nowhere and says so with its 0×0 [].
-  if (pattern.empty() && call.session().dialect() == lang::Dialect::Matlab) {
-    return Value::matrix(num::Matrix(0, 0));
-  }
+// The 1-based character positions where `pattern` starts in `text`, overlapping matches
+// included unless `overlaps` is false (then the search goes on after each match).
+std::vector<double> pattern_starts(const std::string& text, const std::string& pattern,
+                                   bool overlaps) {
   std::vector<double> starts;
-  if (!pattern.empty()) {
-    for (std::size_t at = text.find(pattern); at != std::string::npos;
-         at = text.find(pattern, at + 1)) {
-      starts.push_back(character_position(text, at));
+  if (pattern.empty()) return starts;
+  for (std::size_t at = text.find(pattern); at != std::string::npos;
+       at = text.find(pattern, at + (overlaps ? 1 : pattern.size()))) {
+    starts.push_back(character_position(text, at));
+  }
+  return starts;
+}
+
+// strfind in matlab code, MATLAB's and Octave's forms: a cell of texts gives a cell of
+// position rows; the options "overlaps" (true by default) and "forcecelloutput" (a cell even
+// for one text) take a truth value each, in any letter case.
+Value matlab_strfind(Call& call) {
+  if (call.count() % 2 != 0) call.fail("options come in name/value pairs");
+  bool overlaps = true;
+  bool force_cell = false;
+  for (int k = 2; k + 1 < call.count(); k += 2) {
+    const std::string name = lowercase(call.string(k));
+    if (name == "overlaps") {
+      overlaps = call.boolean(k + 1);
+    } else if (name == "forcecelloutput") {
+      force_cell = call.boolean(k + 1);
+    } else {
+      call.fail("unknown option \"" + call.string(k) + "\" (\"overlaps\" or \"forcecelloutput\")");
     }
   }
-  return Value::vector(num::Matrix::row(starts));
+  const std::string& pattern = call.string(1);
+  const auto positions = [&](const std::string& text) {
+    // MATLAB finds an empty pattern nowhere and says so with its 0×0 [].
+    if (pattern.empty()) return Value::matrix(num::Matrix(0, 0));
+    const std::vector<double> starts = pattern_starts(text, pattern, overlaps);
+    if (starts.size() == 1) return Value::scalar(starts.front());  // a 1×1 array is its number
+    // No match is MATLAB's 0×0 [].
+    return Value::matrix(starts.empty() ? num::Matrix(0, 0) : num::Matrix::row(starts));
+  };
+  const Value& texts = call.value(0);
+  if (texts.is(Kind::StringArray) || texts.is(Kind::Cell)) {
+    runtime::CellArray out;
+    if (texts.is(Kind::Cell)) {
+      out = texts.cell_value();
+      for (Value& item : out.items) {
+        if (!item.is(Kind::String)) call.fail("the cell must hold texts only");
+        item = positions(item.string_value());
+      }
+    } else {
+      std::vector<Value> items;
+      for (const std::string& text : texts.string_array_value()) items.push_back(positions(text));
+      out = runtime::CellArray::row(std::move(items));
+    }
+    return Value::cell(std::move(out));
+  }
+  Value found = positions(call.string(0));
+  if (!force_cell) return found;
+  return Value::cell(runtime::CellArray::row({std::move(found)}));
+}
+
+Value strfind(Call& call) {
+  if (call.session().dialect() == lang::Dialect::Matlab) return matlab_strfind(call);
+  if (call.has(2))
+    throw Error("wrong number of arguments for 'strfind': expected 2, got " +
+                std::to_string(call.count()));
+  const std::string& text = call.string(0);
+  const std::string& pattern = call.string(1);
+  return Value::vector(num::Matrix::row(pattern_starts(text, pattern, true)));
 }
 
 // std::regex matches by recursion, a few frames per character for patterns such as `(a|b)*`, so
@@ -539,7 +594,7 @@ Value strsplit(Call& call) {
 }  // namespace
 
 extern const BuiltinTable kRegexBuiltins = {
-    {"strfind", strfind, 2, 2,
+    {"strfind", strfind, 2, 6,
      "1-based starts of every occurrence of pattern in s. Example: strfind(\"abcabc\", \"bc\")"},
     {"regexprep", regexprep, 3, 3,
      "Replace every regular-expression match: $1 inserts group 1. Example: regexprep(\"a1b22\", "
