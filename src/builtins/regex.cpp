@@ -506,12 +506,13 @@ Value regexp(Call& call) {
   std::vector<Output> outputs;
   bool once = false;
   bool empty_matches = false;
+  const bool matlab = call.session().dialect() == lang::Dialect::Matlab;
   CompileFlags flags;
-  flags.dot_all = call.session().dialect() == lang::Dialect::Matlab;
+  flags.dot_all = matlab;
   for (int k = 2; k < call.count(); ++k) {
     const std::string& option = call.string(k);
     const std::string word = lowercase(option);
-    if (matching_option(word, flags)) continue;
+    if (matlab && matching_option(word, flags)) continue;  // matlab code's options
     if (word == "once") {
       once = true;
     } else if (word == "emptymatch" || word == "noemptymatch") {
@@ -520,8 +521,8 @@ Value regexp(Call& call) {
       outputs.push_back(*output);
     } else {
       call.fail("unsupported option \"" + option +
-                "\" (match, start, end, tokenExtents, tokens, names, split, once, emptymatch, "
-                "ignorecase, dotall, lineanchors)");
+                "\" (match, start, end, tokenExtents, tokens, names, split, once, emptymatch" +
+                (matlab ? ", ignorecase, dotall, lineanchors)" : ")"));
     }
   }
   const Pattern pattern = compile(call, call.string(1), flags);
@@ -533,7 +534,6 @@ Value regexp(Call& call) {
               std::to_string(outputs.size()) + " available");
   }
   // MATLAB's empty cell answers (no match) are 1×0, cell(1, 0).
-  const bool matlab = call.session().dialect() == lang::Dialect::Matlab;
   const auto output = [&](Output which) {
     Value value = regexp_output(which, text, pattern, found, once);
     if (matlab && value.is(Kind::Cell) && value.cell_value().items.empty()) {
