@@ -18,6 +18,7 @@
 #include "num/ops.hpp"
 #include "num/shape.hpp"
 #include "runtime/nd_values.hpp"
+#include "runtime/operators.hpp"
 
 namespace llmlab::builtins {
 
@@ -56,7 +57,33 @@ num::Matrix real_input(const Call& call, int index) {
   return a.real_part();
 }
 
-Value dot(Call& call) { return collapse(num::dot(vector_like(call, 0), vector_like(call, 1))); }
+// dot(x, y): the dot product of vectors; in matlab code of matrices (or with dim), MATLAB's
+// sum(conj(x) .* y, dim) along the first non-singleton dim.
+Value dot(Call& call) {
+  const bool matlab = call.session().dialect() == lang::Dialect::Matlab;
+  const auto vector_shaped = [](const Value& v) {
+    if (!v.is_array()) return true;
+    const num::Matrix& m = v.matrix_value();
+    return m.rows() == 1 || m.columns() == 1;
+  };
+  if (matlab && (call.has(2) || !vector_shaped(call.value(0)) || !vector_shaped(call.value(1)))) {
+    if (size_of(call.value(0)) != size_of(call.value(1))) {
+      call.fail("sizes of X and Y must match");
+    }
+    const Value product = runtime::binary_operation(
+        lang::BinaryOp::ElementMultiply,
+        call.invoke(Value::function_handle("conj"), {call.value(0)}), call.value(1));
+    std::vector<Value> arguments = {product};
+    if (call.has(2)) arguments.push_back(call.value(2));
+    return call.invoke(Value::function_handle("sum"), std::move(arguments));
+  }
+  num::Matrix first = vector_like(call, 0);
+  // MATLAB conjugates the first vector (dot(x, x) is |x|^2); rlab's dot does not.
+  if (matlab && first.is_complex()) {
+    for (num::Index k = 0; k < first.size(); ++k) first.set(k, std::conj(first.complex_at(k)));
+  }
+  return collapse(num::dot(first, vector_like(call, 1)));
+}
 Value cross(Call& call) {
   return Value::vector(num::cross(vector_like(call, 0), vector_like(call, 1)));
 }
@@ -69,8 +96,11 @@ num::Matrix kron_operand(const Call& call, int index) {
   const num::Matrix m = call.matrix(index);
   return call.value(index).is(Kind::Vector) ? m.with_shape(m.size(), 1) : m;
 }
+// kron(A, B), and kron(A, B, C, ...) folded left to right.
 Value kron(Call& call) {
-  return Value::matrix(num::kron(kron_operand(call, 0), kron_operand(call, 1)));
+  num::Matrix product = num::kron(kron_operand(call, 0), kron_operand(call, 1));
+  for (int k = 2; k < call.count(); ++k) product = num::kron(product, kron_operand(call, k));
+  return Value::matrix(std::move(product));
 }
 
 // A p-norm of the elements of v as MATLAB and Octave take it: p = 0 counts the non-zero
@@ -576,11 +606,14 @@ extern const BuiltinTable kLinalgBuiltins = {
     {"pagetranspose", pagetranspose, 1, 1,
      "Transpose every page of an N-D array. Example: pagetranspose(ones(2, 3, 4))"},
     // name       function  min max help
-    {"dot", dot, 2, 2, "Sum of u(k)*v(k) (no conjugation). Example: dot([1, 2, 3], [4, 5, 6])"},
+    {"dot", dot, 2, 3,
+     "Sum of u(k)*v(k) (no conjugation; in matlab code MATLAB's sum(conj(u) .* v, dim), of "
+     "matrices too). Example: dot([1, 2, 3], [4, 5, 6])"},
     {"cross", cross, 2, 2,
      "Cross product of two 3-element vectors. Example: cross([1, 0, 0], [0, 1, 0])"},
     {"outer", outer, 2, 2, "Outer product: M(i, j) = a(i)*b(j). Example: outer([1, 2], [3, 4, 5])"},
-    {"kron", kron, 2, 2, "Kronecker product. Example: kron(eye(2), [1, 2])"},
+    {"kron", kron, 2, -1,
+     "Kronecker product (of every argument in turn). Example: kron(eye(2), [1, 2])"},
     {"norm", norm, 1, 3,
      "Vector p-norm; matrix Frobenius (default; the 2-norm in matlab code), 1, 2, Inf or \"fro\" "
      "norm; in matlab code norm(M, p, \"rows\" | \"columns\"). Example: norm([3, 4])"},

@@ -603,7 +603,17 @@ std::string reversed_characters(const std::string& text) {
 
 // Flips keep kind and shape; a Vector is a row, so flipud leaves it unchanged. A string and a
 // string array are rows too (MATLAB: fliplr("abc") is "cba").
+// An N-D array reversed along 0-based `dim` (its extents kept; a dim past the last leaves it).
+Value nd_flipped(const Value& x, int dim) {
+  const num::NdArray& array = x.nd_value();
+  if (dim >= array.ndims()) return x;
+  const num::Matrix slices = num::slices_along(array, dim);
+  num::Matrix reversed = num::flip_rows(slices);
+  return runtime::nd_result(num::from_slices_along(reversed, array.dims(), dim), x.is_logical());
+}
+
 Value fliplr(Call& call) {
+  if (call.value(0).is_nd_array()) return nd_flipped(call.value(0), 1);
   const Value& text = call.value(0);
   if (text.is(Kind::String)) return Value::string(reversed_characters(text.string_value()));
   if (text.is(Kind::StringArray)) {
@@ -617,6 +627,7 @@ Value fliplr(Call& call) {
 }
 
 Value flipud(Call& call) {
+  if (call.value(0).is_nd_array()) return nd_flipped(call.value(0), 0);
   const Value& text = call.value(0);
   if (text.is(Kind::String) || text.is(Kind::StringArray)) return text;
   const Value& x = numeric(call, 0, "unsupported type");
@@ -628,6 +639,10 @@ Value flipud(Call& call) {
 // and a string reverse their order, an N×1 or R×C matrix its rows); flip(x, dim) names it.
 Value flip(Call& call) {
   const Value& x = call.value(0);
+  if (x.is_nd_array()) {
+    return nd_flipped(x, call.has(1) ? call.nd_dim_argument(1)
+                                     : num::first_non_singleton_dim(x.nd_value().dims()));
+  }
   if (matlab_trailing_dim(call, 1)) return x;  // a flip along a singleton dim
   if (call.has(1)) return call.dim_argument(1) == 2 ? fliplr(call) : flipud(call);
   const bool along_rows = x.is(Kind::Matrix) && x.matrix_value().rows() > 1;
