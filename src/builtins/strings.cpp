@@ -399,12 +399,37 @@ Value str2double(Call& call) {
 }
 
 // contains, startsWith, endsWith: a Bool for a String, a logical Vector for a StringArray.
+// In matlab code (MATLAB's forms) the pattern may be a cell of patterns (true where any
+// matches) and "IgnoreCase", tf compares without letter case.
 template <class Test>
 Value text_test(Call& call, Test test) {
-  const std::string& pattern = call.string(1);
-  const auto one = [&](const std::string& text) { return test(text, pattern) ? 1.0 : 0.0; };
+  const bool matlab = call.session().dialect() == lang::Dialect::Matlab;
+  if (call.has(2) && !matlab) {
+    throw Error(fmt::format("wrong number of arguments for '{}': expected 2, got {}", call.name(),
+                            call.count()));
+  }
+  bool ignore_case = false;
+  if (call.has(2)) {
+    if (call.count() != 4 || lowercase(call.string(2)) != "ignorecase") {
+      call.fail("the option is \"IgnoreCase\", true or false");
+    }
+    ignore_case = call.boolean(3);
+  }
+  std::vector<std::string> patterns;
+  if (matlab && call.value(1).is(Kind::StringArray)) {
+    patterns = call.value(1).string_array_value();
+  } else {
+    patterns.push_back(call.string(1));
+  }
+  const auto folded = [&](const std::string& text) { return ignore_case ? lowercase(text) : text; };
+  const auto one = [&](const std::string& text) {
+    for (const std::string& pattern : patterns) {
+      if (test(folded(text), folded(pattern))) return 1.0;
+    }
+    return 0.0;
+  };
   if (call.value(0).is(Kind::StringArray)) return per_string(call.value(0), true, one);
-  return Value::boolean(test(call.string(0), pattern));
+  return Value::boolean(one(call.string(0)) != 0.0);
 }
 
 Value contains(Call& call) {
@@ -461,13 +486,13 @@ extern const BuiltinTable kStringBuiltins = {
      "\"c\"}, \"-\")"},
     {"str2double", str2double, 1, 1,
      "str2double(s): the number s spells, NaN if none. Example: str2double(\"3.25\")"},
-    {"contains", contains, 2, 2,
+    {"contains", contains, 2, 4,
      "contains(s, pattern): true when s contains pattern. Example: contains(\"transformer\", "
      "\"form\")"},
-    {"startsWith", starts_with, 2, 2,
+    {"startsWith", starts_with, 2, 4,
      "startsWith(s, prefix): true when s begins with prefix. Example: startsWith(\"transformer\", "
      "\"trans\")"},
-    {"endsWith", ends_with, 2, 2,
+    {"endsWith", ends_with, 2, 4,
      "endsWith(s, suffix): true when s ends with suffix. Example: endsWith(\"transformer\", "
      "\"er\")"},
 };
