@@ -253,11 +253,57 @@ Value strrep(Call& call) {
   return Value::string(out);
 }
 
-// strjoin(sa) / strjoin(sa, delimiter).
+// A delimiter's escape sequences as MATLAB's strjoin reads them: \n, \t, \r and \\.
+std::string with_delimiter_escapes(const std::string& text) {
+  std::string out;
+  for (std::size_t k = 0; k < text.size(); ++k) {
+    if (text[k] != '\\' || k + 1 == text.size()) {
+      out.push_back(text[k]);
+      continue;
+    }
+    const char next = text[++k];
+    if (next == 'n') {
+      out.push_back('\n');
+    } else if (next == 't') {
+      out.push_back('\t');
+    } else if (next == 'r') {
+      out.push_back('\r');
+    } else if (next == '\\') {
+      out.push_back('\\');
+    } else {
+      out.push_back('\\');  // any other backslash stays as written
+      out.push_back(next);
+    }
+  }
+  return out;
+}
+
+// strjoin(sa) / strjoin(sa, delimiter); in matlab code the delimiter's escape sequences count
+// and a cell of delimiters gives one per gap (numel(sa) - 1 of them, taken as written).
 Value strjoin(Call& call) {
   const Value& items = call.value(0);
   if (!items.is(Kind::StringArray)) {
     call.fail(fmt::format("argument 1 must be a string_array, got {}", items.kind_name()));
+  }
+  if (call.session().dialect() == lang::Dialect::Matlab && call.has(1)) {
+    const std::vector<std::string>& texts = items.string_array_value();
+    std::vector<std::string> delimiters;
+    if (call.value(1).is(Kind::StringArray)) {
+      delimiters = call.value(1).string_array_value();
+      if (delimiters.size() + 1 != texts.size() && !texts.empty()) {
+        call.fail(fmt::format("a cell of delimiters needs one per gap ({}), got {}",
+                              texts.size() - 1, delimiters.size()));
+      }
+    } else {
+      delimiters.assign(texts.empty() ? 0 : texts.size() - 1,
+                        with_delimiter_escapes(call.string(1)));
+    }
+    std::string joined;
+    for (std::size_t k = 0; k < texts.size(); ++k) {
+      if (k > 0) joined += delimiters[k - 1];
+      joined += texts[k];
+    }
+    return Value::string(std::move(joined));
   }
   const std::string delimiter = call.has(1) ? call.string(1) : std::string(" ");
   return Value::string(fmt::format("{}", fmt::join(items.string_array_value(), delimiter)));
