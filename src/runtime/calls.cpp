@@ -225,12 +225,22 @@ Value Evaluator::call_user_function(const UserFunction& user, std::span<Value> a
                                     int nargout, const SourceLoc& where) {
   const lang::FunctionDef& function = *user.definition;
   const UnitCode& code = *user.code;
-  if (arguments.size() > function.params.size()) {
+  // MATLAB's varargin and varargout (language.md §14): a last parameter named varargin takes
+  // every further argument as a 1×N cell ({} for none); a last output named varargout gives outputs
+  // past the named ones from its cell. Matlab code's only: in rlab they are ordinary names.
+  const bool matlab = function.dialect == lang::Dialect::Matlab;
+  const bool takes_varargin =
+      matlab && !function.params.empty() && function.params.back().text == "varargin";
+  const bool gives_varargout =
+      matlab && !function.outputs.empty() && function.outputs.back().text == "varargout";
+  const std::size_t fixed_params = function.params.size() - (takes_varargin ? 1 : 0);
+  if (arguments.size() > fixed_params && !takes_varargin) {
     throw Error(fmt::format("function expects {} argument(s), got {}", function.params.size(),
                             arguments.size()));
   }
   const std::size_t outputs = function.outputs.size();
-  if (nargout >= 2 && static_cast<std::size_t>(nargout) > outputs) {
+  const std::size_t fixed_outputs = outputs - (gives_varargout ? 1 : 0);
+  if (nargout >= 2 && static_cast<std::size_t>(nargout) > outputs && !gives_varargout) {
     throw Error(fmt::format("function '{}' declares {} output(s), but caller asked for {}",
                             function.name, outputs, nargout));
   }
@@ -248,10 +258,20 @@ Value Evaluator::call_user_function(const UserFunction& user, std::span<Value> a
   }
   frame.variables[8] = Variable{Value::scalar(static_cast<double>(arguments.size())), true};
   frame.variables[9] = Variable{Value::scalar(static_cast<double>(nargout)), true};
-  for (std::size_t k = 0; k < arguments.size(); ++k) {
+  for (std::size_t k = 0; k < std::min(arguments.size(), fixed_params); ++k) {
     const lang::Name& parameter = function.params[k];
     if (parameter.is_placeholder()) continue;
     frame.at(frame.slot_of(parameter)) = Variable{std::move(arguments[k]), true};
+  }
+  if (takes_varargin) {
+    // 1×N, or MATLAB's 0×0 {} when no argument is left over.
+    CellArray rest;
+    for (std::size_t k = fixed_params; k < arguments.size(); ++k) {
+      rest.items.push_back(std::move(arguments[k]));
+    }
+    rest.rows = rest.items.empty() ? 0 : 1;
+    rest.columns = static_cast<std::int64_t>(rest.items.size());
+    frame.at(frame.slot_of(function.params.back())) = Variable{Value::cell(std::move(rest)), true};
   }
 
   {
@@ -278,12 +298,31 @@ Value Evaluator::call_user_function(const UserFunction& user, std::span<Value> a
     return frame.at(frame.slot_of(function.outputs[k]));
   };
   if (outputs == 0) return Value();
+  // Output k past the named ones, from varargout's cell.
+  const auto vararg_output = [&](std::size_t k) -> Value {
+    Variable& cell = output_slot(outputs - 1);
+    const std::size_t at = k - fixed_outputs;
+    if (!cell.defined || !cell.value.is(Kind::Cell) || at >= cell.value.cell_value().items.size()) {
+      throw Error(fmt::format("function '{}': varargout holds no output {}", function.name, k + 1));
+    }
+    return cell.value.cell_value().items[at];
+  };
   if (nargout <= 1) {
+    if (gives_varargout && fixed_outputs == 0) {
+      Variable& cell = output_slot(0);
+      const bool any =
+          cell.defined && cell.value.is(Kind::Cell) && !cell.value.cell_value().items.empty();
+      return any ? vararg_output(0) : Value();
+    }
     Variable& first = output_slot(0);
     return first.defined ? std::move(first.value) : Value();
   }
   std::vector<Value> items;
   for (std::size_t k = 0; k < static_cast<std::size_t>(nargout); ++k) {
+    if (k >= fixed_outputs && gives_varargout) {
+      items.push_back(vararg_output(k));
+      continue;
+    }
     Variable& output = output_slot(k);
     if (!output.defined) {
       throw Error(fmt::format("function '{}': output '{}' was not assigned in the body",
