@@ -801,14 +801,70 @@ num::Index subscript(Call& call, double value, num::Index limit) {
   return static_cast<num::Index>(value) - 1;
 }
 
+// sub2ind(sz, i1, i2, ..., in) in matlab code for any number of subscripts: MATLAB's linear
+// index i1 + (i2 − 1)·d1 + …, the last subscript spanning the dims it leaves (a missing dim
+// is 1); every subscript a whole number within its extent, all of one size.
+Value nd_sub2ind(Call& call) {
+  const num::Matrix sizes = real_matrix(call, 0);
+  const int count = call.count() - 1;
+  std::vector<double> extents;
+  for (int k = 0; k < count; ++k) {
+    double extent = 1.0;
+    if (k < count - 1) {
+      extent = k < sizes.size() ? sizes[k] : 1.0;
+    } else {
+      for (num::Index d = k; d < sizes.size(); ++d) extent *= sizes[d];
+    }
+    extents.push_back(extent);
+  }
+  const num::Matrix first = real_matrix(call, 1);
+  num::Matrix result(first.rows(), first.columns());
+  std::vector<num::Matrix> subscripts;
+  for (int k = 0; k < count; ++k) {
+    subscripts.push_back(real_matrix(call, k + 1));
+    if (subscripts.back().rows() != first.rows() ||
+        subscripts.back().columns() != first.columns()) {
+      call.fail("the subscripts must all be of the same size");
+    }
+  }
+  for (num::Index e = 0; e < first.size(); ++e) {
+    double linear = 0.0;
+    double stride = 1.0;
+    for (int k = 0; k < count; ++k) {
+      const double index = subscripts[static_cast<std::size_t>(k)][e];
+      if (index != std::floor(index) || index < 1.0 ||
+          index > extents[static_cast<std::size_t>(k)]) {
+        call.fail("index out of range");
+      }
+      linear += (index - 1.0) * stride;
+      stride *= extents[static_cast<std::size_t>(k)];
+    }
+    result.set(e, linear + 1.0);
+  }
+  return same_shape(call.value(1), std::move(result));
+}
+
 // sub2ind(sz, r, c): the column-major linear index (c − 1)·rows + r, shaped like r.
 Value sub2ind(Call& call) {
+  if (call.session().dialect() == lang::Dialect::Matlab &&
+      (call.count() != 3 || call.value(0).element_count() != 2)) {
+    return nd_sub2ind(call);
+  }
+  if (call.count() != 3) {
+    throw Error("wrong number of arguments for 'sub2ind': expected 3, got " +
+                std::to_string(call.count()));
+  }
   const auto [rows, columns] = size_argument(call);
   const num::Matrix r = real_matrix(call, 1);
   const num::Matrix c = real_matrix(call, 2);
   if (r.size() != c.size()) {
     call.fail("subscripts must have the same number of elements (" + std::to_string(r.size()) +
               " vs " + std::to_string(c.size()) + ")");
+  }
+  // MATLAB's subscripts are of one size, not only of one count.
+  if (call.session().dialect() == lang::Dialect::Matlab &&
+      (r.rows() != c.rows() || r.columns() != c.columns())) {
+    call.fail("the subscripts must all be of the same size");
   }
   num::Matrix result(r.rows(), r.columns());
   for (num::Index k = 0; k < r.size(); ++k) {
@@ -937,7 +993,7 @@ extern const BuiltinTable kShapeBuiltins = {
     {"rot90", rot90, 1, 2,
      "Rotate by k quarter turns counter-clockwise: rot90(M), rot90(M, k). Example: rot90([1, 2; 3, "
      "4])"},
-    {"sub2ind", sub2ind, 3, 3,
+    {"sub2ind", sub2ind, 2, -1,
      "Column-major linear index from subscripts: sub2ind(sz, r, c). Example: sub2ind([2, 3], 2, "
      "3)"},
     {"ind2sub", ind2sub, 2, 2,
