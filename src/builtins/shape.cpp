@@ -878,7 +878,52 @@ Value sub2ind(Call& call) {
 
 // [r, c] = ind2sub(sz, idx): the inverse of sub2ind. One output gives idx back (MATLAB folds
 // the trailing dimensions into the last output); outputs past the second are ones.
+// ind2sub(sz, idx) in matlab code for a size of any length: with n outputs, the first n - 1
+// dims as given and the last output spanning the dims left (a missing dim is 1); every index
+// a whole number within prod(sz).
+Value nd_ind2sub(Call& call) {
+  const num::Matrix sizes = real_matrix(call, 0);
+  const Value& indices = call.value(1);
+  const num::Matrix idx = real_matrix(call, 1);
+  const int outputs = std::max(call.nargout(), 1);
+  std::vector<double> extents;
+  double total = 1.0;
+  for (num::Index d = 0; d < sizes.size(); ++d) total *= sizes[d];
+  for (int k = 0; k < outputs; ++k) {
+    double extent = 1.0;
+    if (k < outputs - 1) {
+      extent = k < sizes.size() ? sizes[k] : 1.0;
+    } else {
+      for (num::Index d = k; d < sizes.size(); ++d) extent *= sizes[d];
+    }
+    extents.push_back(extent);
+  }
+  std::vector<num::Matrix> subscripts(static_cast<std::size_t>(outputs),
+                                      num::Matrix(idx.rows(), idx.columns()));
+  for (num::Index e = 0; e < idx.size(); ++e) {
+    const double index = idx[e];
+    if (index != std::floor(index) || index < 1.0 || index > total) {
+      call.fail("index out of range");
+    }
+    double rest = index - 1.0;
+    for (int k = 0; k < outputs; ++k) {
+      const double extent = extents[static_cast<std::size_t>(k)];
+      const double position = k < outputs - 1 ? std::fmod(rest, extent) : rest;
+      subscripts[static_cast<std::size_t>(k)].set(e, position + 1.0);
+      if (k < outputs - 1) rest = std::floor(rest / extent);
+    }
+  }
+  if (outputs == 1) return same_shape(indices, std::move(subscripts.front()));
+  std::vector<Value> items;
+  for (num::Matrix& subscript : subscripts)
+    items.push_back(same_shape(indices, std::move(subscript)));
+  return Value::tuple(std::move(items));
+}
+
 Value ind2sub(Call& call) {
+  if (call.session().dialect() == lang::Dialect::Matlab && call.value(0).element_count() != 2) {
+    return nd_ind2sub(call);
+  }
   const auto [rows, columns] = size_argument(call);
   const Value& indices = call.value(1);
   const num::Matrix idx = real_matrix(call, 1);
