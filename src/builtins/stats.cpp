@@ -91,7 +91,13 @@ Value reduce(Call& call, const Value& x, std::optional<int> dim, Statistic stati
   const num::Matrix& m = x.matrix_value();
   // An empty input reduces as Octave's does: one value per slice of no elements (sum 0, prod 1,
   // mean NaN), so ones(0, 3) gives 1×3 and ones(3, 0) 1×0; a 0×0 [] gives one value.
-  const Along along = m.rows() == 0 && m.columns() == 0 ? Along::All : plan.along;
+  Along along = m.rows() == 0 && m.columns() == 0 ? Along::All : plan.along;
+  // MATLAB reduces an empty array along the dim it is given, whatever its shape (sum(zeros(1,
+  // 0), 1) is 1×0); the 0×0 [] keeps its one value (Octave's sum([], 1) is 0).
+  if (dim && m.empty() && (m.rows() != 0 || m.columns() != 0) &&
+      call.session().dialect() == lang::Dialect::Matlab) {
+    along = *dim == 1 ? Along::Columns : Along::Rows;
+  }
   return reduced_value(statistic(m, along), along);
 }
 
