@@ -321,7 +321,9 @@ Value matlab_spread(Call& call, Statistic statistic, bool root) {
   const bool dim_given = call.has(2) && !everything;
   if (dim_given) dim = call.nd_dim_argument(2) + 1;
   if (m.empty() && dim <= 2) return Value::matrix(empty_spread(m, dim, dim_given));
-  if (dim >= 3 || (m.size() == 1 && !weights)) {
+  // Slices of one element (a dim past the second, or one of extent 1): 0, NaN if not finite.
+  const bool single_elements = dim >= 3 || (dim == 1 ? m.rows() : m.columns()) == 1;
+  if (single_elements && !weights) {
     if (m.size() == 1) return Value::scalar(std::isfinite(std::abs(m.complex_at(0))) ? 0.0 : kNaN);
     num::Matrix alone = num::Matrix(m.rows(), m.columns());
     for (num::Index k = 0; k < m.size(); ++k) {
