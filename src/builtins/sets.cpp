@@ -635,6 +635,22 @@ double first_position(std::size_t count, Matches&& matches) {
 // shape otherwise.
 Value ismember(Call& call) {
   if (call.has(2)) return matlab_ismember_rows(call);
+  // In matlab code a char beside a char or a number is its character codes, looked up one
+  // character at a time (ismember('1', '0123456789') is true); text in a cell stays whole.
+  if (call.session().dialect() == lang::Dialect::Matlab) {
+    const Value& x = call.value(0);
+    const Value& set = call.value(1);
+    const bool codes = (x.is(Kind::String) && (set.is(Kind::String) || set.is_numeric())) ||
+                       (x.is_numeric() && set.is(Kind::String));
+    if (codes) {
+      const auto as_codes = [&](const Value& v) {
+        return v.is(Kind::String) ? call.invoke(Value::function_handle("double"), {v}) : v;
+      };
+      const Value operands[] = {as_codes(x), as_codes(set)};
+      runtime::Call numbers(call.interpreter(), call.name(), operands, call.nargout());
+      return ismember(numbers);
+    }
+  }
   const Value& x = call.value(0);
   const Value& set = call.value(1);
   num::Matrix where;
