@@ -167,7 +167,8 @@ TEST(lexer, apostrophe_rule) {
   EXPECT_EQ(kinds("{'a'}'b'"), "LBrace String RBrace String");
 }
 
-// matlab code reads a quote right after `}` as a transpose (c{k}'), where rlab opens a string.
+// matlab code reads a quote right after `}` as a transpose (c{k}'), where rlab opens a string,
+// and a space inside parentheses nested in brackets as no separator.
 TEST(lexer, matlab_brace_transpose) {
   const auto matlab_kinds = [](const std::string& text) {
     std::string out;
@@ -180,6 +181,11 @@ TEST(lexer, matlab_brace_transpose) {
     return out;
   };
   EXPECT_EQ(matlab_kinds("c{1}'"), "Identifier LBrace Number RBrace Apostrophe");
+  // Inside parentheses nested in brackets a space separates nothing in matlab code.
+  EXPECT_EQ(matlab_kinds("[(f (1))]"),
+            "LBracket LParen Identifier LParen Number RParen RParen RBracket");
+  EXPECT_EQ(kinds("[(f (1))]"),
+            "LBracket LParen Identifier Comma LParen Number RParen RParen RBracket");
   EXPECT_EQ(matlab_kinds("{'a'} 'b'"), "LBrace String RBrace String");
   EXPECT_EQ(kinds("{'a'}'b'"), "LBrace String RBrace String");
 }
