@@ -173,7 +173,9 @@ Value sort(Call& call) {
   }
   if (call.has(2)) direction = direction_argument(call, 2);
   const std::optional<Along> along = plan_running(x, dim);
-  Value sorted = as_number(x);
+  // A logical number stays logical in matlab code (sort(true) is true).
+  Value sorted =
+      x.is(Kind::Bool) && call.session().dialect() == lang::Dialect::Matlab ? x : as_number(x);
   Value indices = Value::scalar(1.0);
   if (along) {
     // MATLAB orders complex numbers by magnitude, then angle; rlab by the real part.
@@ -291,8 +293,14 @@ Value unique_strings(Call& call, const std::vector<std::string>& items, bool joi
     first = permuted(first, appearance);
   }
   if (call.nargout() <= 1) return text_result(std::move(values), join);
-  return Value::tuple({text_result(std::move(values), join), Value::vector(num::Matrix::row(first)),
-                       Value::vector(num::Matrix::row(inverse))});
+  // MATLAB's index outputs are columns; rlab's are vectors.
+  const auto indices = [&](const std::vector<double>& positions) {
+    if (call.session().dialect() == lang::Dialect::Matlab) {
+      return Value::matrix(num::Matrix::column(positions));
+    }
+    return Value::vector(num::Matrix::row(positions));
+  };
+  return Value::tuple({text_result(std::move(values), join), indices(first), indices(inverse)});
 }
 
 // unique(x, "sorted" | "stable"): whether the second argument asks for appearance order.
