@@ -85,10 +85,17 @@ std::optional<std::string_view> prefix(std::string_view text, std::int64_t count
 struct TextComparison {
   bool ignore_case = false;
   std::int64_t count = -1;  // compare the first `count` characters; -1: the whole text
+  // MATLAB's strncmp: a text shorter than n takes part whole (strncmp('abc', 'abc', 100) is
+  // true); rlab's is false for a text shorter than n.
+  bool short_texts_whole = false;
   bool operator()(const std::string& a, const std::string& b) const {
     std::string_view x = a, y = b;
     if (count >= 0) {
-      const auto p = prefix(a, count), q = prefix(b, count);
+      auto p = prefix(a, count), q = prefix(b, count);
+      if (short_texts_whole) {
+        if (!p) p = std::string_view(a);
+        if (!q) q = std::string_view(b);
+      }
       if (!p || !q) return false;
       x = *p;
       y = *q;
@@ -129,11 +136,13 @@ Value strcmp(Call& call) { return compare_strings(call.value(0), call.value(1), 
 Value strcmpi(Call& call) { return compare_strings(call.value(0), call.value(1), {true}); }
 
 Value strncmp(Call& call) {
-  return compare_strings(call.value(0), call.value(1), {false, call.count_argument(2)});
+  const bool matlab = call.session().dialect() == lang::Dialect::Matlab;
+  return compare_strings(call.value(0), call.value(1), {false, call.count_argument(2), matlab});
 }
 
 Value strncmpi(Call& call) {
-  return compare_strings(call.value(0), call.value(1), {true, call.count_argument(2)});
+  const bool matlab = call.session().dialect() == lang::Dialect::Matlab;
+  return compare_strings(call.value(0), call.value(1), {true, call.count_argument(2), matlab});
 }
 
 // char(codes): the string of those Unicode code points (MATLAB's char of numbers); a string is

@@ -70,6 +70,12 @@ Value islogical(Call& call) { return Value::boolean(call.value(0).is_logical());
 
 Value isscalar(Call& call) {
   const Value& v = call.value(0);
+  // In matlab code a one-character char and a struct (1×1) are scalars too.
+  if (call.session().dialect() == lang::Dialect::Matlab &&
+      ((v.is(Kind::String) && v.element_count() == 1) || v.is(Kind::Struct) ||
+       (v.is(Kind::Cell) && v.cell_value().items.size() == 1))) {
+    return Value::boolean(true);
+  }
   return Value::boolean(v.is(Kind::Scalar) || v.is(Kind::Complex) || v.is(Kind::Bool) ||
                         (v.is_array() && v.matrix_value().size() == 1));
 }
