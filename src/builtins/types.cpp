@@ -381,8 +381,20 @@ bool equal_values(const Value& a, const Value& b) {
 }
 
 Value isequal(Call& call) {
+  // In matlab code a char beside a number compares as its character codes (isequal('a', 97)),
+  // as MATLAB compares values whatever their class.
+  const bool matlab = call.session().dialect() == lang::Dialect::Matlab;
+  const auto comparable = [&](const Value& v, const Value& other) {
+    if (matlab && v.is(Kind::String) && other.is_numeric()) {
+      return call.invoke(Value::function_handle("double"), {v});
+    }
+    return v;
+  };
   for (int k = 1; k < call.count(); ++k) {
-    if (!equal_values(call.value(0), call.value(k))) return Value::boolean(false);
+    if (!equal_values(comparable(call.value(0), call.value(k)),
+                      comparable(call.value(k), call.value(0)))) {
+      return Value::boolean(false);
+    }
   }
   return Value::boolean(true);
 }
