@@ -47,6 +47,11 @@ template <>
 std::vector<std::string> elements_of<std::string>(Call& call, int index) {
   const Value& x = call.value(index);
   if (x.is(Kind::String)) return {x.string_value()};
+  // An empty array beside texts holds no texts ([] in intersect([], {'a'})), in matlab code.
+  if (call.session().dialect() == lang::Dialect::Matlab && x.is_array() &&
+      x.matrix_value().empty()) {
+    return {};
+  }
   if (!x.is(Kind::StringArray)) {
     call.fail(fmt::format("argument {}: expected string_array, got {}", index + 1, x.kind_name()));
   }
