@@ -58,7 +58,60 @@ Value cell(Call& call) {
 
 // num2cell(x): each element of a numeric array in a cell of the same shape (a row for a vector);
 // each string of a string array.
+// num2cell(A, dim) in matlab code for a 2-D A: the columns (dim 1) or rows (dim 2) of A each in
+// a cell, [1 2] the whole of A in one.
+Value num2cell_along(Call& call) {
+  const num::Matrix m = call.matrix(1);
+  const num::Matrix a = call.matrix(0);
+  bool rows_together = false;  // dim 1 named: a column per cell
+  bool columns_together = false;
+  for (num::Index k = 0; k < m.size(); ++k) {
+    if (m[k] == 1.0) {
+      rows_together = true;
+    } else if (m[k] == 2.0) {
+      columns_together = true;
+    } else if (!(m[k] > 2.0) || m[k] != std::floor(m[k])) {
+      call.fail("dims must be positive integers");
+    }
+  }
+  const num::Index cell_rows = rows_together ? 1 : a.rows();
+  const num::Index cell_columns = columns_together ? 1 : a.columns();
+  CellArray cells;
+  cells.rows = cell_rows;
+  cells.columns = cell_columns;
+  for (num::Index c = 0; c < cell_columns; ++c) {
+    for (num::Index r = 0; r < cell_rows; ++r) {
+      const num::Index height = rows_together ? a.rows() : 1;
+      const num::Index width = columns_together ? a.columns() : 1;
+      num::Matrix part(
+          height, width,
+          a.is_complex() ? num::Matrix::Element::ComplexValued : num::Matrix::Element::Real);
+      for (num::Index i = 0; i < height; ++i) {
+        for (num::Index j = 0; j < width; ++j) {
+          part.set(i, j, a.complex_at(rows_together ? i : r, columns_together ? j : c));
+        }
+      }
+      const bool logical = call.value(0).is_logical();
+      if (part.size() == 1) {  // a 1×1 array is its number
+        const num::Complex z = part.complex_at(0);
+        cells.items.push_back(logical           ? Value::boolean(z.real() != 0.0)
+                              : z.imag() == 0.0 ? Value::scalar(z.real())
+                                                : Value::complex(z));
+      } else {
+        cells.items.push_back(Value::matrix(std::move(part), logical));
+      }
+    }
+  }
+  return Value::cell(std::move(cells));
+}
+
 Value num2cell(Call& call) {
+  if (call.has(1)) {
+    if (call.session().dialect() != lang::Dialect::Matlab) {
+      throw Error("wrong number of arguments for 'num2cell': expected 1, got 2");
+    }
+    return num2cell_along(call);
+  }
   const Value& x = call.value(0);
   if (x.is(Kind::StringArray)) {
     std::vector<Value> items;
@@ -400,7 +453,7 @@ const BuiltinTable kCellBuiltins = {
     {"cell", cell, 1, 2,
      "cell(n): an n×n cell of empty matrices; cell(r, c) or cell([r, c]): r×c. "
      "Example: c = cell(1, 3)"},
-    {"num2cell", num2cell, 1, 1,
+    {"num2cell", num2cell, 1, 2,
      "Each element of an array (or string of a string array) in its own cell. "
      "Example: num2cell([1, 2, 3])"},
     {"cell2mat", cell2mat, 1, 1,
