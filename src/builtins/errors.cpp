@@ -253,9 +253,28 @@ Value narginchk(Call& call) {
   return Value();
 }
 
+// lastwarn() and lasterr(): the text of the last warning shown and of the last error a try
+// statement caught (MATLAB's); lastwarn(msg) and lasterr(msg) set it, giving the one before.
+Value lastwarn(Call& call) {
+  const std::string before = call.session().last_warning();
+  if (call.has(0)) call.session().set_last_warning(call.string(0));
+  return Value::string(before);
+}
+
+Value lasterr(Call& call) {
+  const std::string before = call.session().last_error();
+  if (call.has(0)) call.session().set_last_error(call.string(0));
+  return Value::string(before);
+}
+
 }  // namespace
 
 extern const BuiltinTable kErrorBuiltins = {
+    {"lastwarn", lastwarn, 0, 2,
+     "The last warning's text; lastwarn(msg) sets it. Example: lastwarn()"},
+    {"lasterr", lasterr, 0, 1,
+     "The text of the last error a try statement caught; lasterr(msg) sets it. Example: "
+     "lasterr()"},
     {"assert", assert_builtin, 1, -1,
      "Raises an error when the condition is false: assert(cond, fmt, ...). Example: assert(1 + 1 "
      "== 2, \"arithmetic is broken\")"},
