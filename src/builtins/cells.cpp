@@ -1,5 +1,7 @@
 // Cell-array builtins (language.md §13.12): iscell, cell(n) / cell(r, c), num2cell, cell2mat,
 // and cellfun over cells and string arrays (rlab's cell of strings).
+#include "builtins/cells.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -9,9 +11,13 @@
 #include <string_view>
 #include <vector>
 
+#include "base/error.hpp"
+#include "base/text_case.hpp"
+#include "base/utf8.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
 #include "runtime/literals.hpp"
+#include "runtime/struct_array.hpp"
 #include "runtime/tracked.hpp"
 
 namespace llmlab::builtins {
@@ -52,7 +58,60 @@ Value cell(Call& call) {
 
 // num2cell(x): each element of a numeric array in a cell of the same shape (a row for a vector);
 // each string of a string array.
+// num2cell(A, dim) in matlab code for a 2-D A: the columns (dim 1) or rows (dim 2) of A each in
+// a cell, [1 2] the whole of A in one.
+Value num2cell_along(Call& call) {
+  const num::Matrix m = call.matrix(1);
+  const num::Matrix a = call.matrix(0);
+  bool rows_together = false;  // dim 1 named: a column per cell
+  bool columns_together = false;
+  for (num::Index k = 0; k < m.size(); ++k) {
+    if (m[k] == 1.0) {
+      rows_together = true;
+    } else if (m[k] == 2.0) {
+      columns_together = true;
+    } else if (!(m[k] > 2.0) || m[k] != std::floor(m[k])) {
+      call.fail("dims must be positive integers");
+    }
+  }
+  const num::Index cell_rows = rows_together ? 1 : a.rows();
+  const num::Index cell_columns = columns_together ? 1 : a.columns();
+  CellArray cells;
+  cells.rows = cell_rows;
+  cells.columns = cell_columns;
+  for (num::Index c = 0; c < cell_columns; ++c) {
+    for (num::Index r = 0; r < cell_rows; ++r) {
+      const num::Index height = rows_together ? a.rows() : 1;
+      const num::Index width = columns_together ? a.columns() : 1;
+      num::Matrix part(
+          height, width,
+          a.is_complex() ? num::Matrix::Element::ComplexValued : num::Matrix::Element::Real);
+      for (num::Index i = 0; i < height; ++i) {
+        for (num::Index j = 0; j < width; ++j) {
+          part.set(i, j, a.complex_at(rows_together ? i : r, columns_together ? j : c));
+        }
+      }
+      const bool logical = call.value(0).is_logical();
+      if (part.size() == 1) {  // a 1×1 array is its number
+        const num::Complex z = part.complex_at(0);
+        cells.items.push_back(logical           ? Value::boolean(z.real() != 0.0)
+                              : z.imag() == 0.0 ? Value::scalar(z.real())
+                                                : Value::complex(z));
+      } else {
+        cells.items.push_back(Value::matrix(std::move(part), logical));
+      }
+    }
+  }
+  return Value::cell(std::move(cells));
+}
+
 Value num2cell(Call& call) {
+  if (call.has(1)) {
+    if (call.session().dialect() != lang::Dialect::Matlab) {
+      throw Error("wrong number of arguments for 'num2cell': expected 1, got 2");
+    }
+    return num2cell_along(call);
+  }
   const Value& x = call.value(0);
   if (x.is(Kind::StringArray)) {
     std::vector<Value> items;
@@ -104,49 +163,101 @@ Value cell2mat(Call& call) {
   return runtime::concatenate(rows);
 }
 
-// cellfun(f, c [, "UniformOutput", tf]): f on every element of a cell (column-major) or every
-// string of a string array. Uniform results must be numbers or bools and form a vector (a
-// matrix for a cell of several rows), a logical one when all are bools; with "UniformOutput",
-// false they form a cell of the same shape — a string array when the input was one and every
-// result is a string (rlab's array of strings).
-Value cellfun(Call& call) {
-  const Value& input = call.value(1);
-  CellArray cells;
-  const bool strings_in = input.is(Kind::StringArray);
-  if (strings_in) {
+// The elements of one cellfun input as a cell: a cell as it is, a string array as a row of
+// strings (rlab's cell of strings).
+CellArray cellfun_input(Call& call, int index) {
+  const Value& input = call.value(index);
+  if (input.is(Kind::Cell)) return input.cell_value();
+  if (input.is(Kind::StringArray)) {
     std::vector<Value> items;
     for (const std::string& s : input.string_array_value()) items.push_back(Value::string(s));
-    cells = CellArray::row(std::move(items));
-  } else if (input.is(Kind::Cell)) {
-    cells = input.cell_value();
-  } else {
-    call.fail(fmt::format("argument 2 must be a cell array or a string array, got {}",
-                          input.kind_name()));
+    return CellArray::row(std::move(items));
   }
-  const bool uniform = uniform_output(call, 2);
-  std::vector<Value> results;
-  results.reserve(cells.items.size());
-  for (const Value& item : cells.items) results.push_back(call.invoke(call.value(0), {item}));
-  if (!uniform) {
-    bool all_strings = strings_in;
-    for (const Value& result : results) all_strings = all_strings && result.is(Kind::String);
-    if (all_strings) {
-      std::vector<std::string> texts;
-      for (const Value& result : results) texts.push_back(result.string_value());
-      return Value::string_array(std::move(texts));
+  call.fail(fmt::format("argument {} must be a cell array or a string array, got {}", index + 1,
+                        input.kind_name()));
+}
+
+// cellfun's trailing options, their names in any letter case (MATLAB's): "UniformOutput", tf
+// and "ErrorHandler", h. `inputs` is the number of cells before them.
+struct CellfunOptions {
+  int inputs = 0;
+  bool uniform = true;
+  std::optional<Value> error_handler;
+};
+
+// Whether arguments are data that may be text (arrayfun's chars) or cells only (cellfun,
+// where any text after the cells is an option name).
+enum class TextArguments { Data, Options };
+
+CellfunOptions cellfun_options(Call& call, TextArguments text = TextArguments::Options) {
+  CellfunOptions options;
+  int end = call.count();
+  const auto is_option = [&](int k) {
+    if (!call.value(k).is(Kind::String)) return false;
+    if (text == TextArguments::Options) return true;
+    const std::string name = lowercase(call.string(k));
+    return name == "uniformoutput" || name == "errorhandler";
+  };
+  // Options are name/value pairs after the inputs: scan back over pairs whose name is one.
+  while (end - 2 >= 2 && is_option(end - 2)) end -= 2;
+  if (end - 1 >= 2 && is_option(end - 1)) {
+    call.fail(fmt::format("option \"{}\" has no value", call.string(end - 1)));
+  }
+  options.inputs = end - 1;
+  for (int k = end; k < call.count(); k += 2) {
+    const std::string name = lowercase(call.string(k));
+    if (name == "uniformoutput") {
+      options.uniform = call.boolean(k + 1);
+    } else if (name == "errorhandler") {
+      if (!call.value(k + 1).is_callable()) call.fail("the ErrorHandler must be a function");
+      options.error_handler = call.value(k + 1);
+    } else {
+      call.fail(
+          fmt::format("unknown option \"{}\" (options are \"UniformOutput\" and \"ErrorHandler\")",
+                      call.string(k)));
     }
-    CellArray out;
-    out.rows = cells.rows;
-    out.columns = cells.columns;
-    out.items = std::move(results);
-    return Value::cell(std::move(out));
   }
-  const bool as_matrix = cells.rows > 1;
+  return options;
+}
+
+// A function cellfun names by a string: MATLAB's legacy names, and any function's name.
+Value cellfun_function(Call& call) {
+  const Value& f = call.value(0);
+  if (f.is_callable()) return f;
+  if (!f.is(Kind::String)) {
+    call.fail(fmt::format("argument 1 must be a function or its name, got {}", f.kind_name()));
+  }
+  const std::string& name = f.string_value();
+  return Value::function_handle(name == "prodofsize" ? "numel" : name);
+}
+
+// One call of f on the k-th elements; with an ErrorHandler, an error calls it instead with a
+// struct (message, identifier, index) and the same elements.
+Value cellfun_call(Call& call, const Value& function, const CellfunOptions& options,
+                   std::vector<Value> arguments, std::size_t k, int outputs) {
+  if (!options.error_handler) return call.invoke(function, std::move(arguments), outputs);
+  try {
+    return call.invoke(function, arguments, outputs);
+  } catch (const Error& error) {
+    runtime::StructFields fields;
+    fields.emplace("message", Value::string(error.what()));
+    fields.emplace("identifier", Value::string(error.identifier()));
+    fields.emplace("index", Value::scalar(static_cast<double>(k + 1)));
+    arguments.insert(arguments.begin(), Value::structure(std::move(fields)));
+    return call.invoke(*options.error_handler, std::move(arguments), outputs);
+  }
+}
+
+// One uniform output: rows×columns numbers (a vector in rlab for one row), logical when every
+// result is.
+Value uniform_cellfun_result(Call& call, const std::vector<Value>& results, num::Index rows,
+                             num::Index columns) {
+  const bool matlab = call.session().dialect() == lang::Dialect::Matlab;
   // Numbers that depend on the input of grad are joined as the literal [a, b; c, d] joins them,
   // so the result keeps their gradients.
   if (std::any_of(results.begin(), results.end(),
                   [](const Value& result) { return result.is(Kind::Tracked); })) {
-    std::vector<std::vector<Value>> rows(as_matrix ? cells.rows : 1);
+    std::vector<std::vector<Value>> joined(rows > 1 ? rows : 1);
     for (std::size_t k = 0; k < results.size(); ++k) {
       if (!runtime::primal_of(results[k]).is(Kind::Scalar)) {
         call.fail(fmt::format(
@@ -154,47 +265,204 @@ Value cellfun(Call& call) {
             "not numbers",
             k + 1, results[k].kind_name()));
       }
-      rows[as_matrix ? k % static_cast<std::size_t>(cells.rows) : 0].push_back(results[k]);
+      joined[rows > 1 ? k % static_cast<std::size_t>(rows) : 0].push_back(results[k]);
     }
-    return runtime::concatenate(rows);
+    return runtime::concatenate(joined);
   }
-  num::Matrix numbers(as_matrix ? cells.rows : 1,
-                      as_matrix ? cells.columns : cells.columns * cells.rows, 0.0);
-  bool all_bools = !results.empty();
+  // Structs (an ErrorHandler's reports) form a struct array.
+  if (!results.empty() && std::all_of(results.begin(), results.end(), [](const Value& result) {
+        return result.is(Kind::Struct);
+      })) {
+    return runtime::make_struct_array(results);
+  }
+  num::Matrix numbers(rows, columns, 0.0);
+  bool all_logical = !results.empty();
   for (std::size_t k = 0; k < results.size(); ++k) {
     const Value& result = results[k];
-    if (!(result.is(Kind::Scalar) || result.is(Kind::Bool))) {
+    const bool number = result.is(Kind::Scalar) || result.is(Kind::Bool) ||
+                        result.is(Kind::Complex) ||
+                        (result.is_array() && result.matrix_value().size() == 1);
+    if (!number) {
       call.fail(fmt::format(
           "item {} gave {}; use \"UniformOutput\", false for results that are not numbers", k + 1,
           result.kind_name()));
     }
-    all_bools = all_bools && result.is(Kind::Bool);
-    const auto position = static_cast<num::Index>(k);
-    if (as_matrix) {
-      numbers.set(position % cells.rows, position / cells.rows, result.scalar_value());
+    all_logical = all_logical && result.is_logical();
+    const num::Complex z =
+        result.is_array() ? result.matrix_value().complex_at(0) : result.complex_value();
+    numbers.set(static_cast<num::Index>(k) % rows, static_cast<num::Index>(k) / rows, z);
+  }
+  if (rows <= 1 && !matlab) {
+    return Value::vector(numbers.with_shape(1, rows * columns), all_logical);
+  }
+  return Value::matrix(std::move(numbers), all_logical);
+}
+
+// cellfun(f, c1, c2, ... [, "UniformOutput", tf] [, "ErrorHandler", h]): f on the matching
+// elements of cells of one size (column-major), or on every string of a string array. Uniform
+// results must be one number each and form an array of the cells' shape (a vector in rlab for
+// one row), logical when all are; with "UniformOutput", false they form cells of that shape —
+// a string array when the input was one and every result is a string (rlab's array of
+// strings). [a, b] = cellfun(...) gives one such array per output of f.
+// MATLAB's legacy cellfun("size", c, k) and cellfun("isclass", c, name): size(x, k) and
+// whether class(x) is name, for each element.
+Value legacy_cellfun(Call& call) {
+  const std::string& name = call.string(0);
+  if (call.count() != 3) call.fail(fmt::format("\"{}\" takes a cell and one argument", name));
+  const CellArray cells = cellfun_input(call, 1);
+  const Value function = Value::function_handle(name == "size" ? "size" : "class");
+  num::Matrix result(cells.rows, cells.columns);
+  for (std::size_t k = 0; k < cells.items.size(); ++k) {
+    double answer = 0.0;
+    if (name == "size") {
+      answer = call.invoke(function, {cells.items[k], Value::scalar(call.scalar(2))}).as_scalar();
     } else {
-      numbers.set(position, result.scalar_value());
+      answer = call.invoke(function, {cells.items[k]}).string_value() == call.string(2) ? 1.0 : 0.0;
+    }
+    const auto position = static_cast<num::Index>(k);
+    result.set(position % cells.rows, position / cells.rows, answer);
+  }
+  return Value::matrix(std::move(result), name == "isclass");
+}
+
+// The engine of cellfun and of matlab code's arrayfun: f on the matching items of `inputs`
+// (one per input argument from argument 2 on, all of one size), packed as cellfun packs them.
+Value map_items(Call& call, const CellfunOptions& options, const Value& function,
+                const std::vector<CellArray>& inputs, bool strings_in) {
+  for (std::size_t k = 0; k < inputs.size(); ++k) {
+    if (inputs[k].rows != inputs.front().rows || inputs[k].columns != inputs.front().columns) {
+      call.fail(fmt::format(
+          "all the input arguments must have the same size (argument {} is "
+          "{}\u00d7{}, argument 2 is {}\u00d7{})",
+          k + 2, inputs[k].rows, inputs[k].columns, inputs.front().rows, inputs.front().columns));
     }
   }
-  if (as_matrix) return Value::matrix(std::move(numbers), all_bools);
-  return Value::vector(std::move(numbers), all_bools);
+  const num::Index rows = inputs.front().rows;
+  const num::Index columns = inputs.front().columns;
+  const std::size_t count = inputs.front().items.size();
+  const int outputs = std::max(call.nargout(), 1);
+  // results[o][k]: output o of the call on element k.
+  std::vector<std::vector<Value>> results(static_cast<std::size_t>(outputs));
+  for (std::size_t k = 0; k < count; ++k) {
+    std::vector<Value> arguments;
+    for (const CellArray& input : inputs) arguments.push_back(input.items[k]);
+    Value result = cellfun_call(call, function, options, std::move(arguments), k,
+                                call.nargout() >= 2 ? outputs : 1);
+    if (outputs >= 2) {
+      if (!result.is(Kind::Tuple) ||
+          result.tuple_items().size() < static_cast<std::size_t>(outputs)) {
+        call.fail(fmt::format("the function gave one output for item {}, {} were asked for", k + 1,
+                              outputs));
+      }
+      for (int o = 0; o < outputs; ++o) {
+        results[static_cast<std::size_t>(o)].push_back(
+            result.tuple_items()[static_cast<std::size_t>(o)]);
+      }
+    } else {
+      if (result.is_none()) call.fail(fmt::format("item {} gave no value", k + 1));
+      results[0].push_back(std::move(result));
+    }
+  }
+  std::vector<Value> packed;
+  for (std::vector<Value>& output : results) {
+    if (options.uniform) {
+      packed.push_back(uniform_cellfun_result(call, output, rows, columns));
+      continue;
+    }
+    const bool all_strings =
+        strings_in && std::all_of(output.begin(), output.end(),
+                                  [](const Value& result) { return result.is(Kind::String); });
+    if (all_strings) {
+      std::vector<std::string> texts;
+      for (const Value& result : output) texts.push_back(result.string_value());
+      packed.push_back(Value::string_array(std::move(texts)));
+      continue;
+    }
+    CellArray out;
+    out.rows = rows;
+    out.columns = columns;
+    out.items = std::move(output);
+    packed.push_back(Value::cell(std::move(out)));
+  }
+  if (outputs == 1) return std::move(packed.front());
+  return Value::tuple(std::move(packed));
+}
+
+Value cellfun(Call& call) {
+  if (call.value(0).is(Kind::String) && (call.string(0) == "size" || call.string(0) == "isclass")) {
+    return legacy_cellfun(call);
+  }
+  const CellfunOptions options = cellfun_options(call);
+  if (options.inputs < 1) call.fail("needs a cell array to apply the function to");
+  const Value function = cellfun_function(call);
+  std::vector<CellArray> inputs;
+  for (int k = 1; k <= options.inputs; ++k) inputs.push_back(cellfun_input(call, k));
+  return map_items(call, options, function, inputs, call.value(1).is(Kind::StringArray));
+}
+
+// The elements arrayfun passes from one input, in an array of its shape: a number's elements
+// (logical ones as logicals), a char's characters, a cell's elements each in a 1×1 cell, a
+// struct array's structs; any other value is one element.
+CellArray array_items(const Value& x) {
+  CellArray items;
+  if (x.is(Kind::Cell)) {
+    items = x.cell_value();
+    for (Value& item : items.items) item = Value::cell(CellArray::row({item}));
+    return items;
+  }
+  if (x.is(Kind::String)) {
+    for (const std::string_view character : characters_of(x.string_value())) {
+      items.items.push_back(Value::string(std::string(character)));
+    }
+    items.rows = items.items.empty() ? 0 : 1;
+    items.columns = static_cast<std::int64_t>(items.items.size());
+    return items;
+  }
+  if (runtime::is_struct_like(x)) return CellArray::row(runtime::struct_elements(x));
+  if (x.is_array()) {
+    const num::Matrix& m = x.matrix_value();
+    items.rows = x.is(Kind::Vector) ? (m.empty() ? 0 : 1) : m.rows();
+    items.columns = x.is(Kind::Vector) ? m.size() : m.columns();
+    for (num::Index c = 0; c < items.columns; ++c) {
+      for (num::Index r = 0; r < items.rows; ++r) {
+        const num::Complex z = x.is(Kind::Vector) ? m.complex_at(c) : m.complex_at(r, c);
+        items.items.push_back(x.is_logical()    ? Value::boolean(z.real() != 0.0)
+                              : z.imag() == 0.0 ? Value::scalar(z.real())
+                                                : Value::complex(z));
+      }
+    }
+    return items;
+  }
+  return CellArray::row({x});
 }
 
 }  // namespace
+
+Value matlab_arrayfun(Call& call) {
+  const CellfunOptions options = cellfun_options(call, TextArguments::Data);
+  if (options.inputs < 1) call.fail("needs an array to apply the function to");
+  const Value function = cellfun_function(call);
+  std::vector<CellArray> inputs;
+  for (int k = 1; k <= options.inputs; ++k) inputs.push_back(array_items(call.value(k)));
+  return map_items(call, options, function, inputs, false);
+}
+
+namespace {}  // namespace
 
 const BuiltinTable kCellBuiltins = {
     {"cell", cell, 1, 2,
      "cell(n): an n×n cell of empty matrices; cell(r, c) or cell([r, c]): r×c. "
      "Example: c = cell(1, 3)"},
-    {"num2cell", num2cell, 1, 1,
+    {"num2cell", num2cell, 1, 2,
      "Each element of an array (or string of a string array) in its own cell. "
      "Example: num2cell([1, 2, 3])"},
     {"cell2mat", cell2mat, 1, 1,
      "The elements of a cell joined into one array, as [c{1,1}, c{1,2}; c{2,1}, c{2,2}] "
      "would join them. Example: cell2mat({[1 2], 3; [4 5], 6})"},
-    {"cellfun", cellfun, 2, 4,
-     "cellfun(f, c): f on every element of a cell (or string of a string array), the numbers "
-     "as a vector; \"UniformOutput\", false gives a cell (a string array for strings). "
+    {"cellfun", cellfun, 2, -1,
+     "cellfun(f, c1, c2, ...): f on the matching elements of cells (or strings of a string "
+     "array), the numbers as an array of their shape; \"UniformOutput\", false gives a cell (a "
+     "string array for strings); \"ErrorHandler\", h is called on an error. "
      "Example: cellfun(@numel, {1, [1 2], \"abc\"})"},
 };
 

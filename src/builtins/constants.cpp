@@ -26,6 +26,10 @@ using runtime::Value;
 double spacing(double x) {
   if (!std::isfinite(x)) return std::numeric_limits<double>::quiet_NaN();
   const double magnitude = std::abs(x);
+  // realmax has no finite number above it: its spacing is the one below, 2^971 (MATLAB's).
+  if (magnitude == std::numeric_limits<double>::max()) {
+    return magnitude - std::nextafter(magnitude, 0.0);
+  }
   return std::nextafter(magnitude, std::numeric_limits<double>::infinity()) - magnitude;
 }
 

@@ -2,9 +2,12 @@
 // mode, range, bounds, cov, corrcoef, prctile/quantile, zscore, rescale, normpdf/normcdf, nnz,
 // histcounts and accumarray. Real data only; per-slice results follow the reduction dispatch
 // (one number for a vector, one per column of a matrix unless dim says 2).
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <numbers>
 #include <string>
 #include <vector>
@@ -13,9 +16,12 @@
 #include "builtins/registry.hpp"
 #include "builtins/slices.hpp"
 #include "num/format.hpp"
+#include "num/nd_shape.hpp"
 #include "num/ops.hpp"
 #include "num/rng.hpp"
 #include "num/statistics.hpp"
+#include "runtime/cell_array.hpp"
+#include "runtime/nd_values.hpp"
 
 namespace llmlab::builtins {
 namespace {
@@ -28,10 +34,75 @@ using runtime::Value;
 template <num::Matrix (*statistic)(const num::Matrix&, num::Along)>
 Value slice_statistic(Call& call) {
   const Value& x = call.value(0);
-  if (x.is_nd_array() || vecdim_flag(call, 1)) return nd_reduce_call(call, 1, statistic);
+  if (x.is_nd_array() || vecdim_flag(call, 1) || matlab_trailing_dim(call, 1)) {
+    return nd_reduce_call(call, 1, statistic);
+  }
   const num::Matrix m = real_matrix(call, 0);
   const Plan plan = plan_slices(x, call.dim_argument(1));
   return per_slice_value(x, plan, statistic(m, along_of(x, plan)));
+}
+
+// [m, f, c] = mode(x, dim) in matlab code: the mode of each slice, how often it occurs, and a
+// cell of the slice's values that occur that often (a sorted column), in the reduction's shape.
+Value mode_outputs(Call& call) {
+  const Value& x = call.value(0);
+  require_numeric_or_nd(call, x);
+  const num::NdArray array = runtime::as_nd_array(x);
+  if (array.is_complex()) call.fail("takes real data");
+  const int dim =
+      call.has(1) ? call.nd_dim_argument(1) : num::first_non_singleton_dim(array.dims());
+  // Past the last dim every element is its own slice.
+  const num::Matrix slices = dim < array.ndims()
+                                 ? num::slices_along(array, dim)
+                                 : num::reshaped(array, {1, array.size()}).to_matrix();
+  const num::Dims dims = dim < array.ndims() ? num::reduced_dims(array.dims(), dim) : array.dims();
+  const num::Index count = slices.columns();
+  num::Matrix modes(1, count);
+  num::Matrix frequencies(1, count);
+  std::vector<Value> ties;
+  for (num::Index s = 0; s < count; ++s) {
+    std::vector<double> values;
+    for (num::Index r = 0; r < slices.rows(); ++r) {
+      if (!std::isnan(slices(r, s))) values.push_back(slices(r, s));
+    }
+    std::sort(values.begin(), values.end());
+    std::vector<double> best;
+    std::size_t best_count = 0;
+    for (std::size_t start = 0; start < values.size();) {
+      std::size_t end = start;
+      while (end < values.size() && values[end] == values[start]) ++end;
+      if (end - start > best_count) best.clear();
+      if (end - start >= best_count) {
+        best_count = end - start;
+        best.push_back(values[start]);
+      }
+      start = end;
+    }
+    modes.set(s, best.empty() ? std::nan("") : best.front());
+    frequencies.set(s, static_cast<double>(best_count));
+    ties.push_back(best.size() == 1 ? Value::scalar(best.front())
+                                    : Value::matrix(num::Matrix::column(best)));
+  }
+  const auto shaped = [&](num::Matrix row) {
+    return runtime::nd_result(num::reshaped(num::NdArray::from_matrix(std::move(row)), dims));
+  };
+  std::vector<Value> outputs = {shaped(std::move(modes)), shaped(std::move(frequencies))};
+  if (call.nargout() >= 3) {
+    if (dims.size() > 2) call.fail("the cell of ties has two dims; give a result of two dims");
+    runtime::CellArray cells;
+    cells.rows = dims[0];
+    cells.columns = dims[1];
+    cells.items = std::move(ties);
+    outputs.push_back(Value::cell(std::move(cells)));
+  }
+  return Value::tuple(std::move(outputs));
+}
+
+Value mode(Call& call) {
+  if (call.session().dialect() == lang::Dialect::Matlab && call.nargout() >= 2) {
+    return mode_outputs(call);
+  }
+  return slice_statistic<num::mode>(call);
 }
 
 // The observations × variables matrix of cov and corrcoef: cov(x, y) is cov([x(:), y(:)]); a
@@ -62,7 +133,25 @@ Value square_result(num::Matrix m) {
   return Value::matrix(std::move(m));
 }
 
-Value cov(Call& call) { return square_result(num::covariance(variables(call))); }
+// cov(x), cov(x, y); in matlab code also cov(x, w) with w = 0 (divide by N - 1) or 1 (by N) for
+// a non-scalar x, MATLAB's normalization argument.
+Value cov(Call& call) {
+  const bool normalization = call.session().dialect() == lang::Dialect::Matlab && call.has(1) &&
+                             is_scalar_kind(call.value(1)) && call.value(0).element_count() != 1;
+  if (!normalization) return square_result(num::covariance(variables(call)));
+  const double w = call.scalar(1);
+  if (w != 0.0 && w != 1.0)
+    call.fail("w must be 0 or 1 (the normalization), got " + num::format_shortest(w));
+  const Value x[] = {call.value(0)};
+  runtime::Call alone(call.interpreter(), call.name(), x, 1);
+  const num::Matrix data = variables(alone);
+  num::Matrix result = num::covariance(data);
+  const auto n = static_cast<double>(data.rows());
+  if (w == 1.0 && n > 1.0) {
+    for (num::Index k = 0; k < result.size(); ++k) result.set(k, result[k] * (n - 1.0) / n);
+  }
+  return square_result(std::move(result));
+}
 
 Value corrcoef(Call& call) {
   return square_result(num::correlation(num::covariance(variables(call))));
@@ -109,6 +198,11 @@ Value rescale(Call& call) {
   num::Matrix m = real_matrix(call, 0);
   const double lo = call.scalar_or(1, 0.0);
   const double hi = call.scalar_or(2, 1.0);
+  // MATLAB's rescale(A, l, u) takes both bounds, l at most u.
+  if (call.session().dialect() == lang::Dialect::Matlab) {
+    if (call.count() == 2) call.fail("L and U must be given together: rescale(A, l, u)");
+    if (lo > hi) call.fail("L must be less than or equal to U");
+  }
   double smallest = std::numeric_limits<double>::infinity();
   double largest = -std::numeric_limits<double>::infinity();
   for (const double value : m.real_values()) {
@@ -233,11 +327,181 @@ num::Index accumarray_position(Call& call, double subscript) {
   return static_cast<num::Index>(subscript) - 1;
 }
 
+// The subscripts of MATLAB's accumarray: one row of D subscripts per value (an N×D matrix, a
+// vector for D = 1, or a cell of D index vectors), as 0-based positions.
+struct Subscripts {
+  num::Index count = 0;
+  num::Index dims = 1;
+  std::vector<num::Index> positions;  // row-major: subscript d of value k at k·dims + d
+};
+
+Subscripts accumarray_subscripts(Call& call) {
+  const Value& subs = call.value(0);
+  Subscripts out;
+  std::vector<num::Matrix> columns;
+  if (subs.is(Kind::Cell)) {
+    for (const Value& item : subs.cell_value().items) columns.push_back(item.as_matrix());
+    if (columns.empty()) call.fail("subs must not be an empty cell");
+  } else {
+    const num::Matrix m = real_matrix(call, 0);
+    if (m.rows() == 1 || m.columns() == 1) {
+      columns.push_back(m);
+    } else {
+      for (num::Index c = 0; c < m.columns(); ++c) {
+        num::Matrix column(m.rows(), 1);
+        for (num::Index r = 0; r < m.rows(); ++r) column.set(r, m(r, c));
+        columns.push_back(std::move(column));
+      }
+      if (m.columns() == 0) columns.emplace_back(0, 1);
+    }
+  }
+  out.dims = static_cast<num::Index>(columns.size());
+  out.count = columns.front().size();
+  for (const num::Matrix& column : columns) {
+    if (column.size() != out.count) call.fail("the index vectors in subs must have one length");
+  }
+  out.positions.resize(static_cast<std::size_t>(out.count * out.dims));
+  for (num::Index d = 0; d < out.dims; ++d) {
+    const num::Matrix& column = columns[static_cast<std::size_t>(d)];
+    for (num::Index k = 0; k < out.count; ++k) {
+      out.positions[static_cast<std::size_t>(k * out.dims + d)] =
+          accumarray_position(call, column[k]);
+    }
+  }
+  return out;
+}
+
+// accumarray in matlab code, MATLAB's full form: accumarray(subs, vals, sz, func, fillval,
+// issparse). subs holds one row of subscripts per value (N×D, D ≥ 1, or a cell of D index
+// vectors); the result has max(subs) extents (a column for D = 1) unless sz gives them; func
+// (sum by default) takes each group's values as a column, in their order, and gives one value
+// (a number or a logical, or a cell for a cell result); elements no subscript names hold
+// fillval (0 by default). Sparse results do not exist here.
+Value matlab_accumarray(Call& call) {
+  const Subscripts subs = accumarray_subscripts(call);
+  const num::Matrix values = real_matrix(call, 1);
+  if (values.size() != 1 && values.size() != subs.count) {
+    call.fail("vals must be a scalar or have one element per subscript (" +
+              std::to_string(subs.count) + "), got " + std::to_string(values.size()));
+  }
+  const auto given = [&](int index) {
+    return call.has(index) &&
+           !(call.value(index).is_array() && call.value(index).matrix_value().empty());
+  };
+  if (given(5) && call.boolean(5))
+    call.fail("sparse results are not supported (issparse must be false)");
+  num::Dims dims(static_cast<std::size_t>(std::max<num::Index>(subs.dims, 2)),
+                 subs.dims == 1 ? 1 : 0);
+  for (num::Index k = 0; k < subs.count; ++k) {
+    for (num::Index d = 0; d < subs.dims; ++d) {
+      num::Index& extent = dims[static_cast<std::size_t>(d)];
+      extent = std::max(extent, subs.positions[static_cast<std::size_t>(k * subs.dims + d)] + 1);
+    }
+  }
+  if (subs.count == 0 && subs.dims == 1) dims = {0, 1};
+  if (given(2)) {
+    const num::Matrix size = real_matrix(call, 2);
+    num::Dims asked;
+    for (num::Index k = 0; k < size.size(); ++k) {
+      if (!(size[k] >= 0 && size[k] <= kLargestSize) || std::floor(size[k]) != size[k]) {
+        call.fail("sz must hold non-negative integers");
+      }
+      asked.push_back(static_cast<num::Index>(size[k]));
+    }
+    const bool vector_size =
+        subs.dims == 1 && asked.size() == 2 && (asked[0] == 1 || asked[1] == 1);
+    if (vector_size) {
+      const num::Index length = asked[0] == 1 ? asked[1] : asked[0];
+      if (length < dims[0]) call.fail("sz does not hold every subscript");
+    } else {
+      if (asked.size() < 2 ||
+          static_cast<num::Index>(asked.size()) != std::max<num::Index>(subs.dims, 2)) {
+        call.fail("sz must have one extent per column of subs (at least two)");
+      }
+      for (std::size_t d = 0; d < asked.size(); ++d) {
+        if (asked[d] < dims[d]) call.fail("sz does not hold every subscript");
+      }
+    }
+    dims = asked;
+  }
+  const num::Index total = num::element_count(dims);
+  // The linear position of each value's subscripts in the result (MATLAB's column-major order).
+  const bool flat = subs.dims == 1;
+  std::vector<num::Index> linear(static_cast<std::size_t>(subs.count));
+  for (num::Index k = 0; k < subs.count; ++k) {
+    num::Index position = 0;
+    num::Index stride = 1;
+    for (num::Index d = 0; d < subs.dims; ++d) {
+      position += subs.positions[static_cast<std::size_t>(k * subs.dims + d)] * stride;
+      stride *= dims[static_cast<std::size_t>(d)];
+    }
+    linear[static_cast<std::size_t>(k)] =
+        flat ? subs.positions[static_cast<std::size_t>(k)] : position;
+  }
+  const auto value_at = [&](num::Index k) { return values[values.size() == 1 ? 0 : k]; };
+  const double fill = given(4) ? call.scalar(4) : 0.0;
+  if (!given(3)) {
+    num::NdArray result(dims, 0.0);
+    std::vector<bool> named(static_cast<std::size_t>(total), false);
+    num::Matrix& storage = result.mutable_pages();
+    for (num::Index k = 0; k < subs.count; ++k) {
+      const num::Index at = num::offset_of(dims, linear[static_cast<std::size_t>(k)]);
+      storage.set(at, storage[at] + value_at(k));
+      named[static_cast<std::size_t>(linear[static_cast<std::size_t>(k)])] = true;
+    }
+    for (num::Index e = 0; e < total; ++e) {
+      if (!named[static_cast<std::size_t>(e)]) storage.set(num::offset_of(dims, e), fill);
+    }
+    return runtime::nd_result(std::move(result));
+  }
+  const Value& function = call.value(3);
+  if (!function.is_callable()) call.fail("FUNC must be a function handle");
+  // The values of each named element, in the order they come.
+  std::map<num::Index, std::vector<double>> groups;
+  for (num::Index k = 0; k < subs.count; ++k)
+    groups[linear[static_cast<std::size_t>(k)]].push_back(value_at(k));
+  std::vector<std::pair<num::Index, Value>> results;
+  bool cells = false;
+  bool logical = !groups.empty();
+  for (auto& [position, group] : groups) {
+    Value group_value = group.size() == 1 ? Value::scalar(group.front())
+                                          : Value::matrix(num::Matrix::column(group));
+    Value result = call.invoke(function, {std::move(group_value)});
+    if (result.is(Kind::Cell) && result.cell_value().items.size() == 1) {
+      cells = true;
+    } else if (result.is_numeric() && result.element_count() == 1) {
+      logical = logical && result.is_logical();
+    } else {
+      call.fail(fmt::format("FUNC must give one value per group, got {}", result.kind_name()));
+    }
+    results.emplace_back(position, std::move(result));
+  }
+  if (cells) {
+    if (dims.size() > 2) call.fail("a cell result has two dims");
+    runtime::CellArray out;
+    out.rows = dims[0];
+    out.columns = dims[1];
+    out.items.assign(static_cast<std::size_t>(total), Value::matrix(num::Matrix(0, 0)));
+    for (auto& [position, result] : results) {
+      if (!result.is(Kind::Cell)) call.fail("FUNC must give cells for every group or for none");
+      out.items[static_cast<std::size_t>(position)] = result.cell_value().items.front();
+    }
+    return Value::cell(std::move(out));
+  }
+  num::NdArray result(dims, fill);
+  for (auto& [position, value] : results) {
+    result.mutable_pages().set(num::offset_of(dims, position), value.as_matrix()[0]);
+  }
+  return runtime::nd_result(std::move(result), logical && (fill == 0.0 || fill == 1.0));
+}
+
 // accumarray(subs, vals) and accumarray(subs, vals, sz): result(s) = sum of vals(k) over the k
 // with subs(k) = s. subs is a vector of positive integer subscripts (result: a vector), or an
 // N×2 matrix whose rows are (row, column) pairs (result: a matrix, as a confusion matrix is
 // counted); vals is a scalar or one value per subscript; sz, when given, is the result's size.
 Value accumarray(Call& call) {
+  if (call.session().dialect() == lang::Dialect::Matlab) return matlab_accumarray(call);
+  if (call.has(3)) call.fail("takes (subs, vals) or (subs, vals, sz)");
   const Value& subscripts = call.value(0);
   const num::Matrix subs = real_matrix(call, 0);
   const bool pairs = subscripts.is(Kind::Matrix) && subs.rows() > 1 && subs.columns() == 2;
@@ -307,8 +571,9 @@ extern const BuiltinTable kDistributionBuiltins = {
      "Normal density: normpdf(x), normpdf(x, mu, sigma). Example: normpdf(0)"},
     {"normcdf", normal<true>, 1, 3,
      "Normal distribution function: normcdf(x, mu, sigma). Example: normcdf(1.96)"},
-    {"mode", slice_statistic<num::mode>, 1, 2,
-     "Most frequent value (smallest on ties, NaN ignored): mode(x), mode(M, dim). Example: "
+    {"mode", mode, 1, 2,
+     "Most frequent value (smallest on ties, NaN ignored): mode(x), mode(M, dim); in matlab "
+     "code [m, f, c] = mode(...) with the frequency and the ties. Example: "
      "mode([1, 2, 2, 3])"},
     {"range", slice_statistic<num::range>, 1, 2,
      "max - min ignoring NaN: range(x), range(M, dim). Example: range([4, 9, 1])"},
@@ -330,8 +595,9 @@ extern const BuiltinTable kDistributionBuiltins = {
     {"histcounts", histcounts, 2, 2,
      "Bin counts: histcounts(x, nbins), histcounts(x, edges); [n, edges] = histcounts(...). "
      "Example: histcounts([1, 2, 2, 3, 3, 3], 3)"},
-    {"accumarray", accumarray, 2, 3,
-     "Sums of vals grouped by subscript: accumarray(subs, vals), (pairs, vals, [R, C]). Example: "
+    {"accumarray", accumarray, 2, 6,
+     "Sums of vals grouped by subscript: accumarray(subs, vals), (pairs, vals, [R, C]); in "
+     "matlab code (subs, vals, sz, func, fillval). Example: "
      "accumarray([1; 2; 1], [10; 20; 30])"},
 };
 

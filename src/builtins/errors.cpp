@@ -97,8 +97,10 @@ std::string location(const std::string& where, std::string_view step) {
   return where + std::string(step);
 }
 
+// `tolerances`, when given, holds one tolerance per element of expected (Octave's array tol).
 std::optional<std::string> number_mismatch(const Value& observed, const Value& expected, double tol,
-                                           const std::string& where) {
+                                           const std::string& where,
+                                           const num::Matrix* tolerances = nullptr) {
   if (size_of(observed) != size_of(expected)) return where + ": Dimensions don't match";
   if (tol == 0 && observed.is_logical() != expected.is_logical()) {
     return fmt::format("{}: Class {} != {}", where, observed.is_logical() ? "logical" : "double",
@@ -119,6 +121,7 @@ std::optional<std::string> number_mismatch(const Value& observed, const Value& e
     }
     if (x == y) continue;  // equal numbers, equal infinities included
     if (std::isinf(std::abs(x)) || std::isinf(std::abs(y))) return at + ": 'Inf' mismatch";
+    if (tolerances) tol = (*tolerances)[k];
     const double error = std::abs(x - y);
     if (tol >= 0 || y == num::Complex(0)) {
       if (error > std::abs(tol)) {
@@ -205,6 +208,19 @@ Value assert_builtin(Call& call) {
       call.has(1) && (!call.value(1).is(Kind::String) || call.value(0).is(Kind::String));
   if (compares) {
     if (call.count() > 3) call.fail("expected assert(observed, expected, tol)");
+    // A tolerance per element (an array of expected's size), as Octave's assert takes it.
+    if (call.has(2) && call.value(2).is_array() && call.value(2).matrix_value().size() != 1 &&
+        call.value(0).is_numeric() && call.value(1).is_numeric()) {
+      const num::Matrix tolerances = call.matrix(2);
+      if (size_of(call.value(2)) != size_of(call.value(1))) {
+        call.fail("tol must be a scalar or have the size of expected");
+      }
+      if (auto reason = number_mismatch(call.value(0), call.value(1), 1.0, "", &tolerances)) {
+        throw Error("ASSERT errors for: assert (cond,expected,tol)\n  " +
+                    (reason->front() == ':' ? "()" + *reason : *reason));
+      }
+      return Value();
+    }
     const double tol = call.has(2) ? call.scalar(2) : 0.0;
     if (auto reason = mismatch(call.value(0), call.value(1), tol, "")) {
       throw Error("ASSERT errors for: assert (cond,expected,tol)\n  " +
@@ -271,6 +287,20 @@ Value throw_error(Call& call) {
   return error(call);
 }
 
+// lastwarn() and lasterr(): the text of the last warning shown and of the last error a try
+// statement caught (MATLAB's); lastwarn(msg) and lasterr(msg) set it, giving the one before.
+Value lastwarn(Call& call) {
+  const std::string before = call.session().last_warning();
+  if (call.has(0)) call.session().set_last_warning(call.string(0));
+  return Value::string(before);
+}
+
+Value lasterr(Call& call) {
+  const std::string before = call.session().last_error();
+  if (call.has(0)) call.session().set_last_error(call.string(0));
+  return Value::string(before);
+}
+
 }  // namespace
 
 extern const BuiltinTable kErrorBuiltins = {
@@ -283,6 +313,11 @@ extern const BuiltinTable kErrorBuiltins = {
     {"rethrow", throw_error, 1, 1,
      "rethrow(err) raises a caught error again. Example: try; try; error(\"x:y\", \"inner\"); "
      "catch e; rethrow(e); end; catch outer; disp(outer.identifier); end"},
+    {"lastwarn", lastwarn, 0, 2,
+     "The last warning's text; lastwarn(msg) sets it. Example: lastwarn()"},
+    {"lasterr", lasterr, 0, 1,
+     "The text of the last error a try statement caught; lasterr(msg) sets it. Example: "
+     "lasterr()"},
     {"assert", assert_builtin, 1, -1,
      "Raises an error when the condition is false: assert(cond, fmt, ...). Example: assert(1 + 1 "
      "== 2, \"arithmetic is broken\")"},

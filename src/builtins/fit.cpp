@@ -32,9 +32,51 @@ num::Matrix vector_argument(Call& call, int index, const char* what) {
 
 // polyval(p, x): p(1)·x^(n−1) + … + p(n) at every element of x, by Horner's rule; real
 // arithmetic for real x, so that NaN stays a real NaN.
+// polyval's error estimate dy for [y, dy] = polyval(p, x, S): sqrt(1 + |a R⁻¹|²)·normr/√df
+// for each point's row a of the Vandermonde matrix, with S from polyfit (MATLAB's rule).
+num::Matrix polyval_error(Call& call, const num::Matrix& points, num::Index terms) {
+  const Value& s = call.value(2);
+  const Value* r = s.field("R");
+  const Value* normr = s.field("normr");
+  const Value* df = s.field("df");
+  if (!r || !normr || !df) call.fail("S must be the structure polyfit gives (R, normr, df)");
+  const num::Matrix inverse = num::inv(r->as_matrix());
+  if (inverse.rows() != terms) call.fail("S.R does not match the polynomial's degree");
+  num::Matrix error(points.rows(), points.columns());
+  for (num::Index k = 0; k < points.size(); ++k) {
+    std::vector<double> row(static_cast<std::size_t>(terms));
+    double power = 1.0;
+    for (num::Index j = terms - 1; j >= 0; --j) {
+      row[static_cast<std::size_t>(j)] = power;
+      power *= points[k];
+    }
+    double sum = 0.0;
+    for (num::Index c = 0; c < terms; ++c) {
+      double element = 0.0;
+      for (num::Index j = 0; j < terms; ++j)
+        element += row[static_cast<std::size_t>(j)] * inverse(j, c);
+      sum += element * element;
+    }
+    error.set(k, std::sqrt(1.0 + sum) * normr->as_scalar() / std::sqrt(df->as_scalar()));
+  }
+  return error;
+}
+
 Value polyval(Call& call) {
   const num::Matrix p = vector_argument(call, 0, "p");
-  const num::Matrix points = call.matrix(1);
+  num::Matrix points = call.matrix(1);
+  // polyval(p, x, S, mu): p was fitted to (x - mu(1)) / mu(2).
+  if (call.has(3)) {
+    const num::Matrix mu = real_matrix(call, 3);
+    if (mu.size() != 2) call.fail("mu must be [mean, std]");
+    for (num::Index k = 0; k < points.size(); ++k) {
+      if (points.is_real()) {
+        points.set(k, (points[k] - mu[0]) / mu[1]);
+      } else {
+        points.set(k, (points.complex_at(k) - mu[0]) / mu[1]);
+      }
+    }
+  }
   num::Matrix result(points.rows(), points.columns(), num::Matrix::Element::Real);
   for (num::Index k = 0; k < points.size(); ++k) {
     if (points.is_real()) {
@@ -47,7 +89,14 @@ Value polyval(Call& call) {
       result.set(k, total);
     }
   }
-  return same_shape(call.value(1), std::move(result));
+  if (call.nargout() < 2) return same_shape(call.value(1), std::move(result));
+  if (!call.has(2) || !call.value(2).is(runtime::Kind::Struct)) {
+    call.fail("[y, dy] = polyval(p, x, S) needs the structure S from polyfit");
+  }
+  if (points.is_complex()) call.fail("dy needs real x");
+  num::Matrix error = polyval_error(call, points, p.size());
+  return Value::tuple(
+      {same_shape(call.value(1), std::move(result)), same_shape(call.value(1), std::move(error))});
 }
 
 // roots(p): the roots of p(1)·x^n + … + p(n+1) as an N×1 Matrix, the eigenvalues of the
@@ -86,8 +135,20 @@ Value roots(Call& call) {
 // Σ (polyval(p, x_i) − y_i)²; solved as pinv(V)·y for the Vandermonde matrix V(i, j) =
 // x_i^(n−j), which gives the minimum-norm fit when the data cannot determine every coefficient.
 Value polyfit(Call& call) {
-  const num::Matrix x = real_matrix(call, 0);
+  num::Matrix x = real_matrix(call, 0);
   const num::Matrix y = real_matrix(call, 1);
+  // [p, S, mu] = polyfit(x, y, n) fits to x centred and scaled, (x - mean) / std (MATLAB's).
+  const bool scaled = call.nargout() >= 3;
+  double centre = 0.0;
+  double scale = 1.0;
+  if (scaled && x.size() > 0) {
+    for (num::Index i = 0; i < x.size(); ++i) centre += x[i];
+    centre /= static_cast<double>(x.size());
+    double spread = 0.0;
+    for (num::Index i = 0; i < x.size(); ++i) spread += (x[i] - centre) * (x[i] - centre);
+    scale = x.size() > 1 ? std::sqrt(spread / static_cast<double>(x.size() - 1)) : 0.0;
+    for (num::Index i = 0; i < x.size(); ++i) x.set(i, (x[i] - centre) / scale);
+  }
   const num::Index degree = call.count_argument(2);
   if (x.size() != y.size()) {
     call.fail("x and y must have the same number of elements (" + std::to_string(x.size()) +
@@ -110,7 +171,26 @@ Value polyfit(Call& call) {
     }
   }
   const num::Matrix coefficients = num::matmul(num::pinv(vandermonde), y.with_shape(y.size(), 1));
-  return Value::vector(coefficients.with_shape(1, terms));
+  Value p = Value::vector(coefficients.with_shape(1, terms));
+  if (call.nargout() < 2) return p;
+  // S as MATLAB and Octave give it: the fitted values yf (y's shape), the Vandermonde matrix X,
+  // its triangular factor R, C = inv(R'R), the degrees of freedom df and the residual norm.
+  num::Matrix fitted = num::matmul(vandermonde, coefficients);
+  double residual = 0.0;
+  for (num::Index i = 0; i < y.size(); ++i) residual += (y[i] - fitted[i]) * (y[i] - fitted[i]);
+  const num::Matrix r = num::qr(vandermonde, num::SvdSize::Economy).r;
+  runtime::StructFields fields;
+  fields.emplace("yf", Value::matrix(fitted.with_shape(y.rows(), y.columns())));
+  fields.emplace("X", Value::matrix(vandermonde));
+  fields.emplace("R", Value::matrix(r));
+  fields.emplace("C", Value::matrix(num::pinv(num::matmul(num::transpose(r), r))));
+  fields.emplace("df",
+                 Value::scalar(static_cast<double>(std::max<num::Index>(0, x.size() - terms))));
+  fields.emplace("normr", Value::scalar(std::sqrt(residual)));
+  std::vector<Value> outputs = {std::move(p), Value::structure(std::move(fields))};
+  if (scaled)
+    outputs.push_back(Value::matrix(num::Matrix::row(std::vector<double>{centre, scale})));
+  return Value::tuple(std::move(outputs));
 }
 
 struct Interp1Options {
@@ -243,12 +323,14 @@ Value interp1(Call& call) {
 }  // namespace
 
 extern const BuiltinTable kFitBuiltins = {
-    {"polyval", polyval, 2, 2,
-     "Evaluate polynomial p (highest power first) at x. Example: polyval([1, 0, -1], 3)"},
+    {"polyval", polyval, 2, 4,
+     "Evaluate polynomial p (highest power first) at x; polyval(p, x, S, mu) and [y, dy] with "
+     "polyfit's S and mu. Example: polyval([1, 0, -1], 3)"},
     {"roots", roots, 1, 1,
      "Roots of polynomial p (highest power first), an N×1 column. Example: roots([1, -3, 2])"},
     {"polyfit", polyfit, 3, 3,
-     "Least-squares polynomial of degree n: p = polyfit(x, y, n). Example: p = polyfit([0, 1, 2], "
+     "Least-squares polynomial of degree n: p = polyfit(x, y, n); [p, S, mu] = polyfit(...) with "
+     "the fit's structure and x's centring. Example: p = polyfit([0, 1, 2], "
      "[1, 3, 5], 1)"},
     {"interp1", interp1, 2, 5,
      "1-D interpolation, NaN outside: interp1(x, y, xq, \"linear\"|\"nearest\"|\"previous\"|"

@@ -12,6 +12,7 @@
 #include "base/error.hpp"
 #include "base/large_stack.hpp"
 #include "base/utf8.hpp"
+#include "builtins/cells.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
 #include "lang/ast.hpp"
@@ -204,6 +205,11 @@ Value arrayfun(Call& call) {
   for (int k = 1; k <= inputs; ++k) {
     if (call.value(k).is_nd_array()) return nd_arrayfun(call, inputs);
   }
+  const bool tracked = std::any_of(call.arguments().begin(), call.arguments().end(),
+                                   [](const Value& x) { return x.is(Kind::Tracked); });
+  if (call.session().dialect() == lang::Dialect::Matlab && !tracked) {
+    return matlab_arrayfun(call);
+  }
   return arrayfun_2d(call);
 }
 
@@ -276,10 +282,15 @@ Value arrayfun_2d(Call& call) {
 // bsxfun(f, A, B): f(A, B). rlab's element-wise operators already broadcast (language.md
 // §5.3), so the call itself is the expansion.
 Value bsxfun(Call& call) {
-  if (!call.value(0).is_callable()) {
-    call.fail(fmt::format("argument 1: expected a function, got {}", call.value(0).kind_name()));
+  const Value& f = call.value(0);
+  // A function named by text (bsxfun("minus", a, b)), as MATLAB takes it.
+  if (f.is(Kind::String)) {
+    return call.invoke(Value::function_handle(f.string_value()), {call.value(1), call.value(2)}, 1);
   }
-  return call.invoke(call.value(0), {call.value(1), call.value(2)}, 1);
+  if (!f.is_callable()) {
+    call.fail(fmt::format("argument 1: expected a function, got {}", f.kind_name()));
+  }
+  return call.invoke(f, {call.value(1), call.value(2)}, 1);
 }
 
 // [a, b, ...] = deal(x) copies x to every output; deal(x1, x2, ...) gives one input to each.

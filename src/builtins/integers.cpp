@@ -258,13 +258,29 @@ Value nextpow2(Call& call) {
   return same_shape(call.value(0), std::move(m));
 }
 
+// gcd(a, b, c, ...) and lcm(a, b, c, ...): the pairwise rule folded left to right, as MATLAB
+// and Octave take more than two arguments.
+template <bool kMultiple>
+Value fold_divisors(Call& call) {
+  if (call.count() == 2) return element_wise<divisors<kMultiple>, 2>(call);
+  Value result = call.value(0);
+  for (int k = 1; k < call.count(); ++k) {
+    const Value pair[] = {result, call.value(k)};
+    runtime::Call step(call.interpreter(), call.name(), pair, 1);
+    result = element_wise<divisors<kMultiple>, 2>(step);
+  }
+  return result;
+}
+
 }  // namespace
 
 extern const BuiltinTable kIntegerBuiltins = {
-    {"gcd", element_wise<divisors<false>, 2>, 2, 2,
-     "Greatest common divisor of integers, element-wise. Example: gcd(12, 18)"},
-    {"lcm", element_wise<divisors<true>, 2>, 2, 2,
-     "Least common multiple of integers, element-wise. Example: lcm(4, 6)"},
+    {"gcd", fold_divisors<false>, 2, -1,
+     "Greatest common divisor of integers, element-wise (of every argument in turn). Example: "
+     "gcd(12, 18)"},
+    {"lcm", fold_divisors<true>, 2, -1,
+     "Least common multiple of integers, element-wise (of every argument in turn). Example: "
+     "lcm(4, 6)"},
     {"isprime", element_wise<isprime>, 1, 1,
      "True for prime integers, element-wise. Example: isprime(1:10)"},
     {"primes", primes, 1, 1, "The primes up to n, as a vector. Example: primes(20)"},

@@ -10,10 +10,15 @@
 #include <optional>
 #include <string>
 
+#include "base/error.hpp"
+#include "base/text_case.hpp"
 #include "builtins/registry.hpp"
+#include "num/divide.hpp"
 #include "num/nd_products.hpp"
+#include "num/ops.hpp"
 #include "num/shape.hpp"
 #include "runtime/nd_values.hpp"
+#include "runtime/operators.hpp"
 
 namespace llmlab::builtins {
 
@@ -52,7 +57,33 @@ num::Matrix real_input(const Call& call, int index) {
   return a.real_part();
 }
 
-Value dot(Call& call) { return collapse(num::dot(vector_like(call, 0), vector_like(call, 1))); }
+// dot(x, y): the dot product of vectors; in matlab code of matrices (or with dim), MATLAB's
+// sum(conj(x) .* y, dim) along the first non-singleton dim.
+Value dot(Call& call) {
+  const bool matlab = call.session().dialect() == lang::Dialect::Matlab;
+  const auto vector_shaped = [](const Value& v) {
+    if (!v.is_array()) return true;
+    const num::Matrix& m = v.matrix_value();
+    return m.rows() == 1 || m.columns() == 1;
+  };
+  if (matlab && (call.has(2) || !vector_shaped(call.value(0)) || !vector_shaped(call.value(1)))) {
+    if (size_of(call.value(0)) != size_of(call.value(1))) {
+      call.fail("sizes of X and Y must match");
+    }
+    const Value product = runtime::binary_operation(
+        lang::BinaryOp::ElementMultiply,
+        call.invoke(Value::function_handle("conj"), {call.value(0)}), call.value(1));
+    std::vector<Value> arguments = {product};
+    if (call.has(2)) arguments.push_back(call.value(2));
+    return call.invoke(Value::function_handle("sum"), std::move(arguments));
+  }
+  num::Matrix first = vector_like(call, 0);
+  // MATLAB conjugates the first vector (dot(x, x) is |x|^2); rlab's dot does not.
+  if (matlab && first.is_complex()) {
+    for (num::Index k = 0; k < first.size(); ++k) first.set(k, std::conj(first.complex_at(k)));
+  }
+  return collapse(num::dot(first, vector_like(call, 1)));
+}
 Value cross(Call& call) {
   return Value::vector(num::cross(vector_like(call, 0), vector_like(call, 1)));
 }
@@ -65,11 +96,79 @@ num::Matrix kron_operand(const Call& call, int index) {
   const num::Matrix m = call.matrix(index);
   return call.value(index).is(Kind::Vector) ? m.with_shape(m.size(), 1) : m;
 }
+// kron(A, B), and kron(A, B, C, ...) folded left to right.
 Value kron(Call& call) {
-  return Value::matrix(num::kron(kron_operand(call, 0), kron_operand(call, 1)));
+  num::Matrix product = num::kron(kron_operand(call, 0), kron_operand(call, 1));
+  for (int k = 2; k < call.count(); ++k) product = num::kron(product, kron_operand(call, k));
+  return Value::matrix(std::move(product));
+}
+
+// A p-norm of the elements of v as MATLAB and Octave take it: p = 0 counts the non-zero
+// elements, any other p is num::vector_norm's.
+double elements_norm(const num::Matrix& v, double p) {
+  if (p != 0.0) return num::vector_norm(v, p);
+  double count = 0.0;
+  for (num::Index k = 0; k < v.size(); ++k) count += v.complex_at(k) != num::Complex(0.0, 0.0);
+  return count;
+}
+
+// norm in matlab code: norm(v, p) of a vector for any p (0 counts non-zeros, Inf, -Inf, "fro"
+// as 2), norm(M) the 2-norm (largest singular value), norm(M, 1 | 2 | Inf | "fro"), the type
+// named in any letter case ("inf", "-Inf") or [] for 2, and norm(M, p, "rows" | "columns" |
+// "cols") the p-norm of each row (a column) or column (a row).
+Value matlab_norm(Call& call) {
+  const Value& x = call.value(0);
+  if (!x.is_numeric()) call.fail("unsupported type " + std::string(x.kind_name()));
+  const num::Matrix m = x.as_matrix();
+  double p = 2.0;
+  bool frobenius = false;
+  if (call.has(1) && call.value(1).is(Kind::String)) {
+    const std::string type = lowercase(call.string(1));
+    if (type == "fro") {
+      frobenius = true;
+    } else if (type == "inf" || type == "+inf") {
+      p = std::numeric_limits<double>::infinity();
+    } else if (type == "-inf") {
+      p = -std::numeric_limits<double>::infinity();
+    } else {
+      call.fail("unknown norm type \"" + call.string(1) + "\" (1, 2, Inf, -Inf or \"fro\")");
+    }
+  } else if (call.has(1) && !(call.value(1).is_array() && call.value(1).matrix_value().empty())) {
+    p = call.scalar(1);
+  }
+  if (call.has(2)) {
+    const std::string along = lowercase(call.string(2));
+    if (along != "rows" && along != "columns" && along != "cols") {
+      call.fail("the third argument must be \"rows\" or \"columns\", got \"" + call.string(2) +
+                "\"");
+    }
+    const bool rows = along == "rows";
+    const num::Index slices = rows ? m.rows() : m.columns();
+    const num::Index length = rows ? m.columns() : m.rows();
+    num::Matrix result = rows ? num::Matrix(slices, 1) : num::Matrix(1, slices);
+    for (num::Index s = 0; s < slices; ++s) {
+      num::Matrix slice(
+          1, length,
+          m.is_complex() ? num::Matrix::Element::ComplexValued : num::Matrix::Element::Real);
+      for (num::Index k = 0; k < length; ++k)
+        slice.set(k, rows ? m.complex_at(s, k) : m.complex_at(k, s));
+      result.set(s, elements_norm(slice, frobenius ? 2.0 : p));
+    }
+    return Value::matrix(std::move(result));
+  }
+  if (m.rows() == 1 || m.columns() == 1 || m.empty()) {
+    return Value::scalar(m.empty() ? 0.0 : elements_norm(m, frobenius ? 2.0 : p));
+  }
+  if (frobenius) return Value::scalar(num::matrix_norm(m, num::MatrixNorm::Frobenius));
+  if (p == 1.0) return Value::scalar(num::matrix_norm(m, num::MatrixNorm::One));
+  if (p == 2.0) return Value::scalar(num::matrix_norm(m, num::MatrixNorm::Two));
+  if (std::isinf(p) && p > 0) return Value::scalar(num::matrix_norm(m, num::MatrixNorm::Infinity));
+  call.fail("matrix norm type must be 1, 2, Inf or \"fro\"");
 }
 
 Value norm(Call& call) {
+  if (call.session().dialect() == lang::Dialect::Matlab) return matlab_norm(call);
+  if (call.has(2)) throw Error("wrong number of arguments for 'norm': expected 1..2, got 3");
   const Value& x = call.value(0);
   if (!x.is_numeric()) call.fail("unsupported type " + std::string(x.kind_name()));
   const num::Matrix m = x.as_matrix();
@@ -124,7 +223,70 @@ Value trace(Call& call) {
   return collapse(num::trace(call.matrix(0)));
 }
 
+// MATLAB's inv of a number, with its reciprocal condition number: 1 for a finite non-zero x,
+// 0 for 0 (whose inverse is Inf with its sign) and for Inf (0), NaN for NaN.
+Value scalar_inverse(const Call& call, const Value& x) {
+  const num::Complex z = x.complex_value();
+  double rcond = 1.0;
+  Value inverse;
+  if (std::isnan(z.real()) || std::isnan(z.imag())) {
+    rcond = std::numeric_limits<double>::quiet_NaN();
+    inverse = x.is(Kind::Complex) ? Value::complex({rcond, rcond}) : Value::scalar(rcond);
+  } else if (std::isinf(z.real()) || std::isinf(z.imag())) {
+    rcond = 0.0;
+    inverse = Value::scalar(0.0);
+  } else if (z == num::Complex(0.0, 0.0)) {
+    rcond = 0.0;
+    inverse = Value::scalar(std::copysign(std::numeric_limits<double>::infinity(), z.real()));
+  } else {
+    inverse = x.is(Kind::Complex) ? Value::complex(1.0 / z) : Value::scalar(1.0 / z.real());
+  }
+  if (call.nargout() < 2) return inverse;
+  return Value::tuple({std::move(inverse), Value::scalar(rcond)});
+}
+
+// inv in matlab code, as Octave computes it: [X, rcond] = inv(A) by LU with gecon's estimate. A
+// singular A (rcond 0) gives Inf in every element and, when rcond is not asked for, "warning:
+// matrix singular to machine precision"; a nearly singular one (rcond + 1 == 1, or NaN) warns
+// with its rcond and keeps the computed inverse.
+Value matlab_inv(Call& call) {
+  const Value& x = call.value(0);
+  if (x.is(Kind::Scalar) || x.is(Kind::Bool) || x.is(Kind::Complex)) {
+    return scalar_inverse(call, x);
+  }
+  const num::Matrix a = call.matrix(0);
+  if (a.empty()) {
+    if (call.nargout() < 2) return Value::matrix(num::Matrix(0, 0));
+    return Value::tuple({Value::matrix(num::Matrix(0, 0)), Value::scalar(0.0)});
+  }
+  if (a.rows() != a.columns()) {
+    call.fail(
+        fmt::format("argument must be a square matrix (got {}\u00d7{})", a.rows(), a.columns()));
+  }
+  const num::Index n = a.rows();
+  num::Matrix eye(n, n);
+  for (num::Index k = 0; k < n; ++k) eye.set(k, k, 1.0);
+  num::Division division = num::left_divide(a, eye);
+  const double rcond = division.rcond;
+  if (rcond == 0.0) {
+    division.result = num::Matrix(n, n, std::numeric_limits<double>::infinity());
+  }
+  if (call.nargout() < 2 && n > 0) {
+    if (rcond == 0.0) {
+      call.session().warn({"Octave:singular-matrix", "matrix singular to machine precision"});
+    } else if (rcond + 1.0 == 1.0 || std::isnan(rcond)) {
+      call.session().warn({"Octave:singular-matrix",
+                           fmt::format("matrix singular to machine precision, rcond = {}",
+                                       std::isnan(rcond) ? "nan" : fmt::format("{:g}", rcond))});
+    }
+  }
+  Value inverse = Value::matrix(std::move(division.result));
+  if (call.nargout() < 2) return inverse;
+  return Value::tuple({std::move(inverse), Value::scalar(n == 0 ? 0.0 : rcond)});
+}
+
 Value inv(Call& call) {
+  if (call.session().dialect() == lang::Dialect::Matlab) return matlab_inv(call);
   const Value& x = call.value(0);
   if (x.is(Kind::Scalar) || x.is(Kind::Bool) || x.is(Kind::Complex)) {
     if (x.complex_value() == num::Complex(0.0, 0.0)) call.fail("singular (scalar is zero)");
@@ -185,6 +347,23 @@ Value cond(Call& call) {
 Value eig(Call& call) {
   int count = call.count();
   bool as_matrix = call.nargout() >= 2;
+  // MATLAB's balancing choice: the eigenvalues do not depend on it (balancing only improves
+  // their accuracy), so both are accepted and solved the same way.
+  int balance_flags = 0;
+  for (int k = 1; k < count; ++k) {
+    if (!call.value(k).is(Kind::String)) continue;
+    const std::string flag = lowercase(call.string(k));
+    balance_flags += flag == "balance" || flag == "nobalance";
+  }
+  if (balance_flags > 1) call.fail("give one of \"balance\" and \"nobalance\"");
+  for (int k = count - 1; k >= 1 && call.value(k).is(Kind::String); --k) {
+    const std::string balance = lowercase(call.string(k));
+    if (balance != "balance" && balance != "nobalance") continue;
+    std::vector<Value> rest(call.arguments().begin(), call.arguments().end());
+    rest.erase(rest.begin() + k);
+    runtime::Call inner(call.interpreter(), call.name(), rest, call.nargout());
+    return eig(inner);
+  }
   if (call.value(count - 1).is(Kind::String)) {
     const std::string& flag = call.string(count - 1);
     if (flag != "vector" && flag != "matrix") {
@@ -203,13 +382,89 @@ Value eig(Call& call) {
 // s = svd(A) is the Vector of singular values; [U, S, V] = svd(A) or svd(A, "econ").
 Value svd(Call& call) {
   const num::Matrix a = real_input(call, 0);
-  if (call.has(1) && call.string(1) != "econ") {
+  const bool matlab = call.session().dialect() == lang::Dialect::Matlab;
+  // svd(A, 0) asks for the economy size as "econ" does (MATLAB; Octave takes any number).
+  const bool numeric_economy = matlab && call.has(1) && call.value(1).is_numeric();
+  if (call.has(1) && !numeric_economy && call.string(1) != "econ") {
     call.fail("option must be \"econ\", got \"" + call.string(1) + "\"");
   }
-  if (call.nargout() < 2) return Value::vector(num::singular_values(a));
-  num::Svd parts = num::svd(a, call.has(1) ? num::SvdSize::Economy : num::SvdSize::Full);
+  if (call.nargout() < 2) {
+    num::Matrix values = num::singular_values(a);
+    // MATLAB's singular values are a column.
+    if (matlab) return Value::matrix(values.with_shape(values.size(), 1));
+    return Value::vector(std::move(values));
+  }
+  // svd(A, 0) economizes only a tall A (MATLAB's rule; "econ" any A).
+  const bool economy = numeric_economy ? a.rows() > a.columns() : call.has(1);
+  num::Svd parts = num::svd(a, economy ? num::SvdSize::Economy : num::SvdSize::Full);
   return Value::tuple({Value::matrix(std::move(parts.u)), Value::matrix(std::move(parts.s)),
                        Value::matrix(std::move(parts.v))});
+}
+
+// The column order of QR with column pivoting: at each step the remaining column with the most
+// left after removing the chosen ones (modified Gram-Schmidt with pivoting), so R's diagonal
+// falls in magnitude.
+std::vector<num::Index> pivot_order(const num::Matrix& a) {
+  const num::Index rows = a.rows();
+  const num::Index columns = a.columns();
+  std::vector<std::vector<double>> remaining(static_cast<std::size_t>(columns));
+  for (num::Index c = 0; c < columns; ++c) {
+    for (num::Index r = 0; r < rows; ++r) remaining[static_cast<std::size_t>(c)].push_back(a(r, c));
+  }
+  std::vector<num::Index> order(static_cast<std::size_t>(columns));
+  for (num::Index c = 0; c < columns; ++c) order[static_cast<std::size_t>(c)] = c;
+  const auto squared = [](const std::vector<double>& v) {
+    double sum = 0.0;
+    for (const double x : v) sum += x * x;
+    return sum;
+  };
+  for (num::Index k = 0; k < std::min(rows, columns); ++k) {
+    auto best = static_cast<std::size_t>(k);
+    for (auto j = static_cast<std::size_t>(k) + 1; j < order.size(); ++j) {
+      if (squared(remaining[j]) > squared(remaining[best])) best = j;
+    }
+    std::swap(order[static_cast<std::size_t>(k)], order[best]);
+    std::swap(remaining[static_cast<std::size_t>(k)], remaining[best]);
+    const std::vector<double>& chosen = remaining[static_cast<std::size_t>(k)];
+    const double size = squared(chosen);
+    if (size == 0.0) continue;
+    for (auto j = static_cast<std::size_t>(k) + 1; j < order.size(); ++j) {
+      double dot = 0.0;
+      for (num::Index r = 0; r < rows; ++r)
+        dot += chosen[static_cast<std::size_t>(r)] * remaining[j][static_cast<std::size_t>(r)];
+      for (num::Index r = 0; r < rows; ++r) {
+        remaining[j][static_cast<std::size_t>(r)] -=
+            dot / size * chosen[static_cast<std::size_t>(r)];
+      }
+    }
+  }
+  return order;
+}
+
+// [Q, R, P] = qr(A) with A·P = Q·R (P a permutation matrix), or [Q, R, p] = qr(A, 0) with
+// A(:, p) = Q·R in the economy size (p a row of column numbers), as MATLAB gives them.
+Value pivoted_qr(Call& call, const num::Matrix& a, bool vector) {
+  const std::vector<num::Index> order = pivot_order(a);
+  const auto columns = static_cast<num::Index>(order.size());
+  num::Matrix permuted(a.rows(), columns);
+  for (num::Index c = 0; c < columns; ++c) {
+    for (num::Index r = 0; r < a.rows(); ++r)
+      permuted.set(r, c, a(r, order[static_cast<std::size_t>(c)]));
+  }
+  const bool economy = call.has(1);
+  num::Qr parts = num::qr(permuted, economy ? num::SvdSize::Economy : num::SvdSize::Full);
+  Value permutation;
+  if (vector) {
+    std::vector<double> positions;
+    for (const num::Index c : order) positions.push_back(static_cast<double>(c + 1));
+    permutation = Value::matrix(num::Matrix::row(positions));
+  } else {
+    num::Matrix p(columns, columns);
+    for (num::Index c = 0; c < columns; ++c) p.set(order[static_cast<std::size_t>(c)], c, 1.0);
+    permutation = Value::matrix(std::move(p));
+  }
+  return Value::tuple({Value::matrix(std::move(parts.q)), Value::matrix(std::move(parts.r)),
+                       std::move(permutation)});
 }
 
 // [Q, R] = qr(A), qr(A, 0) or qr(A, "econ") (economy size); R = qr(A) alone is the R factor.
@@ -223,14 +478,28 @@ Value qr(Call& call) {
       call.fail("option must be 0 or \"econ\"");
     }
   }
+  if (call.nargout() >= 3) return pivoted_qr(call, a, economy && !call.value(1).is(Kind::String));
   num::Qr parts = num::qr(a, economy ? num::SvdSize::Economy : num::SvdSize::Full);
   if (call.nargout() < 2) return Value::matrix(std::move(parts.r));
   return Value::tuple({Value::matrix(std::move(parts.q)), Value::matrix(std::move(parts.r))});
 }
 
 // R = chol(A) with R'·R = A; [R, p] = chol(A) reports failure in p instead of raising it.
+// chol(A), chol(A, "upper") = R with R'R = A from A's upper triangle; chol(A, "lower") = L with
+// L L' = A from its lower triangle (the option in any letter case); [R, p] = chol(...).
 Value chol(Call& call) {
-  num::Cholesky factor = num::chol(real_input(call, 0));
+  bool lower = false;
+  if (call.has(1)) {
+    const std::string triangle = lowercase(call.string(1));
+    if (triangle != "upper" && triangle != "lower") {
+      call.fail("the second argument must be \"upper\" or \"lower\", got \"" + call.string(1) +
+                "\"");
+    }
+    lower = triangle == "lower";
+  }
+  const num::Matrix a = real_input(call, 0);
+  num::Cholesky factor = num::chol(lower ? num::transpose(a) : a);
+  if (lower) factor.r = num::transpose(factor.r);
   if (call.nargout() >= 2) {
     return Value::tuple(
         {Value::matrix(std::move(factor.r)), Value::scalar(static_cast<double>(factor.failed_at))});
@@ -337,13 +606,17 @@ extern const BuiltinTable kLinalgBuiltins = {
     {"pagetranspose", pagetranspose, 1, 1,
      "Transpose every page of an N-D array. Example: pagetranspose(ones(2, 3, 4))"},
     // name       function  min max help
-    {"dot", dot, 2, 2, "Sum of u(k)*v(k) (no conjugation). Example: dot([1, 2, 3], [4, 5, 6])"},
+    {"dot", dot, 2, 3,
+     "Sum of u(k)*v(k) (no conjugation; in matlab code MATLAB's sum(conj(u) .* v, dim), of "
+     "matrices too). Example: dot([1, 2, 3], [4, 5, 6])"},
     {"cross", cross, 2, 2,
      "Cross product of two 3-element vectors. Example: cross([1, 0, 0], [0, 1, 0])"},
     {"outer", outer, 2, 2, "Outer product: M(i, j) = a(i)*b(j). Example: outer([1, 2], [3, 4, 5])"},
-    {"kron", kron, 2, 2, "Kronecker product. Example: kron(eye(2), [1, 2])"},
-    {"norm", norm, 1, 2,
-     "Vector p-norm; matrix Frobenius (default), 1, 2, Inf or \"fro\" norm. Example: norm([3, 4])"},
+    {"kron", kron, 2, -1,
+     "Kronecker product (of every argument in turn). Example: kron(eye(2), [1, 2])"},
+    {"norm", norm, 1, 3,
+     "Vector p-norm; matrix Frobenius (default; the 2-norm in matlab code), 1, 2, Inf or \"fro\" "
+     "norm; in matlab code norm(M, p, \"rows\" | \"columns\"). Example: norm([3, 4])"},
     {"vecnorm", vecnorm, 1, 3,
      "p-norm of each column (or row, dim 2): vecnorm(A, p, dim). Example: vecnorm([3, 0; 4, 1])"},
     {"det", det, 1, 1, "Determinant (LU with partial pivoting). Example: det([1, 2; 3, 4])"},
@@ -370,9 +643,9 @@ extern const BuiltinTable kLinalgBuiltins = {
     {"qr", qr, 1, 2,
      "QR factorisation: [Q, R] = qr(A), qr(A, 0) or qr(A, \"econ\"). Example: [Q, R] = qr([1, 2; "
      "3, 4])"},
-    {"chol", chol, 1, 1,
-     "Cholesky factor R with R'*R = A; [R, p] = chol(A) reports failure. Example: chol([4, 2; 2, "
-     "3])"},
+    {"chol", chol, 1, 2,
+     "Cholesky factor R with R'*R = A (chol(A, \"lower\"): L with L*L' = A); [R, p] = chol(A) "
+     "reports failure. Example: chol([4, 2; 2, 3])"},
     {"lu", lu, 1, 1,
      "LU with partial pivoting: [L, U, P] = lu(A), P*A = L*U; [L, U] = lu(A). Example: [L, U, P] = "
      "lu([1, 2; 3, 4])"},

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <numbers>
 #include <optional>
 #include <string>
@@ -16,6 +17,7 @@
 #include "num/ops.hpp"
 #include "num/rng.hpp"
 #include "runtime/call.hpp"
+#include "runtime/cell_array.hpp"
 #include "runtime/operators.hpp"
 
 namespace llmlab::builtins {
@@ -120,7 +122,8 @@ Value broadcast_binary(Call& call) {
   return binary_result(a, b, num::apply(function, x, y));
 }
 
-// mod and rem: x any numeric value, m a real scalar or an array of x's shape.
+// mod and rem: x any numeric value, m a real scalar or an array of x's shape; other real arrays
+// broadcast with x as the arithmetic operators do (mod(-3, [2 3 4])).
 template <BinaryFunction function>
 Value divisor_binary(Call& call) {
   const Value& x = call.value(0);
@@ -133,12 +136,34 @@ Value divisor_binary(Call& call) {
     divisor = m.matrix_value();
   } else if (m.is(Kind::Scalar) || m.is(Kind::Bool)) {
     divisor = num::Matrix(1, 1, m.scalar_value());
+  } else if (m.is_array() && m.matrix_value().is_real() &&
+             !(x.is(Kind::Vector) && m.is(Kind::Vector))) {
+    return binary_result(x, m, num::apply(function, values, m.matrix_value()));
   } else {
+    // Vectors of two lengths have no element-wise pairing (rlab's error).
     call.fail("second argument must be a real scalar, got " + std::string(m.kind_name()));
   }
   num::Matrix result = num::apply(function, values, divisor);
   if (x.is(Kind::Complex)) return Value::complex(result.complex_at(0));
   return Value::like(x, std::move(result));
+}
+
+// log2(x), and [f, e] = log2(x): the mantissa and exponent of each element, x = f·2^e with
+// 0.5 <= |f| < 1 (C's frexp; 0 gives 0 and 0, Inf and NaN themselves and 0).
+Value log2_builtin(Call& call) {
+  if (call.nargout() < 2) return element_wise<unary<UnaryFunction::Log2>>(call);
+  const Value& x = call.value(0);
+  if (!x.is_numeric()) unsupported(call, x);
+  num::Matrix mantissas = x.as_matrix();
+  if (mantissas.is_complex()) call.fail("[f, e] = log2(x) takes real x");
+  num::Matrix exponents(mantissas.rows(), mantissas.columns());
+  for (num::Index k = 0; k < mantissas.size(); ++k) {
+    int exponent = 0;
+    const double mantissa = std::frexp(mantissas[k], &exponent);
+    mantissas.set(k, mantissa);
+    exponents.set(k, std::isfinite(mantissas[k]) ? static_cast<double>(exponent) : 0.0);
+  }
+  return Value::tuple({Value::like(x, std::move(mantissas)), Value::like(x, std::move(exponents))});
 }
 
 // round(x, n): MATLAB's rounding to n decimal digits (n < 0 rounds to tens, hundreds, ...):
@@ -192,6 +217,46 @@ double erf_of(double x) { return std::erf(x); }
 
 double erfc_of(double x) { return std::erfc(x); }
 
+// The inverse error function: Winitzki's closed-form start, then Newton steps on erf (its
+// derivative 2/√π·e^(−x²)) to full double precision; ±1 give ±Inf, outside [−1, 1] NaN.
+double erfinv_of(double y) {
+  if (std::isnan(y) || y < -1.0 || y > 1.0) return std::numeric_limits<double>::quiet_NaN();
+  if (y == -1.0 || y == 1.0) return std::copysign(std::numeric_limits<double>::infinity(), y);
+  if (y == 0.0) return y;
+  constexpr double a = 0.147;
+  const double ln = std::log1p(-y * y);
+  const double t = 2.0 / (std::numbers::pi * a) + ln / 2.0;
+  double x = std::copysign(std::sqrt(std::sqrt(t * t - ln / a) - t), y);
+  for (int step = 0; step < 4; ++step) {
+    const double slope = 2.0 / std::sqrt(std::numbers::pi) * std::exp(-x * x);
+    if (slope == 0.0) break;
+    x -= (std::erf(x) - y) / slope;
+  }
+  return x;
+}
+
+// The inverse complementary error function, by Newton steps on erfc itself (so a y near 0,
+// erfc's far tail, keeps its digits); 0 gives Inf, 2 −Inf, outside [0, 2] NaN.
+double erfcinv_of(double y) {
+  if (std::isnan(y) || y < 0.0 || y > 2.0) return std::numeric_limits<double>::quiet_NaN();
+  if (y == 0.0) return std::numeric_limits<double>::infinity();
+  if (y == 2.0) return -std::numeric_limits<double>::infinity();
+  // Start from erfinv(1 − y), or for a y whose 1 − y rounds to 1 from the tail's asymptote.
+  double x = 1.0 - y < 1.0 && 1.0 - y > -1.0 ? erfinv_of(1.0 - y) : std::sqrt(-std::log(y));
+  for (int step = 0; step < 6; ++step) {
+    const double slope = -2.0 / std::sqrt(std::numbers::pi) * std::exp(-x * x);
+    if (slope == 0.0 || !std::isfinite(x)) break;
+    x -= (std::erfc(x) - y) / slope;
+  }
+  return x;
+}
+
+double asinh_of(double x) { return std::asinh(x); }
+
+double acosh_of(double x) { return std::acosh(x); }
+
+double atanh_of(double x) { return std::atanh(x); }
+
 double gamma_of(double x) { return std::tgamma(x); }
 
 double log_gamma_of(double x) { return std::lgamma(x); }
@@ -218,7 +283,73 @@ Value factorial(Call& call) {
 
 // nchoosek(n, k) for scalars: the product Π (n - k + i) / i over i = 1..k, which stays an
 // integer at every step; it is exact while the result is below 2^53.
+// nchoosek(v, k) of a vector v (of two or more numbers, or a cell): every choice of k of its
+// elements, one per row, in the order of their positions (MATLAB's); k = 0 gives one empty
+// row, k > numel(v) no rows.
+Value combinations(Call& call) {
+  const Value& set = call.value(0);
+  const std::int64_t k = call.count_argument(1);
+  std::vector<Value> items;
+  if (set.is(Kind::Cell)) {
+    items = set.cell_value().items;
+  } else {
+    const num::Matrix m = call.matrix(0);
+    if (m.rows() > 1 && m.columns() > 1) call.fail("V must be a scalar or a vector");
+    for (num::Index i = 0; i < m.size(); ++i) {
+      const num::Complex z = m.complex_at(i);
+      items.push_back(z.imag() == 0.0 ? Value::scalar(z.real()) : Value::complex(z));
+    }
+  }
+  const auto n = static_cast<std::int64_t>(items.size());
+  std::vector<std::vector<std::size_t>> rows;
+  if (k == 0) rows.emplace_back();
+  if (k > 0 && k <= n) {
+    std::vector<std::size_t> pick(static_cast<std::size_t>(k));
+    for (std::size_t i = 0; i < pick.size(); ++i) pick[i] = i;
+    while (true) {
+      rows.push_back(pick);
+      if (rows.size() > 10'000'000) call.fail("too many combinations");
+      // The rightmost position that can still move right, then the ones after it follow.
+      auto i = static_cast<std::int64_t>(k) - 1;
+      while (i >= 0 && pick[static_cast<std::size_t>(i)] == static_cast<std::size_t>(n - k + i)) {
+        --i;
+      }
+      if (i < 0) break;
+      ++pick[static_cast<std::size_t>(i)];
+      for (auto j = static_cast<std::size_t>(i) + 1; j < pick.size(); ++j)
+        pick[j] = pick[j - 1] + 1;
+    }
+  }
+  const auto count = static_cast<num::Index>(rows.size());
+  if (set.is(Kind::Cell)) {
+    runtime::CellArray cells;
+    cells.rows = count;
+    cells.columns = k;
+    for (std::int64_t c = 0; c < k; ++c) {
+      for (const std::vector<std::size_t>& row : rows) {
+        cells.items.push_back(items[row[static_cast<std::size_t>(c)]]);
+      }
+    }
+    if (cells.items.empty()) cells.rows = count;
+    return Value::cell(std::move(cells));
+  }
+  num::Matrix result(count, k);
+  for (num::Index r = 0; r < count; ++r) {
+    for (std::int64_t c = 0; c < k; ++c) {
+      result.set(
+          r, c,
+          items[rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)]].complex_value());
+    }
+  }
+  return Value::matrix(std::move(result));
+}
+
 Value nchoosek(Call& call) {
+  const Value& set = call.value(0);
+  if (call.session().dialect() == lang::Dialect::Matlab &&
+      (set.is(Kind::Cell) || (set.is_array() && set.matrix_value().size() != 1))) {
+    return combinations(call);
+  }
   const std::int64_t n = call.count_argument(0);
   std::int64_t k = call.count_argument(1);
   if (k > n) {
@@ -276,8 +407,8 @@ extern const BuiltinTable kMathBuiltins = {
      "Exponential, element-wise. Example: exp(1)"},
     {"log", element_wise<unary<UnaryFunction::Log>>, 1, 1,
      "Natural logarithm (NaN for negative reals). Example: log([1, e])"},
-    {"log2", element_wise<unary<UnaryFunction::Log2>>, 1, 1,
-     "Base-2 logarithm, element-wise. Example: log2(1024)"},
+    {"log2", log2_builtin, 1, 1,
+     "Base-2 logarithm, element-wise; [f, e] = log2(x) splits x = f * 2^e. Example: log2(1024)"},
     {"log10", element_wise<unary<UnaryFunction::Log10>>, 1, 1,
      "Base-10 logarithm, element-wise. Example: log10(1000)"},
     {"sin", element_wise<unary<UnaryFunction::Sin>>, 1, 1,
@@ -324,6 +455,17 @@ extern const BuiltinTable kMathBuiltins = {
      "True where an element is finite. Example: isfinite([1, Inf, NaN])"},
     {"erf", element_wise<real_elementwise<erf_of>>, 1, 1,
      "Error function, element-wise. Example: erf(0.5)"},
+    {"erfinv", element_wise<real_elementwise<erfinv_of>>, 1, 1,
+     "Inverse error function: erf(erfinv(y)) = y for y in [-1, 1]. Example: erfinv(0.5)"},
+    {"erfcinv", element_wise<real_elementwise<erfcinv_of>>, 1, 1,
+     "Inverse complementary error function, for y in [0, 2]. Example: erfcinv(0.001)"},
+    {"asinh", element_wise<real_elementwise<asinh_of>>, 1, 1,
+     "Inverse hyperbolic sine of real x, element-wise. Example: asinh(1)"},
+    {"acosh", element_wise<real_elementwise<acosh_of>>, 1, 1,
+     "Inverse hyperbolic cosine of real x >= 1 (NaN below), element-wise. Example: acosh(2)"},
+    {"atanh", element_wise<real_elementwise<atanh_of>>, 1, 1,
+     "Inverse hyperbolic tangent of real x in [-1, 1] (NaN outside), element-wise. Example: "
+     "atanh(0.5)"},
     {"erfc", element_wise<real_elementwise<erfc_of>>, 1, 1,
      "Complementary error function 1 - erf(x). Example: erfc(0.5)"},
     {"gamma", element_wise<real_elementwise<gamma_of>>, 1, 1,

@@ -111,7 +111,21 @@ Value randi(Call& call) {
   const Value& spec = call.value(0);
   std::int64_t lo = 1;
   std::int64_t hi = 1;
-  if (spec.is(Kind::Vector)) {
+  if (call.session().dialect() == lang::Dialect::Matlab && spec.is_numeric()) {
+    // MATLAB's bounds are whole numbers below flintmax, imax at least 1.
+    const num::Matrix bounds = spec.as_matrix();
+    for (num::Index k = 0; k < bounds.size(); ++k) {
+      if (bounds[k] != std::floor(bounds[k]) || !(std::abs(bounds[k]) < 0x1p53)) {
+        call.fail("IMIN and IMAX must be integer bounds below flintmax");
+      }
+    }
+    if (bounds.size() == 1 && bounds[0] < 1.0) call.fail("IMAX must be at least 1");
+  }
+  // A row of bounds; in matlab code a column too (rlab's column is an error, rng.md §6.5).
+  const bool matlab_vector =
+      call.session().dialect() == lang::Dialect::Matlab && spec.is(Kind::Matrix) &&
+      (spec.matrix_value().rows() == 1 || spec.matrix_value().columns() == 1);
+  if (spec.is(Kind::Vector) || matlab_vector) {
     const num::Matrix bounds = spec.matrix_value();
     if (bounds.empty()) call.fail("expected scalar or vector [lo, hi], got an empty vector");
     if (bounds.size() >= 2) lo = num::bound_from_double(bounds[0]);
@@ -123,6 +137,10 @@ Value randi(Call& call) {
   }
   if (lo > hi) {
     call.fail("lo (" + std::to_string(lo) + ") must be <= hi (" + std::to_string(hi) + ")");
+  }
+  if (call.session().dialect() == lang::Dialect::Matlab &&
+      static_cast<double>(hi) - static_cast<double>(lo) >= 0x1p53 - 1.0) {
+    call.fail("the range IMAX - IMIN must be below flintmax");
   }
   num::Rng& rng = session_rng(call);
   if (call.count() == 1) return Value::scalar(num::randi_matrix(rng, lo, hi, 1, 1)[0]);

@@ -7,6 +7,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <condition_variable>
 #include <exception>
@@ -18,10 +19,12 @@
 #include <thread>
 #include <vector>
 
+#include "base/error.hpp"
 #include "base/large_stack.hpp"
 #include "base/text_case.hpp"
 #include "base/utf8.hpp"
 #include "builtins/registry.hpp"
+#include "runtime/cell_array.hpp"
 #include "runtime/interpreter.hpp"
 #include "runtime/session.hpp"
 #include "runtime/struct_array.hpp"
@@ -39,21 +42,74 @@ double character_position(const std::string& text, std::size_t offset) {
 }
 
 // strfind(s, pattern): the 1-based start of every occurrence, overlapping ones included.
-Value strfind(Call& call) {
-  const std::string& text = call.string(0);
-  const std::string& pattern = call.string(1);
-  // MATLAB finds an empty pattern nowhere and says so with its 0×0 [].
-  if (pattern.empty() && call.session().dialect() == lang::Dialect::Matlab) {
-    return Value::matrix(num::Matrix(0, 0));
-  }
+// The 1-based character positions where `pattern` starts in `text`, overlapping matches
+// included unless `overlaps` is false (then the search goes on after each match).
+std::vector<double> pattern_starts(const std::string& text, const std::string& pattern,
+                                   bool overlaps) {
   std::vector<double> starts;
-  if (!pattern.empty()) {
-    for (std::size_t at = text.find(pattern); at != std::string::npos;
-         at = text.find(pattern, at + 1)) {
-      starts.push_back(character_position(text, at));
+  if (pattern.empty()) return starts;
+  for (std::size_t at = text.find(pattern); at != std::string::npos;
+       at = text.find(pattern, at + (overlaps ? 1 : pattern.size()))) {
+    starts.push_back(character_position(text, at));
+  }
+  return starts;
+}
+
+// strfind in matlab code, MATLAB's and Octave's forms: a cell of texts gives a cell of
+// position rows; the options "overlaps" (true by default) and "forcecelloutput" (a cell even
+// for one text) take a truth value each, in any letter case.
+Value matlab_strfind(Call& call) {
+  if (call.count() % 2 != 0) call.fail("options come in name/value pairs");
+  bool overlaps = true;
+  bool force_cell = false;
+  for (int k = 2; k + 1 < call.count(); k += 2) {
+    const std::string name = lowercase(call.string(k));
+    if (name == "overlaps") {
+      overlaps = call.boolean(k + 1);
+    } else if (name == "forcecelloutput") {
+      force_cell = call.boolean(k + 1);
+    } else {
+      call.fail("unknown option \"" + call.string(k) + "\" (\"overlaps\" or \"forcecelloutput\")");
     }
   }
-  return Value::vector(num::Matrix::row(starts));
+  const std::string& pattern = call.string(1);
+  const auto positions = [&](const std::string& text) {
+    // MATLAB finds an empty pattern nowhere and says so with its 0×0 [].
+    if (pattern.empty()) return Value::matrix(num::Matrix(0, 0));
+    const std::vector<double> starts = pattern_starts(text, pattern, overlaps);
+    if (starts.size() == 1) return Value::scalar(starts.front());  // a 1×1 array is its number
+    // No match is MATLAB's 0×0 [].
+    return Value::matrix(starts.empty() ? num::Matrix(0, 0) : num::Matrix::row(starts));
+  };
+  const Value& texts = call.value(0);
+  if (texts.is(Kind::StringArray) || texts.is(Kind::Cell)) {
+    runtime::CellArray out;
+    if (texts.is(Kind::Cell)) {
+      out = texts.cell_value();
+      for (Value& item : out.items) {
+        if (!item.is(Kind::String)) call.fail("the cell must hold texts only");
+        item = positions(item.string_value());
+      }
+    } else {
+      std::vector<Value> items;
+      for (const std::string& text : texts.string_array_value()) items.push_back(positions(text));
+      out = runtime::CellArray::row(std::move(items));
+    }
+    return Value::cell(std::move(out));
+  }
+  Value found = positions(call.string(0));
+  if (!force_cell) return found;
+  return Value::cell(runtime::CellArray::row({std::move(found)}));
+}
+
+Value strfind(Call& call) {
+  if (call.session().dialect() == lang::Dialect::Matlab) return matlab_strfind(call);
+  if (call.has(2))
+    throw Error("wrong number of arguments for 'strfind': expected 2, got " +
+                std::to_string(call.count()));
+  const std::string& text = call.string(0);
+  const std::string& pattern = call.string(1);
+  return Value::vector(num::Matrix::row(pattern_starts(text, pattern, true)));
 }
 
 // std::regex matches by recursion, a few frames per character for patterns such as `(a|b)*`, so
@@ -83,7 +139,8 @@ struct Pattern {
 
 // Rewrites every `(?<name>` to `(` and lists each capturing group's name in order. Escaped
 // characters and bracket expressions are passed over, so `\(` and `[(]` open no group.
-std::pair<std::string, std::vector<std::string>> without_group_names(const std::string& pattern) {
+std::pair<std::string, std::vector<std::string>> without_group_names(const std::string& pattern,
+                                                                     bool dot_all = false) {
   std::string out;
   std::vector<std::string> names;
   bool in_brackets = false;
@@ -117,15 +174,46 @@ std::pair<std::string, std::vector<std::string>> without_group_names(const std::
       }
     }
     if (c == '(' && (k + 1 >= pattern.size() || pattern[k + 1] != '?')) names.emplace_back();
+    // MATLAB's "dotall": `.` matches a newline too.
+    if (c == '.' && dot_all) {
+      out += "[\\s\\S]";
+      continue;
+    }
     out.push_back(c);
   }
   return {out, names};
 }
 
-Pattern compile(Call& call, const std::string& pattern) {
-  auto [plain, names] = without_group_names(pattern);
+// The matching options MATLAB's regexp and regexprep take: letter case, whether `.` matches a
+// newline (MATLAB's default "dotall" in matlab code; rlab keeps ECMAScript's `.`), and whether
+// ^ and $ match at line ends ("lineanchors").
+struct CompileFlags {
+  bool ignore_case = false;
+  bool dot_all = false;
+  bool line_anchors = false;
+};
+
+// Takes one of the matching options into `flags`; false for any other word.
+bool matching_option(const std::string& word, CompileFlags& flags) {
+  if (word == "ignorecase" || word == "matchcase") {
+    flags.ignore_case = word == "ignorecase";
+  } else if (word == "dotall" || word == "dotexceptnewline") {
+    flags.dot_all = word == "dotall";
+  } else if (word == "lineanchors" || word == "stringanchors") {
+    flags.line_anchors = word == "lineanchors";
+  } else if (word != "literalspacing") {
+    return false;
+  }
+  return true;
+}
+
+Pattern compile(Call& call, const std::string& pattern, CompileFlags flags = {}) {
+  auto [plain, names] = without_group_names(pattern, flags.dot_all);
+  auto syntax = std::regex::ECMAScript;
+  if (flags.ignore_case) syntax |= std::regex::icase;
+  if (flags.line_anchors) syntax |= std::regex::multiline;
   try {
-    return {std::regex(plain, std::regex::ECMAScript), std::move(names)};
+    return {std::regex(plain, syntax), std::move(names)};
   } catch (const std::regex_error& error) {
     call.fail("invalid pattern \"" + pattern + "\": " + error.what());
   }
@@ -186,7 +274,85 @@ Result run_regex(Call& call, Work work) {
 }
 
 // regexprep(s, pattern, replacement): every match replaced; $0, $1, ... insert groups.
+// MATLAB's replacement text for one match: $N is group N ($0 the match), a backslash escape
+// is its character (\n a newline, \$ a dollar, \. a dot).
+std::string replacement_for(const std::string& replacement, const std::smatch& match) {
+  std::string out;
+  for (std::size_t k = 0; k < replacement.size(); ++k) {
+    const char c = replacement[k];
+    if (c == '$' && k + 1 < replacement.size() &&
+        std::isdigit(static_cast<unsigned char>(replacement[k + 1]))) {
+      std::size_t end = k + 1;
+      while (end < replacement.size() &&
+             std::isdigit(static_cast<unsigned char>(replacement[end]))) {
+        ++end;
+      }
+      const std::size_t group = std::stoul(replacement.substr(k + 1, end - k - 1));
+      if (group < match.size()) out += match[group].str();
+      k = end - 1;
+      continue;
+    }
+    if (c == '\\' && k + 1 < replacement.size()) {
+      const char next = replacement[++k];
+      // \0 stays as written (MATLAB gives it no meaning in a replacement).
+      if (next == '0') {
+        out += "\\0";
+        continue;
+      }
+      out.push_back(next == 'n' ? '\n' : next == 't' ? '\t' : next == 'r' ? '\r' : next);
+      continue;
+    }
+    out.push_back(c);
+  }
+  return out;
+}
+
+// regexprep in matlab code: MATLAB's options ("once", "emptymatch", "ignorecase", "dotall",
+// "lineanchors"; "tokenize" and "warnings" accepted and ignored) and replacement text; a
+// zero-length match is replaced only with "emptymatch".
+Value matlab_regexprep(Call& call) {
+  const std::string& text = regex_text(call);
+  CompileFlags flags;
+  flags.dot_all = true;
+  bool once = false;
+  bool empty_matches = false;
+  for (int k = 3; k < call.count(); ++k) {
+    const std::string word = lowercase(call.string(k));
+    if (matching_option(word, flags)) continue;
+    if (word == "once") {
+      once = true;
+    } else if (word == "emptymatch" || word == "noemptymatch") {
+      empty_matches = word == "emptymatch";
+    } else if (word != "tokenize" && word != "warnings") {
+      call.fail("unsupported option \"" + call.string(k) +
+                "\" (once, emptymatch, ignorecase, dotall, lineanchors)");
+    }
+  }
+  const std::regex pattern = compile(call, call.string(1), flags).regex;
+  const std::string replacement = call.string(2);
+  return Value::string(
+      run_regex<std::string>(call, [text, pattern, replacement, once, empty_matches] {
+        std::string out;
+        std::size_t from = 0;
+        for (auto it = std::sregex_iterator(text.begin(), text.end(), pattern);
+             it != std::sregex_iterator(); ++it) {
+          if (it->length() == 0 && !empty_matches) continue;
+          const auto at = static_cast<std::size_t>(it->position());
+          out += text.substr(from, at - from);
+          out += replacement_for(replacement, *it);
+          from = at + static_cast<std::size_t>(it->length());
+          if (once) break;
+        }
+        return out + text.substr(from);
+      }));
+}
+
 Value regexprep(Call& call) {
+  if (call.session().dialect() == lang::Dialect::Matlab) return matlab_regexprep(call);
+  if (call.has(3)) {
+    throw Error("wrong number of arguments for 'regexprep': expected 3, got " +
+                std::to_string(call.count()));
+  }
   const std::string& text = regex_text(call);
   const std::regex pattern = compile(call, call.string(1)).regex;
   return Value::string(run_regex<std::string>(call, [text, pattern, replacement = call.string(2)] {
@@ -337,13 +503,16 @@ Value regexp_output(Output output, const std::string& text, const Pattern& patte
 // "emptymatch" keeps zero-length matches ("noemptymatch", the default, skips them).
 Value regexp(Call& call) {
   const std::string& text = regex_text(call);
-  const Pattern pattern = compile(call, call.string(1));
   std::vector<Output> outputs;
   bool once = false;
   bool empty_matches = false;
+  const bool matlab = call.session().dialect() == lang::Dialect::Matlab;
+  CompileFlags flags;
+  flags.dot_all = matlab;
   for (int k = 2; k < call.count(); ++k) {
     const std::string& option = call.string(k);
     const std::string word = lowercase(option);
+    if (matlab && matching_option(word, flags)) continue;  // matlab code's options
     if (word == "once") {
       once = true;
     } else if (word == "emptymatch" || word == "noemptymatch") {
@@ -352,9 +521,11 @@ Value regexp(Call& call) {
       outputs.push_back(*output);
     } else {
       call.fail("unsupported option \"" + option +
-                "\" (match, start, end, tokenExtents, tokens, names, split, once, emptymatch)");
+                "\" (match, start, end, tokenExtents, tokens, names, split, once, emptymatch" +
+                (matlab ? ", ignorecase, dotall, lineanchors)" : ")"));
     }
   }
+  const Pattern pattern = compile(call, call.string(1), flags);
   if (outputs.empty()) outputs.assign(std::begin(kDefaultOutputs), std::end(kDefaultOutputs));
   const std::vector<Match> found = matches_of(call, text, pattern.regex, empty_matches);
   const std::size_t wanted = std::max<std::size_t>(static_cast<std::size_t>(call.nargout()), 1);
@@ -362,11 +533,19 @@ Value regexp(Call& call) {
     call.fail("too many outputs: " + std::to_string(wanted) + " requested, " +
               std::to_string(outputs.size()) + " available");
   }
-  if (wanted == 1) return regexp_output(outputs[0], text, pattern, found, once);
+  // MATLAB's empty cell answers (no match) are 1×0, cell(1, 0).
+  const auto output = [&](Output which) {
+    Value value = regexp_output(which, text, pattern, found, once);
+    if (matlab && value.is(Kind::Cell) && value.cell_value().items.empty()) {
+      runtime::CellArray none;
+      none.rows = 1;
+      return Value::cell(std::move(none));
+    }
+    return value;
+  };
+  if (wanted == 1) return output(outputs[0]);
   std::vector<Value> values;
-  for (std::size_t k = 0; k < wanted; ++k) {
-    values.push_back(regexp_output(outputs[k], text, pattern, found, once));
-  }
+  for (std::size_t k = 0; k < wanted; ++k) values.push_back(output(outputs[k]));
   return Value::tuple(std::move(values));
 }
 
@@ -539,9 +718,9 @@ Value strsplit(Call& call) {
 }  // namespace
 
 extern const BuiltinTable kRegexBuiltins = {
-    {"strfind", strfind, 2, 2,
+    {"strfind", strfind, 2, 6,
      "1-based starts of every occurrence of pattern in s. Example: strfind(\"abcabc\", \"bc\")"},
-    {"regexprep", regexprep, 3, 3,
+    {"regexprep", regexprep, 3, -1,
      "Replace every regular-expression match: $1 inserts group 1. Example: regexprep(\"a1b22\", "
      "\"(\\\\d+)\", \"<$1>\")"},
     {"strsplit", strsplit, 1, -1,

@@ -20,6 +20,7 @@
 #include "base/utf8.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
+#include "builtins/slices.hpp"
 #include "lang/ast.hpp"
 #include "num/format.hpp"
 #include "num/nd_shape.hpp"
@@ -62,6 +63,11 @@ Value filled(Call& call, double fill) {
     if (dims.size() != 2) {
       call.fail(
           fmt::format("expected scalar or 2-element vector, got {}-element vector", dims.size()));
+    }
+    // MATLAB's sizes are whole numbers (rlab rounds them, rng.md §6.3).
+    if (call.session().dialect() == lang::Dialect::Matlab &&
+        (dims[0] != std::floor(dims[0]) || dims[1] != std::floor(dims[1]))) {
+      call.fail("size inputs must be integers");
     }
     return Value::matrix(num::Matrix(rounded_size(dims[0]), rounded_size(dims[1]), fill));
   }
@@ -206,13 +212,13 @@ Value isempty(Call& call) { return Value::boolean(is_empty_value(call.value(0)))
 Value horzcat(Call& call) {
   std::vector<std::vector<Value>> rows(1);
   for (const Value& argument : call.arguments()) rows[0].push_back(argument);
-  return runtime::concatenate(rows);
+  return runtime::concatenate(rows, call.session().dialect());
 }
 
 Value vertcat(Call& call) {
   std::vector<std::vector<Value>> rows;
   for (const Value& argument : call.arguments()) rows.push_back({argument});
-  return runtime::concatenate(rows);
+  return runtime::concatenate(rows, call.session().dialect());
 }
 
 // The numeric arguments from `first` on as arrays; anything else is "<name>: cannot <what>
@@ -264,7 +270,7 @@ Value cat(Call& call) {
   } else {
     call.fail(fmt::format("dim must be 1, 2, or 3, got {}", num::format_shortest(dim)));
   }
-  return runtime::concatenate(rows);
+  return runtime::concatenate(rows, call.session().dialect());
 }
 
 Value transpose(Call& call) {
@@ -296,7 +302,53 @@ const Value& numeric(const Call& call, int index, const char* what) {
   return x;
 }
 
+// linspace in matlab code (MATLAB's and Octave's forms): the count cut down to a whole number
+// (below 1 gives none, [] one), complex ends (real and imaginary parts spaced apart), and
+// vectors of ends, one row of points per pair (a scalar end paired with each).
+Value matlab_linspace(Call& call) {
+  num::Index n = 100;
+  if (call.has(2)) {
+    const Value& count = call.value(2);
+    if (count.is_array() && count.matrix_value().empty()) {
+      n = 1;
+    } else {
+      const double given = call.scalar(2);
+      if (std::isnan(given)) call.fail("N must be a number, got NaN");
+      n = given < 1.0 ? 0 : static_cast<num::Index>(std::min(std::floor(given), 1e9));
+    }
+  }
+  const num::Matrix starts = call.matrix(0);
+  const num::Matrix ends = call.matrix(1);
+  for (const num::Matrix* end : {&starts, &ends}) {
+    if (end->empty() || (end->rows() != 1 && end->columns() != 1)) {
+      call.fail("START and END must be scalars or vectors");
+    }
+  }
+  if (starts.size() != 1 && ends.size() != 1 && starts.size() != ends.size()) {
+    call.fail("START and END must be scalars or vectors of the same length");
+  }
+  const num::Index rows = std::max(starts.size(), ends.size());
+  const bool complex = starts.is_complex() || ends.is_complex();
+  num::Matrix result(rows, n,
+                     complex ? num::Matrix::Element::ComplexValued : num::Matrix::Element::Real);
+  for (num::Index r = 0; r < rows; ++r) {
+    const num::Complex a = starts.complex_at(starts.size() == 1 ? 0 : r);
+    const num::Complex b = ends.complex_at(ends.size() == 1 ? 0 : r);
+    const num::Matrix re = num::linspace(a.real(), b.real(), n);
+    const num::Matrix im = complex ? num::linspace(a.imag(), b.imag(), n) : num::Matrix();
+    for (num::Index k = 0; k < n; ++k) {
+      if (complex) {
+        result.set(r, k, num::Complex(re[k], im[k]));
+      } else {
+        result.set(r, k, re[k]);
+      }
+    }
+  }
+  return Value::matrix(std::move(result));
+}
+
 Value linspace(Call& call) {
+  if (call.session().dialect() == lang::Dialect::Matlab) return matlab_linspace(call);
   const num::Index n = call.has(2) ? call.count_argument(2) : 100;
   return Value::vector(num::linspace(call.scalar(0), call.scalar(1), n));
 }
@@ -494,11 +546,38 @@ Value squeeze(Call& call) {
 
 // diag(v[, k]) builds a matrix from a Vector, Scalar or one-row or one-column Matrix (MATLAB:
 // diag([1; 2; 3], 1) is 4×4); diag(M[, k]) of any other matrix extracts a Vector.
+// diag(v, m, n): the m×n matrix with v's elements down its diagonal (as many as fit).
+Value sized_diagonal(Call& call) {
+  const Value& x = call.value(0);
+  if (!x.is_numeric() || !is_one_dimensional(x.as_matrix())) call.fail("V must be a vector");
+  const num::Matrix v = x.as_matrix();
+  const num::Index rows = call.count_argument(1);
+  const num::Index columns = call.count_argument(2);
+  num::Matrix result = v.is_complex()
+                           ? num::Matrix(rows, columns, num::Matrix::Element::ComplexValued)
+                           : num::Matrix(rows, columns);
+  const num::Index count = std::min({rows, columns, v.size()});
+  for (num::Index k = 0; k < count; ++k) {
+    if (v.is_complex()) {
+      result.set(k, k, v.complex_at(k));
+    } else {
+      result.set(k, k, v[k]);
+    }
+  }
+  return Value::matrix(std::move(result), x.is_logical());
+}
+
 Value diag(Call& call) {
+  if (call.has(2)) return sized_diagonal(call);
   const Value& x = call.value(0);
   const num::Index k = call.has(1) ? call.integer(1) : 0;
   if (x.is(Kind::Matrix) && !is_one_dimensional(x.matrix_value())) {
-    return Value::vector(num::diagonal_of(x.matrix_value(), k));
+    num::Matrix diagonal = num::diagonal_of(x.matrix_value(), k);
+    // MATLAB's diagonal of a matrix is a column (an empty one 0×1); rlab's is a vector.
+    if (call.session().dialect() == lang::Dialect::Matlab) {
+      return Value::matrix(diagonal.with_shape(diagonal.size(), 1), x.is_logical());
+    }
+    return Value::vector(std::move(diagonal));
   }
   if (!x.is_numeric()) call.fail("expected vector or matrix, got " + std::string(x.kind_name()));
   return Value::matrix(num::diagonal_matrix(x.as_matrix(), k));
@@ -524,7 +603,17 @@ std::string reversed_characters(const std::string& text) {
 
 // Flips keep kind and shape; a Vector is a row, so flipud leaves it unchanged. A string and a
 // string array are rows too (MATLAB: fliplr("abc") is "cba").
+// An N-D array reversed along 0-based `dim` (its extents kept; a dim past the last leaves it).
+Value nd_flipped(const Value& x, int dim) {
+  const num::NdArray& array = x.nd_value();
+  if (dim >= array.ndims()) return x;
+  const num::Matrix slices = num::slices_along(array, dim);
+  num::Matrix reversed = num::flip_rows(slices);
+  return runtime::nd_result(num::from_slices_along(reversed, array.dims(), dim), x.is_logical());
+}
+
 Value fliplr(Call& call) {
+  if (call.value(0).is_nd_array()) return nd_flipped(call.value(0), 1);
   const Value& text = call.value(0);
   if (text.is(Kind::String)) return Value::string(reversed_characters(text.string_value()));
   if (text.is(Kind::StringArray)) {
@@ -538,6 +627,7 @@ Value fliplr(Call& call) {
 }
 
 Value flipud(Call& call) {
+  if (call.value(0).is_nd_array()) return nd_flipped(call.value(0), 0);
   const Value& text = call.value(0);
   if (text.is(Kind::String) || text.is(Kind::StringArray)) return text;
   const Value& x = numeric(call, 0, "unsupported type");
@@ -549,6 +639,11 @@ Value flipud(Call& call) {
 // and a string reverse their order, an N×1 or R×C matrix its rows); flip(x, dim) names it.
 Value flip(Call& call) {
   const Value& x = call.value(0);
+  if (x.is_nd_array()) {
+    return nd_flipped(x, call.has(1) ? call.nd_dim_argument(1)
+                                     : num::first_non_singleton_dim(x.nd_value().dims()));
+  }
+  if (matlab_trailing_dim(call, 1)) return x;  // a flip along a singleton dim
   if (call.has(1)) return call.dim_argument(1) == 2 ? fliplr(call) : flipud(call);
   const bool along_rows = x.is(Kind::Matrix) && x.matrix_value().rows() > 1;
   return along_rows ? flipud(call) : fliplr(call);
@@ -706,14 +801,70 @@ num::Index subscript(Call& call, double value, num::Index limit) {
   return static_cast<num::Index>(value) - 1;
 }
 
+// sub2ind(sz, i1, i2, ..., in) in matlab code for any number of subscripts: MATLAB's linear
+// index i1 + (i2 − 1)·d1 + …, the last subscript spanning the dims it leaves (a missing dim
+// is 1); every subscript a whole number within its extent, all of one size.
+Value nd_sub2ind(Call& call) {
+  const num::Matrix sizes = real_matrix(call, 0);
+  const int count = call.count() - 1;
+  std::vector<double> extents;
+  for (int k = 0; k < count; ++k) {
+    double extent = 1.0;
+    if (k < count - 1) {
+      extent = k < sizes.size() ? sizes[k] : 1.0;
+    } else {
+      for (num::Index d = k; d < sizes.size(); ++d) extent *= sizes[d];
+    }
+    extents.push_back(extent);
+  }
+  const num::Matrix first = real_matrix(call, 1);
+  num::Matrix result(first.rows(), first.columns());
+  std::vector<num::Matrix> subscripts;
+  for (int k = 0; k < count; ++k) {
+    subscripts.push_back(real_matrix(call, k + 1));
+    if (subscripts.back().rows() != first.rows() ||
+        subscripts.back().columns() != first.columns()) {
+      call.fail("the subscripts must all be of the same size");
+    }
+  }
+  for (num::Index e = 0; e < first.size(); ++e) {
+    double linear = 0.0;
+    double stride = 1.0;
+    for (int k = 0; k < count; ++k) {
+      const double index = subscripts[static_cast<std::size_t>(k)][e];
+      if (index != std::floor(index) || index < 1.0 ||
+          index > extents[static_cast<std::size_t>(k)]) {
+        call.fail("index out of range");
+      }
+      linear += (index - 1.0) * stride;
+      stride *= extents[static_cast<std::size_t>(k)];
+    }
+    result.set(e, linear + 1.0);
+  }
+  return same_shape(call.value(1), std::move(result));
+}
+
 // sub2ind(sz, r, c): the column-major linear index (c − 1)·rows + r, shaped like r.
 Value sub2ind(Call& call) {
+  if (call.session().dialect() == lang::Dialect::Matlab &&
+      (call.count() != 3 || call.value(0).element_count() != 2)) {
+    return nd_sub2ind(call);
+  }
+  if (call.count() != 3) {
+    throw Error("wrong number of arguments for 'sub2ind': expected 3, got " +
+                std::to_string(call.count()));
+  }
   const auto [rows, columns] = size_argument(call);
   const num::Matrix r = real_matrix(call, 1);
   const num::Matrix c = real_matrix(call, 2);
   if (r.size() != c.size()) {
     call.fail("subscripts must have the same number of elements (" + std::to_string(r.size()) +
               " vs " + std::to_string(c.size()) + ")");
+  }
+  // MATLAB's subscripts are of one size, not only of one count.
+  if (call.session().dialect() == lang::Dialect::Matlab &&
+      (r.rows() != c.rows() || r.columns() != c.columns())) {
+    call.fail("the subscripts must all be of the same size");
   }
   num::Matrix result(r.rows(), r.columns());
   for (num::Index k = 0; k < r.size(); ++k) {
@@ -727,7 +878,52 @@ Value sub2ind(Call& call) {
 
 // [r, c] = ind2sub(sz, idx): the inverse of sub2ind. One output gives idx back (MATLAB folds
 // the trailing dimensions into the last output); outputs past the second are ones.
+// ind2sub(sz, idx) in matlab code for a size of any length: with n outputs, the first n - 1
+// dims as given and the last output spanning the dims left (a missing dim is 1); every index
+// a whole number within prod(sz).
+Value nd_ind2sub(Call& call) {
+  const num::Matrix sizes = real_matrix(call, 0);
+  const Value& indices = call.value(1);
+  const num::Matrix idx = real_matrix(call, 1);
+  const int outputs = std::max(call.nargout(), 1);
+  std::vector<double> extents;
+  double total = 1.0;
+  for (num::Index d = 0; d < sizes.size(); ++d) total *= sizes[d];
+  for (int k = 0; k < outputs; ++k) {
+    double extent = 1.0;
+    if (k < outputs - 1) {
+      extent = k < sizes.size() ? sizes[k] : 1.0;
+    } else {
+      for (num::Index d = k; d < sizes.size(); ++d) extent *= sizes[d];
+    }
+    extents.push_back(extent);
+  }
+  std::vector<num::Matrix> subscripts(static_cast<std::size_t>(outputs),
+                                      num::Matrix(idx.rows(), idx.columns()));
+  for (num::Index e = 0; e < idx.size(); ++e) {
+    const double index = idx[e];
+    if (index != std::floor(index) || index < 1.0 || index > total) {
+      call.fail("index out of range");
+    }
+    double rest = index - 1.0;
+    for (int k = 0; k < outputs; ++k) {
+      const double extent = extents[static_cast<std::size_t>(k)];
+      const double position = k < outputs - 1 ? std::fmod(rest, extent) : rest;
+      subscripts[static_cast<std::size_t>(k)].set(e, position + 1.0);
+      if (k < outputs - 1) rest = std::floor(rest / extent);
+    }
+  }
+  if (outputs == 1) return same_shape(indices, std::move(subscripts.front()));
+  std::vector<Value> items;
+  for (num::Matrix& subscript : subscripts)
+    items.push_back(same_shape(indices, std::move(subscript)));
+  return Value::tuple(std::move(items));
+}
+
 Value ind2sub(Call& call) {
+  if (call.session().dialect() == lang::Dialect::Matlab && call.value(0).element_count() != 2) {
+    return nd_ind2sub(call);
+  }
   const auto [rows, columns] = size_argument(call);
   const Value& indices = call.value(1);
   const num::Matrix idx = real_matrix(call, 1);
@@ -824,8 +1020,9 @@ extern const BuiltinTable kShapeBuiltins = {
      "Undo permute(A, order). Example: ipermute(ones(4, 2, 3), [3 1 2])"},
     {"squeeze", squeeze, 1, 1,
      "Remove the singleton dims of an N-D array. Example: squeeze(ones(1, 1, 3))"},
-    {"diag", diag, 1, 2,
-     "Diagonal matrix from a Vector, or a diagonal of a Matrix. Example: diag([1, 2, 3])"},
+    {"diag", diag, 1, 3,
+     "Diagonal matrix from a Vector (diag(v, k), the m×n diag(v, m, n)), or a diagonal of a "
+     "Matrix. Example: diag([1, 2, 3])"},
     {"meshgrid", meshgrid, 1, 2,
      "[X, Y] grids: X(i, j) = x(j), Y(i, j) = y(i). Example: [X, Y] = meshgrid(1:3, 1:2)"},
     {"fliplr", fliplr, 1, 1, "Reverse the column order. Example: fliplr([1, 2, 3])"},
@@ -841,7 +1038,7 @@ extern const BuiltinTable kShapeBuiltins = {
     {"rot90", rot90, 1, 2,
      "Rotate by k quarter turns counter-clockwise: rot90(M), rot90(M, k). Example: rot90([1, 2; 3, "
      "4])"},
-    {"sub2ind", sub2ind, 3, 3,
+    {"sub2ind", sub2ind, 2, -1,
      "Column-major linear index from subscripts: sub2ind(sz, r, c). Example: sub2ind([2, 3], 2, "
      "3)"},
     {"ind2sub", ind2sub, 2, 2,

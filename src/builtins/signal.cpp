@@ -12,9 +12,14 @@
 #include <string>
 #include <vector>
 
+#include "base/error.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
+#include "builtins/trapezoid.hpp"
 #include "num/format.hpp"
+#include "num/nd_array.hpp"
+#include "num/nd_shape.hpp"
+#include "runtime/nd_values.hpp"
 
 namespace llmlab::builtins {
 namespace {
@@ -69,7 +74,86 @@ Value conv(Call& call) {
 }
 
 // filter(b, a, x): y(n) = (Σ b(k)·x(n−k+1) − Σ_{k≥2} a(k)·y(n−k+1)) / a(1), from rest.
+// filter in matlab code, MATLAB's full form: [y, zf] = filter(b, a, x, zi, dim) on each slice
+// of x along dim (the first non-singleton by default; any N-D x), real or complex, the
+// transposed direct form II from the initial state zi ([] or absent for rest; one column of
+// max(numel(a), numel(b)) − 1 values for every slice, or one such column per slice); zf holds
+// each slice's final state as a column.
+Value matlab_filter(Call& call) {
+  const num::Matrix b_given = call.matrix(0);
+  const num::Matrix a_given = call.matrix(1);
+  if (a_given.empty() || a_given.complex_at(0) == num::Complex(0.0, 0.0)) {
+    call.fail("a(1) must be non-zero");
+  }
+  const num::Index order = std::max(a_given.size(), b_given.size());
+  const num::Complex lead = a_given.complex_at(0);
+  std::vector<num::Complex> b(static_cast<std::size_t>(order), 0.0);
+  std::vector<num::Complex> a(static_cast<std::size_t>(order), 0.0);
+  for (num::Index k = 0; k < b_given.size(); ++k)
+    b[static_cast<std::size_t>(k)] = b_given.complex_at(k) / lead;
+  for (num::Index k = 0; k < a_given.size(); ++k)
+    a[static_cast<std::size_t>(k)] = a_given.complex_at(k) / lead;
+  require_numeric_or_nd(call, call.value(2));
+  const num::NdArray x = runtime::as_nd_array(call.value(2));
+  const int dim = call.has(4) ? call.nd_dim_argument(4) : num::first_non_singleton_dim(x.dims());
+  const num::Dims dims = x.dims();
+  // Past the last dim every element is a slice of its own.
+  const bool past = dim >= x.ndims();
+  const num::Matrix slices =
+      past ? num::reshaped(x, {1, x.size()}).to_matrix() : num::slices_along(x, dim);
+  const num::Index length = slices.rows();
+  const num::Index count = slices.columns();
+  const num::Index states = order - 1;
+  num::Matrix initial;
+  const bool given =
+      call.has(3) && !(call.value(3).is_array() && call.value(3).matrix_value().empty());
+  if (given) {
+    initial = call.matrix(3);
+    const bool one_column = initial.size() == states;
+    const bool per_slice = initial.size() == states * count && initial.rows() == states;
+    if (!one_column && !per_slice) {
+      call.fail(fmt::format("zi must have {} values for each slice (max(numel(a), numel(b)) - 1)",
+                            states));
+    }
+  }
+  num::Matrix y(length, count, num::Matrix::Element::ComplexValued);
+  num::Matrix final(states, count, num::Matrix::Element::ComplexValued);
+  std::vector<num::Complex> z(static_cast<std::size_t>(std::max<num::Index>(states, 1)));
+  for (num::Index s = 0; s < count; ++s) {
+    for (num::Index k = 0; k < states; ++k) {
+      // zi's column-major element k of slice s (one column reused for every slice).
+      const num::Index at = initial.size() == states ? k : k + s * states;
+      z[static_cast<std::size_t>(k)] =
+          given
+              ? initial.complex_at((at % initial.rows()) * initial.columns() + at / initial.rows())
+              : num::Complex(0.0, 0.0);
+    }
+    for (num::Index n = 0; n < length; ++n) {
+      const num::Complex input = slices.complex_at(n, s);
+      const num::Complex output = b[0] * input + (states > 0 ? z[0] : num::Complex(0.0, 0.0));
+      for (num::Index k = 0; k < states; ++k) {
+        const auto i = static_cast<std::size_t>(k);
+        const num::Complex next = k + 1 < states ? z[i + 1] : num::Complex(0.0, 0.0);
+        z[i] = b[i + 1] * input + next - a[i + 1] * output;
+      }
+      y.set(n, s, output);
+    }
+    for (num::Index k = 0; k < states; ++k) final.set(k, s, z[static_cast<std::size_t>(k)]);
+  }
+  y.demote_if_real();
+  final.demote_if_real();
+  const num::NdArray result = past ? num::reshaped(num::NdArray::from_matrix(std::move(y)), dims)
+                                   : num::from_slices_along(y, dims, dim);
+  Value filtered = runtime::nd_result(result);
+  if (call.nargout() < 2) return filtered;
+  return Value::tuple({std::move(filtered), Value::matrix(std::move(final))});
+}
+
 Value filter(Call& call) {
+  if (call.session().dialect() == lang::Dialect::Matlab) return matlab_filter(call);
+  if (call.has(3))
+    throw Error("wrong number of arguments for 'filter': expected 3, got " +
+                std::to_string(call.count()));
   const std::vector<double> b = signal_argument(call, 0, "b");
   const std::vector<double> a = signal_argument(call, 1, "a");
   const std::vector<double> x = signal_argument(call, 2, "x");
@@ -102,6 +186,14 @@ Value moving_window(Call& call) {
 
 // cumtrapz(y) with unit spacing, cumtrapz(x, y): the running trapezoidal integral, from 0.
 Value cumtrapz(Call& call) {
+  const bool complex_input =
+      std::any_of(call.arguments().begin(), call.arguments().end(), [](const Value& a) {
+        return a.is(Kind::Complex) || (a.is_array() && a.matrix_value().is_complex());
+      });
+  if (call.session().dialect() == lang::Dialect::Matlab && !complex_input) {
+    return matlab_trapezoid(call, Integral::Running);
+  }
+  if (call.has(2)) throw Error("wrong number of arguments for 'cumtrapz': expected 1..2, got 3");
   const int y_index = call.count() == 2 ? 1 : 0;
   const std::vector<double> y = signal_argument(call, y_index, "y");
   std::vector<double> x;
@@ -124,17 +216,18 @@ extern const BuiltinTable kSignalBuiltins = {
     {"conv", conv, 2, 3,
      "Convolution of two vectors: conv(u, v), conv(u, v, \"same\"/\"valid\"). Example: conv([1, "
      "1], [1, 2, 1])"},
-    {"filter", filter, 3, 3,
-     "Rational filter y = filter(b, a, x), e.g. an EMA of a curve. Example: filter(0.5, [1, -0.5], "
-     "[1, 1, 1, 1])"},
+    {"filter", filter, 3, 5,
+     "Rational filter y = filter(b, a, x), e.g. an EMA of a curve; in matlab code [y, zf] = "
+     "filter(b, a, x, zi, dim). Example: filter(0.5, [1, -0.5], [1, 1, 1, 1])"},
     {"movmean", moving_window<num::moving_mean>, 2, 2,
      "Moving mean over a centred window of k (or [back, forward]). Example: movmean([1, 2, 3, 4, "
      "5], 3)"},
     {"movsum", moving_window<num::moving_sum>, 2, 2,
      "Moving sum over a centred window of k (or [back, forward]). Example: movsum([1, 2, 3, 4, 5], "
      "3)"},
-    {"cumtrapz", cumtrapz, 1, 2,
-     "Running trapezoidal integral: cumtrapz(y), cumtrapz(x, y). Example: cumtrapz([1, 2, 3])"},
+    {"cumtrapz", cumtrapz, 1, 3,
+     "Running trapezoidal integral: cumtrapz(y), cumtrapz(x, y); in matlab code also "
+     "cumtrapz(y, dim), cumtrapz(x, y, dim). Example: cumtrapz([1, 2, 3])"},
 };
 
 }  // namespace llmlab::builtins

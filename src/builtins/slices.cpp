@@ -56,6 +56,12 @@ Value transformed_value(const Value& x, num::Matrix result) {
   return Value::matrix(std::move(result));
 }
 
+bool matlab_trailing_dim(const runtime::Call& call, int index) {
+  return call.has(index) && call.session().dialect() == lang::Dialect::Matlab &&
+         !call.value(0).is_nd_array() && call.value(index).is(Kind::Scalar) &&
+         call.value(index).scalar_value() > 2.0;
+}
+
 bool vecdim_flag(const runtime::Call& call, int index) {
   return call.has(index) && call.value(index).is_array() &&
          call.value(index).matrix_value().size() >= 2;

@@ -57,6 +57,11 @@ using SliceStatistic = std::function<num::Matrix(const num::Matrix&, num::Along)
 // two or more dims.
 bool vecdim_flag(const runtime::Call& call, int index);
 
+// A dim past the second for a 2-D value in matlab code (sum(M, 3)): MATLAB reduces along that
+// singleton dim, so the per-slice builtins take their N-D path, where it is one. rlab keeps
+// its "dim must be 1 or 2" error.
+bool matlab_trailing_dim(const runtime::Call& call, int index);
+
 // The 0-based dims a per-slice builtin on `dims` runs along: argument `index` as a dim or a
 // vecdim (distinct positive integers), or the first non-singleton dim when it is absent.
 std::vector<int> nd_dims_argument(const runtime::Call& call, int index, const num::Dims& dims);

@@ -11,6 +11,7 @@
 #include "base/utf8.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
+#include "builtins/sets.hpp"
 #include "builtins/slices.hpp"
 #include "num/format.hpp"
 #include "num/nd_shape.hpp"
@@ -57,6 +58,7 @@ Value running(Call& call, Running operation) {
     return runtime::nd_result(num::from_slices_along(result, array.dims(), dim));
   }
   require_numeric(call, x);
+  if (matlab_trailing_dim(call, 1)) return x;  // a running sum along a singleton dim
   const std::optional<Along> along = plan_running(x, call.dim_argument(1));
   if (!along) return as_number(x);
   return same_kind(x, operation(x.matrix_value(), *along));
@@ -166,6 +168,14 @@ Value sort(Call& call) {
   if (x.is_nd_array()) return nd_sort_call(call);
   if (x.is(Kind::StringArray)) return sort_strings(call, x.string_array_value(), false);
   if (x.is(Kind::Cell)) return sort_cell_of_texts(call, x.cell_value());
+  if (matlab_trailing_dim(call, 1)) {
+    // Sorting along a singleton dim leaves every element where it is.
+    require_numeric(call, x);
+    if (call.has(2)) direction_argument(call, 2);
+    if (call.nargout() < 2) return x;
+    const auto [rows, columns] = size_of(x);
+    return Value::tuple({x, Value::like(x, num::Matrix(rows, columns, 1.0))});
+  }
   if (x.is(Kind::String)) return sort_strings(call, characters_as_items(x.string_value()), true);
   require_numeric(call, x);
   std::optional<int> dim;
@@ -179,10 +189,16 @@ Value sort(Call& call) {
   }
   if (call.has(2)) direction = direction_argument(call, 2);
   const std::optional<Along> along = plan_running(x, dim);
-  Value sorted = as_number(x);
+  // A logical number stays logical in matlab code (sort(true) is true).
+  Value sorted =
+      x.is(Kind::Bool) && call.session().dialect() == lang::Dialect::Matlab ? x : as_number(x);
   Value indices = Value::scalar(1.0);
   if (along) {
-    num::SortResult result = num::sort(x.matrix_value(), *along, direction);
+    // MATLAB orders complex numbers by magnitude, then angle; rlab by the real part.
+    const num::ComplexOrder complex_order = call.session().dialect() == lang::Dialect::Matlab
+                                                ? num::ComplexOrder::Magnitude
+                                                : num::ComplexOrder::RealPart;
+    num::SortResult result = num::sort(x.matrix_value(), *along, direction, complex_order);
     sorted = same_kind(x, std::move(result.values));
     sorted.set_logical(x.is_logical());  // sorting keeps the class (MATLAB)
     indices = same_kind(x, std::move(result.indices));
@@ -228,7 +244,18 @@ Value find(Call& call) {
     found.columns = last_elements(found.columns, *limit);
     found.values = last_elements(found.values, *limit);
   }
-  const auto shaped = [&](num::Matrix row) { return oriented_like(call, x, std::move(row)); };
+  // Octave's find of a 1×1 zero in matlab code is the 0×0 [] (a row's misses are 1×0).
+  const bool no_scalar_hit = call.session().dialect() == lang::Dialect::Matlab &&
+                             x.element_count() == 1 && found.linear_indices.empty();
+  // An N-D array's positions are a column (MATLAB's), whatever its fold's first extent.
+  const bool nd = call.value(0).is_nd_array();
+  const auto shaped = [&](num::Matrix row) {
+    if (no_scalar_hit) return Value::matrix(num::Matrix(0, 0));
+    if (nd && call.session().dialect() == lang::Dialect::Matlab) {
+      return Value::matrix(row.with_shape(row.size(), 1));
+    }
+    return oriented_like(call, x, std::move(row));
+  };
   if (call.nargout() <= 1) return shaped(std::move(found.linear_indices));
   if (x.is(Kind::Vector) && call.nargout() == 2) {
     return Value::tuple({shaped(std::move(found.linear_indices)), shaped(std::move(found.values))});
@@ -282,8 +309,14 @@ Value unique_strings(Call& call, const std::vector<std::string>& items, bool joi
     first = permuted(first, appearance);
   }
   if (call.nargout() <= 1) return text_result(std::move(values), join);
-  return Value::tuple({text_result(std::move(values), join), Value::vector(num::Matrix::row(first)),
-                       Value::vector(num::Matrix::row(inverse))});
+  // MATLAB's index outputs are columns; rlab's are vectors.
+  const auto indices = [&](const std::vector<double>& positions) {
+    if (call.session().dialect() == lang::Dialect::Matlab) {
+      return Value::matrix(num::Matrix::column(positions));
+    }
+    return Value::vector(num::Matrix::row(positions));
+  };
+  return Value::tuple({text_result(std::move(values), join), indices(first), indices(inverse)});
 }
 
 // unique(x, "sorted" | "stable"): whether the second argument asks for appearance order.
@@ -304,6 +337,8 @@ std::vector<double> as_doubles(const num::Matrix& m) {
 
 // u = unique(x); [u, ia, ic] = unique(x); unique(x, "stable"). Numeric input gives Vectors.
 Value unique(Call& call) {
+  if (std::optional<Value> matlab = matlab_unique(call)) return std::move(*matlab);
+  if (call.has(2)) call.fail("invalid option: takes one, \"sorted\" or \"stable\"");
   const Value& x = call.value(0);
   const bool stable = stable_requested(call);
   if (x.is(Kind::StringArray)) return unique_strings(call, x.string_array_value(), false, stable);
@@ -439,7 +474,7 @@ extern const BuiltinTable kSortSearchBuiltins = {
     {"find", find, 1, 3,
      "Indices of non-zero elements: find(x), find(x, k[, \"last\"]), [r, c, v] = find(M). Example: "
      "find([0, 1, 0, 1])"},
-    {"unique", unique, 1, 2,
+    {"unique", unique, 1, 4,
      "Sorted distinct elements: unique(x), [u, ia, ic] = unique(x), unique(x, \"stable\"). "
      "Example: unique([3, 1, 3, 2])"},
     {"maxk", extreme_k<num::Extremum::Max>, 2, 3,

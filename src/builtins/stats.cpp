@@ -2,6 +2,8 @@
 // argmax/argmin, which §6 lists but which share the extremum dispatch), any, all, trapz. This
 // file maps value kinds to slices (the common dispatch of §5.0) and numbers back to kinds;
 // num/reduce.* computes.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -13,6 +15,7 @@
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
 #include "builtins/slices.hpp"
+#include "builtins/trapezoid.hpp"
 #include "num/format.hpp"
 #include "num/nd_shape.hpp"
 #include "num/reduce.hpp"
@@ -88,14 +91,20 @@ Value reduce(Call& call, const Value& x, std::optional<int> dim, Statistic stati
   const num::Matrix& m = x.matrix_value();
   // An empty input reduces as Octave's does: one value per slice of no elements (sum 0, prod 1,
   // mean NaN), so ones(0, 3) gives 1×3 and ones(3, 0) 1×0; a 0×0 [] gives one value.
-  const Along along = m.rows() == 0 && m.columns() == 0 ? Along::All : plan.along;
+  Along along = m.rows() == 0 && m.columns() == 0 ? Along::All : plan.along;
+  // MATLAB reduces an empty array along the dim it is given, whatever its shape (sum(zeros(1,
+  // 0), 1) is 1×0); the 0×0 [] keeps its one value (Octave's sum([], 1) is 0).
+  if (dim && m.empty() && (m.rows() != 0 || m.columns() != 0) &&
+      call.session().dialect() == lang::Dialect::Matlab) {
+    along = *dim == 1 ? Along::Columns : Along::Rows;
+  }
   return reduced_value(statistic(m, along), along);
 }
 
 // sum, prod, mean, median with a dim, a vecdim, or with "all" over every element.
 // True when a reduction call takes the N-D path: an N-D array (unless "all"), or a vecdim.
 bool nd_reduction(const Call& call, int dim_index) {
-  return vecdim_flag(call, dim_index) ||
+  return vecdim_flag(call, dim_index) || matlab_trailing_dim(call, dim_index) ||
          (call.value(0).is_nd_array() && !all_flag(call, dim_index));
 }
 
@@ -196,10 +205,54 @@ Value mean(Call& call) {
   return runtime::binary_operation(lang::BinaryOp::ElementDivide, total, count);
 }
 
+// MATLAB's outtype argument of sum, prod and mean: "default", "double", "native" (and sum's
+// "extra"), wherever it stands after x. In matlab code text reduces as its character codes.
+// The reduction runs without the outtype; "native" keeps a logical x logical for sum (true
+// where any element is) and prod, and changes nothing else here (every other class reduces
+// in double); mean ignores it for logical x, as Octave does.
+template <Value (*reduction)(Call&)>
+Value with_outtype(Call& call) {
+  const bool matlab = call.session().dialect() == lang::Dialect::Matlab;
+  int at = -1;
+  for (int k = 1; k < call.count(); ++k) {
+    if (!call.value(k).is(Kind::String)) continue;
+    const std::string& name = call.value(k).string_value();
+    if (name == "default" || name == "double" || name == "native" ||
+        (name == "extra" && call.name() == "sum")) {
+      at = k;
+    }
+  }
+  const bool text = matlab && call.value(0).is(Kind::String);
+  if (at < 0 && call.count() == 4) {
+    throw Error(
+        fmt::format("wrong number of arguments for '{}': expected 1..3, got 4", call.name()));
+  }
+  if (at < 0 && !text) return reduction(call);
+  std::vector<Value> arguments;
+  for (int k = 0; k < call.count(); ++k) {
+    if (k == at) continue;
+    arguments.push_back(k == 0 && text
+                            ? call.invoke(Value::function_handle("double"), {call.value(0)})
+                            : call.value(k));
+  }
+  runtime::Call inner(call.interpreter(), call.name(), arguments, call.nargout());
+  Value result = reduction(inner);
+  const bool native = at >= 0 && call.value(at).string_value() == "native";
+  if (!native || !call.value(0).is_logical() || call.name() == "mean") return result;
+  return runtime::binary_operation(lang::BinaryOp::NotEqual, result, Value::scalar(0.0));
+}
+
 Value median(Call& call) {
   const Value& x = call.value(0);
-  // A scalar's median is its real part (median is always real).
-  if (is_scalar_kind(x)) return Value::scalar(x.complex_value().real());
+  // A scalar's median is its real part (median is always real); matlab code checks its dim
+  // as for any other value (median(8, 0) is an error).
+  if (is_scalar_kind(x)) {
+    if (call.session().dialect() == lang::Dialect::Matlab && call.has(1) && !all_flag(call, 1) &&
+        !vecdim_flag(call, 1)) {
+      call.nd_dim_argument(1);
+    }
+    return Value::scalar(x.complex_value().real());
+  }
   return reduce_call(call, num::median);
 }
 
@@ -268,7 +321,9 @@ Value matlab_spread(Call& call, Statistic statistic, bool root) {
   const bool dim_given = call.has(2) && !everything;
   if (dim_given) dim = call.nd_dim_argument(2) + 1;
   if (m.empty() && dim <= 2) return Value::matrix(empty_spread(m, dim, dim_given));
-  if (dim >= 3 || (m.size() == 1 && !weights)) {
+  // Slices of one element (a dim past the second, or one of extent 1): 0, NaN if not finite.
+  const bool single_elements = dim >= 3 || (dim == 1 ? m.rows() : m.columns()) == 1;
+  if (single_elements && !weights) {
     if (m.size() == 1) return Value::scalar(std::isfinite(std::abs(m.complex_at(0))) ? 0.0 : kNaN);
     num::Matrix alone = num::Matrix(m.rows(), m.columns());
     for (num::Index k = 0; k < m.size(); ++k) {
@@ -423,6 +478,17 @@ Value extremum_builtin(Call& call) {
         call.count() == 3 ? call.nd_dim_argument(2) : num::first_non_singleton_dim(array.dims()),
         which);
   }
+  if (call.count() == 3 && matlab_trailing_dim(call, 2)) {
+    // Along a singleton dim every element is its slice's extremum, at index 1.
+    const Value& x = call.value(0);
+    require_numeric(call, x);
+    if (!call.value(1).is_array() || !call.value(1).matrix_value().empty()) {
+      call.fail("3-arg form is " + std::string(call.name()) +
+                "(M, [], dim); 2nd argument must be the empty matrix []");
+    }
+    if (call.nargout() < 2) return x;
+    return Value::tuple({x, Value::like(x, num::Matrix(size_of(x).first, size_of(x).second, 1.0))});
+  }
   std::optional<int> dim;
   if (call.count() == 3) {
     const Value& placeholder = call.value(1);
@@ -445,9 +511,56 @@ Value extremum_builtin(Call& call) {
   return values;
 }
 
-Value max(Call& call) { return extremum_builtin<num::Extremum::Max>(call); }
+// max and min in matlab code: text is its character codes (max('abc') is 99), and the largest
+// or smallest of logical data is logical, as MATLAB keeps the class.
+template <num::Extremum which>
+Value matlab_extremum(Call& call) {
+  const int data = call.count() == 2 ? 2 : 1;
+  bool text = false;
+  bool logical = true;
+  for (int k = 0; k < data; ++k) {
+    text = text || call.value(k).is(Kind::String);
+    logical = logical && call.value(k).is_logical();
+  }
+  Value result;
+  if (text) {
+    std::vector<Value> arguments(call.arguments().begin(), call.arguments().end());
+    for (int k = 0; k < data; ++k) {
+      if (arguments[static_cast<std::size_t>(k)].is(Kind::String)) {
+        arguments[static_cast<std::size_t>(k)] =
+            call.invoke(Value::function_handle("double"), {arguments[static_cast<std::size_t>(k)]});
+      }
+    }
+    runtime::Call codes(call.interpreter(), call.name(), arguments, call.nargout());
+    result = extremum_builtin<which>(codes);
+  } else {
+    result = extremum_builtin<which>(call);
+  }
+  if (!logical) return result;
+  const auto as_logical = [](Value value) {
+    if (value.is(Kind::Scalar)) return Value::boolean(value.scalar_value() != 0.0);
+    if (value.is_array() || value.is_nd_array()) value.set_logical(true);
+    return value;
+  };
+  if (!result.is(Kind::Tuple)) return as_logical(std::move(result));
+  std::vector<Value> items = result.tuple_items();
+  items.front() = as_logical(std::move(items.front()));
+  return Value::tuple(std::move(items));
+}
 
-Value min(Call& call) { return extremum_builtin<num::Extremum::Min>(call); }
+Value max(Call& call) {
+  if (call.session().dialect() == lang::Dialect::Matlab) {
+    return matlab_extremum<num::Extremum::Max>(call);
+  }
+  return extremum_builtin<num::Extremum::Max>(call);
+}
+
+Value min(Call& call) {
+  if (call.session().dialect() == lang::Dialect::Matlab) {
+    return matlab_extremum<num::Extremum::Min>(call);
+  }
+  return extremum_builtin<num::Extremum::Min>(call);
+}
 
 Value argmax(Call& call) {
   return extremum_values(call, call.value(0), call.dim_argument(1), num::Extremum::Max).second;
@@ -501,11 +614,15 @@ double along_slice(const num::Matrix& m, int dim, num::Index s, num::Index k) {
   return dim == 1 ? m(k, s) : m(s, k);
 }
 
+}  // namespace
+
 // MATLAB's trapz(y), trapz(x, y), trapz(y, dim) and trapz(x, y, dim) on real 2-D y, as Octave
 // reads them: a scalar second argument after a non-scalar first is the dim; x is a spacing
 // (scalar), one abscissa per point along dim (a vector), or y's shape. The default dim is the
-// first non-singleton; a dim past the second integrates single points, so 0.
-Value matlab_trapz(Call& call) {
+// first non-singleton; a dim past the second integrates single points, so 0. cumtrapz takes the
+// same forms and keeps y's shape, each slice's running integral from 0.
+Value matlab_trapezoid(Call& call, Integral integral) {
+  const bool running = integral == Integral::Running;
   const bool y_then_dim =
       call.count() == 2 && is_scalar_kind(call.value(1)) && !is_scalar_kind(call.value(0));
   const int y_index = call.count() == 1 || y_then_dim ? 0 : 1;
@@ -522,7 +639,8 @@ Value matlab_trapz(Call& call) {
     call.fail("x must be a spacing, one point per element along dim " + std::to_string(dim) + " (" +
               std::to_string(length) + "), or y's shape");
   }
-  num::Matrix result(dim == 1 ? 1 : slices, dim == 1 ? slices : 1);
+  num::Matrix result = running ? num::Matrix(y.rows(), y.columns())
+                               : num::Matrix(dim == 1 ? 1 : slices, dim == 1 ? slices : 1);
   for (num::Index s = 0; s < slices; ++s) {
     const auto abscissa = [&](num::Index k) {
       if (spacing) return static_cast<double>(k) * x[0];
@@ -532,11 +650,14 @@ Value matlab_trapz(Call& call) {
     for (num::Index k = 1; k < length; ++k) {
       area += (abscissa(k) - abscissa(k - 1)) *
               (along_slice(y, dim, s, k) + along_slice(y, dim, s, k - 1)) / 2.0;
+      if (running) result.set(dim == 1 ? k : s, dim == 1 ? s : k, area);
     }
-    result.set(s, area);
+    if (!running) result.set(s, area);
   }
   return Value::matrix(std::move(result));
 }
+
+namespace {
 
 Value trapz(Call& call) {
   const bool complex_input =
@@ -544,7 +665,7 @@ Value trapz(Call& call) {
         return a.is(Kind::Complex) || (a.is_array() && a.matrix_value().is_complex());
       });
   if (call.session().dialect() == lang::Dialect::Matlab && !complex_input) {
-    return matlab_trapz(call);
+    return matlab_trapezoid(call, Integral::Total);
   }
   // rlab's trapz has no dim (builtins.md §5): the arity error it always gave.
   if (call.count() == 3) throw Error("wrong number of arguments for 'trapz': expected 1..2, got 3");
@@ -568,14 +689,17 @@ Value trapz(Call& call) {
 }  // namespace
 
 extern const BuiltinTable kStatsBuiltins = {
-    {"sum", sum, 1, 3,
-     "Sum of the elements: sum(x), sum(M, dim), sum(M, \"all\"); a trailing \"omitnan\". Example: "
+    {"sum", with_outtype<sum>, 1, 4,
+     "Sum of the elements: sum(x), sum(M, dim), sum(M, \"all\"); a trailing \"omitnan\"; an "
+     "outtype \"double\", \"native\" or \"default\". Example: "
      "sum([1, 2; 3, 4], 1)"},
-    {"prod", prod, 1, 3,
-     "Product of the elements: prod(x), prod(M, dim), prod(M, \"all\"); \"omitnan\". Example: "
+    {"prod", with_outtype<prod>, 1, 4,
+     "Product of the elements: prod(x), prod(M, dim), prod(M, \"all\"); \"omitnan\"; an "
+     "outtype. Example: "
      "prod([1, 2, 3, 4])"},
-    {"mean", mean, 1, 3,
-     "Arithmetic mean: mean(x), mean(M, dim), mean(M, \"all\"); a trailing \"omitnan\". Example: "
+    {"mean", with_outtype<mean>, 1, 4,
+     "Arithmetic mean: mean(x), mean(M, dim), mean(M, \"all\"); a trailing \"omitnan\"; an "
+     "outtype. Example: "
      "mean([1, 2, 3, 4])"},
     {"median", median, 1, 2,
      "Median of the real parts: median(x), median(M, dim), \"all\". Example: median([3, 1, 4, 1, "

@@ -31,6 +31,21 @@ using runtime::Value;
 // strcat(s1, s2, ...): one String; with a StringArray among the arguments (MATLAB's cell form),
 // a StringArray of element-wise joins, each String argument repeated for every element.
 Value strcat(Call& call) {
+  // MATLAB drops the trailing whitespace of each char argument (not of a cell's texts).
+  const bool matlab = call.session().dialect() == lang::Dialect::Matlab;
+  if (call.count() == 0) {
+    if (!matlab) throw Error("wrong number of arguments for 'strcat': expected at least 1, got 0");
+    return Value::string("");
+  }
+  const auto text = [&](int i) {
+    // Numbers are character codes in matlab code (strcat(1) is char(1)).
+    std::string piece =
+        matlab && call.value(i).is_numeric()
+            ? call.invoke(Value::function_handle("char"), {call.value(i)}).string_value()
+            : call.string(i);
+    if (matlab) piece.erase(piece.find_last_not_of(" \t\v\n\r\f") + 1);
+    return piece;
+  };
   std::optional<std::size_t> length;
   for (int i = 0; i < call.count(); ++i) {
     if (!call.value(i).is(Kind::StringArray)) continue;
@@ -42,14 +57,14 @@ Value strcat(Call& call) {
   }
   if (!length) {
     std::string out;
-    for (int i = 0; i < call.count(); ++i) out += call.string(i);
+    for (int i = 0; i < call.count(); ++i) out += text(i);
     return Value::string(out);
   }
   std::vector<std::string> joined(*length);
   for (int i = 0; i < call.count(); ++i) {
     const Value& part = call.value(i);
     for (std::size_t k = 0; k < *length; ++k) {
-      joined[k] += part.is(Kind::StringArray) ? part.string_array_value()[k] : call.string(i);
+      joined[k] += part.is(Kind::StringArray) ? part.string_array_value()[k] : text(i);
     }
   }
   return Value::string_array(std::move(joined));
@@ -70,10 +85,17 @@ std::optional<std::string_view> prefix(std::string_view text, std::int64_t count
 struct TextComparison {
   bool ignore_case = false;
   std::int64_t count = -1;  // compare the first `count` characters; -1: the whole text
+  // MATLAB's strncmp: a text shorter than n takes part whole (strncmp('abc', 'abc', 100) is
+  // true); rlab's is false for a text shorter than n.
+  bool short_texts_whole = false;
   bool operator()(const std::string& a, const std::string& b) const {
     std::string_view x = a, y = b;
     if (count >= 0) {
-      const auto p = prefix(a, count), q = prefix(b, count);
+      auto p = prefix(a, count), q = prefix(b, count);
+      if (short_texts_whole) {
+        if (!p) p = std::string_view(a);
+        if (!q) q = std::string_view(b);
+      }
       if (!p || !q) return false;
       x = *p;
       y = *q;
@@ -114,11 +136,13 @@ Value strcmp(Call& call) { return compare_strings(call.value(0), call.value(1), 
 Value strcmpi(Call& call) { return compare_strings(call.value(0), call.value(1), {true}); }
 
 Value strncmp(Call& call) {
-  return compare_strings(call.value(0), call.value(1), {false, call.count_argument(2)});
+  const bool matlab = call.session().dialect() == lang::Dialect::Matlab;
+  return compare_strings(call.value(0), call.value(1), {false, call.count_argument(2), matlab});
 }
 
 Value strncmpi(Call& call) {
-  return compare_strings(call.value(0), call.value(1), {true, call.count_argument(2)});
+  const bool matlab = call.session().dialect() == lang::Dialect::Matlab;
+  return compare_strings(call.value(0), call.value(1), {true, call.count_argument(2), matlab});
 }
 
 // char(codes): the string of those Unicode code points (MATLAB's char of numbers); a string is
@@ -238,12 +262,58 @@ Value strrep(Call& call) {
   return Value::string(out);
 }
 
-// strjoin(sa) / strjoin(sa, delimiter).
+// A delimiter's escape sequences as MATLAB's strjoin reads them: \n, \t, \r and \\.
+std::string with_delimiter_escapes(const std::string& text) {
+  std::string out;
+  for (std::size_t k = 0; k < text.size(); ++k) {
+    if (text[k] != '\\' || k + 1 == text.size()) {
+      out.push_back(text[k]);
+      continue;
+    }
+    const char next = text[++k];
+    if (next == 'n') {
+      out.push_back('\n');
+    } else if (next == 't') {
+      out.push_back('\t');
+    } else if (next == 'r') {
+      out.push_back('\r');
+    } else if (next == '\\') {
+      out.push_back('\\');
+    } else {
+      out.push_back('\\');  // any other backslash stays as written
+      out.push_back(next);
+    }
+  }
+  return out;
+}
+
+// strjoin(sa) / strjoin(sa, delimiter); in matlab code the delimiter's escape sequences count
+// and a cell of delimiters gives one per gap (numel(sa) - 1 of them, taken as written).
 Value strjoin(Call& call) {
   if (call.value(0).is(Kind::String)) {
     call.fail("argument 1 must be a string_array, got string");
   }
   const std::vector<std::string> items = call.texts(0);
+  if (call.session().dialect() == lang::Dialect::Matlab && call.has(1)) {
+    const std::vector<std::string>& texts = items;
+    std::vector<std::string> delimiters;
+    if (call.value(1).is(Kind::StringArray)) {
+      delimiters = call.value(1).string_array_value();
+      if (delimiters.size() + 1 != texts.size() && !texts.empty()) {
+        call.fail(fmt::format("a cell of delimiters needs one per gap ({}), got {}",
+                              texts.size() - 1, delimiters.size()));
+      }
+    } else {
+      delimiters.assign(texts.empty() ? 0 : texts.size() - 1,
+                        with_delimiter_escapes(call.string(1)));
+    }
+    std::string joined;
+    for (std::size_t k = 0; k < texts.size(); ++k) {
+      if (k > 0) joined += delimiters[k - 1];
+      joined += texts[k];
+    }
+    return Value::string(std::move(joined));
+  }
   const std::string delimiter = call.has(1) ? call.string(1) : std::string(" ");
   return Value::string(fmt::format("{}", fmt::join(items, delimiter)));
 }
@@ -266,6 +336,87 @@ double number_spelled(std::string text) {
   return number;
 }
 
+// The complex number a text spells in MATLAB's str2double grammar: a real and an imaginary
+// term in either order, joined by + or - (spaces allowed), an imaginary term written
+// 2i, 2*i, i*2 or i (j as well), numbers including Inf and NaN in any letter case; NaN when
+// the text is no such number.
+num::Complex complex_spelled(std::string text) {
+  const num::Complex none(std::nan(""), 0.0);
+  text.erase(std::remove(text.begin(), text.end(), ','), text.end());
+  // Spaces may stand around the operators (2 + 3i) and at the ends, nowhere else ("1 2" is
+  // no number).
+  std::string packed;
+  for (std::size_t k = 0; k < text.size(); ++k) {
+    if (!is_space(text[k])) {
+      packed += text[k];
+      continue;
+    }
+    std::size_t next = k;
+    while (next < text.size() && is_space(text[next])) ++next;
+    const bool operator_before =
+        !packed.empty() && std::string("+-*").find(packed.back()) != std::string::npos;
+    const bool operator_after =
+        next < text.size() && std::string("+-*").find(text[next]) != std::string::npos;
+    if (!packed.empty() && next < text.size() && !operator_before && !operator_after) packed += ' ';
+    k = next - 1;
+  }
+  text = packed;
+  if (text.empty() || text.find_first_of("xX") != std::string::npos) return none;
+  std::size_t at = 0;
+  const auto unit = [&](std::size_t k) {
+    return k < text.size() &&
+           (text[k] == 'i' || text[k] == 'j' || text[k] == 'I' || text[k] == 'J');
+  };
+  // One signed term: its value and whether it is imaginary; nullopt when malformed.
+  const auto term = [&]() -> std::optional<std::pair<double, bool>> {
+    double sign = 1.0;
+    if (at < text.size() && (text[at] == '+' || text[at] == '-')) {
+      sign = text[at] == '-' ? -1.0 : 1.0;
+      ++at;
+    }
+    const auto number = [&]() -> std::optional<double> {
+      const char* start = text.c_str() + at;
+      char* stop = nullptr;
+      const double value = std::strtod(start, &stop);
+      if (stop == start) return std::nullopt;
+      at += static_cast<std::size_t>(stop - start);
+      return value;
+    };
+    // i*2 or a lone i, unless the letters spell Inf.
+    if (unit(at) && lowercase(text.substr(at, 3)) != "inf") {
+      ++at;
+      if (at < text.size() && text[at] == '*') {
+        ++at;
+        const std::optional<double> value = number();
+        if (!value) return std::nullopt;
+        return std::pair{sign * *value, true};
+      }
+      return std::pair{sign, true};
+    }
+    const std::optional<double> value = number();
+    if (!value) return std::nullopt;
+    if (at + 1 < text.size() && text[at] == '*' && unit(at + 1)) {
+      at += 2;
+      return std::pair{sign * *value, true};
+    }
+    if (unit(at)) {
+      ++at;
+      return std::pair{sign * *value, true};
+    }
+    return std::pair{sign * *value, false};
+  };
+  const auto first = term();
+  if (!first) return none;
+  num::Complex result =
+      first->second ? num::Complex(0.0, first->first) : num::Complex(first->first, 0.0);
+  if (at == text.size()) return result;
+  if (text[at] != '+' && text[at] != '-') return none;
+  const auto second = term();
+  if (!second || at != text.size() || second->second == first->second) return none;
+  return second->second ? num::Complex(result.real(), second->first)
+                        : num::Complex(second->first, result.imag());
+}
+
 // A truth or number per string of a StringArray, as a Vector (logical for truths).
 template <class PerString>
 Value per_string(const Value& strings, bool logical, PerString per_string_value) {
@@ -281,18 +432,59 @@ Value per_string(const Value& strings, bool logical, PerString per_string_value)
 // them (MATLAB).
 Value str2double(Call& call) {
   const Value& x = call.value(0);
+  // matlab code reads complex numbers too (str2double("2 + 3i")).
+  if (call.session().dialect() == lang::Dialect::Matlab && x.is_text()) {
+    const std::vector<std::string> texts =
+        x.is(Kind::String) ? std::vector<std::string>{x.string_value()} : x.string_array_value();
+    num::Matrix values(1, static_cast<num::Index>(texts.size()),
+                       num::Matrix::Element::ComplexValued);
+    for (std::size_t k = 0; k < texts.size(); ++k) {
+      values.set(static_cast<num::Index>(k), complex_spelled(texts[k]));
+    }
+    values.demote_if_real();
+    if (x.is(Kind::String)) {
+      const num::Complex z = values.complex_at(0);
+      return z.imag() == 0.0 ? Value::scalar(z.real()) : Value::complex(z);
+    }
+    return Value::matrix(std::move(values));
+  }
   if (x.is(Kind::StringArray)) return per_string(x, false, number_spelled);
   if (!x.is(Kind::String)) return Value::scalar(std::nan(""));
   return Value::scalar(number_spelled(x.string_value()));
 }
 
 // contains, startsWith, endsWith: a Bool for a String, a logical Vector for a StringArray.
+// In matlab code (MATLAB's forms) the pattern may be a cell of patterns (true where any
+// matches) and "IgnoreCase", tf compares without letter case.
 template <class Test>
 Value text_test(Call& call, Test test) {
-  const std::string& pattern = call.string(1);
-  const auto one = [&](const std::string& text) { return test(text, pattern) ? 1.0 : 0.0; };
+  const bool matlab = call.session().dialect() == lang::Dialect::Matlab;
+  if (call.has(2) && !matlab) {
+    throw Error(fmt::format("wrong number of arguments for '{}': expected 2, got {}", call.name(),
+                            call.count()));
+  }
+  bool ignore_case = false;
+  if (call.has(2)) {
+    if (call.count() != 4 || lowercase(call.string(2)) != "ignorecase") {
+      call.fail("the option is \"IgnoreCase\", true or false");
+    }
+    ignore_case = call.boolean(3);
+  }
+  std::vector<std::string> patterns;
+  if (matlab && call.value(1).is(Kind::StringArray)) {
+    patterns = call.value(1).string_array_value();
+  } else {
+    patterns.push_back(call.string(1));
+  }
+  const auto folded = [&](const std::string& text) { return ignore_case ? lowercase(text) : text; };
+  const auto one = [&](const std::string& text) {
+    for (const std::string& pattern : patterns) {
+      if (test(folded(text), folded(pattern))) return 1.0;
+    }
+    return 0.0;
+  };
   if (call.value(0).is(Kind::StringArray)) return per_string(call.value(0), true, one);
-  return Value::boolean(test(call.string(0), pattern));
+  return Value::boolean(one(call.string(0)) != 0.0);
 }
 
 Value contains(Call& call) {
@@ -316,7 +508,7 @@ Value ends_with(Call& call) {
 }  // namespace
 
 extern const BuiltinTable kStringBuiltins = {
-    {"strcat", strcat, 1, -1,
+    {"strcat", strcat, 0, -1,
      "strcat(s1, s2, ...): concatenated strings. Example: strcat(\"ab\", \"cd\", \"ef\")"},
     {"strcmp", strcmp, 2, 2,
      "strcmp(a, b): true when a and b are identical strings. Example: strcmp(\"abc\", \"abc\")"},
@@ -349,13 +541,13 @@ extern const BuiltinTable kStringBuiltins = {
      "\"c\"}, \"-\")"},
     {"str2double", str2double, 1, 1,
      "str2double(s): the number s spells, NaN if none. Example: str2double(\"3.25\")"},
-    {"contains", contains, 2, 2,
+    {"contains", contains, 2, 4,
      "contains(s, pattern): true when s contains pattern. Example: contains(\"transformer\", "
      "\"form\")"},
-    {"startsWith", starts_with, 2, 2,
+    {"startsWith", starts_with, 2, 4,
      "startsWith(s, prefix): true when s begins with prefix. Example: startsWith(\"transformer\", "
      "\"trans\")"},
-    {"endsWith", ends_with, 2, 2,
+    {"endsWith", ends_with, 2, 4,
      "endsWith(s, suffix): true when s ends with suffix. Example: endsWith(\"transformer\", "
      "\"er\")"},
 };

@@ -29,6 +29,28 @@ using runtime::Value;
 // a value as before) makes a struct array, one element per cell element, where a one-element
 // cell and any other value go to every element: struct("name", {"a", 1}) is 1×2.
 Value make_struct(Call& call) {
+  if (call.session().dialect() == lang::Dialect::Matlab) {
+    // struct([]) is MATLAB's empty struct array.
+    if (call.count() == 1 && call.value(0).is_array() && call.value(0).matrix_value().empty()) {
+      return Value::struct_array({});
+    }
+    // A cell of texts ({} included) is a cell in matlab code: one element per text.
+    const bool any_texts = std::any_of(call.arguments().begin(), call.arguments().end(),
+                                       [](const Value& v) { return v.is(Kind::StringArray); });
+    if (any_texts && call.count() % 2 == 0) {
+      std::vector<Value> arguments(call.arguments().begin(), call.arguments().end());
+      for (std::size_t k = 1; k < arguments.size(); k += 2) {
+        if (!arguments[k].is(Kind::StringArray)) continue;
+        std::vector<Value> texts;
+        for (const std::string& text : arguments[k].string_array_value()) {
+          texts.push_back(Value::string(text));
+        }
+        arguments[k] = Value::cell(runtime::CellArray::row(std::move(texts)));
+      }
+      runtime::Call cells(call.interpreter(), call.name(), arguments, call.nargout());
+      return make_struct(cells);
+    }
+  }
   if (call.count() % 2 != 0) {
     throw Error("struct() requires an even number of arguments: (field, value, ...)");
   }

@@ -126,7 +126,35 @@ Value replace(Call& call) {
                   [&](const std::string& text) { return replaced(text, pattern, replacement); });
 }
 
+// `text` without the occurrences of any of `patterns`, found left to right in one pass: at each
+// position the longest pattern that starts there is removed, and the scan goes on after it
+// (MATLAB's erase(str, {"aba", "bba"}) of "ababababa" is "bba").
+std::string erased(const std::string& text, std::vector<std::string> patterns) {
+  std::stable_sort(patterns.begin(), patterns.end(),
+                   [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
+  std::string out;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    const auto starts_here = [&](const std::string& pattern) {
+      return !pattern.empty() && text.compare(at, pattern.size(), pattern) == 0;
+    };
+    const auto match = std::find_if(patterns.begin(), patterns.end(), starts_here);
+    if (match != patterns.end()) {
+      at += match->size();
+    } else {
+      out += text[at++];
+    }
+  }
+  return out;
+}
+
+// erase(str, pattern) or erase(str, {p1, p2, ...}): every occurrence removed.
 Value erase(Call& call) {
+  const Value& patterns = call.value(1);
+  if (patterns.is(Kind::StringArray)) {
+    const std::vector<std::string>& items = patterns.string_array_value();
+    return per_text(call, [&](const std::string& text) { return erased(text, items); });
+  }
   const std::string pattern = call.string(1);
   return per_text(call, [&](const std::string& text) { return replaced(text, pattern, ""); });
 }

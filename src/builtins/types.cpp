@@ -71,6 +71,12 @@ Value islogical(Call& call) { return Value::boolean(call.value(0).is_logical());
 
 Value isscalar(Call& call) {
   const Value& v = call.value(0);
+  // In matlab code a one-character char and a struct (1×1) are scalars too.
+  if (call.session().dialect() == lang::Dialect::Matlab &&
+      ((v.is(Kind::String) && v.element_count() == 1) || v.is(Kind::Struct) ||
+       (v.is(Kind::Cell) && v.cell_value().items.size() == 1))) {
+    return Value::boolean(true);
+  }
   return Value::boolean(v.is(Kind::Scalar) || v.is(Kind::Complex) || v.is(Kind::Bool) ||
                         (v.is_array() && v.matrix_value().size() == 1));
 }
@@ -381,8 +387,20 @@ bool equal_values(const Value& a, const Value& b) {
 }
 
 Value isequal(Call& call) {
+  // In matlab code a char beside a number compares as its character codes (isequal('a', 97)),
+  // as MATLAB compares values whatever their class.
+  const bool matlab = call.session().dialect() == lang::Dialect::Matlab;
+  const auto comparable = [&](const Value& v, const Value& other) {
+    if (matlab && v.is(Kind::String) && other.is_numeric()) {
+      return call.invoke(Value::function_handle("double"), {v});
+    }
+    return v;
+  };
   for (int k = 1; k < call.count(); ++k) {
-    if (!equal_values(call.value(0), call.value(k))) return Value::boolean(false);
+    if (!equal_values(comparable(call.value(0), call.value(k)),
+                      comparable(call.value(k), call.value(0)))) {
+      return Value::boolean(false);
+    }
   }
   return Value::boolean(true);
 }

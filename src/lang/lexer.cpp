@@ -173,8 +173,8 @@ class Lexer {
         if (tokens_.empty() || tokens_.back().kind != TokenKind::Newline) push(newline, spaced);
         continue;
       }
-      if (spaced && inside_brackets() && !tokens_.empty() && ends_operand(tokens_.back().kind) &&
-          starts_element()) {
+      if (spaced && inside_brackets() && !innermost_parenthesis() && !tokens_.empty() &&
+          ends_operand(tokens_.back().kind) && starts_element()) {
         Token comma = make(TokenKind::Comma);
         comma.synthetic = true;
         push(std::move(comma), true);
@@ -257,15 +257,19 @@ class Lexer {
     switch (token.kind) {
       case TokenKind::LBracket:
         ++bracket_depth_;
+        openers_.push_back('[');
         break;
       case TokenKind::RBracket:
         if (bracket_depth_ > 0) --bracket_depth_;
+        if (!openers_.empty()) openers_.pop_back();
         break;
       case TokenKind::LBrace:
         ++brace_depth_;
+        openers_.push_back('{');
         break;
       case TokenKind::RBrace:
         if (brace_depth_ > 0) --brace_depth_;
+        if (!openers_.empty()) openers_.pop_back();
         break;
       case TokenKind::Newline:
       case TokenKind::Semicolon:
@@ -274,9 +278,11 @@ class Lexer {
         break;
       case TokenKind::LParen:
         ++paren_depth_;
+        openers_.push_back('(');
         break;
       case TokenKind::RParen:
         if (paren_depth_ > 0) --paren_depth_;
+        if (!openers_.empty()) openers_.pop_back();
         break;
       default:
         break;
@@ -285,6 +291,12 @@ class Lexer {
   }
 
   bool inside_brackets() const { return bracket_depth_ > 0 || brace_depth_ > 0; }
+
+  // In matlab code whitespace inside parentheses nested in brackets separates nothing
+  // ([(max (1, 2))] is one element, as MATLAB reads it); rlab keeps §1.8's synthetic comma.
+  bool innermost_parenthesis() const {
+    return dialect_ == Dialect::Matlab && !openers_.empty() && openers_.back() == '(';
+  }
 
   // MATLAB's command syntax with a path word (`cd ..`, `cd ../runs`, `ls ~/data`): on a line
   // whose first word is followed by whitespace and a word, a number, a double-quoted string or
@@ -412,6 +424,11 @@ class Lexer {
   // transposes; only a spaced transpose inside brackets with a later `'` on its line, as in
   // [a ' b '], reads differently from rustlab, and MATLAB reads it the same way.
   bool apostrophe_opens_string(bool spaced) const {
+    // In matlab code a quote right after a closing brace transposes the element, c{k}'
+    // (MATLAB's reading); rlab keeps §1.5's string there.
+    const bool after_brace = !tokens_.empty() && tokens_.back().kind == TokenKind::RBrace &&
+                             dialect_ == Dialect::Matlab && !spaced;
+    if (after_brace) return false;
     if (tokens_.empty() || !transpose_may_follow(tokens_.back().kind)) return true;
     if (!spaced || !inside_brackets()) return false;
     for (std::size_t at = offset_ + 1; at < text_.size() && text_[at] != '\n'; ++at) {
@@ -593,6 +610,7 @@ class Lexer {
   int bracket_depth_ = 0;
   int brace_depth_ = 0;
   int paren_depth_ = 0;
+  std::vector<char> openers_;  // the open ( [ { in order, innermost last
   bool command_line_ = false;  // the statement is a command: `..` and `~` start path words
   std::vector<Token> tokens_;
 };

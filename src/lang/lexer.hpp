@@ -22,9 +22,10 @@ class UnclosedAtEnd : public Error {
 
 // Throws llmlab::Error (ErrorKind::Syntax) at the first lex error. The matlab dialect also
 // reads imaginary literals (`3i`, `2.5e-3j`; language.md §14), which rlab lexes as a number
-// followed by a name (§1.4), and `%{ ... %}` block comments: a line holding only `%{` (or
-// `#{`) opens one, a line holding only `%}` (`#}`) closes it, and they nest, as in MATLAB and
-// Octave. rlab reads those lines as ordinary comments and the lines between as code (§13.10).
+// followed by a name (§1.4), a quote right after `}` as a transpose (c{k}'), where rlab opens
+// a string, and `%{ ... %}` block comments: a line holding only `%{` (or `#{`) opens one, a
+// line holding only `%}` (`#}`) closes it, and they nest, as in MATLAB and Octave. rlab reads
+// those lines as ordinary comments and the lines between as code (§13.10).
 std::vector<Token> tokenize(const std::shared_ptr<const SourceFile>& file,
                             Dialect dialect = Dialect::Rlab);
 

@@ -100,6 +100,8 @@ Division solve_square(const Matrix& a, const Matrix& b) {
     }
   }
   Division out{from_column_major(x, lead, n, nrhs), {}, {}};
+  out.rcond = info > 0 ? 0.0 : rcond;
+  out.zero_pivot = info > 0;
   if (info > 0 || rcond == 0.0 || std::isnan(rcond)) {
     out.warning = "matrix is singular to working precision";
     out.warning_id = "MATLAB:singularMatrix";

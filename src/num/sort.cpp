@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <utility>
 #include <vector>
 
 #include "base/error.hpp"
@@ -152,23 +153,35 @@ ExtremumResult extreme_k(const Matrix& x, Along along, Index k, Extremum which) 
   return result;
 }
 
-SortResult sort(const Matrix& x, Along along, Direction direction) {
+SortResult sort(const Matrix& x, Along along, Direction direction, ComplexOrder complex_order) {
   SortResult result{x, Matrix(x.rows(), x.columns())};
   if (x.empty()) return result;
   const detail::SliceLayout layout = detail::slice_layout(x, along);
   std::vector<Index> order(static_cast<std::size_t>(layout.count));
-  std::vector<double> keys(order.size());
+  // (key, tie-break) per element: the real part, or the magnitude and the angle.
+  const bool by_magnitude = complex_order == ComplexOrder::Magnitude && x.is_complex();
+  std::vector<std::pair<double, double>> keys(order.size());
   for (Index s = 0; s < layout.slices; ++s) {
     const auto flat = [&](Index k) { return s * layout.slice_step + k * layout.stride; };
-    for (Index k = 0; k < layout.count; ++k) keys[static_cast<std::size_t>(k)] = x[flat(k)];
+    for (Index k = 0; k < layout.count; ++k) {
+      if (by_magnitude) {
+        const Complex z = x.complex_at(flat(k));
+        const bool nan = std::isnan(z.real()) || std::isnan(z.imag());
+        keys[static_cast<std::size_t>(k)] = {nan ? std::nan("") : std::abs(z), std::arg(z)};
+      } else {
+        keys[static_cast<std::size_t>(k)] = {x[flat(k)], 0.0};
+      }
+    }
     std::iota(order.begin(), order.end(), Index{0});
     // A NaN key compares as larger than every number when ascending and smaller when
     // descending, so NaN goes last and first respectively; stable_sort keeps ties in order.
     std::stable_sort(order.begin(), order.end(), [&](Index p, Index q) {
-      const double a = keys[static_cast<std::size_t>(p)];
-      const double b = keys[static_cast<std::size_t>(q)];
-      if (direction == Direction::Ascend) return !std::isnan(a) && (std::isnan(b) || a < b);
-      return !std::isnan(b) && (std::isnan(a) || a > b);
+      const auto [a, a_angle] = keys[static_cast<std::size_t>(p)];
+      const auto [b, b_angle] = keys[static_cast<std::size_t>(q)];
+      if (direction == Direction::Ascend) {
+        return !std::isnan(a) && (std::isnan(b) || a < b || (a == b && a_angle < b_angle));
+      }
+      return !std::isnan(b) && (std::isnan(a) || a > b || (a == b && a_angle > b_angle));
     });
     for (Index k = 0; k < layout.count; ++k) {
       const Index source = order[static_cast<std::size_t>(k)];

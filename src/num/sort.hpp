@@ -35,9 +35,15 @@ struct SortResult {
   Matrix values;
   Matrix indices;
 };
-// Key: the real part (imaginary parts travel with their element). Stable in both directions;
-// NaN keys go last when ascending and first when descending.
-SortResult sort(const Matrix& x, Along along, Direction direction);
+// How complex elements order: by their real part (rlab's sort), or by magnitude and then phase
+// angle in (-π, π] (MATLAB's).
+enum class ComplexOrder { RealPart, Magnitude };
+
+// Key: the real part (imaginary parts travel with their element), or for ComplexOrder::Magnitude
+// of a complex x the magnitude, then the angle. Stable in both directions; NaN keys go last
+// when ascending and first when descending.
+SortResult sort(const Matrix& x, Along along, Direction direction,
+                ComplexOrder complex_order = ComplexOrder::RealPart);
 
 // The non-zero elements (either part non-zero; NaN counts), in column-major order, at most
 // `limit` of them: 1-based column-major linear indices, row and column numbers, and values,

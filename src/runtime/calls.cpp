@@ -330,6 +330,11 @@ std::optional<Value> Evaluator::function_output(const lang::FunctionDef& functio
   Variable& output = frame.at(frame.slot_of(function.outputs[std::min(k, named)]));
   if (!output.defined) return std::nullopt;
   if (k < named) return std::move(output.value);
+  if (output.value.is(Kind::StringArray)) {  // a cell of texts ({'a', 'b'})
+    const std::vector<std::string>& texts = output.value.string_array_value();
+    if (k - named >= texts.size()) return std::nullopt;
+    return Value::string(texts[k - named]);
+  }
   if (!output.value.is(Kind::Cell)) {
     throw Error(fmt::format("function '{}': varargout must be a cell array, not {}", function.name,
                             kind_name(output.value.kind())));
@@ -361,7 +366,7 @@ Value Evaluator::collect_outputs(const lang::FunctionDef& function, Frame& frame
 }
 
 Value Evaluator::call_lambda(const Value& lambda, std::span<Value> arguments,
-                             const SourceLoc& where) {
+                             const SourceLoc& where, int nargout) {
   const Lambda& value = lambda.lambda_value();
   const auto& code = *std::static_pointer_cast<const LambdaCode>(value.code);
   const lang::LambdaDef& definition = *code.definition;
@@ -386,7 +391,12 @@ Value Evaluator::call_lambda(const Value& lambda, std::span<Value> arguments,
   FrameSwap swap(frame_, &frame);
   ++depth_;
   try {
-    Value result = eval(*definition.body);
+    // In matlab code a lambda whose body is a call gives that call's outputs ([a, b] = f(x)
+    // with f = @(x) size(x)), as MATLAB does.
+    const bool outputs = nargout >= 2 && session_.dialect() == lang::Dialect::Matlab &&
+                         definition.body->kind == lang::ExprKind::Call;
+    Value result = outputs ? eval_call(definition.body->as<lang::CallExpr>(), nargout)
+                           : eval(*definition.body);
     --depth_;
     return result;
   } catch (Error& error) {
@@ -449,7 +459,7 @@ Value Evaluator::call_value(const Value& function, std::span<Value> arguments, i
                             const SourceLoc& where) {
   switch (function.kind()) {
     case Kind::Lambda:
-      return call_lambda(function, arguments, where);
+      return call_lambda(function, arguments, where, nargout);
     case Kind::FunctionHandle:
       return call_by_name(function.handle_name(), arguments, nargout, where,
                           HandleVariables::Ignore);

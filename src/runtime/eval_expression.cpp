@@ -301,7 +301,7 @@ Value Evaluator::eval_matrix(const lang::MatrixExpr& expression) {
       std::all_of(rows.begin(), rows.end(), [](const auto& row) { return row.empty(); })) {
     return Value::matrix(num::Matrix(0, 0));
   }
-  return located(expression.loc, [&] { return concatenate(rows); });
+  return located(expression.loc, [&] { return concatenate(rows, session_.dialect()); });
 }
 
 // {a, b; c, d}: each row's elements (lists expanded), then a cell of those rows, or one string

@@ -354,7 +354,8 @@ class Evaluator {
   Value collect_outputs(const lang::FunctionDef& function, Frame& frame, int nargout,
                         bool gives_varargout);
   // `where` is the call's place, named in the call chain of an error (invalid: no frame).
-  Value call_lambda(const Value& lambda, std::span<Value> arguments, const SourceLoc& where);
+  Value call_lambda(const Value& lambda, std::span<Value> arguments, const SourceLoc& where,
+                    int nargout = 1);
   int builtin_index(std::string_view name) const;
   // Whether a user function or a builtin has the name: a bare NAME that is no variable is then
   // a call without arguments (§13.10, MATLAB's command form `toc`). The rule of eval_identifier

@@ -22,6 +22,7 @@
 #include "runtime/display.hpp"
 #include "runtime/evaluator.hpp"
 #include "runtime/literals.hpp"
+#include "runtime/matlab_shapes.hpp"
 #include "runtime/nd_values.hpp"
 #include "runtime/operators.hpp"
 #include "runtime/predefined.hpp"
@@ -439,7 +440,10 @@ void Evaluator::exec_multi_assign(const lang::MultiAssignStmt& statement) {
   if (expression.kind == lang::ExprKind::Call) {
     const auto& call = expression.as<lang::CallExpr>();
     const Variable& variable = slot(call.name);
-    direct_call = !variable.defined;
+    // In matlab code a variable holding a function handle gives the call's outputs too
+    // ([r, c] = f(x) with f = @(x) size(x)).
+    direct_call = !variable.defined ||
+                  (session_.dialect() == lang::Dialect::Matlab && variable.value.is_callable());
   }
   if (direct_call) {
     reassigned_ = &statement.targets;  // eval_call_with's builtin branch consumes it
@@ -553,11 +557,16 @@ Flow Evaluator::exec_for(const lang::ForStmt& statement) {
       iterable = folded_to_matrix(iterable);
       [[fallthrough]];
     case Kind::Matrix: {
-      // A matrix iterates over its columns, each as M(:, k) reads it (§13.10).
+      // A matrix iterates over its columns, each as M(:, k) reads it (§13.10): a vector in
+      // rlab, an R×1 column in matlab code (§14).
+      const bool matlab = session_.dialect() == lang::Dialect::Matlab;
       const num::Index columns = iterable.matrix_value().columns();
       for (num::Index k = 0; k < columns; ++k) {
         const Value subscripts[] = {Value::all_index(), Value::scalar(static_cast<double>(k + 1))};
-        if (!iteration(index_read(iterable, subscripts))) break;
+        if (!iteration(matlab ? as_matlab_value(matlab_index_read(iterable, subscripts))
+                              : index_read(iterable, subscripts))) {
+          break;
+        }
       }
       break;
     }
@@ -634,6 +643,7 @@ Flow Evaluator::exec_try(const lang::TryStmt& statement) {
     frame_ = saved_frame;
     depth_ = saved_depth;
     repeated_frames_ = 0;  // the caught error's call chain is not printed
+    session_.set_last_error(error.what());
     if (!statement.has_catch) return Flow::Normal;
     if (statement.error_variable) {
       StructFields fields;

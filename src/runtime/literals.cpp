@@ -10,6 +10,8 @@
 #include <string_view>
 
 #include "base/error.hpp"
+#include "base/utf8.hpp"
+#include "num/format.hpp"
 #include "runtime/cell_array.hpp"
 #include "runtime/struct_array.hpp"
 #include "runtime/tracked.hpp"
@@ -70,11 +72,33 @@ RowShape row_shape(const std::vector<Value>& row) {
   return shape;
 }
 
+// The characters of the codes in a number or a one-row array joined with text in matlab code:
+// a fraction is cut toward zero, as Octave does (['a' 66.7] is 'aB'); a code no character has
+// is an error.
+std::string character_codes(const Value& element) {
+  const num::Matrix codes = element.as_matrix();
+  if (element.is(Kind::Matrix) && codes.rows() != 1) {
+    throw Error("matrix concat: text joins along one row (strings have no rows)");
+  }
+  std::string text;
+  for (Index k = 0; k < codes.size(); ++k) {
+    const double code = std::trunc(codes.is_real() ? codes[k] : codes.complex_at(k).real());
+    if (!(code >= 0.0 && code <= 0x10FFFF)) {
+      throw Error(fmt::format("matrix concat: {} is not a character code (0..1114111)",
+                              num::format_shortest(codes.is_real() ? codes[k] : code)));
+    }
+    append_utf8(text, static_cast<char32_t>(code));
+  }
+  return text;
+}
+
 // A literal whose elements are text (Octave's character concatenation, which rustlab rejects):
 // strings alone join into one string, `["x = ", num2str(x)]`; with a string array among them
 // the result is the string array of all their items, `[names, {"new"}]`. Empty numeric arrays
-// contribute nothing; numbers mixed with text keep rlab's error.
-Value concatenate_text(const std::vector<std::vector<Value>>& rows) {
+// contribute nothing; numbers mixed with text keep rlab's error, and are character codes in
+// matlab code.
+Value concatenate_text(const std::vector<std::vector<Value>>& rows, lang::Dialect dialect) {
+  const bool codes = dialect == lang::Dialect::Matlab;
   // rlab's error names the first element that is not a number.
   std::string_view rejected;
   for (const std::vector<Value>& row : rows) {
@@ -88,7 +112,7 @@ Value concatenate_text(const std::vector<std::vector<Value>>& rows) {
     bool any = false;
     for (const Value& element : row) {
       if (!contributes(element)) continue;
-      if (!element.is_text()) {
+      if (!element.is_text() && !(codes && element.is_numeric())) {
         throw Error(fmt::format(
             "matrix elements must be scalar, complex, vector, or matrix; got {}", rejected));
       }
@@ -108,6 +132,12 @@ Value concatenate_text(const std::vector<std::vector<Value>>& rows) {
       if (element.is(Kind::StringArray)) {
         const std::vector<std::string>& more = element.string_array_value();
         items.insert(items.end(), more.begin(), more.end());
+      } else if (!element.is_text()) {
+        if (any_array) {
+          throw Error(fmt::format("matrix concat: cannot join a {} with a string array",
+                                  element.kind_name()));
+        }
+        text += character_codes(element);
       } else if (any_array) {
         items.push_back(element.string_value());
       } else {
@@ -148,7 +178,7 @@ Value concatenate_cell_rows(const std::vector<std::vector<Value>>& rows) {
   return concatenate_cells(joined, true);
 }
 
-Value concatenate(const std::vector<std::vector<Value>>& rows) {
+Value concatenate(const std::vector<std::vector<Value>>& rows, lang::Dialect dialect) {
   for (const std::vector<Value>& row : rows) {
     for (const Value& element : row) {
       if (element.is(Kind::Cell)) return concatenate_cell_rows(rows);
@@ -156,7 +186,7 @@ Value concatenate(const std::vector<std::vector<Value>>& rows) {
   }
   for (const std::vector<Value>& row : rows) {
     for (const Value& element : row) {
-      if (element.is_text()) return concatenate_text(rows);
+      if (element.is_text()) return concatenate_text(rows, dialect);
     }
   }
   for (const std::vector<Value>& row : rows) {

@@ -5,12 +5,16 @@
 #include <cstdint>
 #include <vector>
 
+#include "lang/dialect.hpp"
 #include "runtime/value.hpp"
 
 namespace llmlab::runtime {
 
-// [r1; r2; ...] with each written row a list of evaluated elements (§3.4).
-Value concatenate(const std::vector<std::vector<Value>>& rows);
+// [r1; r2; ...] with each written row a list of evaluated elements (§3.4). In the matlab
+// dialect numbers beside text are character codes (MATLAB's char class wins a concatenation:
+// ['a' 66 'c'] is 'aBc'); rlab rejects them.
+Value concatenate(const std::vector<std::vector<Value>>& rows,
+                  lang::Dialect dialect = lang::Dialect::Rlab);
 
 // {e1, e2, ...} (§3.5).
 Value make_string_array(const std::vector<Value>& elements);

@@ -5,8 +5,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string_view>
+#include <vector>
 
 #include "base/error.hpp"
+#include "base/utf8.hpp"
 #include "num/divide.hpp"
 #include "num/ops.hpp"
 #include "runtime/nd_operators.hpp"
@@ -285,8 +288,30 @@ Value demote_element(num::Complex value) {
   return Value::complex(value);
 }
 
+// A char operand of an operator in matlab code as its character codes (MATLAB's char
+// arithmetic: 'a' + 1 is 98, 'abc' == 'abd' is [1 1 0]): one code a number, more a row, ''
+// the 0×0 [].
+Value character_codes(const Value& text) {
+  const std::vector<std::string_view> characters = characters_of(text.string_value());
+  if (characters.size() == 1) return Value::scalar(code_point_of(characters.front()));
+  const auto count = static_cast<num::Index>(characters.size());
+  num::Matrix codes(count == 0 ? 0 : 1, count);
+  for (num::Index k = 0; k < count; ++k) {
+    codes.set(k, static_cast<double>(code_point_of(characters[static_cast<std::size_t>(k)])));
+  }
+  return Value::matrix(std::move(codes));
+}
+
 Value matlab_binary_operation(BinaryOp op, const Value& left, const Value& right,
                               Warning* warning) {
+  const auto operand = [](const Value& x) {
+    return x.is_numeric() || x.is_nd_array() || x.is(Kind::String);
+  };
+  if ((left.is(Kind::String) || right.is(Kind::String)) && operand(left) && operand(right)) {
+    return matlab_binary_operation(op, left.is(Kind::String) ? character_codes(left) : left,
+                                   right.is(Kind::String) ? character_codes(right) : right,
+                                   warning);
+  }
   // Arrays already take the complex power where an element needs it (num::array_power); a
   // real scalar base takes it here.
   const bool power = op == BinaryOp::Power || op == BinaryOp::ElementPower;

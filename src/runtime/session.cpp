@@ -39,6 +39,7 @@ Session::Session()
 
 void Session::warn(const Warning& warning) const {
   if (warning.text.empty() || !warning_enabled(warning.identifier)) return;
+  last_warning_ = warning.text;
   write_error("warning: " + warning.text + "\n");
 }
 

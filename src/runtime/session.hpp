@@ -78,6 +78,12 @@ class Session {
   // warning and forgets the per-identifier settings.
   void set_warning_enabled(std::string_view identifier, bool enabled);
   bool warning_enabled(std::string_view identifier) const;
+  // MATLAB's lastwarn and lasterr: the text of the last warning shown and of the last error a
+  // try statement caught.
+  const std::string& last_warning() const { return last_warning_; }
+  void set_last_warning(std::string text) const { last_warning_ = std::move(text); }
+  const std::string& last_error() const { return last_error_; }
+  void set_last_error(std::string text) { last_error_ = std::move(text); }
 
   // No source by default: `input` then fails with "no input available" (a notebook render).
   const InputSource& input() const { return input_; }
@@ -130,6 +136,10 @@ class Session {
   std::string base_directory_;
   // Every warning off (warning off), and the identifiers set apart from that default.
   bool warnings_off_ = false;
+  // warn() is const (a diagnostic does not change the session's state for the program) but
+  // lastwarn reads what it said last.
+  mutable std::string last_warning_;
+  std::string last_error_;
   std::set<std::string, std::less<>> warning_exceptions_;
   std::unordered_map<std::type_index, std::shared_ptr<void>> extensions_;
 };

@@ -16,6 +16,7 @@ Value semilogy(Call& call);
 Value semilogx(Call& call);
 Value loglog(Call& call);
 Value histogram(Call& call);
+Value hist(Call& call);
 Value bar(Call& call);
 Value scatter(Call& call);
 Value stem(Call& call);

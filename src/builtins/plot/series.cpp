@@ -3,12 +3,17 @@
 // §3.13). Argument shapes are decoded here; drawing is the plot library's.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
+#include <vector>
 
+#include "base/error.hpp"
 #include "base/text_case.hpp"
 #include "builtins/plot/builtins.hpp"
 #include "builtins/plot/options.hpp"
 #include "plot/histogram.hpp"
+#include "runtime/session.hpp"
 
 namespace llmlab::builtins::plotting {
 namespace {
@@ -220,6 +225,105 @@ Value histogram(Call& call) {
     result.set(1, static_cast<num::Index>(k), h.counts[k]);
   }
   return Value::matrix(std::move(result));
+}
+
+// [nn, xx] = hist(y, bins, norm) in matlab code, MATLAB's counts without a plot: bins is a
+// count (10 by default; equal bins over y's finite range, xx their centres) or the centres
+// themselves; an element on the midpoint between two centres counts in the lower bin, -Inf
+// and Inf in the end bins, NaN in none; norm scales each column's counts to sum to it. A
+// vector y gives rows, a matrix one column of counts per column of y.
+Value matlab_hist_counts(Call& call) {
+  const num::Matrix y = call.matrix(0);
+  if (y.is_complex()) call.fail("Y must be real-valued");
+  const bool vector = y.rows() == 1 || y.columns() == 1;
+  const num::Index rows = vector ? y.size() : y.rows();
+  const num::Index columns = vector ? 1 : y.columns();
+  const auto element = [&](num::Index r, num::Index c) { return vector ? y[r] : y(r, c); };
+  double low = std::numeric_limits<double>::infinity();
+  double high = -low;
+  for (num::Index k = 0; k < y.size(); ++k) {
+    if (std::isfinite(y[k])) {
+      low = std::min(low, y[k]);
+      high = std::max(high, y[k]);
+    }
+  }
+  if (low > high) low = high = 0.0;
+  std::vector<double> centres;
+  if (call.has(1) && (!call.value(1).is_numeric() || call.value(1).as_matrix().is_complex())) {
+    call.fail("bin specification must be a numeric scalar or vector");
+  }
+  if (call.has(1) && call.value(1).element_count() > 1) {
+    const num::Matrix given = call.matrix(1);
+    if (given.rows() != 1 && given.columns() != 1) {
+      call.fail("bin specification must be a scalar or vector");
+    }
+    centres.assign(given.real_values().begin(), given.real_values().end());
+    std::sort(centres.begin(), centres.end());
+  } else {
+    const double bins = call.has(1) ? std::trunc(call.scalar(1)) : 10.0;
+    if (!(bins > 0.0) || bins > 1e6) call.fail("number of bins NBINS must be positive");
+    const auto n = static_cast<num::Index>(bins);
+    for (num::Index k = 1; k <= n; ++k) {
+      centres.push_back(
+          low != high
+              ? ((high - low) * static_cast<double>(2 * k - 1) + 2.0 * bins * low) / (2.0 * bins)
+              : static_cast<double>(k - 1) - std::floor(static_cast<double>(n - 1) / 2.0) + low);
+    }
+  }
+  std::vector<double> cutoffs;
+  for (std::size_t k = 1; k < centres.size(); ++k) {
+    cutoffs.push_back((centres[k - 1] + centres[k]) / 2.0);
+  }
+  const auto bins = static_cast<num::Index>(centres.size());
+  num::Matrix counts(bins, columns);
+  std::vector<double> present(static_cast<std::size_t>(columns), 0.0);
+  for (num::Index c = 0; c < columns; ++c) {
+    for (num::Index r = 0; r < rows; ++r) {
+      const double value = element(r, c);
+      if (std::isnan(value)) continue;
+      const auto bin = static_cast<num::Index>(
+          std::lower_bound(cutoffs.begin(), cutoffs.end(), value) - cutoffs.begin());
+      counts.set(bin, c, counts(bin, c) + 1.0);
+      present[static_cast<std::size_t>(c)] += 1.0;
+    }
+  }
+  if (call.has(2)) {
+    if (!call.value(2).is_numeric()) call.fail("NORM must be a numeric constant > 0");
+    const num::Matrix norm = call.matrix(2);
+    if (norm.size() != 1 && norm.size() != columns) {
+      call.fail("NORM must be scalar or vector of length 'columns (Y)'");
+    }
+    for (num::Index k = 0; k < norm.size(); ++k) {
+      if (!(norm[k] > 0.0)) call.fail("NORM must be a numeric constant > 0");
+    }
+    for (num::Index c = 0; c < columns; ++c) {
+      for (num::Index b = 0; b < bins; ++b) {
+        counts.set(
+            b, c,
+            counts(b, c) * norm[norm.size() == 1 ? 0 : c] / present[static_cast<std::size_t>(c)]);
+      }
+    }
+  }
+  Value nn = Value::matrix(vector ? counts.with_shape(1, bins) : std::move(counts));
+  if (call.nargout() < 2) return nn;
+  num::Matrix xx = vector ? num::Matrix::row(centres) : num::Matrix::column(centres);
+  return Value::tuple({std::move(nn), Value::matrix(std::move(xx))});
+}
+
+// hist: MATLAB's [nn, xx] = hist(...) counts in matlab code when outputs are asked for; else
+// the histogram plot (which returns rlab's [centres; counts]), its arguments checked as
+// MATLAB's first in matlab code.
+Value hist(Call& call) {
+  if (call.session().dialect() == lang::Dialect::Matlab) {
+    if (call.nargout() >= 1) return matlab_hist_counts(call);
+    runtime::Call counts(call.interpreter(), call.name(), call.arguments(), 1);
+    matlab_hist_counts(counts);
+    if (call.has(2) || (call.has(1) && call.value(1).element_count() > 1)) {
+      call.fail("the plot takes a number of bins (ask for [nn, xx] for centres or a norm)");
+    }
+  }
+  if (call.has(2)) throw Error("wrong number of arguments for 'hist': expected 1..2, got 3");
+  return histogram(call);
 }
 
 Value bar(Call& call) {

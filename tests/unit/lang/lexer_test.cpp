@@ -167,6 +167,29 @@ TEST(lexer, apostrophe_rule) {
   EXPECT_EQ(kinds("{'a'}'b'"), "LBrace String RBrace String");
 }
 
+// matlab code reads a quote right after `}` as a transpose (c{k}'), where rlab opens a string,
+// and a space inside parentheses nested in brackets as no separator.
+TEST(lexer, matlab_brace_transpose) {
+  const auto matlab_kinds = [](const std::string& text) {
+    std::string out;
+    for (const Token& token :
+         tokenize(std::make_shared<SourceFile>("t.m", text), Dialect::Matlab)) {
+      if (token.kind == TokenKind::Eof) break;
+      if (!out.empty()) out += ' ';
+      out += token_kind_name(token.kind);
+    }
+    return out;
+  };
+  EXPECT_EQ(matlab_kinds("c{1}'"), "Identifier LBrace Number RBrace Apostrophe");
+  // Inside parentheses nested in brackets a space separates nothing in matlab code.
+  EXPECT_EQ(matlab_kinds("[(f (1))]"),
+            "LBracket LParen Identifier LParen Number RParen RParen RBracket");
+  EXPECT_EQ(kinds("[(f (1))]"),
+            "LBracket LParen Identifier Comma LParen Number RParen RParen RBracket");
+  EXPECT_EQ(matlab_kinds("{'a'} 'b'"), "LBrace String RBrace String");
+  EXPECT_EQ(kinds("{'a'}'b'"), "LBrace String RBrace String");
+}
+
 TEST(lexer, comments_and_newlines) {
   EXPECT_EQ(kinds("x % comment\ny # other"), "Identifier Newline Identifier");
   // Blank and comment-only lines collapse into one Newline.
