@@ -52,10 +52,10 @@ std::vector<std::string> elements_of<std::string>(Call& call, int index) {
       x.matrix_value().empty()) {
     return {};
   }
-  if (!x.is(Kind::StringArray)) {
+  if (!x.is(Kind::StringArray) && !x.is(Kind::Cell)) {
     call.fail(fmt::format("argument {}: expected string_array, got {}", index + 1, x.kind_name()));
   }
-  return x.string_array_value();
+  return call.texts(index);  // a cell of strings too
 }
 
 Value set_value(std::vector<double> items) { return Value::vector(num::Matrix::row(items)); }
@@ -662,10 +662,8 @@ Value ismember(Call& call) {
   bool scalar = false;
   if (x.is(Kind::String) || x.is(Kind::StringArray)) {
     std::vector<std::string> items;
-    if (set.is(Kind::StringArray)) {
-      items = set.string_array_value();
-    } else if (set.is(Kind::String)) {
-      items = {set.string_value()};
+    if (set.is(Kind::StringArray) || set.is(Kind::String) || set.is(Kind::Cell)) {
+      items = call.texts(1);  // a cell of strings too
     } else {
       call.fail(fmt::format("a string is looked up in a string array, got {}", set.kind_name()));
     }

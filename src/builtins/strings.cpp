@@ -104,8 +104,45 @@ struct TextComparison {
   }
 };
 
-// strcmp(a, b): Bool for two values; a logical vector when either is a StringArray.
+// The text at each position of a cell, a string array or (repeated `count` times) a string;
+// nullopt where an element is no text.
+std::vector<std::optional<std::string>> texts_at(const Value& value, std::size_t count) {
+  std::vector<std::optional<std::string>> out;
+  if (value.is(Kind::String))
+    return std::vector<std::optional<std::string>>(count, value.string_value());
+  if (value.is(Kind::StringArray)) {
+    for (const std::string& text : value.string_array_value()) out.emplace_back(text);
+  } else if (value.is(Kind::Cell)) {
+    for (const Value& item : value.cell_value().items) {
+      out.push_back(item.is(Kind::String) ? std::optional(item.string_value()) : std::nullopt);
+    }
+  }
+  return out;
+}
+
+// strcmp with a cell (MATLAB's cellstr): a logical array of the cell's shape, each element
+// compared with the other's text at its position (or with the one text); false for an element
+// that is no text, and false overall when the two lists differ in length.
+Value compare_cell_texts(const Value& a, const Value& b, const TextComparison& equal) {
+  const Value& cell = a.is(Kind::Cell) ? a : b;
+  const Value& other = a.is(Kind::Cell) ? b : a;
+  const runtime::CellArray& cells = cell.cell_value();
+  const auto mine = texts_at(cell, cells.items.size());
+  const auto theirs = texts_at(other, cells.items.size());
+  if (theirs.size() != mine.size()) return Value::boolean(false);
+  num::Matrix result(cells.rows, cells.columns, 0.0);
+  for (std::size_t i = 0; i < mine.size(); ++i) {
+    if (mine[i] && theirs[i] && equal(*mine[i], *theirs[i])) {
+      result.set(static_cast<num::Index>(i), 1.0);
+    }
+  }
+  return Value::matrix(std::move(result), true);
+}
+
+// strcmp(a, b): Bool for two values; a logical vector when either is a StringArray, an array of
+// a cell's shape when either is a cell.
 Value compare_strings(const Value& a, const Value& b, const TextComparison& equal) {
+  if (a.is(Kind::Cell) || b.is(Kind::Cell)) return compare_cell_texts(a, b, equal);
   if (!a.is(Kind::StringArray) && !b.is(Kind::StringArray)) {
     return Value::boolean(a.is(Kind::String) && b.is(Kind::String) &&
                           equal(a.string_value(), b.string_value()));

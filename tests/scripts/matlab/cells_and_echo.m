@@ -45,3 +45,9 @@ t = names'
 % expect: }
 disp(strjoin(t', '+'))
 % expect: alpha+beta
+x = cell(2, 1); x{1} = 'a'; x{2} = 'b';
+disp(ismember('b', x))
+% expect: 1
+disp(strcmp(x, 'a'))
+% expect:   1
+% expect:   0
