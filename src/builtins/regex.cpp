@@ -23,6 +23,7 @@
 #include "base/large_stack.hpp"
 #include "base/text_case.hpp"
 #include "base/utf8.hpp"
+#include "builtins/escapes.hpp"
 #include "builtins/registry.hpp"
 #include "runtime/cell_array.hpp"
 #include "runtime/interpreter.hpp"
@@ -563,50 +564,6 @@ bool names_option(const std::string& word, std::string_view name) {
          lowercase(word) == lowercase(name.substr(0, word.size()));
 }
 
-// A simple delimiter as MATLAB reads it: its escape sequences (`'\t'`, `'\n'`) stand for the
-// characters. Only in the matlab dialect: rlab passes a delimiter as written (§8.8 keeps
-// backslashes in literals).
-std::string with_escapes(const std::string& text) {
-  std::string out;
-  for (std::size_t k = 0; k < text.size(); ++k) {
-    if (text[k] != '\\' || k + 1 == text.size()) {
-      out.push_back(text[k]);
-      continue;
-    }
-    const char next = text[++k];
-    switch (next) {
-      case 't':
-        out.push_back('\t');
-        break;
-      case 'n':
-        out.push_back('\n');
-        break;
-      case 'r':
-        out.push_back('\r');
-        break;
-      case 'f':
-        out.push_back('\f');
-        break;
-      case 'v':
-        out.push_back('\v');
-        break;
-      case 'a':
-        out.push_back('\a');
-        break;
-      case 'b':
-        out.push_back('\b');
-        break;
-      case '\\':
-        out.push_back('\\');
-        break;
-      default:
-        out.push_back('\\');
-        out.push_back(next);
-    }
-  }
-  return out;
-}
-
 bool flag_value(Call& call, int index) {
   const Value& value = call.value(index);
   if (!value.is(Kind::Bool) && !value.is(Kind::Scalar)) {
@@ -657,7 +614,7 @@ SplitRule split_rule(Call& call) {
   if (rule.delimiters.empty()) call.fail("argument 2 (delimiter) must not be empty");
   for (std::string& delimiter : rule.delimiters) {
     if (delimiter.empty()) call.fail("argument 2 (delimiter) must not be empty");
-    if (matlab && !rule.regular_expression) delimiter = with_escapes(delimiter);
+    if (matlab && !rule.regular_expression) delimiter = with_matlab_escapes(delimiter);
   }
   return rule;
 }

@@ -368,6 +368,23 @@ Value index_output(const std::vector<double>& positions, const SetOptions& optio
   return index_column(positions);
 }
 
+// [c, ia, ib] of union and setxor: each picked item of a's and b's joined items (a's first,
+// `a_count` of them) goes to ia or ib as its 1-based position in its own operand.
+Value with_origins(Value values, const std::vector<num::Index>& picked, num::Index a_count,
+                   const SetOptions& options, bool row) {
+  std::vector<double> from_a;
+  std::vector<double> from_b;
+  for (const num::Index k : picked) {
+    if (k < a_count) {
+      from_a.push_back(static_cast<double>(k + 1));
+    } else {
+      from_b.push_back(static_cast<double>(k - a_count + 1));
+    }
+  }
+  return Value::tuple(
+      {std::move(values), index_output(from_a, options, row), index_output(from_b, options, row)});
+}
+
 // Whether a two-operand result is a row: both operands rows, or with "legacy" unless both are
 // columns.
 bool row_result(const SetOptions& options, const SetItems& a, const SetItems& b) {
@@ -430,17 +447,7 @@ Value matlab_union(Call& call) {
   const bool row = row_result(options, a, b);
   Value values = items_value(joined, distinct.picked, options.by_rows, row, logical);
   if (call.nargout() <= 1) return values;
-  std::vector<double> from_a;
-  std::vector<double> from_b;
-  for (const num::Index k : distinct.picked) {
-    if (k < a.count) {
-      from_a.push_back(static_cast<double>(k + 1));
-    } else {
-      from_b.push_back(static_cast<double>(k - a.count + 1));
-    }
-  }
-  return Value::tuple(
-      {std::move(values), index_output(from_a, options, row), index_output(from_b, options, row)});
+  return with_origins(std::move(values), distinct.picked, a.count, options, row);
 }
 
 // For each distinct item of `a` (its first occurrence), whether `b` holds it, and where first.
@@ -544,17 +551,7 @@ Value matlab_setxor(Call& call) {
                                   : a.row && b.row;
   Value values = items_value(joined, kept, options.by_rows, row, logical);
   if (call.nargout() <= 1) return values;
-  std::vector<double> from_a;
-  std::vector<double> from_b;
-  for (const num::Index k : kept) {
-    if (k < a.count) {
-      from_a.push_back(static_cast<double>(k + 1));
-    } else {
-      from_b.push_back(static_cast<double>(k - a.count + 1));
-    }
-  }
-  return Value::tuple(
-      {std::move(values), index_output(from_a, options, row), index_output(from_b, options, row)});
+  return with_origins(std::move(values), kept, a.count, options, row);
 }
 
 // ismember(a, s, "rows"): for each row of a, whether s has it and the first row that does.

@@ -15,6 +15,7 @@
 #include "base/error.hpp"
 #include "base/text_case.hpp"
 #include "base/utf8.hpp"
+#include "builtins/escapes.hpp"
 #include "builtins/registry.hpp"
 #include "num/format.hpp"
 #include "runtime/display.hpp"
@@ -299,31 +300,6 @@ Value strrep(Call& call) {
   return Value::string(out);
 }
 
-// A delimiter's escape sequences as MATLAB's strjoin reads them: \n, \t, \r and \\.
-std::string with_delimiter_escapes(const std::string& text) {
-  std::string out;
-  for (std::size_t k = 0; k < text.size(); ++k) {
-    if (text[k] != '\\' || k + 1 == text.size()) {
-      out.push_back(text[k]);
-      continue;
-    }
-    const char next = text[++k];
-    if (next == 'n') {
-      out.push_back('\n');
-    } else if (next == 't') {
-      out.push_back('\t');
-    } else if (next == 'r') {
-      out.push_back('\r');
-    } else if (next == '\\') {
-      out.push_back('\\');
-    } else {
-      out.push_back('\\');  // any other backslash stays as written
-      out.push_back(next);
-    }
-  }
-  return out;
-}
-
 // strjoin(sa) / strjoin(sa, delimiter); in matlab code the delimiter's escape sequences count
 // and a cell of delimiters gives one per gap (numel(sa) - 1 of them, taken as written).
 Value strjoin(Call& call) {
@@ -341,8 +317,7 @@ Value strjoin(Call& call) {
                               texts.size() - 1, delimiters.size()));
       }
     } else {
-      delimiters.assign(texts.empty() ? 0 : texts.size() - 1,
-                        with_delimiter_escapes(call.string(1)));
+      delimiters.assign(texts.empty() ? 0 : texts.size() - 1, with_matlab_escapes(call.string(1)));
     }
     std::string joined;
     for (std::size_t k = 0; k < texts.size(); ++k) {

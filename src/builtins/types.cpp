@@ -145,13 +145,7 @@ Value isa(Call& call) {
 Value isvarname(Call& call) {
   const Value& x = call.value(0);
   if (!x.is(Kind::String)) return Value::boolean(false);
-  const std::string& name = x.string_value();
-  bool valid = !name.empty() && std::isalpha(static_cast<unsigned char>(name.front())) &&
-               !lang::is_reserved_word(name);
-  for (const char c : name) {
-    valid = valid && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
-  }
-  return Value::boolean(valid);
+  return Value::boolean(lang::is_variable_name(x.string_value()));
 }
 
 Value exist(Call& call) {

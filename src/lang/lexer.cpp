@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include <cstdint>
 #include <optional>
 
@@ -692,5 +693,13 @@ std::vector<std::string_view> keyword_names() {
 }
 
 bool is_reserved_word(std::string_view word) { return reserved_kind(word) != nullptr; }
+
+bool is_variable_name(std::string_view name) {
+  if (name.empty() || std::isalpha(static_cast<unsigned char>(name.front())) == 0) return false;
+  for (const char c : name) {
+    if (std::isalnum(static_cast<unsigned char>(c)) == 0 && c != '_') return false;
+  }
+  return !is_reserved_word(name);
+}
 
 }  // namespace llmlab::lang

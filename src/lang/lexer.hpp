@@ -37,4 +37,8 @@ std::vector<std::string_view> keyword_names();
 // Whether the lexer reserves `word`, so that it can never name a variable (isvarname).
 bool is_reserved_word(std::string_view word);
 
+// Whether `name` can name a variable or function (isvarname; a function file's name): an ASCII
+// letter, then letters, digits or `_`, and no reserved word.
+bool is_variable_name(std::string_view name);
+
 }  // namespace llmlab::lang

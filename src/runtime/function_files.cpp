@@ -3,7 +3,6 @@
 // MATLAB finds a function file on its path (language.md §14).
 #include <fmt/format.h>
 
-#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
@@ -13,6 +12,7 @@
 
 #include "base/error.hpp"
 #include "base/file.hpp"
+#include "lang/lexer.hpp"
 #include "lang/parser.hpp"
 #include "runtime/evaluator.hpp"
 
@@ -53,20 +53,8 @@ std::vector<fs::path> Evaluator::file_candidates(const std::string& path, const 
   return candidates;
 }
 
-namespace {
-
-bool is_identifier(std::string_view name) {
-  if (name.empty() || !(std::isalpha(static_cast<unsigned char>(name.front())) != 0)) return false;
-  for (const char c : name) {
-    if (std::isalnum(static_cast<unsigned char>(c)) == 0 && c != '_') return false;
-  }
-  return true;
-}
-
-}  // namespace
-
 bool Evaluator::load_function_file(std::string_view name, const SourceLoc& where) {
-  if (session_.dialect() != lang::Dialect::Matlab || !is_identifier(name)) return false;
+  if (session_.dialect() != lang::Dialect::Matlab || !lang::is_variable_name(name)) return false;
   fs::path chosen;
   for (const fs::path& candidate : file_candidates(std::string(name) + ".m", where, true)) {
     std::error_code ignored;
