@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "autodiff/graph_ops.hpp"
 #include "base/error.hpp"
 
 namespace llmlab::autodiff {
@@ -31,6 +32,15 @@ Value lift_at(ValueTape& tape, const Value& x, std::string_view who, const std::
                                 x.kind_name(), where(path)));
       }
       return tape.leaf(x);
+    case Kind::NdArray:
+      if (x.nd_value().is_complex()) {
+        throw Error(fmt::format("{}: x must be real, got a complex N-D array{}", who, where(path)));
+      }
+      if (x.is_logical()) {
+        throw Error(
+            fmt::format("{}: x must be real numbers, got a logical N-D array{}", who, where(path)));
+      }
+      return tape.leaf(x);
     case Kind::Complex:
       throw Error(fmt::format("{}: x must be real, got complex{}", who, where(path)));
     case Kind::Tracked: {
@@ -50,23 +60,26 @@ Value lift_at(ValueTape& tape, const Value& x, std::string_view who, const std::
       return Value::structure(std::move(fields));
     }
     default:
-      throw Error(
-          fmt::format("{}: x must be a scalar, vector, matrix or a struct of them, got {}{}", who,
-                      x.kind_name(), where(path)));
+      throw Error(fmt::format(
+          "{}: x must be a scalar, vector, matrix, N-D array or a struct of them, got {}{}", who,
+          x.kind_name(), where(path)));
   }
 }
 
 Matrix zeros_of(const Value& leaf) {
-  const Matrix m = leaf.as_matrix();
+  const Matrix m = storage_of(leaf);
   return Matrix(m.rows(), m.columns());
 }
 
+// The gradient of leaf x (the tape keeps it in x's storage layout) as a value of x's shape.
 Value leaf_value(const Value& x, Matrix gradient) {
   switch (x.kind()) {
     case Kind::Scalar:
       return Value::scalar(gradient[0]);
     case Kind::Vector:
       return Value::vector(std::move(gradient));
+    case Kind::NdArray:
+      return from_storage(gradient, x.nd_value().dims());
     default:
       return Value::matrix(std::move(gradient));
   }
@@ -113,7 +126,7 @@ Value recorded_gradient_like(const Value& x, const Value& tracked_x,
     }
     const Value& gradient = gradients.values[node];
     if (gradient.is(Kind::Tracked)) return gradient;
-    return leaf_value(plain, gradient.as_matrix());
+    return leaf_value(plain, storage_of(gradient));
   });
 }
 

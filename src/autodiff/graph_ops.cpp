@@ -7,6 +7,7 @@
 #include "autodiff/array_math.hpp"
 #include "autodiff/tape.hpp"
 #include "num/elementwise.hpp"
+#include "runtime/nd_values.hpp"
 #include "runtime/operators.hpp"
 #include "runtime/tracked.hpp"
 
@@ -18,7 +19,7 @@ using runtime::primal_of;
 
 namespace {
 
-Matrix matrix_of(const Value& value) { return primal_of(value).as_matrix(); }
+Matrix matrix_of(const Value& value) { return storage_of(value); }
 
 // The running tape of a tracked value among `values`, or null when all are plain (or escaped a
 // finished grad, whose tape records nothing).
@@ -26,15 +27,6 @@ ValueTape* recording_tape(std::span<const Value> values) {
   runtime::Tape* tape = runtime::tape_of(values);
   if (tape == nullptr || tape->finished()) return nullptr;
   return static_cast<ValueTape*>(tape);
-}
-
-// `plain` as the result of an operation on `operand`: recorded with `backward` when the operand
-// is tracked by a running tape.
-Value with_backward(Value plain, const Value& operand, GraphBackward backward) {
-  const Value operands[] = {operand};
-  ValueTape* tape = recording_tape(operands);
-  if (tape == nullptr) return plain;
-  return tape->record_graph(std::move(plain), operands, std::move(backward));
 }
 
 // The numeric function of each smooth operation: its values are num's, written once there.
@@ -57,6 +49,13 @@ num::UnaryFunction numeric_function(Smooth f) {
 }
 
 }  // namespace
+
+Value with_backward(Value plain, const Value& operand, GraphBackward backward) {
+  const Value operands[] = {operand};
+  ValueTape* tape = recording_tape(operands);
+  if (tape == nullptr) return plain;
+  return tape->record_graph(std::move(plain), operands, std::move(backward));
+}
 
 Value plain_value(Matrix m) {
   if (m.rows() == 1 && m.columns() == 1) return Value::scalar(m[0]);
@@ -123,11 +122,12 @@ Value scatter(const Value& g, const Sources& sources, std::int32_t operand, Inde
     const Source& s = (*sources)[i];
     if (s.operand == operand) to[static_cast<std::size_t>(s.element)] += from[i];
   }
-  return with_backward(plain_value(std::move(out)), g,
-                       [sources, operand, from_rows = m.rows(), from_columns = m.columns()](
-                           const Value& w, ValueSink& sink) {
-                         sink.add(0, gather(w, sources, operand, from_rows, from_columns));
-                       });
+  return with_backward(
+      plain_value(std::move(out)), g,
+      [sources, operand, from_rows = m.rows(), from_columns = m.columns(),
+       dims = runtime::dims_of(primal_of(g))](const Value& w, ValueSink& sink) {
+        sink.add(0, view_as(gather(w, sources, operand, from_rows, from_columns), dims));
+      });
 }
 
 Value gather(const Value& x, const Sources& sources, std::int32_t operand, Index rows,
@@ -140,11 +140,12 @@ Value gather(const Value& x, const Sources& sources, std::int32_t operand, Index
     const Source& s = (*sources)[i];
     if (s.operand == operand) to[i] = from[static_cast<std::size_t>(s.element)];
   }
-  return with_backward(plain_value(std::move(out)), x,
-                       [sources, operand, from_rows = m.rows(), from_columns = m.columns()](
-                           const Value& w, ValueSink& sink) {
-                         sink.add(0, scatter(w, sources, operand, from_rows, from_columns));
-                       });
+  return with_backward(
+      plain_value(std::move(out)), x,
+      [sources, operand, from_rows = m.rows(), from_columns = m.columns(),
+       dims = runtime::dims_of(primal_of(x))](const Value& w, ValueSink& sink) {
+        sink.add(0, view_as(scatter(w, sources, operand, from_rows, from_columns), dims));
+      });
 }
 
 Value reshape_to(const Value& g, Index rows, Index columns) {
@@ -160,6 +161,9 @@ Value apply(Smooth f, const Value& x) {
   Value plain;
   if (primal.is_array()) {
     plain = Value::like(primal, num::apply(numeric_function(f), primal.as_matrix()));
+  } else if (primal.is_nd_array()) {
+    plain =
+        from_storage(num::apply(numeric_function(f), storage_of(primal)), primal.nd_value().dims());
   } else {
     plain = Value::scalar(num::apply(numeric_function(f), primal.as_scalar()));
   }

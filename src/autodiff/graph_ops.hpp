@@ -7,10 +7,12 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
 #include "num/matrix.hpp"
+#include "num/nd_array.hpp"
 #include "runtime/value.hpp"
 
 namespace llmlab::autodiff {
@@ -18,6 +20,12 @@ namespace llmlab::autodiff {
 using num::Index;
 using num::Matrix;
 using runtime::Value;
+
+// `plain` as the result of an operation on `operand`: recorded with `backward` when the operand
+// is tracked by a running tape (the one step every differentiable operation ends with).
+class ValueSink;
+Value with_backward(Value plain, const Value& operand,
+                    std::function<void(const Value&, ValueSink&)> backward);
 
 // A plain result in the kind a rule's operand had: a Scalar for 1×1, else a Matrix.
 Value plain_value(Matrix m);
@@ -59,5 +67,28 @@ enum class Smooth { Sin, Cos, Exp, Log, Sqrt, Tanh };
 Value apply(Smooth f, const Value& x);
 // g .* f'(x), the backward rule of f.
 Value times_derivative(Smooth f, const Value& g, const Value& x);
+
+// --- N-D arrays (issue #27; nd_graph_ops.cpp) ----------------------------------------------
+// The tape keeps the gradient of an N-D array as its storage (num/nd_array.hpp: page after page,
+// each page a row-major matrix), so an element-wise rule sees the same element order in an
+// operand, its gradient and its result, and a view between extents moves no element.
+
+// The storage of a numeric value or N-D array: the pages of an NdArray, else as_matrix().
+Matrix storage_of(const Value& value);
+// The plain value of extents `dims` whose storage holds `storage`'s elements in order (an
+// NdArray for 3 or more dims, else a Matrix, a Scalar for 1×1).
+Value from_storage(const Matrix& storage, const num::Dims& dims);
+// v's elements, in storage order, seen with extents `dims` (the same element count): no element
+// moves, and the gradient goes back the same way.
+Value view_as(const Value& v, const num::Dims& dims);
+// The gradient of an operand of extents `dims` that was broadcast to g's extents (g summed
+// over the dims where `dims` has 1), and its transpose, g broadcast to `dims`. Either dims.
+Value sum_to(const Value& g, const num::Dims& dims);
+Value expand(const Value& g, const num::Dims& dims);
+// x as a matrix whose rows are its slices along 0-based `dim` (num::rows_along), and back to
+// extents `dims` (whose extent at `dim` is the rows' length): the slices a row kernel or a
+// 2-D rule with dim 2 takes.
+Value rows_along(const Value& x, int dim);
+Value from_rows_along(const Value& rows, const num::Dims& dims, int dim);
 
 }  // namespace llmlab::autodiff

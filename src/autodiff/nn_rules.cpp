@@ -21,6 +21,7 @@
 #include "nn/layernorm.hpp"
 #include "nn/rmsnorm.hpp"
 #include "nn/softmax.hpp"
+#include "runtime/nd_values.hpp"
 
 namespace llmlab::autodiff {
 
@@ -186,10 +187,12 @@ Value cross_entropy_rule(RuleCall& call) {
   const bool one_row = !primal_of(call.arguments[0]).is(Kind::Matrix);
   const int N = one_row ? 1 : static_cast<int>(logits.rows());
   const int V = static_cast<int>(one_row ? logits.size() : logits.columns());
-  const Matrix target_values = call.matrix(1);
+  const std::vector<double> target_values = runtime::linear_elements(primal_of(call.arguments[1]));
   std::vector<int> targets(static_cast<std::size_t>(N));
-  for (int n = 0; n < N; ++n)
-    targets[static_cast<std::size_t>(n)] = static_cast<int>(target_values[n]) - 1;
+  for (int n = 0; n < N; ++n) {
+    targets[static_cast<std::size_t>(n)] =
+        static_cast<int>(target_values[static_cast<std::size_t>(n)]) - 1;
+  }
   const bool per_row = call.arguments.size() >= 3 &&
                        primal_of(call.arguments[2]).is(Kind::String) &&
                        primal_of(call.arguments[2]).string_value() == "none";

@@ -597,6 +597,10 @@ extern const std::vector<NamedRule> kCoreRules = {
     {"horzcat", moves<0, true>},
     {"vertcat", moves<0, true>},
     {"cat", moves<1, true>},
+    {"permute", moves<0, false>},
+    {"ipermute", moves<0, false>},
+    {"squeeze", moves<0, false>},
+    {"pagetranspose", moves<0, false>},
     {"transpose", transpose_rule},
     {"meshgrid", moves_per_output},
     // Containers and calls.
@@ -657,7 +661,8 @@ extern const std::vector<NamedRule> kCoreRules = {
 
 const std::vector<const std::vector<NamedRule>*>& rule_tables() {
   static const std::vector<const std::vector<NamedRule>*> tables = {
-      &kCoreRules, &kNnRules, &kLinalgRules, &kMathRules, &kAffineRules, &kSelectionRules};
+      &kCoreRules,   &kNnRules,        &kLinalgRules, &kMathRules,
+      &kAffineRules, &kSelectionRules, &kPageRules};
   return tables;
 }
 

@@ -36,17 +36,24 @@ Value no_gradient(RuleCall& call);
 // or an option string).
 std::optional<double> dim_at(const RuleCall& call, std::size_t position);
 
+// A builtin called with an N-D array among its arguments (nd_rules.cpp): its rule where it takes
+// N dims as it is (element moves, operators, pagemtimes), else the 2-D rule over the array's
+// storage (element-wise builtins) or over its slices along the dim (softmax, sum, layernorm),
+// else an error naming the builtin.
+bool has_nd_argument(std::span<const Value> arguments);
+Value nd_rule(RuleCall& call, Rule rule);
+
 // The rule for a builtin, or null.
 const Rule* find_rule(std::string_view name);
 
 // Rule tables by domain (rules.cpp, nn_rules.cpp, linalg_rules.cpp, math_rules.cpp,
-// affine_rules.cpp, selection_rules.cpp).
+// affine_rules.cpp, selection_rules.cpp, page_rules.cpp).
 struct NamedRule {
   std::string_view name;
   Rule rule;
 };
 extern const std::vector<NamedRule> kCoreRules, kNnRules, kLinalgRules, kMathRules, kAffineRules,
-    kSelectionRules;
+    kSelectionRules, kPageRules;
 // Every table, for find_rule and for the property test's check that each rule has cases.
 const std::vector<const std::vector<NamedRule>*>& rule_tables();
 

@@ -14,6 +14,7 @@
 #include "num/ops.hpp"
 #include "runtime/indexing.hpp"
 #include "runtime/literals.hpp"
+#include "runtime/nd_values.hpp"
 #include "runtime/operators.hpp"
 
 namespace llmlab::autodiff {
@@ -61,23 +62,22 @@ bool is_real_numeric(const Value& value) {
     case Kind::Vector:
     case Kind::Matrix:
       return value.matrix_value().is_real();
+    case Kind::NdArray:
+      return !value.nd_value().is_complex();
     default:
       return false;
   }
+}
+
+bool is_complex_array(const Value& value) {
+  return value.is(Kind::Complex) || (value.is_array() && value.matrix_value().is_complex()) ||
+         (value.is_nd_array() && value.nd_value().is_complex());
 }
 
 [[noreturn]] void complex_error() {
   throw Error(
       "autodiff: a complex value depends on the differentiated input; gradients are defined "
       "for real values only");
-}
-
-// An N-D result would otherwise leave the tape as a plain value, and its gradient would be
-// silently lost (grad of sum(x .* ones(2, 2, 2), "all") was zeros): refuse it by name.
-[[noreturn]] void nd_array_error() {
-  throw Error(
-      "autodiff: an N-D array meets the differentiated input; gradients are defined for "
-      "scalars, vectors and matrices only so far (issue #27)");
 }
 
 // Names what record() records while it lives (a builtin, "an operator"), for the message of a
@@ -130,6 +130,7 @@ std::optional<ValueTape::Node> ValueTape::node_for(std::span<const Value> operan
 }
 
 Value ValueTape::push(Node node, Value primal) {
+  if (primal.is_nd_array()) node.output_dims = primal.nd_value().dims();
   nodes_.push_back(std::move(node));
   return Value::tracked(runtime::Tracked{std::move(primal), shared_from_this(),
                                          static_cast<std::int64_t>(nodes_.size() - 1)});
@@ -137,18 +138,8 @@ Value ValueTape::push(Node node, Value primal) {
 
 namespace {
 
-// The operands of an operation on this tape: none may be an N-D array (nd_array_error).
-void refuse_nd(std::span<const Value> operands, bool finished) {
-  for (const Value& operand : operands) {
-    if (!finished && primal_of(operand).is_nd_array()) nd_array_error();
-  }
-}
-
 bool plain_result(const Value& primal, bool finished) {
-  if (primal.is(Kind::Complex) || (primal.is_array() && primal.matrix_value().is_complex())) {
-    complex_error();
-  }
-  if (!finished && primal.is_nd_array() && !primal.is_logical()) nd_array_error();
+  if (is_complex_array(primal)) complex_error();
   return !is_real_numeric(primal) || primal.is_logical() || finished;
 }
 
@@ -176,7 +167,7 @@ Value ValueTape::record_graph(Value primal, std::span<const Value> operands,
 void ValueSink::add(std::size_t operand, const Value& contribution) {
   if (!wants(operand)) return;
   if (matrices_ != nullptr) {
-    matrices_->add(operand, primal_of(contribution).as_matrix());
+    matrices_->add(operand, storage_of(contribution));
     return;
   }
   const auto node = static_cast<std::size_t>(inputs_[operand]);
@@ -215,7 +206,9 @@ ValueTape::Gradients ValueTape::backward(std::int64_t output, Matrix seed) const
       continue;
     }
     ValueSink values(node.inputs, node.primals, &sink, nullptr, nullptr);
-    node.graph(Value::matrix(gradient), values);
+    node.graph(node.output_dims.empty() ? Value::matrix(gradient)
+                                        : from_storage(gradient, node.output_dims),
+               values);
   }
   return result;
 }
@@ -313,8 +306,6 @@ bool differentiable(BinaryOp op) {
 }  // namespace
 
 Value ValueTape::binary(BinaryOp op, const Value& left, const Value& right) {
-  const Value pair[] = {left, right};
-  refuse_nd(pair, finished_);
   const Value& a_value = primal_of(left);
   const Value& b_value = primal_of(right);
   // s \ A is A / s, element-wise (language.md §13.12): the division rule below applies.
@@ -336,15 +327,16 @@ Value ValueTape::binary(BinaryOp op, const Value& left, const Value& right) {
   }
   Value result = runtime::binary_operation(op, a_value, b_value);
   if (!differentiable(op)) return result;
-  if (!a_value.is_numeric() || !b_value.is_numeric()) return result;
-  const Matrix a = a_value.as_matrix();
-  const Matrix b = b_value.as_matrix();
+  if (!runtime::is_numeric_or_nd(a_value) || !runtime::is_numeric_or_nd(b_value)) return result;
+  // Each operand's extents: its gradient is the output's summed over what it was broadcast to.
+  const num::Dims a_dims = runtime::dims_of(a_value);
+  const num::Dims b_dims = runtime::dims_of(b_value);
   const Value operands[] = {left, right};
   const OperationName named(operation_, "an operator");
   const bool matrix_product = op == BinaryOp::Multiply && a_value.is_array() && b_value.is_array();
-  const Index ar = a.rows(), ac = a.columns(), br = b.rows(), bc = b.columns();
   if (matrix_product) {
     // Y = A B: dA = dY Bᵀ, dB = Aᵀ dY (a vector is its 1×n row, as num::multiply takes it).
+    const Index ar = a_dims[0], bc = b_dims[1];
     return record_graph(std::move(result), operands, [ar, bc](const Value& g, ValueSink& sink) {
       const Value dy = reshape_to(g, ar, bc);
       if (sink.wants(0)) {
@@ -360,10 +352,10 @@ Value ValueTape::binary(BinaryOp op, const Value& left, const Value& right) {
     case BinaryOp::Subtract: {
       const bool add = op == BinaryOp::Add;
       return record_graph(std::move(result), operands,
-                          [ar, ac, br, bc, add](const Value& g, ValueSink& sink) {
-                            if (sink.wants(0)) sink.add(0, sum_to(g, ar, ac));
+                          [a_dims, b_dims, add](const Value& g, ValueSink& sink) {
+                            if (sink.wants(0)) sink.add(0, sum_to(g, a_dims));
                             if (sink.wants(1)) {
-                              const Value gb = sum_to(g, br, bc);
+                              const Value gb = sum_to(g, b_dims);
                               sink.add(1, add ? gb : negate(gb));
                             }
                           });
@@ -371,32 +363,32 @@ Value ValueTape::binary(BinaryOp op, const Value& left, const Value& right) {
     case BinaryOp::Multiply:
     case BinaryOp::ElementMultiply:
       return record_graph(std::move(result), operands,
-                          [ar, ac, br, bc](const Value& g, ValueSink& sink) {
+                          [a_dims, b_dims](const Value& g, ValueSink& sink) {
                             if (sink.wants(0))
-                              sink.add(0, sum_to(times(g, sink.operand(1)), ar, ac));
+                              sink.add(0, sum_to(times(g, sink.operand(1)), a_dims));
                             if (sink.wants(1))
-                              sink.add(1, sum_to(times(g, sink.operand(0)), br, bc));
+                              sink.add(1, sum_to(times(g, sink.operand(0)), b_dims));
                           });
     case BinaryOp::Divide:
     case BinaryOp::ElementDivide:
       return record_graph(std::move(result), operands,
-                          [ar, ac, br, bc](const Value& g, ValueSink& sink) {
+                          [a_dims, b_dims](const Value& g, ValueSink& sink) {
                             const Value ga = divide(g, sink.operand(1));
                             if (sink.wants(1)) {
                               // d(a/b)/db = -(a/b)/b = -(g/b)·a/b
                               const Value q = divide(sink.operand(0), sink.operand(1));
-                              sink.add(1, sum_to(negate(times(ga, q)), br, bc));
+                              sink.add(1, sum_to(negate(times(ga, q)), b_dims));
                             }
-                            if (sink.wants(0)) sink.add(0, sum_to(ga, ar, ac));
+                            if (sink.wants(0)) sink.add(0, sum_to(ga, a_dims));
                           });
     case BinaryOp::Power:
     case BinaryOp::ElementPower: {
       // Power, always element-wise in rlab: d(a^b)/da = b a^(b-1), d(a^b)/db = a^b log a. Where
       // b is 0 the first is 0 (a^(b-1) is computed as a^0 there, never 0 · Inf at a = 0), and
       // where a^b is 0 the second is 0 (log a is computed as log(a + 1) there).
-      if (primal_of(result).as_matrix().is_complex()) complex_error();
+      if (is_complex_array(primal_of(result))) complex_error();
       return record_graph(
-          std::move(result), operands, [ar, ac, br, bc](const Value& g, ValueSink& sink) {
+          std::move(result), operands, [a_dims, b_dims](const Value& g, ValueSink& sink) {
             const Value& x = sink.operand(0);
             const Value& p = sink.operand(1);
             const auto power = [](const Value& base, const Value& exponent) {
@@ -407,12 +399,12 @@ Value ValueTape::binary(BinaryOp op, const Value& left, const Value& right) {
             };
             if (sink.wants(0)) {
               const Value lowered = minus(plus(p, is_zero(p)), Value::scalar(1.0));
-              sink.add(0, sum_to(times(g, times(p, power(x, lowered))), ar, ac));
+              sink.add(0, sum_to(times(g, times(p, power(x, lowered))), a_dims));
             }
             if (sink.wants(1)) {
               const Value y = power(x, p);
               const Value log_x = apply(Smooth::Log, plus(x, is_zero(y)));
-              sink.add(1, sum_to(times(g, times(y, log_x)), br, bc));
+              sink.add(1, sum_to(times(g, times(y, log_x)), b_dims));
             }
           });
     }
@@ -456,10 +448,11 @@ namespace {
 
 Value tagged_like(const Value& primal, double first) {
   if (primal.is(Kind::Scalar)) return Value::scalar(first);
-  const Matrix& m = primal.matrix_value();
+  const Matrix m = storage_of(primal);
   Matrix tags(m.rows(), m.columns());
   std::span<double> out = tags.mutable_real_values();
   for (std::size_t i = 0; i < out.size(); ++i) out[i] = first + static_cast<double>(i);
+  if (primal.is_nd_array()) return from_storage(tags, primal.nd_value().dims());
   return primal.is(Kind::Vector) ? Value::vector(std::move(tags)) : Value::matrix(std::move(tags));
 }
 
@@ -473,6 +466,8 @@ Value zeros_like(const Value& value) {
       return Value::vector(Matrix(1, value.matrix_value().size()));
     case Kind::Matrix:
       return Value::matrix(Matrix(value.matrix_value().rows(), value.matrix_value().columns()));
+    case Kind::NdArray:
+      return Value::nd_array(num::NdArray(value.nd_value().dims()));
     default:
       return value;
   }
@@ -502,8 +497,7 @@ void scatter_into(GradientSink& sink, const Matrix& g, const std::vector<Source>
 }  // namespace
 
 const Value& ValueTape::tags_of_shape(const Value& primal) {
-  const Matrix m = primal.as_matrix();
-  const auto key = std::make_tuple(static_cast<int>(primal.kind()), m.rows(), m.columns());
+  const auto key = std::make_pair(static_cast<int>(primal.kind()), runtime::dims_of(primal));
   auto it = tag_cache_.find(key);
   if (it == tag_cache_.end()) it = tag_cache_.emplace(key, tagged_like(primal, 1.0)).first;
   return it->second;
@@ -515,12 +509,8 @@ Value ValueTape::rearrange(std::span<const Value> operands,
   primals.reserve(operands.size());
   for (const Value& operand : operands) primals.push_back(primal_of(operand));
   Value result = operation(primals);
-  refuse_nd(primals, finished_);
-  refuse_nd(std::span<const Value>(&result, 1), finished_);
   if (!is_real_numeric(primal_of(result))) {
-    if (result.is(Kind::Complex) || (result.is_array() && result.matrix_value().is_complex())) {
-      complex_error();
-    }
+    if (is_complex_array(result)) complex_error();
     return result;
   }
   std::vector<Value> tagged;
@@ -541,8 +531,8 @@ Value ValueTape::rearrange(std::span<const Value> operands,
       tagged.push_back(zeros_like(operands[k]));
     }
   }
-  const Matrix tags = operation(tagged).as_matrix();
-  const Matrix shape_of_result = result.as_matrix();
+  const Matrix tags = storage_of(operation(tagged));
+  const Matrix shape_of_result = storage_of(result);
   LLMLAB_ASSERT(tags.size() == shape_of_result.size());
   // Per output element: the operand and its element, or -1.
   auto sources =
@@ -562,7 +552,7 @@ Value ValueTape::rearrange(std::span<const Value> operands,
   std::vector<std::pair<Index, Index>> shapes(operands.size(), {0, 0});
   for (std::size_t k = 0; k < operands.size(); ++k) {
     if (!operands[k].is(Kind::Tracked)) continue;
-    const Matrix m = operands[k].tracked_value().primal.as_matrix();
+    const Matrix m = storage_of(operands[k].tracked_value().primal);
     shapes[k] = {m.rows(), m.columns()};
   }
   add_saved_bytes(sources->size() * sizeof(Source));
@@ -572,13 +562,14 @@ Value ValueTape::rearrange(std::span<const Value> operands,
       [sources = Sources(std::move(sources)), shapes](const Value& g, ValueSink& sink) {
         if (GradientSink* matrices = sink.first_order()) {
           // Scattered straight into the operands' gradients: O(output), not O(operand).
-          scatter_into(*matrices, primal_of(g).as_matrix(), *sources, shapes);
+          scatter_into(*matrices, storage_of(g), *sources, shapes);
           return;
         }
         for (std::size_t k = 0; k < shapes.size(); ++k) {
           if (!sink.wants(k)) continue;
-          sink.add(k, scatter(g, sources, static_cast<std::int32_t>(k), shapes[k].first,
-                              shapes[k].second));
+          const Value gradient =
+              scatter(g, sources, static_cast<std::int32_t>(k), shapes[k].first, shapes[k].second);
+          sink.add(k, view_as(gradient, runtime::dims_of(primal_of(sink.operand(k)))));
         }
       });
 }
@@ -671,7 +662,9 @@ Value ValueTape::concatenate(const std::vector<std::vector<Value>>& rows) {
     Index left = 0, height = -1;
     for (const Value& operand : rows[r]) {
       const Value& primal = primal_of(operand);
-      if (!is_real_numeric(primal) || primal.is_logical()) return general();
+      if (!is_real_numeric(primal) || primal.is_logical() || primal.is_nd_array()) {
+        return general();
+      }
       const Index h = primal.is(Kind::Scalar) ? 1 : primal.matrix_value().rows();
       const Index w = primal.is(Kind::Scalar) ? 1 : primal.matrix_value().columns();
       if (h == 0 || w == 0 || (height >= 0 && h != height)) return general();
@@ -714,9 +707,9 @@ Value ValueTape::builtin(std::string_view name, std::span<const Value> arguments
         "(compute it outside the differentiated function, or use builtins that have rules)",
         name));
   }
-  refuse_nd(arguments, finished_);
   RuleCall call{*this, name, arguments, nargout, invoke};
   const OperationName named(operation_, name);
+  if (!finished_ && has_nd_argument(arguments)) return nd_rule(call, *rule);
   return (*rule)(call);
 }
 

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "num/matrix.hpp"
+#include "num/nd_array.hpp"
 #include "runtime/tracked.hpp"
 #include "runtime/value.hpp"
 
@@ -156,6 +157,7 @@ class ValueTape : public runtime::Tape, public std::enable_shared_from_this<Valu
     GraphBackward graph;               // the differentiable rule, if it has one
     std::vector<Value> primals;        // the operands' primals, for `graph`
     std::string name;                  // the builtin or operator, for messages
+    num::Dims output_dims;             // an N-D output's extents (its gradient is its storage)
   };
   // The node's inputs, or nothing when it depends on no tracked operand.
   std::optional<Node> node_for(std::span<const Value> operands);
@@ -169,7 +171,7 @@ class ValueTape : public runtime::Tape, public std::enable_shared_from_this<Valu
   bool finished_ = false;
   int nesting_ = 0;
   std::string_view operation_ = "an operator";  // what record() is recording, for messages
-  std::map<std::tuple<int, Index, Index>, Value> tag_cache_;
+  std::map<std::pair<int, num::Dims>, Value> tag_cache_;
 };
 
 // The tracked node of a value, or -1 when it is plain.

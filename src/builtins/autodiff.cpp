@@ -178,8 +178,18 @@ Value tree_dot(const Call& call, const Value& a, const Value& b, std::string_vie
   }
   Value total = Value::scalar(0.0);
   for (std::size_t k = 0; k < a_leaves.size(); ++k) {
-    const Matrix shape = runtime::primal_of(a_leaves[k].value).as_matrix();
     const Value& leaf = b_leaves[k].value;
+    if (runtime::primal_of(a_leaves[k].value).is_nd_array()) {
+      const num::Dims& dims = runtime::primal_of(a_leaves[k].value).nd_value().dims();
+      if (!leaf.is_nd_array() || leaf.nd_value().dims() != dims || leaf.nd_value().is_complex()) {
+        call.fail(fmt::format("{}{} must be real numbers of the size of x", b_name,
+                              b_leaves[k].path.empty() ? "" : "." + b_leaves[k].path));
+      }
+      total = autodiff::plus(
+          total, autodiff::sum_to(autodiff::times(a_leaves[k].value, leaf), num::Dims{1, 1}));
+      continue;
+    }
+    const Matrix shape = runtime::primal_of(a_leaves[k].value).as_matrix();
     const bool vectors = (shape.rows() == 1 || shape.columns() == 1) && leaf.is_numeric() &&
                          leaf.element_count() == shape.size();
     if (!leaf.is_numeric() || leaf.is(Kind::Tracked) ||
@@ -271,14 +281,16 @@ Value jvp(Call& call) {
                                         zeros, u);
 }
 
-// x must be numeric for jacobian and gradcheck's element walk; structs go leaf by leaf.
-std::vector<Leaf> leaves_of(const Call& call, const Value& x) {
+// x must be numeric for jacobian and gradcheck's element walk (gradcheck's also takes N-D
+// arrays); structs go leaf by leaf.
+std::vector<Leaf> leaves_of(const Call& call, const Value& x, bool takes_nd = false) {
   std::vector<Leaf> leaves;
   autodiff::collect_leaves(x, "", leaves);
   for (const Leaf& leaf : leaves) {
-    if (!leaf.value.is(Kind::Scalar) && !leaf.value.is_array()) {
-      call.fail(fmt::format("x must be a scalar, vector, matrix or a struct of them, got {}",
-                            leaf.value.kind_name()));
+    if (!leaf.value.is(Kind::Scalar) && !leaf.value.is_array() &&
+        !(takes_nd && leaf.value.is_nd_array())) {
+      call.fail(fmt::format("x must be a scalar, vector, matrix{} or a struct of them, got {}",
+                            takes_nd ? ", N-D array" : "", leaf.value.kind_name()));
     }
   }
   return leaves;
@@ -351,6 +363,14 @@ std::vector<Index> sample_positions(Index total, Index count) {
   return all;
 }
 
+// Where element k (MATLAB's column-major order) of a leaf lies in its storage.
+Index storage_offset(const Value& leaf, Index k) {
+  if (leaf.is_nd_array()) return num::offset_of(leaf.nd_value().dims(), k);
+  if (!leaf.is(Kind::Matrix)) return k;
+  const Matrix& m = leaf.matrix_value();
+  return autodiff::storage_position(m.rows(), m.columns(), k);
+}
+
 double plain_scalar(const Call& call, const Value& output) {
   require_scalar_output(call, output);
   const Value& value = runtime::primal_of(output);
@@ -402,7 +422,7 @@ Value gradcheck(Call& call) {
   }
   Differentiated analytic = differentiate(call, false);
   analytic.gradient = autodiff::strip(analytic.gradient);
-  std::vector<Leaf> leaves = leaves_of(call, x);
+  std::vector<Leaf> leaves = leaves_of(call, x, true);
   std::vector<Leaf> gradient_leaves;
   autodiff::collect_leaves(analytic.gradient, "", gradient_leaves);
   Index total = 0;
@@ -426,10 +446,9 @@ Value gradcheck(Call& call) {
       ++leaf_index;
     }
     const Value& leaf = leaves[leaf_index].value;
-    const Matrix m = leaf.as_matrix();
+    const Matrix m = autodiff::storage_of(leaf);
     const Index k = position - leaf_start;  // column-major within the leaf
-    const Index flat =
-        leaf.is(Kind::Vector) ? k : autodiff::storage_position(m.rows(), m.columns(), k);
+    const Index flat = storage_offset(leaf, k);
     const double x0 = m[flat];
     const double h = cbrt_eps * std::max(1.0, std::abs(x0));
     auto evaluate = [&](double shifted) {
@@ -439,13 +458,16 @@ Value gradcheck(Call& call) {
       replaced[leaf_index] =
           leaf.is(Kind::Scalar) ? Value::scalar(shifted) : Value::like(leaf, changed);
       if (leaf.is(Kind::Matrix)) replaced[leaf_index] = Value::matrix(changed);
+      if (leaf.is_nd_array()) {
+        replaced[leaf_index] = autodiff::from_storage(changed, leaf.nd_value().dims());
+      }
       std::size_t next = 0;
       const Value point = autodiff::replace_leaves(x, replaced, next);
       return plain_scalar(call, call.invoke(call.value(0), {point}, 1));
     };
     const double numeric = (evaluate(x0 + h) - evaluate(x0 - h)) / (2.0 * h);
     const Value& g = gradient_leaves[leaf_index].value;
-    const double a = g.is(Kind::Scalar) ? g.scalar_value() : g.matrix_value()[flat];
+    const double a = g.is(Kind::Scalar) ? g.scalar_value() : autodiff::storage_of(g)[flat];
     paths.push_back(leaves[leaf_index].path.empty() ? "x" : leaves[leaf_index].path);
     indices.push_back(static_cast<double>(k + 1));
     analytic_values.push_back(a);

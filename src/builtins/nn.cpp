@@ -12,8 +12,10 @@
 #include <utility>
 #include <vector>
 
+#include "autodiff/attention_arguments.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
+#include "nn/attention_pages.hpp"
 #include "nn/entropy.hpp"
 #include "nn/gelu.hpp"
 #include "nn/layernorm.hpp"
@@ -318,12 +320,17 @@ Value row_entropies_bits(Call& call) {
 }
 
 // Targets 1…V (script indices) as 0-based classes, one per logits row.
+// The targets are read in MATLAB's linear order (a T×B matrix for T×V×B logits).
 std::vector<int> class_targets(const Call& call, int N, int V) {
-  const num::Matrix targets = real_input(call, call.matrix(1));
-  if (targets.size() != N) call.fail(fmt::format("{} targets for {} rows", targets.size(), N));
+  if (!runtime::is_numeric_or_nd(call.value(1))) {
+    call.fail(fmt::format("argument 2: expected numeric, got {}", call.value(1).kind_name()));
+  }
+  if (runtime::as_nd_array(call.value(1)).is_complex()) call.fail("targets must be real");
+  const std::vector<double> targets = runtime::linear_elements(call.value(1));
+  if (std::ssize(targets) != N) call.fail(fmt::format("{} targets for {} rows", targets.size(), N));
   std::vector<int> classes(static_cast<std::size_t>(N));
   for (int n = 0; n < N; ++n) {
-    const double target = targets[n];
+    const double target = targets[static_cast<std::size_t>(n)];
     if (!(target >= 1.0 && target <= static_cast<double>(V)) || target != std::floor(target)) {
       call.fail(fmt::format("target {} out of range 1..{} in row {}", num::format_shortest(target),
                             V, n + 1));
@@ -333,31 +340,56 @@ std::vector<int> class_targets(const Call& call, int N, int V) {
   return classes;
 }
 
+// The reduction argument of cross_entropy: true for "none" (a loss per example).
+bool per_example_losses(const Call& call) {
+  if (!call.has(2)) return false;
+  const std::string& reduction = call.string(2);
+  if (reduction != "none" && reduction != "mean") {
+    call.fail(
+        fmt::format("argument 3 (reduction) must be \"mean\" or \"none\", got \"{}\"", reduction));
+  }
+  return reduction == "none";
+}
+
 // cross_entropy(logits, targets[, "none" | "mean"]): mean (or per-row) -log softmax at the
-// target, from the logits through log-sum-exp (§8 cross_entropy).
+// target, from the logits through log-sum-exp (§8 cross_entropy). N-D logits (issue #27) hold
+// the classes along dim 2 (T×V×B, as a page product of T×C×B activations gives them): each
+// position of the other dims is one example, its target at that position of `targets` (T×B),
+// and "none" gives the losses with extent 1 at dim 2.
 Value cross_entropy(Call& call) {
-  const num::Matrix logits = real_input(call, call.matrix(0));
-  const bool one_row = !call.value(0).is(Kind::Matrix);
+  const Value& input = call.value(0);
+  const bool nd = input.is_nd_array();
+  const num::Matrix logits =
+      real_input(call, nd ? num::rows_along(input.nd_value(), 1) : call.matrix(0));
+  const bool one_row = !nd && !input.is(Kind::Matrix);
   const int N = one_row ? 1 : checked_int(call, logits.rows());
   const int V = checked_int(call, one_row ? logits.size() : logits.columns());
   if (N == 0 || V == 0) call.fail("logits must be non-empty");
-  bool per_row = false;
-  if (call.has(2)) {
-    const std::string& reduction = call.string(2);
-    if (reduction != "none" && reduction != "mean") {
-      call.fail(fmt::format("argument 3 (reduction) must be \"mean\" or \"none\", got \"{}\"",
-                            reduction));
-    }
-    per_row = reduction == "none";
-  }
+  const bool per_example = per_example_losses(call);
   const std::vector<int> targets = class_targets(call, N, V);
   num::Matrix losses(1, N);
   nn::crossentropy_from_logits_forward<double>(losses.mutable_real_values(), logits.real_values(),
                                                targets, N, V);
-  if (per_row) return Value::vector(std::move(losses));
+  if (per_example && nd) {
+    const num::Dims dims = num::reduced_dims(input.nd_value().dims(), 1);
+    return runtime::nd_result(num::from_rows_along(losses.with_shape(N, 1), dims, 1));
+  }
+  if (per_example) return Value::vector(std::move(losses));
   double sum = 0.0;
   for (const double loss : losses.real_values()) sum += loss;
   return Value::scalar(sum / static_cast<double>(N));
+}
+
+// y = attention(q, k, v, ...) and [y, weights] = attention(...): scaled dot-product attention
+// page by page (issue #27; nn/attention_pages.hpp).
+Value attention(Call& call) {
+  const autodiff::AttentionArguments arguments =
+      autodiff::read_attention_arguments(call.arguments());
+  nn::AttentionResult result =
+      nn::attention_pages(arguments.q, arguments.k, arguments.v, arguments.options);
+  Value y = runtime::nd_result(std::move(result.output));
+  if (call.nargout() < 2) return y;
+  return Value::tuple({std::move(y), runtime::nd_result(std::move(result.weights))});
 }
 
 }  // namespace
@@ -382,6 +414,10 @@ extern const BuiltinTable kNnBuiltins = {
      "T×T mask: 0 on and below the diagonal, -1e9 above. Example: causal_mask(3)"},
     {"row_entropies_bits", row_entropies_bits, 1, 1,
      "Shannon entropy in bits of each row. Example: row_entropies_bits([0.5, 0.5; 1, 0])"},
+    {"attention", attention, 3, 9,
+     "Scaled dot-product attention per page: softmax(q*k'/sqrt(d) + mask)*v, options \"heads\", "
+     "\"causal\", \"scale\"; [y, weights] = attention(...). Example: attention(rand(4, 8, 2), "
+     "rand(4, 8, 2), rand(4, 8, 2), \"heads\", 2, \"causal\", true)"},
     {"cross_entropy", cross_entropy, 2, 3,
      "Mean (or per-row, \"none\") cross-entropy loss. Example: cross_entropy([2, 1, 0; 0, 1, 2], "
      "[1, 3])"},

@@ -87,6 +87,11 @@ NdArray page_products(const NdArray& x, PageOperation x_operation, const NdArray
   page_dims.resize(std::max<std::size_t>(page_dims.size(), 2), 1);
   dims.insert(dims.end(), page_dims.begin() + 2, page_dims.end());
   const bool complex = x.is_complex() || y.is_complex();
+  // X's pages under one matrix Y: X's storage stacks its pages' rows, so the whole product is
+  // one GEMM of (pages·rows)×inner by inner×columns, whose result is the output's storage.
+  if (x_operation == PageOperation::None && y.page_count() == 1 && inner > 0 && !complex) {
+    return NdArray::from_pages(dims, matmul(x.pages(), operated(y.page(0), y_operation)));
+  }
   NdArray result =
       complex ? NdArray(dims, Matrix::Element::ComplexValued) : NdArray::uninitialized(dims);
   if (result.empty()) return result;

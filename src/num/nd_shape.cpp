@@ -193,6 +193,25 @@ NdArray expanded(const NdArray& source, const Dims& dims) {
   return repeated(source, reps);
 }
 
+NdArray summed_to(const NdArray& source, const Dims& dims) {
+  std::vector<int> along;
+  for (std::size_t k = 0; k < source.dims().size(); ++k) {
+    const Index target = k < dims.size() ? dims[k] : 1;
+    if (target == 1 && source.dims()[k] != 1) along.push_back(static_cast<int>(k));
+  }
+  if (along.empty()) return reshaped(source, dims);
+  const Matrix slices = slices_along(source, along);  // one column per result element
+  Matrix totals(1, slices.columns());
+  std::span<const double> in = slices.real_values();
+  std::span<double> out = totals.mutable_real_values();
+  const auto columns = static_cast<std::size_t>(slices.columns());
+  for (std::size_t r = 0; r < static_cast<std::size_t>(slices.rows()); ++r) {
+    for (std::size_t c = 0; c < columns; ++c) out[c] += in[r * columns + c];
+  }
+  // The columns are in MATLAB's linear order of the result.
+  return reshaped(NdArray::from_matrix(std::move(totals)), dims);
+}
+
 namespace {
 
 // The dim order that brings `front` to the front of `count` dims, the others after it in order.

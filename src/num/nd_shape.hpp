@@ -34,6 +34,9 @@ int concatenation_mismatch(int dim, std::span<const NdArray> parts);
 std::optional<Dims> broadcast_dims(const Dims& a, const Dims& b);
 // The array expanded to extents `dims` (each extent of the source is 1 or that extent).
 NdArray expanded(const NdArray& source, const Dims& dims);
+// Its transpose: a real array summed over the dims where `dims` has extent 1 and the source
+// does not (the gradient of an operand that implicit expansion broadcast), with extents `dims`.
+NdArray summed_to(const NdArray& source, const Dims& dims);
 
 // The array as a matrix whose columns are its slices along 0-based `dim` (extent(dim) rows, one
 // column per slice), the columns in MATLAB's order of the slices: reducing each column gives

@@ -12,6 +12,18 @@ num::NdArray as_nd_array(const Value& value) {
   return num::NdArray::from_matrix(value.as_matrix());
 }
 
+std::vector<double> linear_elements(const Value& value) {
+  const num::NdArray array = as_nd_array(value);
+  const num::Matrix& storage = array.pages();
+  std::vector<double> elements(static_cast<std::size_t>(array.size()));
+  for (num::Index k = 0; k < array.size(); ++k) {
+    const num::Index at = num::offset_of(array.dims(), k);
+    elements[static_cast<std::size_t>(k)] =
+        storage.is_complex() ? storage.complex_at(at).real() : storage[at];
+  }
+  return elements;
+}
+
 num::Dims dims_of(const Value& value) {
   if (value.is_nd_array()) return value.nd_value().dims();
   const num::Matrix m = value.as_matrix();

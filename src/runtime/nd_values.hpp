@@ -3,6 +3,8 @@
 // an NdArray; one of 2 dims keeps its kind and every rlab rule it has (language.md §4.3).
 #pragma once
 
+#include <vector>
+
 #include "num/nd_array.hpp"
 #include "runtime/value.hpp"
 
@@ -16,6 +18,10 @@ inline bool is_numeric_or_nd(const Value& value) {
 // Any numeric value as an array: a scalar is 1×1, a vector 1×N (sharing storage). Others: the
 // type error `expected numeric, got <kind>`.
 num::NdArray as_nd_array(const Value& value);
+
+// The real parts of a numeric value's or an NdArray's elements in MATLAB's linear
+// (column-major) order, for arguments read element by element (class targets).
+std::vector<double> linear_elements(const Value& value);
 
 // The extents of a numeric value or an NdArray as size() reports them.
 num::Dims dims_of(const Value& value);

@@ -313,6 +313,18 @@ std::vector<Case> cases() {
   add("lu", "factors_lu(X(:, [2 1 3]))", Domain::Real, Shapes::Square);
   add("num2cell", "from_cells(num2cell(X))");
   add("row_entropies_bits", "row_entropies_bits(X)", Domain::Positive);
+  // Page products and element moves of N dims (issue #27), on matrices here and on a 3-D array
+  // in the N-D test below.
+  add("pagemtimes", "pagemtimes(X, X')");
+  add("pagemtimes", "pagemtimes(X, \"transpose\", sin(X), \"none\")");
+  add("pagemtimes", "pagemtimes(cos(X), \"none\", X, \"transpose\")");
+  add("attention", "attention(X, X .^ 2, sin(X))");
+  add("attention", "attention(X, cos(X), X, \"causal\", true)");
+  add("attention", "attention(X, X, 2 * X, \"causal\", true, \"scale\", 0.7)");
+  add("permute", "permute(X, [2 1])");
+  add("ipermute", "ipermute(X, [2 1])");
+  add("squeeze", "squeeze(X) .^ 2");
+  add("pagetranspose", "pagetranspose(X) .^ 2");
   // Differentiation inside f: gradients of gradients (checked again by the second-order test).
   add("grad", "grad(@(Y) sum(sum(sin(Y) .* Y)), X)");
   add("value_and_grad", "value_times_gradient(@(Y) sum(sum(exp(Y / 2))), X)");
@@ -390,6 +402,45 @@ TEST(gradient_properties, every_rule_agrees_with_central_differences_on_every_sh
       EXPECT_TRUE(matrix_checked) << c.expression << ": the builtin rejected the general matrix";
     }
   }
+}
+
+// The rules that take N-D arrays (autodiff/nd_rules.cpp): on a 2×3×2 array each case must agree
+// with central differences wherever the builtin takes the array. Any other rule must refuse an
+// N-D argument with an error (by name where the N-D form is missing), never return a number.
+const std::set<std::string_view> kNdRules = {
+    "abs",      "sqrt",    "exp",           "expm1",      "log",       "log1p",         "log2",
+    "log10",    "sin",     "cos",           "tan",        "asin",      "acos",          "atan",
+    "sinh",     "cosh",    "tanh",          "erf",        "erfc",      "real",          "conj",
+    "double",   "uminus",  "gelu",          "relu",       "softmax",   "log_softmax",   "layernorm",
+    "rmsnorm",  "sum",     "mean",          "prod",       "cumsum",    "cross_entropy", "reshape",
+    "repmat",   "flip",    "circshift",     "cat",        "horzcat",   "vertcat",       "permute",
+    "ipermute", "squeeze", "pagetranspose", "pagemtimes", "attention", "plus",          "minus",
+    "times",    "rdivide", "power"};
+
+TEST(gradient_properties, n_d_arrays_agree_with_central_differences_or_are_refused) {
+  testing::Lab lab;
+  lab.run(kPrelude + "rng(27);");
+  int agreed = 0;
+  for (const Case& c : cases()) {
+    lab.run("X = 2 * rand(2, 3, 2) - 1;" + domain_code(c.domain));
+    const std::string where = std::string(c.expression) + " on a 2x3x2 array";
+    try {
+      lab.run("plain_result = weighted_sum(" + c.expression + ");");
+    } catch (const Error&) {
+      EXPECT_THROW(lab.run("g = grad(@(X) weighted_sum(" + c.expression + "), X);"), Error)
+          << where << ": the builtin rejects this shape but grad returned a gradient";
+      continue;
+    }
+    try {
+      const double maxrel =
+          lab.evaluate("gradcheck(@(X) weighted_sum(" + c.expression + "), X)").as_scalar();
+      EXPECT_LT(maxrel, 1e-6) << where;
+      ++agreed;
+    } catch (const Error& e) {
+      EXPECT_FALSE(kNdRules.contains(c.rule)) << where << ": " << e.what();
+    }
+  }
+  EXPECT_GT(agreed, 100);
 }
 
 // The rules whose backward pass is written in differentiable operations (help grad lists

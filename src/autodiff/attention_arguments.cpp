@@ -1,0 +1,71 @@
+#include "autodiff/attention_arguments.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "base/error.hpp"
+#include "runtime/nd_values.hpp"
+
+namespace llmlab::autodiff {
+
+using runtime::Kind;
+using runtime::Value;
+
+namespace {
+
+num::NdArray operand(const Value& value, std::string_view name) {
+  if (!runtime::is_numeric_or_nd(value) || value.is(Kind::Bool)) {
+    throw Error(
+        fmt::format("attention: {} must be a numeric array, got {}", name, value.kind_name()));
+  }
+  return runtime::as_nd_array(value);
+}
+
+double number(const Value& value, std::string_view option) {
+  if (!value.is_numeric() || value.element_count() != 1) {
+    throw Error(fmt::format("attention: option \"{}\" needs a number", option));
+  }
+  return value.as_scalar();
+}
+
+void read_option(nn::AttentionOptions& options, const std::string& name, const Value& value) {
+  if (name == "heads") {
+    const double heads = number(value, name);
+    if (!(heads >= 1.0) || heads != std::floor(heads) || heads > 65536.0) {
+      throw Error("attention: heads must be a positive integer");
+    }
+    options.heads = static_cast<int>(heads);
+  } else if (name == "causal") {
+    options.causal = number(value, name) != 0.0;
+  } else if (name == "scale") {
+    const double scale = number(value, name);
+    if (!std::isfinite(scale)) throw Error("attention: scale must be finite");
+    options.scale = scale;
+  } else {
+    throw Error(fmt::format(
+        "attention: unknown option \"{}\" (expected \"heads\", \"causal\" or \"scale\")", name));
+  }
+}
+
+}  // namespace
+
+AttentionArguments read_attention_arguments(std::span<const Value> arguments) {
+  if (arguments.size() < 3) throw Error("attention: expected attention(q, k, v, ...)");
+  AttentionArguments result{
+      operand(arguments[0], "q"), operand(arguments[1], "k"), operand(arguments[2], "v"), {}};
+  for (std::size_t k = 3; k < arguments.size(); k += 2) {
+    if (!arguments[k].is(Kind::String)) {
+      throw Error(fmt::format("attention: argument {}: expected an option name, got {}", k + 1,
+                              arguments[k].kind_name()));
+    }
+    if (k + 1 >= arguments.size()) {
+      throw Error(
+          fmt::format("attention: option \"{}\" needs a value", arguments[k].string_value()));
+    }
+    read_option(result.options, arguments[k].string_value(), arguments[k + 1]);
+  }
+  return result;
+}
+
+}  // namespace llmlab::autodiff

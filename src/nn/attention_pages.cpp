@@ -1,0 +1,210 @@
+// Attention over pages: the general path (any scale, mask or page broadcast) in page products,
+// and the causal self-attention of one T×C×B array through the fused kernels of attention.hpp,
+// whose (B, T, C) buffers are exactly such an array's storage.
+#include "nn/attention_pages.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "base/error.hpp"
+#include "nn/attention.hpp"
+#include "nn/softmax.hpp"
+#include "num/nd_products.hpp"
+#include "num/nd_shape.hpp"
+
+namespace llmlab::nn {
+
+using num::Dims;
+using num::Index;
+using num::Matrix;
+using num::NdArray;
+using num::PageOperation;
+
+namespace {
+
+int checked_int(Index value) {
+  if (value > INT_MAX) throw Error("attention: the arrays are too large");
+  return static_cast<int>(value);
+}
+
+// x (T×C×…) as T×(C/H)×H×…: head h's columns are page h (MATLAB's reshape).
+NdArray split_heads(const NdArray& x, Index heads) {
+  Dims dims = {x.extent(0), x.extent(1) / heads, heads};
+  dims.insert(dims.end(), x.dims().begin() + 2, x.dims().end());
+  return num::reshaped(x, dims);
+}
+
+// The inverse: T×d×H×… as T×(H·d)×….
+NdArray join_heads(const NdArray& x) {
+  Dims dims = {x.extent(0), x.extent(1) * x.extent(2)};
+  for (int k = 3; k < x.ndims(); ++k) dims.push_back(x.extent(k));
+  return num::reshaped(x, dims);
+}
+
+void check_shapes(const NdArray& q, const NdArray& k, const NdArray& v,
+                  const AttentionOptions& options) {
+  const Index heads = options.heads;
+  if (heads < 1) throw Error("attention: heads must be a positive integer");
+  if (q.extent(1) % heads != 0 || v.extent(1) % heads != 0) {
+    throw Error(fmt::format("attention: {} heads do not divide the {} columns of q and {} of v",
+                            heads, q.extent(1), v.extent(1)));
+  }
+  if (q.extent(1) != k.extent(1)) {
+    throw Error(fmt::format("attention: q has {} columns and k {}: they must agree", q.extent(1),
+                            k.extent(1)));
+  }
+  if (k.extent(0) != v.extent(0)) {
+    throw Error(fmt::format("attention: k has {} rows (keys) and v {}: they must agree",
+                            k.extent(0), v.extent(0)));
+  }
+  if (options.causal && q.extent(0) != k.extent(0)) {
+    throw Error(fmt::format("attention: a causal mask needs as many queries as keys, got {} and {}",
+                            q.extent(0), k.extent(0)));
+  }
+  if (q.empty() || k.empty() || v.empty()) throw Error("attention: q, k and v must be non-empty");
+  if (q.is_complex() || k.is_complex() || v.is_complex()) {
+    throw Error("attention: q, k and v must be real");
+  }
+}
+
+double scale_of(const NdArray& q, const AttentionOptions& options) {
+  return options.scale ? *options.scale
+                       : 1.0 / std::sqrt(static_cast<double>(q.extent(1) / options.heads));
+}
+
+// The fused kernels take causal self-attention with the default scale over one array of pages.
+bool fused_applies(const NdArray& q, const NdArray& k, const NdArray& v,
+                   const AttentionOptions& options) {
+  return options.causal && !options.scale && q.ndims() <= 3 && q.dims() == k.dims() &&
+         q.dims() == v.dims();
+}
+
+struct FusedShape {
+  int B, T, C, NH;
+};
+
+FusedShape fused_shape(const NdArray& q, const AttentionOptions& options) {
+  return {checked_int(q.extent(2)), checked_int(q.extent(0)), checked_int(q.extent(1)),
+          options.heads};
+}
+
+// (B, T, 3C): each token's q, k and v rows side by side.
+std::vector<double> packed(const NdArray& q, const NdArray& k, const NdArray& v) {
+  const auto C = static_cast<std::size_t>(q.extent(1));
+  const auto rows = static_cast<std::size_t>(q.pages().rows());
+  std::vector<double> inp(rows * 3 * C);
+  const NdArray* parts[] = {&q, &k, &v};
+  for (std::size_t part = 0; part < 3; ++part) {
+    std::span<const double> from = parts[part]->pages().real_values();
+    for (std::size_t r = 0; r < rows; ++r) {
+      std::copy_n(from.begin() + static_cast<std::ptrdiff_t>(r * C), C,
+                  inp.begin() + static_cast<std::ptrdiff_t>(r * 3 * C + part * C));
+    }
+  }
+  return inp;
+}
+
+AttentionResult fused_forward(const NdArray& q, const NdArray& k, const NdArray& v,
+                              const AttentionOptions& options) {
+  const FusedShape s = fused_shape(q, options);
+  const std::vector<double> inp = packed(q, k, v);
+  NdArray output = NdArray::uninitialized(q.dims());
+  NdArray weights(Dims{q.extent(0), q.extent(0), options.heads, q.extent(2)});
+  attention_forward<double>(output.mutable_pages().mutable_real_values(),
+                            weights.mutable_pages().mutable_real_values(), inp, s.B, s.T, s.C,
+                            s.NH);
+  return {std::move(output), std::move(weights)};
+}
+
+AttentionGradients fused_backward(const NdArray& dy, const NdArray& q, const NdArray& k,
+                                  const NdArray& v, const NdArray& weights,
+                                  const AttentionOptions& options) {
+  const FusedShape s = fused_shape(q, options);
+  const std::vector<double> inp = packed(q, k, v);
+  std::vector<double> dinp(inp.size(), 0.0);
+  attention_backward<double>(dinp, dy.pages().real_values(), inp, weights.pages().real_values(),
+                             s.B, s.T, s.C, s.NH);
+  AttentionGradients gradients{NdArray(q.dims()), NdArray(k.dims()), NdArray(v.dims())};
+  NdArray* parts[] = {&gradients.dq, &gradients.dk, &gradients.dv};
+  const auto C = static_cast<std::size_t>(s.C);
+  for (std::size_t part = 0; part < 3; ++part) {
+    std::span<double> to = parts[part]->mutable_pages().mutable_real_values();
+    for (std::size_t r = 0; r < to.size() / C; ++r) {
+      std::copy_n(dinp.begin() + static_cast<std::ptrdiff_t>(r * 3 * C + part * C), C,
+                  to.begin() + static_cast<std::ptrdiff_t>(r * C));
+    }
+  }
+  return gradients;
+}
+
+// Every T×S page's entries above the diagonal set to -inf (query t sees keys u <= t).
+void mask_future(NdArray& scores) {
+  const Index T = scores.extent(0), S = scores.extent(1);
+  std::span<double> values = scores.mutable_pages().mutable_real_values();
+  for (Index page = 0; page < scores.page_count(); ++page) {
+    for (Index t = 0; t < T; ++t) {
+      for (Index u = t + 1; u < S; ++u) {
+        values[static_cast<std::size_t>((page * T + t) * S + u)] =
+            -std::numeric_limits<double>::infinity();
+      }
+    }
+  }
+}
+
+void scale_in_place(NdArray& x, double factor) {
+  for (double& value : x.mutable_pages().mutable_real_values()) value *= factor;
+}
+
+}  // namespace
+
+AttentionResult attention_pages(const NdArray& q, const NdArray& k, const NdArray& v,
+                                const AttentionOptions& options) {
+  check_shapes(q, k, v, options);
+  if (fused_applies(q, k, v, options)) return fused_forward(q, k, v, options);
+  const NdArray q4 = split_heads(q, options.heads);
+  const NdArray k4 = split_heads(k, options.heads);
+  const NdArray v4 = split_heads(v, options.heads);
+  NdArray scores = num::page_products(q4, PageOperation::None, k4, PageOperation::Transpose);
+  scale_in_place(scores, scale_of(q, options));
+  if (options.causal) mask_future(scores);
+  // The rows of the T×S pages are the storage's rows: one softmax per query.
+  const int S = checked_int(scores.extent(1));
+  const int rows = checked_int(scores.pages().rows());
+  NdArray weights = NdArray::uninitialized(scores.dims());
+  softmax_forward<double>(weights.mutable_pages().mutable_real_values(),
+                          scores.pages().real_values(), rows, S);
+  NdArray y4 = num::page_products(weights, PageOperation::None, v4, PageOperation::None);
+  return {join_heads(y4), std::move(weights)};
+}
+
+AttentionGradients attention_pages_backward(const NdArray& dy, const NdArray& q, const NdArray& k,
+                                            const NdArray& v, const NdArray& weights,
+                                            const AttentionOptions& options) {
+  if (fused_applies(q, k, v, options)) return fused_backward(dy, q, k, v, weights, options);
+  const NdArray q4 = split_heads(q, options.heads);
+  const NdArray k4 = split_heads(k, options.heads);
+  const NdArray v4 = split_heads(v, options.heads);
+  const NdArray dy4 = split_heads(dy, options.heads);
+  const NdArray dv4 =
+      num::page_products(weights, PageOperation::Transpose, dy4, PageOperation::None);
+  const NdArray dweights =
+      num::page_products(dy4, PageOperation::None, v4, PageOperation::Transpose);
+  NdArray dscores(weights.dims());
+  softmax_backward<double>(dscores.mutable_pages().mutable_real_values(),
+                           weights.pages().real_values(), dweights.pages().real_values(),
+                           checked_int(weights.pages().rows()), checked_int(weights.extent(1)));
+  scale_in_place(dscores, scale_of(q, options));
+  const NdArray dq4 = num::page_products(dscores, PageOperation::None, k4, PageOperation::None);
+  const NdArray dk4 =
+      num::page_products(dscores, PageOperation::Transpose, q4, PageOperation::None);
+  // Operands whose pages served several output pages take the sum over those pages.
+  return {join_heads(num::summed_to(dq4, q4.dims())), join_heads(num::summed_to(dk4, k4.dims())),
+          join_heads(num::summed_to(dv4, v4.dims()))};
+}
+
+}  // namespace llmlab::nn
