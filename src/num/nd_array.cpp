@@ -101,6 +101,45 @@ void scatter(std::span<T> out, const std::vector<Index>& offsets, std::span<cons
   }
 }
 
+// The extents of the region `picks` selects.
+Dims region_dims(const Picks& picks) {
+  Dims dims;
+  for (const std::vector<Index>& positions : picks) {
+    dims.push_back(static_cast<Index>(positions.size()));
+  }
+  if (dims.size() == 1) dims.push_back(1);
+  return dims;
+}
+
+// For a region with a pick list per dim of `dims` (no trailing dims folded), visits each row
+// of each page of the region: visit(region_row, source_row), the storage offsets of the row's
+// first element in the region (its pages packed) and of the source row it comes from (column
+// 0; the region's column j is the source's column picks[1][j]). Rows are contiguous in both
+// layouts, so a region read or write is a gather or scatter per row, no division per element.
+template <class Visit>
+void for_each_region_row(const Dims& dims, const Picks& picks, Visit&& visit) {
+  const auto rows = static_cast<Index>(picks[0].size());
+  const auto columns = static_cast<Index>(picks[1].size());
+  Index pages = 1;
+  for (std::size_t k = 2; k < picks.size(); ++k) pages *= static_cast<Index>(picks[k].size());
+  if (rows == 0 || columns == 0 || pages == 0) return;
+  std::vector<std::size_t> odometer(picks.size(), 0);
+  for (Index page = 0; page < pages; ++page) {
+    Index source_page = 0, stride = 1;
+    for (std::size_t k = 2; k < picks.size(); ++k) {
+      source_page += picks[k][odometer[k]] * stride;
+      stride *= dims[k];
+    }
+    for (Index i = 0; i < rows; ++i) {
+      visit((page * rows + i) * columns,
+            (source_page * dims[0] + picks[0][static_cast<std::size_t>(i)]) * dims[1]);
+    }
+    for (std::size_t k = 2; k < picks.size() && ++odometer[k] == picks[k].size(); ++k) {
+      odometer[k] = 0;
+    }
+  }
+}
+
 Picks every_position(const Dims& dims) {
   Picks picks(dims.size());
   for (std::size_t k = 0; k < dims.size(); ++k) {
@@ -233,17 +272,39 @@ Dims subscript_extents(const Dims& dims, std::size_t count) {
 }
 
 NdArray read_region(const NdArray& source, const Picks& picks) {
-  Dims dims;
-  for (const std::vector<Index>& positions : picks) {
-    dims.push_back(static_cast<Index>(positions.size()));
+  Dims dims = region_dims(picks);
+  if (picks.size() == source.dims().size() && !source.is_complex()) {
+    NdArray result = NdArray::uninitialized(dims);
+    std::span<double> out = result.mutable_pages().mutable_real_values();
+    std::span<const double> in = source.pages().real_values();
+    const std::vector<Index>& columns = picks[1];
+    for_each_region_row(source.dims(), picks, [&](Index to, Index from) {
+      for (std::size_t j = 0; j < columns.size(); ++j) {
+        out[static_cast<std::size_t>(to) + j] = in[static_cast<std::size_t>(from + columns[j])];
+      }
+    });
+    return result;
   }
-  if (dims.size() == 1) dims.push_back(1);
   const std::vector<Index> offsets =
       storage_offsets(source.dims(), region_linear_indices(source.dims(), picks));
   return gather(source, offsets, std::move(dims));
 }
 
 void write_region(NdArray& target, const Picks& picks, const NdArray& values) {
+  if (picks.size() == target.dims().size() && !target.is_complex() && !values.is_complex() &&
+      (values.size() == 1 || values.dims() == canonical_dims(region_dims(picks)))) {
+    std::span<double> out = target.mutable_pages().mutable_real_values();
+    std::span<const double> in = values.pages().real_values();
+    const bool one = values.size() == 1;
+    const std::vector<Index>& columns = picks[1];
+    for_each_region_row(target.dims(), picks, [&](Index from, Index to) {
+      for (std::size_t j = 0; j < columns.size(); ++j) {
+        out[static_cast<std::size_t>(to + columns[j])] =
+            in[one ? 0 : static_cast<std::size_t>(from) + j];
+      }
+    });
+    return;
+  }
   const std::vector<Index> offsets =
       storage_offsets(target.dims(), region_linear_indices(target.dims(), picks));
   LLMLAB_ASSERT(values.size() == 1 || values.size() == static_cast<Index>(offsets.size()));

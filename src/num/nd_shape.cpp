@@ -12,47 +12,89 @@ namespace llmlab::num {
 
 namespace {
 
-// Linear-index strides of `dims`: 1, d1, d1·d2, ...
-std::vector<Index> linear_strides(const Dims& dims) {
-  std::vector<Index> strides(dims.size(), 1);
-  for (std::size_t k = 1; k < dims.size(); ++k) strides[k] = strides[k - 1] * dims[k - 1];
-  return strides;
+// How far the storage offset moves for a unit step of subscript `dim` in an array of extents
+// `dims` (num/nd_array.hpp's layout: a row is d2 apart, a column 1, a page d1·d2).
+Index storage_stride(const Dims& dims, std::size_t dim) {
+  if (dim == 1) return 1;
+  Index stride = dims.size() > 1 ? dims[1] : 1;
+  if (dim == 0) return stride;
+  stride *= dims[0];
+  for (std::size_t k = 2; k < dim; ++k) stride *= dims[k];
+  return stride;
 }
 
-// A result of extents `dims` whose element L (MATLAB order) is source element
-// source_linear(L), given as the source's linear index. `source_step[k]` is how far the
-// source's linear index moves for a unit step of the result's subscript k, and `wraps[k]`
-// (0 when none) the source extent at which that subscript wraps back (for repmat).
-NdArray walk(const NdArray& source, Dims dims, const std::vector<Index>& source_step,
-             const std::vector<Index>& wraps) {
-  const bool complex = source.is_complex();
-  NdArray result =
-      complex ? NdArray(dims, Matrix::Element::ComplexValued) : NdArray::uninitialized(dims);
-  if (result.empty()) return result;
-  const Dims& out_dims = result.dims();
-  LLMLAB_ASSERT(dims.size() >= 2 && source_step.size() == dims.size());
-  std::vector<Index> subscript(dims.size(), 0);
+// A result of extents `dims` whose element L (MATLAB order) is a source element found by
+// steps: `source_step[k]` is how far the source's storage offset moves for a unit step of the
+// result's subscript k, and `wraps[k]` (0 when none) the source extent at which that subscript
+// wraps back (for repmat).
+// The storage offsets of an array's elements in MATLAB's linear order, one after another.
+class LinearOrder {
+ public:
+  explicit LinearOrder(const Dims& dims)
+      : rows_(dims[0]), columns_(dims.size() > 1 ? dims[1] : 1) {}
+  std::size_t offset() const {
+    return static_cast<std::size_t>(page_start_ + row_ * columns_ + column_);
+  }
+  void next() {
+    if (++row_ < rows_) return;
+    row_ = 0;
+    if (++column_ < columns_) return;
+    column_ = 0;
+    page_start_ += rows_ * columns_;
+  }
+
+ private:
+  Index rows_, columns_, row_ = 0, column_ = 0, page_start_ = 0;
+};
+
+// out's elements in MATLAB's order are in's in the same order (a reshape).
+template <class T>
+void copy_in_linear_order(std::span<T> out, const Dims& out_dims, std::span<const T> in,
+                          const Dims& in_dims) {
+  LinearOrder to(out_dims), from(in_dims);
+  for (std::size_t k = 0; k < out.size(); ++k, to.next(), from.next())
+    out[to.offset()] = in[from.offset()];
+}
+
+// walk's loop over the storage spans: the result in its storage order (columns fastest, then
+// rows, then pages), so it is written straight through; the source's offset moves by the steps
+// (a source subscript that wraps is counted, not divided).
+template <class T>
+void walk_into(std::span<T> out, const Dims& out_dims, std::span<const T> in,
+               const std::vector<Index>& source_step, const std::vector<Index>& wraps) {
+  if (out.empty()) return;
+  LLMLAB_ASSERT(out_dims.size() >= 2 && source_step.size() >= out_dims.size());
+  std::vector<std::size_t> storage_order = {1, 0};
+  for (std::size_t k = 2; k < out_dims.size(); ++k) storage_order.push_back(k);
+  std::vector<Index> subscript(out_dims.size(), 0), source_subscript(out_dims.size(), 0);
   Index from = 0;
-  for (Index linear = 0; linear < result.size(); ++linear) {
-    const Index to = offset_of(out_dims, linear);
-    const Index at = offset_of(source.dims(), from);
-    if (complex) {
-      result.mutable_pages().mutable_complex_values()[static_cast<std::size_t>(to)] =
-          source.pages().complex_values()[static_cast<std::size_t>(at)];
-    } else {
-      result.mutable_pages().mutable_real_values()[static_cast<std::size_t>(to)] =
-          source.pages().real_values()[static_cast<std::size_t>(at)];
-    }
-    for (std::size_t k = 0; k < dims.size(); ++k) {
-      ++subscript[k];
+  for (std::size_t to = 0; to < out.size(); ++to) {
+    out[to] = in[static_cast<std::size_t>(from)];
+    for (const std::size_t k : storage_order) {
       from += source_step[k];
-      if (wraps[k] != 0 && subscript[k] % wraps[k] == 0) from -= wraps[k] * source_step[k];
-      if (subscript[k] < dims[k]) break;
-      if (wraps[k] == 0) from -= dims[k] * source_step[k];
+      if (wraps[k] != 0 && ++source_subscript[k] == wraps[k]) {
+        source_subscript[k] = 0;
+        from -= wraps[k] * source_step[k];
+      }
+      if (++subscript[k] < out_dims[k]) break;
+      if (wraps[k] == 0) from -= out_dims[k] * source_step[k];
       subscript[k] = 0;
     }
   }
-  if (complex) result.mutable_pages().demote_if_real();
+}
+
+NdArray walk(const NdArray& source, Dims dims, const std::vector<Index>& source_step,
+             const std::vector<Index>& wraps) {
+  if (source.is_complex()) {
+    NdArray result(dims, Matrix::Element::ComplexValued);
+    walk_into(result.mutable_pages().mutable_complex_values(), result.dims(),
+              source.pages().complex_values(), source_step, wraps);
+    result.mutable_pages().demote_if_real();
+    return result;
+  }
+  NdArray result = NdArray::uninitialized(dims);
+  walk_into(result.mutable_pages().mutable_real_values(), result.dims(),
+            source.pages().real_values(), source_step, wraps);
   return result;
 }
 
@@ -70,21 +112,26 @@ NdArray reshaped(const NdArray& source, Dims dims) {
   if (source.size() > 0 && canonical[0] == source.dims()[0] && canonical[1] == source.dims()[1]) {
     return NdArray::from_pages(canonical, source.pages());
   }
-  std::vector<Index> step(canonical.size(), 0);
-  std::vector<Index> wraps(canonical.size(), 0);
-  const std::vector<Index> strides = linear_strides(canonical);
-  for (std::size_t k = 0; k < canonical.size(); ++k) step[k] = strides[k];
-  return walk(source, canonical, step, wraps);
+  if (source.is_complex()) {
+    NdArray result(canonical, Matrix::Element::ComplexValued);
+    copy_in_linear_order(result.mutable_pages().mutable_complex_values(), canonical,
+                         source.pages().complex_values(), source.dims());
+    result.mutable_pages().demote_if_real();
+    return result;
+  }
+  NdArray result = NdArray::uninitialized(canonical);
+  copy_in_linear_order(result.mutable_pages().mutable_real_values(), canonical,
+                       source.pages().real_values(), source.dims());
+  return result;
 }
 
 NdArray permuted(const NdArray& source, std::span<const int> order) {
   const Dims in = padded(source.dims(), order.size());
-  const std::vector<Index> strides = linear_strides(in);
   Dims dims(order.size());
   std::vector<Index> step(order.size());
   for (std::size_t k = 0; k < order.size(); ++k) {
     dims[k] = in[static_cast<std::size_t>(order[k])];
-    step[k] = strides[static_cast<std::size_t>(order[k])];
+    step[k] = storage_stride(in, static_cast<std::size_t>(order[k]));
   }
   return walk(source, dims, step, std::vector<Index>(order.size(), 0));
 }
@@ -158,13 +205,12 @@ NdArray concatenated(int dim, std::span<const NdArray> parts) {
 
 NdArray repeated(const NdArray& source, std::span<const Index> reps) {
   const Dims in = padded(source.dims(), reps.size());
-  const std::vector<Index> strides = linear_strides(in);
   Dims dims(in.size());
   std::vector<Index> step(in.size()), wraps(in.size());
   for (std::size_t k = 0; k < in.size(); ++k) {
     const Index rep = k < reps.size() ? reps[k] : 1;
     dims[k] = in[k] * rep;
-    step[k] = strides[k];
+    step[k] = storage_stride(in, k);
     wraps[k] = in[k];
   }
   element_count(dims);
@@ -194,22 +240,35 @@ NdArray expanded(const NdArray& source, const Dims& dims) {
 }
 
 NdArray summed_to(const NdArray& source, const Dims& dims) {
-  std::vector<int> along;
-  for (std::size_t k = 0; k < source.dims().size(); ++k) {
-    const Index target = k < dims.size() ? dims[k] : 1;
-    if (target == 1 && source.dims()[k] != 1) along.push_back(static_cast<int>(k));
+  LLMLAB_ASSERT(!source.is_complex());
+  NdArray result(dims);
+  const Dims in = source.dims();
+  const Dims target = padded(result.dims(), in.size());
+  if (source.empty()) return result;
+  // The source in storage order, page by page and row by row; each element lands where its
+  // subscripts point in the target, with 0 for every subscript along a summed dim.
+  std::span<const double> from = source.pages().real_values();
+  std::span<double> to = result.mutable_pages().mutable_real_values();
+  const Index rows = in[0], columns = in[1];
+  const bool sum_rows = target[0] == 1, sum_columns = target[1] == 1;
+  std::vector<Index> page_subscript(in.size(), 0);
+  for (Index page = 0; page < source.page_count(); ++page) {
+    Index target_page = 0, stride = target[0] * target[1];
+    for (std::size_t k = 2; k < in.size(); ++k) {
+      if (target[k] != 1) target_page += page_subscript[k] * stride;
+      stride *= target[k];
+    }
+    for (Index r = 0; r < rows; ++r) {
+      const Index row = target_page + (sum_rows ? 0 : r) * target[1];
+      const double* values = from.data() + (page * rows + r) * columns;
+      double* out = to.data() + row;
+      for (Index c = 0; c < columns; ++c) out[sum_columns ? 0 : c] += values[c];
+    }
+    for (std::size_t k = 2; k < in.size() && ++page_subscript[k] == in[k]; ++k) {
+      page_subscript[k] = 0;
+    }
   }
-  if (along.empty()) return reshaped(source, dims);
-  const Matrix slices = slices_along(source, along);  // one column per result element
-  Matrix totals(1, slices.columns());
-  std::span<const double> in = slices.real_values();
-  std::span<double> out = totals.mutable_real_values();
-  const auto columns = static_cast<std::size_t>(slices.columns());
-  for (std::size_t r = 0; r < static_cast<std::size_t>(slices.rows()); ++r) {
-    for (std::size_t c = 0; c < columns; ++c) out[c] += in[r * columns + c];
-  }
-  // The columns are in MATLAB's linear order of the result.
-  return reshaped(NdArray::from_matrix(std::move(totals)), dims);
+  return result;
 }
 
 namespace {
