@@ -22,6 +22,7 @@
 #include "builtins/registry.hpp"
 #include "nn/adamw.hpp"
 #include "num/ops.hpp"
+#include "runtime/nd_values.hpp"
 #include "runtime/tracked.hpp"
 
 namespace llmlab::builtins {
@@ -507,7 +508,20 @@ class AdamWState : public runtime::Object {
 
 bool is_real(const Value& value) {
   return value.is(Kind::Scalar) || value.is(Kind::Bool) ||
-         (value.is_array() && value.matrix_value().is_real());
+         (value.is_array() && value.matrix_value().is_real()) ||
+         (value.is_nd_array() && !value.nd_value().is_complex());
+}
+
+// A gradient leaf fits its parameter leaf: as many numbers, and an N-D parameter's gradient has
+// its extents (the update walks both storages in step).
+bool fits(const Value& parameter, const Value& gradient) {
+  if (!runtime::is_numeric_or_nd(gradient) ||
+      gradient.element_count() != parameter.element_count()) {
+    return false;
+  }
+  if (!parameter.is_nd_array() && !gradient.is_nd_array()) return true;
+  return parameter.is_nd_array() && gradient.is_nd_array() &&
+         parameter.nd_value().dims() == gradient.nd_value().dims();
 }
 
 // Calls `update` on every leaf of a struct tree, in collect_leaves' order, through mutable
@@ -589,7 +603,7 @@ Value adamw(Call& call) {
   settings.weight_decay = option(call, cfg, "weight_decay");
   const double clip = option(call, cfg, "clip");
 
-  std::vector<Leaf> parameter_leaves = leaves_of(call, params);
+  std::vector<Leaf> parameter_leaves = leaves_of(call, params, true);
   std::vector<Leaf> gradient_leaves;
   autodiff::collect_leaves(grads, "", gradient_leaves);
   if (gradient_leaves.size() != parameter_leaves.size()) {
@@ -598,8 +612,7 @@ Value adamw(Call& call) {
   for (std::size_t k = 0; k < parameter_leaves.size(); ++k) {
     const Leaf& p = parameter_leaves[k];
     const Leaf& g = gradient_leaves[k];
-    if (p.path != g.path || !g.value.is_numeric() ||
-        g.value.element_count() != p.value.element_count()) {
+    if (p.path != g.path || !fits(p.value, g.value)) {
       call.fail(fmt::format("grads.{} does not match params.{}", g.path, p.path));
     }
     if (!is_real(p.value) || !is_real(g.value)) call.fail("params and grads must be real");
@@ -624,7 +637,7 @@ Value adamw(Call& call) {
   if (clip > 0.0) {
     double total = 0.0;
     for (const Leaf& g : gradient_leaves) {
-      const Matrix m = g.value.as_matrix();
+      const Matrix m = autodiff::storage_of(g.value);
       for (const double v : m.real_values()) total += v * v;
     }
     const double norm = std::sqrt(total);
@@ -645,7 +658,7 @@ Value adamw(Call& call) {
     if (gradient_leaves[k].value.is(Kind::Scalar)) {
       clipped.assign(1, gradient_leaves[k].value.scalar_value());
     } else {
-      g = gradient_leaves[k].value.as_matrix();
+      g = autodiff::storage_of(gradient_leaves[k].value);
       gradient = g.real_values();
       if (scale != 1.0) clipped.assign(gradient.begin(), gradient.end());
     }
@@ -660,8 +673,11 @@ Value adamw(Call& call) {
       leaf = Value::scalar(value);
       return;
     }
-    nn::adamw_step<double>(leaf.mutable_matrix().mutable_real_values(), gradient, state->first[k],
-                           state->second[k], state->step, settings);
+    std::span<double> values = leaf.is_nd_array()
+                                   ? leaf.mutable_nd().mutable_pages().mutable_real_values()
+                                   : leaf.mutable_matrix().mutable_real_values();
+    nn::adamw_step<double>(values, gradient, state->first[k], state->second[k], state->step,
+                           settings);
   });
   return Value::tuple({std::move(updated), Value::object(state)});
 }

@@ -1,6 +1,9 @@
 #!/usr/bin/python3
 """A transformer block's loss and every parameter gradient: llmlab's grad against PyTorch.
 
+--batch B draws B sequences; the model file then computes the whole batch at once
+(batched_transformer_block.rlab: T×d×B arrays, pagemtimes and attention, issue #27).
+
 The parameters are drawn here (NumPy, fixed seed), written into the rlab script as exact
 decimal literals (%.17g round-trips a double), and the block of transformer_block.rlab is run
 through `llmlab run`; the same block in PyTorch float64 (torch.autograd) gives the reference.
@@ -43,6 +46,20 @@ def parameters(rng):
     }
 
 
+# Appended to the model file: the loss and every gradient, row-major, at full precision.
+PRINT_GRADIENTS = """
+[loss, g] = value_and_grad(@(p) block_loss(p, ids, targets, heads), p);
+printf("loss %.17g\\n", loss);
+names = fieldnames(g);
+for n = 1:numel(names)
+  values = g.(names(n));
+  printf("grad %s", names(n));
+  printf(" %.17g", reshape(values', 1, []));
+  printf("\\n");
+end
+"""
+
+
 def rlab_matrix(values):
     rows = ["  ".join(f"{x:.17g}" for x in row) for row in values]
     return "[" + "; ".join(rows) + "]"
@@ -51,23 +68,23 @@ def rlab_matrix(values):
 def torch_reference(params, ids, targets):
     p = {name: torch.tensor(value, dtype=torch.float64, requires_grad=True)
          for name, value in params.items()}
-    ids_t = torch.tensor(ids) - 1
+    ids_t = torch.tensor(ids) - 1          # (B, T)
     targets_t = torch.tensor(targets) - 1
     dh = D // HEADS
-    h = p["wte"][ids_t] + p["wpe"][:T]
+    h = p["wte"][ids_t] + p["wpe"][:T]      # (B, T, D)
     a = torch.nn.functional.layer_norm(h, (D,), p["ln1_g"][0], p["ln1_b"][0], 1e-5)
     q, k, v = a @ p["Wq"] + p["bq"], a @ p["Wk"] + p["bk"], a @ p["Wv"] + p["bv"]
     mask = torch.triu(torch.full((T, T), -1e9, dtype=torch.float64), diagonal=1)
     heads = []
     for j in range(HEADS):
         cols = slice(j * dh, (j + 1) * dh)
-        scores = q[:, cols] @ k[:, cols].T / dh ** 0.5 + mask
-        heads.append(torch.softmax(scores, dim=-1) @ v[:, cols])
-    h = h + torch.cat(heads, dim=1) @ p["Wo"] + p["bo"]
+        scores = q[..., cols] @ k[..., cols].transpose(-1, -2) / dh ** 0.5 + mask
+        heads.append(torch.softmax(scores, dim=-1) @ v[..., cols])
+    h = h + torch.cat(heads, dim=-1) @ p["Wo"] + p["bo"]
     m = torch.nn.functional.layer_norm(h, (D,), p["ln2_g"][0], p["ln2_b"][0], 1e-5)
     h = h + torch.nn.functional.gelu(m @ p["W1"] + p["b1"], approximate="tanh") @ p["W2"] + p["b2"]
     f = torch.nn.functional.layer_norm(h, (D,), p["lnf_g"][0], p["lnf_b"][0], 1e-5)
-    loss = torch.nn.functional.cross_entropy(f @ p["Wlm"], targets_t)
+    loss = torch.nn.functional.cross_entropy((f @ p["Wlm"]).reshape(-1, V), targets_t.reshape(-1))
     loss.backward()
     return loss.item(), {name: tensor.grad.numpy() for name, tensor in p.items()}
 
@@ -76,19 +93,20 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True)
     parser.add_argument("--model", required=True)
+    parser.add_argument("--batch", type=int, default=1)
     args = parser.parse_args()
     rng = np.random.default_rng(13)
     params = parameters(rng)
-    ids = [int(x) for x in rng.integers(1, V + 1, size=T)]
-    targets = [int(x) for x in rng.integers(1, V + 1, size=T)]
+    ids = rng.integers(1, V + 1, size=(args.batch, T)).tolist()
+    targets = rng.integers(1, V + 1, size=(args.batch, T)).tolist()
     lines = [f"p.{name} = {rlab_matrix(value)};" for name, value in params.items()]
-    lines.append(f"ids = [{' '.join(map(str, ids))}];")
-    lines.append(f"targets = [{' '.join(map(str, targets))}];")
+    lines.append(f"ids = {rlab_matrix(ids)};")
+    lines.append(f"targets = {rlab_matrix(targets)};")
     lines.append(f"heads = {HEADS};")
     model = pathlib.Path(args.model).read_text()
     with tempfile.TemporaryDirectory() as tmp:
         script = pathlib.Path(tmp) / "block.rlab"
-        script.write_text("\n".join(lines) + "\n" + model)
+        script.write_text("\n".join(lines) + "\n" + model + PRINT_GRADIENTS)
         run = subprocess.run([args.bin, "run", str(script)], capture_output=True, text=True,
                              timeout=300)
     if run.returncode != 0:
