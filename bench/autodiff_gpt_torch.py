@@ -157,8 +157,9 @@ def main() -> int:
     if run.returncode != 0:
         print(run.stdout, run.stderr)
         return 1
-    print(run.stdout.strip().splitlines()[-3])
     summary = run.stdout.strip().splitlines()
+    print(summary[-4])  # the last step's loss
+    print(summary[-3])  # the tape's size
     llmlab_step = float(summary[-1].split()[2])
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     cpu_begin = time.process_time()

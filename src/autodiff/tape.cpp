@@ -604,10 +604,10 @@ Value ValueTape::index_read(const Value& container, std::span<const Value> subsc
       return runtime::index_read(values[0], subscripts);
     });
   };
-  if (subscripts.size() != 2 || !primal.is_array() || !is_real_numeric(primal_of(result)) ||
-      nesting_ > 0) {
-    return general();
-  }
+  if (nesting_ > 0 || !is_real_numeric(primal_of(result))) return general();
+  if (primal.is_nd_array())
+    return nd_region_read(container, subscripts, std::move(result), general);
+  if (subscripts.size() != 2 || !primal.is_array()) return general();
   const Index rows = primal.matrix_value().rows(), columns = primal.matrix_value().columns();
   std::optional<std::vector<Index>> r = positions(subscripts[0], rows);
   std::optional<std::vector<Index>> c = positions(subscripts[1], columns);
@@ -628,6 +628,31 @@ Value ValueTape::index_read(const Value& container, std::span<const Value> subsc
           const double* from = in.data() + i * n;
           for (std::size_t j = 0; j < n; ++j) row[c[j]] += from[j];
         }
+      });
+}
+
+// A(I1, …, In) with one subscript per dim of a tracked N-D array: the node keeps the pick lists,
+// and its backward adds the gradient's rows back where they were read (num::add_to_region).
+Value ValueTape::nd_region_read(const Value& container, std::span<const Value> subscripts,
+                                Value result, const std::function<Value()>& general) {
+  const num::Dims& dims = primal_of(container).nd_value().dims();
+  if (subscripts.size() != dims.size()) return general();
+  num::Picks picks;
+  Index count = 1;
+  for (std::size_t k = 0; k < subscripts.size(); ++k) {
+    std::optional<std::vector<Index>> p = positions(subscripts[k], dims[k]);
+    if (!p) return general();
+    count *= static_cast<Index>(p->size());
+    picks.push_back(std::move(*p));
+  }
+  if (count != primal_of(result).element_count()) return general();
+  for (const std::vector<Index>& p : picks) add_saved_bytes(p.size() * sizeof(Index));
+  const Value operands[] = {container};
+  const auto [rows, columns] = num::storage_shape(dims);
+  return record(
+      std::move(result), operands,
+      [picks = std::move(picks), dims, rows, columns](const Matrix& g, GradientSink& sink) {
+        num::add_to_region(sink.accumulator(0, rows, columns), dims, picks, g.real_values());
       });
 }
 

@@ -159,6 +159,8 @@ class ValueTape : public runtime::Tape, public std::enable_shared_from_this<Valu
     std::string name;                  // the builtin or operator, for messages
     num::Dims output_dims;             // an N-D output's extents (its gradient is its storage)
   };
+  Value nd_region_read(const Value& container, std::span<const Value> subscripts, Value result,
+                       const std::function<Value()>& general);
   // The node's inputs, or nothing when it depends on no tracked operand.
   std::optional<Node> node_for(std::span<const Value> operands);
   Value push(Node node, Value primal);

@@ -85,6 +85,7 @@ class Level {
   }
   bool nested() const { return nested_; }
   const Value& tracked_x() const { return tracked_x_; }
+  const ValueTape& tape() const { return *tape_; }
 
   // A further input of this level (jvp's output cotangent): `value` as a leaf of the tape.
   Value lift(const Call& call, const Value& value) const {
@@ -166,6 +167,20 @@ Value value_and_grad(Call& call) {
         {std::move(result.value), std::move(result.gradient), std::move(result.aux)});
   }
   return Value::tuple({std::move(result.value), std::move(result.gradient)});
+}
+
+// s = tape_size(f, x): what differentiating f at x records, without the backward pass: s.nodes
+// (operations on the tape, x's leaves included) and s.saved_bytes (arrays the nodes keep for
+// their backward rules), for benchmarks and for seeing what a model costs to differentiate.
+Value tape_size(Call& call) {
+  require_function(call);
+  const Level level(call, call.value(1));
+  if (level.nested()) call.fail("tape_size cannot run inside a differentiated function");
+  call.invoke(call.value(0), {level.tracked_x()}, 1);
+  runtime::StructFields fields;
+  fields.emplace("nodes", Value::scalar(static_cast<double>(level.tape().node_count())));
+  fields.emplace("saved_bytes", Value::scalar(static_cast<double>(level.tape().saved_bytes())));
+  return Value::structure(std::move(fields));
 }
 
 // <a, b> summed over the leaves of two trees of x's structure; b is plain and each of its
@@ -717,6 +732,10 @@ extern const BuiltinTable kAutodiffBuiltins = {
     {"value_and_grad", value_and_grad, 2, 2,
      "[v, g] = value_and_grad(f, x); [v, g, aux] when f returns [loss, aux]. Example: [v, g] = "
      "value_and_grad(@(x) sum(x .^ 2), [1, 2])"},
+    {"tape_size", tape_size, 2, 2,
+     "s = tape_size(f, x): the operations differentiating f at x records (s.nodes) and the bytes "
+     "its nodes keep for the backward pass (s.saved_bytes). Example: tape_size(@(x) sum(x .^ 2), "
+     "[1, 2])"},
     {"jacobian", jacobian, 2, 2,
      "Jacobian of f at x: rows are outputs, columns inputs, both in column-major order; for a "
      "struct x, a struct of the Jacobians with respect to each field. Example: J = "

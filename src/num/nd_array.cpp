@@ -325,6 +325,18 @@ void write_region(NdArray& target, const Picks& picks, const NdArray& values) {
   scatter(pages.mutable_real_values(), offsets, values.pages().real_values(), values.dims());
 }
 
+void add_to_region(std::span<double> target, const Dims& dims, const Picks& picks,
+                   std::span<const double> values) {
+  LLMLAB_ASSERT(picks.size() == dims.size());
+  const std::vector<Index>& columns = picks[1];
+  for_each_region_row(dims, picks, [&](Index from, Index to) {
+    for (std::size_t j = 0; j < columns.size(); ++j) {
+      target[static_cast<std::size_t>(to + columns[j])] +=
+          values[static_cast<std::size_t>(from) + j];
+    }
+  });
+}
+
 NdArray resized(const NdArray& source, const Dims& dims) {
   NdArray result(dims,
                  source.is_complex() ? Matrix::Element::ComplexValued : Matrix::Element::Real);

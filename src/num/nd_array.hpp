@@ -84,6 +84,12 @@ NdArray read_region(const NdArray& source, const Picks& picks);
 // subscript_extents(target, n); grow the target first (resized).
 void write_region(NdArray& target, const Picks& picks, const NdArray& values);
 
+// The transpose of read_region for gradients: adds `values` (the storage of the region `picks`
+// selects, one pick list per dim of `dims`) into `target` (the storage of an array of extents
+// `dims`) at the region's positions; a position picked twice takes both.
+void add_to_region(std::span<double> target, const Dims& dims, const Picks& picks,
+                   std::span<const double> values);
+
 // The array with extents `dims` (each at least the current one), new elements zero.
 NdArray resized(const NdArray& source, const Dims& dims);
 

@@ -98,6 +98,17 @@ NdArray walk(const NdArray& source, Dims dims, const std::vector<Index>& source_
   return result;
 }
 
+// Whether an array of extents `in` expanded to `out` is its storage repeated: a 1×C row under
+// every row of every page, or one page under every page.
+bool storage_tiles(const Dims& in, const Dims& out) {
+  bool row = in[1] == out[1], page = in[0] == out[0] && in[1] == out[1];
+  for (std::size_t k = 0; k < in.size(); ++k) {
+    if (k != 1 && in[k] != 1) row = false;
+    if (k >= 2 && in[k] != 1) page = false;
+  }
+  return row || page;
+}
+
 Dims padded(const Dims& dims, std::size_t count) {
   Dims result = dims;
   result.resize(std::max(result.size(), count), 1);
@@ -231,6 +242,17 @@ std::optional<Dims> broadcast_dims(const Dims& a, const Dims& b) {
 NdArray expanded(const NdArray& source, const Dims& dims) {
   if (source.dims() == dims) return source;
   const Dims in = padded(source.dims(), dims.size());
+  if (storage_tiles(in, dims) && !source.is_complex() && !source.empty()) {
+    // The source's storage repeats through the result's: a bias row under every row, a page
+    // under every page. Copied whole, no walk.
+    NdArray result = NdArray::uninitialized(dims);
+    std::span<const double> from = source.pages().real_values();
+    std::span<double> to = result.mutable_pages().mutable_real_values();
+    for (std::size_t at = 0; at < to.size(); at += from.size()) {
+      std::copy(from.begin(), from.end(), to.begin() + static_cast<std::ptrdiff_t>(at));
+    }
+    return result;
+  }
   std::vector<Index> reps(dims.size());
   for (std::size_t k = 0; k < dims.size(); ++k) {
     LLMLAB_ASSERT(in[k] == dims[k] || in[k] == 1);
