@@ -175,7 +175,7 @@ Value value_and_grad(Call& call) {
 Value tape_size(Call& call) {
   require_function(call);
   const Level level(call, call.value(1));
-  if (level.nested()) call.fail("tape_size cannot run inside a differentiated function");
+  if (level.nested()) call.fail("cannot run inside a differentiated function");
   call.invoke(call.value(0), {level.tracked_x()}, 1);
   runtime::StructFields fields;
   fields.emplace("nodes", Value::scalar(static_cast<double>(level.tape().node_count())));
