@@ -36,6 +36,8 @@ struct DimSpec {
   // The one-slice forms of the nn builtins take no dim (a 1×N matrix is one slice): a matrix
   // of one row is given none.
   bool one_row_takes_no_dim = false;
+  // Where the dim is: the second argument, or the third after [] (max(x, [], dim)).
+  std::size_t position = 1;
 };
 
 struct NdForm {
@@ -46,6 +48,7 @@ struct NdForm {
 
 constexpr DimSpec kNnDim{DefaultDim::Second, true};
 constexpr DimSpec kReductionDim{DefaultDim::FirstNonSingleton, false};
+constexpr DimSpec kExtremumDim{DefaultDim::FirstNonSingleton, false, 2};
 
 const NdForm kForms[] = {
     // Element moves and value holders: N-D through the tape's own rules.
@@ -109,6 +112,8 @@ const NdForm kForms[] = {
     {"mean", Form::AlongDim, kReductionDim},
     {"prod", Form::AlongDim, kReductionDim},
     {"cumsum", Form::AlongDim, kReductionDim},
+    {"max", Form::AlongDim, kExtremumDim},
+    {"min", Form::AlongDim, kExtremumDim},
     {"cross_entropy", Form::ClassesAlongDim2, {}},
 };
 
@@ -163,16 +168,24 @@ Value over_storage(RuleCall& call, Rule rule) {
   return view_as(result, dims);
 }
 
-// The argument that holds the dim: the second, or a "dim" option's value (layernorm), or none.
-std::optional<std::size_t> dim_slot(const RuleCall& call) {
+// The argument that holds the dim: at the spec's position, or a "dim" option's value
+// (layernorm), or none.
+std::optional<std::size_t> dim_slot(const RuleCall& call, const DimSpec& spec) {
   for (std::size_t k = 1; k + 1 < call.arguments.size(); ++k) {
     const Value& name = primal_of(call.arguments[k]);
     if (name.is(Kind::String) && name.string_value() == "dim") return k + 1;
   }
-  if (call.arguments.size() < 2) return std::nullopt;
+  if (call.arguments.size() <= spec.position) return std::nullopt;
+  const Value& argument = primal_of(call.arguments[spec.position]);
+  if (argument.is(Kind::String)) return std::nullopt;  // "omitnan", "gamma", ...
+  return spec.position;
+}
+
+// max(a, b) of two arrays: element-wise, not along a dim.
+bool compares_two_arrays(const RuleCall& call, const DimSpec& spec) {
+  if (spec.position != 2 || call.arguments.size() < 2) return false;
   const Value& second = primal_of(call.arguments[1]);
-  if (second.is(Kind::String)) return std::nullopt;  // "omitnan", "gamma", ...
-  return 1;
+  return !(second.is_array() && second.matrix_value().empty());
 }
 
 bool is_all(const Value& value) { return value.is(Kind::String) && value.string_value() == "all"; }
@@ -191,7 +204,8 @@ int dim_of(const RuleCall& call, const Value& value) {
 
 // The arguments with the dim replaced by 2 (inserted when it was defaulted), or without it when
 // the rows are a single row of a builtin whose one-slice form takes none.
-std::vector<Value> with_dim_two(const RuleCall& call, std::optional<std::size_t> slot, bool drop) {
+std::vector<Value> with_dim_two(const RuleCall& call, const DimSpec& spec,
+                                std::optional<std::size_t> slot, bool drop) {
   std::vector<Value> arguments(call.arguments.begin(), call.arguments.end());
   if (drop) {
     if (slot) {
@@ -204,21 +218,36 @@ std::vector<Value> with_dim_two(const RuleCall& call, std::optional<std::size_t>
   }
   if (slot) {
     arguments[*slot] = Value::scalar(2.0);
-  } else {
-    arguments.insert(arguments.begin() + 1, Value::scalar(2.0));
+    return arguments;
   }
+  if (spec.position == 2 && arguments.size() < 2) arguments.push_back(Value::matrix(Matrix(0, 0)));
+  arguments.insert(arguments.begin() + static_cast<std::ptrdiff_t>(spec.position),
+                   Value::scalar(2.0));
   return arguments;
+}
+
+// The result of a 2-D rule over the rows, put back along `dim` with extents `dims` (each output
+// of a tuple: max's values and indices).
+Value put_back(const Value& result, num::Dims dims, int dim, Index slices) {
+  if (result.is(Kind::Tuple)) {
+    std::vector<Value> items;
+    for (const Value& item : result.tuple_items())
+      items.push_back(put_back(item, dims, dim, slices));
+    return Value::tuple(std::move(items));
+  }
+  dims[static_cast<std::size_t>(dim)] = storage_of(result).size() / std::max<Index>(slices, 1);
+  return from_rows_along(result, dims, dim);
 }
 
 Value along_dim(RuleCall& call, Rule rule, const DimSpec& spec) {
   const Value& x = call.arguments[0];
+  if (compares_two_arrays(call, spec)) return over_storage(call, rule);
   if (!primal_of(x).is_nd_array()) no_nd_rule(call);
   if (std::any_of(call.arguments.begin() + 1, call.arguments.end(),
                   [](const Value& argument) { return is_all(primal_of(argument)); })) {
     return over_storage(call, rule);
   }
-  const std::optional<std::size_t> slot = dim_slot(call);
-  if (call.nargout > 1) call.fail("the gradient rule of an N-D array takes one output");
+  const std::optional<std::size_t> slot = dim_slot(call, spec);
   num::Dims dims = primal_of(x).nd_value().dims();
   const int dim =
       slot ? dim_of(call, call.arguments[*slot])
@@ -227,11 +256,9 @@ Value along_dim(RuleCall& call, Rule rule, const DimSpec& spec) {
     dims.resize(static_cast<std::size_t>(dim) + 1, 1);
   const Value rows = rows_along(x, dim);
   const bool drop = spec.one_row_takes_no_dim && storage_of(rows).rows() == 1;
-  std::vector<Value> arguments = with_dim_two(call, slot, drop);
+  std::vector<Value> arguments = with_dim_two(call, spec, slot, drop);
   arguments[0] = rows;
-  const Value result = call_rule(call, rule, std::move(arguments));
-  dims[static_cast<std::size_t>(dim)] = storage_of(result).size() / storage_of(rows).rows();
-  return from_rows_along(result, dims, dim);
+  return put_back(call_rule(call, rule, std::move(arguments)), dims, dim, storage_of(rows).rows());
 }
 
 // cross_entropy(logits, targets[, reduction]) with N-D logits: the classes along dim 2, each
