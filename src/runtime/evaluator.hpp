@@ -252,6 +252,13 @@ class Evaluator {
   // In matlab code, a name nothing defines: NAME.m found as file_candidates finds it, a function
   // file, defines its functions; false when there is no such file.
   bool load_function_file(std::string_view name, const SourceLoc& where);
+  // NAME.m in matlab code, parsed, found as load_function_file finds it; nothing when there is
+  // no such file.
+  std::optional<lang::Program> find_code_file(std::string_view name, const SourceLoc& where) const;
+  // A statement `name` alone whose NAME.m is a script: runs it in this frame (MATLAB's script
+  // call); false when NAME.m is missing or a function file. Anywhere else a script's name is
+  // load_function_file's error.
+  bool run_script_file(std::string_view name, const SourceLoc& where);
   void exec_declare(const lang::DeclareStmt& statement);
   // The value a `global` name, or the running function's `persistent` name, shares.
   Value& shared_storage(lang::DeclareKind kind, const std::string& name);

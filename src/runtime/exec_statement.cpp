@@ -295,6 +295,10 @@ void Evaluator::exec_expression_statement(const lang::ExpressionStmt& statement)
   } else if (expression.kind == lang::ExprKind::Identifier &&
              bare_call(expression.as<lang::IdentifierExpr>().name)) {
     value = call_by_name(expression.as<lang::IdentifierExpr>().name.text, {}, 0, expression.loc);
+  } else if (expression.kind == lang::ExprKind::Identifier &&
+             !slot(expression.as<lang::IdentifierExpr>().name).defined &&
+             run_script_file(expression.as<lang::IdentifierExpr>().name.text, expression.loc)) {
+    return;  // a script file, run where it is named (a script gives no value)
   } else if (expression.kind == lang::ExprKind::MethodCall) {
     value = eval_method_call(expression.as<lang::MethodCallExpr>(), 0);
   } else {

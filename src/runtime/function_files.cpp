@@ -53,8 +53,11 @@ std::vector<fs::path> Evaluator::file_candidates(const std::string& path, const 
   return candidates;
 }
 
-bool Evaluator::load_function_file(std::string_view name, const SourceLoc& where) {
-  if (session_.dialect() != lang::Dialect::Matlab || !lang::is_variable_name(name)) return false;
+std::optional<lang::Program> Evaluator::find_code_file(std::string_view name,
+                                                       const SourceLoc& where) const {
+  if (session_.dialect() != lang::Dialect::Matlab || !lang::is_variable_name(name)) {
+    return std::nullopt;
+  }
   fs::path chosen;
   for (const fs::path& candidate : file_candidates(std::string(name) + ".m", where, true)) {
     std::error_code ignored;
@@ -63,21 +66,43 @@ bool Evaluator::load_function_file(std::string_view name, const SourceLoc& where
       break;
     }
   }
-  if (chosen.empty()) return false;
+  if (chosen.empty()) return std::nullopt;
   std::string reason;
   std::optional<std::string> text = read_file(chosen, reason);
   if (!text) {
-    throw Error(fmt::format("cannot read the function file {}: {}", chosen.string(), reason));
+    throw Error(fmt::format("cannot read the code file {}: {}", chosen.string(), reason));
   }
-  const lang::Program program = lang::parse_program(
+  return lang::parse_program(
       std::make_shared<const SourceFile>(chosen.string(), std::move(*text)), lang::Dialect::Matlab);
-  const bool function_file =
-      !program.body.empty() && program.body.front()->kind == lang::StmtKind::Function;
-  if (!function_file || program.body.front()->as<lang::FunctionStmt>().function->name != name) {
-    throw Error(
-        fmt::format("{} is no function file for '{}': its first statement must be "
-                    "`function ... = {}(...)`",
-                    chosen.string(), name, name));
+}
+
+namespace {
+
+bool is_function_file(const lang::Program& program) {
+  return !program.body.empty() && program.body.front()->kind == lang::StmtKind::Function;
+}
+
+}  // namespace
+
+bool Evaluator::run_script_file(std::string_view name, const SourceLoc& where) {
+  std::optional<lang::Program> program = find_code_file(name, where);
+  if (!program || is_function_file(*program)) return false;
+  // MATLAB runs a script in the caller's workspace: its assignments are the caller's.
+  run_nested(*program);
+  return true;
+}
+
+bool Evaluator::load_function_file(std::string_view name, const SourceLoc& where) {
+  std::optional<lang::Program> found = find_code_file(name, where);
+  if (!found) return false;
+  const lang::Program& program = *found;
+  if (!is_function_file(program) ||
+      program.body.front()->as<lang::FunctionStmt>().function->name != name) {
+    throw Error(fmt::format(
+        "'{}' is a script, or a file whose first function is not {}: a script runs as a "
+        "statement of its own (`{}`), and a function file's first statement must be "
+        "`function ... = {}(...)`",
+        name, name, name, name));
   }
   // Its other functions come with it (MATLAB keeps them private to the file; here they are
   // defined for the session, unless a function of that name exists already).

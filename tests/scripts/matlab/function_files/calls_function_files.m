@@ -9,4 +9,9 @@ disp(endless_pair(3))
 % expect: 10
 c = scaled_cube(1, 2) + endless_pair(0)
 % expect: c = 3
-script_not_function(1)   % expect error: is no function file for 'script_not_function'
+% a script named as a statement runs in this workspace: its variable is ours afterwards
+script_not_function
+% expect: 1
+disp(not_a_function + 1)
+% expect: 2
+script_not_function(1)   % expect error: 'script_not_function' is a script
