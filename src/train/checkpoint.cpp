@@ -64,77 +64,109 @@ std::string config_json(const Config& c) {
   return json.dump();
 }
 
+// The checked reads of one config field from a checkpoint's JSON.
+class ConfigFields {
+ public:
+  ConfigFields(const Json& json, std::string_view file) : json_(json), file_(file) {}
+
+  enum class Presence { Required, Optional };
+
+  template <typename Member>
+  void integer(const char* name, Member& member, Presence presence) const {
+    const auto found = json_.find(name);
+    if (found == json_.end()) {
+      if (presence == Presence::Required) missing(name);
+      return;
+    }
+    // Every integer setting fits an int except the seed.
+    const double limit = std::is_same_v<Member, int> ? 1e9 : 1e18;
+    if (!found->is_number_integer() || found->template get<double>() < 0.0 ||
+        found->template get<double>() > limit) {
+      fail(file_,
+           fmt::format("__metadata__ config '{}' is not an integer in [0, {:g}]", name, limit));
+    }
+    member = found->template get<Member>();
+  }
+
+  void real(const char* name, double& member) const {
+    const auto found = json_.find(name);
+    if (found == json_.end()) return;
+    if (!found->is_number())
+      fail(file_, fmt::format("__metadata__ config '{}' is not a number", name));
+    member = found->get<double>();
+  }
+
+  std::string text(const char* name, Presence presence) const {
+    const auto found = json_.find(name);
+    if (found == json_.end()) {
+      if (presence == Presence::Required) missing(name);
+      return {};
+    }
+    if (!found->is_string())
+      fail(file_, fmt::format("__metadata__ config '{}' is not a string", name));
+    return found->get<std::string>();
+  }
+
+ private:
+  [[noreturn]] void missing(const char* name) const {
+    fail(file_, fmt::format("__metadata__ config has no '{}'", name));
+  }
+
+  const Json& json_;
+  std::string_view file_;
+};
+
+using Presence = ConfigFields::Presence;
+
+// The architecture: every field required.
+void read_architecture(const ConfigFields& fields, Config& c, std::string_view file) {
+  fields.integer("layers", c.layers, Presence::Required);
+  fields.integer("d_model", c.d_model, Presence::Required);
+  fields.integer("heads", c.heads, Presence::Required);
+  fields.integer("mlp_ratio", c.mlp_ratio, Presence::Required);
+  fields.integer("context", c.context, Presence::Required);
+  c.norm_placement = parse_norm_placement(fields.text("norm", Presence::Required), file);
+  c.norm_kind = parse_norm_kind(fields.text("norm_kind", Presence::Required), file);
+  c.activation = parse_activation(fields.text("activation", Presence::Required), file);
+}
+
+// The training settings: each keeps its default when absent.
+void read_training_settings(const ConfigFields& fields, Config& c, std::string_view file) {
+  if (const std::string init = fields.text("residual_init", Presence::Optional); !init.empty()) {
+    c.residual_init = parse_residual_init(init, file);
+  }
+  if (const std::string schedule = fields.text("schedule", Presence::Optional); !schedule.empty()) {
+    c.schedule = parse_schedule(schedule, file);
+  }
+  fields.real("init_std", c.init_std);
+  fields.integer("batch", c.batch, Presence::Optional);
+  fields.real("lr", c.learning_rate);
+  fields.real("min_lr", c.min_learning_rate);
+  fields.integer("warmup", c.warmup_steps, Presence::Optional);
+  fields.real("weight_decay", c.weight_decay);
+  fields.real("beta1", c.beta1);
+  fields.real("beta2", c.beta2);
+  fields.real("epsilon", c.epsilon);
+  fields.real("grad_clip", c.grad_clip);
+  fields.integer("steps", c.steps, Presence::Optional);
+  fields.integer("seed", c.seed, Presence::Optional);
+  fields.integer("log_interval", c.log_interval, Presence::Optional);
+  fields.integer("eval_interval", c.eval_interval, Presence::Optional);
+  fields.integer("eval_batches", c.eval_batches, Presence::Optional);
+  fields.real("validation_fraction", c.validation_fraction);
+  c.corpus = fields.text("corpus", Presence::Optional);
+}
+
 // Reads the config back; the architecture's fields are required, the training settings keep
 // their defaults when absent (a checkpoint written by another tool may carry only the former).
 Config parse_config(const std::string& text, std::string_view file) {
   const Json json = Json::parse(text, nullptr, false);
   if (json.is_discarded() || !json.is_object())
     fail(file, "__metadata__ config is not a JSON object");
+  const ConfigFields fields(json, file);
   Config c;
-  const auto integer = [&](const char* name, auto& member, bool required) {
-    const auto found = json.find(name);
-    if (found == json.end()) {
-      if (required) fail(file, fmt::format("__metadata__ config has no '{}'", name));
-      return;
-    }
-    // Every integer setting fits an int except the seed.
-    using Member = std::remove_reference_t<decltype(member)>;
-    const double limit = std::is_same_v<Member, int> ? 1e9 : 1e18;
-    if (!found->is_number_integer() || found->template get<double>() < 0.0 ||
-        found->template get<double>() > limit) {
-      fail(file,
-           fmt::format("__metadata__ config '{}' is not an integer in [0, {:g}]", name, limit));
-    }
-    member = found->template get<std::remove_reference_t<decltype(member)>>();
-  };
-  const auto real = [&](const char* name, double& member) {
-    const auto found = json.find(name);
-    if (found == json.end()) return;
-    if (!found->is_number())
-      fail(file, fmt::format("__metadata__ config '{}' is not a number", name));
-    member = found->get<double>();
-  };
-  const auto text_of = [&](const char* name, bool required) -> std::string {
-    const auto found = json.find(name);
-    if (found == json.end()) {
-      if (required) fail(file, fmt::format("__metadata__ config has no '{}'", name));
-      return {};
-    }
-    if (!found->is_string())
-      fail(file, fmt::format("__metadata__ config '{}' is not a string", name));
-    return found->get<std::string>();
-  };
-  integer("layers", c.layers, true);
-  integer("d_model", c.d_model, true);
-  integer("heads", c.heads, true);
-  integer("mlp_ratio", c.mlp_ratio, true);
-  integer("context", c.context, true);
-  c.norm_placement = parse_norm_placement(text_of("norm", true), file);
-  c.norm_kind = parse_norm_kind(text_of("norm_kind", true), file);
-  c.activation = parse_activation(text_of("activation", true), file);
-  if (const std::string init = text_of("residual_init", false); !init.empty()) {
-    c.residual_init = parse_residual_init(init, file);
-  }
-  if (const std::string schedule = text_of("schedule", false); !schedule.empty()) {
-    c.schedule = parse_schedule(schedule, file);
-  }
-  real("init_std", c.init_std);
-  integer("batch", c.batch, false);
-  real("lr", c.learning_rate);
-  real("min_lr", c.min_learning_rate);
-  integer("warmup", c.warmup_steps, false);
-  real("weight_decay", c.weight_decay);
-  real("beta1", c.beta1);
-  real("beta2", c.beta2);
-  real("epsilon", c.epsilon);
-  real("grad_clip", c.grad_clip);
-  integer("steps", c.steps, false);
-  integer("seed", c.seed, false);
-  integer("log_interval", c.log_interval, false);
-  integer("eval_interval", c.eval_interval, false);
-  integer("eval_batches", c.eval_batches, false);
-  real("validation_fraction", c.validation_fraction);
-  c.corpus = text_of("corpus", false);
+  read_architecture(fields, c, file);
+  read_training_settings(fields, c, file);
   return c;
 }
 
