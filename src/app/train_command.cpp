@@ -123,15 +123,68 @@ std::string validation_text(const train::Record& record) {
   return fmt::format("val {:.4f} at step {}", last.loss, last.step);
 }
 
+// The text options (--norm, --activation, ...) into the config's enums.
+void read_choices(TrainOptions& options) {
+  train::Config& c = options.config;
+  c.norm_placement = train::parse_norm_placement(options.norm, kWho);
+  c.norm_kind = train::parse_norm_kind(options.norm_kind, kWho);
+  c.activation = train::parse_activation(options.activation, kWho);
+  c.residual_init = train::parse_residual_init(options.residual_init, kWho);
+  c.schedule = train::parse_schedule(options.schedule, kWho);
+}
+
+// --resume: the model to continue from, and the config it was trained with.
+void resume_from(TrainOptions& options, train::Model& init, train::TrainingRun& run) {
+  init = train::load_model(options.resume, kWho);
+  options.config = resumed_config(options, init.config);
+  run.init = &init;
+  if (!options.quiet) {
+    fmt::print(stderr, "resuming {} at step {} ({})\n", options.resume, init.steps,
+               init.optimizer ? "with its AdamW state" : "no AdamW state: fresh moments");
+  }
+}
+
+// --save and --save-every: a checkpoint every N steps and at the end.
+void save_checkpoints(const TrainOptions& options, train::TrainingRun& run) {
+  if (options.save_every < 0) {
+    throw Error(fmt::format("{}: --save-every must be >= 0, got {}", kWho, options.save_every));
+  }
+  if (options.save_every > 0 && options.save.empty()) {
+    throw Error(fmt::format("{}: --save-every needs --save FILE", kWho));
+  }
+  if (!options.save.empty()) {
+    run.save_every = options.save_every;
+    run.on_checkpoint = [&options](const train::Model& model) {
+      train::save_model(model, options.save, kWho);
+    };
+  }
+}
+
+// What the run did, on stdout: how it ended, the checkpoint, and one line of numbers.
+void print_summary(const train::Record& record, const TrainOptions& options) {
+  const train::Config& c = options.config;
+  if (record.interrupted) fmt::print("interrupted after step {}\n", record.steps_done);
+  if (!options.save.empty()) {
+    fmt::print("saved {} (and {}) at step {}\n", options.save, train::optimizer_path(options.save),
+               record.steps_done);
+  }
+  if (record.nonfinite_step) {
+    fmt::print("stopped at step {}: the {} became NaN or Inf\n", *record.nonfinite_step,
+               record.nonfinite_what);
+  }
+  fmt::print(
+      "{} parameters, {}-LN lr={} warmup={}: {} steps, loss {:.4f}, {} (unigram {:.4f}), "
+      "{:.0f} tok/s\n",
+      record.parameters, train::name_of(c.norm_placement), c.learning_rate, c.warmup_steps,
+      record.steps_done, record.log.empty() ? std::nan("") : record.log.back().loss_mean,
+      validation_text(record), record.unigram_entropy, record.tokens_per_second);
+}
+
 int run_training(TrainOptions& options) {
   try {
     if (!options.json.empty()) check_json_target(options.json);
-    train::Config& c = options.config;
-    c.norm_placement = train::parse_norm_placement(options.norm, kWho);
-    c.norm_kind = train::parse_norm_kind(options.norm_kind, kWho);
-    c.activation = train::parse_activation(options.activation, kWho);
-    c.residual_init = train::parse_residual_init(options.residual_init, kWho);
-    c.schedule = train::parse_schedule(options.schedule, kWho);
+    read_choices(options);
+    const train::Config& c = options.config;
     const bool terminal = isatty(fileno(stderr)) != 0;
     train::ProgressCallback progress;
     if (!options.quiet) {
@@ -141,47 +194,14 @@ int run_training(TrainOptions& options) {
     }
     train::TrainingRun run;
     train::Model init;
-    if (!options.resume.empty()) {
-      init = train::load_model(options.resume, kWho);
-      c = resumed_config(options, init.config);
-      run.init = &init;
-      if (!options.quiet) {
-        fmt::print(stderr, "resuming {} at step {} ({})\n", options.resume, init.steps,
-                   init.optimizer ? "with its AdamW state" : "no AdamW state: fresh moments");
-      }
-    }
-    if (options.save_every < 0) {
-      throw Error(fmt::format("{}: --save-every must be >= 0, got {}", kWho, options.save_every));
-    }
-    if (options.save_every > 0 && options.save.empty()) {
-      throw Error(fmt::format("{}: --save-every needs --save FILE", kWho));
-    }
-    if (!options.save.empty()) {
-      run.save_every = options.save_every;
-      run.on_checkpoint = [&options](const train::Model& model) {
-        train::save_model(model, options.save, kWho);
-      };
-    }
+    if (!options.resume.empty()) resume_from(options, init, run);
+    save_checkpoints(options, run);
     // Ctrl-C ends the run after the current step, with the summary and the record; a second
     // one ends the process at once.
     InterruptScope interrupt;
     run.stop = [] { return InterruptScope::requested(); };
     const train::Record record = train::train_gpt(c, progress, kWho, run);
-    if (record.interrupted) fmt::print("interrupted after step {}\n", record.steps_done);
-    if (!options.save.empty()) {
-      fmt::print("saved {} (and {}) at step {}\n", options.save,
-                 train::optimizer_path(options.save), record.steps_done);
-    }
-    if (record.nonfinite_step) {
-      fmt::print("stopped at step {}: the {} became NaN or Inf\n", *record.nonfinite_step,
-                 record.nonfinite_what);
-    }
-    fmt::print(
-        "{} parameters, {}-LN lr={} warmup={}: {} steps, loss {:.4f}, {} (unigram {:.4f}), "
-        "{:.0f} tok/s\n",
-        record.parameters, train::name_of(c.norm_placement), c.learning_rate, c.warmup_steps,
-        record.steps_done, record.log.empty() ? std::nan("") : record.log.back().loss_mean,
-        validation_text(record), record.unigram_entropy, record.tokens_per_second);
+    print_summary(record, options);
     if (!options.json.empty()) {
       std::string reason;
       if (!write_file(options.json, train::to_json(record), reason)) {
