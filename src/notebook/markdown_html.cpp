@@ -15,6 +15,7 @@
 
 #include "base/text_escape.hpp"
 #include "notebook/executed.hpp"
+#include "notebook/links.hpp"
 #include "notebook/parse.hpp"
 
 namespace llmlab::notebook {
@@ -130,35 +131,6 @@ std::string strip_tags(std::string_view html) {
   return out;
 }
 
-// A readable anchor from a heading's text: lower-case letters and digits (other UTF-8 kept),
-// every run of anything else one `-`, entities dropped: "The stream under both rules" →
-// "the-stream-under-both-rules". It depends only on the text, so it stays across renders.
-std::string heading_slug(std::string_view text) {
-  std::string slug;
-  bool dash = false;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    // A prose value's marks (executed.hpp) are no part of its text.
-    if (text[i] == kValueOpen || text[i] == kValueClose) continue;
-    if (c == '&') {
-      const std::size_t end = text.find(';', i);
-      if (end != std::string_view::npos && end - i < 10) {
-        i = end;
-        dash = true;
-        continue;
-      }
-    }
-    if (std::isalnum(c) || c >= 0x80) {
-      if (dash && !slug.empty()) slug += '-';
-      dash = false;
-      slug += static_cast<char>(std::tolower(c));
-    } else {
-      dash = true;
-    }
-  }
-  return slug;
-}
-
 // A heading's id: its explicit {#id} (cut from inner), else a slug of its text, numbered
 // when the page has it already (the later ones get -2, -3, ...).
 std::string heading_id(std::string& inner, int* heading_counter,
@@ -170,7 +142,7 @@ std::string heading_id(std::string& inner, int* heading_counter,
     inner = inner.substr(0, static_cast<std::size_t>(id_match.position()));
     return id;
   }
-  std::string id = heading_slug(strip_tags(inner));
+  std::string id = slugify(strip_tags(inner));
   if (id.empty()) id = fmt::format("heading-{}", ++*heading_counter);
   if (headings) {
     const auto taken = [&](const std::string& candidate) {
