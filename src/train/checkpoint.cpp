@@ -19,6 +19,7 @@
 #include "base/hash.hpp"
 #include "base/utf8.hpp"
 #include "num/ops.hpp"
+#include "train/config_fields.hpp"
 #include "train/safetensors.hpp"
 
 namespace llmlab::train {
@@ -32,50 +33,62 @@ using Json = nlohmann::ordered_json;
 
 std::int64_t to_int64(std::size_t value) { return static_cast<std::int64_t>(value); }
 
-// The Config as JSON, with the cfg field names of train_gpt.
+// The Config as JSON, with the keys of the settings table (config_fields.hpp).
 std::string config_json(const Config& c) {
-  Json json = {{"layers", c.layers},
-               {"d_model", c.d_model},
-               {"heads", c.heads},
-               {"mlp_ratio", c.mlp_ratio},
-               {"context", c.context},
-               {"norm", name_of(c.norm_placement)},
-               {"norm_kind", name_of(c.norm_kind)},
-               {"activation", name_of(c.activation)},
-               {"residual_init", name_of(c.residual_init)},
-               {"init_std", c.init_std},
-               {"batch", c.batch},
-               {"lr", c.learning_rate},
-               {"min_lr", c.min_learning_rate},
-               {"warmup", c.warmup_steps},
-               {"schedule", name_of(c.schedule)},
-               {"weight_decay", c.weight_decay},
-               {"beta1", c.beta1},
-               {"beta2", c.beta2},
-               {"epsilon", c.epsilon},
-               {"grad_clip", c.grad_clip},
-               {"steps", c.steps},
-               {"seed", c.seed},
-               {"log_interval", c.log_interval},
-               {"eval_interval", c.eval_interval},
-               {"eval_batches", c.eval_batches},
-               {"validation_fraction", c.validation_fraction},
-               {"corpus", c.corpus}};
+  Json json = Json::object();
+  for (const ConfigField& field : config_fields()) {
+    const std::string key(field.key);
+    switch (field.kind) {
+      case FieldKind::Integer:
+        json[key] = c.*field.integer;
+        break;
+      case FieldKind::Seed:
+        json[key] = c.*field.seed;
+        break;
+      case FieldKind::Real:
+        json[key] = c.*field.real;
+        break;
+      case FieldKind::Choice:
+      case FieldKind::Text:
+        json[key] = field.text_of(c);
+        break;
+    }
+  }
   return json.dump();
 }
 
 // The checked reads of one config field from a checkpoint's JSON.
-class ConfigFields {
+class ConfigReader {
  public:
-  ConfigFields(const Json& json, std::string_view file) : json_(json), file_(file) {}
+  ConfigReader(const Json& json, std::string_view file) : json_(json), file_(file) {}
 
-  enum class Presence { Required, Optional };
+  // The field into c when the JSON has it; an error when a required field is missing.
+  void read(const ConfigField& field, Config& c) const {
+    const bool required = field.in_checkpoint == InCheckpoint::Required;
+    switch (field.kind) {
+      case FieldKind::Integer:
+        return integer(field.key, c.*field.integer, required);
+      case FieldKind::Seed:
+        return integer(field.key, c.*field.seed, required);
+      case FieldKind::Real:
+        return real(field.key, c.*field.real);
+      case FieldKind::Choice:
+        if (const std::string name = text(field.key, required); required || !name.empty()) {
+          field.set_choice(c, name, file_);
+        }
+        return;
+      case FieldKind::Text:
+        c.*field.text = text(field.key, required);
+        return;
+    }
+  }
 
+ private:
   template <typename Member>
-  void integer(const char* name, Member& member, Presence presence) const {
-    const auto found = json_.find(name);
+  void integer(std::string_view name, Member& member, bool required) const {
+    const auto found = json_.find(std::string(name));
     if (found == json_.end()) {
-      if (presence == Presence::Required) missing(name);
+      if (required) missing(name);
       return;
     }
     // Every integer setting fits an int except the seed.
@@ -88,18 +101,18 @@ class ConfigFields {
     member = found->template get<Member>();
   }
 
-  void real(const char* name, double& member) const {
-    const auto found = json_.find(name);
+  void real(std::string_view name, double& member) const {
+    const auto found = json_.find(std::string(name));
     if (found == json_.end()) return;
     if (!found->is_number())
       fail(file_, fmt::format("__metadata__ config '{}' is not a number", name));
     member = found->get<double>();
   }
 
-  std::string text(const char* name, Presence presence) const {
-    const auto found = json_.find(name);
+  std::string text(std::string_view name, bool required) const {
+    const auto found = json_.find(std::string(name));
     if (found == json_.end()) {
-      if (presence == Presence::Required) missing(name);
+      if (required) missing(name);
       return {};
     }
     if (!found->is_string())
@@ -107,8 +120,7 @@ class ConfigFields {
     return found->get<std::string>();
   }
 
- private:
-  [[noreturn]] void missing(const char* name) const {
+  [[noreturn]] void missing(std::string_view name) const {
     fail(file_, fmt::format("__metadata__ config has no '{}'", name));
   }
 
@@ -116,57 +128,20 @@ class ConfigFields {
   std::string_view file_;
 };
 
-using Presence = ConfigFields::Presence;
-
-// The architecture: every field required.
-void read_architecture(const ConfigFields& fields, Config& c, std::string_view file) {
-  fields.integer("layers", c.layers, Presence::Required);
-  fields.integer("d_model", c.d_model, Presence::Required);
-  fields.integer("heads", c.heads, Presence::Required);
-  fields.integer("mlp_ratio", c.mlp_ratio, Presence::Required);
-  fields.integer("context", c.context, Presence::Required);
-  c.norm_placement = parse_norm_placement(fields.text("norm", Presence::Required), file);
-  c.norm_kind = parse_norm_kind(fields.text("norm_kind", Presence::Required), file);
-  c.activation = parse_activation(fields.text("activation", Presence::Required), file);
-}
-
-// The training settings: each keeps its default when absent.
-void read_training_settings(const ConfigFields& fields, Config& c, std::string_view file) {
-  if (const std::string init = fields.text("residual_init", Presence::Optional); !init.empty()) {
-    c.residual_init = parse_residual_init(init, file);
-  }
-  if (const std::string schedule = fields.text("schedule", Presence::Optional); !schedule.empty()) {
-    c.schedule = parse_schedule(schedule, file);
-  }
-  fields.real("init_std", c.init_std);
-  fields.integer("batch", c.batch, Presence::Optional);
-  fields.real("lr", c.learning_rate);
-  fields.real("min_lr", c.min_learning_rate);
-  fields.integer("warmup", c.warmup_steps, Presence::Optional);
-  fields.real("weight_decay", c.weight_decay);
-  fields.real("beta1", c.beta1);
-  fields.real("beta2", c.beta2);
-  fields.real("epsilon", c.epsilon);
-  fields.real("grad_clip", c.grad_clip);
-  fields.integer("steps", c.steps, Presence::Optional);
-  fields.integer("seed", c.seed, Presence::Optional);
-  fields.integer("log_interval", c.log_interval, Presence::Optional);
-  fields.integer("eval_interval", c.eval_interval, Presence::Optional);
-  fields.integer("eval_batches", c.eval_batches, Presence::Optional);
-  fields.real("validation_fraction", c.validation_fraction);
-  c.corpus = fields.text("corpus", Presence::Optional);
-}
-
-// Reads the config back; the architecture's fields are required, the training settings keep
-// their defaults when absent (a checkpoint written by another tool may carry only the former).
+// Reads the config back; the architecture's fields are required (and read first), the training
+// settings keep their defaults when absent (a checkpoint written by another tool may carry only
+// the former).
 Config parse_config(const std::string& text, std::string_view file) {
   const Json json = Json::parse(text, nullptr, false);
   if (json.is_discarded() || !json.is_object())
     fail(file, "__metadata__ config is not a JSON object");
-  const ConfigFields fields(json, file);
+  const ConfigReader reader(json, file);
   Config c;
-  read_architecture(fields, c, file);
-  read_training_settings(fields, c, file);
+  for (const InCheckpoint pass : {InCheckpoint::Required, InCheckpoint::Optional}) {
+    for (const ConfigField& field : config_fields()) {
+      if (field.in_checkpoint == pass) reader.read(field, c);
+    }
+  }
   return c;
 }
 

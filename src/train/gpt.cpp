@@ -450,8 +450,7 @@ double Gpt<T>::loss(std::span<const int> tokens, std::span<const int> targets) {
 }
 
 template <class T>
-double Gpt<T>::forward_batch(std::span<const int> tokens, std::span<const int> targets,
-                             Pass pass) {
+double Gpt<T>::forward_batch(std::span<const int> tokens, std::span<const int> targets, Pass pass) {
   const size_t N = to_size(batch_) * to_size(shape_.context);
   LLMLAB_ASSERT(tokens.size() == N && targets.size() == N);
   std::copy(tokens.begin(), tokens.end(), tokens_.begin());
