@@ -2,6 +2,7 @@
 // output in a fenced text block between sentinels, figures as content-named SVG files.
 #include <fmt/format.h>
 
+#include "base/hash.hpp"
 #include "base/text_escape.hpp"
 #include "notebook/links.hpp"
 #include "notebook/parse.hpp"
@@ -10,14 +11,7 @@
 
 namespace llmlab::notebook {
 
-std::string fnv1a_hex(std::string_view bytes) {
-  std::uint32_t hash = 2166136261u;
-  for (const char c : bytes) {
-    hash ^= static_cast<unsigned char>(c);
-    hash *= 16777619u;
-  }
-  return fmt::format("{:08x}", hash);
-}
+std::string fnv1a_hex(std::string_view bytes) { return fmt::format("{:08x}", fnv1a_32(bytes)); }
 
 namespace {
 

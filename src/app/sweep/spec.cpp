@@ -77,7 +77,7 @@ std::string config_id(const Options& varying, const Options& all, int threads) {
   std::uint64_t hash = kFnv1a64Offset;
   for (const auto& [name, value] : all) hash = fnv1a_64(name + "=" + value.text + "\n", hash);
   hash = fnv1a_64(fmt::format("threads={}\n", threads), hash);
-  return fmt::format("{}-{:08x}", readable, static_cast<std::uint32_t>(hash ^ (hash >> 32)));
+  return fmt::format("{}-{:08x}", readable, fold_to_32(hash));
 }
 
 namespace {
