@@ -221,10 +221,18 @@ def scan_scope(code: str, start: int, end: int, prefix: str, path: str, line_of,
     """
     head_start = start
     index = start
+    parentheses = 0  # braces inside parentheses belong to the head: `int f(std::vector<int> v = {})`
     while index < end:
         character = code[index]
-        if character in ";}":
+        if character == "(":
+            parentheses += 1
+        elif character == ")":
+            parentheses = max(parentheses - 1, 0)
+        elif character in ";}":
             head_start = index + 1
+            parentheses = 0
+        elif character == "{" and parentheses > 0:
+            index = matching_brace(code, index)
         elif character == "{":
             close = matching_brace(code, index)
             head = code[head_start:index]
@@ -295,4 +303,7 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except BrokenPipeError:  # the listing piped into `head`
+        sys.exit(0)

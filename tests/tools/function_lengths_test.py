@@ -61,6 +61,10 @@ int exported(void) {
   return 0;
 }
 }
+
+int with_defaults(std::vector<int> values = {}, Point origin = {0, 0}) {
+  return 0;
+}
 '''
 
 
@@ -98,6 +102,7 @@ def main() -> int:
         "make_printer": (29, 9),
         "page": (39, 3),
         "exported": (45, 3),
+        "with_defaults": (50, 3),
     })
 
     # Listing and the ceiling.
