@@ -47,20 +47,8 @@ int clean_status(const notebook::CleanReport& report, bool check_only) {
   return report.failed || (check_only && report.changed > 0) ? 1 : 0;
 }
 
-}  // namespace
-
-void add_notebook_command(CLI::App& app, int& exit_code) {
-  CLI::App* notebook = app.add_subcommand("notebook", "Render, lint and clean notebooks");
-  notebook->require_subcommand(1);
-  notebook->footer(
-      "A notebook is Markdown whose ```rlab (also ```rustlab, ```matlab, ```octave) blocks run\n"
-      "in order in one session; their output and figures appear under them. ```mermaid blocks\n"
-      "are diagrams; other fences are shown, not run.\n"
-      "  ${expr} in prose inserts a value, ${expr:%.3f} formats it (\\${ is a literal ${).\n"
-      "  Above a fence: <!-- hide -->, <!-- details: TITLE -->, <!-- grid: N -->,\n"
-      "  <!-- caption: TEXT -->. In the text: <!-- exercise -->, <!-- solution -->, callouts.\n"
-      "The format in full: docs/notebooks.md in the llmlab repository.");
-
+// notebook render: run each notebook, then write its page.
+void add_render_command(CLI::App* notebook, int& exit_code) {
   auto render = std::make_shared<notebook::RenderOptions>();
   auto format = std::make_shared<std::string>("html");
   auto theme = std::make_shared<std::string>("dark");
@@ -108,7 +96,10 @@ void add_notebook_command(CLI::App& app, int& exit_code) {
       exit_code = stop.is_interrupt() ? kExitInterrupted : kExitScriptError;
     }
   });
+}
 
+// notebook check: lint the sources.
+void add_check_command(CLI::App* notebook, int& exit_code) {
   auto check_input = std::make_shared<std::string>();
   auto check_strict = std::make_shared<bool>(false);
   CLI::App* check_cmd = notebook->add_subcommand("check", "Lint notebook sources");
@@ -120,7 +111,10 @@ void add_notebook_command(CLI::App& app, int& exit_code) {
     exit_code = check_status(
         notebook::check_notebooks(*check_input, *check_fix, terminal_messages()), *check_strict);
   });
+}
 
+// notebook clean: remove render artifacts.
+void add_clean_command(CLI::App* notebook, int& exit_code) {
   auto clean_input = std::make_shared<std::string>();
   auto clean_output = std::make_shared<std::string>();
   auto clean_check = std::make_shared<bool>(false);
@@ -133,7 +127,10 @@ void add_notebook_command(CLI::App& app, int& exit_code) {
         notebook::clean_notebooks(*clean_input, *clean_output, *clean_check, terminal_messages()),
         *clean_check);
   });
+}
 
+// notebook convert: between llmlab markdown and Jupyter.
+void add_convert_command(CLI::App* notebook, int& exit_code) {
   auto convert_input = std::make_shared<std::string>();
   auto convert_to = std::make_shared<std::string>();
   auto convert_output = std::make_shared<std::string>();
@@ -153,6 +150,26 @@ void add_notebook_command(CLI::App& app, int& exit_code) {
         *convert_input, *convert_to, *convert_output, *convert_execute, terminal_messages());
     exit_code = report.refused ? 2 : report.failed ? 1 : 0;
   });
+}
+
+}  // namespace
+
+void add_notebook_command(CLI::App& app, int& exit_code) {
+  CLI::App* notebook = app.add_subcommand("notebook", "Render, lint and clean notebooks");
+  notebook->require_subcommand(1);
+  notebook->footer(
+      "A notebook is Markdown whose ```rlab (also ```rustlab, ```matlab, ```octave) blocks run\n"
+      "in order in one session; their output and figures appear under them. ```mermaid blocks\n"
+      "are diagrams; other fences are shown, not run.\n"
+      "  ${expr} in prose inserts a value, ${expr:%.3f} formats it (\\${ is a literal ${).\n"
+      "  Above a fence: <!-- hide -->, <!-- details: TITLE -->, <!-- grid: N -->,\n"
+      "  <!-- caption: TEXT -->. In the text: <!-- exercise -->, <!-- solution -->, callouts.\n"
+      "The format in full: docs/notebooks.md in the llmlab repository.");
+
+  add_render_command(notebook, exit_code);
+  add_check_command(notebook, exit_code);
+  add_clean_command(notebook, exit_code);
+  add_convert_command(notebook, exit_code);
 }
 
 }  // namespace llmlab::app

@@ -12,6 +12,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <string>
 
@@ -22,6 +23,7 @@
 #include "base/error.hpp"
 #include "base/file.hpp"
 #include "train/checkpoint.hpp"
+#include "train/config_fields.hpp"
 #include "train/trainer.hpp"
 
 namespace llmlab::app {
@@ -29,10 +31,19 @@ namespace {
 
 constexpr std::string_view kWho = "llmlab train";
 
+std::map<std::string_view, std::string> default_choices() {
+  std::map<std::string_view, std::string> choices;
+  for (const train::ConfigField& field : train::config_fields()) {
+    if (field.kind == train::FieldKind::Choice) choices[field.key] = field.text_of(train::Config{});
+  }
+  return choices;
+}
+
 struct TrainOptions {
   train::Config config;
-  std::string norm = "pre", norm_kind = "layernorm", activation = "gelu", residual_init = "scaled",
-              schedule = "constant";
+  // The Choice settings' names as given (train/config_fields.hpp), read into config before the
+  // run; each starts as the default's name.
+  std::map<std::string_view, std::string> choices = default_choices();
   std::string json;
   bool quiet = false;
   // Checkpoints: where to write (after the last step, and every save_every steps), and a
@@ -46,32 +57,11 @@ struct TrainOptions {
 train::Config resumed_config(const TrainOptions& options, const train::Config& saved) {
   train::Config config = saved;
   const train::Config& given = options.config;
-  const auto take = [&](const char* flag, auto member) {
-    if (options.command->count(flag) > 0) config.*member = given.*member;
-  };
-  take("--layers", &train::Config::layers);
-  take("--d-model", &train::Config::d_model);
-  take("--heads", &train::Config::heads);
-  take("--mlp-ratio", &train::Config::mlp_ratio);
-  take("--context", &train::Config::context);
-  take("--batch", &train::Config::batch);
-  take("--norm", &train::Config::norm_placement);
-  take("--norm-kind", &train::Config::norm_kind);
-  take("--activation", &train::Config::activation);
-  take("--residual-init", &train::Config::residual_init);
-  take("--init-std", &train::Config::init_std);
-  take("--lr", &train::Config::learning_rate);
-  take("--min-lr", &train::Config::min_learning_rate);
-  take("--warmup", &train::Config::warmup_steps);
-  take("--schedule", &train::Config::schedule);
-  take("--weight-decay", &train::Config::weight_decay);
-  take("--grad-clip", &train::Config::grad_clip);
-  take("--steps", &train::Config::steps);
-  take("--seed", &train::Config::seed);
-  take("--log-interval", &train::Config::log_interval);
-  take("--eval-interval", &train::Config::eval_interval);
-  take("--eval-batches", &train::Config::eval_batches);
-  take("--corpus", &train::Config::corpus);
+  for (const train::ConfigField& field : train::config_fields()) {
+    if (!field.flag.empty() && options.command->count(std::string(field.flag)) > 0) {
+      field.copy(config, given);
+    }
+  }
   return config;
 }
 
@@ -123,15 +113,67 @@ std::string validation_text(const train::Record& record) {
   return fmt::format("val {:.4f} at step {}", last.loss, last.step);
 }
 
+// The named settings (--norm, --activation, ...) into the config's enums.
+void read_choices(TrainOptions& options) {
+  for (const train::ConfigField& field : train::config_fields()) {
+    if (field.kind == train::FieldKind::Choice) {
+      field.set_choice(options.config, options.choices.at(field.key), kWho);
+    }
+  }
+}
+
+// --resume: the model to continue from, and the config it was trained with.
+void resume_from(TrainOptions& options, train::Model& init, train::TrainingRun& run) {
+  init = train::load_model(options.resume, kWho);
+  options.config = resumed_config(options, init.config);
+  run.init = &init;
+  if (!options.quiet) {
+    fmt::print(stderr, "resuming {} at step {} ({})\n", options.resume, init.steps,
+               init.optimizer ? "with its AdamW state" : "no AdamW state: fresh moments");
+  }
+}
+
+// --save and --save-every: a checkpoint every N steps and at the end.
+void save_checkpoints(const TrainOptions& options, train::TrainingRun& run) {
+  if (options.save_every < 0) {
+    throw Error(fmt::format("{}: --save-every must be >= 0, got {}", kWho, options.save_every));
+  }
+  if (options.save_every > 0 && options.save.empty()) {
+    throw Error(fmt::format("{}: --save-every needs --save FILE", kWho));
+  }
+  if (!options.save.empty()) {
+    run.save_every = options.save_every;
+    run.on_checkpoint = [&options](const train::Model& model) {
+      train::save_model(model, options.save, kWho);
+    };
+  }
+}
+
+// What the run did, on stdout: how it ended, the checkpoint, and one line of numbers.
+void print_summary(const train::Record& record, const TrainOptions& options) {
+  const train::Config& c = options.config;
+  if (record.interrupted) fmt::print("interrupted after step {}\n", record.steps_done);
+  if (!options.save.empty()) {
+    fmt::print("saved {} (and {}) at step {}\n", options.save, train::optimizer_path(options.save),
+               record.steps_done);
+  }
+  if (record.nonfinite_step) {
+    fmt::print("stopped at step {}: the {} became NaN or Inf\n", *record.nonfinite_step,
+               record.nonfinite_what);
+  }
+  fmt::print(
+      "{} parameters, {}-LN lr={} warmup={}: {} steps, loss {:.4f}, {} (unigram {:.4f}), "
+      "{:.0f} tok/s\n",
+      record.parameters, train::name_of(c.norm_placement), c.learning_rate, c.warmup_steps,
+      record.steps_done, record.log.empty() ? std::nan("") : record.log.back().loss_mean,
+      validation_text(record), record.unigram_entropy, record.tokens_per_second);
+}
+
 int run_training(TrainOptions& options) {
   try {
     if (!options.json.empty()) check_json_target(options.json);
-    train::Config& c = options.config;
-    c.norm_placement = train::parse_norm_placement(options.norm, kWho);
-    c.norm_kind = train::parse_norm_kind(options.norm_kind, kWho);
-    c.activation = train::parse_activation(options.activation, kWho);
-    c.residual_init = train::parse_residual_init(options.residual_init, kWho);
-    c.schedule = train::parse_schedule(options.schedule, kWho);
+    read_choices(options);
+    const train::Config& c = options.config;
     const bool terminal = isatty(fileno(stderr)) != 0;
     train::ProgressCallback progress;
     if (!options.quiet) {
@@ -141,47 +183,14 @@ int run_training(TrainOptions& options) {
     }
     train::TrainingRun run;
     train::Model init;
-    if (!options.resume.empty()) {
-      init = train::load_model(options.resume, kWho);
-      c = resumed_config(options, init.config);
-      run.init = &init;
-      if (!options.quiet) {
-        fmt::print(stderr, "resuming {} at step {} ({})\n", options.resume, init.steps,
-                   init.optimizer ? "with its AdamW state" : "no AdamW state: fresh moments");
-      }
-    }
-    if (options.save_every < 0) {
-      throw Error(fmt::format("{}: --save-every must be >= 0, got {}", kWho, options.save_every));
-    }
-    if (options.save_every > 0 && options.save.empty()) {
-      throw Error(fmt::format("{}: --save-every needs --save FILE", kWho));
-    }
-    if (!options.save.empty()) {
-      run.save_every = options.save_every;
-      run.on_checkpoint = [&options](const train::Model& model) {
-        train::save_model(model, options.save, kWho);
-      };
-    }
+    if (!options.resume.empty()) resume_from(options, init, run);
+    save_checkpoints(options, run);
     // Ctrl-C ends the run after the current step, with the summary and the record; a second
     // one ends the process at once.
     InterruptScope interrupt;
     run.stop = [] { return InterruptScope::requested(); };
     const train::Record record = train::train_gpt(c, progress, kWho, run);
-    if (record.interrupted) fmt::print("interrupted after step {}\n", record.steps_done);
-    if (!options.save.empty()) {
-      fmt::print("saved {} (and {}) at step {}\n", options.save,
-                 train::optimizer_path(options.save), record.steps_done);
-    }
-    if (record.nonfinite_step) {
-      fmt::print("stopped at step {}: the {} became NaN or Inf\n", *record.nonfinite_step,
-                 record.nonfinite_what);
-    }
-    fmt::print(
-        "{} parameters, {}-LN lr={} warmup={}: {} steps, loss {:.4f}, {} (unigram {:.4f}), "
-        "{:.0f} tok/s\n",
-        record.parameters, train::name_of(c.norm_placement), c.learning_rate, c.warmup_steps,
-        record.steps_done, record.log.empty() ? std::nan("") : record.log.back().loss_mean,
-        validation_text(record), record.unigram_entropy, record.tokens_per_second);
+    print_summary(record, options);
     if (!options.json.empty()) {
       std::string reason;
       if (!write_file(options.json, train::to_json(record), reason)) {
@@ -196,47 +205,41 @@ int run_training(TrainOptions& options) {
   return kExitOk;
 }
 
+// A flag for each setting of the table that has one, in its order.
+void add_setting_flags(CLI::App& command, TrainOptions& options) {
+  train::Config& c = options.config;
+  for (const train::ConfigField& field : train::config_fields()) {
+    if (field.flag.empty()) continue;
+    const std::string flag(field.flag), help(field.help);
+    switch (field.kind) {
+      case train::FieldKind::Integer:
+        command.add_option(flag, c.*field.integer, help)->capture_default_str();
+        break;
+      case train::FieldKind::Seed:
+        command.add_option(flag, c.*field.seed, help)
+            ->check(whole_number_check())
+            ->capture_default_str();
+        break;
+      case train::FieldKind::Real:
+        command.add_option(flag, c.*field.real, help)->capture_default_str();
+        break;
+      case train::FieldKind::Choice:
+        command.add_option(flag, options.choices.at(field.key), help)->capture_default_str();
+        break;
+      case train::FieldKind::Text:
+        command.add_option(flag, c.*field.text, help);
+        break;
+    }
+  }
+}
+
 }  // namespace
 
 void add_train_command(CLI::App& app, int& exit_code, char** argv) {
   auto options = std::make_shared<TrainOptions>();
-  train::Config& c = options->config;
   CLI::App* command = app.add_subcommand(
       "train", "Train the native character-level GPT (defaults: the 24-layer baseline)");
-  command->add_option("--layers", c.layers, "Transformer blocks")->capture_default_str();
-  command->add_option("--d-model", c.d_model, "Model width")->capture_default_str();
-  command->add_option("--heads", c.heads, "Attention heads")->capture_default_str();
-  command->add_option("--mlp-ratio", c.mlp_ratio, "MLP width / d_model")->capture_default_str();
-  command->add_option("--context", c.context, "Context length")->capture_default_str();
-  command->add_option("--batch", c.batch, "Sequences per step")->capture_default_str();
-  command->add_option("--norm", options->norm, "pre or post")->capture_default_str();
-  command->add_option("--norm-kind", options->norm_kind, "layernorm or rmsnorm")
-      ->capture_default_str();
-  command->add_option("--activation", options->activation, "gelu (erf) or gelu_tanh")
-      ->capture_default_str();
-  command
-      ->add_option("--residual-init", options->residual_init,
-                   "scaled (0.02/sqrt(2 layers)) or none")
-      ->capture_default_str();
-  command->add_option("--init-std", c.init_std, "Initial weight std")->capture_default_str();
-  command->add_option("--lr", c.learning_rate, "Peak learning rate")->capture_default_str();
-  command->add_option("--min-lr", c.min_learning_rate, "Cosine floor")->capture_default_str();
-  command->add_option("--warmup", c.warmup_steps, "Linear warmup steps")->capture_default_str();
-  command->add_option("--schedule", options->schedule, "constant or cosine")->capture_default_str();
-  command->add_option("--weight-decay", c.weight_decay, "AdamW decay")->capture_default_str();
-  command->add_option("--grad-clip", c.grad_clip, "Max global gradient norm (0: off)")
-      ->capture_default_str();
-  command->add_option("--steps", c.steps, "Optimiser steps")->capture_default_str();
-  command->add_option("--seed", c.seed, "Seed (same seed, same losses)")
-      ->check(whole_number_check())
-      ->capture_default_str();
-  command->add_option("--log-interval", c.log_interval, "Record every k steps")
-      ->capture_default_str();
-  command->add_option("--eval-interval", c.eval_interval, "Validate every k steps")
-      ->capture_default_str();
-  command->add_option("--eval-batches", c.eval_batches, "Validation batches")
-      ->capture_default_str();
-  command->add_option("--corpus", c.corpus, "UTF-8 text file (default: the Vim user manual)");
+  add_setting_flags(*command, *options);
   command->add_option("--json", options->json, "Write the run record as JSON");
   command->add_flag("--quiet", options->quiet, "No progress bar");
   command->add_option("--save", options->save,

@@ -253,6 +253,47 @@ nl::json RlabKernel::error_reply(const Error& error, bool interrupted) {
   return reply;
 }
 
+bool RlabKernel::run_cell(const std::string& code, std::optional<CellFailure>& failure) {
+  try {
+    interpreter_.run(std::make_shared<const SourceFile>("cell", code), runtime::ExecMode::Repl);
+  } catch (const Error& error) {
+    failure = CellFailure{error};
+  } catch (const Stop& stop) {
+    failure = CellFailure{stop.report(), stop.is_interrupt()};
+  } catch (const runtime::ExitRequest&) {
+    // `exit` in a cell: as IPython does, the kernel asks the front end to shut it down (the
+    // `ask_exit` payload); the front end decides, so the session lives on until it does.
+    return true;
+  } catch (const std::bad_alloc&) {
+    failure = CellFailure{Error("out of memory")};
+  } catch (const std::exception& error) {
+    // The session outlives whatever failed inside one cell.
+    failure = CellFailure{Error(fmt::format("internal: {}", error.what()))};
+  }
+  return false;
+}
+
+nl::json RlabKernel::user_expression_results(const nl::json& user_expressions) {
+  nl::json results = nl::json::object();
+  if (!user_expressions.is_object()) return results;
+  for (const auto& [name, expression] : user_expressions.items()) {
+    if (!expression.is_string()) continue;
+    try {
+      const runtime::Value value = interpreter_.evaluate(expression.get<std::string>());
+      results[name] = {{"status", "ok"},
+                       {"data", {{"text/plain", runtime::display(value)}}},
+                       {"metadata", nl::json::object()}};
+    } catch (const Error& error) {
+      results[name] = error_reply(error);
+    } catch (const Stop& stop) {
+      results[name] = error_reply(stop.report(), stop.is_interrupt());
+    } catch (const runtime::ExitRequest&) {
+      results[name] = error_reply(Error("exit ends a cell, not a user expression"));
+    }
+  }
+  return results;
+}
+
 nl::json RlabKernel::execute_request_impl(int /*execution_counter*/, const std::string& code,
                                           bool silent, bool /*store_history*/,
                                           nl::json user_expressions, bool allow_stdin) {
@@ -264,26 +305,10 @@ nl::json RlabKernel::execute_request_impl(int /*execution_counter*/, const std::
   builtins::reset_unheld_figure(session_);
   const std::uint64_t mark = builtins::figure_mark(session_);
   std::optional<CellFailure> failure;
-  bool exit_requested = false;
   // A stop pressed between cells is for no cell: withdraw it before this one starts.
   interpreter_.clear_interrupt();
   running_.store(true);
-  try {
-    interpreter_.run(std::make_shared<const SourceFile>("cell", code), runtime::ExecMode::Repl);
-  } catch (const Error& error) {
-    failure = CellFailure{error};
-  } catch (const Stop& stop) {
-    failure = CellFailure{stop.report(), stop.is_interrupt()};
-  } catch (const runtime::ExitRequest&) {
-    // `exit` in a cell: as IPython does, the kernel asks the front end to shut it down (the
-    // `ask_exit` payload); the front end decides, so the session lives on until it does.
-    exit_requested = true;
-  } catch (const std::bad_alloc&) {
-    failure = CellFailure{Error("out of memory")};
-  } catch (const std::exception& error) {
-    // The session outlives whatever failed inside one cell.
-    failure = CellFailure{Error(fmt::format("internal: {}", error.what()))};
-  }
+  const bool exit_requested = run_cell(code, failure);
   flush_stream();
   if (!silent && cap_.cut() > 0) publish_stream("stderr", "\n" + cap_.marker() + "\n");
   // Still running: the stop button also ends a long figure render.
@@ -298,24 +323,7 @@ nl::json RlabKernel::execute_request_impl(int /*execution_counter*/, const std::
     }
     return reply;
   }
-  nl::json results = nl::json::object();
-  if (user_expressions.is_object()) {
-    for (const auto& [name, expression] : user_expressions.items()) {
-      if (!expression.is_string()) continue;
-      try {
-        const runtime::Value value = interpreter_.evaluate(expression.get<std::string>());
-        results[name] = {{"status", "ok"},
-                         {"data", {{"text/plain", runtime::display(value)}}},
-                         {"metadata", nl::json::object()}};
-      } catch (const Error& error) {
-        results[name] = error_reply(error);
-      } catch (const Stop& stop) {
-        results[name] = error_reply(stop.report(), stop.is_interrupt());
-      } catch (const runtime::ExitRequest&) {
-        results[name] = error_reply(Error("exit ends a cell, not a user expression"));
-      }
-    }
-  }
+  nl::json results = user_expression_results(user_expressions);
   nl::json payload = nl::json::array();
   if (exit_requested) payload.push_back({{"source", "ask_exit"}, {"keepkernel", false}});
   return {{"status", "ok"}, {"payload", payload}, {"user_expressions", results}};

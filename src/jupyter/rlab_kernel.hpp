@@ -71,6 +71,10 @@ class RlabKernel final : public xeus::xinterpreter {
   // `name?` alone in a cell: the description of `name` for the front end's pager.
   std::optional<nl::json> page_request(const std::string& code);
   nl::json error_reply(const Error& error, bool interrupted = false);
+  // Runs a cell's code; a failure becomes `failure`. True when the cell asked to exit.
+  bool run_cell(const std::string& code, std::optional<CellFailure>& failure);
+  // The values of the request's user_expressions, each evaluated after the cell.
+  nl::json user_expression_results(const nl::json& user_expressions);
   // `input`'s line, through the front end's stdin channel.
   std::optional<std::string> read_input(std::string_view prompt);
 

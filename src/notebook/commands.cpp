@@ -145,33 +145,35 @@ PageResult render_one(const Source& source, const fs::path& output, const Render
   return PageResult{true, notebook.errors, std::move(index)};
 }
 
-}  // namespace
-
-RenderReport render_notebooks(const RenderOptions& options, const Messages& messages) {
-  const fs::path input(options.input);
-  const bool directory = fs::is_directory(input);
-  std::vector<fs::path> inputs = directory ? directory_notebooks(input) : std::vector{input};
+// Each notebook's text, without artifacts and parsed; a Jupyter notebook reads as the markdown
+// source it converts to. Nothing when a file cannot be read (the error has been reported).
+std::optional<std::vector<Source>> read_sources(const std::vector<fs::path>& inputs,
+                                                const Messages& messages) {
   std::vector<Source> sources;
   for (const fs::path& path : inputs) {
     std::string reason;
     std::optional<std::string> text = read_file(path, reason);
     if (!text) {
       messages.err("error: " + cannot_read(path, reason) + "\n");
-      return RenderReport{.failed = true};
+      return std::nullopt;
     }
-    // A Jupyter notebook renders as the markdown source it converts to.
     if (path.extension() == ".ipynb") {
       try {
         text = ipynb_to_markdown(*text);
       } catch (const Error& error) {
         messages.err("error: " + path.string() + ": " + error.what() + "\n");
-        return RenderReport{.failed = true};
+        return std::nullopt;
       }
     }
     Source source{path, strip_artifacts(unix_line_endings(*text)), {}};
     source.document = parse_notebook(source.text);
     sources.push_back(std::move(source));
   }
+  return sources;
+}
+
+// Frontmatter `order` first (those without after), then by name.
+void sort_by_order(std::vector<Source>& sources) {
   std::stable_sort(sources.begin(), sources.end(), [](const Source& a, const Source& b) {
     if (a.document.order.has_value() != b.document.order.has_value())
       return a.document.order.has_value();
@@ -179,14 +181,75 @@ RenderReport render_notebooks(const RenderOptions& options, const Messages& mess
       return *a.document.order < *b.document.order;
     return a.path.filename() < b.path.filename();
   });
-  // Rendering a notebook to markdown next to itself would overwrite the source.
-  if (options.format == Format::Markdown && !directory && options.output.empty()) {
-    messages.err("error: rendering " + input.string() +
-                 " to markdown would overwrite the source; say what you mean:\n"
-                 "  --obsidian        (not supported by llmlab)\n"
-                 "  -o PATH           write elsewhere\n"
-                 "  -o " +
-                 input.string() + "   render in place\n");
+}
+
+// In a directory render, each page links to the pages before and after it.
+HtmlNavigation navigation_for(const std::vector<Source>& sources, std::size_t i,
+                              const RenderOptions& options) {
+  HtmlNavigation navigation;
+  navigation.enabled = true;
+  const auto neighbour = [&](std::size_t k) {
+    return output_path_for(sources[k].path, options, true).filename().string();
+  };
+  if (i > 0) {
+    navigation.previous_href = neighbour(i - 1);
+    navigation.previous_title = navigation_title(sources[i - 1]);
+  }
+  if (i + 1 < sources.size()) {
+    navigation.next_href = neighbour(i + 1);
+    navigation.next_title = navigation_title(sources[i + 1]);
+  }
+  return navigation;
+}
+
+// A directory's index.html: the title and introduction from its index.md, when it has one,
+// then a card per page.
+void write_index(const fs::path& input, const RenderOptions& options,
+                 const std::vector<IndexEntry>& entries) {
+  const fs::path out_dir = options.output.empty() ? input : fs::path(options.output);
+  std::string title = options.title;
+  std::string introduction;
+  std::string reason;
+  if (const auto index_text = read_file(input / "index.md", reason)) {
+    const Document index = parse_notebook(strip_artifacts(unix_line_endings(*index_text)));
+    if (title.empty()) title = index.page_title();
+    int counter = 0;
+    for (const Block& block : index.blocks) {
+      if (block.kind == BlockKind::Prose)
+        introduction += markdown_to_html(block.text, &counter, nullptr,
+                                         options.unsafe_html ? RawHtml::Keep : RawHtml::Omit);
+    }
+  }
+  if (title.empty()) title = fs::absolute(input).filename().string();
+  HtmlOptions html;
+  html.theme = options.light_theme ? Theme::Light : Theme::Dark;
+  write_if_changed(out_dir / "index.html", render_html_index(title, introduction, entries, html));
+}
+
+// Rendering a notebook to markdown next to itself would overwrite the source.
+bool would_overwrite_source(const fs::path& input, bool directory, const RenderOptions& options,
+                            const Messages& messages) {
+  if (options.format != Format::Markdown || directory || !options.output.empty()) return false;
+  messages.err("error: rendering " + input.string() +
+               " to markdown would overwrite the source; say what you mean:\n"
+               "  --obsidian        (not supported by llmlab)\n"
+               "  -o PATH           write elsewhere\n"
+               "  -o " +
+               input.string() + "   render in place\n");
+  return true;
+}
+
+}  // namespace
+
+RenderReport render_notebooks(const RenderOptions& options, const Messages& messages) {
+  const fs::path input(options.input);
+  const bool directory = fs::is_directory(input);
+  std::optional<std::vector<Source>> read =
+      read_sources(directory ? directory_notebooks(input) : std::vector{input}, messages);
+  if (!read) return RenderReport{.failed = true};
+  std::vector<Source>& sources = *read;
+  sort_by_order(sources);
+  if (would_overwrite_source(input, directory, options, messages)) {
     return RenderReport{.failed = true};
   }
   int failed_blocks = 0;
@@ -194,22 +257,8 @@ RenderReport render_notebooks(const RenderOptions& options, const Messages& mess
     std::vector<IndexEntry> index_entries;
     for (std::size_t i = 0; i < sources.size(); ++i) {
       const fs::path output = output_path_for(sources[i].path, options, directory);
-      HtmlNavigation navigation;
-      if (directory) {
-        navigation.enabled = true;
-        const auto neighbour = [&](std::size_t k) {
-          return output_path_for(sources[k].path, options, true).filename().string();
-        };
-        const auto title_of = [&](std::size_t k) { return navigation_title(sources[k]); };
-        if (i > 0) {
-          navigation.previous_href = neighbour(i - 1);
-          navigation.previous_title = title_of(i - 1);
-        }
-        if (i + 1 < sources.size()) {
-          navigation.next_href = neighbour(i + 1);
-          navigation.next_title = title_of(i + 1);
-        }
-      }
+      const HtmlNavigation navigation =
+          directory ? navigation_for(sources, i, options) : HtmlNavigation{};
       PageResult page = render_one(sources[i], output, options, navigation, messages);
       failed_blocks += page.errors;
       if (directory) {
@@ -218,27 +267,7 @@ RenderReport render_notebooks(const RenderOptions& options, const Messages& mess
         index_entries.push_back(std::move(page.index_entry));
       }
     }
-    if (directory && options.format == Format::Html) {
-      const fs::path out_dir = options.output.empty() ? input : fs::path(options.output);
-      std::string title = options.title;
-      std::string introduction;
-      std::string reason;
-      if (const auto index_text = read_file(input / "index.md", reason)) {
-        const Document index = parse_notebook(strip_artifacts(unix_line_endings(*index_text)));
-        if (title.empty()) title = index.page_title();
-        int counter = 0;
-        for (const Block& block : index.blocks) {
-          if (block.kind == BlockKind::Prose)
-            introduction += markdown_to_html(block.text, &counter, nullptr,
-                                             options.unsafe_html ? RawHtml::Keep : RawHtml::Omit);
-        }
-      }
-      if (title.empty()) title = fs::absolute(input).filename().string();
-      HtmlOptions html;
-      html.theme = options.light_theme ? Theme::Light : Theme::Dark;
-      write_if_changed(out_dir / "index.html",
-                       render_html_index(title, introduction, index_entries, html));
-    }
+    if (directory && options.format == Format::Html) write_index(input, options, index_entries);
   } catch (const Error& error) {
     messages.err(std::string("error: ") + error.what() + "\n");
     return RenderReport{.failed = true, .failed_blocks = failed_blocks};
@@ -275,116 +304,156 @@ bool closes_frontmatter(const std::string& text, std::size_t from) {
   return false;
 }
 
-std::vector<Finding> lint(const fs::path& path, const std::string& text) {
-  std::vector<Finding> findings;
-  std::istringstream lines(text);
-  std::string line;
-  int number = 0;
-  int open_start = 0;
-  int headers = 0;
-  int details_open = 0;
-  int details_close = 0;
-  int fence_line = 0;
-  FenceTracker fences;
-  bool in_code = false;
-  bool in_frontmatter = false;
-  bool first_content = true;
-  int frontmatter_line = 0;
-  static const std::regex plot_ref(R"(\((plots/[^)\s]+\.svg)\))");
-  while (std::getline(lines, line)) {
-    ++number;
-    const std::string_view trimmed = trim(line);
-    if (first_content && !trimmed.empty()) {
-      first_content = false;
+// The checks of `notebook check`, line by line: frontmatter, fences, the output sentinels,
+// <details> balance and plot references, each a function; finish() adds what only the whole
+// file shows.
+class Linter {
+ public:
+  Linter(const fs::path& path, const std::string& text) : path_(path), text_(text) {}
+
+  std::vector<Finding> run() {
+    std::istringstream lines(text_);
+    std::string line;
+    while (std::getline(lines, line)) {
+      ++number_;
+      const std::string_view trimmed = trim(line);
+      if (in_frontmatter(trimmed, lines)) continue;
+      if (in_fence(line, trimmed)) continue;
+      check_sentinels(trimmed);
+      count_details(line);
+      check_plot_references(line);
+    }
+    return finish();
+  }
+
+ private:
+  // Whether the line belongs to the frontmatter (and so is not checked as body).
+  bool in_frontmatter(std::string_view trimmed, std::istringstream& lines) {
+    if (first_content_ && !trimmed.empty()) {
+      first_content_ = false;
       if (trimmed == "---") {
-        frontmatter_line = number;
         // An opening `---` without a closing one is not frontmatter (notebook.md §1.1): the
         // lines after it are body and are checked as such.
-        in_frontmatter = closes_frontmatter(text, static_cast<std::size_t>(lines.tellg()));
-        if (in_frontmatter) continue;
-        findings.push_back(
-            {frontmatter_line, "E004", "error", "frontmatter opened with --- but never closed"});
+        in_frontmatter_ = closes_frontmatter(text_, static_cast<std::size_t>(lines.tellg()));
+        if (in_frontmatter_) return true;
+        findings_.push_back(
+            {number_, "E004", "error", "frontmatter opened with --- but never closed"});
       }
     }
-    if (in_frontmatter) {
-      if (trimmed == "---") in_frontmatter = false;
-      continue;
+    if (!in_frontmatter_) return false;
+    if (trimmed == "---") in_frontmatter_ = false;
+    return true;
+  }
+
+  // Whether the line opens, closes or lies in a fence. Sentinels and headers quoted inside a
+  // fence are text, not artifacts (notebook.md §3.5).
+  bool in_fence(const std::string& line, std::string_view trimmed) {
+    if (fences_.inside()) {
+      fences_.feed(line);
+      if (!fences_.inside()) in_code_ = false;
+      return true;
     }
-    // Sentinels and headers quoted inside a fence are text, not artifacts (notebook.md §3.5).
-    if (fences.inside()) {
-      fences.feed(line);
-      if (!fences.inside()) in_code = false;
-      continue;
+    if (!fences_.feed(line)) return false;
+    if (opens_fence(line, "rustlab") || opens_fence(line, "rlab") || opens_fence(line, "matlab") ||
+        opens_fence(line, "octave")) {
+      in_code_ = true;
+      fence_line_ = number_;
+      return true;
     }
-    if (fences.feed(line)) {
-      if (opens_fence(line, "rustlab") || opens_fence(line, "rlab") ||
-          opens_fence(line, "matlab") || opens_fence(line, "octave")) {
-        in_code = true;
-        fence_line = number;
-        continue;
-      }
-      // A fence render shows but never runs: say so, in case its code was meant to run.
-      const std::size_t tag_start =
-          std::min(trimmed.find_first_not_of(trimmed.front()), trimmed.size());
-      const std::string_view tag = trim(trimmed.substr(tag_start));
-      const std::string_view language = tag.substr(0, tag.find(' '));
-      if (!language.empty() && language != "text" && language != "mermaid" &&
-          language != "output") {
-        findings.push_back(
-            {number, "N001", "note",
-             fmt::format("```{} fence is shown, not run (llmlab runs rlab, rustlab, matlab and "
-                         "octave fences)",
-                         language)});
-      }
-      continue;
+    // A fence render shows but never runs: say so, in case its code was meant to run.
+    const std::size_t tag_start =
+        std::min(trimmed.find_first_not_of(trimmed.front()), trimmed.size());
+    const std::string_view tag = trim(trimmed.substr(tag_start));
+    const std::string_view language = tag.substr(0, tag.find(' '));
+    if (!language.empty() && language != "text" && language != "mermaid" && language != "output") {
+      findings_.push_back(
+          {number_, "N001", "note",
+           fmt::format("```{} fence is shown, not run (llmlab runs rlab, rustlab, matlab and "
+                       "octave fences)",
+                       language)});
     }
+    return true;
+  }
+
+  void check_sentinels(std::string_view trimmed) {
     if (trimmed.starts_with("<!-- Generated by llmlab") ||
         trimmed.starts_with("<!-- Generated by rustlab"))
-      ++headers;
+      ++headers_;
     if (trimmed == "<!-- llmlab:output-start -->" || trimmed == "<!-- rustlab:output-start -->") {
-      if (open_start)
-        findings.push_back(
-            {open_start, "E001", "error", "output-start sentinel without a matching output-end"});
-      open_start = number;
+      if (open_start_) unmatched_start();
+      open_start_ = number_;
     }
     if (trimmed == "<!-- llmlab:output-end -->" || trimmed == "<!-- rustlab:output-end -->") {
-      if (!open_start)
-        findings.push_back(
-            {number, "E001", "error", "output-end sentinel without a matching output-start"});
-      open_start = 0;
+      if (!open_start_)
+        findings_.push_back(
+            {number_, "E001", "error", "output-end sentinel without a matching output-start"});
+      open_start_ = 0;
     }
+  }
+
+  void unmatched_start() {
+    findings_.push_back(
+        {open_start_, "E001", "error", "output-start sentinel without a matching output-end"});
+  }
+
+  void count_details(const std::string& line) {
     for (std::size_t at = line.find("<details"); at != std::string::npos;
          at = line.find("<details", at + 1))
-      ++details_open;
+      ++details_open_;
     for (std::size_t at = line.find("</details>"); at != std::string::npos;
          at = line.find("</details>", at + 1))
-      ++details_close;
+      ++details_close_;
+  }
+
+  void check_plot_references(const std::string& line) {
+    static const std::regex plot_ref(R"(\((plots/[^)\s]+\.svg)\))");
     for (auto it = std::sregex_iterator(line.begin(), line.end(), plot_ref);
          it != std::sregex_iterator(); ++it) {
       // Written percent-encoded (render_markdown.cpp): the file has the decoded name.
-      const fs::path target = path.parent_path() / percent_decode((*it)[1].str());
+      const fs::path target = path_.parent_path() / percent_decode((*it)[1].str());
       if (!fs::exists(target)) {
-        findings.push_back(
-            {number, "E005", "error", "plot file " + (*it)[1].str() + " does not exist"});
+        findings_.push_back(
+            {number_, "E005", "error", "plot file " + (*it)[1].str() + " does not exist"});
       }
     }
   }
-  if (in_code) findings.push_back({fence_line, "E002", "error", "```rustlab fence never closed"});
-  if (open_start)
-    findings.push_back(
-        {open_start, "E001", "error", "output-start sentinel without a matching output-end"});
-  if (headers > 1)
-    findings.push_back(
-        {1, "W001", "warning",
-         fmt::format("{} generated-header lines (fixable: llmlab notebook clean)", headers), true});
-  if (details_open != details_close) {
-    findings.push_back(
-        {1, "W002", "warning",
-         fmt::format("{} <details> but {} </details>", details_open, details_close)});
+
+  std::vector<Finding> finish() {
+    if (in_code_)
+      findings_.push_back({fence_line_, "E002", "error", "```rustlab fence never closed"});
+    if (open_start_) unmatched_start();
+    if (headers_ > 1)
+      findings_.push_back(
+          {1, "W001", "warning",
+           fmt::format("{} generated-header lines (fixable: llmlab notebook clean)", headers_),
+           true});
+    if (details_open_ != details_close_) {
+      findings_.push_back(
+          {1, "W002", "warning",
+           fmt::format("{} <details> but {} </details>", details_open_, details_close_)});
+    }
+    std::sort(findings_.begin(), findings_.end(),
+              [](const Finding& a, const Finding& b) { return a.line < b.line; });
+    return std::move(findings_);
   }
-  std::sort(findings.begin(), findings.end(),
-            [](const Finding& a, const Finding& b) { return a.line < b.line; });
-  return findings;
+
+  const fs::path& path_;
+  const std::string& text_;
+  std::vector<Finding> findings_;
+  int number_ = 0;
+  int open_start_ = 0;
+  int headers_ = 0;
+  int details_open_ = 0;
+  int details_close_ = 0;
+  int fence_line_ = 0;
+  FenceTracker fences_;
+  bool in_code_ = false;
+  bool in_frontmatter_ = false;
+  bool first_content_ = true;
+};
+
+std::vector<Finding> lint(const fs::path& path, const std::string& text) {
+  return Linter(path, text).run();
 }
 
 std::vector<fs::path> markdown_files(const fs::path& input) {

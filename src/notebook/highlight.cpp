@@ -29,6 +29,32 @@ std::string span(std::string_view css_class, std::string_view text) {
   return "<span class=\"" + std::string(css_class) + "\">" + xml_escape(text) + "</span>";
 }
 
+// Just past the string literal that opens at i (its closing quote, else the line's end); only
+// a double-quoted string has backslash escapes.
+std::size_t string_end(std::string_view source, std::size_t i) {
+  const char quote = source[i];
+  std::size_t end = i + 1;
+  while (end < source.size() && source[end] != quote && source[end] != '\n') {
+    if (source[end] == '\\' && quote == '"') ++end;
+    ++end;
+  }
+  if (end < source.size() && source[end] == quote) ++end;
+  return end;
+}
+
+// Just past the number that starts at i: digits, letters (exponents, suffixes), dots and an
+// exponent's sign.
+std::size_t number_end(std::string_view source, std::size_t i) {
+  std::size_t end = i;
+  while (end < source.size() &&
+         (std::isalnum(static_cast<unsigned char>(source[end])) || source[end] == '.' ||
+          ((source[end] == '-' || source[end] == '+') &&
+           (source[end - 1] == 'e' || source[end - 1] == 'E')))) {
+    ++end;
+  }
+  return end;
+}
+
 }  // namespace
 
 std::string highlight_rlab(std::string_view source) {
@@ -45,25 +71,14 @@ std::string highlight_rlab(std::string_view source) {
       i = end;
       after_value = false;
     } else if (c == '"' || (c == '\'' && !after_value)) {
-      std::size_t end = i + 1;
-      while (end < source.size() && source[end] != c && source[end] != '\n') {
-        if (source[end] == '\\' && c == '"') ++end;
-        ++end;
-      }
-      if (end < source.size() && source[end] == c) ++end;
+      const std::size_t end = string_end(source, i);
       out += span("syn-str", source.substr(i, end - i));
       i = end;
       after_value = true;
     } else if (std::isdigit(static_cast<unsigned char>(c)) ||
                (c == '.' && i + 1 < source.size() &&
                 std::isdigit(static_cast<unsigned char>(source[i + 1])))) {
-      std::size_t end = i;
-      while (end < source.size() &&
-             (std::isalnum(static_cast<unsigned char>(source[end])) || source[end] == '.' ||
-              ((source[end] == '-' || source[end] == '+') &&
-               (source[end - 1] == 'e' || source[end - 1] == 'E')))) {
-        ++end;
-      }
+      const std::size_t end = number_end(source, i);
       out += span("syn-num", source.substr(i, end - i));
       i = end;
       after_value = true;

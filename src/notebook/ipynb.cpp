@@ -327,6 +327,100 @@ json cell_outputs(const ExecutedBlock& block) {
   return outputs;
 }
 
+// Frontmatter (§1.1): from a first line `---` to the next `---`, kept verbatim in the
+// notebook's metadata. The index of the first line after it (0 when there is none).
+std::size_t read_frontmatter(const std::vector<std::string_view>& lines, json& llmlab_meta) {
+  if (lines.empty() || trim(lines[0]) != "---") return 0;
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    if (trim(lines[i]) == "---") {
+      std::string frontmatter;
+      for (std::size_t k = 0; k <= i; ++k) frontmatter += std::string(lines[k]) + "\n";
+      llmlab_meta["frontmatter"] = frontmatter;
+      return i + 1;
+    }
+  }
+  return 0;
+}
+
+// The lines from first on as cells: each code fence (with the directives right above it) a
+// code cell, the prose between them markdown cells. pending_blank_lines: the blank lines
+// after the last cell.
+std::vector<Cell> split_cells(const std::vector<std::string_view>& lines, std::size_t first,
+                              int& pending_blank_lines) {
+  std::vector<Cell> cells;
+  std::size_t prose_begin = first;
+  std::size_t i = first;
+  while (i < lines.size()) {
+    if (!opens_code(lines[i])) {
+      ++i;
+      continue;
+    }
+    std::size_t directives_begin = i;
+    while (directives_begin > prose_begin && is_directive(lines[directives_begin - 1])) {
+      --directives_begin;
+    }
+    add_prose(cells, lines, prose_begin, directives_begin, pending_blank_lines);
+    Cell cell;
+    cell.code = true;
+    cell.blank_lines_before = pending_blank_lines;
+    cell.directives.assign(lines.begin() + static_cast<std::ptrdiff_t>(directives_begin),
+                           lines.begin() + static_cast<std::ptrdiff_t>(i));
+    cell.fence = lines[i];
+    std::size_t k = i + 1;
+    while (k < lines.size() && trim(lines[k]) != kClosingFence) cell.lines.push_back(lines[k++]);
+    if (k < lines.size()) cell.closing = lines[k++];
+    cells.push_back(std::move(cell));
+    pending_blank_lines = 0;
+    prose_begin = i = k;
+  }
+  add_prose(cells, lines, prose_begin, lines.size(), pending_blank_lines);
+  return cells;
+}
+
+// What a code cell's fence and directives say beyond the defaults, into its "llmlab" metadata
+// (mine) and Jupyter's own (meta).
+void code_cell_metadata(const Cell& cell, json& meta, json& mine) {
+  if (!cell.directives.empty()) {
+    json directives = json::array();
+    for (const std::string_view line : cell.directives) {
+      directives.push_back(std::string(line));
+      // Jupyter's own flag for a collapsed source, so front ends hide it too.
+      if (trim(line) == "<!-- hide -->") meta["jupyter"] = {{"source_hidden", true}};
+    }
+    mine["directives"] = directives;
+  }
+  if (cell.fence != kDefaultFence) mine["fence"] = std::string(cell.fence);
+  // One empty line and no line join to the same text; say which it was.
+  if (cell.lines.size() == 1 && cell.lines[0].empty()) mine["one_empty_line"] = true;
+  if (!cell.closing) {
+    mine["unclosed"] = true;
+  } else if (*cell.closing != kClosingFence) {
+    mine["closing_fence"] = std::string(*cell.closing);
+  }
+}
+
+json cell_json(const Cell& cell, int number, int default_blank_lines_before) {
+  json meta = json::object();
+  json mine = json::object();
+  if (cell.blank_lines_before != default_blank_lines_before) {
+    mine["blank_lines_before"] = cell.blank_lines_before;
+  }
+  json entry;
+  entry["id"] = fmt::format("cell-{}", number);
+  entry["source"] = source_lines(cell.lines);
+  if (cell.code) {
+    code_cell_metadata(cell, meta, mine);
+    entry["cell_type"] = "code";
+    entry["execution_count"] = nullptr;
+    entry["outputs"] = json::array();
+  } else {
+    entry["cell_type"] = "markdown";
+  }
+  if (!mine.empty()) meta["llmlab"] = mine;
+  entry["metadata"] = meta;
+  return entry;
+}
+
 }  // namespace
 
 JupyterFigure jupyter_figure(std::string_view png, std::string label) {
@@ -374,89 +468,18 @@ std::string markdown_to_ipynb(std::string_view markdown) {
       {"kernelspec", {{"name", "llmlab"}, {"display_name", "llmlab (rlab)"}, {"language", "rlab"}}},
       {"language_info", language_info()}};
   json llmlab_meta = json::object();
-  std::size_t first = 0;
-  // Frontmatter (§1.1): from a first line `---` to the next `---`, kept verbatim.
-  if (!lines.empty() && trim(lines[0]) == "---") {
-    for (std::size_t i = 1; i < lines.size(); ++i) {
-      if (trim(lines[i]) == "---") {
-        std::string frontmatter;
-        for (std::size_t k = 0; k <= i; ++k) frontmatter += std::string(lines[k]) + "\n";
-        llmlab_meta["frontmatter"] = frontmatter;
-        first = i + 1;
-        break;
-      }
-    }
-  }
+  const std::size_t first = read_frontmatter(lines, llmlab_meta);
   const bool has_frontmatter = llmlab_meta.contains("frontmatter");
-  std::vector<Cell> cells;
   int pending_blank_lines = 0;
-  std::size_t prose_begin = first;
-  std::size_t i = first;
-  while (i < lines.size()) {
-    if (!opens_code(lines[i])) {
-      ++i;
-      continue;
-    }
-    std::size_t directives_begin = i;
-    while (directives_begin > prose_begin && is_directive(lines[directives_begin - 1])) {
-      --directives_begin;
-    }
-    add_prose(cells, lines, prose_begin, directives_begin, pending_blank_lines);
-    Cell cell;
-    cell.code = true;
-    cell.blank_lines_before = pending_blank_lines;
-    cell.directives.assign(lines.begin() + static_cast<std::ptrdiff_t>(directives_begin),
-                           lines.begin() + static_cast<std::ptrdiff_t>(i));
-    cell.fence = lines[i];
-    std::size_t k = i + 1;
-    while (k < lines.size() && trim(lines[k]) != kClosingFence) cell.lines.push_back(lines[k++]);
-    if (k < lines.size()) cell.closing = lines[k++];
-    cells.push_back(std::move(cell));
-    pending_blank_lines = 0;
-    prose_begin = i = k;
-  }
-  add_prose(cells, lines, prose_begin, lines.size(), pending_blank_lines);
+  const std::vector<Cell> cells = split_cells(lines, first, pending_blank_lines);
   if (pending_blank_lines > 0) llmlab_meta["blank_lines_after"] = pending_blank_lines;
   if (!markdown.empty() && !markdown.ends_with('\n')) llmlab_meta["no_final_newline"] = true;
 
   json out_cells = json::array();
   int number = 0;
   for (const Cell& cell : cells) {
-    json meta = json::object();
-    json mine = json::object();
-    if (cell.blank_lines_before != default_blank_lines(out_cells.empty(), has_frontmatter)) {
-      mine["blank_lines_before"] = cell.blank_lines_before;
-    }
-    json entry;
-    entry["id"] = fmt::format("cell-{}", ++number);
-    entry["source"] = source_lines(cell.lines);
-    if (cell.code) {
-      if (!cell.directives.empty()) {
-        json directives = json::array();
-        for (const std::string_view line : cell.directives) {
-          directives.push_back(std::string(line));
-          // Jupyter's own flag for a collapsed source, so front ends hide it too.
-          if (trim(line) == "<!-- hide -->") meta["jupyter"] = {{"source_hidden", true}};
-        }
-        mine["directives"] = directives;
-      }
-      if (cell.fence != kDefaultFence) mine["fence"] = std::string(cell.fence);
-      // One empty line and no line join to the same text; say which it was.
-      if (cell.lines.size() == 1 && cell.lines[0].empty()) mine["one_empty_line"] = true;
-      if (!cell.closing) {
-        mine["unclosed"] = true;
-      } else if (*cell.closing != kClosingFence) {
-        mine["closing_fence"] = std::string(*cell.closing);
-      }
-      entry["cell_type"] = "code";
-      entry["execution_count"] = nullptr;
-      entry["outputs"] = json::array();
-    } else {
-      entry["cell_type"] = "markdown";
-    }
-    if (!mine.empty()) meta["llmlab"] = mine;
-    entry["metadata"] = meta;
-    out_cells.push_back(std::move(entry));
+    out_cells.push_back(
+        cell_json(cell, ++number, default_blank_lines(out_cells.empty(), has_frontmatter)));
   }
   if (!llmlab_meta.empty()) notebook_meta["llmlab"] = llmlab_meta;
   const json notebook = {

@@ -3,21 +3,32 @@
 
 #include <cctype>
 
+#include "notebook/executed.hpp"
 #include "notebook/parse.hpp"
 
 namespace llmlab::notebook {
 
 std::string slugify(std::string_view text) {
   std::string slug;
-  bool pending_dash = false;
-  for (const char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (std::isalnum(byte)) {
-      if (pending_dash && !slug.empty()) slug += '-';
-      pending_dash = false;
-      slug += static_cast<char>(std::tolower(byte));
+  bool dash = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    // A prose value's marks (executed.hpp) are no part of its text.
+    if (text[i] == kValueOpen || text[i] == kValueClose) continue;
+    if (c == '&') {
+      const std::size_t end = text.find(';', i);
+      if (end != std::string_view::npos && end - i < 10) {
+        i = end;
+        dash = true;
+        continue;
+      }
+    }
+    if (std::isalnum(c) || c >= 0x80) {
+      if (dash && !slug.empty()) slug += '-';
+      dash = false;
+      slug += static_cast<char>(std::tolower(c));
     } else {
-      pending_dash = true;
+      dash = true;
     }
   }
   return slug;

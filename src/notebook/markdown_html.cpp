@@ -9,10 +9,13 @@
 #include <cstdlib>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <regex>
+#include <utility>
 
 #include "base/text_escape.hpp"
 #include "notebook/executed.hpp"
+#include "notebook/links.hpp"
 #include "notebook/parse.hpp"
 
 namespace llmlab::notebook {
@@ -25,6 +28,37 @@ struct ProtectedMath {
 };
 
 std::string placeholder(std::size_t index) { return fmt::format("LLMLABMATH{}X", index); }
+
+// Where the inline math span opened by the $ at `open` closes: on the same line, after a
+// non-space, at a $ not followed by a digit. npos when it does not close.
+std::size_t inline_math_close(std::string_view text, std::size_t open) {
+  for (std::size_t close = open + 1; close < text.size() && text[close] != '\n'; ++close) {
+    if (text[close] == '$' && text[close - 1] != ' ' && text[close - 1] != '\\' &&
+        !(close + 1 < text.size() && std::isdigit(static_cast<unsigned char>(text[close + 1])))) {
+      return close;
+    }
+  }
+  return std::string_view::npos;
+}
+
+// The math span starting at i ($$…$$ or $…$), as its HTML and the index just past it; nothing
+// when no span starts there.
+std::optional<std::pair<std::string, std::size_t>> math_span_at(std::string_view text,
+                                                                std::size_t i) {
+  if (text.substr(i).starts_with("$$")) {
+    const std::size_t close = text.find("$$", i + 2);
+    if (close != std::string_view::npos) {
+      return std::pair{"\\[" + xml_escape(text.substr(i + 2, close - i - 2)) + "\\]", close + 2};
+    }
+  }
+  if (i + 1 < text.size() && text[i + 1] != ' ' && text[i + 1] != '$') {
+    const std::size_t close = inline_math_close(text, i);
+    if (close != std::string_view::npos) {
+      return std::pair{"\\(" + xml_escape(text.substr(i + 1, close - i - 1)) + "\\)", close + 1};
+    }
+  }
+  return std::nullopt;
+}
 
 // Cuts $$…$$ and $…$ spans (§1.6 rules) out of text outside code fences and code spans.
 ProtectedMath protect_math(std::string_view text) {
@@ -39,13 +73,8 @@ ProtectedMath protect_math(std::string_view text) {
     }
     line_start = false;
     const char c = text[i];
-    if (c == '\n') {
-      line_start = true;
-      result.text += c;
-      ++i;
-      continue;
-    }
-    if (in_fence) {
+    if (c == '\n' || in_fence) {
+      line_start = c == '\n';
       result.text += c;
       ++i;
       continue;
@@ -56,32 +85,11 @@ ProtectedMath protect_math(std::string_view text) {
       i += 2;
       continue;
     }
-    if (!in_code && c == '$' && text.substr(i).starts_with("$$")) {
-      const std::size_t close = text.find("$$", i + 2);
-      if (close != std::string_view::npos) {
-        result.spans.push_back("\\[" + xml_escape(text.substr(i + 2, close - i - 2)) + "\\]");
+    if (!in_code && c == '$') {
+      if (auto span = math_span_at(text, i)) {
+        result.spans.push_back(std::move(span->first));
         result.text += placeholder(result.spans.size() - 1);
-        i = close + 2;
-        continue;
-      }
-    }
-    if (!in_code && c == '$' && i + 1 < text.size() && text[i + 1] != ' ' && text[i + 1] != '$') {
-      // The closing $ is on the same line, after a non-space, and not followed by a digit.
-      std::size_t close = i + 1;
-      bool found = false;
-      while (close < text.size() && text[close] != '\n') {
-        if (text[close] == '$' && text[close - 1] != ' ' && text[close - 1] != '\\' &&
-            !(close + 1 < text.size() &&
-              std::isdigit(static_cast<unsigned char>(text[close + 1])))) {
-          found = true;
-          break;
-        }
-        ++close;
-      }
-      if (found) {
-        result.spans.push_back("\\(" + xml_escape(text.substr(i + 1, close - i - 1)) + "\\)");
-        result.text += placeholder(result.spans.size() - 1);
-        i = close + 1;
+        i = span->second;
         continue;
       }
     }
@@ -123,33 +131,77 @@ std::string strip_tags(std::string_view html) {
   return out;
 }
 
-// A readable anchor from a heading's text: lower-case letters and digits (other UTF-8 kept),
-// every run of anything else one `-`, entities dropped: "The stream under both rules" →
-// "the-stream-under-both-rules". It depends only on the text, so it stays across renders.
-std::string heading_slug(std::string_view text) {
-  std::string slug;
-  bool dash = false;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    // A prose value's marks (executed.hpp) are no part of its text.
-    if (text[i] == kValueOpen || text[i] == kValueClose) continue;
-    if (c == '&') {
-      const std::size_t end = text.find(';', i);
-      if (end != std::string_view::npos && end - i < 10) {
-        i = end;
-        dash = true;
+// A heading's id: its explicit {#id} (cut from inner), else a slug of its text, numbered
+// when the page has it already (the later ones get -2, -3, ...).
+std::string heading_id(std::string& inner, int* heading_counter,
+                       const std::vector<Heading>* headings) {
+  static const std::regex explicit_id(R"re(\s*\{#([A-Za-z0-9_\-]+)\}\s*$)re");
+  std::smatch id_match;
+  if (std::regex_search(inner, id_match, explicit_id)) {
+    std::string id = id_match[1].str();
+    inner = inner.substr(0, static_cast<std::size_t>(id_match.position()));
+    return id;
+  }
+  std::string id = slugify(strip_tags(inner));
+  if (id.empty()) id = fmt::format("heading-{}", ++*heading_counter);
+  if (headings) {
+    const auto taken = [&](const std::string& candidate) {
+      for (const Heading& seen : *headings) {
+        if (seen.id == candidate) return true;
+      }
+      return false;
+    };
+    const std::string base = id;
+    for (int n = 2; taken(id); ++n) id = fmt::format("{}-{}", base, n);
+  }
+  return id;
+}
+
+// Heading ids, and the headings for the sidebar list.
+std::string with_heading_ids(const std::string& html, int* heading_counter,
+                             std::vector<Heading>* headings) {
+  static const std::regex heading(R"re(<h([1-3])>([\s\S]*?)</h\1>)re");
+  std::string with_ids;
+  auto begin = std::sregex_iterator(html.begin(), html.end(), heading);
+  std::size_t last = 0;
+  for (auto it = begin; it != std::sregex_iterator(); ++it) {
+    const std::smatch& match = *it;
+    with_ids += html.substr(last, static_cast<std::size_t>(match.position()) - last);
+    std::string inner = match[2].str();
+    const std::string id = heading_id(inner, heading_counter, headings);
+    const std::string level = match[1].str();
+    with_ids += fmt::format("<h{0} id=\"{1}\">{2}</h{0}>", level, id, inner);
+    if (headings) headings->push_back(Heading{level[0] - '0', id, strip_tags(inner)});
+    last = static_cast<std::size_t>(match.position() + match.length());
+  }
+  with_ids += html.substr(last);
+  return with_ids;
+}
+
+// The math spans back in place of their placeholders.
+std::string restore_math(const std::string& html, const std::vector<std::string>& spans) {
+  std::string out;
+  out.reserve(html.size());
+  std::size_t i = 0;
+  while (i < html.size()) {
+    if (html.compare(i, 10, "LLMLABMATH") == 0) {
+      std::size_t j = i + 10;
+      std::size_t index = 0;
+      bool digits = false;
+      while (j < html.size() && std::isdigit(static_cast<unsigned char>(html[j]))) {
+        index = index * 10 + static_cast<std::size_t>(html[j] - '0');
+        ++j;
+        digits = true;
+      }
+      if (digits && j < html.size() && html[j] == 'X' && index < spans.size()) {
+        out += spans[index];
+        i = j + 1;
         continue;
       }
     }
-    if (std::isalnum(c) || c >= 0x80) {
-      if (dash && !slug.empty()) slug += '-';
-      dash = false;
-      slug += static_cast<char>(std::tolower(c));
-    } else {
-      dash = true;
-    }
+    out += html[i++];
   }
-  return slug;
+  return out;
 }
 
 }  // namespace
@@ -158,71 +210,10 @@ std::string markdown_to_html(std::string_view markdown, int* heading_counter,
                              std::vector<Heading>* headings, RawHtml raw_html) {
   const ProtectedMath math = protect_math(markdown);
   std::string html = cmark_render(math.text, raw_html);
-
   // Links to sibling notebooks point at their HTML pages.
   static const std::regex md_link(R"re(href="([^"#:]+)\.md(#[^"]*)?")re");
   html = std::regex_replace(html, md_link, "href=\"$1.html$2\"");
-
-  // Heading ids and the sidebar list.
-  static const std::regex heading(R"re(<h([1-3])>([\s\S]*?)</h\1>)re");
-  static const std::regex explicit_id(R"re(\s*\{#([A-Za-z0-9_\-]+)\}\s*$)re");
-  std::string with_ids;
-  auto begin = std::sregex_iterator(html.begin(), html.end(), heading);
-  std::size_t last = 0;
-  for (auto it = begin; it != std::sregex_iterator(); ++it) {
-    const std::smatch& match = *it;
-    with_ids += html.substr(last, static_cast<std::size_t>(match.position()) - last);
-    std::string inner = match[2].str();
-    std::string id;
-    std::smatch id_match;
-    if (std::regex_search(inner, id_match, explicit_id)) {
-      id = id_match[1].str();
-      inner = inner.substr(0, static_cast<std::size_t>(id_match.position()));
-    } else {
-      id = heading_slug(strip_tags(inner));
-      if (id.empty()) id = fmt::format("heading-{}", ++*heading_counter);
-      // The same title twice in a page: the later ones get -2, -3, ...
-      if (headings) {
-        const auto taken = [&](const std::string& candidate) {
-          for (const Heading& seen : *headings) {
-            if (seen.id == candidate) return true;
-          }
-          return false;
-        };
-        const std::string base = id;
-        for (int n = 2; taken(id); ++n) id = fmt::format("{}-{}", base, n);
-      }
-    }
-    const std::string level = match[1].str();
-    with_ids += fmt::format("<h{0} id=\"{1}\">{2}</h{0}>", level, id, inner);
-    if (headings) headings->push_back(Heading{level[0] - '0', id, strip_tags(inner)});
-    last = static_cast<std::size_t>(match.position() + match.length());
-  }
-  with_ids += html.substr(last);
-
-  // Put the math back.
-  std::string out;
-  out.reserve(with_ids.size());
-  std::size_t i = 0;
-  while (i < with_ids.size()) {
-    if (with_ids.compare(i, 10, "LLMLABMATH") == 0) {
-      std::size_t j = i + 10;
-      std::size_t index = 0;
-      bool digits = false;
-      while (j < with_ids.size() && std::isdigit(static_cast<unsigned char>(with_ids[j]))) {
-        index = index * 10 + static_cast<std::size_t>(with_ids[j] - '0');
-        ++j;
-        digits = true;
-      }
-      if (digits && j < with_ids.size() && with_ids[j] == 'X' && index < math.spans.size()) {
-        out += math.spans[index];
-        i = j + 1;
-        continue;
-      }
-    }
-    out += with_ids[i++];
-  }
-  return out;
+  return restore_math(with_heading_ids(html, heading_counter, headings), math.spans);
 }
 
 }  // namespace llmlab::notebook

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "base/hash.hpp"
 #include "base/text_escape.hpp"
 #include "plot/backend.hpp"
 #include "plot/text_metrics.hpp"
@@ -152,13 +153,7 @@ void SvgRenderer::image(const Rect& where, const Raster& pixels) {
 // is therefore prefixed with a hash of the whole figure's text, computed once the text is complete
 // (with the marker in place of the prefix, so the hash does not depend on itself).
 void SvgRenderer::prefix_ids() {
-  std::uint64_t hash = 0xcbf29ce484222325ULL;
-  for (const unsigned char c : out_) {
-    hash ^= c;
-    hash *= 0x100000001b3ULL;
-  }
-  const std::string prefix =
-      fmt::format("f{:08x}-", static_cast<std::uint32_t>(hash ^ (hash >> 32)));
+  const std::string prefix = fmt::format("f{:08x}-", fold_to_32(fnv1a_64(out_)));
   std::string result;
   result.reserve(out_.size() + 16);
   std::size_t from = 0;

@@ -19,6 +19,7 @@
 #include "base/hash.hpp"
 #include "base/utf8.hpp"
 #include "num/ops.hpp"
+#include "train/config_fields.hpp"
 #include "train/safetensors.hpp"
 
 namespace llmlab::train {
@@ -32,109 +33,115 @@ using Json = nlohmann::ordered_json;
 
 std::int64_t to_int64(std::size_t value) { return static_cast<std::int64_t>(value); }
 
-// The Config as JSON, with the cfg field names of train_gpt.
+// The Config as JSON, with the keys of the settings table (config_fields.hpp).
 std::string config_json(const Config& c) {
-  Json json = {{"layers", c.layers},
-               {"d_model", c.d_model},
-               {"heads", c.heads},
-               {"mlp_ratio", c.mlp_ratio},
-               {"context", c.context},
-               {"norm", name_of(c.norm_placement)},
-               {"norm_kind", name_of(c.norm_kind)},
-               {"activation", name_of(c.activation)},
-               {"residual_init", name_of(c.residual_init)},
-               {"init_std", c.init_std},
-               {"batch", c.batch},
-               {"lr", c.learning_rate},
-               {"min_lr", c.min_learning_rate},
-               {"warmup", c.warmup_steps},
-               {"schedule", name_of(c.schedule)},
-               {"weight_decay", c.weight_decay},
-               {"beta1", c.beta1},
-               {"beta2", c.beta2},
-               {"epsilon", c.epsilon},
-               {"grad_clip", c.grad_clip},
-               {"steps", c.steps},
-               {"seed", c.seed},
-               {"log_interval", c.log_interval},
-               {"eval_interval", c.eval_interval},
-               {"eval_batches", c.eval_batches},
-               {"validation_fraction", c.validation_fraction},
-               {"corpus", c.corpus}};
+  Json json = Json::object();
+  for (const ConfigField& field : config_fields()) {
+    const std::string key(field.key);
+    switch (field.kind) {
+      case FieldKind::Integer:
+        json[key] = c.*field.integer;
+        break;
+      case FieldKind::Seed:
+        json[key] = c.*field.seed;
+        break;
+      case FieldKind::Real:
+        json[key] = c.*field.real;
+        break;
+      case FieldKind::Choice:
+      case FieldKind::Text:
+        json[key] = field.text_of(c);
+        break;
+    }
+  }
   return json.dump();
 }
 
-// Reads the config back; the architecture's fields are required, the training settings keep
-// their defaults when absent (a checkpoint written by another tool may carry only the former).
+// The checked reads of one config field from a checkpoint's JSON.
+class ConfigReader {
+ public:
+  ConfigReader(const Json& json, std::string_view file) : json_(json), file_(file) {}
+
+  // The field into c when the JSON has it; an error when a required field is missing.
+  void read(const ConfigField& field, Config& c) const {
+    const bool required = field.in_checkpoint == InCheckpoint::Required;
+    switch (field.kind) {
+      case FieldKind::Integer:
+        return integer(field.key, c.*field.integer, required);
+      case FieldKind::Seed:
+        return integer(field.key, c.*field.seed, required);
+      case FieldKind::Real:
+        return real(field.key, c.*field.real);
+      case FieldKind::Choice:
+        if (const std::string name = text(field.key, required); required || !name.empty()) {
+          field.set_choice(c, name, file_);
+        }
+        return;
+      case FieldKind::Text:
+        c.*field.text = text(field.key, required);
+        return;
+    }
+  }
+
+ private:
+  template <typename Member>
+  void integer(std::string_view name, Member& member, bool required) const {
+    const auto found = json_.find(std::string(name));
+    if (found == json_.end()) {
+      if (required) missing(name);
+      return;
+    }
+    // Every integer setting fits an int except the seed.
+    const double limit = std::is_same_v<Member, int> ? 1e9 : 1e18;
+    if (!found->is_number_integer() || found->template get<double>() < 0.0 ||
+        found->template get<double>() > limit) {
+      fail(file_,
+           fmt::format("__metadata__ config '{}' is not an integer in [0, {:g}]", name, limit));
+    }
+    member = found->template get<Member>();
+  }
+
+  void real(std::string_view name, double& member) const {
+    const auto found = json_.find(std::string(name));
+    if (found == json_.end()) return;
+    if (!found->is_number())
+      fail(file_, fmt::format("__metadata__ config '{}' is not a number", name));
+    member = found->get<double>();
+  }
+
+  std::string text(std::string_view name, bool required) const {
+    const auto found = json_.find(std::string(name));
+    if (found == json_.end()) {
+      if (required) missing(name);
+      return {};
+    }
+    if (!found->is_string())
+      fail(file_, fmt::format("__metadata__ config '{}' is not a string", name));
+    return found->get<std::string>();
+  }
+
+  [[noreturn]] void missing(std::string_view name) const {
+    fail(file_, fmt::format("__metadata__ config has no '{}'", name));
+  }
+
+  const Json& json_;
+  std::string_view file_;
+};
+
+// Reads the config back; the architecture's fields are required (and read first), the training
+// settings keep their defaults when absent (a checkpoint written by another tool may carry only
+// the former).
 Config parse_config(const std::string& text, std::string_view file) {
   const Json json = Json::parse(text, nullptr, false);
   if (json.is_discarded() || !json.is_object())
     fail(file, "__metadata__ config is not a JSON object");
+  const ConfigReader reader(json, file);
   Config c;
-  const auto integer = [&](const char* name, auto& member, bool required) {
-    const auto found = json.find(name);
-    if (found == json.end()) {
-      if (required) fail(file, fmt::format("__metadata__ config has no '{}'", name));
-      return;
+  for (const InCheckpoint pass : {InCheckpoint::Required, InCheckpoint::Optional}) {
+    for (const ConfigField& field : config_fields()) {
+      if (field.in_checkpoint == pass) reader.read(field, c);
     }
-    // Every integer setting fits an int except the seed.
-    using Member = std::remove_reference_t<decltype(member)>;
-    const double limit = std::is_same_v<Member, int> ? 1e9 : 1e18;
-    if (!found->is_number_integer() || found->template get<double>() < 0.0 ||
-        found->template get<double>() > limit) {
-      fail(file,
-           fmt::format("__metadata__ config '{}' is not an integer in [0, {:g}]", name, limit));
-    }
-    member = found->template get<std::remove_reference_t<decltype(member)>>();
-  };
-  const auto real = [&](const char* name, double& member) {
-    const auto found = json.find(name);
-    if (found == json.end()) return;
-    if (!found->is_number())
-      fail(file, fmt::format("__metadata__ config '{}' is not a number", name));
-    member = found->get<double>();
-  };
-  const auto text_of = [&](const char* name, bool required) -> std::string {
-    const auto found = json.find(name);
-    if (found == json.end()) {
-      if (required) fail(file, fmt::format("__metadata__ config has no '{}'", name));
-      return {};
-    }
-    if (!found->is_string())
-      fail(file, fmt::format("__metadata__ config '{}' is not a string", name));
-    return found->get<std::string>();
-  };
-  integer("layers", c.layers, true);
-  integer("d_model", c.d_model, true);
-  integer("heads", c.heads, true);
-  integer("mlp_ratio", c.mlp_ratio, true);
-  integer("context", c.context, true);
-  c.norm_placement = parse_norm_placement(text_of("norm", true), file);
-  c.norm_kind = parse_norm_kind(text_of("norm_kind", true), file);
-  c.activation = parse_activation(text_of("activation", true), file);
-  if (const std::string init = text_of("residual_init", false); !init.empty()) {
-    c.residual_init = parse_residual_init(init, file);
   }
-  if (const std::string schedule = text_of("schedule", false); !schedule.empty()) {
-    c.schedule = parse_schedule(schedule, file);
-  }
-  real("init_std", c.init_std);
-  integer("batch", c.batch, false);
-  real("lr", c.learning_rate);
-  real("min_lr", c.min_learning_rate);
-  integer("warmup", c.warmup_steps, false);
-  real("weight_decay", c.weight_decay);
-  real("beta1", c.beta1);
-  real("beta2", c.beta2);
-  real("epsilon", c.epsilon);
-  real("grad_clip", c.grad_clip);
-  integer("steps", c.steps, false);
-  integer("seed", c.seed, false);
-  integer("log_interval", c.log_interval, false);
-  integer("eval_interval", c.eval_interval, false);
-  integer("eval_batches", c.eval_batches, false);
-  real("validation_fraction", c.validation_fraction);
-  c.corpus = text_of("corpus", false);
   return c;
 }
 

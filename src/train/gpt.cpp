@@ -441,21 +441,21 @@ void Gpt<T>::forward_shard(Shard& s, Pass pass) {
 
 template <class T>
 double Gpt<T>::forward(std::span<const int> tokens, std::span<const int> targets) {
-  const size_t N = to_size(batch_) * to_size(shape_.context);
-  LLMLAB_ASSERT(tokens.size() == N && targets.size() == N);
-  std::copy(tokens.begin(), tokens.end(), tokens_.begin());
-  std::copy(targets.begin(), targets.end(), targets_.begin());
-  for_each_shard([this](Shard& s) { forward_shard(s, Pass::Training); });
-  return mean_loss();
+  return forward_batch(tokens, targets, Pass::Training);
 }
 
 template <class T>
 double Gpt<T>::loss(std::span<const int> tokens, std::span<const int> targets) {
+  return forward_batch(tokens, targets, Pass::Inference);
+}
+
+template <class T>
+double Gpt<T>::forward_batch(std::span<const int> tokens, std::span<const int> targets, Pass pass) {
   const size_t N = to_size(batch_) * to_size(shape_.context);
   LLMLAB_ASSERT(tokens.size() == N && targets.size() == N);
   std::copy(tokens.begin(), tokens.end(), tokens_.begin());
   std::copy(targets.begin(), targets.end(), targets_.begin());
-  for_each_shard([this](Shard& s) { forward_shard(s, Pass::Inference); });
+  for_each_shard([this, pass](Shard& s) { forward_shard(s, pass); });
   return mean_loss();
 }
 

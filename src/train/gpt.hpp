@@ -178,6 +178,8 @@ class Gpt {
   std::span<const T> layer_output(const Shard& s, int layer) const;
   // Training keeps every layer's activations and the activation's derivative for backward.
   enum class Pass { Training, Inference };
+  // The batch's tokens and targets in, every shard forward, the mean loss out.
+  double forward_batch(std::span<const int> tokens, std::span<const int> targets, Pass pass);
   void forward_shard(Shard& s, Pass pass);
   // Block `layer` from input x (B·T, C) into the activations a.
   void layer_forward(Shard& s, int layer, LayerActivations& a, std::span<const T> x, Pass pass);

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "base/text_escape.hpp"
+#include "train/config_fields.hpp"
 #include "train/trainer.hpp"
 
 namespace llmlab::train {
@@ -14,21 +15,29 @@ std::string number(double value) {
   return std::isfinite(value) ? fmt::format("{}", value) : std::string("null");
 }
 
+// The Config with the keys of the settings table (config_fields.hpp), in its order.
 std::string config_json(const Config& c) {
-  return fmt::format(
-      "{{\"layers\": {}, \"d_model\": {}, \"heads\": {}, \"mlp_ratio\": {}, \"context\": {}, "
-      "\"batch\": {}, \"norm\": {}, \"norm_kind\": {}, \"activation\": {}, \"residual_init\": {}, "
-      "\"init_std\": {}, \"lr\": {}, \"min_lr\": {}, \"warmup\": {}, \"schedule\": {}, "
-      "\"weight_decay\": {}, \"beta1\": {}, \"beta2\": {}, \"epsilon\": {}, \"grad_clip\": {}, "
-      "\"steps\": {}, \"seed\": {}, \"log_interval\": {}, \"eval_interval\": {}, "
-      "\"eval_batches\": {}, \"validation_fraction\": {}, \"corpus\": {}}}",
-      c.layers, c.d_model, c.heads, c.mlp_ratio, c.context, c.batch,
-      quoted_string(name_of(c.norm_placement)), quoted_string(name_of(c.norm_kind)),
-      quoted_string(name_of(c.activation)), quoted_string(name_of(c.residual_init)),
-      number(c.init_std), number(c.learning_rate), number(c.min_learning_rate), c.warmup_steps,
-      quoted_string(name_of(c.schedule)), number(c.weight_decay), number(c.beta1), number(c.beta2),
-      number(c.epsilon), number(c.grad_clip), c.steps, c.seed, c.log_interval, c.eval_interval,
-      c.eval_batches, number(c.validation_fraction), quoted_string(c.corpus));
+  std::string out = "{";
+  for (const ConfigField& field : config_fields()) {
+    if (out.size() > 1) out += ", ";
+    out += fmt::format("\"{}\": ", field.key);
+    switch (field.kind) {
+      case FieldKind::Integer:
+        out += fmt::format("{}", c.*field.integer);
+        break;
+      case FieldKind::Seed:
+        out += fmt::format("{}", c.*field.seed);
+        break;
+      case FieldKind::Real:
+        out += number(c.*field.real);
+        break;
+      case FieldKind::Choice:
+      case FieldKind::Text:
+        out += quoted_string(field.text_of(c));
+        break;
+    }
+  }
+  return out + "}";
 }
 
 }  // namespace

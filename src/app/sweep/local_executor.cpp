@@ -36,88 +36,104 @@ std::string duration(double seconds) {
   return s >= 60 ? fmt::format("{}m{:02}s", s / 60, s % 60) : fmt::format("{}s", s);
 }
 
-}  // namespace
+// One `sweep run` on this machine: the runs still to start, the trainers running, the counts
+// for the progress line.
+class LocalSweep {
+ public:
+  LocalSweep(const fs::path& dir, const Spec& spec, const LocalOptions& options)
+      : dir_(dir), spec_(spec), options_(options) {}
 
-int run_local(const fs::path& dir, const Spec& spec, const LocalOptions& options) {
-  std::deque<RunSpec> pending;
-  const std::vector<RunSpec> all = spec.launch_order();
-  for (const RunSpec& run : all) {
-    if (!read_run(dir, run)) pending.push_back(run);
+  int run() {
+    const std::vector<RunSpec> all = spec_.launch_order();
+    for (const RunSpec& run : runs_without_record(dir_, all)) pending_.push_back(run);
+    const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    jobs_ = options_.jobs > 0 ? options_.jobs : std::max(1, cores / spec_.threads);
+    total_ = pending_.size();
+    fmt::print(stderr,
+               "sweep: {} runs, {} finished before, {} to run, {} at a time ({} thread{} each)\n",
+               all.size(), all.size() - total_, total_, jobs_, spec_.threads,
+               spec_.threads == 1 ? "" : "s");
+    if (total_ == 0) return 0;
+    StopSignals signals;
+    const ChildExits child_exits;
+    start_ = now_seconds();
+    run_until_done(child_exits);
+    if (options_.progress && terminal_) fmt::print(stderr, "\n");
+    if (StopSignals::requested()) return stop_running();
+    fmt::print(stderr, "sweep: {} runs finished ({} failed) in {}\n", finished_, failed_,
+               duration(now_seconds() - start_));
+    return 0;
   }
-  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  const int jobs = options.jobs > 0 ? options.jobs : std::max(1, cores / spec.threads);
-  const std::size_t total = pending.size();
-  fmt::print(
-      stderr, "sweep: {} runs, {} finished before, {} to run, {} at a time ({} thread{} each)\n",
-      all.size(), all.size() - total, total, jobs, spec.threads, spec.threads == 1 ? "" : "s");
-  if (total == 0) return 0;
 
-  const std::string llmlab = own_executable();
-  const bool terminal = isatty(fileno(stderr)) != 0;
-  StopSignals signals;
-  const ChildExits child_exits;
-  std::map<pid_t, Running> running;
-  std::size_t finished = 0, failed = 0;
-  double run_seconds = 0.0;
-  const double start = now_seconds();
-  double last_print = 0.0;
-  const auto progress = [&](bool force) {
-    if (!options.progress) return;
+ private:
+  // Keeps jobs trainers running until every run has ended or a stop is asked for.
+  void run_until_done(const ChildExits& child_exits) {
+    while ((!pending_.empty() || !running_.empty()) && !StopSignals::requested()) {
+      start_pending();
+      int status = 0;
+      const pid_t pid = waitpid(-1, &status, WNOHANG);
+      if (pid > 0) {
+        const auto found = running_.find(pid);
+        if (found == running_.end()) continue;
+        Running done = found->second;
+        running_.erase(found);
+        if (StopSignals::requested()) {
+          running_[pid] = done;  // ended by the same Ctrl-C: treated below, not recorded
+          break;
+        }
+        record_ending(done, status);
+        continue;
+      }
+      print_progress(false);
+      child_exits.wait(kProgressSeconds);
+    }
+  }
+
+  void start_pending() {
+    while (!pending_.empty() && static_cast<int>(running_.size()) < jobs_ &&
+           !StopSignals::requested()) {
+      const RunSpec run = pending_.front();
+      pending_.pop_front();
+      const RunPaths paths = run_paths(dir_, run);
+      fs::create_directories(paths.folder);
+      const fs::path json = paths.record.string() + fmt::format(".partial.{}", getpid());
+      const pid_t pid = start_process(train_command(llmlab_, run, json), paths.log, spec_.threads);
+      running_[pid] = {run, json, now_seconds()};
+    }
+  }
+
+  void record_ending(const Running& done, int status) {
+    Ending ending = ending_of(status);
+    ending.wall_seconds = now_seconds() - done.started;
+    ending.executor = "local";
+    record_run(dir_, done.run, spec_, done.json, ending);
+    const auto record = read_run(dir_, done.run);
+    ++finished_;
+    run_seconds_ += ending.wall_seconds;
+    if (record && record->status == RunStatus::Failed) ++failed_;
+    print_progress(true);
+  }
+
+  void print_progress(bool force) {
+    if (!options_.progress) return;
     const double now = now_seconds();
-    if (!force && now - last_print < (terminal ? 0.5 : 10.0)) return;
-    last_print = now;
+    if (!force && now - last_print_ < (terminal_ ? 0.5 : 10.0)) return;
+    last_print_ = now;
     std::string eta = "?";
-    if (finished > 0) {
-      const double per_run = run_seconds / static_cast<double>(finished);
-      const double left = per_run * static_cast<double>(total - finished) / jobs;
+    if (finished_ > 0) {
+      const double per_run = run_seconds_ / static_cast<double>(finished_);
+      const double left = per_run * static_cast<double>(total_ - finished_) / jobs_;
       eta = duration(left);
     }
     fmt::print(stderr, "{}sweep: {}/{} finished, {} failed, {} running, {} elapsed, ETA {}{}",
-               terminal ? "\r" : "", finished, total, failed, running.size(), duration(now - start),
-               eta, terminal ? "   " : "\n");
-  };
-
-  while ((!pending.empty() || !running.empty()) && !StopSignals::requested()) {
-    while (!pending.empty() && static_cast<int>(running.size()) < jobs &&
-           !StopSignals::requested()) {
-      const RunSpec run = pending.front();
-      pending.pop_front();
-      const RunPaths paths = run_paths(dir, run);
-      fs::create_directories(paths.folder);
-      const fs::path json = paths.record.string() + fmt::format(".partial.{}", getpid());
-      const pid_t pid = start_process(train_command(llmlab, run, json), paths.log, spec.threads);
-      running[pid] = {run, json, now_seconds()};
-    }
-    int status = 0;
-    const pid_t pid = waitpid(-1, &status, WNOHANG);
-    if (pid > 0) {
-      const auto found = running.find(pid);
-      if (found == running.end()) continue;
-      Running done = found->second;
-      running.erase(found);
-      if (StopSignals::requested()) {
-        running[pid] = done;  // ended by the same Ctrl-C: treated below, not recorded
-        break;
-      }
-      Ending ending = ending_of(status);
-      ending.wall_seconds = now_seconds() - done.started;
-      ending.executor = "local";
-      record_run(dir, done.run, spec, done.json, ending);
-      const auto record = read_run(dir, done.run);
-      ++finished;
-      run_seconds += ending.wall_seconds;
-      if (record && record->status == RunStatus::Failed) ++failed;
-      progress(true);
-      continue;
-    }
-    progress(false);
-    child_exits.wait(kProgressSeconds);
+               terminal_ ? "\r" : "", finished_, total_, failed_, running_.size(),
+               duration(now - start_), eta, terminal_ ? "   " : "\n");
   }
-  if (options.progress && terminal) fmt::print(stderr, "\n");
 
-  if (StopSignals::requested()) {
-    for (auto& [pid, job] : running) kill(-pid, SIGTERM);
-    for (auto& [pid, job] : running) {
+  // Ctrl-C: the running trainers end and leave no record, so the next run starts them again.
+  int stop_running() {
+    for (auto& [pid, job] : running_) kill(-pid, SIGTERM);
+    for (auto& [pid, job] : running_) {
       int status = 0;
       while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
       }
@@ -128,12 +144,29 @@ int run_local(const fs::path& dir, const Spec& spec, const LocalOptions& options
     fmt::print(stderr,
                "sweep: interrupted: {} of {} runs finished; {} stopped runs left no record. "
                "Run the same command again to resume.\n",
-               finished, total, running.size());
+               finished_, total_, running_.size());
     return 130;
   }
-  fmt::print(stderr, "sweep: {} runs finished ({} failed) in {}\n", finished, failed,
-             duration(now_seconds() - start));
-  return 0;
+
+  const fs::path& dir_;
+  const Spec& spec_;
+  const LocalOptions& options_;
+  std::deque<RunSpec> pending_;
+  std::map<pid_t, Running> running_;
+  int jobs_ = 1;
+  std::size_t total_ = 0;
+  const std::string llmlab_ = own_executable();
+  const bool terminal_ = isatty(fileno(stderr)) != 0;
+  std::size_t finished_ = 0, failed_ = 0;
+  double run_seconds_ = 0.0;
+  double start_ = 0.0;
+  double last_print_ = 0.0;
+};
+
+}  // namespace
+
+int run_local(const fs::path& dir, const Spec& spec, const LocalOptions& options) {
+  return LocalSweep(dir, spec, options).run();
 }
 
 }  // namespace llmlab::app::sweep

@@ -10,31 +10,19 @@
 
 namespace llmlab::app::sweep {
 
+// The trainer's settings that have a flag, less the seed: the sweep's seeds are its own list.
 const std::vector<OptionInfo>& option_table() {
-  static const std::vector<OptionInfo> table = {
-      {"layers", OptionKind::Integer},
-      {"d-model", OptionKind::Integer},
-      {"heads", OptionKind::Integer},
-      {"mlp-ratio", OptionKind::Integer},
-      {"context", OptionKind::Integer},
-      {"batch", OptionKind::Integer},
-      {"norm", OptionKind::Text},
-      {"norm-kind", OptionKind::Text},
-      {"activation", OptionKind::Text},
-      {"residual-init", OptionKind::Text},
-      {"init-std", OptionKind::Real},
-      {"lr", OptionKind::Real},
-      {"min-lr", OptionKind::Real},
-      {"warmup", OptionKind::Integer},
-      {"schedule", OptionKind::Text},
-      {"weight-decay", OptionKind::Real},
-      {"grad-clip", OptionKind::Real},
-      {"steps", OptionKind::Integer},
-      {"log-interval", OptionKind::Integer},
-      {"eval-interval", OptionKind::Integer},
-      {"eval-batches", OptionKind::Integer},
-      {"corpus", OptionKind::Text},
-  };
+  static const std::vector<OptionInfo> table = [] {
+    std::vector<OptionInfo> out;
+    for (const train::ConfigField& field : train::config_fields()) {
+      if (field.flag.empty() || !field.sweepable) continue;
+      const OptionKind kind = field.kind == train::FieldKind::Integer ? OptionKind::Integer
+                              : field.kind == train::FieldKind::Real  ? OptionKind::Real
+                                                                      : OptionKind::Text;
+      out.push_back({field.option_name(), kind, &field});
+    }
+    return out;
+  }();
   return table;
 }
 
@@ -71,52 +59,25 @@ train::Config train_config(const Options& options, std::uint64_t seed, std::stri
   train::Config c;
   c.seed = seed;
   for (const auto& [name, value] : options) {
-    if (name == "layers")
-      c.layers = integer(value, name, who);
-    else if (name == "d-model")
-      c.d_model = integer(value, name, who);
-    else if (name == "heads")
-      c.heads = integer(value, name, who);
-    else if (name == "mlp-ratio")
-      c.mlp_ratio = integer(value, name, who);
-    else if (name == "context")
-      c.context = integer(value, name, who);
-    else if (name == "batch")
-      c.batch = integer(value, name, who);
-    else if (name == "norm")
-      c.norm_placement = train::parse_norm_placement(value.text, who);
-    else if (name == "norm-kind")
-      c.norm_kind = train::parse_norm_kind(value.text, who);
-    else if (name == "activation")
-      c.activation = train::parse_activation(value.text, who);
-    else if (name == "residual-init")
-      c.residual_init = train::parse_residual_init(value.text, who);
-    else if (name == "init-std")
-      c.init_std = real(value, name, who);
-    else if (name == "lr")
-      c.learning_rate = real(value, name, who);
-    else if (name == "min-lr")
-      c.min_learning_rate = real(value, name, who);
-    else if (name == "warmup")
-      c.warmup_steps = integer(value, name, who);
-    else if (name == "schedule")
-      c.schedule = train::parse_schedule(value.text, who);
-    else if (name == "weight-decay")
-      c.weight_decay = real(value, name, who);
-    else if (name == "grad-clip")
-      c.grad_clip = real(value, name, who);
-    else if (name == "steps")
-      c.steps = integer(value, name, who);
-    else if (name == "log-interval")
-      c.log_interval = integer(value, name, who);
-    else if (name == "eval-interval")
-      c.eval_interval = integer(value, name, who);
-    else if (name == "eval-batches")
-      c.eval_batches = integer(value, name, who);
-    else if (name == "corpus")
-      c.corpus = value.text;
-    else
-      throw Error(fmt::format("{}: unknown option '{}'", who, name));
+    const OptionInfo* info = find_option(name);
+    if (info == nullptr) throw Error(fmt::format("{}: unknown option '{}'", who, name));
+    const train::ConfigField& field = *info->field;
+    switch (field.kind) {
+      case train::FieldKind::Integer:
+        c.*field.integer = integer(value, name, who);
+        break;
+      case train::FieldKind::Real:
+        c.*field.real = real(value, name, who);
+        break;
+      case train::FieldKind::Choice:
+        field.set_choice(c, value.text, who);
+        break;
+      case train::FieldKind::Text:
+        c.*field.text = value.text;
+        break;
+      case train::FieldKind::Seed:
+        break;  // not an option (option_table leaves it out)
+    }
   }
   train::validate(c, who);
   return c;

@@ -6,6 +6,7 @@
 
 #include "app/sweep/spec.hpp"
 #include "train/config.hpp"
+#include "train/config_fields.hpp"
 
 namespace llmlab::app::sweep {
 
@@ -14,6 +15,7 @@ enum class OptionKind { Integer, Real, Text };
 struct OptionInfo {
   std::string_view name;  // as `llmlab train --<name>` spells it
   OptionKind kind;
+  const train::ConfigField* field;  // the trainer's setting it sets
 };
 
 // Every option in `llmlab train --help` order, except --seed (the sweep's seeds), --json and

@@ -81,6 +81,20 @@ std::optional<RunRecord> read_run(const fs::path& dir, const RunSpec& run) {
   return record;
 }
 
+std::vector<RunSpec> runs_without_record(const fs::path& dir, const std::vector<RunSpec>& runs) {
+  std::vector<RunSpec> out;
+  for (const RunSpec& run : runs) {
+    if (!read_run(dir, run)) out.push_back(run);
+  }
+  return out;
+}
+
+std::size_t recorded_count(const fs::path& dir, const std::vector<RunSpec>& runs) {
+  std::size_t recorded = 0;
+  for (const RunSpec& run : runs) recorded += read_run(dir, run) ? 1 : 0;
+  return recorded;
+}
+
 void write_atomically(const fs::path& path, const std::string& text) {
   std::string reason;
   if (!write_file(path, text, reason)) {

@@ -39,6 +39,12 @@ struct RunRecord {
 // The run's record, or nullopt when it has none yet. A record that cannot be read is an error.
 std::optional<RunRecord> read_run(const fs::path& dir, const RunSpec& run);
 
+// The runs that have no record yet, in the order given (a sweep's launch order).
+std::vector<RunSpec> runs_without_record(const fs::path& dir, const std::vector<RunSpec>& runs);
+
+// How many of the runs have a record.
+std::size_t recorded_count(const fs::path& dir, const std::vector<RunSpec>& runs);
+
 // Writes `text` to `path` with base/file's write_file (a fresh temporary, fsync, rename).
 void write_atomically(const fs::path& path, const std::string& text);
 

@@ -186,6 +186,63 @@ void curves_figure(const std::vector<Group>& groups, const fs::path& stem, doubl
   save_both(figure, stem);
 }
 
+// The x values' span, and whether they are spread widely enough for a log axis.
+struct XRange {
+  double min = INFINITY, max = -INFINITY;
+  bool log = false;
+};
+
+XRange x_range(const std::vector<RunRow>& rows, const std::string& option) {
+  XRange range;
+  bool positive = true;
+  for (const RunRow& row : rows) {
+    const double x = std::atof(option_text(*row.run.config, option).c_str());
+    positive = positive && x > 0;
+    range.min = std::min(range.min, x);
+    range.max = std::max(range.max, x);
+  }
+  range.log = positive && range.max / range.min >= 2.5;
+  return range;
+}
+
+// Series g of count: its means as a line, its intervals as vertical bars, each point moved
+// a little aside (by the series' place) so the bars of different series do not hide each other.
+void add_group_series(plot::Axes& axes, const Group& group, std::size_t g, std::size_t count,
+                      const std::string& option, const XRange& range) {
+  std::map<double, std::vector<double>> by_x;
+  for (const RunRow* row : group.rows) {
+    const double x = std::atof(option_text(*row->run.config, option).c_str());
+    auto& values = by_x[x];
+    if (std::isfinite(row->val)) values.push_back(row->val);
+  }
+  const double offset = (static_cast<double>(g) - (static_cast<double>(count) - 1) / 2) * 0.04;
+  const auto shifted = [&](double x) {
+    return range.log ? x * std::exp(offset) : x + offset * (range.max - range.min + 1e-12);
+  };
+  const plot::Color color = plot::cycle_color(g);
+  plot::Series means;
+  means.kind = plot::SeriesKind::Line;
+  means.color = color;
+  means.marker = plot::Marker::Circle;
+  means.label = group.label();
+  means.explicit_label = true;
+  for (const auto& [x, values] : by_x) {
+    if (values.empty()) continue;
+    const Interval ci = t_interval(values);
+    means.x.push_back(shifted(x));
+    means.y.push_back(ci.center);
+    if (std::isfinite(ci.low)) {
+      plot::Series bar;
+      bar.x = {shifted(x), shifted(x)};
+      bar.y = {ci.low, ci.high};
+      bar.color = color;
+      bar.line_width = 1.5;
+      axes.series.push_back(std::move(bar));
+    }
+  }
+  axes.series.push_back(std::move(means));
+}
+
 // Final val loss against report.x: one series per group of the other group options, the mean
 // with its 95 % t-interval as a vertical bar.
 void final_figure(const std::vector<RunRow>& rows, const Spec& spec, const fs::path& stem) {
@@ -200,63 +257,18 @@ void final_figure(const std::vector<RunRow>& rows, const Spec& spec, const fs::p
       fmt::format("Final validation loss against {} (mean, 95% t-interval)", spec.report.x);
   axes.x.label = spec.report.x;
   axes.y.label = "final val loss";
-  bool positive = true;
-  double x_min = INFINITY, x_max = -INFINITY;
-  for (const RunRow& row : rows) {
-    const double x = std::atof(option_text(*row.run.config, spec.report.x).c_str());
-    positive = positive && x > 0;
-    x_min = std::min(x_min, x);
-    x_max = std::max(x_max, x);
-  }
-  const bool log_x = positive && x_max / x_min >= 2.5;
-  if (log_x) axes.x.scale = plot::Scale::Log;
-  const std::size_t count = series_groups.size();
-  for (std::size_t g = 0; g < count; ++g) {
-    std::map<double, std::vector<double>> by_x;
-    for (const RunRow* row : series_groups[g].rows) {
-      const double x = std::atof(option_text(*row->run.config, spec.report.x).c_str());
-      auto& values = by_x[x];
-      if (std::isfinite(row->val)) values.push_back(row->val);
-    }
-    // Side by side: a small offset per series so the bars do not hide each other.
-    const double offset = (static_cast<double>(g) - (static_cast<double>(count) - 1) / 2) * 0.04;
-    const auto shifted = [&](double x) {
-      return log_x ? x * std::exp(offset) : x + offset * (x_max - x_min + 1e-12);
-    };
-    const plot::Color color = plot::cycle_color(g);
-    plot::Series means;
-    means.kind = plot::SeriesKind::Line;
-    means.color = color;
-    means.marker = plot::Marker::Circle;
-    means.label = series_groups[g].label();
-    means.explicit_label = true;
-    for (const auto& [x, values] : by_x) {
-      if (values.empty()) continue;
-      const Interval ci = t_interval(values);
-      means.x.push_back(shifted(x));
-      means.y.push_back(ci.center);
-      if (std::isfinite(ci.low)) {
-        plot::Series bar;
-        bar.x = {shifted(x), shifted(x)};
-        bar.y = {ci.low, ci.high};
-        bar.color = color;
-        bar.line_width = 1.5;
-        axes.series.push_back(std::move(bar));
-      }
-    }
-    axes.series.push_back(std::move(means));
+  const XRange range = x_range(rows, spec.report.x);
+  if (range.log) axes.x.scale = plot::Scale::Log;
+  for (std::size_t g = 0; g < series_groups.size(); ++g) {
+    add_group_series(axes, series_groups[g], g, series_groups.size(), spec.report.x, range);
   }
   axes.legend = plot::LegendVisibility::Shown;
   save_both(figure, stem);
 }
 
-}  // namespace
-
-void write_report(const fs::path& dir, const Spec& spec, bool print) {
-  std::vector<RunRow> rows;
-  for (const RunSpec& run : spec.runs()) rows.push_back(read_row(dir, run, spec));
-
-  // summary.csv: wall time last, so comparisons can drop the one column that varies.
+// summary.csv: a row per run; wall time last, so comparisons can drop the one column that
+// varies.
+std::string summary_csv(const std::vector<RunRow>& rows, const Spec& spec) {
   std::string csv = "config_id";
   for (const std::string& name : spec.varying) csv += "," + name;
   csv +=
@@ -274,15 +286,41 @@ void write_report(const fs::path& dir, const Spec& spec, bool print) {
         g6(row.val), g6(row.unigram), g6(row.grad_first), g6(row.grad_last), g6(row.diverged_at),
         row.failed ? 1 : 0, row.recorded ? fmt::format("{:.2f}", row.wall) : "");
   }
-  write_atomically(dir / "summary.csv", csv);
+  return csv;
+}
 
-  const std::vector<Group> groups = make_groups(rows, spec.report.group);
-  double unigram = kNaN;
-  std::size_t recorded = 0;
-  for (const RunRow& row : rows) {
-    if (std::isfinite(row.unigram)) unigram = row.unigram;
-    recorded += row.recorded;
+// One group's row of the report table: its runs, final loss, failures and gradient norm.
+std::string group_table_row(const Group& group) {
+  std::vector<double> vals, grads;
+  int n = 0, failed = 0;
+  for (const RunRow* row : group.rows) {
+    if (!row->recorded) continue;
+    ++n;
+    failed += row->failed;
+    if (std::isfinite(row->val)) vals.push_back(row->val);
+    grads.push_back(row->grad_first);
   }
+  const Interval mean = t_interval(vals);
+  const Interval rate = wilson_interval(failed, n);
+  std::string loss = "—";
+  if (vals.size() == 1) loss = fmt::format("{:.3f}", mean.center);
+  if (vals.size() > 1) {
+    loss = fmt::format("{:.3f} ± {:.3f}", mean.center, (mean.high - mean.low) / 2);
+  }
+  if (!vals.empty() && static_cast<int>(vals.size()) < n) {
+    loss += fmt::format(" (of {})", vals.size());
+  }
+  const double geo = geometric_mean(grads);
+  std::string out = "|";
+  for (const std::string& value : group.values) out += " " + value + " |";
+  out += fmt::format(
+      " {} | {} | {}/{} | {} | {} |\n", n, loss, failed, n,
+      n ? fmt::format("{:.2f} [{:.2f}, {:.2f}]", rate.center, rate.low, rate.high) : "—",
+      std::isfinite(geo) ? fmt::format("{:.2g}", geo) : "—");
+  return out;
+}
+
+std::string report_table(const std::vector<Group>& groups, const Spec& spec) {
   std::string table = "|";
   for (const std::string& key : spec.report.group) table += " " + key + " |";
   table +=
@@ -290,38 +328,16 @@ void write_report(const fs::path& dir, const Spec& spec, bool print) {
       "‖g‖ first block |\n|";
   for (std::size_t i = 0; i < spec.report.group.size() + 5; ++i) table += "---|";
   table += "\n";
-  for (const Group& group : groups) {
-    std::vector<double> vals, grads;
-    int n = 0, failed = 0;
-    for (const RunRow* row : group.rows) {
-      if (!row->recorded) continue;
-      ++n;
-      failed += row->failed;
-      if (std::isfinite(row->val)) vals.push_back(row->val);
-      grads.push_back(row->grad_first);
-    }
-    const Interval mean = t_interval(vals);
-    const Interval rate = wilson_interval(failed, n);
-    std::string loss = "—";
-    if (vals.size() == 1) loss = fmt::format("{:.3f}", mean.center);
-    if (vals.size() > 1) {
-      loss = fmt::format("{:.3f} ± {:.3f}", mean.center, (mean.high - mean.low) / 2);
-    }
-    if (!vals.empty() && static_cast<int>(vals.size()) < n) {
-      loss += fmt::format(" (of {})", vals.size());
-    }
-    const double geo = geometric_mean(grads);
-    table += "|";
-    for (const std::string& value : group.values) table += " " + value + " |";
-    table += fmt::format(
-        " {} | {} | {}/{} | {} | {} |\n", n, loss, failed, n,
-        n ? fmt::format("{:.2f} [{:.2f}, {:.2f}]", rate.center, rate.low, rate.high) : "—",
-        std::isfinite(geo) ? fmt::format("{:.2g}", geo) : "—");
-  }
+  for (const Group& group : groups) table += group_table_row(group);
+  return table;
+}
+
+std::string report_markdown(const std::string& table, std::size_t recorded, std::size_t runs,
+                            const Spec& spec, double unigram) {
   std::string md = fmt::format(
       "# Sweep report\n\n{} runs recorded of {} ({} configurations × {} seeds); the grid is in "
       "sweep.toml.\n\n",
-      recorded, rows.size(), spec.configs.size(), spec.seeds.size());
+      recorded, runs, spec.configs.size(), spec.seeds.size());
   md += table;
   md += fmt::format(
       "\nA run counts as failed when it did not finish, diverged (NaN/Inf), or ended with a val "
@@ -331,7 +347,25 @@ void write_report(const fs::path& dir, const Spec& spec, bool print) {
       "![val loss curves](figures/val_curves.svg)\n",
       std::isfinite(unigram) ? fmt::format(" ({:.3f})", unigram) : "",
       num::format_shortest(spec.report.plateau_margin));
-  write_atomically(dir / "report.md", md);
+  return md;
+}
+
+}  // namespace
+
+void write_report(const fs::path& dir, const Spec& spec, bool print) {
+  std::vector<RunRow> rows;
+  for (const RunSpec& run : spec.runs()) rows.push_back(read_row(dir, run, spec));
+  write_atomically(dir / "summary.csv", summary_csv(rows, spec));
+
+  const std::vector<Group> groups = make_groups(rows, spec.report.group);
+  double unigram = kNaN;
+  std::size_t recorded = 0;
+  for (const RunRow& row : rows) {
+    if (std::isfinite(row.unigram)) unigram = row.unigram;
+    recorded += row.recorded;
+  }
+  const std::string table = report_table(groups, spec);
+  write_atomically(dir / "report.md", report_markdown(table, recorded, rows.size(), spec, unigram));
   fs::create_directories(dir / "figures");
   if (recorded > 0) {
     curves_figure(groups, dir / "figures" / "val_curves", unigram);

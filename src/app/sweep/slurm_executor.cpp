@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -107,8 +108,7 @@ bool job_queued(const std::string& job) {
 // `scancel` of the array the user stopped waiting for; says what became of the runs.
 int cancel_array(const fs::path& dir, const std::string& job, const std::vector<RunSpec>& runs) {
   const Captured cancelled = capture({"scancel", job});
-  std::size_t recorded = 0;
-  for (const RunSpec& run : runs) recorded += read_run(dir, run) ? 1 : 0;
+  const std::size_t recorded = recorded_count(dir, runs);
   if (cancelled.status != 0) {
     fmt::print(stderr,
                "sweep: interrupted, but `scancel {}` {}: the array may still run; cancel it by "
@@ -161,23 +161,23 @@ Spec load_resolved(const fs::path& dir) {
   return parse_spec(read_file_or_throw(path, "sweep"), path.string());
 }
 
-int run_slurm(const fs::path& dir, const Spec& spec, const SlurmOptions& options) {
-  std::vector<RunSpec> pending;
-  for (const RunSpec& run : spec.launch_order()) {
-    if (!read_run(dir, run)) pending.push_back(run);
-  }
-  if (pending.empty()) {
-    fmt::print(stderr, "sweep: every run has a record; nothing to submit\n");
-    return 0;
-  }
-  const fs::path slurm_dir = fs::absolute(dir / "slurm");
-  fs::create_directories(slurm_dir);
+namespace {
+
+// The next unused task list name: slurm/array-<k>.tasks.
+fs::path next_task_list(const fs::path& slurm_dir) {
   int k = 1;
   while (fs::exists(slurm_dir / fmt::format("array-{}.tasks", k))) ++k;
-  const fs::path list = slurm_dir / fmt::format("array-{}.tasks", k);
+  return slurm_dir / fmt::format("array-{}.tasks", k);
+}
+
+// Submits the array: the task list and the script, then sbatch. The job's id, or nothing when
+// sbatch failed (the task list is removed again and the reason printed).
+std::optional<std::string> submit_array(const fs::path& dir, const Spec& spec,
+                                        const SlurmOptions& options,
+                                        const std::vector<RunSpec>& pending, const fs::path& list) {
   // The script and sbatch's --output first: a value they refuse leaves no task list behind.
   const std::string script = sbatch_script(sbatch_job(dir, spec, options, pending.size(), list));
-  const std::string output = sbatch_output_pattern(slurm_dir.string());
+  const std::string output = sbatch_output_pattern(list.parent_path().string());
   std::string tasks;
   for (const RunSpec& run : pending) {
     fs::create_directories(run_paths(dir, run).folder);
@@ -194,26 +194,19 @@ int run_slurm(const fs::path& dir, const Spec& spec, const SlurmOptions& options
     fmt::print(stderr, "sweep: sbatch {} ({}): the array was not submitted\n",
                submitted.status < 0 ? "could not be started" : "failed",
                submitted.status < 0 ? "is Slurm installed?" : "see its message above");
-    return 1;
+    return std::nullopt;
   }
-  std::string job = submitted.out.substr(0, submitted.out.find_first_of(";\n"));
-  write_atomically(slurm_dir / "jobs.txt",
-                   read_file_if_present(slurm_dir / "jobs.txt", "sweep") +
-                       fmt::format("{} {}\n", job, list.filename().string()));
-  fmt::print(stderr, "sweep: submitted job array {} ({} tasks); logs in {}\n", job, pending.size(),
-             slurm_dir.string());
-  if (!options.wait) {
-    fmt::print(stderr, "sweep: not waiting; `llmlab sweep status {}` shows progress\n",
-               dir.string());
-    return 0;
-  }
-  // Ctrl-C while waiting cancels the array: the user stopped the sweep, not only this
-  // command, and tasks left in the queue would go on writing records behind their back.
+  return submitted.out.substr(0, submitted.out.find_first_of(";\n"));
+}
+
+// Ctrl-C while waiting cancels the array: the user stopped the sweep, not only this
+// command, and tasks left in the queue would go on writing records behind their back.
+int wait_for_array(const fs::path& dir, const std::string& job, const std::vector<RunSpec>& pending,
+                   const SlurmOptions& options) {
   StopSignals signals;
   std::size_t last = static_cast<std::size_t>(-1);
   while (!StopSignals::requested() && job_queued(job)) {
-    std::size_t recorded = 0;
-    for (const RunSpec& run : pending) recorded += read_run(dir, run) ? 1 : 0;
+    const std::size_t recorded = recorded_count(dir, pending);
     if (recorded != last) {
       fmt::print(stderr, "sweep: job {}: {}/{} runs recorded\n", job, recorded, pending.size());
       last = recorded;
@@ -223,6 +216,32 @@ int run_slurm(const fs::path& dir, const Spec& spec, const SlurmOptions& options
   if (StopSignals::requested()) return cancel_array(dir, job, pending);
   fmt::print(stderr, "sweep: job array {} has left the queue\n", job);
   return 0;
+}
+
+}  // namespace
+
+int run_slurm(const fs::path& dir, const Spec& spec, const SlurmOptions& options) {
+  const std::vector<RunSpec> pending = runs_without_record(dir, spec.launch_order());
+  if (pending.empty()) {
+    fmt::print(stderr, "sweep: every run has a record; nothing to submit\n");
+    return 0;
+  }
+  const fs::path slurm_dir = fs::absolute(dir / "slurm");
+  fs::create_directories(slurm_dir);
+  const fs::path list = next_task_list(slurm_dir);
+  const std::optional<std::string> job = submit_array(dir, spec, options, pending, list);
+  if (!job) return 1;
+  write_atomically(slurm_dir / "jobs.txt",
+                   read_file_if_present(slurm_dir / "jobs.txt", "sweep") +
+                       fmt::format("{} {}\n", *job, list.filename().string()));
+  fmt::print(stderr, "sweep: submitted job array {} ({} tasks); logs in {}\n", *job, pending.size(),
+             slurm_dir.string());
+  if (!options.wait) {
+    fmt::print(stderr, "sweep: not waiting; `llmlab sweep status {}` shows progress\n",
+               dir.string());
+    return 0;
+  }
+  return wait_for_array(dir, *job, pending, options);
 }
 
 int run_task(const fs::path& dir, const fs::path& list, int index) {

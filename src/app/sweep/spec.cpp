@@ -77,7 +77,7 @@ std::string config_id(const Options& varying, const Options& all, int threads) {
   std::uint64_t hash = kFnv1a64Offset;
   for (const auto& [name, value] : all) hash = fnv1a_64(name + "=" + value.text + "\n", hash);
   hash = fnv1a_64(fmt::format("threads={}\n", threads), hash);
-  return fmt::format("{}-{:08x}", readable, static_cast<std::uint32_t>(hash ^ (hash >> 32)));
+  return fmt::format("{}-{:08x}", readable, fold_to_32(hash));
 }
 
 namespace {
@@ -366,9 +366,35 @@ class Reader {
     return static_cast<int>(x);
   }
 
+  // One dimension of the grid: a [grid] key with its list, or a [[zip]] group of several lists
+  // of one length that vary together.
+  struct Dimension {
+    std::vector<std::string> names;
+    std::vector<std::vector<OptionValue>> values;  // values[name][i]
+    std::size_t size() const { return values.front().size(); }
+  };
+  // Where each option was set ("[base]", "[grid]", "[[zip]] #2"): an option is set in one place.
+  using Owners = std::map<std::string, std::string>;
+
   Spec build(const Value& root) {
     Spec spec;
     spec.source = path_;
+    check_top_level_keys(root);
+    spec.seeds = read_seeds(root);
+    Owners owners;
+    spec.base = read_base(root, owners);
+    std::vector<Dimension> dimensions = read_grid(root, owners);
+    for (Dimension& zip : read_zips(root, owners)) dimensions.push_back(std::move(zip));
+    for (const Dimension& d : dimensions) {
+      for (const std::string& name : d.names) spec.varying.push_back(name);
+    }
+    const std::size_t total = configuration_count(dimensions);
+    read_settings(root, spec);
+    spec.configs = expand(dimensions, total, spec);
+    return spec;
+  }
+
+  void check_top_level_keys(const Value& root) const {
     for (const auto& [key, value] : root.struct_fields()) {
       const bool known = key == "base" || key == "grid" || key == "seeds" || key == "run" ||
                          key == "slurm" || key == "report" || key.rfind("zip_", 0) == 0;
@@ -379,66 +405,76 @@ class Reader {
                             key));
       }
     }
-    // Seeds.
+  }
+
+  // `seeds = [...]`: a list of distinct non-negative integers.
+  std::vector<std::uint64_t> read_seeds(const Value& root) const {
     const Value* seeds = root.field("seeds");
     if (seeds == nullptr)
       fail(1, 1, "missing `seeds = [...]` (the list of seeds every config runs)");
-    {
-      const num::Matrix m = seeds->is(Kind::Scalar) || seeds->is(Kind::Vector) ? seeds->as_matrix()
-                                                                               : num::Matrix(0, 0);
-      if (!seeds->is(Kind::Scalar) && !seeds->is(Kind::Vector)) {
-        fail_at("", "seeds", "seeds must be a list of non-negative integers");
-      }
-      if (!lists_.contains(".seeds") && !lists_.contains("seeds")) {
-        fail_at("", "seeds", "seeds must be a list, e.g. seeds = [0, 1, 2]");
-      }
-      if (m.size() == 0) fail_at("", "seeds", "seeds is an empty list: expected at least one seed");
-      for (num::Index i = 0; i < m.size(); ++i) {
-        const double s = m[i];
-        if (s != std::floor(s) || s < 0 || s > 9e15) {
-          fail_at(
-              "", "seeds",
-              fmt::format("seeds must be non-negative integers, got {}", num::format_shortest(s)));
-        }
-        const auto seed = static_cast<std::uint64_t>(s);
-        if (std::find(spec.seeds.begin(), spec.seeds.end(), seed) != spec.seeds.end()) {
-          fail_at("", "seeds", fmt::format("seeds lists {} twice", seed));
-        }
-        spec.seeds.push_back(seed);
-      }
+    const num::Matrix m =
+        seeds->is(Kind::Scalar) || seeds->is(Kind::Vector) ? seeds->as_matrix() : num::Matrix(0, 0);
+    if (!seeds->is(Kind::Scalar) && !seeds->is(Kind::Vector)) {
+      fail_at("", "seeds", "seeds must be a list of non-negative integers");
     }
-    // Base options.
-    std::map<std::string, std::string> owner;  // option → where it was set
+    if (!lists_.contains(".seeds") && !lists_.contains("seeds")) {
+      fail_at("", "seeds", "seeds must be a list, e.g. seeds = [0, 1, 2]");
+    }
+    if (m.size() == 0) fail_at("", "seeds", "seeds is an empty list: expected at least one seed");
+    std::vector<std::uint64_t> out;
+    for (num::Index i = 0; i < m.size(); ++i) {
+      const double s = m[i];
+      if (s != std::floor(s) || s < 0 || s > 9e15) {
+        fail_at(
+            "", "seeds",
+            fmt::format("seeds must be non-negative integers, got {}", num::format_shortest(s)));
+      }
+      const auto seed = static_cast<std::uint64_t>(s);
+      if (std::find(out.begin(), out.end(), seed) != out.end()) {
+        fail_at("", "seeds", fmt::format("seeds lists {} twice", seed));
+      }
+      out.push_back(seed);
+    }
+    return out;
+  }
+
+  Options read_base(const Value& root, Owners& owners) const {
+    Options out;
     const Value& base = table(root, "base");
     for (const std::string& key : keys_in_order("base", base.struct_fields())) {
       const OptionValue v = single("base", key, *base.field(key));
       const std::string name(find_option(key)->name);
-      owner[name] = "[base]";
-      spec.base.emplace_back(name, v);
+      owners[name] = "[base]";
+      out.emplace_back(name, v);
     }
-    // Grid dimensions: each a list; zip groups: several lists of one length.
-    struct Dimension {
-      std::vector<std::string> names;
-      std::vector<std::vector<OptionValue>> values;  // values[name][i]
-      std::size_t size() const { return values.front().size(); }
-    };
+    return out;
+  }
+
+  // The option's name, recorded as set at place; an error if another table set it already.
+  std::string claim(Owners& owners, std::string_view section, const std::string& key,
+                    const std::string& place) const {
+    const std::string name(find_option(key)->name);
+    const auto previous = owners.find(name);
+    if (previous != owners.end()) {
+      fail_at(section, key,
+              fmt::format("{} is set in both {} and {}", name, previous->second, place));
+    }
+    owners[name] = place;
+    return name;
+  }
+
+  std::vector<Dimension> read_grid(const Value& root, Owners& owners) const {
     std::vector<Dimension> dimensions;
-    const auto claim = [&](std::string_view section, const std::string& key,
-                           const std::string& place) {
-      const std::string name(find_option(key)->name);
-      const auto previous = owner.find(name);
-      if (previous != owner.end()) {
-        fail_at(section, key,
-                fmt::format("{} is set in both {} and {}", name, previous->second, place));
-      }
-      owner[name] = place;
-      return name;
-    };
     const Value& grid = table(root, "grid");
     for (const std::string& key : keys_in_order("grid", grid.struct_fields())) {
       auto values = list("grid", key, *grid.field(key));
-      dimensions.push_back({{claim("grid", key, "[grid]")}, {std::move(values)}});
+      dimensions.push_back({{claim(owners, "grid", key, "[grid]")}, {std::move(values)}});
     }
+    return dimensions;
+  }
+
+  // The [[zip]] groups in the order they were written.
+  std::vector<Dimension> read_zips(const Value& root, Owners& owners) {
     std::vector<std::string> zip_sections;
     for (const auto& [key, value] : root.struct_fields()) {
       if (key.rfind("zip_", 0) == 0) zip_sections.push_back(key);
@@ -446,6 +482,7 @@ class Reader {
     std::sort(zip_sections.begin(), zip_sections.end(), [](const auto& a, const auto& b) {
       return std::atoi(a.c_str() + 4) < std::atoi(b.c_str() + 4);
     });
+    std::vector<Dimension> dimensions;
     for (const std::string& section : zip_sections) {
       const Value& zip = table(root, section);
       Dimension d;
@@ -457,44 +494,31 @@ class Reader {
                               "zipped lists must have the same length",
                               shown(section, key), values.size(), d.size()));
         }
-        d.names.push_back(claim(section, key, shown(section, "").substr(0, 10)));
+        d.names.push_back(claim(owners, section, key, shown(section, "").substr(0, 10)));
         d.values.push_back(std::move(values));
       }
       if (d.names.empty()) fail(positions_.sections[section], 1, "an empty [[zip]] group");
       dimensions.push_back(std::move(d));
     }
-    for (const Dimension& d : dimensions) {
-      for (const std::string& name : d.names) spec.varying.push_back(name);
-    }
-    // The product, first dimension slowest.
+    return dimensions;
+  }
+
+  std::size_t configuration_count(const std::vector<Dimension>& dimensions) const {
     std::size_t total = 1;
     for (const Dimension& d : dimensions) total *= d.size();
     if (total > 100000)
       fail(1, 1, fmt::format("the grid has {} configurations (at most 100000)", total));
-    read_settings(root, spec);
+    return total;
+  }
+
+  // The product of the dimensions, first dimension slowest; each configuration is checked by
+  // the trainer's own option rules, so a bad combination is reported before anything runs.
+  std::vector<ConfigSpec> expand(const std::vector<Dimension>& dimensions, std::size_t total,
+                                 const Spec& spec) const {
+    std::vector<ConfigSpec> configs;
     std::set<std::string> ids;
     for (std::size_t index = 0; index < total; ++index) {
-      ConfigSpec config;
-      std::size_t rest = index;
-      std::vector<std::size_t> pick(dimensions.size());
-      for (std::size_t d = dimensions.size(); d-- > 0;) {
-        pick[d] = rest % dimensions[d].size();
-        rest /= dimensions[d].size();
-      }
-      for (std::size_t d = 0; d < dimensions.size(); ++d) {
-        for (std::size_t k = 0; k < dimensions[d].names.size(); ++k) {
-          config.varying.emplace_back(dimensions[d].names[k], dimensions[d].values[k][pick[d]]);
-        }
-      }
-      // Every option in the trainer's order.
-      for (const OptionInfo& info : option_table()) {
-        for (const Options* from : {&spec.base, &config.varying}) {
-          for (const auto& [name, value] : *from) {
-            if (name == info.name) config.options.emplace_back(name, value);
-          }
-        }
-      }
-      config.id = config_id(config.varying, config.options, spec.threads);
+      ConfigSpec config = configuration(dimensions, index, spec);
       if (!ids.insert(config.id).second) {
         fail(1, 1,
              fmt::format("the grid gives configuration {} twice (is a value listed twice?)",
@@ -505,14 +529,46 @@ class Reader {
       } catch (const Error& error) {
         fail_at_option(error.what());
       }
-      spec.configs.push_back(std::move(config));
+      configs.push_back(std::move(config));
     }
-    return spec;
+    return configs;
+  }
+
+  // The index-th configuration: its varying values, then every option in the trainer's order.
+  static ConfigSpec configuration(const std::vector<Dimension>& dimensions, std::size_t index,
+                                  const Spec& spec) {
+    ConfigSpec config;
+    std::size_t rest = index;
+    std::vector<std::size_t> pick(dimensions.size());
+    for (std::size_t d = dimensions.size(); d-- > 0;) {
+      pick[d] = rest % dimensions[d].size();
+      rest /= dimensions[d].size();
+    }
+    for (std::size_t d = 0; d < dimensions.size(); ++d) {
+      for (std::size_t k = 0; k < dimensions[d].names.size(); ++k) {
+        config.varying.emplace_back(dimensions[d].names[k], dimensions[d].values[k][pick[d]]);
+      }
+    }
+    const Options* const sources[] = {&spec.base, &config.varying};
+    for (const OptionInfo& info : option_table()) {
+      for (const Options* from : sources) {
+        for (const auto& [name, value] : *from) {
+          if (name == info.name) config.options.emplace_back(name, value);
+        }
+      }
+    }
+    config.id = config_id(config.varying, config.options, spec.threads);
+    return config;
   }
 
   // Read before the grid is expanded: the configuration ids depend on [run] threads.
   void read_settings(const Value& root, Spec& spec) const {
-    const Value& run = table(root, "run");
+    read_run(table(root, "run"), spec);
+    read_slurm(table(root, "slurm"), spec.slurm);
+    read_report(table(root, "report"), spec);
+  }
+
+  void read_run(const Value& run, Spec& spec) const {
     for (const auto& [key, value] : run.struct_fields()) {
       if (key == "threads") {
         spec.threads = count_setting("run", key, value, 1);
@@ -520,16 +576,18 @@ class Reader {
         fail_at("run", key, fmt::format("unknown key run.{}: expected threads", key));
       }
     }
-    const Value& slurm = table(root, "slurm");
+  }
+
+  void read_slurm(const Value& slurm, SlurmSettings& out) const {
     for (const auto& [key, value] : slurm.struct_fields()) {
       if (key == "partition")
-        spec.slurm.partition = slurm_setting(key, value);
+        out.partition = slurm_setting(key, value);
       else if (key == "time")
-        spec.slurm.time = slurm_setting(key, value);
+        out.time = slurm_setting(key, value);
       else if (key == "mem")
-        spec.slurm.mem = slurm_setting(key, value);
+        out.mem = slurm_setting(key, value);
       else if (key == "max_parallel")
-        spec.slurm.max_parallel = count_setting("slurm", key, value, 0);
+        out.max_parallel = count_setting("slurm", key, value, 0);
       else {
         fail_at("slurm", key,
                 fmt::format("unknown key slurm.{}: expected partition, time, mem or "
@@ -537,7 +595,9 @@ class Reader {
                             key));
       }
     }
-    const Value& report = table(root, "report");
+  }
+
+  void read_report(const Value& report, Spec& spec) const {
     spec.report.group = spec.varying;
     for (const auto& [key, value] : report.struct_fields()) {
       if (key == "plateau_margin") {
@@ -551,27 +611,33 @@ class Reader {
         }
         spec.report.x = std::string(info->name);
       } else if (key == "group") {
-        std::vector<std::string> group;
-        if (value.is(Kind::String))
-          group.push_back(value.string_value());
-        else if (value.is(Kind::StringArray))
-          group = value.string_array_value();
-        else if (!(value.is(Kind::Vector) && value.matrix_value().size() == 0))
-          // (`group = []`, one row for all runs, reads as an empty numeric array.)
-          fail_at("report", key, "report.group must be a list of option names");
-        spec.report.group.clear();
-        for (const std::string& name : group) {
-          const OptionInfo* info = find_option(name);
-          if (info == nullptr) {
-            fail_at("report", key, fmt::format("report.group: unknown option '{}'", name));
-          }
-          spec.report.group.emplace_back(info->name);
-        }
+        spec.report.group = report_group(key, value);
       } else {
         fail_at("report", key,
                 fmt::format("unknown key report.{}: expected plateau_margin, group or x", key));
       }
     }
+  }
+
+  // report.group: option names, as the trainer spells them.
+  std::vector<std::string> report_group(const std::string& key, const Value& value) const {
+    std::vector<std::string> group;
+    if (value.is(Kind::String))
+      group.push_back(value.string_value());
+    else if (value.is(Kind::StringArray))
+      group = value.string_array_value();
+    else if (!(value.is(Kind::Vector) && value.matrix_value().size() == 0))
+      // (`group = []`, one row for all runs, reads as an empty numeric array.)
+      fail_at("report", key, "report.group must be a list of option names");
+    std::vector<std::string> out;
+    for (const std::string& name : group) {
+      const OptionInfo* info = find_option(name);
+      if (info == nullptr) {
+        fail_at("report", key, fmt::format("report.group: unknown option '{}'", name));
+      }
+      out.emplace_back(info->name);
+    }
+    return out;
   }
 
   std::shared_ptr<SourceFile> file_;

@@ -74,6 +74,9 @@ TEST(links, wikilinks) {
   EXPECT_EQ(transform_wikilinks("![[img.png|alt]] `[[code]]`"), "![alt](img.png) `[[code]]`");
   EXPECT_EQ(transform_wikilinks("```\n[[x]]\n```"), "```\n[[x]]\n```");
   EXPECT_EQ(slugify("  Hello, World! "), "hello-world");
+  // The same anchor as the heading's id: UTF-8 letters stay, entities go.
+  EXPECT_EQ(slugify("Café &amp; crème"), "café-crème");
+  EXPECT_EQ(transform_wikilinks("[[Foo#Café]]"), "[Foo § Café](Foo.md#café)");
 }
 
 TEST(markdown_html, math_is_protected_and_headings_get_ids) {
