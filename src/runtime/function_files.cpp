@@ -72,8 +72,8 @@ std::optional<lang::Program> Evaluator::find_code_file(std::string_view name,
   if (!text) {
     throw Error(fmt::format("cannot read the code file {}: {}", chosen.string(), reason));
   }
-  return lang::parse_program(
-      std::make_shared<const SourceFile>(chosen.string(), std::move(*text)), lang::Dialect::Matlab);
+  return lang::parse_program(std::make_shared<const SourceFile>(chosen.string(), std::move(*text)),
+                             lang::Dialect::Matlab);
 }
 
 namespace {
