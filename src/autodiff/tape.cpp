@@ -305,6 +305,74 @@ bool differentiable(BinaryOp op) {
 
 }  // namespace
 
+namespace {
+
+// The backward rule of an element-wise operator whose operands had extents `a_dims` and
+// `b_dims` (each operand's gradient is the output's summed over what it was broadcast to),
+// written in differentiable operations; null for an operator without one.
+GraphBackward elementwise_backward(BinaryOp op, const num::Dims& a_dims, const num::Dims& b_dims) {
+  switch (op) {
+    case BinaryOp::Add:
+    case BinaryOp::Subtract: {
+      const bool add = op == BinaryOp::Add;
+      return [a_dims, b_dims, add](const Value& g, ValueSink& sink) {
+        if (sink.wants(0)) sink.add(0, sum_to(g, a_dims));
+        if (sink.wants(1)) {
+          const Value gb = sum_to(g, b_dims);
+          sink.add(1, add ? gb : negate(gb));
+        }
+      };
+    }
+    case BinaryOp::Multiply:
+    case BinaryOp::ElementMultiply:
+      return [a_dims, b_dims](const Value& g, ValueSink& sink) {
+        if (sink.wants(0)) sink.add(0, sum_to(times(g, sink.operand(1)), a_dims));
+        if (sink.wants(1)) sink.add(1, sum_to(times(g, sink.operand(0)), b_dims));
+      };
+    case BinaryOp::Divide:
+    case BinaryOp::ElementDivide:
+      return [a_dims, b_dims](const Value& g, ValueSink& sink) {
+        const Value ga = divide(g, sink.operand(1));
+        if (sink.wants(1)) {
+          // d(a/b)/db = -(a/b)/b = -(g/b)·a/b
+          const Value q = divide(sink.operand(0), sink.operand(1));
+          sink.add(1, sum_to(negate(times(ga, q)), b_dims));
+        }
+        if (sink.wants(0)) sink.add(0, sum_to(ga, a_dims));
+      };
+    case BinaryOp::Power:
+    case BinaryOp::ElementPower: {
+      // Power, always element-wise in rlab: d(a^b)/da = b a^(b-1), d(a^b)/db = a^b log a. Where
+      // b is 0 the first is 0 (a^(b-1) is computed as a^0 there, never 0 · Inf at a = 0), and
+      // where a^b is 0 the second is 0 (log a is computed as log(a + 1) there).
+      return [a_dims, b_dims](const Value& g, ValueSink& sink) {
+        const Value& x = sink.operand(0);
+        const Value& p = sink.operand(1);
+        const auto power = [](const Value& base, const Value& exponent) {
+          return runtime::binary_operation(BinaryOp::ElementPower, base, exponent);
+        };
+        const auto is_zero = [](const Value& v) {
+          return runtime::binary_operation(BinaryOp::Equal, v, Value::scalar(0.0));
+        };
+        if (sink.wants(0)) {
+          const Value lowered = minus(plus(p, is_zero(p)), Value::scalar(1.0));
+          sink.add(0, sum_to(times(g, times(p, power(x, lowered))), a_dims));
+        }
+        if (sink.wants(1)) {
+          const Value y = power(x, p);
+          const Value log_x = apply(Smooth::Log, plus(x, is_zero(y)));
+          sink.add(1, sum_to(times(g, times(y, log_x)), b_dims));
+        }
+      };
+    }
+    default:
+      break;
+  }
+  return nullptr;  // an operator without a rule: the caller's error, never a zero gradient
+}
+
+}  // namespace
+
 Value ValueTape::binary(BinaryOp op, const Value& left, const Value& right) {
   const Value& a_value = primal_of(left);
   const Value& b_value = primal_of(right);
@@ -347,71 +415,13 @@ Value ValueTape::binary(BinaryOp op, const Value& left, const Value& right) {
       }
     });
   }
-  switch (op) {
-    case BinaryOp::Add:
-    case BinaryOp::Subtract: {
-      const bool add = op == BinaryOp::Add;
-      return record_graph(std::move(result), operands,
-                          [a_dims, b_dims, add](const Value& g, ValueSink& sink) {
-                            if (sink.wants(0)) sink.add(0, sum_to(g, a_dims));
-                            if (sink.wants(1)) {
-                              const Value gb = sum_to(g, b_dims);
-                              sink.add(1, add ? gb : negate(gb));
-                            }
-                          });
-    }
-    case BinaryOp::Multiply:
-    case BinaryOp::ElementMultiply:
-      return record_graph(std::move(result), operands,
-                          [a_dims, b_dims](const Value& g, ValueSink& sink) {
-                            if (sink.wants(0))
-                              sink.add(0, sum_to(times(g, sink.operand(1)), a_dims));
-                            if (sink.wants(1))
-                              sink.add(1, sum_to(times(g, sink.operand(0)), b_dims));
-                          });
-    case BinaryOp::Divide:
-    case BinaryOp::ElementDivide:
-      return record_graph(std::move(result), operands,
-                          [a_dims, b_dims](const Value& g, ValueSink& sink) {
-                            const Value ga = divide(g, sink.operand(1));
-                            if (sink.wants(1)) {
-                              // d(a/b)/db = -(a/b)/b = -(g/b)·a/b
-                              const Value q = divide(sink.operand(0), sink.operand(1));
-                              sink.add(1, sum_to(negate(times(ga, q)), b_dims));
-                            }
-                            if (sink.wants(0)) sink.add(0, sum_to(ga, a_dims));
-                          });
-    case BinaryOp::Power:
-    case BinaryOp::ElementPower: {
-      // Power, always element-wise in rlab: d(a^b)/da = b a^(b-1), d(a^b)/db = a^b log a. Where
-      // b is 0 the first is 0 (a^(b-1) is computed as a^0 there, never 0 · Inf at a = 0), and
-      // where a^b is 0 the second is 0 (log a is computed as log(a + 1) there).
-      if (is_complex_array(primal_of(result))) complex_error();
-      return record_graph(
-          std::move(result), operands, [a_dims, b_dims](const Value& g, ValueSink& sink) {
-            const Value& x = sink.operand(0);
-            const Value& p = sink.operand(1);
-            const auto power = [](const Value& base, const Value& exponent) {
-              return runtime::binary_operation(BinaryOp::ElementPower, base, exponent);
-            };
-            const auto is_zero = [](const Value& v) {
-              return runtime::binary_operation(BinaryOp::Equal, v, Value::scalar(0.0));
-            };
-            if (sink.wants(0)) {
-              const Value lowered = minus(plus(p, is_zero(p)), Value::scalar(1.0));
-              sink.add(0, sum_to(times(g, times(p, power(x, lowered))), a_dims));
-            }
-            if (sink.wants(1)) {
-              const Value y = power(x, p);
-              const Value log_x = apply(Smooth::Log, plus(x, is_zero(y)));
-              sink.add(1, sum_to(times(g, times(y, log_x)), b_dims));
-            }
-          });
-    }
-    default:
-      break;
+  if ((op == BinaryOp::Power || op == BinaryOp::ElementPower) &&
+      is_complex_array(primal_of(result))) {
+    complex_error();
   }
-  throw Error("autodiff: this operator has no gradient rule");
+  GraphBackward rule = elementwise_backward(op, a_dims, b_dims);
+  if (!rule) throw Error("autodiff: this operator has no gradient rule");
+  return record_graph(std::move(result), operands, std::move(rule));
 }
 
 Value ValueTape::unary(UnaryOp op, const Value& operand) {
@@ -503,6 +513,69 @@ const Value& ValueTape::tags_of_shape(const Value& primal) {
   return it->second;
 }
 
+// The tags of one rearrangement: each tracked operand's elements numbered from first[k] on
+// (sizes[k] of them), the plain operands zeros.
+struct Tagging {
+  std::vector<Value> tagged;
+  std::vector<double> first;
+  std::vector<Index> sizes;
+};
+
+Tagging ValueTape::tag_operands(std::span<const Value> operands) {
+  Tagging tagging{
+      {}, std::vector<double>(operands.size(), 0.0), std::vector<Index>(operands.size(), 0)};
+  double next = 1.0;
+  std::size_t tracked_count = 0;
+  for (const Value& operand : operands) tracked_count += operand.is(Kind::Tracked) ? 1 : 0;
+  for (std::size_t k = 0; k < operands.size(); ++k) {
+    if (!operands[k].is(Kind::Tracked)) {
+      tagging.tagged.push_back(zeros_like(operands[k]));
+      continue;
+    }
+    const Value& primal = operands[k].tracked_value().primal;
+    tagging.first[k] = next;
+    tagging.sizes[k] = primal.element_count();
+    tagging.tagged.push_back(tracked_count == 1 ? tags_of_shape(primal)
+                                                : tagged_like(primal, next));
+    next += static_cast<double>(tagging.sizes[k]);
+  }
+  return tagging;
+}
+
+namespace {
+
+// Per output element (storage order): the operand and its element that the tag names, or -1.
+std::shared_ptr<std::vector<Source>> sources_of(const Matrix& tags, const Tagging& tagging) {
+  auto sources =
+      std::make_shared<std::vector<Source>>(static_cast<std::size_t>(tags.size()), Source{-1, 0});
+  std::span<const double> t = tags.real_values();
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    if (t[i] < 1.0) continue;
+    for (std::size_t k = 0; k < tagging.sizes.size(); ++k) {
+      const double first = tagging.first[k];
+      if (tagging.sizes[k] > 0 && t[i] >= first &&
+          t[i] < first + static_cast<double>(tagging.sizes[k])) {
+        (*sources)[i] = Source{static_cast<std::int32_t>(k), static_cast<Index>(t[i] - first)};
+        break;
+      }
+    }
+  }
+  return sources;
+}
+
+// The storage shape of each tracked operand, {0, 0} for a plain one.
+std::vector<std::pair<Index, Index>> storage_shapes(std::span<const Value> operands) {
+  std::vector<std::pair<Index, Index>> shapes(operands.size(), {0, 0});
+  for (std::size_t k = 0; k < operands.size(); ++k) {
+    if (!operands[k].is(Kind::Tracked)) continue;
+    const Matrix m = storage_of(operands[k].tracked_value().primal);
+    shapes[k] = {m.rows(), m.columns()};
+  }
+  return shapes;
+}
+
+}  // namespace
+
 Value ValueTape::rearrange(std::span<const Value> operands,
                            const runtime::Rearrangement& operation) {
   std::vector<Value> primals;
@@ -513,53 +586,16 @@ Value ValueTape::rearrange(std::span<const Value> operands,
     if (is_complex_array(result)) complex_error();
     return result;
   }
-  std::vector<Value> tagged;
-  tagged.reserve(operands.size());
-  std::vector<double> first_tag(operands.size(), 0.0);
-  std::vector<Index> sizes(operands.size(), 0);
-  double next = 1.0;
-  std::size_t tracked_count = 0;
-  for (const Value& operand : operands) tracked_count += operand.is(Kind::Tracked) ? 1 : 0;
-  for (std::size_t k = 0; k < operands.size(); ++k) {
-    if (operands[k].is(Kind::Tracked)) {
-      const Value& primal = operands[k].tracked_value().primal;
-      first_tag[k] = next;
-      sizes[k] = primal.element_count();
-      tagged.push_back(tracked_count == 1 ? tags_of_shape(primal) : tagged_like(primal, next));
-      next += static_cast<double>(sizes[k]);
-    } else {
-      tagged.push_back(zeros_like(operands[k]));
-    }
-  }
-  const Matrix tags = storage_of(operation(tagged));
-  const Matrix shape_of_result = storage_of(result);
-  LLMLAB_ASSERT(tags.size() == shape_of_result.size());
-  // Per output element: the operand and its element, or -1.
-  auto sources =
-      std::make_shared<std::vector<Source>>(static_cast<std::size_t>(tags.size()), Source{-1, 0});
-  std::span<const double> t = tags.real_values();
-  for (std::size_t i = 0; i < t.size(); ++i) {
-    if (t[i] < 1.0) continue;
-    for (std::size_t k = 0; k < operands.size(); ++k) {
-      if (sizes[k] > 0 && t[i] >= first_tag[k] &&
-          t[i] < first_tag[k] + static_cast<double>(sizes[k])) {
-        (*sources)[i] =
-            Source{static_cast<std::int32_t>(k), static_cast<Index>(t[i] - first_tag[k])};
-        break;
-      }
-    }
-  }
-  std::vector<std::pair<Index, Index>> shapes(operands.size(), {0, 0});
-  for (std::size_t k = 0; k < operands.size(); ++k) {
-    if (!operands[k].is(Kind::Tracked)) continue;
-    const Matrix m = storage_of(operands[k].tracked_value().primal);
-    shapes[k] = {m.rows(), m.columns()};
-  }
+  const Tagging tagging = tag_operands(operands);
+  const Matrix tags = storage_of(operation(tagging.tagged));
+  LLMLAB_ASSERT(tags.size() == storage_of(result).size());
+  std::shared_ptr<std::vector<Source>> sources = sources_of(tags, tagging);
   add_saved_bytes(sources->size() * sizeof(Source));
   const OperationName named(operation_, "an element move (index, concatenation, reshape)");
   return record_graph(
       std::move(result), operands,
-      [sources = Sources(std::move(sources)), shapes](const Value& g, ValueSink& sink) {
+      [sources = Sources(std::move(sources)), shapes = storage_shapes(operands)](const Value& g,
+                                                                                 ValueSink& sink) {
         if (GradientSink* matrices = sink.first_order()) {
           // Scattered straight into the operands' gradients: O(output), not O(operand).
           scatter_into(*matrices, storage_of(g), *sources, shapes);

@@ -92,6 +92,8 @@ class ValueSink {
 };
 using GraphBackward = std::function<void(const Value& output_gradient, ValueSink& sink)>;
 
+struct Tagging;
+
 class ValueTape : public runtime::Tape, public std::enable_shared_from_this<ValueTape> {
  public:
   // A leaf node for a real Scalar, Vector or Matrix (x, or one leaf of x's struct tree).
@@ -159,6 +161,7 @@ class ValueTape : public runtime::Tape, public std::enable_shared_from_this<Valu
     std::string name;                  // the builtin or operator, for messages
     num::Dims output_dims;             // an N-D output's extents (its gradient is its storage)
   };
+  Tagging tag_operands(std::span<const Value> operands);
   Value nd_region_read(const Value& container, std::span<const Value> subscripts, Value result,
                        const std::function<Value()>& general);
   // The node's inputs, or nothing when it depends on no tracked operand.

@@ -427,15 +427,59 @@ CheckErrors check_errors(const std::vector<double>& analytic, const std::vector<
 // (f(x + h e_i) - f(x - h e_i)) / 2h, h = eps^(1/3)·max(1, |x_i|), against grad on every entry
 // (or k entries). The relative error of an entry is |a - n| / max(|a|, |n|), or |a - n| when
 // both are below 1e-8 (a zero gradient checked absolutely).
-Value gradcheck(Call& call) {
-  const Value& x = call.value(1);
+// gradcheck's "samples", k option: how many entries to check (-1: every one).
+Index sample_count(const Call& call) {
   Index samples = -1;
   for (int k = 2; k < call.count(); k += 2) {
-    if (call.string(k) != "samples" || !call.has(k + 1)) {
-      call.fail("options: \"samples\", k");
-    }
+    if (call.string(k) != "samples" || !call.has(k + 1)) call.fail("options: \"samples\", k");
     samples = static_cast<Index>(call.count_argument(k + 1));
   }
+  return samples;
+}
+
+// The central difference of f at x along element `k` (MATLAB order) of leaf `leaf_index`.
+double central_difference(const Call& call, const Value& x, const std::vector<Value>& leaves,
+                          std::size_t leaf_index, Index k) {
+  static const double cbrt_eps = std::cbrt(std::numeric_limits<double>::epsilon());
+  const Value& leaf = leaves[leaf_index];
+  const Matrix m = autodiff::storage_of(leaf);
+  const Index flat = storage_offset(leaf, k);
+  const double x0 = m[flat];
+  const double h = cbrt_eps * std::max(1.0, std::abs(x0));
+  auto evaluate = [&](double shifted) {
+    Matrix changed = m;
+    changed.set(flat, shifted);
+    std::vector<Value> replaced = leaves;
+    replaced[leaf_index] =
+        leaf.is(Kind::Scalar) ? Value::scalar(shifted) : Value::like(leaf, changed);
+    if (leaf.is(Kind::Matrix)) replaced[leaf_index] = Value::matrix(changed);
+    if (leaf.is_nd_array()) {
+      replaced[leaf_index] = autodiff::from_storage(changed, leaf.nd_value().dims());
+    }
+    std::size_t next = 0;
+    const Value point = autodiff::replace_leaves(x, replaced, next);
+    return plain_scalar(call, call.invoke(call.value(0), {point}, 1));
+  };
+  return (evaluate(x0 + h) - evaluate(x0 - h)) / (2.0 * h);
+}
+
+// gradcheck's second output: every checked entry with its leaf, index and errors.
+Value gradcheck_report(const CheckErrors& errors, const std::vector<std::string>& paths,
+                       const std::vector<double>& indices, const std::vector<double>& analytic,
+                       const std::vector<double>& numeric) {
+  runtime::StructFields report;
+  report.emplace("maxnorm", Value::scalar(errors.maxnorm));
+  report.emplace("leaf", Value::string_array(paths));
+  report.emplace("index", Value::vector(Matrix::row(indices)));
+  report.emplace("analytic", Value::vector(Matrix::row(analytic)));
+  report.emplace("numeric", Value::vector(Matrix::row(numeric)));
+  report.emplace("relative", Value::vector(Matrix::row(errors.relative)));
+  return Value::structure(std::move(report));
+}
+
+Value gradcheck(Call& call) {
+  const Value& x = call.value(1);
+  const Index samples = sample_count(call);
   Differentiated analytic = differentiate(call, false);
   analytic.gradient = autodiff::strip(analytic.gradient);
   std::vector<Leaf> leaves = leaves_of(call, x, true);
@@ -453,7 +497,6 @@ Value gradcheck(Call& call) {
   for (const Leaf& leaf : leaves) current.push_back(leaf.value);
   std::vector<std::string> paths;
   std::vector<double> indices, analytic_values, numeric_values;
-  const double cbrt_eps = std::cbrt(std::numeric_limits<double>::epsilon());
   std::size_t leaf_index = 0;
   Index leaf_start = 0;
   for (const Index position : chosen) {
@@ -461,45 +504,19 @@ Value gradcheck(Call& call) {
       leaf_start += leaves[leaf_index].value.element_count();
       ++leaf_index;
     }
-    const Value& leaf = leaves[leaf_index].value;
-    const Matrix m = autodiff::storage_of(leaf);
     const Index k = position - leaf_start;  // column-major within the leaf
-    const Index flat = storage_offset(leaf, k);
-    const double x0 = m[flat];
-    const double h = cbrt_eps * std::max(1.0, std::abs(x0));
-    auto evaluate = [&](double shifted) {
-      Matrix changed = m;
-      changed.set(flat, shifted);
-      std::vector<Value> replaced = current;
-      replaced[leaf_index] =
-          leaf.is(Kind::Scalar) ? Value::scalar(shifted) : Value::like(leaf, changed);
-      if (leaf.is(Kind::Matrix)) replaced[leaf_index] = Value::matrix(changed);
-      if (leaf.is_nd_array()) {
-        replaced[leaf_index] = autodiff::from_storage(changed, leaf.nd_value().dims());
-      }
-      std::size_t next = 0;
-      const Value point = autodiff::replace_leaves(x, replaced, next);
-      return plain_scalar(call, call.invoke(call.value(0), {point}, 1));
-    };
-    const double numeric = (evaluate(x0 + h) - evaluate(x0 - h)) / (2.0 * h);
     const Value& g = gradient_leaves[leaf_index].value;
-    const double a = g.is(Kind::Scalar) ? g.scalar_value() : autodiff::storage_of(g)[flat];
+    const Index flat = storage_offset(leaves[leaf_index].value, k);
     paths.push_back(leaves[leaf_index].path.empty() ? "x" : leaves[leaf_index].path);
     indices.push_back(static_cast<double>(k + 1));
-    analytic_values.push_back(a);
-    numeric_values.push_back(numeric);
+    analytic_values.push_back(g.is(Kind::Scalar) ? g.scalar_value()
+                                                 : autodiff::storage_of(g)[flat]);
+    numeric_values.push_back(central_difference(call, x, current, leaf_index, k));
   }
   const CheckErrors errors = check_errors(analytic_values, numeric_values);
   if (call.nargout() < 2) return Value::scalar(errors.maxrel);
-  runtime::StructFields report;
-  report.emplace("maxnorm", Value::scalar(errors.maxnorm));
-  const std::vector<double>& relative_values = errors.relative;
-  report.emplace("leaf", Value::string_array(paths));
-  report.emplace("index", Value::vector(Matrix::row(indices)));
-  report.emplace("analytic", Value::vector(Matrix::row(analytic_values)));
-  report.emplace("numeric", Value::vector(Matrix::row(numeric_values)));
-  report.emplace("relative", Value::vector(Matrix::row(relative_values)));
-  return Value::tuple({Value::scalar(errors.maxrel), Value::structure(std::move(report))});
+  return Value::tuple({Value::scalar(errors.maxrel),
+                       gradcheck_report(errors, paths, indices, analytic_values, numeric_values)});
 }
 
 // --- adamw -------------------------------------------------------------------------------------
@@ -597,13 +614,7 @@ const std::string& adamw_help() {
   return text;
 }
 
-Value adamw(Call& call) {
-  const Value& params = call.value(0);
-  const Value& grads = call.value(1);
-  const Value& state_value = call.value(2);
-  const Value cfg = call.has(3) ? call.value(3) : Value::structure();
-  if (!cfg.is(Kind::Struct))
-    call.fail(fmt::format("argument 4 (cfg): expected struct, got {}", cfg.kind_name()));
+nn::AdamWSettings adamw_settings(const Call& call, const Value& cfg) {
   nn::AdamWSettings settings;
   settings.learning_rate = option(call, cfg, "lr");
   settings.beta1 = option(call, cfg, "beta1");
@@ -616,22 +627,29 @@ Value adamw(Call& call) {
   }
   settings.epsilon = option(call, cfg, "eps");
   settings.weight_decay = option(call, cfg, "weight_decay");
-  const double clip = option(call, cfg, "clip");
+  return settings;
+}
 
-  std::vector<Leaf> parameter_leaves = leaves_of(call, params, true);
-  std::vector<Leaf> gradient_leaves;
-  autodiff::collect_leaves(grads, "", gradient_leaves);
-  if (gradient_leaves.size() != parameter_leaves.size()) {
-    call.fail("grads must have the structure of params");
-  }
-  for (std::size_t k = 0; k < parameter_leaves.size(); ++k) {
-    const Leaf& p = parameter_leaves[k];
-    const Leaf& g = gradient_leaves[k];
+// grads' leaves, each checked against the parameter leaf at its place.
+std::vector<Leaf> matching_gradients(const Call& call, const std::vector<Leaf>& parameters,
+                                     const Value& grads) {
+  std::vector<Leaf> gradients;
+  autodiff::collect_leaves(grads, "", gradients);
+  if (gradients.size() != parameters.size()) call.fail("grads must have the structure of params");
+  for (std::size_t k = 0; k < parameters.size(); ++k) {
+    const Leaf& p = parameters[k];
+    const Leaf& g = gradients[k];
     if (p.path != g.path || !fits(p.value, g.value)) {
       call.fail(fmt::format("grads.{} does not match params.{}", g.path, p.path));
     }
     if (!is_real(p.value) || !is_real(g.value)) call.fail("params and grads must be real");
   }
+  return gradients;
+}
+
+// The state adamw returned last time, or a fresh one (zero moments) when given [].
+std::shared_ptr<AdamWState> adamw_state(const Call& call, const Value& state_value,
+                                        const std::vector<Leaf>& parameters) {
   std::shared_ptr<AdamWState> state;
   if (state_value.is(Kind::Object)) {
     state = std::dynamic_pointer_cast<AdamWState>(state_value.object_value());
@@ -641,23 +659,62 @@ Value adamw(Call& call) {
   }
   if (!state) {
     state = std::make_shared<AdamWState>();
-    for (const Leaf& p : parameter_leaves) {
+    for (const Leaf& p : parameters) {
       state->paths.push_back(p.path);
       state->first.emplace_back(static_cast<std::size_t>(p.value.element_count()), 0.0);
       state->second.emplace_back(static_cast<std::size_t>(p.value.element_count()), 0.0);
     }
   }
-  if (state->paths.size() != parameter_leaves.size()) call.fail("state belongs to other params");
-  double scale = 1.0;
-  if (clip > 0.0) {
-    double total = 0.0;
-    for (const Leaf& g : gradient_leaves) {
-      const Matrix m = autodiff::storage_of(g.value);
-      for (const double v : m.real_values()) total += v * v;
-    }
-    const double norm = std::sqrt(total);
-    if (norm > clip) scale = clip / (norm + 1e-6);
+  if (state->paths.size() != parameters.size()) call.fail("state belongs to other params");
+  return state;
+}
+
+// The factor that brings the gradients' global norm down to `clip` (1 when it is below, or
+// clip is 0), as torch.nn.utils.clip_grad_norm_ scales.
+double clip_scale(const std::vector<Leaf>& gradients, double clip) {
+  if (clip <= 0.0) return 1.0;
+  double total = 0.0;
+  for (const Leaf& g : gradients) {
+    for (const double v : autodiff::storage_of(g.value).real_values()) total += v * v;
   }
+  const double norm = std::sqrt(total);
+  return norm > clip ? clip / (norm + 1e-6) : 1.0;
+}
+
+// One AdamW step on a parameter leaf, in place, from its gradient leaf scaled by `scale`.
+void step_leaf(Value& leaf, const Value& gradient_leaf, double scale, AdamWState& state,
+               std::size_t k, const nn::AdamWSettings& settings) {
+  std::vector<double> scaled;
+  const Matrix g = autodiff::storage_of(gradient_leaf);
+  std::span<const double> gradient = g.real_values();
+  if (scale != 1.0) {
+    scaled.assign(gradient.begin(), gradient.end());
+    for (double& v : scaled) v *= scale;
+    gradient = scaled;
+  }
+  if (leaf.is(Kind::Scalar)) {
+    double value = leaf.scalar_value();
+    nn::adamw_step<double>(std::span<double>(&value, 1), gradient, state.first[k], state.second[k],
+                           state.step, settings);
+    leaf = Value::scalar(value);
+    return;
+  }
+  std::span<double> values = leaf.is_nd_array()
+                                 ? leaf.mutable_nd().mutable_pages().mutable_real_values()
+                                 : leaf.mutable_matrix().mutable_real_values();
+  nn::adamw_step<double>(values, gradient, state.first[k], state.second[k], state.step, settings);
+}
+
+Value adamw(Call& call) {
+  const Value cfg = call.has(3) ? call.value(3) : Value::structure();
+  if (!cfg.is(Kind::Struct))
+    call.fail(fmt::format("argument 4 (cfg): expected struct, got {}", cfg.kind_name()));
+  const nn::AdamWSettings settings = adamw_settings(call, cfg);
+  std::vector<Leaf> parameter_leaves = leaves_of(call, call.value(0), true);
+  const std::vector<Leaf> gradient_leaves =
+      matching_gradients(call, parameter_leaves, call.value(1));
+  const std::shared_ptr<AdamWState> state = adamw_state(call, call.value(2), parameter_leaves);
+  const double scale = clip_scale(gradient_leaves, option(call, cfg, "clip"));
   // Every check is done. The leaf copies go first (each held a reference to a parameter's
   // buffer); then params is taken from the call: after `[p, s] = adamw(p, ...)` it is the one
   // reference, and each buffer is updated where it lies (no copy-on-write clone per step).
@@ -665,34 +722,9 @@ Value adamw(Call& call) {
   Value updated = call.take(0);
   ++state->step;
   std::size_t next = 0;
-  std::vector<double> clipped;
   for_each_leaf(updated, [&](Value& leaf) {
     const std::size_t k = next++;
-    std::span<const double> gradient;
-    Matrix g;
-    if (gradient_leaves[k].value.is(Kind::Scalar)) {
-      clipped.assign(1, gradient_leaves[k].value.scalar_value());
-    } else {
-      g = autodiff::storage_of(gradient_leaves[k].value);
-      gradient = g.real_values();
-      if (scale != 1.0) clipped.assign(gradient.begin(), gradient.end());
-    }
-    if (gradient_leaves[k].value.is(Kind::Scalar) || scale != 1.0) {
-      for (double& v : clipped) v *= scale;
-      gradient = clipped;
-    }
-    if (leaf.is(Kind::Scalar)) {
-      double value = leaf.scalar_value();
-      nn::adamw_step<double>(std::span<double>(&value, 1), gradient, state->first[k],
-                             state->second[k], state->step, settings);
-      leaf = Value::scalar(value);
-      return;
-    }
-    std::span<double> values = leaf.is_nd_array()
-                                   ? leaf.mutable_nd().mutable_pages().mutable_real_values()
-                                   : leaf.mutable_matrix().mutable_real_values();
-    nn::adamw_step<double>(values, gradient, state->first[k], state->second[k], state->step,
-                           settings);
+    step_leaf(leaf, gradient_leaves[k].value, scale, *state, k, settings);
   });
   return Value::tuple({std::move(updated), Value::object(state)});
 }
