@@ -352,37 +352,41 @@ Value cumsum_rule(RuleCall& call) {
 // max/min: a reduction sends the gradient to the element its index output names (the first
 // extremum, as MATLAB's index and PyTorch's max along a dimension choose); the two-operand form
 // sends it to the larger (smaller) operand, half to each on a tie, as torch.maximum does.
+// max(a, b) and min(a, b): each element's gradient goes to the operand that gave it (half to each
+// on a tie, all to the number when the other is NaN).
+Value extremum_of_two(RuleCall& call) {
+  Value result = call.plain();
+  const Matrix a = call.matrix(0);
+  const Matrix b = call.matrix(1);
+  const Matrix y = primal_of(result).as_matrix();
+  const Value operands[] = {call.arguments[0], call.arguments[1]};
+  return call.tape.record(
+      std::move(result), operands, [a, b, y](const Matrix& g, GradientSink& sink) {
+        const Matrix aa = expand(a, y.rows(), y.columns());
+        const Matrix bb = expand(b, y.rows(), y.columns());
+        const auto share = [](double value, double mine, double other) {
+          if (value == mine && value == other) return 0.5;
+          return value == mine || std::isnan(other) ? 1.0 : 0.0;
+        };
+        if (sink.wants(0)) {
+          Matrix d = zip3(y, aa, bb, share);
+          sink.add(
+              0, sum_to(num::elementwise(num::Arithmetic::Multiply, d, g), a.rows(), a.columns()));
+        }
+        if (sink.wants(1)) {
+          Matrix d = zip3(y, bb, aa, share);
+          sink.add(
+              1, sum_to(num::elementwise(num::Arithmetic::Multiply, d, g), b.rows(), b.columns()));
+        }
+      });
+}
+
 Value extremum_rule(RuleCall& call) {
   // max(a, b) compares two operands; max(x), max(x, [], dim) and max(x, [], "all") reduce.
   const bool two_operands =
       call.arguments.size() == 2 && !(primal_of(call.arguments[1]).is_array() &&
                                       primal_of(call.arguments[1]).matrix_value().empty());
-  if (two_operands) {
-    Value result = call.plain();
-    const Matrix a = call.matrix(0);
-    const Matrix b = call.matrix(1);
-    const Matrix y = primal_of(result).as_matrix();
-    const Value operands[] = {call.arguments[0], call.arguments[1]};
-    return call.tape.record(
-        std::move(result), operands, [a, b, y](const Matrix& g, GradientSink& sink) {
-          const Matrix aa = expand(a, y.rows(), y.columns());
-          const Matrix bb = expand(b, y.rows(), y.columns());
-          const auto share = [](double value, double mine, double other) {
-            if (value == mine && value == other) return 0.5;
-            return value == mine || std::isnan(other) ? 1.0 : 0.0;
-          };
-          if (sink.wants(0)) {
-            Matrix d = zip3(y, aa, bb, share);
-            sink.add(0, sum_to(num::elementwise(num::Arithmetic::Multiply, d, g), a.rows(),
-                               a.columns()));
-          }
-          if (sink.wants(1)) {
-            Matrix d = zip3(y, bb, aa, share);
-            sink.add(1, sum_to(num::elementwise(num::Arithmetic::Multiply, d, g), b.rows(),
-                               b.columns()));
-          }
-        });
-  }
+  if (two_operands) return extremum_of_two(call);
   std::vector<Value> primals;
   for (const Value& argument : call.arguments) primals.push_back(primal_of(argument));
   if (primals.size() == 2) primals.pop_back();  // max(x, []) is max(x), which has an index
