@@ -167,28 +167,66 @@ class Printer {
   void stmt(int depth, const Stmt& statement) {
     switch (statement.kind) {
       case StmtKind::Expression:
-        line(depth, fmt::format("(expr {}{})", dump_expr(*statement.as<ExpressionStmt>().expr),
-                                suffix(statement)));
+      case StmtKind::Assign:
+      case StmtKind::IndexAssign:
+      case StmtKind::FieldAssign:
+      case StmtKind::MultiAssign:
+      case StmtKind::PathAssign:
+        line(depth, assignment_text(statement) + suffix(statement) + ")");
         return;
+      case StmtKind::If:
+        if_stmt(depth, statement.as<IfStmt>());
+        return;
+      case StmtKind::For: {
+        const auto& node = statement.as<ForStmt>();
+        nested(depth, fmt::format("(for {} {}", node.variable.text, dump_expr(*node.iterable)),
+               node.body);
+        return;
+      }
+      case StmtKind::While: {
+        const auto& node = statement.as<WhileStmt>();
+        nested(depth, fmt::format("(while {}", dump_expr(*node.condition)), node.body);
+        return;
+      }
+      case StmtKind::Switch:
+        switch_stmt(depth, statement.as<SwitchStmt>());
+        return;
+      case StmtKind::Break:
+      case StmtKind::Continue:
+      case StmtKind::Return:
+      case StmtKind::Run:
+      case StmtKind::Declare:
+        line(depth, simple_text(statement));
+        return;
+      case StmtKind::Try:
+        try_stmt(depth, statement.as<TryStmt>());
+        return;
+      case StmtKind::Function:
+        function_stmt(depth, *statement.as<FunctionStmt>().function);
+        return;
+    }
+  }
+
+  // An assignment or expression statement, without its closing `)`.
+  static std::string assignment_text(const Stmt& statement) {
+    switch (statement.kind) {
+      case StmtKind::Expression:
+        return "(expr " + dump_expr(*statement.as<ExpressionStmt>().expr);
       case StmtKind::Assign: {
         const auto& assign = statement.as<AssignStmt>();
-        line(depth,
-             fmt::format("(assign {} {} {}{})", assign.target.text, assign_op_text(assign.op),
-                         dump_expr(*assign.value), suffix(statement)));
-        return;
+        return fmt::format("(assign {} {} {}", assign.target.text, assign_op_text(assign.op),
+                           dump_expr(*assign.value));
       }
       case StmtKind::IndexAssign: {
         const auto& assign = statement.as<IndexAssignStmt>();
-        line(depth, fmt::format("(index-assign {} ({}) {}{})", assign.target.text,
-                                join_exprs(assign.indices).substr(assign.indices.empty() ? 0 : 1),
-                                dump_expr(*assign.value), suffix(statement)));
-        return;
+        return fmt::format("(index-assign {} ({}) {}", assign.target.text,
+                           join_exprs(assign.indices).substr(assign.indices.empty() ? 0 : 1),
+                           dump_expr(*assign.value));
       }
       case StmtKind::FieldAssign: {
         const auto& assign = statement.as<FieldAssignStmt>();
-        line(depth, fmt::format("(field-assign {}.{} {}{})", assign.target.text, assign.field,
-                                dump_expr(*assign.value), suffix(statement)));
-        return;
+        return fmt::format("(field-assign {}.{} {}", assign.target.text, assign.field,
+                           dump_expr(*assign.value));
       }
       case StmtKind::MultiAssign: {
         const auto& assign = statement.as<MultiAssignStmt>();
@@ -197,113 +235,86 @@ class Printer {
           if (!names.empty()) names += ' ';
           names += target ? dump_target(*target) : "~";
         }
-        line(depth, fmt::format("(multi-assign [{}] {}{})", names, dump_expr(*assign.value),
-                                suffix(statement)));
-        return;
+        return fmt::format("(multi-assign [{}] {}", names, dump_expr(*assign.value));
       }
-      case StmtKind::PathAssign: {
+      default: {
         const auto& assign = statement.as<PathAssignStmt>();
-        line(depth,
-             fmt::format("(path-assign {} {} {}{})", dump_target(assign.target),
-                         assign_op_text(assign.op), dump_expr(*assign.value), suffix(statement)));
-        return;
+        return fmt::format("(path-assign {} {} {}", dump_target(assign.target),
+                           assign_op_text(assign.op), dump_expr(*assign.value));
       }
-      case StmtKind::If: {
-        const auto& node = statement.as<IfStmt>();
-        for (std::size_t k = 0; k < node.clauses.size(); ++k) {
-          line(depth + (k == 0 ? 0 : 1), fmt::format("({} {}", k == 0 ? "if" : "elseif",
-                                                     dump_expr(*node.clauses[k].condition)));
-          block(depth + (k == 0 ? 1 : 2), node.clauses[k].body);
-          if (k > 0) close();
-        }
-        if (node.has_else) {
-          line(depth + 1, "(else");
-          block(depth + 2, node.else_body);
-          close();
-        }
-        close();
-        return;
-      }
-      case StmtKind::For: {
-        const auto& node = statement.as<ForStmt>();
-        line(depth, fmt::format("(for {} {}", node.variable.text, dump_expr(*node.iterable)));
-        block(depth + 1, node.body);
-        close();
-        return;
-      }
-      case StmtKind::While: {
-        const auto& node = statement.as<WhileStmt>();
-        line(depth, fmt::format("(while {}", dump_expr(*node.condition)));
-        block(depth + 1, node.body);
-        close();
-        return;
-      }
-      case StmtKind::Switch: {
-        const auto& node = statement.as<SwitchStmt>();
-        line(depth, fmt::format("(switch {}", dump_expr(*node.subject)));
-        for (const SwitchCase& arm : node.cases) {
-          line(depth + 1, fmt::format("(case {}", dump_expr(*arm.value)));
-          block(depth + 2, arm.body);
-          close();
-        }
-        if (node.has_otherwise) {
-          line(depth + 1, "(otherwise");
-          block(depth + 2, node.otherwise_body);
-          close();
-        }
-        close();
-        return;
-      }
+    }
+  }
+
+  // break, continue, return, run/import and global/persistent: one line each.
+  static std::string simple_text(const Stmt& statement) {
+    switch (statement.kind) {
       case StmtKind::Break:
-        line(depth, "(break)");
-        return;
+        return "(break)";
       case StmtKind::Continue:
-        line(depth, "(continue)");
-        return;
+        return "(continue)";
       case StmtKind::Return:
-        line(depth, "(return)");
-        return;
-      case StmtKind::Try: {
-        const auto& node = statement.as<TryStmt>();
-        line(depth, "(try");
-        block(depth + 1, node.body);
-        if (node.has_catch) {
-          line(depth + 1,
-               node.error_variable ? "(catch " + node.error_variable->text : std::string("(catch"));
-          block(depth + 2, node.catch_body);
-          close();
-        }
-        close();
-        return;
-      }
-      case StmtKind::Function: {
-        const FunctionDef& function = *statement.as<FunctionStmt>().function;
-        std::string outputs;
-        std::string params;
-        for (const Name& name : function.outputs)
-          outputs += (outputs.empty() ? "" : " ") + name.text;
-        for (const Name& name : function.params) params += (params.empty() ? "" : " ") + name.text;
-        line(depth, fmt::format("(function {} ({}) -> ({})", function.name, params, outputs));
-        block(depth + 1, function.body);
-        close();
-        return;
-      }
+        return "(return)";
       case StmtKind::Run: {
         const auto& node = statement.as<RunStmt>();
-        line(depth, fmt::format("({} \"{}\"{})", node.run_kind == RunKind::Run ? "run" : "import",
-                                node.path, suffix(statement)));
-        return;
+        return fmt::format("({} \"{}\"{})", node.run_kind == RunKind::Run ? "run" : "import",
+                           node.path, suffix(statement));
       }
-      case StmtKind::Declare: {
+      default: {
         const auto& node = statement.as<DeclareStmt>();
         std::string names;
         for (const Name& name : node.names) names += " " + name.text;
-        line(depth, fmt::format("({}{}{})",
-                                node.declare_kind == DeclareKind::Global ? "global" : "persistent",
-                                names, suffix(statement)));
-        return;
+        return fmt::format("({}{}{})",
+                           node.declare_kind == DeclareKind::Global ? "global" : "persistent",
+                           names, suffix(statement));
       }
     }
+  }
+
+  // `head` on a line, `body` below it one level deeper, and the form closed.
+  void nested(int depth, const std::string& head, const Block& body) {
+    line(depth, head);
+    block(depth + 1, body);
+    close();
+  }
+
+  void if_stmt(int depth, const IfStmt& node) {
+    for (std::size_t k = 0; k < node.clauses.size(); ++k) {
+      line(depth + (k == 0 ? 0 : 1),
+           fmt::format("({} {}", k == 0 ? "if" : "elseif", dump_expr(*node.clauses[k].condition)));
+      block(depth + (k == 0 ? 1 : 2), node.clauses[k].body);
+      if (k > 0) close();
+    }
+    if (node.has_else) nested(depth + 1, "(else", node.else_body);
+    close();
+  }
+
+  void switch_stmt(int depth, const SwitchStmt& node) {
+    line(depth, fmt::format("(switch {}", dump_expr(*node.subject)));
+    for (const SwitchCase& arm : node.cases) {
+      nested(depth + 1, fmt::format("(case {}", dump_expr(*arm.value)), arm.body);
+    }
+    if (node.has_otherwise) nested(depth + 1, "(otherwise", node.otherwise_body);
+    close();
+  }
+
+  void try_stmt(int depth, const TryStmt& node) {
+    line(depth, "(try");
+    block(depth + 1, node.body);
+    if (node.has_catch) {
+      nested(depth + 1,
+             node.error_variable ? "(catch " + node.error_variable->text : std::string("(catch"),
+             node.catch_body);
+    }
+    close();
+  }
+
+  void function_stmt(int depth, const FunctionDef& function) {
+    std::string outputs;
+    std::string params;
+    for (const Name& name : function.outputs) outputs += (outputs.empty() ? "" : " ") + name.text;
+    for (const Name& name : function.params) params += (params.empty() ? "" : " ") + name.text;
+    nested(depth, fmt::format("(function {} ({}) -> ({})", function.name, params, outputs),
+           function.body);
   }
 
   std::string out_;
