@@ -327,6 +327,48 @@ std::string dump_ast(const Program& program) {
   return Printer().print(program);
 }
 
+namespace {
+
+std::string range_text(const RangeExpr& node) {
+  if (node.step) {
+    return fmt::format("(range {} {} {})", dump_expr(*node.start), dump_expr(*node.step),
+                       dump_expr(*node.stop));
+  }
+  return fmt::format("(range {} {})", dump_expr(*node.start), dump_expr(*node.stop));
+}
+
+std::string field_text(const FieldExpr& node) {
+  if (node.name_expr) {
+    return fmt::format("(dynamic-field {} {})", dump_expr(*node.base), dump_expr(*node.name_expr));
+  }
+  return fmt::format("(field {} {})", dump_expr(*node.base), node.field);
+}
+
+std::string matrix_text(const MatrixExpr& node) {
+  std::string out = "(matrix";
+  for (const ExprList& row : node.rows) out += " (row" + join_exprs(row) + ")";
+  return out + ")";
+}
+
+// Rows after the first begin with ";": (strings 1 2 ; 3 4).
+std::string strings_text(const StringArrayExpr& node) {
+  std::string out = "(strings";
+  for (std::size_t k = 0; k < node.elements.size(); ++k) {
+    if (std::find(node.row_starts.begin(), node.row_starts.end(), k) != node.row_starts.end())
+      out += " ;";
+    out += " " + dump_expr(*node.elements[k]);
+  }
+  return out + ")";
+}
+
+std::string lambda_text(const LambdaDef& lambda) {
+  std::string params;
+  for (const Name& name : lambda.params) params += (params.empty() ? "" : " ") + name.text;
+  return fmt::format("(lambda ({}) {})", params, dump_expr(*lambda.body));
+}
+
+}  // namespace
+
 std::string dump_expr(const Expr& expr) {
   switch (expr.kind) {
     case ExprKind::Number:
@@ -343,14 +385,8 @@ std::string dump_expr(const Expr& expr) {
       return "end";
     case ExprKind::Colon:
       return ":";
-    case ExprKind::Range: {
-      const auto& node = expr.as<RangeExpr>();
-      if (node.step) {
-        return fmt::format("(range {} {} {})", dump_expr(*node.start), dump_expr(*node.step),
-                           dump_expr(*node.stop));
-      }
-      return fmt::format("(range {} {})", dump_expr(*node.start), dump_expr(*node.stop));
-    }
+    case ExprKind::Range:
+      return range_text(expr.as<RangeExpr>());
     case ExprKind::Unary: {
       const auto& node = expr.as<UnaryExpr>();
       return fmt::format("({} {})", unary_op_symbol(node.op), dump_expr(*node.operand));
@@ -373,42 +409,19 @@ std::string dump_expr(const Expr& expr) {
       const auto& node = expr.as<CellIndexExpr>();
       return fmt::format("(cell-index {}{})", dump_expr(*node.base), join_exprs(node.args));
     }
-    case ExprKind::Field: {
-      const auto& node = expr.as<FieldExpr>();
-      if (node.name_expr) {
-        return fmt::format("(dynamic-field {} {})", dump_expr(*node.base),
-                           dump_expr(*node.name_expr));
-      }
-      return fmt::format("(field {} {})", dump_expr(*node.base), node.field);
-    }
+    case ExprKind::Field:
+      return field_text(expr.as<FieldExpr>());
     case ExprKind::MethodCall: {
       const auto& node = expr.as<MethodCallExpr>();
       return fmt::format("(method {} {}{})", dump_expr(*node.object), node.name.text,
                          join_exprs(node.args));
     }
-    case ExprKind::Matrix: {
-      const auto& node = expr.as<MatrixExpr>();
-      std::string out = "(matrix";
-      for (const ExprList& row : node.rows) out += " (row" + join_exprs(row) + ")";
-      return out + ")";
-    }
-    case ExprKind::StringArray: {
-      // Rows after the first begin with ";": (strings 1 2 ; 3 4).
-      const auto& node = expr.as<StringArrayExpr>();
-      std::string out = "(strings";
-      for (std::size_t k = 0; k < node.elements.size(); ++k) {
-        if (std::find(node.row_starts.begin(), node.row_starts.end(), k) != node.row_starts.end())
-          out += " ;";
-        out += " " + dump_expr(*node.elements[k]);
-      }
-      return out + ")";
-    }
-    case ExprKind::Lambda: {
-      const LambdaDef& lambda = *expr.as<LambdaExpr>().def;
-      std::string params;
-      for (const Name& name : lambda.params) params += (params.empty() ? "" : " ") + name.text;
-      return fmt::format("(lambda ({}) {})", params, dump_expr(*lambda.body));
-    }
+    case ExprKind::Matrix:
+      return matrix_text(expr.as<MatrixExpr>());
+    case ExprKind::StringArray:
+      return strings_text(expr.as<StringArrayExpr>());
+    case ExprKind::Lambda:
+      return lambda_text(*expr.as<LambdaExpr>().def);
     case ExprKind::FunctionHandle:
       return "(handle " + expr.as<FunctionHandleExpr>().name.text + ")";
   }
