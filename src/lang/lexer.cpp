@@ -157,6 +157,35 @@ bool is_decimal_float(std::string_view text) {
   return i == text.size();
 }
 
+// The operators and punctuation, each spelling once: a two-character spelling before the one
+// character that begins it (`+=` before `+`); `second` 0 for one character.
+struct OperatorSpelling {
+  char32_t first;
+  char32_t second;
+  TokenKind kind;
+};
+constexpr OperatorSpelling kOperatorSpellings[] = {
+    {'+', '=', TokenKind::PlusEq},   {'+', 0, TokenKind::Plus},
+    {'-', '=', TokenKind::MinusEq},  {'-', 0, TokenKind::Minus},
+    {'*', '=', TokenKind::StarEq},   {'*', 0, TokenKind::Star},
+    {'/', '=', TokenKind::SlashEq},  {'/', 0, TokenKind::Slash},
+    {'\\', 0, TokenKind::Backslash}, {'^', 0, TokenKind::Caret},
+    {'.', '*', TokenKind::DotStar},  {'.', '/', TokenKind::DotSlash},
+    {'.', '^', TokenKind::DotCaret}, {'.', '\'', TokenKind::DotApostrophe},
+    {'=', '=', TokenKind::EqEq},     {'=', 0, TokenKind::Eq},
+    {'!', '=', TokenKind::BangEq},   {'!', 0, TokenKind::Bang},
+    {'~', '=', TokenKind::BangEq},   {'~', 0, TokenKind::Tilde},
+    {'<', '=', TokenKind::Le},       {'<', 0, TokenKind::Lt},
+    {'>', '=', TokenKind::Ge},       {'>', 0, TokenKind::Gt},
+    {'&', '&', TokenKind::AndAnd},   {'&', 0, TokenKind::Amp},
+    {'|', '|', TokenKind::OrOr},     {'|', 0, TokenKind::Bar},
+    {':', 0, TokenKind::Colon},      {'@', 0, TokenKind::At},
+    {'(', 0, TokenKind::LParen},     {')', 0, TokenKind::RParen},
+    {'[', 0, TokenKind::LBracket},   {']', 0, TokenKind::RBracket},
+    {'{', 0, TokenKind::LBrace},     {'}', 0, TokenKind::RBrace},
+    {',', 0, TokenKind::Comma},      {';', 0, TokenKind::Semicolon},
+};
+
 class Lexer {
  public:
   Lexer(const std::shared_ptr<const SourceFile>& file, Dialect dialect)
@@ -450,76 +479,17 @@ class Lexer {
       return lex_string(spaced, QuoteKind::Single);
     }
     const char32_t next = peek(1);
-    switch (c) {
-      case '+':
-        return lex_operator(spaced, next == '=' ? TokenKind::PlusEq : TokenKind::Plus,
-                            next == '=' ? 2 : 1);
-      case '-':
-        return lex_operator(spaced, next == '=' ? TokenKind::MinusEq : TokenKind::Minus,
-                            next == '=' ? 2 : 1);
-      case '*':
-        return lex_operator(spaced, next == '=' ? TokenKind::StarEq : TokenKind::Star,
-                            next == '=' ? 2 : 1);
-      case '/':
-        return lex_operator(spaced, next == '=' ? TokenKind::SlashEq : TokenKind::Slash,
-                            next == '=' ? 2 : 1);
-      case '\\':
-        return lex_operator(spaced, TokenKind::Backslash, 1);
-      case '^':
-        return lex_operator(spaced, TokenKind::Caret, 1);
-      case '.':
-        if (next == '*') return lex_operator(spaced, TokenKind::DotStar, 2);
-        if (next == '/') return lex_operator(spaced, TokenKind::DotSlash, 2);
-        if (next == '^') return lex_operator(spaced, TokenKind::DotCaret, 2);
-        if (next == '\'') return lex_operator(spaced, TokenKind::DotApostrophe, 2);
-        // `.(` opens MATLAB's dynamic field name `s.(name)`.
-        if (is_letter(next) || next == '(') return lex_operator(spaced, TokenKind::Dot, 1);
-        // Anything else falls into the number rule and is malformed (§1.7).
-        return lex_number(spaced);
-      case '=':
-        return lex_operator(spaced, next == '=' ? TokenKind::EqEq : TokenKind::Eq,
-                            next == '=' ? 2 : 1);
-      case '!':
-        return lex_operator(spaced, next == '=' ? TokenKind::BangEq : TokenKind::Bang,
-                            next == '=' ? 2 : 1);
-      case '~':
-        return lex_operator(spaced, next == '=' ? TokenKind::BangEq : TokenKind::Tilde,
-                            next == '=' ? 2 : 1);
-      case '<':
-        return lex_operator(spaced, next == '=' ? TokenKind::Le : TokenKind::Lt,
-                            next == '=' ? 2 : 1);
-      case '>':
-        return lex_operator(spaced, next == '=' ? TokenKind::Ge : TokenKind::Gt,
-                            next == '=' ? 2 : 1);
-      case '&':
-        return lex_operator(spaced, next == '&' ? TokenKind::AndAnd : TokenKind::Amp,
-                            next == '&' ? 2 : 1);
-      case '|':
-        return lex_operator(spaced, next == '|' ? TokenKind::OrOr : TokenKind::Bar,
-                            next == '|' ? 2 : 1);
-      case ':':
-        return lex_operator(spaced, TokenKind::Colon, 1);
-      case '@':
-        return lex_operator(spaced, TokenKind::At, 1);
-      case '(':
-        return lex_operator(spaced, TokenKind::LParen, 1);
-      case ')':
-        return lex_operator(spaced, TokenKind::RParen, 1);
-      case '[':
-        return lex_operator(spaced, TokenKind::LBracket, 1);
-      case ']':
-        return lex_operator(spaced, TokenKind::RBracket, 1);
-      case '{':
-        return lex_operator(spaced, TokenKind::LBrace, 1);
-      case '}':
-        return lex_operator(spaced, TokenKind::RBrace, 1);
-      case ',':
-        return lex_operator(spaced, TokenKind::Comma, 1);
-      case ';':
-        return lex_operator(spaced, TokenKind::Semicolon, 1);
-      default:
-        fail(line_, column_, "unexpected character: " + quote_character(c));
+    for (const OperatorSpelling& spelling : kOperatorSpellings) {
+      if (spelling.first == c && (spelling.second == 0 || spelling.second == next)) {
+        return lex_operator(spaced, spelling.kind, spelling.second == 0 ? 1 : 2);
+      }
     }
+    // `.(` opens MATLAB's dynamic field name `s.(name)`.
+    if (c == '.' && (is_letter(next) || next == '('))
+      return lex_operator(spaced, TokenKind::Dot, 1);
+    // Any other `.` falls into the number rule and is malformed (§1.7).
+    if (c == '.') return lex_number(spaced);
+    fail(line_, column_, "unexpected character: " + quote_character(c));
   }
 
   void lex_operator(bool spaced, TokenKind kind, int length) {
