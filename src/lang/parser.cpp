@@ -379,70 +379,76 @@ StmtPtr Parser::parse_simple_statement() {
 // An expression written left of `=` as the target it names: NAME, then any chain of fields
 // `.f` / `.(expr)`, subscripts `(...)` and cell subscripts `{...}` (MATLAB's lvalues). `at` is
 // the assignment operator, where a bad target is reported.
-AssignTarget Parser::to_assign_target(ExprPtr expr, const Token& at) {
-  // A `(...)` inside the chain selects one element of a struct array (`layers(k).W`), so a
-  // field must follow it; `x(1)(2)` indexes a result that is no variable, as in MATLAB.
-  static constexpr const char* kParenInTheMiddle =
-      "invalid assignment target: a '(...)' subscript inside a target must be followed by a "
-      "field (s(k).f); write x(i)(j) as x(i, j), and a cell element as c{i}";
-  const auto paren_not_before_field = [](const std::vector<TargetStep>& steps) {
-    for (std::size_t k = 0; k + 1 < steps.size(); ++k) {
-      if (!steps[k].is_field && !steps[k].braces && !steps[k + 1].is_field) return true;
+namespace {
+
+// A `(...)` inside the chain selects one element of a struct array (`layers(k).W`), so a
+// field must follow it; `x(1)(2)` indexes a result that is no variable, as in MATLAB.
+constexpr const char* kParenInTheMiddle =
+    "invalid assignment target: a '(...)' subscript inside a target must be followed by a "
+    "field (s(k).f); write x(i)(j) as x(i, j), and a cell element as c{i}";
+
+bool paren_not_before_field(const std::vector<TargetStep>& steps) {
+  for (std::size_t k = 0; k + 1 < steps.size(); ++k) {
+    if (!steps[k].is_field && !steps[k].braces && !steps[k + 1].is_field) return true;
+  }
+  return false;
+}
+
+// The steps that `node` (a field, method call, index or cell index of the chain) adds, last
+// step first, and the node below it; null for any other kind of node.
+Expr* take_steps(Expr* node, std::vector<TargetStep>& reversed) {
+  switch (node->kind) {
+    case ExprKind::Field: {
+      auto& field = node->as<FieldExpr>();
+      reversed.push_back(TargetStep{field.loc, true, field.field, {}, std::move(field.name_expr)});
+      return field.base.get();
     }
-    return false;
-  };
+    case ExprKind::MethodCall: {
+      auto& call = node->as<MethodCallExpr>();
+      reversed.push_back(TargetStep{call.loc, false, {}, std::move(call.args), nullptr});
+      reversed.push_back(TargetStep{call.name.loc, true, call.name.text, {}, nullptr});
+      return call.object.get();
+    }
+    case ExprKind::Index: {
+      auto& index = node->as<IndexExpr>();
+      reversed.push_back(TargetStep{index.loc, false, {}, std::move(index.args), nullptr});
+      return index.base.get();
+    }
+    case ExprKind::CellIndex: {
+      auto& index = node->as<CellIndexExpr>();
+      reversed.push_back(TargetStep{index.loc, false, {}, std::move(index.args), nullptr, true});
+      return index.base.get();
+    }
+    default:
+      return nullptr;
+  }
+}
+
+}  // namespace
+
+AssignTarget Parser::to_assign_target(ExprPtr expr, const Token& at) {
   AssignTarget target;
   std::vector<TargetStep> reversed;
   Expr* node = expr.get();
-  while (true) {
-    switch (node->kind) {
-      case ExprKind::Identifier:
-        target.root = node->as<IdentifierExpr>().name;
-        target.steps.assign(std::make_move_iterator(reversed.rbegin()),
-                            std::make_move_iterator(reversed.rend()));
-        if (paren_not_before_field(target.steps)) fail_at(at, kParenInTheMiddle);
-        return target;
-      case ExprKind::Call: {
-        auto& call = node->as<CallExpr>();
-        reversed.push_back(TargetStep{call.loc, false, {}, std::move(call.args), nullptr});
-        target.root = call.name;
-        target.steps.assign(std::make_move_iterator(reversed.rbegin()),
-                            std::make_move_iterator(reversed.rend()));
-        if (paren_not_before_field(target.steps)) fail_at(at, kParenInTheMiddle);
-        return target;
-      }
-      case ExprKind::Field: {
-        auto& field = node->as<FieldExpr>();
-        reversed.push_back(
-            TargetStep{field.loc, true, field.field, {}, std::move(field.name_expr)});
-        node = field.base.get();
-        break;
-      }
-      case ExprKind::MethodCall: {
-        auto& call = node->as<MethodCallExpr>();
-        reversed.push_back(TargetStep{call.loc, false, {}, std::move(call.args), nullptr});
-        reversed.push_back(TargetStep{call.name.loc, true, call.name.text, {}, nullptr});
-        node = call.object.get();
-        break;
-      }
-      case ExprKind::Index: {
-        auto& index = node->as<IndexExpr>();
-        reversed.push_back(TargetStep{index.loc, false, {}, std::move(index.args), nullptr});
-        node = index.base.get();
-        break;
-      }
-      case ExprKind::CellIndex: {
-        auto& index = node->as<CellIndexExpr>();
-        reversed.push_back(TargetStep{index.loc, false, {}, std::move(index.args), nullptr, true});
-        node = index.base.get();
-        break;
-      }
-      default:
-        fail_at(at,
-                "invalid assignment target: only a name followed by fields, '(...)' and '{...}' "
-                "subscripts can be assigned");
+  while (node->kind != ExprKind::Identifier && node->kind != ExprKind::Call) {
+    node = take_steps(node, reversed);
+    if (node == nullptr) {
+      fail_at(at,
+              "invalid assignment target: only a name followed by fields, '(...)' and '{...}' "
+              "subscripts can be assigned");
     }
   }
+  if (node->kind == ExprKind::Identifier) {
+    target.root = node->as<IdentifierExpr>().name;
+  } else {
+    auto& call = node->as<CallExpr>();
+    reversed.push_back(TargetStep{call.loc, false, {}, std::move(call.args), nullptr});
+    target.root = call.name;
+  }
+  target.steps.assign(std::make_move_iterator(reversed.rbegin()),
+                      std::make_move_iterator(reversed.rend()));
+  if (paren_not_before_field(target.steps)) fail_at(at, kParenInTheMiddle);
+  return target;
 }
 
 // "[" ... matching "]" "=", not "==" (§2.2 rule 2, widened to any targets); the scan stops
