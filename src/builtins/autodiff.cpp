@@ -733,8 +733,9 @@ Value adamw(Call& call) {
 
 extern const BuiltinTable kAutodiffBuiltins = {
     {"grad", grad, 2, 2,
-     "Gradient of a real-scalar function at x (scalar, vector, matrix or struct tree): g = grad(f, "
-     "x). Reverse mode: about 2-3 times the cost of f. Gradients of gradients to any order: a "
+     "Gradient of a real-scalar function at x (scalar, vector, matrix, N-D array or struct tree): "
+     "g = grad(f, x). Reverse mode: about 2-3 times the cost of f. Gradients of gradients to any "
+     "order: a "
      "grad inside f records its backward pass on the outer grad's tape, each rule written once "
      "in differentiable operations. Operations with a rule of every order: + - .* ./ .^ * (matrix "
      "product), unary -, transposes, indexing, concatenation, reshapes and other element moves, "
