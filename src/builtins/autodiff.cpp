@@ -733,16 +733,16 @@ Value adamw(Call& call) {
 
 extern const BuiltinTable kAutodiffBuiltins = {
     {"grad", grad, 2, 2,
-     "Gradient of a real-scalar function at x (scalar, vector, matrix, N-D array or struct tree): "
-     "g = grad(f, x). Reverse mode: about 2-3 times the cost of f. Gradients of gradients to any "
-     "order: a "
-     "grad inside f records its backward pass on the outer grad's tape, each rule written once "
-     "in differentiable operations. Operations with a rule of every order: + - .* ./ .^ * (matrix "
-     "product), unary -, transposes, indexing, concatenation, reshapes and other element moves, "
-     "sum, mean, sin, cos, exp, log, sqrt, tanh, plus/minus/times/rdivide/power/mtimes/uminus, "
-     "softmax, log_softmax, cross_entropy, layernorm, rmsnorm, gelu, relu, row_entropies_bits; "
-     "others give an error naming them. Example: g = grad(@(x) sum(x .^ 2), [1, 2, 3]); "
-     "d2 = grad(@(x) grad(@sin, x), 0.5)"},
+     "Gradient of a real-scalar function at x (scalar, vector, matrix, N-D array or struct "
+     "tree): g = grad(f, x). Reverse mode: about 2-3 times the cost of f. Gradients of "
+     "gradients to any order: a grad inside f records its backward pass on the outer grad's "
+     "tape, each rule written once in differentiable operations. Operations with a rule of "
+     "every order: + - .* ./ .^ * (matrix product), unary -, transposes, indexing, "
+     "concatenation, reshapes and other element moves, sum, mean, sin, cos, exp, log, sqrt, "
+     "tanh, plus/minus/times/rdivide/power/mtimes/uminus, softmax, log_softmax, "
+     "cross_entropy, layernorm, rmsnorm, gelu, relu, row_entropies_bits; others give an "
+     "error naming them. Example: g = grad(@(x) sum(x .^ 2), [1, 2, 3]); d2 = grad(@(x) "
+     "grad(@sin, x), 0.5)"},
     {"hvp", hvp, 3, 3,
      "Hessian-vector product H*v of a real-scalar f at x, without forming H: hv = hvp(f, x, v) "
      "(v has x's size or struct tree). The gradient of <grad f(x), v>: one evaluation of f, its "
