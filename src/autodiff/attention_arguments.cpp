@@ -51,10 +51,19 @@ void read_option(nn::AttentionOptions& options, const std::string& name, const V
 }  // namespace
 
 AttentionArguments read_attention_arguments(std::span<const Value> arguments) {
-  if (arguments.size() < 3) throw Error("attention: expected attention(q, k, v, ...)");
-  AttentionArguments result{
-      operand(arguments[0], "q"), operand(arguments[1], "k"), operand(arguments[2], "v"), {}};
-  for (std::size_t k = 3; k < arguments.size(); k += 2) {
+  AttentionArguments result;
+  result.packed = arguments.size() < 2 || arguments[1].is(Kind::String);
+  if (!result.packed && arguments.size() < 3) {
+    throw Error("attention: expected attention(q, k, v, ...) or attention(qkv, ...)");
+  }
+  if (result.packed) {
+    result.qkv = operand(arguments[0], "qkv");
+  } else {
+    result.q = operand(arguments[0], "q");
+    result.k = operand(arguments[1], "k");
+    result.v = operand(arguments[2], "v");
+  }
+  for (std::size_t k = result.packed ? 1 : 3; k < arguments.size(); k += 2) {
     if (!arguments[k].is(Kind::String)) {
       throw Error(fmt::format("attention: argument {}: expected an option name, got {}", k + 1,
                               arguments[k].kind_name()));
@@ -66,6 +75,11 @@ AttentionArguments read_attention_arguments(std::span<const Value> arguments) {
     read_option(result.options, arguments[k].string_value(), arguments[k + 1]);
   }
   return result;
+}
+
+nn::AttentionResult attention_of(const AttentionArguments& arguments) {
+  if (arguments.packed) return nn::attention_packed(arguments.qkv, arguments.options);
+  return nn::attention_pages(arguments.q, arguments.k, arguments.v, arguments.options);
 }
 
 }  // namespace llmlab::autodiff

@@ -1,5 +1,6 @@
-// The arguments of attention(q, k, v, "heads", H, "causal", tf, "scale", s), read once for the
-// builtin (builtins/nn.cpp) and for its gradient rule (page_rules.cpp).
+// The arguments of attention(q, k, v, "heads", H, "causal", tf, "scale", s) and of its packed
+// form attention(qkv, ...), read once for the builtin (builtins/nn.cpp) and for its gradient
+// rule (page_rules.cpp).
 #pragma once
 
 #include <span>
@@ -11,9 +12,14 @@
 namespace llmlab::autodiff {
 
 struct AttentionArguments {
-  num::NdArray q, k, v;
+  bool packed = false;
+  num::NdArray q, k, v;  // when not packed
+  num::NdArray qkv;      // when packed: q, k and v side by side
   nn::AttentionOptions options;
 };
+
+// The attention of the arguments: their output and weights.
+nn::AttentionResult attention_of(const AttentionArguments& arguments);
 
 // Plain values (the primals); errors are worded "attention: ...".
 AttentionArguments read_attention_arguments(std::span<const runtime::Value> arguments);

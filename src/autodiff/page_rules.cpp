@@ -83,11 +83,21 @@ Value attention_rule(RuleCall& call) {
   std::vector<Value> primals;
   for (const Value& argument : call.arguments) primals.push_back(primal_of(argument));
   const AttentionArguments arguments = read_attention_arguments(primals);
-  nn::AttentionResult forward =
-      nn::attention_pages(arguments.q, arguments.k, arguments.v, arguments.options);
+  nn::AttentionResult forward = attention_of(arguments);
   const num::Dims y_dims = forward.output.dims();
   Value result = runtime::nd_result(std::move(forward.output));
   call.tape.add_saved_bytes(static_cast<std::size_t>(forward.weights.size()) * sizeof(double));
+  if (arguments.packed) {
+    const Value operands[] = {call.arguments[0]};
+    return call.tape.record(
+        std::move(result), operands,
+        [arguments, weights = std::move(forward.weights), y_dims](const Matrix& g,
+                                                                  GradientSink& sink) {
+          sink.add(0, nn::attention_packed_backward(NdArray::from_pages(y_dims, g), arguments.qkv,
+                                                    weights, arguments.options)
+                          .pages());
+        });
+  }
   const Value operands[] = {call.arguments[0], call.arguments[1], call.arguments[2]};
   return call.tape.record(std::move(result), operands,
                           [arguments, weights = std::move(forward.weights), y_dims](

@@ -380,13 +380,12 @@ Value cross_entropy(Call& call) {
   return Value::scalar(sum / static_cast<double>(N));
 }
 
-// y = attention(q, k, v, ...) and [y, weights] = attention(...): scaled dot-product attention
-// page by page (issue #27; nn/attention_pages.hpp).
+// y = attention(q, k, v, ...), attention(qkv, ...) and [y, weights] = attention(...): scaled
+// dot-product attention page by page (issue #27; nn/attention_pages.hpp).
 Value attention(Call& call) {
   const autodiff::AttentionArguments arguments =
       autodiff::read_attention_arguments(call.arguments());
-  nn::AttentionResult result =
-      nn::attention_pages(arguments.q, arguments.k, arguments.v, arguments.options);
+  nn::AttentionResult result = autodiff::attention_of(arguments);
   Value y = runtime::nd_result(std::move(result.output));
   if (call.nargout() < 2) return y;
   return Value::tuple({std::move(y), runtime::nd_result(std::move(result.weights))});
@@ -414,9 +413,10 @@ extern const BuiltinTable kNnBuiltins = {
      "T×T mask: 0 on and below the diagonal, -1e9 above. Example: causal_mask(3)"},
     {"row_entropies_bits", row_entropies_bits, 1, 1,
      "Shannon entropy in bits of each row. Example: row_entropies_bits([0.5, 0.5; 1, 0])"},
-    {"attention", attention, 3, 9,
+    {"attention", attention, 1, 9,
      "Scaled dot-product attention per page: softmax(q*k'/sqrt(d) + mask)*v, options \"heads\", "
-     "\"causal\", \"scale\"; [y, weights] = attention(...). Example: attention(rand(4, 8, 2), "
+     "\"causal\", \"scale\"; attention(qkv, ...) takes q, k, v side by side in one array; [y, "
+     "weights] = attention(...). Example: attention(rand(4, 8, 2), "
      "rand(4, 8, 2), rand(4, 8, 2), \"heads\", 2, \"causal\", true)"},
     {"cross_entropy", cross_entropy, 2, 3,
      "Mean (or per-row, \"none\") cross-entropy loss. Example: cross_entropy([2, 1, 0; 0, 1, 2], "

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <climits>
 #include <cmath>
 #include <limits>
@@ -109,37 +110,40 @@ std::vector<double> packed(const NdArray& q, const NdArray& k, const NdArray& v)
   return inp;
 }
 
-AttentionResult fused_forward(const NdArray& q, const NdArray& k, const NdArray& v,
+// The fused kernels over inp, the (B, T, 3C) buffer of q, k and v side by side; `dims` are q's
+// extents (T×C×B).
+AttentionResult fused_forward(std::span<const double> inp, const Dims& dims,
                               const AttentionOptions& options) {
-  const FusedShape s = fused_shape(q, options);
-  const std::vector<double> inp = packed(q, k, v);
-  NdArray output = NdArray::uninitialized(q.dims());
-  NdArray weights(Dims{q.extent(0), q.extent(0), options.heads, q.extent(2)});
+  const NdArray shape(dims);
+  const FusedShape s = fused_shape(shape, options);
+  NdArray output = NdArray::uninitialized(dims);
+  NdArray weights(Dims{shape.extent(0), shape.extent(0), options.heads, shape.extent(2)});
   attention_forward<double>(output.mutable_pages().mutable_real_values(),
                             weights.mutable_pages().mutable_real_values(), inp, s.B, s.T, s.C,
                             s.NH);
   return {std::move(output), std::move(weights)};
 }
 
-AttentionGradients fused_backward(const NdArray& dy, const NdArray& q, const NdArray& k,
-                                  const NdArray& v, const NdArray& weights,
-                                  const AttentionOptions& options) {
-  const FusedShape s = fused_shape(q, options);
-  const std::vector<double> inp = packed(q, k, v);
+// The gradient of inp (B, T, 3C) from the output's gradient.
+std::vector<double> fused_backward(const NdArray& dy, std::span<const double> inp,
+                                   const NdArray& weights, const AttentionOptions& options) {
+  const FusedShape s = fused_shape(dy, options);
   std::vector<double> dinp(inp.size(), 0.0);
   attention_backward<double>(dinp, dy.pages().real_values(), inp, weights.pages().real_values(),
                              s.B, s.T, s.C, s.NH);
-  AttentionGradients gradients{NdArray(q.dims()), NdArray(k.dims()), NdArray(v.dims())};
-  NdArray* parts[] = {&gradients.dq, &gradients.dk, &gradients.dv};
-  const auto C = static_cast<std::size_t>(s.C);
-  for (std::size_t part = 0; part < 3; ++part) {
-    std::span<double> to = parts[part]->mutable_pages().mutable_real_values();
-    for (std::size_t r = 0; r < to.size() / C; ++r) {
-      std::copy_n(dinp.begin() + static_cast<std::ptrdiff_t>(r * 3 * C + part * C), C,
-                  to.begin() + static_cast<std::ptrdiff_t>(r * C));
-    }
+  return dinp;
+}
+
+// Part `part` (0 q, 1 k, 2 v) of a (B, T, 3C) buffer as an array of extents `dims` (T×C×B).
+NdArray unpacked(std::span<const double> inp, const Dims& dims, std::size_t part) {
+  NdArray result = NdArray::uninitialized(dims);
+  std::span<double> to = result.mutable_pages().mutable_real_values();
+  const auto C = static_cast<std::size_t>(dims[1]);
+  for (std::size_t r = 0; r < to.size() / C; ++r) {
+    std::copy_n(inp.begin() + static_cast<std::ptrdiff_t>(r * 3 * C + part * C), C,
+                to.begin() + static_cast<std::ptrdiff_t>(r * C));
   }
-  return gradients;
+  return result;
 }
 
 // Every T×S page's entries above the diagonal set to -inf (query t sees keys u <= t).
@@ -165,7 +169,7 @@ void scale_in_place(NdArray& x, double factor) {
 AttentionResult attention_pages(const NdArray& q, const NdArray& k, const NdArray& v,
                                 const AttentionOptions& options) {
   check_shapes(q, k, v, options);
-  if (fused_applies(q, k, v, options)) return fused_forward(q, k, v, options);
+  if (fused_applies(q, k, v, options)) return fused_forward(packed(q, k, v), q.dims(), options);
   const NdArray q4 = split_heads(q, options.heads);
   const NdArray k4 = split_heads(k, options.heads);
   const NdArray v4 = split_heads(v, options.heads);
@@ -185,7 +189,10 @@ AttentionResult attention_pages(const NdArray& q, const NdArray& k, const NdArra
 AttentionGradients attention_pages_backward(const NdArray& dy, const NdArray& q, const NdArray& k,
                                             const NdArray& v, const NdArray& weights,
                                             const AttentionOptions& options) {
-  if (fused_applies(q, k, v, options)) return fused_backward(dy, q, k, v, weights, options);
+  if (fused_applies(q, k, v, options)) {
+    const std::vector<double> dinp = fused_backward(dy, packed(q, k, v), weights, options);
+    return {unpacked(dinp, q.dims(), 0), unpacked(dinp, k.dims(), 1), unpacked(dinp, v.dims(), 2)};
+  }
   const NdArray q4 = split_heads(q, options.heads);
   const NdArray k4 = split_heads(k, options.heads);
   const NdArray v4 = split_heads(v, options.heads);
@@ -205,6 +212,66 @@ AttentionGradients attention_pages_backward(const NdArray& dy, const NdArray& q,
   // Operands whose pages served several output pages take the sum over those pages.
   return {join_heads(num::summed_to(dq4, q4.dims())), join_heads(num::summed_to(dk4, k4.dims())),
           join_heads(num::summed_to(dv4, v4.dims()))};
+}
+
+namespace {
+
+// qkv (T×3C×…) as its three column blocks, each T×C×….
+std::array<NdArray, 3> split_qkv(const NdArray& qkv) {
+  const Index C = qkv.extent(1) / 3;
+  std::array<NdArray, 3> parts;
+  for (Index part = 0; part < 3; ++part) {
+    num::Picks picks(qkv.dims().size());
+    for (std::size_t k = 0; k < picks.size(); ++k) {
+      const Index from = k == 1 ? part * C : 0;
+      const Index count = k == 1 ? C : qkv.dims()[k];
+      for (Index p = 0; p < count; ++p) picks[k].push_back(from + p);
+    }
+    parts[static_cast<std::size_t>(part)] = num::read_region(qkv, picks);
+  }
+  return parts;
+}
+
+void check_packed(const NdArray& qkv) {
+  if (qkv.extent(1) % 3 != 0) {
+    throw Error(
+        fmt::format("attention: qkv has {} columns; q, k and v side by side need a multiple of 3",
+                    qkv.extent(1)));
+  }
+}
+
+Dims third_of(const NdArray& qkv) {
+  Dims dims = qkv.dims();
+  dims[1] /= 3;
+  return dims;
+}
+
+}  // namespace
+
+AttentionResult attention_packed(const NdArray& qkv, const AttentionOptions& options) {
+  check_packed(qkv);
+  const Dims dims = third_of(qkv);
+  const NdArray shape(dims);
+  if (fused_applies(shape, shape, shape, options) && !qkv.is_complex()) {
+    check_shapes(shape, shape, shape, options);
+    return fused_forward(qkv.pages().real_values(), dims, options);
+  }
+  const auto [q, k, v] = split_qkv(qkv);
+  return attention_pages(q, k, v, options);
+}
+
+NdArray attention_packed_backward(const NdArray& dy, const NdArray& qkv, const NdArray& weights,
+                                  const AttentionOptions& options) {
+  const Dims dims = third_of(qkv);
+  const NdArray shape(dims);
+  if (fused_applies(shape, shape, shape, options)) {
+    return NdArray::from_pages(
+        qkv.dims(), Matrix::row(fused_backward(dy, qkv.pages().real_values(), weights, options))
+                        .with_shape(qkv.pages().rows(), qkv.pages().columns()));
+  }
+  const auto [q, k, v] = split_qkv(qkv);
+  const AttentionGradients gradients = attention_pages_backward(dy, q, k, v, weights, options);
+  return num::concatenated(1, std::array<NdArray, 3>{gradients.dq, gradients.dk, gradients.dv});
 }
 
 }  // namespace llmlab::nn

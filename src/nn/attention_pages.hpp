@@ -36,4 +36,12 @@ AttentionGradients attention_pages_backward(const num::NdArray& dy, const num::N
                                             const num::NdArray& weights,
                                             const AttentionOptions& options);
 
+// attention(qkv, ...): q, k and v side by side in one T×3C×… array (a projection's output as it
+// comes: for T×3C×B the fused kernels read its storage without a copy).
+AttentionResult attention_packed(const num::NdArray& qkv, const AttentionOptions& options);
+// The gradient of qkv (its extents).
+num::NdArray attention_packed_backward(const num::NdArray& dy, const num::NdArray& qkv,
+                                       const num::NdArray& weights,
+                                       const AttentionOptions& options);
+
 }  // namespace llmlab::nn
