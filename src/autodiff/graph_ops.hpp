@@ -89,6 +89,10 @@ Value expand(const Value& g, const num::Dims& dims);
 // extents `dims` (whose extent at `dim` is the rows' length): the slices a row kernel or a
 // 2-D rule with dim 2 takes.
 Value rows_along(const Value& x, int dim);
+// v's elements in MATLAB's linear order with extents `dims` (a reshape), and v with its dims
+// reordered (result dim k is v's dim order[k], 0-based): each other's transposes.
+Value reshaped_to(const Value& v, const num::Dims& dims);
+Value permuted_by(const Value& v, const std::vector<int>& order);
 Value from_rows_along(const Value& rows, const num::Dims& dims, int dim);
 
 }  // namespace llmlab::autodiff

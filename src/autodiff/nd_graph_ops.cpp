@@ -70,6 +70,23 @@ Value rows_along(const Value& x, int dim) {
       [dims, dim](const Value& g, ValueSink& sink) { sink.add(0, from_rows_along(g, dims, dim)); });
 }
 
+Value reshaped_to(const Value& v, const num::Dims& dims) {
+  const num::Dims from = runtime::dims_of(primal_of(v));
+  return with_backward(
+      runtime::nd_result(num::reshaped(runtime::as_nd_array(primal_of(v)), dims)), v,
+      [from](const Value& g, ValueSink& sink) { sink.add(0, reshaped_to(g, from)); });
+}
+
+Value permuted_by(const Value& v, const std::vector<int>& order) {
+  std::vector<int> inverse(order.size());
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    inverse[static_cast<std::size_t>(order[k])] = static_cast<int>(k);
+  }
+  return with_backward(
+      runtime::nd_result(num::permuted(runtime::as_nd_array(primal_of(v)), order)), v,
+      [inverse](const Value& g, ValueSink& sink) { sink.add(0, permuted_by(g, inverse)); });
+}
+
 Value from_rows_along(const Value& rows, const num::Dims& dims, int dim) {
   return with_backward(runtime::nd_result(num::from_rows_along(storage_of(rows), dims, dim)), rows,
                        [dim](const Value& g, ValueSink& sink) { sink.add(0, rows_along(g, dim)); });

@@ -27,7 +27,7 @@ using runtime::primal_of;
 namespace {
 
 // How a builtin that is not N-D-native meets an N-D array.
-enum class Form { AsItIs, OverStorage, AlongDim, ClassesAlongDim2 };
+enum class Form { AsItIs, OverStorage, AlongDim, ClassesAlongDim2, Reshape, Permute, Unpermute };
 
 // Where a builtin along a dim reads it, and the dim it uses when none is given.
 enum class DefaultDim { Second, FirstNonSingleton };
@@ -52,15 +52,15 @@ constexpr DimSpec kExtremumDim{DefaultDim::FirstNonSingleton, false, 2};
 
 const NdForm kForms[] = {
     // Element moves and value holders: N-D through the tape's own rules.
-    {"reshape", Form::AsItIs, {}},
+    {"reshape", Form::Reshape, {}},
     {"repmat", Form::AsItIs, {}},
     {"flip", Form::AsItIs, {}},
     {"circshift", Form::AsItIs, {}},
     {"cat", Form::AsItIs, {}},
     {"horzcat", Form::AsItIs, {}},
     {"vertcat", Form::AsItIs, {}},
-    {"permute", Form::AsItIs, {}},
-    {"ipermute", Form::AsItIs, {}},
+    {"permute", Form::Permute, {}},
+    {"ipermute", Form::Unpermute, {}},
     {"squeeze", Form::AsItIs, {}},
     {"pagetranspose", Form::AsItIs, {}},
     {"pagemtimes", Form::AsItIs, {}},
@@ -277,11 +277,46 @@ Value classes_along_dim_two(RuleCall& call, Rule rule) {
   return view_as(result, per_example);
 }
 
+// reshape and permute of an N-D array keep MATLAB's linear order or move whole dims: the
+// gradient is the output's reshaped or permuted back (no map of element positions).
+Value reshape_nd(RuleCall& call) {
+  const num::Dims from = runtime::dims_of(primal_of(call.arguments[0]));
+  const Value operands[] = {call.arguments[0]};
+  return call.tape.record_graph(call.plain(), operands, [from](const Value& g, ValueSink& sink) {
+    sink.add(0, reshaped_to(g, from));
+  });
+}
+
+Value permute_nd(RuleCall& call, bool inverse) {
+  const std::vector<double> given = runtime::linear_elements(primal_of(call.arguments[1]));
+  // The order that undoes the call: permute's inverse, or ipermute's own order.
+  std::vector<int> undo(given.size());
+  for (std::size_t k = 0; k < given.size(); ++k) {
+    const auto dim = static_cast<std::size_t>(given[k]) - 1;
+    (inverse ? undo[k] : undo[dim]) = static_cast<int>(inverse ? dim : k);
+  }
+  const Value operands[] = {call.arguments[0]};
+  return call.tape.record_graph(call.plain(), operands, [undo](const Value& g, ValueSink& sink) {
+    sink.add(0, permuted_by(g, undo));
+  });
+}
+
 }  // namespace
 
 bool has_nd_argument(std::span<const Value> arguments) {
   return std::any_of(arguments.begin(), arguments.end(),
                      [](const Value& argument) { return primal_of(argument).is_nd_array(); });
+}
+
+bool takes_nd_form(std::string_view name, std::span<const Value> arguments) {
+  if (has_nd_argument(arguments)) return true;
+  // A reshape or permute of a matrix into three or more dims.
+  if (name == "reshape") {
+    return arguments.size() > 3 ||
+           (arguments.size() == 2 && primal_of(arguments[1]).element_count() > 2);
+  }
+  return (name == "permute" || name == "ipermute") && arguments.size() == 2 &&
+         primal_of(arguments[1]).element_count() > 2;
 }
 
 Value nd_rule(RuleCall& call, Rule rule) {
@@ -297,6 +332,11 @@ Value nd_rule(RuleCall& call, Rule rule) {
       return along_dim(call, rule, form->dim);
     case Form::ClassesAlongDim2:
       return classes_along_dim_two(call, rule);
+    case Form::Reshape:
+      return reshape_nd(call);
+    case Form::Permute:
+    case Form::Unpermute:
+      return permute_nd(call, form->form == Form::Unpermute);
   }
   no_nd_rule(call);
 }

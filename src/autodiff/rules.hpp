@@ -41,6 +41,8 @@ std::optional<double> dim_at(const RuleCall& call, std::size_t position);
 // storage (element-wise builtins) or over its slices along the dim (softmax, sum, layernorm),
 // else an error naming the builtin.
 bool has_nd_argument(std::span<const Value> arguments);
+// has_nd_argument, or a reshape or permute of a matrix into three or more dims.
+bool takes_nd_form(std::string_view name, std::span<const Value> arguments);
 Value nd_rule(RuleCall& call, Rule rule);
 
 // The rule for a builtin, or null.

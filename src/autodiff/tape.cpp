@@ -770,7 +770,7 @@ Value ValueTape::builtin(std::string_view name, std::span<const Value> arguments
   }
   RuleCall call{*this, name, arguments, nargout, invoke};
   const OperationName named(operation_, name);
-  if (!finished_ && has_nd_argument(arguments)) return nd_rule(call, *rule);
+  if (!finished_ && takes_nd_form(name, arguments)) return nd_rule(call, *rule);
   return (*rule)(call);
 }
 
