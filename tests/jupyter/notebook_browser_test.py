@@ -155,7 +155,11 @@ def main() -> int:
         check(ready == "llmlab", f"the notebook opens on the llmlab kernel (got {ready!r})")
         if ready != "llmlab":
             return 1
-        time.sleep(3)  # MathJax typesets the markdown cells after the page loads
+        # MathJax typesets the markdown cells after the page loads, formula by formula: wait
+        # until it has done all of them (a fixed pause raced it on a loaded machine: 17 of 20).
+        wait_until(driver, "return document.querySelectorAll("
+                   "'.MathJax, .MathJax_Display, .MathJax_SVG').length > 20", 60, 0.5)
+        time.sleep(1)  # and the queue's last formulas and error marks
         prose = driver.execute_script(PROSE)
         check(prose["cells"] > 10 and not prose["raw"],
               f"the shipped markdown holds the rendered prose, no raw ${{…}} "
