@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "base/error.hpp"
+#include "builtins/io/file_streams.hpp"
 #include "builtins/registry.hpp"
 #include "lang/ast.hpp"
 #include "num/format.hpp"
@@ -32,44 +33,29 @@ Value print(Call& call) {
   return Value();
 }
 
-// A file id argument: 1 (stdout) or 2 (stderr), the only files a script writes text to.
-// Returns true for stderr.
-bool to_standard_error(const Call& call, int index) {
-  const double fid = call.scalar(index);
-  if (fid != 1.0 && fid != 2.0)
-    call.fail(fmt::format("file id must be 1 or 2, got {}", num::format_shortest(fid)));
-  return fid == 2.0;
-}
-
-void write_to(Call& call, bool to_error, const std::string& text) {
-  if (to_error) {
-    call.session().write_error(text);
-  } else {
-    call.session().write(text);
-  }
-}
-
-// fprintf(fmt, a, ...) or MATLAB's fprintf(fid, fmt, a, ...) with fid 1 (stdout) or 2 (stderr).
+// fprintf(fmt, a, ...) or MATLAB's fprintf(fid, fmt, a, ...): 1 stdout, 2 stderr, or a file
+// fopen opened (io/file_streams.hpp).
 Value fprintf_builtin(Call& call) {
-  int format_index = 0;
-  bool to_error = false;
-  if (call.count() >= 2 && call.value(0).is(Kind::Scalar) && call.value(1).is(Kind::String)) {
-    to_error = to_standard_error(call, 0);
-    format_index = 1;
-  }
+  const bool to_file =
+      call.count() >= 2 && call.value(0).is(Kind::Scalar) && call.value(1).is(Kind::String);
+  const int format_index = to_file ? 1 : 0;
   const Value& format = call.value(format_index);
   if (!format.is(Kind::String))
     call.fail(fmt::format("expected string, got {}", format.kind_name()));
   const std::string text = runtime::format_printf(
       format.string_value(), call.arguments().subspan(static_cast<std::size_t>(format_index) + 1),
       runtime::printf_rules(call.session().dialect()));
-  write_to(call, to_error, text);
+  if (to_file) {
+    write_to_file_id(call, 0, text);
+  } else {
+    call.session().write(text);
+  }
   return Value::none();
 }
 
 // Octave's fdisp(fid, x): disp(x) to the file id.
 Value fdisp_builtin(Call& call) {
-  write_to(call, to_standard_error(call, 0), runtime::display(call.value(1)) + "\n");
+  write_to_file_id(call, 0, runtime::display(call.value(1)) + "\n");
   return Value::none();
 }
 
@@ -133,7 +119,7 @@ extern const BuiltinTable kOutputBuiltins = {
     {"printf", printf_builtin, 1, -1,
      "printf(fmt, a, ...): Octave's fprintf to standard output. Example: printf(\"%.2f\\n\", pi)"},
     {"fdisp", fdisp_builtin, 2, 2,
-     "fdisp(fid, x): disp(x) to file id 1 or 2 (Octave). Example: fdisp(stdout, [1, 2])"},
+     "fdisp(fid, x): disp(x) to a file id (Octave). Example: fdisp(stdout, [1, 2])"},
     {"stdout", stdout_id, 0, 0,
      "The file id of standard output, 1. Example: fprintf(stdout, \"hello\\n\")"},
     {"stderr", stderr_id, 0, 0,

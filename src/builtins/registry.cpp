@@ -60,6 +60,7 @@ std::span<const BuiltinTable* const> builtin_tables() {
       &kPlotBandBuiltins,
       // issue #30: pwd, cd, ls, dir, which
       &kDirectoryBuiltins,
+      &kFileStreamBuiltins,
   };
   return tables;
 }

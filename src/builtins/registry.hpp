@@ -42,6 +42,8 @@ extern const BuiltinTable kSessionCommandBuiltins, kCellBuiltins, kPlotBandBuilt
 extern const BuiltinTable kSweepBuiltins;
 // pwd, cd, ls, dir, which (issue #30): the working directory and what a name means.
 extern const BuiltinTable kDirectoryBuiltins;
+// fopen, fclose, fgetl, ... (issue #26): the files a script opens (io/file_streams.cpp).
+extern const BuiltinTable kFileStreamBuiltins;
 
 // What `clc` does in a front end that has a screen (the REPL's terminal, a Jupyter cell's
 // output); elsewhere (a script, a notebook) clc does nothing.
