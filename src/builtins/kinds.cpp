@@ -74,6 +74,20 @@ Value oriented_like(const runtime::Call& call, const Value& x, num::Matrix row) 
   return Value::matrix(row.with_shape(count, 1));
 }
 
+bool makes_classes(const runtime::Call& call) {
+  return call.session().dialect() == lang::Dialect::Matlab;
+}
+
+runtime::NumClass kept_class(runtime::Call& call, int operands) {
+  const auto class_of = [&call](int k) {
+    const Value& x = call.value(k);
+    return x.is_numeric() || x.is_nd_array() ? x.num_class() : runtime::NumClass::Double;
+  };
+  runtime::NumClass cls = call.count() > 0 ? class_of(0) : runtime::NumClass::Double;
+  if (operands == 2 && call.count() > 1) cls = runtime::arithmetic_class(cls, class_of(1));
+  return runtime::is_special_class(cls) ? cls : runtime::NumClass::Double;
+}
+
 Value with_class_argument(runtime::Call& call, Value (*make)(runtime::Call&), ClassRange range) {
   const std::span<const Value> arguments = call.arguments();
   const int count = call.count();
@@ -81,7 +95,6 @@ Value with_class_argument(runtime::Call& call, Value (*make)(runtime::Call&), Cl
   Value class_name;
   if (count >= 2 && call.value(count - 2).is(Kind::String) &&
       call.value(count - 2).string_value() == "like") {
-    if (range == ClassRange::Floating) call.fail("\"like\" is not supported here");
     class_name = call.invoke(Value::function_handle("class"), {call.value(count - 1)});
     sizes -= 2;
   } else if (count >= 1 && call.value(count - 1).is(Kind::String)) {

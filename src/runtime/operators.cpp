@@ -12,6 +12,7 @@
 #include "base/utf8.hpp"
 #include "num/divide.hpp"
 #include "num/ops.hpp"
+#include "runtime/class_values.hpp"
 #include "runtime/nd_operators.hpp"
 #include "runtime/tracked.hpp"
 
@@ -326,6 +327,11 @@ Value matlab_binary_operation(BinaryOp op, const Value& left, const Value& right
 Value binary_operation(BinaryOp op, const Value& left, const Value& right, Warning* warning) {
   if (left.is(Kind::Tracked)) return left.tracked_value().tape->binary(op, left, right);
   if (right.is(Kind::Tracked)) return right.tracked_value().tape->binary(op, left, right);
+  if (left.has_special_class() || right.has_special_class()) {
+    return classed_binary(op, left, right, [&](const Value& a, const Value& b) {
+      return binary_operation(op, a, b, warning);
+    });
+  }
   if (left.is_nd_array() || right.is_nd_array()) return nd_binary_operation(op, left, right);
   if (is_comparison(op)) return comparison(op, left, right);
   if (op == BinaryOp::LeftDivide) {
@@ -346,6 +352,9 @@ Value binary_operation(BinaryOp op, const Value& left, const Value& right, Warni
 
 Value unary_operation(UnaryOp op, const Value& operand) {
   if (operand.is(Kind::Tracked)) return operand.tracked_value().tape->unary(op, operand);
+  if (operand.has_special_class() && op != UnaryOp::Plus) {
+    return classed_unary(op, operand, [op](const Value& x) { return unary_operation(op, x); });
+  }
   if (operand.is_nd_array()) return nd_unary_operation(op, operand);
   switch (op) {
     case UnaryOp::Plus:

@@ -1,0 +1,21 @@
+% single is a class of its own in matlab code (issue #26): single op double is single, rounded
+% to float32; it displays as double does, with single's precision in format long. Values as
+% Octave 7.3 prints them.
+s = single(0.1)                      % expect: s = 0.1000
+disp(class(s))                       % expect: single
+v = single(1) + 2                    % expect: v = 3
+disp(class(v))                       % expect: single
+disp(single(0.1) + 0.2 == single(0.3))  % expect: 1
+disp(class([single(1) 2]))           % expect: single
+disp(class(sum(single([1 2]))))      % expect: single
+disp(class(mean(single([1 2]))))     % expect: single
+disp(class(eps('single')))           % expect: single
+disp(class(realmax('single')))       % expect: single
+disp(class(flintmax('single')))      % expect: single
+disp(class(double(single(1))))       % expect: double
+format long
+a = single(pi)                       % expect: a = 3.1415927
+b = single([1.5 pi])
+% expect: b =
+% expect:    1.5000000   3.1415927
+format short
