@@ -216,6 +216,13 @@ Value rescale(Call& call) {
   return same_shape(call.value(0), std::move(m));
 }
 
+// rescale of single is single; of an integer class, double (MATLAB's and Octave's).
+template <runtime::BuiltinBody body>
+Value keeps_single(Call& call) {
+  if (call.value(0).num_class() != runtime::NumClass::Single) return body(call);
+  return keeps_class<body>(call);
+}
+
 // normpdf(x[, mu, sigma]) and normcdf(x[, mu, sigma]): the normal density and distribution
 // function, element-wise (the exact GELU is x .* normcdf(x)).
 template <bool kCumulative>
@@ -564,7 +571,7 @@ extern const BuiltinTable kDistributionBuiltins = {
     {"bounds", bounds, 1, 1,
      "Smallest and largest element: [lo, hi] = bounds(x). Example: [lo, hi] = bounds([3, 1, 4, 1, "
      "5])"},
-    {"rescale", rescale, 1, 3,
+    {"rescale", keeps_single<rescale>, 1, 3,
      "x mapped linearly onto [0, 1], or [lo, hi]: rescale(x, lo, hi). Example: rescale([1, 2, 3], "
      "-1, 1)"},
     {"normpdf", normal<false>, 1, 3,

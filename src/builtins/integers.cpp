@@ -138,6 +138,14 @@ Value bitwise(Call& call) {
   });
 }
 
+// bitand, bitor and bitxor of two logicals are logical (Octave's bitand(true, false) is false).
+template <runtime::BuiltinBody body>
+Value logical_pairs(Call& call) {
+  Value result = body(call);
+  if (!call.value(0).is_logical() || !call.value(1).is_logical()) return result;
+  return runtime::binary_operation(lang::BinaryOp::NotEqual, result, Value::scalar(0.0));
+}
+
 struct BitAnd {
   std::uint64_t operator()(std::uint64_t x, std::uint64_t y) const { return x & y; }
 };
@@ -375,12 +383,12 @@ extern const BuiltinTable kIntegerBuiltins = {
      "lcm(4, 6)"},
     {"isprime", element_wise<isprime>, 1, 1,
      "True for prime integers, element-wise. Example: isprime(1:10)"},
-    {"primes", primes, 1, 1, "The primes up to n, as a vector. Example: primes(20)"},
-    {"bitand", keeps_class<element_wise<bitwise<BitAnd>, 2>, 2>, 2, 2,
+    {"primes", keeps_class<primes>, 1, 1, "The primes up to n, as a vector. Example: primes(20)"},
+    {"bitand", logical_pairs<keeps_class<element_wise<bitwise<BitAnd>, 2>, 2>>, 2, 2,
      "Bitwise and of non-negative integers, element-wise. Example: bitand(12, 10)"},
-    {"bitor", keeps_class<element_wise<bitwise<BitOr>, 2>, 2>, 2, 2,
+    {"bitor", logical_pairs<keeps_class<element_wise<bitwise<BitOr>, 2>, 2>>, 2, 2,
      "Bitwise or of non-negative integers, element-wise. Example: bitor(12, 10)"},
-    {"bitxor", keeps_class<element_wise<bitwise<BitXor>, 2>, 2>, 2, 2,
+    {"bitxor", logical_pairs<keeps_class<element_wise<bitwise<BitXor>, 2>, 2>>, 2, 2,
      "Bitwise exclusive or of non-negative integers. Example: bitxor(12, 10)"},
     {"idivide", idivide, 2, 3,
      "Integer division rounded toward zero (or \"round\", \"floor\", \"ceil\"). Example: "

@@ -193,7 +193,7 @@ extern const BuiltinTable kRandomBuiltins = {
      "Uniform samples in [0, 1): rand(), rand(n) vector, rand(m, n) matrix. Example: rand(2, 3)"},
     {"randn", randn, 0, -1,
      "Standard normal samples: randn(), randn(n) vector, randn(m, n). Example: randn(1, 4)"},
-    {"randi", randi, 1, 3,
+    {"randi", class_aware<randi>, 1, 5,
      "Uniform integers: randi(imax), randi([lo, hi], n), randi(imax, m, n). Example: randi(6, 1, "
      "5)"},
     {"randperm", randperm, 1, 2,
