@@ -216,13 +216,6 @@ Value rescale(Call& call) {
   return same_shape(call.value(0), std::move(m));
 }
 
-// rescale of single is single; of an integer class, double (MATLAB's and Octave's).
-template <runtime::BuiltinBody body>
-Value keeps_single(Call& call) {
-  if (call.value(0).num_class() != runtime::NumClass::Single) return body(call);
-  return keeps_class<body>(call);
-}
-
 // normpdf(x[, mu, sigma]) and normcdf(x[, mu, sigma]): the normal density and distribution
 // function, element-wise (the exact GELU is x .* normcdf(x)).
 template <bool kCumulative>
@@ -578,7 +571,7 @@ extern const BuiltinTable kDistributionBuiltins = {
      "Normal density: normpdf(x), normpdf(x, mu, sigma). Example: normpdf(0)"},
     {"normcdf", normal<true>, 1, 3,
      "Normal distribution function: normcdf(x, mu, sigma). Example: normcdf(1.96)"},
-    {"mode", mode, 1, 2,
+    {"mode", keeps_class<mode>, 1, 2,
      "Most frequent value (smallest on ties, NaN ignored): mode(x), mode(M, dim); in matlab "
      "code [m, f, c] = mode(...) with the frequency and the ties. Example: "
      "mode([1, 2, 2, 3])"},

@@ -175,10 +175,7 @@ Value bitshift(Call& call) {
 Value class_bitshift(Call& call) {
   const runtime::NumClass cls = kept_class(call, 1);
   if (!runtime::is_integer_class(cls)) return element_wise<bitshift, 2>(call);
-  std::vector<Value> arguments(call.arguments().begin(), call.arguments().end());
-  arguments[0] = runtime::without_class(arguments[0]);
-  runtime::Call plain(call.interpreter(), call.name(), arguments, call.nargout());
-  Value result = element_wise<bitshift, 2>(plain);
+  Value result = in_class(call, element_wise<bitshift, 2>, 1, runtime::NumClass::Double);
   const bool is_signed = runtime::integer_lowest(cls) < 0.0;
   const double span = (runtime::integer_highest(cls) - runtime::integer_lowest(cls)) + 1.0;
   const auto wrap = [&](double x) {
@@ -375,10 +372,10 @@ Value fold_divisors(Call& call) {
 }  // namespace
 
 extern const BuiltinTable kIntegerBuiltins = {
-    {"gcd", fold_divisors<false>, 2, -1,
+    {"gcd", keeps_class<fold_divisors<false>, 2>, 2, -1,
      "Greatest common divisor of integers, element-wise (of every argument in turn). Example: "
      "gcd(12, 18)"},
-    {"lcm", fold_divisors<true>, 2, -1,
+    {"lcm", keeps_class<fold_divisors<true>, 2>, 2, -1,
      "Least common multiple of integers, element-wise (of every argument in turn). Example: "
      "lcm(4, 6)"},
     {"isprime", element_wise<isprime>, 1, 1,

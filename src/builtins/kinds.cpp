@@ -88,6 +88,20 @@ runtime::NumClass kept_class(runtime::Call& call, int operands) {
   return runtime::is_special_class(cls) ? cls : runtime::NumClass::Double;
 }
 
+Value in_class(runtime::Call& call, runtime::BuiltinBody body, int operands,
+               runtime::NumClass cls) {
+  std::vector<Value> arguments(call.arguments().begin(), call.arguments().end());
+  for (std::size_t k = 0; k < arguments.size() && k < static_cast<std::size_t>(operands); ++k) {
+    arguments[k] = runtime::without_class(arguments[k]);
+  }
+  runtime::Call plain(call.interpreter(), call.name(), arguments, call.nargout());
+  Value result = body(plain);
+  if (!result.is(Kind::Tuple)) return runtime::converted_to_class(std::move(result), cls);
+  std::vector<Value> items = result.tuple_items();
+  if (!items.empty()) items[0] = runtime::converted_to_class(std::move(items[0]), cls);
+  return Value::tuple(std::move(items));
+}
+
 Value with_class_argument(runtime::Call& call, Value (*make)(runtime::Call&), ClassRange range) {
   const std::span<const Value> arguments = call.arguments();
   const int count = call.count();

@@ -111,24 +111,27 @@ bool makes_classes(const runtime::Call& call);
 // arithmetic operator gives arguments 1 and 2 (max(int8(x), 3) is int8).
 runtime::NumClass kept_class(runtime::Call& call, int operands);
 
+// `body` run on the call with its first `operands` arguments untagged (their elements as
+// doubles), its result (the first output of several) converted to `cls`.
+runtime::Value in_class(runtime::Call& call, runtime::BuiltinBody body, int operands,
+                        runtime::NumClass cls);
+
 // A builtin whose result has its argument's numeric class (abs, round, reshape, max, ...:
-// MATLAB's abs(int8(-5)) is int8): `body` computes in double, and its result (the first output
-// of several) is converted to the class. Doubles pass straight through.
+// MATLAB's abs(int8(-5)) is int8): `body` computes in double, and its result is converted to the
+// class. Doubles pass straight through.
 template <runtime::BuiltinBody body, int operands = 1>
 runtime::Value keeps_class(runtime::Call& call) {
   const runtime::NumClass cls = kept_class(call, operands);
   if (!runtime::is_special_class(cls)) return body(call);
-  std::vector<runtime::Value> arguments(call.arguments().begin(), call.arguments().end());
-  for (int k = 0; k < operands && k < call.count(); ++k) {
-    arguments[static_cast<std::size_t>(k)] =
-        runtime::without_class(arguments[static_cast<std::size_t>(k)]);
-  }
-  runtime::Call plain(call.interpreter(), call.name(), arguments, call.nargout());
-  runtime::Value result = body(plain);
-  if (!result.is(runtime::Kind::Tuple)) return runtime::converted_to_class(std::move(result), cls);
-  std::vector<runtime::Value> items = result.tuple_items();
-  if (!items.empty()) items[0] = runtime::converted_to_class(std::move(items[0]), cls);
-  return runtime::Value::tuple(std::move(items));
+  return in_class(call, body, operands, cls);
+}
+
+// A floating-point function (sqrt, exp, sin, atan2, std, norm, ...): of single it is single,
+// as in MATLAB and Octave; of double or an integer class it stays double (Octave's exp(int8(1))).
+template <runtime::BuiltinBody body, int operands = 1>
+runtime::Value keeps_single(runtime::Call& call) {
+  if (kept_class(call, operands) != runtime::NumClass::Single) return body(call);
+  return in_class(call, body, operands, runtime::NumClass::Single);
 }
 
 }  // namespace llmlab::builtins

@@ -1003,7 +1003,7 @@ extern const BuiltinTable kShapeBuiltins = {
     {"transpose", keeps_class<transpose>, 1, 1,
      "Non-conjugating transpose (the .' operator). Example: transpose([1, 2; 3, 4])"},
     // name        function   min max help
-    {"linspace", linspace, 2, 3,
+    {"linspace", keeps_single<linspace, 2>, 2, 3,
      "n evenly spaced points from a to b (Vector; n = 100 default). Example: linspace(0, 1, 5)"},
     {"logspace", logspace, 2, 3,
      "n points from 10^a to 10^b, evenly spaced in log (n = 50). Example: logspace(0, 2, 3)"},

@@ -259,10 +259,7 @@ template <Value (*reduction)(Call&)>
 Value with_outtype(Call& call) {
   const runtime::NumClass cls = call.value(0).num_class();
   if (!call.value(0).has_special_class()) return outtype_reduction<reduction>(call);
-  std::vector<Value> arguments(call.arguments().begin(), call.arguments().end());
-  arguments[0] = runtime::without_class(arguments[0]);
-  runtime::Call plain(call.interpreter(), call.name(), arguments, call.nargout());
-  Value result = outtype_reduction<reduction>(plain);
+  Value result = in_class(call, outtype_reduction<reduction>, 1, runtime::NumClass::Double);
   if (asks_double(call) || (call.name() == "mean" && runtime::is_integer_class(cls))) {
     return result;
   }
@@ -728,13 +725,13 @@ extern const BuiltinTable kStatsBuiltins = {
      "Arithmetic mean: mean(x), mean(M, dim), mean(M, \"all\"); a trailing \"omitnan\"; an "
      "outtype. Example: "
      "mean([1, 2, 3, 4])"},
-    {"median", median, 1, 2,
+    {"median", keeps_class<median>, 1, 2,
      "Median of the real parts: median(x), median(M, dim), \"all\". Example: median([3, 1, 4, 1, "
      "5])"},
-    {"std", std_builtin, 1, 3,
+    {"std", keeps_single<std_builtin>, 1, 3,
      "Sample standard deviation: std(x), std(x, dim), std(x, w, dim); dim may be \"all\". Example: "
      "std([2, 4, 4, 4, 5, 5, 7, 9])"},
-    {"var", var, 1, 3,
+    {"var", keeps_single<var>, 1, 3,
      "Sample variance: var(x), var(x, dim), var(x, w, dim); dim may be \"all\". Example: var([1, "
      "2, 3, 4])"},
     {"max", keeps_class<max, 2>, 1, 3,
@@ -749,7 +746,7 @@ extern const BuiltinTable kStatsBuiltins = {
     {"all", all, 1, 2,
      "True when every element is non-zero (per column for a matrix; dim; \"all\"). Example: "
      "all([1, 1, 0])"},
-    {"trapz", trapz, 1, 3,
+    {"trapz", keeps_single<trapz, 2>, 1, 3,
      "Trapezoidal integral: trapz(v) with unit spacing, trapz(x, v). Example: trapz([1, 2, 3])"},
     {"argmax", argmax, 1, 2,
      "1-based index of the largest element: argmax(x), argmax(M, dim). Example: argmax([3, 7, 5])"},

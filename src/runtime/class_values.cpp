@@ -45,6 +45,15 @@ Value tagged(Value value, NumClass cls) {
   return value;
 }
 
+Value compared_operand(const Value& operand, const Value& other) {
+  const NumClass a = operand.num_class();
+  const NumClass b = other.num_class();
+  const bool single = (a == NumClass::Single || b == NumClass::Single) && !is_integer_class(a) &&
+                      !is_integer_class(b);
+  if (!single) return without_class(operand);
+  return without_class(converted_to_class(operand, NumClass::Single));
+}
+
 bool gives_logical(lang::BinaryOp op) {
   switch (op) {
     case lang::BinaryOp::Equal:

@@ -41,9 +41,15 @@ Value classed_unary(lang::UnaryOp op, const Value& operand, Operate operate) {
 // Whether the operator's result is logical whatever its operands' classes.
 bool gives_logical(lang::BinaryOp op);
 
+// An operand of a comparison or & |, untagged: single beside double compares in single (Octave's
+// single(0.1) == 0.1 is true), integers compare exactly as doubles.
+Value compared_operand(const Value& operand, const Value& other);
+
 template <class Operate>
 Value classed_binary(lang::BinaryOp op, const Value& left, const Value& right, Operate operate) {
-  if (gives_logical(op)) return operate(without_class(left), without_class(right));
+  if (gives_logical(op)) {
+    return operate(compared_operand(left, right), compared_operand(right, left));
+  }
   const NumClass cls = arithmetic_class(left.num_class(), right.num_class());
   return converted_to_class(operate(without_class(left), without_class(right)), cls);
 }

@@ -19,3 +19,20 @@ b = single([1.5 pi])
 % expect: b =
 % expect:    1.5000000   3.1415927
 format short
+% floating-point functions of single are single; of an integer class double (Octave's
+% exp(int8(1))); median, gcd keep an integer class
+r = sqrt(single(2))                  % expect: r = 1.4142
+disp(class(r))                       % expect: single
+disp(class(exp(int8(1))))            % expect: double
+disp(class(atan2(single(1), 1)))     % expect: single
+disp(class(std(single([1 2]))))      % expect: single
+disp(class(norm(single([3 4]))))     % expect: single
+disp(class(linspace(single(0), 1, 3)))  % expect: single
+disp(class(gcd(int8(12), 8)))        % expect: int8
+disp(class(median(int8([1 2 3]))))   % expect: int8
+format long
+r                                    % expect: r = 1.4142135
+format short
+% single beside double compares in single, an integer beside double exactly
+disp(single(0.1) == 0.1)             % expect: 1
+disp(int8(5) == 5.2)                 % expect: 0
