@@ -1,6 +1,8 @@
 // The shared argument helpers that are not inline (see kinds.hpp).
 #include "builtins/kinds.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -100,6 +102,15 @@ Value in_class(runtime::Call& call, runtime::BuiltinBody body, int operands,
   std::vector<Value> items = result.tuple_items();
   if (!items.empty()) items[0] = runtime::converted_to_class(std::move(items[0]), cls);
   return Value::tuple(std::move(items));
+}
+
+void require_floats(runtime::Call& call, int operands) {
+  for (int k = 0; k < operands && k < call.count(); ++k) {
+    if (runtime::is_integer_class(call.value(k).num_class())) {
+      call.fail(fmt::format("argument {} must be of class double or single, got {}", k + 1,
+                            runtime::class_name(call.value(k).num_class())));
+    }
+  }
 }
 
 Value with_class_argument(runtime::Call& call, Value (*make)(runtime::Call&), ClassRange range) {

@@ -127,11 +127,24 @@ runtime::Value keeps_class(runtime::Call& call) {
 }
 
 // A floating-point function (sqrt, exp, sin, atan2, std, norm, ...): of single it is single,
-// as in MATLAB and Octave; of double or an integer class it stays double (Octave's exp(int8(1))).
+// as in MATLAB and Octave; of an integer class it is double (Octave's exp(int8(1)) and
+// dot(int8(x), int8(y))), computed on the integers' values as doubles.
 template <runtime::BuiltinBody body, int operands = 1>
 runtime::Value keeps_single(runtime::Call& call) {
-  if (kept_class(call, operands) != runtime::NumClass::Single) return body(call);
-  return in_class(call, body, operands, runtime::NumClass::Single);
+  const runtime::NumClass cls = kept_class(call, operands);
+  if (!runtime::is_special_class(cls)) return body(call);
+  return in_class(call, body, operands,
+                  cls == runtime::NumClass::Single ? cls : runtime::NumClass::Double);
+}
+
+// A function of floating-point arguments only (deg2rad, polyval: Octave refuses an integer
+// class there): an integer argument among the first `operands` is an error.
+void require_floats(runtime::Call& call, int operands);
+
+template <runtime::BuiltinBody body, int operands = 1>
+runtime::Value floats_only(runtime::Call& call) {
+  require_floats(call, operands);
+  return body(call);
 }
 
 }  // namespace llmlab::builtins

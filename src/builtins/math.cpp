@@ -485,9 +485,9 @@ extern const BuiltinTable kMathBuiltins = {
      "exp(x) - 1, accurate for small x. Example: expm1(1e-10)"},
     {"nthroot", keeps_single<element_wise<nthroot>, 2>, 2, 2,
      "Real n-th root: nthroot(-27, 3) is -3. Example: nthroot(-27, 3)"},
-    {"deg2rad", keeps_single<element_wise<real_elementwise<degrees_to_radians>>>, 1, 1,
+    {"deg2rad", floats_only<keeps_single<element_wise<real_elementwise<degrees_to_radians>>>>, 1, 1,
      "Degrees to radians. Example: deg2rad(180)"},
-    {"rad2deg", keeps_single<element_wise<real_elementwise<radians_to_degrees>>>, 1, 1,
+    {"rad2deg", floats_only<keeps_single<element_wise<real_elementwise<radians_to_degrees>>>>, 1, 1,
      "Radians to degrees. Example: rad2deg(pi)"},
 };
 
