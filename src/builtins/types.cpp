@@ -140,14 +140,25 @@ std::optional<runtime::NumClass> numeric_class_of(const Value& v) {
 
 // isa(x, name): class(x) is name, or name is one of MATLAB's class groups: "numeric" (double,
 // single and the integer classes), "float" (double and single), "integer".
-Value isa(Call& call) {
+bool is_a(Call& call, const std::string& name) {
   const std::string actual = class_of(call).string_value();
-  const std::string& name = call.string(1);
   const std::optional<runtime::NumClass> cls = numeric_class_of(call.value(0));
-  if (name == "numeric") return Value::boolean(cls.has_value());
-  if (name == "float") return Value::boolean(cls && runtime::is_float_class(*cls));
-  if (name == "integer") return Value::boolean(cls && runtime::is_integer_class(*cls));
-  return Value::boolean(actual == name);
+  if (name == "numeric") return cls.has_value();
+  if (name == "float") return cls && runtime::is_float_class(*cls);
+  if (name == "integer") return cls && runtime::is_integer_class(*cls);
+  return actual == name;
+}
+
+// isa(x, names) with a cell of names: a logical row, one answer per name (Octave's and
+// MATLAB's form).
+Value isa(Call& call) {
+  if (!call.value(1).is(Kind::StringArray)) return Value::boolean(is_a(call, call.string(1)));
+  const std::vector<std::string>& names = call.value(1).string_array_value();
+  num::Matrix answers(1, static_cast<num::Index>(names.size()));
+  for (std::size_t k = 0; k < names.size(); ++k) {
+    answers.set(static_cast<num::Index>(k), is_a(call, names[k]) ? 1.0 : 0.0);
+  }
+  return Value::vector(std::move(answers), /*logical=*/true);
 }
 
 Value isinteger(Call& call) {

@@ -13,5 +13,9 @@ disp(class(primes(uint8(10))))                   % expect: uint8
 disp(class(nchoosek(uint8(10), uint8(5))))       % expect: uint8
 disp(class(randi(10, 1, 3, 'int8')))             % expect: int8
 disp(class(polyval(single([1 2]), 3)))           % expect: single
+% isa with a cell of names answers each
+a = isa(single(13), {'integer', 'float', 'single'})
+% expect: a =
+% expect:   0  1  1
 % Octave: deg2rad: DEG must be a floating point class (double or single)
 deg2rad(uint8(1))  % expect error: deg2rad: argument 1 must be of class double or single, got uint8
