@@ -276,18 +276,24 @@ Evaluator::RangeBounds Evaluator::eval_range_bounds(const lang::RangeExpr& expre
     bounds.step = range_bound_number(bounds.step_value, *expression.step);
   }
   // The stop only decides the count: it carries no gradient.
-  bounds.stop = range_bound_number(eval(*expression.stop), *expression.stop);
+  const Value stop = eval(*expression.stop);
+  bounds.stop = range_bound_number(stop, *expression.stop);
+  if (bounds.start_value.has_special_class() || bounds.step_value.has_special_class() ||
+      stop.has_special_class()) {
+    bounds.element_class = located(expression.loc, [&] {
+      return arithmetic_class(
+          arithmetic_class(bounds.start_value.num_class(), bounds.step_value.num_class()),
+          stop.num_class());
+    });
+  }
   return bounds;
 }
 
 Value Evaluator::range_value(const RangeBounds& bounds, const lang::RangeExpr& expression) {
   return located(expression.loc, [&] {
     Value plain = make_range(bounds.start, bounds.step, bounds.stop);
-    // A range from a start or step of an integer class or single is of that class (MATLAB's
-    // int8(1):3); the stop is only a number here.
-    if (bounds.start_value.has_special_class() || bounds.step_value.has_special_class()) {
-      return converted_to_class(std::move(plain), arithmetic_class(bounds.start_value.num_class(),
-                                                                   bounds.step_value.num_class()));
+    if (is_special_class(bounds.element_class)) {
+      return converted_to_class(std::move(plain), bounds.element_class);
     }
     if (!bounds.tracked()) return plain;
     return tracked_range(bounds.start_value, bounds.step_value, std::move(plain));

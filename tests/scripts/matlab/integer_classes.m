@@ -54,10 +54,11 @@ disp(class(intmin(x)))               % expect: int8
 y = cast(int8(-3), 'like', uint16(1))  % expect: y = 0
 disp(class(y))                       % expect: uint16
 disp(class(flintmax(single(1))))     % expect: single
-% a range from an integer start is of its class
+% a range with an integer bound is of its class
 r = int8(1):3
 % expect: r =
 % expect:   1  2  3
+disp(class(1:uint16(3)))             % expect: uint16
 for k = int8(1):2
   disp(class(k))                     % expect: int8
 end                                  % expect: int8
