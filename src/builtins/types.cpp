@@ -1,7 +1,8 @@
 // builtins.md §10 Types, structs and predicates: the type predicates (isnumeric, ischar,
-// islogical, isscalar, isvector, isreal, isrow, iscolumn, ismatrix, isequal, isvarname), class,
-// isa, exist, and the class conversions single, double, logical, complex and int8 … uint64
-// (with intmax/intmin).
+// islogical, isscalar, isvector, isreal, isrow, iscolumn, ismatrix, isequal, isvarname,
+// isinteger, isfloat), class, isa, exist, and the class conversions single, double, logical,
+// complex, int8 … uint64 and cast (with intmax/intmin). The class rules themselves are
+// runtime/numeric_class's.
 #include <fmt/format.h>
 
 #include <algorithm>

@@ -13,6 +13,9 @@ disp(class(primes(uint8(10))))                   % expect: uint8
 disp(class(nchoosek(uint8(10), uint8(5))))       % expect: uint8
 disp(class(randi(10, 1, 3, 'int8')))             % expect: int8
 disp(class(polyval(single([1 2]), 3)))           % expect: single
+disp(class(rand(2, 'single')))                   % expect: single
+% "like" is MATLAB's (Octave 7.3's randn has no "like")
+disp(class(randn(1, 3, 'like', single(1))))      % expect: single
 % isa with a cell of names answers each
 a = isa(single(13), {'integer', 'float', 'single'})
 % expect: a =
