@@ -212,16 +212,9 @@ Value double_builtin(Call& call);  // a string's character codes, below
 // arithmetic on them is double arithmetic and class() says "double").
 double round_to_single(double x) { return runtime::to_class(x, runtime::NumClass::Single); }
 
-// single(x): each element rounded to float32; a complex element part by part, as MATLAB's
-// single complex keeps a float32 real and imaginary part. In matlab code the result is of class
-// single (numeric_class.hpp); rlab keeps the rounded doubles.
-Value single(Call& call) {
-  const Value& x = call.value(0);
-  if (makes_classes(call) && (x.is_numeric() || x.is(Kind::String))) {
-    const Value numbers = x.is(Kind::String) ? double_builtin(call) : x;
-    return runtime::converted_to_class(runtime::as_matlab_value(numbers),
-                                       runtime::NumClass::Single);
-  }
+// single(x) in rlab code: each element rounded to float32, a complex element part by part (as
+// MATLAB's single complex keeps a float32 real and imaginary part); the values stay doubles.
+Value rounded_to_single(Call& call) {
   num::Matrix m = call.matrix(0);
   if (m.is_complex()) {
     for (num::Complex& value : m.mutable_complex_values()) {
@@ -233,10 +226,20 @@ Value single(Call& call) {
   return same_shape(call.value(0), std::move(m));
 }
 
-// intmax/intmin: MATLAB's default class is int32; the other classes whose limits a double holds
-// exactly may be named. int64 and uint64 limits are not representable, so they are refused.
-// The class intmax and intmin name: a class name (int32 by default) or, in matlab code, a value
-// of an integer class (intmax(x), Octave's and MATLAB's form).
+// single(x): in matlab code a value of class single (numeric_class.hpp), an N-D array and a
+// char's codes included; rlab keeps the rounded doubles.
+Value single(Call& call) {
+  const Value& x = call.value(0);
+  if (makes_classes(call) && (x.is_numeric() || x.is_nd_array() || x.is(Kind::String))) {
+    const Value numbers = x.is(Kind::String) ? double_builtin(call) : x;
+    return runtime::converted_to_class(runtime::as_matlab_value(numbers),
+                                       runtime::NumClass::Single);
+  }
+  return element_wise<rounded_to_single>(call);
+}
+
+// intmax/intmin: MATLAB's default class is int32. The class they name: a class name (int32 by
+// default) or, in matlab code, a value of an integer class (intmax(x), Octave's and MATLAB's form).
 std::string integer_type(Call& call) {
   if (!call.has(0)) return "int32";
   const Value& x = call.value(0);
@@ -530,7 +533,7 @@ extern const BuiltinTable kTypeBuiltins = {
      "Round and saturate to int64 (limits as the nearest doubles). Example: int64(3.7)"},
     {"uint64", integer_class<std::uint64_t, runtime::NumClass::UInt64>, 1, 1,
      "Round and saturate to uint64 (limits as the nearest doubles). Example: uint64(3.7)"},
-    {"single", element_wise<single>, 1, 1,
+    {"single", single, 1, 1,
      "Rounds to the nearest float32 (a complex value part by part); class single in matlab "
      "code. Example: single(0.1) - 0.1"},
     {"intmax", intmax, 0, 1,

@@ -36,3 +36,5 @@ format short
 % single beside double compares in single, an integer beside double exactly
 disp(single(0.1) == 0.1)             % expect: 1
 disp(int8(5) == 5.2)                 % expect: 0
+% an N-D array converts too
+disp(class(single(zeros(2, 2, 2, 'int8'))))  % expect: single
