@@ -47,20 +47,44 @@ bool names_precision(const Call& call, int index) {
   return call.has(index) && call.value(index).is(Kind::String);
 }
 
+// realmax(x), flintmax(x) ... of a floating-point value x in matlab code take x's class.
 bool single_requested(Call& call) {
-  return call.has(0) && precision_argument(call, 0) == Precision::Single;
+  if (!call.has(0)) return false;
+  const Value& x = call.value(0);
+  if (makes_classes(call) && (x.is_numeric() || x.is_nd_array()) && !x.is_logical() &&
+      runtime::is_float_class(x.num_class())) {
+    return x.num_class() == runtime::NumClass::Single;
+  }
+  return precision_argument(call, 0) == Precision::Single;
+}
+
+// A constant of single precision: in matlab code a value of class single (numeric_class.hpp).
+Value precision_value(Call& call, double value, bool single) {
+  if (single && makes_classes(call)) return Value::classed_scalar(value, runtime::NumClass::Single);
+  return Value::scalar(value);
+}
+
+// eps(x) of a single x: the distance to the next larger float32.
+double single_spacing(double x) {
+  if (!std::isfinite(x)) return std::numeric_limits<double>::quiet_NaN();
+  const float magnitude = std::abs(static_cast<float>(x));
+  if (magnitude == FLT_MAX) return static_cast<double>(magnitude - std::nextafter(magnitude, 0.0f));
+  return static_cast<double>(std::nextafter(magnitude, std::numeric_limits<float>::infinity()) -
+                             magnitude);
 }
 
 Value eps(Call& call) {
   if (names_precision(call, 0)) {
-    return Value::scalar(precision_argument(call, 0) == Precision::Single
-                             ? static_cast<double>(FLT_EPSILON)
-                             : DBL_EPSILON);
+    const bool single = precision_argument(call, 0) == Precision::Single;
+    return precision_value(call, single ? static_cast<double>(FLT_EPSILON) : DBL_EPSILON, single);
   }
   if (!call.has(0)) return Value::scalar(DBL_EPSILON);
+  const bool single = call.value(0).num_class() == runtime::NumClass::Single;
   num::Matrix m = real_matrix(call, 0);
-  for (double& value : m.mutable_real_values()) value = spacing(value);
-  return same_shape(call.value(0), std::move(m));
+  for (double& value : m.mutable_real_values())
+    value = single ? single_spacing(value) : spacing(value);
+  Value result = same_shape(call.value(0), std::move(m));
+  return single ? runtime::tagged(std::move(result), runtime::NumClass::Single) : result;
 }
 
 // realmax, realmin and flintmax of double (the default) or of single, named as MATLAB names it.
@@ -84,7 +108,8 @@ struct LargestFlint {
 
 template <template <class> class Limit>
 Value precision_limit(Call& call) {
-  return Value::scalar(single_requested(call) ? Limit<float>::value : Limit<double>::value);
+  const bool single = single_requested(call);
+  return precision_value(call, single ? Limit<float>::value : Limit<double>::value, single);
 }
 
 // inf/nan: () a scalar, (n) a Vector (n×n in the matlab dialect), (m, n) and ([m, n]) an m×n

@@ -564,14 +564,14 @@ extern const BuiltinTable kDistributionBuiltins = {
     {"bounds", bounds, 1, 1,
      "Smallest and largest element: [lo, hi] = bounds(x). Example: [lo, hi] = bounds([3, 1, 4, 1, "
      "5])"},
-    {"rescale", rescale, 1, 3,
+    {"rescale", keeps_single<rescale>, 1, 3,
      "x mapped linearly onto [0, 1], or [lo, hi]: rescale(x, lo, hi). Example: rescale([1, 2, 3], "
      "-1, 1)"},
     {"normpdf", normal<false>, 1, 3,
      "Normal density: normpdf(x), normpdf(x, mu, sigma). Example: normpdf(0)"},
     {"normcdf", normal<true>, 1, 3,
      "Normal distribution function: normcdf(x, mu, sigma). Example: normcdf(1.96)"},
-    {"mode", mode, 1, 2,
+    {"mode", keeps_class<mode>, 1, 2,
      "Most frequent value (smallest on ties, NaN ignored): mode(x), mode(M, dim); in matlab "
      "code [m, f, c] = mode(...) with the frequency and the ties. Example: "
      "mode([1, 2, 2, 3])"},

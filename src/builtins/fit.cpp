@@ -323,7 +323,7 @@ Value interp1(Call& call) {
 }  // namespace
 
 extern const BuiltinTable kFitBuiltins = {
-    {"polyval", polyval, 2, 4,
+    {"polyval", floats_only<keeps_class<polyval, 2>, 2>, 2, 4,
      "Evaluate polynomial p (highest power first) at x; polyval(p, x, S, mu) and [y, dy] with "
      "polyfit's S and mu. Example: polyval([1, 0, -1], 3)"},
     {"roots", roots, 1, 1,

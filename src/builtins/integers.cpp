@@ -138,6 +138,14 @@ Value bitwise(Call& call) {
   });
 }
 
+// bitand, bitor and bitxor of two logicals are logical (Octave's bitand(true, false) is false).
+template <runtime::BuiltinBody body>
+Value logical_pairs(Call& call) {
+  Value result = body(call);
+  if (!call.value(0).is_logical() || !call.value(1).is_logical()) return result;
+  return runtime::binary_operation(lang::BinaryOp::NotEqual, result, Value::scalar(0.0));
+}
+
 struct BitAnd {
   std::uint64_t operator()(std::uint64_t x, std::uint64_t y) const { return x & y; }
 };
@@ -160,6 +168,95 @@ Value bitshift(Call& call) {
                                          : value >> static_cast<int>(-k);
     return static_cast<double>(shifted);
   });
+}
+
+// bitshift of an integer class: the bits shifted past the class's width are dropped, and a
+// signed class reads its top bit as the sign (MATLAB's bitshift(int8(64), 1) is -128).
+Value class_bitshift(Call& call) {
+  const runtime::NumClass cls = kept_class(call, 1);
+  if (!runtime::is_integer_class(cls)) return element_wise<bitshift, 2>(call);
+  Value result = in_class(call, element_wise<bitshift, 2>, 1, runtime::NumClass::Double);
+  const bool is_signed = runtime::integer_lowest(cls) < 0.0;
+  const double span = (runtime::integer_highest(cls) - runtime::integer_lowest(cls)) + 1.0;
+  const auto wrap = [&](double x) {
+    const double bits = std::fmod(x, span);
+    return is_signed && bits > runtime::integer_highest(cls) ? bits - span : bits;
+  };
+  if (result.is(Kind::Scalar)) return Value::classed_scalar(wrap(result.scalar_value()), cls);
+  if (result.is_array()) {
+    for (double& x : result.mutable_matrix().mutable_real_values()) x = wrap(x);
+  }
+  return runtime::tagged(std::move(result), cls);
+}
+
+enum class Rounding { Fix, Round, Floor, Ceil };
+
+double rounded(double x, Rounding rounding) {
+  switch (rounding) {
+    case Rounding::Fix:
+      return std::trunc(x);
+    case Rounding::Round:
+      return std::round(x);
+    case Rounding::Floor:
+      return std::floor(x);
+    case Rounding::Ceil:
+      return std::ceil(x);
+  }
+  return x;
+}
+
+// a / b rounded. Two whole numbers below 2^63 divide exactly in 64-bit integers: a double
+// quotient loses the remainder of int64 values beyond 2^53 (idivide(int64(4e16), int64(-2e8 +
+// 1), "floor") is -200000002, not -200000001).
+double rounded_quotient(double a, double b, Rounding rounding) {
+  const auto whole = [](double x) { return x == std::trunc(x) && std::abs(x) < 0x1p63; };
+  if (b == 0.0 || !whole(a) || !whole(b)) return rounded(a / b, rounding);
+  const auto x = static_cast<std::int64_t>(a);
+  const auto y = static_cast<std::int64_t>(b);
+  std::int64_t q = x / y;
+  const std::int64_t r = x % y;
+  if (r == 0 || rounding == Rounding::Fix) return static_cast<double>(q);
+  const bool negative = (x < 0) != (y < 0);  // the true quotient's sign
+  const std::uint64_t twice = 2 * static_cast<std::uint64_t>(r < 0 ? -r : r);
+  const auto divisor = static_cast<std::uint64_t>(y < 0 ? -y : y);
+  if (rounding == Rounding::Floor && negative) --q;
+  if (rounding == Rounding::Ceil && !negative) ++q;
+  if (rounding == Rounding::Round && twice >= divisor) q += negative ? -1 : 1;
+  return static_cast<double>(q);
+}
+
+Rounding rounding_option(Call& call) {
+  const std::string option = call.has(2) ? call.string(2) : "fix";
+  if (option == "fix") return Rounding::Fix;
+  if (option == "round") return Rounding::Round;
+  if (option == "floor") return Rounding::Floor;
+  if (option == "ceil") return Rounding::Ceil;
+  call.fail("option must be \"fix\", \"round\", \"floor\" or \"ceil\", got \"" + option + "\"");
+}
+
+// idivide(a, b[, "fix" | "round" | "floor" | "ceil"]): a ./ b of integers, the quotient rounded
+// as the option says (toward zero by default, MATLAB's), in the operands' integer class. The
+// quotient's shape is the operator's (a scalar pairs with every element).
+Value idivide(Call& call) {
+  const runtime::NumClass cls = kept_class(call, 2);
+  // rlab has no integer classes (its int32(7) is a double): there the quotient is a double.
+  if (!runtime::is_integer_class(cls) && makes_classes(call)) {
+    call.fail("at least one argument must be of an integer class");
+  }
+  const Rounding rounding = rounding_option(call);
+  const num::Matrix a = real_matrix(call, 0);
+  const num::Matrix b = real_matrix(call, 1);
+  Value quotient = runtime::binary_operation(lang::BinaryOp::ElementDivide,
+                                             runtime::without_class(call.value(0)),
+                                             runtime::without_class(call.value(1)));
+  num::Matrix q = quotient.as_matrix();
+  const bool paired =
+      (a.rows() == b.rows() && a.columns() == b.columns()) || a.size() == 1 || b.size() == 1;
+  for (num::Index k = 0; k < q.size(); ++k) {
+    q.set(k, paired ? rounded_quotient(a[a.size() == 1 ? 0 : k], b[b.size() == 1 ? 0 : k], rounding)
+                    : rounded(q[k], rounding));
+  }
+  return runtime::converted_to_class(Value::like(quotient, std::move(q)), cls);
 }
 
 // The digits of `value` in base 2 or 16 (upper case), at least `width` of them.
@@ -275,22 +372,25 @@ Value fold_divisors(Call& call) {
 }  // namespace
 
 extern const BuiltinTable kIntegerBuiltins = {
-    {"gcd", fold_divisors<false>, 2, -1,
+    {"gcd", keeps_class<fold_divisors<false>, 2>, 2, -1,
      "Greatest common divisor of integers, element-wise (of every argument in turn). Example: "
      "gcd(12, 18)"},
-    {"lcm", fold_divisors<true>, 2, -1,
+    {"lcm", keeps_class<fold_divisors<true>, 2>, 2, -1,
      "Least common multiple of integers, element-wise (of every argument in turn). Example: "
      "lcm(4, 6)"},
     {"isprime", element_wise<isprime>, 1, 1,
      "True for prime integers, element-wise. Example: isprime(1:10)"},
-    {"primes", primes, 1, 1, "The primes up to n, as a vector. Example: primes(20)"},
-    {"bitand", element_wise<bitwise<BitAnd>, 2>, 2, 2,
+    {"primes", keeps_class<primes>, 1, 1, "The primes up to n, as a vector. Example: primes(20)"},
+    {"bitand", logical_pairs<keeps_class<element_wise<bitwise<BitAnd>, 2>, 2>>, 2, 2,
      "Bitwise and of non-negative integers, element-wise. Example: bitand(12, 10)"},
-    {"bitor", element_wise<bitwise<BitOr>, 2>, 2, 2,
+    {"bitor", logical_pairs<keeps_class<element_wise<bitwise<BitOr>, 2>, 2>>, 2, 2,
      "Bitwise or of non-negative integers, element-wise. Example: bitor(12, 10)"},
-    {"bitxor", element_wise<bitwise<BitXor>, 2>, 2, 2,
+    {"bitxor", logical_pairs<keeps_class<element_wise<bitwise<BitXor>, 2>, 2>>, 2, 2,
      "Bitwise exclusive or of non-negative integers. Example: bitxor(12, 10)"},
-    {"bitshift", element_wise<bitshift, 2>, 2, 2,
+    {"idivide", idivide, 2, 3,
+     "Integer division rounded toward zero (or \"round\", \"floor\", \"ceil\"). Example: "
+     "idivide(int32(7), int32(2))"},
+    {"bitshift", class_bitshift, 2, 2,
      "a shifted left by k bits (right for k < 0): bitshift(a, k). Example: bitshift(1, 4)"},
     {"dec2bin", to_base<2>, 1, 2,
      "Binary digits of an integer (two's complement when negative): dec2bin(d[, n]). Example: "

@@ -1,6 +1,8 @@
 // The shared argument helpers that are not inline (see kinds.hpp).
 #include "builtins/kinds.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -74,6 +76,43 @@ Value oriented_like(const runtime::Call& call, const Value& x, num::Matrix row) 
   return Value::matrix(row.with_shape(count, 1));
 }
 
+bool makes_classes(const runtime::Call& call) {
+  return call.session().dialect() == lang::Dialect::Matlab;
+}
+
+runtime::NumClass kept_class(runtime::Call& call, int operands) {
+  const auto class_of = [&call](int k) {
+    const Value& x = call.value(k);
+    return x.is_numeric() || x.is_nd_array() ? x.num_class() : runtime::NumClass::Double;
+  };
+  runtime::NumClass cls = call.count() > 0 ? class_of(0) : runtime::NumClass::Double;
+  if (operands == 2 && call.count() > 1) cls = runtime::arithmetic_class(cls, class_of(1));
+  return runtime::is_special_class(cls) ? cls : runtime::NumClass::Double;
+}
+
+Value in_class(runtime::Call& call, runtime::BuiltinBody body, int operands,
+               runtime::NumClass cls) {
+  std::vector<Value> arguments(call.arguments().begin(), call.arguments().end());
+  for (std::size_t k = 0; k < arguments.size() && k < static_cast<std::size_t>(operands); ++k) {
+    arguments[k] = runtime::without_class(arguments[k]);
+  }
+  runtime::Call plain(call.interpreter(), call.name(), arguments, call.nargout());
+  Value result = body(plain);
+  if (!result.is(Kind::Tuple)) return runtime::converted_to_class(std::move(result), cls);
+  std::vector<Value> items = result.tuple_items();
+  if (!items.empty()) items[0] = runtime::converted_to_class(std::move(items[0]), cls);
+  return Value::tuple(std::move(items));
+}
+
+void require_floats(runtime::Call& call, int operands) {
+  for (int k = 0; k < operands && k < call.count(); ++k) {
+    if (runtime::is_integer_class(call.value(k).num_class())) {
+      call.fail(fmt::format("argument {} must be of class double or single, got {}", k + 1,
+                            runtime::class_name(call.value(k).num_class())));
+    }
+  }
+}
+
 Value with_class_argument(runtime::Call& call, Value (*make)(runtime::Call&), ClassRange range) {
   const std::span<const Value> arguments = call.arguments();
   const int count = call.count();
@@ -81,7 +120,6 @@ Value with_class_argument(runtime::Call& call, Value (*make)(runtime::Call&), Cl
   Value class_name;
   if (count >= 2 && call.value(count - 2).is(Kind::String) &&
       call.value(count - 2).string_value() == "like") {
-    if (range == ClassRange::Floating) call.fail("\"like\" is not supported here");
     class_name = call.invoke(Value::function_handle("class"), {call.value(count - 1)});
     sizes -= 2;
   } else if (count >= 1 && call.value(count - 1).is(Kind::String)) {

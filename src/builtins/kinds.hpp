@@ -11,6 +11,7 @@
 #include "num/matrix.hpp"
 #include "num/nd_array.hpp"
 #include "runtime/call.hpp"
+#include "runtime/class_values.hpp"
 #include "runtime/nd_element_wise.hpp"
 #include "runtime/nd_values.hpp"
 #include "runtime/session.hpp"
@@ -78,8 +79,8 @@ enum class ClassRange { Any, Floating };
 // A constructor with MATLAB's trailing class (zeros(2, 3, "single"), ones(n, "logical"),
 // eye(n, "like", x)): `make` builds the array from the size arguments alone, and the builtin of
 // that class name (single, logical, int8, ...) converts it; "like" takes x's class. Without
-// a class argument it is `make` itself. A Floating constructor takes "double" or "single" by
-// name, and no "like" (the integer classes cannot yet be told from double by value).
+// a class argument it is `make` itself. A Floating constructor (inf, nan) takes "double" or
+// "single", by name or "like".
 runtime::Value with_class_argument(runtime::Call& call, runtime::Value (*make)(runtime::Call&),
                                    ClassRange range);
 
@@ -99,6 +100,51 @@ template <runtime::BuiltinBody body, int operands = 1>
 runtime::Value element_wise(runtime::Call& call) {
   if (!runtime::has_nd_operand(call.arguments(), operands)) return body(call);
   return runtime::lift_element_wise(call, operands, body);
+}
+
+// Whether the call's code is matlab: int8(...) … uint64(...), single(...) and the constants of
+// a class give values of that class there (numeric_class.hpp). rlab code keeps the plain
+// doubles it always printed (language.md §14: rlab is unchanged).
+bool makes_classes(const runtime::Call& call);
+
+// The class `keeps_class` gives a result: argument 1's, or with operands == 2 the class an
+// arithmetic operator gives arguments 1 and 2 (max(int8(x), 3) is int8).
+runtime::NumClass kept_class(runtime::Call& call, int operands);
+
+// `body` run on the call with its first `operands` arguments untagged (their elements as
+// doubles), its result (the first output of several) converted to `cls`.
+runtime::Value in_class(runtime::Call& call, runtime::BuiltinBody body, int operands,
+                        runtime::NumClass cls);
+
+// A builtin whose result has its argument's numeric class (abs, round, reshape, max, ...:
+// MATLAB's abs(int8(-5)) is int8): `body` computes in double, and its result is converted to the
+// class. Doubles pass straight through.
+template <runtime::BuiltinBody body, int operands = 1>
+runtime::Value keeps_class(runtime::Call& call) {
+  const runtime::NumClass cls = kept_class(call, operands);
+  if (!runtime::is_special_class(cls)) return body(call);
+  return in_class(call, body, operands, cls);
+}
+
+// A floating-point function (sqrt, exp, sin, atan2, std, norm, ...): of single it is single,
+// as in MATLAB and Octave; of an integer class it is double (Octave's exp(int8(1)) and
+// dot(int8(x), int8(y))), computed on the integers' values as doubles.
+template <runtime::BuiltinBody body, int operands = 1>
+runtime::Value keeps_single(runtime::Call& call) {
+  const runtime::NumClass cls = kept_class(call, operands);
+  if (!runtime::is_special_class(cls)) return body(call);
+  return in_class(call, body, operands,
+                  cls == runtime::NumClass::Single ? cls : runtime::NumClass::Double);
+}
+
+// A function of floating-point arguments only (deg2rad, polyval: Octave refuses an integer
+// class there): an integer argument among the first `operands` is an error.
+void require_floats(runtime::Call& call, int operands);
+
+template <runtime::BuiltinBody body, int operands = 1>
+runtime::Value floats_only(runtime::Call& call) {
+  require_floats(call, operands);
+  return body(call);
 }
 
 }  // namespace llmlab::builtins

@@ -12,6 +12,7 @@
 
 #include "base/error.hpp"
 #include "base/text_case.hpp"
+#include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
 #include "num/divide.hpp"
 #include "num/nd_products.hpp"
@@ -606,15 +607,15 @@ extern const BuiltinTable kLinalgBuiltins = {
     {"pagetranspose", pagetranspose, 1, 1,
      "Transpose every page of an N-D array. Example: pagetranspose(ones(2, 3, 4))"},
     // name       function  min max help
-    {"dot", dot, 2, 3,
+    {"dot", keeps_single<dot, 2>, 2, 3,
      "Sum of u(k)*v(k) (no conjugation; in matlab code MATLAB's sum(conj(u) .* v, dim), of "
      "matrices too). Example: dot([1, 2, 3], [4, 5, 6])"},
-    {"cross", cross, 2, 2,
+    {"cross", keeps_single<cross, 2>, 2, 2,
      "Cross product of two 3-element vectors. Example: cross([1, 0, 0], [0, 1, 0])"},
     {"outer", outer, 2, 2, "Outer product: M(i, j) = a(i)*b(j). Example: outer([1, 2], [3, 4, 5])"},
     {"kron", kron, 2, -1,
      "Kronecker product (of every argument in turn). Example: kron(eye(2), [1, 2])"},
-    {"norm", norm, 1, 3,
+    {"norm", keeps_single<norm>, 1, 3,
      "Vector p-norm; matrix Frobenius (default; the 2-norm in matlab code), 1, 2, Inf or \"fro\" "
      "norm; in matlab code norm(M, p, \"rows\" | \"columns\"). Example: norm([3, 4])"},
     {"vecnorm", vecnorm, 1, 3,

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "builtins/kinds.hpp"
@@ -180,6 +181,20 @@ Value randperm(Call& call) {
   return Value::vector(std::move(result));
 }
 
+// rand(..., "single" | "double") and rand(..., "like", x): MATLAB's class argument (the
+// samples drawn as doubles, then converted). Any other text keeps rand's own error.
+template <runtime::BuiltinBody body>
+Value with_precision(Call& call) {
+  const int count = call.count();
+  const auto text_at = [&](int k, std::string_view text) {
+    return k >= 0 && call.value(k).is(Kind::String) && call.value(k).string_value() == text;
+  };
+  if (text_at(count - 1, "single") || text_at(count - 1, "double") || text_at(count - 2, "like")) {
+    return class_aware<body, ClassRange::Floating>(call);
+  }
+  return body(call);
+}
+
 }  // namespace
 
 extern const BuiltinTable kRandomBuiltins = {
@@ -189,11 +204,11 @@ extern const BuiltinTable kRandomBuiltins = {
     {"rng", rng_builtin, 1, 2,
      "MATLAB's rng(N), rng(\"default\"), rng(\"shuffle\"): seed() by another name. Example: "
      "rng(0); randn(1, 2)"},
-    {"rand", rand, 0, -1,
+    {"rand", with_precision<rand>, 0, -1,
      "Uniform samples in [0, 1): rand(), rand(n) vector, rand(m, n) matrix. Example: rand(2, 3)"},
-    {"randn", randn, 0, -1,
+    {"randn", with_precision<randn>, 0, -1,
      "Standard normal samples: randn(), randn(n) vector, randn(m, n). Example: randn(1, 4)"},
-    {"randi", randi, 1, 3,
+    {"randi", class_aware<randi>, 1, 5,
      "Uniform integers: randi(imax), randi([lo, hi], n), randi(imax, m, n). Example: randi(6, 1, "
      "5)"},
     {"randperm", randperm, 1, 2,

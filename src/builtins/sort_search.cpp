@@ -464,17 +464,17 @@ Value sortrows(Call& call) {
 }  // namespace
 
 extern const BuiltinTable kSortSearchBuiltins = {
-    {"cumsum", cumsum, 1, 2,
+    {"cumsum", keeps_class<cumsum>, 1, 2,
      "Running sums: cumsum(x), cumsum(M, dim). Example: cumsum([1, 2, 3, 4])"},
-    {"cumprod", cumprod, 1, 2,
+    {"cumprod", keeps_class<cumprod>, 1, 2,
      "Running products: cumprod(x), cumprod(M, dim). Example: cumprod([1, 2, 3, 4])"},
-    {"sort", sort, 1, 3,
+    {"sort", keeps_class<sort>, 1, 3,
      "Stable sort: sort(x), sort(x, \"descend\"), sort(M, dim), [s, i] = sort(x). Example: [s, i] "
      "= sort([3, 1, 2], \"descend\")"},
     {"find", find, 1, 3,
      "Indices of non-zero elements: find(x), find(x, k[, \"last\"]), [r, c, v] = find(M). Example: "
      "find([0, 1, 0, 1])"},
-    {"unique", unique, 1, 4,
+    {"unique", keeps_class<unique>, 1, 4,
      "Sorted distinct elements: unique(x), [u, ia, ic] = unique(x), unique(x, \"stable\"). "
      "Example: unique([3, 1, 3, 2])"},
     {"maxk", extreme_k<num::Extremum::Max>, 2, 3,
@@ -483,12 +483,12 @@ extern const BuiltinTable kSortSearchBuiltins = {
     {"mink", extreme_k<num::Extremum::Min>, 2, 3,
      "The k smallest elements and positions: [B, I] = mink(A, k, dim). Example: mink([4, 9, 1, 7], "
      "2)"},
-    {"diff", diff, 1, 3,
+    {"diff", keeps_class<diff>, 1, 3,
      "Differences: diff(x), diff(x, n), diff(M, n, dim); per column for M. Example: diff([1, 4, 9, "
      "16])"},
-    {"cummax", running_extremum<num::Extremum::Max>, 1, 2,
+    {"cummax", keeps_class<running_extremum<num::Extremum::Max>>, 1, 2,
      "Running maximum ignoring NaN: cummax(x), (M, dim). Example: cummax([1, 3, 2, 5])"},
-    {"cummin", running_extremum<num::Extremum::Min>, 1, 2,
+    {"cummin", keeps_class<running_extremum<num::Extremum::Min>>, 1, 2,
      "Running minimum ignoring NaN: cummin(x), (M, dim). Example: cummin([5, 3, 4, 1])"},
     {"sortrows", sortrows, 1, 2,
      "Sort rows by columns (negative = descending): sortrows(M, c), [B, i] = sortrows(M). Example: "

@@ -211,7 +211,7 @@ Value mean(Call& call) {
 // where any element is) and prod, and changes nothing else here (every other class reduces
 // in double); mean ignores it for logical x, as Octave does.
 template <Value (*reduction)(Call&)>
-Value with_outtype(Call& call) {
+Value outtype_reduction(Call& call) {
   const bool matlab = call.session().dialect() == lang::Dialect::Matlab;
   int at = -1;
   for (int k = 1; k < call.count(); ++k) {
@@ -240,6 +240,30 @@ Value with_outtype(Call& call) {
   const bool native = at >= 0 && call.value(at).string_value() == "native";
   if (!native || !call.value(0).is_logical() || call.name() == "mean") return result;
   return runtime::binary_operation(lang::BinaryOp::NotEqual, result, Value::scalar(0.0));
+}
+
+// Whether sum, prod or mean was asked for a double result ("double", or mean's "default").
+bool asks_double(Call& call) {
+  for (int k = 1; k < call.count(); ++k) {
+    if (!call.value(k).is(Kind::String)) continue;
+    const std::string& name = call.value(k).string_value();
+    if (name == "double" || (name == "default" && call.name() == "mean")) return true;
+  }
+  return false;
+}
+
+// The class of sum, prod and mean of x of single or an integer class (MATLAB's outtype): sum
+// and prod keep x's class (an integer sum saturates; Octave's gives double), mean of integers
+// is double, mean of single is single; "double" asks for double.
+template <Value (*reduction)(Call&)>
+Value with_outtype(Call& call) {
+  const runtime::NumClass cls = call.value(0).num_class();
+  if (!call.value(0).has_special_class()) return outtype_reduction<reduction>(call);
+  Value result = in_class(call, outtype_reduction<reduction>, 1, runtime::NumClass::Double);
+  if (asks_double(call) || (call.name() == "mean" && runtime::is_integer_class(cls))) {
+    return result;
+  }
+  return runtime::converted_to_class(std::move(result), cls);
 }
 
 Value median(Call& call) {
@@ -701,19 +725,19 @@ extern const BuiltinTable kStatsBuiltins = {
      "Arithmetic mean: mean(x), mean(M, dim), mean(M, \"all\"); a trailing \"omitnan\"; an "
      "outtype. Example: "
      "mean([1, 2, 3, 4])"},
-    {"median", median, 1, 2,
+    {"median", keeps_class<median>, 1, 2,
      "Median of the real parts: median(x), median(M, dim), \"all\". Example: median([3, 1, 4, 1, "
      "5])"},
-    {"std", std_builtin, 1, 3,
+    {"std", keeps_single<std_builtin>, 1, 3,
      "Sample standard deviation: std(x), std(x, dim), std(x, w, dim); dim may be \"all\". Example: "
      "std([2, 4, 4, 4, 5, 5, 7, 9])"},
-    {"var", var, 1, 3,
+    {"var", keeps_single<var>, 1, 3,
      "Sample variance: var(x), var(x, dim), var(x, w, dim); dim may be \"all\". Example: var([1, "
      "2, 3, 4])"},
-    {"max", max, 1, 3,
+    {"max", keeps_class<max, 2>, 1, 3,
      "Largest element: max(x), max(M, [], dim or \"all\"), max(a, b), [m, i] = max(x). Example: "
      "[m, i] = max([3, 7, 5])"},
-    {"min", min, 1, 3,
+    {"min", keeps_class<min, 2>, 1, 3,
      "Smallest element: min(x), min(M, [], dim or \"all\"), min(a, b), [m, i] = min(x). Example: "
      "[m, i] = min([3, 7, 5])"},
     {"any", any, 1, 2,
@@ -722,7 +746,7 @@ extern const BuiltinTable kStatsBuiltins = {
     {"all", all, 1, 2,
      "True when every element is non-zero (per column for a matrix; dim; \"all\"). Example: "
      "all([1, 1, 0])"},
-    {"trapz", trapz, 1, 3,
+    {"trapz", keeps_single<trapz, 2>, 1, 3,
      "Trapezoidal integral: trapz(v) with unit spacing, trapz(x, v). Example: trapz([1, 2, 3])"},
     {"argmax", argmax, 1, 2,
      "1-based index of the largest element: argmax(x), argmax(M, dim). Example: argmax([3, 7, 5])"},

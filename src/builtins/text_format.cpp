@@ -6,6 +6,7 @@
 #include <cmath>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "base/error.hpp"
@@ -14,6 +15,7 @@
 #include "lang/dialect.hpp"
 #include "num/format.hpp"
 #include "runtime/display.hpp"
+#include "runtime/nd_values.hpp"
 #include "runtime/printf.hpp"
 
 namespace llmlab::builtins {
@@ -119,13 +121,32 @@ Value int2str(Call& call) {
   return Value::string(out);
 }
 
-// mat2str(x) / mat2str(x, precision): text that rebuilds x, `[1 2;3 4]`, with %.15g numbers.
+Value mat2str_text(Call& call, int precision);
+
+// mat2str(x[, precision][, "class"]): text that rebuilds x, `[1 2;3 4]`, with %.15g numbers;
+// "class" wraps it in the class's conversion, `int16([1 -1])` (MATLAB's and Octave's option).
 Value mat2str(Call& call) {
+  int precision = 15;
+  bool with_class = false;
+  for (int k = 1; k < call.count(); ++k) {
+    if (call.value(k).is(Kind::String) && call.value(k).string_value() == "class") {
+      with_class = true;
+    } else {
+      precision = static_cast<int>(std::min<std::int64_t>(call.count_argument(k), 100));
+    }
+  }
+  Value text = mat2str_text(call, precision);
+  const Value& x = call.value(0);
+  if (!with_class || !runtime::is_numeric_or_nd(x)) return text;
+  const std::string_view name =
+      x.is_logical() ? std::string_view("logical") : runtime::class_name(x.num_class());
+  return Value::string(fmt::format("{}({})", name, text.string_value()));
+}
+
+Value mat2str_text(Call& call, int precision) {
   const Value& x = call.value(0);
   if (x.is(Kind::String)) return Value::string("\"" + x.string_value() + "\"");
   if (x.is_nd_array()) call.fail("X must be two dimensional");  // Octave's and MATLAB's rule
-  const int precision =
-      call.has(1) ? static_cast<int>(std::min<std::int64_t>(call.count_argument(1), 100)) : 15;
   const num::Matrix values = call.matrix(0);
   const bool logical = x.is_logical();
   auto element = [&](num::Index i) {
@@ -172,7 +193,7 @@ extern const BuiltinTable kTextFormatBuiltins = {
     {"num2str", num2str, 1, 2,
      "num2str(x), num2str(x, precision), num2str(x, fmt): number as text. Example: num2str(pi, 8)"},
     {"int2str", int2str, 1, 1, "int2str(x): x rounded to integers, as text. Example: int2str(2.7)"},
-    {"mat2str", mat2str, 1, 2,
+    {"mat2str", mat2str, 1, 3,
      "mat2str(x), mat2str(x, precision): text that rebuilds x. Example: mat2str([1, 2; 3, 4])"},
     {"commas", commas, 1, 2,
      "commas(x), commas(x, p): number with thousands separators. Example: commas(1234567)"},

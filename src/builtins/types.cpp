@@ -1,12 +1,12 @@
 // builtins.md §10 Types, structs and predicates: the type predicates (isnumeric, ischar,
-// islogical, isscalar, isvector, isreal, isrow, iscolumn, ismatrix, isequal, isvarname), class,
-// isa, exist, and the class conversions single, double, logical, complex and int8 … uint64
-// (with intmax/intmin).
+// islogical, isscalar, isvector, isreal, isrow, iscolumn, ismatrix, isequal, isvarname,
+// isinteger, isfloat), class, isa, exist, and the class conversions single, double, logical,
+// complex, int8 … uint64 and cast (with intmax/intmin). The class rules themselves are
+// runtime/numeric_class's.
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cctype>
-#include <cfloat>
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
@@ -25,8 +25,10 @@
 #include "lang/lexer.hpp"
 #include "num/rng.hpp"
 #include "runtime/cell_array.hpp"
+#include "runtime/class_values.hpp"
 #include "runtime/display.hpp"
 #include "runtime/literals.hpp"
+#include "runtime/matlab_shapes.hpp"
 #include "runtime/nd_values.hpp"
 #include "runtime/operators.hpp"
 #include "runtime/printf.hpp"
@@ -113,7 +115,7 @@ Value class_of(Call& call) {
     case Kind::Vector:
     case Kind::Matrix:
     case Kind::NdArray:
-      return Value::string("double");
+      return Value::string(std::string(runtime::class_name(v.num_class())));
     case Kind::String:
       return Value::string("char");
     case Kind::StringArray:
@@ -131,13 +133,43 @@ Value class_of(Call& call) {
   }
 }
 
-// isa(x, name): class(x) is name, or name is one of MATLAB's class groups: "numeric" and
-// "float" (the double values), "integer" (none: rlab has no integer classes).
-Value isa(Call& call) {
+// The numeric class of a number or numeric array, nullopt for logical values and other kinds.
+std::optional<runtime::NumClass> numeric_class_of(const Value& v) {
+  if (v.is_logical() || !(runtime::is_numeric_or_nd(v))) return std::nullopt;
+  return v.num_class();
+}
+
+// isa(x, name): class(x) is name, or name is one of MATLAB's class groups: "numeric" (double,
+// single and the integer classes), "float" (double and single), "integer".
+bool is_a(Call& call, const std::string& name) {
   const std::string actual = class_of(call).string_value();
-  const std::string& name = call.string(1);
-  if (name == "numeric" || name == "float") return Value::boolean(actual == "double");
-  return Value::boolean(actual == name);
+  const std::optional<runtime::NumClass> cls = numeric_class_of(call.value(0));
+  if (name == "numeric") return cls.has_value();
+  if (name == "float") return cls && runtime::is_float_class(*cls);
+  if (name == "integer") return cls && runtime::is_integer_class(*cls);
+  return actual == name;
+}
+
+// isa(x, names) with a cell of names: a logical row, one answer per name (Octave's and
+// MATLAB's form).
+Value isa(Call& call) {
+  if (!call.value(1).is(Kind::StringArray)) return Value::boolean(is_a(call, call.string(1)));
+  const std::vector<std::string>& names = call.value(1).string_array_value();
+  num::Matrix answers(1, static_cast<num::Index>(names.size()));
+  for (std::size_t k = 0; k < names.size(); ++k) {
+    answers.set(static_cast<num::Index>(k), is_a(call, names[k]) ? 1.0 : 0.0);
+  }
+  return Value::vector(std::move(answers), /*logical=*/true);
+}
+
+Value isinteger(Call& call) {
+  const std::optional<runtime::NumClass> cls = numeric_class_of(call.value(0));
+  return Value::boolean(cls && runtime::is_integer_class(*cls));
+}
+
+Value isfloat(Call& call) {
+  const std::optional<runtime::NumClass> cls = numeric_class_of(call.value(0));
+  return Value::boolean(cls && runtime::is_float_class(*cls));
 }
 
 // isvarname(s): s is a valid variable name (a letter, then letters, digits or `_`), not a
@@ -173,26 +205,16 @@ Value exist(Call& call) {
   return Value::scalar(file_kind());
 }
 
-// single(x): every element rounded to the nearest float32 (ties to even), for studying
-// mixed-precision rounding. The values stay doubles (rlab has one number type), so arithmetic
-// on them is double arithmetic and class() says "double".
-double round_to_single(double x) {
-  // Beyond FLT_MAX the conversion is undefined in C++, so IEEE's rounding is spelled out: up to
-  // half an ulp (2^103) above FLT_MAX rounds down to it, from there on (ties go to the even
-  // neighbour, infinity) overflows.
-  const double largest = static_cast<double>(FLT_MAX);
-  if (std::isfinite(x) && std::abs(x) > largest) {
-    const double magnitude = std::abs(x) < largest + std::ldexp(1.0, 103)
-                                 ? largest
-                                 : std::numeric_limits<double>::infinity();
-    return std::copysign(magnitude, x);
-  }
-  return static_cast<double>(static_cast<float>(x));
-}
+Value double_builtin(Call& call);  // a string's character codes, below
 
-// single(x): each element rounded to float32; a complex element part by part, as MATLAB's
-// single complex keeps a float32 real and imaginary part.
-Value single(Call& call) {
+// Each element rounded to the nearest float32 (ties to even), numeric_class's rule: what rlab's
+// single gives, for studying mixed-precision rounding (there the values stay doubles, so
+// arithmetic on them is double arithmetic and class() says "double").
+double round_to_single(double x) { return runtime::to_class(x, runtime::NumClass::Single); }
+
+// single(x) in rlab code: each element rounded to float32, a complex element part by part (as
+// MATLAB's single complex keeps a float32 real and imaginary part); the values stay doubles.
+Value rounded_to_single(Call& call) {
   num::Matrix m = call.matrix(0);
   if (m.is_complex()) {
     for (num::Complex& value : m.mutable_complex_values()) {
@@ -204,33 +226,79 @@ Value single(Call& call) {
   return same_shape(call.value(0), std::move(m));
 }
 
-// intmax/intmin: MATLAB's default class is int32; the other classes whose limits a double holds
-// exactly may be named. int64 and uint64 limits are not representable, so they are refused.
+// single(x): in matlab code a value of class single (numeric_class.hpp), an N-D array and a
+// char's codes included; rlab keeps the rounded doubles.
+Value single(Call& call) {
+  const Value& x = call.value(0);
+  if (makes_classes(call) && (x.is_numeric() || x.is_nd_array() || x.is(Kind::String))) {
+    const Value numbers = x.is(Kind::String) ? double_builtin(call) : x;
+    return runtime::converted_to_class(runtime::as_matlab_value(numbers),
+                                       runtime::NumClass::Single);
+  }
+  return element_wise<rounded_to_single>(call);
+}
+
+// intmax/intmin: MATLAB's default class is int32. The class they name: a class name (int32 by
+// default) or, in matlab code, a value of an integer class (intmax(x), Octave's and MATLAB's form).
+std::string integer_type(Call& call) {
+  if (!call.has(0)) return "int32";
+  const Value& x = call.value(0);
+  if (makes_classes(call) && (x.is_numeric() || x.is_nd_array())) {
+    if (!runtime::is_integer_class(x.num_class())) {
+      call.fail("argument 1 must be a string or integer variable");
+    }
+    return std::string(runtime::class_name(x.num_class()));
+  }
+  return call.string(0);
+}
+
 std::pair<double, double> integer_limits(Call& call) {
-  const std::string type = call.has(0) ? call.string(0) : "int32";
-  if (type == "int8") return {-128.0, 127.0};
-  if (type == "uint8") return {0.0, 255.0};
-  if (type == "int16") return {-32768.0, 32767.0};
-  if (type == "uint16") return {0.0, 65535.0};
-  if (type == "int32") return {-2147483648.0, 2147483647.0};
-  if (type == "uint32") return {0.0, 4294967295.0};
+  const std::string type = integer_type(call);
+  const std::optional<runtime::NumClass> cls = runtime::class_from_name(type);
+  // rlab refuses int64 and uint64, whose limits a double does not hold; matlab code has them as
+  // the nearest doubles, shown as the true limits (docs/octave_conformance.md).
+  const bool wide = type == "int64" || type == "uint64";
+  if (cls && runtime::is_integer_class(*cls) && (makes_classes(call) || !wide)) {
+    return {runtime::integer_lowest(*cls), runtime::integer_highest(*cls)};
+  }
   call.fail("unsupported integer class \"" + type +
             "\" (int8, uint8, int16, uint16, int32 or uint32)");
 }
 
-Value intmax(Call& call) { return Value::scalar(integer_limits(call).second); }
+// In matlab code intmax and intmin are values of the class they name.
+Value integer_limit(Call& call, double limit) {
+  if (!makes_classes(call)) return Value::scalar(limit);
+  return Value::classed_scalar(limit, *runtime::class_from_name(integer_type(call)));
+}
 
-Value intmin(Call& call) { return Value::scalar(integer_limits(call).first); }
+Value intmax(Call& call) { return integer_limit(call, integer_limits(call).second); }
+
+Value intmin(Call& call) { return integer_limit(call, integer_limits(call).first); }
 
 // int8(x) … uint64(x): MATLAB's integer conversion, element-wise — rounded to the nearest
 // integer (halves away from zero), saturated at the class limits, NaN to 0; a string gives its
-// character codes. The values stay doubles (rlab has one number type), so later arithmetic is
-// double arithmetic and class() says "double".
+// character codes. In rlab code the values stay doubles (class() says "double"); in matlab
+// code they are of the class (numeric_class.hpp).
 Value double_builtin(Call& call);  // a string's character codes, below
 
 // int8(x) … uint64(x): rounded, saturated at Int's limits (as the nearest doubles).
 template <class Int>
+Value rounded_doubles(Call& call);
+
+// int8(x) … uint64(x) in matlab code: a value of that class; a logical, a char's codes and a
+// number of any class convert, a complex number too (part by part).
+template <class Int, runtime::NumClass cls>
 Value integer_class(Call& call) {
+  const Value& x = call.value(0);
+  if (!makes_classes(call) || !(x.is_numeric() || x.is_nd_array() || x.is(Kind::String))) {
+    return rounded_doubles<Int>(call);
+  }
+  const Value numbers = x.is(Kind::String) ? double_builtin(call) : x;
+  return runtime::converted_to_class(runtime::as_matlab_value(numbers), cls);
+}
+
+template <class Int>
+Value rounded_doubles(Call& call) {
   constexpr double kLowest = static_cast<double>(std::numeric_limits<Int>::min());
   constexpr double kHighest = static_cast<double>(std::numeric_limits<Int>::max());
   const Value& x = call.value(0);
@@ -291,9 +359,28 @@ Value double_builtin(Call& call) {
   }
   if (!x.is_numeric()) call.matrix(0);  // throws the uniform "expected numeric" error
   if (x.is(Kind::Bool)) return Value::scalar(x.scalar_value());
+  if (x.has_special_class()) return runtime::without_class(x);
   if (x.is(Kind::Vector)) return Value::vector(x.matrix_value());
   if (x.is(Kind::Matrix)) return Value::matrix(x.matrix_value());
   return x;
+}
+
+// cast(x, "cls"): x converted by the conversion builtin of that class name; cast(x, "like", y)
+// takes y's class, and complexity (Octave's cast(1, "like", 2i) is complex(1)).
+Value cast(Call& call) {
+  if (call.count() == 3) {
+    if (call.string(1) != "like") call.fail("expected cast(x, class) or cast(x, \"like\", y)");
+    const Value& model = call.value(2);
+    const Value name = call.invoke(Value::function_handle("class"), {model});
+    const Value converted = call.invoke(Value::function_handle("cast"), {call.value(0), name});
+    if (!runtime::is_numeric_or_nd(model) || all_real(model)) return converted;
+    return call.invoke(Value::function_handle("complex"), {converted});
+  }
+  const std::string& name = call.string(1);
+  if (!runtime::class_from_name(name) && name != "char") {
+    call.fail("unknown class \"" + name + "\"");
+  }
+  return call.invoke(Value::function_handle(name), {call.value(0)});
 }
 
 // An N-D array (issue #27) is never a row, a column or a matrix: MATLAB asks for two dims.
@@ -419,39 +506,47 @@ extern const BuiltinTable kTypeBuiltins = {
     {"isa", isa, 2, 2,
      "True when class(x) is the name, or the group \"numeric\" / \"float\". Example: isa(5, "
      "\"numeric\")"},
+    {"isinteger", isinteger, 1, 1,
+     "True for a value of an integer class (int8 … uint64). Example: isinteger(int8(5))"},
+    {"isfloat", isfloat, 1, 1,
+     "True for a value of class double or single. Example: isfloat(single(1))"},
+    {"cast", cast, 2, 3, "x converted to the named class. Example: cast(3.7, \"int16\")"},
     {"isvarname", isvarname, 1, 1, "True for a valid variable name. Example: isvarname(\"x1\")"},
     {"exist", exist, 1, 2,
      "1 variable, 2 user function or file, 5 builtin, 7 folder, 0 otherwise (MATLAB's codes). "
      "Example: x = 1; exist(\"x\")"},
-    {"complex", complex_builtin, 1, 2,
+    {"complex", keeps_single<complex_builtin, 2>, 1, 2,
      "a + b*j from real parts, element-wise: complex(a, b). Example: complex(1, 2)"},
-    {"int8", integer_class<std::int8_t>, 1, 1,
-     "Round and saturate to int8 (values stay doubles). Example: int8(200)"},
-    {"uint8", integer_class<std::uint8_t>, 1, 1,
+    {"int8", integer_class<std::int8_t, runtime::NumClass::Int8>, 1, 1,
+     "Round and saturate to int8 (class int8 in matlab code). Example: int8(200)"},
+    {"uint8", integer_class<std::uint8_t, runtime::NumClass::UInt8>, 1, 1,
      "Round and saturate to uint8; a string's codes. Example: uint8(\"A\")"},
-    {"int16", integer_class<std::int16_t>, 1, 1,
+    {"int16", integer_class<std::int16_t, runtime::NumClass::Int16>, 1, 1,
      "Round and saturate to int16. Example: int16(-40000)"},
-    {"uint16", integer_class<std::uint16_t>, 1, 1,
+    {"uint16", integer_class<std::uint16_t, runtime::NumClass::UInt16>, 1, 1,
      "Round and saturate to uint16. Example: uint16(70000)"},
-    {"int32", integer_class<std::int32_t>, 1, 1,
+    {"int32", integer_class<std::int32_t, runtime::NumClass::Int32>, 1, 1,
      "Round and saturate to int32. Example: int32(2.5)"},
-    {"uint32", integer_class<std::uint32_t>, 1, 1,
+    {"uint32", integer_class<std::uint32_t, runtime::NumClass::UInt32>, 1, 1,
      "Round and saturate to uint32. Example: uint32(-1)"},
-    {"int64", integer_class<std::int64_t>, 1, 1,
+    {"int64", integer_class<std::int64_t, runtime::NumClass::Int64>, 1, 1,
      "Round and saturate to int64 (limits as the nearest doubles). Example: int64(3.7)"},
-    {"uint64", integer_class<std::uint64_t>, 1, 1,
+    {"uint64", integer_class<std::uint64_t, runtime::NumClass::UInt64>, 1, 1,
      "Round and saturate to uint64 (limits as the nearest doubles). Example: uint64(3.7)"},
-    {"single", element_wise<single>, 1, 1,
-     "Rounds to the nearest float32 (a complex value part by part); the values stay doubles. "
-     "Example: single(0.1) - 0.1"},
+    {"single", single, 1, 1,
+     "Rounds to the nearest float32 (a complex value part by part); class single in matlab "
+     "code. Example: single(0.1) - 0.1"},
     {"intmax", intmax, 0, 1,
-     "Largest int32 value as a double; intmax(\"int8\") etc. Example: intmax(\"int8\")"},
+     "Largest int32 value (of class int32 in matlab code); intmax(\"int8\") etc. Example: "
+     "intmax(\"int8\")"},
     {"intmin", intmin, 0, 1,
-     "Smallest int32 value as a double; intmin(\"int8\") etc. Example: intmin(\"int16\")"},
+     "Smallest int32 value (of class int32 in matlab code); intmin(\"int8\") etc. Example: "
+     "intmin(\"int16\")"},
     {"logical", element_wise<logical>, 1, 1,
      "Truth values: a bool or a logical array (x != 0). Example: logical([0, 2, -1])"},
     {"double", element_wise<double_builtin>, 1, 1,
-     "Plain numbers: drops the logical mark; string to codes. Example: double(\"AB\")"},
+     "Plain numbers: class double (drops the logical mark); string to codes. Example: "
+     "double(\"AB\")"},
     {"isrow", isrow, 1, 1, "True when size(x, 1) is 1. Example: isrow([1, 2, 3])"},
     {"iscolumn", iscolumn, 1, 1, "True when size(x, 2) is 1. Example: iscolumn([1; 2])"},
     {"ismatrix", ismatrix, 1, 1,

@@ -25,13 +25,15 @@ const char* conversion(MatlabStyle style) {
       return "%.15e";
     case MatlabStyle::Short:
     case MatlabStyle::Long:
+    case MatlabStyle::LongSingle:
       break;  // laid out by fixed_layout
   }
   return "%.5g";
 }
 
 bool is_fixed_style(MatlabStyle style) {
-  return style == MatlabStyle::Short || style == MatlabStyle::Long;
+  return style == MatlabStyle::Short || style == MatlabStyle::Long ||
+         style == MatlabStyle::LongSingle;
 }
 
 // The three layouts of format short / long.
@@ -50,7 +52,7 @@ std::string laid_out(double x, Layout layout, MatlabStyle style) {
   // An exact zero is "0" in every layout, -0 too, as MATLAB and Octave show it among
   // fractions ("1.5000        0").
   if (x == 0) return "0";
-  const int decimals = style == MatlabStyle::Long ? 15 : 4;
+  const int decimals = style == MatlabStyle::Long ? 15 : style == MatlabStyle::LongSingle ? 7 : 4;
   char buffer[64];
   switch (layout) {
     case Layout::Integer:
@@ -94,6 +96,36 @@ std::string complex_text(Complex c, Layout layout, MatlabStyle style) {
 
 std::string element_text(Complex c, bool complex, MatlabStyle style) {
   return complex ? matlab_complex(c, style) : matlab_number(c.real(), style);
+}
+
+// The texts laid out in columns of `cell_width` after `gap` spaces, in blocks of as many columns
+// as `width` holds ("  Columns a through b").
+std::string column_blocks(const std::vector<std::string>& cells, Index rows, Index columns,
+                          std::size_t cell_width, std::size_t gap, int width) {
+  const std::size_t per_block =
+      std::max<std::size_t>(1, static_cast<std::size_t>(std::max(width, 1)) / (cell_width + gap));
+  const auto block_rows = [&](Index first, Index last) {
+    std::string out;
+    for (Index r = 0; r < rows; ++r) {
+      for (Index c = first; c < last; ++c) {
+        const std::string& text = cells[static_cast<std::size_t>(r * columns + c)];
+        out.append(gap + cell_width - text.size(), ' ');
+        out += text;
+      }
+      out.push_back('\n');
+    }
+    return out;
+  };
+  if (static_cast<std::size_t>(columns) <= per_block) return block_rows(0, columns);
+  std::string out;
+  for (Index first = 0; first < columns; first += static_cast<Index>(per_block)) {
+    const Index last = std::min(columns, first + static_cast<Index>(per_block));
+    if (first > 0) out.push_back('\n');
+    out += last - first == 1 ? fmt::format("  Column {}\n\n", first + 1)
+                             : fmt::format("  Columns {} through {}\n\n", first + 1, last);
+    out += block_rows(first, last);
+  }
+  return out;
 }
 
 }  // namespace
@@ -144,31 +176,22 @@ std::string matlab_array(const Matrix& values, MatlabStyle style, int width, boo
     cell_width = std::max(cell_width, text.size() - (sign_in_gap ? 1 : 0));
   }
   // Spaces before every column, the first one a sign's place (a logical has no sign).
-  const std::size_t gap = logical ? 2 : 3;
-  const std::size_t per_block =
-      std::max<std::size_t>(1, static_cast<std::size_t>(std::max(width, 1)) / (cell_width + gap));
-  const auto block_rows = [&](Index first, Index last) {
-    std::string out;
-    for (Index r = 0; r < rows; ++r) {
-      for (Index c = first; c < last; ++c) {
-        const std::string& text = cells[static_cast<std::size_t>(r * columns + c)];
-        out.append(gap + cell_width - text.size(), ' ');
-        out += text;
-      }
-      out.push_back('\n');
-    }
-    return out;
-  };
-  if (static_cast<std::size_t>(columns) <= per_block) return block_rows(0, columns);
-  std::string out;
-  for (Index first = 0; first < columns; first += static_cast<Index>(per_block)) {
-    const Index last = std::min(columns, first + static_cast<Index>(per_block));
-    if (first > 0) out.push_back('\n');
-    out += last - first == 1 ? fmt::format("  Column {}\n\n", first + 1)
-                             : fmt::format("  Columns {} through {}\n\n", first + 1, last);
-    out += block_rows(first, last);
+  return column_blocks(cells, rows, columns, cell_width, logical ? 2 : 3, width);
+}
+
+std::string matlab_text_array(const std::vector<std::string>& cells, Index rows, Index columns,
+                              int width) {
+  if (rows == 0 || columns == 0) return fmt::format("[]({}x{})\n", rows, columns);
+  // Octave's width: the most digits, plus one when any element has a sign ("-3" beside
+  // "2147483647" makes every column 11 wide).
+  std::size_t digits = 1;
+  bool negative = false;
+  for (const std::string& text : cells) {
+    const bool sign = text.starts_with('-');
+    negative = negative || sign;
+    digits = std::max(digits, text.size() - (sign ? 1 : 0));
   }
-  return out;
+  return column_blocks(cells, rows, columns, digits + (negative ? 1 : 0), 2, width);
 }
 
 }  // namespace llmlab::num

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "num/matrix.hpp"
 
@@ -15,7 +16,7 @@ namespace llmlab::num {
 // decimals when 0.001 <= |x| < 1000, else e-notation with as many. An array takes one of the
 // three forms for every element: integers when all are, else fixed when every finite magnitude
 // fits, else e-notation.
-enum class MatlabStyle { ShortG, LongG, ShortE, LongE, Short, Long };
+enum class MatlabStyle { ShortG, LongG, ShortE, LongE, Short, Long, LongSingle };
 
 // One real number: `3.1416`, `1e-07`, `3.1416e+00`; `NaN`, `Inf`, `-Inf`.
 std::string matlab_number(double x, MatlabStyle style);
@@ -28,5 +29,14 @@ std::string matlab_complex(Complex c, MatlabStyle style);
 // separated by a blank line. An empty array is `[](RxC)` and a newline. A logical array's
 // columns are two spaces apart ("  1  0"), Octave's layout for logicals.
 std::string matlab_array(const Matrix& values, MatlabStyle style, int width, bool logical = false);
+// LongSingle is `format long` for values of class single: 7 decimals where double shows 15
+// (Octave's 3.1415927); every other style shows single as it shows double.
+
+// Element texts already formatted (an integer class's digits), rows × columns in row-major
+// order, in Octave's integer layout: each column right-aligned to the most digits (one more
+// when any text has a minus sign), two spaces
+// before every column, split into column blocks at `width` as matlab_array splits them.
+std::string matlab_text_array(const std::vector<std::string>& cells, Index rows, Index columns,
+                              int width);
 
 }  // namespace llmlab::num

@@ -162,7 +162,7 @@ std::string nd_pages(const Value& value, ShowPage show_page) {
     if (page > 0) out += "\n";
     out += page_label(array.dims(), page);
     out += " =\n";
-    std::string lines = show_page(Value::matrix(array.page(page), value.is_logical()));
+    std::string lines = show_page(Value::matrix(array.page(page), value.num_class()));
     if (!lines.empty() && lines.back() == '\n') lines.pop_back();
     out += lines;
   }
@@ -214,8 +214,26 @@ std::string matlab_cell(const CellArray& cells, FormatMode mode, int width) {
   return out;
 }
 
+// An array of an integer class in Octave's layout ("    1  -200    30"), whatever the mode.
+std::string integer_array(const num::Matrix& values, NumClass cls, int width) {
+  std::vector<std::string> cells;
+  cells.reserve(static_cast<std::size_t>(values.size()));
+  for (num::Index k = 0; k < values.size(); ++k) cells.push_back(integer_text(values[k], cls));
+  std::string lines = num::matlab_text_array(cells, values.rows(), values.columns(), width);
+  if (!lines.empty() && lines.back() == '\n') lines.pop_back();
+  return lines;
+}
+
 std::optional<std::string> matlab_display(const Value& value, FormatMode mode, int width) {
-  const num::MatlabStyle style = matlab_style(mode);
+  const NumClass cls = value.num_class();
+  if (is_integer_class(cls) && value.is(Kind::Scalar))
+    return integer_text(value.scalar_value(), cls);
+  if (is_integer_class(cls) && value.is_array() && value.matrix_value().is_real()) {
+    return integer_array(value.matrix_value(), cls, width);
+  }
+  num::MatlabStyle style = matlab_style(mode);
+  if (cls == NumClass::Single && style == num::MatlabStyle::Long)
+    style = num::MatlabStyle::LongSingle;
   const bool default_mode = mode == FormatMode::Short || mode == FormatMode::Long;
   switch (value.kind()) {
     case Kind::Bool:  // a logical scalar shows as 1 or 0 in the matlab dialect's short/long

@@ -8,6 +8,7 @@
 #include "base/error.hpp"
 #include "base/located.hpp"
 #include "runtime/cell_array.hpp"
+#include "runtime/class_values.hpp"
 #include "runtime/evaluator.hpp"
 #include "runtime/expression_text.hpp"
 #include "runtime/literals.hpp"
@@ -92,7 +93,7 @@ ScalarResult Evaluator::try_scalar(const lang::Expr& expression) {
       return {expression.as<lang::NumberExpr>().value, true};
     case ExprKind::Identifier: {
       const Variable& variable = slot(expression.as<lang::IdentifierExpr>().name);
-      if (!variable.defined || !variable.value.is(Kind::Scalar)) return {0.0, false};
+      if (!variable.defined || !variable.value.is_double_scalar()) return {0.0, false};
       return {variable.value.scalar_value(), true};
     }
     case ExprKind::Unary: {
@@ -159,7 +160,7 @@ Value Evaluator::eval_node(const lang::Expr& expression) {
       check_stack();
       const auto& unary = expression.as<lang::UnaryExpr>();
       Value operand = eval(*unary.operand);
-      if (unary.op == lang::UnaryOp::Negate && operand.is(Kind::Scalar)) {
+      if (unary.op == lang::UnaryOp::Negate && operand.is_double_scalar()) {
         return Value::scalar(-operand.scalar_value());
       }
       return located(unary.loc, [&] { return unary_operation(unary.op, operand); });
@@ -233,7 +234,7 @@ Value Evaluator::eval_binary(const lang::BinaryExpr& expression) {
     if (op == BinaryOp::ElementOr && a) return Value::boolean(true);
   }
   Value right = eval(*expression.right);
-  if (left.is(Kind::Scalar) && right.is(Kind::Scalar)) {
+  if (left.is_double_scalar() && right.is_double_scalar()) {
     Value result;
     if (scalar_binary(op, left.scalar_value(), right.scalar_value(), result)) return result;
   }
@@ -275,13 +276,25 @@ Evaluator::RangeBounds Evaluator::eval_range_bounds(const lang::RangeExpr& expre
     bounds.step = range_bound_number(bounds.step_value, *expression.step);
   }
   // The stop only decides the count: it carries no gradient.
-  bounds.stop = range_bound_number(eval(*expression.stop), *expression.stop);
+  const Value stop = eval(*expression.stop);
+  bounds.stop = range_bound_number(stop, *expression.stop);
+  if (bounds.start_value.has_special_class() || bounds.step_value.has_special_class() ||
+      stop.has_special_class()) {
+    bounds.element_class = located(expression.loc, [&] {
+      return arithmetic_class(
+          arithmetic_class(bounds.start_value.num_class(), bounds.step_value.num_class()),
+          stop.num_class());
+    });
+  }
   return bounds;
 }
 
 Value Evaluator::range_value(const RangeBounds& bounds, const lang::RangeExpr& expression) {
   return located(expression.loc, [&] {
     Value plain = make_range(bounds.start, bounds.step, bounds.stop);
+    if (is_special_class(bounds.element_class)) {
+      return converted_to_class(std::move(plain), bounds.element_class);
+    }
     if (!bounds.tracked()) return plain;
     return tracked_range(bounds.start_value, bounds.step_value, std::move(plain));
   });

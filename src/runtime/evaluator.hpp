@@ -320,6 +320,9 @@ class Evaluator {
   struct RangeBounds {
     double start = 0.0, step = 1.0, stop = 0.0;
     Value start_value, step_value;  // tracked or plain (the step 1 when not written)
+    // The class of the range's elements: of an integer bound or single, that class (MATLAB's
+    // int8(1):3 and 1:int8(3)); double otherwise.
+    NumClass element_class = NumClass::Double;
     bool tracked() const {
       return start_value.is(runtime::Kind::Tracked) || step_value.is(runtime::Kind::Tracked);
     }

@@ -19,6 +19,7 @@
 #include "lang/dialect.hpp"
 #include "lang/parser.hpp"
 #include "runtime/cell_array.hpp"
+#include "runtime/class_values.hpp"
 #include "runtime/display.hpp"
 #include "runtime/evaluator.hpp"
 #include "runtime/literals.hpp"
@@ -350,7 +351,7 @@ void Evaluator::exec_assign(const lang::AssignStmt& statement) {
       throw Error(fmt::format("undefined variable '{}'", statement.target.text), statement.loc);
     }
     const lang::BinaryOp op = lang::compound_operator(statement.op);
-    if (current.value.is(Kind::Scalar) && value.is(Kind::Scalar)) {
+    if (current.value.is_double_scalar() && value.is_double_scalar()) {
       const double a = current.value.scalar_value(), b = value.scalar_value();
       switch (op) {
         case lang::BinaryOp::Add:
@@ -523,7 +524,8 @@ Flow Evaluator::exec_for(const lang::ForStmt& statement) {
     const RangeBounds bounds = eval_range_bounds(range);
     // A range whose start or step depends on the input of grad is built as a vector on the
     // tape and iterated below, so each value of the loop variable keeps its gradient.
-    if (bounds.tracked()) {
+    // So is a range of an integer class or single, whose elements keep the class.
+    if (bounds.tracked() || is_special_class(bounds.element_class)) {
       iterable = range_value(bounds, range);
     } else {
       // A plain range iterates without building the vector (§3.3).
@@ -544,8 +546,9 @@ Flow Evaluator::exec_for(const lang::ForStmt& statement) {
       const num::Matrix& values = iterable.matrix_value();
       for (num::Index k = 0; k < values.size(); ++k) {
         const num::Complex element = values.complex_at(k);
-        if (!iteration(element.imag() == 0.0 ? Value::scalar(element.real())
-                                             : Value::complex(element))) {
+        if (!iteration(tagged(
+                element.imag() == 0.0 ? Value::scalar(element.real()) : Value::complex(element),
+                iterable.num_class()))) {
           break;
         }
       }

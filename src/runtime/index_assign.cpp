@@ -8,6 +8,7 @@
 
 #include "base/error.hpp"
 #include "runtime/cell_array.hpp"
+#include "runtime/class_values.hpp"
 #include "runtime/display.hpp"
 #include "runtime/indexing.hpp"
 #include "runtime/nd_indexing.hpp"
@@ -332,8 +333,42 @@ void check_bounds(const std::vector<Index>& positions, Index extent) {
 
 }  // namespace
 
+namespace {
+
+// index_assign for double values (and every other kind).
+AssignEcho assign_values(Value& target, bool defined, std::string_view name,
+                         std::span<const Value> subscripts, const Value& rhs);
+
+// An assignment where the array or the right side is single or of an integer class. MATLAB
+// converts the right side to the array's class, so an integer array stays one (a new variable
+// takes the right side's class); a double array takes an integer's value as a double.
+AssignEcho classed_assign(Value& target, bool defined, std::string_view name,
+                          std::span<const Value> subscripts, const Value& rhs) {
+  const bool numeric_target = defined && (target.is_numeric() || target.is_nd_array());
+  if (defined && !numeric_target) return assign_values(target, defined, name, subscripts, rhs);
+  const NumClass cls = numeric_target ? target.num_class() : rhs.num_class();
+  const bool numeric_rhs = rhs.is_numeric() || rhs.is_nd_array();
+  const Value value = numeric_rhs ? converted_to_class(rhs, cls) : rhs;
+  if (numeric_target) target = without_class(std::move(target));
+  AssignEcho echo = assign_values(target, defined, name, subscripts, value);
+  if (is_special_class(cls)) target = tagged(std::move(target), cls);
+  return echo;
+}
+
+}  // namespace
+
 AssignEcho index_assign(Value& target, bool defined, std::string_view name,
                         std::span<const Value> subscripts, const Value& rhs) {
+  if (rhs.has_special_class() || (defined && target.has_special_class())) {
+    return classed_assign(target, defined, name, subscripts, rhs);
+  }
+  return assign_values(target, defined, name, subscripts, rhs);
+}
+
+namespace {
+
+AssignEcho assign_values(Value& target, bool defined, std::string_view name,
+                         std::span<const Value> subscripts, const Value& rhs) {
   // The hot path: one element of an existing array, real scalar subscripts and value, in bounds.
   if (defined && target.is_array() && rhs.is(Kind::Scalar) && subscripts.size() <= 2 &&
       subscripts[0].is(Kind::Scalar) &&
@@ -410,8 +445,28 @@ AssignEcho index_assign(Value& target, bool defined, std::string_view name,
   }
 }
 
+void delete_values(Value& target, bool defined, std::string_view name,
+                   std::span<const Value> subscripts);
+
+}  // namespace
+
+// Deleting elements keeps an array's class.
 void index_delete(Value& target, bool defined, std::string_view name,
                   std::span<const Value> subscripts) {
+  if (defined && target.has_special_class()) {
+    const NumClass cls = target.num_class();
+    target = without_class(std::move(target));
+    delete_values(target, defined, name, subscripts);
+    target = tagged(std::move(target), cls);
+    return;
+  }
+  delete_values(target, defined, name, subscripts);
+}
+
+namespace {
+
+void delete_values(Value& target, bool defined, std::string_view name,
+                   std::span<const Value> subscripts) {
   if (!defined) throw Error(fmt::format("[]-deletion: undefined variable '{}'", name));
   if (target.is(Kind::Tracked)) return tracked_index_delete(target, name, subscripts);
   if (target.is(Kind::Cell)) {
@@ -477,5 +532,7 @@ void index_delete(Value& target, bool defined, std::string_view name,
   throw Error(fmt::format("[]-deletion: '{}' is a {}; expected vector or matrix, got {} indices",
                           name, target.kind_name(), subscripts.size()));
 }
+
+}  // namespace
 
 }  // namespace llmlab::runtime

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -13,6 +14,7 @@
 #include "base/utf8.hpp"
 #include "num/format.hpp"
 #include "runtime/cell_array.hpp"
+#include "runtime/class_values.hpp"
 #include "runtime/struct_array.hpp"
 #include "runtime/tracked.hpp"
 
@@ -178,7 +180,41 @@ Value concatenate_cell_rows(const std::vector<std::vector<Value>>& rows) {
   return concatenate_cells(joined, true);
 }
 
+namespace {
+
+Value concatenate_values(const std::vector<std::vector<Value>>& rows, lang::Dialect dialect);
+
+// The class of a concatenation with a part of single or an integer class (MATLAB's rules,
+// numeric_class.hpp), or nullopt when text, cells or other kinds take part (their own rules).
+std::optional<NumClass> classed_concatenation(const std::vector<std::vector<Value>>& rows) {
+  bool special = false;
+  std::optional<NumClass> cls;
+  for (const std::vector<Value>& row : rows) {
+    for (const Value& element : row) {
+      if (!element.is_numeric() && !element.is_nd_array()) return std::nullopt;
+      special = special || element.has_special_class();
+      cls = cls ? concatenation_class(*cls, element.num_class()) : element.num_class();
+    }
+  }
+  if (!special) return std::nullopt;
+  return cls;
+}
+
+}  // namespace
+
 Value concatenate(const std::vector<std::vector<Value>>& rows, lang::Dialect dialect) {
+  const std::optional<NumClass> cls = classed_concatenation(rows);
+  if (!cls) return concatenate_values(rows, dialect);
+  std::vector<std::vector<Value>> plain(rows.size());
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    for (const Value& element : rows[r]) plain[r].push_back(without_class(element));
+  }
+  return converted_to_class(concatenate_values(plain, dialect), *cls);
+}
+
+namespace {
+
+Value concatenate_values(const std::vector<std::vector<Value>>& rows, lang::Dialect dialect) {
   for (const std::vector<Value>& row : rows) {
     for (const Value& element : row) {
       if (element.is(Kind::Cell)) return concatenate_cell_rows(rows);
@@ -284,6 +320,8 @@ Value concatenate(const std::vector<std::vector<Value>>& rows, lang::Dialect dia
   if (total_rows == 1) return Value::vector(std::move(result), logical);
   return Value::matrix(std::move(result), logical);
 }
+
+}  // namespace
 
 Value make_string_array(const std::vector<Value>& elements) {
   std::vector<std::string> items;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "num/shape.hpp"
+#include "runtime/class_values.hpp"
 #include "runtime/indexing.hpp"
 #include "runtime/operators.hpp"
 
@@ -80,9 +81,10 @@ Value as_matlab_value(Value value) {
     // A 1×1 array is the number (MATLAB has no other scalar): `[1 2 3] * [4; 5; 6]` is 32.
     if (m.rows() == 1 && m.columns() == 1) {
       if (value.is_logical()) return Value::boolean(m.complex_at(0) != num::Complex(0.0, 0.0));
-      return demote_element(m.complex_at(0));
+      // An element of single or an integer class keeps it.
+      return tagged(demote_element(m.complex_at(0)), value.num_class());
     }
-    if (value.is(Kind::Vector)) return Value::matrix(m, value.is_logical());
+    if (value.is(Kind::Vector)) return Value::matrix(m, value.num_class());
     return value;
   }
   if (value.is(Kind::Tuple)) {
@@ -96,11 +98,11 @@ Value as_matlab_value(Value value) {
 Value as_matlab_output(Value result, std::span<const Value> arguments) {
   const bool empty_question = std::any_of(arguments.begin(), arguments.end(), is_square_empty);
   if (empty_question) {
-    if (is_empty_vector(result)) return Value::matrix(num::Matrix(0, 0), result.is_logical());
+    if (is_empty_vector(result)) return Value::matrix(num::Matrix(0, 0), result.num_class());
     if (result.is(Kind::Tuple)) {
       std::vector<Value> items = result.tuple_items();
       for (Value& item : items) {
-        if (is_empty_vector(item)) item = Value::matrix(num::Matrix(0, 0), item.is_logical());
+        if (is_empty_vector(item)) item = Value::matrix(num::Matrix(0, 0), item.num_class());
       }
       result = Value::tuple(std::move(items));
     }
@@ -129,7 +131,7 @@ Value matlab_index_read(const Value& container, std::span<const Value> subscript
   // matrix-shaped index takes them column by column.
   num::Matrix shaped = rows == 1 || columns == 1 ? elements.with_shape(rows, columns)
                                                  : num::reshape(elements, rows, columns);
-  return as_matlab_value(Value::matrix(std::move(shaped), result.is_logical()));
+  return as_matlab_value(Value::matrix(std::move(shaped), result.num_class()));
 }
 
 }  // namespace llmlab::runtime

@@ -39,7 +39,7 @@ Value folded_to_matrix(const Value& value) {
   if (!value.is_nd_array()) return value;
   const num::NdArray& array = value.nd_value();
   const num::Dims folded = num::subscript_extents(array.dims(), 2);
-  return Value::matrix(num::reshaped(array, folded).to_matrix(), value.is_logical());
+  return Value::matrix(num::reshaped(array, folded).to_matrix(), value.num_class());
 }
 
 }  // namespace llmlab::runtime

@@ -12,6 +12,7 @@
 #include "base/utf8.hpp"
 #include "num/divide.hpp"
 #include "num/ops.hpp"
+#include "runtime/class_values.hpp"
 #include "runtime/nd_operators.hpp"
 #include "runtime/tracked.hpp"
 
@@ -264,6 +265,16 @@ Value element_logic(BinaryOp op, const Value& left, const Value& right) {
                       true);
 }
 
+// MATLAB has no matrix product of integers: with an integer operand one side must be a scalar.
+void check_integer_product(BinaryOp op, const Value& left, const Value& right) {
+  if (op != BinaryOp::Multiply || left.element_count() == 1 || right.element_count() == 1) return;
+  if (is_integer_class(left.num_class()) || is_integer_class(right.num_class())) {
+    throw Error(
+        "MTIMES (*) is not fully supported for integer data types. At least one input must be "
+        "scalar.");
+  }
+}
+
 bool element_truth(const num::Matrix& m) {
   for (num::Index k = 0; k < m.size(); ++k) {
     if (!num::is_nonzero(m.complex_at(k))) return false;
@@ -326,6 +337,12 @@ Value matlab_binary_operation(BinaryOp op, const Value& left, const Value& right
 Value binary_operation(BinaryOp op, const Value& left, const Value& right, Warning* warning) {
   if (left.is(Kind::Tracked)) return left.tracked_value().tape->binary(op, left, right);
   if (right.is(Kind::Tracked)) return right.tracked_value().tape->binary(op, left, right);
+  if (left.has_special_class() || right.has_special_class()) {
+    check_integer_product(op, left, right);
+    return classed_binary(op, left, right, [&](const Value& a, const Value& b) {
+      return binary_operation(op, a, b, warning);
+    });
+  }
   if (left.is_nd_array() || right.is_nd_array()) return nd_binary_operation(op, left, right);
   if (is_comparison(op)) return comparison(op, left, right);
   if (op == BinaryOp::LeftDivide) {
@@ -346,6 +363,9 @@ Value binary_operation(BinaryOp op, const Value& left, const Value& right, Warni
 
 Value unary_operation(UnaryOp op, const Value& operand) {
   if (operand.is(Kind::Tracked)) return operand.tracked_value().tape->unary(op, operand);
+  if (operand.has_special_class() && op != UnaryOp::Plus) {
+    return classed_unary(op, operand, [op](const Value& x) { return unary_operation(op, x); });
+  }
   if (operand.is_nd_array()) return nd_unary_operation(op, operand);
   switch (op) {
     case UnaryOp::Plus:

@@ -36,7 +36,7 @@ int arithmetic_offset(lang::BinaryOp op) {
 // The real scalar a variable holds, as the generic path would read it (a Bool is not taken:
 // the generic operators decide what a logical operand means).
 inline bool read_scalar(const Variable& variable, double& out) {
-  if (!variable.defined || !variable.value.is(Kind::Scalar)) return false;
+  if (!variable.defined || !variable.value.is_double_scalar()) return false;
   out = variable.value.scalar_value();
   return true;
 }
@@ -47,7 +47,10 @@ inline bool read_scalar(const Variable& variable, double& out) {
 // complex storage): the generic path's cases.
 Index element_index(const Variable& variable, int subscripts, double first, double second) {
   const Value& array = variable.value;
-  if (!variable.defined || (subscripts == 2 ? !array.is(Kind::Matrix) : !array.is_array())) {
+  // An array of single or an integer class converts what is written and keeps its class on a
+  // read: the generic path's work.
+  if (!variable.defined || (subscripts == 2 ? !array.is(Kind::Matrix) : !array.is_array()) ||
+      array.has_special_class()) {
     return -1;
   }
   const num::Matrix& m = array.matrix_value();

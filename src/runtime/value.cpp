@@ -84,7 +84,7 @@ void Value::release() noexcept {
     payload_.heap.~shared_ptr();
   }
   kind_ = Kind::None;
-  logical_ = false;
+  class_ = NumClass::Double;
   payload_.number = 0.0;
 }
 
@@ -97,7 +97,7 @@ void Value::copy_from(const Value& other) {
     payload_.complex = other.payload_.complex;
   }
   kind_ = other.kind_;
-  logical_ = other.logical_;
+  class_ = other.class_;
 }
 
 void Value::move_from(Value& other) noexcept {
@@ -111,9 +111,9 @@ void Value::move_from(Value& other) noexcept {
     payload_.complex = other.payload_.complex;
   }
   kind_ = other.kind_;
-  logical_ = other.logical_;
+  class_ = other.class_;
   other.kind_ = Kind::None;
-  other.logical_ = false;
+  other.class_ = NumClass::Double;
   other.payload_.number = 0.0;
 }
 
@@ -162,7 +162,7 @@ Value Value::vector(num::Matrix row, bool logical) {
   Value result;
   new (&result.payload_.matrix) num::Matrix(std::move(row));
   result.kind_ = Kind::Vector;
-  result.logical_ = logical;
+  result.class_ = logical ? NumClass::Logical : NumClass::Double;
   return result;
 }
 
@@ -170,7 +170,19 @@ Value Value::matrix(num::Matrix matrix, bool logical) {
   Value result;
   new (&result.payload_.matrix) num::Matrix(std::move(matrix));
   result.kind_ = Kind::Matrix;
-  result.logical_ = logical;
+  result.class_ = logical ? NumClass::Logical : NumClass::Double;
+  return result;
+}
+
+Value Value::vector(num::Matrix row, NumClass cls) {
+  Value result = vector(std::move(row));
+  result.class_ = cls;
+  return result;
+}
+
+Value Value::matrix(num::Matrix matrix, NumClass cls) {
+  Value result = Value::matrix(std::move(matrix));
+  result.class_ = cls;
   return result;
 }
 
@@ -244,7 +256,13 @@ Value Value::nd_array(num::NdArray array, bool logical) {
   Value result;
   new (&result.payload_.heap) std::shared_ptr<void>(make_heap(std::move(array)));
   result.kind_ = Kind::NdArray;
-  result.logical_ = logical;
+  result.class_ = logical ? NumClass::Logical : NumClass::Double;
+  return result;
+}
+
+Value Value::nd_array(num::NdArray array, NumClass cls) {
+  Value result = nd_array(std::move(array));
+  result.class_ = cls;
   return result;
 }
 

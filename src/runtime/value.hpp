@@ -14,6 +14,7 @@
 
 #include "num/matrix.hpp"
 #include "num/nd_array.hpp"
+#include "runtime/numeric_class.hpp"
 
 namespace llmlab::runtime {
 
@@ -81,7 +82,7 @@ class Value {
   Value() noexcept : kind_(Kind::None) { payload_.number = 0.0; }
   // Numbers (None, Scalar, Complex, Bool) hold no resources: copies and moves are a few stores,
   // inline, so scalar loops never leave the header.
-  Value(const Value& other) : kind_(other.kind_), logical_(other.logical_) {
+  Value(const Value& other) : kind_(other.kind_), class_(other.class_) {
     if (other.is_plain()) {
       payload_.complex = other.payload_.complex;
     } else {
@@ -89,7 +90,7 @@ class Value {
       copy_from(other);
     }
   }
-  Value(Value&& other) noexcept : kind_(other.kind_), logical_(other.logical_) {
+  Value(Value&& other) noexcept : kind_(other.kind_), class_(other.class_) {
     if (other.is_plain()) {
       payload_.complex = other.payload_.complex;
     } else {
@@ -100,7 +101,7 @@ class Value {
   Value& operator=(const Value& other) {
     if (is_plain() && other.is_plain()) {
       kind_ = other.kind_;
-      logical_ = other.logical_;
+      class_ = other.class_;
       payload_.complex = other.payload_.complex;
       return *this;
     }
@@ -110,7 +111,7 @@ class Value {
   Value& operator=(Value&& other) noexcept {
     if (is_plain() && other.is_plain()) {
       kind_ = other.kind_;
-      logical_ = other.logical_;
+      class_ = other.class_;
       payload_.complex = other.payload_.complex;
       return *this;
     }
@@ -141,6 +142,16 @@ class Value {
   // A 1-D vector (§4.3). `row` may have any shape; its elements are taken in storage order.
   static Value vector(num::Matrix row, bool logical = false);
   static Value matrix(num::Matrix matrix, bool logical = false);
+  // The same arrays with a numeric class (numeric_class.hpp); the elements must already be
+  // values of that class.
+  static Value vector(num::Matrix row, NumClass cls);
+  static Value matrix(num::Matrix matrix, NumClass cls);
+  // A real scalar of a numeric class other than logical (x already a value of that class).
+  static Value classed_scalar(double value, NumClass cls) {
+    Value result = scalar(value);
+    result.class_ = cls;
+    return result;
+  }
   static Value structure(StructFields fields = {});
   // A struct array of these Struct elements (runtime/struct_array.hpp builds them with the
   // field names unified); one element is not an array but that Struct.
@@ -155,6 +166,7 @@ class Value {
   // An array of 3 or more dims (array.ndims() >= 3); runtime/nd_values.hpp picks the kind of
   // an array of any ndims.
   static Value nd_array(num::NdArray array, bool logical = false);
+  static Value nd_array(num::NdArray array, NumClass cls);
   // Shape-preserving result for element-wise builtins: vector in → vector out, matrix in →
   // matrix out, scalar/bool/complex in with a 1×1 result → a scalar (complex when it has an
   // imaginary part), otherwise a matrix.
@@ -176,8 +188,14 @@ class Value {
   bool is_text() const { return kind_ == Kind::String || kind_ == Kind::StringArray; }
   // A Vector, Matrix or NdArray carrying the logical mark (§13.6), or a Bool.
   bool is_logical() const {
-    return kind_ == Kind::Bool || ((is_array() || is_nd_array()) && logical_);
+    return kind_ == Kind::Bool || ((is_array() || is_nd_array()) && class_ == NumClass::Logical);
   }
+  // A real scalar of class double: what the evaluator's fast scalar paths compute with.
+  bool is_double_scalar() const { return kind_ == Kind::Scalar && class_ == NumClass::Double; }
+  // The numeric class of a number or numeric array (Bool is logical); double for other kinds.
+  NumClass num_class() const { return kind_ == Kind::Bool ? NumClass::Logical : class_; }
+  // A number or numeric array of single or an integer class (numeric_class.hpp).
+  bool has_special_class() const { return is_special_class(class_); }
   bool is_callable() const { return kind_ == Kind::Lambda || kind_ == Kind::FunctionHandle; }
 
   // Unchecked accessors: the kind must match (LLMLAB_ASSERT in test mode).
@@ -202,7 +220,9 @@ class Value {
   CellArray& mutable_cell();  // clones cells another value still shares first
   const num::NdArray& nd_value() const;
   num::NdArray& mutable_nd();  // the array's storage is copy-on-write itself
-  void set_logical(bool logical) { logical_ = logical; }
+  void set_logical(bool logical) { class_ = logical ? NumClass::Logical : NumClass::Double; }
+  // Tags a number or numeric array (not a Bool) with a class; its elements must be values of it.
+  void set_num_class(NumClass cls) { class_ = cls; }
 
   // Checked conversions that throw the uniform type errors of builtins.md §0.2.
   // Any numeric value as a matrix: scalar/bool/complex → 1×1, vector → 1×N. Others: type error
@@ -248,7 +268,8 @@ class Value {
   };
 
   Kind kind_;
-  bool logical_ = false;
+  // The numeric class of a Scalar, Complex, Vector, Matrix or NdArray; Double for the rest.
+  NumClass class_ = NumClass::Double;
   Payload payload_;
 };
 
