@@ -234,22 +234,36 @@ extern const BuiltinTable kFileStreamBuiltins = {
     // name     function        min max  help
     {"fopen", fopen_builtin, 1, 3,
      "[fid, msg] = fopen(name, mode): open a file (modes r, w, a, r+, w+, a+); fid -1 and the "
-     "reason when it cannot. fopen(fid) gives its name and mode. Example: fid = fopen(tempname(), "
-     "\"w\")"},
-    {"fclose", fclose_builtin, 1, 1, "fclose(fid) or fclose(\"all\"). Example: fclose(fid)"},
+     "reason when it cannot. fopen(fid) gives its name and mode. Example: f = tempname(); fid = "
+     "fopen(f, \"w\"); fclose(fid); unlink(f)"},
+    {"fclose", fclose_builtin, 1, 1,
+     "fclose(fid) or fclose(\"all\"). Example: f = tempname(); fid = fopen(f, \"w\"); fclose(fid); "
+     "unlink(f)"},
     {"fgetl", fgetl_builtin, 1, 1,
-     "The next line of an open file without its newline; -1 at the end. Example: fgetl(fid)"},
+     "The next line of an open file without its newline; -1 at the end. Example: f = tempname(); "
+     "fid = fopen(f, \"w+\"); fputs(fid, \"a\\nb\\n\"); frewind(fid); line = fgetl(fid); "
+     "fclose(fid); unlink(f)"},
     {"fgets", fgets_builtin, 1, 2,
-     "The next line of an open file with its newline; -1 at the end. Example: fgets(fid)"},
+     "The next line of an open file with its newline; -1 at the end. Example: f = tempname(); fid "
+     "= fopen(f, \"w+\"); fputs(fid, \"a\\nb\\n\"); frewind(fid); line = fgets(fid); fclose(fid); "
+     "unlink(f)"},
     {"fputs", fputs_builtin, 2, 2, "Write text to a file id. Example: fputs(stdout, \"hi\\n\")"},
     {"fseek", fseek_builtin, 1, 3,
      "fseek(fid, offset, origin): origin \"bof\", \"cof\" or \"eof\"; 0, or -1. Example: "
-     "fseek(fid, 0, \"bof\")"},
-    {"ftell", ftell_builtin, 1, 1, "The position in an open file, in bytes. Example: ftell(fid)"},
-    {"frewind", frewind_builtin, 1, 1, "Back to the start of an open file. Example: frewind(fid)"},
+     "f = tempname(); fid = fopen(f, \"w+\"); fputs(fid, \"a\\nb\\n\"); fseek(fid, 0, \"bof\"); "
+     "fclose(fid); unlink(f)"},
+    {"ftell", ftell_builtin, 1, 1,
+     "The position in an open file, in bytes. Example: f = tempname(); fid = fopen(f, \"w+\"); "
+     "fputs(fid, \"a\\nb\\n\"); frewind(fid); fgetl(fid); p = ftell(fid); fclose(fid); unlink(f)"},
+    {"frewind", frewind_builtin, 1, 1,
+     "Back to the start of an open file. Example: f = tempname(); fid = fopen(f, \"w+\"); "
+     "fputs(fid, \"a\\nb\\n\"); frewind(fid); fgetl(fid); frewind(fid); fclose(fid); unlink(f)"},
     {"feof", feof_builtin, 1, 1,
-     "True once a read has met the end of the file. Example: feof(fid)"},
-    {"tempdir", tempdir_builtin, 0, 0, "The folder for temporary files ($TMPDIR or /tmp)."},
+     "True once a read has met the end of the file. Example: f = tempname(); fid = fopen(f, "
+     "\"w+\"); fputs(fid, \"a\\nb\\n\"); frewind(fid); fgetl(fid); fgetl(fid); fgetl(fid); e = "
+     "feof(fid); fclose(fid); unlink(f)"},
+    {"tempdir", tempdir_builtin, 0, 0,
+     "The folder for temporary files ($TMPDIR or /tmp). Example: tempdir()"},
     {"tempname", tempname_builtin, 0, 2,
      "A path in tempdir that names no file yet (nothing is created). Example: f = tempname()"},
     {"unlink", unlink_builtin, 1, 1,
