@@ -684,7 +684,9 @@ Value ValueTape::nd_region_read(const Value& container, std::span<const Value> s
   if (count != primal_of(result).element_count()) return general();
   for (const std::vector<Index>& p : picks) add_saved_bytes(p.size() * sizeof(Index));
   const Value operands[] = {container};
-  const auto [rows, columns] = num::storage_shape(dims);
+  // Not a structured binding: clang 14 (the wasm and fuzz builds) cannot capture one.
+  const std::pair<Index, Index> shape = num::storage_shape(dims);
+  const Index rows = shape.first, columns = shape.second;
   return record(
       std::move(result), operands,
       [picks = std::move(picks), dims, rows, columns](const Matrix& g, GradientSink& sink) {
