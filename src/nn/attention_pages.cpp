@@ -47,27 +47,34 @@ NdArray join_heads(const NdArray& x) {
   return num::reshaped(x, dims);
 }
 
-void check_shapes(const NdArray& q, const NdArray& k, const NdArray& v,
-                  const AttentionOptions& options) {
+// q, k and v's extents fit one another and the heads (the extents alone: the packed form checks
+// its thirds without making them).
+void check_extents(const Dims& q, const Dims& k, const Dims& v, const AttentionOptions& options) {
   const Index heads = options.heads;
   if (heads < 1) throw Error("attention: heads must be a positive integer");
-  if (q.extent(1) % heads != 0 || v.extent(1) % heads != 0) {
+  if (q[1] % heads != 0 || v[1] % heads != 0) {
     throw Error(fmt::format("attention: {} heads do not divide the {} columns of q and {} of v",
-                            heads, q.extent(1), v.extent(1)));
+                            heads, q[1], v[1]));
   }
-  if (q.extent(1) != k.extent(1)) {
-    throw Error(fmt::format("attention: q has {} columns and k {}: they must agree", q.extent(1),
-                            k.extent(1)));
+  if (q[1] != k[1]) {
+    throw Error(fmt::format("attention: q has {} columns and k {}: they must agree", q[1], k[1]));
   }
-  if (k.extent(0) != v.extent(0)) {
-    throw Error(fmt::format("attention: k has {} rows (keys) and v {}: they must agree",
-                            k.extent(0), v.extent(0)));
+  if (k[0] != v[0]) {
+    throw Error(
+        fmt::format("attention: k has {} rows (keys) and v {}: they must agree", k[0], v[0]));
   }
-  if (options.causal && q.extent(0) != k.extent(0)) {
+  if (options.causal && q[0] != k[0]) {
     throw Error(fmt::format("attention: a causal mask needs as many queries as keys, got {} and {}",
-                            q.extent(0), k.extent(0)));
+                            q[0], k[0]));
   }
-  if (q.empty() || k.empty() || v.empty()) throw Error("attention: q, k and v must be non-empty");
+  if (num::element_count(q) == 0 || num::element_count(k) == 0 || num::element_count(v) == 0) {
+    throw Error("attention: q, k and v must be non-empty");
+  }
+}
+
+void check_shapes(const NdArray& q, const NdArray& k, const NdArray& v,
+                  const AttentionOptions& options) {
+  check_extents(q.dims(), k.dims(), v.dims(), options);
   if (q.is_complex() || k.is_complex() || v.is_complex()) {
     throw Error("attention: q, k and v must be real");
   }
@@ -79,18 +86,17 @@ double scale_of(const NdArray& q, const AttentionOptions& options) {
 }
 
 // The fused kernels take causal self-attention with the default scale over one array of pages.
-bool fused_applies(const NdArray& q, const NdArray& k, const NdArray& v,
-                   const AttentionOptions& options) {
-  return options.causal && !options.scale && q.ndims() <= 3 && q.dims() == k.dims() &&
-         q.dims() == v.dims();
+bool fused_applies(const Dims& q, const Dims& k, const Dims& v, const AttentionOptions& options) {
+  return options.causal && !options.scale && q.size() <= 3 && q == k && q == v;
 }
 
 struct FusedShape {
   int B, T, C, NH;
 };
 
-FusedShape fused_shape(const NdArray& q, const AttentionOptions& options) {
-  return {checked_int(q.extent(2)), checked_int(q.extent(0)), checked_int(q.extent(1)),
+// q's extents T×C×B (B 1 for a 2-D q).
+FusedShape fused_shape(const Dims& q, const AttentionOptions& options) {
+  return {checked_int(q.size() > 2 ? q[2] : 1), checked_int(q[0]), checked_int(q[1]),
           options.heads};
 }
 
@@ -114,10 +120,9 @@ std::vector<double> packed(const NdArray& q, const NdArray& k, const NdArray& v)
 // extents (T×C×B).
 AttentionResult fused_forward(std::span<const double> inp, const Dims& dims,
                               const AttentionOptions& options) {
-  const NdArray shape(dims);
-  const FusedShape s = fused_shape(shape, options);
+  const FusedShape s = fused_shape(dims, options);
   NdArray output = NdArray::uninitialized(dims);
-  NdArray weights(Dims{shape.extent(0), shape.extent(0), options.heads, shape.extent(2)});
+  NdArray weights(Dims{s.T, s.T, s.NH, s.B});
   attention_forward<double>(output.mutable_pages().mutable_real_values(),
                             weights.mutable_pages().mutable_real_values(), inp, s.B, s.T, s.C,
                             s.NH);
@@ -127,7 +132,7 @@ AttentionResult fused_forward(std::span<const double> inp, const Dims& dims,
 // The gradient of inp (B, T, 3C) from the output's gradient.
 std::vector<double> fused_backward(const NdArray& dy, std::span<const double> inp,
                                    const NdArray& weights, const AttentionOptions& options) {
-  const FusedShape s = fused_shape(dy, options);
+  const FusedShape s = fused_shape(dy.dims(), options);
   std::vector<double> dinp(inp.size(), 0.0);
   attention_backward<double>(dinp, dy.pages().real_values(), inp, weights.pages().real_values(),
                              s.B, s.T, s.C, s.NH);
@@ -169,7 +174,8 @@ void scale_in_place(NdArray& x, double factor) {
 AttentionResult attention_pages(const NdArray& q, const NdArray& k, const NdArray& v,
                                 const AttentionOptions& options) {
   check_shapes(q, k, v, options);
-  if (fused_applies(q, k, v, options)) return fused_forward(packed(q, k, v), q.dims(), options);
+  if (fused_applies(q.dims(), k.dims(), v.dims(), options))
+    return fused_forward(packed(q, k, v), q.dims(), options);
   const NdArray q4 = split_heads(q, options.heads);
   const NdArray k4 = split_heads(k, options.heads);
   const NdArray v4 = split_heads(v, options.heads);
@@ -189,7 +195,7 @@ AttentionResult attention_pages(const NdArray& q, const NdArray& k, const NdArra
 AttentionGradients attention_pages_backward(const NdArray& dy, const NdArray& q, const NdArray& k,
                                             const NdArray& v, const NdArray& weights,
                                             const AttentionOptions& options) {
-  if (fused_applies(q, k, v, options)) {
+  if (fused_applies(q.dims(), k.dims(), v.dims(), options)) {
     const std::vector<double> dinp = fused_backward(dy, packed(q, k, v), weights, options);
     return {unpacked(dinp, q.dims(), 0), unpacked(dinp, k.dims(), 1), unpacked(dinp, v.dims(), 2)};
   }
@@ -251,9 +257,8 @@ Dims third_of(const NdArray& qkv) {
 AttentionResult attention_packed(const NdArray& qkv, const AttentionOptions& options) {
   check_packed(qkv);
   const Dims dims = third_of(qkv);
-  const NdArray shape(dims);
-  if (fused_applies(shape, shape, shape, options) && !qkv.is_complex()) {
-    check_shapes(shape, shape, shape, options);
+  if (fused_applies(dims, dims, dims, options) && !qkv.is_complex()) {
+    check_extents(dims, dims, dims, options);
     return fused_forward(qkv.pages().real_values(), dims, options);
   }
   const auto [q, k, v] = split_qkv(qkv);
@@ -263,8 +268,7 @@ AttentionResult attention_packed(const NdArray& qkv, const AttentionOptions& opt
 NdArray attention_packed_backward(const NdArray& dy, const NdArray& qkv, const NdArray& weights,
                                   const AttentionOptions& options) {
   const Dims dims = third_of(qkv);
-  const NdArray shape(dims);
-  if (fused_applies(shape, shape, shape, options)) {
+  if (fused_applies(dims, dims, dims, options)) {
     return NdArray::from_pages(
         qkv.dims(), Matrix::row(fused_backward(dy, qkv.pages().real_values(), weights, options))
                         .with_shape(qkv.pages().rows(), qkv.pages().columns()));
