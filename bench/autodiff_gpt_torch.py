@@ -5,10 +5,15 @@ value_and_grad + adamw) and the same model in PyTorch eager, side by side in one
 Model: d 64, 4 heads, context 64, batch 16, MLP 4d with GELU (tanh), float64, AdamW (lr 1e-3,
 betas 0.9/0.999, eps 1e-8, weight decay 0.01), the Vim user manual (usr_*.txt) as characters.
 Both sides run the same number of steps; the first two are warm-up and the medians of the
-rest are compared. Each side runs in its own process, so the peak resident memory of each
-process is reported too (for llmlab: the interpreter, the tape at its largest and the model).
+rest are compared. llmlab runs in a child process, PyTorch in this one, each at --threads
+threads (OpenBLAS's pool included: PyTorch multiplies through OpenBLAS, which
+torch.set_num_threads does not reach). --repeats N runs the pair N times, alternating, and
+reports the median ratio: on a shared machine the speed drifts between runs, and alternating
+puts both sides under the same drift. The peak resident memory of each process is reported too
+(for llmlab: the interpreter, the tape at its largest and the model).
 
-    /usr/bin/python3 bench/autodiff_gpt_torch.py [--steps 20] [--bin build/release/llmlab]
+    /usr/bin/python3 bench/autodiff_gpt_torch.py [--steps 20] [--threads 1] [--repeats 3]
+        [--bin build/release/llmlab]
 """
 import argparse
 import os
@@ -22,9 +27,23 @@ import tempfile
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from openblas_kernels import kernel_environment, restart_with_kernels_named  # noqa: E402
+from openblas_kernels import (kernel_environment, restart_with_kernels_named,  # noqa: E402
+                             thread_environment)
 
-restart_with_kernels_named()
+
+def parse_arguments():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--steps", type=int, default=20)
+    parser.add_argument("--bin", default="build/release/llmlab")
+    parser.add_argument("--threads", type=int, default=1,
+                        help="BLAS/OpenMP/torch threads on both sides (default 1)")
+    parser.add_argument("--repeats", type=int, default=1,
+                        help="runs of the pair, alternating; the median ratio is reported")
+    return parser.parse_args()
+
+
+ARGUMENTS = parse_arguments()  # before the imports below: the thread count is set at exec
+restart_with_kernels_named(ARGUMENTS.threads)
 
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
@@ -135,32 +154,29 @@ def run_with_peak(command, cwd, env):
     return peak, cpu, subprocess.CompletedProcess(command, process.returncode, stdout, stderr)
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--steps", type=int, default=20)
-    parser.add_argument("--bin", default="build/release/llmlab")
-    parser.add_argument("--threads", type=int, default=1,
-                        help="BLAS/torch threads on both sides (default 1)")
-    args = parser.parse_args()
-    ids, vocabulary = corpus_ids()
-    torch.set_num_threads(args.threads)
+def run_llmlab(binary, ids, steps, threads):
+    """One llmlab run in a fresh directory: (step ms, peak MiB, CPU s, the run's summary lines)."""
     here = pathlib.Path(__file__).resolve().parent
     with tempfile.TemporaryDirectory() as tmp:
         work = pathlib.Path(tmp)
         np.save(work / "tokens.npy", ids)
-        np.save(work / "settings.npy", np.array([args.steps, 1.0]))
+        np.save(work / "settings.npy", np.array([steps, 1.0]))
         shutil.copy(here / "autodiff_gpt.rlab", work / "autodiff_gpt.rlab")
-        env = {"OPENBLAS_NUM_THREADS": str(args.threads), "OMP_NUM_THREADS": str(args.threads),
-               "PATH": "/usr/bin:/bin", **kernel_environment()}
-        llmlab_peak, llmlab_cpu, run = run_with_peak([str(pathlib.Path(args.bin).resolve()), "run",
-                                          "autodiff_gpt.rlab"], work, env)
+        env = {"PATH": "/usr/bin:/bin", **thread_environment(threads), **kernel_environment()}
+        peak, cpu, run = run_with_peak([str(pathlib.Path(binary).resolve()), "run",
+                                        "autodiff_gpt.rlab"], work, env)
     if run.returncode != 0:
-        print(run.stdout, run.stderr)
-        return 1
+        raise RuntimeError(f"llmlab failed:\n{run.stdout}\n{run.stderr}")
     summary = run.stdout.strip().splitlines()
+    return float(summary[-1].split()[2]), peak, cpu, summary
+
+
+def run_pair(args, ids, vocabulary):
+    """llmlab, then PyTorch; prints both and returns the step-time ratio."""
+    llmlab_step, llmlab_peak, llmlab_cpu, summary = run_llmlab(args.bin, ids, args.steps,
+                                                               args.threads)
     print(summary[-4])  # the last step's loss
     print(summary[-3])  # the tape's size
-    llmlab_step = float(summary[-1].split()[2])
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     cpu_begin = time.process_time()
     forward, step, loss = torch_run(ids, vocabulary, args.steps)
@@ -169,7 +185,8 @@ def main() -> int:
     print(summary[-2])
     print(f"torch  forward (no_grad) {1000 * forward:.2f} ms, step (forward, backward, AdamW) "
           f"{1000 * step:.2f} ms, last loss {loss:.6f}")
-    print(f"step time ratio llmlab / torch: {llmlab_step / (1000 * step):.2f}")
+    ratio = llmlab_step / (1000 * step)
+    print(f"step time ratio llmlab / torch: {ratio:.2f} ({llmlab_step:.2f} / {1000 * step:.2f} ms)")
     # On a shared machine the wall-clock medians include waiting for a core; CPU time does not.
     # Per iteration: the untaped forward plus the training step, over the whole run.
     print(f"CPU time per iteration: llmlab {1000 * llmlab_cpu / args.steps:.2f} ms (process, "
@@ -177,6 +194,23 @@ def main() -> int:
           f"{llmlab_cpu / torch_cpu:.2f}")
     print(f"peak resident memory: llmlab process {llmlab_peak:.0f} MiB, torch process "
           f"{torch_peak:.0f} MiB ({before:.0f} MiB before the model)")
+    return ratio
+
+
+def main() -> int:
+    args = ARGUMENTS
+    ids, vocabulary = corpus_ids()
+    torch.set_num_threads(args.threads)
+    print(f"threads {args.threads} (torch {torch.get_num_threads()}, OpenBLAS "
+          f"{os.environ['OPENBLAS_NUM_THREADS']}), {args.steps} steps, {args.repeats} run(s)")
+    try:
+        ratios = [run_pair(args, ids, vocabulary) for _ in range(args.repeats)]
+    except RuntimeError as failure:
+        print(failure)
+        return 1
+    if args.repeats > 1:
+        print(f"median step time ratio over {args.repeats} alternating runs: "
+              f"{statistics.median(ratios):.2f} (each: {', '.join(f'{r:.2f}' for r in ratios)})")
     return 0
 
 

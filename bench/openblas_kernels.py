@@ -36,10 +36,22 @@ def kernel_environment():
     return {}
 
 
-def restart_with_kernels_named():
-    """For a script that loads OpenBLAS itself (import numpy/torch): OpenBLAS reads the setting
-    once, when it loads, so the process starts again with it set, before those imports."""
+def thread_environment(threads):
+    """The variables that hold OpenBLAS's and OpenMP's pools to `threads` threads. PyTorch calls
+    OpenBLAS for its matrix products, and OpenBLAS sizes its own pool from these when it loads:
+    torch.set_num_threads() does not reach it, so without them a "one thread" PyTorch run
+    multiplies on every core."""
+    value = str(threads)
+    return {"OPENBLAS_NUM_THREADS": value, "OMP_NUM_THREADS": value, "MKL_NUM_THREADS": value}
+
+
+def restart_with_kernels_named(threads=None):
+    """For a script that loads OpenBLAS itself (import numpy/torch): OpenBLAS reads the kernel
+    set and its thread count once, when it loads, so the process starts again with them set,
+    before those imports. `threads` None keeps the thread count the environment has."""
     wanted = kernel_environment()
-    if wanted and "OPENBLAS_CORETYPE" not in os.environ:
+    if threads is not None:
+        wanted.update(thread_environment(threads))
+    if any(os.environ.get(name) != value for name, value in wanted.items()):
         os.environ.update(wanted)
         os.execv(sys.executable, [sys.executable] + sys.argv)

@@ -121,21 +121,23 @@ std::vector<double> packed(const NdArray& q, const NdArray& k, const NdArray& v)
 AttentionResult fused_forward(std::span<const double> inp, const Dims& dims,
                               const AttentionOptions& options) {
   const FusedShape s = fused_shape(dims, options);
+  // attention_forward writes every element of both, the weights above the diagonal as 0.
   NdArray output = NdArray::uninitialized(dims);
-  NdArray weights(Dims{s.T, s.T, s.NH, s.B});
+  NdArray weights = NdArray::uninitialized(Dims{s.T, s.T, s.NH, s.B});
   attention_forward<double>(output.mutable_pages().mutable_real_values(),
                             weights.mutable_pages().mutable_real_values(), inp, s.B, s.T, s.C,
                             s.NH);
   return {std::move(output), std::move(weights)};
 }
 
-// The gradient of inp (B, T, 3C) from the output's gradient.
-std::vector<double> fused_backward(const NdArray& dy, std::span<const double> inp,
-                                   const NdArray& weights, const AttentionOptions& options) {
+// The gradient of inp (B, T, 3C), an array of extents `inp_dims` (T×3C×B), from the output's
+// gradient. attention_backward writes every element, so the result starts uninitialised.
+NdArray fused_backward(const NdArray& dy, std::span<const double> inp, const Dims& inp_dims,
+                       const NdArray& weights, const AttentionOptions& options) {
   const FusedShape s = fused_shape(dy.dims(), options);
-  std::vector<double> dinp(inp.size(), 0.0);
-  attention_backward<double>(dinp, dy.pages().real_values(), inp, weights.pages().real_values(),
-                             s.B, s.T, s.C, s.NH);
+  NdArray dinp = NdArray::uninitialized(inp_dims);
+  attention_backward<double>(dinp.mutable_pages().mutable_real_values(), dy.pages().real_values(),
+                             inp, weights.pages().real_values(), s.B, s.T, s.C, s.NH);
   return dinp;
 }
 
@@ -196,8 +198,12 @@ AttentionGradients attention_pages_backward(const NdArray& dy, const NdArray& q,
                                             const NdArray& v, const NdArray& weights,
                                             const AttentionOptions& options) {
   if (fused_applies(q.dims(), k.dims(), v.dims(), options)) {
-    const std::vector<double> dinp = fused_backward(dy, packed(q, k, v), weights, options);
-    return {unpacked(dinp, q.dims(), 0), unpacked(dinp, k.dims(), 1), unpacked(dinp, v.dims(), 2)};
+    Dims packed_dims = q.dims();
+    packed_dims[1] *= 3;
+    const NdArray dinp = fused_backward(dy, packed(q, k, v), packed_dims, weights, options);
+    std::span<const double> gradient = dinp.pages().real_values();
+    return {unpacked(gradient, q.dims(), 0), unpacked(gradient, k.dims(), 1),
+            unpacked(gradient, v.dims(), 2)};
   }
   const NdArray q4 = split_heads(q, options.heads);
   const NdArray k4 = split_heads(k, options.heads);
@@ -269,9 +275,7 @@ NdArray attention_packed_backward(const NdArray& dy, const NdArray& qkv, const N
                                   const AttentionOptions& options) {
   const Dims dims = third_of(qkv);
   if (fused_applies(dims, dims, dims, options)) {
-    return NdArray::from_pages(
-        qkv.dims(), Matrix::row(fused_backward(dy, qkv.pages().real_values(), weights, options))
-                        .with_shape(qkv.pages().rows(), qkv.pages().columns()));
+    return fused_backward(dy, qkv.pages().real_values(), qkv.dims(), weights, options);
   }
   const auto [q, k, v] = split_qkv(qkv);
   const AttentionGradients gradients = attention_pages_backward(dy, q, k, v, weights, options);

@@ -10,6 +10,7 @@
 #include <type_traits>
 
 #include "base/error.hpp"
+#include "nn/target_clones.hpp"
 #include "nn/threading.hpp"
 #include "nn/vector_exp.hpp"
 
@@ -33,7 +34,7 @@ T pick_by_sign(T u, T negative, T otherwise) {
 }  // namespace
 
 template <class T>
-void gelu_forward(std::span<T> out, std::span<const T> in) {
+LLMLAB_AVX512_CLONES void gelu_forward(std::span<T> out, std::span<const T> in) {
   LLMLAB_ASSERT(out.size() == in.size());
   const T c = gelu_scale<T>();
   const std::size_t size = in.size();
@@ -59,7 +60,8 @@ void gelu_forward_reference(std::span<T> out, std::span<const T> in) {
 }
 
 template <class T>
-void gelu_backward(std::span<T> dinp, std::span<const T> inp, std::span<const T> dout) {
+LLMLAB_AVX512_CLONES void gelu_backward(std::span<T> dinp, std::span<const T> inp,
+                                        std::span<const T> dout) {
   LLMLAB_ASSERT(dinp.size() == inp.size() && dout.size() == inp.size());
   const T c = gelu_scale<T>();
   const T slope = kGeluCubic<T> * T(3);

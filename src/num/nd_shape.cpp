@@ -284,7 +284,13 @@ NdArray summed_to(const NdArray& source, const Dims& dims) {
       const Index row = target_page + (sum_rows ? 0 : r) * target[1];
       const double* values = from.data() + (page * rows + r) * columns;
       double* out = to.data() + row;
-      for (Index c = 0; c < columns; ++c) out[sum_columns ? 0 : c] += values[c];
+      if (sum_columns) {
+        double total = out[0];
+        for (Index c = 0; c < columns; ++c) total += values[c];
+        out[0] = total;
+      } else {
+        for (Index c = 0; c < columns; ++c) out[c] += values[c];
+      }
     }
     for (std::size_t k = 2; k < in.size() && ++page_subscript[k] == in[k]; ++k) {
       page_subscript[k] = 0;

@@ -36,11 +36,27 @@ BinaryOp element_wise(BinaryOp op) {
   }
 }
 
-// An operand as the 2-D operator takes it: a number as it is, an array expanded to `dims`
-// and given as its storage matrix.
+// True when an array of extents `source` is one row repeated under every row of the storage
+// of an array of extents `dims`: 1×d2 with d2 the result's, nothing past dim 2 (a bias).
+bool repeats_as_storage_row(const num::Dims& source, const num::Dims& dims) {
+  if (source.size() < 2 || source[0] != 1 || source[1] != dims[1]) return false;
+  for (std::size_t k = 2; k < source.size(); ++k) {
+    if (source[k] != 1) return false;
+  }
+  return true;
+}
+
+// An operand as the 2-D operator takes it: a number as it is, an array as its storage matrix
+// expanded to `dims`. A row repeated under every storage row is left to the 2-D operator's own
+// implicit expansion, which repeats it without making the copy (the other operand then has
+// the full storage: a result with pages takes them from an operand).
 Value operand_over(const Value& operand, const num::Dims& dims) {
   if (is_number(operand)) return operand;
-  return Value::matrix(num::expanded(as_nd_array(operand), dims).pages(), operand.is_logical());
+  const num::NdArray array = as_nd_array(operand);
+  if (repeats_as_storage_row(array.dims(), dims)) {
+    return Value::matrix(array.pages(), operand.is_logical());
+  }
+  return Value::matrix(num::expanded(array, dims).pages(), operand.is_logical());
 }
 
 }  // namespace
