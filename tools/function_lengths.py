@@ -13,6 +13,12 @@ holds them. A function's length runs from the line of its name to the line of it
 
 prints `file:line: name (L lines)` for each function longer than N (60), longest first, and exits
 with 1 when one is longer than M, so CI can pin a ceiling and lower it as functions get split.
+
+A dispatch table (a switch over kinds or op codes whose cases are a few lines each) may be the
+clearest form past 60 lines. Mark it with a comment that begins `// dispatch table:` and says
+why, either in the block of `//` comments directly above the function or as the first thing in
+its body; the function is then listed apart, as `(L lines, dispatch table)`, and --max passes
+it by.
 """
 import argparse
 import pathlib
@@ -25,6 +31,7 @@ RAW_STRING_OPEN = re.compile(r'(?:u8|[uUL])?R"([^()\\\s]{0,16})\(')
 SCOPE_HEAD = re.compile(r"^(?:export\s+)?(?:inline\s+)?(?:namespace\b|extern\b)")
 CLASS_HEAD = re.compile(r"^(?:template\s*<.*>\s*)?(?:class|struct|union)\b(?![^(]*\))", re.S)
 ENUM_HEAD = re.compile(r"^(?:typedef\s+)?enum\b")
+DISPATCH_MARKER = "// dispatch table:"
 OPERATOR_NAME = re.compile(r"((?:[A-Za-z_]\w*\s*::\s*)*\boperator\s*(?:\(\s*\)|\[\s*\]|[^\s(]+))\s*\(")
 QUALIFIED_NAME = re.compile(r"((?:[A-Za-z_]\w*(?:\s*<[^<>]*>)?\s*::\s*)*~?[A-Za-z_]\w*)\s*$")
 
@@ -186,11 +193,30 @@ def function_name(head: str) -> str | None:
 
 
 class Function:
-    def __init__(self, path: str, line: int, name: str, length: int):
+    def __init__(self, path: str, line: int, name: str, length: int, dispatch_table: bool = False):
         self.path = path
         self.line = line
         self.name = name
         self.length = length
+        self.dispatch_table = dispatch_table  # marked `// dispatch table:`, exempt from --max
+
+
+def marked_dispatch_table(text: str, head_at: int, body_open: int) -> bool:
+    """Whether the function whose head starts at head_at and whose body opens at body_open
+    carries the dispatch-table marker: in the `//` comment block directly above its head, or
+    as the first thing in its body."""
+    if text[body_open + 1:].lstrip().startswith(DISPATCH_MARKER):
+        return True
+    line_end = text.rfind("\n", 0, head_at)  # the end of the line above the head's
+    while line_end >= 0:
+        line_start = text.rfind("\n", 0, line_end) + 1
+        line = text[line_start:line_end].strip()
+        if not line.startswith("//"):
+            return False
+        if line.startswith(DISPATCH_MARKER):
+            return True
+        line_end = line_start - 1
+    return False
 
 
 def scan(text: str, path: str) -> list[Function]:
@@ -208,13 +234,16 @@ def scan(text: str, path: str) -> list[Function]:
                 high = middle - 1
         return low + 1
 
+    def marked(head_at: int, body_open: int) -> bool:
+        return marked_dispatch_table(text, head_at, body_open)
+
     functions: list[Function] = []
-    scan_scope(code, 0, len(code), "", path, line_of, functions)
+    scan_scope(code, 0, len(code), "", path, line_of, functions, marked)
     return functions
 
 
 def scan_scope(code: str, start: int, end: int, prefix: str, path: str, line_of,
-               functions: list) -> None:
+               functions: list, marked) -> None:
     """Classify each brace pair between start and end (a namespace or class body).
 
     prefix is the enclosing class's name and `::` for member functions defined in the class.
@@ -238,11 +267,11 @@ def scan_scope(code: str, start: int, end: int, prefix: str, path: str, line_of,
             head = code[head_start:index]
             stripped = strip_leading_template(head.strip())
             if SCOPE_HEAD.match(stripped):
-                scan_scope(code, index + 1, close, prefix, path, line_of, functions)
+                scan_scope(code, index + 1, close, prefix, path, line_of, functions, marked)
             elif CLASS_HEAD.match(stripped):
                 class_name = re.match(r"(?:template\s*<.*>\s*)?\w+\s+(\w+)", stripped, re.S)
                 inner = prefix + (class_name.group(1) + "::" if class_name else "")
-                scan_scope(code, index + 1, close, inner, path, line_of, functions)
+                scan_scope(code, index + 1, close, inner, path, line_of, functions, marked)
             elif ENUM_HEAD.match(stripped):
                 pass
             else:
@@ -250,6 +279,7 @@ def scan_scope(code: str, start: int, end: int, prefix: str, path: str, line_of,
                 if name is not None:
                     # Braces in a constructor's initialiser list (`value_{x},`) are followed by a
                     # comma or by the body's own brace: the body is the first group that is not.
+                    body_open = index
                     while True:
                         after = code[close + 1:end].lstrip()
                         if not after or after[0] not in ",{":
@@ -257,12 +287,15 @@ def scan_scope(code: str, start: int, end: int, prefix: str, path: str, line_of,
                         next_open = code.find("{", close + 1)
                         if next_open < 0 or next_open >= end:
                             break
+                        body_open = next_open
                         close = matching_brace(code, next_open)
                     name_at = head_start + len(head) - len(head.lstrip()) + head.lstrip().find(
                         name.split("::")[0].split(" ")[0].lstrip("~"))
                     first_line = line_of(max(name_at, head_start))
+                    head_at = head_start + len(head) - len(head.lstrip())
                     functions.append(Function(path, first_line, prefix + name,
-                                              line_of(close) - first_line + 1))
+                                              line_of(close) - first_line + 1,
+                                              marked(head_at, body_open)))
             index = close
             head_start = close + 1
         index += 1
@@ -289,12 +322,16 @@ def main(argv: list[str]) -> int:
     for path in source_files(arguments.paths):
         functions.extend(scan(path.read_text(errors="replace"), str(path)))
     long_ones = sorted((f for f in functions if f.length > arguments.over),
-                       key=lambda f: (-f.length, f.path, f.line))
+                       key=lambda f: (f.dispatch_table, -f.length, f.path, f.line))
+    tables = 0
     for function in long_ones:
-        print(f"{function.path}:{function.line}: {function.name} ({function.length} lines)")
-    print(f"{len(long_ones)} of {len(functions)} functions over {arguments.over} lines")
+        kind = ", dispatch table" if function.dispatch_table else ""
+        tables += function.dispatch_table
+        print(f"{function.path}:{function.line}: {function.name} ({function.length} lines{kind})")
+    marked_ones = f" ({tables} of them dispatch tables)" if tables else ""
+    print(f"{len(long_ones)} of {len(functions)} functions over {arguments.over} lines{marked_ones}")
     if arguments.max is not None:
-        too_long = [f for f in functions if f.length > arguments.max]
+        too_long = [f for f in functions if f.length > arguments.max and not f.dispatch_table]
         if too_long:
             print(f"{len(too_long)} functions over the ceiling of {arguments.max} lines",
                   file=sys.stderr)

@@ -276,6 +276,48 @@ Value eig_rule(RuleCall& call) {
       });
 }
 
+// svd_rule's backward pass: Ā from g, the gradients of s (with_vectors false) or of U, S, V,
+// for the economy factors `parts` of an m×n A, its singular values s and F (svd_rule's letters).
+Matrix svd_backward(const num::Svd& parts, const std::vector<double>& s, const Matrix& f,
+                    bool with_vectors, Index m, Index n, const std::vector<Matrix>& g) {
+  const Matrix& u = parts.u;
+  const Matrix& v = parts.v;
+  const auto k = static_cast<Index>(s.size());
+  const std::vector<double> s_bar = diagonal_or_values(g[with_vectors ? 1 : 0]);
+  Matrix middle(k, k);
+  for (Index i = 0; i < k; ++i) middle.set(i, i, s_bar[static_cast<std::size_t>(i)]);
+  if (!with_vectors) return product(product(u, middle), transposed(v));
+  // The gradients of U and V, cut to the k columns the economy factors have.
+  Matrix u_bar(m, k), v_bar(n, k);
+  for (Index i = 0; i < m; ++i) {
+    for (Index j = 0; j < k; ++j) u_bar.set(i, j, g[0](i, j));
+  }
+  for (Index i = 0; i < n; ++i) {
+    for (Index j = 0; j < k; ++j) v_bar.set(i, j, g[2](i, j));
+  }
+  const Matrix ut_ubar = product(transposed(u), u_bar);
+  const Matrix vt_vbar = product(transposed(v), v_bar);
+  const Matrix j_term = hadamard(f, subtract(ut_ubar, transposed(ut_ubar)));
+  const Matrix k_term = hadamard(f, subtract(vt_vbar, transposed(vt_vbar)));
+  for (Index i = 0; i < k; ++i) {
+    for (Index c = 0; c < k; ++c) {
+      const double value = j_term(i, c) * s[static_cast<std::size_t>(c)] +
+                           s[static_cast<std::size_t>(i)] * k_term(i, c);
+      middle.set(i, c, middle(i, c) + value);
+    }
+  }
+  Matrix result = product(product(u, middle), transposed(v));
+  Matrix u_bar_scaled = subtract(u_bar, product(u, ut_ubar));  // (I - U Uᵀ) Ū
+  Matrix v_bar_scaled = subtract(v_bar, product(v, vt_vbar));  // (I - V Vᵀ) V̄
+  for (Index j = 0; j < k; ++j) {
+    const double inverse = 1.0 / s[static_cast<std::size_t>(j)];
+    for (Index i = 0; i < m; ++i) u_bar_scaled.set(i, j, u_bar_scaled(i, j) * inverse);
+    for (Index i = 0; i < n; ++i) v_bar_scaled.set(i, j, v_bar_scaled(i, j) * inverse);
+  }
+  result = add(result, product_transposed_right(u_bar_scaled, v));
+  return add(result, product_transposed_right(u, v_bar_scaled));
+}
+
 // s = svd(A) and [U, S, V] = svd(A) (square A, or "econ"), A = U S Vᵀ with k = min(m, n)
 // singular values. With J = F ∘ (Uᵀ Ū - Ūᵀ U), K = F ∘ (Vᵀ V̄ - V̄ᵀ V), F(i, j) = 1 / (s_j² - s_i²):
 //   Ā = U (J S + diag(s̄) + S K) Vᵀ + (I - U Uᵀ) Ū S⁻¹ Vᵀ + U S⁻¹ V̄ᵀ (I - V Vᵀ).
@@ -304,46 +346,10 @@ Value svd_rule(RuleCall& call) {
   }
   const Matrix f = reciprocal_gaps(squares);
   const Index m = a.rows(), n = a.columns();
-  return record_outputs(
-      call, call.plain(), with_vectors ? 3 : 1,
-      [parts, s, f, with_vectors, m, n](const std::vector<Matrix>& g) {
-        const Matrix& u = parts.u;
-        const Matrix& v = parts.v;
-        const auto k = static_cast<Index>(s.size());
-        const std::vector<double> s_bar = diagonal_or_values(g[with_vectors ? 1 : 0]);
-        Matrix middle(k, k);
-        for (Index i = 0; i < k; ++i) middle.set(i, i, s_bar[static_cast<std::size_t>(i)]);
-        if (!with_vectors) return product(product(u, middle), transposed(v));
-        // The gradients of U and V, cut to the k columns the economy factors have.
-        Matrix u_bar(m, k), v_bar(n, k);
-        for (Index i = 0; i < m; ++i) {
-          for (Index j = 0; j < k; ++j) u_bar.set(i, j, g[0](i, j));
-        }
-        for (Index i = 0; i < n; ++i) {
-          for (Index j = 0; j < k; ++j) v_bar.set(i, j, g[2](i, j));
-        }
-        const Matrix ut_ubar = product(transposed(u), u_bar);
-        const Matrix vt_vbar = product(transposed(v), v_bar);
-        const Matrix j_term = hadamard(f, subtract(ut_ubar, transposed(ut_ubar)));
-        const Matrix k_term = hadamard(f, subtract(vt_vbar, transposed(vt_vbar)));
-        for (Index i = 0; i < k; ++i) {
-          for (Index c = 0; c < k; ++c) {
-            const double value = j_term(i, c) * s[static_cast<std::size_t>(c)] +
-                                 s[static_cast<std::size_t>(i)] * k_term(i, c);
-            middle.set(i, c, middle(i, c) + value);
-          }
-        }
-        Matrix result = product(product(u, middle), transposed(v));
-        Matrix u_bar_scaled = subtract(u_bar, product(u, ut_ubar));  // (I - U Uᵀ) Ū
-        Matrix v_bar_scaled = subtract(v_bar, product(v, vt_vbar));  // (I - V Vᵀ) V̄
-        for (Index j = 0; j < k; ++j) {
-          const double inverse = 1.0 / s[static_cast<std::size_t>(j)];
-          for (Index i = 0; i < m; ++i) u_bar_scaled.set(i, j, u_bar_scaled(i, j) * inverse);
-          for (Index i = 0; i < n; ++i) v_bar_scaled.set(i, j, v_bar_scaled(i, j) * inverse);
-        }
-        result = add(result, product_transposed_right(u_bar_scaled, v));
-        return add(result, product_transposed_right(u, v_bar_scaled));
-      });
+  return record_outputs(call, call.plain(), with_vectors ? 3 : 1,
+                        [parts, s, f, with_vectors, m, n](const std::vector<Matrix>& g) {
+                          return svd_backward(parts, s, f, with_vectors, m, n, g);
+                        });
 }
 
 // R = chol(A), RᵀR = A read from A's upper triangle. With L = Rᵀ and Φ the lower triangle with

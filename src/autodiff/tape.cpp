@@ -694,6 +694,72 @@ Value ValueTape::nd_region_read(const Value& container, std::span<const Value> s
       });
 }
 
+namespace {
+
+// One operand's rectangle in a concatenation's result.
+struct Tile {
+  Index top, left, rows, columns;
+};
+
+// How a concatenation's operands tile its result: each operand's rectangle, the operands'
+// primal values by block row, and the result's extents.
+struct Tiling {
+  std::vector<Tile> tiles;
+  std::vector<std::vector<Value>> primal_rows;
+  Index height = 0;
+  Index width = -1;
+};
+
+// The tiling of `rows` (`count` operands in all), or nullopt when they do not tile: an empty,
+// logical, N-D or non-numeric operand, a block row of unequal heights, or rows of unequal
+// widths.
+std::optional<Tiling> tiling_of(const std::vector<std::vector<Value>>& rows, std::size_t count) {
+  Tiling tiling;
+  tiling.tiles.reserve(count);
+  tiling.primal_rows.resize(rows.size());
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    Index left = 0, height = -1;
+    for (const Value& operand : rows[r]) {
+      const Value& primal = primal_of(operand);
+      if (!is_real_numeric(primal) || primal.is_logical() || primal.is_nd_array()) {
+        return std::nullopt;
+      }
+      const Index h = primal.is(Kind::Scalar) ? 1 : primal.matrix_value().rows();
+      const Index w = primal.is(Kind::Scalar) ? 1 : primal.matrix_value().columns();
+      if (h == 0 || w == 0 || (height >= 0 && h != height)) return std::nullopt;
+      height = h;
+      tiling.tiles.push_back(Tile{tiling.height, left, h, w});
+      left += w;
+      tiling.primal_rows[r].push_back(primal);
+    }
+    if (height < 0 || (tiling.width >= 0 && left != tiling.width)) return std::nullopt;
+    tiling.width = left;
+    tiling.height += height;
+  }
+  return tiling;
+}
+
+// The backward pass of a tiled concatenation `width` columns wide: each operand's gradient is
+// its rectangle of the output gradient g, copied row by row.
+void add_tile_gradients(const std::vector<Tile>& tiles, Index width, const Matrix& g,
+                        GradientSink& sink) {
+  std::span<const double> in = g.real_values();
+  for (std::size_t k = 0; k < tiles.size(); ++k) {
+    if (!sink.wants(k)) continue;
+    const Tile& b = tiles[k];
+    Matrix part = Matrix::uninitialized(b.rows, b.columns);
+    std::span<double> out = part.mutable_real_values();
+    for (Index i = 0; i < b.rows; ++i) {
+      const auto from = static_cast<std::size_t>((b.top + i) * width + b.left);
+      std::copy_n(in.begin() + static_cast<std::ptrdiff_t>(from), b.columns,
+                  out.begin() + static_cast<std::ptrdiff_t>(i * b.columns));
+    }
+    sink.add(k, std::move(part));
+  }
+}
+
+}  // namespace
+
 // Concatenation of real arrays that tile the result (every operand non-empty, the operands of
 // a block row equally tall, the block rows equally wide): each operand is one rectangle of the
 // result, and its gradient is that rectangle of the output gradient, copied row by row. Other
@@ -714,51 +780,15 @@ Value ValueTape::concatenate(const std::vector<std::vector<Value>>& rows) {
     });
   };
   if (nesting_ > 0) return general();
-  struct Block {
-    Index top, left, rows, columns;
-  };
-  std::vector<Block> blocks;
-  blocks.reserve(operands.size());
-  std::vector<std::vector<Value>> primal_rows(rows.size());
-  Index top = 0, width = -1;
-  for (std::size_t r = 0; r < rows.size(); ++r) {
-    Index left = 0, height = -1;
-    for (const Value& operand : rows[r]) {
-      const Value& primal = primal_of(operand);
-      if (!is_real_numeric(primal) || primal.is_logical() || primal.is_nd_array()) {
-        return general();
-      }
-      const Index h = primal.is(Kind::Scalar) ? 1 : primal.matrix_value().rows();
-      const Index w = primal.is(Kind::Scalar) ? 1 : primal.matrix_value().columns();
-      if (h == 0 || w == 0 || (height >= 0 && h != height)) return general();
-      height = h;
-      blocks.push_back(Block{top, left, h, w});
-      left += w;
-      primal_rows[r].push_back(primal);
-    }
-    if (height < 0 || (width >= 0 && left != width)) return general();
-    width = left;
-    top += height;
-  }
-  Value result = runtime::concatenate(primal_rows);
+  std::optional<Tiling> tiling = tiling_of(rows, operands.size());
+  if (!tiling) return general();
+  Value result = runtime::concatenate(tiling->primal_rows);
   const Matrix shape = result.as_matrix();
-  if (shape.rows() != top || shape.columns() != width) return general();
-  return record(std::move(result), operands,
-                [blocks = std::move(blocks), width](const Matrix& g, GradientSink& sink) {
-                  std::span<const double> in = g.real_values();
-                  for (std::size_t k = 0; k < blocks.size(); ++k) {
-                    if (!sink.wants(k)) continue;
-                    const Block& b = blocks[k];
-                    Matrix part = Matrix::uninitialized(b.rows, b.columns);
-                    std::span<double> out = part.mutable_real_values();
-                    for (Index i = 0; i < b.rows; ++i) {
-                      const auto from = static_cast<std::size_t>((b.top + i) * width + b.left);
-                      std::copy_n(in.begin() + static_cast<std::ptrdiff_t>(from), b.columns,
-                                  out.begin() + static_cast<std::ptrdiff_t>(i * b.columns));
-                    }
-                    sink.add(k, std::move(part));
-                  }
-                });
+  if (shape.rows() != tiling->height || shape.columns() != tiling->width) return general();
+  return record(
+      std::move(result), operands,
+      [tiles = std::move(tiling->tiles), width = tiling->width](
+          const Matrix& g, GradientSink& sink) { add_tile_gradients(tiles, width, g, sink); });
 }
 
 Value ValueTape::builtin(std::string_view name, std::span<const Value> arguments, int nargout,

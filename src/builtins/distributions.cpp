@@ -371,25 +371,15 @@ Subscripts accumarray_subscripts(Call& call) {
   return out;
 }
 
-// accumarray in matlab code, MATLAB's full form: accumarray(subs, vals, sz, func, fillval,
-// issparse). subs holds one row of subscripts per value (N×D, D ≥ 1, or a cell of D index
-// vectors); the result has max(subs) extents (a column for D = 1) unless sz gives them; func
-// (sum by default) takes each group's values as a column, in their order, and gives one value
-// (a number or a logical, or a cell for a cell result); elements no subscript names hold
-// fillval (0 by default). Sparse results do not exist here.
-Value matlab_accumarray(Call& call) {
-  const Subscripts subs = accumarray_subscripts(call);
-  const num::Matrix values = real_matrix(call, 1);
-  if (values.size() != 1 && values.size() != subs.count) {
-    call.fail("vals must be a scalar or have one element per subscript (" +
-              std::to_string(subs.count) + "), got " + std::to_string(values.size()));
-  }
-  const auto given = [&](int index) {
-    return call.has(index) &&
-           !(call.value(index).is_array() && call.value(index).matrix_value().empty());
-  };
-  if (given(5) && call.boolean(5))
-    call.fail("sparse results are not supported (issparse must be false)");
+// Whether accumarray's optional argument `index` is given: present and not [].
+bool accumarray_given(Call& call, int index) {
+  return call.has(index) &&
+         !(call.value(index).is_array() && call.value(index).matrix_value().empty());
+}
+
+// The result's extents: max(subs) per column (a column for D = 1), or sz (argument 3), which
+// must hold every subscript.
+num::Dims accumarray_extents(Call& call, const Subscripts& subs) {
   num::Dims dims(static_cast<std::size_t>(std::max<num::Index>(subs.dims, 2)),
                  subs.dims == 1 ? 1 : 0);
   for (num::Index k = 0; k < subs.count; ++k) {
@@ -399,33 +389,33 @@ Value matlab_accumarray(Call& call) {
     }
   }
   if (subs.count == 0 && subs.dims == 1) dims = {0, 1};
-  if (given(2)) {
-    const num::Matrix size = real_matrix(call, 2);
-    num::Dims asked;
-    for (num::Index k = 0; k < size.size(); ++k) {
-      if (!(size[k] >= 0 && size[k] <= kLargestSize) || std::floor(size[k]) != size[k]) {
-        call.fail("sz must hold non-negative integers");
-      }
-      asked.push_back(static_cast<num::Index>(size[k]));
+  if (!accumarray_given(call, 2)) return dims;
+  const num::Matrix size = real_matrix(call, 2);
+  num::Dims asked;
+  for (num::Index k = 0; k < size.size(); ++k) {
+    if (!(size[k] >= 0 && size[k] <= kLargestSize) || std::floor(size[k]) != size[k]) {
+      call.fail("sz must hold non-negative integers");
     }
-    const bool vector_size =
-        subs.dims == 1 && asked.size() == 2 && (asked[0] == 1 || asked[1] == 1);
-    if (vector_size) {
-      const num::Index length = asked[0] == 1 ? asked[1] : asked[0];
-      if (length < dims[0]) call.fail("sz does not hold every subscript");
-    } else {
-      if (asked.size() < 2 ||
-          static_cast<num::Index>(asked.size()) != std::max<num::Index>(subs.dims, 2)) {
-        call.fail("sz must have one extent per column of subs (at least two)");
-      }
-      for (std::size_t d = 0; d < asked.size(); ++d) {
-        if (asked[d] < dims[d]) call.fail("sz does not hold every subscript");
-      }
-    }
-    dims = asked;
+    asked.push_back(static_cast<num::Index>(size[k]));
   }
-  const num::Index total = num::element_count(dims);
-  // The linear position of each value's subscripts in the result (MATLAB's column-major order).
+  const bool vector_size = subs.dims == 1 && asked.size() == 2 && (asked[0] == 1 || asked[1] == 1);
+  if (vector_size) {
+    const num::Index length = asked[0] == 1 ? asked[1] : asked[0];
+    if (length < dims[0]) call.fail("sz does not hold every subscript");
+  } else {
+    if (asked.size() < 2 ||
+        static_cast<num::Index>(asked.size()) != std::max<num::Index>(subs.dims, 2)) {
+      call.fail("sz must have one extent per column of subs (at least two)");
+    }
+    for (std::size_t d = 0; d < asked.size(); ++d) {
+      if (asked[d] < dims[d]) call.fail("sz does not hold every subscript");
+    }
+  }
+  return asked;
+}
+
+// The linear position of each value's subscripts in the result (MATLAB's column-major order).
+std::vector<num::Index> accumarray_linear(const Subscripts& subs, const num::Dims& dims) {
   const bool flat = subs.dims == 1;
   std::vector<num::Index> linear(static_cast<std::size_t>(subs.count));
   for (num::Index k = 0; k < subs.count; ++k) {
@@ -438,28 +428,42 @@ Value matlab_accumarray(Call& call) {
     linear[static_cast<std::size_t>(k)] =
         flat ? subs.positions[static_cast<std::size_t>(k)] : position;
   }
-  const auto value_at = [&](num::Index k) { return values[values.size() == 1 ? 0 : k]; };
-  const double fill = given(4) ? call.scalar(4) : 0.0;
-  if (!given(3)) {
-    num::NdArray result(dims, 0.0);
-    std::vector<bool> named(static_cast<std::size_t>(total), false);
-    num::Matrix& storage = result.mutable_pages();
-    for (num::Index k = 0; k < subs.count; ++k) {
-      const num::Index at = num::offset_of(dims, linear[static_cast<std::size_t>(k)]);
-      storage.set(at, storage[at] + value_at(k));
-      named[static_cast<std::size_t>(linear[static_cast<std::size_t>(k)])] = true;
-    }
-    for (num::Index e = 0; e < total; ++e) {
-      if (!named[static_cast<std::size_t>(e)]) storage.set(num::offset_of(dims, e), fill);
-    }
-    return runtime::nd_result(std::move(result));
+  return linear;
+}
+
+// vals(k), a scalar vals standing for every k.
+double accumarray_value(const num::Matrix& values, num::Index k) {
+  return values[values.size() == 1 ? 0 : k];
+}
+
+// The default FUNC, sum, in one pass; elements no subscript names hold fill.
+Value accumarray_sums(const num::Dims& dims, const std::vector<num::Index>& linear,
+                      const num::Matrix& values, double fill) {
+  const num::Index total = num::element_count(dims);
+  num::NdArray result(dims, 0.0);
+  std::vector<bool> named(static_cast<std::size_t>(total), false);
+  num::Matrix& storage = result.mutable_pages();
+  for (std::size_t k = 0; k < linear.size(); ++k) {
+    const num::Index at = num::offset_of(dims, linear[k]);
+    storage.set(at, storage[at] + accumarray_value(values, static_cast<num::Index>(k)));
+    named[static_cast<std::size_t>(linear[k])] = true;
   }
+  for (num::Index e = 0; e < total; ++e) {
+    if (!named[static_cast<std::size_t>(e)]) storage.set(num::offset_of(dims, e), fill);
+  }
+  return runtime::nd_result(std::move(result));
+}
+
+// A given FUNC (argument 3) over each named element's group of values, in the order they come;
+// its one value per group is a number or logical, or a one-element cell for a cell result.
+Value accumarray_by_function(Call& call, const num::Dims& dims,
+                             const std::vector<num::Index>& linear, const num::Matrix& values,
+                             double fill) {
   const Value& function = call.value(3);
   if (!function.is_callable()) call.fail("FUNC must be a function handle");
-  // The values of each named element, in the order they come.
   std::map<num::Index, std::vector<double>> groups;
-  for (num::Index k = 0; k < subs.count; ++k)
-    groups[linear[static_cast<std::size_t>(k)]].push_back(value_at(k));
+  for (std::size_t k = 0; k < linear.size(); ++k)
+    groups[linear[k]].push_back(accumarray_value(values, static_cast<num::Index>(k)));
   std::vector<std::pair<num::Index, Value>> results;
   bool cells = false;
   bool logical = !groups.empty();
@@ -481,7 +485,8 @@ Value matlab_accumarray(Call& call) {
     runtime::CellArray out;
     out.rows = dims[0];
     out.columns = dims[1];
-    out.items.assign(static_cast<std::size_t>(total), Value::matrix(num::Matrix(0, 0)));
+    out.items.assign(static_cast<std::size_t>(num::element_count(dims)),
+                     Value::matrix(num::Matrix(0, 0)));
     for (auto& [position, result] : results) {
       if (!result.is(Kind::Cell)) call.fail("FUNC must give cells for every group or for none");
       out.items[static_cast<std::size_t>(position)] = result.cell_value().items.front();
@@ -493,6 +498,28 @@ Value matlab_accumarray(Call& call) {
     result.mutable_pages().set(num::offset_of(dims, position), value.as_matrix()[0]);
   }
   return runtime::nd_result(std::move(result), logical && (fill == 0.0 || fill == 1.0));
+}
+
+// accumarray in matlab code, MATLAB's full form: accumarray(subs, vals, sz, func, fillval,
+// issparse). subs holds one row of subscripts per value (N×D, D ≥ 1, or a cell of D index
+// vectors); the result has max(subs) extents (a column for D = 1) unless sz gives them; func
+// (sum by default) takes each group's values as a column, in their order, and gives one value
+// (a number or a logical, or a cell for a cell result); elements no subscript names hold
+// fillval (0 by default). Sparse results do not exist here.
+Value matlab_accumarray(Call& call) {
+  const Subscripts subs = accumarray_subscripts(call);
+  const num::Matrix values = real_matrix(call, 1);
+  if (values.size() != 1 && values.size() != subs.count) {
+    call.fail("vals must be a scalar or have one element per subscript (" +
+              std::to_string(subs.count) + "), got " + std::to_string(values.size()));
+  }
+  if (accumarray_given(call, 5) && call.boolean(5))
+    call.fail("sparse results are not supported (issparse must be false)");
+  const num::Dims dims = accumarray_extents(call, subs);
+  const std::vector<num::Index> linear = accumarray_linear(subs, dims);
+  const double fill = accumarray_given(call, 4) ? call.scalar(4) : 0.0;
+  if (!accumarray_given(call, 3)) return accumarray_sums(dims, linear, values, fill);
+  return accumarray_by_function(call, dims, linear, values, fill);
 }
 
 // accumarray(subs, vals) and accumarray(subs, vals, sz): result(s) = sum of vals(k) over the k

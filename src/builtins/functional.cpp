@@ -213,18 +213,8 @@ Value arrayfun(Call& call) {
   return arrayfun_2d(call);
 }
 
-Value arrayfun_2d(Call& call) {
-  int inputs = call.count() - 1;
-  bool uniform = true;
-  if (call.count() >= 4 && call.value(call.count() - 2).is(Kind::String)) {
-    if (call.string(call.count() - 2) != "UniformOutput") {
-      call.fail("the only option is \"UniformOutput\", true or false");
-    }
-    uniform = call.value(call.count() - 1).as_scalar() != 0.0;
-    inputs -= 2;
-  }
-  const bool matrix_input = runtime::primal_of(call.value(1)).is(Kind::Matrix);
-  if (inputs == 1 && uniform && !matrix_input) return map_function(call);
+// f called on element e of each of the `inputs` arrays after it, for every e, one output each.
+std::vector<Value> results_per_element(Call& call, int inputs) {
   const Value& function = call.value(0);
   if (!function.is_callable()) {
     throw Error(fmt::format("arrayfun: first argument must be a lambda or function handle, got {}",
@@ -244,20 +234,25 @@ Value arrayfun_2d(Call& call) {
     for (const std::vector<Value>& column : columns) arguments.push_back(column[e]);
     results.push_back(call.invoke(function, std::move(arguments), 1));
   }
-  if (!uniform) {
-    std::vector<std::string> texts;
-    for (std::size_t e = 0; e < results.size(); ++e) {
-      if (!results[e].is(Kind::String)) {
-        call.fail(fmt::format(
-            "with \"UniformOutput\", false the function must return strings, element {} gave {}",
-            e + 1, results[e].kind_name()));
-      }
-      texts.push_back(results[e].string_value());
+  return results;
+}
+
+// "UniformOutput", false: rlab gathers texts, one per call, into a string array.
+Value string_results(Call& call, const std::vector<Value>& results) {
+  std::vector<std::string> texts;
+  for (std::size_t e = 0; e < results.size(); ++e) {
+    if (!results[e].is(Kind::String)) {
+      call.fail(fmt::format(
+          "with \"UniformOutput\", false the function must return strings, element {} gave {}",
+          e + 1, results[e].kind_name()));
     }
-    return Value::string_array(std::move(texts));
+    texts.push_back(results[e].string_value());
   }
-  Value packed = pack_results(call, results);
-  if (!matrix_input) return packed;
+  return Value::string_array(std::move(texts));
+}
+
+// The packed results of a matrix input (a vector, one number per element) in its shape.
+Value in_input_shape(Call& call, const Value& packed) {
   if (!runtime::primal_of(packed).is(Kind::Vector)) {
     call.fail("a matrix input needs one number from each call");
   }
@@ -277,6 +272,25 @@ Value arrayfun_2d(Call& call) {
   const Value operands[] = {packed};
   if (runtime::Tape* tape = runtime::tape_of(operands)) return tape->rearrange(operands, in_shape);
   return in_shape(operands);
+}
+
+Value arrayfun_2d(Call& call) {
+  int inputs = call.count() - 1;
+  bool uniform = true;
+  if (call.count() >= 4 && call.value(call.count() - 2).is(Kind::String)) {
+    if (call.string(call.count() - 2) != "UniformOutput") {
+      call.fail("the only option is \"UniformOutput\", true or false");
+    }
+    uniform = call.value(call.count() - 1).as_scalar() != 0.0;
+    inputs -= 2;
+  }
+  const bool matrix_input = runtime::primal_of(call.value(1)).is(Kind::Matrix);
+  if (inputs == 1 && uniform && !matrix_input) return map_function(call);
+  const std::vector<Value> results = results_per_element(call, inputs);
+  if (!uniform) return string_results(call, results);
+  Value packed = pack_results(call, results);
+  if (!matrix_input) return packed;
+  return in_input_shape(call, packed);
 }
 
 // bsxfun(f, A, B): f(A, B). rlab's element-wise operators already broadcast (language.md

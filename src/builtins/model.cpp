@@ -322,6 +322,46 @@ train::InsideFields fields_argument(Call& call, const Value& value) {
   return fields;
 }
 
+// gpt_forward's "layers": block numbers 1..layers, as 0-based indices.
+std::vector<int> layers_argument(Call& call, const Value& value, int block_count) {
+  std::vector<int> layers;
+  const num::Matrix list = value.as_matrix();
+  for (num::Index i = 0; i < list.size(); i++) {
+    const double l = list[i];
+    if (l != std::floor(l) || l < 1 || l > block_count) {
+      call.fail(fmt::format("layers must be block numbers in 1..{}, got {}", block_count, l));
+    }
+    layers.push_back(static_cast<int>(l) - 1);
+  }
+  if (layers.empty()) call.fail("layers is empty");
+  return layers;
+}
+
+// One element of gpt_forward's `layers`: the block's number and the fields asked for, over
+// T tokens.
+Value block_value(const train::BlockRecord& b, const train::InsideFields& fields,
+                  const train::ModelShape& s, size_t T) {
+  const auto C = static_cast<size_t>(s.d_model);
+  Value block = Value::structure();
+  block.set_field("layer", Value::scalar(b.layer + 1));
+  if (fields.residual) {
+    block.set_field("resid_pre", matrix_of(b.residual_in, T, C));
+    block.set_field("resid_post", matrix_of(b.residual_out, T, C));
+  }
+  if (fields.norms) {
+    block.set_field("ln1_mean", row_of(b.norm1_mean));
+    block.set_field("ln1_std", row_of(b.norm1_std));
+    block.set_field("ln2_mean", row_of(b.norm2_mean));
+    block.set_field("ln2_std", row_of(b.norm2_std));
+  }
+  if (fields.attention) {
+    block.set_field("attn", matrix_of(b.attention, static_cast<size_t>(s.heads) * T, T));
+  }
+  if (fields.mlp)
+    block.set_field("mlp_pre", matrix_of(b.mlp_pre, T, static_cast<size_t>(s.mlp_hidden)));
+  return block;
+}
+
 // gpt_forward(model, text_or_ids, "targets", t, "layers", [..], "fields", {..}).
 Value gpt_forward(Call& call) {
   const std::shared_ptr<const train::Model> model = model_argument(call, 0);
@@ -341,22 +381,14 @@ Value gpt_forward(Call& call) {
             fmt::format("targets has {} tokens, the input {}", targets.size(), tokens.size()));
       }
     } else if (name == "layers") {
-      const num::Matrix list = value.as_matrix();
-      for (num::Index i = 0; i < list.size(); i++) {
-        const double l = list[i];
-        if (l != std::floor(l) || l < 1 || l > s.layers) {
-          call.fail(fmt::format("layers must be block numbers in 1..{}, got {}", s.layers, l));
-        }
-        layers.push_back(static_cast<int>(l) - 1);
-      }
-      if (layers.empty()) call.fail("layers is empty");
+      layers = layers_argument(call, value, s.layers);
     } else {
       fields = fields_argument(call, value);
     }
   }
   const train::ForwardRecord record =
       train::forward_inside(*model, tokens, targets, layers, fields);
-  const size_t T = tokens.size(), C = static_cast<size_t>(s.d_model);
+  const size_t T = tokens.size();
   Value out = Value::structure();
   std::vector<double> ids;
   for (const int token : tokens) ids.push_back(token + 1);
@@ -366,24 +398,7 @@ Value gpt_forward(Call& call) {
   out.set_field("heads", Value::scalar(s.heads));
   std::vector<Value> blocks;
   for (const train::BlockRecord& b : record.blocks) {
-    Value block = Value::structure();
-    block.set_field("layer", Value::scalar(b.layer + 1));
-    if (fields.residual) {
-      block.set_field("resid_pre", matrix_of(b.residual_in, T, C));
-      block.set_field("resid_post", matrix_of(b.residual_out, T, C));
-    }
-    if (fields.norms) {
-      block.set_field("ln1_mean", row_of(b.norm1_mean));
-      block.set_field("ln1_std", row_of(b.norm1_std));
-      block.set_field("ln2_mean", row_of(b.norm2_mean));
-      block.set_field("ln2_std", row_of(b.norm2_std));
-    }
-    if (fields.attention) {
-      block.set_field("attn", matrix_of(b.attention, static_cast<size_t>(s.heads) * T, T));
-    }
-    if (fields.mlp)
-      block.set_field("mlp_pre", matrix_of(b.mlp_pre, T, static_cast<size_t>(s.mlp_hidden)));
-    blocks.push_back(std::move(block));
+    blocks.push_back(block_value(b, fields, s, T));
   }
   out.set_field("layers", runtime::make_struct_array(std::move(blocks)));
   if (!record.final_mean.empty()) {

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -73,13 +74,13 @@ Value conv(Call& call) {
   return like_signal(call, 0, num::convolve(u, v, part));
 }
 
-// filter(b, a, x): y(n) = (Σ b(k)·x(n−k+1) − Σ_{k≥2} a(k)·y(n−k+1)) / a(1), from rest.
-// filter in matlab code, MATLAB's full form: [y, zf] = filter(b, a, x, zi, dim) on each slice
-// of x along dim (the first non-singleton by default; any N-D x), real or complex, the
-// transposed direct form II from the initial state zi ([] or absent for rest; one column of
-// max(numel(a), numel(b)) − 1 values for every slice, or one such column per slice); zf holds
-// each slice's final state as a column.
-Value matlab_filter(Call& call) {
+// filter's coefficients divided by a(1), both padded with zeros to max(numel(a), numel(b)).
+struct FilterCoefficients {
+  std::vector<num::Complex> b;
+  std::vector<num::Complex> a;
+};
+
+FilterCoefficients filter_coefficients(Call& call) {
   const num::Matrix b_given = call.matrix(0);
   const num::Matrix a_given = call.matrix(1);
   if (a_given.empty() || a_given.complex_at(0) == num::Complex(0.0, 0.0)) {
@@ -87,46 +88,48 @@ Value matlab_filter(Call& call) {
   }
   const num::Index order = std::max(a_given.size(), b_given.size());
   const num::Complex lead = a_given.complex_at(0);
-  std::vector<num::Complex> b(static_cast<std::size_t>(order), 0.0);
-  std::vector<num::Complex> a(static_cast<std::size_t>(order), 0.0);
+  FilterCoefficients out{std::vector<num::Complex>(static_cast<std::size_t>(order), 0.0),
+                         std::vector<num::Complex>(static_cast<std::size_t>(order), 0.0)};
   for (num::Index k = 0; k < b_given.size(); ++k)
-    b[static_cast<std::size_t>(k)] = b_given.complex_at(k) / lead;
+    out.b[static_cast<std::size_t>(k)] = b_given.complex_at(k) / lead;
   for (num::Index k = 0; k < a_given.size(); ++k)
-    a[static_cast<std::size_t>(k)] = a_given.complex_at(k) / lead;
-  require_numeric_or_nd(call, call.value(2));
-  const num::NdArray x = runtime::as_nd_array(call.value(2));
-  const int dim = call.has(4) ? call.nd_dim_argument(4) : num::first_non_singleton_dim(x.dims());
-  const num::Dims dims = x.dims();
-  // Past the last dim every element is a slice of its own.
-  const bool past = dim >= x.ndims();
-  const num::Matrix slices =
-      past ? num::reshaped(x, {1, x.size()}).to_matrix() : num::slices_along(x, dim);
-  const num::Index length = slices.rows();
-  const num::Index count = slices.columns();
-  const num::Index states = order - 1;
-  num::Matrix initial;
-  const bool given =
-      call.has(3) && !(call.value(3).is_array() && call.value(3).matrix_value().empty());
-  if (given) {
-    initial = call.matrix(3);
-    const bool one_column = initial.size() == states;
-    const bool per_slice = initial.size() == states * count && initial.rows() == states;
-    if (!one_column && !per_slice) {
-      call.fail(fmt::format("zi must have {} values for each slice (max(numel(a), numel(b)) - 1)",
-                            states));
-    }
+    out.a[static_cast<std::size_t>(k)] = a_given.complex_at(k) / lead;
+  return out;
+}
+
+// filter's initial state zi (argument 4), nullopt for rest ([] or absent): one column of
+// `states` values for every slice, or one such column for each of the `count` slices.
+std::optional<num::Matrix> filter_initial_state(Call& call, num::Index states, num::Index count) {
+  if (!call.has(3) || (call.value(3).is_array() && call.value(3).matrix_value().empty())) {
+    return std::nullopt;
   }
-  num::Matrix y(length, count, num::Matrix::Element::ComplexValued);
-  num::Matrix final(states, count, num::Matrix::Element::ComplexValued);
+  num::Matrix initial = call.matrix(3);
+  const bool one_column = initial.size() == states;
+  const bool per_slice = initial.size() == states * count && initial.rows() == states;
+  if (!one_column && !per_slice) {
+    call.fail(
+        fmt::format("zi must have {} values for each slice (max(numel(a), numel(b)) - 1)", states));
+  }
+  return initial;
+}
+
+// The transposed direct form II down each column of `slices` into the same column of y, from
+// the initial state; each slice's final state goes to its column of `final`.
+void filter_slices(const FilterCoefficients& coefficients, const num::Matrix& slices,
+                   const std::optional<num::Matrix>& initial, num::Matrix& y, num::Matrix& final) {
+  const std::vector<num::Complex>& b = coefficients.b;
+  const std::vector<num::Complex>& a = coefficients.a;
+  const num::Index length = slices.rows();
+  const num::Index states = static_cast<num::Index>(b.size()) - 1;
   std::vector<num::Complex> z(static_cast<std::size_t>(std::max<num::Index>(states, 1)));
-  for (num::Index s = 0; s < count; ++s) {
+  for (num::Index s = 0; s < slices.columns(); ++s) {
     for (num::Index k = 0; k < states; ++k) {
       // zi's column-major element k of slice s (one column reused for every slice).
-      const num::Index at = initial.size() == states ? k : k + s * states;
+      z[static_cast<std::size_t>(k)] = num::Complex(0.0, 0.0);
+      if (!initial) continue;
+      const num::Index at = initial->size() == states ? k : k + s * states;
       z[static_cast<std::size_t>(k)] =
-          given
-              ? initial.complex_at((at % initial.rows()) * initial.columns() + at / initial.rows())
-              : num::Complex(0.0, 0.0);
+          initial->complex_at((at % initial->rows()) * initial->columns() + at / initial->rows());
     }
     for (num::Index n = 0; n < length; ++n) {
       const num::Complex input = slices.complex_at(n, s);
@@ -140,6 +143,30 @@ Value matlab_filter(Call& call) {
     }
     for (num::Index k = 0; k < states; ++k) final.set(k, s, z[static_cast<std::size_t>(k)]);
   }
+}
+
+// filter(b, a, x): y(n) = (Σ b(k)·x(n−k+1) − Σ_{k≥2} a(k)·y(n−k+1)) / a(1), from rest.
+// filter in matlab code, MATLAB's full form: [y, zf] = filter(b, a, x, zi, dim) on each slice
+// of x along dim (the first non-singleton by default; any N-D x), real or complex, the
+// transposed direct form II from the initial state zi ([] or absent for rest; one column of
+// max(numel(a), numel(b)) − 1 values for every slice, or one such column per slice); zf holds
+// each slice's final state as a column.
+Value matlab_filter(Call& call) {
+  const FilterCoefficients coefficients = filter_coefficients(call);
+  require_numeric_or_nd(call, call.value(2));
+  const num::NdArray x = runtime::as_nd_array(call.value(2));
+  const int dim = call.has(4) ? call.nd_dim_argument(4) : num::first_non_singleton_dim(x.dims());
+  const num::Dims dims = x.dims();
+  // Past the last dim every element is a slice of its own.
+  const bool past = dim >= x.ndims();
+  const num::Matrix slices =
+      past ? num::reshaped(x, {1, x.size()}).to_matrix() : num::slices_along(x, dim);
+  const num::Index count = slices.columns();
+  const num::Index states = static_cast<num::Index>(coefficients.b.size()) - 1;
+  const std::optional<num::Matrix> initial = filter_initial_state(call, states, count);
+  num::Matrix y(slices.rows(), count, num::Matrix::Element::ComplexValued);
+  num::Matrix final(states, count, num::Matrix::Element::ComplexValued);
+  filter_slices(coefficients, slices, initial, y, final);
   y.demote_if_real();
   final.demote_if_real();
   const num::NdArray result = past ? num::reshaped(num::NdArray::from_matrix(std::move(y)), dims)

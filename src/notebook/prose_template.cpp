@@ -42,9 +42,9 @@ void check_optional(std::string_view expression, const lang::ExprPtr& node) {
   if (node) check_reads_only(expression, *node);
 }
 
-// One case per kind of expression, so a new kind cannot slip through unexamined: the switch has
-// no default, and the compiler names a missing case. A dispatch over the kinds is the clearest
-// form here (#24), so it stays one function even past 60 lines.
+// dispatch table: one case per kind of expression, so a new kind cannot slip through
+// unexamined: the switch has no default, and the compiler names a missing case. A dispatch over
+// the kinds is the clearest form here (#24), so it stays one function even past 60 lines.
 void check_reads_only(std::string_view expression, const lang::Expr& node) {
   using lang::ExprKind;
   switch (node.kind) {

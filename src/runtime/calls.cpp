@@ -236,35 +236,28 @@ bool ends_with_list(const lang::FunctionDef& function, const std::vector<lang::N
   return function.dialect == lang::Dialect::Matlab && !names.empty() && names.back().text == list;
 }
 
-}  // namespace
-
-Value Evaluator::call_user_function(const UserFunction& user, std::span<Value> arguments,
-                                    int nargout, const SourceLoc& where) {
-  const lang::FunctionDef& function = *user.definition;
-  const UnitCode& code = *user.code;
-  const bool takes_varargin = ends_with_list(function, function.params, "varargin");
-  const std::size_t named_params = function.params.size() - (takes_varargin ? 1 : 0);
-  if (!takes_varargin && arguments.size() > function.params.size()) {
-    throw Error(fmt::format("function expects {} argument(s), got {}", function.params.size(),
-                            arguments.size()));
+// The call against the definition: no more arguments than parameters (but for varargin), and
+// no more outputs asked for than declared (but for varargout).
+void check_call_shape(const lang::FunctionDef& function, std::size_t arguments, int nargout,
+                      bool takes_varargin, bool gives_varargout) {
+  if (!takes_varargin && arguments > function.params.size()) {
+    throw Error(
+        fmt::format("function expects {} argument(s), got {}", function.params.size(), arguments));
   }
   const std::size_t outputs = function.outputs.size();
-  const bool gives_varargout = ends_with_list(function, function.outputs, "varargout");
   if (!gives_varargout && nargout >= 2 && static_cast<std::size_t>(nargout) > outputs) {
     throw Error(fmt::format("function '{}' declares {} output(s), but caller asked for {}",
                             function.name, outputs, nargout));
   }
-  check_depth();
+}
 
-  Frame frame;
-  frame.layout = code.layout();
-  frame.kind = FrameKind::Function;
-  frame.function = &user;
-  frame.run(user.code.get());
-  frame.variables.resize(frame.layout->size());
-  // The predefined names come from the caller (§7.2); every layout gives them slots 0..7.
+// Fills the callee's frame: the predefined names from the caller's (§7.2; every layout gives
+// them slots 0..7), nargin and nargout (slots 8 and 9), the named parameters, and varargin.
+void bind_arguments(Frame& frame, Frame& caller, const lang::FunctionDef& function,
+                    std::span<Value> arguments, int nargout, bool takes_varargin) {
+  const std::size_t named_params = function.params.size() - (takes_varargin ? 1 : 0);
   for (std::size_t k = 0; k < kPredefinedNames.size(); ++k) {
-    const Variable& source = frame_->at(static_cast<int>(k));
+    const Variable& source = caller.at(static_cast<int>(k));
     if (source.defined) frame.variables[k] = source;
   }
   frame.variables[8] = Variable{Value::scalar(static_cast<double>(arguments.size())), true};
@@ -274,16 +267,35 @@ Value Evaluator::call_user_function(const UserFunction& user, std::span<Value> a
     if (parameter.is_placeholder()) continue;
     frame.at(frame.slot_of(parameter)) = Variable{std::move(arguments[k]), true};
   }
-  if (takes_varargin) {
-    std::vector<Value> rest;
-    for (std::size_t k = named_params; k < arguments.size(); ++k) {
-      rest.push_back(std::move(arguments[k]));
-    }
-    // 1×N, or MATLAB's 0×0 {} when no argument is left over.
-    CellArray cells = CellArray::row(std::move(rest));
-    if (cells.items.empty()) cells.rows = cells.columns = 0;
-    frame.at(frame.slot_of(function.params.back())) = Variable{Value::cell(std::move(cells)), true};
+  if (!takes_varargin) return;
+  std::vector<Value> rest;
+  for (std::size_t k = named_params; k < arguments.size(); ++k) {
+    rest.push_back(std::move(arguments[k]));
   }
+  // 1×N, or MATLAB's 0×0 {} when no argument is left over.
+  CellArray cells = CellArray::row(std::move(rest));
+  if (cells.items.empty()) cells.rows = cells.columns = 0;
+  frame.at(frame.slot_of(function.params.back())) = Variable{Value::cell(std::move(cells)), true};
+}
+
+}  // namespace
+
+Value Evaluator::call_user_function(const UserFunction& user, std::span<Value> arguments,
+                                    int nargout, const SourceLoc& where) {
+  const lang::FunctionDef& function = *user.definition;
+  const UnitCode& code = *user.code;
+  const bool takes_varargin = ends_with_list(function, function.params, "varargin");
+  const bool gives_varargout = ends_with_list(function, function.outputs, "varargout");
+  check_call_shape(function, arguments.size(), nargout, takes_varargin, gives_varargout);
+  check_depth();
+
+  Frame frame;
+  frame.layout = code.layout();
+  frame.kind = FrameKind::Function;
+  frame.function = &user;
+  frame.run(user.code.get());
+  frame.variables.resize(frame.layout->size());
+  bind_arguments(frame, *frame_, function, arguments, nargout, takes_varargin);
 
   // `global`/`persistent` values pass through the call (SharedBinding); the empty check keeps
   // calls in code without them at one comparison.
@@ -318,7 +330,7 @@ Value Evaluator::call_user_function(const UserFunction& user, std::span<Value> a
     }
     --depth_;
   }
-  if (outputs == 0) return Value();
+  if (function.outputs.empty()) return Value();
   return collect_outputs(function, frame, nargout, gives_varargout);
 }
 

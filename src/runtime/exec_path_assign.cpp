@@ -94,88 +94,89 @@ Value brace_read_for_update(const Value& container, std::span<const Value> subsc
   return cell_brace_read(container, subscripts);
 }
 
-// Writes `rhs` at step `k` of the plan and below into `node` (`defined`: node holds a value).
-void write_step(Value& node, bool defined, TargetPlan& plan, std::size_t k, Value& rhs) {
+void write_step(Value& node, bool defined, TargetPlan& plan, std::size_t k, Value& rhs);
+
+// `.f` at step k: into the struct node holds, or a new struct in place of a missing level or
+// [] (the read phase let only those through).
+void write_field_step(Value& node, bool defined, TargetPlan& plan, std::size_t k, Value& rhs) {
   ResolvedStep& step = plan.steps[k];
   const bool last = k + 1 == plan.steps.size();
-  const std::string& name = step.base_text;
-  switch (step.form) {
-    case ResolvedStep::Form::Field: {
-      if (defined && node.is(Kind::Struct)) {
-        if (last) {
-          node.set_field(step.field, std::move(rhs));
-          return;
-        }
-        StructFields& fields = node.mutable_struct_fields();
-        if (auto it = fields.find(step.field); it != fields.end()) {
-          write_step(it->second, true, plan, k + 1, rhs);
-          return;
-        }
-        Value child;
-        write_step(child, false, plan, k + 1, rhs);
-        fields.emplace(step.field, std::move(child));
-        return;
-      }
-      // A new struct (the read phase let only a missing level or [] through).
-      Value child;
-      if (last) {
-        child = std::move(rhs);
-      } else {
-        write_step(child, false, plan, k + 1, rhs);
-      }
-      Value created = Value::structure();
-      created.set_field(step.field, std::move(child));
-      node = std::move(created);
+  if (defined && node.is(Kind::Struct)) {
+    if (last) {
+      node.set_field(step.field, std::move(rhs));
       return;
     }
-    case ResolvedStep::Form::Element: {
-      const auto at = static_cast<std::size_t>(step.position);
-      if (defined && node.is(Kind::Struct) && at == 0) {
-        write_step(node, true, plan, k + 1, rhs);
-        return;
-      }
-      if (defined && node.is(Kind::StructArray) && at < node.struct_array_items().size()) {
-        std::vector<Value>& items = node.mutable_struct_array_items();
-        const std::size_t fields_before = items[at].struct_fields().size();
-        write_step(items[at], true, plan, k + 1, rhs);
-        // A new field in one element is a new field of the array: the others get [].
-        if (items[at].struct_fields().size() != fields_before) unify_struct_fields(items);
-        return;
-      }
-      // Past the end (or a new array): the element is built aside, then the array grows.
-      std::vector<Value> items =
-          defined && is_struct_like(node) ? struct_elements(node) : std::vector<Value>{};
-      Value element = empty_like(items);
-      write_step(element, true, plan, k + 1, rhs);
-      items.resize(at + 1, empty_like(items));
-      items[at] = std::move(element);
-      node = make_struct_array(std::move(items));
+    StructFields& fields = node.mutable_struct_fields();
+    if (auto it = fields.find(step.field); it != fields.end()) {
+      write_step(it->second, true, plan, k + 1, rhs);
       return;
     }
-    case ResolvedStep::Form::CellElement: {
-      if (defined && node.is(Kind::Cell) && step.cell_position) {
-        CellArray& cells = node.mutable_cell();
-        write_step(cells.items[static_cast<std::size_t>(*step.cell_position)], true, plan, k + 1,
-                   rhs);
-        return;
-      }
-      Value element;
-      write_step(element, false, plan, k + 1, rhs);
-      if (defined) {
-        cell_brace_assign(node, true, name, step.subscripts, std::move(element));
-      } else {
-        Value created;
-        cell_brace_assign(created, false, name, step.subscripts, std::move(element));
-        node = std::move(created);
-      }
-      return;
-    }
-    case ResolvedStep::Form::Subscript:
-      break;
+    Value child;
+    write_step(child, false, plan, k + 1, rhs);
+    fields.emplace(step.field, std::move(child));
+    return;
   }
-  // The final subscript: c{k} = v stores v, `[]` included (no deletion), growing the cell
-  // (§13.12); (subs) = [] deletes (§6.5); any other (subs) = v is §6.4's write. A new
-  // variable or field is built aside, so a bad subscript creates nothing.
+  Value child;
+  if (last) {
+    child = std::move(rhs);
+  } else {
+    write_step(child, false, plan, k + 1, rhs);
+  }
+  Value created = Value::structure();
+  created.set_field(step.field, std::move(child));
+  node = std::move(created);
+}
+
+// `(k).` at step k: in place inside the struct array, or past its end, where the element is
+// built aside and the array grows once the levels below succeeded.
+void write_element_step(Value& node, bool defined, TargetPlan& plan, std::size_t k, Value& rhs) {
+  const auto at = static_cast<std::size_t>(plan.steps[k].position);
+  if (defined && node.is(Kind::Struct) && at == 0) {
+    write_step(node, true, plan, k + 1, rhs);
+    return;
+  }
+  if (defined && node.is(Kind::StructArray) && at < node.struct_array_items().size()) {
+    std::vector<Value>& items = node.mutable_struct_array_items();
+    const std::size_t fields_before = items[at].struct_fields().size();
+    write_step(items[at], true, plan, k + 1, rhs);
+    // A new field in one element is a new field of the array: the others get [].
+    if (items[at].struct_fields().size() != fields_before) unify_struct_fields(items);
+    return;
+  }
+  std::vector<Value> items =
+      defined && is_struct_like(node) ? struct_elements(node) : std::vector<Value>{};
+  Value element = empty_like(items);
+  write_step(element, true, plan, k + 1, rhs);
+  items.resize(at + 1, empty_like(items));
+  items[at] = std::move(element);
+  node = make_struct_array(std::move(items));
+}
+
+// `{k}` at step k: in place inside the cell, or a new element built aside, then stored.
+void write_cell_step(Value& node, bool defined, TargetPlan& plan, std::size_t k, Value& rhs) {
+  ResolvedStep& step = plan.steps[k];
+  if (defined && node.is(Kind::Cell) && step.cell_position) {
+    CellArray& cells = node.mutable_cell();
+    write_step(cells.items[static_cast<std::size_t>(*step.cell_position)], true, plan, k + 1, rhs);
+    return;
+  }
+  Value element;
+  write_step(element, false, plan, k + 1, rhs);
+  if (defined) {
+    cell_brace_assign(node, true, step.base_text, step.subscripts, std::move(element));
+  } else {
+    Value created;
+    cell_brace_assign(created, false, step.base_text, step.subscripts, std::move(element));
+    node = std::move(created);
+  }
+}
+
+// The final subscript: c{k} = v stores v, `[]` included (no deletion), growing the cell
+// (§13.12); (subs) = [] deletes (§6.5); any other (subs) = v is §6.4's write. A new
+// variable or field is built aside, so a bad subscript creates nothing.
+void write_final_subscript(Value& node, bool defined, TargetPlan& plan, ResolvedStep& step,
+                           Value& rhs) {
+  const std::string& name = step.base_text;
   if (step.written->braces) {
     if (defined) {
       cell_brace_assign(node, true, name, step.subscripts, std::move(rhs));
@@ -201,12 +202,137 @@ void write_step(Value& node, bool defined, TargetPlan& plan, std::size_t k, Valu
   node = std::move(created);
 }
 
+// Writes `rhs` at step `k` of the plan and below into `node` (`defined`: node holds a value).
+void write_step(Value& node, bool defined, TargetPlan& plan, std::size_t k, Value& rhs) {
+  switch (plan.steps[k].form) {
+    case ResolvedStep::Form::Field:
+      return write_field_step(node, defined, plan, k, rhs);
+    case ResolvedStep::Form::Element:
+      return write_element_step(node, defined, plan, k, rhs);
+    case ResolvedStep::Form::CellElement:
+      return write_cell_step(node, defined, plan, k, rhs);
+    case ResolvedStep::Form::Subscript:
+      return write_final_subscript(node, defined, plan, plan.steps[k], rhs);
+  }
+}
+
 // The value the fields of a target without inner subscripts lead to after the write (for the
 // echo); `count` fields from the root.
 const Value& follow_fields(const Value& root, const TargetPlan& plan, std::size_t count) {
   const Value* node = &root;
   for (std::size_t k = 0; k < count; ++k) node = node->field(plan.steps[k].field);
   return *node;
+}
+
+// Where the read phase stands: `current` points at the value of the level being resolved,
+// inside `root` (a copy of the variable: it shares storage, and keeps what it points into
+// alive and in place whatever the evaluation of names and subscripts does to the frame) or
+// inside `made` (an element past the end, made up); `exists` says the level holds a value.
+// `missing` says why the target does not exist yet, for `op=`.
+struct ReadCursor {
+  Value root;
+  Value made;
+  const Value* current = nullptr;
+  bool exists = false;
+  std::string missing;
+  SourceLoc missing_at;
+};
+
+const Value& absent_level() {
+  static const Value kAbsent;
+  return kAbsent;
+}
+
+// `.f` (its name in step.field): checks the level is a struct or may become one, then moves
+// the cursor to the field.
+void resolve_field(ReadCursor& cursor, ResolvedStep& step, const lang::TargetStep& written,
+                   std::string& text) {
+  const Value* current = cursor.current;
+  if (cursor.exists && current->is(Kind::StructArray)) {
+    throw Error(fmt::format("'{}' is a 1×{} struct array: assign a field of one element, as "
+                            "in {}(k).{}",
+                            text, current->struct_array_items().size(), text, step.field),
+                written.loc);
+  }
+  if (cursor.exists && !current->is(Kind::Struct) && !replaceable(*current, cursor.exists)) {
+    throw Error(fmt::format("'{}' is a {}, not a struct", text, current->kind_name()), written.loc);
+  }
+  text += '.';
+  text += step.field;
+  const Value* child =
+      cursor.exists && current->is(Kind::Struct) ? current->field(step.field) : nullptr;
+  if (child == nullptr && cursor.missing.empty()) {
+    cursor.missing = fmt::format("struct has no field '{}'", step.field);
+    cursor.missing_at = written.loc;
+  }
+  cursor.exists = child != nullptr;
+  cursor.current = cursor.exists ? child : &absent_level();
+}
+
+// `(k).`: one element of a struct array, grown past its end with empty-field structs.
+void resolve_element(ReadCursor& cursor, ResolvedStep& step, const lang::TargetStep& written,
+                     std::string& text) {
+  step.form = ResolvedStep::Form::Element;
+  const Value* current = cursor.current;
+  if (cursor.exists && !is_struct_like(*current) && !replaceable(*current, cursor.exists)) {
+    throw Error(fmt::format("'{}' is a {}, not a struct", text, current->kind_name()), written.loc);
+  }
+  step.position = located(written.loc, [&] { return single_struct_position(step.subscripts); });
+  text += fmt::format("({})", step.position + 1);
+  const auto at = static_cast<std::size_t>(step.position);
+  const bool one = current->is(Kind::Struct);
+  const bool array = current->is(Kind::StructArray);
+  const std::size_t size = one ? 1 : array ? current->struct_array_items().size() : 0;
+  if (at < size) {
+    if (array) cursor.current = &current->struct_array_items()[at];
+  } else {
+    if (cursor.missing.empty()) {
+      cursor.missing = fmt::format("index {} out of bounds (length {})", at + 1, size);
+      cursor.missing_at = written.loc;
+    }
+    Value element = empty_like(one     ? std::vector<Value>{*current}
+                               : array ? current->struct_array_items()
+                                       : std::vector<Value>{});
+    cursor.made = std::move(element);
+    cursor.current = &cursor.made;
+  }
+  cursor.exists = true;
+}
+
+// `{k}`: one element of a cell, grown past its end.
+void resolve_cell_element(ReadCursor& cursor, ResolvedStep& step, const lang::TargetStep& written,
+                          std::string& text) {
+  step.form = ResolvedStep::Form::CellElement;
+  const Value* current = cursor.current;
+  if (cursor.exists && !current->is(Kind::Cell) && !replaceable(*current, cursor.exists)) {
+    throw Error(fmt::format("'{}' is a {}, not a cell array (brace subscripts index cells)", text,
+                            current->kind_name()),
+                written.loc);
+  }
+  step.cell_position =
+      located(written.loc, [&] { return cell_brace_position(*current, text, step.subscripts); });
+  text += brace_text(step.subscripts);
+  if (step.cell_position) {
+    cursor.current = &current->cell_value().items[static_cast<std::size_t>(*step.cell_position)];
+  } else {
+    if (cursor.missing.empty()) {
+      cursor.missing = fmt::format("'{}' does not exist", text);
+      cursor.missing_at = written.loc;
+    }
+    cursor.current = &absent_level();
+  }
+  cursor.exists = step.cell_position.has_value();
+}
+
+// What `target op= e` combines with e: the target's value, which must exist.
+Value value_to_update(const ReadCursor& cursor, const TargetPlan& plan) {
+  if (!cursor.missing.empty()) throw Error(cursor.missing, cursor.missing_at);
+  if (!plan.steps.empty() && plan.steps.back().form == ResolvedStep::Form::Subscript) {
+    const std::vector<Value>& subscripts = plan.steps.back().subscripts;
+    return plan.steps.back().written->braces ? brace_read_for_update(*cursor.current, subscripts)
+                                             : index_read(*cursor.current, subscripts);
+  }
+  return *cursor.current;
 }
 
 }  // namespace
@@ -238,25 +364,19 @@ void Evaluator::exec_path_assign(const lang::PathAssignStmt& statement) {
   assign_target(statement.target, eval(*statement.value), op, assignment_echo_enabled(statement));
 }
 
+// The read phase: evaluates every field name and subscript of the target into `plan`,
+// checking each level, and for `op=` combines the old value into `rhs`.
 void Evaluator::resolve_target(const lang::AssignTarget& target, TargetPlan& plan,
                                std::optional<lang::BinaryOp> op, Value& rhs) {
-  // `current` points at the value of the level being resolved, inside `root` (a copy of the
-  // variable: it shares storage, and keeps what it points into alive and in place whatever the
-  // evaluation of names and subscripts does to the frame) or inside `made` (an element past
-  // the end, made up); `exists` says the level holds a value. `missing` says why the target
-  // does not exist yet, for `op=`.
-  static const Value kAbsent;
-  Value root;
-  bool exists = false;
+  ReadCursor cursor;
   {
     const Variable& variable = slot(target.root);
-    exists = variable.defined;
-    if (exists) root = variable.value;
+    cursor.exists = variable.defined;
+    if (cursor.exists) cursor.root = variable.value;
   }
-  Value made;
-  const Value* current = exists ? &root : &kAbsent;
-  std::string missing = exists ? "" : fmt::format("undefined variable '{}'", target.root.text);
-  SourceLoc missing_at = target.root.loc;
+  cursor.current = cursor.exists ? &cursor.root : &absent_level();
+  if (!cursor.exists) cursor.missing = fmt::format("undefined variable '{}'", target.root.text);
+  cursor.missing_at = target.root.loc;
   std::string& text = plan.text;
   text = target.root.text;
   const std::size_t count = target.steps.size();
@@ -270,105 +390,31 @@ void Evaluator::resolve_target(const lang::AssignTarget& target, TargetPlan& pla
     step.base_text = text;
     step.cell_position.reset();
     step.position = 0;
-    const bool last = k + 1 == count;
     if (written.is_field) {
       step.form = ResolvedStep::Form::Field;
       if (written.field_expr) {
         step.field = dynamic_field_name(*written.field_expr);
       } else {
-        step.field = written.field;
+        step.field = written.field;  // assigned, not constructed: the plan's buffer is reused
       }
-      if (exists && current->is(Kind::StructArray)) {
-        throw Error(fmt::format("'{}' is a 1×{} struct array: assign a field of one element, as "
-                                "in {}(k).{}",
-                                text, current->struct_array_items().size(), text, step.field),
-                    written.loc);
-      }
-      if (exists && !current->is(Kind::Struct) && !replaceable(*current, exists)) {
-        throw Error(fmt::format("'{}' is a {}, not a struct", text, current->kind_name()),
-                    written.loc);
-      }
-      text += '.';
-      text += step.field;
-      const Value* child =
-          exists && current->is(Kind::Struct) ? current->field(step.field) : nullptr;
-      if (child == nullptr && missing.empty()) {
-        missing = fmt::format("struct has no field '{}'", step.field);
-        missing_at = written.loc;
-      }
-      exists = child != nullptr;
-      current = exists ? child : &kAbsent;
+      resolve_field(cursor, step, written, text);
       continue;
     }
     step.subscripts.resize(written.subscripts.size());
-    eval_subscripts(written.subscripts, *current, true, step.subscripts);
-    if (last) {
+    eval_subscripts(written.subscripts, *cursor.current, true, step.subscripts);
+    if (k + 1 == count) {
       step.form = ResolvedStep::Form::Subscript;
       break;
     }
     plan.through_element = true;
-    if (!written.braces) {
-      // `(k).`: one element of a struct array, grown past its end with empty-field structs.
-      step.form = ResolvedStep::Form::Element;
-      if (exists && !is_struct_like(*current) && !replaceable(*current, exists)) {
-        throw Error(fmt::format("'{}' is a {}, not a struct", text, current->kind_name()),
-                    written.loc);
-      }
-      step.position = located(written.loc, [&] { return single_struct_position(step.subscripts); });
-      text += fmt::format("({})", step.position + 1);
-      const auto at = static_cast<std::size_t>(step.position);
-      const bool one = current->is(Kind::Struct);
-      const bool array = current->is(Kind::StructArray);
-      const std::size_t size = one ? 1 : array ? current->struct_array_items().size() : 0;
-      if (at < size) {
-        if (array) current = &current->struct_array_items()[at];
-      } else {
-        if (missing.empty()) {
-          missing = fmt::format("index {} out of bounds (length {})", at + 1, size);
-          missing_at = written.loc;
-        }
-        Value element = empty_like(one     ? std::vector<Value>{*current}
-                                   : array ? current->struct_array_items()
-                                           : std::vector<Value>{});
-        made = std::move(element);
-        current = &made;
-      }
-      exists = true;
-      continue;
-    }
-    // `{k}`: one element of a cell, grown past its end.
-    step.form = ResolvedStep::Form::CellElement;
-    if (exists && !current->is(Kind::Cell) && !replaceable(*current, exists)) {
-      throw Error(fmt::format("'{}' is a {}, not a cell array (brace subscripts index cells)", text,
-                              current->kind_name()),
-                  written.loc);
-    }
-    step.cell_position =
-        located(written.loc, [&] { return cell_brace_position(*current, text, step.subscripts); });
-    text += brace_text(step.subscripts);
-    if (step.cell_position) {
-      current = &current->cell_value().items[static_cast<std::size_t>(*step.cell_position)];
+    if (written.braces) {
+      resolve_cell_element(cursor, step, written, text);
     } else {
-      if (missing.empty()) {
-        missing = fmt::format("'{}' does not exist", text);
-        missing_at = written.loc;
-      }
-      current = &kAbsent;
+      resolve_element(cursor, step, written, text);
     }
-    exists = step.cell_position.has_value();
   }
-  if (!op) return;
-  // `target op= e` is `target = target op (e)`: the target must exist.
-  if (!missing.empty()) throw Error(missing, missing_at);
-  Value old;
-  if (count > 0 && plan.steps.back().form == ResolvedStep::Form::Subscript) {
-    const std::vector<Value>& subscripts = plan.steps.back().subscripts;
-    old = plan.steps.back().written->braces ? brace_read_for_update(*current, subscripts)
-                                            : index_read(*current, subscripts);
-  } else {
-    old = *current;
-  }
-  rhs = operate(*op, old, rhs);
+  // `target op= e` is `target = target op (e)`.
+  if (op) rhs = operate(*op, value_to_update(cursor, plan), rhs);
 }
 
 void Evaluator::assign_target(const lang::AssignTarget& target, Value rhs,

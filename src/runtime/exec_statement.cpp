@@ -504,6 +504,112 @@ Flow Evaluator::exec_if(const lang::IfStmt& statement) {
   return Flow::Normal;
 }
 
+namespace {
+
+// The phases of a for loop over a value (not a plain range), one per kind whose values are made
+// one at a time. Each calls `iteration(value)` until it returns false; they are templates over
+// the loop's iteration so that the call stays inlined, as when exec_for was one function.
+
+// A vector: its elements in its class, each a complex scalar where its imaginary part is not 0.
+template <class Iteration>
+void iterate_elements(const Value& iterable, Iteration& iteration) {
+  const num::Matrix& values = iterable.matrix_value();
+  for (num::Index k = 0; k < values.size(); ++k) {
+    const num::Complex element = values.complex_at(k);
+    if (!iteration(
+            tagged(element.imag() == 0.0 ? Value::scalar(element.real()) : Value::complex(element),
+                   iterable.num_class()))) {
+      break;
+    }
+  }
+}
+
+// A matrix iterates over its columns, each as M(:, k) reads it (§13.10): a vector in rlab, an
+// R×1 column in matlab code (§14).
+template <class Iteration>
+void iterate_columns(const Value& iterable, bool matlab, Iteration& iteration) {
+  const num::Index columns = iterable.matrix_value().columns();
+  for (num::Index k = 0; k < columns; ++k) {
+    const Value subscripts[] = {Value::all_index(), Value::scalar(static_cast<double>(k + 1))};
+    if (!iteration(matlab ? as_matlab_value(matlab_index_read(iterable, subscripts))
+                          : index_read(iterable, subscripts))) {
+      break;
+    }
+  }
+}
+
+// MATLAB binds each column of a cell as a cell: a one-element cell for a row cell (§13.12).
+template <class Iteration>
+void iterate_cell_columns(const Value& iterable, Iteration& iteration) {
+  const num::Index columns = iterable.cell_value().columns;
+  for (num::Index k = 0; k < columns; ++k) {
+    const Value subscripts[] = {Value::all_index(), Value::scalar(static_cast<double>(k + 1))};
+    if (!iteration(cell_paren_read(iterable, subscripts))) break;
+  }
+}
+
+// A value on an autodiff tape: its elements (a vector) or columns, read as indexing reads them,
+// so each iteration's value stays on the tape.
+template <class Iteration>
+void iterate_tracked(const Value& iterable, Iteration& iteration) {
+  const Value& primal = primal_of(iterable);
+  const bool by_element = !primal.is(Kind::Matrix);
+  const num::Index count = by_element ? primal.element_count() : primal.matrix_value().columns();
+  for (num::Index k = 0; k < count; ++k) {
+    const Value position = Value::scalar(static_cast<double>(k + 1));
+    const Value column[] = {Value::all_index(), position};
+    const Value element[] = {position};
+    if (!iteration(by_element ? index_read(iterable, element) : index_read(iterable, column)))
+      break;
+  }
+}
+
+// What a for loop binds, by the kind of value it iterates.
+template <class Iteration>
+void iterate_value(Value& iterable, bool matlab, const lang::ForStmt& statement,
+                   Iteration& iteration) {
+  switch (iterable.kind()) {
+    case Kind::Vector:
+      iterate_elements(iterable, iteration);
+      break;
+    case Kind::Scalar:
+    case Kind::Complex:
+    case Kind::Bool:
+      iteration(iterable);
+      break;
+    case Kind::NdArray:
+      // MATLAB iterates an N-D array as its d1×(d2·…·dn) fold, one column at a time.
+      iterable = folded_to_matrix(iterable);
+      iterate_columns(iterable, matlab, iteration);
+      break;
+    case Kind::Matrix:
+      iterate_columns(iterable, matlab, iteration);
+      break;
+    case Kind::String:
+      for (const std::string_view character : characters_of(iterable.string_value())) {
+        if (!iteration(Value::string(std::string(character)))) break;
+      }
+      break;
+    case Kind::Cell:
+      iterate_cell_columns(iterable, iteration);
+      break;
+    case Kind::StructArray:
+      // Each element in turn, as MATLAB iterates the columns of a 1×N struct array.
+      for (const Value& element : iterable.struct_array_items()) {
+        if (!iteration(element)) break;
+      }
+      break;
+    case Kind::Tracked:
+      iterate_tracked(iterable, iteration);
+      break;
+    default:
+      throw Error(fmt::format("for: cannot iterate over {}", iterable.kind_name()),
+                  statement.iterable->loc);
+  }
+}
+
+}  // namespace
+
 Flow Evaluator::exec_for(const lang::ForStmt& statement) {
   // Runs the body once with `value` bound; false when the loop must stop (break or return).
   Flow outcome = Flow::Normal;
@@ -541,82 +647,7 @@ Flow Evaluator::exec_for(const lang::ForStmt& statement) {
   } else {
     iterable = eval(*statement.iterable);
   }
-  switch (iterable.kind()) {
-    case Kind::Vector: {
-      const num::Matrix& values = iterable.matrix_value();
-      for (num::Index k = 0; k < values.size(); ++k) {
-        const num::Complex element = values.complex_at(k);
-        if (!iteration(tagged(
-                element.imag() == 0.0 ? Value::scalar(element.real()) : Value::complex(element),
-                iterable.num_class()))) {
-          break;
-        }
-      }
-      break;
-    }
-    case Kind::Scalar:
-    case Kind::Complex:
-    case Kind::Bool:
-      iteration(iterable);
-      break;
-    case Kind::NdArray:
-      // MATLAB iterates an N-D array as its d1×(d2·…·dn) fold, one column at a time.
-      iterable = folded_to_matrix(iterable);
-      [[fallthrough]];
-    case Kind::Matrix: {
-      // A matrix iterates over its columns, each as M(:, k) reads it (§13.10): a vector in
-      // rlab, an R×1 column in matlab code (§14).
-      const bool matlab = session_.dialect() == lang::Dialect::Matlab;
-      const num::Index columns = iterable.matrix_value().columns();
-      for (num::Index k = 0; k < columns; ++k) {
-        const Value subscripts[] = {Value::all_index(), Value::scalar(static_cast<double>(k + 1))};
-        if (!iteration(matlab ? as_matlab_value(matlab_index_read(iterable, subscripts))
-                              : index_read(iterable, subscripts))) {
-          break;
-        }
-      }
-      break;
-    }
-    case Kind::String:
-      for (const std::string_view character : characters_of(iterable.string_value())) {
-        if (!iteration(Value::string(std::string(character)))) break;
-      }
-      break;
-    case Kind::Cell: {
-      // MATLAB binds each column as a cell: a one-element cell for a row cell (§13.12).
-      const num::Index columns = iterable.cell_value().columns;
-      for (num::Index k = 0; k < columns; ++k) {
-        const Value subscripts[] = {Value::all_index(), Value::scalar(static_cast<double>(k + 1))};
-        if (!iteration(cell_paren_read(iterable, subscripts))) break;
-      }
-      break;
-    }
-    case Kind::StructArray:
-      // Each element in turn, as MATLAB iterates the columns of a 1×N struct array.
-      for (const Value& element : iterable.struct_array_items()) {
-        if (!iteration(element)) break;
-      }
-      break;
-    case Kind::Tracked: {
-      // A value on an autodiff tape: its elements (a vector) or columns, read as indexing
-      // reads them, so each iteration's value stays on the tape.
-      const Value& primal = primal_of(iterable);
-      const bool by_element = !primal.is(Kind::Matrix);
-      const num::Index count =
-          by_element ? primal.element_count() : primal.matrix_value().columns();
-      for (num::Index k = 0; k < count; ++k) {
-        const Value position = Value::scalar(static_cast<double>(k + 1));
-        const Value column[] = {Value::all_index(), position};
-        const Value element[] = {position};
-        if (!iteration(by_element ? index_read(iterable, element) : index_read(iterable, column)))
-          break;
-      }
-      break;
-    }
-    default:
-      throw Error(fmt::format("for: cannot iterate over {}", iterable.kind_name()),
-                  statement.iterable->loc);
-  }
+  iterate_value(iterable, session_.dialect() == lang::Dialect::Matlab, statement, iteration);
   return outcome;
 }
 

@@ -70,6 +70,66 @@ std::string list(const lang::ExprList& items) {
   return out;
 }
 
+// An operator and its operand, parenthesised where the operand binds looser.
+std::string unary_text(const lang::Expr& e) {
+  const auto& u = e.as<lang::UnaryExpr>();
+  const int p = precedence(e);
+  switch (u.op) {
+    case lang::UnaryOp::Transpose:
+      return operand(*u.operand, p) + "'";
+    case lang::UnaryOp::NonConjugateTranspose:
+      return operand(*u.operand, p) + ".'";
+    case lang::UnaryOp::Negate:
+      return "-" + operand(*u.operand, p);
+    case lang::UnaryOp::Plus:
+      return "+" + operand(*u.operand, p);
+    default:
+      return "!" + operand(*u.operand, p);
+  }
+}
+
+// Left-associative but for the powers: the side that does not associate needs parentheses at
+// the same precedence.
+std::string binary_text(const lang::Expr& e) {
+  const auto& b = e.as<lang::BinaryExpr>();
+  const int p = precedence(e);
+  const bool right_associative = b.op == BinaryOp::Power || b.op == BinaryOp::ElementPower;
+  return operand(*b.left, right_associative ? p + 1 : p) + " " +
+         std::string(lang::binary_op_symbol(b.op)) + " " +
+         operand(*b.right, right_associative ? p : p + 1);
+}
+
+std::string matrix_text(const lang::MatrixExpr& m) {
+  std::string out = "[";
+  for (std::size_t r = 0; r < m.rows.size(); ++r) {
+    if (r > 0) out += "; ";
+    out += list(m.rows[r]);
+  }
+  return out + "]";
+}
+
+std::string string_array_text(const lang::StringArrayExpr& literal) {
+  std::string out = "{";
+  for (std::size_t k = 0; k < literal.elements.size(); ++k) {
+    if (k > 0) {
+      const bool row = std::find(literal.row_starts.begin(), literal.row_starts.end(), k) !=
+                       literal.row_starts.end();
+      out += row ? "; " : ", ";
+    }
+    out += text(*literal.elements[k]);
+  }
+  return out + "}";
+}
+
+std::string lambda_text(const lang::LambdaDef& definition) {
+  std::string out = "@(";
+  for (std::size_t k = 0; k < definition.params.size(); ++k) {
+    if (k > 0) out += ", ";
+    out += definition.params[k].text;
+  }
+  return out + ") " + text(*definition.body);
+}
+
 std::string text(const lang::Expr& e) {
   switch (e.kind) {
     case ExprKind::Number:
@@ -90,30 +150,10 @@ std::string text(const lang::Expr& e) {
       if (r.step) out += ":" + operand(*r.step, 1);
       return out + ":" + operand(*r.stop, 1);
     }
-    case ExprKind::Unary: {
-      const auto& u = e.as<lang::UnaryExpr>();
-      const int p = precedence(e);
-      switch (u.op) {
-        case lang::UnaryOp::Transpose:
-          return operand(*u.operand, p) + "'";
-        case lang::UnaryOp::NonConjugateTranspose:
-          return operand(*u.operand, p) + ".'";
-        case lang::UnaryOp::Negate:
-          return "-" + operand(*u.operand, p);
-        case lang::UnaryOp::Plus:
-          return "+" + operand(*u.operand, p);
-        default:
-          return "!" + operand(*u.operand, p);
-      }
-    }
-    case ExprKind::Binary: {
-      const auto& b = e.as<lang::BinaryExpr>();
-      const int p = precedence(e);
-      const bool right_associative = b.op == BinaryOp::Power || b.op == BinaryOp::ElementPower;
-      return operand(*b.left, right_associative ? p + 1 : p) + " " +
-             std::string(lang::binary_op_symbol(b.op)) + " " +
-             operand(*b.right, right_associative ? p : p + 1);
-    }
+    case ExprKind::Unary:
+      return unary_text(e);
+    case ExprKind::Binary:
+      return binary_text(e);
     case ExprKind::Call: {
       const auto& c = e.as<lang::CallExpr>();
       return c.name.text + "(" + list(c.args) + ")";
@@ -135,37 +175,12 @@ std::string text(const lang::Expr& e) {
       const auto& m = e.as<lang::MethodCallExpr>();
       return operand(*m.object, 11) + "." + m.name.text + "(" + list(m.args) + ")";
     }
-    case ExprKind::Matrix: {
-      const auto& m = e.as<lang::MatrixExpr>();
-      std::string out = "[";
-      for (std::size_t r = 0; r < m.rows.size(); ++r) {
-        if (r > 0) out += "; ";
-        out += list(m.rows[r]);
-      }
-      return out + "]";
-    }
-    case ExprKind::StringArray: {
-      const auto& literal = e.as<lang::StringArrayExpr>();
-      std::string out = "{";
-      for (std::size_t k = 0; k < literal.elements.size(); ++k) {
-        if (k > 0) {
-          const bool row = std::find(literal.row_starts.begin(), literal.row_starts.end(), k) !=
-                           literal.row_starts.end();
-          out += row ? "; " : ", ";
-        }
-        out += text(*literal.elements[k]);
-      }
-      return out + "}";
-    }
-    case ExprKind::Lambda: {
-      const auto& definition = *e.as<lang::LambdaExpr>().def;
-      std::string out = "@(";
-      for (std::size_t k = 0; k < definition.params.size(); ++k) {
-        if (k > 0) out += ", ";
-        out += definition.params[k].text;
-      }
-      return out + ") " + text(*definition.body);
-    }
+    case ExprKind::Matrix:
+      return matrix_text(e.as<lang::MatrixExpr>());
+    case ExprKind::StringArray:
+      return string_array_text(e.as<lang::StringArrayExpr>());
+    case ExprKind::Lambda:
+      return lambda_text(*e.as<lang::LambdaExpr>().def);
     case ExprKind::FunctionHandle:
       return "@" + e.as<lang::FunctionHandleExpr>().name.text;
   }

@@ -185,6 +185,123 @@ Value read_string_array(const std::vector<std::string>& items, const Subscript& 
 
 bool is_one(const Subscript& s) { return s.scalar && s.positions[0] == 0; }
 
+// The positions a numeric matrix or vector subscript names, in MATLAB's linear (column-major)
+// order; the true elements of a logical one.
+void collect_matrix_positions(const Value& subscript, std::vector<Index>& positions) {
+  const num::Matrix& m = subscript.matrix_value();
+  if (subscript.is_logical()) {
+    collect_mask(m, positions);
+    return;
+  }
+  positions.reserve(static_cast<std::size_t>(m.size()));
+  for (Index c = 0; c < m.columns(); ++c) {
+    for (Index r = 0; r < m.rows(); ++r) positions.push_back(to_position(m(r, c)));
+  }
+}
+
+// An N-D subscript lists its positions in MATLAB's linear order, as a matrix does.
+void collect_nd_positions(const Value& subscript, std::vector<Index>& positions) {
+  const num::NdArray& array = subscript.nd_value();
+  const std::vector<Index> linear = all_positions(array.size());
+  const num::NdArray values = num::read_region(array, num::Picks{linear});
+  const num::Matrix column = values.to_matrix();
+  for (Index k = 0; k < column.size(); ++k) {
+    if (subscript.is_logical()) {
+      if (column.complex_at(k) != num::Complex(0.0, 0.0)) positions.push_back(k);
+    } else {
+      positions.push_back(to_position(column[k]));
+    }
+  }
+}
+
+// A scalar indexes as the one-element vector [x] (§13.9).
+Value read_scalar_container(const Value& container, std::span<const Value> subscripts) {
+  const std::size_t count = subscripts.size();
+  if (count == 3)
+    throw Error(fmt::format("3D indexing requires a tensor3, got {}", container.kind_name()));
+  const num::Matrix one = container.as_matrix();
+  if (count == 1) {
+    const Subscript s = resolve_subscript(subscripts[0]);
+    if (s.scalar) {
+      if (s.positions[0] != 0) {
+        throw Error(fmt::format("index {} out of bounds (length 1)", s.positions[0] + 1));
+      }
+      return container;
+    }
+    return read_vector(Value::vector(one), one, s);
+  }
+  const Subscript rs = resolve_subscript(subscripts[0]);
+  const Subscript cs = resolve_subscript(subscripts[1]);
+  if (is_one(rs) && is_one(cs)) return container;
+  return read_matrix_region(Value::vector(one), one, rs, cs);
+}
+
+// A vector read with one subscript, or with two of which one is 1.
+Value read_vector_container(const Value& container, std::span<const Value> subscripts) {
+  const num::Matrix& data = container.matrix_value();
+  if (subscripts.size() == 1) {
+    return read_vector(container, data, resolve_subscript(subscripts[0]));
+  }
+  if (subscripts.size() == 3) throw Error("3D indexing requires a tensor3, got vector");
+  const Subscript rs = resolve_subscript(subscripts[0]);
+  const Subscript cs = resolve_subscript(subscripts[1]);
+  if (is_one(cs)) return read_vector(container, data, rs);
+  if (is_one(rs)) return read_vector(container, data, cs);
+  throw Error("2D indexing on a vector requires one dimension to be 1");
+}
+
+// One item of a tuple, by a scalar subscript.
+Value read_tuple_item(const Value& container, std::span<const Value> subscripts) {
+  if (subscripts.size() != 1) throw Error("2D indexing requires a matrix, got tuple");
+  const Subscript s = resolve_subscript(subscripts[0]);
+  if (!s.scalar) {
+    throw Error(
+        fmt::format("tuple indexing requires a scalar index, got {}", subscripts[0].kind_name()));
+  }
+  const std::vector<Value>& items = container.tuple_items();
+  if (s.positions[0] >= static_cast<Index>(items.size())) {
+    throw Error(
+        fmt::format("index {} out of bounds (length {})", s.positions[0] + 1, items.size()));
+  }
+  return items[static_cast<std::size_t>(s.positions[0])];
+}
+
+// The reads index_read leaves to the container's kind (1 to 3 subscripts, no
+// N-D or tracked operand).
+Value read_by_kind(const Value& container, std::span<const Value> subscripts) {
+  const std::size_t count = subscripts.size();
+  switch (container.kind()) {
+    case Kind::Cell:
+      return cell_paren_read(container, subscripts);
+    case Kind::Scalar:
+    case Kind::Bool:
+    case Kind::Complex:
+      return read_scalar_container(container, subscripts);
+    case Kind::Vector:
+      return read_vector_container(container, subscripts);
+    case Kind::Matrix:
+      if (count == 1) return read_matrix_linear(container, resolve_subscript(subscripts[0]));
+      if (count == 3) throw Error("3D indexing requires a tensor3, got matrix");
+      return read_matrix_region(container, container.matrix_value(),
+                                resolve_subscript(subscripts[0]), resolve_subscript(subscripts[1]));
+    case Kind::String:
+      if (count != 1) throw Error("2D indexing requires a matrix, got string");
+      return read_string(container, resolve_subscript(subscripts[0]));
+    case Kind::StringArray:
+      if (count != 1) throw Error("2D indexing requires a matrix, got string_array");
+      return read_string_array(container.string_array_value(), resolve_subscript(subscripts[0]));
+    case Kind::Tuple:
+      return read_tuple_item(container, subscripts);
+    case Kind::Struct:
+    case Kind::StructArray:
+      return struct_array_read(container, subscripts);
+    case Kind::Object:
+      return container.object_value()->index(subscripts);
+    default:
+      throw Error(fmt::format("cannot index into {}", container.kind_name()));
+  }
+}
+
 }  // namespace
 
 Subscript resolve_subscript(const Value& subscript) {
@@ -205,35 +322,12 @@ Subscript resolve_subscript(const Value& subscript) {
       if (subscript.bool_value()) result.positions.push_back(0);
       break;
     case Kind::Vector:
-    case Kind::Matrix: {
-      const num::Matrix& m = subscript.matrix_value();
-      if (subscript.is_logical()) {
-        collect_mask(m, result.positions);
-        break;
-      }
-      result.positions.reserve(static_cast<std::size_t>(m.size()));
-      for (Index c = 0; c < m.columns(); ++c) {
-        for (Index r = 0; r < m.rows(); ++r) {
-          result.positions.push_back(to_position(m(r, c)));
-        }
-      }
+    case Kind::Matrix:
+      collect_matrix_positions(subscript, result.positions);
       break;
-    }
-    case Kind::NdArray: {
-      // An N-D subscript lists its positions in MATLAB's linear order, as a matrix does.
-      const num::NdArray& array = subscript.nd_value();
-      const std::vector<Index> linear = all_positions(array.size());
-      const num::NdArray values = num::read_region(array, num::Picks{linear});
-      const num::Matrix column = values.to_matrix();
-      for (Index k = 0; k < column.size(); ++k) {
-        if (subscript.is_logical()) {
-          if (column.complex_at(k) != num::Complex(0.0, 0.0)) result.positions.push_back(k);
-        } else {
-          result.positions.push_back(to_position(column[k]));
-        }
-      }
+    case Kind::NdArray:
+      collect_nd_positions(subscript, result.positions);
       break;
-    }
     case Kind::String:
       // The text ':' is the colon (MATLAB), so that a cell of subscripts can hold one:
       // A(c{:}) with c = {':', 2}.
@@ -324,75 +418,7 @@ Value index_read(const Value& container, std::span<const Value> subscripts) {
   if (container.is(Kind::Tracked) || any_tracked(subscripts)) {
     return tracked_index_read(container, subscripts);
   }
-  switch (container.kind()) {
-    case Kind::Cell:
-      return cell_paren_read(container, subscripts);
-    case Kind::Scalar:
-    case Kind::Bool:
-    case Kind::Complex: {
-      // A scalar indexes as the one-element vector [x] (§13.9).
-      if (count == 3)
-        throw Error(fmt::format("3D indexing requires a tensor3, got {}", container.kind_name()));
-      const num::Matrix one = container.as_matrix();
-      if (count == 1) {
-        const Subscript s = resolve_subscript(subscripts[0]);
-        if (s.scalar) {
-          if (s.positions[0] != 0) {
-            throw Error(fmt::format("index {} out of bounds (length 1)", s.positions[0] + 1));
-          }
-          return container;
-        }
-        return read_vector(Value::vector(one), one, s);
-      }
-      const Subscript rs = resolve_subscript(subscripts[0]);
-      const Subscript cs = resolve_subscript(subscripts[1]);
-      if (is_one(rs) && is_one(cs)) return container;
-      return read_matrix_region(Value::vector(one), one, rs, cs);
-    }
-    case Kind::Vector: {
-      const num::Matrix& data = container.matrix_value();
-      if (count == 1) return read_vector(container, data, resolve_subscript(subscripts[0]));
-      if (count == 3) throw Error("3D indexing requires a tensor3, got vector");
-      const Subscript rs = resolve_subscript(subscripts[0]);
-      const Subscript cs = resolve_subscript(subscripts[1]);
-      if (is_one(cs)) return read_vector(container, data, rs);
-      if (is_one(rs)) return read_vector(container, data, cs);
-      throw Error("2D indexing on a vector requires one dimension to be 1");
-    }
-    case Kind::Matrix: {
-      if (count == 1) return read_matrix_linear(container, resolve_subscript(subscripts[0]));
-      if (count == 3) throw Error("3D indexing requires a tensor3, got matrix");
-      return read_matrix_region(container, container.matrix_value(),
-                                resolve_subscript(subscripts[0]), resolve_subscript(subscripts[1]));
-    }
-    case Kind::String:
-      if (count != 1) throw Error("2D indexing requires a matrix, got string");
-      return read_string(container, resolve_subscript(subscripts[0]));
-    case Kind::StringArray:
-      if (count != 1) throw Error("2D indexing requires a matrix, got string_array");
-      return read_string_array(container.string_array_value(), resolve_subscript(subscripts[0]));
-    case Kind::Tuple: {
-      if (count != 1) throw Error("2D indexing requires a matrix, got tuple");
-      const Subscript s = resolve_subscript(subscripts[0]);
-      if (!s.scalar) {
-        throw Error(fmt::format("tuple indexing requires a scalar index, got {}",
-                                subscripts[0].kind_name()));
-      }
-      const std::vector<Value>& items = container.tuple_items();
-      if (s.positions[0] >= static_cast<Index>(items.size())) {
-        throw Error(
-            fmt::format("index {} out of bounds (length {})", s.positions[0] + 1, items.size()));
-      }
-      return items[static_cast<std::size_t>(s.positions[0])];
-    }
-    case Kind::Struct:
-    case Kind::StructArray:
-      return struct_array_read(container, subscripts);
-    case Kind::Object:
-      return container.object_value()->index(subscripts);
-    default:
-      throw Error(fmt::format("cannot index into {}", container.kind_name()));
-  }
+  return read_by_kind(container, subscripts);
 }
 
 }  // namespace llmlab::runtime

@@ -361,6 +361,73 @@ Value binary_operation(BinaryOp op, const Value& left, const Value& right, Warni
   return arithmetic(op, left, right);
 }
 
+namespace {
+
+// -x of a value that is not tracked, classed or N-D.
+Value negated(const Value& operand) {
+  switch (operand.kind()) {
+    case Kind::Scalar:
+    case Kind::Bool:
+      return Value::scalar(-operand.scalar_value());
+    case Kind::Complex:
+      return Value::complex(-operand.complex_value());
+    case Kind::Vector:
+      return Value::vector(num::negate(operand.matrix_value()));
+    case Kind::Matrix:
+      return Value::matrix(num::negate(operand.matrix_value()));
+    default:
+      throw Error(fmt::format("cannot negate {}", operand.kind_name()));
+  }
+}
+
+// !x of a value that is not tracked, classed or N-D: logical.
+Value logical_not(const Value& operand) {
+  switch (operand.kind()) {
+    case Kind::Bool:
+      return Value::boolean(!operand.bool_value());
+    case Kind::Scalar:
+    case Kind::Complex:
+      return Value::boolean(!num::is_nonzero(operand.complex_value()));
+    case Kind::Vector:
+      return Value::vector(num::logical_not(operand.matrix_value()), true);
+    case Kind::Matrix:
+      return Value::matrix(num::logical_not(operand.matrix_value()), true);
+    default:
+      throw Error(fmt::format("'!' operator requires bool, got {}", operand.kind_name()));
+  }
+}
+
+// x' (conjugate) or x.' of a value that is not tracked, classed or N-D.
+Value transposed(const Value& operand, bool conjugate) {
+  switch (operand.kind()) {
+    case Kind::Scalar:
+    case Kind::Bool:
+      return operand;
+    case Kind::Complex:
+      return conjugate ? Value::complex(std::conj(operand.complex_value())) : operand;
+    case Kind::Vector:
+    case Kind::Matrix: {
+      const num::Matrix& m = operand.matrix_value();
+      return Value::matrix(conjugate ? num::conjugate_transpose(m) : num::transpose(m),
+                           operand.is_logical());
+    }
+    case Kind::Cell:
+      return Value::cell(transposed_cell(operand.cell_value()));
+    case Kind::StringArray: {
+      // A cell of texts: a row becomes the N×1 cell it is to MATLAB code.
+      std::vector<Value> texts;
+      for (const std::string& text : operand.string_array_value()) {
+        texts.push_back(Value::string(text));
+      }
+      return Value::cell(transposed_cell(CellArray::row(std::move(texts))));
+    }
+    default:
+      throw Error(fmt::format("cannot transpose {}", operand.kind_name()));
+  }
+}
+
+}  // namespace
+
 Value unary_operation(UnaryOp op, const Value& operand) {
   if (operand.is(Kind::Tracked)) return operand.tracked_value().tape->unary(op, operand);
   if (operand.has_special_class() && op != UnaryOp::Plus) {
@@ -371,62 +438,13 @@ Value unary_operation(UnaryOp op, const Value& operand) {
     case UnaryOp::Plus:
       return operand;
     case UnaryOp::Negate:
-      switch (operand.kind()) {
-        case Kind::Scalar:
-        case Kind::Bool:
-          return Value::scalar(-operand.scalar_value());
-        case Kind::Complex:
-          return Value::complex(-operand.complex_value());
-        case Kind::Vector:
-          return Value::vector(num::negate(operand.matrix_value()));
-        case Kind::Matrix:
-          return Value::matrix(num::negate(operand.matrix_value()));
-        default:
-          throw Error(fmt::format("cannot negate {}", operand.kind_name()));
-      }
+      return negated(operand);
     case UnaryOp::Not:
-      switch (operand.kind()) {
-        case Kind::Bool:
-          return Value::boolean(!operand.bool_value());
-        case Kind::Scalar:
-        case Kind::Complex:
-          return Value::boolean(!num::is_nonzero(operand.complex_value()));
-        case Kind::Vector:
-          return Value::vector(num::logical_not(operand.matrix_value()), true);
-        case Kind::Matrix:
-          return Value::matrix(num::logical_not(operand.matrix_value()), true);
-        default:
-          throw Error(fmt::format("'!' operator requires bool, got {}", operand.kind_name()));
-      }
+      return logical_not(operand);
     case UnaryOp::Transpose:
-    case UnaryOp::NonConjugateTranspose: {
-      const bool conjugate = op == UnaryOp::Transpose;
-      switch (operand.kind()) {
-        case Kind::Scalar:
-        case Kind::Bool:
-          return operand;
-        case Kind::Complex:
-          return conjugate ? Value::complex(std::conj(operand.complex_value())) : operand;
-        case Kind::Vector:
-        case Kind::Matrix: {
-          const num::Matrix& m = operand.matrix_value();
-          return Value::matrix(conjugate ? num::conjugate_transpose(m) : num::transpose(m),
-                               operand.is_logical());
-        }
-        case Kind::Cell:
-          return Value::cell(transposed_cell(operand.cell_value()));
-        case Kind::StringArray: {
-          // A cell of texts: a row becomes the N×1 cell it is to MATLAB code.
-          std::vector<Value> texts;
-          for (const std::string& text : operand.string_array_value()) {
-            texts.push_back(Value::string(text));
-          }
-          return Value::cell(transposed_cell(CellArray::row(std::move(texts))));
-        }
-        default:
-          throw Error(fmt::format("cannot transpose {}", operand.kind_name()));
-      }
-    }
+      return transposed(operand, true);
+    case UnaryOp::NonConjugateTranspose:
+      return transposed(operand, false);
   }
   return operand;
 }

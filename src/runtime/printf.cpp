@@ -253,6 +253,56 @@ std::string c_text(const Conversion& conversion, std::string_view text) {
   return std::string(text.substr(0, end));
 }
 
+// One number under rlab's conversions (PrintfRules::Rlab), before padding.
+std::string rlab_number(const Conversion& conversion, double number) {
+  const char spec = conversion.specifier;
+  const int precision = conversion.precision < 0 ? 6 : conversion.precision;
+  std::string text;
+  switch (spec) {
+    case 'd':
+    case 'i':
+    case 'u':
+      // As MATLAB: NaN and Inf by name, and a value past the 64-bit range in %g form, not a
+      // saturated or zero integer that reads as a real answer.
+      if (!std::isfinite(number) || std::abs(number) >= 9223372036854775808.0) {
+        text = num::format_c_general(number, 6);
+        break;
+      }
+      text = num::format_integer(number);
+      break;
+    case 'f':
+      text = num::format_fixed(number, precision);
+      break;
+    case 'e':
+      text = num::format_exponential(number, precision);
+      break;
+    case 'E':
+      text = to_upper(num::format_exponential(number, precision));
+      break;
+    case 'g':
+      text = num::format_general(number, precision);
+      break;
+    case 'G':
+      text = to_upper(num::format_general(number, precision));
+      break;
+    case 'x':
+    case 'X':
+    case 'o':
+      text = format_radix(number, spec);
+      break;
+    case 'c': {
+      // Out-of-range numbers become U+FFFD rather than wrapping into another character.
+      const std::int64_t code = num::truncate_to_int64(number);
+      append_utf8(text,
+                  code < 0 || code > 0x10FFFF ? char32_t{0xFFFD} : static_cast<char32_t>(code));
+    }
+      return text;
+    default:
+      break;
+  }
+  return conversion.commas ? num::insert_commas(text) : text;
+}
+
 // The text of one conversion applied to one item, before padding.
 std::string convert(const Conversion& conversion, const Item& item, PrintfRules rules) {
   const char spec = conversion.specifier;
@@ -271,51 +321,7 @@ std::string convert(const Conversion& conversion, const Item& item, PrintfRules 
   if (item.type != Item::Type::Number) {
     throw Error(fmt::format("fprintf %{}: expected scalar, got {}", spec, kind_of(item)));
   }
-  const int precision = conversion.precision < 0 ? 6 : conversion.precision;
-  std::string text;
-  switch (spec) {
-    case 'd':
-    case 'i':
-    case 'u':
-      // As MATLAB: NaN and Inf by name, and a value past the 64-bit range in %g form, not a
-      // saturated or zero integer that reads as a real answer.
-      if (!std::isfinite(item.number) || std::abs(item.number) >= 9223372036854775808.0) {
-        text = num::format_c_general(item.number, 6);
-        break;
-      }
-      text = num::format_integer(item.number);
-      break;
-    case 'f':
-      text = num::format_fixed(item.number, precision);
-      break;
-    case 'e':
-      text = num::format_exponential(item.number, precision);
-      break;
-    case 'E':
-      text = to_upper(num::format_exponential(item.number, precision));
-      break;
-    case 'g':
-      text = num::format_general(item.number, precision);
-      break;
-    case 'G':
-      text = to_upper(num::format_general(item.number, precision));
-      break;
-    case 'x':
-    case 'X':
-    case 'o':
-      text = format_radix(item.number, spec);
-      break;
-    case 'c': {
-      // Out-of-range numbers become U+FFFD rather than wrapping into another character.
-      const std::int64_t code = num::truncate_to_int64(item.number);
-      append_utf8(text,
-                  code < 0 || code > 0x10FFFF ? char32_t{0xFFFD} : static_cast<char32_t>(code));
-    }
-      return text;
-    default:
-      break;
-  }
-  return conversion.commas ? num::insert_commas(text) : text;
+  return rlab_number(conversion, item.number);
 }
 
 class Formatter {
@@ -374,10 +380,58 @@ class Formatter {
 
   // Parses and applies the conversion starting at format_[i] (a `%`); advances i past it.
   bool conversion(std::size_t& i) {
-    const std::size_t n = format_.size();
+    WrittenConversion written = parse_conversion(i);
+    // Only empty arrays were given: MATLAB prints the format with every conversion empty.
+    if (recycle_ && items_.empty()) return true;
+    if (!take_star_fields(written)) return false;
+    const Item* item = take(written.conversion.specifier);
+    if (item == nullptr) return false;
+    append_padded(out_, convert(written.conversion, *item, rules_), written.conversion);
+    return true;
+  }
+
+  // A conversion as the format writes it: `*` takes a width or precision from the arguments.
+  struct WrittenConversion {
     Conversion conversion;
-    std::size_t j = i + 1;
-    for (; j < n; ++j) {
+    bool width_from_argument = false;
+    bool precision_from_argument = false;
+  };
+
+  // Parses the flags, width, precision and specifier of the conversion at format_[i] (a `%`);
+  // advances i past it.
+  WrittenConversion parse_conversion(std::size_t& i) const {
+    const std::size_t n = format_.size();
+    WrittenConversion written;
+    Conversion& conversion = written.conversion;
+    std::size_t j = read_flags(i + 1, conversion);
+    if (j < n && format_[j] == '*') {
+      written.width_from_argument = true;
+      ++j;
+    } else {
+      j = read_number(j, conversion.width, "width");
+    }
+    if (j < n && format_[j] == '.') {
+      ++j;
+      conversion.precision = 0;
+      if (j < n && format_[j] == '*') {
+        written.precision_from_argument = true;
+        ++j;
+      } else {
+        j = read_number(j, conversion.precision, "precision");
+      }
+    }
+    if (j >= n) throw Error("fprintf: incomplete format specifier");
+    conversion.specifier = format_[j];
+    if (!is_specifier(conversion.specifier)) {
+      throw Error(fmt::format("fprintf: unknown specifier '%{}'", conversion.specifier));
+    }
+    i = j + 1;
+    return written;
+  }
+
+  // The flags from format_[j] on into `conversion`; returns the position after them.
+  std::size_t read_flags(std::size_t j, Conversion& conversion) const {
+    for (; j < format_.size(); ++j) {
       const char flag = format_[j];
       if (flag == '-') {
         conversion.left_justify = true;
@@ -395,34 +449,13 @@ class Formatter {
         break;
       }
     }
-    bool width_from_argument = false;
-    bool precision_from_argument = false;
-    if (j < n && format_[j] == '*') {
-      width_from_argument = true;
-      ++j;
-    } else {
-      j = read_number(j, conversion.width, "width");
-    }
-    if (j < n && format_[j] == '.') {
-      ++j;
-      conversion.precision = 0;
-      if (j < n && format_[j] == '*') {
-        precision_from_argument = true;
-        ++j;
-      } else {
-        j = read_number(j, conversion.precision, "precision");
-      }
-    }
-    if (j >= n) throw Error("fprintf: incomplete format specifier");
-    conversion.specifier = format_[j];
-    if (!is_specifier(conversion.specifier)) {
-      throw Error(fmt::format("fprintf: unknown specifier '%{}'", conversion.specifier));
-    }
-    i = j + 1;
-    // Only empty arrays were given: MATLAB prints the format with every conversion empty.
-    if (recycle_ && items_.empty()) return true;
+    return j;
+  }
 
-    if (width_from_argument) {
+  // Takes the `*` width, then the `*` precision, from the arguments; false when they ran out.
+  bool take_star_fields(WrittenConversion& written) {
+    Conversion& conversion = written.conversion;
+    if (written.width_from_argument) {
       const Item* item = take(conversion.specifier);
       if (item == nullptr) return false;
       const std::int64_t width = star_value(*item);
@@ -431,15 +464,12 @@ class Formatter {
           width == std::numeric_limits<std::int64_t>::min() ? kMaxField + 1 : std::abs(width);
       conversion.width = checked_field(magnitude, "width");
     }
-    if (precision_from_argument) {
+    if (written.precision_from_argument) {
       const Item* item = take(conversion.specifier);
       if (item == nullptr) return false;
       const std::int64_t precision = star_value(*item);
       conversion.precision = precision < 0 ? -1 : checked_field(precision, "precision");
     }
-    const Item* item = take(conversion.specifier);
-    if (item == nullptr) return false;
-    append_padded(out_, convert(conversion, *item, rules_), conversion);
     return true;
   }
 

@@ -254,6 +254,9 @@ inline double power(double a, double b) { return std::pow(a, b); }
 
 }  // namespace
 
+// dispatch table: the interpreter loop is one switch over the op codes (Lua's luaV_execute), so
+// the top of the stack stays in a register across cases; each case is a few lines, the macro
+// families write the five operators once, and the rare paths are helpers (element_index).
 int ScalarCode::run(Variable* variables, int first) const {
   double stack[kMaxDepth + 1];
   int statement = first;

@@ -3,7 +3,8 @@
 with their class), operators and constructors; lambdas, local classes and braces in comments,
 strings, raw strings and character literals stay inside the function that holds them; namespace
 and class bodies are scanned, enums and data tables are not functions; --over chooses what is
-listed and --max sets the exit status."""
+listed and --max sets the exit status, which a function marked `// dispatch table:` does not
+count toward."""
 import pathlib
 import subprocess
 import sys
@@ -118,6 +119,18 @@ def main() -> int:
     code, output = run(["--max", "89"], files)
     expect("--max 89 fails", (code, output.splitlines()[-1]),
            (1, "1 functions over the ceiling of 89 lines"))
+
+    # A `// dispatch table:` marker in the comments directly above a function or first in its
+    # body lists it apart and exempts it from --max; one cut off by a blank line does not.
+    inside = long_function("table_inside", 75).replace("{\n", "{\n  // dispatch table: ops.\n", 1)
+    files = {"c.cpp": "// Above.\n// dispatch table: kinds.\n" + long_function("table_above", 80)
+             + inside + "// dispatch table: stray.\n\n" + long_function("plain", 65)}
+    code, output = run(["--max", "65"], files)
+    expect("dispatch tables", (code, output),
+           (0, "c.cpp:161: plain (65 lines)\nc.cpp:3: table_above (80 lines, dispatch table)\n"
+               "c.cpp:83: table_inside (76 lines, dispatch table)\n"
+               "3 of 3 functions over 60 lines (2 of them dispatch tables)\n"))
+    expect("the unmarked one still fails --max 64", run(["--max", "64"], files)[0], 1)
 
     for failure in failures:
         print(failure)

@@ -114,6 +114,105 @@ std::uint32_t crc32(std::string_view bytes) {
   return crc ^ 0xFFFFFFFFu;
 }
 
+// The element count by checked multiplication: a shape such as (2^32, 2^32) would otherwise
+// overflow to a matrix that claims 2^64 elements and holds none. No file can hold more
+// elements than it has bytes, so a count past that is an error before any allocation.
+std::int64_t element_count(const std::vector<std::int64_t>& shape, std::size_t file_size,
+                           std::string_view what) {
+  std::int64_t count = 1;
+  for (const std::int64_t extent : shape) {
+    if (extent != 0 && count > static_cast<std::int64_t>(file_size) / extent) {
+      throw Error(fmt::format("load: '{}' has a shape {} larger than the file", what,
+                              num::shape_text(shape)));
+    }
+    count *= extent;
+  }
+  return count;
+}
+
+// The `count` elements of `data` (an NPY file's data, after its header) as one row in C order,
+// `<c16` pairs when complex. Fortran order: element (i0, i1, ...) sits at
+// i0 + n0*(i1 + n1*...); reverse the index.
+num::Matrix read_elements(std::string_view data, const std::vector<std::int64_t>& shape,
+                          std::int64_t count, bool complex, bool fortran, std::string_view what) {
+  const std::size_t element_size = complex ? 16 : 8;
+  num::Matrix elements(1, count,
+                       complex ? num::Matrix::Element::ComplexValued : num::Matrix::Element::Real);
+  const std::size_t rank = shape.size();
+  std::vector<std::int64_t> index(rank, 0);
+  for (std::int64_t i = 0; i < count; ++i) {
+    std::int64_t source = i;
+    if (fortran && rank > 1) {
+      // `index` is the C-order multi-index of i.
+      std::int64_t rest = i;
+      for (std::size_t d = rank; d-- > 0;) {
+        index[d] = rest % shape[d];
+        rest /= shape[d];
+      }
+      source = 0;
+      for (std::size_t d = rank; d-- > 0;) source = source * shape[d] + index[d];
+    }
+    const std::size_t offset = static_cast<std::size_t>(source) * element_size;
+    const double re = std::bit_cast<double>(get(data, offset, 8, what));
+    if (complex) {
+      const double im = std::bit_cast<double>(get(data, offset + 8, 8, what));
+      elements.set(i, num::Complex(re, im));
+    } else {
+      elements.set(i, re);
+    }
+  }
+  return elements;
+}
+
+// The position of the ZIP end record: the last 22 bytes plus a comment of up to 65535 bytes.
+std::size_t end_record(std::string_view bytes, std::string_view what) {
+  if (bytes.size() < 22) throw Error(fmt::format("load: '{}' is not a ZIP archive", what));
+  std::size_t end = bytes.size() - 22;
+  const std::size_t lowest = bytes.size() > 22 + 65535 ? bytes.size() - 22 - 65535 : 0;
+  while (get(bytes, end, 4, what) != 0x06054b50) {
+    if (end == lowest) throw Error(fmt::format("load: '{}' is not a ZIP archive", what));
+    --end;
+  }
+  return end;
+}
+
+// ZIP64: the sizes and offset of the central directory entry at `entry` that read 0xFFFFFFFF
+// live in its extra field 0x0001, in that order; `size` and `local` take them from there.
+void read_zip64_extra(std::string_view bytes, std::size_t entry, std::size_t name_length,
+                      std::size_t extra_length, std::uint64_t& size, std::uint64_t& local,
+                      std::string_view what) {
+  const std::uint64_t compressed_marker = get(bytes, entry + 20, 4, what);
+  const std::uint64_t uncompressed_marker = get(bytes, entry + 24, 4, what);
+  std::size_t extra = entry + 46 + name_length;
+  const std::size_t extra_end = extra + extra_length;
+  while (extra + 4 <= extra_end) {
+    const auto id = get(bytes, extra, 2, what);
+    const std::size_t length = get(bytes, extra + 2, 2, what);
+    if (id == 0x0001) {
+      std::size_t field = extra + 4;
+      if (uncompressed_marker == 0xFFFFFFFFu) field += 8;
+      if (compressed_marker == 0xFFFFFFFFu) {
+        size = get(bytes, field, 8, what);
+        field += 8;
+      }
+      if (local == 0xFFFFFFFFu) local = get(bytes, field, 8, what);
+    }
+    extra += 4 + length;
+  }
+}
+
+// The stored bytes of the member whose local header is at `local`.
+std::string member_bytes(std::string_view bytes, std::uint64_t local, std::uint64_t size,
+                         std::string_view what) {
+  const std::size_t local_name = get(bytes, static_cast<std::size_t>(local) + 26, 2, what);
+  const std::size_t local_extra = get(bytes, static_cast<std::size_t>(local) + 28, 2, what);
+  const std::size_t data = static_cast<std::size_t>(local) + 30 + local_name + local_extra;
+  if (data > bytes.size() || bytes.size() - data < size) {
+    throw Error(fmt::format("load: '{}' is truncated", what));
+  }
+  return std::string(bytes.substr(data, static_cast<std::size_t>(size)));
+}
+
 }  // namespace
 
 std::string encode(const num::Matrix& elements, const std::vector<std::int64_t>& shape) {
@@ -167,48 +266,13 @@ Array decode(std::string_view bytes, std::string_view what) {
   const bool fortran = header_field(header, "fortran_order", what) == "True";
   Array array;
   array.shape = parse_shape(header_field(header, "shape", what), what);
-  // The element count by checked multiplication: a shape such as (2^32, 2^32) would otherwise
-  // overflow to a matrix that claims 2^64 elements and holds none. No file can hold more
-  // elements than it has bytes, so a count past that is an error before any allocation.
-  std::int64_t count = 1;
-  for (const std::int64_t extent : array.shape) {
-    if (extent != 0 && count > static_cast<std::int64_t>(bytes.size()) / extent) {
-      throw Error(fmt::format("load: '{}' has a shape {} larger than the file", what,
-                              num::shape_text(array.shape)));
-    }
-    count *= extent;
-  }
+  const std::int64_t count = element_count(array.shape, bytes.size(), what);
   const std::size_t element_size = complex ? 16 : 8;
   if (bytes.size() - data_offset < static_cast<std::size_t>(count) * element_size) {
     throw Error(fmt::format("load: '{}' is truncated", what));
   }
-  num::Matrix elements(1, count,
-                       complex ? num::Matrix::Element::ComplexValued : num::Matrix::Element::Real);
-  // Fortran order: element (i0, i1, ...) sits at i0 + n0*(i1 + n1*...); reverse the index.
-  const std::size_t rank = array.shape.size();
-  std::vector<std::int64_t> index(rank, 0);
-  for (std::int64_t i = 0; i < count; ++i) {
-    std::int64_t source = i;
-    if (fortran && rank > 1) {
-      // `index` is the C-order multi-index of i.
-      std::int64_t rest = i;
-      for (std::size_t d = rank; d-- > 0;) {
-        index[d] = rest % array.shape[d];
-        rest /= array.shape[d];
-      }
-      source = 0;
-      for (std::size_t d = rank; d-- > 0;) source = source * array.shape[d] + index[d];
-    }
-    const std::size_t offset = data_offset + static_cast<std::size_t>(source) * element_size;
-    const double re = std::bit_cast<double>(get(bytes, offset, 8, what));
-    if (complex) {
-      const double im = std::bit_cast<double>(get(bytes, offset + 8, 8, what));
-      elements.set(i, num::Complex(re, im));
-    } else {
-      elements.set(i, re);
-    }
-  }
-  array.elements = std::move(elements);
+  array.elements =
+      read_elements(bytes.substr(data_offset), array.shape, count, complex, fortran, what);
   return array;
 }
 
@@ -267,14 +331,7 @@ std::string encode_zip(const Members& members) {
 }
 
 Members decode_zip(std::string_view bytes, std::string_view what) {
-  // The end record is the last 22 bytes plus a comment of up to 65535 bytes.
-  if (bytes.size() < 22) throw Error(fmt::format("load: '{}' is not a ZIP archive", what));
-  std::size_t end = bytes.size() - 22;
-  const std::size_t lowest = bytes.size() > 22 + 65535 ? bytes.size() - 22 - 65535 : 0;
-  while (get(bytes, end, 4, what) != 0x06054b50) {
-    if (end == lowest) throw Error(fmt::format("load: '{}' is not a ZIP archive", what));
-    --end;
-  }
+  const std::size_t end = end_record(bytes, what);
   const std::size_t count = get(bytes, end + 10, 2, what);
   std::size_t entry = get(bytes, end + 16, 4, what);
   Members members;
@@ -291,38 +348,14 @@ Members decode_zip(std::string_view bytes, std::string_view what) {
     if (entry + 46 + name_length > bytes.size())
       throw Error(fmt::format("load: '{}' is truncated", what));
     std::string name(bytes.substr(entry + 46, name_length));
-    // ZIP64: sizes and offset of 0xFFFFFFFF live in extra field 0x0001, in that order.
-    const std::uint64_t compressed_marker = get(bytes, entry + 20, 4, what);
-    const std::uint64_t uncompressed_marker = get(bytes, entry + 24, 4, what);
-    std::size_t extra = entry + 46 + name_length;
-    const std::size_t extra_end = extra + extra_length;
-    while (extra + 4 <= extra_end) {
-      const auto id = get(bytes, extra, 2, what);
-      const std::size_t length = get(bytes, extra + 2, 2, what);
-      if (id == 0x0001) {
-        std::size_t field = extra + 4;
-        if (uncompressed_marker == 0xFFFFFFFFu) field += 8;
-        if (compressed_marker == 0xFFFFFFFFu) {
-          size = get(bytes, field, 8, what);
-          field += 8;
-        }
-        if (local == 0xFFFFFFFFu) local = get(bytes, field, 8, what);
-      }
-      extra += 4 + length;
-    }
+    read_zip64_extra(bytes, entry, name_length, extra_length, size, local, what);
     if (method != 0) {
       throw Error(fmt::format(
           "load: '{}' member '{}' is compressed; only uncompressed archives (numpy.savez) are "
           "supported",
           what, name));
     }
-    const std::size_t local_name = get(bytes, static_cast<std::size_t>(local) + 26, 2, what);
-    const std::size_t local_extra = get(bytes, static_cast<std::size_t>(local) + 28, 2, what);
-    const std::size_t data = static_cast<std::size_t>(local) + 30 + local_name + local_extra;
-    if (data > bytes.size() || bytes.size() - data < size) {
-      throw Error(fmt::format("load: '{}' is truncated", what));
-    }
-    std::string content(bytes.substr(data, static_cast<std::size_t>(size)));
+    std::string content = member_bytes(bytes, local, size, what);
     // A corrupted byte would otherwise load as a silently different value.
     if (crc32(content) != static_cast<std::uint32_t>(get(bytes, entry + 16, 4, what))) {
       throw Error(fmt::format("load: '{}' member '{}' fails its CRC-32 check (the file is corrupt)",

@@ -227,18 +227,11 @@ Value histogram(Call& call) {
   return Value::matrix(std::move(result));
 }
 
-// [nn, xx] = hist(y, bins, norm) in matlab code, MATLAB's counts without a plot: bins is a
-// count (10 by default; equal bins over y's finite range, xx their centres) or the centres
-// themselves; an element on the midpoint between two centres counts in the lower bin, -Inf
-// and Inf in the end bins, NaN in none; norm scales each column's counts to sum to it. A
-// vector y gives rows, a matrix one column of counts per column of y.
-Value matlab_hist_counts(Call& call) {
-  const num::Matrix y = call.matrix(0);
-  if (y.is_complex()) call.fail("Y must be real-valued");
-  const bool vector = y.rows() == 1 || y.columns() == 1;
-  const num::Index rows = vector ? y.size() : y.rows();
-  const num::Index columns = vector ? 1 : y.columns();
-  const auto element = [&](num::Index r, num::Index c) { return vector ? y[r] : y(r, c); };
+namespace {
+
+// hist's bin centres, sorted: given (argument 2 a vector), or that many equal bins (10 by
+// default) over y's finite range.
+std::vector<double> hist_centres(Call& call, const num::Matrix& y) {
   double low = std::numeric_limits<double>::infinity();
   double high = -low;
   for (num::Index k = 0; k < y.size(); ++k) {
@@ -259,17 +252,56 @@ Value matlab_hist_counts(Call& call) {
     }
     centres.assign(given.real_values().begin(), given.real_values().end());
     std::sort(centres.begin(), centres.end());
-  } else {
-    const double bins = call.has(1) ? std::trunc(call.scalar(1)) : 10.0;
-    if (!(bins > 0.0) || bins > 1e6) call.fail("number of bins NBINS must be positive");
-    const auto n = static_cast<num::Index>(bins);
-    for (num::Index k = 1; k <= n; ++k) {
-      centres.push_back(
-          low != high
-              ? ((high - low) * static_cast<double>(2 * k - 1) + 2.0 * bins * low) / (2.0 * bins)
-              : static_cast<double>(k - 1) - std::floor(static_cast<double>(n - 1) / 2.0) + low);
+    return centres;
+  }
+  const double bins = call.has(1) ? std::trunc(call.scalar(1)) : 10.0;
+  if (!(bins > 0.0) || bins > 1e6) call.fail("number of bins NBINS must be positive");
+  const auto n = static_cast<num::Index>(bins);
+  for (num::Index k = 1; k <= n; ++k) {
+    centres.push_back(
+        low != high
+            ? ((high - low) * static_cast<double>(2 * k - 1) + 2.0 * bins * low) / (2.0 * bins)
+            : static_cast<double>(k - 1) - std::floor(static_cast<double>(n - 1) / 2.0) + low);
+  }
+  return centres;
+}
+
+// Scales each column's counts to sum to NORM (argument 3: one value, or one per column);
+// present[c] is how many elements column c counted.
+void hist_normalise(Call& call, num::Matrix& counts, const std::vector<double>& present) {
+  if (!call.value(2).is_numeric()) call.fail("NORM must be a numeric constant > 0");
+  const num::Matrix norm = call.matrix(2);
+  const num::Index columns = counts.columns();
+  if (norm.size() != 1 && norm.size() != columns) {
+    call.fail("NORM must be scalar or vector of length 'columns (Y)'");
+  }
+  for (num::Index k = 0; k < norm.size(); ++k) {
+    if (!(norm[k] > 0.0)) call.fail("NORM must be a numeric constant > 0");
+  }
+  for (num::Index c = 0; c < columns; ++c) {
+    for (num::Index b = 0; b < counts.rows(); ++b) {
+      counts.set(
+          b, c,
+          counts(b, c) * norm[norm.size() == 1 ? 0 : c] / present[static_cast<std::size_t>(c)]);
     }
   }
+}
+
+}  // namespace
+
+// [nn, xx] = hist(y, bins, norm) in matlab code, MATLAB's counts without a plot: bins is a
+// count (10 by default; equal bins over y's finite range, xx their centres) or the centres
+// themselves; an element on the midpoint between two centres counts in the lower bin, -Inf
+// and Inf in the end bins, NaN in none; norm scales each column's counts to sum to it. A
+// vector y gives rows, a matrix one column of counts per column of y.
+Value matlab_hist_counts(Call& call) {
+  const num::Matrix y = call.matrix(0);
+  if (y.is_complex()) call.fail("Y must be real-valued");
+  const bool vector = y.rows() == 1 || y.columns() == 1;
+  const num::Index rows = vector ? y.size() : y.rows();
+  const num::Index columns = vector ? 1 : y.columns();
+  const auto element = [&](num::Index r, num::Index c) { return vector ? y[r] : y(r, c); };
+  const std::vector<double> centres = hist_centres(call, y);
   std::vector<double> cutoffs;
   for (std::size_t k = 1; k < centres.size(); ++k) {
     cutoffs.push_back((centres[k - 1] + centres[k]) / 2.0);
@@ -287,23 +319,7 @@ Value matlab_hist_counts(Call& call) {
       present[static_cast<std::size_t>(c)] += 1.0;
     }
   }
-  if (call.has(2)) {
-    if (!call.value(2).is_numeric()) call.fail("NORM must be a numeric constant > 0");
-    const num::Matrix norm = call.matrix(2);
-    if (norm.size() != 1 && norm.size() != columns) {
-      call.fail("NORM must be scalar or vector of length 'columns (Y)'");
-    }
-    for (num::Index k = 0; k < norm.size(); ++k) {
-      if (!(norm[k] > 0.0)) call.fail("NORM must be a numeric constant > 0");
-    }
-    for (num::Index c = 0; c < columns; ++c) {
-      for (num::Index b = 0; b < bins; ++b) {
-        counts.set(
-            b, c,
-            counts(b, c) * norm[norm.size() == 1 ? 0 : c] / present[static_cast<std::size_t>(c)]);
-      }
-    }
-  }
+  if (call.has(2)) hist_normalise(call, counts, present);
   Value nn = Value::matrix(vector ? counts.with_shape(1, bins) : std::move(counts));
   if (call.nargout() < 2) return nn;
   num::Matrix xx = vector ? num::Matrix::row(centres) : num::Matrix::column(centres);
