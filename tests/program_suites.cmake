@@ -3,8 +3,10 @@
 # for the native binary and once for the WebAssembly build (tests/wasm.cmake), from the one
 # enumeration below, so a new suite or script is picked up by both.
 #
-# add_program_suites(PREFIX BINARY [EXCLUDED names...]): each test is named PREFIX<name>, where
-# <name> is the native test's name; EXCLUDED names are not registered. Every name considered is
+# add_program_suites(PREFIX BINARY [FIGURES formats...] [EXCLUDED names...]): each test is named
+# PREFIX<name>, where <name> is the native test's name; EXCLUDED names are not registered.
+# FIGURES: the formats a drawing lesson script must leave through --figures (default svg png;
+# the WebAssembly build, without cairo, writes svg alone). Every name considered is
 # appended to the global property LLMLAB_PROGRAM_SUITE_NAMES so a caller can refuse stale
 # exclusions.
 # _suite_test(NAME command...): the test PREFIX<NAME>, unless NAME is excluded. Called only from
@@ -19,7 +21,11 @@ function(_suite_test name)
 endfunction()
 
 function(add_program_suites prefix binary)
-  cmake_parse_arguments(PARSE_ARGV 2 _suite "" "" "EXCLUDED")
+  cmake_parse_arguments(PARSE_ARGV 2 _suite "" "" "EXCLUDED;FIGURES")
+  if(NOT _suite_FIGURES)
+    set(_suite_FIGURES svg png)
+  endif()
+  list(JOIN _suite_FIGURES "," figure_formats)
 
   file(GLOB_RECURSE scripts CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/scripts/*.rlab
        ${CMAKE_CURRENT_SOURCE_DIR}/scripts/*.m)
@@ -54,7 +60,7 @@ function(add_program_suites prefix binary)
         _suite_test(lesson.${lesson}.${name}
           Python3::Interpreter ${CMAKE_CURRENT_SOURCE_DIR}/lessons/run_lesson_script.py
           --bin ${binary} --expected-dir ${CMAKE_CURRENT_SOURCE_DIR}/data/lesson${lesson_number}
-          ${script})
+          --figure-formats ${figure_formats} ${script})
       endif()
     endforeach()
   endforeach()

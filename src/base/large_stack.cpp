@@ -41,4 +41,6 @@ void run_on_large_stack(std::size_t stack_bytes, const std::function<void()>& wo
   if (job.failure) std::rethrow_exception(job.failure);
 }
 
+bool threads_available() { return true; }
+
 }  // namespace llmlab

@@ -12,4 +12,8 @@ namespace llmlab {
 // an exception `work` throws is rethrown here.
 void run_on_large_stack(std::size_t stack_bytes, const std::function<void()>& work);
 
+// False in a build without threads (the WebAssembly build: base/one_thread/), where a thread
+// cannot be started and run_on_large_stack runs `work` on the caller's stack.
+bool threads_available();
+
 }  // namespace llmlab

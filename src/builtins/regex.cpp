@@ -230,6 +230,14 @@ constexpr int kRegexSeconds = 20;
 
 template <class Result, class Work>
 Result run_regex(Call& call, Work work) {
+  if (!threads_available()) {
+    // The build without threads (WebAssembly) matches on the caller's thread: a runaway match
+    // there is ended from outside, by the page's Stop (which restarts its worker) or by ending
+    // llmlab-node.
+    Result result{};
+    run_on_large_stack(kRegexStack, [&] { result = work(); });
+    return result;
+  }
   struct Shared {
     std::mutex mutex;
     std::condition_variable finished;

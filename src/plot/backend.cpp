@@ -60,8 +60,7 @@ const Backend* open_module(const std::string& path, std::string& why) {
 }
 
 const Backend& load_backend() {
-  // Built without the module (LLMLAB_CAIRO off: the WebAssembly build): CMake names no file.
-  if (std::string_view(LLMLAB_PLOT_BACKEND_FILE).empty()) {
+  if (!backend_built()) {
     throw Error(
         "PNG and PDF figures are not in this build of llmlab (built without cairo); "
         "SVG is");
@@ -76,6 +75,9 @@ const Backend& load_backend() {
 }
 
 }  // namespace
+
+// Built without the module (LLMLAB_CAIRO off: the WebAssembly build), CMake names no file.
+bool backend_built() { return !std::string_view(LLMLAB_PLOT_BACKEND_FILE).empty(); }
 
 const Backend& backend() {
   // Initialised once; a failed load throws and is tried again on the next call.

@@ -61,4 +61,8 @@ using BackendEntry = const Backend* (*)();
 // llmlab::Error naming each path tried and why it failed when none loads.
 const Backend& backend();
 
+// False in a build without the module (LLMLAB_CAIRO off: the WebAssembly build), where
+// backend() always throws: SVG is that build's only figure format.
+bool backend_built();
+
 }  // namespace llmlab::plot

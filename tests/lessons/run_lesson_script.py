@@ -3,8 +3,9 @@
 
 The script must exit 0. If tests/data/<lesson>/<script>.expected exists, its output must match
 the seed's printed text under the acceptance tolerance (compare_output.py). A script that draws
-(calls figure()) must leave its figures as SVG and PNG in the --figures directory.
-Usage: run_lesson_script.py --bin LLMLAB --expected-dir DIR SCRIPT
+(calls figure()) must leave its figures in the --figures directory in each of --figure-formats
+(default svg,png; a build without cairo writes svg alone).
+Usage: run_lesson_script.py --bin LLMLAB --expected-dir DIR [--figure-formats svg,png] SCRIPT
 """
 import argparse
 import pathlib
@@ -20,6 +21,7 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True)
     parser.add_argument("--expected-dir", required=True)
+    parser.add_argument("--figure-formats", default="svg,png")
     parser.add_argument("script")
     args = parser.parse_args()
     script = pathlib.Path(args.script).resolve()
@@ -42,7 +44,7 @@ def main() -> int:
             print(f"FAIL {script.name}: printed nothing and drew nothing")
             return 1
         if draws:
-            for suffix in (".svg", ".png"):
+            for suffix in ("." + name for name in args.figure_formats.split(",")):
                 written = [p for p in figures.glob(f"{script.stem}-*{suffix}") if p.stat().st_size > 100]
                 if not written:
                     print(f"FAIL {script.name}: no {suffix} figure written by --figures")

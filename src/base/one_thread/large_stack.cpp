@@ -6,4 +6,6 @@ namespace llmlab {
 
 void run_on_large_stack(std::size_t, const std::function<void()>& work) { work(); }
 
+bool threads_available() { return false; }
+
 }  // namespace llmlab

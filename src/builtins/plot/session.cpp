@@ -9,6 +9,7 @@
 
 #include "base/error.hpp"
 #include "base/file.hpp"
+#include "plot/backend.hpp"
 #include "plot/export.hpp"
 #include "plot/terminal_preview.hpp"
 
@@ -81,9 +82,11 @@ std::vector<std::string> write_figures(runtime::Session& session, std::uint64_t 
     const std::string base =
         (std::filesystem::path(directory) / fmt::format("{}-{}", stem, n)).string();
     write_file(base + ".svg", figure_svg(session, handle, check));
-    write_file(base + ".png", figure_png(session, handle, check));
     paths.push_back(base + ".svg");
-    paths.push_back(base + ".png");
+    if (plot::backend_built()) {
+      write_file(base + ".png", figure_png(session, handle, check));
+      paths.push_back(base + ".png");
+    }
   }
   return paths;
 }

@@ -47,8 +47,9 @@ std::string figure_svg(runtime::Session& session, int handle,
 std::string figure_png(runtime::Session& session, int handle,
                        const plot::InterruptCheck& check = {});
 
-// Writes every figure drawn since `mark` to `directory` as <stem>-<n>.svg and <stem>-<n>.png,
-// n = 1, 2, … in drawing order; returns the paths written. Throws llmlab::Error when the
+// Writes every figure drawn since `mark` to `directory` as <stem>-<n>.svg and, in a build with
+// the PNG backend (not the WebAssembly build), <stem>-<n>.png, n = 1, 2, … in drawing order;
+// returns the paths written. Throws llmlab::Error when the
 // directory cannot be created or a file cannot be written.
 std::vector<std::string> write_figures(runtime::Session& session, std::uint64_t mark,
                                        const std::string& directory,
