@@ -194,9 +194,10 @@ void add_run_command(CLI::App& app, int& exit_code) {
                  "Print the script's syntax tree instead of running it")
       ->excludes(tokens);
   command->add_flag("-q,--quiet", options->quiet, "No banner on standard error");
-  command->add_option("--figures", options->figures_directory,
-                      "Write every figure the script draws to DIR as <script>-<n>.svg and .png (SVG only "
-                      "in a build without cairo)");
+  command->add_option(
+      "--figures", options->figures_directory,
+      "Write every figure the script draws to DIR as <script>-<n>.svg and .png (SVG only "
+      "in a build without cairo)");
   command->add_option("-t,--theme", options->theme, "Figure theme: dark (default) or light")
       ->check(CLI::IsMember({"dark", "light"}));
   command
