@@ -204,7 +204,7 @@ class Lexer {
         continue;
       }
       if (spaced && inside_brackets() && !innermost_parenthesis() && !tokens_.empty() &&
-          ends_operand(tokens_.back().kind) && starts_element()) {
+          ends_operand(tokens_.back().kind) && !closes_lambda_parameters() && starts_element()) {
         Token comma = make(TokenKind::Comma);
         comma.synthetic = true;
         push(std::move(comma), true);
@@ -308,11 +308,14 @@ class Lexer {
         break;
       case TokenKind::LParen:
         ++paren_depth_;
-        openers_.push_back('(');
+        openers_.push_back(!tokens_.empty() && tokens_.back().kind == TokenKind::At ? '@' : '(');
         break;
       case TokenKind::RParen:
         if (paren_depth_ > 0) --paren_depth_;
-        if (!openers_.empty()) openers_.pop_back();
+        if (!openers_.empty()) {
+          if (openers_.back() == '@') lambda_parameters_end_ = tokens_.size();
+          openers_.pop_back();
+        }
         break;
       default:
         break;
@@ -325,7 +328,15 @@ class Lexer {
   // In matlab code whitespace inside parentheses nested in brackets separates nothing
   // ([(max (1, 2))] is one element, as MATLAB reads it); rlab keeps §1.8's synthetic comma.
   bool innermost_parenthesis() const {
-    return dialect_ == Dialect::Matlab && !openers_.empty() && openers_.back() == '(';
+    return dialect_ == Dialect::Matlab && !openers_.empty() &&
+           (openers_.back() == '(' || openers_.back() == '@');
+  }
+
+  // The last token closes an anonymous function's parameters: the body follows, and whitespace
+  // before it separates no elements ({@(x) x + 1, @(x) 2 * x} holds two functions, in MATLAB
+  // and in rlab alike; the synthetic comma would leave `@(x)` without a body).
+  bool closes_lambda_parameters() const {
+    return !tokens_.empty() && lambda_parameters_end_ == tokens_.size() - 1;
   }
 
   // MATLAB's command syntax with a path word (`cd ..`, `cd ../runs`, `ls ~/data`): on a line
@@ -581,7 +592,9 @@ class Lexer {
   int bracket_depth_ = 0;
   int brace_depth_ = 0;
   int paren_depth_ = 0;
-  std::vector<char> openers_;  // the open ( [ { in order, innermost last
+  std::vector<char> openers_;  // the open ( [ { in order, innermost last; '@' for @(
+  // The index in tokens_ of the `)` that closed the last anonymous function's parameters.
+  std::size_t lambda_parameters_end_ = static_cast<std::size_t>(-1);
   bool command_line_ = false;  // the statement is a command: `..` and `~` start path words
   std::vector<Token> tokens_;
 };

@@ -184,7 +184,7 @@ Value Evaluator::call_builtin(const NativeFunction& function, std::span<const Va
   try {
     // A builtin on a value that depends on grad's x: its gradient rule decides (src/autodiff).
     if (Tape* tape = tape_of(arguments))
-      return tape->builtin(function.name, arguments, nargout, invoke);
+      return tape->builtin(function.name, arguments, nargout, invoke, session_.dialect());
     return invoke(arguments, nargout);
   } catch (const std::bad_alloc&) {
     // Every builtin's allocations (text, string arrays, tables), not only numeric arrays, fail
@@ -647,6 +647,13 @@ Value Evaluator::eval_method_call(const lang::MethodCallExpr& expression, int na
     if (const Value* field = arguments.front().field(name)) {
       const Value container = *field;
       std::vector<Value> subscripts(expression.args.size());
+      if (container.is_callable()) {
+        // s.f(x) with a function value in the field calls it, as MATLAB does.
+        std::vector<Value> expanded;
+        std::span<Value> given = eval_call_arguments(expression.args, subscripts, expanded);
+        return located(expression.loc,
+                       [&] { return call_value(container, given, nargout, expression.loc); });
+      }
       return read_indexed(container, expression.args, subscripts, expression.loc);
     }
     // No field and no function of that name: the user meant a field (`out.blocks(1)` where the

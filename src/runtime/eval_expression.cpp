@@ -541,6 +541,15 @@ std::span<Value> Evaluator::eval_spreading_subscripts(const lang::ExprList& argu
 
 Value Evaluator::eval_index_expression(const lang::IndexExpr& expression) {
   const Value base = eval(*expression.base);
+  if (base.is_callable()) {
+    // A function value that an expression gave (c{2}(3), s.f(x), make()(x)): parentheses
+    // call it, as MATLAB does; a function value has no elements to index.
+    return with_values(expression.args.size(), [&](std::span<Value> arguments) {
+      std::vector<Value> expanded;
+      std::span<Value> given = eval_call_arguments(expression.args, arguments, expanded);
+      return located(expression.loc, [&] { return call_value(base, given, 1, expression.loc); });
+    });
+  }
   return with_values(expression.args.size(), [&](std::span<Value> subscripts) {
     return read_indexed(base, expression.args, subscripts, expression.loc);
   });
