@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "autodiff/graph_ops.hpp"
 #include "autodiff/rules.hpp"
@@ -38,6 +39,14 @@ struct DimSpec {
   bool one_row_takes_no_dim = false;
   // Where the dim is: the second argument, or the third after [] (max(x, [], dim)).
   std::size_t position = 1;
+  // What stands before a defaulted dim at position 3 when the call gave one argument: [] (max,
+  // std's weights) or the builtin's default (vecnorm's p = 2, diff's order 1).
+  std::optional<double> filler = std::nullopt;
+  // max(a, b) and min(a, b): a second argument that is not [] is an array to compare with.
+  bool second_may_be_array = false;
+  // std(x, dim) and var(x, dim) in rlab: of two arguments the second is the dim (in matlab
+  // code it is the weight, and the dim comes third).
+  bool rlab_dim_second = false;
 };
 
 struct NdForm {
@@ -48,7 +57,9 @@ struct NdForm {
 
 constexpr DimSpec kNnDim{DefaultDim::Second, true};
 constexpr DimSpec kReductionDim{DefaultDim::FirstNonSingleton, false};
-constexpr DimSpec kExtremumDim{DefaultDim::FirstNonSingleton, false, 2};
+constexpr DimSpec kExtremumDim{DefaultDim::FirstNonSingleton, false, 2, std::nullopt, true};
+// std(x, w, dim) and var: the dim third, after the weight (second in rlab's two-argument form).
+constexpr DimSpec kSpreadDim{DefaultDim::FirstNonSingleton, false, 2, std::nullopt, false, true};
 
 const NdForm kForms[] = {
     // Element moves and value holders: N-D through the tape's own rules.
@@ -103,6 +114,21 @@ const NdForm kForms[] = {
     {"uminus", Form::OverStorage, {}},
     {"gelu", Form::OverStorage, {}},
     {"relu", Form::OverStorage, {}},
+    {"sign", Form::OverStorage, {}},
+    {"floor", Form::OverStorage, {}},
+    {"ceil", Form::OverStorage, {}},
+    {"round", Form::OverStorage, {}},
+    {"fix", Form::OverStorage, {}},
+    {"atan2", Form::OverStorage, {}},
+    {"hypot", Form::OverStorage, {}},
+    {"mod", Form::OverStorage, {}},
+    {"rem", Form::OverStorage, {}},
+    {"gamma", Form::OverStorage, {}},
+    {"gammaln", Form::OverStorage, {}},
+    {"lgamma", Form::OverStorage, {}},
+    {"nthroot", Form::OverStorage, {}},
+    {"deg2rad", Form::OverStorage, {}},
+    {"rad2deg", Form::OverStorage, {}},
     // Along a dim.
     {"softmax", Form::AlongDim, kNnDim},
     {"log_softmax", Form::AlongDim, kNnDim},
@@ -114,6 +140,12 @@ const NdForm kForms[] = {
     {"cumsum", Form::AlongDim, kReductionDim},
     {"max", Form::AlongDim, kExtremumDim},
     {"min", Form::AlongDim, kExtremumDim},
+    {"cumprod", Form::AlongDim, kReductionDim},
+    {"median", Form::AlongDim, kReductionDim},
+    {"range", Form::AlongDim, kReductionDim},
+    {"sort", Form::AlongDim, kReductionDim},
+    {"std", Form::AlongDim, kSpreadDim},
+    {"var", Form::AlongDim, kSpreadDim},
     {"cross_entropy", Form::ClassesAlongDim2, {}},
 };
 
@@ -131,7 +163,7 @@ const NdForm* find_form(std::string_view name) {
 }
 
 Value call_rule(RuleCall& call, Rule rule, std::vector<Value> arguments) {
-  RuleCall inner{call.tape, call.name, arguments, call.nargout, call.invoke};
+  RuleCall inner{call.tape, call.name, arguments, call.nargout, call.invoke, call.dialect};
   return rule(inner);
 }
 
@@ -175,6 +207,10 @@ std::optional<std::size_t> dim_slot(const RuleCall& call, const DimSpec& spec) {
     const Value& name = primal_of(call.arguments[k]);
     if (name.is(Kind::String) && name.string_value() == "dim") return k + 1;
   }
+  if (spec.rlab_dim_second && !call.second_is_weight() && call.arguments.size() == 2) {
+    return primal_of(call.arguments[1]).is(Kind::String) ? std::nullopt
+                                                         : std::optional<std::size_t>(1);
+  }
   if (call.arguments.size() <= spec.position) return std::nullopt;
   const Value& argument = primal_of(call.arguments[spec.position]);
   if (argument.is(Kind::String)) return std::nullopt;  // "omitnan", "gamma", ...
@@ -183,7 +219,7 @@ std::optional<std::size_t> dim_slot(const RuleCall& call, const DimSpec& spec) {
 
 // max(a, b) of two arrays: element-wise, not along a dim.
 bool compares_two_arrays(const RuleCall& call, const DimSpec& spec) {
-  if (spec.position != 2 || call.arguments.size() < 2) return false;
+  if (!spec.second_may_be_array || call.arguments.size() < 2) return false;
   const Value& second = primal_of(call.arguments[1]);
   return !(second.is_array() && second.matrix_value().empty());
 }
@@ -220,7 +256,9 @@ std::vector<Value> with_dim_two(const RuleCall& call, const DimSpec& spec,
     arguments[*slot] = Value::scalar(2.0);
     return arguments;
   }
-  if (spec.position == 2 && arguments.size() < 2) arguments.push_back(Value::matrix(Matrix(0, 0)));
+  if (spec.position == 2 && arguments.size() < 2) {
+    arguments.push_back(spec.filler ? Value::scalar(*spec.filler) : Value::matrix(Matrix(0, 0)));
+  }
   arguments.insert(arguments.begin() + static_cast<std::ptrdiff_t>(spec.position),
                    Value::scalar(2.0));
   return arguments;

@@ -18,6 +18,10 @@ struct RuleCall {
   std::span<const Value> arguments;  // as the script passed them, tracked or plain
   int nargout;
   const runtime::BuiltinInvoke& invoke;
+  lang::Dialect dialect;  // the calling code's
+
+  // std(x, w) and var(x, w) in matlab code: the second argument is the weight, not rlab's dim.
+  bool second_is_weight() const { return dialect == lang::Dialect::Matlab; }
 
   // The builtin on the primals of every argument: the plain result.
   Value plain() const;

@@ -257,7 +257,10 @@ Value spread_rule(RuleCall& call) {
   Value result = call.plain();
   const Matrix x = call.matrix(0);
   const Matrix y = primal_of(result).as_matrix();
-  const bool population = call.arguments.size() == 3 && dim_at(call, 1) == 1.0;
+  // w = 1 divides by N: std(x, 1, dim), and std(x, 1) in matlab code (rlab reads a dim there).
+  const bool weighted =
+      call.arguments.size() == 3 || (call.arguments.size() == 2 && call.second_is_weight());
+  const bool population = weighted && dim_at(call, 1) == 1.0;
   Matrix factor(x.rows(), x.columns());
   std::span<double> f = factor.mutable_real_values();
   std::span<const double> in = x.real_values();

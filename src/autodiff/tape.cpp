@@ -792,7 +792,7 @@ Value ValueTape::concatenate(const std::vector<std::vector<Value>>& rows) {
 }
 
 Value ValueTape::builtin(std::string_view name, std::span<const Value> arguments, int nargout,
-                         const runtime::BuiltinInvoke& invoke) {
+                         const runtime::BuiltinInvoke& invoke, lang::Dialect dialect) {
   const Rule* rule = find_rule(name);
   if (rule == nullptr) {
     throw Error(fmt::format(
@@ -800,7 +800,7 @@ Value ValueTape::builtin(std::string_view name, std::span<const Value> arguments
         "(compute it outside the differentiated function, or use builtins that have rules)",
         name));
   }
-  RuleCall call{*this, name, arguments, nargout, invoke};
+  RuleCall call{*this, name, arguments, nargout, invoke, dialect};
   const OperationName named(operation_, name);
   if (!finished_ && takes_nd_form(name, arguments)) return nd_rule(call, *rule);
   return (*rule)(call);

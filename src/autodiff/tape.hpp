@@ -150,7 +150,7 @@ class ValueTape : public runtime::Tape, public std::enable_shared_from_this<Valu
   Value index_read(const Value& container, std::span<const Value> subscripts) override;
   Value concatenate(const std::vector<std::vector<Value>>& rows) override;
   Value builtin(std::string_view name, std::span<const Value> arguments, int nargout,
-                const runtime::BuiltinInvoke& invoke) override;
+                const runtime::BuiltinInvoke& invoke, lang::Dialect dialect) override;
 
  private:
   struct Node {

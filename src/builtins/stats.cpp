@@ -362,9 +362,10 @@ Value matlab_spread(Call& call, Statistic statistic, bool root) {
   });
 }
 
-// MATLAB's w of std and var, argument 1 of three: 0 (or [], the default) divides by N - 1, 1 by N.
-num::Normalization normalization_argument(Call& call) {
-  if (call.count() < 3) return num::Normalization::Sample;
+// MATLAB's w of std and var, argument 1 (of three, or of two in matlab code): 0 (or [], the
+// default) divides by N - 1, 1 by N.
+num::Normalization normalization_argument(Call& call, bool weight_given) {
+  if (!weight_given) return num::Normalization::Sample;
   const Value& given = call.value(1);
   if (given.is_array() && given.matrix_value().empty()) return num::Normalization::Sample;
   const double w = call.scalar(1);
@@ -378,15 +379,19 @@ num::Normalization normalization_argument(Call& call) {
 // matlab code's 2-D calls take MATLAB's weights too (matlab_spread).
 template <class Statistic>
 Value spread(Call& call, Statistic statistic, bool root) {
-  // std(x, "all") and std(x, w, "all") (MATLAB) run over every element.
-  const int dim_index = call.count() == 3 ? 2 : 1;
+  // std(x, "all") and std(x, w, "all") (MATLAB) run over every element. In matlab code a
+  // second numeric argument is the weight (std(x, 1)), where rlab reads a dim.
+  const bool matlab_weight = call.session().dialect() == lang::Dialect::Matlab &&
+                             call.count() == 2 && !call.value(1).is(Kind::String);
+  const bool weight_given = call.count() == 3 || matlab_weight;
+  const int dim_index = weight_given ? 2 : 1;
   // A vecdim comes third (std(A, w, vecdim)), as in MATLAB, where a second vector is weights.
   const bool vecdim = call.count() == 3 && vecdim_flag(call, dim_index);
   if (call.session().dialect() == lang::Dialect::Matlab && !call.value(0).is_nd_array() &&
       !vecdim) {
     return matlab_spread(call, statistic, root);
   }
-  const num::Normalization normalization = normalization_argument(call);
+  const num::Normalization normalization = normalization_argument(call, weight_given);
   const auto normalized = [normalization, statistic](const num::Matrix& m, Along along) {
     return statistic(m, along, normalization);
   };

@@ -49,9 +49,10 @@ class Tape {
   // [a, b; c, d] with a tracked operand (`rows` as the literal gives them).
   virtual Value concatenate(const std::vector<std::vector<Value>>& rows) = 0;
   // A builtin called with at least one tracked argument: its gradient rule, or a clear error
-  // naming it when it has none.
+  // naming it when it has none. `dialect` is the calling code's: a few builtins read their
+  // arguments by it (std(x, 1) weighs by N in matlab code and runs along dim 1 in rlab).
   virtual Value builtin(std::string_view name, std::span<const Value> arguments, int nargout,
-                        const BuiltinInvoke& invoke) = 0;
+                        const BuiltinInvoke& invoke, lang::Dialect dialect) = 0;
   // True once its grad has returned: a value of this tape that escaped f (into a
   // containers.Map, a handle, a global) then computes as the plain value it holds.
   virtual bool finished() const = 0;
