@@ -7,14 +7,15 @@
 # check assumes 8 MiB (and keeps a quarter in reserve); 16 MiB leaves room for std::regex's
 # recursion, which runs on it too (base/one_thread/). The first 64 MiB of memory hold it.
 # node_writes_wait.js: a write to a non-blocking pipe waits for the reader (see the file);
-# node_environment.js: the process's environment variables reach the program.
+# node_environment.js: the process's environment variables reach the program. (SHELL: keeps each
+# --pre-js beside its file: CMake drops a repeated option.)
 # --stack-size for node, in KiB: below the 8 MiB main-thread stack of a default ulimit.
 set(LLMLAB_NODE_STACK_KB 4000)
 target_link_options(llmlab PRIVATE
   -sNODERAWFS=1 -sEXIT_RUNTIME=1 -sTOTAL_STACK=16MB -sINITIAL_MEMORY=64MB
   -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB -sENVIRONMENT=node
-  --pre-js ${PROJECT_SOURCE_DIR}/cmake/node_writes_wait.js
-  --pre-js ${PROJECT_SOURCE_DIR}/cmake/node_environment.js)
+  "SHELL:--pre-js ${PROJECT_SOURCE_DIR}/cmake/node_writes_wait.js"
+  "SHELL:--pre-js ${PROJECT_SOURCE_DIR}/cmake/node_environment.js")
 set_property(TARGET llmlab APPEND PROPERTY LINK_DEPENDS ${PROJECT_SOURCE_DIR}/cmake/node_writes_wait.js
                                                        ${PROJECT_SOURCE_DIR}/cmake/node_environment.js)
 set_target_properties(llmlab PROPERTIES SUFFIX ".js")

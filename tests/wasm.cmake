@@ -1,8 +1,11 @@
 # The program suites (tests/program_suites.cmake) again, against the WebAssembly build (`make
 # wasm`, build/wasm/llmlab-node), as ctest tests named wasm.<the native test's name>. Registered
-# only when that build exists, so `make test` without `make wasm` runs the native suite alone
-# (CI does not make it: a cold wasm build takes over 30 minutes on 2 cores). Tests that need
-# what the wasm build leaves out are listed, each with its reason, in tests/wasm_excluded.txt.
+# when that build exists (`make test` makes it first, in CI too), by the release tree alone: the
+# sanitizer and debug trees would run the same node program again. Tests that need what the
+# wasm build leaves out are listed, each with its reason, in tests/wasm_excluded.txt.
+if(LLMLAB_SANITIZE OR NOT CMAKE_BUILD_TYPE STREQUAL "Release")
+  return()
+endif()
 # The runnable book's session as just built (book.page_worker checks the committed one).
 if(EXISTS ${PROJECT_SOURCE_DIR}/build/wasm/llmlab-book.wasm)
   add_test(NAME wasm.book.page_worker
