@@ -61,6 +61,7 @@ std::span<const BuiltinTable* const> builtin_tables() {
       // issue #30: pwd, cd, ls, dir, which
       &kDirectoryBuiltins,
       &kFileStreamBuiltins,
+      &kSparseBuiltins,
   };
   return tables;
 }
