@@ -26,6 +26,7 @@
 #include "num/nd_shape.hpp"
 #include "num/ops.hpp"
 #include "num/rng.hpp"
+#include "runtime/cell_array.hpp"
 #include "runtime/display.hpp"
 #include "runtime/literals.hpp"
 #include "runtime/nd_values.hpp"
@@ -358,8 +359,99 @@ Value logspace(Call& call) {
   return Value::vector(num::logspace(call.scalar(0), call.scalar(1), n));
 }
 
+// The counts of one size argument of MATLAB's repmat, as a row: a matrix gives its first
+// column (Octave's rule, which MATLAB's documentation leaves open), a vector itself.
+std::vector<double> replication_counts(const Call& call, int index) {
+  const num::Matrix m = call.matrix(index);
+  std::vector<double> counts;
+  const bool matrix = m.rows() > 1 && m.columns() > 1;
+  for (num::Index k = 0; k < (matrix ? m.rows() : m.size()); ++k) {
+    const num::Index at = matrix ? k * m.columns() : k;  // row-major: the first column
+    counts.push_back(m.is_real() ? m[at] : m.complex_at(at).real());
+  }
+  return counts;
+}
+
+// repmat(A, m), repmat(A, m, n), repmat(A, r1, r2, ...) as MATLAB (and Octave) read them: a
+// scalar m is m×m, a vector is the counts, `[]` stands for 1, a matrix second argument gives
+// its first column, and a negative count is 0.
+num::Dims matlab_replication(const Call& call) {
+  std::vector<double> counts;
+  if (call.count() > 3) {
+    for (int k = 1; k < call.count(); ++k) {
+      if (call.matrix(k).size() != 1) call.fail("all input arguments must be scalar");
+      counts.push_back(call.scalar(k));
+    }
+  } else if (call.count() == 3) {
+    std::vector<double> m = replication_counts(call, 1);
+    std::vector<double> n = replication_counts(call, 2);
+    const num::Matrix first = call.matrix(1);
+    const num::Matrix second = call.matrix(2);
+    if (m.empty() || n.empty()) {
+      counts = m.empty() ? n : m;
+      if (counts.empty()) counts = {1.0};
+      counts.push_back(1.0);
+    } else {
+      if (first.rows() > 1 && first.columns() > 1) {
+        n = m.size() < 3 ? std::vector<double>{second[second.size() - 1]} : std::vector<double>{};
+      }
+      counts = m;
+      counts.insert(counts.end(), n.begin(), n.end());
+    }
+  } else {
+    counts = replication_counts(call, 1);
+    if (counts.empty()) counts = {1.0};
+    if (counts.size() == 1) counts.push_back(counts[0]);
+  }
+  num::Dims dims;
+  for (double count : counts) {
+    if (count != std::floor(count) || !std::isfinite(count)) {
+      call.fail("size arguments must be integers, got " + num::format_shortest(count));
+    }
+    dims.push_back(count < 0 ? 0 : static_cast<num::Index>(count));
+  }
+  while (dims.size() > 2 && dims.back() == 1) dims.pop_back();
+  return dims;
+}
+
+// A cell (or a string array, the cell of texts it stands for) tiled m×n times.
+Value tiled_cell(const Call& call, const num::Dims& dims) {
+  if (dims.size() > 2) call.fail("cannot tile cell along more than two dimensions");
+  const Value& a = call.value(0);
+  const runtime::CellArray cells =
+      a.is(Kind::StringArray) ? runtime::cell_of_texts(a.string_array_value()) : a.cell_value();
+  runtime::CellArray tiled;
+  tiled.rows = cells.rows * dims[0];
+  tiled.columns = cells.columns * dims[1];
+  tiled.items.reserve(static_cast<std::size_t>(tiled.rows * tiled.columns));
+  for (std::int64_t c = 0; c < tiled.columns; ++c) {
+    for (std::int64_t r = 0; r < tiled.rows; ++r) {
+      const std::int64_t k = (c % cells.columns) * cells.rows + r % cells.rows;
+      tiled.items.push_back(cells.items[static_cast<std::size_t>(k)]);
+    }
+  }
+  return Value::cell(std::move(tiled));
+}
+
+// repmat in matlab code: MATLAB's size arguments (matlab_replication) and cells tiled in two
+// dimensions; text and structs keep their one row.
+std::optional<Value> matlab_repmat(const Call& call) {
+  const Value& a = call.value(0);
+  const num::Dims dims = matlab_replication(call);
+  if (a.is(Kind::Cell) || a.is(Kind::StringArray)) return tiled_cell(call, dims);
+  if (!a.is_numeric() && !a.is_nd_array()) return std::nullopt;
+  if (dims.size() > 2 || a.is_nd_array()) {
+    return runtime::nd_result(num::repeated(runtime::as_nd_array(a), dims), a.is_logical());
+  }
+  return Value::matrix(num::repmat(a.as_matrix(), dims[0], dims[1]),
+                       a.is_logical() && a.is_array());
+}
+
 // Always a Matrix; the logical mark survives (language.md §13.6).
 Value repmat(Call& call) {
+  if (call.session().dialect() == lang::Dialect::Matlab) {
+    if (std::optional<Value> tiled = matlab_repmat(call)) return *std::move(tiled);
+  }
   // MATLAB's `repmat('-', 1, 40)` rule line: a string tiles along its row. A string is a single
   // row of characters (there are no character matrices), so more rows keep rlab's error.
   if (call.value(0).is(Kind::String)) {
