@@ -498,14 +498,44 @@ Value chol(Call& call) {
     }
     lower = triangle == "lower";
   }
-  const num::Matrix a = real_input(call, 0);
-  num::Cholesky factor = num::chol(lower ? num::transpose(a) : a);
-  if (lower) factor.r = num::transpose(factor.r);
+  // A complex A is Hermitian: R'·R = A with R' the conjugate transpose, and the lower factor
+  // is the conjugate transpose of the upper factor of A'.
+  num::Matrix a = call.matrix(0);
+  if (num::imaginary_ratio(a) == 0.0) a = a.real_part();
+  num::Cholesky factor = num::chol(lower ? num::conjugate_transpose(a) : a);
+  if (lower) factor.r = num::conjugate_transpose(factor.r);
   if (call.nargout() >= 2) {
     return Value::tuple(
         {Value::matrix(std::move(factor.r)), Value::scalar(static_cast<double>(factor.failed_at))});
   }
   if (factor.failed_at != 0) call.fail("matrix must be positive definite");
+  return Value::matrix(std::move(factor.r));
+}
+
+// cholupdate(R, x[, "+"|"-"]): the Cholesky factor of R'·R + x·x' (or − x·x'), refactored
+// (MATLAB's rank-one update, to rounding); [R1, p] gives p = 1 and R where the downdate leaves
+// no positive definite matrix, which alone is an error.
+Value cholupdate(Call& call) {
+  const num::Matrix r = call.matrix(0);
+  const num::Matrix x = call.matrix(1);
+  const std::string op = call.has(2) ? call.string(2) : "+";
+  if (op != "+" && op != "-") call.fail("OP must be \"+\" or \"-\", got \"" + op + "\"");
+  if (r.rows() != r.columns() || x.size() != r.rows() ||
+      (x.rows() != 1 && x.columns() != 1)) {
+    call.fail("R must be square and x a vector of its size");
+  }
+  const num::Matrix column = x.with_shape(x.size(), 1);
+  const num::Matrix outer = num::matmul(column, num::conjugate_transpose(column));
+  const num::Matrix gram = num::matmul(num::conjugate_transpose(r), r);
+  num::Matrix a = num::elementwise(op == "+" ? num::Arithmetic::Add : num::Arithmetic::Subtract, gram, outer);
+  if (num::imaginary_ratio(a) == 0.0) a = a.real_part();
+  num::Cholesky factor = num::chol(a);
+  if (call.nargout() >= 2) {
+    const bool failed = factor.failed_at != 0;
+    return Value::tuple({Value::matrix(failed ? r : std::move(factor.r)),
+                         Value::scalar(failed ? 1.0 : 0.0)});
+  }
+  if (factor.failed_at != 0) call.fail("downdate makes the matrix not positive definite");
   return Value::matrix(std::move(factor.r));
 }
 
@@ -644,6 +674,9 @@ extern const BuiltinTable kLinalgBuiltins = {
     {"qr", qr, 1, 2,
      "QR factorisation: [Q, R] = qr(A), qr(A, 0) or qr(A, \"econ\"). Example: [Q, R] = qr([1, 2; "
      "3, 4])"},
+    {"cholupdate", cholupdate, 2, 3,
+     "Rank-one update of a Cholesky factor: cholupdate(R, x) is chol(R'*R + x*x'), "
+     "cholupdate(R, x, \"-\") the downdate. Example: cholupdate(chol([2 1; 1 2]), [1; 0])"},
     {"chol", chol, 1, 2,
      "Cholesky factor R with R'*R = A (chol(A, \"lower\"): L with L*L' = A); [R, p] = chol(A) "
      "reports failure. Example: chol([4, 2; 2, 3])"},

@@ -35,10 +35,48 @@ Qr qr(const Matrix& a, SvdSize size) {
   return {from_eigen(q), from_eigen(r)};
 }
 
+namespace {
+
+// The leading j×j block of r: what a failed factorization returns with its position.
+Cholesky partial_factor(const Matrix& r, Index j) {
+  Matrix partial(j, j);
+  for (Index row = 0; row < j; ++row) {
+    for (Index column = row; column < j; ++column) {
+      partial.set(row, column, r.complex_at(row, column));
+    }
+  }
+  return {std::move(partial), j + 1};
+}
+
+// A Hermitian positive definite A = Rᴴ·R, from its upper triangle (the diagonal's imaginary
+// parts ignored, as LAPACK's zpotrf does).
+Cholesky complex_chol(const Matrix& a) {
+  const Index n = a.rows();
+  Matrix r(n, n);
+  r.to_complex();
+  for (Index j = 0; j < n; ++j) {
+    double diagonal = a.complex_at(j, j).real();
+    for (Index k = 0; k < j; ++k) diagonal -= std::norm(r.complex_at(k, j));
+    if (!(diagonal > 0.0)) return partial_factor(r, j);
+    const double pivot = std::sqrt(diagonal);
+    r.set(j, j, Complex(pivot, 0.0));
+    for (Index i = j + 1; i < n; ++i) {
+      Complex value = a.complex_at(j, i);
+      for (Index k = 0; k < j; ++k) value -= std::conj(r.complex_at(k, j)) * r.complex_at(k, i);
+      r.set(j, i, value / pivot);
+    }
+  }
+  r.demote_if_real();
+  return {std::move(r), 0};
+}
+
+}  // namespace
+
 Cholesky chol(const Matrix& a) {
   if (a.rows() != a.columns()) {
     throw Error(fmt::format("chol: matrix must be square (got {}×{})", a.rows(), a.columns()));
   }
+  if (a.is_complex()) return complex_chol(a);
   const Index n = a.rows();
   const Matrix real = a.real_part();
   Matrix r(n, n);
