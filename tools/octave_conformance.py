@@ -103,7 +103,8 @@ OCTAVE_ONLY_FUNCTIONS = {
     "struct_levels_to_print", "print_struct_array_contents", "silent_functions",
     "string_fill_char", "idx_vector", "sparse_auto_mutate", "base64_encode", "base64_decode",
     "isguirunning", "have_window_system", "getpid", "nproc", "sizemax", "cstrcat", "untabify",
-    "cholinsert", "choldelete", "cholshift", "shift",
+    "cholinsert", "choldelete", "cholshift", "shift", "size_equal", "svd_driver", "typeinfo",
+    "file_in_loadpath", "bincoeff", "erfi",
 }
 # Sparse matrices are out of scope in llmlab (issue #26: `sparse(...)` is a clear error that
 # says so): a block that builds one tests what llmlab deliberately lacks.

@@ -62,6 +62,7 @@ std::span<const BuiltinTable* const> builtin_tables() {
       &kDirectoryBuiltins,
       &kFileStreamBuiltins,
       &kSparseBuiltins,
+      &kMatlabStapleBuiltins,
   };
   return tables;
 }

@@ -1,0 +1,119 @@
+// MATLAB staples Octave's tests call beside the function they test (issue #26): the platform
+// predicates ismac, ispc, isunix; toeplitz; poly (a polynomial from its roots or a matrix's
+// characteristic polynomial); pow2. Values as MATLAB defines them, checked against Octave 7.3.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "base/error.hpp"
+#include "builtins/kinds.hpp"
+#include "builtins/registry.hpp"
+#include "num/linalg.hpp"
+#include "num/ops.hpp"
+
+namespace llmlab::builtins {
+
+using runtime::Call;
+using runtime::Value;
+
+namespace {
+
+Value ismac(Call&) { return Value::boolean(false); }
+Value ispc(Call&) { return Value::boolean(false); }
+Value isunix(Call&) { return Value::boolean(true); }
+
+// toeplitz(c, r): T(i, j) = c(i − j + 1) on and below the diagonal, r(j − i + 1) above it (the
+// column wins the diagonal). toeplitz(r) is symmetric, Hermitian for complex r.
+Value toeplitz(Call& call) {
+  num::Matrix c = call.matrix(0);
+  const num::Matrix r = call.has(1) ? call.matrix(1) : c;
+  if (!is_one_dimensional(c) || !is_one_dimensional(r)) {
+    call.fail(call.has(1) ? "C and R must be vectors" : "C must be a vector");
+  }
+  if (!call.has(1) && c.is_complex()) {
+    c = num::conjugate(c);
+    if (!c.empty()) c.set(0, std::conj(c.complex_at(0)));
+  }
+  num::Matrix t(c.size(), r.size());
+  for (num::Index i = 0; i < c.size(); ++i) {
+    for (num::Index j = 0; j < r.size(); ++j) {
+      t.set(i, j, i >= j ? c.complex_at(i - j) : r.complex_at(j - i));
+    }
+  }
+  t.demote_if_real();
+  return Value::matrix(std::move(t));
+}
+
+// True when the roots' non-real members pair with their conjugates (Octave's test), so the
+// coefficients are real.
+bool conjugate_pairs(const num::Matrix& roots) {
+  std::vector<std::pair<double, double>> above;
+  std::vector<std::pair<double, double>> below;
+  for (num::Index k = 0; k < roots.size(); ++k) {
+    const num::Complex z = roots.complex_at(k);
+    if (z.imag() > 0) above.emplace_back(z.real(), z.imag());
+    if (z.imag() < 0) below.emplace_back(z.real(), -z.imag());
+  }
+  std::sort(above.begin(), above.end());
+  std::sort(below.begin(), below.end());
+  return above == below;
+}
+
+// poly(r): the monic polynomial with roots r (a vector); poly(A): the characteristic
+// polynomial of a square A, from its eigenvalues; poly([]) is 1.
+Value poly(Call& call) {
+  const num::Matrix x = call.matrix(0);
+  if (x.empty()) return Value::scalar(1.0);
+  num::Matrix roots = x;
+  if (!is_one_dimensional(x)) {
+    if (x.rows() != x.columns()) call.fail("the argument must be a vector or a square matrix");
+    roots = num::eig(x).values;
+  }
+  const num::Index n = roots.size();
+  std::vector<num::Complex> y(static_cast<std::size_t>(n + 1));
+  y[0] = 1.0;
+  for (num::Index j = 0; j < n; ++j) {
+    const num::Complex v = roots.complex_at(j);
+    for (num::Index k = j + 1; k >= 1; --k) {
+      y[static_cast<std::size_t>(k)] -= v * y[static_cast<std::size_t>(k - 1)];
+    }
+  }
+  const bool real = x.is_real() || conjugate_pairs(roots);
+  num::Matrix result(1, n + 1);
+  for (num::Index k = 0; k <= n; ++k) {
+    const num::Complex value = y[static_cast<std::size_t>(k)];
+    if (real) {
+      result.set(k, value.real());
+    } else {
+      result.set(k, value);
+    }
+  }
+  return Value::matrix(std::move(result));
+}
+
+// pow2(x) = 2.^x; pow2(f, e) = f .* 2.^e.
+Value pow2(Call& call) {
+  const num::Matrix e = call.matrix(call.has(1) ? 1 : 0);
+  const num::Matrix power = num::elementwise(num::Arithmetic::Power, 2.0, e);
+  if (!call.has(1)) return Value::matrix(power);
+  return Value::matrix(num::elementwise(num::Arithmetic::Multiply, call.matrix(0), power));
+}
+
+}  // namespace
+
+extern const BuiltinTable kMatlabStapleBuiltins = {
+    {"ismac", ismac, 0, 0, "True on macOS: llmlab runs on Linux, so false. Example: ismac()"},
+    {"ispc", ispc, 0, 0, "True on Windows: llmlab runs on Linux, so false. Example: ispc()"},
+    {"isunix", isunix, 0, 0, "True on Unix (Linux, macOS): true for llmlab. Example: isunix()"},
+    {"toeplitz", toeplitz, 1, 2,
+     "Toeplitz matrix with first column c and first row r (the column wins the diagonal); "
+     "toeplitz(r) is symmetric (Hermitian for complex r). Example: toeplitz([1 2 3], [1 4 5])"},
+    {"poly", poly, 1, 1,
+     "Coefficients of the monic polynomial with roots r, or the characteristic polynomial of a "
+     "square matrix. Example: poly([1 2 3])"},
+    {"pow2", pow2, 1, 2, "2.^x, or f .* 2.^e with two arguments. Example: pow2([0 1 -1])"},
+};
+
+}  // namespace llmlab::builtins
