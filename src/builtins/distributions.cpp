@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "builtins/kinds.hpp"
+#include "builtins/matlab_staples.hpp"
 #include "builtins/registry.hpp"
 #include "builtins/slices.hpp"
 #include "num/format.hpp"
@@ -234,6 +235,11 @@ Value normal(Call& call) {
 
 // [lo, hi] = bounds(x): the smallest and largest element (NaN ignored), one call.
 Value bounds(Call& call) {
+  if (call.session().dialect() == lang::Dialect::Matlab) return matlab_bounds(call);
+  if (call.count() > 1) {
+    throw Error(
+        fmt::format("wrong number of arguments for 'bounds': expected 1, got {}", call.count()));
+  }
   const num::Matrix m = real_matrix(call, 0);
   double lo = std::numeric_limits<double>::quiet_NaN();
   double hi = lo;
@@ -561,8 +567,9 @@ Value accumarray(Call& call) {
 }  // namespace
 
 extern const BuiltinTable kDistributionBuiltins = {
-    {"bounds", bounds, 1, 1,
-     "Smallest and largest element: [lo, hi] = bounds(x). Example: [lo, hi] = bounds([3, 1, 4, 1, "
+    {"bounds", bounds, 1, 3,
+     "Smallest and largest element: [lo, hi] = bounds(x) (in matlab code along dim, as min and "
+     "max). Example: [lo, hi] = bounds([3, 1, 4, 1, "
      "5])"},
     {"rescale", keeps_single<rescale>, 1, 3,
      "x mapped linearly onto [0, 1], or [lo, hi]: rescale(x, lo, hi). Example: rescale([1, 2, 3], "

@@ -520,20 +520,20 @@ Value cholupdate(Call& call) {
   const num::Matrix x = call.matrix(1);
   const std::string op = call.has(2) ? call.string(2) : "+";
   if (op != "+" && op != "-") call.fail("OP must be \"+\" or \"-\", got \"" + op + "\"");
-  if (r.rows() != r.columns() || x.size() != r.rows() ||
-      (x.rows() != 1 && x.columns() != 1)) {
+  if (r.rows() != r.columns() || x.size() != r.rows() || (x.rows() != 1 && x.columns() != 1)) {
     call.fail("R must be square and x a vector of its size");
   }
   const num::Matrix column = x.with_shape(x.size(), 1);
   const num::Matrix outer = num::matmul(column, num::conjugate_transpose(column));
   const num::Matrix gram = num::matmul(num::conjugate_transpose(r), r);
-  num::Matrix a = num::elementwise(op == "+" ? num::Arithmetic::Add : num::Arithmetic::Subtract, gram, outer);
+  num::Matrix a =
+      num::elementwise(op == "+" ? num::Arithmetic::Add : num::Arithmetic::Subtract, gram, outer);
   if (num::imaginary_ratio(a) == 0.0) a = a.real_part();
   num::Cholesky factor = num::chol(a);
   if (call.nargout() >= 2) {
     const bool failed = factor.failed_at != 0;
-    return Value::tuple({Value::matrix(failed ? r : std::move(factor.r)),
-                         Value::scalar(failed ? 1.0 : 0.0)});
+    return Value::tuple(
+        {Value::matrix(failed ? r : std::move(factor.r)), Value::scalar(failed ? 1.0 : 0.0)});
   }
   if (factor.failed_at != 0) call.fail("downdate makes the matrix not positive definite");
   return Value::matrix(std::move(factor.r));

@@ -1,6 +1,9 @@
 // MATLAB staples Octave's tests call beside the function they test (issue #26): the platform
 // predicates ismac, ispc, isunix; toeplitz; poly (a polynomial from its roots or a matrix's
-// characteristic polynomial); pow2. Values as MATLAB defines them, checked against Octave 7.3.
+// characteristic polynomial); pow2; and bounds' matlab form (matlab_staples.hpp). Values as MATLAB
+// defines them, checked against Octave 7.3.
+#include "builtins/matlab_staples.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -102,6 +105,23 @@ Value pow2(Call& call) {
 }
 
 }  // namespace
+
+Value matlab_bounds(Call& call) {
+  std::vector<Value> arguments = {call.value(0), Value::matrix(num::Matrix(0, 0))};
+  for (int k = 1; k < call.count(); ++k) {
+    const Value& option = call.value(k);
+    if (option.is_text()) {
+      const std::string flag = option.string_value();
+      if (flag == "omitnan") continue;
+      call.fail(fmt::format("the option \"{}\" is not supported (NaN is omitted)", flag));
+    }
+    arguments.push_back(option);
+  }
+  if (arguments.size() == 2) arguments.pop_back();  // min(x), not min(x, [])
+  const Value low = call.invoke(Value::function_handle("min"), arguments);
+  if (call.nargout() < 2) return low;
+  return Value::tuple({low, call.invoke(Value::function_handle("max"), arguments)});
+}
 
 extern const BuiltinTable kMatlabStapleBuiltins = {
     {"ismac", ismac, 0, 0, "True on macOS: llmlab runs on Linux, so false. Example: ismac()"},

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numbers>
 #include <optional>
 #include <span>
 #include <string>
@@ -354,7 +355,34 @@ Value linspace(Call& call) {
   return Value::vector(num::linspace(call.scalar(0), call.scalar(1), n));
 }
 
+// logspace in matlab code, as Octave's logspace.m: 10.^linspace(a, b, fix(n)), b = pi meaning
+// log10(pi) (MATLAB's rule too). The exponents are Octave's linspace points: a + k·δ in the
+// first half, b − k·δ in the second, an odd count's middle (a + b)/2 (0 between opposite
+// ends), δ = (b − a)/(n − 1) even when infinite (logspace(0, Inf, 3) is [1, Inf, Inf]).
+Value matlab_logspace(Call& call) {
+  const double a = call.scalar(0);
+  double b = call.scalar(1);
+  if (b == std::numbers::pi) b = std::log10(std::numbers::pi);
+  const double count = call.has(2) ? std::trunc(call.scalar(2)) : 50.0;
+  const num::Index n = count < 1 ? 1 : static_cast<num::Index>(std::min(count, 0x1p31));
+  std::vector<double> exponents(static_cast<std::size_t>(n), b);
+  const double step = n > 1 ? (b - a) / static_cast<double>(n - 1) : 0.0;
+  const auto last = static_cast<std::size_t>(n - 1);
+  exponents[0] = n > 1 ? a : b;
+  for (std::size_t k = 1; k < static_cast<std::size_t>(n / 2); ++k) {
+    exponents[k] = a + static_cast<double>(k) * step;
+    exponents[last - k] = b - static_cast<double>(k) * step;
+  }
+  if (n % 2 == 1 && n > 1) exponents[last / 2] = a == -b ? 0.0 : (a + b) / 2;
+  num::Matrix result(1, n);
+  for (num::Index k = 0; k < n; ++k) {
+    result.set(k, std::pow(10.0, exponents[static_cast<std::size_t>(k)]));
+  }
+  return Value::matrix(std::move(result));
+}
+
 Value logspace(Call& call) {
+  if (call.session().dialect() == lang::Dialect::Matlab) return matlab_logspace(call);
   const num::Index n = call.has(2) ? call.integer(2) : 50;
   return Value::vector(num::logspace(call.scalar(0), call.scalar(1), n));
 }
