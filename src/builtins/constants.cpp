@@ -79,6 +79,10 @@ Value eps(Call& call) {
     return precision_value(call, single ? static_cast<double>(FLT_EPSILON) : DBL_EPSILON, single);
   }
   if (!call.has(0)) return Value::scalar(DBL_EPSILON);
+  // The spacing of a class's numbers: MATLAB defines it for double and single only.
+  if (call.value(0).is_logical() || runtime::is_integer_class(call.value(0).num_class())) {
+    call.fail("X must be double or single");
+  }
   const bool single = call.value(0).num_class() == runtime::NumClass::Single;
   num::Matrix m = real_matrix(call, 0);
   for (double& value : m.mutable_real_values())

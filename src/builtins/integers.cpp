@@ -93,6 +93,9 @@ Value isprime(Call& call) {
 Value primes(Call& call) {
   const double limit = std::floor(call.scalar(0));
   if (limit > 1e8) call.fail("n must be at most 1e8");
+  if (std::isnan(limit) && call.session().dialect() == lang::Dialect::Matlab) {
+    call.fail("n must be a number, got NaN");
+  }
   std::vector<double> found;
   if (limit >= 2.0) {
     const auto n = static_cast<std::size_t>(limit);

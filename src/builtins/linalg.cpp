@@ -19,6 +19,7 @@
 #include "num/ops.hpp"
 #include "num/shape.hpp"
 #include "runtime/nd_values.hpp"
+#include "runtime/numeric_class.hpp"
 #include "runtime/operators.hpp"
 
 namespace llmlab::builtins {
@@ -347,6 +348,15 @@ Value cond(Call& call) {
 // eig(A), eig(A, B), and a trailing "vector"/"matrix" output-form flag.
 Value eig(Call& call) {
   int count = call.count();
+  // MATLAB's eig takes double or single matrices, then option strings only.
+  for (int k = 0; k < count; ++k) {
+    const Value& argument = call.value(k);
+    if (argument.is(Kind::String)) continue;
+    if (k >= 2) call.fail("options after A and B must be strings");
+    if (argument.is_logical() || runtime::is_integer_class(argument.num_class())) {
+      call.fail("A and B must be double or single matrices");
+    }
+  }
   bool as_matrix = call.nargout() >= 2;
   // MATLAB's balancing choice: the eigenvalues do not depend on it (balancing only improves
   // their accuracy), so both are accepted and solved the same way.

@@ -706,6 +706,10 @@ Value diag(Call& call) {
 Value meshgrid(Call& call) {
   const num::Matrix x = call.matrix(0);
   const num::Matrix y = call.has(1) ? call.matrix(1) : x;
+  if (call.session().dialect() == lang::Dialect::Matlab &&
+      (!is_one_dimensional(x) || !is_one_dimensional(y))) {
+    call.fail("X and Y must be vectors");
+  }
   auto [grid_x, grid_y] = num::meshgrid(x, y);
   // One output is X alone (a tuple would reach an expression such as sum(meshgrid(x, y))).
   if (call.nargout() < 2) return Value::matrix(std::move(grid_x));
