@@ -551,11 +551,28 @@ Value cholupdate(Call& call) {
 
 // [L, U, P] = lu(A) with P·A = L·U; [L, U] = lu(A) folds P into L (L = P'·L, as MATLAB);
 // Y = lu(A) is L − I + U, both factors in one matrix.
+// The permutation matrix P as MATLAB's "vector" form: p with A(p, :) = L·U, a column (Octave's
+// and MATLAB's shape for it).
+num::Matrix permutation_vector(const num::Matrix& p) {
+  num::Matrix vector(p.rows(), 1);
+  for (num::Index row = 0; row < p.rows(); ++row) {
+    for (num::Index column = 0; column < p.columns(); ++column) {
+      if (p(row, column) == 1.0) vector.set(row, static_cast<double>(column + 1));
+    }
+  }
+  return vector;
+}
+
 Value lu(Call& call) {
+  if (call.has(1) && lowercase(call.string(1)) != "vector" &&
+      lowercase(call.string(1)) != "matrix") {
+    call.fail("the option must be \"vector\" or \"matrix\", got \"" + call.string(1) + "\"");
+  }
+  const bool as_vector = call.has(1) && lowercase(call.string(1)) == "vector";
   num::Lu parts = num::lu(real_input(call, 0));
   if (call.nargout() >= 3) {
     return Value::tuple({Value::matrix(std::move(parts.l)), Value::matrix(std::move(parts.u)),
-                         Value::matrix(std::move(parts.p))});
+                         Value::matrix(as_vector ? permutation_vector(parts.p) : parts.p)});
   }
   if (call.nargout() == 2) {
     num::Matrix permuted_l(parts.l.rows(), parts.l.columns());
@@ -690,8 +707,9 @@ extern const BuiltinTable kLinalgBuiltins = {
     {"chol", chol, 1, 2,
      "Cholesky factor R with R'*R = A (chol(A, \"lower\"): L with L*L' = A); [R, p] = chol(A) "
      "reports failure. Example: chol([4, 2; 2, 3])"},
-    {"lu", lu, 1, 1,
-     "LU with partial pivoting: [L, U, P] = lu(A), P*A = L*U; [L, U] = lu(A). Example: [L, U, P] = "
+    {"lu", lu, 1, 2,
+     "LU with partial pivoting: [L, U, P] = lu(A), P*A = L*U; [L, U] = lu(A); lu(A, \"vector\") "
+     "gives P as the row order p, A(p, :) = L*U. Example: [L, U, P] = "
      "lu([1, 2; 3, 4])"},
     {"linsolve", linsolve, 2, 2,
      "Solve A*x = b by Gaussian elimination. Example: linsolve([2, 1; 1, 3], [3; 5])"},

@@ -118,7 +118,50 @@ bool is_matlab_trailing_dim(const Call& call) {
          call.value(1).is(Kind::Scalar) && call.value(1).scalar_value() > 2.0;
 }
 
+// size(x, d1, d2, ...) and size(x, [d1 d2 ...]) (MATLAB R2019b): the extents along those
+// dims, as a row or one per output.
+Value selected_extents(Call& call) {
+  const Value& x = call.value(0);
+  std::vector<double> dims;
+  for (int k = 1; k < call.count(); ++k) {
+    const num::Matrix m = call.matrix(k);
+    for (num::Index i = 0; i < m.size(); ++i) dims.push_back(m[i]);
+  }
+  std::vector<Value> extents;
+  num::Matrix row(1, static_cast<num::Index>(dims.size()));
+  for (std::size_t k = 0; k < dims.size(); ++k) {
+    const double d = dims[k];
+    if (d < 1 || d != std::floor(d)) call.fail("DIM must be a positive integer");
+    double extent = 1.0;
+    if (x.is_nd_array()) {
+      const num::Dims& all = x.nd_value().dims();
+      if (d <= static_cast<double>(all.size()))
+        extent = static_cast<double>(all[static_cast<std::size_t>(d) - 1]);
+    } else if (d <= 2) {
+      const auto [rows, columns] = size_of(x);
+      extent = static_cast<double>(d == 1 ? rows : columns);
+    }
+    row.set(static_cast<num::Index>(k), extent);
+    extents.push_back(Value::scalar(extent));
+  }
+  if (call.nargout() >= 2) {
+    if (static_cast<std::size_t>(call.nargout()) != dims.size()) {
+      call.fail("the number of outputs must match the number of dims");
+    }
+    return Value::tuple(std::move(extents));
+  }
+  return Value::matrix(std::move(row));
+}
+
 Value size(Call& call) {
+  if (call.session().dialect() == lang::Dialect::Matlab &&
+      (call.count() > 2 || (call.has(1) && call.value(1).element_count() > 1))) {
+    return selected_extents(call);
+  }
+  if (call.count() > 2) {
+    throw Error(
+        fmt::format("wrong number of arguments for 'size': expected 1..2, got {}", call.count()));
+  }
   if (call.value(0).is_nd_array()) return nd_size(call, call.value(0).nd_value());
   if (is_matlab_trailing_dim(call)) {
     call.nd_dim_argument(1);
@@ -1105,8 +1148,9 @@ extern const BuiltinTable kShapeBuiltins = {
     {"ones", class_aware<ones>, 1, -1,
      "ones(n): vector of n ones; ones(m, n): m×n matrix. Example: ones(3)"},
     {"eye", class_aware<eye>, 1, 4, "eye(n) or eye(m, n): identity matrix. Example: eye(3)"},
-    {"size", size, 1, 2,
-     "size(x): [rows, columns]; size(x, d): one dimension. Example: size(ones(2, 3))"},
+    {"size", size, 1, -1,
+     "size(x): [rows, columns]; size(x, d): one dimension; in matlab code size(x, d1, d2, ...) "
+     "and size(x, [d1, d2]) several. Example: size(ones(2, 3))"},
     {"length", length, 1, 1,
      "Number of elements along the longest dimension. Example: length(ones(2, 5))"},
     {"len", length, 1, 1, "Alias of length. Example: len([1, 2, 3])"},
