@@ -479,8 +479,23 @@ Value pivoted_qr(Call& call, const num::Matrix& a, bool vector) {
 }
 
 // [Q, R] = qr(A), qr(A, 0) or qr(A, "econ") (economy size); R = qr(A) alone is the R factor.
+// [C, R] = qr(A, B): R of A and C = Q'·B (MATLAB's least-squares form), B as given.
+Value qr_applied(Call& call, const num::Matrix& a) {
+  const num::Matrix b = call.matrix(1);
+  if (b.rows() != a.rows()) call.fail("B must have as many rows as A");
+  const bool economy = call.has(2) && (call.value(2).is(Kind::String) ? call.string(2) == "econ"
+                                                                      : call.scalar(2) == 0.0);
+  num::Qr parts = num::qr(a, economy ? num::SvdSize::Economy : num::SvdSize::Full);
+  num::Matrix c = num::matmul(num::conjugate_transpose(parts.q), b);
+  if (call.nargout() < 2) return Value::matrix(std::move(parts.r));
+  return Value::tuple({Value::matrix(std::move(c)), Value::matrix(std::move(parts.r))});
+}
+
 Value qr(Call& call) {
-  const num::Matrix a = real_input(call, 0);
+  num::Matrix a = call.matrix(0);
+  if (num::imaginary_ratio(a) == 0.0) a = a.real_part();
+  if (call.has(1) && call.value(1).is_array() && call.nargout() < 3) return qr_applied(call, a);
+  if (call.has(2)) call.fail("a third argument follows a matrix B only: qr(A, B, 0)");
   bool economy = false;
   if (call.has(1)) {
     const Value& option = call.value(1);
@@ -489,7 +504,12 @@ Value qr(Call& call) {
       call.fail("option must be 0 or \"econ\"");
     }
   }
-  if (call.nargout() >= 3) return pivoted_qr(call, a, economy && !call.value(1).is(Kind::String));
+  if (call.nargout() >= 3) {
+    if (a.is_complex()) {
+      call.fail("complex matrices are not supported with the column permutation");
+    }
+    return pivoted_qr(call, a, economy && !call.value(1).is(Kind::String));
+  }
   num::Qr parts = num::qr(a, economy ? num::SvdSize::Economy : num::SvdSize::Full);
   if (call.nargout() < 2) return Value::matrix(std::move(parts.r));
   return Value::tuple({Value::matrix(std::move(parts.q)), Value::matrix(std::move(parts.r))});
@@ -698,8 +718,9 @@ extern const BuiltinTable kLinalgBuiltins = {
     {"svd", svd, 1, 2,
      "Singular values (descending Vector), or [U, S, V] = svd(A[, \"econ\"]). Example: svd([3, 0; "
      "0, 4])"},
-    {"qr", qr, 1, 2,
-     "QR factorisation: [Q, R] = qr(A), qr(A, 0) or qr(A, \"econ\"). Example: [Q, R] = qr([1, 2; "
+    {"qr", qr, 1, 3,
+     "QR factorisation: [Q, R] = qr(A), qr(A, 0) or qr(A, \"econ\"); [C, R] = qr(A, B) gives "
+     "C = Q'*B. Example: [Q, R] = qr([1, 2; "
      "3, 4])"},
     {"cholupdate", cholupdate, 2, 3,
      "Rank-one update of a Cholesky factor: cholupdate(R, x) is chol(R'*R + x*x'), "

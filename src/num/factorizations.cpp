@@ -1,4 +1,4 @@
-// MATLAB's qr, chol and lu on the real part of a matrix (linalg.hpp). QR is Eigen's Householder
+// MATLAB's qr, chol and lu (linalg.hpp); lu on the real part of a matrix. QR is Eigen's Householder
 // QR; Cholesky and LU are the textbook loops, short enough to read and exact about where a
 // factorisation stops (chol's failure column, lu's pivot order).
 #include <fmt/format.h>
@@ -21,9 +21,36 @@ Matrix from_eigen(const detail::RowMajorReal& m) {
   return result;
 }
 
+// A complex Eigen matrix (column-major) as a Matrix, demoted when every imaginary part is 0.
+Matrix from_eigen_complex(const Eigen::MatrixXcd& m) {
+  Matrix result(m.rows(), m.cols());
+  result.to_complex();
+  for (Index row = 0; row < m.rows(); ++row) {
+    for (Index column = 0; column < m.cols(); ++column) result.set(row, column, m(row, column));
+  }
+  return result;
+}
+
+// Householder QR of a complex matrix: Q unitary, A = Q·R.
+Qr complex_qr(const Matrix& a, SvdSize size) {
+  const Index m = a.rows();
+  const Index n = a.columns();
+  Eigen::MatrixXcd input(m, n);
+  for (Index row = 0; row < m; ++row) {
+    for (Index column = 0; column < n; ++column) input(row, column) = a.complex_at(row, column);
+  }
+  const Eigen::HouseholderQR<Eigen::MatrixXcd> decomposition(input);
+  const Index k = size == SvdSize::Economy ? std::min(m, n) : m;
+  const Eigen::MatrixXcd q = decomposition.householderQ() * Eigen::MatrixXcd::Identity(m, k);
+  Eigen::MatrixXcd r = decomposition.matrixQR().topRows(k);
+  r.triangularView<Eigen::StrictlyLower>().setZero();
+  return {from_eigen_complex(q), from_eigen_complex(r)};
+}
+
 }  // namespace
 
 Qr qr(const Matrix& a, SvdSize size) {
+  if (a.is_complex()) return complex_qr(a, size);
   const detail::RowMajorReal input = detail::real_map(a.real_part());
   const Eigen::HouseholderQR<Eigen::MatrixXd> decomposition(input);
   const Index m = a.rows();
