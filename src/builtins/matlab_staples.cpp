@@ -8,13 +8,16 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <vector>
 
 #include "base/error.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
 #include "num/linalg.hpp"
+#include "num/nd_shape.hpp"
 #include "num/ops.hpp"
+#include "runtime/nd_values.hpp"
 
 namespace llmlab::builtins {
 
@@ -121,6 +124,52 @@ Value matlab_bounds(Call& call) {
   const Value low = call.invoke(Value::function_handle("min"), arguments);
   if (call.nargout() < 2) return low;
   return Value::tuple({low, call.invoke(Value::function_handle("max"), arguments)});
+}
+
+namespace {
+
+// Where y and dim sit in trapz(y), trapz(y, dim), trapz(x, y), trapz(x, y, dim).
+struct IntegrandLayout {
+  int y = 0;
+  std::optional<int> dim;  // 1-based, as written
+};
+
+IntegrandLayout integrand_layout(const Call& call) {
+  if (call.count() >= 3) return {1, static_cast<int>(call.integer(2))};
+  if (call.count() == 2 && call.value(0).is_nd_array() && call.value(1).element_count() == 1) {
+    return {0, static_cast<int>(call.integer(1))};
+  }
+  return {call.count() - 1, std::nullopt};
+}
+
+int first_non_singleton(const num::Dims& dims) {
+  for (std::size_t k = 0; k < dims.size(); ++k) {
+    if (dims[k] != 1) return static_cast<int>(k);
+  }
+  return 0;
+}
+
+}  // namespace
+
+Value integrate_nd_slices(Call& call, Value (*f)(Call&), bool running) {
+  const IntegrandLayout layout = integrand_layout(call);
+  const Value& y = call.value(layout.y);
+  if (!y.is_nd_array()) return f(call);
+  const num::Dims dims = y.nd_value().dims();
+  const int dim = layout.dim ? *layout.dim - 1 : first_non_singleton(dims);
+  if (dim < 0 || dim >= static_cast<int>(dims.size())) return f(call);
+  std::vector<Value> arguments;
+  if (layout.y == 1) {
+    const Value& x = call.value(0);
+    arguments.push_back(x.is_nd_array() ? Value::matrix(num::slices_along(x.nd_value(), dim)) : x);
+  }
+  arguments.push_back(Value::matrix(num::slices_along(y.nd_value(), dim)));
+  arguments.push_back(Value::scalar(1.0));
+  runtime::Call inner(call.interpreter(), call.name(), arguments, 1);
+  const num::Matrix integrated = f(inner).as_matrix();
+  num::Dims result_dims = dims;
+  if (!running) result_dims[static_cast<std::size_t>(dim)] = 1;
+  return runtime::nd_result(num::from_slices_along(integrated, result_dims, dim));
 }
 
 extern const BuiltinTable kMatlabStapleBuiltins = {

@@ -14,6 +14,7 @@
 
 #include "base/error.hpp"
 #include "builtins/kinds.hpp"
+#include "builtins/matlab_staples.hpp"
 #include "builtins/registry.hpp"
 #include "builtins/trapezoid.hpp"
 #include "num/format.hpp"
@@ -225,7 +226,7 @@ extern const BuiltinTable kSignalBuiltins = {
     {"movsum", moving_window<num::moving_sum>, 2, 2,
      "Moving sum over a centred window of k (or [back, forward]). Example: movsum([1, 2, 3, 4, 5], "
      "3)"},
-    {"cumtrapz", keeps_single<cumtrapz, 2>, 1, 3,
+    {"cumtrapz", along_nd_slices<keeps_single<cumtrapz, 2>, true>, 1, 3,
      "Running trapezoidal integral: cumtrapz(y), cumtrapz(x, y); in matlab code also "
      "cumtrapz(y, dim), cumtrapz(x, y, dim). Example: cumtrapz([1, 2, 3])"},
 };
