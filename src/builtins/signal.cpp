@@ -71,7 +71,10 @@ Value conv(Call& call) {
   } else if (shape != "full") {
     call.fail(fmt::format("shape must be \"full\", \"same\" or \"valid\", got \"{}\"", shape));
   }
-  return like_signal(call, 0, num::convolve(u, v, part));
+  // Octave's full result has the shape of the longer vector (v on a tie); rlab keeps u's.
+  const bool second = call.session().dialect() == lang::Dialect::Matlab &&
+                      part == num::ConvolutionPart::Full && v.size() >= u.size();
+  return like_signal(call, second ? 1 : 0, num::convolve(u, v, part));
 }
 
 // filter(b, a, x): y(n) = (Σ b(k)·x(n−k+1) − Σ_{k≥2} a(k)·y(n−k+1)) / a(1), from rest.
