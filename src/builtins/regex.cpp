@@ -532,6 +532,20 @@ Value regexp_output(Output output, const std::string& text, const Pattern& patte
   return Value::vector(num::Matrix::row(numbers));
 }
 
+// A cell whose empty string arrays become 1×0 cells (MATLAB's tokens of a match without
+// groups).
+Value with_empty_rows(Value cell) {
+  runtime::CellArray cells = cell.cell_value();
+  for (Value& item : cells.items) {
+    if (item.is(Kind::StringArray) && item.string_array_value().empty()) {
+      runtime::CellArray none;
+      none.rows = 1;
+      item = Value::cell(std::move(none));
+    }
+  }
+  return Value::cell(std::move(cells));
+}
+
 // regexp(s, pattern): with no option, MATLAB's outputs in order (start, end, tokenExtents,
 // match, tokens, names, split); options "match", "start", "end", "tokenExtents", "tokens",
 // "names", "split" choose outputs in the order given; "once" keeps the first match only;
@@ -571,7 +585,11 @@ Value regexp(Call& call) {
   // MATLAB's empty cell answers (no match) are 1×0, cell(1, 0).
   const auto output = [&](Output which) {
     Value value = regexp_output(which, text, pattern, found, once);
-    if (matlab && value.is(Kind::Cell) && value.cell_value().items.empty()) {
+    if (matlab && which == Output::Tokens && value.is(Kind::Cell)) {
+      value = with_empty_rows(std::move(value));  // a match without groups: cell(1, 0)
+    }
+    const bool empty_texts = value.is(Kind::StringArray) && value.string_array_value().empty();
+    if (matlab && ((value.is(Kind::Cell) && value.cell_value().items.empty()) || empty_texts)) {
       runtime::CellArray none;
       none.rows = 1;
       return Value::cell(std::move(none));

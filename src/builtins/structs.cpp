@@ -162,6 +162,12 @@ Value fieldnames(Call& call) {
   const Value& s = struct_argument(call, "fieldnames");
   std::vector<std::string> names;
   for (const auto& [name, value] : s.struct_fields()) names.push_back(name);
+  // MATLAB: no fields is a 0×1 cell (the column of none).
+  if (names.empty() && call.session().dialect() == lang::Dialect::Matlab) {
+    runtime::CellArray none;
+    none.columns = 1;
+    return Value::cell(std::move(none));
+  }
   return Value::string_array(std::move(names));
 }
 
