@@ -818,8 +818,27 @@ Value flip(Call& call) {
 
 // circshift(v, k) rotates a row right; circshift(M, k[, dim]) rotates rows down (dim 1) or
 // columns right (dim 2).
+// circshift(x, [r c]) in matlab code: r rows down, then c columns right (MATLAB's vector of
+// shifts, one per dimension).
+Value shifted_by_vector(Call& call, const Value& x) {
+  const num::Matrix shifts = call.matrix(1);
+  if (shifts.size() > 2) call.fail("shifts beyond two dimensions need an N-D array");
+  num::Matrix m = x.matrix_value();
+  for (num::Index d = 0; d < shifts.size(); ++d) {
+    const double k = shifts[d];
+    if (k != std::floor(k)) call.fail("shifts must be integers");
+    m = num::circular_shift(m, static_cast<num::Index>(k),
+                            d == 0 ? num::Dimension::Rows : num::Dimension::Columns);
+  }
+  return Value::like(x, std::move(m));
+}
+
 Value circshift(Call& call) {
   const Value& x = numeric(call, 0, "unsupported type");
+  if (call.session().dialect() == lang::Dialect::Matlab && !call.has(2) && x.is_array() &&
+      call.value(1).element_count() > 1) {
+    return shifted_by_vector(call, x);
+  }
   const num::Index k = call.integer(1);
   // A Vector rotates along itself, and so does a 1×N matrix in matlab code (MATLAB's first
   // non-singleton dim; rlab's 1×N matrix keeps its rows rule).
