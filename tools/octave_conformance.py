@@ -41,7 +41,11 @@ Translation, and only this (Octave-only syntax MATLAB lacks), outside strings an
   `"text"` (Octave's double-quoted char array, with backslash escapes)
                                      -> `'text'`, or `sprintf('text')` when it holds escapes
 A block that still needs Octave (`unwind_protect`, `do ... until`, a function MATLAB lacks
-from OCTAVE_ONLY_FUNCTIONS, an internal `__name__`) is excluded with that reason.
+from OCTAVE_ONLY_FUNCTIONS, an internal `__name__`) is excluded with that reason. So is a
+block that builds a sparse matrix (a function of SPARSE_FUNCTIONS: `sparse`, `speye`, ...):
+sparse matrices are out of scope in llmlab (issue #26), where they are a clear error; it is
+counted as "out of scope: sparse matrices (issue #26)", and so is a block that uses a
+variable of %!shared code that builds one.
 
 Exclusions: a block is also excluded when it fails in Octave itself after translation. Running
 Octave is slow, so `--refresh` recomputes the exclusions (and the .cc function lists) with the
@@ -99,7 +103,14 @@ OCTAVE_ONLY_FUNCTIONS = {
     "struct_levels_to_print", "print_struct_array_contents", "silent_functions",
     "string_fill_char", "idx_vector", "sparse_auto_mutate", "base64_encode", "base64_decode",
     "isguirunning", "have_window_system", "getpid", "nproc", "sizemax", "cstrcat", "untabify",
+    "cholinsert", "choldelete", "cholshift", "shift", "size_equal", "svd_driver", "typeinfo",
+    "file_in_loadpath", "bincoeff", "erfi",
 }
+# Sparse matrices are out of scope in llmlab (issue #26: `sparse(...)` is a clear error that
+# says so): a block that builds one tests what llmlab deliberately lacks.
+SPARSE_FUNCTIONS = {"sparse", "speye", "sprand", "sprandn", "sprandsym", "spones", "spalloc",
+                    "spdiags", "spfun", "spconvert", "nzmax"}
+SPARSE_REASON = "out of scope: sparse matrices (issue #26)"
 OCTAVE_ONLY_KEYWORDS = {"unwind_protect", "unwind_protect_cleanup", "end_unwind_protect",
                         "do", "until"}
 END_KEYWORDS = re.compile(
@@ -342,6 +353,8 @@ def translate(code: str) -> tuple[str, str]:
                         reason = f"octave-only function: {name}"
                     elif name.startswith("__") and not reason:
                         reason = f"octave-internal function: {name}"
+                    elif name in SPARSE_FUNCTIONS and not reason:
+                        reason = SPARSE_REASON
                 out += translate_code(text)
             elif kind == "string":
                 out += char_literal(text)
@@ -607,6 +620,11 @@ def prepare(blocks: list[Block]) -> None:
         block.translated, reason = translate(block.code)
         shared, shared_reason = translate(block.shared)
         block.shared = shared
+        # %!shared code that builds a sparse matrix excludes only the blocks that use its
+        # variables (`%!shared xs` then `xs = sparse (0:3)` is followed by unrelated blocks).
+        if shared_reason == SPARSE_REASON and not set(called_names(block.code)) & set(
+                block.shared_names):
+            shared_reason = ""
         block.reason = block.reason or reason or shared_reason
 
 

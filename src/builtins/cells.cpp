@@ -52,7 +52,10 @@ Value cell(Call& call) {
   cells.rows = rows;
   cells.columns = columns;
   cells.items.assign(static_cast<std::size_t>(rows * columns), Value::matrix(num::Matrix(0, 0)));
-  if (cells.items.empty()) cells.rows = cells.columns = 0;
+  // MATLAB keeps an empty cell's extents (cell(1, 0) is 1×0); rlab's empty cell is 0×0.
+  if (cells.items.empty() && call.session().dialect() != lang::Dialect::Matlab) {
+    cells.rows = cells.columns = 0;
+  }
   return Value::cell(std::move(cells));
 }
 

@@ -79,6 +79,10 @@ Value eps(Call& call) {
     return precision_value(call, single ? static_cast<double>(FLT_EPSILON) : DBL_EPSILON, single);
   }
   if (!call.has(0)) return Value::scalar(DBL_EPSILON);
+  // The spacing of a class's numbers: MATLAB defines it for double and single only.
+  if (call.value(0).is_logical() || runtime::is_integer_class(call.value(0).num_class())) {
+    call.fail("X must be double or single");
+  }
   const bool single = call.value(0).num_class() == runtime::NumClass::Single;
   num::Matrix m = real_matrix(call, 0);
   for (double& value : m.mutable_real_values())
@@ -144,6 +148,23 @@ Value nan(Call& call) { return filled(call, std::numeric_limits<double>::quiet_N
 // true(m, n) / false(n): logical arrays shaped as inf and nan shape them (a lone count is a
 // Vector, as zeros(n) is); with no sizes the Bool itself.
 Value truth_filled(Call& call, bool fill) {
+  // MATLAB's trailing class: true(m, n, "logical"), true(m, n, "like", p).
+  int sizes = call.count();
+  if (call.session().dialect() == lang::Dialect::Matlab && sizes >= 1) {
+    if (sizes >= 2 && call.value(sizes - 2).is(Kind::String) &&
+        call.value(sizes - 2).string_value() == "like") {
+      if (!call.value(sizes - 1).is_logical()) call.fail("the \"like\" prototype must be logical");
+      sizes -= 2;
+    } else if (call.value(sizes - 1).is(Kind::String) &&
+               call.value(sizes - 1).string_value() == "logical") {
+      sizes -= 1;
+    }
+  }
+  if (sizes < call.count()) {
+    std::vector<Value> rest(call.arguments().begin(), call.arguments().begin() + sizes);
+    runtime::Call inner(call.interpreter(), call.name(), rest, call.nargout());
+    return truth_filled(inner, fill);
+  }
   if (call.count() == 0) return Value::boolean(fill);
   Value result = filled(call, fill ? 1.0 : 0.0);
   result.set_logical(true);

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "builtins/kinds.hpp"
+#include "builtins/matlab_staples.hpp"
 #include "builtins/registry.hpp"
 #include "builtins/slices.hpp"
 #include "num/format.hpp"
@@ -157,6 +158,13 @@ Value corrcoef(Call& call) {
   return square_result(num::correlation(num::covariance(variables(call))));
 }
 
+// True when x is a vector taken along its length (MATLAB: then the quantiles have p's shape).
+bool along_vector(const Call& call, const num::Matrix& x) {
+  if (!is_one_dimensional(x)) return false;
+  const std::optional<int> dim = call.has(2) ? call.dim_argument(2) : std::nullopt;
+  return !dim || (*dim == 1 ? x.rows() : x.columns()) == x.size();
+}
+
 // prctile(x, p) with p in [0, 100] (scale 100), quantile(x, q) with q in [0, 1] (scale 1).
 // For vector-like x a scalar p gives a Scalar and several a Vector; for an R×C matrix, one
 // row per p and one column per column of x.
@@ -165,6 +173,10 @@ Value quantiles(Call& call) {
   const Value& x = call.value(0);
   const num::Matrix m = real_matrix(call, 0);
   const num::Matrix levels = real_matrix(call, 1);
+  if (call.session().dialect() == lang::Dialect::Matlab &&
+      (call.value(1).is_logical() || !is_one_dimensional(levels))) {
+    call.fail("P must be a numeric vector");
+  }
   for (num::Index k = 0; k < levels.size(); ++k) {
     if (!(levels[k] >= 0.0 && levels[k] <= static_cast<double>(scale))) {
       call.fail("levels must lie in [0, " + std::to_string(scale) + "], got " +
@@ -173,7 +185,13 @@ Value quantiles(Call& call) {
   }
   const Plan plan = plan_slices(x, call.dim_argument(2));
   const num::Along along = along_of(x, plan);
-  num::Matrix result = num::quantiles(m, along, levels.real_values(), static_cast<double>(scale));
+  const std::int64_t method = call.has(3) ? call.integer(3) : 5;
+  if (method < 1 || method > 9) call.fail("METHOD must be 1 to 9 (Octave's methods)");
+  num::Matrix result = num::quantiles(m, along, levels.real_values(), static_cast<double>(scale),
+                                      static_cast<int>(method));
+  if (call.session().dialect() == lang::Dialect::Matlab && along_vector(call, m)) {
+    return Value::matrix(result.with_shape(levels.rows(), levels.columns()));  // p's shape
+  }
   if (along != num::Along::All) return transformed_value(x, std::move(result));
   if (!call.value(1).is_array()) return Value::scalar(result[0]);
   return Value::vector(std::move(result));
@@ -234,6 +252,11 @@ Value normal(Call& call) {
 
 // [lo, hi] = bounds(x): the smallest and largest element (NaN ignored), one call.
 Value bounds(Call& call) {
+  if (call.session().dialect() == lang::Dialect::Matlab) return matlab_bounds(call);
+  if (call.count() > 1) {
+    throw Error(
+        fmt::format("wrong number of arguments for 'bounds': expected 1, got {}", call.count()));
+  }
   const num::Matrix m = real_matrix(call, 0);
   double lo = std::numeric_limits<double>::quiet_NaN();
   double hi = lo;
@@ -588,8 +611,9 @@ Value accumarray(Call& call) {
 }  // namespace
 
 extern const BuiltinTable kDistributionBuiltins = {
-    {"bounds", bounds, 1, 1,
-     "Smallest and largest element: [lo, hi] = bounds(x). Example: [lo, hi] = bounds([3, 1, 4, 1, "
+    {"bounds", bounds, 1, 3,
+     "Smallest and largest element: [lo, hi] = bounds(x) (in matlab code along dim, as min and "
+     "max). Example: [lo, hi] = bounds([3, 1, 4, 1, "
      "5])"},
     {"rescale", keeps_single<rescale>, 1, 3,
      "x mapped linearly onto [0, 1], or [lo, hi]: rescale(x, lo, hi). Example: rescale([1, 2, 3], "
@@ -613,8 +637,9 @@ extern const BuiltinTable kDistributionBuiltins = {
     {"prctile", quantiles<100>, 2, 3,
      "Percentiles (MATLAB's (i - 0.5)/n rule): prctile(x, p), prctile(M, p, dim). Example: "
      "prctile([1, 2, 3, 4, 5], 50)"},
-    {"quantile", quantiles<1>, 2, 3,
-     "Quantiles (MATLAB's (i - 0.5)/n rule): quantile(x, q), quantile(M, q, dim). Example: "
+    {"quantile", quantiles<1>, 2, 4,
+     "Quantiles (MATLAB's (i - 0.5)/n rule): quantile(x, q), quantile(M, q, dim); "
+     "quantile(x, q, dim, method) with Octave's methods 1 to 9 (5 is the rule). Example: "
      "quantile([1, 2, 3, 4, 5], [0.25, 0.75])"},
     {"zscore", zscore, 1, 3,
      "Standardise to mean 0, std 1: zscore(x), zscore(x, w, dim). Example: zscore([1, 2, 3, 4])"},

@@ -134,6 +134,55 @@ Value roots(Call& call) {
 // polyfit(x, y, n): the degree-n coefficients, highest power first, minimising
 // Σ (polyval(p, x_i) − y_i)²; solved as pinv(V)·y for the Vandermonde matrix V(i, j) =
 // x_i^(n−j), which gives the minimum-norm fit when the data cannot determine every coefficient.
+// polyfit's third argument: the degree n (all n + 1 terms fitted) or, in MATLAB's and Octave's
+// logical form, a mask of the terms to fit (the others are 0), highest power first.
+std::vector<bool> fitted_terms(const Call& call) {
+  if (call.value(2).is_logical() && call.value(2).is_array()) {
+    const num::Matrix m = call.matrix(2);
+    std::vector<bool> mask;
+    for (num::Index k = 0; k < m.size(); ++k) mask.push_back(m[k] != 0.0);
+    return mask;
+  }
+  return std::vector<bool>(static_cast<std::size_t>(call.count_argument(2) + 1), true);
+}
+
+num::Matrix vandermonde_of(const num::Matrix& x, num::Index terms) {
+  num::Matrix vandermonde(x.size(), terms);
+  for (num::Index i = 0; i < x.size(); ++i) {
+    double power = 1.0;
+    for (num::Index j = terms - 1; j >= 0; --j) {
+      vandermonde.set(i, j, power);
+      power *= x[i];
+    }
+  }
+  return vandermonde;
+}
+
+// The least-squares coefficients (a column) of the masked terms, 0 for the others.
+num::Matrix masked_fit(const num::Matrix& vandermonde, const num::Matrix& y,
+                       const std::vector<bool>& mask) {
+  const num::Matrix column = y.with_shape(y.size(), 1);
+  if (std::all_of(mask.begin(), mask.end(), [](bool b) { return b; })) {
+    return num::matmul(num::pinv(vandermonde), column);
+  }
+  std::vector<num::Index> kept;
+  for (std::size_t j = 0; j < mask.size(); ++j) {
+    if (mask[j]) kept.push_back(static_cast<num::Index>(j));
+  }
+  num::Matrix reduced(vandermonde.rows(), static_cast<num::Index>(kept.size()));
+  for (num::Index i = 0; i < vandermonde.rows(); ++i) {
+    for (std::size_t j = 0; j < kept.size(); ++j) {
+      reduced.set(i, static_cast<num::Index>(j), vandermonde(i, kept[j]));
+    }
+  }
+  const num::Matrix solved = num::matmul(num::pinv(reduced), column);
+  num::Matrix coefficients(static_cast<num::Index>(mask.size()), 1);
+  for (std::size_t j = 0; j < kept.size(); ++j) {
+    coefficients.set(kept[j], solved[static_cast<num::Index>(j)]);
+  }
+  return coefficients;
+}
+
 Value polyfit(Call& call) {
   num::Matrix x = real_matrix(call, 0);
   const num::Matrix y = real_matrix(call, 1);
@@ -149,28 +198,21 @@ Value polyfit(Call& call) {
     scale = x.size() > 1 ? std::sqrt(spread / static_cast<double>(x.size() - 1)) : 0.0;
     for (num::Index i = 0; i < x.size(); ++i) x.set(i, (x[i] - centre) / scale);
   }
-  const num::Index degree = call.count_argument(2);
+  const std::vector<bool> mask = fitted_terms(call);
   if (x.size() != y.size()) {
     call.fail("x and y must have the same number of elements (" + std::to_string(x.size()) +
               " vs " + std::to_string(y.size()) + ")");
   }
   if (x.empty()) call.fail("x and y must not be empty");
-  const num::Index terms = degree + 1;
+  const auto terms = static_cast<num::Index>(mask.size());
   // Non-finite data has no least-squares fit; LAPACK is not handed NaN.
   for (num::Index i = 0; i < x.size(); ++i) {
     if (!std::isfinite(x[i]) || !std::isfinite(y[i])) {
       return Value::vector(num::Matrix(1, terms, kNaN));
     }
   }
-  num::Matrix vandermonde(x.size(), terms);
-  for (num::Index i = 0; i < x.size(); ++i) {
-    double power = 1.0;
-    for (num::Index j = terms - 1; j >= 0; --j) {
-      vandermonde.set(i, j, power);
-      power *= x[i];
-    }
-  }
-  const num::Matrix coefficients = num::matmul(num::pinv(vandermonde), y.with_shape(y.size(), 1));
+  const num::Matrix vandermonde = vandermonde_of(x, terms);
+  const num::Matrix coefficients = masked_fit(vandermonde, y, mask);
   Value p = Value::vector(coefficients.with_shape(1, terms));
   if (call.nargout() < 2) return p;
   // S as MATLAB and Octave give it: the fitted values yf (y's shape), the Vandermonde matrix X,
@@ -184,8 +226,8 @@ Value polyfit(Call& call) {
   fields.emplace("X", Value::matrix(vandermonde));
   fields.emplace("R", Value::matrix(r));
   fields.emplace("C", Value::matrix(num::pinv(num::matmul(num::transpose(r), r))));
-  fields.emplace("df",
-                 Value::scalar(static_cast<double>(std::max<num::Index>(0, x.size() - terms))));
+  fields.emplace("df", Value::scalar(static_cast<double>(std::max<num::Index>(
+                           0, x.size() - std::count(mask.begin(), mask.end(), true)))));
   fields.emplace("normr", Value::scalar(std::sqrt(residual)));
   std::vector<Value> outputs = {std::move(p), Value::structure(std::move(fields))};
   if (scaled)

@@ -93,6 +93,9 @@ Value isprime(Call& call) {
 Value primes(Call& call) {
   const double limit = std::floor(call.scalar(0));
   if (limit > 1e8) call.fail("n must be at most 1e8");
+  if (std::isnan(limit) && call.session().dialect() == lang::Dialect::Matlab) {
+    call.fail("n must be a number, got NaN");
+  }
   std::vector<double> found;
   if (limit >= 2.0) {
     const auto n = static_cast<std::size_t>(limit);
@@ -326,12 +329,15 @@ double from_base(Call& call, const std::string& text, unsigned base) {
 template <unsigned kBase>
 Value from_base_builtin(Call& call) {
   const Value& x = call.value(0);
-  if (x.is(Kind::StringArray)) {
-    const std::vector<std::string>& items = x.string_array_value();
+  // In matlab code a cell of texts gives a column, one number per text (MATLAB's shape).
+  const bool matlab = call.session().dialect() == lang::Dialect::Matlab;
+  if (x.is(Kind::StringArray) || (matlab && x.is(Kind::Cell))) {
+    const std::vector<std::string> items = call.texts(0);
     num::Matrix values(1, static_cast<num::Index>(items.size()));
     for (std::size_t k = 0; k < items.size(); ++k) {
       values.set(static_cast<num::Index>(k), from_base(call, items[k], kBase));
     }
+    if (matlab) return Value::matrix(values.with_shape(values.size(), 1));
     return Value::vector(std::move(values));
   }
   return Value::scalar(from_base(call, call.string(0), kBase));

@@ -48,7 +48,13 @@ std::optional<num::Dims> nd_size_arguments(const runtime::Call& call, int first)
   const int given = call.count() - first;
   if (given >= 3) {
     num::Dims dims;
-    for (int k = first; k < call.count(); ++k) dims.push_back(call.count_argument(k));
+    const bool matlab = call.session().dialect() == lang::Dialect::Matlab;
+    for (int k = first; k < call.count(); ++k) {
+      // MATLAB: a negative extent counts as 0 (ones(1, -2, 2) is 1×0×2).
+      const bool negative = matlab && call.value(k).is_numeric() && call.scalar(k) < 0 &&
+                            call.scalar(k) == std::floor(call.scalar(k));
+      dims.push_back(negative ? 0 : call.count_argument(k));
+    }
     return dims;
   }
   if (given != 1 || !call.value(first).is_array()) return std::nullopt;

@@ -19,6 +19,7 @@
 #include "num/ops.hpp"
 #include "num/shape.hpp"
 #include "runtime/nd_values.hpp"
+#include "runtime/numeric_class.hpp"
 #include "runtime/operators.hpp"
 
 namespace llmlab::builtins {
@@ -347,6 +348,15 @@ Value cond(Call& call) {
 // eig(A), eig(A, B), and a trailing "vector"/"matrix" output-form flag.
 Value eig(Call& call) {
   int count = call.count();
+  // MATLAB's eig takes double or single matrices, then option strings only.
+  for (int k = 0; k < count; ++k) {
+    const Value& argument = call.value(k);
+    if (argument.is(Kind::String)) continue;
+    if (k >= 2) call.fail("options after A and B must be strings");
+    if (argument.is_logical() || runtime::is_integer_class(argument.num_class())) {
+      call.fail("A and B must be double or single matrices");
+    }
+  }
   bool as_matrix = call.nargout() >= 2;
   // MATLAB's balancing choice: the eigenvalues do not depend on it (balancing only improves
   // their accuracy), so both are accepted and solved the same way.
@@ -469,8 +479,23 @@ Value pivoted_qr(Call& call, const num::Matrix& a, bool vector) {
 }
 
 // [Q, R] = qr(A), qr(A, 0) or qr(A, "econ") (economy size); R = qr(A) alone is the R factor.
+// [C, R] = qr(A, B): R of A and C = Q'·B (MATLAB's least-squares form), B as given.
+Value qr_applied(Call& call, const num::Matrix& a) {
+  const num::Matrix b = call.matrix(1);
+  if (b.rows() != a.rows()) call.fail("B must have as many rows as A");
+  const bool economy = call.has(2) && (call.value(2).is(Kind::String) ? call.string(2) == "econ"
+                                                                      : call.scalar(2) == 0.0);
+  num::Qr parts = num::qr(a, economy ? num::SvdSize::Economy : num::SvdSize::Full);
+  num::Matrix c = num::matmul(num::conjugate_transpose(parts.q), b);
+  if (call.nargout() < 2) return Value::matrix(std::move(parts.r));
+  return Value::tuple({Value::matrix(std::move(c)), Value::matrix(std::move(parts.r))});
+}
+
 Value qr(Call& call) {
-  const num::Matrix a = real_input(call, 0);
+  num::Matrix a = call.matrix(0);
+  if (num::imaginary_ratio(a) == 0.0) a = a.real_part();
+  if (call.has(1) && call.value(1).is_array() && call.nargout() < 3) return qr_applied(call, a);
+  if (call.has(2)) call.fail("a third argument follows a matrix B only: qr(A, B, 0)");
   bool economy = false;
   if (call.has(1)) {
     const Value& option = call.value(1);
@@ -479,7 +504,12 @@ Value qr(Call& call) {
       call.fail("option must be 0 or \"econ\"");
     }
   }
-  if (call.nargout() >= 3) return pivoted_qr(call, a, economy && !call.value(1).is(Kind::String));
+  if (call.nargout() >= 3) {
+    if (a.is_complex()) {
+      call.fail("complex matrices are not supported with the column permutation");
+    }
+    return pivoted_qr(call, a, economy && !call.value(1).is(Kind::String));
+  }
   num::Qr parts = num::qr(a, economy ? num::SvdSize::Economy : num::SvdSize::Full);
   if (call.nargout() < 2) return Value::matrix(std::move(parts.r));
   return Value::tuple({Value::matrix(std::move(parts.q)), Value::matrix(std::move(parts.r))});
@@ -498,9 +528,12 @@ Value chol(Call& call) {
     }
     lower = triangle == "lower";
   }
-  const num::Matrix a = real_input(call, 0);
-  num::Cholesky factor = num::chol(lower ? num::transpose(a) : a);
-  if (lower) factor.r = num::transpose(factor.r);
+  // A complex A is Hermitian: R'·R = A with R' the conjugate transpose, and the lower factor
+  // is the conjugate transpose of the upper factor of A'.
+  num::Matrix a = call.matrix(0);
+  if (num::imaginary_ratio(a) == 0.0) a = a.real_part();
+  num::Cholesky factor = num::chol(lower ? num::conjugate_transpose(a) : a);
+  if (lower) factor.r = num::conjugate_transpose(factor.r);
   if (call.nargout() >= 2) {
     return Value::tuple(
         {Value::matrix(std::move(factor.r)), Value::scalar(static_cast<double>(factor.failed_at))});
@@ -509,13 +542,57 @@ Value chol(Call& call) {
   return Value::matrix(std::move(factor.r));
 }
 
+// cholupdate(R, x[, "+"|"-"]): the Cholesky factor of R'·R + x·x' (or − x·x'), refactored
+// (MATLAB's rank-one update, to rounding); [R1, p] gives p = 1 and R where the downdate leaves
+// no positive definite matrix, which alone is an error.
+Value cholupdate(Call& call) {
+  const num::Matrix r = call.matrix(0);
+  const num::Matrix x = call.matrix(1);
+  const std::string op = call.has(2) ? call.string(2) : "+";
+  if (op != "+" && op != "-") call.fail("OP must be \"+\" or \"-\", got \"" + op + "\"");
+  if (r.rows() != r.columns() || x.size() != r.rows() || (x.rows() != 1 && x.columns() != 1)) {
+    call.fail("R must be square and x a vector of its size");
+  }
+  const num::Matrix column = x.with_shape(x.size(), 1);
+  const num::Matrix outer = num::matmul(column, num::conjugate_transpose(column));
+  const num::Matrix gram = num::matmul(num::conjugate_transpose(r), r);
+  num::Matrix a =
+      num::elementwise(op == "+" ? num::Arithmetic::Add : num::Arithmetic::Subtract, gram, outer);
+  if (num::imaginary_ratio(a) == 0.0) a = a.real_part();
+  num::Cholesky factor = num::chol(a);
+  if (call.nargout() >= 2) {
+    const bool failed = factor.failed_at != 0;
+    return Value::tuple(
+        {Value::matrix(failed ? r : std::move(factor.r)), Value::scalar(failed ? 1.0 : 0.0)});
+  }
+  if (factor.failed_at != 0) call.fail("downdate makes the matrix not positive definite");
+  return Value::matrix(std::move(factor.r));
+}
+
 // [L, U, P] = lu(A) with P·A = L·U; [L, U] = lu(A) folds P into L (L = P'·L, as MATLAB);
 // Y = lu(A) is L − I + U, both factors in one matrix.
+// The permutation matrix P as MATLAB's "vector" form: p with A(p, :) = L·U, a column (Octave's
+// and MATLAB's shape for it).
+num::Matrix permutation_vector(const num::Matrix& p) {
+  num::Matrix vector(p.rows(), 1);
+  for (num::Index row = 0; row < p.rows(); ++row) {
+    for (num::Index column = 0; column < p.columns(); ++column) {
+      if (p(row, column) == 1.0) vector.set(row, static_cast<double>(column + 1));
+    }
+  }
+  return vector;
+}
+
 Value lu(Call& call) {
+  if (call.has(1) && lowercase(call.string(1)) != "vector" &&
+      lowercase(call.string(1)) != "matrix") {
+    call.fail("the option must be \"vector\" or \"matrix\", got \"" + call.string(1) + "\"");
+  }
+  const bool as_vector = call.has(1) && lowercase(call.string(1)) == "vector";
   num::Lu parts = num::lu(real_input(call, 0));
   if (call.nargout() >= 3) {
     return Value::tuple({Value::matrix(std::move(parts.l)), Value::matrix(std::move(parts.u)),
-                         Value::matrix(std::move(parts.p))});
+                         Value::matrix(as_vector ? permutation_vector(parts.p) : parts.p)});
   }
   if (call.nargout() == 2) {
     num::Matrix permuted_l(parts.l.rows(), parts.l.columns());
@@ -641,14 +718,19 @@ extern const BuiltinTable kLinalgBuiltins = {
     {"svd", svd, 1, 2,
      "Singular values (descending Vector), or [U, S, V] = svd(A[, \"econ\"]). Example: svd([3, 0; "
      "0, 4])"},
-    {"qr", qr, 1, 2,
-     "QR factorisation: [Q, R] = qr(A), qr(A, 0) or qr(A, \"econ\"). Example: [Q, R] = qr([1, 2; "
+    {"qr", qr, 1, 3,
+     "QR factorisation: [Q, R] = qr(A), qr(A, 0) or qr(A, \"econ\"); [C, R] = qr(A, B) gives "
+     "C = Q'*B. Example: [Q, R] = qr([1, 2; "
      "3, 4])"},
+    {"cholupdate", cholupdate, 2, 3,
+     "Rank-one update of a Cholesky factor: cholupdate(R, x) is chol(R'*R + x*x'), "
+     "cholupdate(R, x, \"-\") the downdate. Example: cholupdate(chol([2 1; 1 2]), [1; 0])"},
     {"chol", chol, 1, 2,
      "Cholesky factor R with R'*R = A (chol(A, \"lower\"): L with L*L' = A); [R, p] = chol(A) "
      "reports failure. Example: chol([4, 2; 2, 3])"},
-    {"lu", lu, 1, 1,
-     "LU with partial pivoting: [L, U, P] = lu(A), P*A = L*U; [L, U] = lu(A). Example: [L, U, P] = "
+    {"lu", lu, 1, 2,
+     "LU with partial pivoting: [L, U, P] = lu(A), P*A = L*U; [L, U] = lu(A); lu(A, \"vector\") "
+     "gives P as the row order p, A(p, :) = L*U. Example: [L, U, P] = "
      "lu([1, 2; 3, 4])"},
     {"linsolve", linsolve, 2, 2,
      "Solve A*x = b by Gaussian elimination. Example: linsolve([2, 1; 1, 3], [3; 5])"},

@@ -2,6 +2,7 @@
 // and the special functions MATLAB adds (erf, erfc, gamma, lgamma, factorial, nchoosek, log1p,
 // expm1, nthroot, deg2rad, rad2deg). Scalars stay scalars, vectors vectors, matrices matrices.
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -124,11 +125,32 @@ Value broadcast_binary(Call& call) {
 
 // mod and rem: x any numeric value, m a real scalar or an array of x's shape; other real arrays
 // broadcast with x as the arithmetic operators do (mod(-3, [2 3 4])).
+// MATLAB's (and Octave's) round-off compensation for mod and rem: where m is not an integer
+// and x/m lies within a relative eps of a non-zero integer, the result is exactly 0 (with the
+// sign of x for rem, of m for mod), so mod(2.1, 0.1) is 0, not 0.1.
+void snap_exact_multiples(num::Matrix& result, const num::Matrix& x, const num::Matrix& m,
+                          bool sign_of_m) {
+  if (result.is_complex() || x.is_complex()) return;
+  for (num::Index k = 0; k < result.size(); ++k) {
+    const double y = m.size() == 1 ? m[0] : m[k];
+    if (y == 0.0 || y == std::nearbyint(y) || !std::isfinite(y)) continue;
+    const double q = x[k] / y;
+    const double nearest = std::nearbyint(q);
+    if (nearest != 0.0 && std::abs((q - nearest) / nearest) < DBL_EPSILON) {
+      result.set(k, std::copysign(0.0, sign_of_m ? y : x[k]));
+    }
+  }
+}
+
 template <BinaryFunction function>
 Value divisor_binary(Call& call) {
   const Value& x = call.value(0);
   const Value& m = call.value(1);
   if (!x.is_numeric()) unsupported(call, x);
+  const bool matlab = call.session().dialect() == lang::Dialect::Matlab;
+  if (matlab && (x.is(Kind::Complex) || x.as_matrix().is_complex())) {
+    call.fail("x must be real");
+  }
   const num::Matrix values = x.as_matrix();
   num::Matrix divisor;
   if (m.is_array() && m.matrix_value().is_real() && m.matrix_value().rows() == values.rows() &&
@@ -144,6 +166,7 @@ Value divisor_binary(Call& call) {
     call.fail("second argument must be a real scalar, got " + std::string(m.kind_name()));
   }
   num::Matrix result = num::apply(function, values, divisor);
+  if (matlab) snap_exact_multiples(result, values, divisor, function == BinaryFunction::Mod);
   if (x.is(Kind::Complex)) return Value::complex(result.complex_at(0));
   return Value::like(x, std::move(result));
 }

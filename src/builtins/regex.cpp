@@ -356,8 +356,42 @@ Value matlab_regexprep(Call& call) {
       }));
 }
 
+bool is_texts(const Value& v) { return v.is(Kind::StringArray) || v.is(Kind::Cell); }
+
+// regexprep(str, pat, rep) with cells (MATLAB): each pattern in turn with its replacement (one
+// replacement serves every pattern), on each text of a cell str, which gives a cell back.
+Value matlab_regexprep_cells(Call& call) {
+  const std::vector<std::string> patterns = call.texts(1);
+  const std::vector<std::string> replacements = call.texts(2);
+  if (replacements.size() != 1 && replacements.size() != patterns.size()) {
+    call.fail("REPSTR must be one text or one per pattern");
+  }
+  auto replaced = [&](std::string text) {
+    for (std::size_t k = 0; k < patterns.size(); ++k) {
+      std::vector<Value> arguments = {
+          Value::string(std::move(text)), Value::string(patterns[k]),
+          Value::string(replacements[replacements.size() == 1 ? 0 : k])};
+      for (int extra = 3; extra < call.count(); ++extra) arguments.push_back(call.value(extra));
+      runtime::Call inner(call.interpreter(), call.name(), arguments, 1);
+      text = matlab_regexprep(inner).string_value();
+    }
+    return text;
+  };
+  if (!is_texts(call.value(0))) return Value::string(replaced(call.string(0)));
+  std::vector<std::string> results;
+  for (const std::string& text : call.texts(0)) results.push_back(replaced(text));
+  if (call.value(0).is(Kind::StringArray)) return Value::string_array(std::move(results));
+  runtime::CellArray cells = call.value(0).cell_value();
+  for (std::size_t k = 0; k < cells.items.size(); ++k) cells.items[k] = Value::string(results[k]);
+  return Value::cell(std::move(cells));
+}
+
 Value regexprep(Call& call) {
-  if (call.session().dialect() == lang::Dialect::Matlab) return matlab_regexprep(call);
+  if (call.session().dialect() == lang::Dialect::Matlab) {
+    const bool cells =
+        is_texts(call.value(0)) || is_texts(call.value(1)) || is_texts(call.value(2));
+    return cells ? matlab_regexprep_cells(call) : matlab_regexprep(call);
+  }
   if (call.has(3)) {
     throw Error("wrong number of arguments for 'regexprep': expected 3, got " +
                 std::to_string(call.count()));
@@ -506,6 +540,20 @@ Value regexp_output(Output output, const std::string& text, const Pattern& patte
   return Value::vector(num::Matrix::row(numbers));
 }
 
+// A cell whose empty string arrays become 1×0 cells (MATLAB's tokens of a match without
+// groups).
+Value with_empty_rows(Value cell) {
+  runtime::CellArray cells = cell.cell_value();
+  for (Value& item : cells.items) {
+    if (item.is(Kind::StringArray) && item.string_array_value().empty()) {
+      runtime::CellArray none;
+      none.rows = 1;
+      item = Value::cell(std::move(none));
+    }
+  }
+  return Value::cell(std::move(cells));
+}
+
 // regexp(s, pattern): with no option, MATLAB's outputs in order (start, end, tokenExtents,
 // match, tokens, names, split); options "match", "start", "end", "tokenExtents", "tokens",
 // "names", "split" choose outputs in the order given; "once" keeps the first match only;
@@ -545,7 +593,11 @@ Value regexp(Call& call) {
   // MATLAB's empty cell answers (no match) are 1×0, cell(1, 0).
   const auto output = [&](Output which) {
     Value value = regexp_output(which, text, pattern, found, once);
-    if (matlab && value.is(Kind::Cell) && value.cell_value().items.empty()) {
+    if (matlab && which == Output::Tokens && value.is(Kind::Cell)) {
+      value = with_empty_rows(std::move(value));  // a match without groups: cell(1, 0)
+    }
+    const bool empty_texts = value.is(Kind::StringArray) && value.string_array_value().empty();
+    if (matlab && ((value.is(Kind::Cell) && value.cell_value().items.empty()) || empty_texts)) {
       runtime::CellArray none;
       none.rows = 1;
       return Value::cell(std::move(none));

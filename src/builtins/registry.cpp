@@ -61,6 +61,8 @@ std::span<const BuiltinTable* const> builtin_tables() {
       // issue #30: pwd, cd, ls, dir, which
       &kDirectoryBuiltins,
       &kFileStreamBuiltins,
+      &kSparseBuiltins,
+      &kMatlabStapleBuiltins,
   };
   return tables;
 }

@@ -44,6 +44,10 @@ extern const BuiltinTable kSweepBuiltins;
 extern const BuiltinTable kDirectoryBuiltins;
 // fopen, fclose, fgetl, ... (issue #26): the files a script opens (io/file_streams.cpp).
 extern const BuiltinTable kFileStreamBuiltins;
+// sparse, speye, full, issparse (issue #26): sparse matrices are out of scope, said clearly.
+extern const BuiltinTable kSparseBuiltins;
+// ismac, ispc, isunix, toeplitz, poly, pow2 (issue #26): MATLAB staples Octave's tests call.
+extern const BuiltinTable kMatlabStapleBuiltins;
 
 // What `clc` does in a front end that has a screen (the REPL's terminal, a Jupyter cell's
 // output); elsewhere (a script, a notebook) clc does nothing.

@@ -608,10 +608,26 @@ Value intersect(Call& call) {
   return text_operands(call) ? intersect_of<std::string>(call) : intersect_of<double>(call);
 }
 
+// An empty union of texts in matlab code: Octave's 0×1 cell unless both operands are rows.
+bool empty_text_column(const Call& call, const Value& result) {
+  if (call.session().dialect() != lang::Dialect::Matlab || !result.is(Kind::StringArray) ||
+      !result.string_array_value().empty()) {
+    return false;
+  }
+  const auto is_row = [](const Value& v) { return size_of(v).first == 1; };
+  return !(is_row(call.value(0)) && is_row(call.value(1)));
+}
+
 Value union_builtin(Call& call) {
   if (matlab_numeric_sets(call, 2)) return matlab_union(call);
   one_option(call);
-  return text_operands(call) ? union_of<std::string>(call) : union_of<double>(call);
+  Value result = text_operands(call) ? union_of<std::string>(call) : union_of<double>(call);
+  if (empty_text_column(call, result)) {
+    runtime::CellArray none;
+    none.columns = 1;
+    return Value::cell(std::move(none));
+  }
+  return result;
 }
 
 Value setxor(Call& call) {

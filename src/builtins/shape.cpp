@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numbers>
 #include <optional>
 #include <span>
 #include <string>
@@ -26,6 +27,7 @@
 #include "num/nd_shape.hpp"
 #include "num/ops.hpp"
 #include "num/rng.hpp"
+#include "runtime/cell_array.hpp"
 #include "runtime/display.hpp"
 #include "runtime/literals.hpp"
 #include "runtime/nd_values.hpp"
@@ -116,7 +118,50 @@ bool is_matlab_trailing_dim(const Call& call) {
          call.value(1).is(Kind::Scalar) && call.value(1).scalar_value() > 2.0;
 }
 
+// size(x, d1, d2, ...) and size(x, [d1 d2 ...]) (MATLAB R2019b): the extents along those
+// dims, as a row or one per output.
+Value selected_extents(Call& call) {
+  const Value& x = call.value(0);
+  std::vector<double> dims;
+  for (int k = 1; k < call.count(); ++k) {
+    const num::Matrix m = call.matrix(k);
+    for (num::Index i = 0; i < m.size(); ++i) dims.push_back(m[i]);
+  }
+  std::vector<Value> extents;
+  num::Matrix row(1, static_cast<num::Index>(dims.size()));
+  for (std::size_t k = 0; k < dims.size(); ++k) {
+    const double d = dims[k];
+    if (d < 1 || d != std::floor(d)) call.fail("DIM must be a positive integer");
+    double extent = 1.0;
+    if (x.is_nd_array()) {
+      const num::Dims& all = x.nd_value().dims();
+      if (d <= static_cast<double>(all.size()))
+        extent = static_cast<double>(all[static_cast<std::size_t>(d) - 1]);
+    } else if (d <= 2) {
+      const auto [rows, columns] = size_of(x);
+      extent = static_cast<double>(d == 1 ? rows : columns);
+    }
+    row.set(static_cast<num::Index>(k), extent);
+    extents.push_back(Value::scalar(extent));
+  }
+  if (call.nargout() >= 2) {
+    if (static_cast<std::size_t>(call.nargout()) != dims.size()) {
+      call.fail("the number of outputs must match the number of dims");
+    }
+    return Value::tuple(std::move(extents));
+  }
+  return Value::matrix(std::move(row));
+}
+
 Value size(Call& call) {
+  if (call.session().dialect() == lang::Dialect::Matlab &&
+      (call.count() > 2 || (call.has(1) && call.value(1).element_count() > 1))) {
+    return selected_extents(call);
+  }
+  if (call.count() > 2) {
+    throw Error(
+        fmt::format("wrong number of arguments for 'size': expected 1..2, got {}", call.count()));
+  }
   if (call.value(0).is_nd_array()) return nd_size(call, call.value(0).nd_value());
   if (is_matlab_trailing_dim(call)) {
     call.nd_dim_argument(1);
@@ -353,13 +398,131 @@ Value linspace(Call& call) {
   return Value::vector(num::linspace(call.scalar(0), call.scalar(1), n));
 }
 
+// logspace in matlab code, as Octave's logspace.m: 10.^linspace(a, b, fix(n)), b = pi meaning
+// log10(pi) (MATLAB's rule too). The exponents are Octave's linspace points: a + k·δ in the
+// first half, b − k·δ in the second, an odd count's middle (a + b)/2 (0 between opposite
+// ends), δ = (b − a)/(n − 1) even when infinite (logspace(0, Inf, 3) is [1, Inf, Inf]).
+Value matlab_logspace(Call& call) {
+  const double a = call.scalar(0);
+  double b = call.scalar(1);
+  if (b == std::numbers::pi) b = std::log10(std::numbers::pi);
+  const double count = call.has(2) ? std::trunc(call.scalar(2)) : 50.0;
+  const num::Index n = count < 1 ? 1 : static_cast<num::Index>(std::min(count, 0x1p31));
+  std::vector<double> exponents(static_cast<std::size_t>(n), b);
+  const double step = n > 1 ? (b - a) / static_cast<double>(n - 1) : 0.0;
+  const auto last = static_cast<std::size_t>(n - 1);
+  exponents[0] = n > 1 ? a : b;
+  for (std::size_t k = 1; k < static_cast<std::size_t>(n / 2); ++k) {
+    exponents[k] = a + static_cast<double>(k) * step;
+    exponents[last - k] = b - static_cast<double>(k) * step;
+  }
+  if (n % 2 == 1 && n > 1) exponents[last / 2] = a == -b ? 0.0 : (a + b) / 2;
+  num::Matrix result(1, n);
+  for (num::Index k = 0; k < n; ++k) {
+    result.set(k, std::pow(10.0, exponents[static_cast<std::size_t>(k)]));
+  }
+  return Value::matrix(std::move(result));
+}
+
 Value logspace(Call& call) {
+  if (call.session().dialect() == lang::Dialect::Matlab) return matlab_logspace(call);
   const num::Index n = call.has(2) ? call.integer(2) : 50;
   return Value::vector(num::logspace(call.scalar(0), call.scalar(1), n));
 }
 
+// The counts of one size argument of MATLAB's repmat, as a row: a matrix gives its first
+// column (Octave's rule, which MATLAB's documentation leaves open), a vector itself.
+std::vector<double> replication_counts(const Call& call, int index) {
+  const num::Matrix m = call.matrix(index);
+  std::vector<double> counts;
+  const bool matrix = m.rows() > 1 && m.columns() > 1;
+  for (num::Index k = 0; k < (matrix ? m.rows() : m.size()); ++k) {
+    const num::Index at = matrix ? k * m.columns() : k;  // row-major: the first column
+    counts.push_back(m.is_real() ? m[at] : m.complex_at(at).real());
+  }
+  return counts;
+}
+
+// repmat(A, m), repmat(A, m, n), repmat(A, r1, r2, ...) as MATLAB (and Octave) read them: a
+// scalar m is m×m, a vector is the counts, `[]` stands for 1, a matrix second argument gives
+// its first column, and a negative count is 0.
+num::Dims matlab_replication(const Call& call) {
+  std::vector<double> counts;
+  if (call.count() > 3) {
+    for (int k = 1; k < call.count(); ++k) {
+      if (call.matrix(k).size() != 1) call.fail("all input arguments must be scalar");
+      counts.push_back(call.scalar(k));
+    }
+  } else if (call.count() == 3) {
+    std::vector<double> m = replication_counts(call, 1);
+    std::vector<double> n = replication_counts(call, 2);
+    const num::Matrix first = call.matrix(1);
+    const num::Matrix second = call.matrix(2);
+    if (m.empty() || n.empty()) {
+      counts = m.empty() ? n : m;
+      if (counts.empty()) counts = {1.0};
+      counts.push_back(1.0);
+    } else {
+      if (first.rows() > 1 && first.columns() > 1) {
+        n = m.size() < 3 ? std::vector<double>{second[second.size() - 1]} : std::vector<double>{};
+      }
+      counts = m;
+      counts.insert(counts.end(), n.begin(), n.end());
+    }
+  } else {
+    counts = replication_counts(call, 1);
+    if (counts.empty()) counts = {1.0};
+    if (counts.size() == 1) counts.push_back(counts[0]);
+  }
+  num::Dims dims;
+  for (double count : counts) {
+    if (count != std::floor(count) || !std::isfinite(count)) {
+      call.fail("size arguments must be integers, got " + num::format_shortest(count));
+    }
+    dims.push_back(count < 0 ? 0 : static_cast<num::Index>(count));
+  }
+  while (dims.size() > 2 && dims.back() == 1) dims.pop_back();
+  return dims;
+}
+
+// A cell (or a string array, the cell of texts it stands for) tiled m×n times.
+Value tiled_cell(const Call& call, const num::Dims& dims) {
+  if (dims.size() > 2) call.fail("cannot tile cell along more than two dimensions");
+  const Value& a = call.value(0);
+  const runtime::CellArray cells =
+      a.is(Kind::StringArray) ? runtime::cell_of_texts(a.string_array_value()) : a.cell_value();
+  runtime::CellArray tiled;
+  tiled.rows = cells.rows * dims[0];
+  tiled.columns = cells.columns * dims[1];
+  tiled.items.reserve(static_cast<std::size_t>(tiled.rows * tiled.columns));
+  for (std::int64_t c = 0; c < tiled.columns; ++c) {
+    for (std::int64_t r = 0; r < tiled.rows; ++r) {
+      const std::int64_t k = (c % cells.columns) * cells.rows + r % cells.rows;
+      tiled.items.push_back(cells.items[static_cast<std::size_t>(k)]);
+    }
+  }
+  return Value::cell(std::move(tiled));
+}
+
+// repmat in matlab code: MATLAB's size arguments (matlab_replication) and cells tiled in two
+// dimensions; text and structs keep their one row.
+std::optional<Value> matlab_repmat(const Call& call) {
+  const Value& a = call.value(0);
+  const num::Dims dims = matlab_replication(call);
+  if (a.is(Kind::Cell) || a.is(Kind::StringArray)) return tiled_cell(call, dims);
+  if (!a.is_numeric() && !a.is_nd_array()) return std::nullopt;
+  if (dims.size() > 2 || a.is_nd_array()) {
+    return runtime::nd_result(num::repeated(runtime::as_nd_array(a), dims), a.is_logical());
+  }
+  return Value::matrix(num::repmat(a.as_matrix(), dims[0], dims[1]),
+                       a.is_logical() && a.is_array());
+}
+
 // Always a Matrix; the logical mark survives (language.md §13.6).
 Value repmat(Call& call) {
+  if (call.session().dialect() == lang::Dialect::Matlab) {
+    if (std::optional<Value> tiled = matlab_repmat(call)) return *std::move(tiled);
+  }
   // MATLAB's `repmat('-', 1, 40)` rule line: a string tiles along its row. A string is a single
   // row of characters (there are no character matrices), so more rows keep rlab's error.
   if (call.value(0).is(Kind::String)) {
@@ -586,6 +749,10 @@ Value diag(Call& call) {
 Value meshgrid(Call& call) {
   const num::Matrix x = call.matrix(0);
   const num::Matrix y = call.has(1) ? call.matrix(1) : x;
+  if (call.session().dialect() == lang::Dialect::Matlab &&
+      (!is_one_dimensional(x) || !is_one_dimensional(y))) {
+    call.fail("X and Y must be vectors");
+  }
   auto [grid_x, grid_y] = num::meshgrid(x, y);
   // One output is X alone (a tuple would reach an expression such as sum(meshgrid(x, y))).
   if (call.nargout() < 2) return Value::matrix(std::move(grid_x));
@@ -651,8 +818,27 @@ Value flip(Call& call) {
 
 // circshift(v, k) rotates a row right; circshift(M, k[, dim]) rotates rows down (dim 1) or
 // columns right (dim 2).
+// circshift(x, [r c]) in matlab code: r rows down, then c columns right (MATLAB's vector of
+// shifts, one per dimension).
+Value shifted_by_vector(Call& call, const Value& x) {
+  const num::Matrix shifts = call.matrix(1);
+  if (shifts.size() > 2) call.fail("shifts beyond two dimensions need an N-D array");
+  num::Matrix m = x.matrix_value();
+  for (num::Index d = 0; d < shifts.size(); ++d) {
+    const double k = shifts[d];
+    if (k != std::floor(k)) call.fail("shifts must be integers");
+    m = num::circular_shift(m, static_cast<num::Index>(k),
+                            d == 0 ? num::Dimension::Rows : num::Dimension::Columns);
+  }
+  return Value::like(x, std::move(m));
+}
+
 Value circshift(Call& call) {
   const Value& x = numeric(call, 0, "unsupported type");
+  if (call.session().dialect() == lang::Dialect::Matlab && !call.has(2) && x.is_array() &&
+      call.value(1).element_count() > 1) {
+    return shifted_by_vector(call, x);
+  }
   const num::Index k = call.integer(1);
   // A Vector rotates along itself, and so does a 1×N matrix in matlab code (MATLAB's first
   // non-singleton dim; rlab's 1×N matrix keeps its rows rule).
@@ -981,8 +1167,9 @@ extern const BuiltinTable kShapeBuiltins = {
     {"ones", class_aware<ones>, 1, -1,
      "ones(n): vector of n ones; ones(m, n): m×n matrix. Example: ones(3)"},
     {"eye", class_aware<eye>, 1, 4, "eye(n) or eye(m, n): identity matrix. Example: eye(3)"},
-    {"size", size, 1, 2,
-     "size(x): [rows, columns]; size(x, d): one dimension. Example: size(ones(2, 3))"},
+    {"size", size, 1, -1,
+     "size(x): [rows, columns]; size(x, d): one dimension; in matlab code size(x, d1, d2, ...) "
+     "and size(x, [d1, d2]) several. Example: size(ones(2, 3))"},
     {"length", length, 1, 1,
      "Number of elements along the longest dimension. Example: length(ones(2, 5))"},
     {"len", length, 1, 1, "Alias of length. Example: len([1, 2, 3])"},

@@ -15,6 +15,7 @@
 
 #include "base/error.hpp"
 #include "builtins/kinds.hpp"
+#include "builtins/matlab_staples.hpp"
 #include "builtins/registry.hpp"
 #include "builtins/trapezoid.hpp"
 #include "num/format.hpp"
@@ -71,7 +72,10 @@ Value conv(Call& call) {
   } else if (shape != "full") {
     call.fail(fmt::format("shape must be \"full\", \"same\" or \"valid\", got \"{}\"", shape));
   }
-  return like_signal(call, 0, num::convolve(u, v, part));
+  // Octave's full result has the shape of the longer vector (v on a tie); rlab keeps u's.
+  const bool second = call.session().dialect() == lang::Dialect::Matlab &&
+                      part == num::ConvolutionPart::Full && v.size() >= u.size();
+  return like_signal(call, second ? 1 : 0, num::convolve(u, v, part));
 }
 
 // filter's coefficients divided by a(1), both padded with zeros to max(numel(a), numel(b)).
@@ -252,7 +256,7 @@ extern const BuiltinTable kSignalBuiltins = {
     {"movsum", moving_window<num::moving_sum>, 2, 2,
      "Moving sum over a centred window of k (or [back, forward]). Example: movsum([1, 2, 3, 4, 5], "
      "3)"},
-    {"cumtrapz", keeps_single<cumtrapz, 2>, 1, 3,
+    {"cumtrapz", along_nd_slices<keeps_single<cumtrapz, 2>, true>, 1, 3,
      "Running trapezoidal integral: cumtrapz(y), cumtrapz(x, y); in matlab code also "
      "cumtrapz(y, dim), cumtrapz(x, y, dim). Example: cumtrapz([1, 2, 3])"},
 };

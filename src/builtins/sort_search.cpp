@@ -94,12 +94,24 @@ Value text_result(std::vector<std::string> items, bool join) {
 // sort of a string array (MATLAB sorts a cell array of text) or of a string's characters:
 // byte-wise order, which is code point order for UTF-8, stable in both directions like the
 // numeric sort.
-Value sort_strings(Call& call, const std::vector<std::string>& items, bool join) {
+// sort(texts[, dim][, mode]): texts lie along dimension `length_dim` (2 for a row, 1 for a
+// column); sorting along another dim leaves them in place (MATLAB's sort(c, 1) of a row).
+Value sort_strings(Call& call, const std::vector<std::string>& items, bool join,
+                   int length_dim = 2) {
+  int mode_at = 1;
+  bool in_place = false;
+  if (call.has(1) && !call.value(1).is(Kind::String)) {
+    const std::int64_t dim = call.integer(1);
+    if (dim < 1) call.fail("DIM must be a positive integer");
+    in_place = dim != length_dim;
+    mode_at = 2;
+  }
   const num::Direction direction =
-      call.has(1) ? direction_argument(call, 1) : num::Direction::Ascend;
+      call.has(mode_at) ? direction_argument(call, mode_at) : num::Direction::Ascend;
   std::vector<std::size_t> order(items.size());
   for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    if (in_place) return false;
     return direction == num::Direction::Ascend ? items[a] < items[b] : items[b] < items[a];
   });
   std::vector<std::string> sorted;
@@ -117,8 +129,9 @@ Value sort_strings(Call& call, const std::vector<std::string>& items, bool join)
 // sort of a cell of texts (a column from fieldnames, say): sorted as a string array is, and
 // a column again when it was one.
 Value sort_cell_of_texts(Call& call, const runtime::CellArray& cells) {
-  Value sorted = sort_strings(call, call.texts(0), false);
-  if (cells.columns != 1 || cells.rows < 2) return sorted;
+  const bool is_column = cells.columns == 1 && cells.rows >= 2;
+  Value sorted = sort_strings(call, call.texts(0), false, is_column ? 1 : 2);
+  if (!is_column) return sorted;
   auto column = [](const Value& texts) {
     std::vector<Value> items;
     for (const std::string& text : texts.string_array_value()) items.push_back(Value::string(text));

@@ -13,6 +13,7 @@
 #include "base/error.hpp"
 #include "base/utf8.hpp"
 #include "builtins/kinds.hpp"
+#include "builtins/matlab_staples.hpp"
 #include "builtins/registry.hpp"
 #include "builtins/slices.hpp"
 #include "builtins/trapezoid.hpp"
@@ -751,7 +752,7 @@ extern const BuiltinTable kStatsBuiltins = {
     {"all", all, 1, 2,
      "True when every element is non-zero (per column for a matrix; dim; \"all\"). Example: "
      "all([1, 1, 0])"},
-    {"trapz", keeps_single<trapz, 2>, 1, 3,
+    {"trapz", along_nd_slices<keeps_single<trapz, 2>, false>, 1, 3,
      "Trapezoidal integral: trapz(v) with unit spacing, trapz(x, v). Example: trapz([1, 2, 3])"},
     {"argmax", argmax, 1, 2,
      "1-based index of the largest element: argmax(x), argmax(M, dim). Example: argmax([3, 7, 5])"},

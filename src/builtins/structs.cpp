@@ -109,6 +109,12 @@ Value iscell(Call& call) {
 
 // isfield(s, name) → Bool; isfield(s, {names}) → a logical Vector, one truth per name (MATLAB).
 Value isfield(Call& call) {
+  // MATLAB: anything but a struct has no fields, and a name that is not text names none.
+  if (call.session().dialect() == lang::Dialect::Matlab &&
+      (!runtime::is_struct_like(call.value(0)) ||
+       !(call.value(1).is_text() || call.value(1).is(Kind::Cell)))) {
+    return Value::boolean(false);
+  }
   const Value& s = struct_argument(call, "isfield");
   if (call.value(1).is(Kind::StringArray)) {
     const std::vector<std::string>& names = call.value(1).string_array_value();
@@ -162,6 +168,12 @@ Value fieldnames(Call& call) {
   const Value& s = struct_argument(call, "fieldnames");
   std::vector<std::string> names;
   for (const auto& [name, value] : s.struct_fields()) names.push_back(name);
+  // MATLAB: no fields is a 0×1 cell (the column of none).
+  if (names.empty() && call.session().dialect() == lang::Dialect::Matlab) {
+    runtime::CellArray none;
+    none.columns = 1;
+    return Value::cell(std::move(none));
+  }
   return Value::string_array(std::move(names));
 }
 

@@ -85,6 +85,11 @@ Value isscalar(Call& call) {
 
 Value isvector(Call& call) {
   const Value& v = call.value(0);
+  // MATLAB: any 1×N or N×1 value (text, logicals, cells and structs too).
+  if (call.session().dialect() == lang::Dialect::Matlab && !v.is_nd_array()) {
+    const auto [rows, columns] = size_of(v);
+    return Value::boolean(rows == 1 || columns == 1);
+  }
   if (v.is(Kind::Vector) || v.is(Kind::Scalar)) return Value::boolean(true);
   if (v.is(Kind::Matrix)) {
     const num::Matrix& m = v.matrix_value();

@@ -74,7 +74,8 @@ struct Qr {
   Matrix r;
 };
 Qr qr(const Matrix& a, SvdSize size = SvdSize::Full);
-// Upper-triangular R with R'·R = A, from A's upper triangle. `failed_at` is 0 on success, else
+// Upper-triangular R with R'·R = A (R' the conjugate transpose for a complex Hermitian A),
+// from A's upper triangle. `failed_at` is 0 on success, else
 // the 1-based column where A stopped being positive definite, and R is the (failed_at − 1)-square
 // factor found before it. Throws `chol: matrix must be square (got <r>×<c>)`.
 struct Cholesky {

@@ -79,13 +79,64 @@ double quantile_of(const std::vector<double>& sorted, double level, double scale
   return sorted[i] + fraction * (sorted[i + 1] - sorted[i]);
 }
 
+// Octave's quantile methods 1–3 (Hyndman and Fan's discontinuous estimates) at p in [0, 1].
+double stepped_quantile(const std::vector<double>& x, double p, int method) {
+  const double n = static_cast<double>(x.size());
+  auto at = [&](double one_based) { return x[static_cast<std::size_t>(one_based) - 1]; };
+  if (method == 1) return at(std::max(std::ceil(p * n), 1.0));
+  if (method == 2) {
+    const double q = p * n;
+    return (at(std::max(std::ceil(q), 1.0)) + at(std::min(std::floor(q + 1.0), n))) / 2.0;
+  }
+  // Method 3: the nearest even order statistic on a tie (Octave's roundb).
+  const double t = std::nearbyint(std::max(p * n, 1.0));
+  return at(std::min(t, n));
+}
+
+// Methods 4–9: linear interpolation at Octave's position for each (method 5 is quantile_of).
+double interpolated_quantile(const std::vector<double>& x, double p, int method) {
+  const double n = static_cast<double>(x.size());
+  double position = 0.0;
+  switch (method) {
+    case 4:
+      position = p * n;
+      break;
+    case 6:
+      position = p * (n + 1.0);
+      break;
+    case 7:
+      position = p * (n - 1.0) + 1.0;
+      break;
+    case 8:
+      position = p * (n + 1.0 / 3.0) + 1.0 / 3.0;
+      break;
+    default:
+      position = p * (n + 0.25) + 0.375;
+      break;
+  }
+  if (x.size() == 1) return x.front();
+  const double low = std::max(std::min(std::floor(position), n - 1.0), 1.0);
+  const double fraction = std::max(std::min(position - low, 1.0), 0.0);
+  const auto i = static_cast<std::size_t>(low) - 1;
+  return (1.0 - fraction) * x[i] + fraction * x[i + 1];
+}
+
+double quantile_by_method(const std::vector<double>& sorted, double level, double scale,
+                          int method) {
+  if (method == 5 || sorted.empty()) return quantile_of(sorted, level, scale);
+  const double p = level / scale;
+  return method <= 3 ? stepped_quantile(sorted, p, method)
+                     : interpolated_quantile(sorted, p, method);
+}
+
 }  // namespace
 
 Matrix mode(const Matrix& x, Along along) { return per_slice(x, along, most_frequent); }
 
 Matrix range(const Matrix& x, Along along) { return per_slice(x, along, spread); }
 
-Matrix quantiles(const Matrix& x, Along along, std::span<const double> levels, double scale) {
+Matrix quantiles(const Matrix& x, Along along, std::span<const double> levels, double scale,
+                 int method) {
   LLMLAB_ASSERT(!x.is_complex());
   const detail::SliceLayout layout = detail::slice_layout(x, along);
   const auto count = static_cast<Index>(levels.size());
@@ -95,7 +146,8 @@ Matrix quantiles(const Matrix& x, Along along, std::span<const double> levels, d
   for (Index s = 0; s < layout.slices; ++s) {
     const std::vector<double> sorted = sorted_numbers(slice_values(x, layout, s));
     for (Index k = 0; k < count; ++k) {
-      const double value = quantile_of(sorted, levels[static_cast<std::size_t>(k)], scale);
+      const double value =
+          quantile_by_method(sorted, levels[static_cast<std::size_t>(k)], scale, method);
       if (by_columns) {
         result.set(k, s, value);
       } else {

@@ -22,7 +22,9 @@ Matrix range(const Matrix& x, Along along);
 // with no numbers gives NaN. `levels` are on a scale of `scale` (100 for percentiles, 1 for
 // quantiles): dividing last keeps p·n/100 exact where p·n is. Result: 1×L for All, L×C for
 // Columns (one row per level), R×L for Rows.
-Matrix quantiles(const Matrix& x, Along along, std::span<const double> levels, double scale);
+// `method` is Octave's (Hyndman and Fan's) 1–9; 5, the rule above, is MATLAB's and the default.
+Matrix quantiles(const Matrix& x, Along along, std::span<const double> levels, double scale,
+                 int method = 5);
 
 // (x − mean)/std per slice, std normalised by N − 1 (Sample; N for one element) or N
 // (Population); a constant slice divides by 1, giving zeros. Same shape as x.

@@ -324,6 +324,25 @@ std::string convert(const Conversion& conversion, const Item& item, PrintfRules 
   return rlab_number(conversion, item.number);
 }
 
+// The character a MATLAB format escape (a backslash, then `next`) stands for beyond rlab's
+// newline, tab and backslash: \r, \f, \v, \a, \b; or 0.
+char c_escape(char next) {
+  switch (next) {
+    case 'r':
+      return '\r';
+    case 'f':
+      return '\f';
+    case 'v':
+      return '\v';
+    case 'a':
+      return '\a';
+    case 'b':
+      return '\b';
+    default:
+      return 0;
+  }
+}
+
 class Formatter {
  public:
   Formatter(std::string_view format, std::vector<Item> items, bool recycle, PrintfRules rules)
@@ -355,6 +374,11 @@ class Formatter {
         const char next = format_[i + 1];
         if (next == 'n' || next == 't' || next == '\\') {
           out_.push_back(next == 'n' ? '\n' : next == 't' ? '\t' : '\\');
+          i += 2;
+          continue;
+        }
+        if (rules_ == PrintfRules::C && c_escape(next) != 0) {
+          out_.push_back(c_escape(next));
           i += 2;
           continue;
         }

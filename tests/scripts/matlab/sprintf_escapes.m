@@ -1,0 +1,5 @@
+% sprintf and fprintf in matlab code read all of C's escapes in the format (issue #26): \r,
+% \f, \v, \a and \b as well as \n, \t and \\. Codes as Octave 7.3 prints them.
+disp(double(sprintf(' \f\n\r\t\v')))     % expect:    32   12   10   13    9   11
+disp(double(sprintf('a\bc\a')))          % expect:    97    8   99    7
+disp(sprintf('x\\y'))                    % expect: x\y
