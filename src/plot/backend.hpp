@@ -49,11 +49,10 @@ class Backend {
   virtual ~Backend() = default;
   virtual std::unique_ptr<ImageCanvas> image_canvas(int width, int height) const = 0;
   virtual std::unique_ptr<DocumentCanvas> pdf_canvas(double width, double height) const = 0;
-  virtual std::string encode_png(const Raster& raster) const = 0;
 };
 
-// The module's one exported symbol: `extern "C" const Backend* llmlab_plot_backend_v2()`.
-inline constexpr const char* kBackendEntry = "llmlab_plot_backend_v2";
+// The module's one exported symbol: `extern "C" const Backend* llmlab_plot_backend_v3()`.
+inline constexpr const char* kBackendEntry = "llmlab_plot_backend_v3";
 using BackendEntry = const Backend* (*)();
 
 // The backend, loaded on the first call from $LLMLAB_PLOT_BACKEND when set, else

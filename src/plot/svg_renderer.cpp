@@ -9,7 +9,7 @@
 
 #include "base/hash.hpp"
 #include "base/text_escape.hpp"
-#include "plot/backend.hpp"
+#include "plot/png_encode.hpp"
 #include "plot/text_metrics.hpp"
 
 namespace llmlab::plot {
@@ -145,7 +145,7 @@ void SvgRenderer::image(const Rect& where, const Raster& pixels) {
       "<image x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" preserveAspectRatio=\"none\" "
       "style=\"image-rendering:pixelated\" href=\"data:image/png;base64,{}\"/>\n",
       svg_number(where.x), svg_number(where.y), svg_number(where.width), svg_number(where.height),
-      base64(backend().encode_png(pixels)));
+      base64(encode_png(pixels)));
 }
 
 // Pages inline many figures, and ids are global to an HTML document: a figure that says

@@ -111,7 +111,7 @@ def check_bad_modules(binary, folder):
     expect(libm is not None, "no libm.so.6 to use as a foreign library")
     if libm:
         result = run(binary, "bad.rlab", folder, LLMLAB_PLOT_BACKEND=libm)
-        expect(result.returncode == 1 and "has no llmlab_plot_backend_v2" in result.stderr,
+        expect(result.returncode == 1 and "has no llmlab_plot_backend_v3" in result.stderr,
                f"libm as the module: {result.returncode} {result.stderr!r}")
 
 

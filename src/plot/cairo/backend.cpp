@@ -110,20 +110,13 @@ class CairoBackend final : public Backend {
   std::unique_ptr<DocumentCanvas> pdf_canvas(double width, double height) const override {
     return std::make_unique<CairoDocument>(width, height);
   }
-  std::string encode_png(const Raster& raster) const override {
-    cairo_surface_t* surface = surface_from_raster(raster);
-    std::string bytes;
-    cairo_surface_write_to_png_stream(surface, append_to_string, &bytes);
-    cairo_surface_destroy(surface);
-    return bytes;
-  }
 };
 
 }  // namespace
 }  // namespace llmlab::plot
 
 extern "C" __attribute__((visibility("default"))) const llmlab::plot::Backend*
-llmlab_plot_backend_v2() {
+llmlab_plot_backend_v3() {
   // No state: nothing for the process's exit to tear down in a particular order.
   static const llmlab::plot::CairoBackend backend;
   return &backend;
