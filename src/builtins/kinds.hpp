@@ -31,7 +31,10 @@ inline runtime::Value as_number(const runtime::Value& x) {
   return x.is(runtime::Kind::Bool) ? runtime::Value::scalar(x.scalar_value()) : x;
 }
 
+// A builtin on 2-D values alone: an N-D x is the error "<name>: the argument must be 2-D (a
+// matrix); this one is 2×3×4".
 inline void require_numeric(runtime::Call& call, const runtime::Value& x) {
+  if (x.is_nd_array()) call.fail_not_two_dimensional(x, -1);
   if (!x.is_numeric()) call.fail("unsupported type " + std::string(x.kind_name()));
 }
 
