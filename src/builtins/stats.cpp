@@ -363,8 +363,9 @@ Value matlab_spread(Call& call, Statistic statistic, bool root) {
 }
 
 // MATLAB's w of std and var, argument 1 of three: 0 (or [], the default) divides by N - 1, 1 by N.
-num::Normalization normalization_argument(Call& call) {
-  if (call.count() < 3) return num::Normalization::Sample;
+// w is argument 2 when the dim is argument 3 (dim_index 2), else absent.
+num::Normalization normalization_argument(Call& call, int dim_index) {
+  if (dim_index != 2 || !call.has(1)) return num::Normalization::Sample;
   const Value& given = call.value(1);
   if (given.is_array() && given.matrix_value().empty()) return num::Normalization::Sample;
   const double w = call.scalar(1);
@@ -379,14 +380,17 @@ num::Normalization normalization_argument(Call& call) {
 template <class Statistic>
 Value spread(Call& call, Statistic statistic, bool root) {
   // std(x, "all") and std(x, w, "all") (MATLAB) run over every element.
-  const int dim_index = call.count() == 3 ? 2 : 1;
+  // MATLAB's second argument is always the weight (var(A, 1) of an N-D array), rlab's a dim.
+  const bool matlab_weight = call.count() == 2 && !call.value(1).is(Kind::String) &&
+                             call.session().dialect() == lang::Dialect::Matlab;
+  const int dim_index = call.count() == 3 || matlab_weight ? 2 : 1;
   // A vecdim comes third (std(A, w, vecdim)), as in MATLAB, where a second vector is weights.
   const bool vecdim = call.count() == 3 && vecdim_flag(call, dim_index);
   if (call.session().dialect() == lang::Dialect::Matlab && !call.value(0).is_nd_array() &&
       !vecdim) {
     return matlab_spread(call, statistic, root);
   }
-  const num::Normalization normalization = normalization_argument(call);
+  const num::Normalization normalization = normalization_argument(call, dim_index);
   const auto normalized = [normalization, statistic](const num::Matrix& m, Along along) {
     return statistic(m, along, normalization);
   };
