@@ -38,6 +38,8 @@ struct DimSpec {
   bool one_row_takes_no_dim = false;
   // Where the dim is: the second argument, or the third after [] (max(x, [], dim)).
   std::size_t position = 1;
+  // max(a, b): a second operand other than [] makes the call element-wise.
+  bool second_may_be_operand = false;
 };
 
 struct NdForm {
@@ -48,7 +50,10 @@ struct NdForm {
 
 constexpr DimSpec kNnDim{DefaultDim::Second, true};
 constexpr DimSpec kReductionDim{DefaultDim::FirstNonSingleton, false};
-constexpr DimSpec kExtremumDim{DefaultDim::FirstNonSingleton, false, 2};
+constexpr DimSpec kExtremumDim{DefaultDim::FirstNonSingleton, false, 2, true};
+// The dim third: maxk(x, k, dim), diff(x, n, dim), movmean(x, k, dim). (Not std and var: their
+// second argument is rlab's dim but MATLAB's weight, so they stay refused.)
+constexpr DimSpec kThirdDim{DefaultDim::FirstNonSingleton, false, 2};
 
 const NdForm kForms[] = {
     // Element moves and value holders: N-D through the tape's own rules.
@@ -103,6 +108,21 @@ const NdForm kForms[] = {
     {"uminus", Form::OverStorage, {}},
     {"gelu", Form::OverStorage, {}},
     {"relu", Form::OverStorage, {}},
+    {"mod", Form::OverStorage, {}},
+    {"rem", Form::OverStorage, {}},
+    {"atan2", Form::OverStorage, {}},
+    {"hypot", Form::OverStorage, {}},
+    {"nthroot", Form::OverStorage, {}},
+    {"gamma", Form::OverStorage, {}},
+    {"gammaln", Form::OverStorage, {}},
+    {"deg2rad", Form::OverStorage, {}},
+    {"normpdf", Form::OverStorage, {}},
+    {"normcdf", Form::OverStorage, {}},
+    {"floor", Form::OverStorage, {}},
+    {"ceil", Form::OverStorage, {}},
+    {"round", Form::OverStorage, {}},
+    {"fix", Form::OverStorage, {}},
+    {"sign", Form::OverStorage, {}},
     // Along a dim.
     {"softmax", Form::AlongDim, kNnDim},
     {"log_softmax", Form::AlongDim, kNnDim},
@@ -112,8 +132,22 @@ const NdForm kForms[] = {
     {"mean", Form::AlongDim, kReductionDim},
     {"prod", Form::AlongDim, kReductionDim},
     {"cumsum", Form::AlongDim, kReductionDim},
+    {"cumprod", Form::AlongDim, kReductionDim},
     {"max", Form::AlongDim, kExtremumDim},
     {"min", Form::AlongDim, kExtremumDim},
+    {"sort", Form::AlongDim, kReductionDim},
+    {"cummax", Form::AlongDim, kReductionDim},
+    {"cummin", Form::AlongDim, kReductionDim},
+    {"median", Form::AlongDim, kReductionDim},
+    {"range", Form::AlongDim, kReductionDim},
+    {"bounds", Form::AlongDim, kReductionDim},
+    {"maxk", Form::AlongDim, kThirdDim},
+    {"mink", Form::AlongDim, kThirdDim},
+    {"diff", Form::AlongDim, kThirdDim},
+    {"zscore", Form::AlongDim, kThirdDim},
+    {"vecnorm", Form::AlongDim, kThirdDim},
+    {"movmean", Form::AlongDim, kThirdDim},
+    {"movsum", Form::AlongDim, kThirdDim},
     {"cross_entropy", Form::ClassesAlongDim2, {}},
 };
 
@@ -183,7 +217,7 @@ std::optional<std::size_t> dim_slot(const RuleCall& call, const DimSpec& spec) {
 
 // max(a, b) of two arrays: element-wise, not along a dim.
 bool compares_two_arrays(const RuleCall& call, const DimSpec& spec) {
-  if (spec.position != 2 || call.arguments.size() < 2) return false;
+  if (!spec.second_may_be_operand || call.arguments.size() < 2) return false;
   const Value& second = primal_of(call.arguments[1]);
   return !(second.is_array() && second.matrix_value().empty());
 }

@@ -401,7 +401,9 @@ Value extreme_k(Call& call) {
 // max(L - n, 0) values.
 Value diff(Call& call) {
   const Value& x = call.value(0);
-  const num::Index order = call.has(1) ? call.count_argument(1) : 1;
+  const bool default_order =
+      !call.has(1) || call.value(1).element_count() == 0;  // diff(x, [], dim)
+  const num::Index order = default_order ? 1 : call.count_argument(1);
   if (const std::optional<int> dim = nd_transform_dim(call, 2)) {
     return nd_transform_call(call, *dim, [&](const num::Matrix& slices) {
       return std::vector{num::difference(slices, Along::Columns, order)};
