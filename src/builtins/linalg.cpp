@@ -4,11 +4,13 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "base/error.hpp"
 #include "base/text_case.hpp"
@@ -214,6 +216,15 @@ Value vecnorm(Call& call) {
   const double p = call.has(1) && call.value(1).element_count() > 0 ? call.scalar(1) : 2.0;
   if (!(p > 0.0)) call.fail("p must be positive");
   if (x.is_nd_array() || matlab_trailing_dim(call, 2)) {
+    const num::NdArray array = runtime::as_nd_array(x);
+    const std::vector<int> along = nd_dims_argument(call, 2, array.dims());
+    if (*std::min_element(along.begin(), along.end()) >= array.ndims()) {
+      // Each element is its own slice: its norm is |x|.
+      const num::Matrix& pages = array.pages();
+      const num::Matrix norms = slice_norms(pages.with_shape(1, pages.size()), p, true);
+      return runtime::nd_result(
+          num::NdArray::from_pages(array.dims(), norms.with_shape(pages.rows(), pages.columns())));
+    }
     return nd_reduce_call(call, 2, [p](const num::Matrix& slices, num::Along) {
       return slice_norms(slices, p, true);
     });
