@@ -647,7 +647,7 @@ extern const BuiltinTable kDistributionBuiltins = {
      "Smallest and largest elements: [lo, hi] = bounds(x), bounds(A, dim); per column of a matrix, "
      "along the first non-singleton dim of an N-D array. Example: [lo, hi] = bounds([3, 1, 4, 1, "
      "5])"},
-    {"rescale", keeps_single<rescale>, 1, 3,
+    {"rescale", keeps_single<element_wise<rescale>>, 1, 3,
      "x mapped linearly onto [0, 1], or [lo, hi]: rescale(x, lo, hi). Example: rescale([1, 2, 3], "
      "-1, 1)"},
     {"normpdf", element_wise<normal<false>, 3>, 1, 3,

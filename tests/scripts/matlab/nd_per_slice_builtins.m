@@ -1,9 +1,10 @@
 % N-D arrays in the per-slice and element-wise builtins of issue #27: cummax/cummin (with
 % the index output), maxk/mink, diff, zscore, vecnorm, bounds, normpdf/normcdf, movmean/movsum
 % and circshift along dims 1, 2, 3 and the default (the first non-singleton); var and std read
-% their second argument as MATLAB's weight. Each expected line is what Octave 7.3 prints for
-% the same statement, or (maxk, mink, normpdf, normcdf and the moving windows along dim 3,
-% which Octave 7 lacks or mislays) for its definition in sort, erfc or a loop over the pages.
+% their second argument as MATLAB's weight; eps, complex and rescale run over every element.
+% Each expected line is what Octave 7.3 prints for the same statement, or (maxk, mink,
+% normpdf, normcdf and the moving windows along dim 3, which Octave 7 lacks or mislays) for
+% its definition in sort, erfc or a loop over the pages.
 % Every line prints size(r), then r (and i) in linear order.
 A = reshape([3 1 4 1 5 9 2 6 5 3 5 8 9 7 9 3 2 3 8 4 6 2 6 4], 2, 3, 4);
 r = cummax(A); printf("%g ", size(r), r); printf("\n");   % expect: 2 3 4 3 3 4 4 5 9 2 6 5 5 5 8 9 9 9 9 2 3 8 8 6 6 6 6
@@ -61,6 +62,11 @@ r = circshift(A, 1); printf("%g ", size(r), r); printf("\n");   % expect: 2 3 4 
 r = circshift(A, 1, 2); printf("%g ", size(r), r); printf("\n");   % expect: 2 3 4 5 9 3 1 4 1 5 8 2 6 5 3 2 3 9 7 9 3 6 4 8 4 6 2
 r = circshift(A, -1, 3); printf("%g ", size(r), r); printf("\n");   % expect: 2 3 4 2 6 5 3 5 8 9 7 9 3 2 3 8 4 6 2 6 4 3 1 4 1 5 9
 r = length(A); printf("%g ", size(r), r); printf("\n");   % expect: 1 1 4
+r = eps(A * 1000); printf("%g ", size(r), r); printf("\n");   % expect: 2 3 4 4.54747e-13 1.13687e-13 4.54747e-13 1.13687e-13 9.09495e-13 1.81899e-12 2.27374e-13 9.09495e-13 9.09495e-13 4.54747e-13 9.09495e-13 9.09495e-13 1.81899e-12 9.09495e-13 1.81899e-12 4.54747e-13 2.27374e-13 4.54747e-13 9.09495e-13 4.54747e-13 9.09495e-13 2.27374e-13 9.09495e-13 4.54747e-13
+r = imag(complex(A, -A)); printf("%g ", size(r), r); printf("\n");   % expect: 2 3 4 -3 -1 -4 -1 -5 -9 -2 -6 -5 -3 -5 -8 -9 -7 -9 -3 -2 -3 -8 -4 -6 -2 -6 -4
+r = real(complex(A, 2)); printf("%g ", size(r), r); printf("\n");   % expect: 2 3 4 3 1 4 1 5 9 2 6 5 3 5 8 9 7 9 3 2 3 8 4 6 2 6 4
+r = rescale(A); printf("%.4f ", size(r), r); printf("\n");   % expect: 2.0000 3.0000 4.0000 0.2500 0.0000 0.3750 0.0000 0.5000 1.0000 0.1250 0.6250 0.5000 0.2500 0.5000 0.8750 1.0000 0.7500 1.0000 0.2500 0.1250 0.2500 0.8750 0.3750 0.6250 0.1250 0.6250 0.3750
+r = rescale(A, -1, 1); printf("%.4f ", size(r), r); printf("\n");   % expect: 2.0000 3.0000 4.0000 -0.5000 -1.0000 -0.2500 -1.0000 0.0000 1.0000 -0.7500 0.2500 0.0000 -0.5000 0.0000 0.7500 1.0000 0.5000 1.0000 -0.5000 -0.7500 -0.5000 0.7500 -0.2500 0.2500 -0.7500 0.2500 -0.2500
 r = var(A, 1); printf("%.4f ", size(r), r); printf("\n");   % expect: 1.0000 3.0000 4.0000 1.0000 2.2500 4.0000 4.0000 1.0000 2.2500 1.0000 9.0000 0.2500 4.0000 4.0000 1.0000
 r = std(A, 1, 3); printf("%.4f ", size(r), r); printf("\n");   % expect: 2.0000 3.0000 3.0414 2.2913 1.8708 0.8292 1.5000 2.5495
 r = var(A, [], 2); printf("%.4f ", size(r), r); printf("\n");   % expect: 2.0000 1.0000 4.0000 1.0000 21.3333 3.0000 6.3333 16.3333 5.3333 1.3333 1.3333
