@@ -160,11 +160,11 @@ Value corrcoef(Call& call) {
 
 // prctile(x, p) with p in [0, 100] (scale 100), quantile(x, q) with q in [0, 1] (scale 1).
 // For vector-like x a scalar p gives a Scalar and several a Vector; for an R×C matrix, one
-// row per p and one column per column of x.
+// row per p and one column per column of x; for an N-D array, one element per p in place of
+// each slice along dim (the first non-singleton by default).
 template <int scale>
 Value quantiles(Call& call) {
   const Value& x = call.value(0);
-  const num::Matrix m = real_matrix(call, 0);
   const num::Matrix levels = real_matrix(call, 1);
   for (num::Index k = 0; k < levels.size(); ++k) {
     if (!(levels[k] >= 0.0 && levels[k] <= static_cast<double>(scale))) {
@@ -172,6 +172,13 @@ Value quantiles(Call& call) {
                 num::format_shortest(levels[k]));
     }
   }
+  if (const std::optional<int> dim = nd_transform_dim(call, 2)) {
+    return nd_transform_call(call, *dim, [&](const num::Matrix& slices) {
+      return std::vector{num::quantiles(slices, num::Along::Columns, levels.real_values(),
+                                        static_cast<double>(scale))};
+    });
+  }
+  const num::Matrix m = real_matrix(call, 0);
   const Plan plan = plan_slices(x, call.dim_argument(2));
   const num::Along along = along_of(x, plan);
   num::Matrix result = num::quantiles(m, along, levels.real_values(), static_cast<double>(scale));
@@ -667,10 +674,12 @@ extern const BuiltinTable kDistributionBuiltins = {
      "Correlation coefficients: corrcoef(x, y) 2×2, corrcoef(M). Example: corrcoef([1, 2, 3, 4], "
      "[2, 4, 5, 9])"},
     {"prctile", quantiles<100>, 2, 3,
-     "Percentiles (MATLAB's (i - 0.5)/n rule): prctile(x, p), prctile(M, p, dim). Example: "
+     "Percentiles (MATLAB's (i - 0.5)/n rule): prctile(x, p), prctile(A, p, dim), along any dim "
+     "of an N-D array. Example: "
      "prctile([1, 2, 3, 4, 5], 50)"},
     {"quantile", quantiles<1>, 2, 3,
-     "Quantiles (MATLAB's (i - 0.5)/n rule): quantile(x, q), quantile(M, q, dim). Example: "
+     "Quantiles (MATLAB's (i - 0.5)/n rule): quantile(x, q), quantile(A, q, dim), along any dim "
+     "of an N-D array. Example: "
      "quantile([1, 2, 3, 4, 5], [0.25, 0.75])"},
     {"zscore", zscore, 1, 3,
      "Standardise to mean 0, std 1: zscore(x), zscore(x, w, dim), along any dim of an N-D array. "
