@@ -685,7 +685,7 @@ extern const BuiltinTable kDistributionBuiltins = {
      "Standardise to mean 0, std 1: zscore(x), zscore(x, w, dim), along any dim of an N-D array. "
      "Example: zscore([1, 2, 3, 4])"},
     {"nnz", nnz, 1, 1, "Number of non-zero elements (NaN counts). Example: nnz([0, 1, 0, 2])"},
-    {"histcounts", histcounts, 2, 2,
+    {"histcounts", over_elements<histcounts>, 2, 2,
      "Bin counts: histcounts(x, nbins), histcounts(x, edges); [n, edges] = histcounts(...). "
      "Example: histcounts([1, 2, 2, 3, 3, 3], 3)"},
     {"accumarray", accumarray, 2, 6,

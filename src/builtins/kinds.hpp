@@ -6,6 +6,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "lang/dialect.hpp"
 #include "num/matrix.hpp"
@@ -103,6 +104,18 @@ template <runtime::BuiltinBody body, int operands = 1>
 runtime::Value element_wise(runtime::Call& call) {
   if (!runtime::has_nd_operand(call.arguments(), operands)) return body(call);
   return runtime::lift_element_wise(call, operands, body);
+}
+
+// A builtin that reads argument 0 as the list of its elements (unique, histcounts): an N-D array
+// reaches its 2-D body as its d1×(d2·…·dn) fold (runtime::folded_to_matrix), whose elements and
+// linear indices are the array's, as MATLAB reads them.
+template <runtime::BuiltinBody body>
+runtime::Value over_elements(runtime::Call& call) {
+  if (!call.has(0) || !call.value(0).is_nd_array()) return body(call);
+  std::vector<runtime::Value> arguments(call.arguments().begin(), call.arguments().end());
+  arguments[0] = runtime::folded_to_matrix(arguments[0]);
+  runtime::Call folded(call.interpreter(), call.name(), arguments, call.nargout());
+  return body(folded);
 }
 
 // Whether the call's code is matlab: int8(...) … uint64(...), single(...) and the constants of

@@ -501,7 +501,7 @@ extern const BuiltinTable kSortSearchBuiltins = {
     {"find", find, 1, 3,
      "Indices of non-zero elements: find(x), find(x, k[, \"last\"]), [r, c, v] = find(M). Example: "
      "find([0, 1, 0, 1])"},
-    {"unique", keeps_class<unique>, 1, 4,
+    {"unique", keeps_class<over_elements<unique>>, 1, 4,
      "Sorted distinct elements: unique(x), [u, ia, ic] = unique(x), unique(x, \"stable\"). "
      "Example: unique([3, 1, 3, 2])"},
     {"maxk", extreme_k<num::Extremum::Max>, 2, 3,

@@ -2,7 +2,7 @@
 % the index output), maxk/mink, diff, zscore, vecnorm, bounds, normpdf/normcdf, movmean/movsum,
 % quantile/prctile and circshift along dims 1, 2, 3 and the default (the first
 % non-singleton); var and std read their second argument as MATLAB's weight; eps, complex
-% and rescale run over every element.
+% and rescale run over every element, unique and histcounts over the list of them.
 % Each expected line is what Octave 7.3 prints for the same statement, or (maxk, mink,
 % normpdf, normcdf and the moving windows along dim 3, which Octave 7 lacks or mislays) for
 % its definition in sort, erfc or a loop over the pages.
@@ -67,6 +67,9 @@ r = quantile(A, 0.5); printf("%g ", size(r), r); printf("\n");   % expect: 1 3 4
 r = quantile(A, [0.25 0.75], 3); printf("%g ", size(r), r); printf("\n");   % expect: 2 3 2 2.5 2.5 4.5 1.5 3.5 3.5 8.5 6.5 7.5 3 5.5 8.5
 r = prctile(A, 30, 2); printf("%g ", size(r), r); printf("\n");   % expect: 2 1 4 3.4 1 3.2 4.2 4.8 3 6 2.8
 r = prctile(A, [10 50 90], 1); printf("%g ", size(r), r); printf("\n");   % expect: 3 3 4 1 2 3 1 2.5 4 5 7 9 2 4 6 3 4 5 5 6.5 8 7 8 9 3 6 9 2 2.5 3 4 6 8 2 4 6 4 5 6
+[r, i, j] = unique(A); printf("%g ", size(r), r, size(i), i, size(j), j); printf("\n");    % expect: 9 1 1 2 3 4 5 6 7 8 9 9 1 2 7 1 3 5 8 14 12 6 24 1 3 1 4 1 5 9 2 6 5 3 5 8 9 7 9 3 2 3 8 4 6 2 6 4
+[r, i] = unique(A, "stable"); printf("%g ", size(r), r, i); printf("\n");   % expect: 9 1 3 1 4 5 9 2 6 8 7 1 2 3 5 6 7 8 12 14
+r = histcounts(A, [0 3 6 9]); printf("%g ", size(r), r); printf("\n");   % expect: 1 3 5 10 9
 r = eps(A * 1000); printf("%g ", size(r), r); printf("\n");   % expect: 2 3 4 4.54747e-13 1.13687e-13 4.54747e-13 1.13687e-13 9.09495e-13 1.81899e-12 2.27374e-13 9.09495e-13 9.09495e-13 4.54747e-13 9.09495e-13 9.09495e-13 1.81899e-12 9.09495e-13 1.81899e-12 4.54747e-13 2.27374e-13 4.54747e-13 9.09495e-13 4.54747e-13 9.09495e-13 2.27374e-13 9.09495e-13 4.54747e-13
 r = imag(complex(A, -A)); printf("%g ", size(r), r); printf("\n");   % expect: 2 3 4 -3 -1 -4 -1 -5 -9 -2 -6 -5 -3 -5 -8 -9 -7 -9 -3 -2 -3 -8 -4 -6 -2 -6 -4
 r = real(complex(A, 2)); printf("%g ", size(r), r); printf("\n");   % expect: 2 3 4 3 1 4 1 5 9 2 6 5 3 5 8 9 7 9 3 2 3 8 4 6 2 6 4
