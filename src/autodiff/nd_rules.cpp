@@ -60,6 +60,8 @@ constexpr DimSpec kReductionDim{DefaultDim::FirstNonSingleton, false};
 constexpr DimSpec kExtremumDim{DefaultDim::FirstNonSingleton, false, 2, std::nullopt, true};
 // std(x, w, dim) and var: the dim third, after the weight (second in rlab's two-argument form).
 constexpr DimSpec kSpreadDim{DefaultDim::FirstNonSingleton, false, 2, std::nullopt, false, true};
+// The dim third: maxk(x, k, dim), diff(x, n, dim), movmean(x, k, dim), zscore(x, w, dim).
+constexpr DimSpec kThirdDim{DefaultDim::FirstNonSingleton, false, 2};
 
 const NdForm kForms[] = {
     // Element moves and value holders: N-D through the tape's own rules.
@@ -115,6 +117,8 @@ const NdForm kForms[] = {
     {"gelu", Form::OverStorage, {}},
     {"relu", Form::OverStorage, {}},
     {"sign", Form::OverStorage, {}},
+    {"normpdf", Form::OverStorage, {}},
+    {"normcdf", Form::OverStorage, {}},
     {"floor", Form::OverStorage, {}},
     {"ceil", Form::OverStorage, {}},
     {"round", Form::OverStorage, {}},
@@ -138,14 +142,24 @@ const NdForm kForms[] = {
     {"mean", Form::AlongDim, kReductionDim},
     {"prod", Form::AlongDim, kReductionDim},
     {"cumsum", Form::AlongDim, kReductionDim},
+    {"cumprod", Form::AlongDim, kReductionDim},
     {"max", Form::AlongDim, kExtremumDim},
     {"min", Form::AlongDim, kExtremumDim},
-    {"cumprod", Form::AlongDim, kReductionDim},
     {"median", Form::AlongDim, kReductionDim},
     {"range", Form::AlongDim, kReductionDim},
     {"sort", Form::AlongDim, kReductionDim},
     {"std", Form::AlongDim, kSpreadDim},
     {"var", Form::AlongDim, kSpreadDim},
+    {"cummax", Form::AlongDim, kReductionDim},
+    {"cummin", Form::AlongDim, kReductionDim},
+    {"bounds", Form::AlongDim, kReductionDim},
+    {"maxk", Form::AlongDim, kThirdDim},
+    {"mink", Form::AlongDim, kThirdDim},
+    {"diff", Form::AlongDim, kThirdDim},
+    {"zscore", Form::AlongDim, kThirdDim},
+    {"vecnorm", Form::AlongDim, kThirdDim},
+    {"movmean", Form::AlongDim, kThirdDim},
+    {"movsum", Form::AlongDim, kThirdDim},
     {"cross_entropy", Form::ClassesAlongDim2, {}},
 };
 

@@ -131,9 +131,10 @@ std::vector<Index> chosen_per_slice(const Matrix& x, const Matrix& y) {
   return source;
 }
 
-// bounds(x): [smallest, largest], each from its first holder.
+// bounds(x[, dim]): [smallest, largest] per slice, each from its first holder.
 Value bounds_rule(RuleCall& call) {
-  std::vector<Value> primals = {primal_of(call.arguments[0])};
+  std::vector<Value> primals;  // x and the dim, if given
+  for (const Value& argument : call.arguments) primals.push_back(primal_of(argument));
   const Value both = call.invoke(primals, 2);
   const Matrix x = call.matrix(0);
   std::vector<Value> items = both.tuple_items();

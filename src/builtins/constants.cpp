@@ -178,7 +178,7 @@ Value false_builtin(Call& call) { return truth_filled(call, false); }
 }  // namespace
 
 extern const BuiltinTable kConstantBuiltins = {
-    {"eps", eps, 0, 1,
+    {"eps", element_wise<eps>, 0, 1,
      "Machine epsilon 2^-52 (eps(\"single\") 2^-23); eps(x) is the spacing of doubles at x. "
      "Example: eps(1000)"},
     {"realmax", precision_limit<Largest>, 0, 1,

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -167,11 +168,11 @@ bool along_vector(const Call& call, const num::Matrix& x) {
 
 // prctile(x, p) with p in [0, 100] (scale 100), quantile(x, q) with q in [0, 1] (scale 1).
 // For vector-like x a scalar p gives a Scalar and several a Vector; for an R×C matrix, one
-// row per p and one column per column of x.
+// row per p and one column per column of x; for an N-D array, one element per p in place of
+// each slice along dim (the first non-singleton by default).
 template <int scale>
 Value quantiles(Call& call) {
   const Value& x = call.value(0);
-  const num::Matrix m = real_matrix(call, 0);
   const num::Matrix levels = real_matrix(call, 1);
   if (call.session().dialect() == lang::Dialect::Matlab &&
       (call.value(1).is_logical() || !is_one_dimensional(levels))) {
@@ -183,6 +184,13 @@ Value quantiles(Call& call) {
                 num::format_shortest(levels[k]));
     }
   }
+  if (const std::optional<int> dim = nd_transform_dim(call, 2)) {
+    return nd_transform_call(call, *dim, [&](const num::Matrix& slices) {
+      return std::vector{num::quantiles(slices, num::Along::Columns, levels.real_values(),
+                                        static_cast<double>(scale))};
+    });
+  }
+  const num::Matrix m = real_matrix(call, 0);
   const Plan plan = plan_slices(x, call.dim_argument(2));
   const num::Along along = along_of(x, plan);
   const std::int64_t method = call.has(3) ? call.integer(3) : 5;
@@ -198,15 +206,22 @@ Value quantiles(Call& call) {
 }
 
 // zscore(x), zscore(x, w), zscore(x, w, dim): (x − mean)/std per slice, std normalised by
-// N − 1 (w = 0) or N (w = 1); a constant slice divides by 1, giving zeros.
+// N − 1 (w = 0, or []) or N (w = 1); a constant slice divides by 1, giving zeros. An N-D array
+// runs along dim (the first non-singleton by default).
 Value zscore(Call& call) {
   const Value& x = call.value(0);
-  const num::Matrix m = real_matrix(call, 0);
-  const double w = call.scalar_or(1, 0.0);
+  const bool no_weight = !call.has(1) || call.value(1).element_count() == 0;
+  const double w = no_weight ? 0.0 : call.scalar(1);
   if (w != 0.0 && w != 1.0) call.fail("w must be 0 or 1, got " + num::format_shortest(w));
-  const Plan plan = plan_slices(x, call.dim_argument(2));
   const num::Normalization normalization =
       w == 1.0 ? num::Normalization::Population : num::Normalization::Sample;
+  if (const std::optional<int> dim = nd_transform_dim(call, 2)) {
+    return nd_transform_call(call, *dim, [&](const num::Matrix& slices) {
+      return std::vector{num::zscore(slices, num::Along::Columns, normalization)};
+    });
+  }
+  const num::Matrix m = real_matrix(call, 0);
+  const Plan plan = plan_slices(x, call.dim_argument(2));
   return same_shape(x, num::zscore(m, along_of(x, plan), normalization));
 }
 
@@ -235,42 +250,86 @@ Value rescale(Call& call) {
 }
 
 // normpdf(x[, mu, sigma]) and normcdf(x[, mu, sigma]): the normal density and distribution
-// function, element-wise (the exact GELU is x .* normcdf(x)).
+// function, element-wise (the exact GELU is x .* normcdf(x)); mu and sigma are scalars or
+// arrays of x's size (element_wise expands N-D operands to one size first).
 template <bool kCumulative>
 Value normal(Call& call) {
-  num::Matrix m = real_matrix(call, 0);
-  const double mu = call.scalar_or(1, 0.0);
-  const double sigma = call.scalar_or(2, 1.0);
-  if (!(sigma > 0.0)) call.fail("sigma must be positive, got " + num::format_shortest(sigma));
-  for (double& value : m.mutable_real_values()) {
-    const double z = (value - mu) / sigma;
-    value = kCumulative ? 0.5 * std::erfc(-z / std::numbers::sqrt2)
-                        : std::exp(-0.5 * z * z) / (sigma * std::sqrt(2.0 * std::numbers::pi));
+  const std::array<num::Matrix, 3> operands = {
+      real_matrix(call, 0), call.has(1) ? real_matrix(call, 1) : num::Matrix(1, 1, 0.0),
+      call.has(2) ? real_matrix(call, 2) : num::Matrix(1, 1, 1.0)};
+  int shaped_like = 0;
+  for (int k = 0; k < 3; ++k) {
+    const num::Index size = operands[static_cast<std::size_t>(k)].size();
+    const num::Index shape_size = operands[static_cast<std::size_t>(shaped_like)].size();
+    if (size == 1 || k == shaped_like) continue;
+    if (shape_size != 1 && shape_size != size) {
+      call.fail("x, mu and sigma must be of one size, or scalars");
+    }
+    if (shape_size == 1) shaped_like = k;
   }
-  return same_shape(call.value(0), std::move(m));
+  const auto at = [&](int k, num::Index i) {
+    const num::Matrix& operand = operands[static_cast<std::size_t>(k)];
+    return operand.size() == 1 ? operand[0] : operand[i];
+  };
+  num::Matrix result = operands[static_cast<std::size_t>(shaped_like)];
+  for (num::Index i = 0; i < result.size(); ++i) {
+    const double mu = at(1, i), sigma = at(2, i);
+    if (!(sigma > 0.0)) call.fail("sigma must be positive, got " + num::format_shortest(sigma));
+    const double z = (at(0, i) - mu) / sigma;
+    result.set(i, kCumulative
+                      ? 0.5 * std::erfc(-z / std::numbers::sqrt2)
+                      : std::exp(-0.5 * z * z) / (sigma * std::sqrt(2.0 * std::numbers::pi)));
+  }
+  return same_shape(call.value(shaped_like), std::move(result));
 }
 
-// [lo, hi] = bounds(x): the smallest and largest element (NaN ignored), one call.
+// The smallest (Min) or largest (Max) element of each slice of m along `along`, NaN ignored;
+// NaN for a slice of NaN or an empty one (bounds).
+num::Matrix slice_ends(const num::Matrix& m, num::Along along, num::Extremum which) {
+  const num::Matrix columns = along == num::Along::Rows  ? m.transposed()
+                              : along == num::Along::All ? m.with_shape(m.size(), 1)
+                                                         : m;
+  num::Matrix ends(1, columns.columns(), kNaN);
+  for (num::Index j = 0; j < columns.columns(); ++j) {
+    for (num::Index i = 0; i < columns.rows(); ++i) {
+      const double value = columns(i, j), best = ends[j];
+      if (std::isnan(value)) continue;
+      if (std::isnan(best) || (which == num::Extremum::Max ? value > best : value < best)) {
+        ends.set(j, value);
+      }
+    }
+  }
+  return along == num::Along::Rows ? ends.transposed() : ends;
+}
+
+// [lo, hi] = bounds(x), bounds(A, dim): the smallest and largest elements (NaN ignored) in one
+// call, per slice as min and max take them: per column of a matrix, along the first
+// non-singleton dim of an N-D array, or along dim (a vecdim too).
 Value bounds(Call& call) {
+  // matlab code's options ("omitnan") and forms go through min and max themselves.
   if (call.session().dialect() == lang::Dialect::Matlab) return matlab_bounds(call);
-  if (call.count() > 1) {
-    throw Error(
-        fmt::format("wrong number of arguments for 'bounds': expected 1, got {}", call.count()));
+  const Value& x = call.value(0);
+  if (x.is_nd_array() && x.nd_value().is_complex()) real_matrix(call, 0);
+  std::vector<Value> ends;
+  for (const num::Extremum which : {num::Extremum::Min, num::Extremum::Max}) {
+    const auto statistic = [which](const num::Matrix& m, num::Along along) {
+      return slice_ends(m, along, which);
+    };
+    if (x.is_nd_array() || matlab_trailing_dim(call, 1) || vecdim_flag(call, 1)) {
+      ends.push_back(nd_reduce_call(call, 1, statistic));
+      continue;
+    }
+    const num::Matrix m = real_matrix(call, 0);
+    const Plan plan = plan_slices(x, call.dim_argument(1));
+    ends.push_back(per_slice_value(x, plan, statistic(m, along_of(x, plan))));
   }
-  const num::Matrix m = real_matrix(call, 0);
-  double lo = std::numeric_limits<double>::quiet_NaN();
-  double hi = lo;
-  for (const double value : m.real_values()) {
-    if (std::isnan(value)) continue;
-    lo = std::isnan(lo) ? value : std::min(lo, value);
-    hi = std::isnan(hi) ? value : std::max(hi, value);
-  }
-  if (call.nargout() < 2) return Value::scalar(lo);
-  return Value::tuple({Value::scalar(lo), Value::scalar(hi)});
+  if (call.nargout() < 2) return ends[0];
+  return Value::tuple(std::move(ends));
 }
 
 Value nnz(Call& call) {
-  const num::Matrix m = call.matrix(0);
+  const Value& x = call.value(0);
+  const num::Matrix m = x.is_nd_array() ? x.nd_value().pages() : call.matrix(0);
   double count = 0.0;
   for (num::Index k = 0; k < m.size(); ++k) count += num::is_nonzero(m.complex_at(k)) ? 1.0 : 0.0;
   return Value::scalar(count);
@@ -612,16 +671,16 @@ Value accumarray(Call& call) {
 
 extern const BuiltinTable kDistributionBuiltins = {
     {"bounds", bounds, 1, 3,
-     "Smallest and largest element: [lo, hi] = bounds(x) (in matlab code along dim, as min and "
-     "max). Example: [lo, hi] = bounds([3, 1, 4, 1, "
+     "Smallest and largest elements: [lo, hi] = bounds(x), bounds(A, dim); per column of a matrix, "
+     "along the first non-singleton dim of an N-D array. Example: [lo, hi] = bounds([3, 1, 4, 1, "
      "5])"},
-    {"rescale", keeps_single<rescale>, 1, 3,
+    {"rescale", keeps_single<element_wise<rescale>>, 1, 3,
      "x mapped linearly onto [0, 1], or [lo, hi]: rescale(x, lo, hi). Example: rescale([1, 2, 3], "
      "-1, 1)"},
-    {"normpdf", normal<false>, 1, 3,
-     "Normal density: normpdf(x), normpdf(x, mu, sigma). Example: normpdf(0)"},
-    {"normcdf", normal<true>, 1, 3,
-     "Normal distribution function: normcdf(x, mu, sigma). Example: normcdf(1.96)"},
+    {"normpdf", element_wise<normal<false>, 3>, 1, 3,
+     "Normal density, element-wise: normpdf(x), normpdf(x, mu, sigma). Example: normpdf(0)"},
+    {"normcdf", element_wise<normal<true>, 3>, 1, 3,
+     "Normal distribution function, element-wise: normcdf(x, mu, sigma). Example: normcdf(1.96)"},
     {"mode", keeps_class<mode>, 1, 2,
      "Most frequent value (smallest on ties, NaN ignored): mode(x), mode(M, dim); in matlab "
      "code [m, f, c] = mode(...) with the frequency and the ties. Example: "
@@ -635,16 +694,19 @@ extern const BuiltinTable kDistributionBuiltins = {
      "Correlation coefficients: corrcoef(x, y) 2×2, corrcoef(M). Example: corrcoef([1, 2, 3, 4], "
      "[2, 4, 5, 9])"},
     {"prctile", quantiles<100>, 2, 3,
-     "Percentiles (MATLAB's (i - 0.5)/n rule): prctile(x, p), prctile(M, p, dim). Example: "
+     "Percentiles (MATLAB's (i - 0.5)/n rule): prctile(x, p), prctile(A, p, dim), along any dim "
+     "of an N-D array. Example: "
      "prctile([1, 2, 3, 4, 5], 50)"},
     {"quantile", quantiles<1>, 2, 4,
-     "Quantiles (MATLAB's (i - 0.5)/n rule): quantile(x, q), quantile(M, q, dim); "
-     "quantile(x, q, dim, method) with Octave's methods 1 to 9 (5 is the rule). Example: "
+     "Quantiles (MATLAB's (i - 0.5)/n rule): quantile(x, q), quantile(A, q, dim), along any dim "
+     "of an N-D array; quantile(x, q, dim, method) with Octave's methods 1 to 9 (5 is the rule). "
+     "Example: "
      "quantile([1, 2, 3, 4, 5], [0.25, 0.75])"},
     {"zscore", zscore, 1, 3,
-     "Standardise to mean 0, std 1: zscore(x), zscore(x, w, dim). Example: zscore([1, 2, 3, 4])"},
+     "Standardise to mean 0, std 1: zscore(x), zscore(x, w, dim), along any dim of an N-D array. "
+     "Example: zscore([1, 2, 3, 4])"},
     {"nnz", nnz, 1, 1, "Number of non-zero elements (NaN counts). Example: nnz([0, 1, 0, 2])"},
-    {"histcounts", histcounts, 2, 2,
+    {"histcounts", over_elements<histcounts>, 2, 2,
      "Bin counts: histcounts(x, nbins), histcounts(x, edges); [n, edges] = histcounts(...). "
      "Example: histcounts([1, 2, 2, 3, 3, 3], 3)"},
     {"accumarray", accumarray, 2, 6,

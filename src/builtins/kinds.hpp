@@ -6,6 +6,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "lang/dialect.hpp"
 #include "num/matrix.hpp"
@@ -31,7 +32,10 @@ inline runtime::Value as_number(const runtime::Value& x) {
   return x.is(runtime::Kind::Bool) ? runtime::Value::scalar(x.scalar_value()) : x;
 }
 
+// A builtin on 2-D values alone: an N-D x is the error "<name>: the argument must be 2-D (a
+// matrix); this one is 2×3×4".
 inline void require_numeric(runtime::Call& call, const runtime::Value& x) {
+  if (x.is_nd_array()) call.fail_not_two_dimensional(x, -1);
   if (!x.is_numeric()) call.fail("unsupported type " + std::string(x.kind_name()));
 }
 
@@ -100,6 +104,18 @@ template <runtime::BuiltinBody body, int operands = 1>
 runtime::Value element_wise(runtime::Call& call) {
   if (!runtime::has_nd_operand(call.arguments(), operands)) return body(call);
   return runtime::lift_element_wise(call, operands, body);
+}
+
+// A builtin that reads argument 0 as the list of its elements (unique, histcounts): an N-D array
+// reaches its 2-D body as its d1×(d2·…·dn) fold (runtime::folded_to_matrix), whose elements and
+// linear indices are the array's, as MATLAB reads them.
+template <runtime::BuiltinBody body>
+runtime::Value over_elements(runtime::Call& call) {
+  if (!call.has(0) || !call.value(0).is_nd_array()) return body(call);
+  std::vector<runtime::Value> arguments(call.arguments().begin(), call.arguments().end());
+  arguments[0] = runtime::folded_to_matrix(arguments[0]);
+  runtime::Call folded(call.interpreter(), call.name(), arguments, call.nargout());
+  return body(folded);
 }
 
 // Whether the call's code is matlab: int8(...) … uint64(...), single(...) and the constants of

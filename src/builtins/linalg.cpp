@@ -4,16 +4,19 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "base/error.hpp"
 #include "base/text_case.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
+#include "builtins/slices.hpp"
 #include "num/divide.hpp"
 #include "num/nd_products.hpp"
 #include "num/ops.hpp"
@@ -169,6 +172,7 @@ Value matlab_norm(Call& call) {
 }
 
 Value norm(Call& call) {
+  if (call.value(0).is_nd_array()) call.fail_not_two_dimensional(call.value(0), 0);
   if (call.session().dialect() == lang::Dialect::Matlab) return matlab_norm(call);
   if (call.has(2)) throw Error("wrong number of arguments for 'norm': expected 1..2, got 3");
   const Value& x = call.value(0);
@@ -189,21 +193,8 @@ Value norm(Call& call) {
   call.fail("matrix norm type must be 1, 2, Inf or \"fro\"");
 }
 
-// vecnorm(A, p, dim): MATLAB's p-norm of each column (dim 1, the default for a matrix) or row
-// (dim 2), as a 1×C or R×1 matrix; a vector (or a 1-D-shaped matrix along its length) gives one
-// number, as norm(v, p) does.
-Value vecnorm(Call& call) {
-  const Value& x = call.value(0);
-  if (!x.is_numeric()) call.fail("unsupported type " + std::string(x.kind_name()));
-  const double p = call.has(1) ? call.scalar(1) : 2.0;
-  if (!(p > 0.0)) call.fail("p must be positive");
-  const num::Matrix m = x.as_matrix();
-  const std::optional<int> dim = call.has(2) ? call.dim_argument(2) : std::nullopt;
-  // One slice: the whole of a vector-shaped value, or a vector along its length.
-  if ((!dim && is_vector_shaped(x)) || (!x.is(Kind::Matrix) && dim.value_or(0) == 2)) {
-    return Value::scalar(num::vector_norm(m, p));
-  }
-  const bool columns = dim ? *dim == 1 : true;
+// The p-norm of each column (or row) of m, as a 1×C (or R×1) matrix.
+num::Matrix slice_norms(const num::Matrix& m, double p, bool columns) {
   const num::Index count = columns ? m.columns() : m.rows();
   const num::Index length = columns ? m.rows() : m.columns();
   num::Matrix result(columns ? 1 : count, columns ? count : 1, 0.0);
@@ -214,6 +205,38 @@ Value vecnorm(Call& call) {
     }
     result.set(k, num::vector_norm(slice, p));
   }
+  return result;
+}
+
+// vecnorm(A, p, dim): MATLAB's p-norm of each column (dim 1, the default for a matrix) or row
+// (dim 2), as a 1×C or R×1 matrix; a vector (or a 1-D-shaped matrix along its length) gives one
+// number, as norm(v, p) does. An N-D array: along dim (the first non-singleton by default).
+Value vecnorm(Call& call) {
+  const Value& x = call.value(0);
+  if (!runtime::is_numeric_or_nd(x)) call.fail("unsupported type " + std::string(x.kind_name()));
+  const double p = call.has(1) && call.value(1).element_count() > 0 ? call.scalar(1) : 2.0;
+  if (!(p > 0.0)) call.fail("p must be positive");
+  if (x.is_nd_array() || matlab_trailing_dim(call, 2)) {
+    const num::NdArray array = runtime::as_nd_array(x);
+    const std::vector<int> along = nd_dims_argument(call, 2, array.dims());
+    if (*std::min_element(along.begin(), along.end()) >= array.ndims()) {
+      // Each element is its own slice: its norm is |x|.
+      const num::Matrix& pages = array.pages();
+      const num::Matrix norms = slice_norms(pages.with_shape(1, pages.size()), p, true);
+      return runtime::nd_result(
+          num::NdArray::from_pages(array.dims(), norms.with_shape(pages.rows(), pages.columns())));
+    }
+    return nd_reduce_call(call, 2, [p](const num::Matrix& slices, num::Along) {
+      return slice_norms(slices, p, true);
+    });
+  }
+  const num::Matrix m = x.as_matrix();
+  const std::optional<int> dim = call.has(2) ? call.dim_argument(2) : std::nullopt;
+  // One slice: the whole of a vector-shaped value, or a vector along its length.
+  if ((!dim && is_vector_shaped(x)) || (!x.is(Kind::Matrix) && dim.value_or(0) == 2)) {
+    return Value::scalar(num::vector_norm(m, p));
+  }
+  num::Matrix result = slice_norms(m, p, dim ? *dim == 1 : true);
   if (!x.is(Kind::Matrix)) return Value::vector(std::move(result));
   return Value::matrix(std::move(result));
 }
@@ -221,6 +244,7 @@ Value vecnorm(Call& call) {
 Value det(Call& call) { return collapse(num::det(call.matrix(0))); }
 Value trace(Call& call) {
   const Value& x = call.value(0);
+  if (x.is_nd_array()) call.fail_not_two_dimensional(x, 0);
   if (!x.is_numeric()) call.fail("expected matrix, got " + std::string(x.kind_name()));
   return collapse(num::trace(call.matrix(0)));
 }
@@ -302,6 +326,7 @@ Value pinv(Call& call) { return Value::matrix(num::pinv(real_input(call, 0))); }
 
 Value rank(Call& call) {
   const Value& x = call.value(0);
+  if (x.is_nd_array()) call.fail_not_two_dimensional(x, 0);
   if (!x.is(Kind::Matrix)) return Value::scalar(x.as_matrix().empty() ? 0.0 : 1.0);
   return Value::scalar(static_cast<double>(num::rank(x.matrix_value())));
 }
@@ -696,7 +721,8 @@ extern const BuiltinTable kLinalgBuiltins = {
      "Vector p-norm; matrix Frobenius (default; the 2-norm in matlab code), 1, 2, Inf or \"fro\" "
      "norm; in matlab code norm(M, p, \"rows\" | \"columns\"). Example: norm([3, 4])"},
     {"vecnorm", vecnorm, 1, 3,
-     "p-norm of each column (or row, dim 2): vecnorm(A, p, dim). Example: vecnorm([3, 0; 4, 1])"},
+     "p-norm of each column (or row, dim 2): vecnorm(A, p, dim), along any dim of an N-D array. "
+     "Example: vecnorm([3, 0; 4, 1])"},
     {"det", det, 1, 1, "Determinant (LU with partial pivoting). Example: det([1, 2; 3, 4])"},
     {"inv", inv, 1, 1,
      "Matrix inverse (Gauss-Jordan with partial pivoting). Example: inv([2, 0; 0, 4])"},

@@ -207,6 +207,12 @@ Value length(Call& call) {
       const num::Matrix& m = value.matrix_value();
       return Value::scalar(m.empty() ? 0.0 : static_cast<double>(std::max(m.rows(), m.columns())));
     }
+    case Kind::NdArray: {  // MATLAB's: the largest extent, 0 for an empty array
+      const num::NdArray& array = value.nd_value();
+      if (array.empty()) return Value::scalar(0);
+      return Value::scalar(
+          static_cast<double>(*std::max_element(array.dims().begin(), array.dims().end())));
+    }
     case Kind::Scalar:
     case Kind::Complex:
     case Kind::Bool:
@@ -733,6 +739,7 @@ Value sized_diagonal(Call& call) {
 Value diag(Call& call) {
   if (call.has(2)) return sized_diagonal(call);
   const Value& x = call.value(0);
+  if (x.is_nd_array()) call.fail_not_two_dimensional(x, 0);
   const num::Index k = call.has(1) ? call.integer(1) : 0;
   if (x.is(Kind::Matrix) && !is_one_dimensional(x.matrix_value())) {
     num::Matrix diagonal = num::diagonal_of(x.matrix_value(), k);
@@ -833,7 +840,26 @@ Value shifted_by_vector(Call& call, const Value& x) {
   return Value::like(x, std::move(m));
 }
 
+// circshift(A, k[, dim]) of an N-D array (or along a dim past 2 in matlab code): each slice
+// along dim (the first non-singleton by default) rotated by k.
+Value nd_circshift(Call& call, int dim, num::Index k) {
+  return nd_transform_call(call, dim, [k](const num::Matrix& slices) {
+    num::Matrix shifted = slices;
+    const num::Index n = slices.rows();
+    for (num::Index i = 0; i < n; ++i) {
+      const num::Index source = (((i - k) % n) + n) % n;
+      for (num::Index j = 0; j < slices.columns(); ++j) {
+        shifted.set(i, j, slices.complex_at(source, j));
+      }
+    }
+    return std::vector{std::move(shifted)};
+  });
+}
+
 Value circshift(Call& call) {
+  if (const std::optional<int> dim = nd_transform_dim(call, 2)) {
+    return nd_circshift(call, *dim, call.integer(1));
+  }
   const Value& x = numeric(call, 0, "unsupported type");
   if (call.session().dialect() == lang::Dialect::Matlab && !call.has(2) && x.is_array() &&
       call.value(1).element_count() > 1) {
@@ -1217,8 +1243,8 @@ extern const BuiltinTable kShapeBuiltins = {
     {"flip", keeps_class<flip>, 1, 2,
      "Reverse along the first dimension longer than one; flip(x, dim). Example: flip([1, 2, 3])"},
     {"circshift", keeps_class<circshift>, 2, 3,
-     "Rotate a Vector right, or Matrix rows down (dim 2: columns). Example: circshift([1, 2, 3, "
-     "4], 1)"},
+     "Rotate a Vector right, or Matrix rows down (dim 2: columns); an N-D array along dim (the "
+     "first non-singleton by default). Example: circshift([1, 2, 3, 4], 1)"},
     {"tril", keeps_class<tril>, 1, 2,
      "Lower triangle: keep entries with j <= i + k. Example: tril(magic(3))"},
     {"triu", keeps_class<triu>, 1, 2,

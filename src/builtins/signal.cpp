@@ -17,6 +17,7 @@
 #include "builtins/kinds.hpp"
 #include "builtins/matlab_staples.hpp"
 #include "builtins/registry.hpp"
+#include "builtins/slices.hpp"
 #include "builtins/trapezoid.hpp"
 #include "num/format.hpp"
 #include "num/nd_array.hpp"
@@ -209,10 +210,32 @@ num::Window window_argument(Call& call) {
   return num::centred_window(count(w[0]));
 }
 
+// movmean(x, k), movsum(x, k) and movXXX(A, k, dim): a vector as one signal; a matrix per
+// column, an N-D array along its first non-singleton dim, or along dim (MATLAB's).
 template <std::vector<double> (*moving)(std::span<const double>, num::Window)>
 Value moving_window(Call& call) {
-  const std::vector<double> x = signal_argument(call, 0, "x");
-  return like_signal(call, 0, moving(x, window_argument(call)));
+  const Value& x = call.value(0);
+  require_numeric_or_nd(call, x);
+  const bool one_signal =
+      !call.has(2) && !x.is_nd_array() && (!x.is_array() || is_one_dimensional(x.matrix_value()));
+  if (one_signal)
+    return like_signal(call, 0, moving(signal_argument(call, 0, "x"), window_argument(call)));
+  const num::Window window = window_argument(call);
+  const int dim =
+      call.has(2) ? call.nd_dim_argument(2) : num::first_non_singleton_dim(runtime::dims_of(x));
+  return nd_transform_call(call, dim, [&](const num::Matrix& slices) {
+    const num::Matrix signals = slices.transposed();  // one slice per row, each contiguous
+    const std::span<const double> values = signals.real_values();
+    const auto length = static_cast<std::size_t>(signals.columns());
+    std::vector<double> result;
+    result.reserve(values.size());
+    for (std::size_t start = 0; start < values.size(); start += length) {
+      const std::vector<double> moved = moving(values.subspan(start, length), window);
+      result.insert(result.end(), moved.begin(), moved.end());
+    }
+    return std::vector{
+        num::Matrix::row(result).with_shape(signals.rows(), signals.columns()).transposed()};
+  });
 }
 
 // cumtrapz(y) with unit spacing, cumtrapz(x, y): the running trapezoidal integral, from 0.
@@ -250,12 +273,14 @@ extern const BuiltinTable kSignalBuiltins = {
     {"filter", filter, 3, 5,
      "Rational filter y = filter(b, a, x), e.g. an EMA of a curve; in matlab code [y, zf] = "
      "filter(b, a, x, zi, dim). Example: filter(0.5, [1, -0.5], [1, 1, 1, 1])"},
-    {"movmean", moving_window<num::moving_mean>, 2, 2,
-     "Moving mean over a centred window of k (or [back, forward]). Example: movmean([1, 2, 3, 4, "
-     "5], 3)"},
-    {"movsum", moving_window<num::moving_sum>, 2, 2,
-     "Moving sum over a centred window of k (or [back, forward]). Example: movsum([1, 2, 3, 4, 5], "
-     "3)"},
+    {"movmean", moving_window<num::moving_mean>, 2, 3,
+     "Moving mean over a centred window of k (or [back, forward]): movmean(x, k), movmean(A, k, "
+     "dim); per column of a matrix, along the first non-singleton dim of an N-D array. Example: "
+     "movmean([1, 2, 3, 4, 5], 3)"},
+    {"movsum", moving_window<num::moving_sum>, 2, 3,
+     "Moving sum over a centred window of k (or [back, forward]): movsum(x, k), movsum(A, k, dim); "
+     "per column of a matrix, along the first non-singleton dim of an N-D array. Example: "
+     "movsum([1, 2, 3, 4, 5], 3)"},
     {"cumtrapz", along_nd_slices<keeps_single<cumtrapz, 2>, true>, 1, 3,
      "Running trapezoidal integral: cumtrapz(y), cumtrapz(x, y); in matlab code also "
      "cumtrapz(y, dim), cumtrapz(x, y, dim). Example: cumtrapz([1, 2, 3])"},

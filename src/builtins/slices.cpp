@@ -102,4 +102,44 @@ Value nd_reduce_call(runtime::Call& call, int dim_index, const SliceStatistic& s
   return nd_reduce(array, nd_dims_argument(call, dim_index, array.dims()), statistic, logical);
 }
 
+std::vector<Value> nd_transform(const num::NdArray& array, int dim,
+                                const SliceTransform& transform) {
+  std::vector<Value> outputs;
+  for (num::Matrix& slices : transform(num::slices_along(array, dim))) {
+    num::Dims dims = array.dims();
+    if (dims.size() <= static_cast<std::size_t>(dim))
+      dims.resize(static_cast<std::size_t>(dim) + 1, 1);
+    dims[static_cast<std::size_t>(dim)] = slices.rows();
+    slices.demote_if_real();
+    outputs.push_back(runtime::nd_result(num::from_slices_along(slices, dims, dim)));
+  }
+  return outputs;
+}
+
+std::optional<int> nd_transform_dim(const runtime::Call& call, int dim_index) {
+  const Value& x = call.value(0);
+  if (x.is_nd_array()) {
+    if (!call.has(dim_index)) return num::first_non_singleton_dim(x.nd_value().dims());
+    return call.nd_dim_argument(dim_index);
+  }
+  if (matlab_trailing_dim(call, dim_index)) return call.nd_dim_argument(dim_index);
+  return std::nullopt;
+}
+
+Value nd_transform_call(runtime::Call& call, int dim, const SliceTransform& transform) {
+  require_numeric_or_nd(call, call.value(0));
+  const num::NdArray array = runtime::as_nd_array(call.value(0));
+  if (array.is_complex()) call.fail("argument 1 must be real, got complex values");
+  std::vector<Value> outputs = nd_transform(array, dim, transform);
+  // A 2-D value whose outputs keep its extents keeps its kind (cummax(v, 3) of a Vector).
+  const Value& x = call.value(0);
+  for (Value& output : outputs) {
+    if (!x.is_nd_array() && !output.is_nd_array() && runtime::dims_of(output) == array.dims()) {
+      output = same_shape(x, output.as_matrix());
+    }
+  }
+  if (call.nargout() < 2 || outputs.size() < 2) return std::move(outputs.front());
+  return Value::tuple(std::move(outputs));
+}
+
 }  // namespace llmlab::builtins

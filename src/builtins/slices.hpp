@@ -77,4 +77,21 @@ runtime::Value nd_reduce(const num::NdArray& array, std::span<const int> along,
 runtime::Value nd_reduce_call(runtime::Call& call, int dim_index, const SliceStatistic& statistic,
                               bool logical = false);
 
+// A slice-to-slice builtin along one dim (cummax, diff, maxk, movmean): each slice of the array
+// is a column of num::slices_along, `transform` maps those columns to one or more matrices of
+// one column per slice (their rows the new extent along `dim`: diff's shorter slices, maxk's k),
+// and each is put back with the array's other extents (num::from_slices_along).
+using SliceTransform = std::function<std::vector<num::Matrix>(const num::Matrix& slices)>;
+std::vector<runtime::Value> nd_transform(const num::NdArray& array, int dim,
+                                         const SliceTransform& transform);
+
+// The 0-based dim a slice-to-slice builtin takes its N-D path along: for an N-D argument 0,
+// argument `dim_index` (or the first non-singleton dim when it is absent); for a 2-D value, a
+// dim past the second in matlab code (matlab_trailing_dim). nullopt: the 2-D path.
+std::optional<int> nd_transform_dim(const runtime::Call& call, int dim_index);
+
+// nd_transform of argument 0 along nd_transform_dim, its outputs as the call asks for them
+// (the first, or a tuple when nargout is 2 or more). Argument 0 must be real.
+runtime::Value nd_transform_call(runtime::Call& call, int dim, const SliceTransform& transform);
+
 }  // namespace llmlab::builtins

@@ -383,12 +383,19 @@ Value unique(Call& call) {
 
 // [B, I] = maxk(A, k) / mink(A, k): the k largest (smallest) elements in order, and their
 // 1-based positions; a vector gives a vector, a matrix k rows per column (dim 1) or k columns
-// per row (dim 2). Ties keep the earlier element first; NaN sorts after every number.
+// per row (dim 2), an N-D array k elements per slice along dim. Ties keep the earlier element
+// first; NaN sorts after every number.
 template <num::Extremum which>
 Value extreme_k(Call& call) {
   const Value& x = call.value(0);
-  const num::Matrix m = real_matrix(call, 0);
   const num::Index k = call.count_argument(1);
+  if (const std::optional<int> dim = nd_transform_dim(call, 2)) {
+    return nd_transform_call(call, *dim, [&](const num::Matrix& slices) {
+      num::ExtremumResult result = num::extreme_k(slices, Along::Columns, k, which);
+      return std::vector{std::move(result.values), std::move(result.indices)};
+    });
+  }
+  const num::Matrix m = real_matrix(call, 0);
   const Plan plan = plan_slices(x, call.dim_argument(2));
   const Along along = along_of(x, plan);
   num::ExtremumResult result = num::extreme_k(m, along, k, which);
@@ -403,23 +410,43 @@ Value extreme_k(Call& call) {
 }
 
 // diff(x), diff(x, n), diff(x, n, dim): n-th differences along the slices of the stats
-// dispatch; a slice of length L gives max(L - n, 0) values.
+// dispatch (of an N-D array, along dim or the first non-singleton); a slice of length L gives
+// max(L - n, 0) values.
 Value diff(Call& call) {
   const Value& x = call.value(0);
+  const bool default_order =
+      !call.has(1) || call.value(1).element_count() == 0;  // diff(x, [], dim)
+  const num::Index order = default_order ? 1 : call.count_argument(1);
+  if (const std::optional<int> dim = nd_transform_dim(call, 2)) {
+    return nd_transform_call(call, *dim, [&](const num::Matrix& slices) {
+      return std::vector{num::difference(slices, Along::Columns, order)};
+    });
+  }
   const num::Matrix m = real_matrix(call, 0);
-  const num::Index order = call.has(1) ? call.count_argument(1) : 1;
   const Plan plan = plan_slices(x, call.dim_argument(2));
   return transformed_value(x, num::difference(m, along_of(x, plan), order));
 }
 
 // cummax/cummin: the running extremum, skipping NaN (MATLAB's default 'omitnan'); positions
-// before the first number stay NaN.
+// before the first number stay NaN. [m, i] = cummax(...) also gives each extremum's position
+// in its slice.
 template <num::Extremum which>
 Value running_extremum(Call& call) {
   const Value& x = call.value(0);
+  const auto outputs = [&](num::ExtremumResult result) {
+    return std::vector{std::move(result.values), std::move(result.indices)};
+  };
+  if (const std::optional<int> dim = nd_transform_dim(call, 1)) {
+    return nd_transform_call(call, *dim, [&](const num::Matrix& slices) {
+      return outputs(num::cumulative_extremum(slices, Along::Columns, which));
+    });
+  }
   const num::Matrix m = real_matrix(call, 0);
   const Plan plan = plan_slices(x, call.dim_argument(1));
-  return same_shape(x, num::cumulative_extremum(m, along_of(x, plan), which));
+  num::ExtremumResult result = num::cumulative_extremum(m, along_of(x, plan), which);
+  if (call.nargout() < 2) return same_shape(x, std::move(result.values));
+  return Value::tuple(
+      {same_shape(x, std::move(result.values)), same_shape(x, std::move(result.indices))});
 }
 
 // MATLAB's three constructions, in 1-based (I, J) as MATLAB states them.
@@ -487,22 +514,24 @@ extern const BuiltinTable kSortSearchBuiltins = {
     {"find", find, 1, 3,
      "Indices of non-zero elements: find(x), find(x, k[, \"last\"]), [r, c, v] = find(M). Example: "
      "find([0, 1, 0, 1])"},
-    {"unique", keeps_class<unique>, 1, 4,
+    {"unique", keeps_class<over_elements<unique>>, 1, 4,
      "Sorted distinct elements: unique(x), [u, ia, ic] = unique(x), unique(x, \"stable\"). "
      "Example: unique([3, 1, 3, 2])"},
     {"maxk", extreme_k<num::Extremum::Max>, 2, 3,
-     "The k largest elements and positions: [B, I] = maxk(A, k, dim). Example: maxk([4, 9, 1, 7], "
-     "2)"},
+     "The k largest elements and positions: [B, I] = maxk(A, k, dim), along any dim of an N-D "
+     "array. Example: maxk([4, 9, 1, 7], 2)"},
     {"mink", extreme_k<num::Extremum::Min>, 2, 3,
-     "The k smallest elements and positions: [B, I] = mink(A, k, dim). Example: mink([4, 9, 1, 7], "
-     "2)"},
+     "The k smallest elements and positions: [B, I] = mink(A, k, dim), along any dim of an N-D "
+     "array. Example: mink([4, 9, 1, 7], 2)"},
     {"diff", keeps_class<diff>, 1, 3,
-     "Differences: diff(x), diff(x, n), diff(M, n, dim); per column for M. Example: diff([1, 4, 9, "
-     "16])"},
+     "Differences: diff(x), diff(x, n), diff(A, n, dim); per column for M, along the first "
+     "non-singleton dim of an N-D array. Example: diff([1, 4, 9, 16])"},
     {"cummax", keeps_class<running_extremum<num::Extremum::Max>>, 1, 2,
-     "Running maximum ignoring NaN: cummax(x), (M, dim). Example: cummax([1, 3, 2, 5])"},
+     "Running maximum ignoring NaN: cummax(x), cummax(A, dim), [m, i] = cummax(...). Example: "
+     "[m, i] = cummax([1, 3, 2, 5])"},
     {"cummin", keeps_class<running_extremum<num::Extremum::Min>>, 1, 2,
-     "Running minimum ignoring NaN: cummin(x), (M, dim). Example: cummin([5, 3, 4, 1])"},
+     "Running minimum ignoring NaN: cummin(x), cummin(A, dim), [m, i] = cummin(...). Example: "
+     "[m, i] = cummin([5, 3, 4, 1])"},
     {"sortrows", sortrows, 1, 2,
      "Sort rows by columns (negative = descending): sortrows(M, c), [B, i] = sortrows(M). Example: "
      "sortrows([3, 1; 1, 2; 2, 0])"},

@@ -520,7 +520,7 @@ extern const BuiltinTable kTypeBuiltins = {
     {"exist", exist, 1, 2,
      "1 variable, 2 user function or file, 5 builtin, 7 folder, 0 otherwise (MATLAB's codes). "
      "Example: x = 1; exist(\"x\")"},
-    {"complex", keeps_single<complex_builtin, 2>, 1, 2,
+    {"complex", keeps_single<element_wise<complex_builtin, 2>, 2>, 1, 2,
      "a + b*j from real parts, element-wise: complex(a, b). Example: complex(1, 2)"},
     {"int8", integer_class<std::int8_t, runtime::NumClass::Int8>, 1, 1,
      "Round and saturate to int8 (class int8 in matlab code). Example: int8(200)"},

@@ -71,21 +71,25 @@ Matrix cumulative_product(const Matrix& x, Along along) {
   return cumulative(x, along, 1.0, [](auto running, auto element) { return running * element; });
 }
 
-Matrix cumulative_extremum(const Matrix& x, Along along, Extremum which) {
+ExtremumResult cumulative_extremum(const Matrix& x, Along along, Extremum which) {
   LLMLAB_ASSERT(!x.is_complex());
-  Matrix result(x.rows(), x.columns(), std::numeric_limits<double>::quiet_NaN());
+  ExtremumResult result{Matrix(x.rows(), x.columns(), std::numeric_limits<double>::quiet_NaN()),
+                        Matrix(x.rows(), x.columns(), 1.0)};
   if (x.empty()) return result;
   const detail::SliceLayout layout = detail::slice_layout(x, along);
   for (Index s = 0; s < layout.slices; ++s) {
     double best = std::numeric_limits<double>::quiet_NaN();
+    Index position = 0;
     for (Index k = 0; k < layout.count; ++k) {
       const Index flat = s * layout.slice_step + k * layout.stride;
       const double value = x[flat];
       if (!std::isnan(value) &&
           (std::isnan(best) || (which == Extremum::Max ? value > best : value < best))) {
         best = value;
+        position = k;
       }
-      result.set(flat, best);
+      result.values.set(flat, best);
+      result.indices.set(flat, static_cast<double>(position + 1));
     }
   }
   return result;

@@ -16,8 +16,10 @@ Matrix cumulative_sum(const Matrix& x, Along along);
 Matrix cumulative_product(const Matrix& x, Along along);
 
 // The running maximum (or minimum) along each slice, skipping NaN (MATLAB's default
-// 'omitnan'): positions before the first number stay NaN. Real x; the result has x's shape.
-Matrix cumulative_extremum(const Matrix& x, Along along, Extremum which);
+// 'omitnan'): positions before the first number stay NaN. Real x; the values have x's shape,
+// and so do the indices: the 1-based position in the slice of the extremum so far (its first
+// occurrence; 1 before the first number), as Octave gives them.
+ExtremumResult cumulative_extremum(const Matrix& x, Along along, Extremum which);
 
 // The n-th differences along each slice: a slice of length L gives max(L − n, 0) values. Real x.
 // Columns: (R − n)×C; Rows: R×(C − n); All (for 1-D shapes) keeps x's orientation.

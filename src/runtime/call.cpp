@@ -2,8 +2,10 @@
 #include "runtime/call.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <cmath>
+#include <string>
 
 #include "base/error.hpp"
 #include "num/format.hpp"
@@ -11,7 +13,15 @@
 
 namespace llmlab::runtime {
 
-namespace {}  // namespace
+namespace {
+
+// A kind as an argument error names it: an N-D array by its extents ("a 2×3×4 array").
+std::string kind_text(const Value& value) {
+  if (!value.is_nd_array()) return std::string(value.kind_name());
+  return fmt::format("a {} array", fmt::join(value.nd_value().dims(), "×"));
+}
+
+}  // namespace
 
 const Value& Call::value(int index) const {
   LLMLAB_ASSERT(has(index));
@@ -28,12 +38,20 @@ void Call::fail(std::string_view message) const {
   throw Error(fmt::format("{}: {}", name_, message));
 }
 
+void Call::fail_not_two_dimensional(const Value& argument, int index) const {
+  const std::string which = count() == 1 || index < 0 ? std::string("the argument")
+                                                      : fmt::format("argument {}", index + 1);
+  fail(fmt::format("{} must be 2-D (a matrix); this one is {}", which,
+                   fmt::join(argument.nd_value().dims(), "×")));
+}
+
 void Call::fail_argument(int index, std::string_view expected, std::string_view got) const {
   throw Error(fmt::format("{}: argument {}: expected {}, got {}", name_, index + 1, expected, got));
 }
 
 num::Matrix Call::matrix(int index) const {
   const Value& argument = value(index);
+  if (argument.is_nd_array()) fail_not_two_dimensional(argument, index);
   if (!argument.is_numeric()) fail_argument(index, "numeric", argument.kind_name());
   return argument.as_matrix();
 }
@@ -50,7 +68,7 @@ double Call::scalar(int index) const {
     default:
       break;
   }
-  fail_argument(index, "scalar", argument.kind_name());
+  fail_argument(index, "scalar", kind_text(argument));
 }
 
 namespace {
@@ -95,7 +113,7 @@ int Call::nd_dim_argument(int index) const {
 
 const std::string& Call::string(int index) const {
   const Value& argument = value(index);
-  if (!argument.is(Kind::String)) fail_argument(index, "string", argument.kind_name());
+  if (!argument.is(Kind::String)) fail_argument(index, "string", kind_text(argument));
   return argument.string_value();
 }
 
@@ -113,7 +131,7 @@ std::vector<std::string> Call::texts(int index) const {
     }
     return out;
   }
-  fail_argument(index, "texts (a string, string array or cell of strings)", argument.kind_name());
+  fail_argument(index, "texts (a string, string array or cell of strings)", kind_text(argument));
 }
 
 bool Call::boolean(int index) const {

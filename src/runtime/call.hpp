@@ -69,6 +69,10 @@ class Call {
 
   // Throws Error("<name>: <message>").
   [[noreturn]] void fail(std::string_view message) const;
+  // The error of a builtin that MATLAB defines on matrices only (norm, inv, chol), given an N-D
+  // argument: "<name>: the argument must be 2-D (a matrix); this one is 2×3×4" ("argument 2"
+  // when the call has more than one and `index`, the argument's, is known; -1 when it is not).
+  [[noreturn]] void fail_not_two_dimensional(const Value& argument, int index) const;
 
  private:
   [[noreturn]] void fail_argument(int index, std::string_view expected, std::string_view got) const;

@@ -91,16 +91,18 @@ TEST(sort_test, unique_with_first_and_inverse) {
 
 TEST(sort_test, cumulative_extremum_skips_nan_until_the_first_number) {
   const Matrix x = Matrix::from_rows({{kNaN, 3, 1, 5, kNaN}});
-  const Matrix high = cumulative_extremum(x, Along::All, Extremum::Max);
+  const Matrix high = cumulative_extremum(x, Along::All, Extremum::Max).values;
   EXPECT_TRUE(std::isnan(high[0]));
   EXPECT_EQ(high[1], 3.0);
   EXPECT_EQ(high[2], 3.0);
   EXPECT_EQ(high[3], 5.0);
   EXPECT_EQ(high[4], 5.0);
+  EXPECT_EQ(cumulative_extremum(x, Along::All, Extremum::Max).indices,
+            Matrix::from_rows({{1, 2, 2, 4, 4}}));
   const Matrix m = Matrix::from_rows({{4, 1}, {2, 3}});
-  EXPECT_EQ(cumulative_extremum(m, Along::Columns, Extremum::Min),
+  EXPECT_EQ(cumulative_extremum(m, Along::Columns, Extremum::Min).values,
             Matrix::from_rows({{4, 1}, {2, 1}}));
-  EXPECT_EQ(cumulative_extremum(m, Along::Rows, Extremum::Max),
+  EXPECT_EQ(cumulative_extremum(m, Along::Rows, Extremum::Max).values,
             Matrix::from_rows({{4, 4}, {2, 3}}));
 }
 
