@@ -64,6 +64,14 @@ const std::vector<const std::vector<NamedRule>*>& rule_tables();
 Value record_first(RuleCall& call, Value result, std::span<const Value> operands,
                    Backward backward);
 
+// The rule of a running builtin (cumsum, cumprod: one output element per input element, each
+// slice along dim, argument 2, or running_along's default): `slice_gradient` writes one slice's
+// gradient into `out` from the input `x` and the output's gradient `g`, at the flat positions
+// start + i·stride, i < count.
+using SliceGradient = void (*)(const Matrix& x, const Matrix& g, std::span<double> out,
+                               num::Index start, num::Index stride, num::Index count);
+Value record_running(RuleCall& call, SliceGradient slice_gradient);
+
 // The backward pass of X = A \ B (linsolve, solve and the `\` operator) for real A (m×n) and B
 // (m rows): the adjoint of X = A⁺B, exact for a square invertible A and for least squares and
 // minimum-norm solves of full rank (A⁺ the pseudo-inverse; the residual terms vanish when A
