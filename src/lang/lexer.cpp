@@ -282,24 +282,31 @@ class Lexer {
     return token;
   }
 
+  // An opening bracket, brace or parenthesis: one deeper, and the innermost opener.
+  void open(int& depth, char opener) {
+    ++depth;
+    openers_.push_back(opener);
+  }
+  // Its closer (a stray one is the parser's error to report).
+  void close(int& depth) {
+    if (depth > 0) --depth;
+    if (!openers_.empty()) openers_.pop_back();
+  }
+
   void push(Token token, bool spaced) {
     token.space_before = spaced;
     switch (token.kind) {
       case TokenKind::LBracket:
-        ++bracket_depth_;
-        openers_.push_back('[');
+        open(bracket_depth_, '[');
         break;
       case TokenKind::RBracket:
-        if (bracket_depth_ > 0) --bracket_depth_;
-        if (!openers_.empty()) openers_.pop_back();
+        close(bracket_depth_);
         break;
       case TokenKind::LBrace:
-        ++brace_depth_;
-        openers_.push_back('{');
+        open(brace_depth_, '{');
         break;
       case TokenKind::RBrace:
-        if (brace_depth_ > 0) --brace_depth_;
-        if (!openers_.empty()) openers_.pop_back();
+        close(brace_depth_);
         break;
       case TokenKind::Newline:
       case TokenKind::Semicolon:
@@ -307,12 +314,10 @@ class Lexer {
         if (paren_depth_ == 0 && !inside_brackets()) command_line_ = false;
         break;
       case TokenKind::LParen:
-        ++paren_depth_;
-        openers_.push_back('(');
+        open(paren_depth_, '(');
         break;
       case TokenKind::RParen:
-        if (paren_depth_ > 0) --paren_depth_;
-        if (!openers_.empty()) openers_.pop_back();
+        close(paren_depth_);
         break;
       default:
         break;
