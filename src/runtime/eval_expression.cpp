@@ -24,6 +24,12 @@ using lang::ExprKind;
 
 namespace {
 
+// A negative base to a fractional power: NaN in rlab, MATLAB's complex value in matlab code, so
+// the generic path computes it.
+inline bool dialect_decides(double base, double exponent) {
+  return base < 0.0 && exponent != std::trunc(exponent);
+}
+
 // Real scalar ∘ real scalar, the hot path of scalar loops. Returns false when `op` is not an
 // arithmetic or comparison operator, or is a power the generic path decides (below).
 inline bool scalar_binary(BinaryOp op, double a, double b, Value& out) {
@@ -31,7 +37,7 @@ inline bool scalar_binary(BinaryOp op, double a, double b, Value& out) {
       op,
       [&]<num::Arithmetic A>() {
         if constexpr (A == num::Arithmetic::Power) {
-          if (a < 0.0 && b != std::trunc(b)) return false;  // NaN or complex: the dialect decides
+          if (dialect_decides(a, b)) return false;
         }
         out = Value::scalar(num::arithmetic<A>(a, b));
         return true;
@@ -71,6 +77,9 @@ ScalarResult Evaluator::try_scalar(const lang::Expr& expression) {
       return dispatch_scalar_operator(
           binary.op,
           [&]<num::Arithmetic A>() {
+            if constexpr (A == num::Arithmetic::Power) {
+              if (dialect_decides(a.value, b.value)) return not_scalar();
+            }
             return ScalarResult{num::arithmetic<A>(a.value, b.value), true};
           },
           [&]<num::Comparison>() { return not_scalar(); }, not_scalar);
