@@ -282,31 +282,24 @@ class Lexer {
     return token;
   }
 
-  // An opening bracket, brace or parenthesis: one deeper, and the innermost opener.
-  void open(int& depth, char opener) {
-    ++depth;
-    openers_.push_back(opener);
-  }
-  // Its closer (a stray one is the parser's error to report).
-  void close(int& depth) {
-    if (depth > 0) --depth;
-    if (!openers_.empty()) openers_.pop_back();
-  }
-
   void push(Token token, bool spaced) {
     token.space_before = spaced;
     switch (token.kind) {
       case TokenKind::LBracket:
-        open(bracket_depth_, '[');
+        ++bracket_depth_;
+        openers_.push_back('[');
         break;
       case TokenKind::RBracket:
-        close(bracket_depth_);
+        if (bracket_depth_ > 0) --bracket_depth_;
+        if (!openers_.empty()) openers_.pop_back();
         break;
       case TokenKind::LBrace:
-        open(brace_depth_, '{');
+        ++brace_depth_;
+        openers_.push_back('{');
         break;
       case TokenKind::RBrace:
-        close(brace_depth_);
+        if (brace_depth_ > 0) --brace_depth_;
+        if (!openers_.empty()) openers_.pop_back();
         break;
       case TokenKind::Newline:
       case TokenKind::Semicolon:
@@ -314,10 +307,12 @@ class Lexer {
         if (paren_depth_ == 0 && !inside_brackets()) command_line_ = false;
         break;
       case TokenKind::LParen:
-        open(paren_depth_, '(');
+        ++paren_depth_;
+        openers_.push_back('(');
         break;
       case TokenKind::RParen:
-        close(paren_depth_);
+        if (paren_depth_ > 0) --paren_depth_;
+        if (!openers_.empty()) openers_.pop_back();
         break;
       default:
         break;
