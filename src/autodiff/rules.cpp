@@ -23,12 +23,15 @@ namespace llmlab::autodiff {
 using runtime::Kind;
 using runtime::primal_of;
 
-Value RuleCall::plain() const {
+std::vector<Value> RuleCall::primals() const {
   std::vector<Value> primals;
   primals.reserve(arguments.size());
   for (const Value& argument : arguments) primals.push_back(primal_of(argument));
-  return invoke(primals, nargout);
+  return primals;
 }
+
+Value RuleCall::plain() const { return plain(nargout); }
+Value RuleCall::plain(int outputs) const { return invoke(primals(), outputs); }
 
 Matrix RuleCall::matrix(std::size_t k) const {
   const Value& value = primal_of(arguments[k]);
@@ -394,8 +397,7 @@ Value extremum_rule(RuleCall& call) {
       call.arguments.size() == 2 && !(primal_of(call.arguments[1]).is_array() &&
                                       primal_of(call.arguments[1]).matrix_value().empty());
   if (two_operands) return extremum_of_two(call);
-  std::vector<Value> primals;
-  for (const Value& argument : call.arguments) primals.push_back(primal_of(argument));
+  std::vector<Value> primals = call.primals();
   if (primals.size() == 2) primals.pop_back();  // max(x, []) is max(x), which has an index
   Value both = call.invoke(primals, 2);
   const Matrix x = call.matrix(0);

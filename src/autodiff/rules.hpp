@@ -19,8 +19,12 @@ struct RuleCall {
   int nargout;
   const runtime::BuiltinInvoke& invoke;
 
-  // The builtin on the primals of every argument: the plain result.
+  // The primal of every argument.
+  std::vector<Value> primals() const;
+  // The builtin on the primals of every argument: the plain result, for the call's own number
+  // of outputs or for `outputs`.
   Value plain() const;
+  Value plain(int outputs) const;
   // The primal of argument k as a matrix.
   Matrix matrix(std::size_t k) const;
   [[noreturn]] void fail(std::string_view message) const;

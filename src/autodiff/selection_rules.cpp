@@ -70,12 +70,10 @@ std::vector<Index> sources_from_index(const Matrix& x, const Matrix& index, Alon
 // element its index output names. `dim_position` is where the dim argument may be.
 template <std::size_t kDimPosition>
 Value indexed_selection(RuleCall& call) {
-  std::vector<Value> primals;
-  for (const Value& argument : call.arguments) primals.push_back(primal_of(argument));
-  Value both = call.invoke(primals, 2);
+  Value both = call.plain(2);
   const Matrix x = call.matrix(0);
   const Matrix index = both.tuple_items()[1].as_matrix();
-  const Along along = running_along(primals[0], x, dim_at(call, kDimPosition));
+  const Along along = running_along(primal_of(call.arguments[0]), x, dim_at(call, kDimPosition));
   Value result = call.nargout >= 2 ? both : both.tuple_items()[0];
   return record_selection(call, std::move(result), sources_from_index(x, index, along), x);
 }
@@ -90,9 +88,7 @@ Value sort_rule(RuleCall& call) {
 
 // [B, i] = sortrows(M, ...): B = M(i, :).
 Value sortrows_rule(RuleCall& call) {
-  std::vector<Value> primals;
-  for (const Value& argument : call.arguments) primals.push_back(primal_of(argument));
-  Value both = call.invoke(primals, 2);
+  Value both = call.plain(2);
   const Matrix x = call.matrix(0);
   const Matrix order = both.tuple_items()[1].as_matrix();
   std::vector<Index> source;
