@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <system_error>
 
 #include "lang/dialect.hpp"
@@ -79,11 +80,8 @@ int run_command_line(int argc, char** argv) {
     }
   });
 
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& error) {
-    const int status = app.exit(error);
-    return status == 0 ? kExitOk : kExitUsageError;
+  if (const std::optional<int> status = parse_arguments<CLI::ParseError>(app, argc, argv)) {
+    return *status;
   }
   if (version) {
     fmt::print("llmlab {}\n", kVersion);

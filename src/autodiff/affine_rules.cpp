@@ -66,8 +66,7 @@ Matrix jacobian_in(const RuleCall& call, std::size_t k, const std::vector<Value>
 Value affine_in(RuleCall& call, std::initializer_list<std::size_t> positions,
                 std::initializer_list<std::size_t> differentiated_elsewhere = {}) {
   if (call.nargout > 1) call.fail("the gradient rule takes one output");
-  std::vector<Value> primals;
-  for (const Value& argument : call.arguments) primals.push_back(primal_of(argument));
+  const std::vector<Value> primals = call.primals();
   for (std::size_t k = 0; k < call.arguments.size(); ++k) {
     const auto listed = [k](std::initializer_list<std::size_t> list) {
       return std::find(list.begin(), list.end(), k) != list.end();

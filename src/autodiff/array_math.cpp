@@ -59,6 +59,21 @@ namespace {
 
 int blas_size(Index n) { return static_cast<int>(n); }
 
+// op(a) · op(b) by one row-major GEMM, op the matrix itself or its transpose; an empty product
+// is zeros.
+Matrix gemm_product(const Matrix& a, CBLAS_TRANSPOSE a_op, const Matrix& b, CBLAS_TRANSPOSE b_op) {
+  const Index m = a_op == CblasTrans ? a.columns() : a.rows();
+  const Index k = a_op == CblasTrans ? a.rows() : a.columns();
+  const Index n = b_op == CblasTrans ? b.rows() : b.columns();
+  if (m == 0 || n == 0 || k == 0) return Matrix(m, n);
+  Matrix c = Matrix::uninitialized(m, n);  // GEMM writes every element
+  num::blas::library().dgemm(CblasRowMajor, a_op, b_op, blas_size(m), blas_size(n), blas_size(k),
+                             1.0, a.real_values().data(), blas_size(a.columns()),
+                             b.real_values().data(), blas_size(b.columns()), 0.0,
+                             c.mutable_real_values().data(), blas_size(n));
+  return c;
+}
+
 }  // namespace
 
 Matrix product_transposed_right(const Matrix& a, const Matrix& b) {
@@ -66,14 +81,7 @@ Matrix product_transposed_right(const Matrix& a, const Matrix& b) {
     throw Error("autodiff: internal error: a * b' with " + num::shape_text(a) + " and " +
                 num::shape_text(b));
   }
-  if (a.rows() == 0 || b.rows() == 0 || a.columns() == 0) return Matrix(a.rows(), b.rows());
-  Matrix c = Matrix::uninitialized(a.rows(), b.rows());  // GEMM writes every element
-  num::blas::library().dgemm(CblasRowMajor, CblasNoTrans, CblasTrans, blas_size(a.rows()),
-                             blas_size(b.rows()), blas_size(a.columns()), 1.0,
-                             a.real_values().data(), blas_size(a.columns()), b.real_values().data(),
-                             blas_size(b.columns()), 0.0, c.mutable_real_values().data(),
-                             blas_size(b.rows()));
-  return c;
+  return gemm_product(a, CblasNoTrans, b, CblasTrans);
 }
 
 Matrix product_transposed_left(const Matrix& a, const Matrix& b) {
@@ -81,16 +89,7 @@ Matrix product_transposed_left(const Matrix& a, const Matrix& b) {
     throw Error("autodiff: internal error: a' * b with " + num::shape_text(a) + " and " +
                 num::shape_text(b));
   }
-  if (a.columns() == 0 || b.columns() == 0 || a.rows() == 0) {
-    return Matrix(a.columns(), b.columns());
-  }
-  Matrix c = Matrix::uninitialized(a.columns(), b.columns());  // GEMM writes every element
-  num::blas::library().dgemm(CblasRowMajor, CblasTrans, CblasNoTrans, blas_size(a.columns()),
-                             blas_size(b.columns()), blas_size(a.rows()), 1.0,
-                             a.real_values().data(), blas_size(a.columns()), b.real_values().data(),
-                             blas_size(b.columns()), 0.0, c.mutable_real_values().data(),
-                             blas_size(b.columns()));
-  return c;
+  return gemm_product(a, CblasTrans, b, CblasNoTrans);
 }
 
 Matrix identity(Index n) {

@@ -80,8 +80,7 @@ Value pagemtimes_rule(RuleCall& call) {
 // differentiated function is an error, never a value cut off from its gradient.
 Value attention_rule(RuleCall& call) {
   if (call.nargout > 1) call.fail("the attention weights (second output) have no gradient rule");
-  std::vector<Value> primals;
-  for (const Value& argument : call.arguments) primals.push_back(primal_of(argument));
+  const std::vector<Value> primals = call.primals();
   const AttentionArguments arguments = read_attention_arguments(primals);
   nn::AttentionResult forward = attention_of(arguments);
   const num::Dims y_dims = forward.output.dims();

@@ -23,12 +23,15 @@ namespace llmlab::autodiff {
 using runtime::Kind;
 using runtime::primal_of;
 
-Value RuleCall::plain() const {
+std::vector<Value> RuleCall::primals() const {
   std::vector<Value> primals;
   primals.reserve(arguments.size());
   for (const Value& argument : arguments) primals.push_back(primal_of(argument));
-  return invoke(primals, nargout);
+  return primals;
 }
+
+Value RuleCall::plain() const { return plain(nargout); }
+Value RuleCall::plain(int outputs) const { return invoke(primals(), outputs); }
 
 Matrix RuleCall::matrix(std::size_t k) const {
   const Value& value = primal_of(arguments[k]);
@@ -51,6 +54,22 @@ Value record_first(RuleCall& call, Value result, std::span<const Value> operands
 }
 
 Value no_gradient(RuleCall& call) { return call.plain(); }
+
+Value record_running(RuleCall& call, SliceGradient slice_gradient) {
+  Value result = call.plain();
+  const Matrix x = call.matrix(0);
+  const Along along = running_along(primal_of(call.arguments[0]), x, dim_at(call, 1));
+  const Value operands[] = {call.arguments[0]};
+  return call.tape.record(
+      std::move(result), operands, [x, along, slice_gradient](const Matrix& g, GradientSink& sink) {
+        Matrix d(x.rows(), x.columns());
+        std::span<double> out = d.mutable_real_values();
+        for_each_slice(x, along, [&](Index start, Index stride, Index count, Index) {
+          slice_gradient(x, g, out, start, stride, count);
+        });
+        sink.add(0, std::move(d));
+      });
+}
 
 std::optional<double> dim_at(const RuleCall& call, std::size_t position) {
   if (call.arguments.size() <= position) return std::nullopt;
@@ -326,27 +345,18 @@ Value prod_rule(RuleCall& call) {
       });
 }
 
+// The gradient of a running sum is the running sum from the end.
 Value cumsum_rule(RuleCall& call) {
-  Value result = call.plain();
-  const Matrix x = call.matrix(0);
-  const Along along = running_along(primal_of(call.arguments[0]), x, dim_at(call, 1));
-  const Value operands[] = {call.arguments[0]};
-  return call.tape.record(
-      std::move(result), operands, [x, along](const Matrix& g, GradientSink& sink) {
-        // The gradient of a running sum is the running sum from the end.
-        Matrix d(x.rows(), x.columns());
-        std::span<double> out = d.mutable_real_values();
-        std::span<const double> dy = g.real_values();
-        for_each_slice(x, along, [&](Index start, Index stride, Index count, Index) {
-          double total = 0.0;
-          for (Index i = count - 1; i >= 0; --i) {
-            const auto p = static_cast<std::size_t>(start + i * stride);
-            total += dy[p];
-            out[p] = total;
-          }
-        });
-        sink.add(0, std::move(d));
-      });
+  return record_running(call, [](const Matrix&, const Matrix& g, std::span<double> out, Index start,
+                                 Index stride, Index count) {
+    std::span<const double> dy = g.real_values();
+    double total = 0.0;
+    for (Index i = count - 1; i >= 0; --i) {
+      const auto p = static_cast<std::size_t>(start + i * stride);
+      total += dy[p];
+      out[p] = total;
+    }
+  });
 }
 
 // max/min: a reduction sends the gradient to the element its index output names (the first
@@ -387,8 +397,7 @@ Value extremum_rule(RuleCall& call) {
       call.arguments.size() == 2 && !(primal_of(call.arguments[1]).is_array() &&
                                       primal_of(call.arguments[1]).matrix_value().empty());
   if (two_operands) return extremum_of_two(call);
-  std::vector<Value> primals;
-  for (const Value& argument : call.arguments) primals.push_back(primal_of(argument));
+  std::vector<Value> primals = call.primals();
   if (primals.size() == 2) primals.pop_back();  // max(x, []) is max(x), which has an index
   Value both = call.invoke(primals, 2);
   const Matrix x = call.matrix(0);

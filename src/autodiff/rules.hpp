@@ -23,8 +23,12 @@ struct RuleCall {
   // std(x, w) and var(x, w) in matlab code: the second argument is the weight, not rlab's dim.
   bool second_is_weight() const { return dialect == lang::Dialect::Matlab; }
 
-  // The builtin on the primals of every argument: the plain result.
+  // The primal of every argument.
+  std::vector<Value> primals() const;
+  // The builtin on the primals of every argument: the plain result, for the call's own number
+  // of outputs or for `outputs`.
   Value plain() const;
+  Value plain(int outputs) const;
   // The primal of argument k as a matrix.
   Matrix matrix(std::size_t k) const;
   [[noreturn]] void fail(std::string_view message) const;
@@ -67,6 +71,14 @@ const std::vector<const std::vector<NamedRule>*>& rule_tables();
 // The first output of a builtin result (a tuple when nargout > 1) and the rest unchanged.
 Value record_first(RuleCall& call, Value result, std::span<const Value> operands,
                    Backward backward);
+
+// The rule of a running builtin (cumsum, cumprod: one output element per input element, each
+// slice along dim, argument 2, or running_along's default): `slice_gradient` writes one slice's
+// gradient into `out` from the input `x` and the output's gradient `g`, at the flat positions
+// start + i·stride, i < count.
+using SliceGradient = void (*)(const Matrix& x, const Matrix& g, std::span<double> out,
+                               num::Index start, num::Index stride, num::Index count);
+Value record_running(RuleCall& call, SliceGradient slice_gradient);
 
 // The backward pass of X = A \ B (linsolve, solve and the `\` operator) for real A (m×n) and B
 // (m rows): the adjoint of X = A⁺B, exact for a square invertible A and for least squares and

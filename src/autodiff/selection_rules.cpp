@@ -36,6 +36,18 @@ Value record_selection(RuleCall& call, Value result, std::vector<Index> source, 
                       });
 }
 
+// A reduction whose gradient is the output's, spread back over the slices of x, times a
+// fixed factor per element of x (median's weights, var's and vecnorm's derivatives).
+Value record_scaled(RuleCall& call, Value result, Matrix factor) {
+  const Value operands[] = {call.arguments[0]};
+  return call.tape.record(
+      std::move(result), operands,
+      [factor = std::move(factor)](const Matrix& g, GradientSink& sink) {
+        sink.add(0, num::elementwise(num::Arithmetic::Multiply,
+                                     expand(g, factor.rows(), factor.columns()), factor));
+      });
+}
+
 // The sources of an output laid out by slices of x (`along`), where `index` holds the 1-based
 // position inside each slice of every output element (sort's and maxk's index outputs).
 std::vector<Index> sources_from_index(const Matrix& x, const Matrix& index, Along along) {
@@ -58,12 +70,10 @@ std::vector<Index> sources_from_index(const Matrix& x, const Matrix& index, Alon
 // element its index output names. `dim_position` is where the dim argument may be.
 template <std::size_t kDimPosition>
 Value indexed_selection(RuleCall& call) {
-  std::vector<Value> primals;
-  for (const Value& argument : call.arguments) primals.push_back(primal_of(argument));
-  Value both = call.invoke(primals, 2);
+  Value both = call.plain(2);
   const Matrix x = call.matrix(0);
   const Matrix index = both.tuple_items()[1].as_matrix();
-  const Along along = running_along(primals[0], x, dim_at(call, kDimPosition));
+  const Along along = running_along(primal_of(call.arguments[0]), x, dim_at(call, kDimPosition));
   Value result = call.nargout >= 2 ? both : both.tuple_items()[0];
   return record_selection(call, std::move(result), sources_from_index(x, index, along), x);
 }
@@ -78,9 +88,7 @@ Value sort_rule(RuleCall& call) {
 
 // [B, i] = sortrows(M, ...): B = M(i, :).
 Value sortrows_rule(RuleCall& call) {
-  std::vector<Value> primals;
-  for (const Value& argument : call.arguments) primals.push_back(primal_of(argument));
-  Value both = call.invoke(primals, 2);
+  Value both = call.plain(2);
   const Matrix x = call.matrix(0);
   const Matrix order = both.tuple_items()[1].as_matrix();
   std::vector<Index> source;
@@ -211,43 +219,29 @@ Value median_rule(RuleCall& call) {
                      w[at(start + order[at(count / 2)] * stride)] += 0.5;
                    }
                  });
-  const Value operands[] = {call.arguments[0]};
-  return call.tape.record(
-      std::move(result), operands, [weights](const Matrix& g, GradientSink& sink) {
-        sink.add(0, num::elementwise(num::Arithmetic::Multiply,
-                                     expand(g, weights.rows(), weights.columns()), weights));
-      });
+  return record_scaled(call, std::move(result), std::move(weights));
 }
 
 // cumprod(x[, dim]): ∂y_i/∂x_j = Π_{k ≤ i, k ≠ j} x_k, so the gradient of x_j is
 // (Π_{k < j} x_k) · S_j with S_j = g_j + x_{j+1} S_{j+1}: exact at zeros, one pass each way.
 Value cumprod_rule(RuleCall& call) {
-  Value result = call.plain();
-  const Matrix x = call.matrix(0);
-  const Along along = running_along(primal_of(call.arguments[0]), x, dim_at(call, 1));
-  const Value operands[] = {call.arguments[0]};
-  return call.tape.record(
-      std::move(result), operands, [x, along](const Matrix& g, GradientSink& sink) {
-        Matrix d(x.rows(), x.columns());
-        std::span<double> out = d.mutable_real_values();
-        std::span<const double> in = x.real_values();
-        for_each_slice(x, along, [&](Index start, Index stride, Index count, Index) {
-          double suffix = 0.0;
-          for (Index i = count - 1; i >= 0; --i) {
-            const Index p = start + i * stride;
-            const double next = i + 1 < count ? in[at(p + stride)] : 0.0;
-            suffix = g[p] + next * suffix;
-            out[at(p)] = suffix;
-          }
-          double prefix = 1.0;
-          for (Index i = 0; i < count; ++i) {
-            const Index p = start + i * stride;
-            out[at(p)] *= prefix;
-            prefix *= in[at(p)];
-          }
-        });
-        sink.add(0, std::move(d));
-      });
+  return record_running(call, [](const Matrix& x, const Matrix& g, std::span<double> out,
+                                 Index start, Index stride, Index count) {
+    std::span<const double> in = x.real_values();
+    double suffix = 0.0;
+    for (Index i = count - 1; i >= 0; --i) {
+      const Index p = start + i * stride;
+      const double next = i + 1 < count ? in[at(p + stride)] : 0.0;
+      suffix = g[p] + next * suffix;
+      out[at(p)] = suffix;
+    }
+    double prefix = 1.0;
+    for (Index i = 0; i < count; ++i) {
+      const Index p = start + i * stride;
+      out[at(p)] *= prefix;
+      prefix *= in[at(p)];
+    }
+  });
 }
 
 // var(x), var(x, dim), var(x, w, dim) and std: per slice of N elements with mean m and
@@ -279,12 +273,7 @@ Value spread_rule(RuleCall& call) {
                      f[at(p)] = kStd ? (spread == 0.0 ? 0.0 : dvar / (2.0 * spread)) : dvar;
                    }
                  });
-  const Value operands[] = {call.arguments[0]};
-  return call.tape.record(
-      std::move(result), operands, [factor](const Matrix& g, GradientSink& sink) {
-        sink.add(0, num::elementwise(num::Arithmetic::Multiply,
-                                     expand(g, factor.rows(), factor.columns()), factor));
-      });
+  return record_scaled(call, std::move(result), std::move(factor));
 }
 
 // zscore(x[, w, dim]): z = (x - m) / s per slice; with D the divisor of s,
@@ -356,12 +345,7 @@ Value vecnorm_rule(RuleCall& call) {
                      f[at(q)] = sign(in[at(q)]) * std::pow(std::abs(in[at(q)]) / norm, p - 1.0);
                    }
                  });
-  const Value operands[] = {call.arguments[0]};
-  return call.tape.record(
-      std::move(result), operands, [factor](const Matrix& g, GradientSink& sink) {
-        sink.add(0, num::elementwise(num::Arithmetic::Multiply,
-                                     expand(g, factor.rows(), factor.columns()), factor));
-      });
+  return record_scaled(call, std::move(result), std::move(factor));
 }
 
 // cov(x), cov(X), cov(x, y): C = V_cᵀ V_c / (N - 1) over the N × k variables V (x's elements as

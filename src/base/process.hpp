@@ -3,6 +3,7 @@
 // allocator the same way and find their companion files beside their own binary.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -17,6 +18,19 @@ enum ExitCode : int {
   kExitUsageError = 2,
   kExitInterrupted = 130
 };
+
+// Parses main()'s arguments with a CLI11 app (App is CLI::App and ParseError CLI::ParseError;
+// base includes no CLI11): nothing when the program goes on, else its exit code, kExitOk after
+// --help and kExitUsageError after a mistake, both already printed by CLI11.
+template <class ParseError, class App>
+std::optional<int> parse_arguments(App& app, int argc, char** argv) {
+  try {
+    app.parse(argc, argv);
+  } catch (const ParseError& error) {
+    return app.exit(error) == 0 ? kExitOk : kExitUsageError;
+  }
+  return std::nullopt;
+}
 
 // The malloc settings every llmlab process runs under; each main() calls this first.
 void tune_allocator();

@@ -1013,12 +1013,9 @@ num::Index subscript(Call& call, double value, num::Index limit) {
   return static_cast<num::Index>(value) - 1;
 }
 
-// sub2ind(sz, i1, i2, ..., in) in matlab code for any number of subscripts: MATLAB's linear
-// index i1 + (i2 − 1)·d1 + …, the last subscript spanning the dims it leaves (a missing dim
-// is 1); every subscript a whole number within its extent, all of one size.
-Value nd_sub2ind(Call& call) {
-  const num::Matrix sizes = real_matrix(call, 0);
-  const int count = call.count() - 1;
+// The extents `count` subscripts address in an array of size `sizes` (MATLAB's rule): the
+// first count - 1 dims as given (a missing dim is 1), the last spanning the dims left.
+std::vector<double> folded_extents(const num::Matrix& sizes, int count) {
   std::vector<double> extents;
   for (int k = 0; k < count; ++k) {
     double extent = 1.0;
@@ -1029,6 +1026,16 @@ Value nd_sub2ind(Call& call) {
     }
     extents.push_back(extent);
   }
+  return extents;
+}
+
+// sub2ind(sz, i1, i2, ..., in) in matlab code for any number of subscripts: MATLAB's linear
+// index i1 + (i2 − 1)·d1 + …, the last subscript spanning the dims it leaves (a missing dim
+// is 1); every subscript a whole number within its extent, all of one size.
+Value nd_sub2ind(Call& call) {
+  const num::Matrix sizes = real_matrix(call, 0);
+  const int count = call.count() - 1;
+  const std::vector<double> extents = folded_extents(sizes, count);
   const num::Matrix first = real_matrix(call, 1);
   num::Matrix result(first.rows(), first.columns());
   std::vector<num::Matrix> subscripts;
@@ -1098,18 +1105,9 @@ Value nd_ind2sub(Call& call) {
   const Value& indices = call.value(1);
   const num::Matrix idx = real_matrix(call, 1);
   const int outputs = std::max(call.nargout(), 1);
-  std::vector<double> extents;
   double total = 1.0;
   for (num::Index d = 0; d < sizes.size(); ++d) total *= sizes[d];
-  for (int k = 0; k < outputs; ++k) {
-    double extent = 1.0;
-    if (k < outputs - 1) {
-      extent = k < sizes.size() ? sizes[k] : 1.0;
-    } else {
-      for (num::Index d = k; d < sizes.size(); ++d) extent *= sizes[d];
-    }
-    extents.push_back(extent);
-  }
+  const std::vector<double> extents = folded_extents(sizes, outputs);
   std::vector<num::Matrix> subscripts(static_cast<std::size_t>(outputs),
                                       num::Matrix(idx.rows(), idx.columns()));
   for (num::Index e = 0; e < idx.size(); ++e) {

@@ -240,13 +240,7 @@ Value moving_window(Call& call) {
 
 // cumtrapz(y) with unit spacing, cumtrapz(x, y): the running trapezoidal integral, from 0.
 Value cumtrapz(Call& call) {
-  const bool complex_input =
-      std::any_of(call.arguments().begin(), call.arguments().end(), [](const Value& a) {
-        return a.is(Kind::Complex) || (a.is_array() && a.matrix_value().is_complex());
-      });
-  if (call.session().dialect() == lang::Dialect::Matlab && !complex_input) {
-    return matlab_trapezoid(call, Integral::Running);
-  }
+  if (takes_matlab_trapezoid(call)) return matlab_trapezoid(call, Integral::Running);
   if (call.has(2)) throw Error("wrong number of arguments for 'cumtrapz': expected 1..2, got 3");
   const int y_index = call.count() == 2 ? 1 : 0;
   const std::vector<double> y = signal_argument(call, y_index, "y");

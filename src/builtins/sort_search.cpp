@@ -160,19 +160,27 @@ Value nd_sort(Call& call, int dim, num::Direction direction) {
   return sorted;
 }
 
-// sort(A), sort(A, dim), sort(A, mode), sort(A, dim, mode) of an N-D array.
-Value nd_sort_call(Call& call) {
-  const num::NdArray& array = call.value(0).nd_value();
-  int dim = num::first_non_singleton_dim(array.dims());
+// sort's optional arguments, (dim), (mode) or (dim, mode): the direction, with `read_dim`
+// called to read a dim in position 1.
+template <class ReadDim>
+num::Direction sort_arguments(Call& call, ReadDim read_dim) {
   num::Direction direction = num::Direction::Ascend;
   if (call.has(1)) {
     if (call.value(1).is(Kind::String)) {
       direction = direction_argument(call, 1);
     } else {
-      dim = call.nd_dim_argument(1);
+      read_dim();
     }
   }
   if (call.has(2)) direction = direction_argument(call, 2);
+  return direction;
+}
+
+// sort(A), sort(A, dim), sort(A, mode), sort(A, dim, mode) of an N-D array.
+Value nd_sort_call(Call& call) {
+  const num::NdArray& array = call.value(0).nd_value();
+  int dim = num::first_non_singleton_dim(array.dims());
+  const num::Direction direction = sort_arguments(call, [&] { dim = call.nd_dim_argument(1); });
   return nd_sort(call, dim, direction);
 }
 
@@ -192,15 +200,7 @@ Value sort(Call& call) {
   if (x.is(Kind::String)) return sort_strings(call, characters_as_items(x.string_value()), true);
   require_numeric(call, x);
   std::optional<int> dim;
-  num::Direction direction = num::Direction::Ascend;
-  if (call.has(1)) {
-    if (call.value(1).is(Kind::String)) {
-      direction = direction_argument(call, 1);
-    } else {
-      dim = call.dim_argument(1);
-    }
-  }
-  if (call.has(2)) direction = direction_argument(call, 2);
+  const num::Direction direction = sort_arguments(call, [&] { dim = call.dim_argument(1); });
   const std::optional<Along> along = plan_running(x, dim);
   // A logical number stays logical in matlab code (sort(true) is true).
   Value sorted =

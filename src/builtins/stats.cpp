@@ -651,6 +651,14 @@ double along_slice(const num::Matrix& m, int dim, num::Index s, num::Index k) {
 // (scalar), one abscissa per point along dim (a vector), or y's shape. The default dim is the
 // first non-singleton; a dim past the second integrates single points, so 0. cumtrapz takes the
 // same forms and keeps y's shape, each slice's running integral from 0.
+bool takes_matlab_trapezoid(Call& call) {
+  const bool complex_input =
+      std::any_of(call.arguments().begin(), call.arguments().end(), [](const Value& a) {
+        return a.is(Kind::Complex) || (a.is_array() && a.matrix_value().is_complex());
+      });
+  return call.session().dialect() == lang::Dialect::Matlab && !complex_input;
+}
+
 Value matlab_trapezoid(Call& call, Integral integral) {
   const bool running = integral == Integral::Running;
   const bool y_then_dim =
@@ -690,13 +698,7 @@ Value matlab_trapezoid(Call& call, Integral integral) {
 namespace {
 
 Value trapz(Call& call) {
-  const bool complex_input =
-      std::any_of(call.arguments().begin(), call.arguments().end(), [](const Value& a) {
-        return a.is(Kind::Complex) || (a.is_array() && a.matrix_value().is_complex());
-      });
-  if (call.session().dialect() == lang::Dialect::Matlab && !complex_input) {
-    return matlab_trapezoid(call, Integral::Total);
-  }
+  if (takes_matlab_trapezoid(call)) return matlab_trapezoid(call, Integral::Total);
   // rlab's trapz has no dim (builtins.md §5): the arity error it always gave.
   if (call.count() == 3) throw Error("wrong number of arguments for 'trapz': expected 1..2, got 3");
   const Value& v = call.value(call.count() - 1);

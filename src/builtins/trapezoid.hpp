@@ -12,5 +12,7 @@ enum class Integral { Total, Running };
 // trapz(y), trapz(x, y), trapz(y, dim), trapz(x, y, dim) and the same forms of cumtrapz on real
 // 2-D y, in matlab code (MATLAB's forms, as Octave reads them).
 runtime::Value matlab_trapezoid(runtime::Call& call, Integral integral);
+// Whether trapz or cumtrapz takes those forms: in matlab code, with no complex argument.
+bool takes_matlab_trapezoid(runtime::Call& call);
 
 }  // namespace llmlab::builtins

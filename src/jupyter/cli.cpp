@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
+#include <optional>
 #include <string>
 
 #include "base/process.hpp"
@@ -25,11 +26,8 @@ int main(int argc, char** argv) {
   std::string dialect = "rlab";
   app.add_option("--dialect", dialect, "The language of the cells: rlab (default) or matlab")
       ->check(CLI::IsMember({"rlab", "matlab"}));
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& error) {
-    const int status = app.exit(error);
-    return status == 0 ? kExitOk : kExitUsageError;
+  if (const std::optional<int> status = parse_arguments<CLI::ParseError>(app, argc, argv)) {
+    return *status;
   }
   if (version) {
     fmt::print("llmlab-kernel {}\n", kVersion);

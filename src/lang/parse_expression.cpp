@@ -111,12 +111,7 @@ ExprPtr Parser::parse_unary() {
   }
   if (!op) return parse_power();
   const SourceLoc loc = loc_of(advance());
-  ++depth_;
-  if (depth_ > kMaxDepth) fail("expression nested too deeply");
-  add_level();
-  ExprPtr operand = parse_unary();
-  --height_;
-  --depth_;
+  ExprPtr operand = parse_nested(&Parser::parse_unary);
   return std::make_unique<UnaryExpr>(loc, *op, std::move(operand));
 }
 
@@ -126,12 +121,7 @@ ExprPtr Parser::parse_power() {
   if (!check(TokenKind::Caret) && !check(TokenKind::DotCaret)) return base;
   const Token& op_token = advance();
   const BinaryOp op = op_token.kind == TokenKind::Caret ? BinaryOp::Power : BinaryOp::ElementPower;
-  ++depth_;
-  if (depth_ > kMaxDepth) fail("expression nested too deeply");
-  add_level();
-  ExprPtr exponent = parse_unary();
-  --height_;
-  --depth_;
+  ExprPtr exponent = parse_nested(&Parser::parse_unary);
   return std::make_unique<BinaryExpr>(loc_of(op_token), op, std::move(base), std::move(exponent));
 }
 
@@ -219,16 +209,19 @@ ExprList Parser::parse_call_arguments(TokenKind closer) {
   return args;
 }
 
-// A range_expr inside brackets or parentheses, with a depth guard so that hostile input
-// (thousands of nested brackets) fails cleanly instead of exhausting the stack.
-ExprPtr Parser::parse_nested_range_expr() {
+// One level of nesting (a bracket, a prefix operator, an exponent), with a depth guard so that
+// hostile input (thousands of nested brackets) fails cleanly instead of exhausting the stack.
+ExprPtr Parser::parse_nested(ExprPtr (Parser::*parse_level)()) {
   if (++depth_ > kMaxDepth) fail("expression nested too deeply");
   add_level();
-  ExprPtr expr = parse_range_expr();
+  ExprPtr expr = (this->*parse_level)();
   --height_;
   --depth_;
   return expr;
 }
+
+// A range_expr inside brackets or parentheses.
+ExprPtr Parser::parse_nested_range_expr() { return parse_nested(&Parser::parse_range_expr); }
 
 ExprPtr Parser::number_literal(const Token& token) const {
   if (token.imaginary) return std::make_unique<ImaginaryExpr>(loc_of(token), token.number);

@@ -682,11 +682,16 @@ StmtPtr Parser::parse_for() {
   if (parenthesised) expect(TokenKind::RParen, "')'");
   auto statement = std::make_unique<ForStmt>(loc, std::move(variable), std::move(values));
   parse_header_terminator();
-  ++loop_depth_;
-  statement->body = parse_block(BlockKind::For, keyword);
-  --loop_depth_;
+  statement->body = parse_loop_body(BlockKind::For, keyword);
   finish_compound(*statement);
   return statement;
+}
+
+Block Parser::parse_loop_body(BlockKind kind, const Token& opener) {
+  ++loop_depth_;
+  Block body = parse_block(kind, opener);
+  --loop_depth_;
+  return body;
 }
 
 // while_statement = "while" range_expr TERM block "end"
@@ -695,9 +700,7 @@ StmtPtr Parser::parse_while() {
   const SourceLoc loc = loc_of(keyword);
   auto statement = std::make_unique<WhileStmt>(loc, parse_condition());
   parse_header_terminator();
-  ++loop_depth_;
-  statement->body = parse_block(BlockKind::While, keyword);
-  --loop_depth_;
+  statement->body = parse_loop_body(BlockKind::While, keyword);
   finish_compound(*statement);
   return statement;
 }

@@ -170,6 +170,8 @@ class Parser {
   bool closes_block(const Token& token) const;
   bool at_catch_clause() const;
   Block parse_block(BlockKind kind, const Token& opener);
+  // A loop's body: a block in which `break` and `continue` are allowed.
+  Block parse_loop_body(BlockKind kind, const Token& opener);
   bool at_terminating_word() const;
   bool parse_terminator();
   void parse_header_terminator();
@@ -202,6 +204,8 @@ class Parser {
   // "(" args ")" — or "{" args "}" when `closer` is RBrace (a cell subscript, §13.12).
   ExprList parse_call_arguments(TokenKind closer = TokenKind::RParen);
   ExprPtr parse_nested_range_expr();
+  // `parse_level` one level deeper, under the depth and height guards.
+  ExprPtr parse_nested(ExprPtr (Parser::*parse_level)());
   ExprPtr parse_primary();
   // A number token's expression: the real number, or `3i`'s imaginary one.
   ExprPtr number_literal(const Token& token) const;

@@ -73,6 +73,26 @@ void check_info(int info, const char* routine) {
   LLMLAB_ASSERT(info == 0);
 }
 
+// A LAPACK SVD routine run by its workspace protocol: `call(lapack, work, lwork, info)` once with
+// lwork = -1, which leaves the optimal workspace size in work[0], then with a workspace of that
+// size; each call checked as `routine`. A small problem (k singular values) runs the BLAS on one
+// thread.
+template <class Call>
+void svd_with_workspace(const char* routine, Index k, Call call) {
+  std::optional<detail::SingleThreadedBlas> single_threaded;
+  if (k <= kSingleThreadedSvd) single_threaded.emplace();
+  const blas::Library& lapack = blas::library();
+  int info = 0;
+  double optimal = 0.0;
+  int lwork = -1;
+  call(lapack, &optimal, &lwork, &info);
+  check_info(info, routine);
+  lwork = static_cast<int>(optimal);
+  std::vector<double> work(static_cast<std::size_t>(std::max(lwork, 1)));
+  call(lapack, work.data(), &lwork, &info);
+  check_info(info, routine);
+}
+
 bool is_hermitian(const Matrix& a) {
   for (Index i = 0; i < a.rows(); ++i) {
     for (Index j = i + 1; j < a.columns(); ++j) {
@@ -149,20 +169,11 @@ Matrix singular_values(const Matrix& a) {
   const int m = lapack_size(a.rows());
   const int n = lapack_size(a.columns());
   const int one = 1;
-  int info = 0;
-  double optimal = 0.0;
-  int query = -1;
-  std::optional<detail::SingleThreadedBlas> single_threaded;
-  if (k <= kSingleThreadedSvd) single_threaded.emplace();
-  const blas::Library& lapack = blas::library();
-  lapack.dgesvd("N", "N", &m, &n, work_matrix.data(), &m, result.mutable_real_values().data(),
-                nullptr, &one, nullptr, &one, &optimal, &query, &info, 1, 1);
-  check_info(info, "dgesvd");
-  int lwork = static_cast<int>(optimal);
-  std::vector<double> work(static_cast<std::size_t>(std::max(lwork, 1)));
-  lapack.dgesvd("N", "N", &m, &n, work_matrix.data(), &m, result.mutable_real_values().data(),
-                nullptr, &one, nullptr, &one, work.data(), &lwork, &info, 1, 1);
-  check_info(info, "dgesvd");
+  svd_with_workspace(
+      "dgesvd", k, [&](const blas::Library& lapack, double* work, int* lwork, int* info) {
+        lapack.dgesvd("N", "N", &m, &n, work_matrix.data(), &m, result.mutable_real_values().data(),
+                      nullptr, &one, nullptr, &one, work, lwork, info, 1, 1);
+      });
   return result;
 }
 
@@ -184,20 +195,11 @@ Svd svd(const Matrix& a, SvdSize size) {
     const int ldvt = std::max(1, lapack_size(vt_rows));
     const char* job = full ? "A" : "S";
     std::vector<int> iwork(static_cast<std::size_t>(8 * k));
-    int info = 0;
-    double optimal = 0.0;
-    int query = -1;
-    std::optional<detail::SingleThreadedBlas> single_threaded;
-    if (k <= kSingleThreadedSvd) single_threaded.emplace();
-    const blas::Library& lapack = blas::library();
-    lapack.dgesdd(job, &m, &n, work_matrix.data(), &m, s.data(), u.data(), &m, vt.data(), &ldvt,
-                  &optimal, &query, iwork.data(), &info, 1);
-    check_info(info, "dgesdd");
-    int lwork = static_cast<int>(optimal);
-    std::vector<double> work(static_cast<std::size_t>(std::max(lwork, 1)));
-    lapack.dgesdd(job, &m, &n, work_matrix.data(), &m, s.data(), u.data(), &m, vt.data(), &ldvt,
-                  work.data(), &lwork, iwork.data(), &info, 1);
-    check_info(info, "dgesdd");
+    svd_with_workspace("dgesdd", k,
+                       [&](const blas::Library& lapack, double* work, int* lwork, int* info) {
+                         lapack.dgesdd(job, &m, &n, work_matrix.data(), &m, s.data(), u.data(), &m,
+                                       vt.data(), &ldvt, work, lwork, iwork.data(), info, 1);
+                       });
   } else {
     // No singular values: U and V are identities of their sizes (any orthonormal basis).
     for (Index i = 0; i < std::min(rows, u_columns); ++i)

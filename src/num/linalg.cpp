@@ -155,26 +155,24 @@ Matrix identity(Index n) {
   return result;
 }
 
-// ‖A‖₁: the largest column sum of |a_ij|.
-double one_norm(const Matrix& m) {
+enum class Line { Column, Row };
+
+// The largest sum of |a_ij| along a column (‖A‖₁) or a row (‖A‖∞).
+double largest_absolute_sum(const Matrix& m, Line line) {
+  const bool rows = line == Line::Row;
   double best = 0.0;
-  for (Index j = 0; j < m.columns(); ++j) {
+  for (Index outer = 0; outer < (rows ? m.rows() : m.columns()); ++outer) {
     double sum = 0.0;
-    for (Index i = 0; i < m.rows(); ++i) sum += std::abs(m.complex_at(i, j));
+    for (Index k = 0; k < (rows ? m.columns() : m.rows()); ++k) {
+      sum += std::abs(rows ? m.complex_at(outer, k) : m.complex_at(k, outer));
+    }
     best = std::max(best, sum);
   }
   return best;
 }
 
-double infinity_norm(const Matrix& m) {
-  double best = 0.0;
-  for (Index i = 0; i < m.rows(); ++i) {
-    double sum = 0.0;
-    for (Index j = 0; j < m.columns(); ++j) sum += std::abs(m.complex_at(i, j));
-    best = std::max(best, sum);
-  }
-  return best;
-}
+double one_norm(const Matrix& m) { return largest_absolute_sum(m, Line::Column); }
+double infinity_norm(const Matrix& m) { return largest_absolute_sum(m, Line::Row); }
 
 }  // namespace
 

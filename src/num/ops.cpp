@@ -32,25 +32,6 @@ Complex integer_power(Complex base, long exponent) {
   return invert ? Complex(1.0, 0.0) / result : result;
 }
 
-// Principal value of a^b: exp(b·log a), with 0^0 = 1, 0^b = 0 for re(b) > 0 and exact real
-// results when both parts allow them.
-Complex complex_power(Complex a, Complex b) {
-  if (b == Complex(0.0, 0.0)) return {1.0, 0.0};
-  if (b.imag() == 0.0) {
-    const double exponent = b.real();
-    if (a.imag() == 0.0 && (a.real() >= 0.0 || is_integer(exponent))) {
-      return {std::pow(a.real(), exponent), 0.0};
-    }
-    if (is_integer(exponent) && std::abs(exponent) <= 1024.0) {
-      return integer_power(a, static_cast<long>(exponent));
-    }
-  }
-  if (a == Complex(0.0, 0.0)) {
-    if (b.real() > 0.0) return {0.0, 0.0};
-  }
-  return std::exp(b * std::log(a));
-}
-
 // Array power of two reals: C pow, except a finite negative base with a finite non-integer
 // exponent, whose principal value |a|^b · e^{iπb} is complex.
 bool needs_complex_power(double a, double b) {
@@ -61,37 +42,20 @@ Complex negative_base_power(double a, double b) {
   return std::polar(std::pow(-a, b), b * std::numbers::pi);
 }
 
-double real_apply(Arithmetic op, double a, double b) {
-  switch (op) {
-    case Arithmetic::Add:
-      return a + b;
-    case Arithmetic::Subtract:
-      return a - b;
-    case Arithmetic::Multiply:
-      return a * b;
-    case Arithmetic::Divide:
-      return a / b;
-    case Arithmetic::Power:
-      return std::pow(a, b);
-  }
-  return 0.0;
-}
-
 // The operation as a functor so the broadcast loops inline it.
 template <Arithmetic op>
-struct RealKernel {
-  double operator()(double a, double b) const { return real_apply(op, a, b); }
-};
-template <Arithmetic op>
-struct ComplexKernel {
-  Complex operator()(Complex a, Complex b) const { return apply(op, a, b); }
+struct Kernel {
+  template <typename T>
+  T operator()(T a, T b) const {
+    return arithmetic<op>(a, b);
+  }
 };
 
 template <Arithmetic op>
 Matrix real_elementwise(const Broadcast& shape, const Matrix& a, const Matrix& b) {
   Matrix result = Matrix::uninitialized(shape.rows, shape.columns);
   detail::broadcast_loop(shape, a.real_values().data(), b.real_values().data(),
-                         result.mutable_real_values().data(), RealKernel<op>{});
+                         result.mutable_real_values().data(), Kernel<op>{});
   return result;
 }
 
@@ -101,7 +65,7 @@ Matrix complex_elementwise(const Broadcast& shape, const Matrix& a, const Matrix
   const std::vector<Complex> b_values = detail::complex_copy(b);
   Matrix result(shape.rows, shape.columns, Matrix::Element::ComplexValued);
   detail::broadcast_loop(shape, a_values.data(), b_values.data(),
-                         result.mutable_complex_values().data(), ComplexKernel<op>{});
+                         result.mutable_complex_values().data(), Kernel<op>{});
   return result;
 }
 
@@ -116,8 +80,9 @@ Matrix real_power(const Broadcast& shape, const Matrix& a, const Matrix& b) {
   Matrix promoted(shape.rows, shape.columns, Matrix::Element::ComplexValued);
   detail::broadcast_loop(shape, a.real_values().data(), b.real_values().data(),
                          promoted.mutable_complex_values().data(), [](double x, double y) {
-                           return needs_complex_power(x, y) ? negative_base_power(x, y)
-                                                            : Complex(std::pow(x, y), 0.0);
+                           return needs_complex_power(x, y)
+                                      ? negative_base_power(x, y)
+                                      : Complex(arithmetic<Arithmetic::Power>(x, y), 0.0);
                          });
   return promoted;
 }
@@ -155,24 +120,6 @@ Matrix as_row(const Matrix& m, ArrayKind kind) {
   return kind == ArrayKind::Vector && m.rows() != 1 ? m.with_shape(1, m.size()) : m;
 }
 
-bool real_compare(Comparison op, double a, double b) {
-  switch (op) {
-    case Comparison::Equal:
-      return a == b;
-    case Comparison::NotEqual:
-      return a != b;
-    case Comparison::Less:
-      return a < b;
-    case Comparison::LessEqual:
-      return a <= b;
-    case Comparison::Greater:
-      return a > b;
-    case Comparison::GreaterEqual:
-      return a >= b;
-  }
-  return false;
-}
-
 // Real parts of a matrix, for comparisons (§13.6 compares real parts of array elements).
 Matrix real_view(const Matrix& m) { return m.is_complex() ? m.real_part() : m; }
 
@@ -198,20 +145,26 @@ std::string shape_text(std::span<const std::int64_t> extents) {
   return out + "]";
 }
 
-Complex apply(Arithmetic op, Complex a, Complex b) {
-  switch (op) {
-    case Arithmetic::Add:
-      return a + b;
-    case Arithmetic::Subtract:
-      return a - b;
-    case Arithmetic::Multiply:
-      return a * b;
-    case Arithmetic::Divide:
-      return a / b;
-    case Arithmetic::Power:
-      return complex_power(a, b);
+// Binary exponentiation keeps small integer powers exact; otherwise exp(b·log a).
+Complex complex_power(Complex a, Complex b) {
+  if (b == Complex(0.0, 0.0)) return {1.0, 0.0};
+  if (b.imag() == 0.0) {
+    const double exponent = b.real();
+    if (a.imag() == 0.0 && (a.real() >= 0.0 || is_integer(exponent))) {
+      return {std::pow(a.real(), exponent), 0.0};
+    }
+    if (is_integer(exponent) && std::abs(exponent) <= 1024.0) {
+      return integer_power(a, static_cast<long>(exponent));
+    }
   }
-  return {};
+  if (a == Complex(0.0, 0.0)) {
+    if (b.real() > 0.0) return {0.0, 0.0};
+  }
+  return std::exp(b * std::log(a));
+}
+
+Complex arithmetic(Arithmetic op, Complex a, Complex b) {
+  return detail::arithmetic_switch(op, a, b);
 }
 
 Matrix elementwise(Arithmetic op, const Matrix& a, const Matrix& b) {
@@ -305,7 +258,7 @@ Matrix compare(Comparison op, const Matrix& a, const Matrix& b) {
   Matrix result(shape.rows, shape.columns);
   detail::broadcast_loop(shape, a_real.real_values().data(), b_real.real_values().data(),
                          result.mutable_real_values().data(),
-                         [op](double x, double y) { return real_compare(op, x, y) ? 1.0 : 0.0; });
+                         [op](double x, double y) { return compare(op, x, y) ? 1.0 : 0.0; });
   return result;
 }
 Matrix compare(Comparison op, const Matrix& a, double b) {
@@ -323,9 +276,8 @@ Matrix compare(Comparison op, const Matrix& a, ArrayKind a_kind, const Matrix& b
 bool compare(Comparison op, Complex a, Complex b) {
   if (op == Comparison::Equal) return a == b;
   if (op == Comparison::NotEqual) return a != b;
-  return real_compare(op, a.real(), b.real());
+  return compare(op, a.real(), b.real());
 }
-bool compare(Comparison op, double a, double b) { return real_compare(op, a, b); }
 
 bool is_nonzero(Complex value) { return value.real() != 0.0 || value.imag() != 0.0; }
 

@@ -8,15 +8,9 @@
 #include <string>
 
 #include "num/matrix.hpp"
+#include "num/scalar_ops.hpp"
 
 namespace llmlab::num {
-
-// Element-wise arithmetic operators: `+ - .* ./ .^` (array `^` and `*`, `/` with a scalar
-// operand are the same operations on arrays, §5.2).
-enum class Arithmetic { Add, Subtract, Multiply, Divide, Power };
-
-// `== != < <= > >=`. Array comparisons compare real parts (§13.6).
-enum class Comparison { Equal, NotEqual, Less, LessEqual, Greater, GreaterEqual };
 
 // Element-wise `&` and `|` (§13.5): an element is true when re != 0 or im != 0 (NaN is true).
 enum class Logic { And, Or };
@@ -45,8 +39,7 @@ Matrix elementwise(Arithmetic op, Complex a, const Matrix& b);
 Matrix elementwise(Arithmetic op, const Matrix& a, ArrayKind a_kind, const Matrix& b,
                    ArrayKind b_kind);
 
-// Complex scalar arithmetic with the array rules (used for C ∘ S and C ∘ C, §5.2).
-Complex apply(Arithmetic op, Complex a, Complex b);
+// Scalar arithmetic (real and complex, C ∘ S and C ∘ C of §5.2) is num/scalar_ops.hpp.
 
 // --- Products and divisions between two arrays -------------------------------------------
 // Plain matrix product A (r×k) * B (k×c) (Eigen/BLAS). Throws
@@ -74,9 +67,9 @@ Matrix compare(Comparison op, const Matrix& a, double b);
 Matrix compare(Comparison op, double a, const Matrix& b);
 Matrix compare(Comparison op, const Matrix& a, ArrayKind a_kind, const Matrix& b,
                ArrayKind b_kind);  // vector/vector: equal lengths
-// Comparison of two scalars: ==/!= compare both parts, ordered operators the real parts.
+// Comparison of two complex scalars: ==/!= compare both parts, ordered operators the real
+// parts (two reals: num/scalar_ops.hpp).
 bool compare(Comparison op, Complex a, Complex b);
-bool compare(Comparison op, double a, double b);
 
 Matrix logic(Logic op, const Matrix& a, const Matrix& b);  // broadcasting
 Matrix logic(Logic op, const Matrix& a, ArrayKind a_kind, const Matrix& b, ArrayKind b_kind);

@@ -397,6 +397,18 @@ bool marker_filled(Marker marker) {
   return marker != Marker::Cross && marker != Marker::Plus && marker != Marker::Star;
 }
 
+namespace {
+
+// The two diagonals of the square of half-side `half` around the origin (an x).
+void add_diagonals(Path& path, double half) {
+  path.move_to({-half, -half});
+  path.line_to({half, half});
+  path.move_to({-half, half});
+  path.line_to({half, -half});
+}
+
+}  // namespace
+
 Path marker_path(Marker marker, double size) {
   const double r = size / 2;
   Path path;
@@ -425,10 +437,7 @@ Path marker_path(Marker marker, double size) {
       return path;
     }
     case Marker::Star:
-      path.move_to({-r * 0.7, -r * 0.7});
-      path.line_to({r * 0.7, r * 0.7});
-      path.move_to({-r * 0.7, r * 0.7});
-      path.line_to({r * 0.7, -r * 0.7});
+      add_diagonals(path, r * 0.7);
       [[fallthrough]];
     case Marker::Plus:
       path.move_to({-r, 0});
@@ -437,10 +446,7 @@ Path marker_path(Marker marker, double size) {
       path.line_to({0, r});
       return path;
     case Marker::Cross:
-      path.move_to({-r * 0.8, -r * 0.8});
-      path.line_to({r * 0.8, r * 0.8});
-      path.move_to({-r * 0.8, r * 0.8});
-      path.line_to({r * 0.8, -r * 0.8});
+      add_diagonals(path, r * 0.8);
       return path;
   }
   return path;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "base/error.hpp"
 #include "base/located.hpp"
@@ -23,66 +24,29 @@ using lang::ExprKind;
 
 namespace {
 
-// Real scalar ∘ real scalar, the hot path of scalar loops. Returns false when `op` is not an
-// arithmetic or comparison operator.
-inline bool scalar_binary(BinaryOp op, double a, double b, Value& out) {
-  switch (op) {
-    case BinaryOp::Add:
-      out = Value::scalar(a + b);
-      return true;
-    case BinaryOp::Subtract:
-      out = Value::scalar(a - b);
-      return true;
-    case BinaryOp::Multiply:
-    case BinaryOp::ElementMultiply:
-      out = Value::scalar(a * b);
-      return true;
-    case BinaryOp::Divide:
-    case BinaryOp::ElementDivide:
-      out = Value::scalar(a / b);
-      return true;
-    case BinaryOp::Power:
-    case BinaryOp::ElementPower:
-      if (a < 0.0 && b != std::trunc(b)) return false;  // NaN or complex: the dialect decides
-      out = Value::scalar(std::pow(a, b));
-      return true;
-    case BinaryOp::Equal:
-      out = Value::boolean(a == b);
-      return true;
-    case BinaryOp::NotEqual:
-      out = Value::boolean(a != b);
-      return true;
-    case BinaryOp::Less:
-      out = Value::boolean(a < b);
-      return true;
-    case BinaryOp::LessEqual:
-      out = Value::boolean(a <= b);
-      return true;
-    case BinaryOp::Greater:
-      out = Value::boolean(a > b);
-      return true;
-    case BinaryOp::GreaterEqual:
-      out = Value::boolean(a >= b);
-      return true;
-    default:
-      return false;
-  }
+// A negative base to a fractional power: NaN in rlab, MATLAB's complex value in matlab code, so
+// the generic path computes it.
+inline bool dialect_decides(double base, double exponent) {
+  return base < 0.0 && exponent != std::trunc(exponent);
 }
 
-inline bool is_arithmetic(BinaryOp op) {
-  switch (op) {
-    case BinaryOp::Add:
-    case BinaryOp::Subtract:
-    case BinaryOp::Multiply:
-    case BinaryOp::ElementMultiply:
-    case BinaryOp::Divide:
-    case BinaryOp::ElementDivide:
-    case BinaryOp::Power:
-    case BinaryOp::ElementPower:
-      return true;
-    default:
-      return false;
-  }
+// Real scalar ∘ real scalar, the hot path of scalar loops. Returns false when `op` is not an
+// arithmetic or comparison operator, or is a power the generic path decides (below).
+inline bool scalar_binary(BinaryOp op, double a, double b, Value& out) {
+  return dispatch_scalar_operator(
+      op,
+      [&]<num::Arithmetic A>() {
+        if constexpr (A == num::Arithmetic::Power) {
+          if (dialect_decides(a, b)) return false;
+        }
+        out = Value::scalar(num::arithmetic<A>(a, b));
+        return true;
+      },
+      [&]<num::Comparison C>() {
+        out = Value::boolean(num::compare(C, a, b));
+        return true;
+      },
+      [] { return false; });
 }
 
 }  // namespace
@@ -104,25 +68,21 @@ ScalarResult Evaluator::try_scalar(const lang::Expr& expression) {
     }
     case ExprKind::Binary: {
       const auto& binary = expression.as<lang::BinaryExpr>();
-      if (!is_arithmetic(binary.op)) return {0.0, false};
+      if (!arithmetic_operator(binary.op)) return {0.0, false};
       const ScalarResult a = try_scalar(*binary.left);
       if (!a.ok) return a;
       const ScalarResult b = try_scalar(*binary.right);
       if (!b.ok) return b;
-      switch (binary.op) {
-        case BinaryOp::Add:
-          return {a.value + b.value, true};
-        case BinaryOp::Subtract:
-          return {a.value - b.value, true};
-        case BinaryOp::Multiply:
-        case BinaryOp::ElementMultiply:
-          return {a.value * b.value, true};
-        case BinaryOp::Divide:
-        case BinaryOp::ElementDivide:
-          return {a.value / b.value, true};
-        default:
-          return {std::pow(a.value, b.value), true};
-      }
+      const auto not_scalar = [] { return ScalarResult{0.0, false}; };
+      return dispatch_scalar_operator(
+          binary.op,
+          [&]<num::Arithmetic A>() {
+            if constexpr (A == num::Arithmetic::Power) {
+              if (dialect_decides(a.value, b.value)) return not_scalar();
+            }
+            return ScalarResult{num::arithmetic<A>(a.value, b.value), true};
+          },
+          [&]<num::Comparison>() { return not_scalar(); }, not_scalar);
     }
     default:
       return {0.0, false};

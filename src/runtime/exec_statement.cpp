@@ -352,21 +352,9 @@ void Evaluator::exec_assign(const lang::AssignStmt& statement) {
     }
     const lang::BinaryOp op = lang::compound_operator(statement.op);
     if (current.value.is_double_scalar() && value.is_double_scalar()) {
-      const double a = current.value.scalar_value(), b = value.scalar_value();
-      switch (op) {
-        case lang::BinaryOp::Add:
-          value = Value::scalar(a + b);
-          break;
-        case lang::BinaryOp::Subtract:
-          value = Value::scalar(a - b);
-          break;
-        case lang::BinaryOp::Multiply:
-          value = Value::scalar(a * b);
-          break;
-        default:
-          value = Value::scalar(a / b);
-          break;
-      }
+      const num::Arithmetic arithmetic = *arithmetic_operator(op);
+      value = Value::scalar(
+          num::arithmetic(arithmetic, current.value.scalar_value(), value.scalar_value()));
     } else {
       value = operate(op, current.value, value);
     }

@@ -65,61 +65,6 @@ num::ArrayKind array_kind(const Value& v) {
   return v.is(Kind::Vector) ? num::ArrayKind::Vector : num::ArrayKind::Matrix;
 }
 
-num::Arithmetic arithmetic_of(BinaryOp op) {
-  switch (op) {
-    case BinaryOp::Add:
-      return num::Arithmetic::Add;
-    case BinaryOp::Subtract:
-      return num::Arithmetic::Subtract;
-    case BinaryOp::Multiply:
-    case BinaryOp::ElementMultiply:
-      return num::Arithmetic::Multiply;
-    case BinaryOp::Divide:
-    case BinaryOp::ElementDivide:
-      return num::Arithmetic::Divide;
-    default:
-      return num::Arithmetic::Power;
-  }
-}
-
-num::Comparison comparison_of(BinaryOp op) {
-  switch (op) {
-    case BinaryOp::Equal:
-      return num::Comparison::Equal;
-    case BinaryOp::NotEqual:
-      return num::Comparison::NotEqual;
-    case BinaryOp::Less:
-      return num::Comparison::Less;
-    case BinaryOp::LessEqual:
-      return num::Comparison::LessEqual;
-    case BinaryOp::Greater:
-      return num::Comparison::Greater;
-    default:
-      return num::Comparison::GreaterEqual;
-  }
-}
-
-bool is_comparison(BinaryOp op) {
-  return op == BinaryOp::Equal || op == BinaryOp::NotEqual || op == BinaryOp::Less ||
-         op == BinaryOp::LessEqual || op == BinaryOp::Greater || op == BinaryOp::GreaterEqual;
-}
-
-double real_arithmetic(num::Arithmetic op, double a, double b) {
-  switch (op) {
-    case num::Arithmetic::Add:
-      return a + b;
-    case num::Arithmetic::Subtract:
-      return a - b;
-    case num::Arithmetic::Multiply:
-      return a * b;
-    case num::Arithmetic::Divide:
-      return a / b;
-    case num::Arithmetic::Power:
-      return std::pow(a, b);
-  }
-  return 0.0;
-}
-
 // Array result of an operation between two arrays: vector ∘ vector stays a vector, every
 // other pair broadcasts to a matrix (§5.3).
 Value array_result(const Value& left, const Value& right, num::Matrix result, bool logical) {
@@ -131,12 +76,12 @@ Value array_result(const Value& left, const Value& right, num::Matrix result, bo
 Value matrix_division(BinaryOp op, const Value& left, const Value& right, Warning* warning);
 
 Value arithmetic(BinaryOp op, const Value& left, const Value& right) {
-  const num::Arithmetic arith = arithmetic_of(op);
+  const num::Arithmetic arith = arithmetic_operator(op).value_or(num::Arithmetic::Power);
   if (is_number(left) && is_number(right)) {
     if (is_real_number(left) && is_real_number(right)) {
-      return Value::scalar(real_arithmetic(arith, left.scalar_value(), right.scalar_value()));
+      return Value::scalar(num::arithmetic(arith, left.scalar_value(), right.scalar_value()));
     }
-    return Value::complex(num::apply(arith, left.complex_value(), right.complex_value()));
+    return Value::complex(num::arithmetic(arith, left.complex_value(), right.complex_value()));
   }
   if (left.is_array() && is_number(right)) {
     num::Matrix result = right.is(Kind::Complex)
@@ -206,7 +151,7 @@ Value matrix_division(BinaryOp op, const Value& left, const Value& right, Warnin
 }
 
 Value comparison(BinaryOp op, const Value& left, const Value& right) {
-  const num::Comparison cmp = comparison_of(op);
+  const num::Comparison cmp = comparison_operator(op).value_or(num::Comparison::GreaterEqual);
   if (is_number(left) && is_number(right)) {
     if (is_real_number(left) && is_real_number(right)) {
       return Value::boolean(num::compare(cmp, left.scalar_value(), right.scalar_value()));
@@ -344,7 +289,7 @@ Value binary_operation(BinaryOp op, const Value& left, const Value& right, Warni
     });
   }
   if (left.is_nd_array() || right.is_nd_array()) return nd_binary_operation(op, left, right);
-  if (is_comparison(op)) return comparison(op, left, right);
+  if (comparison_operator(op)) return comparison(op, left, right);
   if (op == BinaryOp::LeftDivide) {
     if (!left.is_numeric() || !right.is_numeric()) unsupported(op, left, right);
     // s \ A is A / s, element-wise (§13.12).

@@ -3,14 +3,75 @@
 // calls these for everything else.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include "lang/ast.hpp"
+#include "num/scalar_ops.hpp"
 #include "runtime/session.hpp"
 #include "runtime/value.hpp"
 
 namespace llmlab::runtime {
+
+// What a binary operator computes on two scalars, in one switch (a jump table, so the scalar
+// fast paths pay one dispatch): an arithmetic operator calls `arithmetic.template
+// operator()<A>()` with its num::Arithmetic A (`.*`, `./`, `.^` are `*`, `/`, `^` on scalars),
+// a comparison `comparison.template operator()<C>()` with its num::Comparison C, any other
+// (`\\`, logic) `otherwise()`. The callers compute with num::arithmetic and num::compare, so
+// each operator's scalar rule is written once.
+template <typename OnArithmetic, typename OnComparison, typename Otherwise>
+constexpr auto dispatch_scalar_operator(lang::BinaryOp op, OnArithmetic&& arithmetic,
+                                        OnComparison&& comparison, Otherwise&& otherwise) {
+  using lang::BinaryOp;
+  using num::Arithmetic;
+  using num::Comparison;
+  switch (op) {
+    case BinaryOp::Add:
+      return arithmetic.template operator()<Arithmetic::Add>();
+    case BinaryOp::Subtract:
+      return arithmetic.template operator()<Arithmetic::Subtract>();
+    case BinaryOp::Multiply:
+    case BinaryOp::ElementMultiply:
+      return arithmetic.template operator()<Arithmetic::Multiply>();
+    case BinaryOp::Divide:
+    case BinaryOp::ElementDivide:
+      return arithmetic.template operator()<Arithmetic::Divide>();
+    case BinaryOp::Power:
+    case BinaryOp::ElementPower:
+      return arithmetic.template operator()<Arithmetic::Power>();
+    case BinaryOp::Equal:
+      return comparison.template operator()<Comparison::Equal>();
+    case BinaryOp::NotEqual:
+      return comparison.template operator()<Comparison::NotEqual>();
+    case BinaryOp::Less:
+      return comparison.template operator()<Comparison::Less>();
+    case BinaryOp::LessEqual:
+      return comparison.template operator()<Comparison::LessEqual>();
+    case BinaryOp::Greater:
+      return comparison.template operator()<Comparison::Greater>();
+    case BinaryOp::GreaterEqual:
+      return comparison.template operator()<Comparison::GreaterEqual>();
+    default:
+      return otherwise();
+  }
+}
+
+// The arithmetic a binary operator does, or nothing.
+constexpr std::optional<num::Arithmetic> arithmetic_operator(lang::BinaryOp op) {
+  using Result = std::optional<num::Arithmetic>;
+  return dispatch_scalar_operator(
+      op, []<num::Arithmetic A>() { return Result(A); }, []<num::Comparison>() { return Result(); },
+      [] { return Result(); });
+}
+
+// The comparison a binary operator makes, or nothing.
+constexpr std::optional<num::Comparison> comparison_operator(lang::BinaryOp op) {
+  using Result = std::optional<num::Comparison>;
+  return dispatch_scalar_operator(
+      op, []<num::Arithmetic>() { return Result(); }, []<num::Comparison C>() { return Result(C); },
+      [] { return Result(); });
+}
 
 // Every binary operator but the short-circuit && and || (the evaluator owns those). Matrix
 // division (A \ B, A / B of two arrays, §13.12) may leave MATLAB's singular / badly

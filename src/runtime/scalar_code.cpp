@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
+
+#include "runtime/operators.hpp"
 
 namespace llmlab::runtime::detail {
 
@@ -11,26 +14,11 @@ namespace {
 
 using num::Index;
 
-// The position of `op` within an arithmetic group (Add, Subtract, Multiply, Divide, Power), or
-// -1 for operators outside the subset. `.*`, `./`, `.^` are the same operations on scalars.
+// The position of `op` within an arithmetic group (Add, Subtract, Multiply, Divide, Power: the
+// order of num::Arithmetic), or -1 for operators outside the subset.
 int arithmetic_offset(lang::BinaryOp op) {
-  switch (op) {
-    case lang::BinaryOp::Add:
-      return 0;
-    case lang::BinaryOp::Subtract:
-      return 1;
-    case lang::BinaryOp::Multiply:
-    case lang::BinaryOp::ElementMultiply:
-      return 2;
-    case lang::BinaryOp::Divide:
-    case lang::BinaryOp::ElementDivide:
-      return 3;
-    case lang::BinaryOp::Power:
-    case lang::BinaryOp::ElementPower:
-      return 4;
-    default:
-      return -1;
-  }
+  const std::optional<num::Arithmetic> arithmetic = arithmetic_operator(op);
+  return arithmetic ? static_cast<int>(*arithmetic) : -1;
 }
 
 // The real scalar a variable holds, as the generic path would read it (a Bool is not taken:
@@ -98,23 +86,9 @@ bool ScalarCode::append_statement(const lang::Stmt& statement, Frame& frame) {
 bool ScalarCode::compile_statement(const lang::Stmt& statement, Frame& frame) {
   if (statement.kind == lang::StmtKind::Assign) {
     const auto& assign = statement.as<lang::AssignStmt>();
-    int offset = -1;
-    switch (assign.op) {
-      case lang::AssignOp::Set:
-        break;
-      case lang::AssignOp::Add:
-        offset = arithmetic_offset(lang::BinaryOp::Add);
-        break;
-      case lang::AssignOp::Subtract:
-        offset = arithmetic_offset(lang::BinaryOp::Subtract);
-        break;
-      case lang::AssignOp::Multiply:
-        offset = arithmetic_offset(lang::BinaryOp::Multiply);
-        break;
-      case lang::AssignOp::Divide:
-        offset = arithmetic_offset(lang::BinaryOp::Divide);
-        break;
-    }
+    const int offset = assign.op == lang::AssignOp::Set
+                           ? -1
+                           : arithmetic_offset(lang::compound_operator(assign.op));
     if (offset < 0) {
       if (!compile(*assign.value, frame)) return false;
     } else {
@@ -236,23 +210,14 @@ bool ScalarCode::compile_element_read(const lang::CallExpr& call, Frame& frame) 
   return true;
 }
 
-namespace {
-
 // The five arithmetic operators of the scalar subset, as the operator families in run() apply
-// them: X(name, function of (left, right)).
-inline double add(double a, double b) { return a + b; }
-inline double subtract(double a, double b) { return a - b; }
-inline double multiply(double a, double b) { return a * b; }
-inline double divide(double a, double b) { return a / b; }
-inline double power(double a, double b) { return std::pow(a, b); }
-#define LLMLAB_ARITHMETIC(X) \
-  X(Add, add)                \
-  X(Subtract, subtract)      \
-  X(Multiply, multiply)      \
-  X(Divide, divide)          \
-  X(Power, power)
-
-}  // namespace
+// them: X(name, function of (left, right)), the one definition in num/scalar_ops.hpp.
+#define LLMLAB_ARITHMETIC(X)                              \
+  X(Add, num::arithmetic<num::Arithmetic::Add>)           \
+  X(Subtract, num::arithmetic<num::Arithmetic::Subtract>) \
+  X(Multiply, num::arithmetic<num::Arithmetic::Multiply>) \
+  X(Divide, num::arithmetic<num::Arithmetic::Divide>)     \
+  X(Power, num::arithmetic<num::Arithmetic::Power>)
 
 // dispatch table: the interpreter loop is one switch over the op codes (Lua's luaV_execute), so
 // the top of the stack stays in a register across cases; each case is a few lines, the macro

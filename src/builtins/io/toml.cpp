@@ -320,13 +320,20 @@ class Parser {
     return negative ? -value : value;
   }
 
-  std::string basic_string() {
-    expect('"');
-    const bool multiline = text_.substr(position_, 2) == "\"\"";
+  // Reads a string's opening quote (or three, returned as true: a multi-line string, whose
+  // first newline is skipped).
+  bool open_string(char quote) {
+    expect(quote);
+    const bool multiline = text_.substr(position_, 2) == std::string(2, quote);
     if (multiline) {
       position_ += 2;
       if (peek() == '\n') ++position_;
     }
+    return multiline;
+  }
+
+  std::string basic_string() {
+    const bool multiline = open_string('"');
     std::string out;
     while (true) {
       if (at_end()) fail("unterminated string");
@@ -391,12 +398,7 @@ class Parser {
   }
 
   std::string literal_string() {
-    expect('\'');
-    const bool multiline = text_.substr(position_, 2) == "''";
-    if (multiline) {
-      position_ += 2;
-      if (peek() == '\n') ++position_;
-    }
+    const bool multiline = open_string('\'');
     const std::string_view terminator = multiline ? "'''" : "'";
     const std::size_t end = text_.find(terminator, position_);
     if (end == std::string_view::npos) fail("unterminated string");

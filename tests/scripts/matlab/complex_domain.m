@@ -31,6 +31,8 @@ for k = 1:3
   y = b^(1/3);
 end
 fprintf('%.4f %.4f\n', real(y), imag(y))              % expect: 1.0000 1.7321
+z = (-8)^(1/3) + 1;                                   % inside a larger scalar expression
+fprintf('%.4f %.4f\n', real(z), imag(z))              % expect: 2.0000 1.7321
 fprintf('%g %d %g\n', (-2)^2, isreal((-2)^3), 4^0.5)  % expect: 4 1 2
 % iscomplex (MATLAB): numbers and arrays with a non-zero imaginary part; never text or cells
 fprintf('%d %d %d %d %d\n', iscomplex(sqrt(-1)), iscomplex(sqrt([4 -1])), iscomplex(sqrt(4)), iscomplex('a'), iscomplex({1i})) % expect: 1 1 0 0 0
