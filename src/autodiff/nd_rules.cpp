@@ -39,9 +39,6 @@ struct DimSpec {
   bool one_row_takes_no_dim = false;
   // Where the dim is: the second argument, or the third after [] (max(x, [], dim)).
   std::size_t position = 1;
-  // What stands before a defaulted dim at position 3 when the call gave one argument: [] (max,
-  // std's weights) or the builtin's default (vecnorm's p = 2, diff's order 1).
-  std::optional<double> filler = std::nullopt;
   // max(a, b) and min(a, b): a second argument that is not [] is an array to compare with.
   bool second_may_be_array = false;
   // std(x, dim) and var(x, dim) in rlab: of two arguments the second is the dim (in matlab
@@ -57,9 +54,9 @@ struct NdForm {
 
 constexpr DimSpec kNnDim{DefaultDim::Second, true};
 constexpr DimSpec kReductionDim{DefaultDim::FirstNonSingleton, false};
-constexpr DimSpec kExtremumDim{DefaultDim::FirstNonSingleton, false, 2, std::nullopt, true};
+constexpr DimSpec kExtremumDim{DefaultDim::FirstNonSingleton, false, 2, true};
 // std(x, w, dim) and var: the dim third, after the weight (second in rlab's two-argument form).
-constexpr DimSpec kSpreadDim{DefaultDim::FirstNonSingleton, false, 2, std::nullopt, false, true};
+constexpr DimSpec kSpreadDim{DefaultDim::FirstNonSingleton, false, 2, false, true};
 // The dim third: maxk(x, k, dim), diff(x, n, dim), movmean(x, k, dim), zscore(x, w, dim).
 constexpr DimSpec kThirdDim{DefaultDim::FirstNonSingleton, false, 2};
 
@@ -270,9 +267,7 @@ std::vector<Value> with_dim_two(const RuleCall& call, const DimSpec& spec,
     arguments[*slot] = Value::scalar(2.0);
     return arguments;
   }
-  if (spec.position == 2 && arguments.size() < 2) {
-    arguments.push_back(spec.filler ? Value::scalar(*spec.filler) : Value::matrix(Matrix(0, 0)));
-  }
+  if (spec.position == 2 && arguments.size() < 2) arguments.push_back(Value::matrix(Matrix(0, 0)));
   arguments.insert(arguments.begin() + static_cast<std::ptrdiff_t>(spec.position),
                    Value::scalar(2.0));
   return arguments;
