@@ -15,6 +15,7 @@
 #include "num/format.hpp"
 #include "runtime/cell_array.hpp"
 #include "runtime/class_values.hpp"
+#include "runtime/nd_values.hpp"
 #include "runtime/struct_array.hpp"
 #include "runtime/tracked.hpp"
 
@@ -227,6 +228,11 @@ Value concatenate_values(const std::vector<std::vector<Value>>& rows, lang::Dial
   }
   for (const std::vector<Value>& row : rows) {
     if (any_tracked(row)) return tracked_concatenate(rows);
+  }
+  for (const std::vector<Value>& row : rows) {
+    for (const Value& element : row) {
+      if (element.is_nd_array()) return concatenate_nd_rows(rows);
+    }
   }
   for (const std::vector<Value>& row : rows) {
     for (const Value& element : row) {

@@ -20,9 +20,15 @@ bool is_number(const Value& value) {
   return value.is(Kind::Scalar) || value.is(Kind::Bool) || value.is(Kind::Complex);
 }
 
-// The rows and columns of a numeric container (a number is 1×1).
+// The rows and columns of a numeric container (a number is 1×1; an N-D array's trailing dims
+// count as columns, as its linear index sees them).
 std::pair<Index, Index> extents_of(const Value& container) {
   if (is_number(container)) return {1, 1};
+  if (container.is_nd_array()) {
+    const num::NdArray& array = container.nd_value();
+    const Index rows = array.extent(0);
+    return {rows, rows == 0 ? 0 : array.size() / rows};
+  }
   const num::Matrix& m = container.matrix_value();
   return {m.rows(), m.columns()};
 }
@@ -113,7 +119,9 @@ Value as_matlab_output(Value result, std::span<const Value> arguments) {
 Value matlab_index_read(const Value& container, std::span<const Value> subscripts) {
   if (container.is(Kind::Vector)) return matlab_index_read(as_matlab_value(container), subscripts);
   Value result = index_read(container, subscripts);
-  const bool numeric_container = container.is(Kind::Matrix) || is_number(container);
+  // An N-D array's linear reads take the 2-D rule; its region reads have their shape already.
+  const bool numeric_container = container.is(Kind::Matrix) || is_number(container) ||
+                                 (container.is_nd_array() && subscripts.size() == 1);
   if (!result.is(Kind::Vector) || !numeric_container || subscripts.size() > 2) {
     return as_matlab_value(std::move(result));
   }
