@@ -104,9 +104,6 @@ Value nd_index_read(const Value& container, std::span<const Value> subscripts) {
   NdArray result = num::read_region(array, picks);
   if (result.ndims() >= 3) return Value::nd_array(std::move(result), logical);
   num::Matrix region = result.to_matrix();
-  // A column keeps its orientation (C(:, :, k) of a 2×1×n array is 2×1): rlab's vector kind is
-  // a row, and no rlab program read N-D regions before.
-  if (region.columns() == 1 && region.rows() > 1) return Value::matrix(std::move(region), logical);
   return region_value(std::move(region), logical);
 }
 
