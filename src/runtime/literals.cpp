@@ -15,6 +15,7 @@
 #include "num/format.hpp"
 #include "runtime/cell_array.hpp"
 #include "runtime/class_values.hpp"
+#include "runtime/nd_values.hpp"
 #include "runtime/struct_array.hpp"
 #include "runtime/tracked.hpp"
 
@@ -214,7 +215,10 @@ Value concatenate(const std::vector<std::vector<Value>>& rows, lang::Dialect dia
 
 namespace {
 
-Value concatenate_values(const std::vector<std::vector<Value>>& rows, lang::Dialect dialect) {
+// A literal of cells, text, tracked values, N-D arrays or structs joins by that kind's rules
+// (the first present, in this order); nullopt for plain numbers.
+std::optional<Value> concatenate_special(const std::vector<std::vector<Value>>& rows,
+                                         lang::Dialect dialect) {
   for (const std::vector<Value>& row : rows) {
     for (const Value& element : row) {
       if (element.is(Kind::Cell)) return concatenate_cell_rows(rows);
@@ -230,9 +234,19 @@ Value concatenate_values(const std::vector<std::vector<Value>>& rows, lang::Dial
   }
   for (const std::vector<Value>& row : rows) {
     for (const Value& element : row) {
+      if (element.is_nd_array()) return concatenate_nd_rows(rows);
+    }
+  }
+  for (const std::vector<Value>& row : rows) {
+    for (const Value& element : row) {
       if (is_struct_like(element)) return concatenate_structs(rows);
     }
   }
+  return std::nullopt;
+}
+
+Value concatenate_values(const std::vector<std::vector<Value>>& rows, lang::Dialect dialect) {
+  if (std::optional<Value> special = concatenate_special(rows, dialect)) return *std::move(special);
   std::vector<RowShape> shapes;
   shapes.reserve(rows.size());
   Index total_rows = 0;
