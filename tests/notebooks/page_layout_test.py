@@ -26,8 +26,10 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
          "--hide-scrollbars", "--force-device-scale-factor=1", "--virtual-time-budget=8000"]
 
 # Appended to a copy of the page: measures after KaTeX and mermaid ran, and writes the result
-# into the DOM for --dump-dom to carry out. Mermaid loads once a diagram nears the view: each is
-# scrolled to first, and the measuring waits (up to 6 s) until mermaid has drawn them all.
+# into the DOM for --dump-dom to carry out. Mermaid loads once a diagram nears the view: its
+# script is asked for at once here, as the page asks once a diagram is near (an intersection
+# observer's first call waits for a frame, which a busy machine under --virtual-time-budget may
+# not draw in time), and the measuring waits (up to 6 s) until mermaid has drawn them all.
 MEASURE = """
 <script>
 function llmlabDiagramsDrawn(then, waited = 0) {
@@ -37,6 +39,7 @@ function llmlabDiagramsDrawn(then, waited = 0) {
   setTimeout(then, 0);
 }
 window.addEventListener('load', () => {
+  if (window.llmlabLoadMermaid) llmlabLoadMermaid();
   document.querySelectorAll('pre.mermaid').forEach((diagram) => diagram.scrollIntoView());
   llmlabDiagramsDrawn(measure);
 });
