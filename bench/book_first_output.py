@@ -31,7 +31,8 @@ const scripts = performance.getEntriesByType('resource')
     .map((e) => ({name: 'fetched ' + e.name.split('/').pop(), time: e.responseEnd}));
 return [{name: 'html fetched', time: nav.responseEnd},
         {name: 'dom interactive', time: nav.domInteractive},
-        {name: 'DOMContentLoaded done', time: nav.domContentLoadedEventEnd}].concat(scripts);"""
+        {name: 'DOMContentLoaded done', time: nav.domContentLoadedEventEnd},
+        {name: 'load done', time: nav.loadEventEnd}].concat(scripts);"""
 
 
 def timeline(driver) -> list:
