@@ -27,6 +27,7 @@ std::span<const BuiltinTable* const> builtin_tables() {
       // §7 Linear algebra; signals
       &kLinalgBuiltins,
       &kFitBuiltins,
+      &kPiecewiseBuiltins,
       &kSignalBuiltins,
       // §8 ML / transformer: kernels, training, trained models, automatic differentiation
       &kNnBuiltins,
@@ -87,11 +88,11 @@ bool computes_only(std::string_view name) {
   // files, plots, training and models, sessions, maps (handles to shared state), regexprep
   // (replacement by expression), and the functional builtins (they call what they are given).
   static const BuiltinTable* const computing[] = {
-      &kConstantBuiltins,   &kShapeBuiltins,  &kMathBuiltins,         &kIntegerBuiltins,
-      &kOperatorBuiltins,   &kStatsBuiltins,  &kDistributionBuiltins, &kSortSearchBuiltins,
-      &kSetBuiltins,        &kLinalgBuiltins, &kFitBuiltins,          &kSignalBuiltins,
-      &kTextFormatBuiltins, &kStringBuiltins, &kTextBuiltins,         &kTypeBuiltins,
-      &kStructBuiltins,     &kCellBuiltins};
+      &kConstantBuiltins, &kShapeBuiltins,      &kMathBuiltins,         &kIntegerBuiltins,
+      &kOperatorBuiltins, &kStatsBuiltins,      &kDistributionBuiltins, &kSortSearchBuiltins,
+      &kSetBuiltins,      &kLinalgBuiltins,     &kFitBuiltins,          &kPiecewiseBuiltins,
+      &kSignalBuiltins,   &kTextFormatBuiltins, &kStringBuiltins,       &kTextBuiltins,
+      &kTypeBuiltins,     &kStructBuiltins,     &kCellBuiltins};
   // In those chapters but not pure: str2num evaluates its text, exist looks at files and the
   // session, and these take a function to call.
   static constexpr std::string_view kActing[] = {"str2num", "exist", "cellfun", "structfun",

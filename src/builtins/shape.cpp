@@ -706,6 +706,40 @@ Value ipermute(Call& call) {
   return runtime::nd_result(num::permuted(source, inverse), a.is_logical() && !a.is(Kind::Bool));
 }
 
+// shiftdim(A, n): A's dims moved n places left, the leading ones wrapping to the end (n taken
+// modulo ndims); a negative n puts -n leading singleton dims first. shiftdim(A) removes the
+// leading singleton dims, and [B, n] = shiftdim(A) says how many.
+Value shiftdim(Call& call) {
+  const Value& a = numeric_or_nd(call, 0, "cannot shift the dims of");
+  const bool logical = a.is_logical() && !a.is(Kind::Bool);
+  const num::NdArray source = runtime::as_nd_array(a);
+  const num::Dims& dims = source.dims();
+  num::Index shift = 0;
+  if (call.has(1)) {
+    const double n = call.scalar(1);
+    if (n != std::floor(n) || !std::isfinite(n)) call.fail("n must be an integer");
+    shift = static_cast<num::Index>(n);
+  } else {
+    while (shift < static_cast<num::Index>(dims.size()) - 1 &&
+           dims[static_cast<std::size_t>(shift)] == 1)
+      ++shift;
+    if (source.size() == 1) shift = 0;
+  }
+  Value result;
+  if (shift < 0) {
+    num::Dims longer(static_cast<std::size_t>(-shift), 1);
+    longer.insert(longer.end(), dims.begin(), dims.end());
+    result = runtime::nd_result(num::reshaped(source, longer), logical);
+  } else {
+    const auto count = static_cast<num::Index>(dims.size());
+    std::vector<int> order;
+    for (num::Index k = 0; k < count; ++k) order.push_back(static_cast<int>((k + shift) % count));
+    result = runtime::nd_result(num::permuted(source, order), logical);
+  }
+  if (call.has(1) || call.nargout() < 2) return result;
+  return Value::tuple({std::move(result), Value::scalar(static_cast<double>(shift))});
+}
+
 // squeeze(A): an N-D array without its singleton dims; any 2-D value is returned as it is.
 Value squeeze(Call& call) {
   const Value& a = call.value(0);
@@ -1229,6 +1263,10 @@ extern const BuiltinTable kShapeBuiltins = {
      "[3 1 2])"},
     {"ipermute", ipermute, 2, 2,
      "Undo permute(A, order). Example: ipermute(ones(4, 2, 3), [3 1 2])"},
+    {"shiftdim", keeps_class<shiftdim>, 1, 2,
+     "A's dims shifted n places left (wrapping), or -n leading singleton dims added; shiftdim(A) "
+     "drops the leading singletons and [B, n] = shiftdim(A) counts them. Example: "
+     "size(shiftdim(ones(1, 1, 3)))"},
     {"squeeze", keeps_class<squeeze>, 1, 1,
      "Remove the singleton dims of an N-D array. Example: squeeze(ones(1, 1, 3))"},
     {"diag", keeps_class<diag>, 1, 3,

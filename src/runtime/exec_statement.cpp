@@ -581,6 +581,13 @@ void iterate_value(Value& iterable, bool matlab, const lang::ForStmt& statement,
     case Kind::Cell:
       iterate_cell_columns(iterable, iteration);
       break;
+    case Kind::StringArray:
+      // A row cell of text in matlab code ({'a', 'b'}): each column as a one-element cell.
+      if (!matlab) throw Error("for: cannot iterate over string_array", statement.iterable->loc);
+      for (const std::string& item : iterable.string_array_value()) {
+        if (!iteration(Value::string_array({item}))) break;
+      }
+      break;
     case Kind::StructArray:
       // Each element in turn, as MATLAB iterates the columns of a 1×N struct array.
       for (const Value& element : iterable.struct_array_items()) {

@@ -9,6 +9,7 @@
 #include "num/shape.hpp"
 #include "runtime/class_values.hpp"
 #include "runtime/indexing.hpp"
+#include "runtime/nd_values.hpp"
 #include "runtime/operators.hpp"
 
 namespace llmlab::runtime {
@@ -19,14 +20,6 @@ using num::Index;
 
 bool is_number(const Value& value) {
   return value.is(Kind::Scalar) || value.is(Kind::Bool) || value.is(Kind::Complex);
-}
-
-// The dims of a numeric container (a number is 1×1).
-num::Dims dims_of(const Value& container) {
-  if (is_number(container)) return {1, 1};
-  if (container.is_nd_array()) return container.nd_value().dims();
-  const num::Matrix& m = container.matrix_value();
-  return {m.rows(), m.columns()};
 }
 
 // The rows and columns of a numeric container as its linear index sees them (an N-D array's
