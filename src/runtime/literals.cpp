@@ -16,6 +16,7 @@
 #include "runtime/cell_array.hpp"
 #include "runtime/char_matrix.hpp"
 #include "runtime/class_values.hpp"
+#include "runtime/nd_values.hpp"
 #include "runtime/struct_array.hpp"
 #include "runtime/tracked.hpp"
 
@@ -290,7 +291,7 @@ Value concatenate(const std::vector<std::vector<Value>>& rows, lang::Dialect dia
 namespace {
 
 // What a literal's elements make; the first kind present decides, in this order.
-enum class LiteralKind { Cells, Text, Tracked, Structs, Numbers };
+enum class LiteralKind { Cells, Text, Tracked, NdArrays, Structs, Numbers };
 
 template <class Test>
 bool any_element(const std::vector<std::vector<Value>>& rows, Test test) {
@@ -308,6 +309,9 @@ LiteralKind literal_kind(const std::vector<std::vector<Value>>& rows) {
                   [](const std::vector<Value>& row) { return any_tracked(row); })) {
     return LiteralKind::Tracked;
   }
+  if (any_element(rows, [](const Value& v) { return v.is_nd_array(); })) {
+    return LiteralKind::NdArrays;
+  }
   if (any_element(rows, [](const Value& v) { return is_struct_like(v); })) {
     return LiteralKind::Structs;
   }
@@ -322,6 +326,8 @@ Value concatenate_values(const std::vector<std::vector<Value>>& rows, lang::Dial
       return concatenate_text(rows, dialect);
     case LiteralKind::Tracked:
       return tracked_concatenate(rows);
+    case LiteralKind::NdArrays:
+      return concatenate_nd_rows(rows);  // N-D arrays in [ ] (#27)
     case LiteralKind::Structs:
       return concatenate_structs(rows);
     case LiteralKind::Numbers:

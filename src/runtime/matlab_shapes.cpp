@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "num/nd_array.hpp"
 #include "num/shape.hpp"
 #include "runtime/char_matrix.hpp"
 #include "runtime/class_values.hpp"
@@ -21,11 +22,19 @@ bool is_number(const Value& value) {
   return value.is(Kind::Scalar) || value.is(Kind::Bool) || value.is(Kind::Complex);
 }
 
-// The rows and columns of a numeric container (a number is 1×1).
-std::pair<Index, Index> extents_of(const Value& container) {
+// The dims of a numeric container (a number is 1×1).
+num::Dims dims_of(const Value& container) {
   if (is_number(container)) return {1, 1};
+  if (container.is_nd_array()) return container.nd_value().dims();
   const num::Matrix& m = container.matrix_value();
   return {m.rows(), m.columns()};
+}
+
+// The rows and columns of a numeric container as its linear index sees them (an N-D array's
+// trailing dims count as columns).
+std::pair<Index, Index> extents_of(const Value& container) {
+  const num::Dims shown = num::subscript_extents(dims_of(container), 2);
+  return {shown[0], shown[1]};
 }
 
 // How many rows (or columns) a subscript selects from an extent of `extent`.
@@ -118,17 +127,21 @@ Value matlab_index_read(const Value& container, std::span<const Value> subscript
   }
   if (container.is(Kind::Vector)) return matlab_index_read(as_matlab_value(container), subscripts);
   Value result = index_read(container, subscripts);
-  const bool numeric_container = container.is(Kind::Matrix) || is_number(container);
-  if (!result.is(Kind::Vector) || !numeric_container || subscripts.size() > 2) {
-    return as_matlab_value(std::move(result));
-  }
+  const bool numeric_container =
+      container.is(Kind::Matrix) || is_number(container) || container.is_nd_array();
+  if (!result.is(Kind::Vector) || !numeric_container) return as_matlab_value(std::move(result));
   const num::Matrix& elements = result.matrix_value();
   const Index count = elements.size();
   Index rows = 1, columns = count;
-  if (subscripts.size() == 2) {
-    const auto [container_rows, container_columns] = extents_of(container);
-    rows = selected_count(subscripts[0], container_rows);
-    columns = selected_count(subscripts[1], container_columns);
+  if (subscripts.size() >= 2) {
+    // A region read that came out as a vector: its rows are the first subscript's picks, its
+    // columns the rest (at most one of which picks more than one).
+    const num::Dims shown = num::subscript_extents(dims_of(container), subscripts.size());
+    rows = selected_count(subscripts[0], shown[0]);
+    columns = 1;
+    for (std::size_t k = 1; k < subscripts.size(); ++k) {
+      columns *= selected_count(subscripts[k], shown[k]);
+    }
   } else {
     std::tie(rows, columns) = linear_read_shape(container, subscripts[0], count);
   }

@@ -103,7 +103,8 @@ Value nd_index_read(const Value& container, std::span<const Value> subscripts) {
   }
   NdArray result = num::read_region(array, picks);
   if (result.ndims() >= 3) return Value::nd_array(std::move(result), logical);
-  return region_value(result.to_matrix(), logical);
+  num::Matrix region = result.to_matrix();
+  return region_value(std::move(region), logical);
 }
 
 AssignEcho nd_index_assign(Value& target, bool defined, std::span<const Value> subscripts,

@@ -1,8 +1,12 @@
 // Conversions between the numeric value kinds and num::NdArray.
 #include "runtime/nd_values.hpp"
 
+#include <fmt/format.h>
+
+#include <string>
 #include <utility>
 
+#include "base/error.hpp"
 #include "num/nd_shape.hpp"
 
 namespace llmlab::runtime {
@@ -33,6 +37,47 @@ num::Dims dims_of(const Value& value) {
 Value nd_result(num::NdArray array, bool logical) {
   if (array.ndims() >= 3) return Value::nd_array(std::move(array), logical);
   return Value::matrix(array.to_matrix(), logical);
+}
+
+namespace {
+
+std::string extents_text(const num::Dims& dims) {
+  std::string text;
+  for (std::size_t k = 0; k < dims.size(); ++k)
+    text += (k > 0 ? "×" : "") + std::to_string(dims[k]);
+  return text;
+}
+
+// The parts joined along 0-based `dim`, worded for `[ ]` when two disagree.
+num::NdArray joined(int dim, const std::vector<num::NdArray>& parts) {
+  const int mismatch = num::concatenation_mismatch(dim, parts);
+  if (mismatch >= 0) {
+    throw Error(fmt::format("{} dimensions mismatch ({} vs {})",
+                            dim == 1 ? "horizontal" : "vertical", extents_text(parts[0].dims()),
+                            extents_text(parts[static_cast<std::size_t>(mismatch)].dims())));
+  }
+  return num::concatenated(dim, parts);
+}
+
+}  // namespace
+
+Value concatenate_nd_rows(const std::vector<std::vector<Value>>& rows) {
+  bool logical = true;
+  std::vector<num::NdArray> joined_rows;
+  for (const std::vector<Value>& row : rows) {
+    std::vector<num::NdArray> parts;
+    for (const Value& element : row) {
+      if (!is_numeric_or_nd(element)) {
+        throw Error(fmt::format("cannot concatenate {} with an N-D array", element.kind_name()));
+      }
+      logical = logical && element.is_logical();
+      num::NdArray part = as_nd_array(element);
+      if (!part.empty()) parts.push_back(std::move(part));
+    }
+    if (!parts.empty()) joined_rows.push_back(joined(1, parts));
+  }
+  if (joined_rows.empty()) return Value::matrix(num::Matrix(0, 0));
+  return nd_result(joined(0, joined_rows), logical);
 }
 
 Value folded_to_matrix(const Value& value) {

@@ -33,4 +33,9 @@ Value nd_result(num::NdArray array, bool logical = false);
 // (find's rows and columns, MATLAB's); any other value as it is.
 Value folded_to_matrix(const Value& value);
 
+// [a, b; c, d] when a part has 3 or more dims: each written row joined along dim 2, then the rows
+// along dim 1 (MATLAB's horzcat, then vertcat). Empty parts are left out; every part must be
+// numeric, and the other extents must agree ("horizontal dimensions mismatch (2×2×2 vs 1×3)").
+Value concatenate_nd_rows(const std::vector<std::vector<Value>>& rows);
+
 }  // namespace llmlab::runtime
