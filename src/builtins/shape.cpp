@@ -1245,17 +1245,17 @@ extern const BuiltinTable kShapeBuiltins = {
     {"cat", cat, 1, -1,
      "cat(1, ...) stacks vertically, cat(2, ...) horizontally, cat(3, ...) as pages of an N-D "
      "array. Example: cat(1, [1, 2], [3, 4])"},
-    {"transpose", keeps_class<transpose>, 1, 1,
+    {"transpose", keeps_char<keeps_class<transpose>>, 1, 1,
      "Non-conjugating transpose (the .' operator). Example: transpose([1, 2; 3, 4])"},
     // name        function   min max help
     {"linspace", keeps_single<linspace, 2>, 2, 3,
      "n evenly spaced points from a to b (Vector; n = 100 default). Example: linspace(0, 1, 5)"},
     {"logspace", logspace, 2, 3,
      "n points from 10^a to 10^b, evenly spaced in log (n = 50). Example: logspace(0, 2, 3)"},
-    {"repmat", keeps_class<repmat>, 2, -1,
+    {"repmat", keeps_char<keeps_class<repmat>>, 2, -1,
      "Tile A m×n times (a Matrix; a string repeats along its row); repmat(A, r1, r2, r3, ...) "
      "tiles along N dims. Example: repmat([1, 2], 2, 2)"},
-    {"reshape", keeps_class<reshape>, 2, -1,
+    {"reshape", keeps_char<keeps_class<reshape>>, 2, -1,
      "Column-major reshape to m×n (Vector when m or n is 1), or to N dims (one may be []). "
      "Example: reshape(1:6, 2, 3)"},
     {"permute", keeps_class<permute>, 2, 2,
@@ -1274,11 +1274,13 @@ extern const BuiltinTable kShapeBuiltins = {
      "Matrix. Example: diag([1, 2, 3])"},
     {"meshgrid", meshgrid, 1, 2,
      "[X, Y] grids: X(i, j) = x(j), Y(i, j) = y(i). Example: [X, Y] = meshgrid(1:3, 1:2)"},
-    {"fliplr", keeps_class<fliplr>, 1, 1, "Reverse the column order. Example: fliplr([1, 2, 3])"},
-    {"flipud", keeps_class<flipud>, 1, 1, "Reverse the row order. Example: flipud([1; 2; 3])"},
-    {"flip", keeps_class<flip>, 1, 2,
+    {"fliplr", keeps_char<keeps_class<fliplr>>, 1, 1,
+     "Reverse the column order. Example: fliplr([1, 2, 3])"},
+    {"flipud", keeps_char<keeps_class<flipud>>, 1, 1,
+     "Reverse the row order. Example: flipud([1; 2; 3])"},
+    {"flip", keeps_char<keeps_class<flip>>, 1, 2,
      "Reverse along the first dimension longer than one; flip(x, dim). Example: flip([1, 2, 3])"},
-    {"circshift", keeps_class<circshift>, 2, 3,
+    {"circshift", keeps_char<keeps_class<circshift>>, 2, 3,
      "Rotate a Vector right, or Matrix rows down (dim 2: columns); an N-D array along dim (the "
      "first non-singleton by default). Example: circshift([1, 2, 3, 4], 1)"},
     {"tril", keeps_class<tril>, 1, 2,

@@ -9,6 +9,7 @@
 
 #include "num/matlab_format.hpp"
 #include "runtime/cell_array.hpp"
+#include "runtime/char_matrix.hpp"
 #include "runtime/tracked.hpp"
 
 namespace llmlab::runtime {
@@ -53,6 +54,11 @@ void append_lambda(std::string& out, const Lambda& lambda) {
 }
 
 }  // namespace
+
+// A char matrix as MATLAB shows it: its rows, one a line.
+std::string char_lines(const Value& value) {
+  return fmt::format("{}", fmt::join(text_rows(value), "\n"));
+}
 
 num::NumberStyle number_style(FormatMode mode) {
   switch (mode) {
@@ -225,6 +231,7 @@ std::string integer_array(const num::Matrix& values, NumClass cls, int width) {
 }
 
 std::optional<std::string> matlab_display(const Value& value, FormatMode mode, int width) {
+  if (is_char_matrix(value)) return char_lines(value);
   const NumClass cls = value.num_class();
   if (is_integer_class(cls) && value.is(Kind::Scalar))
     return integer_text(value.scalar_value(), cls);
@@ -308,10 +315,33 @@ std::string limited_display(const Value& value, const Session& session) {
   if (value.is(Kind::Vector)) {
     return num::format_vector(value.matrix_value(), num::NumberStyle::Short, limits);
   }
-  if (value.is(Kind::Matrix)) {
+  if (value.is(Kind::Matrix) && !is_char_matrix(value)) {
     return num::format_matrix(value.matrix_value(), num::NumberStyle::Short, limits);
   }
   return display(value);
+}
+
+// MATLAB's header line of a struct array, with the field names the elements share (in
+// ascending order).
+void append_struct_array(std::string& out, const std::vector<Value>& items) {
+  out += fmt::format("1\u00d7{} struct array", items.size());
+  if (items.empty() || items.front().struct_fields().empty()) return;
+  out += " with fields: ";
+  bool first = true;
+  for (const auto& [name, field] : items.front().struct_fields()) {
+    if (!first) out += ", ";
+    out += name;
+    first = false;
+  }
+}
+
+void append_tuple(std::string& out, const std::vector<Value>& items) {
+  out.push_back('(');
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i > 0) out += ", ";
+    append_display(out, items[i]);
+  }
+  out.push_back(')');
 }
 
 }  // namespace
@@ -340,35 +370,17 @@ void append_display(std::string& out, const Value& value) {
       out += num::format_vector(value.matrix_value());
       return;
     case Kind::Matrix:
-      out += num::format_matrix(value.matrix_value());
+      out += is_char_matrix(value) ? char_lines(value) : num::format_matrix(value.matrix_value());
       return;
     case Kind::Struct:
       append_struct(out, value.struct_fields());
       return;
-    case Kind::StructArray: {
-      // MATLAB's header line, with the field names the elements share (in ascending order).
-      const std::vector<Value>& items = value.struct_array_items();
-      out += fmt::format("1\u00d7{} struct array", items.size());
-      if (items.empty() || items.front().struct_fields().empty()) return;
-      out += " with fields: ";
-      bool first = true;
-      for (const auto& [name, field] : items.front().struct_fields()) {
-        if (!first) out += ", ";
-        out += name;
-        first = false;
-      }
+    case Kind::StructArray:
+      append_struct_array(out, value.struct_array_items());
       return;
-    }
-    case Kind::Tuple: {
-      out.push_back('(');
-      const std::vector<Value>& items = value.tuple_items();
-      for (std::size_t i = 0; i < items.size(); ++i) {
-        if (i > 0) out += ", ";
-        append_display(out, items[i]);
-      }
-      out.push_back(')');
+    case Kind::Tuple:
+      append_tuple(out, value.tuple_items());
       return;
-    }
     case Kind::Lambda:
       append_lambda(out, value.lambda_value());
       return;
@@ -427,6 +439,7 @@ std::string echo_display(const Value& value, FormatMode mode) {
     case Kind::Vector:
       return num::format_vector(value.matrix_value(), style);
     case Kind::Matrix:
+      if (is_char_matrix(value)) return display(value);
       return num::format_matrix(value.matrix_value(), style);
     default:
       return display(value);

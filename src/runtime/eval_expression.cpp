@@ -123,6 +123,9 @@ Value Evaluator::eval_node(const lang::Expr& expression) {
       if (unary.op == lang::UnaryOp::Negate && operand.is_double_scalar()) {
         return Value::scalar(-operand.scalar_value());
       }
+      if (session_.dialect() == lang::Dialect::Matlab) {
+        return located(unary.loc, [&] { return matlab_unary_operation(unary.op, operand); });
+      }
       return located(unary.loc, [&] { return unary_operation(unary.op, operand); });
     }
     case ExprKind::Binary:

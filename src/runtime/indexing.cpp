@@ -12,6 +12,7 @@
 #include "base/utf8.hpp"
 #include "num/format.hpp"
 #include "runtime/cell_array.hpp"
+#include "runtime/char_matrix.hpp"
 #include "runtime/class_values.hpp"
 #include "runtime/nd_indexing.hpp"
 #include "runtime/nd_values.hpp"
@@ -384,8 +385,8 @@ double end_value(const Value& container, int position, int count, bool for_write
 }
 
 Value index_read(const Value& container, std::span<const Value> subscripts) {
-  // Elements of single or an integer class keep it: the double read, tagged.
-  if (container.has_special_class()) {
+  // Elements of single, an integer class or char keep it: the double read, tagged.
+  if (container.has_special_class() || is_char_matrix(container)) {
     return tagged(index_read(without_class(container), subscripts), container.num_class());
   }
   const std::size_t count = subscripts.size();

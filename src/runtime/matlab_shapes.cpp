@@ -7,6 +7,7 @@
 
 #include "num/nd_array.hpp"
 #include "num/shape.hpp"
+#include "runtime/char_matrix.hpp"
 #include "runtime/class_values.hpp"
 #include "runtime/indexing.hpp"
 #include "runtime/nd_values.hpp"
@@ -113,6 +114,10 @@ Value as_matlab_output(Value result, std::span<const Value> arguments) {
 }
 
 Value matlab_index_read(const Value& container, std::span<const Value> subscripts) {
+  // A char matrix's elements are read as codes and shaped as numbers, then tagged char again.
+  if (is_char_matrix(container)) {
+    return tagged(matlab_index_read(without_class(container), subscripts), NumClass::Char);
+  }
   if (container.is(Kind::Vector)) return matlab_index_read(as_matlab_value(container), subscripts);
   Value result = index_read(container, subscripts);
   const bool numeric_container =
