@@ -16,6 +16,7 @@
 #include "base/utf8.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
+#include "runtime/cell_array.hpp"
 #include "runtime/literals.hpp"
 #include "runtime/struct_array.hpp"
 #include "runtime/tracked.hpp"
@@ -117,9 +118,7 @@ Value num2cell(Call& call) {
   }
   const Value& x = call.value(0);
   if (x.is(Kind::StringArray)) {
-    std::vector<Value> items;
-    for (const std::string& s : x.string_array_value()) items.push_back(Value::string(s));
-    return Value::cell(CellArray::row(std::move(items)));
+    return Value::cell(runtime::cell_of_texts(x.string_array_value()));
   }
   // Cell arrays have two dims; MATLAB's N-D cell result has no value kind here yet.
   if (x.is_nd_array()) call.fail("an N-D array needs an N-D cell array, which llmlab lacks");
@@ -163,7 +162,7 @@ Value cell2mat(Call& call) {
       rows[static_cast<std::size_t>(r)].push_back(item);
     }
   }
-  return runtime::concatenate(rows);
+  return runtime::concatenate(rows, call.session().dialect());
 }
 
 // The elements of one cellfun input as a cell: a cell as it is, a string array as a row of
@@ -172,9 +171,7 @@ CellArray cellfun_input(Call& call, int index) {
   const Value& input = call.value(index);
   if (input.is(Kind::Cell)) return input.cell_value();
   if (input.is(Kind::StringArray)) {
-    std::vector<Value> items;
-    for (const std::string& s : input.string_array_value()) items.push_back(Value::string(s));
-    return CellArray::row(std::move(items));
+    return runtime::cell_of_texts(input.string_array_value());
   }
   call.fail(fmt::format("argument {} must be a cell array or a string array, got {}", index + 1,
                         input.kind_name()));

@@ -19,6 +19,7 @@
 #include "num/reduce.hpp"
 #include "num/rng.hpp"
 #include "num/sort.hpp"
+#include "runtime/cell_array.hpp"
 #include "runtime/nd_values.hpp"
 #include "runtime/operators.hpp"
 
@@ -355,6 +356,11 @@ Value unique(Call& call) {
   const Value& x = call.value(0);
   const bool stable = stable_requested(call);
   if (x.is(Kind::StringArray)) return unique_strings(call, x.string_array_value(), false, stable);
+  if (runtime::is_text_cell(x)) {
+    // MATLAB's unique of a cell of texts is a row for a row, a column otherwise.
+    Value texts = unique_strings(call, call.texts(0), false, stable);
+    return x.cell_value().rows == 1 ? texts : runtime::texts_as_column(std::move(texts));
+  }
   if (x.is(Kind::String)) {
     return unique_strings(call, characters_as_items(x.string_value()), true, stable);
   }

@@ -18,6 +18,7 @@
 #include "builtins/escapes.hpp"
 #include "builtins/registry.hpp"
 #include "num/format.hpp"
+#include "runtime/cell_array.hpp"
 #include "runtime/char_matrix.hpp"
 #include "runtime/display.hpp"
 #include "runtime/printf.hpp"
@@ -67,26 +68,33 @@ Value strcat(Call& call) {
     if (!matlab) throw Error("wrong number of arguments for 'strcat': expected at least 1, got 0");
     return Value::string("");
   }
+  // With string arrays or cells of texts among the parts, the texts join element by element
+  // and the result has the first such part's shape.
+  const auto is_texts = [](const Value& v) {
+    return v.is(Kind::StringArray) || runtime::is_text_cell(v);
+  };
   std::optional<std::size_t> length;
+  const Value* shape = nullptr;
   for (int i = 0; i < call.count(); ++i) {
-    if (!call.value(i).is(Kind::StringArray)) continue;
-    const std::size_t n = call.value(i).string_array_value().size();
+    if (!is_texts(call.value(i))) continue;
+    const std::size_t n = call.texts(i).size();
     if (length && *length != n) {
       call.fail(fmt::format("string arrays must have the same length ({} vs {})", *length, n));
     }
     length = n;
+    if (shape == nullptr) shape = &call.value(i);
   }
   if (!length) return strcat_texts(call, matlab);
   std::vector<std::string> joined(*length);
   for (int i = 0; i < call.count(); ++i) {
     const Value& part = call.value(i);
     if (runtime::is_char_matrix(part)) call.fail("a char of several rows joins no cell of texts");
-    for (std::size_t k = 0; k < *length; ++k) {
-      joined[k] += part.is(Kind::StringArray) ? part.string_array_value()[k]
-                                              : strcat_rows(call, i, matlab).front();
-    }
+    const std::vector<std::string> texts =
+        is_texts(part) ? call.texts(i)
+                       : std::vector<std::string>{strcat_rows(call, i, matlab).front()};
+    for (std::size_t k = 0; k < *length; ++k) joined[k] += texts[is_texts(part) ? k : 0];
   }
-  return Value::string_array(std::move(joined));
+  return runtime::texts_shaped_like(*shape, std::move(joined));
 }
 
 // The first `count` characters of `text` (whole UTF-8 sequences), or nullopt when it is shorter:
@@ -308,10 +316,10 @@ Value cellstr(Call& call) {
 template <class Transform>
 Value map_text(Call& call, Transform transform) {
   const Value& x = call.value(0);
-  if (x.is(Kind::StringArray)) {
-    std::vector<std::string> items = x.string_array_value();
+  if (x.is(Kind::StringArray) || runtime::is_text_cell(x)) {
+    std::vector<std::string> items = call.texts(0);
     for (std::string& item : items) item = transform(std::move(item));
-    return Value::string_array(std::move(items));
+    return runtime::texts_shaped_like(x, std::move(items));
   }
   if (runtime::is_char_matrix(x)) {
     std::vector<std::string> rows = runtime::text_rows(x);
@@ -319,6 +327,35 @@ Value map_text(Call& call, Transform transform) {
     return runtime::char_rows(rows, runtime::RowWidths::Padded);
   }
   return Value::string(transform(call.string(0)));
+}
+
+// MATLAB's strrep rule, overlapping matches included: every position where pattern starts
+// gives one copy of the replacement, and the characters a match covers are dropped, so
+// strrep("abc 22 222", "22", "*") is "abc * **" (MATLAB's documented example).
+std::string replaced_overlapping(const std::string& text, const std::string& pattern,
+                                 const std::string& replacement) {
+  if (pattern.empty()) return text;
+  std::string out;
+  std::size_t covered_until = 0;  // the end of the last match: text before it is replaced
+  for (std::size_t position = 0; position < text.size(); ++position) {
+    if (text.compare(position, pattern.size(), pattern) == 0) {
+      out += replacement;
+      covered_until = position + pattern.size();
+    } else if (position >= covered_until) {
+      out += text[position];
+    }
+  }
+  return out;
+}
+
+// strrep(s, pattern, replacement); of each text of a string array or cell of texts, in its
+// shape.
+Value strrep(Call& call) {
+  const std::string& pattern = call.string(1);
+  const std::string& replacement = call.string(2);
+  return map_text(call, [&](const std::string& text) {
+    return replaced_overlapping(text, pattern, replacement);
+  });
 }
 
 Value upper(Call& call) {
@@ -434,27 +471,6 @@ Value isspace(Call& call) {
 // blanks(n): a string of n spaces.
 Value blanks(Call& call) {
   return Value::string(std::string(static_cast<std::size_t>(call.count_argument(0)), ' '));
-}
-
-// strrep(s, old, new): MATLAB's rule, overlapping matches included: every position where old
-// starts gives one copy of new, and the characters a match covers are dropped, so
-// strrep("abc 22 222", "22", "*") is "abc * **" (MATLAB's documented example).
-Value strrep(Call& call) {
-  const std::string& text = call.string(0);
-  const std::string& pattern = call.string(1);
-  const std::string& replacement = call.string(2);
-  if (pattern.empty()) return Value::string(text);
-  std::string out;
-  std::size_t covered_until = 0;  // the end of the last match: text before it is replaced
-  for (std::size_t position = 0; position < text.size(); ++position) {
-    if (text.compare(position, pattern.size(), pattern) == 0) {
-      out += replacement;
-      covered_until = position + pattern.size();
-    } else if (position >= covered_until) {
-      out += text[position];
-    }
-  }
-  return Value::string(out);
 }
 
 // strjoin(sa) / strjoin(sa, delimiter); in matlab code the delimiter's escape sequences count

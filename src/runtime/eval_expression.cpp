@@ -291,7 +291,7 @@ Value Evaluator::eval_cell_rows(const lang::StringArrayExpr& literal) {
     eval_list_elements(std::span(literal.elements).subspan(begin, end - begin), rows[r]);
     begin = end;
   }
-  return located(literal.loc, [&] { return make_cell_rows(rows); });
+  return located(literal.loc, [&] { return make_cell_rows(rows, session_.dialect()); });
 }
 
 // The elements of a [ ] or { } literal. `s.f` of a struct array stands for the field of every

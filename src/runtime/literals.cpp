@@ -456,7 +456,7 @@ Value make_string_array(const std::vector<Value>& elements) {
   return Value::string_array(std::move(items));
 }
 
-Value make_cell_rows(const std::vector<std::vector<Value>>& rows) {
+Value make_cell_rows(const std::vector<std::vector<Value>>& rows, lang::Dialect dialect) {
   std::vector<Value> flat;
   std::vector<const std::vector<Value>*> kept;
   for (const std::vector<Value>& row : rows) {
@@ -466,7 +466,9 @@ Value make_cell_rows(const std::vector<std::vector<Value>>& rows) {
   }
   const bool strings =
       std::all_of(flat.begin(), flat.end(), [](const Value& v) { return v.is(Kind::String); });
-  if (strings || kept.size() <= 1) return make_string_array(flat);
+  if ((strings && dialect != lang::Dialect::Matlab) || kept.size() <= 1) {
+    return make_string_array(flat);
+  }
   const std::size_t columns = kept.front()->size();
   for (const std::vector<Value>* row : kept) {
     if (row->size() != columns) {

@@ -23,9 +23,11 @@ bool is_number(const Value& value) {
   return value.is(Kind::Scalar) || value.is(Kind::Bool) || value.is(Kind::Complex);
 }
 
-// The rows and columns of a numeric container as its linear index sees them (an N-D array's
-// trailing dims count as columns).
+// The rows and columns of a numeric container or a cell as its linear index sees them (an N-D
+// array's trailing dims count as columns).
 std::pair<Index, Index> extents_of(const Value& container) {
+  if (container.is(Kind::Cell))
+    return {container.cell_value().rows, container.cell_value().columns};
   const num::Dims shown = num::subscript_extents(dims_of(container), 2);
   return {shown[0], shown[1]};
 }
@@ -120,6 +122,13 @@ Value matlab_index_read(const Value& container, std::span<const Value> subscript
   }
   if (container.is(Kind::Vector)) return matlab_index_read(as_matlab_value(container), subscripts);
   Value result = index_read(container, subscripts);
+  if (container.is(Kind::Cell) && subscripts.size() == 1 && result.is(Kind::Cell)) {
+    // c(I) takes the numeric rule's shape: c(:) is a column, a vector keeps its orientation.
+    CellArray cells = result.cell_value();
+    const auto count = static_cast<Index>(cells.items.size());
+    std::tie(cells.rows, cells.columns) = linear_read_shape(container, subscripts[0], count);
+    return Value::cell(std::move(cells));
+  }
   const bool numeric_container =
       container.is(Kind::Matrix) || is_number(container) || container.is_nd_array();
   if (!result.is(Kind::Vector) || !numeric_container) return as_matlab_value(std::move(result));
