@@ -110,10 +110,13 @@ std::string field_summary(const Value& value, const num::MatlabStyle* style) {
                    : num::format_complex(value.complex_value());
     case Kind::Bool:
       return value.bool_value() ? "true" : "false";
-    case Kind::String:
+    case Kind::String: {
+      // MATLAB quotes a char field with single quotes; rlab's text is a string, in double ones.
+      const char* quote = style ? "'" : "\"";
       return value.string_value().size() <= 60
-                 ? "\"" + value.string_value() + "\""
+                 ? quote + value.string_value() + quote
                  : fmt::format("[{}-character string]", value.element_count());
+    }
     case Kind::Vector:
       return fmt::format("[1\u00d7{} {}]", value.matrix_value().size(),
                          value.is_logical() ? "logical" : "double");
@@ -143,6 +146,13 @@ std::string struct_lines(const StructFields& fields, const num::MatlabStyle* sty
   for (const auto& [name, field] : fields) {
     out += fmt::format("\n    {:>{}}: {}", name, width, field_summary(field, style));
   }
+  return out;
+}
+
+// MATLAB's layout of a struct array: its size, then its field names one per line.
+std::string struct_array_lines(const std::vector<Value>& items) {
+  std::string out = fmt::format("1\u00d7{} struct array with fields:", items.size());
+  for (const auto& [name, field] : items.front().struct_fields()) out += "\n    " + name;
   return out;
 }
 
@@ -446,8 +456,26 @@ std::string echo_display(const Value& value, FormatMode mode) {
   }
 }
 
+namespace {
+
+// matlab code shows a struct, and a struct array, in MATLAB's layout in every format mode.
+std::optional<std::string> matlab_struct_display(const Value& value, const Session& session) {
+  if (session.dialect() != lang::Dialect::Matlab) return std::nullopt;
+  if (value.is(Kind::Struct)) {
+    const num::MatlabStyle style = matlab_style(session.format_mode());
+    return struct_lines(value.struct_fields(), &style);
+  }
+  if (value.is(Kind::StructArray) && !value.struct_array_items().empty()) {
+    return struct_array_lines(value.struct_array_items());
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::string echo_display(const Value& value, const Session& session) {
   const FormatMode mode = session.format_mode();
+  if (std::optional<std::string> text = matlab_struct_display(value, session)) return *text;
   if (matlab_layout(session)) {
     if (std::optional<std::string> text =
             matlab_display(primal_of(value), mode, session.display_width())) {
@@ -467,6 +495,7 @@ std::string echo_display(const Value& value, const Session& session) {
 
 std::string disp_display(const Value& value, const Session& session) {
   const FormatMode mode = session.format_mode();
+  if (std::optional<std::string> text = matlab_struct_display(value, session)) return *text;
   if (matlab_layout(session)) {
     if (std::optional<std::string> text =
             matlab_display(primal_of(value), mode, session.display_width())) {
@@ -492,7 +521,8 @@ std::string echo(std::string_view name, const Value& value, const Session& sessi
       (((value.is_array() || value.is_nd_array()) && value.element_count() > 0) ||
        (value.is(Kind::Cell) && !value.cell_value().items.empty()) ||
        (value.is(Kind::StringArray) && !value.string_array_value().empty()) ||
-       (value.is(Kind::Struct) && is_matlab_format(session.format_mode())));
+       (value.is(Kind::Struct) && is_matlab_format(session.format_mode())) ||
+       matlab_struct_display(value, session).has_value());
   // So do an N-D array's pages, in both dialects.
   const bool pages = value.is_nd_array() && value.element_count() > 0;
   if (matlab_lines || pages || shows_struct_lines(value, session)) {

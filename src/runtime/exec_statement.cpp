@@ -419,7 +419,11 @@ void Evaluator::exec_field_assign(const lang::FieldAssignStmt& statement) {
                             variable.value.kind_name()));
   }
   variable.value.set_field(statement.field, std::move(value));
-  if (assignment_echo_enabled(statement)) {
+  if (!assignment_echo_enabled(statement)) return;
+  // As the path assignment echoes: the whole variable in matlab code, the field in rlab code.
+  if (session_.dialect() == lang::Dialect::Matlab) {
+    session_.write(echo(statement.target.text, variable.value, session_));
+  } else {
     session_.write(echo(statement.target.text + "." + statement.field,
                         *variable.value.field(statement.field), session_));
   }
