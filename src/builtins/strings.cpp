@@ -210,8 +210,7 @@ Value strncmpi(Call& call) {
 }
 
 // The char of numbers: their codes, each a whole number 0..0x10FFFF, in the numbers' shape.
-Value char_of_codes(Call& call, int index) {
-  const num::Matrix codes = call.matrix(index);
+Value char_of_codes(Call& call, const num::Matrix& codes) {
   for (num::Index k = 0; k < codes.size(); ++k) {
     const double code = codes.is_real() ? codes[k] : codes.complex_at(k).real();
     if (!(code >= 0.0 && code <= 0x10FFFF) || std::floor(code) != code) {
@@ -222,34 +221,52 @@ Value char_of_codes(Call& call, int index) {
   return runtime::char_array(codes, call.name());
 }
 
-// The rows argument `index` gives char and strvcat: a text's rows, each text of a cell (a char
-// matrix in it its rows), the rows of the char of numbers.
+// The rows a cell in argument `index` of char or strvcat gives: each element's in order, a
+// text's rows, a number's (its character, [] an empty row) and a nested cell's, MATLAB's
+// char({'a', 100, {'b'}}).
+void append_cell_rows(Call& call, const Value& cell, int index, std::vector<std::string>& rows) {
+  for (const Value& item : cell.cell_value().items) {
+    if (item.is(Kind::Cell)) {
+      append_cell_rows(call, item, index, rows);
+      continue;
+    }
+    if (item.is(Kind::StringArray)) {
+      const std::vector<std::string>& texts = item.string_array_value();
+      rows.insert(rows.end(), texts.begin(), texts.end());
+      continue;
+    }
+    if (!runtime::is_char(item) && !item.is_numeric()) {
+      call.fail(fmt::format("argument {} must be a cell of texts and numbers; it holds a {}",
+                            index + 1, item.kind_name()));
+    }
+    const std::vector<std::string> more =
+        runtime::text_rows(runtime::is_char(item) ? item : char_of_codes(call, item.as_matrix()));
+    rows.insert(rows.end(), more.begin(), more.end());
+  }
+}
+
+// The rows argument `index` gives char and strvcat: a text's rows, those of a cell's elements,
+// the rows of the char of numbers.
 std::vector<std::string> char_argument_rows(Call& call, int index) {
   const Value& x = call.value(index);
   if (runtime::is_char(x)) return runtime::text_rows(x);
   if (x.is(Kind::StringArray)) return x.string_array_value();
+  std::vector<std::string> rows;
   if (x.is(Kind::Cell)) {
-    std::vector<std::string> rows;
-    for (const Value& item : x.cell_value().items) {
-      if (!runtime::is_char(item)) {
-        call.fail(fmt::format("argument {} must be a cell of texts; it holds a {}", index + 1,
-                              item.kind_name()));
-      }
-      const std::vector<std::string> more = runtime::text_rows(item);
-      rows.insert(rows.end(), more.begin(), more.end());
-    }
+    append_cell_rows(call, x, index, rows);
     return rows;
   }
-  return runtime::text_rows(char_of_codes(call, index));
+  return runtime::text_rows(char_of_codes(call, call.matrix(index)));
 }
 
 // char(codes): the char of those Unicode code points, in their shape; char(a, b, ...) and
 // char(cell): the texts as the rows of one char matrix, padded with spaces to the longest (an
-// empty text an empty row); a text is returned unchanged.
+// empty text an empty row); a text is returned unchanged; char() is the empty text.
 Value char_builtin(Call& call) {
+  if (call.count() == 0) return Value::string("");
   const Value& x = call.value(0);
   if (call.count() == 1 && runtime::is_char(x)) return x;
-  if (call.count() == 1 && x.is_numeric()) return char_of_codes(call, 0);
+  if (call.count() == 1 && x.is_numeric()) return char_of_codes(call, call.matrix(0));
   std::vector<std::string> rows;
   for (int k = 0; k < call.count(); ++k) {
     const std::vector<std::string> more = char_argument_rows(call, k);
@@ -259,7 +276,7 @@ Value char_builtin(Call& call) {
 }
 
 // strvcat(a, b, ...): char's rows without the empty ones (MATLAB's vertical concatenation of
-// texts).
+// texts); strvcat() is the empty text.
 Value strvcat(Call& call) {
   std::vector<std::string> rows;
   for (int k = 0; k < call.count(); ++k) {
@@ -701,10 +718,10 @@ extern const BuiltinTable kStringBuiltins = {
     {"strncmpi", strncmpi, 3, 3,
      "strncmpi(a, b, n): strncmp ignoring ASCII letter case. Example: strncmpi(\"ABCdef\", "
      "\"abcxyz\", 3)"},
-    {"char", char_builtin, 1, -1,
+    {"char", char_builtin, 0, -1,
      "char(codes): the text of those character codes; char(a, b, ...) or char(cell): the texts "
      "as the rows of a char matrix, padded with spaces. Example: char([72, 105])"},
-    {"strvcat", strvcat, 1, -1,
+    {"strvcat", strvcat, 0, -1,
      "strvcat(a, b, ...): the texts as the rows of a char matrix, padded with spaces, empty ones "
      "left out. Example: size(strvcat(\"a\", \"\", \"bcd\"))"},
     {"cellstr", cellstr, 1, 1,

@@ -8,12 +8,14 @@
 #include <cstdint>
 #include <cstdio>
 #include <limits>
+#include <string>
 #include <string_view>
 #include <vector>
 
 #include "base/error.hpp"
 #include "base/utf8.hpp"
 #include "num/format.hpp"
+#include "runtime/char_matrix.hpp"
 
 namespace llmlab::runtime {
 
@@ -23,7 +25,7 @@ namespace {
 struct Item {
   enum class Type { Number, Text, Other } type = Type::Number;
   double number = 0.0;
-  std::string_view text;  // the string of a Text item, the kind name of an Other item
+  std::string text;  // the string of a Text item, the kind name of an Other item
 };
 
 struct Conversion {
@@ -73,6 +75,13 @@ bool flatten(std::span<const Value> arguments, std::vector<Item>& items) {
         break;
       case Kind::Vector:
       case Kind::Matrix: {
+        if (is_char_matrix(argument)) {
+          // A char matrix is one text of its characters in MATLAB's column order, as the
+          // String of a row is ('%s' of ['ab'; 'cd'] prints acbd).
+          const num::Matrix columns = argument.matrix_value().transposed();
+          items.push_back({Item::Type::Text, 0.0, codes_text(columns.real_values())});
+          break;
+        }
         saw_array = true;
         const num::Matrix& m = argument.matrix_value();
         for (num::Index c = 0; c < m.columns(); ++c) {
@@ -91,7 +100,7 @@ bool flatten(std::span<const Value> arguments, std::vector<Item>& items) {
         break;
       }
       default:
-        items.push_back({Item::Type::Other, 0.0, argument.kind_name()});
+        items.push_back({Item::Type::Other, 0.0, std::string(argument.kind_name())});
         break;
     }
   }

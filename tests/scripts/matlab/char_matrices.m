@@ -166,5 +166,23 @@ e = ['a'; 66]
 % expect: e =
 % expect: a
 % expect: B
+fprintf('%s\n', ['ab'; 'cd']);       % expect: acbd
+nc = num2cell('ab');
+printf('%s %s %d\n', nc{2}, class(nc{1}), numel(nc));  % expect: b char 2
+so = sort(['db'; 'ca'])
+% expect: so =
+% expect: ca
+% expect: db
+un = unique(['ba'; 'ab'])'         % expect: un = ab
+sc = strcat(['a '; 'bb'], 'c')
+% expect: sc =
+% expect: ac
+% expect: bbc
+disp(size(strcat(['ab '; 'cde'], 'x')))  % expect:    2   4
+disp(isequal(char(zeros(0, 0)), ''))      % expect: 1
+sj = strjust(['a  '; 'bb '], 'center')
+% expect: sj =
+% expect:  a
+% expect: bb
 bad = ['a'; 'bc']
 % expect error: dimensions of arrays being concatenated are not consistent (1x1 vs 1x2)
