@@ -184,5 +184,30 @@ sj = strjust(['a  '; 'bb '], 'center')
 % expect: sj =
 % expect:  a
 % expect: bb
+db = dec2bin([1 2; 3 4])
+% expect: db =
+% expect: 001
+% expect: 011
+% expect: 010
+% expect: 100
+disp(bin2dec(['101'; '011'])')       % expect:    5   3
+cc = char({100, [], {'ef'}})
+% expect: cc =
+% expect: d
+% expect:
+% expect: ef
+W = ['ab'; 'cd'];
+W(W == 'a') = 'z';
+W(3, 3) = 'x';
+disp(double(W))
+% expect:    122    98     0
+% expect:     99   100     0
+% expect:      0     0   120
+for col = ['ab'; 'cd']
+  disp(col')
+end
+% expect: ac
+% expect: bd
+disp(class([int8(1); 'a']))          % expect: char
 bad = ['a'; 'bc']
 % expect error: dimensions of arrays being concatenated are not consistent (1x1 vs 1x2)
