@@ -404,6 +404,73 @@ Value strjust(Call& call) {
   return runtime::char_rows(rows, runtime::RowWidths::MustAgree);
 }
 
+// Where validatestring's message says the text came from: "FUNC: " and " (variable V,
+// argument #N)" from its optional arguments (function name, variable name, position).
+struct ValidationContext {
+  std::string prefix;
+  std::string origin;
+};
+
+ValidationContext validation_context(Call& call) {
+  std::vector<std::string> names;
+  std::optional<std::int64_t> position;
+  for (int k = 2; k < call.count(); ++k) {
+    const Value& x = call.value(k);
+    if (k == call.count() - 1 && k > 2 && x.is_numeric()) {
+      position = call.count_argument(k);
+      if (*position < 1) call.fail("the argument position must be 1 or more");
+    } else if (!x.is(Kind::String)) {
+      call.fail(
+          fmt::format("argument {} (a function or variable name) must be one row of text", k + 1));
+    } else {
+      names.push_back(x.string_value());
+    }
+  }
+  if (names.size() > 2) call.fail("at most two names (function, variable) come before a position");
+  ValidationContext context;
+  if (!names.empty() && !names[0].empty()) context.prefix = names[0] + ": ";
+  std::vector<std::string> origin;
+  if (names.size() > 1 && !names[1].empty()) origin.push_back("variable " + names[1]);
+  if (position) origin.push_back(fmt::format("argument #{}", *position));
+  if (!origin.empty()) context.origin = fmt::format(" ({})", fmt::join(origin, ", "));
+  return context;
+}
+
+// validatestring(text, options[, funcname[, varname]][, position]): the option that `text`
+// begins (ignoring letter case). An option equal to the text wins; several that each begin
+// the shortest of them give the shortest; otherwise more than one, or none, is an error.
+Value validatestring(Call& call) {
+  if (!call.value(0).is(Kind::String)) call.fail("argument 1 must be one row of text");
+  const std::string text = call.value(0).string_value();
+  if (!call.value(1).is(Kind::Cell) && !call.value(1).is(Kind::StringArray)) {
+    call.fail("argument 2 must be a cell of texts (the valid options)");
+  }
+  const std::vector<std::string> options = call.texts(1);
+  const ValidationContext context = validation_context(call);
+  const std::string wanted = lowercase(text);
+  std::vector<std::string> matches;
+  for (const std::string& option : options) {
+    const std::string folded = lowercase(option);
+    if (folded == wanted) return Value::string(option);
+    if (folded.starts_with(wanted)) matches.push_back(option);
+  }
+  if (matches.empty()) {
+    call.fail(fmt::format("{}'{}'{} is none of the valid options: {}", context.prefix, text,
+                          context.origin, fmt::join(options, ", ")));
+  }
+  const auto shortest = std::min_element(
+      matches.begin(), matches.end(),
+      [](const std::string& a, const std::string& b) { return a.size() < b.size(); });
+  const std::string start = lowercase(*shortest);
+  for (const std::string& match : matches) {
+    if (!lowercase(match).starts_with(start)) {
+      call.fail(fmt::format("{}'{}'{} begins more than one valid option: {}", context.prefix, text,
+                            context.origin, fmt::join(matches, ", ")));
+    }
+  }
+  return Value::string(*shortest);
+}
+
 // [token, rest] = strtok(s, delimiters): leading delimiter characters skipped, the token runs
 // to the next delimiter, and the rest starts at that delimiter (MATLAB). The default delimiters
 // are the whitespace characters.
@@ -727,6 +794,10 @@ extern const BuiltinTable kStringBuiltins = {
     {"cellstr", cellstr, 1, 1,
      "cellstr(A): the rows of a char as a column cell of texts, trailing whitespace removed. "
      "Example: cellstr(char(\"a\", \"bcd\"))"},
+    {"validatestring", validatestring, 2, 5,
+     "validatestring(text, options): the option that text begins, ignoring case (an error when "
+     "none or several do); a function name, variable name and argument position may follow for "
+     "the message. Example: validatestring(\"app\", {\"apple\", \"pear\"})"},
     {"strjust", strjust, 1, 2,
      "strjust(s, position): each row's surrounding blanks moved to the front (\"right\", the "
      "default), the end (\"left\") or both (\"center\"). Example: strjust(\"a  \")"},

@@ -1,7 +1,8 @@
 % Character matrices in the matlab dialect (issue #26): text of several rows, as MATLAB has
 % them. A text of one row stays the text it always was; ['ab'; 'cd'] is a 2x2 char. Values as
 % Octave 7.3 prints them (without its blank lines), except where MATLAB's documentation differs
-% (the last line: MATLAB refuses rows of different lengths, Octave pads them).
+% (an empty char shows its extents, as MATLAB's "2×0 empty char array", where Octave shows
+% nothing; the last line: MATLAB refuses rows of different lengths, Octave pads them).
 A = ['ab'; 'cd']
 % expect: A =
 % expect: ab
@@ -209,5 +210,13 @@ end
 % expect: ac
 % expect: bd
 disp(class([int8(1); 'a']))          % expect: char
+disp(validatestring('oct', {'octave', 'Oct', 'octopus'}))  % expect: Oct
+disp(validatestring('OCTA', {'octave', 'octaves'}))         % expect: octave
+try
+  validatestring('abc', {'abc1', 'abc2'});
+catch err
+  disp(err.message)  % expect: validatestring: 'abc' begins more than one valid option: abc1, abc2
+end
+e0 = repmat('ab', 2, 0)              % expect: e0 = 2×0 empty char array
 bad = ['a'; 'bc']
 % expect error: dimensions of arrays being concatenated are not consistent (1x1 vs 1x2)
