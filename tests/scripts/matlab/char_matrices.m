@@ -133,6 +133,8 @@ n7 = num2str([pi -2; 3 4], 4)
 % expect: n7 =
 % expect: 3.142         -2
 % expect:     3          4
+n8 = num2str([1.5 -2.25 3])          % expect: n8 = 1.5       -2.25           3
+n9 = num2str([Inf NaN -Inf])         % expect: n9 = Inf  NaN -Inf
 i1 = int2str([1.4 2; 3 4])
 % expect: i1 =
 % expect: 1  2
