@@ -105,6 +105,13 @@ disp(fliplr(A))
 % expect: dc
 disp(A(:)')                          % expect: acbd
 disp(A(:, 2)')                       % expect: bd
+R = rot90(['ab'; 'cd'])
+% expect: R =
+% expect: bd
+% expect: ac
+disp(permute(['ab'; 'cd'], [2 1]))
+% expect: ac
+% expect: bd
 n1 = num2str([1 2; 3 4])
 % expect: n1 =
 % expect: 1  2
