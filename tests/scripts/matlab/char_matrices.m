@@ -227,5 +227,17 @@ catch err
   disp(err.message)  % expect: validatestring: 'abc' begins more than one valid option: abc1, abc2
 end
 e0 = repmat('ab', 2, 0)              % expect: e0 = 2×0 empty char array
+ra = 'a':'e'                         % expect: ra = abcde
+rb = 'a':2:'g'                       % expect: rb = aceg
+disp(class('a':100))                 % expect: char
+for ch = 'x':'z'
+  fprintf('%s.', ch);
+end
+fprintf('\n');                       % expect: x.y.z.
+nk = nchoosek('a':'c', 2)
+% expect: nk =
+% expect: ab
+% expect: ac
+% expect: bc
 bad = ['a'; 'bc']
 % expect error: dimensions of arrays being concatenated are not consistent (1x1 vs 1x2)
