@@ -75,6 +75,7 @@ G = deblank(['a  '; 'bc '])
 % expect: G =
 % expect: a
 % expect: bc
+disp(isequal(deblank(['  '; '  ']), ''))  % expect: 1
 S = sortrows(['cd'; 'ab'; 'ba'])
 % expect: S =
 % expect: ab
