@@ -17,6 +17,7 @@
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
 #include "runtime/cell_array.hpp"
+#include "runtime/char_matrix.hpp"
 #include "runtime/literals.hpp"
 #include "runtime/struct_array.hpp"
 #include "runtime/tracked.hpp"
@@ -122,15 +123,19 @@ Value num2cell(Call& call) {
   }
   // Cell arrays have two dims; MATLAB's N-D cell result has no value kind here yet.
   if (x.is_nd_array()) call.fail("an N-D array needs an N-D cell array, which llmlab lacks");
-  const num::Matrix m = call.matrix(0);
+  // A char's characters each in a cell (MATLAB's num2cell('ab') is {'a', 'b'}).
+  const bool chars = runtime::is_char(x);
+  const num::Matrix m = chars ? runtime::char_codes(x) : call.matrix(0);
+  const bool row = x.is(Kind::Vector) || x.is(Kind::String);
   CellArray cells;
-  cells.rows = x.is(Kind::Vector) ? (m.empty() ? 0 : 1) : m.rows();
-  cells.columns = x.is(Kind::Vector) ? m.size() : m.columns();
+  cells.rows = row ? (m.empty() ? 0 : 1) : m.rows();
+  cells.columns = row ? m.size() : m.columns();
   for (num::Index c = 0; c < cells.columns; ++c) {
     for (num::Index r = 0; r < cells.rows; ++r) {
-      const num::Complex element = x.is(Kind::Vector) ? m.complex_at(c) : m.complex_at(r, c);
-      cells.items.push_back(element.imag() == 0.0 ? Value::scalar(element.real())
-                                                  : Value::complex(element));
+      const num::Complex element = row ? m.complex_at(c) : m.complex_at(r, c);
+      cells.items.push_back(chars ? runtime::char_array(num::Matrix(1, 1, element.real()))
+                            : element.imag() == 0.0 ? Value::scalar(element.real())
+                                                    : Value::complex(element));
     }
   }
   return Value::cell(std::move(cells));

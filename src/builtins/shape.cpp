@@ -1258,7 +1258,7 @@ extern const BuiltinTable kShapeBuiltins = {
     {"reshape", keeps_char<keeps_class<reshape>>, 2, -1,
      "Column-major reshape to m×n (Vector when m or n is 1), or to N dims (one may be []). "
      "Example: reshape(1:6, 2, 3)"},
-    {"permute", keeps_class<permute>, 2, 2,
+    {"permute", keeps_char<keeps_class<permute>>, 2, 2,
      "Reorder the dims of A: result dim k is A's dim order(k). Example: permute(ones(2, 3, 4), "
      "[3 1 2])"},
     {"ipermute", ipermute, 2, 2,
@@ -1288,7 +1288,7 @@ extern const BuiltinTable kShapeBuiltins = {
     {"triu", keeps_class<triu>, 1, 2,
      "Upper triangle: keep entries with j >= i + k. Example: triu(magic(3))"},
     {"magic", magic, 1, 1, "n×n magic square (MATLAB's construction). Example: magic(4)"},
-    {"rot90", rot90, 1, 2,
+    {"rot90", keeps_char<keeps_class<rot90>>, 1, 2,
      "Rotate by k quarter turns counter-clockwise: rot90(M), rot90(M, k). Example: rot90([1, 2; 3, "
      "4])"},
     {"sub2ind", sub2ind, 2, -1,

@@ -218,8 +218,7 @@ Value strncmpi(Call& call) {
 }
 
 // The char of numbers: their codes, each a whole number 0..0x10FFFF, in the numbers' shape.
-Value char_of_codes(Call& call, int index) {
-  const num::Matrix codes = call.matrix(index);
+Value char_of_codes(Call& call, const num::Matrix& codes) {
   for (num::Index k = 0; k < codes.size(); ++k) {
     const double code = codes.is_real() ? codes[k] : codes.complex_at(k).real();
     if (!(code >= 0.0 && code <= 0x10FFFF) || std::floor(code) != code) {
@@ -230,34 +229,52 @@ Value char_of_codes(Call& call, int index) {
   return runtime::char_array(codes, call.name());
 }
 
-// The rows argument `index` gives char and strvcat: a text's rows, each text of a cell (a char
-// matrix in it its rows), the rows of the char of numbers.
+// The rows a cell in argument `index` of char or strvcat gives: each element's in order, a
+// text's rows, a number's (its character, [] an empty row) and a nested cell's, MATLAB's
+// char({'a', 100, {'b'}}).
+void append_cell_rows(Call& call, const Value& cell, int index, std::vector<std::string>& rows) {
+  for (const Value& item : cell.cell_value().items) {
+    if (item.is(Kind::Cell)) {
+      append_cell_rows(call, item, index, rows);
+      continue;
+    }
+    if (item.is(Kind::StringArray)) {
+      const std::vector<std::string>& texts = item.string_array_value();
+      rows.insert(rows.end(), texts.begin(), texts.end());
+      continue;
+    }
+    if (!runtime::is_char(item) && !item.is_numeric()) {
+      call.fail(fmt::format("argument {} must be a cell of texts and numbers; it holds a {}",
+                            index + 1, item.kind_name()));
+    }
+    const std::vector<std::string> more =
+        runtime::text_rows(runtime::is_char(item) ? item : char_of_codes(call, item.as_matrix()));
+    rows.insert(rows.end(), more.begin(), more.end());
+  }
+}
+
+// The rows argument `index` gives char and strvcat: a text's rows, those of a cell's elements,
+// the rows of the char of numbers.
 std::vector<std::string> char_argument_rows(Call& call, int index) {
   const Value& x = call.value(index);
   if (runtime::is_char(x)) return runtime::text_rows(x);
   if (x.is(Kind::StringArray)) return x.string_array_value();
+  std::vector<std::string> rows;
   if (x.is(Kind::Cell)) {
-    std::vector<std::string> rows;
-    for (const Value& item : x.cell_value().items) {
-      if (!runtime::is_char(item)) {
-        call.fail(fmt::format("argument {} must be a cell of texts; it holds a {}", index + 1,
-                              item.kind_name()));
-      }
-      const std::vector<std::string> more = runtime::text_rows(item);
-      rows.insert(rows.end(), more.begin(), more.end());
-    }
+    append_cell_rows(call, x, index, rows);
     return rows;
   }
-  return runtime::text_rows(char_of_codes(call, index));
+  return runtime::text_rows(char_of_codes(call, call.matrix(index)));
 }
 
 // char(codes): the char of those Unicode code points, in their shape; char(a, b, ...) and
 // char(cell): the texts as the rows of one char matrix, padded with spaces to the longest (an
-// empty text an empty row); a text is returned unchanged.
+// empty text an empty row); a text is returned unchanged; char() is the empty text.
 Value char_builtin(Call& call) {
+  if (call.count() == 0) return Value::string("");
   const Value& x = call.value(0);
   if (call.count() == 1 && runtime::is_char(x)) return x;
-  if (call.count() == 1 && x.is_numeric()) return char_of_codes(call, 0);
+  if (call.count() == 1 && x.is_numeric()) return char_of_codes(call, call.matrix(0));
   std::vector<std::string> rows;
   for (int k = 0; k < call.count(); ++k) {
     const std::vector<std::string> more = char_argument_rows(call, k);
@@ -267,7 +284,7 @@ Value char_builtin(Call& call) {
 }
 
 // strvcat(a, b, ...): char's rows without the empty ones (MATLAB's vertical concatenation of
-// texts).
+// texts); strvcat() is the empty text.
 Value strvcat(Call& call) {
   std::vector<std::string> rows;
   for (int k = 0; k < call.count(); ++k) {
@@ -422,6 +439,73 @@ Value strjust(Call& call) {
         std::string(front, ' ') + row.substr(begin, end - begin) + std::string(blanks - front, ' ');
   }
   return runtime::char_rows(rows, runtime::RowWidths::MustAgree);
+}
+
+// Where validatestring's message says the text came from: "FUNC: " and " (variable V,
+// argument #N)" from its optional arguments (function name, variable name, position).
+struct ValidationContext {
+  std::string prefix;
+  std::string origin;
+};
+
+ValidationContext validation_context(Call& call) {
+  std::vector<std::string> names;
+  std::optional<std::int64_t> position;
+  for (int k = 2; k < call.count(); ++k) {
+    const Value& x = call.value(k);
+    if (k == call.count() - 1 && k > 2 && x.is_numeric()) {
+      position = call.count_argument(k);
+      if (*position < 1) call.fail("the argument position must be 1 or more");
+    } else if (!x.is(Kind::String)) {
+      call.fail(
+          fmt::format("argument {} (a function or variable name) must be one row of text", k + 1));
+    } else {
+      names.push_back(x.string_value());
+    }
+  }
+  if (names.size() > 2) call.fail("at most two names (function, variable) come before a position");
+  ValidationContext context;
+  if (!names.empty() && !names[0].empty()) context.prefix = names[0] + ": ";
+  std::vector<std::string> origin;
+  if (names.size() > 1 && !names[1].empty()) origin.push_back("variable " + names[1]);
+  if (position) origin.push_back(fmt::format("argument #{}", *position));
+  if (!origin.empty()) context.origin = fmt::format(" ({})", fmt::join(origin, ", "));
+  return context;
+}
+
+// validatestring(text, options[, funcname[, varname]][, position]): the option that `text`
+// begins (ignoring letter case). An option equal to the text wins; several that each begin
+// the shortest of them give the shortest; otherwise more than one, or none, is an error.
+Value validatestring(Call& call) {
+  if (!call.value(0).is(Kind::String)) call.fail("argument 1 must be one row of text");
+  const std::string text = call.value(0).string_value();
+  if (!call.value(1).is(Kind::Cell) && !call.value(1).is(Kind::StringArray)) {
+    call.fail("argument 2 must be a cell of texts (the valid options)");
+  }
+  const std::vector<std::string> options = call.texts(1);
+  const ValidationContext context = validation_context(call);
+  const std::string wanted = lowercase(text);
+  std::vector<std::string> matches;
+  for (const std::string& option : options) {
+    const std::string folded = lowercase(option);
+    if (folded == wanted) return Value::string(option);
+    if (folded.starts_with(wanted)) matches.push_back(option);
+  }
+  if (matches.empty()) {
+    call.fail(fmt::format("{}'{}'{} is none of the valid options: {}", context.prefix, text,
+                          context.origin, fmt::join(options, ", ")));
+  }
+  const auto shortest = std::min_element(
+      matches.begin(), matches.end(),
+      [](const std::string& a, const std::string& b) { return a.size() < b.size(); });
+  const std::string start = lowercase(*shortest);
+  for (const std::string& match : matches) {
+    if (!lowercase(match).starts_with(start)) {
+      call.fail(fmt::format("{}'{}'{} begins more than one valid option: {}", context.prefix, text,
+                            context.origin, fmt::join(matches, ", ")));
+    }
+  }
+  return Value::string(*shortest);
 }
 
 // [token, rest] = strtok(s, delimiters): leading delimiter characters skipped, the token runs
@@ -717,15 +801,19 @@ extern const BuiltinTable kStringBuiltins = {
     {"strncmpi", strncmpi, 3, 3,
      "strncmpi(a, b, n): strncmp ignoring ASCII letter case. Example: strncmpi(\"ABCdef\", "
      "\"abcxyz\", 3)"},
-    {"char", char_builtin, 1, -1,
+    {"char", char_builtin, 0, -1,
      "char(codes): the text of those character codes; char(a, b, ...) or char(cell): the texts "
      "as the rows of a char matrix, padded with spaces. Example: char([72, 105])"},
-    {"strvcat", strvcat, 1, -1,
+    {"strvcat", strvcat, 0, -1,
      "strvcat(a, b, ...): the texts as the rows of a char matrix, padded with spaces, empty ones "
      "left out. Example: size(strvcat(\"a\", \"\", \"bcd\"))"},
     {"cellstr", cellstr, 1, 1,
      "cellstr(A): the rows of a char as a column cell of texts, trailing whitespace removed. "
      "Example: cellstr(char(\"a\", \"bcd\"))"},
+    {"validatestring", validatestring, 2, 5,
+     "validatestring(text, options): the option that text begins, ignoring case (an error when "
+     "none or several do); a function name, variable name and argument position may follow for "
+     "the message. Example: validatestring(\"app\", {\"apple\", \"pear\"})"},
     {"strjust", strjust, 1, 2,
      "strjust(s, position): each row's surrounding blanks moved to the front (\"right\", the "
      "default), the end (\"left\") or both (\"center\"). Example: strjust(\"a  \")"},

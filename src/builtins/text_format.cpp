@@ -120,12 +120,13 @@ Num2strField num2str_field(const num::Matrix& values, std::optional<int> precisi
   return {digits + 7, digits};
 }
 
-// Whether num2str, int2str or mat2str's argument is a matrix of several rows whose text is a
-// char matrix (matlab code; rlab's text has lines instead).
+// Whether num2str or int2str's argument is a real array laid out in MATLAB's aligned fields:
+// a char matrix of its rows, one row the text ([1.5 -2.25] is '1.5       -2.25'); matlab code
+// only (rlab's text has lines, its elements two spaces apart).
 bool text_of_rows(const Call& call) {
   const Value& x = call.value(0);
-  return call.session().dialect() == lang::Dialect::Matlab && x.is(Kind::Matrix) &&
-         x.matrix_value().rows() != 1 && x.matrix_value().is_real();
+  return call.session().dialect() == lang::Dialect::Matlab && x.is_array() &&
+         x.matrix_value().is_real();
 }
 
 // num2str(x, format) of a matrix in matlab code: each row formatted (the format cycles over its

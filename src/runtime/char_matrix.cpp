@@ -140,6 +140,7 @@ Value trimmed_char_columns(const Value& chars, bool leading) {
   Index last = codes.columns();
   while (leading && first < last && blank_column(first)) ++first;
   while (last > first && blank_column(last - 1)) --last;
+  if (first == last) return Value::string("");  // nothing but blanks: the empty text
   num::Matrix kept(codes.rows(), last - first);
   for (Index r = 0; r < codes.rows(); ++r) {
     for (Index c = first; c < last; ++c) kept.set(r, c - first, codes(r, c));

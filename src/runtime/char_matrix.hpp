@@ -54,7 +54,8 @@ Value char_rows(const std::vector<std::string>& rows, RowWidths widths);
 
 // A String or char matrix without the columns that are whitespace (or NUL) in every row: the
 // trailing ones, and the leading ones too when `leading` (MATLAB's deblank and strtrim of a char
-// matrix, which keep its rows aligned).
+// matrix, which keep its rows aligned). A char of blanks only gives the empty text, as
+// Octave's deblank(['  '; '  ']) is ''.
 Value trimmed_char_columns(const Value& chars, bool leading);
 
 }  // namespace llmlab::runtime

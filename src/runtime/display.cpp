@@ -55,8 +55,13 @@ void append_lambda(std::string& out, const Lambda& lambda) {
 
 }  // namespace
 
-// A char matrix as MATLAB shows it: its rows, one a line.
+// A char matrix as MATLAB shows it: its rows, one a line; one without elements by its extents
+// (MATLAB's "0×3 empty char array").
 std::string char_lines(const Value& value) {
+  const num::Matrix& codes = value.matrix_value();
+  if (codes.empty()) {
+    return fmt::format("{}\u00d7{} empty char array", codes.rows(), codes.columns());
+  }
   return fmt::format("{}", fmt::join(text_rows(value), "\n"));
 }
 

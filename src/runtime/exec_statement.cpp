@@ -629,8 +629,9 @@ Flow Evaluator::exec_for(const lang::ForStmt& statement) {
     const RangeBounds bounds = eval_range_bounds(range);
     // A range whose start or step depends on the input of grad is built as a vector on the
     // tape and iterated below, so each value of the loop variable keeps its gradient.
-    // So is a range of an integer class or single, whose elements keep the class.
-    if (bounds.tracked() || is_special_class(bounds.element_class)) {
+    // So is a range of an integer class, single or char, whose elements keep the class.
+    if (bounds.tracked() || is_special_class(bounds.element_class) ||
+        bounds.element_class == NumClass::Char) {
       iterable = range_value(bounds, range);
     } else {
       // A plain range iterates without building the vector (§3.3).

@@ -1,7 +1,8 @@
 % Character matrices in the matlab dialect (issue #26): text of several rows, as MATLAB has
 % them. A text of one row stays the text it always was; ['ab'; 'cd'] is a 2x2 char. Values as
 % Octave 7.3 prints them (without its blank lines), except where MATLAB's documentation differs
-% (the last line: MATLAB refuses rows of different lengths, Octave pads them).
+% (an empty char shows its extents, as MATLAB's "2×0 empty char array", where Octave shows
+% nothing; the last line: MATLAB refuses rows of different lengths, Octave pads them).
 A = ['ab'; 'cd']
 % expect: A =
 % expect: ab
@@ -74,6 +75,7 @@ G = deblank(['a  '; 'bc '])
 % expect: G =
 % expect: a
 % expect: bc
+disp(isequal(deblank(['  '; '  ']), ''))  % expect: 1
 S = sortrows(['cd'; 'ab'; 'ba'])
 % expect: S =
 % expect: ab
@@ -104,6 +106,13 @@ disp(fliplr(A))
 % expect: dc
 disp(A(:)')                          % expect: acbd
 disp(A(:, 2)')                       % expect: bd
+R = rot90(['ab'; 'cd'])
+% expect: R =
+% expect: bd
+% expect: ac
+disp(permute(['ab'; 'cd'], [2 1]))
+% expect: ac
+% expect: bd
 n1 = num2str([1 2; 3 4])
 % expect: n1 =
 % expect: 1  2
@@ -132,6 +141,8 @@ n7 = num2str([pi -2; 3 4], 4)
 % expect: n7 =
 % expect: 3.142         -2
 % expect:     3          4
+n8 = num2str([1.5 -2.25 3])          % expect: n8 = 1.5       -2.25           3
+n9 = num2str([Inf NaN -Inf])         % expect: n9 = Inf  NaN -Inf
 i1 = int2str([1.4 2; 3 4])
 % expect: i1 =
 % expect: 1  2
@@ -166,5 +177,68 @@ e = ['a'; 66]
 % expect: e =
 % expect: a
 % expect: B
+fprintf('%s\n', ['ab'; 'cd']);       % expect: acbd
+nc = num2cell('ab');
+printf('%s %s %d\n', nc{2}, class(nc{1}), numel(nc));  % expect: b char 2
+so = sort(['db'; 'ca'])
+% expect: so =
+% expect: ca
+% expect: db
+un = unique(['ba'; 'ab'])'         % expect: un = ab
+sc = strcat(['a '; 'bb'], 'c')
+% expect: sc =
+% expect: ac
+% expect: bbc
+disp(size(strcat(['ab '; 'cde'], 'x')))  % expect:    2   4
+disp(isequal(char(zeros(0, 0)), ''))      % expect: 1
+sj = strjust(['a  '; 'bb '], 'center')
+% expect: sj =
+% expect:  a
+% expect: bb
+db = dec2bin([1 2; 3 4])
+% expect: db =
+% expect: 001
+% expect: 011
+% expect: 010
+% expect: 100
+disp(bin2dec(['101'; '011'])')       % expect:    5   3
+cc = char({100, [], {'ef'}})
+% expect: cc =
+% expect: d
+% expect:
+% expect: ef
+W = ['ab'; 'cd'];
+W(W == 'a') = 'z';
+W(3, 3) = 'x';
+disp(double(W))
+% expect:    122    98     0
+% expect:     99   100     0
+% expect:      0     0   120
+for col = ['ab'; 'cd']
+  disp(col')
+end
+% expect: ac
+% expect: bd
+disp(class([int8(1); 'a']))          % expect: char
+disp(validatestring('oct', {'octave', 'Oct', 'octopus'}))  % expect: Oct
+disp(validatestring('OCTA', {'octave', 'octaves'}))         % expect: octave
+try
+  validatestring('abc', {'abc1', 'abc2'});
+catch err
+  disp(err.message)  % expect: validatestring: 'abc' begins more than one valid option: abc1, abc2
+end
+e0 = repmat('ab', 2, 0)              % expect: e0 = 2×0 empty char array
+ra = 'a':'e'                         % expect: ra = abcde
+rb = 'a':2:'g'                       % expect: rb = aceg
+disp(class('a':100))                 % expect: char
+for ch = 'x':'z'
+  fprintf('%s.', ch);
+end
+fprintf('\n');                       % expect: x.y.z.
+nk = nchoosek('a':'c', 2)
+% expect: nk =
+% expect: ab
+% expect: ac
+% expect: bc
 bad = ['a'; 'bc']
 % expect error: dimensions of arrays being concatenated are not consistent (1x1 vs 1x2)
