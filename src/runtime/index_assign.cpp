@@ -384,6 +384,12 @@ AssignEcho char_assign(Value& target, std::string_view name, std::span<const Val
 AssignEcho index_assign(Value& target, bool defined, std::string_view name,
                         std::span<const Value> subscripts, const Value& rhs) {
   if (defined && is_char_matrix(target)) return char_assign(target, name, subscripts, rhs);
+  // A one-row text under two or more subscripts (s(1, 2:3) = 'XY') is written as its codes.
+  if (defined && target.is(Kind::String) && subscripts.size() >= 2 &&
+      (rhs.is(Kind::String) || rhs.is_numeric())) {
+    target = Value::matrix(text_codes(target.string_value()));
+    return char_assign(target, name, subscripts, rhs);
+  }
   if (rhs.has_special_class() || (defined && target.has_special_class())) {
     return classed_assign(target, defined, name, subscripts, rhs);
   }

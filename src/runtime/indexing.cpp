@@ -373,8 +373,12 @@ double end_value(const Value& container, int position, int count, bool for_write
     case Kind::String:
     case Kind::StringArray:
     case Kind::Tuple:
-    case Kind::StructArray:
-      return static_cast<double>(container.element_count());
+    case Kind::StructArray: {
+      // A row of n: n to one subscript; to several, 1 row, n columns, 1 for any later dim.
+      const auto n = static_cast<double>(container.element_count());
+      if (count == 1 || n == 0.0) return n;
+      return position == 1 ? n : 1.0;
+    }
     case Kind::Struct:
       return 1.0;  // the one-element struct array
     case Kind::Cell:

@@ -120,6 +120,12 @@ Value matlab_index_read(const Value& container, std::span<const Value> subscript
   if (is_char_matrix(container)) {
     return tagged(matlab_index_read(without_class(container), subscripts), NumClass::Char);
   }
+  // So is a one-row text's under two or more subscripts (s(1, 2:3), line(1, :)); one subscript
+  // keeps the text's own indexing, which reads characters.
+  if (container.is(Kind::String) && subscripts.size() >= 2) {
+    const Value codes = Value::matrix(text_codes(container.string_value()));
+    return tagged(matlab_index_read(codes, subscripts), NumClass::Char);
+  }
   if (container.is(Kind::Vector)) return matlab_index_read(as_matlab_value(container), subscripts);
   Value result = index_read(container, subscripts);
   if (container.is(Kind::Cell) && subscripts.size() == 1 && result.is(Kind::Cell)) {
