@@ -31,6 +31,14 @@ target_compile_definitions(llmlab_fmt_header_only INTERFACE FMT_HEADER_ONLY=1)
 add_library(fmt::fmt ALIAS llmlab_fmt_header_only)
 set(CLI11_INCLUDE_DIR ${_host_include})
 
+# The build is reproducible (tests/book/committed_runtime_test.py relies on it): the only path it
+# writes into the module is each source's name in LLMLAB_ASSERT's message (__FILE__), which is
+# made relative to the checkout whether the compiler is handed absolute paths (CMake's) or, through
+# ccache with CCACHE_BASEDIR, paths relative to the build folder.
+file(RELATIVE_PATH _source_from_build ${PROJECT_BINARY_DIR} ${PROJECT_SOURCE_DIR})
+string(REGEX REPLACE "/$" "" _source_from_build "${_source_from_build}")  # ../..
+add_compile_options(-ffile-prefix-map=${PROJECT_SOURCE_DIR}/= -ffile-prefix-map=${_source_from_build}/=)
+
 # C++ exceptions are how every llmlab error travels; emscripten turns them off by default.
 add_compile_options(-fexceptions)
 add_link_options(-fexceptions)

@@ -31,14 +31,18 @@ configure_file(${PROJECT_SOURCE_DIR}/cmake/llmlab-node.in ${PROJECT_BINARY_DIR}/
 add_executable(llmlab-book app/wasm/page_worker.cpp)
 target_compile_options(llmlab-book PRIVATE ${LLMLAB_WARNINGS})
 target_link_libraries(llmlab-book PRIVATE llmlab_notebook)
-file(GLOB _lesson_libs LIST_DIRECTORIES true ${PROJECT_SOURCE_DIR}/lessons/*/lib)
+# File by file, in sorted order: emscripten embeds a folder in the order the file system lists
+# it, which differs between checkouts, and the module would differ with it. Hidden files stay
+# out, as emscripten leaves them out of a folder.
+file(GLOB_RECURSE _lib_files CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/lessons/*/lib/*)
+list(FILTER _lib_files EXCLUDE REGEX "/\\.[^/]+(/|$)")
+list(SORT _lib_files)
 set(_embedded)
-foreach(_lib IN LISTS _lesson_libs)
-  file(RELATIVE_PATH _relative ${PROJECT_SOURCE_DIR} ${_lib})
-  list(APPEND _embedded "SHELL:--embed-file ${_lib}@/llmlab/${_relative}")
-  file(GLOB _lib_files CONFIGURE_DEPENDS ${_lib}/*)
-  set_property(TARGET llmlab-book APPEND PROPERTY LINK_DEPENDS ${_lib_files})
+foreach(_file IN LISTS _lib_files)
+  file(RELATIVE_PATH _relative ${PROJECT_SOURCE_DIR} ${_file})
+  list(APPEND _embedded "SHELL:--embed-file ${_file}@/llmlab/${_relative}")
 endforeach()
+set_property(TARGET llmlab-book APPEND PROPERTY LINK_DEPENDS ${_lib_files})
 target_link_options(llmlab-book PRIVATE
   ${_embedded} -sMODULARIZE=1 -sEXPORT_NAME=createLlmlabBook -sENVIRONMENT=web,worker,node
   "-sEXPORTED_FUNCTIONS=[_llmlab_page_open,_llmlab_page_handle]"

@@ -11,6 +11,11 @@ if(EXISTS ${PROJECT_SOURCE_DIR}/build/wasm/llmlab-book.wasm)
   add_test(NAME wasm.book.page_worker
     COMMAND node --no-experimental-fetch ${CMAKE_CURRENT_SOURCE_DIR}/book/page_worker_test.js
             ${PROJECT_SOURCE_DIR}/build/wasm/llmlab-book.js)
+  # The committed book/ carries the session a reader runs: it must be the one just built (the
+  # build is reproducible; the test says how to refresh book/ when it is not).
+  add_test(NAME wasm.book.committed_runtime
+    COMMAND Python3::Interpreter ${CMAKE_CURRENT_SOURCE_DIR}/book/committed_runtime_test.py
+            --built ${PROJECT_SOURCE_DIR}/build/wasm --book ${PROJECT_SOURCE_DIR}/book)
 endif()
 
 set(LLMLAB_WASM_NODE ${PROJECT_SOURCE_DIR}/build/wasm/llmlab-node)

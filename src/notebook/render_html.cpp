@@ -144,18 +144,41 @@ std::string katex_head(const std::string& assets) {
       R"(<link rel="stylesheet" href="{0}/katex/katex.min.css">
 <script defer src="{0}/katex/katex.min.js"></script>
 <script defer src="{0}/katex/contrib/auto-render.min.js"
-  onload="renderMathInElement(document.body, {{delimiters: [{{left: '\\(', right: '\\)', display: false}}, {{left: '\\[', right: '\\]', display: true}}], ignoredClasses: ['source', 'output', 'error'], throwOnError: false}}); llmlabFitMath(); llmlabMarkSection();"></script>
+  onload="renderMathInElement(document.body, {{delimiters: [{{left: '\\(', right: '\\)', display: false}}, {{left: '\\[', right: '\\]', display: true}}], ignoredClasses: ['source', 'output', 'error', 'llmlab-editor'], throwOnError: false}}); llmlabFitMath(); llmlabMarkSection();"></script>
 )",
       assets);
 }
 
 // Mermaid (vendored like KaTeX) turns each <pre class="mermaid"> into a diagram; without
-// JavaScript, or without the vendored file, the source stays readable in its code box.
+// JavaScript, or without the vendored file, the source stays readable in its code box. Its
+// script (megabytes) loads once a diagram comes within a window's height of the view, not
+// with the page: a reader who never gets there, and the page's first run of a block, wait for
+// none of it (issue #29). Without IntersectionObserver it loads at once.
 std::string mermaid_head(const std::string& assets, Theme theme) {
   return fmt::format(
-      "<script defer src=\"{0}/mermaid/mermaid.min.js\" onload=\"mermaid.initialize({{startOnLoad: "
-      "false, theme: '{1}'}}); llmlabNarrowDiagrams(); mermaid.run({{querySelector: "
-      "'pre.mermaid'}});\"></script>\n",
+      R"(<script>
+function llmlabLoadMermaid() {{
+  if (window.llmlabMermaid) return;
+  window.llmlabMermaid = document.createElement('script');
+  llmlabMermaid.src = '{0}/mermaid/mermaid.min.js';
+  llmlabMermaid.onload = () => {{
+    mermaid.initialize({{startOnLoad: false, theme: '{1}'}});
+    llmlabNarrowDiagrams();
+    mermaid.run({{querySelector: 'pre.mermaid'}});
+  }};
+  document.head.appendChild(llmlabMermaid);
+}}
+window.addEventListener('DOMContentLoaded', () => {{
+  if (!('IntersectionObserver' in window)) return llmlabLoadMermaid();
+  const near = new IntersectionObserver((entries) => {{
+    if (!entries.some((entry) => entry.isIntersecting)) return;
+    near.disconnect();
+    llmlabLoadMermaid();
+  }}, {{rootMargin: '100% 0px'}});
+  document.querySelectorAll('pre.mermaid').forEach((diagram) => near.observe(diagram));
+}});
+</script>
+)",
       assets, theme == Theme::Dark ? "dark" : "default");
 }
 
@@ -167,9 +190,9 @@ std::string page_head(const std::string& title, const HtmlOptions& options, bool
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
       "<title>{}</title>\n<style>{}</style>\n{}{}{}{}</head>\n",
       xml_escape(title), stylesheet(options.theme == Theme::Dark ? kDark : kLight), kPageScript,
+      runnable ? runnable_head(options.assets_href) : std::string(),
       katex_head(options.assets_href),
-      has_mermaid ? mermaid_head(options.assets_href, options.theme) : std::string(),
-      runnable ? runnable_head(options.assets_href) : std::string());
+      has_mermaid ? mermaid_head(options.assets_href, options.theme) : std::string());
 }
 
 // The page's headings as links: the sidebar at wide widths, a folded list at the top of the

@@ -101,9 +101,29 @@ std::string without_value_marks(std::string_view text) {
   return out;
 }
 
+// The session's worker starts while the page is still being read, before any script of the page
+// runs: a browser starts a worker only when the page's thread is free, and typesetting the page
+// keeps it busy for a while (issue #29). page.js takes the worker over; a failure to start is
+// kept on it for page.js to report. Pages opened from a file start none (browsers refuse).
+constexpr std::string_view kEarlyWorker = R"js(<script>
+if (location.protocol !== 'file:' && window.Worker) {{
+  try {{
+    performance.mark('llmlab:worker-requested');
+    window.llmlabWorker = new Worker('{0}/llmlab/worker.js');
+    llmlabWorker.onerror = (event) => {{
+      llmlabWorker.failure = event.message || 'the worker did not start';
+    }};
+  }} catch (error) {{
+    window.llmlabWorker = null;
+  }}
+}}
+</script>
+)js";
+
 std::string runnable_head(const std::string& assets_href) {
   // No icon: served pages would otherwise ask the server for /favicon.ico, and log its 404.
   return "<link rel=\"icon\" href=\"data:,\">\n" + std::string(kRunnableStyle) +
+         fmt::format(kEarlyWorker, assets_href) +
          fmt::format(
              "<script defer src=\"{0}/llmlab/editor.js\"></script>\n"
              "<script defer src=\"{0}/llmlab/page.js\"></script>\n",

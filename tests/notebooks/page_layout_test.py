@@ -26,10 +26,21 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
          "--hide-scrollbars", "--force-device-scale-factor=1", "--virtual-time-budget=8000"]
 
 # Appended to a copy of the page: measures after KaTeX and mermaid ran, and writes the result
-# into the DOM for --dump-dom to carry out.
+# into the DOM for --dump-dom to carry out. Mermaid loads once a diagram nears the view: each is
+# scrolled to first, and the measuring waits (up to 6 s) until mermaid has drawn them all.
 MEASURE = """
 <script>
-window.addEventListener('load', () => setTimeout(() => {
+function llmlabDiagramsDrawn(then, waited = 0) {
+  const pending = document.querySelectorAll('pre.mermaid:not([data-processed])').length;
+  if (pending && waited < 6000) return setTimeout(() => llmlabDiagramsDrawn(then, waited + 50), 50);
+  window.scrollTo(0, 0);
+  setTimeout(then, 0);
+}
+window.addEventListener('load', () => {
+  document.querySelectorAll('pre.mermaid').forEach((diagram) => diagram.scrollIntoView());
+  llmlabDiagramsDrawn(measure);
+});
+function measure() {
   const axes = [];
   document.querySelectorAll('main svg').forEach((svg, figure) => {
     if (!svg.closest('.plot-container, .image-grid')) return;
@@ -95,8 +106,9 @@ window.addEventListener('load', () => setTimeout(() => {
     diagramText: textSizes('figure.mermaid svg', 'text, foreignObject span, foreignObject div'),
     toc: [...document.querySelectorAll('nav.sidebar a, details.toc a')]
         .filter((a) => a.offsetParent !== null || a.closest('details')).length,
-    katex: document.querySelectorAll('.katex').length}), '*');
-}, 0));
+    katex: document.querySelectorAll('.katex').length,
+    diagrams: document.querySelectorAll('pre.mermaid').length}), '*');
+}
 </script>
 """
 
@@ -180,6 +192,9 @@ def check_page(chromium, page, theme, width, workdir, failures):
     small = [round(size, 1) for size in m["diagramText"] if size < 10]
     if small:
         failures.append(f"{label}: diagram text below 10 px: {small}")
+    if (m["diagrams"] and not m["diagramText"]
+            and (page.parent / "assets/mermaid/mermaid.min.js").exists()):
+        failures.append(f"{label}: mermaid drew none of the page's {m['diagrams']} diagrams")
     hidden = [a for a in m["anchors"]
               if a.get("missing") or (a["top"] < a["barBottom"] - 1 and not a["atEnd"])]
     if hidden:

@@ -11,6 +11,8 @@
 // playground) has the session's variables listed there after every run.
 (() => {
   'use strict';
+  const mark = (name) => performance.mark('llmlab:' + name);
+  mark('page-script');
   const here = new URL('.', document.currentScript.src);
   const root = document.documentElement;
   let page = null;          // the manifest the renderer wrote: blocks' code, prose values
@@ -57,7 +59,7 @@
     for (const block of blocks) block.ran = false;
     return new Promise((resolve, reject) => {
       try {
-        worker = new Worker(new URL('worker.js', here));
+        worker = newWorker();
       } catch (error) {
         reject(error);
         return;
@@ -65,17 +67,35 @@
       worker.onerror = (event) => { event.preventDefault(); reject(new Error(event.message)); };
       worker.onmessage = (event) => {
         const data = event.data;
-        if (data.ready) {
-          ask({open: {page: page.page, light: page.light}}).then(resolve, reject);
-        } else if (data.failed) {
-          reject(new Error(data.failed));
-        } else if (pending.has(data.id)) {
+        if (pending.has(data.id)) {
           const {resolve: done, reject: fail} = pending.get(data.id);
           pending.delete(data.id);
           if (data.fatal) fail(new Error(data.fatal)); else done(data.reply);
         }
       };
+      if (worker.failure) {
+        reject(new Error(worker.failure));
+        return;
+      }
+      // Answered once the module has started and the session is open; a module that could not
+      // start answers `fatal`.
+      ask({open: {page: page.page, light: page.light}}).then((reply) => {
+        mark('session-ready');
+        resolve(reply);
+      }, reject);
     });
+  }
+
+  // The first session's worker is the one the page's head started while the page was read
+  // (llmlab notebook render writes it there), if it did; every later session gets a new one.
+  function newWorker() {
+    const early = window.llmlabWorker;
+    if (early) {
+      window.llmlabWorker = null;
+      return early;
+    }
+    mark('worker-requested');
+    return new Worker(new URL('worker.js', here));
   }
 
   function figureHtml(figure) {
@@ -192,6 +212,7 @@
     block.ran = true;
     block.stopped = false;
     show(block, reply);
+    if (!performance.getEntriesByName('llmlab:first-output').length) mark('first-output');
     block.element.dataset.llmlabRuns = String(Number(block.element.dataset.llmlabRuns || 0) + 1);
     await updateValues(index);
     await updateVariables();
@@ -348,11 +369,14 @@
       return;
     }
     setState('loading');
+    // The worker first: its download, compile and start overlap the page's own work below
+    // (the editors) and after (the math, typeset once this script has run).
+    const started = restart('');
     document.querySelector('main').prepend(toolbar());
     document.body.classList.add('llmlab-runnable');  // headings land below the toolbar too
     elements.forEach(makeRunnable);
     say('Loading the runtime…');
-    await restart('');
+    await started;
   }
 
   // Every URL the page and its worker fetched (the Resource Timing API; the worker's downloads,
@@ -363,7 +387,19 @@
     const theirs = worker ? await ask({resources: true}) : [];
     return own.concat(theirs);
   }
-  window.LlmlabPage = {resources};
+
+  // The marks of the page's start (`llmlab:page-script`, `worker-requested`, `session-ready`,
+  // `first-output`) and of its worker's (`worker-start`, …; worker.js), each {name, time} in
+  // milliseconds on the page's timeline (performance.now()), in time order: where a cold start's
+  // time goes (bench/book_first_output.py).
+  async function timings() {
+    const own = performance.getEntriesByType('mark').filter((m) => m.name.startsWith('llmlab:'))
+        .map((m) => ({name: m.name, time: m.startTime}));
+    const theirs = worker ? await ask({timings: true}) : [];
+    const shifted = theirs.map((m) => ({name: m.name, time: m.time - performance.timeOrigin}));
+    return own.concat(shifted).sort((a, b) => a.time - b.time);
+  }
+  window.LlmlabPage = {resources, timings};
 
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', main);
   else main();

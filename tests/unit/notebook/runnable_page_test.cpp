@@ -101,5 +101,31 @@ TEST(runnable_page, value_elements_skip_tags_and_headings) {
             "a1");
 }
 
+// The session's start comes first in the page's head (issue #29): its worker is started by an
+// inline script while the page is read, and the page script runs before KaTeX's typesetting;
+// mermaid's script is loaded once a diagram nears the view, never with the page.
+TEST(runnable_page, the_session_starts_before_the_rest_of_the_page) {
+  const ExecutedNotebook notebook =
+      run_page("# Start\n\n```mermaid\nflowchart LR\n  a --> b\n```\n\n```rlab\nx = 1;\n```\n");
+  const std::string page = render_html(notebook, HtmlOptions{}).text;
+  const std::size_t worker = page.find("new Worker('assets/llmlab/worker.js')");
+  const std::size_t script = page.find("<script defer src=\"assets/llmlab/page.js\"></script>");
+  const std::size_t katex = page.find("<script defer src=\"assets/katex/katex.min.js\"></script>");
+  const std::size_t body = page.find("<body");
+  ASSERT_NE(worker, std::string::npos) << page;
+  ASSERT_NE(script, std::string::npos);
+  ASSERT_NE(katex, std::string::npos);
+  EXPECT_LT(worker, script);
+  EXPECT_LT(script, katex);
+  EXPECT_LT(katex, body);
+  // KaTeX leaves the editors page.js made alone.
+  EXPECT_NE(page.find("ignoredClasses: ['source', 'output', 'error', 'llmlab-editor']"),
+            std::string::npos);
+  EXPECT_EQ(page.find("<script defer src=\"assets/mermaid/mermaid.min.js\""), std::string::npos);
+  EXPECT_NE(page.find("llmlabMermaid.src = 'assets/mermaid/mermaid.min.js';"), std::string::npos);
+  EXPECT_NE(page.find("new IntersectionObserver("), std::string::npos);
+  EXPECT_NE(page.find("<pre class=\"mermaid\">flowchart LR"), std::string::npos) << page;
+}
+
 }  // namespace
 }  // namespace llmlab::notebook
