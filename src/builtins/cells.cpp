@@ -16,7 +16,12 @@
 #include "base/utf8.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
+#include "runtime/cell_array.hpp"
+#include "runtime/char_matrix.hpp"
+#include "runtime/indexing.hpp"
 #include "runtime/literals.hpp"
+#include "runtime/matlab_shapes.hpp"
+#include "runtime/nd_values.hpp"
 #include "runtime/struct_array.hpp"
 #include "runtime/tracked.hpp"
 
@@ -117,22 +122,80 @@ Value num2cell(Call& call) {
   }
   const Value& x = call.value(0);
   if (x.is(Kind::StringArray)) {
-    std::vector<Value> items;
-    for (const std::string& s : x.string_array_value()) items.push_back(Value::string(s));
-    return Value::cell(CellArray::row(std::move(items)));
+    return Value::cell(runtime::cell_of_texts(x.string_array_value()));
   }
   // Cell arrays have two dims; MATLAB's N-D cell result has no value kind here yet.
   if (x.is_nd_array()) call.fail("an N-D array needs an N-D cell array, which llmlab lacks");
-  const num::Matrix m = call.matrix(0);
+  // A char's characters each in a cell (MATLAB's num2cell('ab') is {'a', 'b'}).
+  const bool chars = runtime::is_char(x);
+  const num::Matrix m = chars ? runtime::char_codes(x) : call.matrix(0);
+  const bool row = x.is(Kind::Vector) || x.is(Kind::String);
   CellArray cells;
-  cells.rows = x.is(Kind::Vector) ? (m.empty() ? 0 : 1) : m.rows();
-  cells.columns = x.is(Kind::Vector) ? m.size() : m.columns();
+  cells.rows = row ? (m.empty() ? 0 : 1) : m.rows();
+  cells.columns = row ? m.size() : m.columns();
   for (num::Index c = 0; c < cells.columns; ++c) {
     for (num::Index r = 0; r < cells.rows; ++r) {
-      const num::Complex element = x.is(Kind::Vector) ? m.complex_at(c) : m.complex_at(r, c);
-      cells.items.push_back(element.imag() == 0.0 ? Value::scalar(element.real())
-                                                  : Value::complex(element));
+      const num::Complex element = row ? m.complex_at(c) : m.complex_at(r, c);
+      cells.items.push_back(chars ? runtime::char_array(num::Matrix(1, 1, element.real()))
+                            : element.imag() == 0.0 ? Value::scalar(element.real())
+                                                    : Value::complex(element));
     }
+  }
+  return Value::cell(std::move(cells));
+}
+
+// The extents a mat2cell distribution splits a dim of `extent` into: non-negative whole
+// numbers that add up to it.
+std::vector<num::Index> block_extents(Call& call, int index, num::Index extent, int dim) {
+  std::vector<num::Index> extents;
+  num::Index total = 0;
+  for (const double d : runtime::linear_elements(call.value(index))) {
+    if (!(d >= 0.0) || d != std::floor(d)) {
+      call.fail("the block sizes must be non-negative integers");
+    }
+    extents.push_back(static_cast<num::Index>(d));
+    total += extents.back();
+  }
+  if (total != extent) {
+    call.fail(
+        fmt::format("the block sizes along dim {} add up to {}, but the array's size there "
+                    "is {}",
+                    dim, total, extent));
+  }
+  return extents;
+}
+
+// The subscript of `count` consecutive positions from `first` (1-based), as a row of indices.
+Value index_run(num::Index first, num::Index count) {
+  num::Matrix positions(1, count);
+  for (num::Index k = 0; k < count; ++k) positions.set(k, static_cast<double>(first + k));
+  return Value::matrix(std::move(positions));
+}
+
+// mat2cell(A, rows, columns), mat2cell(A, rows): A cut into blocks, rows(i) × columns(j) for
+// cell (i, j) (columns defaults to all of A's). Each block is what A(r, c) reads.
+Value mat2cell(Call& call) {
+  const Value& a = call.value(0);
+  if (a.is_nd_array()) call.fail_not_two_dimensional(a, 0);
+  if (call.count() > 3) call.fail("takes the array and at most two block-size vectors (A is 2-D)");
+  const auto [rows, columns] = size_of(a);
+  const std::vector<num::Index> row_blocks = block_extents(call, 1, rows, 1);
+  const std::vector<num::Index> column_blocks =
+      call.has(2) ? block_extents(call, 2, columns, 2) : std::vector<num::Index>{columns};
+  const bool matlab = call.session().dialect() == lang::Dialect::Matlab;
+  CellArray cells;
+  cells.rows = static_cast<num::Index>(row_blocks.size());
+  cells.columns = static_cast<num::Index>(column_blocks.size());
+  num::Index first_column = 1;
+  for (const num::Index width : column_blocks) {
+    num::Index first_row = 1;
+    for (const num::Index height : row_blocks) {
+      const Value subscripts[] = {index_run(first_row, height), index_run(first_column, width)};
+      cells.items.push_back(matlab ? runtime::matlab_index_read(a, subscripts)
+                                   : runtime::index_read(a, subscripts));
+      first_row += height;
+    }
+    first_column += width;
   }
   return Value::cell(std::move(cells));
 }
@@ -163,7 +226,7 @@ Value cell2mat(Call& call) {
       rows[static_cast<std::size_t>(r)].push_back(item);
     }
   }
-  return runtime::concatenate(rows);
+  return runtime::concatenate(rows, call.session().dialect());
 }
 
 // The elements of one cellfun input as a cell: a cell as it is, a string array as a row of
@@ -172,9 +235,7 @@ CellArray cellfun_input(Call& call, int index) {
   const Value& input = call.value(index);
   if (input.is(Kind::Cell)) return input.cell_value();
   if (input.is(Kind::StringArray)) {
-    std::vector<Value> items;
-    for (const std::string& s : input.string_array_value()) items.push_back(Value::string(s));
-    return CellArray::row(std::move(items));
+    return runtime::cell_of_texts(input.string_array_value());
   }
   call.fail(fmt::format("argument {} must be a cell array or a string array, got {}", index + 1,
                         input.kind_name()));
@@ -459,6 +520,10 @@ const BuiltinTable kCellBuiltins = {
     {"num2cell", num2cell, 1, 2,
      "Each element of an array (or string of a string array) in its own cell. "
      "Example: num2cell([1, 2, 3])"},
+    {"mat2cell", mat2cell, 2, 3,
+     "An array cut into a cell of blocks: mat2cell(A, rows, columns) puts the rows(i) × "
+     "columns(j) block in cell (i, j); the sizes add up to A's. Example: "
+     "c = mat2cell(magic(4), [2, 2], [3, 1])"},
     {"cell2mat", cell2mat, 1, 1,
      "The elements of a cell joined into one array, as [c{1,1}, c{1,2}; c{2,1}, c{2,2}] "
      "would join them. Example: cell2mat({[1 2], 3; [4 5], 6})"},

@@ -670,7 +670,7 @@ Value accumarray(Call& call) {
 }  // namespace
 
 extern const BuiltinTable kDistributionBuiltins = {
-    {"bounds", bounds, 1, 3,
+    {"bounds", numbers_only<bounds>, 1, 3,
      "Smallest and largest elements: [lo, hi] = bounds(x), bounds(A, dim); per column of a matrix, "
      "along the first non-singleton dim of an N-D array. Example: [lo, hi] = bounds([3, 1, 4, 1, "
      "5])"},
@@ -693,16 +693,16 @@ extern const BuiltinTable kDistributionBuiltins = {
     {"corrcoef", corrcoef, 1, 2,
      "Correlation coefficients: corrcoef(x, y) 2×2, corrcoef(M). Example: corrcoef([1, 2, 3, 4], "
      "[2, 4, 5, 9])"},
-    {"prctile", quantiles<100>, 2, 3,
+    {"prctile", numbers_only<quantiles<100>>, 2, 3,
      "Percentiles (MATLAB's (i - 0.5)/n rule): prctile(x, p), prctile(A, p, dim), along any dim "
      "of an N-D array. Example: "
      "prctile([1, 2, 3, 4, 5], 50)"},
-    {"quantile", quantiles<1>, 2, 4,
+    {"quantile", numbers_only<quantiles<1>>, 2, 4,
      "Quantiles (MATLAB's (i - 0.5)/n rule): quantile(x, q), quantile(A, q, dim), along any dim "
      "of an N-D array; quantile(x, q, dim, method) with Octave's methods 1 to 9 (5 is the rule). "
      "Example: "
      "quantile([1, 2, 3, 4, 5], [0.25, 0.75])"},
-    {"zscore", zscore, 1, 3,
+    {"zscore", numbers_only<zscore>, 1, 3,
      "Standardise to mean 0, std 1: zscore(x), zscore(x, w, dim), along any dim of an N-D array. "
      "Example: zscore([1, 2, 3, 4])"},
     {"nnz", nnz, 1, 1, "Number of non-zero elements (NaN counts). Example: nnz([0, 1, 0, 2])"},

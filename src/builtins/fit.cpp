@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "builtins/kinds.hpp"
+#include "builtins/piecewise.hpp"
 #include "builtins/registry.hpp"
 #include "num/interpolation.hpp"
 #include "num/linalg.hpp"
@@ -238,6 +239,7 @@ Value polyfit(Call& call) {
 struct Interp1Options {
   num::InterpolationMethod method = num::InterpolationMethod::Linear;
   num::OutsideRule outside;
+  bool pp = false;  // "pp": the piecewise polynomial instead of values
 };
 
 num::InterpolationMethod method_named(Call& call, std::string name) {
@@ -266,6 +268,8 @@ Interp1Options interp1_options(Call& call, int first) {
       const std::string& word = call.string(i);
       if (word == "extrap") {
         options.outside.extrapolate = true;
+      } else if (word == "pp") {
+        options.pp = true;
       } else {
         options.method = method_named(call, word);
       }
@@ -281,8 +285,49 @@ Interp1Options interp1_options(Call& call, int first) {
 int point_arguments(Call& call) {
   int count = 0;
   while (count < 3 && call.has(count) && !call.value(count).is(runtime::Kind::String)) ++count;
-  if (count < 2) call.fail("expected the sample values and the query points first");
+  const bool pp = std::any_of(call.arguments().begin(), call.arguments().end(), [](const Value& v) {
+    return v.is(runtime::Kind::String) && v.string_value() == "pp";
+  });
+  if (count < (pp ? 1 : 2)) call.fail("expected the sample values and the query points first");
   return count;
+}
+
+// interp1(x, y, method, "pp"), interp1(y, method, "pp"): the method's pieces as a pp struct,
+// a component per column of a matrix y (ppval(pp, xq) is interp1(..., xq, method, "extrap")).
+Value interp1_pp(Call& call, int points, num::InterpolationMethod method) {
+  if (points == 3) call.fail("\"pp\" takes no query points");
+  if (method == num::InterpolationMethod::Next) {
+    call.fail("\"next\" has no pp form (a pp piece holds its left break, \"next\" does not)");
+  }
+  num::Matrix y = call.matrix(points - 1);
+  if (y.rows() == 1) y = y.with_shape(y.size(), 1);
+  std::vector<double> xs;
+  if (points == 2) {
+    const num::Matrix x = vector_argument(call, 0, "x");
+    xs.assign(x.real_values().begin(), x.real_values().end());
+  } else {
+    for (num::Index k = 1; k <= y.rows(); ++k) xs.push_back(static_cast<double>(k));
+  }
+  if (static_cast<num::Index>(xs.size()) != y.rows())
+    call.fail("x and y must have the same length");
+  if (xs.size() < 2) call.fail("at least 2 sample points are needed");
+  const bool reversed = xs.front() > xs.back();
+  if (reversed) std::reverse(xs.begin(), xs.end());
+  for (std::size_t k = 0; k + 1 < xs.size(); ++k) {
+    if (!(xs[k] < xs[k + 1])) call.fail("x must be strictly monotonic and free of NaN");
+  }
+  std::vector<num::Pieces> real, imaginary;
+  for (num::Index column = 0; column < y.columns(); ++column) {
+    std::vector<double> re, im;
+    for (num::Index k = 0; k < y.rows(); ++k) {
+      const num::Complex v = y.complex_at(reversed ? y.rows() - 1 - k : k, column);
+      re.push_back(v.real());
+      im.push_back(v.imag());
+    }
+    real.push_back(num::interpolation_pieces(xs, re, method));
+    if (y.is_complex()) imaginary.push_back(num::interpolation_pieces(xs, im, method));
+  }
+  return pp_of_components(real, imaginary, {y.columns()});
 }
 
 // One column of y interpolated at every query (real and imaginary parts apart: each method is
@@ -318,6 +363,7 @@ std::vector<num::Complex> interpolate_column(const std::vector<double>& xs, cons
 Value interp1(Call& call) {
   const int points = point_arguments(call);
   const Interp1Options options = interp1_options(call, points);
+  if (options.pp) return interp1_pp(call, points, options.method);
   num::Matrix y = call.matrix(points - 2);
   const num::Matrix queries = real_matrix(call, points - 1);
   const bool y_is_vector = y.rows() == 1 || y.columns() == 1;
@@ -376,7 +422,8 @@ extern const BuiltinTable kFitBuiltins = {
      "[1, 3, 5], 1)"},
     {"interp1", interp1, 2, 5,
      "1-D interpolation, NaN outside: interp1(x, y, xq, \"linear\"|\"nearest\"|\"previous\"|"
-     "\"next\"|\"pchip\"|\"spline\", \"extrap\" or a value outside). Example: "
+     "\"next\"|\"pchip\"|\"spline\", \"extrap\" or a value outside); interp1(x, y, method, "
+     "\"pp\") gives the pp struct. Example: "
      "interp1([1, 2, 3], [10, 20, 30], 2.5)"},
 };
 

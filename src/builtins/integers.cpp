@@ -16,6 +16,7 @@
 #include "builtins/registry.hpp"
 #include "num/format.hpp"
 #include "num/rng.hpp"
+#include "runtime/char_matrix.hpp"
 #include "runtime/operators.hpp"
 
 namespace llmlab::builtins {
@@ -293,7 +294,9 @@ std::uint64_t twos_complement(Call& call, double x) {
 // complement.
 template <unsigned kBase>
 Value to_base(Call& call) {
-  const num::Matrix d = real_matrix(call, 0);
+  const bool matlab = call.session().dialect() == lang::Dialect::Matlab;
+  // matlab code takes the elements in MATLAB's column order, one row of a char matrix each.
+  const num::Matrix d = matlab ? real_matrix(call, 0).transposed() : real_matrix(call, 0);
   std::size_t width = call.has(1) ? static_cast<std::size_t>(call.count_argument(1)) : 0;
   std::vector<std::string> texts;
   for (num::Index k = 0; k < d.size(); ++k) {
@@ -303,6 +306,9 @@ Value to_base(Call& call) {
   for (const std::string& text : texts) width = std::max(width, text.size());
   for (std::string& text : texts) {
     if (text.size() < width) text.insert(0, width - text.size(), '0');
+  }
+  if (matlab && call.value(0).is_array() && !texts.empty()) {
+    return runtime::char_rows(texts, runtime::RowWidths::MustAgree);
   }
   if (call.value(0).is_array()) return Value::string_array(std::move(texts));
   return Value::string(texts.empty() ? "" : texts.front());
@@ -331,8 +337,10 @@ Value from_base_builtin(Call& call) {
   const Value& x = call.value(0);
   // In matlab code a cell of texts gives a column, one number per text (MATLAB's shape).
   const bool matlab = call.session().dialect() == lang::Dialect::Matlab;
-  if (x.is(Kind::StringArray) || (matlab && x.is(Kind::Cell))) {
-    const std::vector<std::string> items = call.texts(0);
+  // A char matrix gives a column, one number per row.
+  if (x.is(Kind::StringArray) || (matlab && x.is(Kind::Cell)) || runtime::is_char_matrix(x)) {
+    const std::vector<std::string> items =
+        runtime::is_char_matrix(x) ? runtime::text_rows(x) : call.texts(0);
     num::Matrix values(1, static_cast<num::Index>(items.size()));
     for (std::size_t k = 0; k < items.size(); ++k) {
       values.set(static_cast<num::Index>(k), from_base(call, items[k], kBase));

@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "num/format.hpp"
+#include "runtime/char_matrix.hpp"
 
 namespace llmlab::builtins {
 
@@ -108,6 +109,30 @@ Value in_class(runtime::Call& call, runtime::BuiltinBody body, int operands,
   std::vector<Value> items = result.tuple_items();
   if (!items.empty()) items[0] = runtime::converted_to_class(std::move(items[0]), cls);
   return Value::tuple(std::move(items));
+}
+
+bool rearranges_char(const runtime::Call& call) {
+  if (!call.has(0)) return false;
+  const Value& x = call.value(0);
+  return runtime::is_char_matrix(x) ||
+         (x.is(Kind::String) && call.session().dialect() == lang::Dialect::Matlab);
+}
+
+Value on_char_codes(runtime::Call& call, runtime::BuiltinBody body) {
+  std::vector<Value> arguments(call.arguments().begin(), call.arguments().end());
+  arguments[0] = Value::matrix(runtime::char_codes(arguments[0]));
+  runtime::Call codes(call.interpreter(), call.name(), arguments, call.nargout());
+  Value result = body(codes);
+  if (!result.is(Kind::Tuple)) return runtime::tagged(std::move(result), runtime::NumClass::Char);
+  std::vector<Value> items = result.tuple_items();
+  if (!items.empty()) items[0] = runtime::tagged(std::move(items[0]), runtime::NumClass::Char);
+  return Value::tuple(std::move(items));
+}
+
+void fail_char_argument(const runtime::Call& call) {
+  const num::Matrix& codes = call.value(0).matrix_value();
+  call.fail(fmt::format("argument 1 must be numeric, got a {}×{} char matrix", codes.rows(),
+                        codes.columns()));
 }
 
 void require_floats(runtime::Call& call, int operands) {

@@ -12,6 +12,7 @@
 #include "num/matrix.hpp"
 #include "num/nd_array.hpp"
 #include "runtime/call.hpp"
+#include "runtime/char_matrix.hpp"
 #include "runtime/class_values.hpp"
 #include "runtime/nd_element_wise.hpp"
 #include "runtime/nd_values.hpp"
@@ -140,6 +141,34 @@ runtime::Value keeps_class(runtime::Call& call) {
   const runtime::NumClass cls = kept_class(call, operands);
   if (!runtime::is_special_class(cls)) return body(call);
   return in_class(call, body, operands, cls);
+}
+
+// Whether a builtin that rearranges elements sees its first argument as a char: a char matrix,
+// or a text in matlab code (runtime/char_matrix.hpp).
+bool rearranges_char(const runtime::Call& call);
+
+// `body` run on the call with its first argument's character codes (a numeric array), its
+// result (the first output of several) char again: one row is the text.
+runtime::Value on_char_codes(runtime::Call& call, runtime::BuiltinBody body);
+
+// A builtin that moves elements about (repmat, reshape, fliplr, circshift, sortrows, ...): of
+// a char it gives a char, as MATLAB's repmat('ab', 2, 1) is the 2×2 char ['ab'; 'ab']. Other
+// values pass straight through; rlab's strings too.
+template <runtime::BuiltinBody body>
+runtime::Value keeps_char(runtime::Call& call) {
+  if (!rearranges_char(call)) return body(call);
+  return on_char_codes(call, body);
+}
+
+// The error of a builtin that takes numbers only, given a char matrix (MATLAB's std, var,
+// bounds, ... refuse chars where sum and max take their codes).
+[[noreturn]] void fail_char_argument(const runtime::Call& call);
+
+// A statistic of numbers only: a char matrix as its first argument is an error, not its codes.
+template <runtime::BuiltinBody body>
+runtime::Value numbers_only(runtime::Call& call) {
+  if (call.has(0) && runtime::is_char_matrix(call.value(0))) fail_char_argument(call);
+  return body(call);
 }
 
 // A floating-point function (sqrt, exp, sin, atan2, std, norm, ...): of single it is single,

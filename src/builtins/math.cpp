@@ -500,7 +500,7 @@ extern const BuiltinTable kMathBuiltins = {
      "Logarithm of |gamma(x)| (lgamma alias). Example: gammaln(100)"},
     {"factorial", element_wise<factorial>, 1, 1,
      "n! for non-negative integers, element-wise. Example: factorial(5)"},
-    {"nchoosek", keeps_class<nchoosek, 2>, 2, 2,
+    {"nchoosek", keeps_char<keeps_class<nchoosek, 2>>, 2, 2,
      "Binomial coefficient n! / (k! (n - k)!) for scalars. Example: nchoosek(5, 2)"},
     {"log1p", keeps_single<element_wise<real_elementwise<log1p_of>>>, 1, 1,
      "log(1 + x), accurate for small x. Example: log1p(1e-10)"},

@@ -2,6 +2,8 @@
 // randi and randperm. Argument forms and result kinds here; the generator, samplers and
 // row-major fills live in num/rng.*. The stream is the Session's num::Rng, entropy-seeded until
 // the first seed(N).
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -186,6 +188,17 @@ Value randperm(Call& call) {
 template <runtime::BuiltinBody body>
 Value with_precision(Call& call) {
   const int count = call.count();
+  // MATLAB's legacy generator controls name generators whose streams llmlab does not have: a
+  // clear error rather than numbers from another generator.
+  if (count >= 1 && call.value(0).is(Kind::String)) {
+    const std::string& control = call.string(0);
+    if (control == "seed" || control == "state" || control == "twister") {
+      call.fail(fmt::format(
+          "{}(\"{}\", ...) names MATLAB's legacy generator, whose numbers llmlab cannot give "
+          "(its stream is rustlab's, rng.md); seed the stream with rng(s) or seed(s) instead",
+          call.name(), control));
+    }
+  }
   const auto text_at = [&](int k, std::string_view text) {
     return k >= 0 && call.value(k).is(Kind::String) && call.value(k).string_value() == text;
   };

@@ -8,6 +8,7 @@
 namespace llmlab::builtins {
 
 std::span<const BuiltinTable* const> builtin_tables() {
+  // dispatch table: one line per domain's table, grouped by chapter.
   static const BuiltinTable* const tables[] = {
       // §2 Predefined constants
       &kConstantBuiltins,
@@ -26,7 +27,9 @@ std::span<const BuiltinTable* const> builtin_tables() {
       &kSetBuiltins,
       // §7 Linear algebra; signals
       &kLinalgBuiltins,
+      &kMatrixPredicateBuiltins,
       &kFitBuiltins,
+      &kPiecewiseBuiltins,
       &kSignalBuiltins,
       // §8 ML / transformer: kernels, training, trained models, automatic differentiation
       &kNnBuiltins,
@@ -86,12 +89,26 @@ bool computes_only(std::string_view name) {
   // Whole chapters whose builtins map arguments to a value. Left out: random numbers, output,
   // files, plots, training and models, sessions, maps (handles to shared state), regexprep
   // (replacement by expression), and the functional builtins (they call what they are given).
-  static const BuiltinTable* const computing[] = {
-      &kConstantBuiltins,   &kShapeBuiltins,  &kMathBuiltins,         &kIntegerBuiltins,
-      &kOperatorBuiltins,   &kStatsBuiltins,  &kDistributionBuiltins, &kSortSearchBuiltins,
-      &kSetBuiltins,        &kLinalgBuiltins, &kFitBuiltins,          &kSignalBuiltins,
-      &kTextFormatBuiltins, &kStringBuiltins, &kTextBuiltins,         &kTypeBuiltins,
-      &kStructBuiltins,     &kCellBuiltins};
+  static const BuiltinTable* const computing[] = {&kConstantBuiltins,
+                                                  &kShapeBuiltins,
+                                                  &kMathBuiltins,
+                                                  &kIntegerBuiltins,
+                                                  &kOperatorBuiltins,
+                                                  &kStatsBuiltins,
+                                                  &kDistributionBuiltins,
+                                                  &kSortSearchBuiltins,
+                                                  &kSetBuiltins,
+                                                  &kLinalgBuiltins,
+                                                  &kMatrixPredicateBuiltins,
+                                                  &kFitBuiltins,
+                                                  &kPiecewiseBuiltins,
+                                                  &kSignalBuiltins,
+                                                  &kTextFormatBuiltins,
+                                                  &kStringBuiltins,
+                                                  &kTextBuiltins,
+                                                  &kTypeBuiltins,
+                                                  &kStructBuiltins,
+                                                  &kCellBuiltins};
   // In those chapters but not pure: str2num evaluates its text, exist looks at files and the
   // session, and these take a function to call.
   static constexpr std::string_view kActing[] = {"str2num", "exist", "cellfun", "structfun",

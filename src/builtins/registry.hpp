@@ -24,8 +24,9 @@ extern const BuiltinTable kShapeBuiltins, kRandomBuiltins;                     /
 extern const BuiltinTable kMathBuiltins, kIntegerBuiltins, kOperatorBuiltins;  // §4
 extern const BuiltinTable kStatsBuiltins, kDistributionBuiltins;               // §5
 extern const BuiltinTable kSortSearchBuiltins, kSetBuiltins;                   // §6
-extern const BuiltinTable kLinalgBuiltins, kFitBuiltins, kSignalBuiltins;      // §7, signals
-extern const BuiltinTable kNnBuiltins, kTrainBuiltins, kModelBuiltins;         // §8
+extern const BuiltinTable kLinalgBuiltins, kMatrixPredicateBuiltins, kFitBuiltins,
+    kPiecewiseBuiltins, kSignalBuiltins;                                // §7, signals
+extern const BuiltinTable kNnBuiltins, kTrainBuiltins, kModelBuiltins;  // §8
 extern const BuiltinTable kAutodiffBuiltins;  // grad, value_and_grad, jacobian, gradcheck, adamw
 extern const BuiltinTable kOutputBuiltins, kTextFormatBuiltins, kStringBuiltins, kTextBuiltins,
     kRegexBuiltins, kErrorBuiltins;                                      // §9

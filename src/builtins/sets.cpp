@@ -18,6 +18,7 @@
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
 #include "lang/ast.hpp"
+#include "runtime/cell_array.hpp"
 #include "runtime/operators.hpp"
 
 namespace llmlab::builtins {
@@ -588,46 +589,57 @@ bool matlab_numeric_sets(const Call& call, int operands) {
   return true;
 }
 
-// String operands (a String counts as a one-element string array) take the text forms.
-bool text_operands(const Call& call) { return call.value(0).is_text() || call.value(1).is_text(); }
+// Text operands (a String counts as a one-element string array, a cell of texts as its texts)
+// take the text forms.
+bool text_operands(const Call& call) {
+  const auto text = [](const Value& v) { return v.is_text() || runtime::is_text_cell(v); };
+  return text(call.value(0)) || text(call.value(1));
+}
+
+bool is_row(const Value& v) { return size_of(v).first == 1; }
+
+bool matlab_code(const Call& call) { return call.session().dialect() == lang::Dialect::Matlab; }
+
+// A text result is a row (a string array) where MATLAB's rule makes it one, an N×1 cell of
+// texts otherwise (an empty one is 0×1).
+Value oriented_texts(Value result, bool row) {
+  return row ? result : runtime::texts_as_column(std::move(result));
+}
 
 // rlab's set operations take one option, "sorted" or "stable".
 void one_option(Call& call) {
   if (call.has(3)) call.fail("takes one option, \"sorted\" or \"stable\"");
 }
 
+// Text results in matlab code: setdiff's is a row when a is; intersect's and union's when both
+// operands are (an empty union of texts is Octave's 0×1 cell unless both are rows).
 Value setdiff(Call& call) {
   if (matlab_numeric_sets(call, 2)) return matlab_setdiff(call);
   one_option(call);
-  return text_operands(call) ? setdiff_of<std::string>(call) : setdiff_of<double>(call);
+  if (!text_operands(call)) return setdiff_of<double>(call);
+  return oriented_texts(setdiff_of<std::string>(call), !matlab_code(call) || is_row(call.value(0)));
+}
+
+bool both_rows(const Call& call) {
+  return !matlab_code(call) || (is_row(call.value(0)) && is_row(call.value(1)));
 }
 
 Value intersect(Call& call) {
   if (matlab_numeric_sets(call, 2)) return matlab_intersect(call);
   one_option(call);
-  return text_operands(call) ? intersect_of<std::string>(call) : intersect_of<double>(call);
-}
-
-// An empty union of texts in matlab code: Octave's 0×1 cell unless both operands are rows.
-bool empty_text_column(const Call& call, const Value& result) {
-  if (call.session().dialect() != lang::Dialect::Matlab || !result.is(Kind::StringArray) ||
-      !result.string_array_value().empty()) {
-    return false;
-  }
-  const auto is_row = [](const Value& v) { return size_of(v).first == 1; };
-  return !(is_row(call.value(0)) && is_row(call.value(1)));
+  if (!text_operands(call)) return intersect_of<double>(call);
+  // An empty intersection of texts stays {} (Octave's 0×0, whatever the operands' shapes).
+  Value result = intersect_of<std::string>(call);
+  const Value& values = result.is(Kind::Tuple) ? result.tuple_items().front() : result;
+  const bool empty = values.is(Kind::StringArray) && values.string_array_value().empty();
+  return oriented_texts(std::move(result), empty || both_rows(call));
 }
 
 Value union_builtin(Call& call) {
   if (matlab_numeric_sets(call, 2)) return matlab_union(call);
   one_option(call);
-  Value result = text_operands(call) ? union_of<std::string>(call) : union_of<double>(call);
-  if (empty_text_column(call, result)) {
-    runtime::CellArray none;
-    none.columns = 1;
-    return Value::cell(std::move(none));
-  }
-  return result;
+  if (!text_operands(call)) return union_of<double>(call);
+  return oriented_texts(union_of<std::string>(call), both_rows(call));
 }
 
 Value setxor(Call& call) {
@@ -645,6 +657,42 @@ double first_position(std::size_t count, Matches&& matches) {
     if (matches(k)) return static_cast<double>(k + 1);
   }
   return 0.0;
+}
+
+// Where each text of argument 1 (a string, string array or cell of texts) first occurs in
+// argument 2's texts (0 when absent), in argument 1's shape (a cell's texts are column-major).
+num::Matrix text_positions(Call& call) {
+  const Value& x = call.value(0);
+  const Value& set = call.value(1);
+  if (!set.is(Kind::StringArray) && !set.is(Kind::String) && !set.is(Kind::Cell)) {
+    call.fail(fmt::format("a string is looked up in a string array, got {}", set.kind_name()));
+  }
+  const std::vector<std::string> items = call.texts(1);
+  const std::vector<std::string> keys = call.texts(0);
+  const bool cell = x.is(Kind::Cell);
+  const num::Index rows = cell ? x.cell_value().rows : 1;
+  num::Matrix where(rows, cell ? x.cell_value().columns : static_cast<num::Index>(keys.size()),
+                    0.0);
+  for (std::size_t k = 0; k < keys.size(); ++k) {
+    const auto at = static_cast<num::Index>(k);
+    where.set(at % rows, at / rows,
+              first_position(items.size(), [&](std::size_t i) { return items[i] == keys[k]; }));
+  }
+  return where;
+}
+
+// Where each element of argument 1 first occurs among argument 2's (0 when absent), in
+// argument 1's shape.
+num::Matrix number_positions(Call& call) {
+  const num::Matrix keys = call.matrix(0);
+  const num::Matrix items = call.matrix(1);
+  num::Matrix where(keys.rows(), keys.columns(), 0.0);
+  for (num::Index k = 0; k < keys.size(); ++k) {
+    where.set(k, first_position(static_cast<std::size_t>(items.size()), [&](std::size_t i) {
+                return items.complex_at(static_cast<num::Index>(i)) == keys.complex_at(k);
+              }));
+  }
+  return where;
 }
 
 // ismember(x, set): whether each element of x occurs in set, and with a second output where
@@ -670,38 +718,13 @@ Value ismember(Call& call) {
     }
   }
   const Value& x = call.value(0);
-  const Value& set = call.value(1);
-  num::Matrix where;
-  bool scalar = false;
-  if (x.is(Kind::String) || x.is(Kind::StringArray)) {
-    std::vector<std::string> items;
-    if (set.is(Kind::StringArray) || set.is(Kind::String) || set.is(Kind::Cell)) {
-      items = call.texts(1);  // a cell of strings too
-    } else {
-      call.fail(fmt::format("a string is looked up in a string array, got {}", set.kind_name()));
-    }
-    const std::vector<std::string> keys =
-        x.is(Kind::String) ? std::vector<std::string>{x.string_value()} : x.string_array_value();
-    scalar = x.is(Kind::String);
-    where = num::Matrix(1, static_cast<num::Index>(keys.size()), 0.0);
-    for (std::size_t k = 0; k < keys.size(); ++k) {
-      where.set(static_cast<num::Index>(k),
-                first_position(items.size(), [&](std::size_t i) { return items[i] == keys[k]; }));
-    }
-  } else {
-    const num::Matrix keys = call.matrix(0);
-    const num::Matrix items = call.matrix(1);
-    scalar = !x.is_array();
-    where = num::Matrix(keys.rows(), keys.columns(), 0.0);
-    for (num::Index k = 0; k < keys.size(); ++k) {
-      where.set(k, first_position(static_cast<std::size_t>(items.size()), [&](std::size_t i) {
-                  return items.complex_at(static_cast<num::Index>(i)) == keys.complex_at(k);
-                }));
-    }
-  }
+  const bool text_cell = runtime::is_text_cell(x);
+  const bool texts = x.is(Kind::String) || x.is(Kind::StringArray) || text_cell;
+  const num::Matrix where = texts ? text_positions(call) : number_positions(call);
+  const bool scalar = texts ? x.is(Kind::String) : !x.is_array();
   num::Matrix found = where;
   for (double& value : found.mutable_real_values()) value = value > 0.0 ? 1.0 : 0.0;
-  const bool matrix = x.is(Kind::Matrix);
+  const bool matrix = x.is(Kind::Matrix) || text_cell;
   const Value tf = scalar   ? Value::boolean(found[0] != 0.0)
                    : matrix ? Value::matrix(std::move(found), true)
                             : Value::vector(std::move(found), true);

@@ -706,6 +706,40 @@ Value ipermute(Call& call) {
   return runtime::nd_result(num::permuted(source, inverse), a.is_logical() && !a.is(Kind::Bool));
 }
 
+// shiftdim(A, n): A's dims moved n places left, the leading ones wrapping to the end (n taken
+// modulo ndims); a negative n puts -n leading singleton dims first. shiftdim(A) removes the
+// leading singleton dims, and [B, n] = shiftdim(A) says how many.
+Value shiftdim(Call& call) {
+  const Value& a = numeric_or_nd(call, 0, "cannot shift the dims of");
+  const bool logical = a.is_logical() && !a.is(Kind::Bool);
+  const num::NdArray source = runtime::as_nd_array(a);
+  const num::Dims& dims = source.dims();
+  num::Index shift = 0;
+  if (call.has(1)) {
+    const double n = call.scalar(1);
+    if (n != std::floor(n) || !std::isfinite(n)) call.fail("n must be an integer");
+    shift = static_cast<num::Index>(n);
+  } else {
+    while (shift < static_cast<num::Index>(dims.size()) - 1 &&
+           dims[static_cast<std::size_t>(shift)] == 1)
+      ++shift;
+    if (source.size() == 1) shift = 0;
+  }
+  Value result;
+  if (shift < 0) {
+    num::Dims longer(static_cast<std::size_t>(-shift), 1);
+    longer.insert(longer.end(), dims.begin(), dims.end());
+    result = runtime::nd_result(num::reshaped(source, longer), logical);
+  } else {
+    const auto count = static_cast<num::Index>(dims.size());
+    std::vector<int> order;
+    for (num::Index k = 0; k < count; ++k) order.push_back(static_cast<int>((k + shift) % count));
+    result = runtime::nd_result(num::permuted(source, order), logical);
+  }
+  if (call.has(1) || call.nargout() < 2) return result;
+  return Value::tuple({std::move(result), Value::scalar(static_cast<double>(shift))});
+}
+
 // squeeze(A): an N-D array without its singleton dims; any 2-D value is returned as it is.
 Value squeeze(Call& call) {
   const Value& a = call.value(0);
@@ -1211,24 +1245,28 @@ extern const BuiltinTable kShapeBuiltins = {
     {"cat", cat, 1, -1,
      "cat(1, ...) stacks vertically, cat(2, ...) horizontally, cat(3, ...) as pages of an N-D "
      "array. Example: cat(1, [1, 2], [3, 4])"},
-    {"transpose", keeps_class<transpose>, 1, 1,
+    {"transpose", keeps_char<keeps_class<transpose>>, 1, 1,
      "Non-conjugating transpose (the .' operator). Example: transpose([1, 2; 3, 4])"},
     // name        function   min max help
     {"linspace", keeps_single<linspace, 2>, 2, 3,
      "n evenly spaced points from a to b (Vector; n = 100 default). Example: linspace(0, 1, 5)"},
     {"logspace", logspace, 2, 3,
      "n points from 10^a to 10^b, evenly spaced in log (n = 50). Example: logspace(0, 2, 3)"},
-    {"repmat", keeps_class<repmat>, 2, -1,
+    {"repmat", keeps_char<keeps_class<repmat>>, 2, -1,
      "Tile A m×n times (a Matrix; a string repeats along its row); repmat(A, r1, r2, r3, ...) "
      "tiles along N dims. Example: repmat([1, 2], 2, 2)"},
-    {"reshape", keeps_class<reshape>, 2, -1,
+    {"reshape", keeps_char<keeps_class<reshape>>, 2, -1,
      "Column-major reshape to m×n (Vector when m or n is 1), or to N dims (one may be []). "
      "Example: reshape(1:6, 2, 3)"},
-    {"permute", keeps_class<permute>, 2, 2,
+    {"permute", keeps_char<keeps_class<permute>>, 2, 2,
      "Reorder the dims of A: result dim k is A's dim order(k). Example: permute(ones(2, 3, 4), "
      "[3 1 2])"},
     {"ipermute", ipermute, 2, 2,
      "Undo permute(A, order). Example: ipermute(ones(4, 2, 3), [3 1 2])"},
+    {"shiftdim", keeps_class<shiftdim>, 1, 2,
+     "A's dims shifted n places left (wrapping), or -n leading singleton dims added; shiftdim(A) "
+     "drops the leading singletons and [B, n] = shiftdim(A) counts them. Example: "
+     "size(shiftdim(ones(1, 1, 3)))"},
     {"squeeze", keeps_class<squeeze>, 1, 1,
      "Remove the singleton dims of an N-D array. Example: squeeze(ones(1, 1, 3))"},
     {"diag", keeps_class<diag>, 1, 3,
@@ -1236,11 +1274,13 @@ extern const BuiltinTable kShapeBuiltins = {
      "Matrix. Example: diag([1, 2, 3])"},
     {"meshgrid", meshgrid, 1, 2,
      "[X, Y] grids: X(i, j) = x(j), Y(i, j) = y(i). Example: [X, Y] = meshgrid(1:3, 1:2)"},
-    {"fliplr", keeps_class<fliplr>, 1, 1, "Reverse the column order. Example: fliplr([1, 2, 3])"},
-    {"flipud", keeps_class<flipud>, 1, 1, "Reverse the row order. Example: flipud([1; 2; 3])"},
-    {"flip", keeps_class<flip>, 1, 2,
+    {"fliplr", keeps_char<keeps_class<fliplr>>, 1, 1,
+     "Reverse the column order. Example: fliplr([1, 2, 3])"},
+    {"flipud", keeps_char<keeps_class<flipud>>, 1, 1,
+     "Reverse the row order. Example: flipud([1; 2; 3])"},
+    {"flip", keeps_char<keeps_class<flip>>, 1, 2,
      "Reverse along the first dimension longer than one; flip(x, dim). Example: flip([1, 2, 3])"},
-    {"circshift", keeps_class<circshift>, 2, 3,
+    {"circshift", keeps_char<keeps_class<circshift>>, 2, 3,
      "Rotate a Vector right, or Matrix rows down (dim 2: columns); an N-D array along dim (the "
      "first non-singleton by default). Example: circshift([1, 2, 3, 4], 1)"},
     {"tril", keeps_class<tril>, 1, 2,
@@ -1248,7 +1288,7 @@ extern const BuiltinTable kShapeBuiltins = {
     {"triu", keeps_class<triu>, 1, 2,
      "Upper triangle: keep entries with j >= i + k. Example: triu(magic(3))"},
     {"magic", magic, 1, 1, "n×n magic square (MATLAB's construction). Example: magic(4)"},
-    {"rot90", rot90, 1, 2,
+    {"rot90", keeps_char<keeps_class<rot90>>, 1, 2,
      "Rotate by k quarter turns counter-clockwise: rot90(M), rot90(M, k). Example: rot90([1, 2; 3, "
      "4])"},
     {"sub2ind", sub2ind, 2, -1,

@@ -19,6 +19,7 @@
 #include "num/reduce.hpp"
 #include "num/rng.hpp"
 #include "num/sort.hpp"
+#include "runtime/cell_array.hpp"
 #include "runtime/nd_values.hpp"
 #include "runtime/operators.hpp"
 
@@ -355,6 +356,11 @@ Value unique(Call& call) {
   const Value& x = call.value(0);
   const bool stable = stable_requested(call);
   if (x.is(Kind::StringArray)) return unique_strings(call, x.string_array_value(), false, stable);
+  if (runtime::is_text_cell(x)) {
+    // MATLAB's unique of a cell of texts is a row for a row, a column otherwise.
+    Value texts = unique_strings(call, call.texts(0), false, stable);
+    return x.cell_value().rows == 1 ? texts : runtime::texts_as_column(std::move(texts));
+  }
   if (x.is(Kind::String)) {
     return unique_strings(call, characters_as_items(x.string_value()), true, stable);
   }
@@ -508,13 +514,13 @@ extern const BuiltinTable kSortSearchBuiltins = {
      "Running sums: cumsum(x), cumsum(M, dim). Example: cumsum([1, 2, 3, 4])"},
     {"cumprod", keeps_class<cumprod>, 1, 2,
      "Running products: cumprod(x), cumprod(M, dim). Example: cumprod([1, 2, 3, 4])"},
-    {"sort", keeps_class<sort>, 1, 3,
+    {"sort", keeps_char<keeps_class<sort>>, 1, 3,
      "Stable sort: sort(x), sort(x, \"descend\"), sort(M, dim), [s, i] = sort(x). Example: [s, i] "
      "= sort([3, 1, 2], \"descend\")"},
     {"find", find, 1, 3,
      "Indices of non-zero elements: find(x), find(x, k[, \"last\"]), [r, c, v] = find(M). Example: "
      "find([0, 1, 0, 1])"},
-    {"unique", keeps_class<over_elements<unique>>, 1, 4,
+    {"unique", keeps_char<keeps_class<over_elements<unique>>>, 1, 4,
      "Sorted distinct elements: unique(x), [u, ia, ic] = unique(x), unique(x, \"stable\"). "
      "Example: unique([3, 1, 3, 2])"},
     {"maxk", extreme_k<num::Extremum::Max>, 2, 3,
@@ -532,7 +538,7 @@ extern const BuiltinTable kSortSearchBuiltins = {
     {"cummin", keeps_class<running_extremum<num::Extremum::Min>>, 1, 2,
      "Running minimum ignoring NaN: cummin(x), cummin(A, dim), [m, i] = cummin(...). Example: "
      "[m, i] = cummin([5, 3, 4, 1])"},
-    {"sortrows", sortrows, 1, 2,
+    {"sortrows", keeps_char<sortrows>, 1, 2,
      "Sort rows by columns (negative = descending): sortrows(M, c), [B, i] = sortrows(M). Example: "
      "sortrows([3, 1; 1, 2; 2, 0])"},
 };

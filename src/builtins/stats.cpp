@@ -736,10 +736,10 @@ extern const BuiltinTable kStatsBuiltins = {
     {"median", keeps_class<median>, 1, 2,
      "Median of the real parts: median(x), median(M, dim), \"all\". Example: median([3, 1, 4, 1, "
      "5])"},
-    {"std", keeps_single<std_builtin>, 1, 3,
+    {"std", numbers_only<keeps_single<std_builtin>>, 1, 3,
      "Sample standard deviation: std(x), std(x, dim), std(x, w, dim); dim may be \"all\". Example: "
      "std([2, 4, 4, 4, 5, 5, 7, 9])"},
-    {"var", keeps_single<var>, 1, 3,
+    {"var", numbers_only<keeps_single<var>>, 1, 3,
      "Sample variance: var(x), var(x, dim), var(x, w, dim); dim may be \"all\". Example: var([1, "
      "2, 3, 4])"},
     {"max", keeps_class<max, 2>, 1, 3,

@@ -18,6 +18,8 @@
 #include "builtins/escapes.hpp"
 #include "builtins/registry.hpp"
 #include "num/format.hpp"
+#include "runtime/cell_array.hpp"
+#include "runtime/char_matrix.hpp"
 #include "runtime/display.hpp"
 #include "runtime/printf.hpp"
 
@@ -28,47 +30,71 @@ using runtime::Call;
 using runtime::Kind;
 using runtime::Value;
 
-// strcat(s1, s2, ...): concatenation of Strings.
-// strcat(s1, s2, ...): one String; with a StringArray among the arguments (MATLAB's cell form),
-// a StringArray of element-wise joins, each String argument repeated for every element.
+// The rows of strcat's argument i: a text's (a number's char in matlab code, strcat(1) is
+// char(1)), each without its trailing whitespace in matlab code, as MATLAB's strcat takes them.
+std::vector<std::string> strcat_rows(Call& call, int i, bool matlab) {
+  const Value& x = call.value(i);
+  if (!matlab) return {call.string(i)};
+  std::vector<std::string> rows = runtime::text_rows(
+      runtime::is_char(x) ? x : call.invoke(Value::function_handle("char"), {x}));
+  for (std::string& row : rows) row.erase(row.find_last_not_of(" \t\v\n\r\f") + 1);
+  return rows;
+}
+
+// strcat of texts only: their rows joined row by row (a text of one row joins every row), the
+// result padded to one width: MATLAB's strcat(['a'; 'b'], 'c') is ['ac'; 'bc'].
+Value strcat_texts(Call& call, bool matlab) {
+  std::vector<std::string> joined(1);
+  for (int i = 0; i < call.count(); ++i) {
+    const std::vector<std::string> rows = strcat_rows(call, i, matlab);
+    if (rows.empty()) continue;  // an empty char (0 rows) adds nothing
+    if (joined.size() == 1 && rows.size() > 1) joined.resize(rows.size(), joined.front());
+    if (rows.size() != 1 && rows.size() != joined.size()) {
+      call.fail(fmt::format("argument {} has {} rows where the others have {}", i + 1, rows.size(),
+                            joined.size()));
+    }
+    for (std::size_t r = 0; r < joined.size(); ++r) joined[r] += rows[rows.size() == 1 ? 0 : r];
+  }
+  return runtime::char_rows(joined, runtime::RowWidths::Padded);
+}
+
+// strcat(s1, s2, ...): one String (a char matrix of texts of several rows, row by row); with a
+// StringArray among the arguments (MATLAB's cell form), a StringArray of element-wise joins,
+// each String argument repeated for every element. MATLAB drops the trailing whitespace of each
+// char argument (not of a cell's texts).
 Value strcat(Call& call) {
-  // MATLAB drops the trailing whitespace of each char argument (not of a cell's texts).
   const bool matlab = call.session().dialect() == lang::Dialect::Matlab;
   if (call.count() == 0) {
     if (!matlab) throw Error("wrong number of arguments for 'strcat': expected at least 1, got 0");
     return Value::string("");
   }
-  const auto text = [&](int i) {
-    // Numbers are character codes in matlab code (strcat(1) is char(1)).
-    std::string piece =
-        matlab && call.value(i).is_numeric()
-            ? call.invoke(Value::function_handle("char"), {call.value(i)}).string_value()
-            : call.string(i);
-    if (matlab) piece.erase(piece.find_last_not_of(" \t\v\n\r\f") + 1);
-    return piece;
+  // With string arrays or cells of texts among the parts, the texts join element by element
+  // and the result has the first such part's shape.
+  const auto is_texts = [](const Value& v) {
+    return v.is(Kind::StringArray) || runtime::is_text_cell(v);
   };
   std::optional<std::size_t> length;
+  const Value* shape = nullptr;
   for (int i = 0; i < call.count(); ++i) {
-    if (!call.value(i).is(Kind::StringArray)) continue;
-    const std::size_t n = call.value(i).string_array_value().size();
+    if (!is_texts(call.value(i))) continue;
+    const std::size_t n = call.texts(i).size();
     if (length && *length != n) {
       call.fail(fmt::format("string arrays must have the same length ({} vs {})", *length, n));
     }
     length = n;
+    if (shape == nullptr) shape = &call.value(i);
   }
-  if (!length) {
-    std::string out;
-    for (int i = 0; i < call.count(); ++i) out += text(i);
-    return Value::string(out);
-  }
+  if (!length) return strcat_texts(call, matlab);
   std::vector<std::string> joined(*length);
   for (int i = 0; i < call.count(); ++i) {
     const Value& part = call.value(i);
-    for (std::size_t k = 0; k < *length; ++k) {
-      joined[k] += part.is(Kind::StringArray) ? part.string_array_value()[k] : text(i);
-    }
+    if (runtime::is_char_matrix(part)) call.fail("a char of several rows joins no cell of texts");
+    const std::vector<std::string> texts =
+        is_texts(part) ? call.texts(i)
+                       : std::vector<std::string>{strcat_rows(call, i, matlab).front()};
+    for (std::size_t k = 0; k < *length; ++k) joined[k] += texts[is_texts(part) ? k : 0];
   }
-  return Value::string_array(std::move(joined));
+  return runtime::texts_shaped_like(*shape, std::move(joined));
 }
 
 // The first `count` characters of `text` (whole UTF-8 sequences), or nullopt when it is shorter:
@@ -144,6 +170,14 @@ Value compare_cell_texts(const Value& a, const Value& b, const TextComparison& e
 // a cell's shape when either is a cell.
 Value compare_strings(const Value& a, const Value& b, const TextComparison& equal) {
   if (a.is(Kind::Cell) || b.is(Kind::Cell)) return compare_cell_texts(a, b, equal);
+  if (runtime::is_char_matrix(a) || runtime::is_char_matrix(b)) {
+    // Two chars of several rows compare row by row, and are equal when every row is.
+    const std::vector<std::string> mine = runtime::text_rows(a);
+    const std::vector<std::string> theirs = runtime::text_rows(b);
+    return Value::boolean(runtime::is_char(a) && runtime::is_char(b) &&
+                          mine.size() == theirs.size() &&
+                          std::equal(mine.begin(), mine.end(), theirs.begin(), equal));
+  }
   if (!a.is(Kind::StringArray) && !b.is(Kind::StringArray)) {
     return Value::boolean(a.is(Kind::String) && b.is(Kind::String) &&
                           equal(a.string_value(), b.string_value()));
@@ -183,34 +217,162 @@ Value strncmpi(Call& call) {
   return compare_strings(call.value(0), call.value(1), {true, call.count_argument(2), matlab});
 }
 
-// char(codes): the string of those Unicode code points (MATLAB's char of numbers); a string is
-// returned unchanged.
-Value char_builtin(Call& call) {
-  const Value& x = call.value(0);
-  if (x.is(Kind::String)) return x;
-  const num::Matrix codes = call.matrix(0);
-  std::string text;
+// The char of numbers: their codes, each a whole number 0..0x10FFFF, in the numbers' shape.
+Value char_of_codes(Call& call, const num::Matrix& codes) {
   for (num::Index k = 0; k < codes.size(); ++k) {
     const double code = codes.is_real() ? codes[k] : codes.complex_at(k).real();
     if (!(code >= 0.0 && code <= 0x10FFFF) || std::floor(code) != code) {
       call.fail(fmt::format("character code {} is not a whole number in 0..1114111",
                             runtime::display(Value::scalar(code))));
     }
-    append_utf8(text, static_cast<char32_t>(code));
   }
-  return Value::string(std::move(text));
+  return runtime::char_array(codes, call.name());
 }
 
-// Applies a text transformation to a String or to every element of a StringArray.
+// The rows a cell in argument `index` of char or strvcat gives: each element's in order, a
+// text's rows, a number's (its character, [] an empty row) and a nested cell's, MATLAB's
+// char({'a', 100, {'b'}}).
+void append_cell_rows(Call& call, const Value& cell, int index, std::vector<std::string>& rows) {
+  for (const Value& item : cell.cell_value().items) {
+    if (item.is(Kind::Cell)) {
+      append_cell_rows(call, item, index, rows);
+      continue;
+    }
+    if (item.is(Kind::StringArray)) {
+      const std::vector<std::string>& texts = item.string_array_value();
+      rows.insert(rows.end(), texts.begin(), texts.end());
+      continue;
+    }
+    if (!runtime::is_char(item) && !item.is_numeric()) {
+      call.fail(fmt::format("argument {} must be a cell of texts and numbers; it holds a {}",
+                            index + 1, item.kind_name()));
+    }
+    const std::vector<std::string> more =
+        runtime::text_rows(runtime::is_char(item) ? item : char_of_codes(call, item.as_matrix()));
+    rows.insert(rows.end(), more.begin(), more.end());
+  }
+}
+
+// The rows argument `index` gives char and strvcat: a text's rows, those of a cell's elements,
+// the rows of the char of numbers.
+std::vector<std::string> char_argument_rows(Call& call, int index) {
+  const Value& x = call.value(index);
+  if (runtime::is_char(x)) return runtime::text_rows(x);
+  if (x.is(Kind::StringArray)) return x.string_array_value();
+  std::vector<std::string> rows;
+  if (x.is(Kind::Cell)) {
+    append_cell_rows(call, x, index, rows);
+    return rows;
+  }
+  return runtime::text_rows(char_of_codes(call, call.matrix(index)));
+}
+
+// char(codes): the char of those Unicode code points, in their shape; char(a, b, ...) and
+// char(cell): the texts as the rows of one char matrix, padded with spaces to the longest (an
+// empty text an empty row); a text is returned unchanged; char() is the empty text.
+Value char_builtin(Call& call) {
+  if (call.count() == 0) return Value::string("");
+  const Value& x = call.value(0);
+  if (call.count() == 1 && runtime::is_char(x)) return x;
+  if (call.count() == 1 && x.is_numeric()) return char_of_codes(call, call.matrix(0));
+  std::vector<std::string> rows;
+  for (int k = 0; k < call.count(); ++k) {
+    const std::vector<std::string> more = char_argument_rows(call, k);
+    rows.insert(rows.end(), more.begin(), more.end());
+  }
+  return runtime::char_rows(rows, runtime::RowWidths::Padded);
+}
+
+// strvcat(a, b, ...): char's rows without the empty ones (MATLAB's vertical concatenation of
+// texts); strvcat() is the empty text.
+Value strvcat(Call& call) {
+  std::vector<std::string> rows;
+  for (int k = 0; k < call.count(); ++k) {
+    for (std::string& row : char_argument_rows(call, k)) {
+      if (!row.empty()) rows.push_back(std::move(row));
+    }
+  }
+  return runtime::char_rows(rows, runtime::RowWidths::Padded);
+}
+
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+// The text of a cellstr row: its trailing whitespace (and NUL padding) removed, as MATLAB's
+// deblank and cellstr take it.
+std::string without_trailing_blanks(std::string text) {
+  std::size_t end = text.size();
+  while (end > 0 && (is_space(text[end - 1]) || text[end - 1] == '\0')) --end;
+  text.erase(end);
+  return text;
+}
+
+// cellstr(A): the rows of a char as a column cell of texts, trailing whitespace removed; a
+// cell of texts is returned as it is.
+Value cellstr(Call& call) {
+  const Value& x = call.value(0);
+  if (x.is(Kind::Cell) || x.is(Kind::StringArray)) {
+    call.texts(0);  // checks that every element is a text
+    return x;
+  }
+  if (!runtime::is_char(x)) {
+    call.fail(fmt::format("argument must be a char or a cell of texts, got {}", x.kind_name()));
+  }
+  std::vector<std::string> rows = runtime::text_rows(x);
+  if (rows.size() == 1) return Value::string_array({without_trailing_blanks(rows.front())});
+  runtime::CellArray cells;
+  cells.rows = static_cast<std::int64_t>(rows.size());
+  cells.columns = 1;
+  for (std::string& row : rows) cells.items.push_back(Value::string(without_trailing_blanks(row)));
+  return Value::cell(std::move(cells));
+}
+
+// Applies a text transformation to a String, to every element of a StringArray, or to every
+// row of a char matrix (the rows padded again to one width).
 template <class Transform>
 Value map_text(Call& call, Transform transform) {
   const Value& x = call.value(0);
-  if (x.is(Kind::StringArray)) {
-    std::vector<std::string> items = x.string_array_value();
+  if (x.is(Kind::StringArray) || runtime::is_text_cell(x)) {
+    std::vector<std::string> items = call.texts(0);
     for (std::string& item : items) item = transform(std::move(item));
-    return Value::string_array(std::move(items));
+    return runtime::texts_shaped_like(x, std::move(items));
+  }
+  if (runtime::is_char_matrix(x)) {
+    std::vector<std::string> rows = runtime::text_rows(x);
+    for (std::string& row : rows) row = transform(std::move(row));
+    return runtime::char_rows(rows, runtime::RowWidths::Padded);
   }
   return Value::string(transform(call.string(0)));
+}
+
+// MATLAB's strrep rule, overlapping matches included: every position where pattern starts
+// gives one copy of the replacement, and the characters a match covers are dropped, so
+// strrep("abc 22 222", "22", "*") is "abc * **" (MATLAB's documented example).
+std::string replaced_overlapping(const std::string& text, const std::string& pattern,
+                                 const std::string& replacement) {
+  if (pattern.empty()) return text;
+  std::string out;
+  std::size_t covered_until = 0;  // the end of the last match: text before it is replaced
+  for (std::size_t position = 0; position < text.size(); ++position) {
+    if (text.compare(position, pattern.size(), pattern) == 0) {
+      out += replacement;
+      covered_until = position + pattern.size();
+    } else if (position >= covered_until) {
+      out += text[position];
+    }
+  }
+  return out;
+}
+
+// strrep(s, pattern, replacement); of each text of a string array or cell of texts, in its
+// shape.
+Value strrep(Call& call) {
+  const std::string& pattern = call.string(1);
+  const std::string& replacement = call.string(2);
+  return map_text(call, [&](const std::string& text) {
+    return replaced_overlapping(text, pattern, replacement);
+  });
 }
 
 Value upper(Call& call) {
@@ -224,11 +386,9 @@ Value lower(Call& call) {
   return map_text(call, [](const std::string& text) { return lowercase(text); });
 }
 
-bool is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
-}
-
 Value strtrim(Call& call) {
+  if (runtime::is_char_matrix(call.value(0)))
+    return runtime::trimmed_char_columns(call.value(0), true);
   return map_text(call, [](std::string text) {
     std::size_t begin = 0;
     std::size_t end = text.size();
@@ -236,6 +396,116 @@ Value strtrim(Call& call) {
     while (end > begin && is_space(text[end - 1])) --end;
     return text.substr(begin, end - begin);
   });
+}
+
+// deblank(s): trailing whitespace and NULs removed; of a char matrix, the trailing columns
+// blank in every row; of a cell, from each text.
+Value deblank(Call& call) {
+  const Value& x = call.value(0);
+  if (runtime::is_char_matrix(x)) return runtime::trimmed_char_columns(x, false);
+  if (x.is(Kind::Cell)) {
+    runtime::CellArray cells = x.cell_value();
+    for (Value& item : cells.items) {
+      if (!item.is(Kind::String)) call.fail("a cell argument must hold texts only");
+      item = Value::string(without_trailing_blanks(item.string_value()));
+    }
+    return Value::cell(std::move(cells));
+  }
+  return map_text(call, [](std::string text) { return without_trailing_blanks(std::move(text)); });
+}
+
+// strjust(s, position): each row's blanks (spaces and NULs at its ends) moved: "right" (the
+// default) puts them all in front of the text, "left" behind it, "center" the smaller half in
+// front. The rows keep their width.
+Value strjust(Call& call) {
+  const Value& x = call.value(0);
+  if (!runtime::is_char(x)) {
+    call.fail(fmt::format("argument 1 must be a char, got {}", x.kind_name()));
+  }
+  const std::string position = call.has(1) ? lowercase(call.string(1)) : std::string("right");
+  if (position != "right" && position != "left" && position != "center") {
+    call.fail("the position is \"right\", \"left\" or \"center\", got \"" + position + "\"");
+  }
+  std::vector<std::string> rows = runtime::text_rows(x);
+  const auto blank = [](char c) { return c == ' ' || c == '\0'; };
+  for (std::string& row : rows) {
+    std::size_t begin = 0;
+    std::size_t end = row.size();
+    while (begin < end && blank(row[begin])) ++begin;
+    while (end > begin && blank(row[end - 1])) --end;
+    const std::size_t blanks = row.size() - (end - begin);
+    const std::size_t front = position == "right" ? blanks : position == "left" ? 0 : blanks / 2;
+    row =
+        std::string(front, ' ') + row.substr(begin, end - begin) + std::string(blanks - front, ' ');
+  }
+  return runtime::char_rows(rows, runtime::RowWidths::MustAgree);
+}
+
+// Where validatestring's message says the text came from: "FUNC: " and " (variable V,
+// argument #N)" from its optional arguments (function name, variable name, position).
+struct ValidationContext {
+  std::string prefix;
+  std::string origin;
+};
+
+ValidationContext validation_context(Call& call) {
+  std::vector<std::string> names;
+  std::optional<std::int64_t> position;
+  for (int k = 2; k < call.count(); ++k) {
+    const Value& x = call.value(k);
+    if (k == call.count() - 1 && k > 2 && x.is_numeric()) {
+      position = call.count_argument(k);
+      if (*position < 1) call.fail("the argument position must be 1 or more");
+    } else if (!x.is(Kind::String)) {
+      call.fail(
+          fmt::format("argument {} (a function or variable name) must be one row of text", k + 1));
+    } else {
+      names.push_back(x.string_value());
+    }
+  }
+  if (names.size() > 2) call.fail("at most two names (function, variable) come before a position");
+  ValidationContext context;
+  if (!names.empty() && !names[0].empty()) context.prefix = names[0] + ": ";
+  std::vector<std::string> origin;
+  if (names.size() > 1 && !names[1].empty()) origin.push_back("variable " + names[1]);
+  if (position) origin.push_back(fmt::format("argument #{}", *position));
+  if (!origin.empty()) context.origin = fmt::format(" ({})", fmt::join(origin, ", "));
+  return context;
+}
+
+// validatestring(text, options[, funcname[, varname]][, position]): the option that `text`
+// begins (ignoring letter case). An option equal to the text wins; several that each begin
+// the shortest of them give the shortest; otherwise more than one, or none, is an error.
+Value validatestring(Call& call) {
+  if (!call.value(0).is(Kind::String)) call.fail("argument 1 must be one row of text");
+  const std::string text = call.value(0).string_value();
+  if (!call.value(1).is(Kind::Cell) && !call.value(1).is(Kind::StringArray)) {
+    call.fail("argument 2 must be a cell of texts (the valid options)");
+  }
+  const std::vector<std::string> options = call.texts(1);
+  const ValidationContext context = validation_context(call);
+  const std::string wanted = lowercase(text);
+  std::vector<std::string> matches;
+  for (const std::string& option : options) {
+    const std::string folded = lowercase(option);
+    if (folded == wanted) return Value::string(option);
+    if (folded.starts_with(wanted)) matches.push_back(option);
+  }
+  if (matches.empty()) {
+    call.fail(fmt::format("{}'{}'{} is none of the valid options: {}", context.prefix, text,
+                          context.origin, fmt::join(options, ", ")));
+  }
+  const auto shortest = std::min_element(
+      matches.begin(), matches.end(),
+      [](const std::string& a, const std::string& b) { return a.size() < b.size(); });
+  const std::string start = lowercase(*shortest);
+  for (const std::string& match : matches) {
+    if (!lowercase(match).starts_with(start)) {
+      call.fail(fmt::format("{}'{}'{} begins more than one valid option: {}", context.prefix, text,
+                            context.origin, fmt::join(matches, ", ")));
+    }
+  }
+  return Value::string(*shortest);
 }
 
 // [token, rest] = strtok(s, delimiters): leading delimiter characters skipped, the token runs
@@ -263,8 +533,16 @@ Value strtok(Call& call) {
   return Value::tuple({std::move(token), Value::string(text.substr(offset(last)))});
 }
 
-// isspace(s): a logical vector, 1 at each whitespace character.
+// isspace(s): a logical vector, 1 at each whitespace character; of a char matrix, a logical
+// matrix of its shape.
 Value isspace(Call& call) {
+  if (runtime::is_char_matrix(call.value(0))) {
+    num::Matrix codes = call.value(0).matrix_value();
+    for (double& code : codes.mutable_real_values()) {
+      code = code == 32.0 || (code >= 9.0 && code <= 13.0) ? 1.0 : 0.0;
+    }
+    return Value::matrix(std::move(codes), true);
+  }
   const std::vector<std::string_view> characters = characters_of(call.string(0));
   num::Matrix result(1, static_cast<num::Index>(characters.size()), 0.0);
   for (std::size_t k = 0; k < characters.size(); ++k) {
@@ -277,27 +555,6 @@ Value isspace(Call& call) {
 // blanks(n): a string of n spaces.
 Value blanks(Call& call) {
   return Value::string(std::string(static_cast<std::size_t>(call.count_argument(0)), ' '));
-}
-
-// strrep(s, old, new): MATLAB's rule, overlapping matches included: every position where old
-// starts gives one copy of new, and the characters a match covers are dropped, so
-// strrep("abc 22 222", "22", "*") is "abc * **" (MATLAB's documented example).
-Value strrep(Call& call) {
-  const std::string& text = call.string(0);
-  const std::string& pattern = call.string(1);
-  const std::string& replacement = call.string(2);
-  if (pattern.empty()) return Value::string(text);
-  std::string out;
-  std::size_t covered_until = 0;  // the end of the last match: text before it is replaced
-  for (std::size_t position = 0; position < text.size(); ++position) {
-    if (text.compare(position, pattern.size(), pattern) == 0) {
-      out += replacement;
-      covered_until = position + pattern.size();
-    } else if (position >= covered_until) {
-      out += text[position];
-    }
-  }
-  return Value::string(out);
 }
 
 // strjoin(sa) / strjoin(sa, delimiter); in matlab code the delimiter's escape sequences count
@@ -348,15 +605,9 @@ double number_spelled(std::string text) {
   return number;
 }
 
-// The complex number a text spells in MATLAB's str2double grammar: a real and an imaginary
-// term in either order, joined by + or - (spaces allowed), an imaginary term written
-// 2i, 2*i, i*2 or i (j as well), numbers including Inf and NaN in any letter case; NaN when
-// the text is no such number.
-num::Complex complex_spelled(std::string text) {
-  const num::Complex none(std::nan(""), 0.0);
-  text.erase(std::remove(text.begin(), text.end(), ','), text.end());
-  // Spaces may stand around the operators (2 + 3i) and at the ends, nowhere else ("1 2" is
-  // no number).
+// The text with its spaces dropped where a complex number may have them: around the operators
+// + - * and at the ends. A space between two other characters stays, so "1 2" is no number.
+std::string without_operator_spaces(const std::string& text) {
   std::string packed;
   for (std::size_t k = 0; k < text.size(); ++k) {
     if (!is_space(text[k])) {
@@ -372,38 +623,44 @@ num::Complex complex_spelled(std::string text) {
     if (!packed.empty() && next < text.size() && !operator_before && !operator_after) packed += ' ';
     k = next - 1;
   }
-  text = packed;
-  if (text.empty() || text.find_first_of("xX") != std::string::npos) return none;
+  return packed;
+}
+
+// The signed terms of a complex number's text, read one at a time from `at`.
+struct ComplexTerms {
+  const std::string& text;
   std::size_t at = 0;
-  const auto unit = [&](std::size_t k) {
+
+  // The imaginary unit at k: i or j in either letter case.
+  bool unit(std::size_t k) const {
     return k < text.size() &&
            (text[k] == 'i' || text[k] == 'j' || text[k] == 'I' || text[k] == 'J');
-  };
+  }
+
+  std::optional<double> number() {
+    const char* start = text.c_str() + at;
+    char* stop = nullptr;
+    const double value = std::strtod(start, &stop);
+    if (stop == start) return std::nullopt;
+    at += static_cast<std::size_t>(stop - start);
+    return value;
+  }
+
   // One signed term: its value and whether it is imaginary; nullopt when malformed.
-  const auto term = [&]() -> std::optional<std::pair<double, bool>> {
+  std::optional<std::pair<double, bool>> term() {
     double sign = 1.0;
     if (at < text.size() && (text[at] == '+' || text[at] == '-')) {
       sign = text[at] == '-' ? -1.0 : 1.0;
       ++at;
     }
-    const auto number = [&]() -> std::optional<double> {
-      const char* start = text.c_str() + at;
-      char* stop = nullptr;
-      const double value = std::strtod(start, &stop);
-      if (stop == start) return std::nullopt;
-      at += static_cast<std::size_t>(stop - start);
-      return value;
-    };
     // i*2 or a lone i, unless the letters spell Inf.
     if (unit(at) && lowercase(text.substr(at, 3)) != "inf") {
       ++at;
-      if (at < text.size() && text[at] == '*') {
-        ++at;
-        const std::optional<double> value = number();
-        if (!value) return std::nullopt;
-        return std::pair{sign * *value, true};
-      }
-      return std::pair{sign, true};
+      if (at >= text.size() || text[at] != '*') return std::pair{sign, true};
+      ++at;
+      const std::optional<double> value = number();
+      if (!value) return std::nullopt;
+      return std::pair{sign * *value, true};
     }
     const std::optional<double> value = number();
     if (!value) return std::nullopt;
@@ -416,15 +673,27 @@ num::Complex complex_spelled(std::string text) {
       return std::pair{sign * *value, true};
     }
     return std::pair{sign * *value, false};
-  };
-  const auto first = term();
+  }
+};
+
+// The complex number a text spells in MATLAB's str2double grammar: a real and an imaginary
+// term in either order, joined by + or - (spaces allowed), an imaginary term written
+// 2i, 2*i, i*2 or i (j as well), numbers including Inf and NaN in any letter case; NaN when
+// the text is no such number.
+num::Complex complex_spelled(std::string text) {
+  const num::Complex none(std::nan(""), 0.0);
+  text.erase(std::remove(text.begin(), text.end(), ','), text.end());
+  text = without_operator_spaces(text);
+  if (text.empty() || text.find_first_of("xX") != std::string::npos) return none;
+  ComplexTerms terms{text};
+  const auto first = terms.term();
   if (!first) return none;
   num::Complex result =
       first->second ? num::Complex(0.0, first->first) : num::Complex(first->first, 0.0);
-  if (at == text.size()) return result;
-  if (text[at] != '+' && text[at] != '-') return none;
-  const auto second = term();
-  if (!second || at != text.size() || second->second == first->second) return none;
+  if (terms.at == text.size()) return result;
+  if (text[terms.at] != '+' && text[terms.at] != '-') return none;
+  const auto second = terms.term();
+  if (!second || terms.at != text.size() || second->second == first->second) return none;
   return second->second ? num::Complex(result.real(), second->first)
                         : num::Complex(second->first, result.imag());
 }
@@ -532,8 +801,25 @@ extern const BuiltinTable kStringBuiltins = {
     {"strncmpi", strncmpi, 3, 3,
      "strncmpi(a, b, n): strncmp ignoring ASCII letter case. Example: strncmpi(\"ABCdef\", "
      "\"abcxyz\", 3)"},
-    {"char", char_builtin, 1, 1,
-     "char(codes): the string of those character codes. Example: char([72, 105])"},
+    {"char", char_builtin, 0, -1,
+     "char(codes): the text of those character codes; char(a, b, ...) or char(cell): the texts "
+     "as the rows of a char matrix, padded with spaces. Example: char([72, 105])"},
+    {"strvcat", strvcat, 0, -1,
+     "strvcat(a, b, ...): the texts as the rows of a char matrix, padded with spaces, empty ones "
+     "left out. Example: size(strvcat(\"a\", \"\", \"bcd\"))"},
+    {"cellstr", cellstr, 1, 1,
+     "cellstr(A): the rows of a char as a column cell of texts, trailing whitespace removed. "
+     "Example: cellstr(char(\"a\", \"bcd\"))"},
+    {"validatestring", validatestring, 2, 5,
+     "validatestring(text, options): the option that text begins, ignoring case (an error when "
+     "none or several do); a function name, variable name and argument position may follow for "
+     "the message. Example: validatestring(\"app\", {\"apple\", \"pear\"})"},
+    {"strjust", strjust, 1, 2,
+     "strjust(s, position): each row's surrounding blanks moved to the front (\"right\", the "
+     "default), the end (\"left\") or both (\"center\"). Example: strjust(\"a  \")"},
+    {"deblank", deblank, 1, 1,
+     "deblank(s): trailing whitespace and NULs removed. Example: [\"[\", deblank(\"ab  \"), "
+     "\"]\"]"},
     {"upper", upper, 1, 1, "upper(s): ASCII letters in upper case. Example: upper(\"hello\")"},
     {"lower", lower, 1, 1, "lower(s): ASCII letters in lower case. Example: lower(\"HELLO\")"},
     {"isspace", isspace, 1, 1,

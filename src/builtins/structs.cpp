@@ -12,6 +12,7 @@
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
 #include "lang/ast.hpp"
+#include "runtime/cell_array.hpp"
 #include "runtime/display.hpp"
 #include "runtime/literals.hpp"
 #include "runtime/operators.hpp"
@@ -41,11 +42,7 @@ Value make_struct(Call& call) {
       std::vector<Value> arguments(call.arguments().begin(), call.arguments().end());
       for (std::size_t k = 1; k < arguments.size(); k += 2) {
         if (!arguments[k].is(Kind::StringArray)) continue;
-        std::vector<Value> texts;
-        for (const std::string& text : arguments[k].string_array_value()) {
-          texts.push_back(Value::string(text));
-        }
-        arguments[k] = Value::cell(runtime::CellArray::row(std::move(texts)));
+        arguments[k] = Value::cell(runtime::cell_of_texts(arguments[k].string_array_value()));
       }
       runtime::Call cells(call.interpreter(), call.name(), arguments, call.nargout());
       return make_struct(cells);
@@ -116,8 +113,8 @@ Value isfield(Call& call) {
     return Value::boolean(false);
   }
   const Value& s = struct_argument(call, "isfield");
-  if (call.value(1).is(Kind::StringArray)) {
-    const std::vector<std::string>& names = call.value(1).string_array_value();
+  if (call.value(1).is(Kind::StringArray) || call.value(1).is(Kind::Cell)) {
+    const std::vector<std::string> names = call.texts(1);
     num::Matrix found(1, static_cast<num::Index>(names.size()));
     for (std::size_t k = 0; k < names.size(); ++k) {
       found.set(static_cast<num::Index>(k), s.field(names[k]) != nullptr ? 1.0 : 0.0);
@@ -168,11 +165,9 @@ Value fieldnames(Call& call) {
   const Value& s = struct_argument(call, "fieldnames");
   std::vector<std::string> names;
   for (const auto& [name, value] : s.struct_fields()) names.push_back(name);
-  // MATLAB: no fields is a 0×1 cell (the column of none).
-  if (names.empty() && call.session().dialect() == lang::Dialect::Matlab) {
-    runtime::CellArray none;
-    none.columns = 1;
-    return Value::cell(std::move(none));
+  // MATLAB's fieldnames is a column (0×1 for no fields); rlab's a string array.
+  if (call.session().dialect() == lang::Dialect::Matlab) {
+    return runtime::column_of_texts(std::move(names));
   }
   return Value::string_array(std::move(names));
 }
@@ -198,18 +193,11 @@ Value cell2struct(Call& call) {
   if (input.is(Kind::Cell)) {
     cells = input.cell_value();
   } else if (input.is(Kind::StringArray)) {
-    std::vector<Value> items;
-    for (const std::string& text : input.string_array_value()) items.push_back(Value::string(text));
-    cells = runtime::CellArray::row(std::move(items));
+    cells = runtime::cell_of_texts(input.string_array_value());
   } else {
     call.fail(fmt::format("argument 1 must be a cell array, got {}", input.kind_name()));
   }
-  std::vector<std::string> names;
-  if (call.value(1).is(Kind::StringArray)) {
-    names = call.value(1).string_array_value();
-  } else {
-    names.push_back(call.string(1));
-  }
+  const std::vector<std::string> names = call.texts(1);
   const std::int64_t dim = call.has(2) ? call.count_argument(2) : 1;
   if (dim != 1 && dim != 2) call.fail("dim must be 1 (fields down the columns) or 2 (across)");
   const std::int64_t along = dim == 1 ? cells.rows : cells.columns;

@@ -5,6 +5,7 @@
 // count characters, as string indexing does.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <limits>
 #include <numbers>
@@ -14,6 +15,7 @@
 
 #include "base/utf8.hpp"
 #include "builtins/registry.hpp"
+#include "runtime/cell_array.hpp"
 
 namespace llmlab::builtins {
 namespace {
@@ -22,16 +24,37 @@ using runtime::Call;
 using runtime::Kind;
 using runtime::Value;
 
-// f applied to a String, or to every string of a StringArray (a StringArray of the results).
+// f applied to a String, or to every text of a StringArray or a cell of texts (the results in
+// its shape).
 template <class F>
 Value per_text(Call& call, F f) {
   const Value& x = call.value(0);
-  if (x.is(Kind::StringArray)) {
+  if (x.is(Kind::StringArray) || runtime::is_text_cell(x)) {
     std::vector<std::string> out;
-    for (const std::string& text : x.string_array_value()) out.push_back(f(text));
-    return Value::string_array(std::move(out));
+    for (const std::string& text : call.texts(0)) out.push_back(f(text));
+    return runtime::texts_shaped_like(x, std::move(out));
   }
   return Value::string(f(call.string(0)));
+}
+
+// The number f gives for a String, or for every text of a StringArray (a Vector) or a cell of
+// texts (an array of its shape).
+template <class F>
+Value per_text_number(Call& call, F f) {
+  const Value& x = call.value(0);
+  if (!x.is(Kind::StringArray) && !runtime::is_text_cell(x)) {
+    return Value::scalar(f(call.string(0)));
+  }
+  const std::vector<std::string> texts = call.texts(0);
+  const bool cell = x.is(Kind::Cell);
+  const num::Index rows = cell ? x.cell_value().rows : 1;
+  num::Matrix numbers(rows, cell ? x.cell_value().columns : static_cast<num::Index>(texts.size()));
+  for (std::size_t k = 0; k < texts.size(); ++k) {
+    // The texts are in MATLAB's column-major order.
+    const auto at = static_cast<num::Index>(k);
+    numbers.set(at % rows, at / rows, f(texts[k]));
+  }
+  return cell ? Value::matrix(std::move(numbers)) : Value::vector(std::move(numbers));
 }
 
 // Every non-overlapping occurrence of `pattern` in `text`, left to right, as byte offsets.
@@ -82,18 +105,10 @@ Value join(Call& call) {
   return call.interpreter().call("strjoin", {call.value(0)});
 }
 
-// strlength(s): characters of a String; a StringArray gives a Vector of them.
+// strlength(s): characters of a String; of each text of a StringArray or cell of texts.
 Value strlength(Call& call) {
-  const Value& x = call.value(0);
-  if (x.is(Kind::StringArray)) {
-    const std::vector<std::string>& items = x.string_array_value();
-    num::Matrix lengths(1, static_cast<num::Index>(items.size()));
-    for (std::size_t k = 0; k < items.size(); ++k) {
-      lengths.set(static_cast<num::Index>(k), static_cast<double>(character_count(items[k])));
-    }
-    return Value::vector(std::move(lengths));
-  }
-  return Value::scalar(static_cast<double>(character_count(call.string(0))));
+  return per_text_number(
+      call, [](const std::string& text) { return static_cast<double>(character_count(text)); });
 }
 
 Value newline(Call&) { return Value::string("\n"); }
@@ -151,28 +166,20 @@ std::string erased(const std::string& text, std::vector<std::string> patterns) {
 // erase(str, pattern) or erase(str, {p1, p2, ...}): every occurrence removed.
 Value erase(Call& call) {
   const Value& patterns = call.value(1);
-  if (patterns.is(Kind::StringArray)) {
-    const std::vector<std::string>& items = patterns.string_array_value();
+  if (patterns.is(Kind::StringArray) || patterns.is(Kind::Cell)) {
+    const std::vector<std::string> items = call.texts(1);
     return per_text(call, [&](const std::string& text) { return erased(text, items); });
   }
   const std::string pattern = call.string(1);
   return per_text(call, [&](const std::string& text) { return replaced(text, pattern, ""); });
 }
 
-// count(s, pattern): non-overlapping occurrences; a StringArray gives a Vector.
+// count(s, pattern): non-overlapping occurrences, in each text of a StringArray or cell.
 Value count(Call& call) {
   const std::string pattern = call.string(1);
-  const Value& x = call.value(0);
-  if (x.is(Kind::StringArray)) {
-    const std::vector<std::string>& items = x.string_array_value();
-    num::Matrix counts(1, static_cast<num::Index>(items.size()));
-    for (std::size_t k = 0; k < items.size(); ++k) {
-      counts.set(static_cast<num::Index>(k),
-                 static_cast<double>(occurrences(items[k], pattern).size()));
-    }
-    return Value::vector(std::move(counts));
-  }
-  return Value::scalar(static_cast<double>(occurrences(call.string(0), pattern).size()));
+  return per_text_number(call, [&](const std::string& text) {
+    return static_cast<double>(occurrences(text, pattern).size());
+  });
 }
 
 Value reverse(Call& call) {

@@ -25,6 +25,7 @@
 #include "lang/lexer.hpp"
 #include "num/rng.hpp"
 #include "runtime/cell_array.hpp"
+#include "runtime/char_matrix.hpp"
 #include "runtime/class_values.hpp"
 #include "runtime/display.hpp"
 #include "runtime/literals.hpp"
@@ -64,10 +65,10 @@ Value isnumeric(Call& call) {
   const Value& v = call.value(0);
   return Value::boolean(
       (v.is(Kind::Scalar) || v.is(Kind::Complex) || v.is_array() || v.is_nd_array()) &&
-      !v.is_logical());
+      !v.is_logical() && !runtime::is_char_matrix(v));
 }
 
-Value ischar(Call& call) { return Value::boolean(call.value(0).is(Kind::String)); }
+Value ischar(Call& call) { return Value::boolean(runtime::is_char(call.value(0))); }
 
 Value islogical(Call& call) { return Value::boolean(call.value(0).is_logical()); }
 
@@ -138,9 +139,12 @@ Value class_of(Call& call) {
   }
 }
 
-// The numeric class of a number or numeric array, nullopt for logical values and other kinds.
+// The numeric class of a number or numeric array, nullopt for logical values, chars and other
+// kinds.
 std::optional<runtime::NumClass> numeric_class_of(const Value& v) {
-  if (v.is_logical() || !(runtime::is_numeric_or_nd(v))) return std::nullopt;
+  if (v.is_logical() || runtime::is_char_matrix(v) || !(runtime::is_numeric_or_nd(v))) {
+    return std::nullopt;
+  }
   return v.num_class();
 }
 
@@ -496,7 +500,7 @@ Value isequal(Call& call) {
 extern const BuiltinTable kTypeBuiltins = {
     {"isnumeric", isnumeric, 1, 1,
      "True for numbers and numeric arrays (not bools). Example: isnumeric(5)"},
-    {"ischar", ischar, 1, 1, "True for a string. Example: ischar(\"a\")"},
+    {"ischar", ischar, 1, 1, "True for a string or a char matrix. Example: ischar(\"a\")"},
     {"isstring", ischar, 1, 1, "True for a string. Example: isstring(\"a\")"},
     {"islogical", islogical, 1, 1, "True for a bool or a logical array. Example: islogical(true)"},
     {"isscalar", isscalar, 1, 1, "True for a one-element value. Example: isscalar(5)"},

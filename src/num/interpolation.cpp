@@ -178,4 +178,91 @@ std::vector<double> interpolate(std::span<const double> xs, std::span<const doub
   return result;
 }
 
+namespace {
+
+// The cubic pieces with end values y_k, y_{k+1} and end slopes d_k, d_{k+1}, as hermite() above
+// evaluates them.
+Pieces hermite_pieces(const Samples& s, const std::vector<double>& d) {
+  Pieces pieces{{s.x.begin(), s.x.end()}, 4, {}};
+  for (std::size_t k = 0; k + 1 < s.x.size(); ++k) {
+    const double h = s.width[k], delta = s.slope[k];
+    pieces.coefficients.push_back((d[k] - 2.0 * delta + d[k + 1]) / (h * h));
+    pieces.coefficients.push_back((3.0 * delta - 2.0 * d[k] - d[k + 1]) / h);
+    pieces.coefficients.push_back(d[k]);
+    pieces.coefficients.push_back(s.y[k]);
+  }
+  return pieces;
+}
+
+// Constant pieces: nearest changes value halfway between samples, previous holds each sample
+// to the next one (and the last for one more width, so that it is its own piece).
+Pieces stepwise_pieces(std::span<const double> xs, std::span<const double> ys, bool nearest) {
+  const std::size_t n = xs.size();
+  Pieces pieces{{xs.front()}, 1, {ys.begin(), ys.end()}};
+  for (std::size_t k = 0; k + 1 < n; ++k) {
+    pieces.breaks.push_back(nearest ? xs[k] + (xs[k + 1] - xs[k]) / 2.0 : xs[k + 1]);
+  }
+  pieces.breaks.push_back(nearest ? xs.back() : 2.0 * xs[n - 1] - xs[n - 2]);
+  return pieces;
+}
+
+}  // namespace
+
+Pieces interpolation_pieces(std::span<const double> xs, std::span<const double> ys,
+                            InterpolationMethod method) {
+  const Samples s = samples_of(xs, ys);
+  switch (method) {
+    case InterpolationMethod::Linear: {
+      Pieces pieces{{xs.begin(), xs.end()}, 2, {}};
+      for (std::size_t k = 0; k + 1 < xs.size(); ++k) {
+        pieces.coefficients.push_back(s.slope[k]);
+        pieces.coefficients.push_back(ys[k]);
+      }
+      return pieces;
+    }
+    case InterpolationMethod::Nearest:
+    case InterpolationMethod::Previous:
+      return stepwise_pieces(xs, ys, method == InterpolationMethod::Nearest);
+    case InterpolationMethod::Pchip:
+      return hermite_pieces(s, pchip_slopes(s));
+    case InterpolationMethod::Spline:
+      return hermite_pieces(s, spline_slopes(s));
+    case InterpolationMethod::Next:
+      break;
+  }
+  return {};
+}
+
+// The interior rows are those of spline_slopes(); the end slopes are known, so the system is
+// the interior unknowns' alone (diagonally dominant, solved without pivoting).
+Pieces complete_spline_pieces(std::span<const double> xs, std::span<const double> ys,
+                              double first_slope, double last_slope) {
+  const Samples s = samples_of(xs, ys);
+  const std::size_t n = xs.size();
+  const std::vector<double>& h = s.width;
+  std::vector<double> d(n, 0.0);
+  d[0] = first_slope;
+  d[n - 1] = last_slope;
+  std::vector<double> diagonal(n, 0.0), rhs(n, 0.0);
+  for (std::size_t k = 1; k + 1 < n; ++k) {
+    diagonal[k] = 2.0 * (h[k - 1] + h[k]);
+    rhs[k] = 3.0 * (h[k] * s.slope[k - 1] + h[k - 1] * s.slope[k]);
+  }
+  if (n > 2) {
+    rhs[1] -= h[1] * first_slope;
+    rhs[n - 2] -= h[n - 3] * last_slope;
+  }
+  // Row k: h[k]·d[k-1] + diagonal[k]·d[k] + h[k-1]·d[k+1] = rhs[k].
+  for (std::size_t k = 2; k + 1 < n; ++k) {
+    const double factor = h[k] / diagonal[k - 1];
+    diagonal[k] -= factor * h[k - 2];
+    rhs[k] -= factor * rhs[k - 1];
+  }
+  for (std::size_t k = n - 1; k-- > 1;) {
+    const double next = k + 2 < n ? d[k + 1] : 0.0;
+    d[k] = (rhs[k] - h[k - 1] * next) / diagonal[k];
+  }
+  return hermite_pieces(s, d);
+}
+
 }  // namespace llmlab::num

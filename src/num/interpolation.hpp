@@ -25,4 +25,22 @@ std::vector<double> interpolate(std::span<const double> xs, std::span<const doub
                                 std::span<const double> queries, InterpolationMethod method,
                                 OutsideRule outside);
 
+// The polynomials interpolate() evaluates between the samples, in MATLAB's pp layout for one
+// series: `order` coefficients a piece (highest power first, in x - breaks[p]), piece by piece.
+struct Pieces {
+  std::vector<double> breaks;
+  int order = 1;
+  std::vector<double> coefficients;
+};
+
+// The pieces of a method; "next" has none, as a pp piece holds its left break and "next" gives a
+// sample's own value there (the caller says so).
+Pieces interpolation_pieces(std::span<const double> xs, std::span<const double> ys,
+                            InterpolationMethod method);
+
+// The cubic spline whose end slopes are given (a complete spline, MATLAB's spline(x, y) with
+// two extra values in y), as pieces.
+Pieces complete_spline_pieces(std::span<const double> xs, std::span<const double> ys,
+                              double first_slope, double last_slope);
+
 }  // namespace llmlab::num

@@ -9,6 +9,7 @@
 
 #include "base/error.hpp"
 #include "num/format.hpp"
+#include "runtime/char_matrix.hpp"
 #include "runtime/interpreter.hpp"
 
 namespace llmlab::runtime {
@@ -17,6 +18,11 @@ namespace {
 
 // A kind as an argument error names it: an N-D array by its extents ("a 2×3×4 array").
 std::string kind_text(const Value& value) {
+  if (is_char_matrix(value)) {
+    const num::Matrix& codes = value.matrix_value();
+    return fmt::format("a {}×{} char matrix (only a one-row text is accepted here)", codes.rows(),
+                       codes.columns());
+  }
   if (!value.is_nd_array()) return std::string(value.kind_name());
   return fmt::format("a {} array", fmt::join(value.nd_value().dims(), "×"));
 }

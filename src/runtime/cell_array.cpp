@@ -304,6 +304,41 @@ CellArray cell_of_texts(const std::vector<std::string>& texts) {
   return CellArray::row(std::move(items));
 }
 
+bool is_text_cell(const Value& value) {
+  if (!value.is(Kind::Cell)) return false;
+  const std::vector<Value>& items = value.cell_value().items;
+  return std::all_of(items.begin(), items.end(), [](const Value& v) { return v.is(Kind::String); });
+}
+
+Value texts_shaped_like(const Value& like, std::vector<std::string> texts) {
+  if (!like.is(Kind::Cell)) return Value::string_array(std::move(texts));
+  CellArray cells;
+  cells.rows = like.cell_value().rows;
+  cells.columns = like.cell_value().columns;
+  cells.items.reserve(texts.size());
+  for (std::string& text : texts) cells.items.push_back(Value::string(std::move(text)));
+  return Value::cell(std::move(cells));
+}
+
+Value column_of_texts(std::vector<std::string> texts) {
+  CellArray cells;
+  cells.rows = static_cast<std::int64_t>(texts.size());
+  cells.columns = 1;
+  cells.items.reserve(texts.size());
+  for (std::string& text : texts) cells.items.push_back(Value::string(std::move(text)));
+  return Value::cell(std::move(cells));
+}
+
+Value texts_as_column(Value result) {
+  if (result.is(Kind::Tuple)) {
+    std::vector<Value> outputs = result.tuple_items();
+    outputs[0] = texts_as_column(std::move(outputs[0]));
+    return Value::tuple(std::move(outputs));
+  }
+  if (!result.is(Kind::StringArray)) return result;
+  return column_of_texts(result.string_array_value());
+}
+
 Value concatenate_cells(std::span<const Value> parts, bool vertical) {
   CellArray out;
   for (const Value& part : parts) {

@@ -50,6 +50,19 @@ void append_cell_display(std::string& out, const CellArray& cells);
 // A cell of texts held as a string array, as the 1×N cell of strings it stands for.
 CellArray cell_of_texts(const std::vector<std::string>& texts);
 
+// Whether a value is a cell whose every element is one-row text (MATLAB's cellstr; an empty
+// cell is one). A string array is the 1×N cell of texts rlab writes; this is any other shape.
+bool is_text_cell(const Value& value);
+// Texts in the shape of `like`, the argument they were computed from: a cell of like's rows ×
+// columns when it is a cell, otherwise a string array.
+Value texts_shaped_like(const Value& like, std::vector<std::string> texts);
+// The N×1 cell of texts (MATLAB's column cellstr).
+Value column_of_texts(std::vector<std::string> texts);
+// A result whose texts MATLAB gives as a column: a string array becomes the N×1 cell of its
+// texts, as does the first output of a tuple (a set result beside its index outputs); anything
+// else is returned as it is.
+Value texts_as_column(Value result);
+
 // [c1, c2, ...] (horizontal) or [c1; c2] (vertical) of cells; a non-cell part joins as one
 // element.
 Value concatenate_cells(std::span<const Value> parts, bool vertical);

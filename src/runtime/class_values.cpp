@@ -3,6 +3,8 @@
 
 #include <utility>
 
+#include "runtime/char_matrix.hpp"
+
 namespace llmlab::runtime {
 
 Value converted_to_class(Value value, NumClass cls) {
@@ -42,7 +44,7 @@ Value tagged(Value value, NumClass cls) {
       value.is_nd_array()) {
     value.set_num_class(cls);
   }
-  return value;
+  return cls == NumClass::Char ? normalized_char(std::move(value)) : value;
 }
 
 Value compared_operand(const Value& operand, const Value& other) {

@@ -19,7 +19,8 @@ Value converted_to_class(Value value, NumClass cls);
 Value without_class(Value value);
 
 // A number or numeric array (not a Bool) tagged `cls`, its elements unchanged: for results
-// whose elements are already values of the class (an element read, a reshape).
+// whose elements are already values of the class (an element read, a reshape). Tagged char,
+// one row of chars is the String (runtime/char_matrix.hpp).
 Value tagged(Value value, NumClass cls);
 
 // `left op right` where an operand is single or of an integer class (MATLAB's rules): the

@@ -9,6 +9,7 @@
 
 #include "num/matlab_format.hpp"
 #include "runtime/cell_array.hpp"
+#include "runtime/char_matrix.hpp"
 #include "runtime/tracked.hpp"
 
 namespace llmlab::runtime {
@@ -53,6 +54,16 @@ void append_lambda(std::string& out, const Lambda& lambda) {
 }
 
 }  // namespace
+
+// A char matrix as MATLAB shows it: its rows, one a line; one without elements by its extents
+// (MATLAB's "0×3 empty char array").
+std::string char_lines(const Value& value) {
+  const num::Matrix& codes = value.matrix_value();
+  if (codes.empty()) {
+    return fmt::format("{}\u00d7{} empty char array", codes.rows(), codes.columns());
+  }
+  return fmt::format("{}", fmt::join(text_rows(value), "\n"));
+}
 
 num::NumberStyle number_style(FormatMode mode) {
   switch (mode) {
@@ -104,10 +115,13 @@ std::string field_summary(const Value& value, const num::MatlabStyle* style) {
                    : num::format_complex(value.complex_value());
     case Kind::Bool:
       return value.bool_value() ? "true" : "false";
-    case Kind::String:
+    case Kind::String: {
+      // MATLAB quotes a char field with single quotes; rlab's text is a string, in double ones.
+      const char* quote = style ? "'" : "\"";
       return value.string_value().size() <= 60
-                 ? "\"" + value.string_value() + "\""
+                 ? quote + value.string_value() + quote
                  : fmt::format("[{}-character string]", value.element_count());
+    }
     case Kind::Vector:
       return fmt::format("[1\u00d7{} {}]", value.matrix_value().size(),
                          value.is_logical() ? "logical" : "double");
@@ -137,6 +151,13 @@ std::string struct_lines(const StructFields& fields, const num::MatlabStyle* sty
   for (const auto& [name, field] : fields) {
     out += fmt::format("\n    {:>{}}: {}", name, width, field_summary(field, style));
   }
+  return out;
+}
+
+// MATLAB's layout of a struct array: its size, then its field names one per line.
+std::string struct_array_lines(const std::vector<Value>& items) {
+  std::string out = fmt::format("1\u00d7{} struct array with fields:", items.size());
+  for (const auto& [name, field] : items.front().struct_fields()) out += "\n    " + name;
   return out;
 }
 
@@ -225,6 +246,7 @@ std::string integer_array(const num::Matrix& values, NumClass cls, int width) {
 }
 
 std::optional<std::string> matlab_display(const Value& value, FormatMode mode, int width) {
+  if (is_char_matrix(value)) return char_lines(value);
   const NumClass cls = value.num_class();
   if (is_integer_class(cls) && value.is(Kind::Scalar))
     return integer_text(value.scalar_value(), cls);
@@ -308,10 +330,33 @@ std::string limited_display(const Value& value, const Session& session) {
   if (value.is(Kind::Vector)) {
     return num::format_vector(value.matrix_value(), num::NumberStyle::Short, limits);
   }
-  if (value.is(Kind::Matrix)) {
+  if (value.is(Kind::Matrix) && !is_char_matrix(value)) {
     return num::format_matrix(value.matrix_value(), num::NumberStyle::Short, limits);
   }
   return display(value);
+}
+
+// MATLAB's header line of a struct array, with the field names the elements share (in
+// ascending order).
+void append_struct_array(std::string& out, const std::vector<Value>& items) {
+  out += fmt::format("1\u00d7{} struct array", items.size());
+  if (items.empty() || items.front().struct_fields().empty()) return;
+  out += " with fields: ";
+  bool first = true;
+  for (const auto& [name, field] : items.front().struct_fields()) {
+    if (!first) out += ", ";
+    out += name;
+    first = false;
+  }
+}
+
+void append_tuple(std::string& out, const std::vector<Value>& items) {
+  out.push_back('(');
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i > 0) out += ", ";
+    append_display(out, items[i]);
+  }
+  out.push_back(')');
 }
 
 }  // namespace
@@ -340,35 +385,17 @@ void append_display(std::string& out, const Value& value) {
       out += num::format_vector(value.matrix_value());
       return;
     case Kind::Matrix:
-      out += num::format_matrix(value.matrix_value());
+      out += is_char_matrix(value) ? char_lines(value) : num::format_matrix(value.matrix_value());
       return;
     case Kind::Struct:
       append_struct(out, value.struct_fields());
       return;
-    case Kind::StructArray: {
-      // MATLAB's header line, with the field names the elements share (in ascending order).
-      const std::vector<Value>& items = value.struct_array_items();
-      out += fmt::format("1\u00d7{} struct array", items.size());
-      if (items.empty() || items.front().struct_fields().empty()) return;
-      out += " with fields: ";
-      bool first = true;
-      for (const auto& [name, field] : items.front().struct_fields()) {
-        if (!first) out += ", ";
-        out += name;
-        first = false;
-      }
+    case Kind::StructArray:
+      append_struct_array(out, value.struct_array_items());
       return;
-    }
-    case Kind::Tuple: {
-      out.push_back('(');
-      const std::vector<Value>& items = value.tuple_items();
-      for (std::size_t i = 0; i < items.size(); ++i) {
-        if (i > 0) out += ", ";
-        append_display(out, items[i]);
-      }
-      out.push_back(')');
+    case Kind::Tuple:
+      append_tuple(out, value.tuple_items());
       return;
-    }
     case Kind::Lambda:
       append_lambda(out, value.lambda_value());
       return;
@@ -427,14 +454,33 @@ std::string echo_display(const Value& value, FormatMode mode) {
     case Kind::Vector:
       return num::format_vector(value.matrix_value(), style);
     case Kind::Matrix:
+      if (is_char_matrix(value)) return display(value);
       return num::format_matrix(value.matrix_value(), style);
     default:
       return display(value);
   }
 }
 
+namespace {
+
+// matlab code shows a struct, and a struct array, in MATLAB's layout in every format mode.
+std::optional<std::string> matlab_struct_display(const Value& value, const Session& session) {
+  if (session.dialect() != lang::Dialect::Matlab) return std::nullopt;
+  if (value.is(Kind::Struct)) {
+    const num::MatlabStyle style = matlab_style(session.format_mode());
+    return struct_lines(value.struct_fields(), &style);
+  }
+  if (value.is(Kind::StructArray) && !value.struct_array_items().empty()) {
+    return struct_array_lines(value.struct_array_items());
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::string echo_display(const Value& value, const Session& session) {
   const FormatMode mode = session.format_mode();
+  if (std::optional<std::string> text = matlab_struct_display(value, session)) return *text;
   if (matlab_layout(session)) {
     if (std::optional<std::string> text =
             matlab_display(primal_of(value), mode, session.display_width())) {
@@ -454,6 +500,7 @@ std::string echo_display(const Value& value, const Session& session) {
 
 std::string disp_display(const Value& value, const Session& session) {
   const FormatMode mode = session.format_mode();
+  if (std::optional<std::string> text = matlab_struct_display(value, session)) return *text;
   if (matlab_layout(session)) {
     if (std::optional<std::string> text =
             matlab_display(primal_of(value), mode, session.display_width())) {
@@ -479,7 +526,8 @@ std::string echo(std::string_view name, const Value& value, const Session& sessi
       (((value.is_array() || value.is_nd_array()) && value.element_count() > 0) ||
        (value.is(Kind::Cell) && !value.cell_value().items.empty()) ||
        (value.is(Kind::StringArray) && !value.string_array_value().empty()) ||
-       (value.is(Kind::Struct) && is_matlab_format(session.format_mode())));
+       (value.is(Kind::Struct) && is_matlab_format(session.format_mode())) ||
+       matlab_struct_display(value, session).has_value());
   // So do an N-D array's pages, in both dialects.
   const bool pages = value.is_nd_array() && value.element_count() > 0;
   if (matlab_lines || pages || shows_struct_lines(value, session)) {

@@ -9,6 +9,7 @@
 #include "base/error.hpp"
 #include "base/located.hpp"
 #include "runtime/cell_array.hpp"
+#include "runtime/char_matrix.hpp"
 #include "runtime/class_values.hpp"
 #include "runtime/evaluator.hpp"
 #include "runtime/expression_text.hpp"
@@ -123,6 +124,9 @@ Value Evaluator::eval_node(const lang::Expr& expression) {
       if (unary.op == lang::UnaryOp::Negate && operand.is_double_scalar()) {
         return Value::scalar(-operand.scalar_value());
       }
+      if (session_.dialect() == lang::Dialect::Matlab) {
+        return located(unary.loc, [&] { return matlab_unary_operation(unary.op, operand); });
+      }
       return located(unary.loc, [&] { return unary_operation(unary.op, operand); });
     }
     case ExprKind::Binary:
@@ -218,6 +222,12 @@ Value Evaluator::in_dialect(Value value) const {
 double Evaluator::range_bound_number(const Value& value, const lang::Expr& expression) {
   const Value& bound = primal_of(value);
   if (bound.is(Kind::Scalar)) return bound.scalar_value();
+  // A char bound in matlab code is its character's code ('a':'e'); of several, the first, as
+  // MATLAB takes the first element of any bound.
+  if (bound.is(Kind::String) && session_.dialect() == lang::Dialect::Matlab &&
+      !bound.string_value().empty()) {
+    return text_codes(bound.string_value())[0];
+  }
   // A one-element array is its element (MATLAB), so `1:find(c >= 0.9, 1)` is a range.
   if (bound.is_array() && bound.matrix_value().size() == 1) {
     const num::Complex element = bound.matrix_value().complex_at(0);
@@ -246,12 +256,18 @@ Evaluator::RangeBounds Evaluator::eval_range_bounds(const lang::RangeExpr& expre
           stop.num_class());
     });
   }
+  // A char end makes a char range, 'a':'e' and 'a':100 (Octave's rule; a numeric step keeps
+  // it char). Only matlab code reads a char bound at all.
+  if (bounds.start_value.is(Kind::String) || stop.is(Kind::String)) {
+    bounds.element_class = NumClass::Char;
+  }
   return bounds;
 }
 
 Value Evaluator::range_value(const RangeBounds& bounds, const lang::RangeExpr& expression) {
   return located(expression.loc, [&] {
     Value plain = make_range(bounds.start, bounds.step, bounds.stop);
+    if (bounds.element_class == NumClass::Char) return char_array(plain.as_matrix(), "colon");
     if (is_special_class(bounds.element_class)) {
       return converted_to_class(std::move(plain), bounds.element_class);
     }
@@ -288,7 +304,7 @@ Value Evaluator::eval_cell_rows(const lang::StringArrayExpr& literal) {
     eval_list_elements(std::span(literal.elements).subspan(begin, end - begin), rows[r]);
     begin = end;
   }
-  return located(literal.loc, [&] { return make_cell_rows(rows); });
+  return located(literal.loc, [&] { return make_cell_rows(rows, session_.dialect()); });
 }
 
 // The elements of a [ ] or { } literal. `s.f` of a struct array stands for the field of every

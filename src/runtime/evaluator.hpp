@@ -321,7 +321,8 @@ class Evaluator {
     double start = 0.0, step = 1.0, stop = 0.0;
     Value start_value, step_value;  // tracked or plain (the step 1 when not written)
     // The class of the range's elements: of an integer bound or single, that class (MATLAB's
-    // int8(1):3 and 1:int8(3)); double otherwise.
+    // int8(1):3 and 1:int8(3)); char with a char end ('a':'e', matlab code); double
+    // otherwise.
     NumClass element_class = NumClass::Double;
     bool tracked() const {
       return start_value.is(runtime::Kind::Tracked) || step_value.is(runtime::Kind::Tracked);

@@ -437,9 +437,10 @@ void Evaluator::assign_target(const lang::AssignTarget& target, Value rhs,
   }
   root.defined = true;
   if (!echo_on) return;
-  // Echo lines: a target through an element shows the whole variable (MATLAB's way); a field
-  // path `name = value`; a final subscript §8.6's line for a write, the container otherwise.
-  if (plan.through_element || plan.steps.empty()) {
+  // Echo lines: matlab code, or a target through an element, shows the whole variable
+  // (MATLAB's way); in rlab code a field path `name = value`, a final subscript §8.6's line for
+  // a write, the container otherwise.
+  if (plan.through_element || plan.steps.empty() || session_.dialect() == lang::Dialect::Matlab) {
     session_.write(echo(target.root.text, root.value, session_));
     return;
   }

@@ -419,7 +419,11 @@ void Evaluator::exec_field_assign(const lang::FieldAssignStmt& statement) {
                             variable.value.kind_name()));
   }
   variable.value.set_field(statement.field, std::move(value));
-  if (assignment_echo_enabled(statement)) {
+  if (!assignment_echo_enabled(statement)) return;
+  // As the path assignment echoes: the whole variable in matlab code, the field in rlab code.
+  if (session_.dialect() == lang::Dialect::Matlab) {
+    session_.write(echo(statement.target.text, variable.value, session_));
+  } else {
     session_.write(echo(statement.target.text + "." + statement.field,
                         *variable.value.field(statement.field), session_));
   }
@@ -581,6 +585,13 @@ void iterate_value(Value& iterable, bool matlab, const lang::ForStmt& statement,
     case Kind::Cell:
       iterate_cell_columns(iterable, iteration);
       break;
+    case Kind::StringArray:
+      // A row cell of text in matlab code ({'a', 'b'}): each column as a one-element cell.
+      if (!matlab) throw Error("for: cannot iterate over string_array", statement.iterable->loc);
+      for (const std::string& item : iterable.string_array_value()) {
+        if (!iteration(Value::string_array({item}))) break;
+      }
+      break;
     case Kind::StructArray:
       // Each element in turn, as MATLAB iterates the columns of a 1×N struct array.
       for (const Value& element : iterable.struct_array_items()) {
@@ -618,8 +629,9 @@ Flow Evaluator::exec_for(const lang::ForStmt& statement) {
     const RangeBounds bounds = eval_range_bounds(range);
     // A range whose start or step depends on the input of grad is built as a vector on the
     // tape and iterated below, so each value of the loop variable keeps its gradient.
-    // So is a range of an integer class or single, whose elements keep the class.
-    if (bounds.tracked() || is_special_class(bounds.element_class)) {
+    // So is a range of an integer class, single or char, whose elements keep the class.
+    if (bounds.tracked() || is_special_class(bounds.element_class) ||
+        bounds.element_class == NumClass::Char) {
       iterable = range_value(bounds, range);
     } else {
       // A plain range iterates without building the vector (§3.3).

@@ -5,9 +5,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "base/error.hpp"
 #include "runtime/cell_array.hpp"
+#include "runtime/char_matrix.hpp"
 #include "runtime/class_values.hpp"
 #include "runtime/display.hpp"
 #include "runtime/indexing.hpp"
@@ -106,6 +108,32 @@ AssignEcho write_row(Value& target, Index row, const Value& rhs) {
   return echo;
 }
 
+// The container a linear write goes into, made ready: a matrix keeps its layout (false), a
+// vector stays one, and a number or a new name becomes a vector (true).
+bool make_linear_container(Value& target, bool defined) {
+  if (defined && target.is(Kind::Matrix)) return false;
+  if (defined && target.is(Kind::Vector)) return true;
+  target = Value::vector(defined && is_number(target) ? target.as_matrix() : num::Matrix(1, 0));
+  return true;
+}
+
+// Grows the written matrix so that every position fits: a vector, a row or an empty matrix
+// along its row, a column down; a matrix of several rows and columns cannot grow linearly.
+void grow_to_positions(num::Matrix& m, const std::vector<Index>& positions, bool vector_kind) {
+  Index needed = 0;
+  for (Index p : positions) needed = std::max(needed, p + 1);
+  if (needed <= m.size()) return;
+  if (vector_kind || m.rows() == 1 || m.empty()) {
+    m = grown(m, 1, needed);
+  } else if (m.columns() == 1) {
+    m = grown(m, needed, 1);
+  } else {
+    throw Error(fmt::format(
+        "index assignment: linear index {} out of bounds for {}×{} matrix ({} elements)", needed,
+        m.rows(), m.columns(), m.size()));
+  }
+}
+
 AssignEcho assign_linear(Value& target, bool defined, const Value& subscript, const Value& rhs) {
   if (!is_number(rhs) && !rhs.is_array()) {
     throw Error(
@@ -131,16 +159,7 @@ AssignEcho assign_linear(Value& target, bool defined, const Value& subscript, co
     return write_row(target, s.positions[0], rhs);
   }
   const bool logical = keeps_logical(target, rhs);
-  // The container written into, as a matrix with its linear layout.
-  bool vector_kind = true;
-  if (defined && target.is(Kind::Matrix)) {
-    vector_kind = false;
-  } else if (defined && target.is(Kind::Vector)) {
-  } else if (defined && is_number(target)) {
-    target = Value::vector(target.as_matrix());
-  } else {
-    target = Value::vector(num::Matrix(1, 0));
-  }
+  const bool vector_kind = make_linear_container(target, defined);
   const Source source = source_of(rhs);
   num::Matrix& m = target.mutable_matrix();
   const Index length = m.size();
@@ -151,19 +170,7 @@ AssignEcho assign_linear(Value& target, bool defined, const Value& subscript, co
         fmt::format("index assignment: RHS vector length {} does not match target index count {}",
                     source.count, positions.size()));
   }
-  Index needed = 0;
-  for (Index p : positions) needed = std::max(needed, p + 1);
-  if (needed > length) {
-    if (vector_kind || m.rows() == 1 || m.empty()) {
-      m = grown(m, 1, needed);
-    } else if (m.columns() == 1) {
-      m = grown(m, needed, 1);
-    } else {
-      throw Error(fmt::format(
-          "index assignment: linear index {} out of bounds for {}×{} matrix ({} elements)", needed,
-          m.rows(), m.columns(), m.size()));
-    }
-  }
+  grow_to_positions(m, positions, vector_kind);
   const Index rows = m.rows(), columns = m.columns();
   for (std::size_t k = 0; k < positions.size(); ++k) {
     const Index flat = vector_kind ? positions[k] : flat_of(positions[k], rows, columns);
@@ -194,30 +201,27 @@ Index colon_extent(const Value& rhs, bool is_row_dimension, bool other_is_single
   return is_row_dimension ? rhs.matrix_value().rows() : rhs.matrix_value().columns();
 }
 
-AssignEcho assign_region(Value& target, bool defined, std::string_view name,
-                         std::span<const Value> subscripts, const Value& rhs) {
-  if (!is_number(rhs) && !rhs.is_array()) {
-    throw Error(fmt::format(
-        "index assignment: right-hand side must be scalar, complex, vector, or matrix; got {}",
-        rhs.kind_name()));
-  }
-  const bool logical = defined && keeps_logical(target, rhs);
-  bool vector_origin = false;
-  num::Matrix m;
-  if (!defined) {
-    m = num::Matrix(0, 0);
-  } else if (target.is(Kind::Matrix)) {
-    m = std::move(target.mutable_matrix());
-  } else if (target.is(Kind::Vector) || is_number(target)) {
-    vector_origin = true;
-    m = target.as_matrix();
-    // The empty vector `[]` is MATLAB's 0×0 here, so a `:` takes its extent from the right
-    // side (`N = []; N(:, 1) = [1 2 3]` is a column).
-    if (m.size() == 0) m = num::Matrix(0, 0);
-    target = Value();
-  } else {
+// The matrix a region write goes into, taken out of the target: a new name's is 0×0, and a
+// vector's or number's (`vector_origin`) is its row, the empty vector `[]` MATLAB's 0×0 (so a
+// `:` takes its extent from the right side: `N = []; N(:, 1) = [1 2 3]` is a column).
+num::Matrix region_matrix(Value& target, bool defined, std::string_view name, bool& vector_origin) {
+  vector_origin = false;
+  if (!defined) return num::Matrix(0, 0);
+  if (target.is(Kind::Matrix)) return std::move(target.mutable_matrix());
+  if (!target.is(Kind::Vector) && !is_number(target)) {
     throw Error(fmt::format("index assignment: '{}' is not a matrix", name));
   }
+  vector_origin = true;
+  num::Matrix m = target.as_matrix();
+  if (m.size() == 0) m = num::Matrix(0, 0);
+  target = Value();
+  return m;
+}
+
+// The row and column positions of a region write, a `:` spanning its extent (or, in a
+// dimension of extent 0, the right side's, §13.9); the matrix is grown to hold them.
+std::pair<Subscript, Subscript> region_positions(num::Matrix& m, std::span<const Value> subscripts,
+                                                 const Value& rhs) {
   Subscript rs = resolve_subscript(subscripts[0]);
   Subscript cs = resolve_subscript(subscripts[1]);
   const bool row_single = !rs.all && rs.positions.size() == 1;
@@ -235,43 +239,51 @@ AssignEcho assign_region(Value& target, bool defined, std::string_view name,
   for (Index r : rs.positions) rows = std::max(rows, r + 1);
   for (Index c : cs.positions) columns = std::max(columns, c + 1);
   if (rows != m.rows() || columns != m.columns()) m = grown(m, rows, columns);
+  return {std::move(rs), std::move(cs)};
+}
 
+// Throws unless the right side's values fill the region: its exact shape, or a vector of as
+// many elements.
+void check_region_fits(const Value& rhs, Index region_rows, Index region_columns) {
+  const num::Matrix& values = rhs.matrix_value();
+  const bool one_dimensional = rhs.is(Kind::Vector) || values.rows() == 1 || values.columns() == 1;
+  const bool exact_shape =
+      rhs.is(Kind::Matrix) && values.rows() == region_rows && values.columns() == region_columns;
+  const Index region_count = region_rows * region_columns;
+  if (exact_shape || (one_dimensional && values.size() == region_count)) return;
+  if (rhs.is(Kind::Vector)) {
+    throw Error(
+        fmt::format("index assignment: vector of length {} does not match target region {}×{} ({} "
+                    "elements)",
+                    values.size(), region_rows, region_columns, region_count));
+  }
+  throw Error(fmt::format("index assignment: RHS shape {}×{} does not match target region {}×{}",
+                          values.rows(), values.columns(), region_rows, region_columns));
+}
+
+AssignEcho assign_region(Value& target, bool defined, std::string_view name,
+                         std::span<const Value> subscripts, const Value& rhs) {
+  if (!is_number(rhs) && !rhs.is_array()) {
+    throw Error(fmt::format(
+        "index assignment: right-hand side must be scalar, complex, vector, or matrix; got {}",
+        rhs.kind_name()));
+  }
+  const bool logical = defined && keeps_logical(target, rhs);
+  bool vector_origin = false;
+  num::Matrix m = region_matrix(target, defined, name, vector_origin);
+  const auto [rs, cs] = region_positions(m, subscripts, rhs);
+  const Index columns = m.columns();
   const Index region_rows = static_cast<Index>(rs.positions.size());
   const Index region_columns = static_cast<Index>(cs.positions.size());
   const Source source = source_of(rhs);
-  AssignEcho echo;
-  if (source.scalar) {
-    for (Index r : rs.positions) {
-      for (Index c : cs.positions) write(m, r * columns + c, source, 0);
-    }
-  } else {
-    const num::Matrix& values = rhs.matrix_value();
-    const bool one_dimensional =
-        rhs.is(Kind::Vector) || values.rows() == 1 || values.columns() == 1;
-    const bool exact_shape =
-        rhs.is(Kind::Matrix) && values.rows() == region_rows && values.columns() == region_columns;
-    const Index region_count = region_rows * region_columns;
-    if (!exact_shape) {
-      const bool fits = one_dimensional && (values.size() == region_count);
-      if (!fits) {
-        if (rhs.is(Kind::Vector)) {
-          throw Error(fmt::format(
-              "index assignment: vector of length {} does not match target region {}×{} ({} "
-              "elements)",
-              values.size(), region_rows, region_columns, region_count));
-        }
-        throw Error(
-            fmt::format("index assignment: RHS shape {}×{} does not match target region {}×{}",
-                        values.rows(), values.columns(), region_rows, region_columns));
-      }
-    }
-    // Row-major order over the region; an exact-shape matrix maps element (r, c) to (r, c),
-    // which is the same order.
-    Index k = 0;
-    for (Index r : rs.positions) {
-      for (Index c : cs.positions) write(m, r * columns + c, source, k++);
-    }
+  if (!source.scalar) check_region_fits(rhs, region_rows, region_columns);
+  // Row-major order over the region; an exact-shape matrix maps element (r, c) to (r, c),
+  // which is the same order. A number is written everywhere.
+  Index k = 0;
+  for (Index r : rs.positions) {
+    for (Index c : cs.positions) write(m, r * columns + c, source, source.scalar ? 0 : k++);
   }
+  AssignEcho echo;
   if (rs.scalar && cs.scalar && source.scalar) {
     echo.form = AssignEcho::Form::Element;
     echo.subscripts = {rs.positions[0] + 1, cs.positions[0] + 1};
@@ -355,10 +367,29 @@ AssignEcho classed_assign(Value& target, bool defined, std::string_view name,
   return echo;
 }
 
+// A write into a char matrix (A(2, :) = 'xy', A(1, 1) = 65): the right side's character codes
+// written into the codes, the result char again (MATLAB converts what it writes to char).
+AssignEcho char_assign(Value& target, std::string_view name, std::span<const Value> subscripts,
+                       const Value& rhs) {
+  const Value codes =
+      rhs.is(Kind::String) ? Value::vector(text_codes(rhs.string_value())) : without_class(rhs);
+  target = without_class(std::move(target));
+  AssignEcho echo = assign_values(target, true, name, subscripts, codes);
+  target = char_array(target.as_matrix(), "index assignment");
+  return echo;
+}
+
 }  // namespace
 
 AssignEcho index_assign(Value& target, bool defined, std::string_view name,
                         std::span<const Value> subscripts, const Value& rhs) {
+  if (defined && is_char_matrix(target)) return char_assign(target, name, subscripts, rhs);
+  // A one-row text under two or more subscripts (s(1, 2:3) = 'XY') is written as its codes.
+  if (defined && target.is(Kind::String) && subscripts.size() >= 2 &&
+      (rhs.is(Kind::String) || rhs.is_numeric())) {
+    target = Value::matrix(text_codes(target.string_value()));
+    return char_assign(target, name, subscripts, rhs);
+  }
   if (rhs.has_special_class() || (defined && target.has_special_class())) {
     return classed_assign(target, defined, name, subscripts, rhs);
   }
@@ -367,39 +398,54 @@ AssignEcho index_assign(Value& target, bool defined, std::string_view name,
 
 namespace {
 
+// The hot path of a write: one element of an existing array, real scalar subscripts and value,
+// in bounds, written in place. nullopt when the write is not of that form.
+std::optional<AssignEcho> write_one_element(Value& target, bool defined,
+                                            std::span<const Value> subscripts, const Value& rhs) {
+  if (!(defined && target.is_array() && rhs.is(Kind::Scalar) && subscripts.size() <= 2 &&
+        subscripts[0].is(Kind::Scalar) &&
+        (subscripts.size() == 1 || subscripts[1].is(Kind::Scalar)))) {
+    return std::nullopt;
+  }
+  const num::Matrix& current = target.matrix_value();
+  // A fraction gives NaN, which fails the tests below: the generic path words the error.
+  const double first = integral_subscript(subscripts[0].scalar_value());
+  const double second =
+      subscripts.size() == 2 ? integral_subscript(subscripts[1].scalar_value()) : 1.0;
+  if (!(first >= 1.0 && second >= 1.0)) return std::nullopt;
+  const Index p = static_cast<Index>(first) - 1;
+  const Index q = static_cast<Index>(second) - 1;
+  Index flat = -1;
+  if (subscripts.size() == 1 && first <= static_cast<double>(current.size())) {
+    flat = target.is(Kind::Vector) ? p : flat_of(p, current.rows(), current.columns());
+  } else if (subscripts.size() == 2 && target.is(Kind::Matrix) &&
+             first <= static_cast<double>(current.rows()) &&
+             second <= static_cast<double>(current.columns())) {
+    flat = p * current.columns() + q;
+  }
+  if (flat < 0) return std::nullopt;
+  target.mutable_matrix().set(flat, rhs.scalar_value());
+  target.set_logical(false);
+  AssignEcho echo;
+  echo.form = AssignEcho::Form::Element;
+  echo.subscripts = {static_cast<std::int64_t>(first), static_cast<std::int64_t>(second)};
+  echo.subscript_count = static_cast<int>(subscripts.size());
+  echo.value = num::Complex(rhs.scalar_value(), 0.0);
+  return echo;
+}
+
+// The echo of a write shown as the whole new value.
+AssignEcho whole_echo(const Value& target) {
+  AssignEcho echo;
+  echo.form = AssignEcho::Form::Whole;
+  echo.text = display(target);
+  return echo;
+}
+
 AssignEcho assign_values(Value& target, bool defined, std::string_view name,
                          std::span<const Value> subscripts, const Value& rhs) {
-  // The hot path: one element of an existing array, real scalar subscripts and value, in bounds.
-  if (defined && target.is_array() && rhs.is(Kind::Scalar) && subscripts.size() <= 2 &&
-      subscripts[0].is(Kind::Scalar) &&
-      (subscripts.size() == 1 || subscripts[1].is(Kind::Scalar))) {
-    const num::Matrix& current = target.matrix_value();
-    // A fraction gives NaN, which fails the tests below: the generic path words the error.
-    const double first = integral_subscript(subscripts[0].scalar_value());
-    const double second =
-        subscripts.size() == 2 ? integral_subscript(subscripts[1].scalar_value()) : 1.0;
-    Index flat = -1;
-    if (first >= 1.0 && second >= 1.0) {
-      const Index p = static_cast<Index>(first) - 1;
-      const Index q = static_cast<Index>(second) - 1;
-      if (subscripts.size() == 1 && first <= static_cast<double>(current.size())) {
-        flat = target.is(Kind::Vector) ? p : flat_of(p, current.rows(), current.columns());
-      } else if (subscripts.size() == 2 && target.is(Kind::Matrix) &&
-                 first <= static_cast<double>(current.rows()) &&
-                 second <= static_cast<double>(current.columns())) {
-        flat = p * current.columns() + q;
-      }
-    }
-    if (flat >= 0) {
-      target.mutable_matrix().set(flat, rhs.scalar_value());
-      target.set_logical(false);
-      AssignEcho echo;
-      echo.form = AssignEcho::Form::Element;
-      echo.subscripts = {static_cast<std::int64_t>(first), static_cast<std::int64_t>(second)};
-      echo.subscript_count = static_cast<int>(subscripts.size());
-      echo.value = num::Complex(rhs.scalar_value(), 0.0);
-      return echo;
-    }
+  if (std::optional<AssignEcho> echo = write_one_element(target, defined, subscripts, rhs)) {
+    return *std::move(echo);
   }
   if (target.is(Kind::Tracked) || any_tracked(subscripts) ||
       (rhs.is(Kind::Tracked) && (!defined || target.is_numeric()))) {
@@ -413,18 +459,12 @@ AssignEcho assign_values(Value& target, bool defined, std::string_view name,
   // A keyed object (containers.Map) takes the write itself; it is shared, so every copy sees it.
   if (defined && target.is(Kind::Object) && target.object_value()->indexable()) {
     target.object_value()->assign(subscripts, rhs);
-    AssignEcho echo;
-    echo.form = AssignEcho::Form::Whole;
-    echo.text = display(target);
-    return echo;
+    return whole_echo(target);
   }
   // A cell written into a cell (or a new name): MATLAB's c(k) = {v} (§13.12).
   if ((defined && target.is(Kind::Cell)) || (!defined && rhs.is(Kind::Cell))) {
     cell_paren_assign(target, defined, name, subscripts, rhs);
-    AssignEcho echo;
-    echo.form = AssignEcho::Form::Whole;
-    echo.text = display(target);
-    return echo;
+    return whole_echo(target);
   }
   // Text written into text; a number written into a string keeps rlab's meaning below (the
   // string is replaced by a new vector, §6.4).
@@ -450,10 +490,10 @@ void delete_values(Value& target, bool defined, std::string_view name,
 
 }  // namespace
 
-// Deleting elements keeps an array's class.
+// Deleting elements keeps an array's class (a char matrix left with one row is its String).
 void index_delete(Value& target, bool defined, std::string_view name,
                   std::span<const Value> subscripts) {
-  if (defined && target.has_special_class()) {
+  if (defined && (target.has_special_class() || is_char_matrix(target))) {
     const NumClass cls = target.num_class();
     target = without_class(std::move(target));
     delete_values(target, defined, name, subscripts);
@@ -464,6 +504,27 @@ void index_delete(Value& target, bool defined, std::string_view name,
 }
 
 namespace {
+
+// M(rows, :) = [] or M(:, columns) = []: the matrix without those rows or columns (both `:`,
+// the 0×0 matrix).
+num::Matrix without_slices(const num::Matrix& m, std::span<const Value> subscripts) {
+  const Subscript rs = resolve_subscript(subscripts[0]);
+  const Subscript cs = resolve_subscript(subscripts[1]);
+  if (rs.all && cs.all) return num::Matrix(0, 0);
+  if (cs.all) {
+    const std::vector<Index> removed = sorted_unique(rs.positions);
+    check_bounds(removed, m.rows());
+    return select(m, kept_positions(removed, m.rows()), range_positions(m.columns()));
+  }
+  if (rs.all) {
+    const std::vector<Index> removed = sorted_unique(cs.positions);
+    check_bounds(removed, m.columns());
+    return select(m, range_positions(m.rows()), kept_positions(removed, m.columns()));
+  }
+  throw Error(
+      "[]-deletion on a matrix: one of the two indices must be `:` (deleting individual "
+      "elements would leave a hole)");
+}
 
 void delete_values(Value& target, bool defined, std::string_view name,
                    std::span<const Value> subscripts) {
@@ -505,28 +566,10 @@ void delete_values(Value& target, bool defined, std::string_view name,
     if (subscripts.size() != 2) {
       throw Error("index assignment: only 1, 2, or 3 indices are supported");
     }
-    const num::Matrix m = target.as_matrix();
-    const bool was_vector = target.is(Kind::Vector);
-    const Subscript rs = resolve_subscript(subscripts[0]);
-    const Subscript cs = resolve_subscript(subscripts[1]);
-    num::Matrix result;
-    if (rs.all && cs.all) {
-      result = num::Matrix(0, 0);
-    } else if (cs.all) {
-      const std::vector<Index> removed = sorted_unique(rs.positions);
-      check_bounds(removed, m.rows());
-      result = select(m, kept_positions(removed, m.rows()), range_positions(m.columns()));
-    } else if (rs.all) {
-      const std::vector<Index> removed = sorted_unique(cs.positions);
-      check_bounds(removed, m.columns());
-      result = select(m, range_positions(m.rows()), kept_positions(removed, m.columns()));
-    } else {
-      throw Error(
-          "[]-deletion on a matrix: one of the two indices must be `:` (deleting individual "
-          "elements would leave a hole)");
-    }
-    target = was_vector && result.rows() == 1 ? Value::vector(std::move(result), logical)
-                                              : Value::matrix(std::move(result), logical);
+    num::Matrix result = without_slices(target.as_matrix(), subscripts);
+    target = target.is(Kind::Vector) && result.rows() == 1
+                 ? Value::vector(std::move(result), logical)
+                 : Value::matrix(std::move(result), logical);
     return;
   }
   throw Error(fmt::format("[]-deletion: '{}' is a {}; expected vector or matrix, got {} indices",

@@ -12,6 +12,7 @@
 #include "base/utf8.hpp"
 #include "num/format.hpp"
 #include "runtime/cell_array.hpp"
+#include "runtime/char_matrix.hpp"
 #include "runtime/class_values.hpp"
 #include "runtime/nd_indexing.hpp"
 #include "runtime/nd_values.hpp"
@@ -372,8 +373,12 @@ double end_value(const Value& container, int position, int count, bool for_write
     case Kind::String:
     case Kind::StringArray:
     case Kind::Tuple:
-    case Kind::StructArray:
-      return static_cast<double>(container.element_count());
+    case Kind::StructArray: {
+      // A row of n: n to one subscript; to several, 1 row, n columns, 1 for any later dim.
+      const auto n = static_cast<double>(container.element_count());
+      if (count == 1 || n == 0.0) return n;
+      return position == 1 ? n : 1.0;
+    }
     case Kind::Struct:
       return 1.0;  // the one-element struct array
     case Kind::Cell:
@@ -384,8 +389,8 @@ double end_value(const Value& container, int position, int count, bool for_write
 }
 
 Value index_read(const Value& container, std::span<const Value> subscripts) {
-  // Elements of single or an integer class keep it: the double read, tagged.
-  if (container.has_special_class()) {
+  // Elements of single, an integer class or char keep it: the double read, tagged.
+  if (container.has_special_class() || is_char_matrix(container)) {
     return tagged(index_read(without_class(container), subscripts), container.num_class());
   }
   const std::size_t count = subscripts.size();

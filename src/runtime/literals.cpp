@@ -14,6 +14,7 @@
 #include "base/utf8.hpp"
 #include "num/format.hpp"
 #include "runtime/cell_array.hpp"
+#include "runtime/char_matrix.hpp"
 #include "runtime/class_values.hpp"
 #include "runtime/nd_values.hpp"
 #include "runtime/struct_array.hpp"
@@ -95,12 +96,84 @@ std::string character_codes(const Value& element) {
   return text;
 }
 
+Value concatenate_numbers(const std::vector<std::vector<Value>>& rows);
+
+// Whether a literal with text makes a char matrix: one holds a char matrix, or in matlab code
+// it has several written rows (['ab'; 'cd']); a string array among them keeps its own rules.
+bool makes_char_matrix(const std::vector<std::vector<Value>>& rows, lang::Dialect dialect) {
+  std::size_t written_rows = 0;
+  bool char_matrix = false;
+  for (const std::vector<Value>& row : rows) {
+    bool any = false;
+    for (const Value& element : row) {
+      if (element.is(Kind::StringArray)) return false;
+      if (!contributes(element)) continue;
+      any = true;
+      char_matrix = char_matrix || is_char_matrix(element);
+    }
+    if (any) ++written_rows;
+  }
+  return char_matrix || (dialect == lang::Dialect::Matlab && written_rows > 1);
+}
+
+// The block of character codes one element of a char literal gives (a number is its code), as
+// a Matrix so that the numeric join below takes it as a block; nullopt when it is empty ('' and
+// [] contribute nothing).
+std::optional<Value> char_block(const Value& element) {
+  if (element.is(Kind::String)) {
+    if (element.string_value().empty()) return std::nullopt;
+    return Value::matrix(text_codes(element.string_value()));
+  }
+  if (!element.is_numeric()) {
+    throw Error(
+        fmt::format("matrix concat: cannot join a {} with character text", element.kind_name()));
+  }
+  if (!contributes(element)) return std::nullopt;
+  return Value::matrix(element.as_matrix());
+}
+
+// A char matrix literal (['ab'; 'cd'], [A; 'ef'], [A, A]): each element is its block of codes,
+// the blocks join as numbers do, and the result is char. MATLAB's rule that every block of a
+// written row has the row's height and every row the same width is checked first, in MATLAB's
+// words (rlab's numeric rules would repeat a number down a row, and Octave pads ['a'; 'bc']).
+Value concatenate_chars(const std::vector<std::vector<Value>>& rows) {
+  std::vector<std::vector<Value>> blocks;
+  Index total_rows = 0;
+  Index width = -1;
+  for (const std::vector<Value>& row : rows) {
+    std::vector<Value> joined;
+    Index height = -1;
+    Index row_width = 0;
+    for (const Value& element : row) {
+      std::optional<Value> block = char_block(element);
+      if (!block) continue;
+      const num::Matrix& codes = block->matrix_value();
+      if (height >= 0 && codes.rows() != height) {
+        throw Error(inconsistent_dimensions(height, row_width, codes.rows(), codes.columns()));
+      }
+      height = codes.rows();
+      row_width += codes.columns();
+      joined.push_back(*std::move(block));
+    }
+    if (joined.empty()) continue;
+    if (width >= 0 && row_width != width) {
+      throw Error(inconsistent_dimensions(total_rows, width, height, row_width));
+    }
+    width = row_width;
+    total_rows += height;
+    blocks.push_back(std::move(joined));
+  }
+  if (blocks.empty()) return Value::string("");
+  return char_array(concatenate_numbers(blocks).as_matrix(), "matrix concat");
+}
+
 // A literal whose elements are text (Octave's character concatenation, which rustlab rejects):
 // strings alone join into one string, `["x = ", num2str(x)]`; with a string array among them
 // the result is the string array of all their items, `[names, {"new"}]`. Empty numeric arrays
 // contribute nothing; numbers mixed with text keep rlab's error, and are character codes in
 // matlab code.
 Value concatenate_text(const std::vector<std::vector<Value>>& rows, lang::Dialect dialect) {
+  if (makes_char_matrix(rows, dialect)) return concatenate_chars(rows);
   const bool codes = dialect == lang::Dialect::Matlab;
   // rlab's error names the first element that is not a number.
   std::string_view rejected;
@@ -192,7 +265,9 @@ std::optional<NumClass> classed_concatenation(const std::vector<std::vector<Valu
   std::optional<NumClass> cls;
   for (const std::vector<Value>& row : rows) {
     for (const Value& element : row) {
+      // Text and char matrices join by their own rules (char wins, as MATLAB's [int8(65) 'a']).
       if (!element.is_numeric() && !element.is_nd_array()) return std::nullopt;
+      if (is_char_matrix(element)) return std::nullopt;
       special = special || element.has_special_class();
       cls = cls ? concatenation_class(*cls, element.num_class()) : element.num_class();
     }
@@ -215,124 +290,157 @@ Value concatenate(const std::vector<std::vector<Value>>& rows, lang::Dialect dia
 
 namespace {
 
-// A literal of cells, text, tracked values, N-D arrays or structs joins by that kind's rules
-// (the first present, in this order); nullopt for plain numbers.
-std::optional<Value> concatenate_special(const std::vector<std::vector<Value>>& rows,
-                                         lang::Dialect dialect) {
-  for (const std::vector<Value>& row : rows) {
-    for (const Value& element : row) {
-      if (element.is(Kind::Cell)) return concatenate_cell_rows(rows);
-    }
+// What a literal's elements make; the first kind present decides, in this order.
+enum class LiteralKind { Cells, Text, Tracked, NdArrays, Structs, Numbers };
+
+template <class Test>
+bool any_element(const std::vector<std::vector<Value>>& rows, Test test) {
+  return std::any_of(rows.begin(), rows.end(), [&test](const std::vector<Value>& row) {
+    return std::any_of(row.begin(), row.end(), test);
+  });
+}
+
+LiteralKind literal_kind(const std::vector<std::vector<Value>>& rows) {
+  if (any_element(rows, [](const Value& v) { return v.is(Kind::Cell); })) return LiteralKind::Cells;
+  if (any_element(rows, [](const Value& v) { return v.is_text() || is_char_matrix(v); })) {
+    return LiteralKind::Text;
   }
-  for (const std::vector<Value>& row : rows) {
-    for (const Value& element : row) {
-      if (element.is_text()) return concatenate_text(rows, dialect);
-    }
+  if (std::any_of(rows.begin(), rows.end(),
+                  [](const std::vector<Value>& row) { return any_tracked(row); })) {
+    return LiteralKind::Tracked;
   }
-  for (const std::vector<Value>& row : rows) {
-    if (any_tracked(row)) return tracked_concatenate(rows);
+  if (any_element(rows, [](const Value& v) { return v.is_nd_array(); })) {
+    return LiteralKind::NdArrays;
   }
-  for (const std::vector<Value>& row : rows) {
-    for (const Value& element : row) {
-      if (element.is_nd_array()) return concatenate_nd_rows(rows);
-    }
+  if (any_element(rows, [](const Value& v) { return is_struct_like(v); })) {
+    return LiteralKind::Structs;
   }
-  for (const std::vector<Value>& row : rows) {
-    for (const Value& element : row) {
-      if (is_struct_like(element)) return concatenate_structs(rows);
-    }
-  }
-  return std::nullopt;
+  return LiteralKind::Numbers;
 }
 
 Value concatenate_values(const std::vector<std::vector<Value>>& rows, lang::Dialect dialect) {
-  if (std::optional<Value> special = concatenate_special(rows, dialect)) return *std::move(special);
+  switch (literal_kind(rows)) {
+    case LiteralKind::Cells:
+      return concatenate_cell_rows(rows);
+    case LiteralKind::Text:
+      return concatenate_text(rows, dialect);
+    case LiteralKind::Tracked:
+      return tracked_concatenate(rows);
+    case LiteralKind::NdArrays:
+      return concatenate_nd_rows(rows);  // N-D arrays in [ ] (#27)
+    case LiteralKind::Structs:
+      return concatenate_structs(rows);
+    case LiteralKind::Numbers:
+      break;
+  }
+  return concatenate_numbers(rows);
+}
+
+bool has_contribution(const std::vector<Value>& row) {
+  return std::any_of(row.begin(), row.end(), contributes);
+}
+
+// The extents of a numeric literal: each written row's shape (rows of empty arrays left out),
+// the result's rows and width, and whether it is complex or logical. Throws when the rows
+// differ in width.
+struct LiteralLayout {
   std::vector<RowShape> shapes;
-  shapes.reserve(rows.size());
-  Index total_rows = 0;
+  Index rows = 0;
   Index width = -1;
   bool complex = false;
   bool logical = false;
+};
+
+LiteralLayout literal_layout(const std::vector<std::vector<Value>>& rows) {
+  LiteralLayout layout;
+  layout.shapes.reserve(rows.size());
   bool all_logical = true;
   for (const std::vector<Value>& row : rows) {
     const RowShape shape = row_shape(row);
-    bool any = false;
+    if (!has_contribution(row)) continue;  // a written row of empty arrays adds no rows
     for (const Value& element : row) {
       if (!contributes(element)) continue;
-      any = true;
       if (element.is(Kind::Complex) ||
           (element.is_array() && element.matrix_value().is_complex())) {
-        complex = true;
+        layout.complex = true;
       }
       if (!element.is_logical()) all_logical = false;
     }
-    if (!any) continue;  // a written row of empty arrays adds no physical rows
-    logical = true;
-    if (width < 0) width = shape.width;
-    if (shape.width != width) {
-      throw Error(fmt::format("matrix concat: row {} has {} columns, expected {}", total_rows + 1,
-                              shape.width, width));
+    if (layout.width < 0) layout.width = shape.width;
+    if (shape.width != layout.width) {
+      throw Error(fmt::format("matrix concat: row {} has {} columns, expected {}", layout.rows + 1,
+                              shape.width, layout.width));
     }
-    shapes.push_back(shape);
-    total_rows += shape.height;
+    layout.shapes.push_back(shape);
+    layout.rows += shape.height;
   }
-  logical = logical && all_logical;
-  if (total_rows == 0 || width < 0) return Value::vector(num::Matrix(1, 0));
+  layout.logical = !layout.shapes.empty() && all_logical;
+  return layout;
+}
+
+// One block (a vector or matrix element) copied into the result at (row_base, column).
+void copy_block(const Value& element, Index row_base, Index column, num::Matrix& result) {
+  const num::Matrix& block = element.matrix_value();
+  const Index block_rows = element.is(Kind::Vector) ? 1 : block.rows();
+  const Index block_columns = element.is(Kind::Vector) ? block.size() : block.columns();
+  if (result.is_real()) {
+    // Real blocks: row by row into the result's storage (both are row-major).
+    std::span<double> out = result.mutable_real_values();
+    std::span<const double> in = block.real_values();
+    for (Index r = 0; r < block_rows; ++r) {
+      std::copy_n(in.begin() + r * block_columns, block_columns,
+                  out.begin() + (row_base + r) * result.columns() + column);
+    }
+    return;
+  }
+  for (Index r = 0; r < block_rows; ++r) {
+    for (Index c = 0; c < block_columns; ++c) {
+      result.set(row_base + r, column + c, block.complex_at(r * block_columns + c));
+    }
+  }
+}
+
+// One written row copied into the result from row_base: a number repeats down the row's height
+// (rlab's block rule, §3.4).
+void copy_row(const std::vector<Value>& row, RowShape shape, Index row_base, num::Matrix& result) {
+  Index column = 0;
+  for (const Value& element : row) {
+    if (!contributes(element)) continue;
+    if (!is_number(element)) {
+      copy_block(element, row_base, column, result);
+      column += element.is(Kind::Vector) ? element.matrix_value().size()
+                                         : element.matrix_value().columns();
+      continue;
+    }
+    for (Index r = 0; r < shape.height; ++r) {
+      if (result.is_complex()) {
+        result.set(row_base + r, column, element.complex_value());
+      } else {
+        result.set(row_base + r, column, element.scalar_value());
+      }
+    }
+    column += 1;
+  }
+}
+
+Value concatenate_numbers(const std::vector<std::vector<Value>>& rows) {
+  const LiteralLayout layout = literal_layout(rows);
+  if (layout.rows == 0 || layout.width < 0) return Value::vector(num::Matrix(1, 0));
   // Every row checked above is as wide as the result and its blocks as tall as the row, so the
   // copies below write every element: a real result need not be zero-filled first.
-  num::Matrix result = complex ? num::Matrix(total_rows, width, num::Matrix::Element::ComplexValued)
-                               : num::Matrix::uninitialized(total_rows, width);
+  num::Matrix result =
+      layout.complex ? num::Matrix(layout.rows, layout.width, num::Matrix::Element::ComplexValued)
+                     : num::Matrix::uninitialized(layout.rows, layout.width);
   Index row_base = 0;
   std::size_t shape_index = 0;
   for (const std::vector<Value>& row : rows) {
-    bool any = false;
-    for (const Value& element : row) any = any || contributes(element);
-    if (!any) continue;
-    const RowShape shape = shapes[shape_index++];
-    Index column = 0;
-    for (const Value& element : row) {
-      if (!contributes(element)) continue;
-      if (is_number(element)) {
-        for (Index r = 0; r < shape.height; ++r) {
-          if (complex) {
-            result.set(row_base + r, column, element.complex_value());
-          } else {
-            result.set(row_base + r, column, element.scalar_value());
-          }
-        }
-        column += 1;
-        continue;
-      }
-      const num::Matrix& block = element.matrix_value();
-      const Index block_rows = element.is(Kind::Vector) ? 1 : block.rows();
-      const Index block_columns = element.is(Kind::Vector) ? block.size() : block.columns();
-      if (!complex) {
-        // Real blocks: row by row into the result's storage (both are row-major).
-        std::span<double> out = result.mutable_real_values();
-        std::span<const double> in = block.real_values();
-        for (Index r = 0; r < block_rows; ++r) {
-          std::copy_n(in.begin() + r * block_columns, block_columns,
-                      out.begin() + (row_base + r) * width + column);
-        }
-        column += block_columns;
-        continue;
-      }
-      for (Index r = 0; r < block_rows; ++r) {
-        for (Index c = 0; c < block_columns; ++c) {
-          const Index flat = r * block_columns + c;
-          if (complex) {
-            result.set(row_base + r, column + c, block.complex_at(flat));
-          } else {
-            result.set(row_base + r, column + c, block[flat]);
-          }
-        }
-      }
-      column += block_columns;
-    }
+    if (!has_contribution(row)) continue;
+    const RowShape shape = layout.shapes[shape_index++];
+    copy_row(row, shape, row_base, result);
     row_base += shape.height;
   }
-  if (total_rows == 1) return Value::vector(std::move(result), logical);
-  return Value::matrix(std::move(result), logical);
+  if (layout.rows == 1) return Value::vector(std::move(result), layout.logical);
+  return Value::matrix(std::move(result), layout.logical);
 }
 
 }  // namespace
@@ -348,7 +456,7 @@ Value make_string_array(const std::vector<Value>& elements) {
   return Value::string_array(std::move(items));
 }
 
-Value make_cell_rows(const std::vector<std::vector<Value>>& rows) {
+Value make_cell_rows(const std::vector<std::vector<Value>>& rows, lang::Dialect dialect) {
   std::vector<Value> flat;
   std::vector<const std::vector<Value>*> kept;
   for (const std::vector<Value>& row : rows) {
@@ -358,7 +466,9 @@ Value make_cell_rows(const std::vector<std::vector<Value>>& rows) {
   }
   const bool strings =
       std::all_of(flat.begin(), flat.end(), [](const Value& v) { return v.is(Kind::String); });
-  if (strings || kept.size() <= 1) return make_string_array(flat);
+  if ((strings && dialect != lang::Dialect::Matlab) || kept.size() <= 1) {
+    return make_string_array(flat);
+  }
   const std::size_t columns = kept.front()->size();
   for (const std::vector<Value>* row : kept) {
     if (row->size() != columns) {

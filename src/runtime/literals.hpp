@@ -19,8 +19,9 @@ Value concatenate(const std::vector<std::vector<Value>>& rows,
 // {e1, e2, ...} (§3.5).
 Value make_string_array(const std::vector<Value>& elements);
 // {a, b; c, d}: a rows × columns cell (rows of equal length; empty rows are dropped), or the
-// one-dimensional string array of every element when all are strings (§13.12).
-Value make_cell_rows(const std::vector<std::vector<Value>>& rows);
+// one-dimensional string array of every element when one row is written, or in rlab code when
+// all are strings (§13.12); matlab code keeps the rows of text ({'a'; 'b'} is 2×1).
+Value make_cell_rows(const std::vector<std::vector<Value>>& rows, lang::Dialect dialect);
 
 // The elements of a:step:b (§3.3), calling `emit(double)` for each; the bounds are already
 // scalar-converted. Throws on a zero step or an infinite bound.

@@ -7,8 +7,10 @@
 
 #include "num/nd_array.hpp"
 #include "num/shape.hpp"
+#include "runtime/char_matrix.hpp"
 #include "runtime/class_values.hpp"
 #include "runtime/indexing.hpp"
+#include "runtime/nd_values.hpp"
 #include "runtime/operators.hpp"
 
 namespace llmlab::runtime {
@@ -21,17 +23,11 @@ bool is_number(const Value& value) {
   return value.is(Kind::Scalar) || value.is(Kind::Bool) || value.is(Kind::Complex);
 }
 
-// The dims of a numeric container (a number is 1×1).
-num::Dims dims_of(const Value& container) {
-  if (is_number(container)) return {1, 1};
-  if (container.is_nd_array()) return container.nd_value().dims();
-  const num::Matrix& m = container.matrix_value();
-  return {m.rows(), m.columns()};
-}
-
-// The rows and columns of a numeric container as its linear index sees them (an N-D array's
-// trailing dims count as columns).
+// The rows and columns of a numeric container or a cell as its linear index sees them (an N-D
+// array's trailing dims count as columns).
 std::pair<Index, Index> extents_of(const Value& container) {
+  if (container.is(Kind::Cell))
+    return {container.cell_value().rows, container.cell_value().columns};
   const num::Dims shown = num::subscript_extents(dims_of(container), 2);
   return {shown[0], shown[1]};
 }
@@ -120,8 +116,25 @@ Value as_matlab_output(Value result, std::span<const Value> arguments) {
 }
 
 Value matlab_index_read(const Value& container, std::span<const Value> subscripts) {
+  // A char matrix's elements are read as codes and shaped as numbers, then tagged char again.
+  if (is_char_matrix(container)) {
+    return tagged(matlab_index_read(without_class(container), subscripts), NumClass::Char);
+  }
+  // So is a one-row text's under two or more subscripts (s(1, 2:3), line(1, :)); one subscript
+  // keeps the text's own indexing, which reads characters.
+  if (container.is(Kind::String) && subscripts.size() >= 2) {
+    const Value codes = Value::matrix(text_codes(container.string_value()));
+    return tagged(matlab_index_read(codes, subscripts), NumClass::Char);
+  }
   if (container.is(Kind::Vector)) return matlab_index_read(as_matlab_value(container), subscripts);
   Value result = index_read(container, subscripts);
+  if (container.is(Kind::Cell) && subscripts.size() == 1 && result.is(Kind::Cell)) {
+    // c(I) takes the numeric rule's shape: c(:) is a column, a vector keeps its orientation.
+    CellArray cells = result.cell_value();
+    const auto count = static_cast<Index>(cells.items.size());
+    std::tie(cells.rows, cells.columns) = linear_read_shape(container, subscripts[0], count);
+    return Value::cell(std::move(cells));
+  }
   const bool numeric_container =
       container.is(Kind::Matrix) || is_number(container) || container.is_nd_array();
   if (!result.is(Kind::Vector) || !numeric_container) return as_matlab_value(std::move(result));

@@ -17,9 +17,12 @@ class Matrix;
 namespace llmlab::runtime {
 
 // Ordered so that "a class of its own" (single or an integer) is one comparison: >= Single.
+// Char marks a char matrix of several rows (runtime/char_matrix.hpp): its arithmetic is double
+// arithmetic, so it is no class of its own in that sense.
 enum class NumClass : std::uint8_t {
   Double,
   Logical,
+  Char,
   Single,
   Int8,
   UInt8,
@@ -31,9 +34,9 @@ enum class NumClass : std::uint8_t {
   UInt64,
 };
 
-// "double", "single", "int8", ... "logical": what class() prints.
+// "double", "single", "int8", ... "logical", "char": what class() prints.
 std::string_view class_name(NumClass cls);
-// The class a name spells; nullopt for any other text (including "char", "cell", ...).
+// The numeric class a name spells; nullopt for any other text (including "char", "cell", ...).
 std::optional<NumClass> class_from_name(std::string_view name);
 
 inline bool is_integer_class(NumClass cls) { return cls >= NumClass::Int8; }
@@ -65,8 +68,8 @@ void convert_to_class(num::Matrix& values, NumClass cls);
 // for two integer classes.
 NumClass arithmetic_class(NumClass a, NumClass b);
 
-// The class of [a, b] for numeric parts (MATLAB's concatenation): the leftmost integer class,
-// else single, else double; logical only when both are logical.
+// The class of [a, b] for numeric parts (MATLAB's concatenation): char, else the leftmost
+// integer class, else single, else double; logical only when both are logical.
 NumClass concatenation_class(NumClass a, NumClass b);
 
 }  // namespace llmlab::runtime

@@ -12,6 +12,7 @@
 #include "base/utf8.hpp"
 #include "num/divide.hpp"
 #include "num/ops.hpp"
+#include "runtime/char_matrix.hpp"
 #include "runtime/class_values.hpp"
 #include "runtime/nd_operators.hpp"
 #include "runtime/tracked.hpp"
@@ -371,10 +372,28 @@ Value transposed(const Value& operand, bool conjugate) {
   }
 }
 
+bool is_transpose(UnaryOp op) {
+  return op == UnaryOp::Transpose || op == UnaryOp::NonConjugateTranspose;
+}
+
 }  // namespace
+
+Value matlab_unary_operation(UnaryOp op, const Value& operand) {
+  if (operand.is(Kind::String) && is_transpose(op)) {
+    return char_array(num::transpose(text_codes(operand.string_value())));
+  }
+  if (operand.is(Kind::String) && op != UnaryOp::Plus) {
+    return unary_operation(op, character_codes(operand));
+  }
+  return unary_operation(op, operand);
+}
 
 Value unary_operation(UnaryOp op, const Value& operand) {
   if (operand.is(Kind::Tracked)) return operand.tracked_value().tape->unary(op, operand);
+  // A char matrix transposes as char; every other operator gives numbers (double).
+  if (is_char_matrix(operand) && is_transpose(op)) {
+    return char_array(num::transpose(operand.matrix_value()));
+  }
   if (operand.has_special_class() && op != UnaryOp::Plus) {
     return classed_unary(op, operand, [op](const Value& x) { return unary_operation(op, x); });
   }

@@ -85,6 +85,9 @@ Value binary_operation(lang::BinaryOp op, const Value& left, const Value& right,
 // rlab.
 Value matlab_binary_operation(lang::BinaryOp op, const Value& left, const Value& right,
                               Warning* warning = nullptr);
+// A unary operator in matlab code: a char's transpose is char ('abc'' is a 3×1 char), and a
+// char beside - or ~ is its character codes (-'a' is -97); every other operation as in rlab.
+Value matlab_unary_operation(lang::UnaryOp op, const Value& operand);
 // -x, +x, !x / ~x, x', x.'.
 Value unary_operation(lang::UnaryOp op, const Value& operand);
 

@@ -8,12 +8,14 @@
 #include <cstdint>
 #include <cstdio>
 #include <limits>
+#include <string>
 #include <string_view>
 #include <vector>
 
 #include "base/error.hpp"
 #include "base/utf8.hpp"
 #include "num/format.hpp"
+#include "runtime/char_matrix.hpp"
 
 namespace llmlab::runtime {
 
@@ -23,7 +25,7 @@ namespace {
 struct Item {
   enum class Type { Number, Text, Other } type = Type::Number;
   double number = 0.0;
-  std::string_view text;  // the string of a Text item, the kind name of an Other item
+  std::string text;  // the string of a Text item, the kind name of an Other item
 };
 
 struct Conversion {
@@ -73,6 +75,13 @@ bool flatten(std::span<const Value> arguments, std::vector<Item>& items) {
         break;
       case Kind::Vector:
       case Kind::Matrix: {
+        if (is_char_matrix(argument)) {
+          // A char matrix is one text of its characters in MATLAB's column order, as the
+          // String of a row is ('%s' of ['ab'; 'cd'] prints acbd).
+          const num::Matrix columns = argument.matrix_value().transposed();
+          items.push_back({Item::Type::Text, 0.0, codes_text(columns.real_values())});
+          break;
+        }
         saw_array = true;
         const num::Matrix& m = argument.matrix_value();
         for (num::Index c = 0; c < m.columns(); ++c) {
@@ -91,7 +100,7 @@ bool flatten(std::span<const Value> arguments, std::vector<Item>& items) {
         break;
       }
       default:
-        items.push_back({Item::Type::Other, 0.0, argument.kind_name()});
+        items.push_back({Item::Type::Other, 0.0, std::string(argument.kind_name())});
         break;
     }
   }
@@ -343,6 +352,14 @@ char c_escape(char next) {
   }
 }
 
+// The value of an octal (or, when `hex`, hexadecimal) digit; -1 for any other character.
+int code_digit(char c, bool hex) {
+  if (c >= '0' && c <= (hex ? '9' : '7')) return c - '0';
+  if (hex && c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (hex && c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
 class Formatter {
  public:
   Formatter(std::string_view format, std::vector<Item> items, bool recycle, PrintfRules rules)
@@ -363,6 +380,38 @@ class Formatter {
   }
 
  private:
+  // The escape at format_[i], a backslash with a character after it: appends what it stands
+  // for and returns how many characters it took. rlab knows \n, \t and \\; MATLAB's rules add
+  // \r, \f, \v, \a, \b, octal \N (one to three digits: \0 is NUL) and hexadecimal \xN. Any
+  // other backslash stays as written.
+  std::size_t escape(std::size_t i) {
+    const char next = format_[i + 1];
+    if (next == 'n' || next == 't' || next == '\\') {
+      out_.push_back(next == 'n' ? '\n' : next == 't' ? '\t' : '\\');
+      return 2;
+    }
+    if (rules_ == PrintfRules::C && c_escape(next) != 0) {
+      out_.push_back(c_escape(next));
+      return 2;
+    }
+    if (rules_ == PrintfRules::C) {
+      const bool hex = next == 'x';
+      const std::size_t first = hex ? i + 2 : i + 1;
+      const std::size_t most = hex ? 6 : 3;  // 0x10FFFF has six hex digits; \377 three octal
+      std::size_t k = first;
+      char32_t code = 0;
+      while (k < format_.size() && k - first < most && code_digit(format_[k], hex) >= 0) {
+        code = code * (hex ? 16 : 8) + static_cast<char32_t>(code_digit(format_[k++], hex));
+      }
+      if (k > first && code <= 0x10FFFF) {
+        append_utf8(out_, code);
+        return k - i;
+      }
+    }
+    out_.push_back('\\');
+    return 1;
+  }
+
   // One scan of the format. Returns false when it stopped at a conversion with no argument
   // left (recycling mode only).
   bool pass() {
@@ -371,19 +420,7 @@ class Formatter {
     while (i < n) {
       const char c = format_[i];
       if (c == '\\' && i + 1 < n) {
-        const char next = format_[i + 1];
-        if (next == 'n' || next == 't' || next == '\\') {
-          out_.push_back(next == 'n' ? '\n' : next == 't' ? '\t' : '\\');
-          i += 2;
-          continue;
-        }
-        if (rules_ == PrintfRules::C && c_escape(next) != 0) {
-          out_.push_back(c_escape(next));
-          i += 2;
-          continue;
-        }
-        out_.push_back('\\');
-        ++i;
+        i += escape(i);
         continue;
       }
       if (c != '%') {

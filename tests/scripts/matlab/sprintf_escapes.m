@@ -3,3 +3,6 @@
 disp(double(sprintf(' \f\n\r\t\v')))     % expect:    32   12   10   13    9   11
 disp(double(sprintf('a\bc\a')))          % expect:    97    8   99    7
 disp(sprintf('x\\y'))                    % expect: x\y
+% Octal \N (one to three digits, \0 is NUL) and hexadecimal \xN stand for that character.
+disp(double(sprintf('a\0b\101\x42\x3c')))   % expect:    97    0   98   65   66   60
+disp(sprintf('%s', 'it\x'))                 % expect: it\x
