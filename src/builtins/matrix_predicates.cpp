@@ -165,7 +165,7 @@ extern const BuiltinTable kMatrixPredicateBuiltins = {
      "relative tolerance. Example: issymmetric([1, 2; 2, 1])"},
     {"ishermitian", ishermitian, 1, 3,
      "Whether A equals its conjugate transpose (\"skew\": its negation), exactly or within a "
-     "relative tolerance. Example: ishermitian([1, 2i; -2i, 1])"},
+     "relative tolerance. Example: ishermitian([2, 1; 1, 3])"},
 };
 
 }  // namespace llmlab::builtins

@@ -42,13 +42,28 @@ Value seed(Call& call) {
   return Value::none();
 }
 
+// The generator's name rng(s, name) takes: one of MATLAB's is accepted (the stream stays
+// rlab's, as the help says); another is an error, not a silent default.
+void check_generator_name(Call& call, int index) {
+  static constexpr std::string_view kGenerators[] = {
+      "twister",  "simdTwister", "combRecursive", "multFibonacci", "philox",
+      "threefry", "v4",          "v5uniform",     "v5normal"};
+  const std::string& generator = call.string(index);
+  if (std::find(std::begin(kGenerators), std::end(kGenerators), generator) ==
+      std::end(kGenerators)) {
+    call.fail("unknown random number generator \"" + generator + "\"");
+  }
+}
+
 // MATLAB's rng(n), rng(n, generator), rng("default") (seed 0) and rng("shuffle") (entropy),
 // mapped onto seed(): the stream stays rlab's (rng.md) whatever generator is named, so the
 // numbers are reproducible here but are not MATLAB's.
 Value rng_builtin(Call& call) {
   num::Rng& rng = session_rng(call);
+  if (call.has(1)) check_generator_name(call, 1);
   if (call.value(0).is(Kind::String)) {
     const std::string& mode = call.string(0);
+    if (mode == "default" && call.has(1)) call.fail("rng(\"default\") takes no generator");
     if (mode == "default") {
       rng.seed(num::seed_from_double(0.0));
     } else if (mode == "shuffle") {
@@ -58,7 +73,6 @@ Value rng_builtin(Call& call) {
     }
     return Value::none();
   }
-  if (call.has(1)) call.string(1);  // the generator's name: accepted, the stream is rlab's
   const double n = call.scalar(0);
   if (!std::isfinite(n) || n < 0.0 || std::trunc(n) != n) {
     call.fail("expected a non-negative integer, got " + num::format_shortest(n));

@@ -472,6 +472,7 @@ Value sortrows(Call& call) {
   std::vector<std::int64_t> keys;
   if (call.has(1)) {
     const num::Matrix listed = real_matrix(call, 1);
+    if (listed.rows() > 1 && listed.columns() > 1) call.fail("the columns must be a vector");
     for (num::Index k = 0; k < listed.size(); ++k) {
       const double column = listed[k];
       if (column == 0.0 || std::floor(column) != column ||

@@ -272,9 +272,8 @@ Value median(Call& call) {
   // A scalar's median is its real part (median is always real); matlab code checks its dim
   // as for any other value (median(8, 0) is an error).
   if (is_scalar_kind(x)) {
-    if (call.session().dialect() == lang::Dialect::Matlab && call.has(1) && !all_flag(call, 1) &&
-        !vecdim_flag(call, 1)) {
-      call.nd_dim_argument(1);
+    if (call.session().dialect() == lang::Dialect::Matlab && call.has(1) && !all_flag(call, 1)) {
+      nd_dims_argument(call, 1, {1, 1});  // a dim or a vecdim, checked
     }
     return Value::scalar(x.complex_value().real());
   }

@@ -8,7 +8,7 @@ q = mkpp(1:3, 1:24, [2 3]);
 printf('%d ', q.pieces, q.order, q.dim, size(q.coefs)); printf('\n')
 x = 0:3; y = x.^3;
 s = spline(x, y);
-disp(s.coefs)
+printf('%.6f %.6f %.6f %.6f\n', abs(s.coefs'))   % abs: a rounding-level zero may be -0
 printf('%.6f ', spline(x, y, [0.5 1.5 2.5])); printf('\n')
 printf('%.6f ', spline(x, [0 y 27], [0.5 1.5])); printf('\n')
 printf('%.6f ', spline([3 2 1 0], [27 8 1 0], 1.5)); printf('\n')
@@ -29,9 +29,9 @@ disp(size(shiftdim(ones(2, 3), -2)))
 % expect:   -1.0000        0   0.5000   1.0000   0.5000        0  -1.0000
 % expect: 0 1 2 | 1 -1 0 1 | 2 2 1
 % expect: 2 2 2 3 12 2 
-% expect:     1    0    0    0
-% expect:     1    3    3    1
-% expect:     1    6   12    8
+% expect: 1.000000 0.000000 0.000000 0.000000
+% expect: 1.000000 3.000000 3.000000 1.000000
+% expect: 1.000000 6.000000 12.000000 8.000000
 % expect: 0.125000 3.375000 15.625000 
 % expect: 0.125000 3.375000 
 % expect: 3.375000 
