@@ -292,6 +292,22 @@ int point_arguments(Call& call) {
   return count;
 }
 
+// interp1's sample points: x (argument 1, when given) or 1..count, as many as y has rows.
+SamplePoints interp1_samples(Call& call, bool x_given, num::Index count) {
+  std::vector<double> xs;
+  if (x_given) {
+    const num::Matrix x = vector_argument(call, 0, "x");
+    xs.assign(x.real_values().begin(), x.real_values().end());
+  } else {
+    for (num::Index k = 1; k <= count; ++k) xs.push_back(static_cast<double>(k));
+  }
+  if (static_cast<num::Index>(xs.size()) != count) {
+    call.fail("x and y must have the same length (" + std::to_string(xs.size()) + " vs " +
+              std::to_string(count) + ")");
+  }
+  return increasing_samples(call, std::move(xs));
+}
+
 // interp1(x, y, method, "pp"), interp1(y, method, "pp"): the method's pieces as a pp struct,
 // a component per column of a matrix y (ppval(pp, xq) is interp1(..., xq, method, "extrap")).
 Value interp1_pp(Call& call, int points, num::InterpolationMethod method) {
@@ -301,31 +317,17 @@ Value interp1_pp(Call& call, int points, num::InterpolationMethod method) {
   }
   num::Matrix y = call.matrix(points - 1);
   if (y.rows() == 1) y = y.with_shape(y.size(), 1);
-  std::vector<double> xs;
-  if (points == 2) {
-    const num::Matrix x = vector_argument(call, 0, "x");
-    xs.assign(x.real_values().begin(), x.real_values().end());
-  } else {
-    for (num::Index k = 1; k <= y.rows(); ++k) xs.push_back(static_cast<double>(k));
-  }
-  if (static_cast<num::Index>(xs.size()) != y.rows())
-    call.fail("x and y must have the same length");
-  if (xs.size() < 2) call.fail("at least 2 sample points are needed");
-  const bool reversed = xs.front() > xs.back();
-  if (reversed) std::reverse(xs.begin(), xs.end());
-  for (std::size_t k = 0; k + 1 < xs.size(); ++k) {
-    if (!(xs[k] < xs[k + 1])) call.fail("x must be strictly monotonic and free of NaN");
-  }
+  const SamplePoints samples = interp1_samples(call, points == 2, y.rows());
   std::vector<num::Pieces> real, imaginary;
   for (num::Index column = 0; column < y.columns(); ++column) {
     std::vector<double> re, im;
     for (num::Index k = 0; k < y.rows(); ++k) {
-      const num::Complex v = y.complex_at(reversed ? y.rows() - 1 - k : k, column);
+      const num::Complex v = y.complex_at(samples.reversed ? y.rows() - 1 - k : k, column);
       re.push_back(v.real());
       im.push_back(v.imag());
     }
-    real.push_back(num::interpolation_pieces(xs, re, method));
-    if (y.is_complex()) imaginary.push_back(num::interpolation_pieces(xs, im, method));
+    real.push_back(num::interpolation_pieces(samples.xs, re, method));
+    if (y.is_complex()) imaginary.push_back(num::interpolation_pieces(samples.xs, im, method));
   }
   return pp_of_components(real, imaginary, {y.columns()});
 }
@@ -368,23 +370,7 @@ Value interp1(Call& call) {
   const num::Matrix queries = real_matrix(call, points - 1);
   const bool y_is_vector = y.rows() == 1 || y.columns() == 1;
   if (y_is_vector) y = y.with_shape(y.size(), 1);
-  std::vector<double> xs;
-  if (points == 3) {
-    const num::Matrix x = vector_argument(call, 0, "x");
-    xs.assign(x.real_values().begin(), x.real_values().end());
-  } else {
-    for (num::Index k = 1; k <= y.rows(); ++k) xs.push_back(static_cast<double>(k));
-  }
-  if (static_cast<num::Index>(xs.size()) != y.rows()) {
-    call.fail("x and y must have the same length (" + std::to_string(xs.size()) + " vs " +
-              std::to_string(y.rows()) + ")");
-  }
-  if (xs.size() < 2) call.fail("at least 2 sample points are needed");
-  const bool reversed = xs.front() > xs.back();
-  if (reversed) std::reverse(xs.begin(), xs.end());
-  for (std::size_t k = 0; k + 1 < xs.size(); ++k) {
-    if (!(xs[k] < xs[k + 1])) call.fail("x must be strictly monotonic and free of NaN");
-  }
+  const SamplePoints samples = interp1_samples(call, points == 3, y.rows());
   if (!y_is_vector && queries.rows() > 1 && queries.columns() > 1) {
     call.fail("the query points must be a vector when y is a matrix");
   }
@@ -394,7 +380,7 @@ Value interp1(Call& call) {
                      y_is_vector ? queries.columns() : y.columns());
   for (num::Index column = 0; column < y.columns(); ++column) {
     const std::vector<num::Complex> values =
-        interpolate_column(xs, y, column, reversed, query_values, options);
+        interpolate_column(samples.xs, y, column, samples.reversed, query_values, options);
     for (std::size_t k = 0; k < values.size(); ++k) {
       const auto at = static_cast<num::Index>(k);
       if (y_is_vector) {

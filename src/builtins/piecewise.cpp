@@ -19,6 +19,19 @@ namespace llmlab::builtins {
 using runtime::Call;
 using runtime::Value;
 
+SamplePoints increasing_samples(Call& call, std::vector<double> xs) {
+  if (xs.size() < 2) call.fail("at least 2 sample points are needed");
+  SamplePoints samples{std::move(xs), false};
+  samples.reversed = samples.xs.front() > samples.xs.back();
+  if (samples.reversed) std::reverse(samples.xs.begin(), samples.xs.end());
+  for (std::size_t k = 0; k + 1 < samples.xs.size(); ++k) {
+    if (!(samples.xs[k] < samples.xs[k + 1])) {
+      call.fail("x must be strictly monotonic and free of NaN");
+    }
+  }
+  return samples;
+}
+
 Value pp_value(std::span<const double> breaks, num::Matrix coefficients, const num::Dims& dims) {
   const num::Index pieces = static_cast<num::Index>(breaks.size()) - 1;
   std::vector<double> dim_values(dims.begin(), dims.end());
@@ -285,23 +298,17 @@ Series series_arguments(Call& call, bool spline) {
   Series series;
   const num::Matrix x = real_matrix(call, 0);
   if (!is_one_dimensional(x)) call.fail("x must be a vector");
-  series.xs.assign(x.real_values().begin(), x.real_values().end());
+  SamplePoints samples =
+      increasing_samples(call, std::vector<double>(x.real_values().begin(), x.real_values().end()));
+  series.xs = std::move(samples.xs);
   const auto n = static_cast<num::Index>(series.xs.size());
-  if (n < 2) call.fail("x must hold at least 2 points");
   num::Matrix y = values_by_component(call, call.value(1), series.component_dims);
   series.end_slopes = spline && y.columns() == n + 2;
   if (y.columns() != n && !series.end_slopes) {
     call.fail("y must have a value for every x (" + std::to_string(n) + "), got " +
               std::to_string(y.columns()) + (spline ? " (or 2 more, the end slopes)" : ""));
   }
-  const bool reversed = series.xs.front() > series.xs.back();
-  if (reversed) std::reverse(series.xs.begin(), series.xs.end());
-  for (std::size_t k = 0; k + 1 < series.xs.size(); ++k) {
-    if (!(series.xs[k] < series.xs[k + 1])) {
-      call.fail("x must be strictly monotonic and free of NaN");
-    }
-  }
-  series.values = reversed ? reversed_samples(y, series.end_slopes) : std::move(y);
+  series.values = samples.reversed ? reversed_samples(y, series.end_slopes) : std::move(y);
   drop_missing_samples(call, series);
   return series;
 }

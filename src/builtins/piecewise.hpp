@@ -7,9 +7,19 @@
 
 #include "num/interpolation.hpp"
 #include "num/matrix.hpp"
+#include "runtime/call.hpp"
 #include "runtime/value.hpp"
 
 namespace llmlab::builtins {
+
+// Sample points as the interpolators (interp1, spline, pchip) take them: at least 2, strictly
+// monotonic and free of NaN; a decreasing run comes back increasing, with `reversed` set so that
+// the caller reverses the values with it.
+struct SamplePoints {
+  std::vector<double> xs;
+  bool reversed = false;
+};
+SamplePoints increasing_samples(runtime::Call& call, std::vector<double> xs);
 
 // The struct mkpp returns: form "pp", breaks (a row), coefs ((prod(dims) · pieces) × order),
 // pieces, order and dim (`dims`, a number when it has one element).

@@ -310,23 +310,28 @@ bool is_text_cell(const Value& value) {
   return std::all_of(items.begin(), items.end(), [](const Value& v) { return v.is(Kind::String); });
 }
 
-Value texts_shaped_like(const Value& like, std::vector<std::string> texts) {
-  if (!like.is(Kind::Cell)) return Value::string_array(std::move(texts));
+namespace {
+
+// A rows × columns cell of texts (they are in column-major order).
+Value text_cell(std::vector<std::string> texts, std::int64_t rows, std::int64_t columns) {
   CellArray cells;
-  cells.rows = like.cell_value().rows;
-  cells.columns = like.cell_value().columns;
+  cells.rows = rows;
+  cells.columns = columns;
   cells.items.reserve(texts.size());
   for (std::string& text : texts) cells.items.push_back(Value::string(std::move(text)));
   return Value::cell(std::move(cells));
 }
 
+}  // namespace
+
+Value texts_shaped_like(const Value& like, std::vector<std::string> texts) {
+  if (!like.is(Kind::Cell)) return Value::string_array(std::move(texts));
+  return text_cell(std::move(texts), like.cell_value().rows, like.cell_value().columns);
+}
+
 Value column_of_texts(std::vector<std::string> texts) {
-  CellArray cells;
-  cells.rows = static_cast<std::int64_t>(texts.size());
-  cells.columns = 1;
-  cells.items.reserve(texts.size());
-  for (std::string& text : texts) cells.items.push_back(Value::string(std::move(text)));
-  return Value::cell(std::move(cells));
+  const auto count = static_cast<std::int64_t>(texts.size());
+  return text_cell(std::move(texts), count, 1);
 }
 
 Value texts_as_column(Value result) {

@@ -464,16 +464,19 @@ std::string echo_display(const Value& value, FormatMode mode) {
 namespace {
 
 // matlab code shows a struct, and a struct array, in MATLAB's layout in every format mode.
+bool shows_matlab_struct(const Value& value, const Session& session) {
+  return session.dialect() == lang::Dialect::Matlab &&
+         (value.is(Kind::Struct) ||
+          (value.is(Kind::StructArray) && !value.struct_array_items().empty()));
+}
+
 std::optional<std::string> matlab_struct_display(const Value& value, const Session& session) {
-  if (session.dialect() != lang::Dialect::Matlab) return std::nullopt;
+  if (!shows_matlab_struct(value, session)) return std::nullopt;
   if (value.is(Kind::Struct)) {
     const num::MatlabStyle style = matlab_style(session.format_mode());
     return struct_lines(value.struct_fields(), &style);
   }
-  if (value.is(Kind::StructArray) && !value.struct_array_items().empty()) {
-    return struct_array_lines(value.struct_array_items());
-  }
-  return std::nullopt;
+  return struct_array_lines(value.struct_array_items());
 }
 
 }  // namespace
@@ -527,7 +530,7 @@ std::string echo(std::string_view name, const Value& value, const Session& sessi
        (value.is(Kind::Cell) && !value.cell_value().items.empty()) ||
        (value.is(Kind::StringArray) && !value.string_array_value().empty()) ||
        (value.is(Kind::Struct) && is_matlab_format(session.format_mode())) ||
-       matlab_struct_display(value, session).has_value());
+       shows_matlab_struct(value, session));
   // So do an N-D array's pages, in both dialects.
   const bool pages = value.is_nd_array() && value.element_count() > 0;
   if (matlab_lines || pages || shows_struct_lines(value, session)) {
