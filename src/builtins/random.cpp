@@ -27,6 +27,16 @@ using runtime::Value;
 num::Rng& session_rng(Call& call) { return call.session().extension<num::Rng>(); }
 
 // seed(N) / seed() (rng.md §6.2).
+// Seeds the stream from argument 0, which must be a non-negative integer.
+Value seed_from_argument(Call& call, num::Rng& rng) {
+  const double n = call.scalar(0);
+  if (!std::isfinite(n) || n < 0.0 || std::trunc(n) != n) {
+    call.fail("expected a non-negative integer, got " + num::format_shortest(n));
+  }
+  rng.seed(num::seed_from_double(n));
+  return Value::none();
+}
+
 Value seed(Call& call) {
   if (call.count() > 1) call.fail("expected seed() or seed(N) where N is a non-negative integer");
   num::Rng& rng = session_rng(call);
@@ -34,12 +44,7 @@ Value seed(Call& call) {
     rng.seed_from_entropy();
     return Value::none();
   }
-  const double n = call.scalar(0);
-  if (!std::isfinite(n) || n < 0.0 || std::trunc(n) != n) {
-    call.fail("expected a non-negative integer, got " + num::format_shortest(n));
-  }
-  rng.seed(num::seed_from_double(n));
-  return Value::none();
+  return seed_from_argument(call, rng);
 }
 
 // The generator's name rng(s, name) takes: one of MATLAB's is accepted (the stream stays
@@ -73,12 +78,7 @@ Value rng_builtin(Call& call) {
     }
     return Value::none();
   }
-  const double n = call.scalar(0);
-  if (!std::isfinite(n) || n < 0.0 || std::trunc(n) != n) {
-    call.fail("expected a non-negative integer, got " + num::format_shortest(n));
-  }
-  rng.seed(num::seed_from_double(n));
-  return Value::none();
+  return seed_from_argument(call, rng);
 }
 
 // The shape forms shared by rand and randn (rng.md §6.3): () scalar, (n) vector of n (n×n in

@@ -78,13 +78,16 @@ enum class BinaryOp : std::uint8_t {
   OrOr,             // || (short-circuit)
 };
 
-struct Expr {
-  const ExprKind kind;
+// What every syntax node has: its kind tag, its position, and the checked downcast to the node
+// type of that kind (each node type names its tag as kKind).
+template <class KindTag>
+struct Node {
+  const KindTag kind;
   SourceLoc loc;
 
-  virtual ~Expr() = default;
-  Expr(const Expr&) = delete;
-  Expr& operator=(const Expr&) = delete;
+  virtual ~Node() = default;
+  Node(const Node&) = delete;
+  Node& operator=(const Node&) = delete;
 
   template <class T>
   const T& as() const {
@@ -98,7 +101,12 @@ struct Expr {
   }
 
  protected:
-  Expr(ExprKind expr_kind, SourceLoc where) : kind(expr_kind), loc(std::move(where)) {}
+  Node(KindTag tag, SourceLoc where) : kind(tag), loc(std::move(where)) {}
+};
+
+struct Expr : Node<ExprKind> {
+ protected:
+  Expr(ExprKind expr_kind, SourceLoc where) : Node(expr_kind, std::move(where)) {}
 };
 
 using ExprPtr = std::unique_ptr<Expr>;
@@ -307,9 +315,9 @@ enum class StmtKind : std::uint8_t {
   Expression,   // expr                      (§2.7)
   Assign,       // x = e, x += e, ...        (§2.3)
   IndexAssign,  // x(i, j) = e               (§2.4; deletion when e is [])
-  FieldAssign,  // s.f = e                   (§2.5)
   MultiAssign,  // [a, ~, c] = e             (§2.6, §13.4)
-  PathAssign,   // s.a.b = e, p.h(2).w(i) = e, v(i) += e   (llmlab: README "Assignment targets")
+  PathAssign,   // s.f = e (§2.5), s.a.b = e, p.h(2).w(i) = e, v(i) += e (README "Assignment
+                // targets")
   If,           // (§2.8)
   For,          // (§2.9)
   While,        // (§2.10)
@@ -323,31 +331,15 @@ enum class StmtKind : std::uint8_t {
   Declare,      // global a b, persistent k  (language.md §14: the matlab dialect)
 };
 
-struct Stmt {
-  const StmtKind kind;
-  SourceLoc loc;  // the statement's first token (§9.2 line attribution)
+// A statement's `loc` is its first token (§9.2 line attribution).
+struct Stmt : Node<StmtKind> {
   // A trailing `;` (§2.1): no echo. Meaningful for simple statements only.
   bool suppressed = false;
   // The statement's number in its unit, 0..UnitNames::statement_count - 1.
   int id = -1;
 
-  virtual ~Stmt() = default;
-  Stmt(const Stmt&) = delete;
-  Stmt& operator=(const Stmt&) = delete;
-
-  template <class T>
-  const T& as() const {
-    LLMLAB_ASSERT(kind == T::kKind);
-    return static_cast<const T&>(*this);
-  }
-  template <class T>
-  T& as() {
-    LLMLAB_ASSERT(kind == T::kKind);
-    return static_cast<T&>(*this);
-  }
-
  protected:
-  Stmt(StmtKind stmt_kind, SourceLoc where) : kind(stmt_kind), loc(std::move(where)) {}
+  Stmt(StmtKind stmt_kind, SourceLoc where) : Node(stmt_kind, std::move(where)) {}
 };
 
 using StmtPtr = std::unique_ptr<Stmt>;
@@ -411,19 +403,6 @@ struct IndexAssignStmt final : Stmt {
         value(std::move(rhs)) {}
 };
 
-// name.field = e: one level only (§2.5).
-struct FieldAssignStmt final : Stmt {
-  static constexpr StmtKind kKind = StmtKind::FieldAssign;
-  Name target;
-  std::string field;
-  ExprPtr value;
-  FieldAssignStmt(SourceLoc where, Name name, std::string field_name, ExprPtr rhs)
-      : Stmt(kKind, std::move(where)),
-        target(std::move(name)),
-        field(std::move(field_name)),
-        value(std::move(rhs)) {}
-};
-
 // One step of an assignment target past its root name: `.field`, `(subscripts)` or
 // `{subscripts}` (a cell element, §13.12).
 struct TargetStep {
@@ -454,9 +433,9 @@ struct MultiAssignStmt final : Stmt {
       : Stmt(kKind, std::move(where)), targets(std::move(outputs)), value(std::move(rhs)) {}
 };
 
-// target op= e for the targets the forms above do not cover: chains of any depth
-// (`s.a.b = e`, `s.f(i) = e`, `p.h(2).w(:, 1) = e`, `c{2}.x = e`) and compound assignment to
-// any target but a plain name.
+// target op= e for the targets the forms above do not cover: a field (`s.f = e`), chains of any
+// depth (`s.a.b = e`, `s.f(i) = e`, `p.h(2).w(:, 1) = e`, `c{2}.x = e`) and compound assignment
+// to any target but a plain name.
 struct PathAssignStmt final : Stmt {
   static constexpr StmtKind kKind = StmtKind::PathAssign;
   AssignTarget target;

@@ -169,7 +169,6 @@ class Printer {
       case StmtKind::Expression:
       case StmtKind::Assign:
       case StmtKind::IndexAssign:
-      case StmtKind::FieldAssign:
       case StmtKind::MultiAssign:
       case StmtKind::PathAssign:
         line(depth, assignment_text(statement) + suffix(statement) + ")");
@@ -221,11 +220,6 @@ class Printer {
         const auto& assign = statement.as<IndexAssignStmt>();
         return fmt::format("(index-assign {} ({}) {}", assign.target.text,
                            join_exprs(assign.indices).substr(assign.indices.empty() ? 0 : 1),
-                           dump_expr(*assign.value));
-      }
-      case StmtKind::FieldAssign: {
-        const auto& assign = statement.as<FieldAssignStmt>();
-        return fmt::format("(field-assign {}.{} {}", assign.target.text, assign.field,
                            dump_expr(*assign.value));
       }
       case StmtKind::MultiAssign: {

@@ -331,7 +331,7 @@ bool Parser::closes_block(const Token& token) const {
   }
 }
 
-// simple_statement = multi_assign | field_assign | index_assign | assign | expression
+// simple_statement = multi_assign | index_assign | assign | path_assign | expression
 StmtPtr Parser::parse_simple_statement() {
   const Token& first = current();
   const SourceLoc loc = here();
@@ -340,15 +340,6 @@ StmtPtr Parser::parse_simple_statement() {
   }
   if (first.kind == TokenKind::Identifier) {
     const TokenKind next = peek().kind;
-    // field_assign = IDENT "." IDENT "=" range_expr
-    if (next == TokenKind::Dot && is_word(peek(2).kind) && peek(3).kind == TokenKind::Eq) {
-      Name target = expect_name("a variable name");
-      advance();
-      std::string field = advance().text;
-      advance();
-      return std::make_unique<FieldAssignStmt>(loc, std::move(target), std::move(field),
-                                               parse_range_expr());
-    }
     // index_assign = IDENT "(" args ")" "=" range_expr
     if (next == TokenKind::LParen && looks_like_index_assign()) {
       Name target = expect_name("a variable name");

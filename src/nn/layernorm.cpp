@@ -205,6 +205,23 @@ void layernorm_forward(std::span<T> y, std::span<T> mean, std::span<T> rstd, std
   }
 }
 
+namespace {
+
+// Inside a thread team: adds the blocks' partial sums (blocks × C, row-major) into total, this
+// thread's range of features only, in block order, so the sums do not depend on the team size.
+template <class T>
+void add_block_partials(T* total, const T* partials, int blocks, int C) {
+  const detail::Range features =
+      detail::feature_range(C, omp_get_thread_num(), omp_get_num_threads());
+  for (int block = 0; block < blocks; ++block) {
+    const T* partial = partials + detail::row_offset(block, C);
+#pragma omp simd
+    for (int c = features.begin; c < features.end; ++c) total[c] += partial[c];
+  }
+}
+
+}  // namespace
+
 template <class T>
 LLMLAB_AVX512_CLONES void layernorm_backward(std::span<T> dx, std::span<T> dgamma,
                                              std::span<T> dbeta, std::span<const T> dy,
@@ -260,20 +277,8 @@ LLMLAB_AVX512_CLONES void layernorm_backward(std::span<T> dx, std::span<T> dgamm
       }
     }
     // The barrier above: every block's partial is complete.
-    const detail::Range features =
-        detail::feature_range(C, omp_get_thread_num(), omp_get_num_threads());
-    for (int block = 0; block < blocks; ++block) {
-      if (dg != nullptr) {
-        const T* pg = partial_dg.data() + detail::row_offset(block, C);
-#pragma omp simd
-        for (int c = features.begin; c < features.end; ++c) dg[c] += pg[c];
-      }
-      if (db != nullptr) {
-        const T* pb = partial_db.data() + detail::row_offset(block, C);
-#pragma omp simd
-        for (int c = features.begin; c < features.end; ++c) db[c] += pb[c];
-      }
-    }
+    if (dg != nullptr) add_block_partials(dg, partial_dg.data(), blocks, C);
+    if (db != nullptr) add_block_partials(db, partial_db.data(), blocks, C);
   }
 }
 

@@ -145,27 +145,63 @@ void forward_float(std::span<float> out, std::span<const float> inp, std::span<c
   }
 }
 
-// dinp (=, +=) dout · weight (B = weight as stored), dweight += doutᵀ · inp (A = dout read
-// transposed, B = inp packed), dbias += column sums of dout: three independent outputs in one
-// thread team.
+// dinp (=, +=) dout · weight: A = dout, B = weight as stored.
+detail::GemmOperands input_gradient_product(float* dinp, const float* dout, const float* weight,
+                                            int N, int C, int OC, InputGradient input_gradient) {
+  return {.c = dinp,
+          .ldc = C,
+          .a = dout,
+          .a_row_stride = OC,
+          .a_k_stride = 1,
+          .b = weight,
+          .ldb = C,
+          .bias = nullptr,
+          .M = N,
+          .N = C,
+          .K = OC,
+          .epilogue = input_gradient == InputGradient::Overwrite ? detail::Epilogue::Store
+                                                                 : detail::Epilogue::Accumulate};
+}
+
+// dweight += doutᵀ · inp: A = dout read transposed, B = inp in place or packed into panels of
+// kGemmTileColumns columns (packed_b non-null).
+detail::GemmOperands weight_gradient_product(float* dweight, const float* dout, const float* inp,
+                                             const float* packed_b, int N, int C, int OC) {
+  constexpr int kColumns = detail::kGemmTileColumns;
+  const bool pack = packed_b != nullptr;
+  return {.c = dweight,
+          .ldc = C,
+          .a = dout,
+          .a_row_stride = 1,
+          .a_k_stride = OC,
+          .b = pack ? packed_b : inp,
+          .ldb = pack ? kColumns : C,
+          .bias = nullptr,
+          .M = OC,
+          .N = C,
+          .K = N,
+          .epilogue = detail::Epilogue::Accumulate,
+          .b_panel_stride = pack ? static_cast<std::ptrdiff_t>(kColumns) * N : 0};
+}
+
+// dbias += column sums of dout over this thread's features. Each feature sums the batch in row
+// order, whichever thread owns it.
+void bias_gradient_share(float* dbias, const float* dout, int N, int OC) {
+  const Range features = detail::feature_range(OC, omp_get_thread_num(), omp_get_num_threads());
+  for (int n = 0; n < N; n++) {
+    const float* row = dout + static_cast<size_t>(n) * static_cast<size_t>(OC);
+    // dbias and dout never overlap: the sum vectorises across features.
+#pragma omp simd
+    for (int o = features.begin; o < features.end; o++) dbias[o] += row[o];
+  }
+}
+
+// dinp (=, +=) dout · weight, dweight += doutᵀ · inp, dbias += column sums of dout: three
+// independent outputs in one thread team.
 LLMLAB_AVX512_CLONES void backward_float(std::span<float> dinp, std::span<float> dweight,
                                          std::span<float> dbias, std::span<const float> dout,
                                          std::span<const float> inp, std::span<const float> weight,
                                          int N, int C, int OC, InputGradient input_gradient) {
-  const detail::GemmOperands input_product{.c = dinp.data(),
-                                           .ldc = C,
-                                           .a = dout.data(),
-                                           .a_row_stride = OC,
-                                           .a_k_stride = 1,
-                                           .b = weight.data(),
-                                           .ldb = C,
-                                           .bias = nullptr,
-                                           .M = N,
-                                           .N = C,
-                                           .K = OC,
-                                           .epilogue = input_gradient == InputGradient::Overwrite
-                                                           ? detail::Epilogue::Store
-                                                           : detail::Epilogue::Accumulate};
   // The weight gradient sums over the whole batch (K = N, a thousand and more). Read in place,
   // each step of a tile loads two cache lines of inp's row, at a stride of C floats. For wide
   // rows (C = 256: two lines of sixteen) the prefetcher follows that poorly, and B is packed into
@@ -177,23 +213,13 @@ LLMLAB_AVX512_CLONES void backward_float(std::span<float> dinp, std::span<float>
   constexpr int kInPlaceColumns = 64;
   const bool pack = !dweight.empty() && C > kInPlaceColumns;
   const int b_panels = pack ? (C + kColumns - 1) / kColumns : 0;
-  const std::ptrdiff_t b_panel_size = static_cast<std::ptrdiff_t>(kColumns) * N;
   // Every element is written by the packing, so the buffer is not zeroed first.
-  const std::unique_ptr<float[]> packed_b =
-      std::make_unique_for_overwrite<float[]>(static_cast<size_t>(b_panels * b_panel_size));
-  const detail::GemmOperands weight_gradient{.c = dweight.data(),
-                                             .ldc = C,
-                                             .a = dout.data(),
-                                             .a_row_stride = 1,
-                                             .a_k_stride = OC,
-                                             .b = pack ? packed_b.get() : inp.data(),
-                                             .ldb = pack ? kColumns : C,
-                                             .bias = nullptr,
-                                             .M = OC,
-                                             .N = C,
-                                             .K = N,
-                                             .epilogue = detail::Epilogue::Accumulate,
-                                             .b_panel_stride = pack ? b_panel_size : 0};
+  const std::unique_ptr<float[]> packed_b = std::make_unique_for_overwrite<float[]>(
+      static_cast<size_t>(b_panels) * static_cast<size_t>(kColumns) * static_cast<size_t>(N));
+  const detail::GemmOperands input_product =
+      input_gradient_product(dinp.data(), dout.data(), weight.data(), N, C, OC, input_gradient);
+  const detail::GemmOperands weight_gradient = weight_gradient_product(
+      dweight.data(), dout.data(), inp.data(), pack ? packed_b.get() : nullptr, N, C, OC);
 #pragma omp parallel if (worth_threads(N, C, OC))
   {
     // Panels are packed while other threads start on the input gradient; the barrier then
@@ -212,17 +238,7 @@ LLMLAB_AVX512_CLONES void backward_float(std::span<float> dinp, std::span<float>
 #pragma omp barrier
     }
     if (!dweight.empty()) detail::gemm_shared(weight_gradient);
-    // Each feature's bias gradient sums the batch in row order, whichever thread owns it.
-    const Range features = detail::feature_range(OC, omp_get_thread_num(), omp_get_num_threads());
-    if (!dbias.empty()) {
-      float* db = dbias.data();
-      for (int n = 0; n < N; n++) {
-        const float* row = dout.data() + static_cast<size_t>(n) * static_cast<size_t>(OC);
-        // db and dout never overlap: the sum vectorises across features.
-#pragma omp simd
-        for (int o = features.begin; o < features.end; o++) db[o] += row[o];
-      }
-    }
+    if (!dbias.empty()) bias_gradient_share(dbias.data(), dout.data(), N, OC);
   }
 }
 

@@ -479,45 +479,38 @@ std::optional<std::string> matlab_struct_display(const Value& value, const Sessi
   return struct_array_lines(value.struct_array_items());
 }
 
-}  // namespace
-
-std::string echo_display(const Value& value, const Session& session) {
+// What echo and disp both show under the session's format; nullopt where they differ: rlab's
+// long, hex and commas formats change the echo but never disp (§8.5).
+std::optional<std::string> shared_display(const Value& value, const Session& session) {
   const FormatMode mode = session.format_mode();
-  if (std::optional<std::string> text = matlab_struct_display(value, session)) return *text;
+  if (std::optional<std::string> text = matlab_struct_display(value, session)) return text;
   if (matlab_layout(session)) {
     if (std::optional<std::string> text =
             matlab_display(primal_of(value), mode, session.display_width())) {
-      return *std::move(text);
+      return text;
     }
   }
   if (shows_struct_lines(value, session)) return struct_lines(value.struct_fields(), nullptr);
   if (mode == FormatMode::Short) return limited_display(value, session);
   if (is_matlab_format(mode)) {
     if (std::optional<std::string> text = matlab_display(value, mode, session.display_width())) {
-      return *std::move(text);
+      return text;
     }
     return display(value);
   }
-  return echo_display(value, mode);
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string echo_display(const Value& value, const Session& session) {
+  if (std::optional<std::string> text = shared_display(value, session)) return *std::move(text);
+  return echo_display(value, session.format_mode());
 }
 
 std::string disp_display(const Value& value, const Session& session) {
-  const FormatMode mode = session.format_mode();
-  if (std::optional<std::string> text = matlab_struct_display(value, session)) return *text;
-  if (matlab_layout(session)) {
-    if (std::optional<std::string> text =
-            matlab_display(primal_of(value), mode, session.display_width())) {
-      return *std::move(text);
-    }
-  }
-  if (shows_struct_lines(value, session)) return struct_lines(value.struct_fields(), nullptr);
-  if (mode == FormatMode::Short) return limited_display(value, session);
-  if (is_matlab_format(mode)) {
-    if (std::optional<std::string> text = matlab_display(value, mode, session.display_width())) {
-      return *std::move(text);
-    }
-  }
-  return display(value);  // rlab's long, hex and commas never change disp (§8.5)
+  if (std::optional<std::string> text = shared_display(value, session)) return *std::move(text);
+  return display(value);
 }
 
 std::string echo(std::string_view name, const Value& value, const Session& session) {

@@ -220,7 +220,6 @@ class Evaluator {
   void exec_assign(const lang::AssignStmt& statement);
   void exec_index_assign(const lang::IndexAssignStmt& statement);
   void exec_index_assign_with(const lang::IndexAssignStmt& statement, std::span<Value> slots);
-  void exec_field_assign(const lang::FieldAssignStmt& statement);
   void exec_multi_assign(const lang::MultiAssignStmt& statement);
   // General targets (exec_path_assign.cpp). `op` makes it a compound assignment.
   void exec_path_assign(const lang::PathAssignStmt& statement);

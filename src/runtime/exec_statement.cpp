@@ -170,9 +170,6 @@ Flow Evaluator::exec_unlocated(const lang::Stmt& statement) {
     case lang::StmtKind::IndexAssign:
       exec_index_assign(statement.as<lang::IndexAssignStmt>());
       return Flow::Normal;
-    case lang::StmtKind::FieldAssign:
-      exec_field_assign(statement.as<lang::FieldAssignStmt>());
-      return Flow::Normal;
     case lang::StmtKind::MultiAssign:
       exec_multi_assign(statement.as<lang::MultiAssignStmt>());
       return Flow::Normal;
@@ -396,36 +393,6 @@ void Evaluator::exec_index_assign_with(const lang::IndexAssignStmt& statement,
   variable.defined = true;
   if (assignment_echo_enabled(statement)) {
     session_.write(index_assign_echo(name, result, variable.value, session_));
-  }
-}
-
-void Evaluator::exec_field_assign(const lang::FieldAssignStmt& statement) {
-  Value value = eval(*statement.value);
-  Variable& variable = slot(statement.target);
-  // An undefined name or MATLAB's empty `[]` becomes a struct.
-  const bool empty_array =
-      variable.defined && variable.value.is_array() && variable.value.matrix_value().empty();
-  if (!variable.defined || empty_array) {
-    variable.value = Value::structure();
-    variable.defined = true;
-  } else if (variable.value.is(Kind::StructArray)) {
-    throw Error(
-        fmt::format("'{}' is a 1×{} struct array: assign a field of one element, as in "
-                    "{}(k).{}",
-                    statement.target.text, variable.value.struct_array_items().size(),
-                    statement.target.text, statement.field));
-  } else if (!variable.value.is(Kind::Struct)) {
-    throw Error(fmt::format("'{}' is a {}, not a struct", statement.target.text,
-                            variable.value.kind_name()));
-  }
-  variable.value.set_field(statement.field, std::move(value));
-  if (!assignment_echo_enabled(statement)) return;
-  // As the path assignment echoes: the whole variable in matlab code, the field in rlab code.
-  if (session_.dialect() == lang::Dialect::Matlab) {
-    session_.write(echo(statement.target.text, variable.value, session_));
-  } else {
-    session_.write(echo(statement.target.text + "." + statement.field,
-                        *variable.value.field(statement.field), session_));
   }
 }
 

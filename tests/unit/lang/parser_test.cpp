@@ -141,7 +141,7 @@ TEST(parser, statement_forms) {
             "  (assign n /= 2 ;))\n");
   EXPECT_EQ(ast("v(2, :) = []"), "(program\n  (index-assign v (2 :) (matrix)))\n");
   EXPECT_EQ(ast("v(end + 1) = 3;"), "(program\n  (index-assign v ((+ end 1)) 3 ;))\n");
-  EXPECT_EQ(ast("s.f = 2"), "(program\n  (field-assign s.f 2))\n");
+  EXPECT_EQ(ast("s.f = 2"), "(program\n  (path-assign s.f = 2))\n");
   EXPECT_EQ(ast("[a, ~, c] = f(x)"), "(program\n  (multi-assign [a ~ c] (call f x)))\n");
   EXPECT_EQ(ast("[a b] = size(M);"), "(program\n  (multi-assign [a b] (call size M) ;))\n");
   EXPECT_EQ(ast("[~] = f(x)"), "(program\n  (multi-assign [~] (call f x)))\n");
@@ -160,8 +160,8 @@ TEST(parser, general_assignment_targets) {
   EXPECT_EQ(ast("c{1}{2}.x = 1"), "(program\n  (path-assign c{1}{2}.x = 1))\n");
   EXPECT_EQ(ast("s(k).(n).m(2, :) = []"),
             "(program\n  (path-assign s(k).(n).m(2 :) = (matrix)))\n");
-  // The forms rlab has keep their own statements.
-  EXPECT_EQ(ast("s.f = 1"), "(program\n  (field-assign s.f 1))\n");
+  // A field of a name is a path too; a subscripted name keeps its own statement.
+  EXPECT_EQ(ast("s.f = 1"), "(program\n  (path-assign s.f = 1))\n");
   EXPECT_EQ(ast("v(i) = 1"), "(program\n  (index-assign v (i) 1))\n");
   EXPECT_EQ(ast("x == 1"), "(program\n  (expr (== x 1)))\n");
   EXPECT_EQ(ast("[a, b] == c"), "(program\n  (expr (== (matrix (row a b)) c)))\n");
