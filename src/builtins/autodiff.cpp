@@ -430,10 +430,8 @@ CheckErrors check_errors(const std::vector<double>& analytic, const std::vector<
 // gradcheck's "samples", k option: how many entries to check (-1: every one).
 Index sample_count(const Call& call) {
   Index samples = -1;
-  for (int k = 2; k < call.count(); k += 2) {
-    if (call.string(k) != "samples" || !call.has(k + 1)) call.fail("options: \"samples\", k");
-    samples = static_cast<Index>(call.count_argument(k + 1));
-  }
+  call.name_value_options(
+      2, {{"samples", [&](int k) { samples = static_cast<Index>(call.count_argument(k)); }}});
   return samples;
 }
 

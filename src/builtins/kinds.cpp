@@ -36,12 +36,7 @@ Value same_shape(const Value& x, num::Matrix result) {
 
 bool uniform_output(runtime::Call& call, int first) {
   bool uniform = true;
-  for (int k = first; k < call.count(); k += 2) {
-    if (!call.value(k).is(Kind::String) || call.string(k) != "UniformOutput" || !call.has(k + 1)) {
-      call.fail("options are \"UniformOutput\", true or false");
-    }
-    uniform = call.value(k + 1).as_scalar() != 0.0;
-  }
+  call.name_value_options(first, {{"UniformOutput", [&](int k) { uniform = call.boolean(k); }}});
   return uniform;
 }
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/text_case.hpp"
 #include "builtins/registry.hpp"
 #include "num/format.hpp"
 #include "runtime/display.hpp"
@@ -135,10 +136,11 @@ std::vector<Value> listed(const Value& value) {
   return items;
 }
 
+// An option name of the constructor, in any letter case (MATLAB's rule).
 bool is_option(const Value& value) {
-  return value.is(Kind::String) &&
-         (value.string_value() == "KeyType" || value.string_value() == "ValueType" ||
-          value.string_value() == "UniformValues");
+  if (!value.is(Kind::String)) return false;
+  const std::string name = lowercase(value.string_value());
+  return name == "keytype" || name == "valuetype" || name == "uniformvalues";
 }
 
 // containers.Map(), containers.Map(keys, values), and the "KeyType"/"ValueType" options.
@@ -158,24 +160,20 @@ Value make_map(Call& call) {
     map->numeric_keys = !keys.empty() && !keys.front().is(Kind::String);
     for (std::size_t k = 0; k < keys.size(); ++k) map->put(keys[k], values[k]);
   }
-  for (int k = options; k < call.count(); k += 2) {
-    if (!is_option(call.value(k)) || !call.has(k + 1)) {
-      call.fail("options are \"KeyType\", \"ValueType\" and \"UniformValues\" with a value each");
-    }
-    const std::string& option = call.string(k);
-    if (option == "KeyType") {
-      const std::string& type = call.string(k + 1);
-      if (type != "char" && type != "double") {
-        call.fail("KeyType must be \"char\" or \"double\", got \"" + type + "\"");
-      }
-      if (map->count() > 0 && map->numeric_keys != (type == "double")) {
-        call.fail("KeyType \"" + type + "\" does not match the keys given");
-      }
-      map->numeric_keys = type == "double";
-    } else if (option == "ValueType") {
-      map->value_type = call.string(k + 1);
-    }
-  }
+  call.name_value_options(
+      options, {{"KeyType",
+                 [&](int k) {
+                   const std::string& type = call.string(k);
+                   if (type != "char" && type != "double") {
+                     call.fail("KeyType must be \"char\" or \"double\", got \"" + type + "\"");
+                   }
+                   if (map->count() > 0 && map->numeric_keys != (type == "double")) {
+                     call.fail("KeyType \"" + type + "\" does not match the keys given");
+                   }
+                   map->numeric_keys = type == "double";
+                 }},
+                {"ValueType", [&](int k) { map->value_type = call.string(k); }},
+                {"UniformValues", [&](int k) { call.boolean(k); }}});
   return Value::object(std::move(map));
 }
 

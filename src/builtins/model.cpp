@@ -36,28 +36,6 @@ std::shared_ptr<const train::Model> model_argument(Call& call, int index) {
   return model;
 }
 
-// The name-value pairs from argument `first` on, names checked against `known`.
-std::vector<std::pair<std::string, Value>> options(Call& call, int first,
-                                                   std::initializer_list<std::string_view> known) {
-  std::vector<std::pair<std::string, Value>> out;
-  for (int i = first; i < call.count(); i += 2) {
-    if (!call.value(i).is(Kind::String)) {
-      call.fail(fmt::format("argument {} must be an option name, got {}", i + 1,
-                            call.value(i).kind_name()));
-    }
-    const std::string& name = call.value(i).string_value();
-    if (std::find(known.begin(), known.end(), name) == known.end()) {
-      std::string names;
-      for (const std::string_view k : known)
-        names += fmt::format("{}\"{}\"", names.empty() ? "" : ", ", k);
-      call.fail(fmt::format("unknown option \"{}\" (options: {})", name, names));
-    }
-    if (!call.has(i + 1)) call.fail(fmt::format("option \"{}\" has no value", name));
-    out.emplace_back(name, call.value(i + 1));
-  }
-  return out;
-}
-
 // A config from a cfg struct and the corpus it names (for the vocabulary).
 train::Config config_argument(Call& call, int index) {
   const Value& cfg = call.value(index);
@@ -253,6 +231,47 @@ Value gpt_load(Call& call) {
   return model_value(std::move(model));
 }
 
+// gpt_generate's options from argument `first` on: "temperature", "top_k", "top_p", "seed",
+// "kv_cache".
+void read_sampling_options(const Call& call, int first, train::SamplingOptions& sampling,
+                           train::KvCache& cache) {
+  call.name_value_options(first,
+                          {{"temperature",
+                            [&](int k) {
+                              const double x = call.scalar(k);
+                              if (!(x >= 0.0) || !std::isfinite(x)) {
+                                call.fail(fmt::format("temperature must be >= 0, got {}", x));
+                              }
+                              sampling.temperature = x;
+                            }},
+                           {"top_k",
+                            [&](int k) {
+                              const double x = call.scalar(k);
+                              if (x != std::floor(x) || x < 0 || x > 1e9) {
+                                call.fail(fmt::format("top_k must be an integer >= 0, got {}", x));
+                              }
+                              sampling.top_k = static_cast<int>(x);
+                            }},
+                           {"top_p",
+                            [&](int k) {
+                              const double x = call.scalar(k);
+                              if (!(x > 0.0 && x <= 1.0))
+                                call.fail(fmt::format("top_p must be in (0, 1], got {}", x));
+                              sampling.top_p = x;
+                            }},
+                           {"seed",
+                            [&](int k) {
+                              const double x = call.scalar(k);
+                              if (x != std::floor(x) || x < 0 || x > 9e15) {
+                                call.fail(fmt::format("seed must be an integer >= 0, got {}", x));
+                              }
+                              sampling.seed = static_cast<std::uint64_t>(x);
+                            }},
+                           {"kv_cache", [&](int k) {
+                              cache = call.boolean(k) ? train::KvCache::On : train::KvCache::Off;
+                            }}});
+}
+
 // gpt_generate(model, prompt, n, "temperature", T, "top_k", k, "top_p", p, "seed", s,
 // "kv_cache", true): the n characters after the prompt.
 Value gpt_generate(Call& call) {
@@ -266,28 +285,7 @@ Value gpt_generate(Call& call) {
   if (n > 1'000'000) call.fail(fmt::format("n must be at most 1000000, got {}", n));
   train::SamplingOptions sampling;
   train::KvCache cache = train::KvCache::On;
-  for (const auto& [name, value] :
-       options(call, 3, {"temperature", "top_k", "top_p", "seed", "kv_cache"})) {
-    const double x = name == "kv_cache" ? 0.0 : value.as_scalar();
-    if (name == "temperature") {
-      if (!(x >= 0.0) || !std::isfinite(x))
-        call.fail(fmt::format("temperature must be >= 0, got {}", x));
-      sampling.temperature = x;
-    } else if (name == "top_k") {
-      if (x != std::floor(x) || x < 0 || x > 1e9)
-        call.fail(fmt::format("top_k must be an integer >= 0, got {}", x));
-      sampling.top_k = static_cast<int>(x);
-    } else if (name == "top_p") {
-      if (!(x > 0.0 && x <= 1.0)) call.fail(fmt::format("top_p must be in (0, 1], got {}", x));
-      sampling.top_p = x;
-    } else if (name == "seed") {
-      if (x != std::floor(x) || x < 0 || x > 9e15)
-        call.fail(fmt::format("seed must be an integer >= 0, got {}", x));
-      sampling.seed = static_cast<std::uint64_t>(x);
-    } else {
-      cache = value.bool_value() ? train::KvCache::On : train::KvCache::Off;
-    }
-  }
+  read_sampling_options(call, 3, sampling, cache);
   const std::vector<int> tokens =
       train::generate(*model, prompt, static_cast<int>(n), sampling, cache);
   return Value::string(model->decode(tokens));
@@ -373,19 +371,17 @@ Value gpt_forward(Call& call) {
   }
   std::vector<int> targets, layers;
   train::InsideFields fields;
-  for (const auto& [name, value] : options(call, 2, {"targets", "layers", "fields"})) {
-    if (name == "targets") {
-      targets = tokens_argument(call, *model, value, "targets");
-      if (targets.size() != tokens.size()) {
-        call.fail(
-            fmt::format("targets has {} tokens, the input {}", targets.size(), tokens.size()));
-      }
-    } else if (name == "layers") {
-      layers = layers_argument(call, value, s.layers);
-    } else {
-      fields = fields_argument(call, value);
-    }
-  }
+  call.name_value_options(
+      2, {{"targets",
+           [&](int k) {
+             targets = tokens_argument(call, *model, call.value(k), "targets");
+             if (targets.size() != tokens.size()) {
+               call.fail(fmt::format("targets has {} tokens, the input {}", targets.size(),
+                                     tokens.size()));
+             }
+           }},
+          {"layers", [&](int k) { layers = layers_argument(call, call.value(k), s.layers); }},
+          {"fields", [&](int k) { fields = fields_argument(call, call.value(k)); }}});
   const train::ForwardRecord record =
       train::forward_inside(*model, tokens, targets, layers, fields);
   const size_t T = tokens.size();

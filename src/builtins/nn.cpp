@@ -196,25 +196,21 @@ NormOptions norm_options(const Call& call, Form form, bool takes_beta) {
       options.eps = call.scalar(index);
     }
   }
-  for (; index < call.count(); index += 2) {
-    const std::string& name = call.string(index);
-    if (!call.has(index + 1)) call.fail(fmt::format("option \"{}\" needs a value", name));
-    const Value& value = call.value(index + 1);
-    if (name == "eps") {
-      options.eps = call.scalar(index + 1);
-    } else if (name == "dim" && form == Form::NdArray) {
-      options.nd_dim = call.nd_dim_argument(index + 1);
-    } else if (name == "dim") {
-      const Slices slices = dim_argument(call, value);
-      if (form == Form::Matrix) options.slices = slices;  // one-slice forms ignore dim
-    } else if (name == "gamma") {
-      options.gamma = real_of(call.matrix(index + 1));
-    } else if (name == "beta" && takes_beta) {
-      options.beta = real_of(call.matrix(index + 1));
-    } else {
-      call.fail(fmt::format("unknown option \"{}\" (expected {})", name,
-                            takes_beta ? "gamma, beta, eps or dim" : "gamma, eps or dim"));
-    }
+  const Call::Option gamma{"gamma", [&](int k) { options.gamma = real_of(call.matrix(k)); }};
+  const Call::Option beta{"beta", [&](int k) { options.beta = real_of(call.matrix(k)); }};
+  const Call::Option eps{"eps", [&](int k) { options.eps = call.scalar(k); }};
+  const Call::Option dim{"dim", [&](int k) {
+                           if (form == Form::NdArray) {
+                             options.nd_dim = call.nd_dim_argument(k);
+                             return;
+                           }
+                           const Slices slices = dim_argument(call, call.value(k));
+                           if (form == Form::Matrix) options.slices = slices;  // others ignore dim
+                         }};
+  if (takes_beta) {
+    call.name_value_options(index, {gamma, beta, eps, dim});
+  } else {
+    call.name_value_options(index, {gamma, eps, dim});
   }
   return options;
 }

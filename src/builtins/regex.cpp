@@ -60,19 +60,10 @@ std::vector<double> pattern_starts(const std::string& text, const std::string& p
 // position rows; the options "overlaps" (true by default) and "forcecelloutput" (a cell even
 // for one text) take a truth value each, in any letter case.
 Value matlab_strfind(Call& call) {
-  if (call.count() % 2 != 0) call.fail("options come in name/value pairs");
   bool overlaps = true;
   bool force_cell = false;
-  for (int k = 2; k + 1 < call.count(); k += 2) {
-    const std::string name = lowercase(call.string(k));
-    if (name == "overlaps") {
-      overlaps = call.boolean(k + 1);
-    } else if (name == "forcecelloutput") {
-      force_cell = call.boolean(k + 1);
-    } else {
-      call.fail("unknown option \"" + call.string(k) + "\" (\"overlaps\" or \"forcecelloutput\")");
-    }
-  }
+  call.name_value_options(2, {{"Overlaps", [&](int k) { overlaps = call.boolean(k); }},
+                              {"ForceCellOutput", [&](int k) { force_cell = call.boolean(k); }}});
   const std::string& pattern = call.string(1);
   const auto positions = [&](const std::string& text) {
     // MATLAB finds an empty pattern nowhere and says so with its 0×0 [].
@@ -617,8 +608,8 @@ struct SplitRule {
   bool regular_expression = false;
 };
 
-// An option word given as any prefix of its name, in any case (Octave reads "delimitertype",
-// "r" as "DelimiterType", "RegularExpression").
+// An option's value given as any prefix of its name, in any case (Octave reads "r" as
+// "RegularExpression").
 bool names_option(const std::string& word, std::string_view name) {
   return !word.empty() && word.size() <= name.size() &&
          lowercase(word) == lowercase(name.substr(0, word.size()));
@@ -652,25 +643,20 @@ SplitRule split_rule(Call& call) {
   }
   if (call.has(next) && !call.value(next).is(Kind::String))
     rule.collapse = flag_value(call, next++);
-  for (; call.has(next); next += 2) {
-    const std::string& name = call.string(next);
-    if (!call.has(next + 1)) call.fail(fmt::format("option \"{}\" needs a value", name));
-    if (names_option(name, "CollapseDelimiters")) {
-      rule.collapse = flag_value(call, next + 1);
-    } else if (names_option(name, "DelimiterType")) {
-      const std::string& type = call.string(next + 1);
-      if (names_option(type, "RegularExpression")) {
-        rule.regular_expression = true;
-      } else if (names_option(type, "Simple")) {
-        rule.regular_expression = false;
-      } else {
-        call.fail(fmt::format(
-            "DelimiterType must be \"Simple\" or \"RegularExpression\", got \"{}\"", type));
-      }
-    } else {
-      call.fail(fmt::format("unknown option \"{}\" (CollapseDelimiters, DelimiterType)", name));
-    }
-  }
+  call.name_value_options(
+      next,
+      {{"CollapseDelimiters", [&](int k) { rule.collapse = flag_value(call, k); }},
+       {"DelimiterType", [&](int k) {
+          const std::string& type = call.string(k);
+          if (names_option(type, "RegularExpression")) {
+            rule.regular_expression = true;
+          } else if (names_option(type, "Simple")) {
+            rule.regular_expression = false;
+          } else {
+            call.fail(fmt::format(
+                "DelimiterType must be \"Simple\" or \"RegularExpression\", got \"{}\"", type));
+          }
+        }}});
   if (rule.delimiters.empty()) call.fail("argument 2 (delimiter) must not be empty");
   for (std::string& delimiter : rule.delimiters) {
     if (delimiter.empty()) call.fail("argument 2 (delimiter) must not be empty");

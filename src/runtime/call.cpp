@@ -8,6 +8,7 @@
 #include <string>
 
 #include "base/error.hpp"
+#include "base/text_case.hpp"
 #include "num/format.hpp"
 #include "runtime/char_matrix.hpp"
 #include "runtime/interpreter.hpp"
@@ -53,6 +54,47 @@ void Call::fail_not_two_dimensional(const Value& argument, int index) const {
 
 void Call::fail_argument(int index, std::string_view expected, std::string_view got) const {
   throw Error(fmt::format("{}: argument {}: expected {}, got {}", name_, index + 1, expected, got));
+}
+
+namespace {
+
+// The option a name picks: the one it spells in any letter case, else the one it begins (MATLAB's
+// partial matching, so "Collapse" is "CollapseDelimiters"); null when none or several do.
+const Call::Option* option_named(std::string_view name,
+                                 std::initializer_list<Call::Option> options) {
+  const std::string folded = lowercase(name);
+  const Call::Option* begun = nullptr;
+  int begun_count = 0;
+  for (const Call::Option& option : options) {
+    const std::string candidate = lowercase(option.name);
+    if (candidate == folded) return &option;
+    if (!folded.empty() && candidate.starts_with(folded)) {
+      begun = &option;
+      ++begun_count;
+    }
+  }
+  return begun_count == 1 ? begun : nullptr;
+}
+
+}  // namespace
+
+void Call::name_value_options(int first, std::initializer_list<Option> options) const {
+  for (int index = first; index < count(); index += 2) {
+    const Value& name_value = value(index);
+    if (!name_value.is(Kind::String)) {
+      fail_argument(index, "an option name", kind_text(name_value));
+    }
+    const std::string& name = name_value.string_value();
+    const Option* option = option_named(name, options);
+    if (option == nullptr) {
+      std::vector<std::string> known;
+      for (const Option& candidate : options)
+        known.push_back(fmt::format("'{}'", candidate.name));
+      fail(fmt::format("unknown option '{}' (options: {})", name, fmt::join(known, ", ")));
+    }
+    if (!has(index + 1)) fail(fmt::format("option '{}' needs a value", name));
+    option->take(index + 1);
+  }
 }
 
 num::Matrix Call::matrix(int index) const {

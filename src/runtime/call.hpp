@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <initializer_list>
 #include <optional>
 #include <span>
 #include <string>
@@ -61,6 +63,20 @@ class Call {
   // integer, returned 0-based; anything else is "<name>: dim must be a positive integer, got
   // <d>". index must be < count().
   int nd_dim_argument(int index) const;
+
+  // One name/value option of a builtin: its name as documented, and what to do with its value
+  // (given the value's argument index; the handler reads it with the typed getters).
+  struct Option {
+    std::string_view name;
+    std::function<void(int value_index)> take;
+  };
+  // The name/value pairs from argument `first` on (builtins.md §0.2), each handed to its option
+  // in turn, so a name given twice takes its last value. Names match in any letter case, and a
+  // name that begins exactly one option's name is that option (MATLAB's rules). The errors are
+  // worded here once: "argument <k>: expected an option name,
+  // got <kind>", "unknown option '<name>' (options: 'A', 'B')" and "option '<name>' needs a value"
+  // (plotting.md §3's wording).
+  void name_value_options(int first, std::initializer_list<Option> options) const;
 
   Session& session() const;
   Interpreter& interpreter() const { return interpreter_; }

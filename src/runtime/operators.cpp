@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -426,43 +427,44 @@ CellArray transposed_cell(const CellArray& cells) {
   return out;
 }
 
-bool condition_truth(const Value& value, std::string_view statement) {
-  // A branch on a tracked value follows its primal; the branch itself has no gradient.
-  if (value.is(Kind::Tracked)) return condition_truth(primal_of(value), statement);
-  switch (value.kind()) {
+namespace {
+
+// The truth of a one-number value (bool, scalar, complex, or a 1×1 array when one_element
+// arrays count), tracked values by their primal (a branch has no gradient); nullopt otherwise.
+std::optional<bool> number_truth(const Value& value, bool one_element_arrays) {
+  const Value& plain = value.is(Kind::Tracked) ? primal_of(value) : value;
+  switch (plain.kind()) {
     case Kind::Bool:
     case Kind::Scalar:
-      return value.scalar_value() != 0.0;
+      return plain.scalar_value() != 0.0;
     case Kind::Complex:
-      return num::is_nonzero(value.complex_value());
+      return num::is_nonzero(plain.complex_value());
     case Kind::Vector:
     case Kind::Matrix:
-      return !value.matrix_value().empty() && element_truth(value.matrix_value());
+      if (!one_element_arrays || plain.matrix_value().size() != 1) return std::nullopt;
+      return num::is_nonzero(plain.matrix_value().complex_at(0));
     default:
-      throw Error(fmt::format("{} condition must be a bool or scalar, got {}", statement,
-                              value.kind_name()));
+      return std::nullopt;
   }
 }
 
-bool short_circuit_truth(const Value& value) {
-  if (value.is(Kind::Tracked)) return short_circuit_truth(primal_of(value));
-  switch (value.kind()) {
-    case Kind::Bool:
-    case Kind::Scalar:
-      return value.scalar_value() != 0.0;
-    case Kind::Complex:
-      return num::is_nonzero(value.complex_value());
-    case Kind::Vector:
-    case Kind::Matrix:
-      if (value.matrix_value().size() == 1)
-        return num::is_nonzero(value.matrix_value().complex_at(0));
-      break;
-    default:
-      break;
+}  // namespace
+
+bool condition_truth(const Value& value, std::string_view statement) {
+  if (const std::optional<bool> truth = number_truth(value, false)) return *truth;
+  const Value& plain = value.is(Kind::Tracked) ? primal_of(value) : value;
+  if (plain.is(Kind::Vector) || plain.is(Kind::Matrix)) {
+    return !plain.matrix_value().empty() && element_truth(plain.matrix_value());
   }
+  throw Error(
+      fmt::format("{} condition must be a bool or scalar, got {}", statement, plain.kind_name()));
+}
+
+bool short_circuit_truth(const Value& value) {
+  if (const std::optional<bool> truth = number_truth(value, true)) return *truth;
   throw Error(fmt::format(
       "&&/||: operand must be scalar (got {}); use any() or all() to reduce a matrix/vector",
-      value.kind_name()));
+      (value.is(Kind::Tracked) ? primal_of(value) : value).kind_name()));
 }
 
 bool case_matches(const Value& subject, const Value& candidate) {

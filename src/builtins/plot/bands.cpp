@@ -93,37 +93,26 @@ Value errorbar(Call& call) {
 // "FaceAlpha", a and the usual options ("label", "color", ...) after fill's or area's data.
 double read_fill_options(const Call& call, int first, SeriesOptions& options) {
   double alpha = 1.0;
-  for (int i = first; i < call.count(); i += 2) {
-    const Value& key = call.value(i);
-    if (key.is(Kind::String) && lowercase(key.string_value()) == "facealpha") {
-      if (!call.has(i + 1)) call.fail("option 'FaceAlpha' needs a value");
-      alpha = call.value(i + 1).as_scalar();
-      if (!(alpha >= 0 && alpha <= 1)) {
-        call.fail(fmt::format("FaceAlpha must be between 0 and 1, got {}", alpha));
-      }
-      continue;
-    }
-    if (key.is(Kind::String) && (lowercase(key.string_value()) == "edgecolor" ||
-                                 lowercase(key.string_value()) == "linestyle")) {
-      if (!call.has(i + 1)) call.fail(fmt::format("option '{}' needs a value", key.string_value()));
-      continue;  // the edge takes the face's colour; accepted for MATLAB code
-    }
-    if (!key.is(Kind::String)) {
-      call.fail(
-          fmt::format("argument {}: expected an option name, got {}", i + 1, key.kind_name()));
-    }
-    const std::string name = lowercase(key.string_value());
-    if (name != "label" && name != "displayname" && name != "color" && name != "colour") {
-      call.fail(fmt::format("unknown option '{}' (fill and area take FaceAlpha, color, label)",
-                            key.string_value()));
-    }
-    if (!call.has(i + 1)) call.fail(fmt::format("option '{}' needs a value", key.string_value()));
-    if (name == "label" || name == "displayname") {
-      options.label = call.value(i + 1).as_string();
-    } else {
-      options.color = plotting::color_argument(call, call.value(i + 1), key.string_value());
-    }
-  }
+  const auto label = [&](int k) { options.label = call.value(k).as_string(); };
+  const auto color = [&](int k) {
+    options.color = plotting::color_argument(call, call.value(k), call.string(k - 1));
+  };
+  // The edge takes the face's colour: EdgeColor and LineStyle are accepted for MATLAB code.
+  const auto accepted = [](int) {};
+  call.name_value_options(
+      first, {{"FaceAlpha",
+               [&](int k) {
+                 alpha = call.scalar(k);
+                 if (!(alpha >= 0 && alpha <= 1)) {
+                   call.fail(fmt::format("FaceAlpha must be between 0 and 1, got {}", alpha));
+                 }
+               }},
+              {"color", color},
+              {"colour", color},
+              {"label", label},
+              {"DisplayName", label},
+              {"EdgeColor", accepted},
+              {"LineStyle", accepted}});
   return alpha;
 }
 

@@ -133,43 +133,44 @@ const std::string& string_option(const runtime::Call& call, const Value& value,
 }  // namespace
 
 void parse_options(const runtime::Call& call, int first, SeriesOptions& options) {
-  for (int i = first; i < call.count(); i += 2) {
-    const Value& key_value = call.value(i);
-    if (!key_value.is(Kind::String)) {
-      call.fail(fmt::format("argument {}: expected an option name, got {}", i + 1,
-                            key_value.kind_name()));
+  // Each handler gets its value's index; the name as written is the argument before it.
+  const auto color = [&](int k) {
+    options.color = color_argument(call, call.value(k), call.string(k - 1));
+  };
+  const auto label = [&](int k) {
+    options.label = string_option(call, call.value(k), call.string(k - 1));
+  };
+  const auto style = [&](int k) {
+    const std::string& text = string_option(call, call.value(k), call.string(k - 1));
+    options.style = parse_line_style(text);
+    if (!options.style) {
+      call.fail(fmt::format("option '{}' must be solid, dashed, dotted, dashdot or none, got '{}'",
+                            call.string(k - 1), text));
     }
-    const std::string& key_text = key_value.string_value();
-    const std::string key = lowercase(key_text);
-    const bool known = key == "color" || key == "colour" || key == "label" ||
-                       key == "displayname" || key == "style" || key == "linestyle" ||
-                       key == "linewidth" || key == "marker" || key == "markersize";
-    if (!known) call.fail(fmt::format("unknown option '{}'", key_text));
-    if (!call.has(i + 1)) call.fail(fmt::format("option '{}' needs a value", key_text));
-    const Value& value = call.value(i + 1);
-    if (key == "color" || key == "colour") {
-      options.color = color_argument(call, value, key_text);
-    } else if (key == "label" || key == "displayname") {
-      options.label = string_option(call, value, key_text);
-    } else if (key == "style" || key == "linestyle") {
-      options.style = parse_line_style(string_option(call, value, key_text));
-      if (!options.style) {
-        call.fail(
-            fmt::format("option '{}' must be solid, dashed, dotted, dashdot or none, got '{}'",
-                        key_text, value.string_value()));
-      }
-    } else if (key == "linewidth") {
-      options.line_width = positive_option(call, value, key_text);
-    } else if (key == "marker") {
-      options.marker = parse_marker(string_option(call, value, key_text));
-      if (!options.marker) {
-        call.fail(fmt::format("option '{}' must be one of none o x + * . s d ^ v, got '{}'",
-                              key_text, value.string_value()));
-      }
-    } else {
-      options.marker_size = positive_option(call, value, key_text);
+  };
+  const auto marker = [&](int k) {
+    const std::string& text = string_option(call, call.value(k), call.string(k - 1));
+    options.marker = parse_marker(text);
+    if (!options.marker) {
+      call.fail(fmt::format("option '{}' must be one of none o x + * . s d ^ v, got '{}'",
+                            call.string(k - 1), text));
     }
-  }
+  };
+  call.name_value_options(
+      first, {{"color", color},
+              {"colour", color},
+              {"label", label},
+              {"DisplayName", label},
+              {"style", style},
+              {"linestyle", style},
+              {"linewidth",
+               [&](int k) {
+                 options.line_width = positive_option(call, call.value(k), call.string(k - 1));
+               }},
+              {"marker", marker},
+              {"markersize", [&](int k) {
+                 options.marker_size = positive_option(call, call.value(k), call.string(k - 1));
+               }}});
 }
 
 std::vector<double> real_data(const runtime::Call& call, int index) {

@@ -13,4 +13,4 @@ disp(class(c)), disp(c{1})
 % expect: cell
 % expect:    1   3   5
 disp(size(strfind('abc', 'x')))          % expect:    0   0
-strfind('abc', 'a', 'bogus', true)       % expect error: unknown option "bogus"
+strfind('abc', 'a', 'bogus', true)       % expect error: unknown option 'bogus'

@@ -18,4 +18,4 @@ try
 catch err
   disp(err.message)
 end
-% expect: strsplit: unknown option "Bogus" (CollapseDelimiters, DelimiterType)
+% expect: strsplit: unknown option 'Bogus' (options: 'CollapseDelimiters', 'DelimiterType')
