@@ -88,8 +88,7 @@ void Call::name_value_options(int first, std::initializer_list<Option> options) 
     const Option* option = option_named(name, options);
     if (option == nullptr) {
       std::vector<std::string> known;
-      for (const Option& candidate : options)
-        known.push_back(fmt::format("'{}'", candidate.name));
+      for (const Option& candidate : options) known.push_back(fmt::format("'{}'", candidate.name));
       fail(fmt::format("unknown option '{}' (options: {})", name, fmt::join(known, ", ")));
     }
     if (!has(index + 1)) fail(fmt::format("option '{}' needs a value", name));
