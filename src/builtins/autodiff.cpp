@@ -36,12 +36,7 @@ using runtime::Call;
 using runtime::Kind;
 using runtime::Value;
 
-void require_function(const Call& call) {
-  if (!call.value(0).is_callable() && !call.value(0).is(Kind::String)) {
-    call.fail(fmt::format("argument 1: expected a function handle or lambda, got {}",
-                          call.value(0).kind_name()));
-  }
-}
+void require_function(const Call& call) { call.function(0, true); }
 
 // f's scalar output: its primal must be one real number.
 void require_scalar_output(const Call& call, const Value& output) {

@@ -541,8 +541,7 @@ Value accumarray_sums(const num::Dims& dims, const std::vector<num::Index>& line
 Value accumarray_by_function(Call& call, const num::Dims& dims,
                              const std::vector<num::Index>& linear, const num::Matrix& values,
                              double fill) {
-  const Value& function = call.value(3);
-  if (!function.is_callable()) call.fail("FUNC must be a function handle");
+  const Value& function = call.function(3);
   std::map<num::Index, std::vector<double>> groups;
   for (std::size_t k = 0; k < linear.size(); ++k)
     groups[linear[k]].push_back(accumarray_value(values, static_cast<num::Index>(k)));

@@ -301,10 +301,7 @@ Value bsxfun(Call& call) {
   if (f.is(Kind::String)) {
     return call.invoke(Value::function_handle(f.string_value()), {call.value(1), call.value(2)}, 1);
   }
-  if (!f.is_callable()) {
-    call.fail(fmt::format("argument 1: expected a function, got {}", f.kind_name()));
-  }
-  return call.invoke(f, {call.value(1), call.value(2)}, 1);
+  return call.invoke(call.function(0), {call.value(1), call.value(2)}, 1);
 }
 
 // [a, b, ...] = deal(x) copies x to every output; deal(x1, x2, ...) gives one input to each.

@@ -142,12 +142,7 @@ Value matlab_norm(Call& call) {
     p = call.scalar(1);
   }
   if (call.has(2)) {
-    const std::string along = lowercase(call.string(2));
-    if (along != "rows" && along != "columns" && along != "cols") {
-      call.fail("the third argument must be \"rows\" or \"columns\", got \"" + call.string(2) +
-                "\"");
-    }
-    const bool rows = along == "rows";
+    const bool rows = call.choice(2, {"rows", "columns", "cols"}, "the third argument") == 0;
     const num::Index slices = rows ? m.rows() : m.columns();
     const num::Index length = rows ? m.columns() : m.rows();
     num::Matrix result = rows ? num::Matrix(slices, 1) : num::Matrix(1, slices);
@@ -401,11 +396,7 @@ Value eig(Call& call) {
     return eig(inner);
   }
   if (call.value(count - 1).is(Kind::String)) {
-    const std::string& flag = call.string(count - 1);
-    if (flag != "vector" && flag != "matrix") {
-      call.fail("output-form flag must be \"vector\" or \"matrix\", got \"" + flag + "\"");
-    }
-    as_matrix = flag == "matrix";
+    as_matrix = call.choice(count - 1, {"vector", "matrix"}, "output-form flag") == 1;
     --count;
   }
   const num::Eig result =
@@ -546,12 +537,7 @@ Value qr(Call& call) {
 Value chol(Call& call) {
   bool lower = false;
   if (call.has(1)) {
-    const std::string triangle = lowercase(call.string(1));
-    if (triangle != "upper" && triangle != "lower") {
-      call.fail("the second argument must be \"upper\" or \"lower\", got \"" + call.string(1) +
-                "\"");
-    }
-    lower = triangle == "lower";
+    lower = call.choice(1, {"upper", "lower"}, "the second argument") == 1;
   }
   // A complex A is Hermitian: R'·R = A with R' the conjugate transpose, and the lower factor
   // is the conjugate transpose of the upper factor of A'.
@@ -609,11 +595,7 @@ num::Matrix permutation_vector(const num::Matrix& p) {
 }
 
 Value lu(Call& call) {
-  if (call.has(1) && lowercase(call.string(1)) != "vector" &&
-      lowercase(call.string(1)) != "matrix") {
-    call.fail("the option must be \"vector\" or \"matrix\", got \"" + call.string(1) + "\"");
-  }
-  const bool as_vector = call.has(1) && lowercase(call.string(1)) == "vector";
+  const bool as_vector = call.has(1) && call.choice(1, {"vector", "matrix"}, "the option") == 0;
   num::Lu parts = num::lu(real_input(call, 0));
   if (call.nargout() >= 3) {
     return Value::tuple({Value::matrix(std::move(parts.l)), Value::matrix(std::move(parts.u)),

@@ -38,11 +38,7 @@ std::shared_ptr<const train::Model> model_argument(Call& call, int index) {
 
 // A config from a cfg struct and the corpus it names (for the vocabulary).
 train::Config config_argument(Call& call, int index) {
-  const Value& cfg = call.value(index);
-  if (!cfg.is(Kind::Struct)) {
-    call.fail(
-        fmt::format("argument {} (cfg) must be a struct, got {}", index + 1, cfg.kind_name()));
-  }
+  const Value& cfg = call.structure(index);
   train::Config config;
   apply_config_fields(call, config, cfg, {"init"});
   train::validate(config, call.name());
@@ -170,9 +166,7 @@ Value gpt_from_params(Call& call) {
   }
   model->shape = train::ModelShape::from(model->config, static_cast<int>(model->vocabulary.size()));
   model->parameters.assign(train::parameter_count(model->shape), 0.0f);
-  const Value& p = call.value(1);
-  if (!p.is(Kind::Struct))
-    call.fail(fmt::format("argument 2 (p) must be a struct, got {}", p.kind_name()));
+  const Value& p = call.structure(1);
   if (p.field("h") == nullptr || block_of(p, 0, model->shape.layers) == nullptr) {
     call.fail(fmt::format("p.h must be a struct array of {} blocks", model->shape.layers));
   }

@@ -338,13 +338,7 @@ std::vector<int> class_targets(const Call& call, int N, int V) {
 
 // The reduction argument of cross_entropy: true for "none" (a loss per example).
 bool per_example_losses(const Call& call) {
-  if (!call.has(2)) return false;
-  const std::string& reduction = call.string(2);
-  if (reduction != "none" && reduction != "mean") {
-    call.fail(
-        fmt::format("argument 3 (reduction) must be \"mean\" or \"none\", got \"{}\"", reduction));
-  }
-  return reduction == "none";
+  return call.has(2) && call.choice(2, {"mean", "none"}, "argument 3 (reduction)") == 1;
 }
 
 // cross_entropy(logits, targets[, "none" | "mean"]): mean (or per-row) -log softmax at the

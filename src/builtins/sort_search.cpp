@@ -70,10 +70,8 @@ Value cumsum(Call& call) { return running(call, num::cumulative_sum); }
 Value cumprod(Call& call) { return running(call, num::cumulative_product); }
 
 num::Direction direction_argument(Call& call, int index) {
-  const std::string& text = call.string(index);
-  if (text == "ascend") return num::Direction::Ascend;
-  if (text == "descend") return num::Direction::Descend;
-  call.fail("direction must be \"ascend\" or \"descend\", got \"" + text + "\"");
+  return call.choice(index, {"ascend", "descend"}, "direction") == 0 ? num::Direction::Ascend
+                                                                     : num::Direction::Descend;
 }
 
 // sort(x), sort(x, dir), sort(x, dim), sort(x, dim, dir); [s, idx] = sort(...).
@@ -245,11 +243,7 @@ Value find(Call& call) {
   if (call.has(1)) limit = call.count_argument(1);
   bool from_end = false;
   if (call.has(2)) {
-    const std::string& direction = call.string(2);
-    if (direction != "first" && direction != "last") {
-      call.fail("direction must be \"first\" or \"last\", got \"" + direction + "\"");
-    }
-    from_end = direction == "last";
+    from_end = call.choice(2, {"first", "last"}, "direction") == 1;
   }
   num::FindResult found = num::find(x.as_matrix(), from_end ? std::nullopt : limit);
   if (from_end) {

@@ -126,11 +126,7 @@ Value train_gpt(Call& call) {
   train::Config config;
   std::shared_ptr<const train::Model> init;
   if (call.has(0)) {
-    const Value& cfg = call.value(0);
-    if (!cfg.is(Kind::Struct)) {
-      call.fail("argument 1 (cfg) must be a struct, got " + std::string(cfg.kind_name()));
-    }
-    config = training_config(call, cfg, init);
+    config = training_config(call, call.structure(0), init);
   }
   train::TrainingRun run;
   run.init = init.get();

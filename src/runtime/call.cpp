@@ -96,6 +96,43 @@ void Call::name_value_options(int first, std::initializer_list<Option> options) 
   }
 }
 
+const Value& Call::structure(int index) const {
+  const Value& argument = value(index);
+  if (!argument.is(Kind::Struct)) fail_argument(index, "a struct", kind_text(argument));
+  return argument;
+}
+
+const Value& Call::function(int index, bool by_name) const {
+  const Value& argument = value(index);
+  if (argument.is_callable() || (by_name && argument.is(Kind::String))) return argument;
+  fail_argument(index, by_name ? "a function or its name" : "a function", kind_text(argument));
+}
+
+int Call::choice(int index, std::initializer_list<std::string_view> choices,
+                 std::string_view what) const {
+  const Value& argument = value(index);
+  if (argument.is(Kind::String)) {
+    const std::string folded = lowercase(argument.string_value());
+    int position = 0;
+    for (const std::string_view candidate : choices) {
+      if (lowercase(candidate) == folded) return position;
+      ++position;
+    }
+  }
+  std::vector<std::string> quoted;
+  for (const std::string_view candidate : choices)
+    quoted.push_back(fmt::format("\"{}\"", candidate));
+  const std::string last = quoted.back();
+  quoted.pop_back();
+  const std::string expected =
+      quoted.empty() ? last : fmt::format("{} or {}", fmt::join(quoted, ", "), last);
+  fail(fmt::format("{} must be {}, got {}",
+                   what.empty() ? fmt::format("argument {}", index + 1) : std::string(what),
+                   expected,
+                   argument.is(Kind::String) ? fmt::format("\"{}\"", argument.string_value())
+                                             : kind_text(argument)));
+}
+
 num::Matrix Call::matrix(int index) const {
   const Value& argument = value(index);
   if (argument.is_nd_array()) fail_not_two_dimensional(argument, index);

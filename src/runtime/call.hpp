@@ -55,7 +55,15 @@ class Call {
   // A text or a list of texts: a string, a string array, or a cell whose elements are all
   // strings (MATLAB's cellstr, in column-major order).
   std::vector<std::string> texts(int index) const;
-  bool boolean(int index) const;  // a Bool, or a real scalar (non-zero is true)
+  bool boolean(int index) const;            // a Bool, or a real scalar (non-zero is true)
+  const Value& structure(int index) const;  // a scalar struct
+  // A function to call: a lambda or handle, or (when `by_name`) a function's name as text.
+  const Value& function(int index, bool by_name = false) const;
+  // An option from a set: the position in `choices` of the one argument `index` names, in any
+  // letter case; anything else is "<what> must be "a", "b" or "c", got <value>" (builtins.md's
+  // wording), `what` being "argument <k>" unless given.
+  int choice(int index, std::initializer_list<std::string_view> choices,
+             std::string_view what = {}) const;
   // The optional dim argument (builtins.md §0.2): 1 or 2, nullopt when absent; anything else is
   // the error "<name>: dim must be 1 or 2, got <d>".
   std::optional<int> dim_argument(int index) const;
