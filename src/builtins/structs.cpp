@@ -104,6 +104,16 @@ Value iscell(Call& call) {
   return Value::boolean(call.value(0).is(Kind::StringArray) || call.value(0).is(Kind::Cell));
 }
 
+// iscellstr(x): a string array, or in matlab code a cell whose every element is text (MATLAB's
+// rule; rlab keeps its answer, true for any cell).
+Value iscellstr(Call& call) {
+  const Value& x = call.value(0);
+  if (x.is(Kind::Cell) && call.session().dialect() == lang::Dialect::Matlab) {
+    return Value::boolean(runtime::is_text_cell(x));
+  }
+  return iscell(call);
+}
+
 // isfield(s, name) → Bool; isfield(s, {names}) → a logical Vector, one truth per name (MATLAB).
 Value isfield(Call& call) {
   // MATLAB: anything but a struct has no fields, and a name that is not text names none.
@@ -259,8 +269,9 @@ extern const BuiltinTable kStructBuiltins = {
     {"isstruct", isstruct, 1, 1, "True for a struct. Example: isstruct(struct(\"a\", 1))"},
     {"iscell", iscell, 1, 1,
      "True for a cell array or a string array. Example: iscell({1, \"a\"})"},
-    {"iscellstr", iscell, 1, 1,
-     "iscellstr(x): true for a string array (every rlab cell holds text). Example: "
+    {"iscellstr", iscellstr, 1, 1,
+     "iscellstr(x): true for a string array or a cell of texts (in rlab code, any cell). "
+     "Example: "
      "iscellstr({\"a\", \"b\"})"},
     {"isfield", isfield, 2, 2,
      "isfield(s, name): true when s has that field; a string array of names gives one each. "

@@ -243,8 +243,24 @@ Value Value::tracked(Tracked tracked) {
   return result;
 }
 
+CellArray CellArray::shaped(const num::Dims& dims, std::vector<Value> values) {
+  const num::Dims canonical = num::canonical_dims(dims);
+  CellArray cells;
+  cells.rows = canonical[0];
+  cells.columns = canonical[1];
+  cells.higher.assign(canonical.begin() + 2, canonical.end());
+  cells.items = std::move(values);
+  return cells;
+}
+
+num::Dims CellArray::dims() const {
+  num::Dims out{rows, columns};
+  out.insert(out.end(), higher.begin(), higher.end());
+  return out;
+}
+
 Value Value::cell(CellArray cells) {
-  LLMLAB_ASSERT(static_cast<std::size_t>(cells.rows * cells.columns) == cells.items.size());
+  LLMLAB_ASSERT(static_cast<std::size_t>(num::element_count(cells.dims())) == cells.items.size());
   Value result;
   new (&result.payload_.heap) std::shared_ptr<void>(make_heap(std::move(cells)));
   result.kind_ = Kind::Cell;

@@ -273,10 +273,13 @@ class Value {
   Payload payload_;
 };
 
-// The contents of a cell array: rows × columns values, column-major (MATLAB's linear order).
+// The contents of a cell array: rows × columns × higher… values, column-major (MATLAB's linear
+// order). `higher` holds the extents past the second (issue #27), none for a 2-D cell, so 2-D
+// code reads rows and columns as before; it is kept canonical (no trailing 1).
 struct CellArray {
   std::int64_t rows = 0;
   std::int64_t columns = 0;
+  std::vector<std::int64_t> higher;
   std::vector<Value> items;
 
   // A 1×N row of these values.
@@ -287,6 +290,11 @@ struct CellArray {
     cells.items = std::move(values);
     return cells;
   }
+  // A cell of extents `dims` (any count; made canonical) over `values` in linear order.
+  static CellArray shaped(const num::Dims& dims, std::vector<Value> values);
+  // Every extent: {rows, columns, higher…}.
+  num::Dims dims() const;
+  bool is_nd() const { return !higher.empty(); }
 };
 
 }  // namespace llmlab::runtime
