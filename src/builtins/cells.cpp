@@ -525,7 +525,7 @@ CellArray array_items(const Value& x) {
     items.columns = static_cast<std::int64_t>(items.items.size());
     return items;
   }
-  if (runtime::is_struct_like(x)) return CellArray::row(runtime::struct_elements(x));
+  if (runtime::is_struct_like(x)) return runtime::struct_cells(x);
   if (x.is_nd_array()) {
     const num::NdArray& array = x.nd_value();
     for (num::Index k = 0; k < array.size(); ++k) {

@@ -102,14 +102,18 @@ num::Index extent_along(const num::Dims& dims, int dim) {
 std::optional<num::Dims> nd_extents(const Value& value) {
   if (value.is_nd_array()) return value.nd_value().dims();
   if (value.is(Kind::Cell) && value.cell_value().is_nd()) return value.cell_value().dims();
+  if (value.is(Kind::StructArray) && value.struct_array_dims().size() > 2) {
+    return value.struct_array_dims();
+  }
   return std::nullopt;
 }
 
-// Whether argument 0 is a cell: a Cell, or in matlab code a string array (the cell of texts
-// that `{'a', 'b'}` makes).
+// Whether argument 0 is a container whose elements a reshaping builtin moves as they are: a
+// Cell or a struct array, or in matlab code a string array (the cell of texts that
+// `{'a', 'b'}` makes).
 bool is_cell_argument(const Call& call) {
   const Value& a = call.value(0);
-  return a.is(Kind::Cell) ||
+  return a.is(Kind::Cell) || a.is(Kind::StructArray) ||
          (a.is(Kind::StringArray) && call.session().dialect() == lang::Dialect::Matlab);
 }
 
@@ -118,12 +122,17 @@ bool is_cell_argument(const Call& call) {
 // elements follow them (runtime/nd_cells.hpp).
 Value through_positions(Call& call, Value (*kernel)(Call&)) {
   const Value& a = call.value(0);
+  const bool structs = runtime::is_struct_like(a);
   const runtime::CellArray cells =
-      a.is(Kind::StringArray) ? runtime::cell_of_texts(a.string_array_value()) : a.cell_value();
+      structs                     ? runtime::struct_cells(a)
+      : a.is(Kind::StringArray) ? runtime::cell_of_texts(a.string_array_value())
+                                  : a.cell_value();
   std::vector<Value> arguments(call.arguments().begin(), call.arguments().end());
   arguments[0] = runtime::cell_positions(cells);
   Call inner(call.interpreter(), call.name(), arguments, 1);
-  return Value::cell(runtime::cell_from_positions(kernel(inner), cells.items));
+  runtime::CellArray moved = runtime::cell_from_positions(kernel(inner), cells.items);
+  if (structs) return runtime::struct_array_of(moved);
+  return Value::cell(std::move(moved));
 }
 
 // size of an N-D array: size(A) all extents, size(A, k) one (1 past the last), and with
@@ -230,8 +239,13 @@ Value length(Call& call) {
     case Kind::Vector:
     case Kind::String:
     case Kind::StringArray:
-    case Kind::StructArray:
       return Value::scalar(static_cast<double>(value.element_count()));
+    case Kind::StructArray: {
+      const num::Dims dims = value.struct_array_dims();
+      return Value::scalar(value.element_count() == 0
+                               ? 0.0
+                               : static_cast<double>(*std::max_element(dims.begin(), dims.end())));
+    }
     case Kind::Struct:
       return Value::scalar(1);
     case Kind::Cell: {
@@ -532,8 +546,8 @@ num::Dims matlab_replication(const Call& call) {
   return dims;
 }
 
-// repmat in matlab code: MATLAB's size arguments (matlab_replication); text and structs keep
-// their one row (cells go through their positions, through_positions).
+// repmat in matlab code: MATLAB's size arguments (matlab_replication); text keeps its one row
+// (cells and structs go through their positions, through_positions).
 std::optional<Value> matlab_repmat(const Call& call) {
   const Value& a = call.value(0);
   const num::Dims dims = matlab_replication(call);
@@ -563,14 +577,7 @@ Value repmat(Call& call) {
     return Value::string(std::move(tiled));
   }
   // A struct tiles into a struct array: repmat(struct("W", 0), 1, L) preallocates L layers.
-  if (runtime::is_struct_like(call.value(0))) {
-    const auto [m, n] = size_arguments(call, 1);
-    if (m != 1) call.fail("cannot tile struct (struct arrays have one row)");
-    const std::vector<Value> items = runtime::struct_elements(call.value(0));
-    std::vector<Value> tiled;
-    for (num::Index k = 0; k < n; ++k) tiled.insert(tiled.end(), items.begin(), items.end());
-    return Value::struct_array(std::move(tiled));
-  }
+  if (runtime::is_struct_like(call.value(0))) return through_positions(call, repmat);
   // A string array tiles along its one dimension, as MATLAB's repmat({'-'}, 1, n) does.
   if (call.value(0).is(Kind::StringArray)) {
     const auto [m, n] = size_arguments(call, 1);
@@ -1229,12 +1236,17 @@ std::pair<num::Index, num::Index> size_of(const Value& value) {
     case Kind::String:
     case Kind::StringArray:
     case Kind::Tuple:
-    case Kind::StructArray:
       return {1, value.element_count()};
+    case Kind::StructArray: {  // trailing dims fold into the columns, as below
+      const num::Dims dims = value.struct_array_dims();
+      return {dims[0], num::element_count(std::span<const num::Index>(dims).subspan(1))};
+    }
     case Kind::None:
       return {0, 0};
-    case Kind::Cell:
-      return {value.cell_value().rows, value.cell_value().columns};
+    case Kind::Cell: {
+      const num::Dims dims = value.cell_value().dims();
+      return {dims[0], num::element_count(std::span<const num::Index>(dims).subspan(1))};
+    }
     case Kind::NdArray: {  // [r, c] = size(A): the trailing dims fold into the columns
       const num::Dims& dims = value.nd_value().dims();
       return {dims[0], num::element_count(std::span<const num::Index>(dims).subspan(1))};

@@ -133,7 +133,7 @@ std::string field_summary(const Value& value, const num::MatlabStyle* style) {
     case Kind::Struct:
       return "[1\u00d71 struct]";
     case Kind::StructArray:
-      return fmt::format("[1\u00d7{} struct]", value.struct_array_items().size());
+      return fmt::format("[{} struct]", fmt::join(value.struct_array_dims(), "\u00d7"));
     case Kind::Cell:
       return fmt::format("{{{} cell}}", fmt::join(value.cell_value().dims(), "\u00d7"));
     default:
@@ -154,8 +154,10 @@ std::string struct_lines(const StructFields& fields, const num::MatlabStyle* sty
 }
 
 // MATLAB's layout of a struct array: its size, then its field names one per line.
-std::string struct_array_lines(const std::vector<Value>& items) {
-  std::string out = fmt::format("1\u00d7{} struct array with fields:", items.size());
+std::string struct_array_lines(const Value& array) {
+  const std::vector<Value>& items = array.struct_array_items();
+  std::string out = fmt::format("{} struct array with fields:",
+                                fmt::join(array.struct_array_dims(), "\u00d7"));
   for (const auto& [name, field] : items.front().struct_fields()) out += "\n    " + name;
   return out;
 }
@@ -348,8 +350,9 @@ std::string limited_display(const Value& value, const Session& session) {
 
 // MATLAB's header line of a struct array, with the field names the elements share (in
 // ascending order).
-void append_struct_array(std::string& out, const std::vector<Value>& items) {
-  out += fmt::format("1\u00d7{} struct array", items.size());
+void append_struct_array(std::string& out, const Value& array) {
+  const std::vector<Value>& items = array.struct_array_items();
+  out += fmt::format("{} struct array", fmt::join(array.struct_array_dims(), "\u00d7"));
   if (items.empty() || items.front().struct_fields().empty()) return;
   out += " with fields: ";
   bool first = true;
@@ -401,7 +404,7 @@ void append_display(std::string& out, const Value& value) {
       append_struct(out, value.struct_fields());
       return;
     case Kind::StructArray:
-      append_struct_array(out, value.struct_array_items());
+      append_struct_array(out, value);
       return;
     case Kind::Tuple:
       append_tuple(out, value.tuple_items());
@@ -486,7 +489,7 @@ std::optional<std::string> matlab_struct_display(const Value& value, const Sessi
     const num::MatlabStyle style = matlab_style(session.format_mode());
     return struct_lines(value.struct_fields(), &style);
   }
-  return struct_array_lines(value.struct_array_items());
+  return struct_array_lines(value);
 }
 
 }  // namespace
