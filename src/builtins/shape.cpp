@@ -123,10 +123,10 @@ bool is_cell_argument(const Call& call) {
 Value through_positions(Call& call, Value (*kernel)(Call&)) {
   const Value& a = call.value(0);
   const bool structs = runtime::is_struct_like(a);
-  const runtime::CellArray cells =
-      structs                     ? runtime::struct_cells(a)
-      : a.is(Kind::StringArray) ? runtime::cell_of_texts(a.string_array_value())
-                                  : a.cell_value();
+  const runtime::CellArray cells = structs ? runtime::struct_cells(a)
+                                   : a.is(Kind::StringArray)
+                                       ? runtime::cell_of_texts(a.string_array_value())
+                                       : a.cell_value();
   std::vector<Value> arguments(call.arguments().begin(), call.arguments().end());
   arguments[0] = runtime::cell_positions(cells);
   Call inner(call.interpreter(), call.name(), arguments, 1);

@@ -156,8 +156,8 @@ std::string struct_lines(const StructFields& fields, const num::MatlabStyle* sty
 // MATLAB's layout of a struct array: its size, then its field names one per line.
 std::string struct_array_lines(const Value& array) {
   const std::vector<Value>& items = array.struct_array_items();
-  std::string out = fmt::format("{} struct array with fields:",
-                                fmt::join(array.struct_array_dims(), "\u00d7"));
+  std::string out =
+      fmt::format("{} struct array with fields:", fmt::join(array.struct_array_dims(), "\u00d7"));
   for (const auto& [name, field] : items.front().struct_fields()) out += "\n    " + name;
   return out;
 }

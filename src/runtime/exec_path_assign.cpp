@@ -11,6 +11,7 @@
 // aside and stored once the levels below it succeeded, and the final write checks before it
 // writes, so a failing assignment leaves every variable as it was.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <span>
 #include <string>
@@ -77,8 +78,7 @@ bool replaceable(const Value& value, bool defined) {
 }
 
 // "{2}", "{1,3}" (or "(2)", "(1,3)"): a cell or struct-array element in messages and echoes.
-std::string subscripts_text(std::span<const Value> subscripts, char open = '(',
-                            char close = ')') {
+std::string subscripts_text(std::span<const Value> subscripts, char open = '(', char close = ')') {
   std::string text(1, open);
   for (std::size_t k = 0; k < subscripts.size(); ++k) {
     if (k > 0) text += ",";
@@ -253,9 +253,9 @@ void resolve_field(ReadCursor& cursor, ResolvedStep& step, const lang::TargetSte
                    std::string& text) {
   const Value* current = cursor.current;
   if (cursor.exists && current->is(Kind::StructArray)) {
-    throw Error(fmt::format("'{}' is a 1×{} struct array: assign a field of one element, as "
+    throw Error(fmt::format("'{}' is a {} struct array: assign a field of one element, as "
                             "in {}(k).{}",
-                            text, current->struct_array_items().size(), text, step.field),
+                            text, fmt::join(current->struct_array_dims(), "×"), text, step.field),
                 written.loc);
   }
   if (cursor.exists && !current->is(Kind::Struct) && !replaceable(*current, cursor.exists)) {
@@ -291,12 +291,12 @@ void resolve_element(ReadCursor& cursor, ResolvedStep& step, const lang::TargetS
   text += element_text;
   const std::size_t size = one ? 1 : array ? current->struct_array_items().size() : 0;
   if (step.position) {
-    if (array) cursor.current = &current->struct_array_items()[static_cast<std::size_t>(*step.position)];
+    if (array)
+      cursor.current = &current->struct_array_items()[static_cast<std::size_t>(*step.position)];
   } else {
     if (cursor.missing.empty()) {
-      cursor.missing = fmt::format(
-          "index {} out of bounds (length {})",
-          element_text.substr(1, element_text.size() - 2), size);
+      cursor.missing = fmt::format("index {} out of bounds (length {})",
+                                   element_text.substr(1, element_text.size() - 2), size);
       cursor.missing_at = written.loc;
     }
     Value element = empty_like(one     ? std::vector<Value>{*current}

@@ -1,6 +1,7 @@
 // Statement execution (language.md §2, §13.1–§13.4): assignments and their echo lines, control
 // flow as Flow results, try/catch, function definitions, run and import.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <cerrno>
 #include <cmath>
@@ -27,6 +28,7 @@
 #include "runtime/nd_values.hpp"
 #include "runtime/operators.hpp"
 #include "runtime/predefined.hpp"
+#include "runtime/struct_array.hpp"
 #include "runtime/tracked.hpp"
 
 namespace llmlab::runtime::detail {
@@ -410,9 +412,9 @@ void Evaluator::exec_field_assign(const lang::FieldAssignStmt& statement) {
     variable.defined = true;
   } else if (variable.value.is(Kind::StructArray)) {
     throw Error(
-        fmt::format("'{}' is a 1×{} struct array: assign a field of one element, as in "
+        fmt::format("'{}' is a {} struct array: assign a field of one element, as in "
                     "{}(k).{}",
-                    statement.target.text, variable.value.struct_array_items().size(),
+                    statement.target.text, fmt::join(variable.value.struct_array_dims(), "\u00d7"),
                     statement.target.text, statement.field));
   } else if (!variable.value.is(Kind::Struct)) {
     throw Error(fmt::format("'{}' is a {}, not a struct", statement.target.text,
@@ -533,10 +535,17 @@ void iterate_columns(const Value& iterable, bool matlab, Iteration& iteration) {
 // MATLAB binds each column of a cell as a cell: a one-element cell for a row cell (§13.12).
 template <class Iteration>
 void iterate_cell_columns(const Value& iterable, Iteration& iteration) {
-  const num::Index columns = iterable.cell_value().columns;
+  // The columns of the d1×(d2·…·dn) fold, as MATLAB iterates an N-D value; a struct array's
+  // columns the same way (a 1×N array's elements).
+  const bool structs = iterable.is(Kind::StructArray);
+  const num::Dims dims = structs ? iterable.struct_array_dims() : iterable.cell_value().dims();
+  const num::Index columns = num::element_count(std::span<const num::Index>(dims).subspan(1));
   for (num::Index k = 0; k < columns; ++k) {
     const Value subscripts[] = {Value::all_index(), Value::scalar(static_cast<double>(k + 1))};
-    if (!iteration(cell_paren_read(iterable, subscripts))) break;
+    if (!iteration(structs ? struct_array_read(iterable, subscripts)
+                           : cell_paren_read(iterable, subscripts))) {
+      break;
+    }
   }
 }
 
@@ -593,10 +602,7 @@ void iterate_value(Value& iterable, bool matlab, const lang::ForStmt& statement,
       }
       break;
     case Kind::StructArray:
-      // Each element in turn, as MATLAB iterates the columns of a 1×N struct array.
-      for (const Value& element : iterable.struct_array_items()) {
-        if (!iteration(element)) break;
-      }
+      iterate_cell_columns(iterable, iteration);
       break;
     case Kind::Tracked:
       iterate_tracked(iterable, iteration);

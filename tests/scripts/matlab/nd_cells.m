@@ -70,6 +70,11 @@ disp(u{2, 2, 2})   % expect: H
 disp(cellfun(@numel, t(:, :, 1)))
 % expect:    1   1
 % expect:    1   1
+for e = cell(2, 1, 2)
+  disp(size(e))
+end
+% expect:    2   1
+% expect:    2   1
 % display: MATLAB's paged layout, each page as a 2-D cell shows (Octave prints {1x2x2 Cell Array})
 s = cell(1, 2, 2);
 s{1, 2, 2} = 5;

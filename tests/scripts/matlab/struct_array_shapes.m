@@ -37,6 +37,16 @@ disp(length(p))   % expect: 3
 t(5).a = 9;
 disp(size(t))   % expect:    1   5
 disp(isempty(t(4).a))   % expect: 1
+for e = s
+  disp(size(e))
+end
+% expect:    2   1
+for e = w
+  disp(size(e))
+end
+% expect:    2   1
+% expect:    2   1
+% expect:    2   1
 % display: MATLAB's header (Octave words it "2x1 struct array containing the fields:")
 s
 % expect: s =
