@@ -70,6 +70,12 @@ disp(u{2, 2, 2})   % expect: H
 disp(cellfun(@numel, t(:, :, 1)))
 % expect:    1   1
 % expect:    1   1
+k3 = strcmp(t, 'f');
+disp(size(k3))   % expect:    2   2   2
+disp(k3(1, 2, 2))   % expect: 1
+disp(size(strlength(t)))   % MATLAB's strlength keeps the cell's shape (Octave lacks strlength)
+% expect:    2   2   2
+disp([isequal(t, t), isequal(t, t(:, :, 1))])   % expect:   1  0
 for e = cell(2, 1, 2)
   disp(size(e))
 end
