@@ -3,6 +3,7 @@
 #include "builtins/cells.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
@@ -16,6 +17,7 @@
 #include "base/utf8.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
+#include "num/nd_shape.hpp"
 #include "runtime/cell_array.hpp"
 #include "runtime/char_matrix.hpp"
 #include "runtime/indexing.hpp"
@@ -34,32 +36,30 @@ using runtime::CellArray;
 using runtime::Kind;
 using runtime::Value;
 
-// cell(n): n×n empty matrices, as MATLAB; cell(r, c): r×c; cell([r, c]) the same.
+// cell(n): n×n empty matrices, as MATLAB; cell(d1, d2, ...): d1×d2×…; cell([d1 d2 ...]) the same.
 Value cell(Call& call) {
-  std::int64_t rows = 0, columns = 0;
-  if (call.count() == 2) {
-    rows = call.count_argument(0);
-    columns = call.count_argument(1);
+  num::Dims dims;
+  if (call.count() >= 2) {
+    for (int k = 0; k < call.count(); ++k) dims.push_back(call.count_argument(k));
   } else if (call.value(0).is_array()) {
     const num::Matrix size = call.matrix(0);
-    if (size.size() != 2) call.fail("a size vector must have two elements [rows, columns]");
-    for (const double extent : {size[0], size[1]}) {
+    if (size.size() < 2) call.fail("a size vector must have at least two elements");
+    for (num::Index k = 0; k < size.size(); ++k) {
+      const double extent = size[k];
       if (!(extent >= 0 && extent <= 1e9 && extent == std::floor(extent))) {
         call.fail("sizes must be non-negative integers");
       }
+      dims.push_back(static_cast<std::int64_t>(extent));
     }
-    rows = static_cast<std::int64_t>(size[0]);
-    columns = static_cast<std::int64_t>(size[1]);
   } else {
-    rows = columns = call.count_argument(0);
+    dims = {call.count_argument(0), call.count_argument(0)};
   }
-  CellArray cells;
-  cells.rows = rows;
-  cells.columns = columns;
-  cells.items.assign(static_cast<std::size_t>(rows * columns), Value::matrix(num::Matrix(0, 0)));
+  const num::Index count = num::element_count(dims);
+  CellArray cells = CellArray::shaped(
+      dims, std::vector<Value>(static_cast<std::size_t>(count), Value::matrix(num::Matrix(0, 0))));
   // MATLAB keeps an empty cell's extents (cell(1, 0) is 1×0); rlab's empty cell is 0×0.
   if (cells.items.empty() && call.session().dialect() != lang::Dialect::Matlab) {
-    cells.rows = cells.columns = 0;
+    cells = CellArray{};
   }
   return Value::cell(std::move(cells));
 }
@@ -124,8 +124,15 @@ Value num2cell(Call& call) {
   if (x.is(Kind::StringArray)) {
     return Value::cell(runtime::cell_of_texts(x.string_array_value()));
   }
-  // Cell arrays have two dims; MATLAB's N-D cell result has no value kind here yet.
-  if (x.is_nd_array()) call.fail("an N-D array needs an N-D cell array, which llmlab lacks");
+  if (x.is_nd_array()) {  // each element in a cell of the array's extents
+    const num::NdArray& array = x.nd_value();
+    std::vector<Value> items;
+    for (num::Index k = 0; k < array.size(); ++k) {
+      const num::Complex z = array.pages().complex_at(num::offset_of(array.dims(), k));
+      items.push_back(z.imag() == 0.0 ? Value::scalar(z.real()) : Value::complex(z));
+    }
+    return Value::cell(CellArray::shaped(array.dims(), std::move(items)));
+  }
   // A char's characters each in a cell (MATLAB's num2cell('ab') is {'a', 'b'}).
   const bool chars = runtime::is_char(x);
   const num::Matrix m = chars ? runtime::char_codes(x) : call.matrix(0);
@@ -202,6 +209,43 @@ Value mat2cell(Call& call) {
 
 // cell2mat(c): the elements joined as the matrix literal [c{1,1}, c{1,2}, ...; c{2,1}, ...]
 // joins them (MATLAB's block concatenation; the same shape rules and errors).
+// A 2-D cell's elements joined as [c{1,1}, c{1,2}; c{2,1}, c{2,2}] joins them.
+Value joined_page(const Call& call, const CellArray& cells) {
+  std::vector<std::vector<Value>> rows(static_cast<std::size_t>(cells.rows));
+  for (num::Index r = 0; r < cells.rows; ++r) {
+    for (num::Index c = 0; c < cells.columns; ++c) {
+      const Value& item = cells.items[static_cast<std::size_t>(c * cells.rows + r)];
+      if (item.is(Kind::Cell)) call.fail("a cell inside the cell cannot become a matrix");
+      rows[static_cast<std::size_t>(r)].push_back(item);
+    }
+  }
+  return runtime::concatenate(rows, call.session().dialect());
+}
+
+// An N-D cell's pages each joined as a 2-D cell is, then the pages along dim 3, then those
+// blocks along dim 4, and so on (numbers only).
+Value joined_pages(const Call& call, const CellArray& cells) {
+  std::vector<num::NdArray> blocks;
+  for (num::Index page = 0; page < runtime::cell_page_count(cells); ++page) {
+    const Value joined = joined_page(call, runtime::cell_page(cells, page));
+    if (!runtime::is_numeric_or_nd(joined)) call.fail("an N-D cell must hold numbers");
+    blocks.push_back(runtime::as_nd_array(joined));
+  }
+  for (std::size_t dim = 2; dim < cells.dims().size(); ++dim) {
+    const auto extent = static_cast<std::size_t>(cells.dims()[dim]);
+    std::vector<num::NdArray> grouped;
+    for (std::size_t first = 0; first < blocks.size(); first += extent) {
+      const std::span<const num::NdArray> group(blocks.data() + first, extent);
+      if (num::concatenation_mismatch(static_cast<int>(dim), group) >= 0) {
+        call.fail(fmt::format("the blocks do not fit together along dim {}", dim + 1));
+      }
+      grouped.push_back(num::concatenated(static_cast<int>(dim), group));
+    }
+    blocks = std::move(grouped);
+  }
+  return runtime::nd_result(std::move(blocks.front()));
+}
+
 Value cell2mat(Call& call) {
   const Value& input = call.value(0);
   // {} is an empty string array in rlab: [] as for an empty cell.
@@ -218,15 +262,8 @@ Value cell2mat(Call& call) {
   }
   const CellArray& cells = input.cell_value();
   if (cells.items.empty()) return runtime::concatenate({{}});
-  std::vector<std::vector<Value>> rows(static_cast<std::size_t>(cells.rows));
-  for (num::Index r = 0; r < cells.rows; ++r) {
-    for (num::Index c = 0; c < cells.columns; ++c) {
-      const Value& item = cells.items[static_cast<std::size_t>(c * cells.rows + r)];
-      if (item.is(Kind::Cell)) call.fail("a cell inside the cell cannot become a matrix");
-      rows[static_cast<std::size_t>(r)].push_back(item);
-    }
-  }
-  return runtime::concatenate(rows, call.session().dialect());
+  if (cells.is_nd()) return joined_pages(call, cells);
+  return joined_page(call, cells);
 }
 
 // The elements of one cellfun input as a cell: a cell as it is, a string array as a row of
@@ -375,7 +412,8 @@ Value legacy_cellfun(Call& call) {
   if (call.count() != 3) call.fail(fmt::format("\"{}\" takes a cell and one argument", name));
   const CellArray cells = cellfun_input(call, 1);
   const Value function = Value::function_handle(name == "size" ? "size" : "class");
-  num::Matrix result(cells.rows, cells.columns);
+  const auto count = static_cast<num::Index>(cells.items.size());
+  num::Matrix result(count, 1);
   for (std::size_t k = 0; k < cells.items.size(); ++k) {
     double answer = 0.0;
     if (name == "size") {
@@ -383,26 +421,48 @@ Value legacy_cellfun(Call& call) {
     } else {
       answer = call.invoke(function, {cells.items[k]}).string_value() == call.string(2) ? 1.0 : 0.0;
     }
-    const auto position = static_cast<num::Index>(k);
-    result.set(position % cells.rows, position / cells.rows, answer);
+    result.set(static_cast<num::Index>(k), 0, answer);
   }
-  return Value::matrix(std::move(result), name == "isclass");
+  // The answers in linear order, in the cell's shape.
+  return runtime::nd_result(
+      num::reshaped(num::NdArray::from_matrix(std::move(result)), cells.dims()), name == "isclass");
+}
+
+// One output of map_items, in the shape of `shape` (its first input): numbers as an array
+// (uniform), otherwise a cell, or a string array of the texts when the input was one.
+Value packed_output(Call& call, const CellfunOptions& options, std::vector<Value> output,
+                    const CellArray& shape, bool strings_in) {
+  const num::Dims dims = shape.dims();
+  if (options.uniform && dims.size() > 2) {  // an N-D result: the numbers, reshaped
+    const auto count = static_cast<num::Index>(output.size());
+    const Value numbers = uniform_cellfun_result(call, output, count, 1);
+    return runtime::nd_result(num::reshaped(runtime::as_nd_array(numbers), dims),
+                              numbers.is_logical());
+  }
+  if (options.uniform) return uniform_cellfun_result(call, output, shape.rows, shape.columns);
+  const bool all_strings =
+      strings_in && std::all_of(output.begin(), output.end(),
+                                [](const Value& result) { return result.is(Kind::String); });
+  if (all_strings) {
+    std::vector<std::string> texts;
+    for (const Value& result : output) texts.push_back(result.string_value());
+    return Value::string_array(std::move(texts));
+  }
+  return Value::cell(CellArray::shaped(dims, std::move(output)));
 }
 
 // The engine of cellfun and of matlab code's arrayfun: f on the matching items of `inputs`
 // (one per input argument from argument 2 on, all of one size), packed as cellfun packs them.
 Value map_items(Call& call, const CellfunOptions& options, const Value& function,
                 const std::vector<CellArray>& inputs, bool strings_in) {
+  const num::Dims dims = inputs.front().dims();
   for (std::size_t k = 0; k < inputs.size(); ++k) {
-    if (inputs[k].rows != inputs.front().rows || inputs[k].columns != inputs.front().columns) {
+    if (inputs[k].dims() != dims) {
       call.fail(fmt::format(
-          "all the input arguments must have the same size (argument {} is "
-          "{}\u00d7{}, argument 2 is {}\u00d7{})",
-          k + 2, inputs[k].rows, inputs[k].columns, inputs.front().rows, inputs.front().columns));
+          "all the input arguments must have the same size (argument {} is {}, argument 2 is {})",
+          k + 2, fmt::join(inputs[k].dims(), "\u00d7"), fmt::join(dims, "\u00d7")));
     }
   }
-  const num::Index rows = inputs.front().rows;
-  const num::Index columns = inputs.front().columns;
   const std::size_t count = inputs.front().items.size();
   const int outputs = std::max(call.nargout(), 1);
   // results[o][k]: output o of the call on element k.
@@ -429,24 +489,7 @@ Value map_items(Call& call, const CellfunOptions& options, const Value& function
   }
   std::vector<Value> packed;
   for (std::vector<Value>& output : results) {
-    if (options.uniform) {
-      packed.push_back(uniform_cellfun_result(call, output, rows, columns));
-      continue;
-    }
-    const bool all_strings =
-        strings_in && std::all_of(output.begin(), output.end(),
-                                  [](const Value& result) { return result.is(Kind::String); });
-    if (all_strings) {
-      std::vector<std::string> texts;
-      for (const Value& result : output) texts.push_back(result.string_value());
-      packed.push_back(Value::string_array(std::move(texts)));
-      continue;
-    }
-    CellArray out;
-    out.rows = rows;
-    out.columns = columns;
-    out.items = std::move(output);
-    packed.push_back(Value::cell(std::move(out)));
+    packed.push_back(packed_output(call, options, std::move(output), inputs.front(), strings_in));
   }
   if (outputs == 1) return std::move(packed.front());
   return Value::tuple(std::move(packed));
@@ -482,7 +525,17 @@ CellArray array_items(const Value& x) {
     items.columns = static_cast<std::int64_t>(items.items.size());
     return items;
   }
-  if (runtime::is_struct_like(x)) return CellArray::row(runtime::struct_elements(x));
+  if (runtime::is_struct_like(x)) return runtime::struct_cells(x);
+  if (x.is_nd_array()) {
+    const num::NdArray& array = x.nd_value();
+    for (num::Index k = 0; k < array.size(); ++k) {
+      const num::Complex z = array.pages().complex_at(num::offset_of(array.dims(), k));
+      items.items.push_back(x.is_logical()    ? Value::boolean(z.real() != 0.0)
+                            : z.imag() == 0.0 ? Value::scalar(z.real())
+                                              : Value::complex(z));
+    }
+    return CellArray::shaped(array.dims(), std::move(items.items));
+  }
   if (x.is_array()) {
     const num::Matrix& m = x.matrix_value();
     items.rows = x.is(Kind::Vector) ? (m.empty() ? 0 : 1) : m.rows();
@@ -514,9 +567,9 @@ Value matlab_arrayfun(Call& call) {
 namespace {}  // namespace
 
 const BuiltinTable kCellBuiltins = {
-    {"cell", cell, 1, 2,
-     "cell(n): an n×n cell of empty matrices; cell(r, c) or cell([r, c]): r×c. "
-     "Example: c = cell(1, 3)"},
+    {"cell", cell, 1, -1,
+     "cell(n): an n×n cell of empty matrices; cell(r, c) or cell([r, c]): r×c; "
+     "cell(d1, d2, d3, ...) or cell([d1 d2 d3 ...]): an N-D cell. Example: c = cell(2, 3, 4)"},
     {"num2cell", num2cell, 1, 2,
      "Each element of an array (or string of a string array) in its own cell. "
      "Example: num2cell([1, 2, 3])"},

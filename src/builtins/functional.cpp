@@ -187,6 +187,9 @@ Value nd_arrayfun(Call& call, int inputs) {
   }
   runtime::Call folded(call.interpreter(), call.name(), arguments, call.nargout());
   const Value result = arrayfun_2d(folded);
+  if (result.is(Kind::Cell) && result.element_count() == num::element_count(dims)) {
+    return Value::cell(runtime::CellArray::shaped(dims, result.cell_value().items));
+  }
   if (!runtime::is_numeric_or_nd(result) || result.element_count() != num::element_count(dims)) {
     return result;
   }
@@ -201,14 +204,15 @@ int arrayfun_inputs(Call& call) {
 }
 
 Value arrayfun(Call& call) {
+  const bool tracked = std::any_of(call.arguments().begin(), call.arguments().end(),
+                                   [](const Value& x) { return x.is(Kind::Tracked); });
+  // Matlab code's arrayfun takes N-D inputs as they are (cells.cpp's array_items).
+  if (call.session().dialect() == lang::Dialect::Matlab && !tracked) {
+    return matlab_arrayfun(call);
+  }
   const int inputs = arrayfun_inputs(call);
   for (int k = 1; k <= inputs; ++k) {
     if (call.value(k).is_nd_array()) return nd_arrayfun(call, inputs);
-  }
-  const bool tracked = std::any_of(call.arguments().begin(), call.arguments().end(),
-                                   [](const Value& x) { return x.is(Kind::Tracked); });
-  if (call.session().dialect() == lang::Dialect::Matlab && !tracked) {
-    return matlab_arrayfun(call);
   }
   return arrayfun_2d(call);
 }

@@ -30,6 +30,7 @@
 #include "runtime/cell_array.hpp"
 #include "runtime/display.hpp"
 #include "runtime/literals.hpp"
+#include "runtime/nd_cells.hpp"
 #include "runtime/nd_values.hpp"
 #include "runtime/operators.hpp"
 #include "runtime/printf.hpp"
@@ -92,22 +93,66 @@ Value eye(Call& call) {
   return Value::matrix(std::move(result));
 }
 
+// Extent along 0-based `dim`: 1 past the last.
+num::Index extent_along(const num::Dims& dims, int dim) {
+  return dim < static_cast<int>(dims.size()) ? dims[static_cast<std::size_t>(dim)] : 1;
+}
+
+// The extents of an N-D array or an N-D cell; nullopt for a value of 2 dims.
+std::optional<num::Dims> nd_extents(const Value& value) {
+  if (value.is_nd_array()) return value.nd_value().dims();
+  if (value.is(Kind::Cell) && value.cell_value().is_nd()) return value.cell_value().dims();
+  if (value.is(Kind::StructArray) && value.struct_array_dims().size() > 2) {
+    return value.struct_array_dims();
+  }
+  return std::nullopt;
+}
+
+// Whether argument 0 is a container whose elements a reshaping builtin moves as they are: a
+// Cell or a struct array, or in matlab code a string array (the cell of texts that
+// `{'a', 'b'}` makes).
+bool is_cell_argument(const Call& call) {
+  const Value& a = call.value(0);
+  return a.is(Kind::Cell) || a.is(Kind::StructArray) ||
+         (a.is(Kind::StringArray) && call.session().dialect() == lang::Dialect::Matlab);
+}
+
+// f(c, ...) for a cell c and a builtin `kernel` that only rearranges elements (reshape,
+// permute, squeeze, repmat): the kernel moves the numeric array of c's positions, and the
+// elements follow them (runtime/nd_cells.hpp).
+Value through_positions(Call& call, Value (*kernel)(Call&)) {
+  const Value& a = call.value(0);
+  const bool structs = runtime::is_struct_like(a);
+  const runtime::CellArray cells = structs ? runtime::struct_cells(a)
+                                   : a.is(Kind::StringArray)
+                                       ? runtime::cell_of_texts(a.string_array_value())
+                                       : a.cell_value();
+  std::vector<Value> arguments(call.arguments().begin(), call.arguments().end());
+  arguments[0] = runtime::cell_positions(cells);
+  Call inner(call.interpreter(), call.name(), arguments, 1);
+  runtime::CellArray moved = runtime::cell_from_positions(kernel(inner), cells.items);
+  if (structs) return runtime::struct_array_of(moved);
+  return Value::cell(std::move(moved));
+}
+
 // size of an N-D array: size(A) all extents, size(A, k) one (1 past the last), and with
 // several outputs one extent each, the last output the product of the extents left (MATLAB).
-Value nd_size(Call& call, const num::NdArray& array) {
-  if (call.has(1)) return Value::scalar(static_cast<double>(array.extent(call.nd_dim_argument(1))));
+Value nd_size(Call& call, const num::Dims& dims) {
+  if (call.has(1))
+    return Value::scalar(static_cast<double>(extent_along(dims, call.nd_dim_argument(1))));
   if (call.nargout() >= 2) {
     std::vector<Value> items;
     for (int k = 0; k < call.nargout(); ++k) {
-      num::Index extent = array.extent(k);
+      num::Index extent = extent_along(dims, k);
       if (k == call.nargout() - 1) {
-        for (int rest = k + 1; rest < array.ndims(); ++rest) extent *= array.extent(rest);
+        for (int rest = k + 1; rest < static_cast<int>(dims.size()); ++rest)
+          extent *= extent_along(dims, rest);
       }
       items.push_back(Value::scalar(static_cast<double>(extent)));
     }
     return Value::tuple(std::move(items));
   }
-  std::vector<double> extents(array.dims().begin(), array.dims().end());
+  std::vector<double> extents(dims.begin(), dims.end());
   return Value::vector(num::Matrix::row(extents));
 }
 
@@ -133,8 +178,8 @@ Value selected_extents(Call& call) {
     const double d = dims[k];
     if (d < 1 || d != std::floor(d)) call.fail("DIM must be a positive integer");
     double extent = 1.0;
-    if (x.is_nd_array()) {
-      const num::Dims& all = x.nd_value().dims();
+    if (const std::optional<num::Dims> nd = nd_extents(x)) {
+      const num::Dims& all = *nd;
       if (d <= static_cast<double>(all.size()))
         extent = static_cast<double>(all[static_cast<std::size_t>(d) - 1]);
     } else if (d <= 2) {
@@ -162,7 +207,7 @@ Value size(Call& call) {
     throw Error(
         fmt::format("wrong number of arguments for 'size': expected 1..2, got {}", call.count()));
   }
-  if (call.value(0).is_nd_array()) return nd_size(call, call.value(0).nd_value());
+  if (const std::optional<num::Dims> nd = nd_extents(call.value(0))) return nd_size(call, *nd);
   if (is_matlab_trailing_dim(call)) {
     call.nd_dim_argument(1);
     return Value::scalar(1);
@@ -194,14 +239,20 @@ Value length(Call& call) {
     case Kind::Vector:
     case Kind::String:
     case Kind::StringArray:
-    case Kind::StructArray:
       return Value::scalar(static_cast<double>(value.element_count()));
+    case Kind::StructArray: {
+      const num::Dims dims = value.struct_array_dims();
+      return Value::scalar(value.element_count() == 0
+                               ? 0.0
+                               : static_cast<double>(*std::max_element(dims.begin(), dims.end())));
+    }
     case Kind::Struct:
       return Value::scalar(1);
     case Kind::Cell: {
-      const runtime::CellArray& cells = value.cell_value();
-      return Value::scalar(
-          cells.items.empty() ? 0.0 : static_cast<double>(std::max(cells.rows, cells.columns)));
+      const num::Dims dims = value.cell_value().dims();
+      return Value::scalar(value.cell_value().items.empty()
+                               ? 0.0
+                               : static_cast<double>(*std::max_element(dims.begin(), dims.end())));
     }
     case Kind::Matrix: {
       const num::Matrix& m = value.matrix_value();
@@ -237,7 +288,8 @@ Value numel(Call& call) {
 
 Value ndims(Call& call) {
   const Value& value = call.value(0);
-  return Value::scalar(value.is_nd_array() ? value.nd_value().ndims() : 2);
+  const std::optional<num::Dims> nd = nd_extents(value);
+  return Value::scalar(nd ? static_cast<double>(nd->size()) : 2.0);
 }
 
 bool is_empty_value(const Value& value) {
@@ -309,6 +361,9 @@ Value nd_cat(Call& call, int dim) {
 
 Value cat(Call& call) {
   const int nd_dim = call.nd_dim_argument(0);
+  const bool any_cell = std::any_of(call.arguments().begin() + 1, call.arguments().end(),
+                                    [](const Value& x) { return x.is(Kind::Cell); });
+  if (any_cell) return runtime::concatenate_cells_along(nd_dim, call.arguments().subspan(1));
   const bool any_nd = std::any_of(call.arguments().begin() + 1, call.arguments().end(),
                                   [](const Value& x) { return x.is_nd_array(); });
   if (nd_dim >= 2 || any_nd) return nd_cat(call, nd_dim);
@@ -491,31 +546,11 @@ num::Dims matlab_replication(const Call& call) {
   return dims;
 }
 
-// A cell (or a string array, the cell of texts it stands for) tiled m×n times.
-Value tiled_cell(const Call& call, const num::Dims& dims) {
-  if (dims.size() > 2) call.fail("cannot tile cell along more than two dimensions");
-  const Value& a = call.value(0);
-  const runtime::CellArray cells =
-      a.is(Kind::StringArray) ? runtime::cell_of_texts(a.string_array_value()) : a.cell_value();
-  runtime::CellArray tiled;
-  tiled.rows = cells.rows * dims[0];
-  tiled.columns = cells.columns * dims[1];
-  tiled.items.reserve(static_cast<std::size_t>(tiled.rows * tiled.columns));
-  for (std::int64_t c = 0; c < tiled.columns; ++c) {
-    for (std::int64_t r = 0; r < tiled.rows; ++r) {
-      const std::int64_t k = (c % cells.columns) * cells.rows + r % cells.rows;
-      tiled.items.push_back(cells.items[static_cast<std::size_t>(k)]);
-    }
-  }
-  return Value::cell(std::move(tiled));
-}
-
-// repmat in matlab code: MATLAB's size arguments (matlab_replication) and cells tiled in two
-// dimensions; text and structs keep their one row.
+// repmat in matlab code: MATLAB's size arguments (matlab_replication); text keeps its one row
+// (cells and structs go through their positions, through_positions).
 std::optional<Value> matlab_repmat(const Call& call) {
   const Value& a = call.value(0);
   const num::Dims dims = matlab_replication(call);
-  if (a.is(Kind::Cell) || a.is(Kind::StringArray)) return tiled_cell(call, dims);
   if (!a.is_numeric() && !a.is_nd_array()) return std::nullopt;
   if (dims.size() > 2 || a.is_nd_array()) {
     return runtime::nd_result(num::repeated(runtime::as_nd_array(a), dims), a.is_logical());
@@ -526,6 +561,7 @@ std::optional<Value> matlab_repmat(const Call& call) {
 
 // Always a Matrix; the logical mark survives (language.md §13.6).
 Value repmat(Call& call) {
+  if (is_cell_argument(call)) return through_positions(call, repmat);
   if (call.session().dialect() == lang::Dialect::Matlab) {
     if (std::optional<Value> tiled = matlab_repmat(call)) return *std::move(tiled);
   }
@@ -541,14 +577,7 @@ Value repmat(Call& call) {
     return Value::string(std::move(tiled));
   }
   // A struct tiles into a struct array: repmat(struct("W", 0), 1, L) preallocates L layers.
-  if (runtime::is_struct_like(call.value(0))) {
-    const auto [m, n] = size_arguments(call, 1);
-    if (m != 1) call.fail("cannot tile struct (struct arrays have one row)");
-    const std::vector<Value> items = runtime::struct_elements(call.value(0));
-    std::vector<Value> tiled;
-    for (num::Index k = 0; k < n; ++k) tiled.insert(tiled.end(), items.begin(), items.end());
-    return Value::struct_array(std::move(tiled));
-  }
+  if (runtime::is_struct_like(call.value(0))) return through_positions(call, repmat);
   // A string array tiles along its one dimension, as MATLAB's repmat({'-'}, 1, n) does.
   if (call.value(0).is(Kind::StringArray)) {
     const auto [m, n] = size_arguments(call, 1);
@@ -649,6 +678,7 @@ Value nd_reshape(Call& call) {
 
 // Column-major reshape; in rlab 1×n and n×1 targets give a Vector (builtins.md §3).
 Value reshape(Call& call) {
+  if (is_cell_argument(call)) return through_positions(call, reshape);
   const bool sizes_nd = call.count() >= 4 || (call.count() == 2 && call.value(1).is_array() &&
                                               call.value(1).matrix_value().size() >= 3);
   if (sizes_nd || call.value(0).is_nd_array()) return nd_reshape(call);
@@ -688,6 +718,7 @@ const Value& numeric_or_nd(const Call& call, int index, const char* what) {
 }
 
 Value permute(Call& call) {
+  if (is_cell_argument(call)) return through_positions(call, permute);
   const Value& a = numeric_or_nd(call, 0, "cannot permute");
   const num::NdArray source = runtime::as_nd_array(a);
   const std::vector<int> order = permutation_argument(call, source.ndims());
@@ -696,6 +727,7 @@ Value permute(Call& call) {
 
 // ipermute(A, order): the permutation that permute(·, order) undoes.
 Value ipermute(Call& call) {
+  if (is_cell_argument(call)) return through_positions(call, ipermute);
   const Value& a = numeric_or_nd(call, 0, "cannot permute");
   const num::NdArray source = runtime::as_nd_array(a);
   const std::vector<int> order = permutation_argument(call, source.ndims());
@@ -743,6 +775,7 @@ Value shiftdim(Call& call) {
 // squeeze(A): an N-D array without its singleton dims; any 2-D value is returned as it is.
 Value squeeze(Call& call) {
   const Value& a = call.value(0);
+  if (is_cell_argument(call)) return through_positions(call, squeeze);
   if (!a.is_nd_array()) return a;
   return runtime::nd_result(num::squeezed(a.nd_value()), a.is_logical());
 }
@@ -1203,12 +1236,17 @@ std::pair<num::Index, num::Index> size_of(const Value& value) {
     case Kind::String:
     case Kind::StringArray:
     case Kind::Tuple:
-    case Kind::StructArray:
       return {1, value.element_count()};
+    case Kind::StructArray: {  // trailing dims fold into the columns, as below
+      const num::Dims dims = value.struct_array_dims();
+      return {dims[0], num::element_count(std::span<const num::Index>(dims).subspan(1))};
+    }
     case Kind::None:
       return {0, 0};
-    case Kind::Cell:
-      return {value.cell_value().rows, value.cell_value().columns};
+    case Kind::Cell: {
+      const num::Dims dims = value.cell_value().dims();
+      return {dims[0], num::element_count(std::span<const num::Index>(dims).subspan(1))};
+    }
     case Kind::NdArray: {  // [r, c] = size(A): the trailing dims fold into the columns
       const num::Dims& dims = value.nd_value().dims();
       return {dims[0], num::element_count(std::span<const num::Index>(dims).subspan(1))};

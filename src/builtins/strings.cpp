@@ -18,9 +18,11 @@
 #include "builtins/escapes.hpp"
 #include "builtins/registry.hpp"
 #include "num/format.hpp"
+#include "num/nd_shape.hpp"
 #include "runtime/cell_array.hpp"
 #include "runtime/char_matrix.hpp"
 #include "runtime/display.hpp"
+#include "runtime/nd_values.hpp"
 #include "runtime/printf.hpp"
 
 namespace llmlab::builtins {
@@ -157,13 +159,14 @@ Value compare_cell_texts(const Value& a, const Value& b, const TextComparison& e
   const auto mine = texts_at(cell, cells.items.size());
   const auto theirs = texts_at(other, cells.items.size());
   if (theirs.size() != mine.size()) return Value::boolean(false);
-  num::Matrix result(cells.rows, cells.columns, 0.0);
+  num::Matrix result(static_cast<num::Index>(mine.size()), 1, 0.0);  // in linear order
   for (std::size_t i = 0; i < mine.size(); ++i) {
     if (mine[i] && theirs[i] && equal(*mine[i], *theirs[i])) {
       result.set(static_cast<num::Index>(i), 1.0);
     }
   }
-  return Value::matrix(std::move(result), true);
+  return runtime::nd_result(
+      num::reshaped(num::NdArray::from_matrix(std::move(result)), cells.dims()), true);
 }
 
 // strcmp(a, b): Bool for two values; a logical vector when either is a StringArray, an array of

@@ -27,8 +27,9 @@ using runtime::Kind;
 using runtime::Value;
 
 // struct("f1", v1, ...). A cell value (MATLAB's form; rlab's {} of strings is a string array,
-// a value as before) makes a struct array, one element per cell element, where a one-element
-// cell and any other value go to every element: struct("name", {"a", 1}) is 1×2.
+// a value as before) makes a struct array of the cell's shape, one element per cell element,
+// where a one-element cell and any other value go to every element: struct("name", {"a", 1})
+// is 1×2, struct("name", {"a"; 1}) 2×1.
 Value make_struct(Call& call) {
   if (call.session().dialect() == lang::Dialect::Matlab) {
     // struct([]) is MATLAB's empty struct array.
@@ -52,6 +53,7 @@ Value make_struct(Call& call) {
     throw Error("struct() requires an even number of arguments: (field, value, ...)");
   }
   std::optional<std::size_t> count;  // of the cells with other than one element
+  num::Dims shape;                   // theirs: the struct array's (struct("a", {1; 2}) is 2×1)
   for (int k = 0; k < call.count(); k += 2) {
     const Value& name = call.value(k);
     if (!name.is(Kind::String))
@@ -64,6 +66,7 @@ Value make_struct(Call& call) {
                               *count, size));
     }
     count = size;
+    shape = value.cell_value().dims();
   }
   const std::size_t elements = count.value_or(1);
   std::vector<Value> structs(elements, Value::structure());
@@ -80,7 +83,7 @@ Value make_struct(Call& call) {
     }
   }
   if (elements == 1) return std::move(structs.front());
-  return Value::struct_array(std::move(structs));
+  return Value::struct_array(std::move(structs), shape);
 }
 
 const Value& struct_argument(Call& call, std::string_view function, int position = 0) {
@@ -102,6 +105,16 @@ Value isstruct(Call& call) { return Value::boolean(runtime::is_struct_like(call.
 // A cell array, or a string array (rlab's cell of strings), as MATLAB's iscell({"a"}).
 Value iscell(Call& call) {
   return Value::boolean(call.value(0).is(Kind::StringArray) || call.value(0).is(Kind::Cell));
+}
+
+// iscellstr(x): a string array, or in matlab code a cell whose every element is text (MATLAB's
+// rule; rlab keeps its answer, true for any cell).
+Value iscellstr(Call& call) {
+  const Value& x = call.value(0);
+  if (x.is(Kind::Cell) && call.session().dialect() == lang::Dialect::Matlab) {
+    return Value::boolean(runtime::is_text_cell(x));
+  }
+  return iscell(call);
 }
 
 // isfield(s, name) → Bool; isfield(s, {names}) → a logical Vector, one truth per name (MATLAB).
@@ -259,8 +272,9 @@ extern const BuiltinTable kStructBuiltins = {
     {"isstruct", isstruct, 1, 1, "True for a struct. Example: isstruct(struct(\"a\", 1))"},
     {"iscell", iscell, 1, 1,
      "True for a cell array or a string array. Example: iscell({1, \"a\"})"},
-    {"iscellstr", iscell, 1, 1,
-     "iscellstr(x): true for a string array (every rlab cell holds text). Example: "
+    {"iscellstr", iscellstr, 1, 1,
+     "iscellstr(x): true for a string array or a cell of texts (in rlab code, any cell). "
+     "Example: "
      "iscellstr({\"a\", \"b\"})"},
     {"isfield", isfield, 2, 2,
      "isfield(s, name): true when s has that field; a string array of names gives one each. "

@@ -15,7 +15,9 @@
 
 #include "base/utf8.hpp"
 #include "builtins/registry.hpp"
+#include "num/nd_shape.hpp"
 #include "runtime/cell_array.hpp"
+#include "runtime/nd_values.hpp"
 
 namespace llmlab::builtins {
 namespace {
@@ -47,14 +49,14 @@ Value per_text_number(Call& call, F f) {
   }
   const std::vector<std::string> texts = call.texts(0);
   const bool cell = x.is(Kind::Cell);
-  const num::Index rows = cell ? x.cell_value().rows : 1;
-  num::Matrix numbers(rows, cell ? x.cell_value().columns : static_cast<num::Index>(texts.size()));
-  for (std::size_t k = 0; k < texts.size(); ++k) {
-    // The texts are in MATLAB's column-major order.
-    const auto at = static_cast<num::Index>(k);
-    numbers.set(at % rows, at / rows, f(texts[k]));
-  }
-  return cell ? Value::matrix(std::move(numbers)) : Value::vector(std::move(numbers));
+  // The texts are in MATLAB's column-major order: numbers in that order, in the cell's shape.
+  num::Matrix numbers(cell ? static_cast<num::Index>(texts.size()) : 1,
+                      cell ? 1 : static_cast<num::Index>(texts.size()));
+  for (std::size_t k = 0; k < texts.size(); ++k)
+    numbers.set(static_cast<num::Index>(k), f(texts[k]));
+  if (!cell) return Value::vector(std::move(numbers));
+  return runtime::nd_result(
+      num::reshaped(num::NdArray::from_matrix(std::move(numbers)), x.cell_value().dims()));
 }
 
 // Every non-overlapping occurrence of `pattern` in `text`, left to right, as byte offsets.

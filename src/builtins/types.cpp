@@ -435,7 +435,7 @@ bool equal_tuples(const std::vector<Value>& a, const std::vector<Value>& b) {
 }
 
 bool equal_cells(const runtime::CellArray& a, const runtime::CellArray& b) {
-  return a.rows == b.rows && a.columns == b.columns && equal_tuples(a.items, b.items);
+  return a.dims() == b.dims() && equal_tuples(a.items, b.items);
 }
 
 // MATLAB's isequal: numbers compare by size and value whatever their kind (a Vector equals the
@@ -459,7 +459,8 @@ bool equal_values(const Value& a, const Value& b) {
     case Kind::Tuple:
       return equal_tuples(a.tuple_items(), b.tuple_items());
     case Kind::StructArray:
-      return equal_tuples(a.struct_array_items(), b.struct_array_items());
+      return a.struct_array_dims() == b.struct_array_dims() &&
+             equal_tuples(a.struct_array_items(), b.struct_array_items());
     case Kind::Lambda:
       return a.lambda_value().parameters == b.lambda_value().parameters &&
              a.lambda_value().text == b.lambda_value().text;

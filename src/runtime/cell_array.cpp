@@ -3,6 +3,7 @@
 #include "runtime/cell_array.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <vector>
@@ -10,6 +11,8 @@
 #include "base/error.hpp"
 #include "runtime/display.hpp"
 #include "runtime/indexing.hpp"
+#include "runtime/nd_cells.hpp"
+#include "runtime/nd_indexing.hpp"
 
 namespace llmlab::runtime {
 
@@ -129,9 +132,10 @@ CellArray& cell_target(Value& target, bool defined, std::string_view name) {
 
 std::optional<Index> cell_brace_position(const Value& cell, std::string_view name,
                                          std::span<const Value> subscripts) {
-  check_count(subscripts);
   const CellArray empty;
   const CellArray& cells = cell.is(Kind::Cell) ? cell.cell_value() : empty;
+  if (is_nd_cell_index(cells, subscripts.size())) return nd_cell_position(cells, subscripts);
+  check_count(subscripts);
   const auto count = static_cast<Index>(cells.items.size());
   std::vector<Index> rows, columns;
   if (subscripts.size() == 1) {
@@ -161,6 +165,7 @@ std::optional<Index> cell_brace_position(const Value& cell, std::string_view nam
 
 Value cell_brace_read(const Value& cell, std::span<const Value> subscripts) {
   const CellArray& cells = cell.cell_value();
+  if (is_nd_cell_index(cells, subscripts.size())) return nd_cell_brace_read(cells, subscripts);
   const std::vector<Index> positions = read_positions(cells, subscripts);
   if (positions.size() != 1) {
     throw Error(
@@ -172,6 +177,7 @@ Value cell_brace_read(const Value& cell, std::span<const Value> subscripts) {
 
 Value cell_paren_read(const Value& cell, std::span<const Value> subscripts) {
   const CellArray& cells = cell.cell_value();
+  if (is_nd_cell_index(cells, subscripts.size())) return nd_cell_paren_read(cells, subscripts);
   const std::vector<Index> positions = read_positions(cells, subscripts);
   CellArray out;
   if (subscripts.size() == 2) {
@@ -201,6 +207,10 @@ void cell_brace_assign(Value& target, bool defined, std::string_view name,
     }
   }
   CellArray& cells = cell_target(target, defined, name);
+  if (is_nd_cell_index(cells, subscripts.size())) {
+    nd_cell_assign(cells, subscripts, CellArray::row({std::move(rhs)}));
+    return;
+  }
   const std::vector<Index> positions = write_positions(cells, name, subscripts);
   cells.items[static_cast<std::size_t>(positions.front())] = std::move(rhs);
 }
@@ -215,6 +225,11 @@ void cell_paren_assign(Value& target, bool defined, std::string_view name,
   }
   Value staged = defined ? target : Value();
   CellArray& cells = cell_target(staged, defined, name);
+  if (is_nd_cell_index(cells, subscripts.size())) {
+    nd_cell_assign(cells, subscripts, rhs.cell_value());
+    target = std::move(staged);
+    return;
+  }
   const std::vector<Index> positions = write_positions(cells, name, subscripts);
   const std::vector<Value>& values = rhs.cell_value().items;
   if (values.size() != 1 && values.size() != positions.size()) {
@@ -229,6 +244,11 @@ void cell_paren_assign(Value& target, bool defined, std::string_view name,
 
 void cell_delete(Value& target, std::span<const Value> subscripts) {
   CellArray cells = target.cell_value();
+  if (is_nd_cell_index(cells, subscripts.size())) {
+    nd_cell_delete(cells, subscripts);
+    target = Value::cell(std::move(cells));
+    return;
+  }
   check_count(subscripts);
   if (subscripts.size() == 1) {
     std::vector<Index> doomed = read_positions(cells, subscripts);
@@ -277,14 +297,40 @@ void cell_delete(Value& target, std::span<const Value> subscripts) {
   target = Value::cell(std::move(out));
 }
 
+Index cell_page_count(const CellArray& cells) {
+  Index count = 1;
+  for (const Index extent : cells.higher) count *= extent;
+  return count;
+}
+
+CellArray cell_page(const CellArray& cells, Index page) {
+  const Index size = cells.rows * cells.columns;
+  const auto first = cells.items.begin() + static_cast<std::ptrdiff_t>(page * size);
+  CellArray out;
+  out.rows = cells.rows;
+  out.columns = cells.columns;
+  out.items.assign(first, first + static_cast<std::ptrdiff_t>(size));
+  return out;
+}
+
 double cell_end_value(const CellArray& cells, int position, int count) {
+  if (is_nd_cell_index(cells, static_cast<std::size_t>(count))) {
+    return nd_end_value(cells.dims(), position, count);
+  }
   if (count == 1) return static_cast<double>(cells.items.size());
   return static_cast<double>(position == 0 ? cells.rows : cells.columns);
 }
 
 void append_cell_display(std::string& out, const CellArray& cells) {
   if (cells.items.empty()) {
-    out += fmt::format("{{}}({}x{})", cells.rows, cells.columns);
+    out += fmt::format("{{}}({})", fmt::join(cells.dims(), "x"));
+    return;
+  }
+  if (cells.is_nd()) {
+    for (Index page = 0; page < cell_page_count(cells); ++page) {
+      out += fmt::format("{}{} =\n", page > 0 ? "\n" : "", page_label(cells.dims(), page));
+      append_cell_display(out, cell_page(cells, page));
+    }
     return;
   }
   out += "{";
@@ -326,7 +372,10 @@ Value text_cell(std::vector<std::string> texts, std::int64_t rows, std::int64_t 
 
 Value texts_shaped_like(const Value& like, std::vector<std::string> texts) {
   if (!like.is(Kind::Cell)) return Value::string_array(std::move(texts));
-  return text_cell(std::move(texts), like.cell_value().rows, like.cell_value().columns);
+  std::vector<Value> items;
+  items.reserve(texts.size());
+  for (std::string& text : texts) items.push_back(Value::string(std::move(text)));
+  return Value::cell(CellArray::shaped(like.cell_value().dims(), std::move(items)));
 }
 
 Value column_of_texts(std::vector<std::string> texts) {
@@ -345,6 +394,10 @@ Value texts_as_column(Value result) {
 }
 
 Value concatenate_cells(std::span<const Value> parts, bool vertical) {
+  const bool any_nd = std::any_of(parts.begin(), parts.end(), [](const Value& part) {
+    return part.is(Kind::Cell) && part.cell_value().is_nd();
+  });
+  if (any_nd) return concatenate_cells_along(vertical ? 0 : 1, parts);
   CellArray out;
   for (const Value& part : parts) {
     CellArray piece = part.is(Kind::Cell) ? part.cell_value() : CellArray::row({part});

@@ -40,11 +40,17 @@ void cell_paren_assign(Value& target, bool defined, std::string_view name,
 // c(subscripts) = []: removes the selected elements (one subscript, or whole rows/columns).
 void cell_delete(Value& target, std::span<const Value> subscripts);
 
+// How many d1×d2 pages an N-D cell has (1 for a 2-D one), and page `page` (0-based) of them.
+num::Index cell_page_count(const CellArray& cells);
+CellArray cell_page(const CellArray& cells, num::Index page);
+
 // The value of `end` in subscript `position` of `count` subscripts (§6.3).
 double cell_end_value(const CellArray& cells, int position, int count);
 
 // Octave's layout: `{` then one line per element `  [r,c] = ⟨v⟩` (column-major) then `}`;
-// an empty cell is `{}(RxC)`.
+// an empty cell is `{}(RxC)`. An N-D cell shows page by page under `ans(:,:,k) =` headers:
+// MATLAB's paged layout (Octave prints only `{2x1x2 Cell Array}`; MATLAB's documented form
+// wins), each page in the 2-D layout, as N-D numeric arrays show.
 void append_cell_display(std::string& out, const CellArray& cells);
 
 // A cell of texts held as a string array, as the 1×N cell of strings it stands for.

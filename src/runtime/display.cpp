@@ -133,10 +133,9 @@ std::string field_summary(const Value& value, const num::MatlabStyle* style) {
     case Kind::Struct:
       return "[1\u00d71 struct]";
     case Kind::StructArray:
-      return fmt::format("[1\u00d7{} struct]", value.struct_array_items().size());
+      return fmt::format("[{} struct]", fmt::join(value.struct_array_dims(), "\u00d7"));
     case Kind::Cell:
-      return fmt::format("{{{}\u00d7{} cell}}", value.cell_value().rows,
-                         value.cell_value().columns);
+      return fmt::format("{{{} cell}}", fmt::join(value.cell_value().dims(), "\u00d7"));
     default:
       return display(value);
   }
@@ -155,13 +154,16 @@ std::string struct_lines(const StructFields& fields, const num::MatlabStyle* sty
 }
 
 // MATLAB's layout of a struct array: its size, then its field names one per line.
-std::string struct_array_lines(const std::vector<Value>& items) {
-  std::string out = fmt::format("1\u00d7{} struct array with fields:", items.size());
+std::string struct_array_lines(const Value& array) {
+  const std::vector<Value>& items = array.struct_array_items();
+  std::string out =
+      fmt::format("{} struct array with fields:", fmt::join(array.struct_array_dims(), "\u00d7"));
   for (const auto& [name, field] : items.front().struct_fields()) out += "\n    " + name;
   return out;
 }
 
-// "ans(:,:,i,j)" for page `page` (0-based) of an array of `dims`: Octave's page header.
+}  // namespace
+
 std::string page_label(const num::Dims& dims, num::Index page) {
   std::string label = "ans(:,:";
   for (std::size_t k = 2; k < dims.size(); ++k) {
@@ -170,6 +172,8 @@ std::string page_label(const num::Dims& dims, num::Index page) {
   }
   return label + ")";
 }
+
+namespace {
 
 // An N-D array as Octave shows one, without its blank lines (as llmlab shows a matrix): each
 // page under its `ans(:,:,k) =` header, laid out by `show_page` on its own (Octave sizes each
@@ -214,7 +218,15 @@ std::string indented(std::string_view text, std::size_t indent) {
 // column-major order `  [r,c] = v` (an array's rows, or a nested cell, on the lines below), then
 // `}`; an empty cell is `{}(RxC)`.
 std::string matlab_cell(const CellArray& cells, FormatMode mode, int width) {
-  if (cells.items.empty()) return fmt::format("{{}}({}x{})", cells.rows, cells.columns);
+  if (cells.items.empty()) return fmt::format("{{}}({})", fmt::join(cells.dims(), "x"));
+  if (cells.is_nd()) {  // page by page, as append_cell_display lays an N-D cell out
+    std::string out;
+    for (num::Index page = 0; page < cell_page_count(cells); ++page) {
+      out += fmt::format("{}{} =\n", page > 0 ? "\n" : "", page_label(cells.dims(), page));
+      out += matlab_cell(cell_page(cells, page), mode, width);
+    }
+    return out;
+  }
   std::string out = "{";
   for (num::Index c = 0; c < cells.columns; ++c) {
     for (num::Index r = 0; r < cells.rows; ++r) {
@@ -338,8 +350,9 @@ std::string limited_display(const Value& value, const Session& session) {
 
 // MATLAB's header line of a struct array, with the field names the elements share (in
 // ascending order).
-void append_struct_array(std::string& out, const std::vector<Value>& items) {
-  out += fmt::format("1\u00d7{} struct array", items.size());
+void append_struct_array(std::string& out, const Value& array) {
+  const std::vector<Value>& items = array.struct_array_items();
+  out += fmt::format("{} struct array", fmt::join(array.struct_array_dims(), "\u00d7"));
   if (items.empty() || items.front().struct_fields().empty()) return;
   out += " with fields: ";
   bool first = true;
@@ -391,7 +404,7 @@ void append_display(std::string& out, const Value& value) {
       append_struct(out, value.struct_fields());
       return;
     case Kind::StructArray:
-      append_struct_array(out, value.struct_array_items());
+      append_struct_array(out, value);
       return;
     case Kind::Tuple:
       append_tuple(out, value.tuple_items());
@@ -476,7 +489,7 @@ std::optional<std::string> matlab_struct_display(const Value& value, const Sessi
     const num::MatlabStyle style = matlab_style(session.format_mode());
     return struct_lines(value.struct_fields(), &style);
   }
-  return struct_array_lines(value.struct_array_items());
+  return struct_array_lines(value);
 }
 
 // What echo and disp both show under the session's format; nullopt where they differ: rlab's
@@ -525,7 +538,9 @@ std::string echo(std::string_view name, const Value& value, const Session& sessi
        (value.is(Kind::Struct) && is_matlab_format(session.format_mode())) ||
        shows_matlab_struct(value, session));
   // So do an N-D array's pages, in both dialects.
-  const bool pages = value.is_nd_array() && value.element_count() > 0;
+  const bool pages =
+      (value.is_nd_array() || (value.is(Kind::Cell) && value.cell_value().is_nd())) &&
+      value.element_count() > 0;
   if (matlab_lines || pages || shows_struct_lines(value, session)) {
     out += " =\n";
   } else {

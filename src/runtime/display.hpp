@@ -16,6 +16,9 @@ namespace llmlab::runtime {
 
 // ⟨v⟩ (§8.2): independent of the `format` mode. No trailing newline; matrices span lines.
 std::string display(const Value& value);
+
+// "ans(:,:,i,j)" for page `page` (0-based) of an array of `dims`: Octave's page header.
+std::string page_label(const num::Dims& dims, num::Index page);
 // Appends ⟨v⟩ to `out` (what display, struct members and tuples use; avoids temporaries).
 void append_display(std::string& out, const Value& value);
 

@@ -1,6 +1,7 @@
 // Expression evaluation (language.md §3, §5, §6.3): the scalar fast paths live here, array
 // work goes to operators.cpp, indexing.cpp and num/ops.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
@@ -385,9 +386,9 @@ Value Evaluator::field_of(const Value& base, const lang::FieldExpr& expression) 
     if (std::optional<Value> property = base.object_value()->property(name)) return *property;
   }
   if (base.is(Kind::StructArray)) {
-    throw Error(fmt::format("cannot access field '{}' on a 1×{} struct array; index one element, "
+    throw Error(fmt::format("cannot access field '{}' on a {} struct array; index one element, "
                             "as in s(k).{}",
-                            name, base.element_count(), name),
+                            name, fmt::join(base.struct_array_dims(), "×"), name),
                 expression.loc);
   }
   throw Error(fmt::format("cannot access field '{}' on {}", name, base.kind_name()),

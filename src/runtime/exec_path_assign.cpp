@@ -11,6 +11,7 @@
 // aside and stored once the levels below it succeeded, and the final write checks before it
 // writes, so a failing assignment leaves every variable as it was.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <span>
 #include <string>
@@ -32,7 +33,8 @@ struct ResolvedStep {
   enum class Form { Field, Element, CellElement, Subscript } form = Form::Field;
   std::string field;              // Field: the name, a dynamic one evaluated
   std::vector<Value> subscripts;  // Element, CellElement, Subscript: evaluated with their `end`
-  num::Index position = 0;        // Element: the struct-array element (0-based)
+  // Element: the struct-array element (0-based, linear), nullopt past the end (a growth).
+  std::optional<num::Index> position;
   std::optional<num::Index> cell_position;  // CellElement: the element, nullopt past the end
   std::string base_text;  // the target before this step ("p.h(2)"), for messages and echoes
 };
@@ -75,15 +77,19 @@ bool replaceable(const Value& value, bool defined) {
          (value.is(Kind::StringArray) && value.string_array_value().empty());
 }
 
-// "{2}", "{1,3}": a cell element in messages and echoes.
-std::string brace_text(std::span<const Value> subscripts) {
-  std::string text = "{";
+// "{2}", "{1,3}" (or "(2)", "(1,3)"): a cell or struct-array element in messages and echoes.
+std::string subscripts_text(std::span<const Value> subscripts, char open = '(', char close = ')') {
+  std::string text(1, open);
   for (std::size_t k = 0; k < subscripts.size(); ++k) {
     if (k > 0) text += ",";
     const Value& s = subscripts[k];
     text += s.is(Kind::Scalar) ? fmt::format("{}", s.scalar_value()) : std::string("...");
   }
-  return text + "}";
+  return text + close;
+}
+
+std::string brace_text(std::span<const Value> subscripts) {
+  return subscripts_text(subscripts, '{', '}');
 }
 
 // The element `c{k} op= v` updates.
@@ -130,12 +136,13 @@ void write_field_step(Value& node, bool defined, TargetPlan& plan, std::size_t k
 // `(k).` at step k: in place inside the struct array, or past its end, where the element is
 // built aside and the array grows once the levels below succeeded.
 void write_element_step(Value& node, bool defined, TargetPlan& plan, std::size_t k, Value& rhs) {
-  const auto at = static_cast<std::size_t>(plan.steps[k].position);
-  if (defined && node.is(Kind::Struct) && at == 0) {
+  const std::optional<num::Index> position = plan.steps[k].position;
+  const auto at = static_cast<std::size_t>(position.value_or(0));
+  if (defined && node.is(Kind::Struct) && position) {
     write_step(node, true, plan, k + 1, rhs);
     return;
   }
-  if (defined && node.is(Kind::StructArray) && at < node.struct_array_items().size()) {
+  if (defined && node.is(Kind::StructArray) && position) {
     std::vector<Value>& items = node.mutable_struct_array_items();
     const std::size_t fields_before = items[at].struct_fields().size();
     write_step(items[at], true, plan, k + 1, rhs);
@@ -143,13 +150,10 @@ void write_element_step(Value& node, bool defined, TargetPlan& plan, std::size_t
     if (items[at].struct_fields().size() != fields_before) unify_struct_fields(items);
     return;
   }
-  std::vector<Value> items =
-      defined && is_struct_like(node) ? struct_elements(node) : std::vector<Value>{};
-  Value element = empty_like(items);
+  const bool grows_array = defined && is_struct_like(node);
+  Value element = empty_like(grows_array ? struct_elements(node) : std::vector<Value>{});
   write_step(element, true, plan, k + 1, rhs);
-  items.resize(at + 1, empty_like(items));
-  items[at] = std::move(element);
-  node = make_struct_array(std::move(items));
+  node = struct_array_grown(node, grows_array, plan.steps[k].subscripts, std::move(element));
 }
 
 // `{k}` at step k: in place inside the cell, or a new element built aside, then stored.
@@ -249,9 +253,9 @@ void resolve_field(ReadCursor& cursor, ResolvedStep& step, const lang::TargetSte
                    std::string& text) {
   const Value* current = cursor.current;
   if (cursor.exists && current->is(Kind::StructArray)) {
-    throw Error(fmt::format("'{}' is a 1×{} struct array: assign a field of one element, as "
+    throw Error(fmt::format("'{}' is a {} struct array: assign a field of one element, as "
                             "in {}(k).{}",
-                            text, current->struct_array_items().size(), text, step.field),
+                            text, fmt::join(current->struct_array_dims(), "×"), text, step.field),
                 written.loc);
   }
   if (cursor.exists && !current->is(Kind::Struct) && !replaceable(*current, cursor.exists)) {
@@ -277,17 +281,22 @@ void resolve_element(ReadCursor& cursor, ResolvedStep& step, const lang::TargetS
   if (cursor.exists && !is_struct_like(*current) && !replaceable(*current, cursor.exists)) {
     throw Error(fmt::format("'{}' is a {}, not a struct", text, current->kind_name()), written.loc);
   }
-  step.position = located(written.loc, [&] { return single_struct_position(step.subscripts); });
-  text += fmt::format("({})", step.position + 1);
-  const auto at = static_cast<std::size_t>(step.position);
   const bool one = current->is(Kind::Struct);
   const bool array = current->is(Kind::StructArray);
+  const Value none;
+  step.position = located(written.loc, [&] {
+    return struct_position(cursor.exists && (one || array) ? *current : none, step.subscripts);
+  });
+  const std::string element_text = subscripts_text(step.subscripts);
+  text += element_text;
   const std::size_t size = one ? 1 : array ? current->struct_array_items().size() : 0;
-  if (at < size) {
-    if (array) cursor.current = &current->struct_array_items()[at];
+  if (step.position) {
+    if (array)
+      cursor.current = &current->struct_array_items()[static_cast<std::size_t>(*step.position)];
   } else {
     if (cursor.missing.empty()) {
-      cursor.missing = fmt::format("index {} out of bounds (length {})", at + 1, size);
+      cursor.missing = fmt::format("index {} out of bounds (length {})",
+                                   element_text.substr(1, element_text.size() - 2), size);
       cursor.missing_at = written.loc;
     }
     Value element = empty_like(one     ? std::vector<Value>{*current}
@@ -389,7 +398,7 @@ void Evaluator::resolve_target(const lang::AssignTarget& target, TargetPlan& pla
     step.written = &written;
     step.base_text = text;
     step.cell_position.reset();
-    step.position = 0;
+    step.position.reset();
     if (written.is_field) {
       step.form = ResolvedStep::Form::Field;
       if (written.field_expr) {

@@ -1,6 +1,7 @@
 // Statement execution (language.md §2, §13.1–§13.4): assignments and their echo lines, control
 // flow as Flow results, try/catch, function definitions, run and import.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <cerrno>
 #include <cmath>
@@ -27,6 +28,7 @@
 #include "runtime/nd_values.hpp"
 #include "runtime/operators.hpp"
 #include "runtime/predefined.hpp"
+#include "runtime/struct_array.hpp"
 #include "runtime/tracked.hpp"
 
 namespace llmlab::runtime::detail {
@@ -500,10 +502,17 @@ void iterate_columns(const Value& iterable, bool matlab, Iteration& iteration) {
 // MATLAB binds each column of a cell as a cell: a one-element cell for a row cell (§13.12).
 template <class Iteration>
 void iterate_cell_columns(const Value& iterable, Iteration& iteration) {
-  const num::Index columns = iterable.cell_value().columns;
+  // The columns of the d1×(d2·…·dn) fold, as MATLAB iterates an N-D value; a struct array's
+  // columns the same way (a 1×N array's elements).
+  const bool structs = iterable.is(Kind::StructArray);
+  const num::Dims dims = structs ? iterable.struct_array_dims() : iterable.cell_value().dims();
+  const num::Index columns = num::element_count(std::span<const num::Index>(dims).subspan(1));
   for (num::Index k = 0; k < columns; ++k) {
     const Value subscripts[] = {Value::all_index(), Value::scalar(static_cast<double>(k + 1))};
-    if (!iteration(cell_paren_read(iterable, subscripts))) break;
+    if (!iteration(structs ? struct_array_read(iterable, subscripts)
+                           : cell_paren_read(iterable, subscripts))) {
+      break;
+    }
   }
 }
 
@@ -560,10 +569,7 @@ void iterate_value(Value& iterable, bool matlab, const lang::ForStmt& statement,
       }
       break;
     case Kind::StructArray:
-      // Each element in turn, as MATLAB iterates the columns of a 1×N struct array.
-      for (const Value& element : iterable.struct_array_items()) {
-        if (!iteration(element)) break;
-      }
+      iterate_cell_columns(iterable, iteration);
       break;
     case Kind::Tracked:
       iterate_tracked(iterable, iteration);

@@ -226,23 +226,30 @@ Value concatenate_text(const std::vector<std::vector<Value>>& rows, lang::Dialec
 
 }  // namespace
 
-// [s1, s2, people] of structs and struct arrays (MATLAB): one struct array, elements in order.
-// Struct arrays have one dimension, so rows (`[s1; s2]`) join the same way, as a cell literal's
-// rows do.
-Value concatenate_structs(const std::vector<std::vector<Value>>& rows) {
-  std::vector<Value> elements;
+// [s1, s2; s3, s4] of structs and struct arrays (MATLAB): each row joins horizontally, then
+// the rows vertically, as a cell literal's do (the elements go through the cell rules). rlab
+// code keeps its one dimension: every element joins one row, in order.
+Value concatenate_structs(const std::vector<std::vector<Value>>& rows, lang::Dialect dialect) {
+  std::vector<Value> joined_rows;
   for (const std::vector<Value>& row : rows) {
+    std::vector<Value> parts;
     for (const Value& element : row) {
       if (!contributes(element)) continue;
       if (!is_struct_like(element)) {
         throw Error(
             fmt::format("matrix concat: cannot join a {} with structs", element.kind_name()));
       }
-      const std::vector<Value> more = struct_elements(element);
-      elements.insert(elements.end(), more.begin(), more.end());
+      parts.push_back(Value::cell(struct_cells(element)));
+    }
+    if (parts.empty()) continue;
+    if (dialect == lang::Dialect::Matlab) {
+      joined_rows.push_back(concatenate_cells(parts, false));
+    } else {
+      joined_rows.insert(joined_rows.end(), parts.begin(), parts.end());
     }
   }
-  return make_struct_array(std::move(elements));
+  const Value joined = concatenate_cells(joined_rows, dialect == lang::Dialect::Matlab);
+  return struct_array_of(joined.cell_value());
 }
 
 // [c1, c2; c3, c4] with cells: each row joins horizontally, then the rows vertically (§13.12).
@@ -329,7 +336,7 @@ Value concatenate_values(const std::vector<std::vector<Value>>& rows, lang::Dial
     case LiteralKind::NdArrays:
       return concatenate_nd_rows(rows);  // N-D arrays in [ ] (#27)
     case LiteralKind::Structs:
-      return concatenate_structs(rows);
+      return concatenate_structs(rows, dialect);
     case LiteralKind::Numbers:
       break;
   }

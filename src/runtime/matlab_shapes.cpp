@@ -128,7 +128,9 @@ Value matlab_index_read(const Value& container, std::span<const Value> subscript
   }
   if (container.is(Kind::Vector)) return matlab_index_read(as_matlab_value(container), subscripts);
   Value result = index_read(container, subscripts);
-  if (container.is(Kind::Cell) && subscripts.size() == 1 && result.is(Kind::Cell)) {
+  // An N-D cell's reads already took the numeric N-D rule's shape (nd_cells.hpp).
+  if (container.is(Kind::Cell) && !container.cell_value().is_nd() && subscripts.size() == 1 &&
+      result.is(Kind::Cell)) {
     // c(I) takes the numeric rule's shape: c(:) is a column, a vector keeps its orientation.
     CellArray cells = result.cell_value();
     const auto count = static_cast<Index>(cells.items.size());

@@ -16,6 +16,7 @@
 #include "runtime/char_matrix.hpp"
 #include "runtime/class_values.hpp"
 #include "runtime/nd_operators.hpp"
+#include "runtime/struct_array.hpp"
 #include "runtime/tracked.hpp"
 
 namespace llmlab::runtime {
@@ -359,7 +360,16 @@ Value transposed(const Value& operand, bool conjugate) {
                            operand.is_logical());
     }
     case Kind::Cell:
+      if (operand.cell_value().is_nd()) throw Error("transpose is not defined for an N-D cell");
       return Value::cell(transposed_cell(operand.cell_value()));
+    case Kind::Struct:
+      return operand;
+    case Kind::StructArray: {  // s' and s.': the elements move as a cell's would
+      if (operand.struct_array_dims().size() > 2) {
+        throw Error("transpose is not defined for an N-D struct array");
+      }
+      return struct_array_of(transposed_cell(struct_cells(operand)));
+    }
     case Kind::StringArray: {
       // A cell of texts: a row becomes the N×1 cell it is to MATLAB code.
       std::vector<Value> texts;

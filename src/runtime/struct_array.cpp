@@ -1,5 +1,6 @@
-// Struct arrays (struct_array.hpp): reads, element writes with growth, and deletion, with the
-// positions of §6.1 over the array's one dimension.
+// Struct arrays (struct_array.hpp): reads, element writes with growth, and deletion. The
+// elements go through the cell rules (cell_array.hpp, nd_cells.hpp) as a cell of the array's
+// shape, so a struct array takes every subscript form a cell takes.
 #include "runtime/struct_array.hpp"
 
 #include <fmt/format.h>
@@ -9,7 +10,9 @@
 #include <string>
 
 #include "base/error.hpp"
+#include "runtime/cell_array.hpp"
 #include "runtime/display.hpp"
+#include "runtime/nd_cells.hpp"
 
 namespace llmlab::runtime {
 
@@ -17,29 +20,33 @@ namespace {
 
 using num::Index;
 
-// The positions one subscript (or (1, k)) selects in an array of `count` elements.
-std::vector<Index> positions_of(std::span<const Value> subscripts, Index count, bool& was_scalar) {
-  if (subscripts.size() == 2) {
-    const Subscript rows = resolve_subscript(subscripts[0]);
-    const bool first_row = rows.all || (rows.positions.size() == 1 && rows.positions[0] == 0);
-    if (!first_row) throw Error("a struct array has one row: index it as s(k) or s(1, k)");
-    subscripts = subscripts.subspan(1);
+// `[]` where a cell growth left it, as an element with every field of the others, [].
+std::vector<Value> filled(std::vector<Value> items) {
+  std::vector<Value> structs;
+  for (const Value& item : items) {
+    if (item.is(Kind::Struct)) structs.push_back(item);
   }
-  if (subscripts.size() != 1) {
-    throw Error(
-        fmt::format("struct array indexing takes 1 or 2 subscripts, got {}", subscripts.size()));
+  const Value filler = empty_like(structs);
+  for (Value& item : items) {
+    if (!item.is(Kind::Struct)) item = filler;
   }
-  const Subscript s = resolve_subscript(subscripts[0]);
-  was_scalar = s.scalar;
-  if (s.all) {
-    std::vector<Index> all(static_cast<std::size_t>(count));
-    for (Index k = 0; k < count; ++k) all[static_cast<std::size_t>(k)] = k;
-    return all;
-  }
-  return s.positions;
+  unify_struct_fields(items);
+  return items;
 }
 
 }  // namespace
+
+CellArray struct_cells(const Value& value) {
+  if (value.is(Kind::StructArray)) {
+    return CellArray::shaped(value.struct_array_dims(), value.struct_array_items());
+  }
+  if (value.is(Kind::Struct)) return CellArray::row({value});
+  return CellArray{};
+}
+
+Value struct_array_of(const CellArray& cells) {
+  return Value::struct_array(filled(cells.items), cells.dims());
+}
 
 std::vector<Value> struct_elements(const Value& value) {
   if (value.is(Kind::Struct)) return {value};
@@ -76,27 +83,34 @@ Value make_struct_array(std::vector<Value> elements) {
 }
 
 Value struct_array_read(const Value& container, std::span<const Value> subscripts) {
-  const std::vector<Value> items = struct_elements(container);
-  const Index count = static_cast<Index>(items.size());
-  bool scalar = false;
-  const std::vector<Index> positions = positions_of(subscripts, count, scalar);
-  std::vector<Value> picked;
-  for (const Index p : positions) {
-    if (p >= count) throw Error(fmt::format("index {} out of bounds (length {})", p + 1, count));
-    picked.push_back(items[static_cast<std::size_t>(p)]);
-  }
-  if (scalar) return picked.front();
-  if (picked.size() == 1) return picked.front();
-  return Value::struct_array(std::move(picked));
+  const CellArray cells = struct_cells(container);
+  // The N-D read gives MATLAB's shapes for one subscript too (s(:) a column).
+  const Value picked = subscripts.size() == 1 || is_nd_cell_index(cells, subscripts.size())
+                           ? nd_cell_paren_read(cells, subscripts)
+                           : cell_paren_read(Value::cell(cells), subscripts);
+  return struct_array_of(picked.cell_value());
 }
 
-Index single_struct_position(std::span<const Value> subscripts) {
-  bool scalar = false;
-  const std::vector<Index> positions = positions_of(subscripts, 0, scalar);
-  if (positions.size() != 1) {
-    throw Error("a field assignment into a struct array needs one element: s(k).name = value");
+std::optional<Index> struct_position(const Value& container, std::span<const Value> subscripts) {
+  const CellArray cells = struct_cells(container);
+  if (subscripts.size() == 1) {
+    const Subscript s = resolve_subscript(subscripts[0]);
+    if (s.all || s.positions.size() != 1) {
+      throw Error("a field assignment into a struct array needs one element: s(k).name = value");
+    }
+    const Index at = s.positions[0];
+    if (at < static_cast<Index>(cells.items.size())) return at;
+    return std::nullopt;
   }
-  return positions.front();
+  return nd_cell_position(cells, subscripts);
+}
+
+Value struct_array_grown(const Value& container, bool defined, std::span<const Value> subscripts,
+                         Value element) {
+  Value cells = Value::cell(defined ? struct_cells(container) : CellArray{});
+  cell_paren_assign(cells, true, "struct array", subscripts,
+                    Value::cell(CellArray::row({std::move(element)})));
+  return struct_array_of(cells.cell_value());
 }
 
 AssignEcho struct_array_assign(Value& target, bool defined, std::string_view name,
@@ -114,25 +128,9 @@ AssignEcho struct_array_assign(Value& target, bool defined, std::string_view nam
                     "got {}",
                     name, rhs.kind_name()));
   }
-  std::vector<Value> items =
-      defined && !empty_array ? struct_elements(target) : std::vector<Value>{};
-  bool scalar = false;
-  const std::vector<Index> positions =
-      positions_of(subscripts, static_cast<Index>(items.size()), scalar);
-  const std::vector<Value> sources = struct_elements(rhs);
-  if (sources.size() != 1 && sources.size() != positions.size()) {
-    throw Error(fmt::format("index assignment: {} structs for {} positions", sources.size(),
-                            positions.size()));
-  }
-  std::vector<Value> model = items;
-  model.insert(model.end(), sources.begin(), sources.end());
-  const Value filler = empty_like(model);
-  for (std::size_t k = 0; k < positions.size(); ++k) {
-    const auto p = static_cast<std::size_t>(positions[k]);
-    if (p >= items.size()) items.resize(p + 1, filler);
-    items[p] = sources[sources.size() == 1 ? 0 : k];
-  }
-  target = make_struct_array(std::move(items));
+  Value cells = Value::cell(defined && !empty_array ? struct_cells(target) : CellArray{});
+  cell_paren_assign(cells, true, name, subscripts, Value::cell(struct_cells(rhs)));
+  target = struct_array_of(cells.cell_value());
   AssignEcho echo;
   echo.form = AssignEcho::Form::Whole;
   echo.text = display(target);
@@ -140,22 +138,9 @@ AssignEcho struct_array_assign(Value& target, bool defined, std::string_view nam
 }
 
 void struct_array_delete(Value& target, std::span<const Value> subscripts) {
-  std::vector<Value> items = struct_elements(target);
-  bool scalar = false;
-  const std::vector<Index> positions =
-      positions_of(subscripts, static_cast<Index>(items.size()), scalar);
-  std::vector<bool> removed(items.size(), false);
-  for (const Index p : positions) {
-    if (p >= static_cast<Index>(items.size())) {
-      throw Error(fmt::format("index {} out of bounds (length {})", p + 1, items.size()));
-    }
-    removed[static_cast<std::size_t>(p)] = true;
-  }
-  std::vector<Value> kept;
-  for (std::size_t k = 0; k < items.size(); ++k) {
-    if (!removed[k]) kept.push_back(std::move(items[k]));
-  }
-  target = Value::struct_array(std::move(kept));
+  Value cells = Value::cell(struct_cells(target));
+  cell_delete(cells, subscripts);
+  target = struct_array_of(cells.cell_value());
 }
 
 }  // namespace llmlab::runtime

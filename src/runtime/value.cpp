@@ -131,6 +131,12 @@ std::shared_ptr<void> make_heap(T value) {
   return std::make_shared<T>(std::move(value));
 }
 
+// A struct array's elements (column-major) and its extents.
+struct StructArrayData {
+  std::vector<Value> items;
+  num::Dims dims;
+};
+
 // A string's text with its character count, counted once: strings never change, and `end`,
 // `length` and indexing need the count each time (text whose count equals its byte size is
 // ASCII, which indexes by byte).
@@ -194,9 +200,16 @@ Value Value::structure(StructFields fields) {
 }
 
 Value Value::struct_array(std::vector<Value> elements) {
+  const auto count = static_cast<num::Index>(elements.size());
+  return struct_array(std::move(elements), num::Dims{1, count});
+}
+
+Value Value::struct_array(std::vector<Value> elements, const num::Dims& dims) {
   if (elements.size() == 1) return std::move(elements.front());
+  LLMLAB_ASSERT(static_cast<std::size_t>(num::element_count(dims)) == elements.size());
   Value result;
-  new (&result.payload_.heap) std::shared_ptr<void>(make_heap(std::move(elements)));
+  new (&result.payload_.heap) std::shared_ptr<void>(
+      make_heap(StructArrayData{std::move(elements), num::canonical_dims(dims)}));
   result.kind_ = Kind::StructArray;
   return result;
 }
@@ -243,8 +256,24 @@ Value Value::tracked(Tracked tracked) {
   return result;
 }
 
+CellArray CellArray::shaped(const num::Dims& dims, std::vector<Value> values) {
+  const num::Dims canonical = num::canonical_dims(dims);
+  CellArray cells;
+  cells.rows = canonical[0];
+  cells.columns = canonical[1];
+  cells.higher.assign(canonical.begin() + 2, canonical.end());
+  cells.items = std::move(values);
+  return cells;
+}
+
+num::Dims CellArray::dims() const {
+  num::Dims out{rows, columns};
+  out.insert(out.end(), higher.begin(), higher.end());
+  return out;
+}
+
 Value Value::cell(CellArray cells) {
-  LLMLAB_ASSERT(static_cast<std::size_t>(cells.rows * cells.columns) == cells.items.size());
+  LLMLAB_ASSERT(static_cast<std::size_t>(num::element_count(cells.dims())) == cells.items.size());
   Value result;
   new (&result.payload_.heap) std::shared_ptr<void>(make_heap(std::move(cells)));
   result.kind_ = Kind::Cell;
@@ -352,14 +381,19 @@ StructFields& Value::mutable_struct_fields() {
 
 const std::vector<Value>& Value::struct_array_items() const {
   LLMLAB_ASSERT(kind_ == Kind::StructArray);
-  return heap_as<std::vector<Value>>();
+  return heap_as<StructArrayData>().items;
+}
+
+num::Dims Value::struct_array_dims() const {
+  LLMLAB_ASSERT(kind_ == Kind::StructArray);
+  return heap_as<StructArrayData>().dims;
 }
 
 std::vector<Value>& Value::mutable_struct_array_items() {
   LLMLAB_ASSERT(kind_ == Kind::StructArray);
   // Struct arrays are values too: clone the element list when another value shares it.
-  if (payload_.heap.use_count() > 1) payload_.heap = make_heap(heap_as<std::vector<Value>>());
-  return *static_cast<std::vector<Value>*>(payload_.heap.get());
+  if (payload_.heap.use_count() > 1) payload_.heap = make_heap(heap_as<StructArrayData>());
+  return static_cast<StructArrayData*>(payload_.heap.get())->items;
 }
 
 const std::vector<Value>& Value::tuple_items() const {

@@ -28,7 +28,7 @@ enum class Kind : std::uint8_t {
   Vector,
   Matrix,
   Struct,
-  StructArray,  // 1×N structs sharing their field names (MATLAB's struct array), N != 1
+  StructArray,  // structs of any shape sharing their field names (MATLAB's struct array), N != 1
   Tuple,
   Lambda,
   FunctionHandle,
@@ -156,6 +156,8 @@ class Value {
   // A struct array of these Struct elements (runtime/struct_array.hpp builds them with the
   // field names unified); one element is not an array but that Struct.
   static Value struct_array(std::vector<Value> elements);
+  // The same with extents `dims` (their product the element count; made canonical).
+  static Value struct_array(std::vector<Value> elements, const num::Dims& dims);
   static Value tuple(std::vector<Value> items);
   static Value lambda(Lambda lambda);
   static Value function_handle(std::string name);
@@ -209,6 +211,8 @@ class Value {
   const StructFields& struct_fields() const;
   StructFields& mutable_struct_fields();  // clones shared fields first
   const std::vector<Value>& struct_array_items() const;
+  // A StructArray's extents (1×N unless it was made with others).
+  num::Dims struct_array_dims() const;
   // The elements for writing in place (`s(k).f = v`); clones them first when shared.
   std::vector<Value>& mutable_struct_array_items();
   const std::vector<Value>& tuple_items() const;
@@ -273,10 +277,13 @@ class Value {
   Payload payload_;
 };
 
-// The contents of a cell array: rows × columns values, column-major (MATLAB's linear order).
+// The contents of a cell array: rows × columns × higher… values, column-major (MATLAB's linear
+// order). `higher` holds the extents past the second (issue #27), none for a 2-D cell, so 2-D
+// code reads rows and columns as before; it is kept canonical (no trailing 1).
 struct CellArray {
   std::int64_t rows = 0;
   std::int64_t columns = 0;
+  std::vector<std::int64_t> higher;
   std::vector<Value> items;
 
   // A 1×N row of these values.
@@ -287,6 +294,11 @@ struct CellArray {
     cells.items = std::move(values);
     return cells;
   }
+  // A cell of extents `dims` (any count; made canonical) over `values` in linear order.
+  static CellArray shaped(const num::Dims& dims, std::vector<Value> values);
+  // Every extent: {rows, columns, higher…}.
+  num::Dims dims() const;
+  bool is_nd() const { return !higher.empty(); }
 };
 
 }  // namespace llmlab::runtime
