@@ -191,9 +191,13 @@ Value columns(Call& call) {
 Value length(Call& call) {
   const Value& value = call.value(0);
   switch (value.kind()) {
+    case Kind::StringArray: {
+      const auto [rows, columns] = size_of(value);
+      return Value::scalar(
+          static_cast<double>(value.element_count() == 0 ? 0 : std::max(rows, columns)));
+    }
     case Kind::Vector:
     case Kind::String:
-    case Kind::StringArray:
     case Kind::StructArray:
       return Value::scalar(static_cast<double>(value.element_count()));
     case Kind::Struct:
@@ -1200,8 +1204,13 @@ std::pair<num::Index, num::Index> size_of(const Value& value) {
       return {1, value.matrix_value().size()};
     case Kind::Matrix:
       return {value.matrix_value().rows(), value.matrix_value().columns()};
-    case Kind::String:
     case Kind::StringArray:
+      if (value.string_array_rows() != 1) {  // MATLAB's string arrays: rows × columns
+        const num::Index rows = value.string_array_rows();
+        return {rows, rows == 0 ? 0 : value.element_count() / rows};
+      }
+      return {1, value.element_count()};
+    case Kind::String:
     case Kind::Tuple:
     case Kind::StructArray:
       return {1, value.element_count()};
