@@ -371,6 +371,8 @@ Value logical(Call& call) {
 // double(x): numbers without the logical mark; a string gives its character codes.
 Value double_builtin(Call& call) {
   const Value& x = call.value(0);
+  // double of MATLAB's strings reads the numbers they spell, as str2double.
+  if (x.is_string_class()) return call.interpreter().call("str2double", {x});
   if (x.is(Kind::String)) {
     const std::vector<std::string_view> characters = characters_of(x.string_value());
     num::Matrix codes(1, static_cast<num::Index>(characters.size()));

@@ -16,6 +16,7 @@
 #include "runtime/literals.hpp"
 #include "runtime/matlab_shapes.hpp"
 #include "runtime/operators.hpp"
+#include "runtime/string_class.hpp"
 #include "runtime/tracked.hpp"
 
 namespace llmlab::runtime::detail {
@@ -547,6 +548,7 @@ Value Evaluator::eval_cell_index(const lang::CellIndexExpr& expression) {
     eval_subscripts(expression.args, base, false, subscripts);
     return located(expression.loc, [&] {
       if (base.is(Kind::Cell)) return cell_brace_read(base, subscripts);
+      if (base.is_string_class()) return string_class_brace_read(base, subscripts);
       if (base.is(Kind::StringArray)) {
         Value element = index_read(base, subscripts);
         if (!element.is(Kind::String)) {

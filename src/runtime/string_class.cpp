@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "base/error.hpp"
+#include "runtime/cell_array.hpp"
 #include "runtime/char_matrix.hpp"
 
 namespace llmlab::runtime {
@@ -110,6 +111,65 @@ Value string_binary_operation(lang::BinaryOp op, const Value& left, const Value&
   }
   if (count == 1) return Value::boolean(truth(0, 0) != 0.0);
   return Value::matrix(std::move(truth), true);
+}
+
+namespace {
+
+enum class Element { String, Char };
+
+// The strings of a string-class value (or any value string_grid converts) as a cell of their
+// shape holding string scalars or char rows.
+CellArray strings_as_cell(const Value& strings, Element element) {
+  StringGrid grid = string_grid(strings);
+  CellArray cells;
+  cells.rows = grid.rows;
+  cells.columns = grid.columns;
+  for (std::string& text : grid.items) {
+    cells.items.push_back(element == Element::String ? Value::string_scalar(std::move(text))
+                                                     : Value::string(std::move(text)));
+  }
+  return cells;
+}
+
+// A cell of strings back as a string-class value; an element a growth filled in (an empty
+// matrix) is "".
+Value strings_from_cell(const Value& cell) {
+  const CellArray& cells = cell.cell_value();
+  StringGrid grid;
+  grid.rows = cells.rows;
+  grid.columns = cells.columns;
+  for (const Value& item : cells.items)
+    grid.items.push_back(item.is_text() ? item.string_value() : "");
+  return string_value_of(std::move(grid));
+}
+
+}  // namespace
+
+Value string_class_read(const Value& strings, std::span<const Value> subscripts) {
+  const Value cell = Value::cell(strings_as_cell(strings, Element::String));
+  return strings_from_cell(cell_paren_read(cell, subscripts));
+}
+
+Value string_class_brace_read(const Value& strings, std::span<const Value> subscripts) {
+  return cell_brace_read(Value::cell(strings_as_cell(strings, Element::Char)), subscripts);
+}
+
+void string_class_assign(Value& target, bool defined, std::string_view name,
+                         std::span<const Value> subscripts, const Value& rhs) {
+  Value cell = Value::cell(defined ? strings_as_cell(target, Element::String) : CellArray{});
+  cell_paren_assign(cell, true, name, subscripts,
+                    Value::cell(strings_as_cell(rhs, Element::String)));
+  target = strings_from_cell(cell);
+}
+
+void string_class_delete(Value& target, std::span<const Value> subscripts) {
+  Value cell = Value::cell(strings_as_cell(target, Element::String));
+  cell_delete(cell, subscripts);
+  target = strings_from_cell(cell);
+}
+
+double string_class_end(const Value& strings, int position, int count) {
+  return cell_end_value(strings_as_cell(strings, Element::String), position, count);
 }
 
 }  // namespace llmlab::runtime

@@ -4,7 +4,9 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "lang/ast.hpp"
@@ -33,5 +35,19 @@ Value string_value_of(StringGrid grid);
 // comparisons compare whole texts (code point order for < and the like), giving logicals; a
 // string scalar pairs with every element of the other side. Other operators are an error.
 Value string_binary_operation(lang::BinaryOp op, const Value& left, const Value& right);
+
+// Indexing a string-class value: s(...) selects strings as a cell's ( ) selects its elements
+// (so every subscript form of a cell works), s{k} the char row of one string.
+Value string_class_read(const Value& strings, std::span<const Value> subscripts);
+Value string_class_brace_read(const Value& strings, std::span<const Value> subscripts);
+// s(...) = v with v converted to strings (string_grid); positions past the end grow the array,
+// new ones holding "" (MATLAB's <missing>, which llmlab does not have). `target` may be
+// undefined (`defined` false).
+void string_class_assign(Value& target, bool defined, std::string_view name,
+                         std::span<const Value> subscripts, const Value& rhs);
+// s(...) = []: the selected strings removed.
+void string_class_delete(Value& target, std::span<const Value> subscripts);
+// The value of `end` in subscript `position` of `count`.
+double string_class_end(const Value& strings, int position, int count);
 
 }  // namespace llmlab::runtime
