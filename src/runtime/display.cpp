@@ -155,8 +155,9 @@ std::string field_summary(const Value& value, const num::MatlabStyle* style) {
     case Kind::Bool:
       return value.bool_value() ? "true" : "false";
     case Kind::String: {
-      // MATLAB quotes a char field with single quotes; rlab's text is a string, in double ones.
-      const char* quote = style ? "'" : "\"";
+      // MATLAB quotes a char field with single quotes and a string with double ones; rlab's
+      // text is a string, in double ones.
+      const char* quote = style && !value.is_string_class() ? "'" : "\"";
       return value.string_value().size() <= 60
                  ? quote + value.string_value() + quote
                  : fmt::format("[{}-character string]", value.element_count());
@@ -168,6 +169,11 @@ std::string field_summary(const Value& value, const num::MatlabStyle* style) {
       return fmt::format("[{}\u00d7{} {}]", value.matrix_value().rows(),
                          value.matrix_value().columns(), value.is_logical() ? "logical" : "double");
     case Kind::StringArray:
+      if (value.is_string_class()) {
+        const std::int64_t rows = value.string_array_rows();
+        return fmt::format("[{}\u00d7{} string]", rows,
+                           rows == 0 ? 0 : value.element_count() / rows);
+      }
       return fmt::format("{{1\u00d7{} string array}}", value.string_array_value().size());
     case Kind::Struct:
       return "[1\u00d71 struct]";

@@ -45,5 +45,19 @@ disp(class(c{1})) % expect: string
 g = strings(2, 3);
 disp(size(g)) % expect:    2   3
 disp(g(1) == "") % expect: 1
+for w = ["ab" "c"]
+  fprintf("%s:%s ", class(w), w);
+end
+fprintf("\n") % expect: string:ab string:c 
+for w = "abc"
+  disp(w) % expect: abc
+end
+r.name = "Ada";
+r.tags = ["x" "y"];
+r
+% expect: r =
+% expect: struct with fields:
+% expect:     name: "Ada"
+% expect:     tags: [1×2 string]
 ["a" "b"; "c"]
 % expect error: horizontal dimensions mismatch (2 vs 1 columns)
