@@ -35,10 +35,16 @@ runtime::Value map_texts(runtime::Call& call, F f) {
 
 // `result` in the class of `like` (MATLAB's "string in, string out"): when `like` is of the
 // string class, text in `result` becomes strings of its shape (a char row a string scalar, a
-// string array or a cell of texts a string array); otherwise `result` as it is.
+// string array or a cell of texts a string array; of a tuple, its first output); otherwise
+// `result` as it is.
 inline runtime::Value in_class_of(const runtime::Value& like, runtime::Value result) {
   using runtime::Kind;
   if (!like.is_string_class() || result.is_string_class()) return result;
+  if (result.is(Kind::Tuple)) {  // [sorted, index] = sort(s): the first output
+    std::vector<runtime::Value> outputs = result.tuple_items();
+    if (!outputs.empty()) outputs.front() = in_class_of(like, std::move(outputs.front()));
+    return runtime::Value::tuple(std::move(outputs));
+  }
   if (result.is(Kind::String)) return runtime::Value::string_scalar(result.string_value());
   if (result.is(Kind::StringArray)) {
     return runtime::Value::string_matrix(result.string_array_value(), 1);

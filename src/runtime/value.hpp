@@ -276,7 +276,8 @@ class Value {
   };
 
   Kind kind_;
-  // The numeric class of a Scalar, Complex, Vector, Matrix or NdArray; Double for the rest.
+  // The numeric class of a Scalar, Complex, Vector, Matrix or NdArray; String for a text of
+  // MATLAB's string class (is_string_class); Double for the rest.
   NumClass class_ = NumClass::Double;
   Payload payload_;
 };

@@ -42,5 +42,10 @@ disp(compose("%d%%", [10 20])) % expect:     "10%"    "20%"
 disp(class(compose("%d", 5))) % expect: string
 disp(strcmp(["a" "b"], "a")) % expect:   1  0
 fprintf("%s|", ["a" "b"]); fprintf("\n") % expect: a|b|
+[sorted, order] = sort(["pear" "fig" "apple"]);
+disp(sorted) % expect:     "apple"    "fig"    "pear"
+disp(order) % expect:    3   2   1
+disp(sort("cba")) % expect: cba
+disp(unique(["b" "a" "b"])) % expect:     "a"    "b"
 string(struct())
 % expect error: cannot convert a struct to a string
