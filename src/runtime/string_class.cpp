@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string_view>
 
 #include "base/error.hpp"
 #include "runtime/cell_array.hpp"
@@ -143,28 +144,47 @@ Value strings_from_cell(const Value& cell) {
   return string_value_of(std::move(grid));
 }
 
+// f() run on the cell that stands for a string array, its errors worded for the string array
+// ("index 5 out of bounds (string array has 2 elements)", not "(cell has ...").
+template <class F>
+auto worded_for_strings(F f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (const Error& error) {
+    std::string message = error.what();
+    for (const std::string_view cell : {"cell arrays", "cell"}) {
+      const std::size_t at = message.find(cell);
+      if (at == std::string::npos) continue;
+      message.replace(at, cell.size(), cell.size() == 4 ? "string array" : "string arrays");
+      break;
+    }
+    throw Error(message);
+  }
+}
+
 }  // namespace
 
 Value string_class_read(const Value& strings, std::span<const Value> subscripts) {
   const Value cell = Value::cell(strings_as_cell(strings, Element::String));
-  return strings_from_cell(cell_paren_read(cell, subscripts));
+  return strings_from_cell(worded_for_strings([&] { return cell_paren_read(cell, subscripts); }));
 }
 
 Value string_class_brace_read(const Value& strings, std::span<const Value> subscripts) {
-  return cell_brace_read(Value::cell(strings_as_cell(strings, Element::Char)), subscripts);
+  const Value cell = Value::cell(strings_as_cell(strings, Element::Char));
+  return worded_for_strings([&] { return cell_brace_read(cell, subscripts); });
 }
 
 void string_class_assign(Value& target, bool defined, std::string_view name,
                          std::span<const Value> subscripts, const Value& rhs) {
   Value cell = Value::cell(defined ? strings_as_cell(target, Element::String) : CellArray{});
-  cell_paren_assign(cell, true, name, subscripts,
-                    Value::cell(strings_as_cell(rhs, Element::String)));
+  const Value strings = Value::cell(strings_as_cell(rhs, Element::String));
+  worded_for_strings([&] { cell_paren_assign(cell, true, name, subscripts, strings); });
   target = strings_from_cell(cell);
 }
 
 void string_class_delete(Value& target, std::span<const Value> subscripts) {
   Value cell = Value::cell(strings_as_cell(target, Element::String));
-  cell_delete(cell, subscripts);
+  worded_for_strings([&] { cell_delete(cell, subscripts); });
   target = strings_from_cell(cell);
 }
 
