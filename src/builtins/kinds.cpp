@@ -109,8 +109,8 @@ Value in_class(runtime::Call& call, runtime::BuiltinBody body, int operands,
 bool rearranges_char(const runtime::Call& call) {
   if (!call.has(0)) return false;
   const Value& x = call.value(0);
-  return runtime::is_char_matrix(x) ||
-         (x.is(Kind::String) && call.session().dialect() == lang::Dialect::Matlab);
+  return runtime::is_char_matrix(x) || (x.is(Kind::String) && !x.is_string_class() &&
+                                        call.session().dialect() == lang::Dialect::Matlab);
 }
 
 Value on_char_codes(runtime::Call& call, runtime::BuiltinBody body) {

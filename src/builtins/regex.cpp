@@ -25,6 +25,7 @@
 #include "base/utf8.hpp"
 #include "builtins/escapes.hpp"
 #include "builtins/registry.hpp"
+#include "builtins/text_map.hpp"
 #include "runtime/cell_array.hpp"
 #include "runtime/interpreter.hpp"
 #include "runtime/session.hpp"
@@ -723,10 +724,10 @@ Value strsplit(Call& call) {
 extern const BuiltinTable kRegexBuiltins = {
     {"strfind", strfind, 2, 6,
      "1-based starts of every occurrence of pattern in s. Example: strfind(\"abcabc\", \"bc\")"},
-    {"regexprep", regexprep, 3, -1,
+    {"regexprep", string_in_string_out<regexprep>, 3, -1,
      "Replace every regular-expression match: $1 inserts group 1. Example: regexprep(\"a1b22\", "
      "\"(\\\\d+)\", \"<$1>\")"},
-    {"strsplit", strsplit, 1, -1,
+    {"strsplit", string_in_string_out<strsplit>, 1, -1,
      "strsplit(s, delimiter): the pieces of s (default: space; MATLAB code: whitespace); "
      "options CollapseDelimiters (default true) and DelimiterType (\"simple\" or "
      "\"regularexpression\"); [pieces, delimiters] = strsplit(...). Example: "

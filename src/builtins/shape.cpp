@@ -236,9 +236,13 @@ Value columns(Call& call) {
 Value length(Call& call) {
   const Value& value = call.value(0);
   switch (value.kind()) {
+    case Kind::StringArray: {
+      const auto [rows, columns] = size_of(value);
+      return Value::scalar(
+          static_cast<double>(value.element_count() == 0 ? 0 : std::max(rows, columns)));
+    }
     case Kind::Vector:
     case Kind::String:
-    case Kind::StringArray:
       return Value::scalar(static_cast<double>(value.element_count()));
     case Kind::StructArray: {
       const num::Dims dims = value.struct_array_dims();
@@ -1233,8 +1237,13 @@ std::pair<num::Index, num::Index> size_of(const Value& value) {
       return {1, value.matrix_value().size()};
     case Kind::Matrix:
       return {value.matrix_value().rows(), value.matrix_value().columns()};
-    case Kind::String:
     case Kind::StringArray:
+      if (value.string_array_rows() != 1) {  // MATLAB's string arrays: rows × columns
+        const num::Index rows = value.string_array_rows();
+        return {rows, rows == 0 ? 0 : value.element_count() / rows};
+      }
+      return {1, value.element_count()};
+    case Kind::String:
     case Kind::Tuple:
       return {1, value.element_count()};
     case Kind::StructArray: {  // trailing dims fold into the columns, as below

@@ -13,6 +13,7 @@
 #include "builtins/registry.hpp"
 #include "builtins/sets.hpp"
 #include "builtins/slices.hpp"
+#include "builtins/text_map.hpp"
 #include "num/format.hpp"
 #include "num/nd_shape.hpp"
 #include "num/ops.hpp"
@@ -185,6 +186,9 @@ Value nd_sort_call(Call& call) {
 
 Value sort(Call& call) {
   const Value& x = call.value(0);
+  if (x.is(Kind::String) && x.is_string_class()) {  // one string (MATLAB's), already in order
+    return call.nargout() < 2 ? x : Value::tuple({x, Value::scalar(1)});
+  }
   if (x.is_nd_array()) return nd_sort_call(call);
   if (x.is(Kind::StringArray)) return sort_strings(call, x.string_array_value(), false);
   if (x.is(Kind::Cell)) return sort_cell_of_texts(call, x.cell_value());
@@ -509,13 +513,13 @@ extern const BuiltinTable kSortSearchBuiltins = {
      "Running sums: cumsum(x), cumsum(M, dim). Example: cumsum([1, 2, 3, 4])"},
     {"cumprod", keeps_class<cumprod>, 1, 2,
      "Running products: cumprod(x), cumprod(M, dim). Example: cumprod([1, 2, 3, 4])"},
-    {"sort", keeps_char<keeps_class<sort>>, 1, 3,
+    {"sort", string_in_string_out<keeps_char<keeps_class<sort>>>, 1, 3,
      "Stable sort: sort(x), sort(x, \"descend\"), sort(M, dim), [s, i] = sort(x). Example: [s, i] "
      "= sort([3, 1, 2], \"descend\")"},
     {"find", find, 1, 3,
      "Indices of non-zero elements: find(x), find(x, k[, \"last\"]), [r, c, v] = find(M). Example: "
      "find([0, 1, 0, 1])"},
-    {"unique", keeps_char<keeps_class<over_elements<unique>>>, 1, 4,
+    {"unique", string_in_string_out<keeps_char<keeps_class<over_elements<unique>>>>, 1, 4,
      "Sorted distinct elements: unique(x), [u, ia, ic] = unique(x), unique(x, \"stable\"). "
      "Example: unique([3, 1, 3, 2])"},
     {"maxk", extreme_k<num::Extremum::Max>, 2, 3,

@@ -17,6 +17,7 @@
 #include "base/utf8.hpp"
 #include "builtins/escapes.hpp"
 #include "builtins/registry.hpp"
+#include "builtins/text_map.hpp"
 #include "num/format.hpp"
 #include "num/nd_shape.hpp"
 #include "runtime/cell_array.hpp"
@@ -24,6 +25,7 @@
 #include "runtime/display.hpp"
 #include "runtime/nd_values.hpp"
 #include "runtime/printf.hpp"
+#include "runtime/string_class.hpp"
 
 namespace llmlab::builtins {
 namespace {
@@ -69,6 +71,15 @@ Value strcat(Call& call) {
   if (call.count() == 0) {
     if (!matlab) throw Error("wrong number of arguments for 'strcat': expected at least 1, got 0");
     return Value::string("");
+  }
+  // With a string among the parts, MATLAB's string rule: + joins them, whitespace kept.
+  if (std::any_of(call.arguments().begin(), call.arguments().end(),
+                  [](const Value& v) { return v.is_string_class(); })) {
+    Value joined = Value::string_scalar("");
+    for (const Value& part : call.arguments()) {
+      joined = runtime::string_binary_operation(lang::BinaryOp::Add, joined, part);
+    }
+    return joined;
   }
   // With string arrays or cells of texts among the parts, the texts join element by element
   // and the result has the first such part's shape.
@@ -246,12 +257,13 @@ void append_cell_rows(Call& call, const Value& cell, int index, std::vector<std:
       rows.insert(rows.end(), texts.begin(), texts.end());
       continue;
     }
-    if (!runtime::is_char(item) && !item.is_numeric()) {
+    const bool text = runtime::is_char(item) || item.is(Kind::String);
+    if (!text && !item.is_numeric()) {
       call.fail(fmt::format("argument {} must be a cell of texts and numbers; it holds a {}",
                             index + 1, item.kind_name()));
     }
     const std::vector<std::string> more =
-        runtime::text_rows(runtime::is_char(item) ? item : char_of_codes(call, item.as_matrix()));
+        runtime::text_rows(text ? item : char_of_codes(call, item.as_matrix()));
     rows.insert(rows.end(), more.begin(), more.end());
   }
 }
@@ -260,7 +272,7 @@ void append_cell_rows(Call& call, const Value& cell, int index, std::vector<std:
 // the rows of the char of numbers.
 std::vector<std::string> char_argument_rows(Call& call, int index) {
   const Value& x = call.value(index);
-  if (runtime::is_char(x)) return runtime::text_rows(x);
+  if (runtime::is_char(x) || x.is(Kind::String)) return runtime::text_rows(x);
   if (x.is(Kind::StringArray)) return x.string_array_value();
   std::vector<std::string> rows;
   if (x.is(Kind::Cell)) {
@@ -315,6 +327,14 @@ std::string without_trailing_blanks(std::string text) {
 // cell of texts is returned as it is.
 Value cellstr(Call& call) {
   const Value& x = call.value(0);
+  if (x.is_string_class()) {  // MATLAB's strings: a cell of their char rows, in their shape
+    runtime::CellArray cells;
+    cells.rows = x.is(Kind::StringArray) ? x.string_array_rows() : 1;
+    for (const std::string& text : call.texts(0)) cells.items.push_back(Value::string(text));
+    cells.columns =
+        cells.rows == 0 ? 0 : static_cast<std::int64_t>(cells.items.size()) / cells.rows;
+    return Value::cell(std::move(cells));
+  }
   if (x.is(Kind::Cell) || x.is(Kind::StringArray)) {
     call.texts(0);  // checks that every element is a text
     return x;
@@ -329,24 +349,6 @@ Value cellstr(Call& call) {
   cells.columns = 1;
   for (std::string& row : rows) cells.items.push_back(Value::string(without_trailing_blanks(row)));
   return Value::cell(std::move(cells));
-}
-
-// Applies a text transformation to a String, to every element of a StringArray, or to every
-// row of a char matrix (the rows padded again to one width).
-template <class Transform>
-Value map_text(Call& call, Transform transform) {
-  const Value& x = call.value(0);
-  if (x.is(Kind::StringArray) || runtime::is_text_cell(x)) {
-    std::vector<std::string> items = call.texts(0);
-    for (std::string& item : items) item = transform(std::move(item));
-    return runtime::texts_shaped_like(x, std::move(items));
-  }
-  if (runtime::is_char_matrix(x)) {
-    std::vector<std::string> rows = runtime::text_rows(x);
-    for (std::string& row : rows) row = transform(std::move(row));
-    return runtime::char_rows(rows, runtime::RowWidths::Padded);
-  }
-  return Value::string(transform(call.string(0)));
 }
 
 // MATLAB's strrep rule, overlapping matches included: every position where pattern starts
@@ -373,26 +375,26 @@ std::string replaced_overlapping(const std::string& text, const std::string& pat
 Value strrep(Call& call) {
   const std::string& pattern = call.string(1);
   const std::string& replacement = call.string(2);
-  return map_text(call, [&](const std::string& text) {
+  return map_texts(call, [&](const std::string& text) {
     return replaced_overlapping(text, pattern, replacement);
   });
 }
 
 Value upper(Call& call) {
-  return map_text(call, [](std::string text) {
+  return map_texts(call, [](std::string text) {
     for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     return text;
   });
 }
 
 Value lower(Call& call) {
-  return map_text(call, [](const std::string& text) { return lowercase(text); });
+  return map_texts(call, [](const std::string& text) { return lowercase(text); });
 }
 
 Value strtrim(Call& call) {
   if (runtime::is_char_matrix(call.value(0)))
     return runtime::trimmed_char_columns(call.value(0), true);
-  return map_text(call, [](std::string text) {
+  return map_texts(call, [](std::string text) {
     std::size_t begin = 0;
     std::size_t end = text.size();
     while (begin < end && is_space(text[begin])) ++begin;
@@ -414,7 +416,7 @@ Value deblank(Call& call) {
     }
     return Value::cell(std::move(cells));
   }
-  return map_text(call, [](std::string text) { return without_trailing_blanks(std::move(text)); });
+  return map_texts(call, [](std::string text) { return without_trailing_blanks(std::move(text)); });
 }
 
 // strjust(s, position): each row's blanks (spaces and NULs at its ends) moved: "right" (the
@@ -837,7 +839,7 @@ extern const BuiltinTable kStringBuiltins = {
      "strrep(s, old, new): every occurrence of old replaced, overlapping ones too. Example: "
      "strrep(\"a-b-c\", \"-\", "
      "\"+\")"},
-    {"strjoin", strjoin, 1, 2,
+    {"strjoin", string_in_string_out<strjoin>, 1, 2,
      "strjoin(sa, delimiter): the strings joined (default: space). Example: strjoin({\"a\", \"b\", "
      "\"c\"}, \"-\")"},
     {"str2double", str2double, 1, 1,

@@ -15,9 +15,11 @@
 
 #include "base/utf8.hpp"
 #include "builtins/registry.hpp"
+#include "builtins/text_map.hpp"
 #include "num/nd_shape.hpp"
 #include "runtime/cell_array.hpp"
 #include "runtime/nd_values.hpp"
+#include "runtime/string_class.hpp"
 
 namespace llmlab::builtins {
 namespace {
@@ -25,19 +27,6 @@ namespace {
 using runtime::Call;
 using runtime::Kind;
 using runtime::Value;
-
-// f applied to a String, or to every text of a StringArray or a cell of texts (the results in
-// its shape).
-template <class F>
-Value per_text(Call& call, F f) {
-  const Value& x = call.value(0);
-  if (x.is(Kind::StringArray) || runtime::is_text_cell(x)) {
-    std::vector<std::string> out;
-    for (const std::string& text : call.texts(0)) out.push_back(f(text));
-    return runtime::texts_shaped_like(x, std::move(out));
-  }
-  return Value::string(f(call.string(0)));
-}
 
 // The number f gives for a String, or for every text of a StringArray (a Vector) or a cell of
 // texts (an array of its shape).
@@ -49,14 +38,22 @@ Value per_text_number(Call& call, F f) {
   }
   const std::vector<std::string> texts = call.texts(0);
   const bool cell = x.is(Kind::Cell);
-  // The texts are in MATLAB's column-major order: numbers in that order, in the cell's shape.
-  num::Matrix numbers(cell ? static_cast<num::Index>(texts.size()) : 1,
-                      cell ? 1 : static_cast<num::Index>(texts.size()));
-  for (std::size_t k = 0; k < texts.size(); ++k)
-    numbers.set(static_cast<num::Index>(k), f(texts[k]));
-  if (!cell) return Value::vector(std::move(numbers));
-  return runtime::nd_result(
-      num::reshaped(num::NdArray::from_matrix(std::move(numbers)), x.cell_value().dims()));
+  if (cell) {  // numbers in the cell's shape, in MATLAB's column-major order
+    num::Matrix numbers(static_cast<num::Index>(texts.size()), 1);
+    for (std::size_t k = 0; k < texts.size(); ++k)
+      numbers.set(static_cast<num::Index>(k), f(texts[k]));
+    return runtime::nd_result(
+        num::reshaped(num::NdArray::from_matrix(std::move(numbers)), x.cell_value().dims()));
+  }
+  // A string array's rows (MATLAB's may have several).
+  const num::Index rows = std::max<num::Index>(x.string_array_rows(), 1);
+  num::Matrix numbers(rows, static_cast<num::Index>(texts.size()) / rows);
+  for (std::size_t k = 0; k < texts.size(); ++k) {
+    // The texts are in MATLAB's column-major order.
+    const auto at = static_cast<num::Index>(k);
+    numbers.set(at % rows, at / rows, f(texts[k]));
+  }
+  return rows > 1 ? Value::matrix(std::move(numbers)) : Value::vector(std::move(numbers));
 }
 
 // Every non-overlapping occurrence of `pattern` in `text`, left to right, as byte offsets.
@@ -81,9 +78,31 @@ std::string replaced(const std::string& text, const std::string& pattern,
   return out + text.substr(from);
 }
 
+// split of MATLAB's string: the pieces as a column of strings.
+Value as_string_column(Value pieces) {
+  std::vector<std::string> texts = pieces.is(Kind::StringArray)
+                                       ? pieces.string_array_value()
+                                       : std::vector<std::string>{pieces.string_value()};
+  const auto rows = static_cast<std::int64_t>(texts.size());
+  return Value::string_matrix(std::move(texts), rows);
+}
+
+Value split_pieces(Call& call);
+
 Value split(Call& call) {
+  Value pieces = split_pieces(call);
+  return call.value(0).is_string_class() ? as_string_column(std::move(pieces)) : pieces;
+}
+
+Value split_pieces(Call& call) {
   // split(s) splits at whitespace, split(s, d) at d; runs of delimiters count as one, as strsplit.
-  if (call.has(1)) return call.interpreter().call("strsplit", {call.value(0), call.value(1)});
+  if (call.has(1)) {
+    Value pieces = call.interpreter().call("strsplit", {call.value(0), call.value(1)});
+    if (!runtime::is_text_cell(pieces)) return pieces;
+    std::vector<std::string> texts;
+    for (const Value& item : pieces.cell_value().items) texts.push_back(item.string_value());
+    return Value::string_array(std::move(texts));
+  }
   const std::string& text = call.string(0);
   std::vector<std::string> pieces;
   std::string piece;
@@ -115,10 +134,70 @@ Value strlength(Call& call) {
 
 Value newline(Call&) { return Value::string("\n"); }
 
+// string(x) in matlab code: MATLAB's string array of x's shape (runtime::string_grid: a char
+// row is one string, a char matrix one per row, a number as num2str writes it); a cell gives
+// one string per element, each element a text or a number.
+Value matlab_string(Call& call) {
+  const Value& x = call.value(0);
+  if (!x.is(Kind::Cell)) return runtime::string_value_of(runtime::string_grid(x));
+  const runtime::CellArray& cells = x.cell_value();
+  runtime::StringGrid grid;
+  grid.rows = cells.rows;
+  grid.columns = cells.columns;
+  for (const Value& item : cells.items) {
+    const runtime::StringGrid one = runtime::string_grid(item);
+    if (one.items.size() != 1) {
+      call.fail("each element of the cell must convert to one string, got " +
+                std::string(item.kind_name()));
+    }
+    grid.items.push_back(one.items.front());
+  }
+  return runtime::string_value_of(std::move(grid));
+}
+
+// strings(n), strings(m, n): an m × n string array of "" (n × n for one argument).
+Value strings(Call& call) {
+  const auto rows = static_cast<std::int64_t>(call.count_argument(0));
+  const auto columns = call.has(1) ? static_cast<std::int64_t>(call.count_argument(1)) : rows;
+  return Value::string_matrix(std::vector<std::string>(static_cast<std::size_t>(rows * columns)),
+                              rows);
+}
+
+// compose(format, A, ...): one string per element of the data (MATLAB's compose), each the
+// format applied to the k-th element of every data argument, in the shape of the first; with no
+// data, the format with its escapes applied.
+Value compose(Call& call) {
+  std::vector<Value> data(call.arguments().begin() + 1, call.arguments().end());
+  runtime::StringGrid grid;  // 1×1 unless numeric data gives its shape
+  grid.columns = 1;
+  std::int64_t count = 1;
+  if (!data.empty() && data.front().is_numeric()) {
+    const num::Matrix first = data.front().as_matrix();
+    count = first.size();
+    grid.rows = first.rows();
+    grid.columns = first.columns();
+  }
+  for (std::int64_t k = 0; k < count; ++k) {
+    std::vector<Value> arguments{Value::string(call.string(0))};
+    for (const Value& argument : data) {
+      if (!argument.is_numeric()) {
+        arguments.push_back(argument);
+        continue;
+      }
+      const num::Matrix values = argument.as_matrix();
+      const auto at = static_cast<num::Index>(k);
+      arguments.push_back(Value::scalar(values(at % values.rows(), at / values.rows())));
+    }
+    grid.items.push_back(call.interpreter().call("sprintf", arguments).string_value());
+  }
+  return runtime::string_value_of(std::move(grid));
+}
+
 // string(x): text as it is; a number as num2str writes it (each element of an array, giving a
 // StringArray); a Bool as "true"/"false".
 Value string_builtin(Call& call) {
   const Value& x = call.value(0);
+  if (call.session().dialect() == lang::Dialect::Matlab) return matlab_string(call);
   if (x.is_text()) return x;
   if (x.is(Kind::Bool)) return Value::string(x.bool_value() ? "true" : "false");
   if (x.is_array()) {
@@ -139,8 +218,8 @@ Value string_builtin(Call& call) {
 Value replace(Call& call) {
   const std::string pattern = call.string(1);
   const std::string replacement = call.string(2);
-  return per_text(call,
-                  [&](const std::string& text) { return replaced(text, pattern, replacement); });
+  return map_texts(call,
+                   [&](const std::string& text) { return replaced(text, pattern, replacement); });
 }
 
 // `text` without the occurrences of any of `patterns`, found left to right in one pass: at each
@@ -170,10 +249,10 @@ Value erase(Call& call) {
   const Value& patterns = call.value(1);
   if (patterns.is(Kind::StringArray) || patterns.is(Kind::Cell)) {
     const std::vector<std::string> items = call.texts(1);
-    return per_text(call, [&](const std::string& text) { return erased(text, items); });
+    return map_texts(call, [&](const std::string& text) { return erased(text, items); });
   }
   const std::string pattern = call.string(1);
-  return per_text(call, [&](const std::string& text) { return replaced(text, pattern, ""); });
+  return map_texts(call, [&](const std::string& text) { return replaced(text, pattern, ""); });
 }
 
 // count(s, pattern): non-overlapping occurrences, in each text of a StringArray or cell.
@@ -185,7 +264,7 @@ Value count(Call& call) {
 }
 
 Value reverse(Call& call) {
-  return per_text(call, [](const std::string& text) {
+  return map_texts(call, [](const std::string& text) {
     const std::vector<std::string_view> characters = characters_of(text);
     std::string out;
     for (auto it = characters.rbegin(); it != characters.rend(); ++it) out += *it;
@@ -203,7 +282,7 @@ Value strip(Call& call) {
   if (side != "both" && side != "left" && side != "right") {
     call.fail("side must be \"both\", \"left\" or \"right\", got \"" + side + "\"");
   }
-  return per_text(call, [&](const std::string& text) {
+  return map_texts(call, [&](const std::string& text) {
     std::size_t begin = 0;
     std::size_t end = text.size();
     if (side != "right") {
@@ -223,7 +302,7 @@ Value pad(Call& call) {
   if (side != "left" && side != "right") {
     call.fail("side must be \"left\" or \"right\", got \"" + side + "\"");
   }
-  return per_text(call, [&](const std::string& text) {
+  return map_texts(call, [&](const std::string& text) {
     const std::size_t characters = character_count(text);
     if (characters >= width) return text;
     const std::string fill(width - characters, ' ');
@@ -236,7 +315,7 @@ Value pad(Call& call) {
 template <bool kAfter>
 Value extract(Call& call) {
   const Value& where = call.value(1);
-  return per_text(call, [&](const std::string& text) -> std::string {
+  return map_texts(call, [&](const std::string& text) -> std::string {
     if (where.is(Kind::String)) {
       const std::size_t at = text.find(where.string_value());
       if (at == std::string::npos) return "";
@@ -339,13 +418,18 @@ extern const BuiltinTable kTextBuiltins = {
     {"split", split, 1, 2,
      "Pieces of a string: at whitespace, or at a delimiter (as strsplit). Example: split(\"a b "
      "c\")"},
-    {"join", join, 1, 2,
+    {"join", string_in_string_out<join>, 1, 2,
      "A string array joined with spaces, or a delimiter (as strjoin). Example: join({\"a\", "
      "\"b\"}, \"+\")"},
     {"strlength", strlength, 1, 1,
      "Number of characters (one per string of a string array). Example: strlength(\"hello\")"},
     {"newline", newline, 0, 0,
      "The newline character, as a one-character string. Example: [\"a\", newline, \"b\"]"},
+    {"strings", strings, 1, 2,
+     "An m-by-n string array of empty strings (MATLAB code). Example: strings(2, 3)"},
+    {"compose", compose, 1, -1,
+     "One string per data element, formatted as sprintf does. Example: compose(\"%d%%\", [10 "
+     "20])"},
     {"string", string_builtin, 1, 1,
      "Text of a value: a number as num2str writes it. Example: string(42)"},
     {"replace", replace, 3, 3,

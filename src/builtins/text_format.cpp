@@ -14,6 +14,7 @@
 #include "base/error.hpp"
 #include "base/utf8.hpp"
 #include "builtins/registry.hpp"
+#include "builtins/text_map.hpp"
 #include "lang/dialect.hpp"
 #include "num/format.hpp"
 #include "runtime/char_matrix.hpp"
@@ -155,7 +156,7 @@ std::string num2str_complex(num::Complex c) {
 // num2str(x), num2str(x, precision), num2str(x, format) (builtins.md §9).
 Value num2str(Call& call) {
   const Value& x = call.value(0);
-  if (runtime::is_char(x)) return x;
+  if (runtime::is_char(x) || x.is(Kind::String)) return x;
   const bool rows = text_of_rows(call);
   if (rows && !call.has(1))
     return aligned_rows(x.matrix_value(), num2str_field(x.matrix_value(), {}));
@@ -289,7 +290,7 @@ Value commas(Call& call) {
 
 extern const BuiltinTable kTextFormatBuiltins = {
     // name       function         arity   help
-    {"sprintf", sprintf_builtin, 1, -1,
+    {"sprintf", string_in_string_out<sprintf_builtin>, 1, -1,
      "sprintf(fmt, a, ...): the formatted text as a string. Example: sprintf(\"%5.2f\", pi)"},
     {"num2str", num2str, 1, 2,
      "num2str(x), num2str(x, precision), num2str(x, fmt): number as text. Example: num2str(pi, 8)"},

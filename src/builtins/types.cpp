@@ -70,6 +70,19 @@ Value isnumeric(Call& call) {
 
 Value ischar(Call& call) { return Value::boolean(runtime::is_char(call.value(0))); }
 
+// isstring(x): MATLAB's string class; rlab has one text kind, so there any text is a string.
+Value isstring(Call& call) {
+  const Value& v = call.value(0);
+  const bool rlab = call.session().dialect() != lang::Dialect::Matlab;
+  return Value::boolean(v.is_string_class() || (rlab && v.is(Kind::String)));
+}
+
+// isStringScalar(x): a 1×1 string (a char row is not one).
+Value is_string_scalar(Call& call) {
+  const Value& v = call.value(0);
+  return Value::boolean(v.is(Kind::String) && v.is_string_class());
+}
+
 Value islogical(Call& call) { return Value::boolean(call.value(0).is_logical()); }
 
 Value isscalar(Call& call) {
@@ -123,9 +136,9 @@ Value class_of(Call& call) {
     case Kind::NdArray:
       return Value::string(std::string(runtime::class_name(v.num_class())));
     case Kind::String:
-      return Value::string("char");
     case Kind::StringArray:
-      return Value::string("cell");
+      if (v.is_string_class()) return Value::string("string");
+      return Value::string(v.is(Kind::String) ? "char" : "cell");
     case Kind::Struct:
     case Kind::StructArray:
       return Value::string("struct");
@@ -358,6 +371,8 @@ Value logical(Call& call) {
 // double(x): numbers without the logical mark; a string gives its character codes.
 Value double_builtin(Call& call) {
   const Value& x = call.value(0);
+  // double of MATLAB's strings reads the numbers they spell, as str2double.
+  if (x.is_string_class()) return call.interpreter().call("str2double", {x});
   if (x.is(Kind::String)) {
     const std::vector<std::string_view> characters = characters_of(x.string_value());
     num::Matrix codes(1, static_cast<num::Index>(characters.size()));
@@ -502,7 +517,10 @@ extern const BuiltinTable kTypeBuiltins = {
     {"isnumeric", isnumeric, 1, 1,
      "True for numbers and numeric arrays (not bools). Example: isnumeric(5)"},
     {"ischar", ischar, 1, 1, "True for a string or a char matrix. Example: ischar(\"a\")"},
-    {"isstring", ischar, 1, 1, "True for a string. Example: isstring(\"a\")"},
+    {"isstring", isstring, 1, 1,
+     "True for MATLAB's string class (any text in rlab). Example: isstring(\"a\")"},
+    {"isStringScalar", is_string_scalar, 1, 1,
+     "True for a 1x1 string (not a char row). Example: isStringScalar(\"a\")"},
     {"islogical", islogical, 1, 1, "True for a bool or a logical array. Example: islogical(true)"},
     {"isscalar", isscalar, 1, 1, "True for a one-element value. Example: isscalar(5)"},
     {"isvector", isvector, 1, 1,

@@ -95,7 +95,7 @@ std::string dump_tokens(const std::vector<Token>& tokens) {
 namespace {
 
 std::string quote_string(const std::string& text, QuoteKind quote) {
-  const char delimiter = quote == QuoteKind::Double ? '"' : '\'';
+  const char delimiter = quote == QuoteKind::Single ? '\'' : '"';
   std::string out(1, delimiter);
   for (char c : text) {
     out += c;

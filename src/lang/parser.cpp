@@ -535,7 +535,7 @@ ExprPtr Parser::parse_command_word(const std::string& name) {
   }
   std::string word(token_spelling(first));
   while (touches()) word += token_spelling(advance());
-  return std::make_unique<StringExpr>(where, word, QuoteKind::Double);
+  return std::make_unique<StringExpr>(where, word, QuoteKind::Word);
 }
 
 // run_statement = ("run" | "import") ( STRING | "(" STRING ")" | bareword_path )

@@ -87,7 +87,9 @@ enum class TokenKind : std::uint8_t {
 #undef LLMLAB_OPERATOR
 };
 
-enum class QuoteKind : std::uint8_t { Double, Single };
+// Word: a command-syntax word (`hold on`), written unquoted; printed as a double-quoted literal,
+// but char text in the matlab dialect, where a "..." literal is a string (language.md §14).
+enum class QuoteKind : std::uint8_t { Double, Single, Word };
 
 struct Token {
   TokenKind kind = TokenKind::Eof;

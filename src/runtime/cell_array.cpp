@@ -371,6 +371,10 @@ Value text_cell(std::vector<std::string> texts, std::int64_t rows, std::int64_t 
 }  // namespace
 
 Value texts_shaped_like(const Value& like, std::vector<std::string> texts) {
+  if (like.is_string_class()) {  // MATLAB's string array keeps its rows
+    const std::int64_t rows = like.is(Kind::StringArray) ? like.string_array_rows() : 1;
+    return Value::string_matrix(std::move(texts), rows);
+  }
   if (!like.is(Kind::Cell)) return Value::string_array(std::move(texts));
   std::vector<Value> items;
   items.reserve(texts.size());

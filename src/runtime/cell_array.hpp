@@ -60,7 +60,8 @@ CellArray cell_of_texts(const std::vector<std::string>& texts);
 // cell is one). A string array is the 1×N cell of texts rlab writes; this is any other shape.
 bool is_text_cell(const Value& value);
 // Texts in the shape of `like`, the argument they were computed from: a cell of like's rows ×
-// columns when it is a cell, otherwise a string array.
+// columns when it is a cell, strings of like's shape when it is of MATLAB's string class,
+// otherwise a string array.
 Value texts_shaped_like(const Value& like, std::vector<std::string> texts);
 // The N×1 cell of texts (MATLAB's column cellstr).
 Value column_of_texts(std::vector<std::string> texts);

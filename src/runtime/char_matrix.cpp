@@ -19,7 +19,9 @@ bool is_char_matrix(const Value& value) {
   return value.is(Kind::Matrix) && value.num_class() == NumClass::Char;
 }
 
-bool is_char(const Value& value) { return value.is(Kind::String) || is_char_matrix(value); }
+bool is_char(const Value& value) {
+  return (value.is(Kind::String) && !value.is_string_class()) || is_char_matrix(value);
+}
 
 num::Matrix text_codes(std::string_view text) {
   const std::vector<std::string_view> characters = characters_of(text);

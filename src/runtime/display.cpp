@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "base/utf8.hpp"
 #include "num/matlab_format.hpp"
 #include "runtime/cell_array.hpp"
 #include "runtime/char_matrix.hpp"
@@ -82,6 +83,44 @@ num::NumberStyle number_style(FormatMode mode) {
 
 namespace {
 
+// MATLAB's string class: a string scalar in double quotes; a string array as its grid of quoted
+// texts, each column as wide as its widest text, four spaces before each (lines end at their
+// last text, without the padding MATLAB keeps).
+std::string string_class_lines(const Value& value) {
+  if (value.is(Kind::String)) return "\"" + value.string_value() + "\"";
+  const std::vector<std::string>& items = value.string_array_value();
+  const std::size_t rows =
+      static_cast<std::size_t>(std::max<std::int64_t>(value.string_array_rows(), 1));
+  const std::size_t columns = items.size() / rows;
+  std::vector<std::size_t> widths(columns, 0);
+  for (std::size_t k = 0; k < items.size(); ++k) {
+    widths[k / rows] = std::max(widths[k / rows], character_count(items[k]) + 2);
+  }
+  std::string out;
+  for (std::size_t r = 0; r < rows; ++r) {
+    std::string line;
+    for (std::size_t c = 0; c < columns; ++c) {
+      const std::string& text = items[c * rows + r];
+      line += "    \"" + text + "\"";
+      if (c + 1 < columns) line += std::string(widths[c] - character_count(text) - 2, ' ');
+    }
+    out += (r > 0 ? "\n" : "") + line;
+  }
+  return out;
+}
+
+// `x = ` and MATLAB's lines for a string-class value: the text indented below the label, an
+// array after its size line ("  2×3 string array").
+std::string string_class_echo(std::string_view name, const Value& value) {
+  std::string out = std::string(name) + " = \n";
+  if (value.is(Kind::String)) return out + "    " + string_class_lines(value) + "\n";
+  const std::int64_t count = value.element_count();
+  if (count == 0) return out + "  0\u00d70 empty string array\n";
+  const std::int64_t rows = value.string_array_rows();
+  return out + fmt::format("  {}\u00d7{} string array\n", rows, count / rows) +
+         string_class_lines(value) + "\n";
+}
+
 num::MatlabStyle matlab_style(FormatMode mode) {
   switch (mode) {
     case FormatMode::LongG:
@@ -116,8 +155,9 @@ std::string field_summary(const Value& value, const num::MatlabStyle* style) {
     case Kind::Bool:
       return value.bool_value() ? "true" : "false";
     case Kind::String: {
-      // MATLAB quotes a char field with single quotes; rlab's text is a string, in double ones.
-      const char* quote = style ? "'" : "\"";
+      // MATLAB quotes a char field with single quotes and a string with double ones; rlab's
+      // text is a string, in double ones.
+      const char* quote = style && !value.is_string_class() ? "'" : "\"";
       return value.string_value().size() <= 60
                  ? quote + value.string_value() + quote
                  : fmt::format("[{}-character string]", value.element_count());
@@ -129,6 +169,11 @@ std::string field_summary(const Value& value, const num::MatlabStyle* style) {
       return fmt::format("[{}\u00d7{} {}]", value.matrix_value().rows(),
                          value.matrix_value().columns(), value.is_logical() ? "logical" : "double");
     case Kind::StringArray:
+      if (value.is_string_class()) {
+        const std::int64_t rows = value.string_array_rows();
+        return fmt::format("[{}\u00d7{} string]", rows,
+                           rows == 0 ? 0 : value.element_count() / rows);
+      }
       return fmt::format("{{1\u00d7{} string array}}", value.string_array_value().size());
     case Kind::Struct:
       return "[1\u00d71 struct]";
@@ -259,6 +304,7 @@ std::string integer_array(const num::Matrix& values, NumClass cls, int width) {
 
 std::optional<std::string> matlab_display(const Value& value, FormatMode mode, int width) {
   if (is_char_matrix(value)) return char_lines(value);
+  if (value.is_string_class()) return string_class_lines(value);
   const NumClass cls = value.num_class();
   if (is_integer_class(cls) && value.is(Kind::Scalar))
     return integer_text(value.scalar_value(), cls);
@@ -522,11 +568,16 @@ std::string echo_display(const Value& value, const Session& session) {
 }
 
 std::string disp_display(const Value& value, const Session& session) {
+  if (value.is_string_class()) {  // disp shows a string's text without quotes
+    if (value.is(Kind::String)) return value.string_value();
+    return value.element_count() == 0 ? std::string() : string_class_lines(value);
+  }
   if (std::optional<std::string> text = shared_display(value, session)) return *std::move(text);
   return display(value);
 }
 
 std::string echo(std::string_view name, const Value& value, const Session& session) {
+  if (value.is_string_class()) return string_class_echo(name, value);
   std::string out(name);
   const std::string shown = echo_display(value, session);
   // MATLAB's array layout starts on the line after `x =`.

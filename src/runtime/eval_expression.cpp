@@ -17,6 +17,7 @@
 #include "runtime/literals.hpp"
 #include "runtime/matlab_shapes.hpp"
 #include "runtime/operators.hpp"
+#include "runtime/string_class.hpp"
 #include "runtime/tracked.hpp"
 
 namespace llmlab::runtime::detail {
@@ -109,7 +110,7 @@ Value Evaluator::eval_node(const lang::Expr& expression) {
     case ExprKind::Imaginary:
       return in_dialect(Value::complex({0.0, expression.as<lang::ImaginaryExpr>().value}));
     case ExprKind::String:
-      return Value::string(expression.as<lang::StringExpr>().value);
+      return eval_string(expression.as<lang::StringExpr>());
     case ExprKind::Identifier:
       return eval_identifier(expression.as<lang::IdentifierExpr>());
     case ExprKind::End:
@@ -213,6 +214,15 @@ Value Evaluator::operate(lang::BinaryOp op, const Value& left, const Value& righ
                      : binary_operation(op, left, right, &warning);
   session_.warn(warning);
   return in_dialect(std::move(result));
+}
+
+// A quoted literal: char text, except a double-quoted one in matlab code, which is MATLAB's
+// string scalar (language.md §14).
+Value Evaluator::eval_string(const lang::StringExpr& expression) const {
+  if (expression.quote == lang::QuoteKind::Double && session_.dialect() == lang::Dialect::Matlab) {
+    return Value::string_scalar(expression.value);
+  }
+  return Value::string(expression.value);
 }
 
 Value Evaluator::in_dialect(Value value) const {
@@ -539,6 +549,7 @@ Value Evaluator::eval_cell_index(const lang::CellIndexExpr& expression) {
     eval_subscripts(expression.args, base, false, subscripts);
     return located(expression.loc, [&] {
       if (base.is(Kind::Cell)) return cell_brace_read(base, subscripts);
+      if (base.is_string_class()) return string_class_brace_read(base, subscripts);
       if (base.is(Kind::StringArray)) {
         Value element = index_read(base, subscripts);
         if (!element.is(Kind::String)) {

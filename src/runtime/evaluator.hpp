@@ -305,6 +305,7 @@ class Evaluator {
   // A numeric result as the running dialect keeps it: narrowed in matlab code.
   Value in_dialect(Value value) const;
   Value eval_range(const lang::RangeExpr& expression);
+  Value eval_string(const lang::StringExpr& expression) const;
   Value eval_matrix(const lang::MatrixExpr& expression);
   Value eval_field(const lang::FieldExpr& expression);
   // The name a dynamic field `s.(expr)` evaluates to: a non-empty string, else an error.

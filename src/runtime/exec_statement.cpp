@@ -516,6 +516,17 @@ void iterate_cell_columns(const Value& iterable, Iteration& iteration) {
   }
 }
 
+// A string array of MATLAB's binds each column, a string for a row (index_read of (:, k)).
+template <class Iteration>
+void iterate_string_columns(const Value& iterable, Iteration& iteration) {
+  const std::int64_t rows = iterable.string_array_rows();
+  const std::int64_t columns = rows == 0 ? 0 : iterable.element_count() / rows;
+  for (std::int64_t k = 0; k < columns; ++k) {
+    const Value subscripts[] = {Value::all_index(), Value::scalar(static_cast<double>(k + 1))};
+    if (!iteration(index_read(iterable, subscripts))) break;
+  }
+}
+
 // A value on an autodiff tape: its elements (a vector) or columns, read as indexing reads them,
 // so each iteration's value stays on the tape.
 template <class Iteration>
@@ -554,6 +565,10 @@ void iterate_value(Value& iterable, bool matlab, const lang::ForStmt& statement,
       iterate_columns(iterable, matlab, iteration);
       break;
     case Kind::String:
+      if (iterable.is_string_class()) {  // a string scalar is one column: one pass
+        iteration(iterable);
+        break;
+      }
       for (const std::string_view character : characters_of(iterable.string_value())) {
         if (!iteration(Value::string(std::string(character)))) break;
       }
@@ -562,6 +577,10 @@ void iterate_value(Value& iterable, bool matlab, const lang::ForStmt& statement,
       iterate_cell_columns(iterable, iteration);
       break;
     case Kind::StringArray:
+      if (iterable.is_string_class()) {
+        iterate_string_columns(iterable, iteration);
+        break;
+      }
       // A row cell of text in matlab code ({'a', 'b'}): each column as a one-element cell.
       if (!matlab) throw Error("for: cannot iterate over string_array", statement.iterable->loc);
       for (const std::string& item : iterable.string_array_value()) {

@@ -14,6 +14,7 @@
 #include "runtime/display.hpp"
 #include "runtime/indexing.hpp"
 #include "runtime/nd_indexing.hpp"
+#include "runtime/string_class.hpp"
 #include "runtime/struct_array.hpp"
 #include "runtime/tracked.hpp"
 
@@ -444,6 +445,11 @@ AssignEcho whole_echo(const Value& target) {
 
 AssignEcho assign_values(Value& target, bool defined, std::string_view name,
                          std::span<const Value> subscripts, const Value& rhs) {
+  // MATLAB's string arrays (language.md §14): written as a cell of strings is.
+  if ((defined && target.is_string_class()) || (!defined && rhs.is_string_class())) {
+    string_class_assign(target, defined, name, subscripts, rhs);
+    return whole_echo(target);
+  }
   if (std::optional<AssignEcho> echo = write_one_element(target, defined, subscripts, rhs)) {
     return *std::move(echo);
   }
@@ -493,6 +499,7 @@ void delete_values(Value& target, bool defined, std::string_view name,
 // Deleting elements keeps an array's class (a char matrix left with one row is its String).
 void index_delete(Value& target, bool defined, std::string_view name,
                   std::span<const Value> subscripts) {
+  if (defined && target.is_string_class()) return string_class_delete(target, subscripts);
   if (defined && (target.has_special_class() || is_char_matrix(target))) {
     const NumClass cls = target.num_class();
     target = without_class(std::move(target));

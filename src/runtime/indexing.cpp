@@ -17,6 +17,7 @@
 #include "runtime/nd_indexing.hpp"
 #include "runtime/nd_values.hpp"
 #include "runtime/operators.hpp"
+#include "runtime/string_class.hpp"
 #include "runtime/struct_array.hpp"
 #include "runtime/tracked.hpp"
 
@@ -351,6 +352,7 @@ double end_value(const Value& container, int position, int count, bool for_write
   if (count >= 2 && is_nd_index(container, static_cast<std::size_t>(count))) {
     return nd_end_value(dims_of(container), position, count);
   }
+  if (container.is_string_class()) return string_class_end(container, position, count);
   switch (container.kind()) {
     case Kind::NdArray:
       return static_cast<double>(container.nd_value().size());
@@ -389,6 +391,7 @@ double end_value(const Value& container, int position, int count, bool for_write
 }
 
 Value index_read(const Value& container, std::span<const Value> subscripts) {
+  if (container.is_string_class()) return string_class_read(container, subscripts);
   // Elements of single, an integer class or char keep it: the double read, tagged.
   if (container.has_special_class() || is_char_matrix(container)) {
     return tagged(index_read(without_class(container), subscripts), container.num_class());

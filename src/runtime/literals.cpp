@@ -17,6 +17,7 @@
 #include "runtime/char_matrix.hpp"
 #include "runtime/class_values.hpp"
 #include "runtime/nd_values.hpp"
+#include "runtime/string_class.hpp"
 #include "runtime/struct_array.hpp"
 #include "runtime/tracked.hpp"
 
@@ -265,6 +266,12 @@ namespace {
 
 Value concatenate_values(const std::vector<std::vector<Value>>& rows, lang::Dialect dialect);
 
+bool any_string_class(const std::vector<std::vector<Value>>& rows) {
+  return std::any_of(rows.begin(), rows.end(), [](const std::vector<Value>& row) {
+    return std::any_of(row.begin(), row.end(), [](const Value& v) { return v.is_string_class(); });
+  });
+}
+
 // The class of a concatenation with a part of single or an integer class (MATLAB's rules,
 // numeric_class.hpp), or nullopt when text, cells or other kinds take part (their own rules).
 std::optional<NumClass> classed_concatenation(const std::vector<std::vector<Value>>& rows) {
@@ -285,7 +292,62 @@ std::optional<NumClass> classed_concatenation(const std::vector<std::vector<Valu
 
 }  // namespace
 
+namespace {
+
+// The blocks of one written row side by side.
+// Each part converts as MATLAB's rule says (string_grid); an empty part adds nothing.
+StringGrid text_row(const std::vector<Value>& row) {
+  StringGrid joined;
+  bool height_set = false;
+  for (const Value& element : row) {
+    StringGrid block = string_grid(element);
+    if (block.items.empty()) continue;
+    if (height_set && block.rows != joined.rows) {
+      throw Error(
+          fmt::format("vertical dimensions mismatch ({} vs {} rows)", joined.rows, block.rows));
+    }
+    joined.rows = block.rows;
+    height_set = true;
+    joined.columns += block.columns;
+    joined.items.insert(joined.items.end(), block.items.begin(), block.items.end());
+  }
+  return joined;
+}
+
+// [ ... ] with a string among its parts: MATLAB's string array of every part's texts.
+Value concatenate_strings(const std::vector<std::vector<Value>>& rows) {
+  std::vector<StringGrid> blocks;
+  for (const std::vector<Value>& row : rows) {
+    StringGrid block = text_row(row);
+    if (block.items.empty()) continue;
+    if (!blocks.empty() && block.columns != blocks.front().columns) {
+      throw Error(fmt::format("horizontal dimensions mismatch ({} vs {} columns)",
+                              blocks.front().columns, block.columns));
+    }
+    blocks.push_back(std::move(block));
+  }
+  if (blocks.empty()) return Value::string_matrix({}, 0);
+  std::int64_t height = 0;
+  for (const StringGrid& block : blocks) height += block.rows;
+  const std::int64_t width = blocks.front().columns;
+  std::vector<std::string> items(static_cast<std::size_t>(height * width));
+  std::int64_t row_base = 0;
+  for (const StringGrid& block : blocks) {
+    for (std::int64_t c = 0; c < width; ++c) {
+      for (std::int64_t r = 0; r < block.rows; ++r) {
+        items[static_cast<std::size_t>(c * height + row_base + r)] =
+            block.items[static_cast<std::size_t>(c * block.rows + r)];
+      }
+    }
+    row_base += block.rows;
+  }
+  return Value::string_matrix(std::move(items), height);
+}
+
+}  // namespace
+
 Value concatenate(const std::vector<std::vector<Value>>& rows, lang::Dialect dialect) {
+  if (any_string_class(rows)) return concatenate_strings(rows);
   const std::optional<NumClass> cls = classed_concatenation(rows);
   if (!cls) return concatenate_values(rows, dialect);
   std::vector<std::vector<Value>> plain(rows.size());
@@ -457,7 +519,10 @@ Value make_string_array(const std::vector<Value>& elements) {
   items.reserve(elements.size());
   for (const Value& element : elements) {
     // Any other kind makes a cell array (§13.12); only strings keep rlab's string array.
-    if (!element.is(Kind::String)) return Value::cell(CellArray::row(elements));
+    // So does a string of MATLAB's string class: {"a"} is a cell holding a string.
+    if (!element.is(Kind::String) || element.is_string_class()) {
+      return Value::cell(CellArray::row(elements));
+    }
     items.push_back(element.string_value());
   }
   return Value::string_array(std::move(items));
@@ -471,8 +536,9 @@ Value make_cell_rows(const std::vector<std::vector<Value>>& rows, lang::Dialect 
     kept.push_back(&row);
     flat.insert(flat.end(), row.begin(), row.end());
   }
-  const bool strings =
-      std::all_of(flat.begin(), flat.end(), [](const Value& v) { return v.is(Kind::String); });
+  const bool strings = std::all_of(flat.begin(), flat.end(), [](const Value& v) {
+    return v.is(Kind::String) && !v.is_string_class();
+  });
   if ((strings && dialect != lang::Dialect::Matlab) || kept.size() <= 1) {
     return make_string_array(flat);
   }

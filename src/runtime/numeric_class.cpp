@@ -15,9 +15,9 @@ namespace llmlab::runtime {
 
 namespace {
 
-constexpr std::array<std::string_view, 12> kNames = {
-    "double", "logical", "char",  "single", "int8",  "uint8",
-    "int16",  "uint16",  "int32", "uint32", "int64", "uint64",
+constexpr std::array<std::string_view, 13> kNames = {
+    "double", "logical", "char",  "string", "single", "int8",   "uint8",
+    "int16",  "uint16",  "int32", "uint32", "int64",  "uint64",
 };
 
 struct Range {
@@ -71,8 +71,9 @@ std::string_view class_name(NumClass cls) { return kNames[static_cast<std::size_
 
 std::optional<NumClass> class_from_name(std::string_view name) {
   for (std::size_t k = 0; k < kNames.size(); ++k) {
-    if (kNames[k] == name && static_cast<NumClass>(k) != NumClass::Char) {
-      return static_cast<NumClass>(k);
+    const auto cls = static_cast<NumClass>(k);
+    if (kNames[k] == name && cls != NumClass::Char && cls != NumClass::String) {
+      return cls;
     }
   }
   return std::nullopt;

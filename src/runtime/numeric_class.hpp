@@ -18,11 +18,14 @@ namespace llmlab::runtime {
 
 // Ordered so that "a class of its own" (single or an integer) is one comparison: >= Single.
 // Char marks a char matrix of several rows (runtime/char_matrix.hpp): its arithmetic is double
-// arithmetic, so it is no class of its own in that sense.
+// arithmetic, so it is no class of its own in that sense. String marks a text value (a String or
+// a StringArray) as MATLAB's string class rather than char (issue #26): the tag, not the kind,
+// tells the string scalar "abc" from the char row 'abc'.
 enum class NumClass : std::uint8_t {
   Double,
   Logical,
   Char,
+  String,
   Single,
   Int8,
   UInt8,
@@ -34,9 +37,10 @@ enum class NumClass : std::uint8_t {
   UInt64,
 };
 
-// "double", "single", "int8", ... "logical", "char": what class() prints.
+// "double", "single", "int8", ... "logical", "char", "string": what class() prints.
 std::string_view class_name(NumClass cls);
-// The numeric class a name spells; nullopt for any other text (including "char", "cell", ...).
+// The numeric class a name spells; nullopt for any other text (including "char", "string", "cell",
+// ...).
 std::optional<NumClass> class_from_name(std::string_view name);
 
 inline bool is_integer_class(NumClass cls) { return cls >= NumClass::Int8; }

@@ -16,6 +16,7 @@
 #include "runtime/char_matrix.hpp"
 #include "runtime/class_values.hpp"
 #include "runtime/nd_operators.hpp"
+#include "runtime/string_class.hpp"
 #include "runtime/struct_array.hpp"
 #include "runtime/tracked.hpp"
 
@@ -263,6 +264,9 @@ Value character_codes(const Value& text) {
 
 Value matlab_binary_operation(BinaryOp op, const Value& left, const Value& right,
                               Warning* warning) {
+  if (left.is_string_class() || right.is_string_class()) {
+    return string_binary_operation(op, left, right);
+  }
   const auto operand = [](const Value& x) {
     return x.is_numeric() || x.is_nd_array() || x.is(Kind::String);
   };

@@ -145,6 +145,13 @@ struct StringPayload {
   std::int64_t characters;
 };
 
+// A StringArray's texts, column-major, and its rows (1 for a row; MATLAB's string arrays may
+// have several).
+struct StringArrayPayload {
+  std::vector<std::string> items;
+  std::int64_t rows;
+};
+
 }  // namespace
 
 Value Value::string(std::string text) {
@@ -158,8 +165,26 @@ Value Value::string(std::string text) {
 
 Value Value::string_array(std::vector<std::string> items) {
   Value result;
-  new (&result.payload_.heap) std::shared_ptr<void>(make_heap(std::move(items)));
+  new (&result.payload_.heap)
+      std::shared_ptr<void>(make_heap(StringArrayPayload{std::move(items), 1}));
   result.kind_ = Kind::StringArray;
+  return result;
+}
+
+Value Value::string_scalar(std::string text) {
+  Value result = string(std::move(text));
+  result.class_ = NumClass::String;
+  return result;
+}
+
+Value Value::string_matrix(std::vector<std::string> items, std::int64_t rows) {
+  if (items.size() == 1) return string_scalar(std::move(items.front()));
+  if (items.empty()) rows = 0;
+  Value result;
+  new (&result.payload_.heap)
+      std::shared_ptr<void>(make_heap(StringArrayPayload{std::move(items), rows}));
+  result.kind_ = Kind::StringArray;
+  result.class_ = NumClass::String;
   return result;
 }
 
@@ -364,7 +389,12 @@ const std::string& Value::string_value() const {
 
 const std::vector<std::string>& Value::string_array_value() const {
   LLMLAB_ASSERT(kind_ == Kind::StringArray);
-  return heap_as<std::vector<std::string>>();
+  return heap_as<StringArrayPayload>().items;
+}
+
+std::int64_t Value::string_array_rows() const {
+  LLMLAB_ASSERT(kind_ == Kind::StringArray);
+  return heap_as<StringArrayPayload>().rows;
 }
 
 const StructFields& Value::struct_fields() const {
@@ -495,10 +525,10 @@ std::int64_t Value::element_count() const {
     case Kind::Vector:
     case Kind::Matrix:
       return payload_.matrix.size();
-    case Kind::String:
-      return heap_as<StringPayload>().characters;
+    case Kind::String:  // a string scalar is one element, a char row one per character
+      return class_ == NumClass::String ? 1 : heap_as<StringPayload>().characters;
     case Kind::StringArray:
-      return static_cast<std::int64_t>(heap_as<std::vector<std::string>>().size());
+      return static_cast<std::int64_t>(heap_as<StringArrayPayload>().items.size());
     case Kind::Tuple:
     case Kind::StructArray:
       return static_cast<std::int64_t>(heap_as<std::vector<Value>>().size());

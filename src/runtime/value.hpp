@@ -139,6 +139,10 @@ class Value {
   }
   static Value string(std::string text);
   static Value string_array(std::vector<std::string> items);
+  // MATLAB's string class (language.md §14): a 1×1 string "abc", and a rows × (items / rows)
+  // string array, items column-major (rows 0 for an empty one, 1 for a row).
+  static Value string_scalar(std::string text);
+  static Value string_matrix(std::vector<std::string> items, std::int64_t rows);
   // A 1-D vector (§4.3). `row` may have any shape; its elements are taken in storage order.
   static Value vector(num::Matrix row, bool logical = false);
   static Value matrix(num::Matrix matrix, bool logical = false);
@@ -188,6 +192,8 @@ class Value {
   // builtin that does not know the kind says "got ndarray" instead of reading one page.
   bool is_nd_array() const { return kind_ == Kind::NdArray; }
   bool is_text() const { return kind_ == Kind::String || kind_ == Kind::StringArray; }
+  // A value of MATLAB's string class: a string scalar or a string array (not a char row).
+  bool is_string_class() const { return is_text() && class_ == NumClass::String; }
   // A Vector, Matrix or NdArray carrying the logical mark (§13.6), or a Bool.
   bool is_logical() const {
     return kind_ == Kind::Bool || ((is_array() || is_nd_array()) && class_ == NumClass::Logical);
@@ -208,6 +214,8 @@ class Value {
   num::Matrix& mutable_matrix();            // Vector or Matrix; COW happens on element writes
   const std::string& string_value() const;
   const std::vector<std::string>& string_array_value() const;
+  // The rows of a StringArray: 1 for rlab's lists and MATLAB's string rows.
+  std::int64_t string_array_rows() const;
   const StructFields& struct_fields() const;
   StructFields& mutable_struct_fields();  // clones shared fields first
   const std::vector<Value>& struct_array_items() const;
@@ -272,7 +280,8 @@ class Value {
   };
 
   Kind kind_;
-  // The numeric class of a Scalar, Complex, Vector, Matrix or NdArray; Double for the rest.
+  // The numeric class of a Scalar, Complex, Vector, Matrix or NdArray; String for a text of
+  // MATLAB's string class (is_string_class); Double for the rest.
   NumClass class_ = NumClass::Double;
   Payload payload_;
 };
