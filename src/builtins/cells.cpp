@@ -302,22 +302,12 @@ CellfunOptions cellfun_options(Call& call, TextArguments text = TextArguments::O
   // Options are name/value pairs after the inputs: scan back over pairs whose name is one.
   while (end - 2 >= 2 && is_option(end - 2)) end -= 2;
   if (end - 1 >= 2 && is_option(end - 1)) {
-    call.fail(fmt::format("option \"{}\" has no value", call.string(end - 1)));
+    call.fail(fmt::format("option '{}' needs a value", call.string(end - 1)));
   }
   options.inputs = end - 1;
-  for (int k = end; k < call.count(); k += 2) {
-    const std::string name = lowercase(call.string(k));
-    if (name == "uniformoutput") {
-      options.uniform = call.boolean(k + 1);
-    } else if (name == "errorhandler") {
-      if (!call.value(k + 1).is_callable()) call.fail("the ErrorHandler must be a function");
-      options.error_handler = call.value(k + 1);
-    } else {
-      call.fail(
-          fmt::format("unknown option \"{}\" (options are \"UniformOutput\" and \"ErrorHandler\")",
-                      call.string(k)));
-    }
-  }
+  call.name_value_options(
+      end, {{"UniformOutput", [&](int k) { options.uniform = call.boolean(k); }},
+            {"ErrorHandler", [&](int k) { options.error_handler = call.function(k); }}});
   return options;
 }
 

@@ -54,6 +54,10 @@ INSTANTIATE_TEST_SUITE_P(
         OptionCase{"fill(x, x, \"r\", \"bogus\", 1)", "fill: unknown option 'bogus'"},
         OptionCase{"containers.Map(\"KeyType\", \"double\", \"bogus\", 1)",
                    "unknown option 'bogus' (options: 'KeyType', 'ValueType', 'UniformValues')"},
+        OptionCase{"cellfun(@(v) v, {1, 2}, \"UniformOutput\", true, \"bogus\", 1)",
+                   "cellfun: unknown option 'bogus' (options: 'UniformOutput', 'ErrorHandler')"},
+        OptionCase{"cellfun(@(v) v, {1, 2}, \"ErrorHandler\", 3)",
+                   "cellfun: argument 4: expected a function, got scalar"},
         OptionCase{"gradcheck(@(p) sum(p .^ 2), x, \"samplez\", 2)",
                    "gradcheck: unknown option 'samplez' (options: 'samples')"}));
 
