@@ -35,6 +35,7 @@
 #include "runtime/operators.hpp"
 #include "runtime/printf.hpp"
 #include "runtime/session.hpp"
+#include "runtime/string_class.hpp"
 #include "runtime/struct_array.hpp"
 
 namespace llmlab::builtins {
@@ -109,11 +110,11 @@ std::optional<num::Dims> nd_extents(const Value& value) {
 }
 
 // Whether argument 0 is a container whose elements a reshaping builtin moves as they are: a
-// Cell or a struct array, or in matlab code a string array (the cell of texts that
-// `{'a', 'b'}` makes).
+// Cell, a struct array or MATLAB's strings, or in matlab code a string array (the cell of texts
+// that `{'a', 'b'}` makes).
 bool is_cell_argument(const Call& call) {
   const Value& a = call.value(0);
-  return a.is(Kind::Cell) || a.is(Kind::StructArray) ||
+  return a.is(Kind::Cell) || a.is(Kind::StructArray) || a.is_string_class() ||
          (a.is(Kind::StringArray) && call.session().dialect() == lang::Dialect::Matlab);
 }
 
@@ -123,7 +124,8 @@ bool is_cell_argument(const Call& call) {
 Value through_positions(Call& call, Value (*kernel)(Call&)) {
   const Value& a = call.value(0);
   const bool structs = runtime::is_struct_like(a);
-  const runtime::CellArray cells = structs ? runtime::struct_cells(a)
+  const runtime::CellArray cells = structs               ? runtime::struct_cells(a)
+                                   : a.is_string_class() ? runtime::string_cells(a)
                                    : a.is(Kind::StringArray)
                                        ? runtime::cell_of_texts(a.string_array_value())
                                        : a.cell_value();
@@ -132,6 +134,7 @@ Value through_positions(Call& call, Value (*kernel)(Call&)) {
   Call inner(call.interpreter(), call.name(), arguments, 1);
   runtime::CellArray moved = runtime::cell_from_positions(kernel(inner), cells.items);
   if (structs) return runtime::struct_array_of(moved);
+  if (a.is_string_class()) return runtime::strings_from_cell(Value::cell(std::move(moved)));
   return Value::cell(std::move(moved));
 }
 
@@ -858,6 +861,7 @@ Value nd_flipped(const Value& x, int dim) {
 }
 
 Value fliplr(Call& call) {
+  if (is_cell_argument(call)) return through_positions(call, fliplr);
   if (call.value(0).is_nd_array()) return nd_flipped(call.value(0), 1);
   const Value& text = call.value(0);
   if (text.is(Kind::String)) return Value::string(reversed_characters(text.string_value()));
@@ -872,6 +876,7 @@ Value fliplr(Call& call) {
 }
 
 Value flipud(Call& call) {
+  if (is_cell_argument(call)) return through_positions(call, flipud);
   if (call.value(0).is_nd_array()) return nd_flipped(call.value(0), 0);
   const Value& text = call.value(0);
   if (text.is(Kind::String) || text.is(Kind::StringArray)) return text;
@@ -883,6 +888,7 @@ Value flipud(Call& call) {
 // flip(x): MATLAB's reversal along the first dimension longer than one (a vector, a 1×N matrix
 // and a string reverse their order, an N×1 or R×C matrix its rows); flip(x, dim) names it.
 Value flip(Call& call) {
+  if (is_cell_argument(call)) return through_positions(call, flip);
   const Value& x = call.value(0);
   if (x.is_nd_array()) {
     return nd_flipped(x, call.has(1) ? call.nd_dim_argument(1)
@@ -928,6 +934,7 @@ Value nd_circshift(Call& call, int dim, num::Index k) {
 }
 
 Value circshift(Call& call) {
+  if (is_cell_argument(call)) return through_positions(call, circshift);
   if (const std::optional<int> dim = nd_transform_dim(call, 2)) {
     return nd_circshift(call, *dim, call.integer(1));
   }
@@ -1032,6 +1039,7 @@ Value magic(Call& call) {
 // rot90(A, k): A turned k quarter turns counter-clockwise (k may be negative). A Vector is a
 // 1×N row: two turns give a Vector back, one or three an N×1 Matrix.
 Value rot90(Call& call) {
+  if (is_cell_argument(call)) return through_positions(call, rot90);
   const Value& x = call.value(0);
   const num::Matrix a = call.matrix(0);
   const std::int64_t turns = ((call.has(1) ? call.integer(1) : 1) % 4 + 4) % 4;

@@ -722,10 +722,15 @@ Value str2double(Call& call) {
   if (call.session().dialect() == lang::Dialect::Matlab && x.is_text()) {
     const std::vector<std::string> texts =
         x.is(Kind::String) ? std::vector<std::string>{x.string_value()} : x.string_array_value();
-    num::Matrix values(1, static_cast<num::Index>(texts.size()),
+    // The numbers in the strings' shape (MATLAB's string arrays may have several rows), the
+    // texts in column-major order.
+    const num::Index rows =
+        x.is(Kind::StringArray) ? std::max<num::Index>(x.string_array_rows(), 1) : 1;
+    num::Matrix values(rows, static_cast<num::Index>(texts.size()) / rows,
                        num::Matrix::Element::ComplexValued);
     for (std::size_t k = 0; k < texts.size(); ++k) {
-      values.set(static_cast<num::Index>(k), complex_spelled(texts[k]));
+      const auto at = static_cast<num::Index>(k);
+      values.set(at % rows, at / rows, complex_spelled(texts[k]));
     }
     values.demote_if_real();
     if (x.is(Kind::String)) {

@@ -470,6 +470,11 @@ class Lexer {
     const bool after_brace = !tokens_.empty() && tokens_.back().kind == TokenKind::RBrace &&
                              dialect_ == Dialect::Matlab && !spaced;
     if (after_brace) return false;
+    // So does a quote right after a double-quoted literal, "abc"' (a string, transposed).
+    const bool after_string = !tokens_.empty() && tokens_.back().kind == TokenKind::String &&
+                              tokens_.back().quote == QuoteKind::Double &&
+                              dialect_ == Dialect::Matlab && !spaced;
+    if (after_string) return false;
     if (tokens_.empty() || !transpose_may_follow(tokens_.back().kind)) return true;
     if (!spaced || !inside_brackets()) return false;
     for (std::size_t at = offset_ + 1; at < text_.size() && text_[at] != '\n'; ++at) {

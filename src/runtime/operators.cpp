@@ -351,6 +351,9 @@ Value logical_not(const Value& operand) {
 
 // x' (conjugate) or x.' of a value that is not tracked, classed or N-D.
 Value transposed(const Value& operand, bool conjugate) {
+  if (operand.is_string_class()) {  // MATLAB's strings move as the cell of them would
+    return strings_from_cell(Value::cell(transposed_cell(string_cells(operand))));
+  }
   switch (operand.kind()) {
     case Kind::Scalar:
     case Kind::Bool:
@@ -394,6 +397,7 @@ bool is_transpose(UnaryOp op) {
 }  // namespace
 
 Value matlab_unary_operation(UnaryOp op, const Value& operand) {
+  if (operand.is_string_class()) return unary_operation(op, operand);  // not a char row
   if (operand.is(Kind::String) && is_transpose(op)) {
     return char_array(num::transpose(text_codes(operand.string_value())));
   }
@@ -408,6 +412,10 @@ Value unary_operation(UnaryOp op, const Value& operand) {
   // A char matrix transposes as char; every other operator gives numbers (double).
   if (is_char_matrix(operand) && is_transpose(op)) {
     return char_array(num::transpose(operand.matrix_value()));
+  }
+  // MATLAB's strings take no unary operator but the transposes (-"a" is an error, not -97).
+  if (operand.is_string_class() && !is_transpose(op)) {
+    throw Error("this operator is not defined for strings; + joins them and ==, <, ... compare");
   }
   if (operand.has_special_class() && op != UnaryOp::Plus) {
     return classed_unary(op, operand, [op](const Value& x) { return unary_operation(op, x); });

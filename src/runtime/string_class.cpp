@@ -132,8 +132,10 @@ CellArray strings_as_cell(const Value& strings, Element element) {
   return cells;
 }
 
-// A cell of strings back as a string-class value; an element a growth filled in (an empty
-// matrix) is "".
+}  // namespace
+
+CellArray string_cells(const Value& strings) { return strings_as_cell(strings, Element::String); }
+
 Value strings_from_cell(const Value& cell) {
   const CellArray& cells = cell.cell_value();
   StringGrid grid;
@@ -143,6 +145,8 @@ Value strings_from_cell(const Value& cell) {
     grid.items.push_back(item.is_text() ? item.string_value() : "");
   return string_value_of(std::move(grid));
 }
+
+namespace {
 
 // f() run on the cell that stands for a string array, its errors worded for the string array
 // ("index 5 out of bounds (string array has 2 elements)", not "(cell has ...").

@@ -31,6 +31,12 @@ StringGrid string_grid(const Value& value);
 // The string-class value of a grid: a string scalar when it holds one text.
 Value string_value_of(StringGrid grid);
 
+// The strings of a string-class value as a cell of its shape holding string scalars (the form
+// its rearrangements and indexing go through), and a cell of texts back as a string-class value
+// (an element a growth filled in, an empty matrix, is "").
+CellArray string_cells(const Value& strings);
+Value strings_from_cell(const Value& cell);
+
 // `left op right` where either side is of the string class: + joins texts element-wise, the
 // comparisons compare whole texts (code point order for < and the like), giving logicals; a
 // string scalar pairs with every element of the other side. Other operators are an error.
