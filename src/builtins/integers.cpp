@@ -230,12 +230,10 @@ double rounded_quotient(double a, double b, Rounding rounding) {
 }
 
 Rounding rounding_option(Call& call) {
-  const std::string option = call.has(2) ? call.string(2) : "fix";
-  if (option == "fix") return Rounding::Fix;
-  if (option == "round") return Rounding::Round;
-  if (option == "floor") return Rounding::Floor;
-  if (option == "ceil") return Rounding::Ceil;
-  call.fail("option must be \"fix\", \"round\", \"floor\" or \"ceil\", got \"" + option + "\"");
+  static constexpr Rounding kRoundings[] = {Rounding::Fix, Rounding::Round, Rounding::Floor,
+                                            Rounding::Ceil};
+  if (!call.has(2)) return Rounding::Fix;
+  return kRoundings[call.choice(2, {"fix", "round", "floor", "ceil"}, "option")];
 }
 
 // idivide(a, b[, "fix" | "round" | "floor" | "ceil"]): a ./ b of integers, the quotient rounded

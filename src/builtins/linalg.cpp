@@ -559,8 +559,7 @@ Value chol(Call& call) {
 Value cholupdate(Call& call) {
   const num::Matrix r = call.matrix(0);
   const num::Matrix x = call.matrix(1);
-  const std::string op = call.has(2) ? call.string(2) : "+";
-  if (op != "+" && op != "-") call.fail("OP must be \"+\" or \"-\", got \"" + op + "\"");
+  const std::string op = call.has(2) && call.choice(2, {"+", "-"}, "OP") == 1 ? "-" : "+";
   if (r.rows() != r.columns() || x.size() != r.rows() || (x.rows() != 1 && x.columns() != 1)) {
     call.fail("R must be square and x a vector of its size");
   }
@@ -657,12 +656,10 @@ num::NdArray page_operand(const Call& call, int index) {
 
 // MATLAB's transpose option of pagemtimes: "none", "transpose" or "ctranspose".
 num::PageOperation page_operation(const Call& call, int index) {
-  const std::string& name = call.string(index);
-  if (name == "none") return num::PageOperation::None;
-  if (name == "transpose") return num::PageOperation::Transpose;
-  if (name == "ctranspose") return num::PageOperation::ConjugateTranspose;
-  call.fail("transpose option must be \"none\", \"transpose\" or \"ctranspose\", got \"" + name +
-            "\"");
+  static constexpr num::PageOperation kOperations[] = {num::PageOperation::None,
+                                                       num::PageOperation::Transpose,
+                                                       num::PageOperation::ConjugateTranspose};
+  return kOperations[call.choice(index, {"none", "transpose", "ctranspose"}, "transpose option")];
 }
 
 // pagemtimes(X, Y) or pagemtimes(X, transpX, Y, transpY): one matrix product per page.

@@ -64,15 +64,11 @@ Value gradient(Call& call) {
 Value conv(Call& call) {
   const std::vector<double> u = signal_argument(call, 0, "u");
   const std::vector<double> v = signal_argument(call, 1, "v");
-  const std::string shape = call.has(2) ? call.string(2) : "full";
-  num::ConvolutionPart part = num::ConvolutionPart::Full;
-  if (shape == "same") {
-    part = num::ConvolutionPart::Same;
-  } else if (shape == "valid") {
-    part = num::ConvolutionPart::Valid;
-  } else if (shape != "full") {
-    call.fail(fmt::format("shape must be \"full\", \"same\" or \"valid\", got \"{}\"", shape));
-  }
+  static constexpr num::ConvolutionPart kParts[] = {
+      num::ConvolutionPart::Full, num::ConvolutionPart::Same, num::ConvolutionPart::Valid};
+  const num::ConvolutionPart part = call.has(2)
+                                        ? kParts[call.choice(2, {"full", "same", "valid"}, "shape")]
+                                        : num::ConvolutionPart::Full;
   // Octave's full result has the shape of the longer vector (v on a tie); rlab keeps u's.
   const bool second = call.session().dialect() == lang::Dialect::Matlab &&
                       part == num::ConvolutionPart::Full && v.size() >= u.size();

@@ -278,10 +278,9 @@ bool is_blank(char c) {
 
 // strip(s[, side]): whitespace removed from both ends, or "left" / "right" only.
 Value strip(Call& call) {
-  const std::string side = call.has(1) ? call.string(1) : "both";
-  if (side != "both" && side != "left" && side != "right") {
-    call.fail("side must be \"both\", \"left\" or \"right\", got \"" + side + "\"");
-  }
+  static constexpr std::string_view kSides[] = {"both", "left", "right"};
+  const std::string_view side =
+      call.has(1) ? kSides[call.choice(1, {"both", "left", "right"}, "side")] : "both";
   return map_texts(call, [&](const std::string& text) {
     std::size_t begin = 0;
     std::size_t end = text.size();
@@ -298,15 +297,12 @@ Value strip(Call& call) {
 // pad(s, n[, side]): spaces added on the right (or "left") up to n characters.
 Value pad(Call& call) {
   const auto width = static_cast<std::size_t>(call.count_argument(1));
-  const std::string side = call.has(2) ? call.string(2) : "right";
-  if (side != "left" && side != "right") {
-    call.fail("side must be \"left\" or \"right\", got \"" + side + "\"");
-  }
+  const bool left = call.has(2) && call.choice(2, {"left", "right"}, "side") == 0;
   return map_texts(call, [&](const std::string& text) {
     const std::size_t characters = character_count(text);
     if (characters >= width) return text;
     const std::string fill(width - characters, ' ');
-    return side == "left" ? fill + text : text + fill;
+    return left ? fill + text : text + fill;
   });
 }
 
