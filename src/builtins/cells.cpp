@@ -66,51 +66,68 @@ Value cell(Call& call) {
 
 // num2cell(x): each element of a numeric array in a cell of the same shape (a row for a vector);
 // each string of a string array.
-// num2cell(A, dim) in matlab code for a 2-D A: the columns (dim 1) or rows (dim 2) of A each in
-// a cell, [1 2] the whole of A in one.
+// num2cell(A, dims) in matlab code: A cut into blocks that span the named dims whole (dims 1
+// and 2 of a matrix: its columns or rows, [1 2] all of it), one block per cell, the cell A's
+// extents with the named dims at 1. Any number of dims.
 Value num2cell_along(Call& call) {
-  const num::Matrix m = call.matrix(1);
-  const num::Matrix a = call.matrix(0);
-  bool rows_together = false;  // dim 1 named: a column per cell
-  bool columns_together = false;
-  for (num::Index k = 0; k < m.size(); ++k) {
-    if (m[k] == 1.0) {
-      rows_together = true;
-    } else if (m[k] == 2.0) {
-      columns_together = true;
-    } else if (!(m[k] > 2.0) || m[k] != std::floor(m[k])) {
-      call.fail("dims must be positive integers");
+  const num::Matrix named = call.matrix(1);
+  const Value& x = call.value(0);
+  if (!runtime::is_numeric_or_nd(x)) call.fail("argument 1 must be a numeric array");
+  const num::NdArray a = runtime::as_nd_array(x);
+  num::Dims dims = a.dims();
+  std::vector<bool> whole(dims.size(), false);
+  for (num::Index k = 0; k < named.size(); ++k) {
+    const double d = named[k];
+    if (!(d >= 1.0) || d != std::floor(d) || d > 64.0) call.fail("dims must be positive integers");
+    const auto at = static_cast<std::size_t>(d) - 1;
+    if (at >= dims.size()) {
+      dims.resize(at + 1, 1);
+      whole.resize(at + 1, false);
     }
+    whole[at] = true;
   }
-  const num::Index cell_rows = rows_together ? 1 : a.rows();
-  const num::Index cell_columns = columns_together ? 1 : a.columns();
-  CellArray cells;
-  cells.rows = cell_rows;
-  cells.columns = cell_columns;
-  for (num::Index c = 0; c < cell_columns; ++c) {
-    for (num::Index r = 0; r < cell_rows; ++r) {
-      const num::Index height = rows_together ? a.rows() : 1;
-      const num::Index width = columns_together ? a.columns() : 1;
-      num::Matrix part(
-          height, width,
-          a.is_complex() ? num::Matrix::Element::ComplexValued : num::Matrix::Element::Real);
-      for (num::Index i = 0; i < height; ++i) {
-        for (num::Index j = 0; j < width; ++j) {
-          part.set(i, j, a.complex_at(rows_together ? i : r, columns_together ? j : c));
-        }
-      }
-      const bool logical = call.value(0).is_logical();
-      if (part.size() == 1) {  // a 1×1 array is its number
-        const num::Complex z = part.complex_at(0);
-        cells.items.push_back(logical           ? Value::boolean(z.real() != 0.0)
-                              : z.imag() == 0.0 ? Value::scalar(z.real())
-                                                : Value::complex(z));
+  num::Dims cell_dims = dims, block_dims = dims;
+  for (std::size_t i = 0; i < dims.size(); ++i) (whole[i] ? cell_dims : block_dims)[i] = 1;
+  for (num::Dims* shape : {&cell_dims, &block_dims}) {  // trailing singletons past the second go
+    while (shape->size() > 2 && shape->back() == 1) shape->pop_back();
+  }
+  const num::Index block_size = num::element_count(block_dims);
+  std::vector<num::Matrix> blocks(static_cast<std::size_t>(num::element_count(cell_dims)),
+                                  num::Matrix(block_size, 1,
+                                              a.is_complex() ? num::Matrix::Element::ComplexValued
+                                                             : num::Matrix::Element::Real));
+  // Each element of A goes to the cell its un-named subscripts pick, at the place in the block
+  // its named subscripts pick (both in MATLAB's column-major order).
+  for (num::Index k = 0; k < a.size(); ++k) {
+    num::Index rest = k, cell = 0, place = 0, cell_stride = 1, place_stride = 1;
+    for (std::size_t i = 0; i < dims.size(); ++i) {
+      const num::Index subscript = rest % dims[i];
+      rest /= dims[i];
+      if (whole[i]) {
+        place += subscript * place_stride;
+        place_stride *= dims[i];
       } else {
-        cells.items.push_back(Value::matrix(std::move(part), logical));
+        cell += subscript * cell_stride;
+        cell_stride *= dims[i];
       }
     }
+    blocks[static_cast<std::size_t>(cell)].set(place,
+                                               a.pages().complex_at(num::offset_of(a.dims(), k)));
   }
-  return Value::cell(std::move(cells));
+  const bool logical = x.is_logical();
+  std::vector<Value> items;
+  for (num::Matrix& block : blocks) {
+    if (block.size() == 1) {  // a 1×1 array is its number
+      const num::Complex z = block.complex_at(0);
+      items.push_back(logical           ? Value::boolean(z.real() != 0.0)
+                      : z.imag() == 0.0 ? Value::scalar(z.real())
+                                        : Value::complex(z));
+    } else {
+      items.push_back(runtime::nd_result(
+          num::reshaped(num::NdArray::from_matrix(std::move(block)), block_dims), logical));
+    }
+  }
+  return Value::cell(CellArray::shaped(cell_dims, std::move(items)));
 }
 
 Value num2cell(Call& call) {
