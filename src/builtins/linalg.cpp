@@ -412,9 +412,7 @@ Value svd(Call& call) {
   const bool matlab = call.session().dialect() == lang::Dialect::Matlab;
   // svd(A, 0) asks for the economy size as "econ" does (MATLAB; Octave takes any number).
   const bool numeric_economy = matlab && call.has(1) && call.value(1).is_numeric();
-  if (call.has(1) && !numeric_economy && call.string(1) != "econ") {
-    call.fail("option must be \"econ\", got \"" + call.string(1) + "\"");
-  }
+  if (call.has(1) && !numeric_economy) call.choice(1, {"econ"}, "option");
   if (call.nargout() < 2) {
     num::Matrix values = num::singular_values(a);
     // MATLAB's singular values are a column.

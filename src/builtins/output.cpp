@@ -90,8 +90,7 @@ std::string read_input_line(Call& call, std::string_view prompt) {
 Value input_builtin(Call& call) {
   const std::string prompt = call.has(0) ? call.string(0) : std::string();
   if (call.has(1)) {
-    if (call.string(1) != "s")
-      call.fail(fmt::format("option must be \"s\", got \"{}\"", call.string(1)));
+    call.choice(1, {"s"}, "option");
     return Value::string(read_input_line(call, prompt));
   }
   while (true) {

@@ -213,13 +213,16 @@ Value exist(Call& call) {
     return std::filesystem::exists(path, ignored) ? 2 : 0;
   };
   if (call.has(1)) {
-    const std::string& type = call.string(1);
-    if (type == "var") return Value::scalar(interpreter.has_variable(name) ? 1 : 0);
-    if (type == "builtin") return Value::scalar(interpreter.find_builtin(name) ? 5 : 0);
-    if (type == "file") return Value::scalar(file_kind());
-    if (type == "dir") return Value::scalar(file_kind() == 7 ? 7 : 0);
-    call.fail(fmt::format(
-        "argument 2 must be \"var\", \"builtin\", \"file\" or \"dir\", got \"{}\"", type));
+    switch (call.choice(1, {"var", "builtin", "file", "dir"})) {
+      case 0:
+        return Value::scalar(interpreter.has_variable(name) ? 1 : 0);
+      case 1:
+        return Value::scalar(interpreter.find_builtin(name) ? 5 : 0);
+      case 2:
+        return Value::scalar(file_kind());
+      default:
+        return Value::scalar(file_kind() == 7 ? 7 : 0);
+    }
   }
   if (interpreter.has_variable(name)) return Value::scalar(1);
   if (interpreter.has_user_function(name)) return Value::scalar(2);
