@@ -88,9 +88,8 @@ Value num2cell_along(Call& call) {
   }
   num::Dims cell_dims = dims, block_dims = dims;
   for (std::size_t i = 0; i < dims.size(); ++i) (whole[i] ? cell_dims : block_dims)[i] = 1;
-  for (num::Dims* shape : {&cell_dims, &block_dims}) {  // trailing singletons past the second go
-    while (shape->size() > 2 && shape->back() == 1) shape->pop_back();
-  }
+  cell_dims = num::canonical_dims(std::move(cell_dims));
+  block_dims = num::canonical_dims(std::move(block_dims));
   const num::Index block_size = num::element_count(block_dims);
   std::vector<num::Matrix> blocks(static_cast<std::size_t>(num::element_count(cell_dims)),
                                   num::Matrix(block_size, 1,

@@ -225,45 +225,43 @@ Value gpt_load(Call& call) {
   return model_value(std::move(model));
 }
 
+// Argument k of an option as a whole number in [0, highest], or the error naming the option.
+double whole_option(const Call& call, int k, std::string_view name, double highest) {
+  const double x = call.scalar(k);
+  if (x != std::floor(x) || x < 0 || x > highest) {
+    call.fail(fmt::format("{} must be an integer >= 0, got {}", name, x));
+  }
+  return x;
+}
+
 // gpt_generate's options from argument `first` on: "temperature", "top_k", "top_p", "seed",
 // "kv_cache".
 void read_sampling_options(const Call& call, int first, train::SamplingOptions& sampling,
                            train::KvCache& cache) {
-  call.name_value_options(first,
-                          {{"temperature",
-                            [&](int k) {
-                              const double x = call.scalar(k);
-                              if (!(x >= 0.0) || !std::isfinite(x)) {
-                                call.fail(fmt::format("temperature must be >= 0, got {}", x));
-                              }
-                              sampling.temperature = x;
-                            }},
-                           {"top_k",
-                            [&](int k) {
-                              const double x = call.scalar(k);
-                              if (x != std::floor(x) || x < 0 || x > 1e9) {
-                                call.fail(fmt::format("top_k must be an integer >= 0, got {}", x));
-                              }
-                              sampling.top_k = static_cast<int>(x);
-                            }},
-                           {"top_p",
-                            [&](int k) {
-                              const double x = call.scalar(k);
-                              if (!(x > 0.0 && x <= 1.0))
-                                call.fail(fmt::format("top_p must be in (0, 1], got {}", x));
-                              sampling.top_p = x;
-                            }},
-                           {"seed",
-                            [&](int k) {
-                              const double x = call.scalar(k);
-                              if (x != std::floor(x) || x < 0 || x > 9e15) {
-                                call.fail(fmt::format("seed must be an integer >= 0, got {}", x));
-                              }
-                              sampling.seed = static_cast<std::uint64_t>(x);
-                            }},
-                           {"kv_cache", [&](int k) {
-                              cache = call.boolean(k) ? train::KvCache::On : train::KvCache::Off;
-                            }}});
+  call.name_value_options(
+      first,
+      {{"temperature",
+        [&](int k) {
+          const double x = call.scalar(k);
+          if (!(x >= 0.0) || !std::isfinite(x)) {
+            call.fail(fmt::format("temperature must be >= 0, got {}", x));
+          }
+          sampling.temperature = x;
+        }},
+       {"top_k",
+        [&](int k) { sampling.top_k = static_cast<int>(whole_option(call, k, "top_k", 1e9)); }},
+       {"top_p",
+        [&](int k) {
+          const double x = call.scalar(k);
+          if (!(x > 0.0 && x <= 1.0)) call.fail(fmt::format("top_p must be in (0, 1], got {}", x));
+          sampling.top_p = x;
+        }},
+       {"seed",
+        [&](int k) {
+          sampling.seed = static_cast<std::uint64_t>(whole_option(call, k, "seed", 9e15));
+        }},
+       {"kv_cache",
+        [&](int k) { cache = call.boolean(k) ? train::KvCache::On : train::KvCache::Off; }}});
 }
 
 // gpt_generate(model, prompt, n, "temperature", T, "top_k", k, "top_p", p, "seed", s,

@@ -8,18 +8,13 @@
 #include <string_view>
 
 #include "base/error.hpp"
+#include "num/format.hpp"
 #include "runtime/cell_array.hpp"
 #include "runtime/char_matrix.hpp"
 
 namespace llmlab::runtime {
 
-std::string number_as_text(double x) {
-  if (std::isnan(x)) return "NaN";
-  if (std::isinf(x)) return x > 0 ? "Inf" : "-Inf";
-  if (x == std::trunc(x) && std::abs(x) < 1e15) return fmt::format("{:.0f}", x);
-  const int digits = std::clamp(static_cast<int>(std::floor(std::log10(std::abs(x)))) + 5, 1, 16);
-  return fmt::format("{:.{}g}", x, digits);
-}
+std::string number_as_text(double x) { return num::format_num2str(x); }
 
 StringGrid string_grid(const Value& value) {
   StringGrid grid;

@@ -14,8 +14,7 @@
 
 namespace llmlab::runtime {
 
-// A number as MATLAB's string(x) and "a" + x write it: an integer in full, Inf, -Inf, NaN, and
-// any other value to floor(log10|x|) + 5 significant digits (at most 16), as num2str does.
+// A number as MATLAB's string(x) and "a" + x write it: num2str's rule (num::format_num2str).
 std::string number_as_text(double x);
 
 // A value converted to strings, with its shape: a string array as it is, a char row as one
