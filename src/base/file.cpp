@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/messages/system.hpp"
 
 namespace llmlab {
 
@@ -50,7 +51,7 @@ std::optional<std::string> read_file(const std::filesystem::path& path, std::str
 }
 
 std::string cannot_read(const std::filesystem::path& path, std::string_view reason) {
-  return fmt::format("cannot read '{}': {}", full_path(path), reason);
+  return fmt::format(messages::cannot_read_file, full_path(path), reason);
 }
 
 std::string read_file_or_throw(const std::filesystem::path& path, std::string_view who) {
@@ -58,7 +59,7 @@ std::string read_file_or_throw(const std::filesystem::path& path, std::string_vi
   std::optional<std::string> bytes = read_file(path, reason);
   if (!bytes) {
     throw Error(who.empty() ? cannot_read(path, reason)
-                            : fmt::format("{}: {}", who, cannot_read(path, reason)));
+                            : fmt::format(messages::spoken_by, who, cannot_read(path, reason)));
   }
   return std::move(*bytes);
 }

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "base/error.hpp"
+#include "base/messages/system.hpp"
 
 namespace llmlab::json {
 
@@ -27,9 +28,9 @@ Value parse(std::string_view text, std::string_view what) {
       message.remove_prefix(close + 2);
     }
     if (e.id == 406 && !last_key.empty()) {  // out_of_range.406: a number overflow
-      throw Error(fmt::format("{}: field \"{}\": {}", what, last_key, message));
+      throw Error(fmt::format(messages::json_field_error, what, last_key, message));
     }
-    throw Error(fmt::format("{}: {}", what, message));
+    throw Error(fmt::format(messages::spoken_by, what, message));
   }
 }
 
@@ -50,8 +51,7 @@ long long integer_or(const Value& object, std::string_view key, long long fallba
   const double x = v->is_number() ? v->get<double>() : std::nan("");
   // The comparisons are false for NaN, so a non-number fails them too.
   if (!(x == std::floor(x) && x >= static_cast<double>(low) && x <= static_cast<double>(high))) {
-    throw Error(fmt::format("{}: field \"{}\" must be an integer from {} to {}, got {}", what, key,
-                            low, high, v->dump()));
+    throw Error(fmt::format(messages::json_field_not_integer_in, what, key, low, high, v->dump()));
   }
   return static_cast<long long>(x);
 }

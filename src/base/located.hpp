@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "base/error.hpp"
+#include "base/messages/system.hpp"
 #include "base/source.hpp"
 #include "base/stop.hpp"
 
@@ -28,9 +29,9 @@ auto located(const SourceLoc& where, F&& body) -> decltype(body()) {
     stop.set_where_if_missing(where);
     throw;
   } catch (const std::bad_alloc&) {
-    throw Error("out of memory", where);
+    throw Error(std::string(messages::out_of_memory), where);
   } catch (const std::length_error&) {
-    throw Error("out of memory (the result would be too long)", where);
+    throw Error(std::string(messages::result_too_long), where);
   }
 }
 
