@@ -284,6 +284,9 @@ class Evaluator {
   // Runs statements first.. of `code`, the compiled segment of `body` starting at `offset`;
   // the ones the code cannot run go through exec(). Steps are the caller's to count.
   void run_segment(const ScalarCode& code, const lang::Block& body, std::size_t offset);
+  // Runs statement `next` of the segment on the generic path and the rest of it from there.
+  void finish_segment(const ScalarCode& code, const lang::Block& body, std::size_t offset,
+                      int next);
   // Runs `for v = start:increment:stop` when its body compiled to one segment (the hot inner
   // loops of scalar code) with no per-iteration dispatch; false, having done nothing, otherwise.
   bool exec_compiled_range(const lang::ForStmt& loop, double start, double increment,

@@ -6,6 +6,7 @@
 // outside the subset, and compiled ones whose run finds a variable of another kind, an index out
 // of bounds or an array to grow, go through the generic exec(), which does what the language
 // says, errors and their file:line:col included.
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -105,9 +106,13 @@ Flow Evaluator::exec_body(const lang::Stmt& loop, const lang::Block& body) {
 }
 
 void Evaluator::run_segment(const ScalarCode& code, const lang::Block& body, std::size_t offset) {
-  const int count = code.statement_count();
   frame_->at(code.max_slot());
-  int next = code.run(frame_->variables.data(), 0);
+  finish_segment(code, body, offset, code.run(frame_->variables.data(), 0));
+}
+
+void Evaluator::finish_segment(const ScalarCode& code, const lang::Block& body, std::size_t offset,
+                               int next) {
+  const int count = code.statement_count();
   while (next < count) {
     // This statement needs the generic path. Assignments end normally or raise.
     exec(*body[offset + static_cast<std::size_t>(next)]);
@@ -126,15 +131,33 @@ bool Evaluator::exec_compiled_range(const lang::ForStmt& loop, double start, dou
     return false;
   }
   const ScalarCode& code = *plan->segments[0].code;
-  const int loop_slot = frame_->slot_of(loop.variable);
-  for (std::int64_t k = 0; k < count; ++k) {
-    const double current = range_element(start, increment, k);
+  const ScalarCode::RangeLoop range{frame_->slot_of(loop.variable), start, increment, count};
+  // Iterations run in registers (ScalarCode::run_range) and, where it stops, one at a time here:
+  // the statement it could not run, an interrupt, or a variable not yet a scalar. Twice refused
+  // at the start of an iteration, the loop stays on the one-at-a-time path.
+  auto one_iteration = [&](std::int64_t k) {
     // What the generic loop's step() checks, when no budget is set: a pending interrupt.
     if (interrupted_.load(std::memory_order_relaxed)) step();
-    Variable& variable = frame_->at(loop_slot);
-    variable.value = Value::scalar(current);
+    Variable& variable = frame_->at(range.slot);
+    variable.value = Value::scalar(range_element(start, increment, k));
     variable.defined = true;
     run_segment(code, loop.body, 0);
+  };
+  int refusals = 0;
+  for (std::int64_t k = 0; k < count; ++k) {
+    if (refusals < 2) {
+      frame_->at(std::max(code.max_slot(), range.slot));
+      const ScalarCode::RangeStop stop =
+          code.run_range(frame_->variables.data(), range, k, interrupted_);
+      if (stop.iteration == count) break;
+      k = stop.iteration;
+      if (stop.statement != ScalarCode::kNotStarted) {
+        finish_segment(code, loop.body, 0, stop.statement);
+        continue;
+      }
+      ++refusals;
+    }
+    one_iteration(k);
   }
   return true;
 }

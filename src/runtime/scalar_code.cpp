@@ -4,8 +4,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <optional>
+#include <vector>
 
+#include "runtime/literals.hpp"
 #include "runtime/operators.hpp"
 
 namespace llmlab::runtime::detail {
@@ -69,18 +72,65 @@ void ScalarCode::emit(Op op, int depth_change, int slot, double constant) {
   max_depth_ = std::max(max_depth_, depth_);
 }
 
+void ScalarCode::emit_store(int slot) {
+  const bool fusable = code_.size() > starts_.back() && code_.back().op != Op::StoreElement &&
+                       code_.back().op != Op::StoreElement2 && code_.back().op != Op::Store &&
+                       code_.back().target == kNoTarget;
+  if (!fusable) {
+    emit(Op::Store, -1, slot);
+    return;
+  }
+  code_.back().target = slot;
+  --depth_;
+}
+
 bool ScalarCode::append_statement(const lang::Stmt& statement, Frame& frame) {
   const std::size_t saved_size = code_.size();
   const int saved_max_depth = max_depth_;
   const int saved_max_slot = max_slot_;
   starts_.push_back(saved_size);
-  if (compile_statement(statement, frame) && max_depth_ <= kMaxDepth) return true;
+  if (compile_statement(statement, frame) && max_depth_ <= kMaxDepth) {
+    note_slot_uses(saved_size);
+    return true;
+  }
   code_.resize(saved_size);
   starts_.pop_back();
   depth_ = 0;
   max_depth_ = saved_max_depth;
   max_slot_ = saved_max_slot;
   return false;
+}
+
+void ScalarCode::note_slot_uses(std::size_t first_instruction) {
+  const auto size = static_cast<std::size_t>(max_slot_) + 1;
+  scalar_use_.resize(size, FirstUse::None);
+  array_use_.resize(size, false);
+  auto scalar = [this](int slot, FirstUse use) {
+    FirstUse& first = scalar_use_[static_cast<std::size_t>(slot)];
+    if (first != FirstUse::None) return;
+    first = use;
+    if (use == FirstUse::Read) read_first_.push_back(slot);
+  };
+  auto in = [](Op op, Op first, Op last) { return op >= first && op <= last; };
+  for (std::size_t k = first_instruction; k < code_.size(); ++k) {
+    const Instruction& instruction = code_[k];
+    const Op op = instruction.op;
+    if (op == Op::Variable || in(op, Op::AddVariable, Op::PowerVariable) ||
+        in(op, Op::VariableAddConstant, Op::ConstantPowerVariable)) {
+      scalar(instruction.slot, FirstUse::Read);
+    } else if (in(op, Op::VariableAddVariable, Op::VariablePowerVariable)) {
+      scalar(instruction.slot, FirstUse::Read);
+      scalar(instruction.other_slot, FirstUse::Read);
+    } else if (op == Op::Store) {
+      scalar(instruction.slot, FirstUse::Stored);
+    } else if (in(op, Op::Element, Op::StoreElement2)) {
+      array_use_[static_cast<std::size_t>(instruction.slot)] = true;
+    }
+    if (instruction.target != kNoTarget) scalar(instruction.target, FirstUse::Stored);
+  }
+  for (std::size_t slot = 0; slot < size; ++slot) {
+    if (array_use_[slot] && scalar_use_[slot] != FirstUse::None) registers_allowed_ = false;
+  }
 }
 
 bool ScalarCode::compile_statement(const lang::Stmt& statement, Frame& frame) {
@@ -96,7 +146,7 @@ bool ScalarCode::compile_statement(const lang::Stmt& statement, Frame& frame) {
       emit(Op::Variable, 1, slot_of(assign.target, frame));
       if (!compile_right_operand(*assign.value, offset, frame)) return false;
     }
-    emit(Op::Store, -1, slot_of(assign.target, frame));
+    emit_store(slot_of(assign.target, frame));
     return true;
   }
   if (statement.kind == lang::StmtKind::IndexAssign) {
@@ -222,7 +272,8 @@ bool ScalarCode::compile_element_read(const lang::CallExpr& call, Frame& frame) 
 // dispatch table: the interpreter loop is one switch over the op codes (Lua's luaV_execute), so
 // the top of the stack stays in a register across cases; each case is a few lines, the macro
 // families write the five operators once, and the rare paths are helpers (element_index).
-int ScalarCode::run(Variable* variables, int first) const {
+template <class Scalars>
+int ScalarCode::execute(const Scalars& scalars, Variable* variables, int first) const {
   double stack[kMaxDepth + 1];
   int statement = first;
   // The top of the stack lives in `top`, a register, so a chain of operations never waits on
@@ -242,7 +293,7 @@ int ScalarCode::run(Variable* variables, int first) const {
         top = instruction.constant;
         break;
       case Op::Variable:
-        if (!read_scalar(variables[instruction.slot], operand)) return statement;
+        if (!scalars.read(instruction.slot, operand)) return statement;
         stack[depth++] = top;
         top = operand;
         break;
@@ -257,10 +308,10 @@ int ScalarCode::run(Variable* variables, int first) const {
     break;
         LLMLAB_ARITHMETIC(LLMLAB_BELOW_TOP)
 #undef LLMLAB_BELOW_TOP
-#define LLMLAB_TOP_VARIABLE(name, apply)                                      \
-  case Op::name##Variable:                                                    \
-    if (!read_scalar(variables[instruction.slot], operand)) return statement; \
-    top = apply(top, operand);                                                \
+#define LLMLAB_TOP_VARIABLE(name, apply)                            \
+  case Op::name##Variable:                                          \
+    if (!scalars.read(instruction.slot, operand)) return statement; \
+    top = apply(top, operand);                                      \
     break;
         LLMLAB_ARITHMETIC(LLMLAB_TOP_VARIABLE)
 #undef LLMLAB_TOP_VARIABLE
@@ -270,30 +321,30 @@ int ScalarCode::run(Variable* variables, int first) const {
     break;
         LLMLAB_ARITHMETIC(LLMLAB_TOP_CONSTANT)
 #undef LLMLAB_TOP_CONSTANT
-#define LLMLAB_VARIABLE_VARIABLE(name, apply)                     \
-  case Op::Variable##name##Variable:                              \
-    if (!read_scalar(variables[instruction.slot], operand) ||     \
-        !read_scalar(variables[instruction.other_slot], right)) { \
-      return statement;                                           \
-    }                                                             \
-    stack[depth++] = top;                                         \
-    top = apply(operand, right);                                  \
+#define LLMLAB_VARIABLE_VARIABLE(name, apply)           \
+  case Op::Variable##name##Variable:                    \
+    if (!scalars.read(instruction.slot, operand) ||     \
+        !scalars.read(instruction.other_slot, right)) { \
+      return statement;                                 \
+    }                                                   \
+    stack[depth++] = top;                               \
+    top = apply(operand, right);                        \
     break;
         LLMLAB_ARITHMETIC(LLMLAB_VARIABLE_VARIABLE)
 #undef LLMLAB_VARIABLE_VARIABLE
-#define LLMLAB_VARIABLE_CONSTANT(name, apply)                                 \
-  case Op::Variable##name##Constant:                                          \
-    if (!read_scalar(variables[instruction.slot], operand)) return statement; \
-    stack[depth++] = top;                                                     \
-    top = apply(operand, instruction.constant);                               \
+#define LLMLAB_VARIABLE_CONSTANT(name, apply)                       \
+  case Op::Variable##name##Constant:                                \
+    if (!scalars.read(instruction.slot, operand)) return statement; \
+    stack[depth++] = top;                                           \
+    top = apply(operand, instruction.constant);                     \
     break;
         LLMLAB_ARITHMETIC(LLMLAB_VARIABLE_CONSTANT)
 #undef LLMLAB_VARIABLE_CONSTANT
-#define LLMLAB_CONSTANT_VARIABLE(name, apply)                                 \
-  case Op::Constant##name##Variable:                                          \
-    if (!read_scalar(variables[instruction.slot], operand)) return statement; \
-    stack[depth++] = top;                                                     \
-    top = apply(instruction.constant, operand);                               \
+#define LLMLAB_CONSTANT_VARIABLE(name, apply)                       \
+  case Op::Constant##name##Variable:                                \
+    if (!scalars.read(instruction.slot, operand)) return statement; \
+    stack[depth++] = top;                                           \
+    top = apply(instruction.constant, operand);                     \
     break;
         LLMLAB_ARITHMETIC(LLMLAB_CONSTANT_VARIABLE)
 #undef LLMLAB_CONSTANT_VARIABLE
@@ -313,9 +364,7 @@ int ScalarCode::run(Variable* variables, int first) const {
         break;
       }
       case Op::Store: {
-        Variable& variable = variables[instruction.slot];
-        variable.value = Value::scalar(top);
-        variable.defined = true;
+        scalars.store(instruction.slot, top);
         top = stack[--depth];
         ++statement;
         break;
@@ -336,10 +385,101 @@ int ScalarCode::run(Variable* variables, int first) const {
         break;
       }
     }
+    if (instruction.target != kNoTarget) {
+      scalars.store(instruction.target, top);
+      top = stack[--depth];
+      ++statement;
+    }
   }
   return statement;
 }
 
 #undef LLMLAB_ARITHMETIC
+
+namespace {
+
+void store_scalar(Variable& variable, double value) {
+  variable.value = Value::scalar(value);
+  variable.defined = true;
+}
+
+// run()'s scalars: the variables themselves, each read checked to be a real scalar.
+struct VariableScalars {
+  Variable* variables;
+  bool read(int slot, double& out) const { return read_scalar(variables[slot], out); }
+  void store(int slot, double value) const { store_scalar(variables[slot], value); }
+};
+
+// run_range()'s scalars: registers, checked once when the loop starts. A read cannot fail: the
+// registers read first were loaded from real scalars, the others hold what the program stored.
+struct RegisterScalars {
+  double* values;
+  bool* stored;
+  bool read(int slot, double& out) const {
+    out = values[slot];
+    return true;
+  }
+  void store(int slot, double value) const {
+    values[slot] = value;
+    stored[slot] = true;
+  }
+};
+
+// The registers of one run_range call, written back to their variables when it ends, by an
+// error or an allocation failure too, so the variables always hold what the statements stored.
+class Registers {
+ public:
+  Registers(Variable* variables, int slots)
+      : variables_(variables),
+        values_(static_cast<std::size_t>(slots)),
+        stored_(std::make_unique<bool[]>(static_cast<std::size_t>(slots))),
+        slots_(slots) {}
+  Registers(const Registers&) = delete;
+  Registers& operator=(const Registers&) = delete;
+  ~Registers() {
+    for (int slot = 0; slot < slots_; ++slot) {
+      if (stored_[static_cast<std::size_t>(slot)]) {
+        store_scalar(variables_[slot], values_[static_cast<std::size_t>(slot)]);
+      }
+    }
+  }
+  bool load(int slot) {
+    return read_scalar(variables_[slot], values_[static_cast<std::size_t>(slot)]);
+  }
+  RegisterScalars scalars() { return RegisterScalars{values_.data(), stored_.get()}; }
+
+ private:
+  Variable* variables_;
+  std::vector<double> values_;
+  std::unique_ptr<bool[]> stored_;
+  int slots_;
+};
+
+}  // namespace
+
+int ScalarCode::run(Variable* variables, int first) const {
+  return execute(VariableScalars{variables}, variables, first);
+}
+
+ScalarCode::RangeStop ScalarCode::run_range(Variable* variables, const RangeLoop& loop,
+                                            std::int64_t first,
+                                            const std::atomic<int>& interrupted) const {
+  const bool indexes_loop_variable = loop.slot < static_cast<int>(array_use_.size()) &&
+                                     array_use_[static_cast<std::size_t>(loop.slot)];
+  if (!registers_allowed_ || indexes_loop_variable) return {first, kNotStarted};
+  Registers registers(variables, std::max(max_slot_, loop.slot) + 1);
+  for (const int slot : read_first_) {
+    if (slot != loop.slot && !registers.load(slot)) return {first, kNotStarted};
+  }
+  const RegisterScalars scalars = registers.scalars();
+  const int count = statement_count();
+  for (std::int64_t k = first; k < loop.count; ++k) {
+    if (interrupted.load(std::memory_order_relaxed)) return {k, kNotStarted};
+    scalars.store(loop.slot, range_element(loop.start, loop.increment, k));
+    const int stopped = execute(scalars, variables, 0);
+    if (stopped < count) return {k, stopped};
+  }
+  return {loop.count, count};
+}
 
 }  // namespace llmlab::runtime::detail

@@ -15,6 +15,7 @@
 // operations in the same order (no reassociation; the runtime is compiled without FMA).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -45,6 +46,29 @@ class ScalarCode {
   // Runs statements first, first + 1, ... Returns statement_count() when all ran, or the index of
   // the first statement that could not run on the fast path, having done nothing of it.
   int run(Variable* variables, int first) const;
+
+  // A range loop whose whole body is this program: iterations first, first + 1, ... of
+  // `for <slot> = start:increment:...` with `count` iterations in all.
+  struct RangeLoop {
+    int slot;
+    double start;
+    double increment;
+    std::int64_t count;
+  };
+  struct RangeStop {
+    std::int64_t iteration;  // the iteration it stopped in; loop.count when all ran
+    // The statement of that iteration the generic path runs next (the loop variable and the
+    // statements before it done), or kNotStarted: the iteration has not begun, because an
+    // interrupt is pending or a variable the program reads first is no real scalar.
+    int statement;
+  };
+  static constexpr int kNotStarted = -1;
+  // Runs the iterations with the program's scalar variables in registers (Lua keeps its locals
+  // in registers the same way): each is read from its variable once, when the loop starts, and
+  // written back once, when it stops, instead of building a Value at every assignment. The
+  // results, the order of effects and the fallbacks are run()'s.
+  RangeStop run_range(Variable* variables, const RangeLoop& loop, std::int64_t first,
+                      const std::atomic<int>& interrupted) const;
 
  private:
   // One opcode per operator and operand form, so run() dispatches once per instruction. The
@@ -90,12 +114,22 @@ class ScalarCode {
     StoreElement,   // A(top) = below, A the array in `slot`; pops both
     StoreElement2,  // A(below, top) = the value under them; pops all three
   };
+  static constexpr int kNoTarget = -1;
   struct Instruction {
     Op op;
     int slot;
     int other_slot;
     double constant;
+    // An assignment's last instruction stores its result into this slot itself, as a Store
+    // after it would (a superinstruction: one dispatch fewer per statement).
+    int target = kNoTarget;
   };
+
+  template <class Scalars>
+  int execute(const Scalars& scalars, Variable* variables, int first) const;
+  // Records how the statement just compiled uses each slot (as a scalar or as an array, read or
+  // stored first), for run_range.
+  void note_slot_uses(std::size_t first_instruction);
 
   bool compile(const lang::Expr& expression, Frame& frame);
   // Emits `top ∘ right` for the operator at `offset` in an arithmetic group.
@@ -104,6 +138,8 @@ class ScalarCode {
   bool compile_statement(const lang::Stmt& statement, Frame& frame);
   int slot_of(const lang::Name& name, Frame& frame);
   void emit(Op op, int depth_change, int slot = 0, double constant = 0.0);
+  // Ends an assignment: its last instruction takes `slot` as its target, else a Store.
+  void emit_store(int slot);
   // Turns the push of a left leaf just emitted and the operation `top ∘ right leaf` into one
   // pair instruction; false when the last instruction is not such a push.
   bool fuse_with_left_leaf(int offset, const Instruction& right);
@@ -114,6 +150,13 @@ class ScalarCode {
   int max_depth_ = 0;
   int max_slot_ = 0;
   Powers powers_;
+  // Per slot, for run_range: how the program first uses it as a scalar, and whether it indexes
+  // it as an array. A slot used both ways keeps the program out of registers.
+  enum class FirstUse : std::uint8_t { None, Read, Stored };
+  std::vector<FirstUse> scalar_use_;
+  std::vector<bool> array_use_;
+  std::vector<int> read_first_;  // slots whose value on entry the program reads
+  bool registers_allowed_ = true;
 };
 
 // A loop body as runs of compiled statements and single statements for exec_statement().
