@@ -180,8 +180,8 @@ Value compare_cell_texts(const Value& a, const Value& b, const TextComparison& e
       num::reshaped(num::NdArray::from_matrix(std::move(result)), cells.dims()), true);
 }
 
-// strcmp(a, b): Bool for two values; a logical vector when either is a StringArray, an array of
-// a cell's shape when either is a cell.
+// strcmp(a, b): Bool for two values; a logical array of the string array's shape when either is a
+// StringArray, of the cell's shape when either is a cell.
 Value compare_strings(const Value& a, const Value& b, const TextComparison& equal) {
   if (a.is(Kind::Cell) || b.is(Kind::Cell)) return compare_cell_texts(a, b, equal);
   if (runtime::is_char_matrix(a) || runtime::is_char_matrix(b)) {
@@ -199,7 +199,7 @@ Value compare_strings(const Value& a, const Value& b, const TextComparison& equa
   const Value& array = a.is(Kind::StringArray) ? a : b;
   const Value& other = a.is(Kind::StringArray) ? b : a;
   const std::vector<std::string>& items = array.string_array_value();
-  num::Matrix result(1, static_cast<num::Index>(items.size()), 0.0);
+  num::Matrix result(static_cast<num::Index>(items.size()), 1, 0.0);  // in linear order
   if (other.is(Kind::StringArray)) {
     const std::vector<std::string>& others = other.string_array_value();
     if (others.size() == items.size()) {
@@ -214,7 +214,12 @@ Value compare_strings(const Value& a, const Value& b, const TextComparison& equa
       result.set(static_cast<num::Index>(i), equal(items[i], other.string_value()) ? 1.0 : 0.0);
     }
   }
-  return Value::vector(std::move(result), true);
+  // The string array's shape (MATLAB's 2×1 for strcmp(["a"; "b"], "a")); a row stays a vector.
+  const runtime::StringGrid shape = runtime::string_grid(array);
+  if (shape.rows == 1) return Value::vector(result.transposed(), true);
+  return runtime::nd_result(
+      num::reshaped(num::NdArray::from_matrix(std::move(result)), {shape.rows, shape.columns}),
+      true);
 }
 
 Value strcmp(Call& call) { return compare_strings(call.value(0), call.value(1), {}); }
