@@ -13,6 +13,7 @@
 
 #include "autodiff/array_math.hpp"
 #include "autodiff/rules.hpp"
+#include "base/messages/autodiff.hpp"
 
 namespace llmlab::autodiff {
 
@@ -45,17 +46,15 @@ Matrix jacobian_in(const RuleCall& call, std::size_t k, const std::vector<Value>
   };
   const Matrix base = output_at(Matrix(x.rows(), x.columns()));
   if (static_cast<double>(base.size()) * static_cast<double>(x.size()) > kMaxJacobianEntries) {
-    call.fail(fmt::format(
-        "argument {} has {} elements and the output {}: too large for this gradient rule, which "
-        "keeps their {}-entry Jacobian (at most {:.0f})",
-        k + 1, x.size(), base.size(), base.size() * x.size(), kMaxJacobianEntries));
+    call.fail(fmt::format(messages::jacobian_too_large, k + 1, x.size(), base.size(),
+                          base.size() * x.size(), kMaxJacobianEntries));
   }
   Matrix jacobian(base.size(), x.size());
   for (Index i = 0; i < x.size(); ++i) {
     Matrix unit(x.rows(), x.columns());
     unit.set(i, 1.0);
     const Matrix column = output_at(std::move(unit));
-    if (column.size() != base.size()) call.fail("the output's size depends on the input");
+    if (column.size() != base.size()) call.fail(messages::output_size_depends_on_input);
     for (Index j = 0; j < base.size(); ++j) jacobian.set(j, i, column[j] - base[j]);
   }
   return jacobian;
@@ -65,7 +64,7 @@ Matrix jacobian_in(const RuleCall& call, std::size_t k, const std::vector<Value>
 // an argument elsewhere that depends on the input of grad is an error naming it.
 Value affine_in(RuleCall& call, std::initializer_list<std::size_t> positions,
                 std::initializer_list<std::size_t> differentiated_elsewhere = {}) {
-  if (call.nargout > 1) call.fail("the gradient rule takes one output");
+  if (call.nargout > 1) call.fail(messages::rule_takes_one_output);
   const std::vector<Value> primals = call.primals();
   for (std::size_t k = 0; k < call.arguments.size(); ++k) {
     const auto listed = [k](std::initializer_list<std::size_t> list) {
@@ -73,8 +72,7 @@ Value affine_in(RuleCall& call, std::initializer_list<std::size_t> positions,
     };
     const bool affine = listed(positions) || listed(differentiated_elsewhere);
     if (!affine && call.arguments[k].is(Kind::Tracked)) {
-      call.fail(
-          fmt::format("argument {} has no gradient rule; it depends on the input of grad", k + 1));
+      call.fail(fmt::format(messages::argument_depends_on_input, k + 1));
     }
   }
   Value result = call.invoke(primals, call.nargout);

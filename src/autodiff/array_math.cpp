@@ -1,7 +1,10 @@
 // Whole-array helpers for the gradient rules.
 #include "autodiff/array_math.hpp"
 
+#include <fmt/format.h>
+
 #include "base/error.hpp"
+#include "base/messages/autodiff.hpp"
 #include "num/blas_library.hpp"
 #include "num/ops.hpp"
 
@@ -15,8 +18,8 @@ Matrix sum_to(const Matrix& g, Index rows, Index columns) {
   const Index row_step = rows == 1 ? 0 : 1;
   const Index column_step = columns == 1 ? 0 : 1;
   if ((rows != 1 && rows != g.rows()) || (columns != 1 && columns != g.columns())) {
-    throw Error("autodiff: internal error: gradient of shape " + num::shape_text(g) +
-                " does not reduce to " + num::shape_text(rows, columns));
+    throw Error(fmt::format(messages::internal_gradient_not_reducible, num::shape_text(g),
+                            num::shape_text(rows, columns)));
   }
   for (Index i = 0; i < g.rows(); ++i) {
     for (Index j = 0; j < g.columns(); ++j) {
@@ -78,16 +81,16 @@ Matrix gemm_product(const Matrix& a, CBLAS_TRANSPOSE a_op, const Matrix& b, CBLA
 
 Matrix product_transposed_right(const Matrix& a, const Matrix& b) {
   if (a.columns() != b.columns()) {
-    throw Error("autodiff: internal error: a * b' with " + num::shape_text(a) + " and " +
-                num::shape_text(b));
+    throw Error(fmt::format(messages::internal_product_shapes, "a * b'", num::shape_text(a),
+                            num::shape_text(b)));
   }
   return gemm_product(a, CblasNoTrans, b, CblasTrans);
 }
 
 Matrix product_transposed_left(const Matrix& a, const Matrix& b) {
   if (a.rows() != b.rows()) {
-    throw Error("autodiff: internal error: a' * b with " + num::shape_text(a) + " and " +
-                num::shape_text(b));
+    throw Error(fmt::format(messages::internal_product_shapes, "a' * b", num::shape_text(a),
+                            num::shape_text(b)));
   }
   return gemm_product(a, CblasTrans, b, CblasNoTrans);
 }

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "base/error.hpp"
+#include "base/messages/attention.hpp"
 #include "runtime/nd_values.hpp"
 
 namespace llmlab::autodiff {
@@ -16,15 +17,14 @@ namespace {
 
 num::NdArray operand(const Value& value, std::string_view name) {
   if (!runtime::is_numeric_or_nd(value) || value.is(Kind::Bool)) {
-    throw Error(
-        fmt::format("attention: {} must be a numeric array, got {}", name, value.kind_name()));
+    throw Error(fmt::format(messages::attention_not_numeric_array, name, value.kind_name()));
   }
   return runtime::as_nd_array(value);
 }
 
 double number(const Value& value, std::string_view option) {
   if (!value.is_numeric() || value.element_count() != 1) {
-    throw Error(fmt::format("attention: option \"{}\" needs a number", option));
+    throw Error(fmt::format(messages::attention_option_needs_number, option));
   }
   return value.as_scalar();
 }
@@ -33,18 +33,17 @@ void read_option(nn::AttentionOptions& options, const std::string& name, const V
   if (name == "heads") {
     const double heads = number(value, name);
     if (!(heads >= 1.0) || heads != std::floor(heads) || heads > 65536.0) {
-      throw Error("attention: heads must be a positive integer");
+      throw Error(std::string(messages::attention_heads_not_positive_integer));
     }
     options.heads = static_cast<int>(heads);
   } else if (name == "causal") {
     options.causal = number(value, name) != 0.0;
   } else if (name == "scale") {
     const double scale = number(value, name);
-    if (!std::isfinite(scale)) throw Error("attention: scale must be finite");
+    if (!std::isfinite(scale)) throw Error(std::string(messages::attention_scale_not_finite));
     options.scale = scale;
   } else {
-    throw Error(fmt::format(
-        "attention: unknown option \"{}\" (expected \"heads\", \"causal\" or \"scale\")", name));
+    throw Error(fmt::format(messages::attention_unknown_option, name));
   }
 }
 
@@ -54,7 +53,7 @@ AttentionArguments read_attention_arguments(std::span<const Value> arguments) {
   AttentionArguments result;
   result.packed = arguments.size() < 2 || arguments[1].is(Kind::String);
   if (!result.packed && arguments.size() < 3) {
-    throw Error("attention: expected attention(q, k, v, ...) or attention(qkv, ...)");
+    throw Error(std::string(messages::attention_usage));
   }
   if (result.packed) {
     result.qkv = operand(arguments[0], "qkv");
@@ -65,12 +64,11 @@ AttentionArguments read_attention_arguments(std::span<const Value> arguments) {
   }
   for (std::size_t k = result.packed ? 1 : 3; k < arguments.size(); k += 2) {
     if (!arguments[k].is(Kind::String)) {
-      throw Error(fmt::format("attention: argument {}: expected an option name, got {}", k + 1,
-                              arguments[k].kind_name()));
+      throw Error(
+          fmt::format(messages::attention_expected_option_name, k + 1, arguments[k].kind_name()));
     }
     if (k + 1 >= arguments.size()) {
-      throw Error(
-          fmt::format("attention: option \"{}\" needs a value", arguments[k].string_value()));
+      throw Error(fmt::format(messages::attention_option_needs_value, arguments[k].string_value()));
     }
     read_option(result.options, arguments[k].string_value(), arguments[k + 1]);
   }

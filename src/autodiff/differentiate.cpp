@@ -5,6 +5,7 @@
 
 #include "autodiff/graph_ops.hpp"
 #include "base/error.hpp"
+#include "base/messages/autodiff.hpp"
 
 namespace llmlab::autodiff {
 
@@ -24,25 +25,22 @@ Value lift_at(ValueTape& tape, const Value& x, std::string_view who, const std::
     case Kind::Vector:
     case Kind::Matrix:
       if (x.matrix_value().is_complex()) {
-        throw Error(
-            fmt::format("{}: x must be real, got a complex {}{}", who, x.kind_name(), where(path)));
+        throw Error(fmt::format(messages::differentiated_complex, who, x.kind_name(), where(path)));
       }
       if (x.is_logical()) {
-        throw Error(fmt::format("{}: x must be real numbers, got a logical {}{}", who,
-                                x.kind_name(), where(path)));
+        throw Error(fmt::format(messages::differentiated_logical, who, x.kind_name(), where(path)));
       }
       return tape.leaf(x);
     case Kind::NdArray:
       if (x.nd_value().is_complex()) {
-        throw Error(fmt::format("{}: x must be real, got a complex N-D array{}", who, where(path)));
+        throw Error(fmt::format(messages::differentiated_complex, who, "N-D array", where(path)));
       }
       if (x.is_logical()) {
-        throw Error(
-            fmt::format("{}: x must be real numbers, got a logical N-D array{}", who, where(path)));
+        throw Error(fmt::format(messages::differentiated_logical, who, "N-D array", where(path)));
       }
       return tape.leaf(x);
     case Kind::Complex:
-      throw Error(fmt::format("{}: x must be real, got complex{}", who, where(path)));
+      throw Error(fmt::format(messages::differentiated_complex_number, who, where(path)));
     case Kind::Tracked: {
       // x depends on the input of an outer grad (a grad of a grad): a node that passes the
       // gradient through, so this grad stops at x and the outer one goes on past it.
@@ -60,9 +58,7 @@ Value lift_at(ValueTape& tape, const Value& x, std::string_view who, const std::
       return Value::structure(std::move(fields));
     }
     default:
-      throw Error(fmt::format(
-          "{}: x must be a scalar, vector, matrix, N-D array or a struct of them, got {}{}", who,
-          x.kind_name(), where(path)));
+      throw Error(fmt::format(messages::differentiated_kind, who, x.kind_name(), where(path)));
   }
 }
 

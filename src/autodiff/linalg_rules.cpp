@@ -9,6 +9,7 @@
 #include "autodiff/array_math.hpp"
 #include "autodiff/rules.hpp"
 #include "base/error.hpp"
+#include "base/messages/autodiff.hpp"
 #include "num/linalg.hpp"
 #include "num/ops.hpp"
 
@@ -20,7 +21,7 @@ using runtime::Kind;
 using runtime::primal_of;
 
 void require_square(const RuleCall& call, const Matrix& a) {
-  if (a.rows() != a.columns()) call.fail("matrix must be square");
+  if (a.rows() != a.columns()) call.fail(messages::rule_matrix_not_square);
 }
 
 Value trace_rule(RuleCall& call) {
@@ -77,7 +78,7 @@ Value linsolve_rule(RuleCall& call) {
 // ∂B = A⁻ᵀ G, ∂A = -∂B Xᵀ, and one solve replaces the pseudo-inverse.
 Backward solve_backward(const Matrix& a, const Matrix& b, const Matrix& x) {
   if (a.is_complex() || b.is_complex()) {
-    throw Error("autodiff: gradients of complex linear solves are not supported");
+    throw Error(std::string(messages::complex_solve_no_gradient));
   }
   const Index m = a.rows();
   const Index n = a.columns();
@@ -251,11 +252,11 @@ Value eig_rule(RuleCall& call) {
   require_square(call, a);
   const bool flag = call.arguments.size() == 2 && primal_of(call.arguments[1]).is(Kind::String);
   if (call.arguments.size() != 1 && !flag) {
-    call.fail("gradients are defined for the eigen-decomposition of one symmetric matrix");
+    call.fail(messages::eig_gradient_one_symmetric);
   }
   for (Index i = 0; i < a.rows(); ++i) {
     for (Index j = 0; j < i; ++j) {
-      if (a(i, j) != a(j, i)) call.fail("gradients are defined for symmetric matrices only");
+      if (a(i, j) != a(j, i)) call.fail(messages::eig_gradient_symmetric_only);
     }
   }
   const num::Eig parts = num::eig(a);
@@ -328,9 +329,7 @@ Value svd_rule(RuleCall& call) {
   const bool economy = call.arguments.size() > 1;
   const bool with_vectors = call.nargout > 1;
   if (with_vectors && !economy && a.rows() != a.columns()) {
-    call.fail(
-        "the extra singular vectors of a full svd of a non-square matrix are not unique: use "
-        "svd(A, \"econ\") for gradients");
+    call.fail(messages::full_svd_not_unique);
   }
   const num::Svd parts = num::svd(a, num::SvdSize::Economy);
   std::vector<double> s, squares;
@@ -340,8 +339,7 @@ Value svd_rule(RuleCall& call) {
   }
   if (with_vectors) {
     for (const double value : s) {
-      if (value == 0.0)
-        call.fail("gradients of the singular vectors need non-zero singular values");
+      if (value == 0.0) call.fail(messages::svd_gradient_zero_singular_value);
     }
   }
   const Matrix f = reciprocal_gaps(squares);
@@ -356,7 +354,7 @@ Value svd_rule(RuleCall& call) {
 // its diagonal halved, the gradient for a symmetric change is G = sym(L⁻ᵀ Φ(Lᵀ L̄) L⁻¹); A's
 // upper triangle takes it twice off the diagonal (each entry stands for two), the lower none.
 Value chol_rule(RuleCall& call) {
-  if (call.nargout > 1) call.fail("gradients are defined for R = chol(A) (one output)");
+  if (call.nargout > 1) call.fail(messages::chol_gradient_one_output);
   Value result = call.plain();
   const Matrix l = transposed(primal_of(result).as_matrix());
   return record_outputs(call, std::move(result), 1, [l](const std::vector<Matrix>& g) {
@@ -399,9 +397,7 @@ Value qr_rule(RuleCall& call) {
   const bool economy = call.arguments.size() > 1;
   const Index m = a.rows(), n = a.columns(), k = std::min(m, n);
   if (call.nargout > 1 && !economy && m > n) {
-    call.fail(
-        "the extra columns of a full Q of a tall matrix are not unique: use qr(A, 0) or "
-        "qr(A, \"econ\") for gradients");
+    call.fail(messages::full_qr_not_unique);
   }
   const num::Qr parts = num::qr(a, num::SvdSize::Economy);
   const bool with_q = call.nargout > 1;

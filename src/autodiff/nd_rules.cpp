@@ -17,6 +17,8 @@
 
 #include "autodiff/graph_ops.hpp"
 #include "autodiff/rules.hpp"
+#include "base/messages/arguments.hpp"
+#include "base/messages/autodiff.hpp"
 #include "num/nd_shape.hpp"
 #include "runtime/nd_values.hpp"
 
@@ -167,11 +169,7 @@ const NdForm* find_form(std::string_view name) {
   return nullptr;
 }
 
-[[noreturn]] void no_nd_rule(const RuleCall& call) {
-  call.fail(
-      "no gradient rule for N-D arrays yet (issue #27): reshape the array to a matrix around "
-      "this call, or compute it outside the differentiated function");
-}
+[[noreturn]] void no_nd_rule(const RuleCall& call) { call.fail(messages::nd_no_gradient_rule); }
 
 Value call_rule(RuleCall& call, Rule rule, std::vector<Value> arguments) {
   RuleCall inner{call.tape, call.name, arguments, call.nargout, call.invoke, call.dialect};
@@ -193,12 +191,12 @@ Value over_storage(RuleCall& call, Rule rule) {
     const Value& primal = primal_of(argument);
     if (!primal.is_nd_array()) {
       if (primal.is_array() && primal.element_count() > 1) {
-        call.fail("an N-D array and a matrix: gradients need arguments of one size here");
+        call.fail(messages::nd_and_matrix_arguments);
       }
       continue;
     }
     if (!dims.empty() && primal.nd_value().dims() != dims) {
-      call.fail("N-D arguments of different sizes: gradients need arguments of one size here");
+      call.fail(messages::nd_arguments_sizes_differ);
     }
     dims = primal.nd_value().dims();
     argument = view_as(argument, storage_dims(dims));
@@ -240,11 +238,11 @@ bool is_all(const Value& value) { return value.is(Kind::String) && value.string_
 int dim_of(const RuleCall& call, const Value& value) {
   const Value& primal = primal_of(value);
   if (!primal.is_numeric() || primal.element_count() != 1) {
-    call.fail("the gradient rule of an N-D array takes one dim (a positive integer)");
+    call.fail(messages::nd_rule_takes_one_dim);
   }
   const double dim = primal.as_scalar();
   if (!(dim >= 1.0) || dim != std::floor(dim) || dim > 64.0) {
-    call.fail("dim must be a positive integer");
+    call.fail(fmt::format(messages::must_be_positive_integer, "dim"));
   }
   return static_cast<int>(dim) - 1;
 }

@@ -8,6 +8,7 @@
 #include "autodiff/attention_arguments.hpp"
 #include "autodiff/graph_ops.hpp"
 #include "autodiff/rules.hpp"
+#include "base/messages/autodiff.hpp"
 #include "num/nd_products.hpp"
 #include "runtime/nd_values.hpp"
 
@@ -22,11 +23,11 @@ namespace {
 
 PageOperation page_option(const RuleCall& call, std::size_t k) {
   const Value& option = primal_of(call.arguments[k]);
-  if (!option.is(Kind::String)) call.fail("transpose option must be a string");
+  if (!option.is(Kind::String)) call.fail(messages::transpose_option_not_string);
   const std::string& name = option.string_value();
   if (name == "none") return PageOperation::None;
   if (name == "transpose" || name == "ctranspose") return PageOperation::Transpose;
-  call.fail(fmt::format("unknown transpose option \"{}\"", name));
+  call.fail(fmt::format(messages::unknown_transpose_option, name));
 }
 
 // The other option: op(X)ᵀ as a page product reads X with the flipped flag (real values).
@@ -79,7 +80,7 @@ Value pagemtimes_rule(RuleCall& call) {
 // weights. The weights output depends on q and k too but has no rule: asking for it inside a
 // differentiated function is an error, never a value cut off from its gradient.
 Value attention_rule(RuleCall& call) {
-  if (call.nargout > 1) call.fail("the attention weights (second output) have no gradient rule");
+  if (call.nargout > 1) call.fail(messages::attention_weights_no_gradient);
   const std::vector<Value> primals = call.primals();
   const AttentionArguments arguments = read_attention_arguments(primals);
   nn::AttentionResult forward = attention_of(arguments);

@@ -14,6 +14,8 @@
 #include "autodiff/array_math.hpp"
 #include "autodiff/graph_ops.hpp"
 #include "base/error.hpp"
+#include "base/messages/autodiff.hpp"
+#include "base/messages/system.hpp"
 #include "num/linalg.hpp"
 #include "num/ops.hpp"
 #include "runtime/operators.hpp"
@@ -36,12 +38,12 @@ Value RuleCall::plain(int outputs) const { return invoke(primals(), outputs); }
 Matrix RuleCall::matrix(std::size_t k) const {
   const Value& value = primal_of(arguments[k]);
   if (!value.is_numeric())
-    fail(fmt::format("argument {}: expected numeric, got {}", k + 1, value.kind_name()));
+    fail(fmt::format(messages::rule_argument_not_numeric, k + 1, value.kind_name()));
   return value.as_matrix();
 }
 
 void RuleCall::fail(std::string_view message) const {
-  throw Error(fmt::format("{}: {}", name, message));
+  throw Error(fmt::format(messages::spoken_by, name, message));
 }
 
 Value record_first(RuleCall& call, Value result, std::span<const Value> operands,
@@ -143,11 +145,11 @@ Value num2cell_rule(RuleCall& call) {
 // Records y = f(x) for a one-argument element-wise builtin whose derivative `df(x, y)` is known.
 template <class Derivative>
 Value elementwise(RuleCall& call, Derivative df) {
-  if (call.arguments.size() != 1) call.fail("the gradient rule takes the one-argument form");
+  if (call.arguments.size() != 1) call.fail(messages::rule_takes_one_argument);
   Value result = call.plain();
   const Matrix x = call.matrix(0);
   const Matrix y = primal_of(result).is_numeric() ? primal_of(result).as_matrix() : Matrix();
-  if (y.is_complex()) call.fail("complex result: gradients are defined for real values only");
+  if (y.is_complex()) call.fail(messages::complex_result_no_gradient);
   const Value operands[] = {call.arguments[0]};
   return call.tape.record(
       std::move(result), operands, [x, y, df](const Matrix& g, GradientSink& sink) {
@@ -158,10 +160,10 @@ Value elementwise(RuleCall& call, Derivative df) {
 // A smooth function whose derivatives of every order are rules (graph_ops.hpp): the result is
 // the builtin's, the backward rule differentiable.
 Value smooth(RuleCall& call, Smooth f) {
-  if (call.arguments.size() != 1) call.fail("the gradient rule takes the one-argument form");
+  if (call.arguments.size() != 1) call.fail(messages::rule_takes_one_argument);
   Value result = call.plain();
   if (primal_of(result).is_numeric() && primal_of(result).as_matrix().is_complex()) {
-    call.fail("complex result: gradients are defined for real values only");
+    call.fail(messages::complex_result_no_gradient);
   }
   const Value operands[] = {call.arguments[0]};
   return call.tape.record_graph(std::move(result), operands, [f](const Value& g, ValueSink& sink) {
@@ -452,7 +454,7 @@ Value matrix_norm_rule(RuleCall& call, Value result, double p) {
                             });
   }
   if (p != 1.0 && p != std::numeric_limits<double>::infinity())
-    call.fail("matrix norms have gradients for p = 1, 2, Inf, \"fro\"");
+    call.fail(messages::matrix_norm_gradient_kinds);
   const bool columns = p == 1.0;
   const Index lines = columns ? x.columns() : x.rows();
   const Index along = columns ? x.rows() : x.columns();
@@ -484,15 +486,14 @@ Value norm_rule(RuleCall& call) {
   if (call.arguments.size() >= 2) {
     const Value& option = primal_of(call.arguments[1]);
     if (option.is(Kind::String)) {
-      if (option.string_value() != "fro")
-        call.fail("gradient defined for p-norms, matrix norms 1, 2, Inf and \"fro\"");
+      if (option.string_value() != "fro") call.fail(messages::norm_gradient_kinds);
     } else {
       p = option.as_scalar();
       // norm(M) alone is the Frobenius norm (builtins.md §7); norm(M, p) the induced norm.
       if (!vector) return matrix_norm_rule(call, std::move(result), p);
     }
   }
-  if (x.is_complex()) call.fail("gradient of the norm of a complex array has no rule");
+  if (x.is_complex()) call.fail(messages::complex_norm_no_gradient);
   const double n = primal_of(result).as_scalar();
   const Value operands[] = {call.arguments[0]};
   return call.tape.record(std::move(result), operands,

@@ -11,6 +11,7 @@
 #include "autodiff/graph_ops.hpp"
 #include "autodiff/rules.hpp"
 #include "base/error.hpp"
+#include "base/messages/autodiff.hpp"
 #include "num/ops.hpp"
 #include "runtime/indexing.hpp"
 #include "runtime/literals.hpp"
@@ -36,8 +37,8 @@ void GradientSink::add(std::size_t operand, Matrix contribution) {
   }
   Matrix& total = gradients_[node];
   if (total.size() != contribution.size()) {
-    throw Error(fmt::format("autodiff: internal error: gradient {} added to {}",
-                            num::shape_text(contribution), num::shape_text(total)));
+    throw Error(fmt::format(messages::internal_gradient_shape_added, num::shape_text(contribution),
+                            num::shape_text(total)));
   }
   std::span<double> out = total.mutable_real_values();
   std::span<const double> in = contribution.real_values();
@@ -75,9 +76,7 @@ bool is_complex_array(const Value& value) {
 }
 
 [[noreturn]] void complex_error() {
-  throw Error(
-      "autodiff: a complex value depends on the differentiated input; gradients are defined "
-      "for real values only");
+  throw Error(std::string(messages::complex_value_depends_on_input));
 }
 
 // Names what record() records while it lives (a builtin, "an operator"), for the message of a
@@ -117,9 +116,7 @@ std::optional<ValueTape::Node> ValueTape::node_for(std::span<const Value> operan
       continue;
     }
     if (foreign) {
-      throw Error(
-          "autodiff: values from two differentiations meet (a grad inside f must differentiate "
-          "on f's own values; jacobian and gradcheck cannot run inside a differentiated f)");
+      throw Error(std::string(messages::differentiations_meet));
     }
     node.inputs.push_back(node_of(operand));
     any = any || node.inputs.back() >= 0;
@@ -239,10 +236,7 @@ ValueTape::RecordedGradients ValueTape::backward_recorded(std::int64_t output, c
     if (!result.present[k] || !depends[k] || source[k]) continue;
     if (!nodes_[k].graph) {
       if (!nodes_[k].backward) continue;
-      throw Error(fmt::format(
-          "{}: no rule for the gradient of a gradient yet (f is differentiated twice: a grad "
-          "inside a grad, hvp, hessian or jvp; see help grad for the operations that have one)",
-          nodes_[k].name));
+      throw Error(fmt::format(messages::no_second_order_rule, nodes_[k].name));
     }
     // Copies: the rule appends nodes, which may move nodes_.
     std::vector<std::int64_t> inputs = nodes_[k].inputs;
@@ -300,7 +294,7 @@ bool differentiable(BinaryOp op) {
       return false;  // comparisons and logic: piecewise constant, plain results
   }
   // An operator added to the language without a rule here: an error, never a zero gradient.
-  throw Error("autodiff: this operator has no gradient rule");
+  throw Error(std::string(messages::operator_no_gradient));
 }
 
 }  // namespace
@@ -420,7 +414,7 @@ Value ValueTape::binary(BinaryOp op, const Value& left, const Value& right) {
     complex_error();
   }
   GraphBackward rule = elementwise_backward(op, a_dims, b_dims);
-  if (!rule) throw Error("autodiff: this operator has no gradient rule");
+  if (!rule) throw Error(std::string(messages::operator_no_gradient));
   return record_graph(std::move(result), operands, std::move(rule));
 }
 
@@ -444,7 +438,7 @@ Value ValueTape::unary(UnaryOp op, const Value& operand) {
       });
     }
   }
-  throw Error("autodiff: this operator has no gradient rule");
+  throw Error(std::string(messages::operator_no_gradient));
 }
 
 // --- Rearrangements ------------------------------------------------------------------------
@@ -795,10 +789,7 @@ Value ValueTape::builtin(std::string_view name, std::span<const Value> arguments
                          const runtime::BuiltinInvoke& invoke, lang::Dialect dialect) {
   const Rule* rule = find_rule(name);
   if (rule == nullptr) {
-    throw Error(fmt::format(
-        "{}: no gradient rule; it was called on a value that depends on the input of grad "
-        "(compute it outside the differentiated function, or use builtins that have rules)",
-        name));
+    throw Error(fmt::format(messages::builtin_no_gradient_rule, name));
   }
   RuleCall call{*this, name, arguments, nargout, invoke, dialect};
   const OperationName named(operation_, name);

@@ -18,6 +18,8 @@
 #include <xeus/xinput.hpp>
 
 #include "base/error.hpp"
+#include "base/messages/notebook.hpp"
+#include "base/messages/system.hpp"
 #include "base/process.hpp"
 #include "base/stop.hpp"
 #include "builtins/completion.hpp"
@@ -165,7 +167,7 @@ void RlabKernel::begin_execute_request(bool silent, bool store_history) {
 
 std::optional<std::string> RlabKernel::read_input(std::string_view prompt) {
   if (!allow_stdin_) {
-    throw Error("input: this front end takes no input (the request's allow_stdin is false)");
+    throw Error(std::string(messages::input_not_allowed));
   }
   flush_stream();  // what the cell printed before the question comes first
   try {
@@ -265,10 +267,10 @@ bool RlabKernel::run_cell(const std::string& code, std::optional<CellFailure>& f
     // `ask_exit` payload); the front end decides, so the session lives on until it does.
     return true;
   } catch (const std::bad_alloc&) {
-    failure = CellFailure{Error("out of memory")};
+    failure = CellFailure{Error(std::string(messages::out_of_memory))};
   } catch (const std::exception& error) {
     // The session outlives whatever failed inside one cell.
-    failure = CellFailure{Error(fmt::format("internal: {}", error.what()))};
+    failure = CellFailure{Error(fmt::format(messages::kernel_internal_error, error.what()))};
   }
   return false;
 }
@@ -288,7 +290,7 @@ nl::json RlabKernel::user_expression_results(const nl::json& user_expressions) {
     } catch (const Stop& stop) {
       results[name] = error_reply(stop.report(), stop.is_interrupt());
     } catch (const runtime::ExitRequest&) {
-      results[name] = error_reply(Error("exit ends a cell, not a user expression"));
+      results[name] = error_reply(Error(std::string(messages::exit_in_user_expression)));
     }
   }
   return results;

@@ -10,6 +10,8 @@
 #include <stdexcept>
 #include <xeus/xserver_zmq.hpp>
 
+#include "base/messages/notebook.hpp"
+
 namespace llmlab::jupyter {
 
 // Thrown out of an input request the server stopped waiting for: the running cell was asked to
@@ -17,7 +19,7 @@ namespace llmlab::jupyter {
 // interrupt).
 class InputAbandoned : public std::runtime_error {
  public:
-  InputAbandoned() : std::runtime_error("input request abandoned: the cell was interrupted") {}
+  InputAbandoned() : std::runtime_error(std::string(messages::input_abandoned)) {}
 };
 
 std::unique_ptr<xeus::xserver> make_server(xeus::xcontext& context,

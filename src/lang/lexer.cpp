@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "base/error.hpp"
+#include "base/messages/syntax.hpp"
 #include "base/number_text.hpp"
 
 namespace llmlab::lang {
@@ -381,7 +382,8 @@ class Lexer {
   }
 
   [[noreturn]] void fail(int line, int column, const std::string& detail) const {
-    throw Error("lex error: " + detail, SourceLoc{file_, line, column}, ErrorKind::Syntax);
+    throw Error(fmt::format(messages::lex_error, detail), SourceLoc{file_, line, column},
+                ErrorKind::Syntax);
   }
 
   // Skips spaces, comments and line continuations; true when anything was skipped. A comment
@@ -505,7 +507,7 @@ class Lexer {
       return lex_operator(spaced, TokenKind::Dot, 1);
     // Any other `.` falls into the number rule and is malformed (§1.7).
     if (c == '.') return lex_number(spaced);
-    fail(line_, column_, "unexpected character: " + quote_character(c));
+    fail(line_, column_, fmt::format(messages::unexpected_character, quote_character(c)));
   }
 
   void lex_operator(bool spaced, TokenKind kind, int length) {
@@ -536,7 +538,7 @@ class Lexer {
     // as rlab reads it (`1e400` is inf and `1e-400` is 0), which parse_double gives too.
     const std::optional<double> value = parse_double(text);
     if (!is_decimal_float(text) || !value) {
-      fail(token.line, token.column, "invalid number: " + text);
+      fail(token.line, token.column, fmt::format(messages::invalid_number, text));
     }
     token.number = *value;
     token.text = std::move(text);
@@ -573,7 +575,8 @@ class Lexer {
     advance();
     std::size_t start = offset_;
     while (true) {
-      if (at_end() || peek() == '\n') fail(token.line, token.column, "unterminated string literal");
+      if (at_end() || peek() == '\n')
+        fail(token.line, token.column, std::string(messages::unterminated_string));
       if (peek() == delimiter) {
         token.text.append(text_, start, offset_ - start);
         advance();
@@ -642,6 +645,20 @@ std::string_view operator_text(TokenKind kind) {
 }
 
 }  // namespace
+
+std::string_view token_kind_spelling(TokenKind kind) {
+  static constexpr std::string_view kSpellings[] = {
+#define LLMLAB_LITERAL(name) "",
+#define LLMLAB_KEYWORD(name, word) word,
+#define LLMLAB_OPERATOR(name, text) text,
+      LLMLAB_TOKENS(LLMLAB_LITERAL, LLMLAB_KEYWORD, LLMLAB_OPERATOR)
+#undef LLMLAB_LITERAL
+#undef LLMLAB_KEYWORD
+#undef LLMLAB_OPERATOR
+  };
+  const auto index = static_cast<std::size_t>(kind);
+  return index < std::size(kSpellings) ? kSpellings[index] : "";
+}
 
 std::string_view token_spelling(const Token& token) {
   const std::string_view spelled = operator_text(token.kind);

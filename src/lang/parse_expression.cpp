@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "base/messages/syntax.hpp"
 #include "lang/parser_state.hpp"
 
 namespace llmlab::lang::detail {
@@ -83,8 +84,7 @@ ExprPtr Parser::parse_binary(int min_precedence) {
     if (rule->precedence == kComparisonPrecedence) {
       const BinaryRule* next = find_binary_rule(current().kind);
       if (next && next->precedence == kComparisonPrecedence) {
-        fail("comparisons cannot be chained (" + describe_token(current()) +
-             " after a comparison); combine them with &&");
+        fail(fmt::format(messages::chained_comparison, describe_token(current())));
       }
     }
   }
@@ -180,14 +180,13 @@ ExprList Parser::parse_call_arguments(TokenKind closer) {
   const bool braces = closer == TokenKind::RBrace;
   const Token& opener =
       braces ? expect(TokenKind::LBrace, "'{'") : expect(TokenKind::LParen, "'('");
-  const char* closer_text = braces ? "}" : ")";
   ++subscript_depth_;
   ExprList args;
   skip_newlines();
   if (!check(closer)) {
     while (true) {
       skip_newlines();
-      if (check(TokenKind::Eof)) fail_unclosed(opener, closer_text);
+      if (check(TokenKind::Eof)) fail_unclosed(opener, closer);
       const TokenKind after = peek().kind;
       if (check(TokenKind::Colon) && (after == TokenKind::Comma || after == closer ||
                                       after == TokenKind::Newline || after == TokenKind::Eof)) {
@@ -201,8 +200,8 @@ ExprList Parser::parse_call_arguments(TokenKind closer) {
   }
   --subscript_depth_;
   if (!check(closer)) {
-    if (check(TokenKind::Eof)) fail_unclosed(opener, closer_text);
-    fail(fmt::format("expected ',' or '{}' in argument list, got {}", closer_text,
+    if (check(TokenKind::Eof)) fail_unclosed(opener, closer);
+    fail(fmt::format(messages::argument_list_separator, token_kind_spelling(closer),
                      describe_token(current())));
   }
   advance();
@@ -212,7 +211,7 @@ ExprList Parser::parse_call_arguments(TokenKind closer) {
 // One level of nesting (a bracket, a prefix operator, an exponent), with a depth guard so that
 // hostile input (thousands of nested brackets) fails cleanly instead of exhausting the stack.
 ExprPtr Parser::parse_nested(ExprPtr (Parser::*parse_level)()) {
-  if (++depth_ > kMaxDepth) fail("expression nested too deeply");
+  if (++depth_ > kMaxDepth) fail(std::string(messages::expression_too_nested));
   add_level();
   ExprPtr expr = (this->*parse_level)();
   --height_;
@@ -256,18 +255,18 @@ ExprPtr Parser::parse_primary() {
     case TokenKind::LParen: {
       advance();
       skip_newlines();
-      if (check(TokenKind::Eof)) fail_unclosed(token, ")");
+      if (check(TokenKind::Eof)) fail_unclosed(token, TokenKind::RParen);
       ExprPtr inner = parse_nested_range_expr();
       skip_newlines();
-      if (check(TokenKind::Eof)) fail_unclosed(token, ")");
+      if (check(TokenKind::Eof)) fail_unclosed(token, TokenKind::RParen);
       expect(TokenKind::RParen, "')'");
       return inner;
     }
     case TokenKind::At:
       return parse_function_value();
     case TokenKind::KwEnd:
-      if (token.text != "end") fail("'" + token.text + "' can only close a block");
-      if (subscript_depth_ == 0) fail("'end' can only be used inside a subscript");
+      if (token.text != "end") fail(fmt::format(messages::closer_outside_block, token.text));
+      if (subscript_depth_ == 0) fail(std::string(messages::end_outside_subscript));
       advance();
       return std::make_unique<EndExpr>(loc);
     default:
@@ -278,8 +277,8 @@ ExprPtr Parser::parse_primary() {
     Name name = variable_name(token);
     return call_expression(std::move(name), parse_call_arguments());
   }
-  if (token.kind == TokenKind::Eof) fail("unexpected end of input in expression");
-  fail("unexpected token in expression: " + describe_token(token));
+  if (token.kind == TokenKind::Eof) fail(std::string(messages::unexpected_end_in_expression));
+  fail(fmt::format(messages::unexpected_token, describe_token(token)));
 }
 
 // lambda = "@" "(" [ IDENT { "," IDENT } ] ")" range_expr ;  handle = "@" IDENT
@@ -289,7 +288,7 @@ ExprPtr Parser::parse_function_value() {
     return std::make_unique<FunctionHandleExpr>(loc, variable_name(advance()));
   }
   if (!check(TokenKind::LParen)) {
-    fail("expected a function name or '(' after '@', got " + describe_token(current()));
+    fail(fmt::format(messages::function_handle_expected, describe_token(current())));
   }
   advance();
   auto lambda = std::make_shared<LambdaDef>();
@@ -315,11 +314,11 @@ ExprPtr Parser::parse_matrix() {
   skip_newlines();
   while (!check(TokenKind::RBracket)) {
     // The input may end after a separator or a newline, before the next element.
-    if (check(TokenKind::Eof)) fail_unclosed(opener, "]");
+    if (check(TokenKind::Eof)) fail_unclosed(opener, TokenKind::RBracket);
     row.push_back(parse_nested_range_expr());
     if (match(TokenKind::Comma)) {
       skip_newlines();
-      if (check(TokenKind::RBracket)) fail("expected an element after ',', got ']'");
+      if (check(TokenKind::RBracket)) fail(std::string(messages::missing_element));
       continue;
     }
     bool new_row = false;
@@ -333,8 +332,8 @@ ExprPtr Parser::parse_matrix() {
     }
     if (check(TokenKind::RBracket)) break;
     if (!new_row) {
-      if (check(TokenKind::Eof)) fail_unclosed(opener, "]");
-      fail("expected ',', ';' or ']' in matrix literal, got " + describe_token(current()));
+      if (check(TokenKind::Eof)) fail_unclosed(opener, TokenKind::RBracket);
+      fail(fmt::format(messages::matrix_literal_separator, describe_token(current())));
     }
     rows.push_back(std::move(row));
     row.clear();
@@ -355,7 +354,7 @@ ExprPtr Parser::parse_string_array() {
   std::vector<std::size_t> row_starts;
   skip_newlines();
   while (!check(TokenKind::RBrace)) {
-    if (check(TokenKind::Eof)) fail_unclosed(opener, "}");
+    if (check(TokenKind::Eof)) fail_unclosed(opener, TokenKind::RBrace);
     elements.push_back(parse_nested_range_expr());
     const bool newline = check(TokenKind::Newline);
     skip_newlines();
@@ -371,8 +370,8 @@ ExprPtr Parser::parse_string_array() {
     break;
   }
   if (!check(TokenKind::RBrace)) {
-    if (check(TokenKind::Eof)) fail_unclosed(opener, "}");
-    fail("expected ',' or '}' in string array, got " + describe_token(current()));
+    if (check(TokenKind::Eof)) fail_unclosed(opener, TokenKind::RBrace);
+    fail(fmt::format(messages::string_array_separator, describe_token(current())));
   }
   advance();
   return std::make_unique<StringArrayExpr>(loc, std::move(elements), std::move(row_starts));

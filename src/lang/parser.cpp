@@ -4,10 +4,13 @@
 // there are no cascades.
 #include "lang/parser.hpp"
 
+#include <fmt/format.h>
+
 #include <initializer_list>
 #include <optional>
 #include <string>
 
+#include "base/messages/syntax.hpp"
 #include "lang/lexer.hpp"
 #include "lang/parser_state.hpp"
 
@@ -118,13 +121,13 @@ Block Parser::parse_block(BlockKind kind, const Token& opener) {
   Block block;
   const BlockKind saved = block_kind_;
   block_kind_ = kind;
-  if (++depth_ > kMaxDepth) fail("blocks nested too deeply");
+  if (++depth_ > kMaxDepth) fail(std::string(messages::blocks_too_deep));
   while (true) {
     skip_empty_statements();
     if (check(TokenKind::Eof)) {
       if (kind == BlockKind::TopLevel) break;
       if (kind == BlockKind::Function && endless_functions()) break;
-      fail_unclosed(opener, "end");
+      fail_unclosed(opener, TokenKind::KwEnd);
     }
     if (at_block_end(kind)) break;
     block.push_back(parse_statement());
@@ -160,7 +163,7 @@ bool Parser::parse_terminator() {
     return semicolon;
   }
   if (check(TokenKind::Eof) || at_terminating_word() || semicolon) return semicolon;
-  fail("expected newline or EOF, got " + describe_token(current()));
+  fail(fmt::format(messages::statement_not_ended, describe_token(current())));
 }
 
 // The header terminator after `if COND`, `for ... = RANGE`, `while COND`, `switch EXPR`,
@@ -198,7 +201,7 @@ void Parser::parse_header_terminator() {
     default:
       break;
   }
-  fail("expected newline, ';' or ',' after the header, got " + describe_token(current()));
+  fail(fmt::format(messages::header_not_ended, describe_token(current())));
 }
 
 // statement = compound_statement | simple_statement terminator
@@ -223,13 +226,13 @@ StmtPtr Parser::parse_statement() {
     case TokenKind::KwRun:
       return parse_run(RunKind::Run);
     case TokenKind::KwEnd:
-      fail("unexpected '" + first.text + "' outside of a block");
+      fail(fmt::format(messages::unexpected_block_word, first.text));
     case TokenKind::KwElse:
     case TokenKind::KwElseif:
-      fail(describe_token(first) + " without matching 'if'");
+      fail(fmt::format(messages::unmatched_else, describe_token(first)));
     case TokenKind::KwCase:
     case TokenKind::KwOtherwise:
-      fail(describe_token(first) + " outside of a switch");
+      fail(fmt::format(messages::outside_switch, describe_token(first)));
     default:
       break;
   }
@@ -255,7 +258,7 @@ StmtPtr Parser::parse_word_statement() {
       (followed_by_terminator || next == TokenKind::KwEnd || next == TokenKind::KwElse ||
        next == TokenKind::KwElseif || next == TokenKind::KwCase ||
        next == TokenKind::KwOtherwise)) {
-    if (loop_depth_ == 0) fail("'" + word.text + "' outside a loop");
+    if (loop_depth_ == 0) fail(fmt::format(messages::outside_loop, word.text));
     const SourceLoc loc = loc_of(advance());
     StmtPtr statement;
     if (word.text == "break") {
@@ -424,9 +427,7 @@ AssignTarget Parser::to_assign_target(ExprPtr expr, const Token& at) {
   while (node->kind != ExprKind::Identifier && node->kind != ExprKind::Call) {
     node = take_steps(node, reversed);
     if (node == nullptr) {
-      fail_at(at,
-              "invalid assignment target: only a name followed by fields, '(...)' and '{...}' "
-              "subscripts can be assigned");
+      fail_at(at, fmt::format(messages::invalid_assignment_target, "{...}"));
     }
   }
   if (node->kind == ExprKind::Identifier) {
@@ -486,7 +487,7 @@ StmtPtr Parser::parse_multi_assign() {
       targets.emplace_back(std::nullopt);
     } else {
       if (!check(TokenKind::Identifier)) {
-        fail("expected a name or '~' in the output list, got " + describe_token(current()));
+        fail(fmt::format(messages::output_list_token, describe_token(current())));
       }
       const Token& first = current();
       targets.emplace_back(to_assign_target(parse_postfix(), first));
@@ -519,7 +520,7 @@ StmtPtr Parser::parse_command(const std::string& name) {
 ExprPtr Parser::parse_command_word(const std::string& name) {
   const Token& first = current();
   if (!starts_command_word(first)) {
-    fail("expected a word argument to '" + name + "', got " + describe_token(first));
+    fail(fmt::format(messages::word_argument_expected, name, describe_token(first)));
   }
   advance();
   const SourceLoc where = loc_of(first);
@@ -549,7 +550,7 @@ StmtPtr Parser::parse_declare() {
   while (check(TokenKind::Identifier)) names.push_back(variable_name(advance()));
   auto statement = std::make_unique<DeclareStmt>(loc_of(keyword), kind, std::move(names));
   if (function_depth_ == 0 && kind == DeclareKind::Persistent) {
-    fail_at(keyword, "'persistent' outside a function");
+    fail_at(keyword, std::string(messages::persistent_outside_function_definition));
   }
   statement->suppressed = parse_terminator();
   return statement;
@@ -588,12 +589,12 @@ StmtPtr Parser::parse_run(RunKind kind) {
             path += token.text;
             break;
           }
-          fail("expected a file path after '" + keyword.text + "', got " + describe_token(token));
+          fail(fmt::format(messages::file_path_expected, keyword.text, describe_token(token)));
       }
       advance();
     }
   }
-  if (path.empty()) fail("expected a file path after '" + keyword.text + "'");
+  if (path.empty()) fail(fmt::format(messages::file_path_missing, keyword.text));
   auto statement = std::make_unique<RunStmt>(loc, kind, std::move(path));
   statement->suppressed = parse_terminator();
   return statement;
@@ -621,8 +622,7 @@ void Parser::finish_compound(Stmt& statement) {
     }
   }();
   if (check(TokenKind::KwEnd) && current().text != "end" && current().text != required) {
-    fail("'" + current().text + "' cannot close this block; expected 'end' or '" +
-         std::string(required) + "'");
+    fail(fmt::format(messages::wrong_block_closer, current().text, required));
   }
   expect(TokenKind::KwEnd, "'end'");
   statement.suppressed = parse_terminator();
@@ -653,7 +653,7 @@ StmtPtr Parser::parse_if() {
     if (!match(TokenKind::Semicolon)) match(TokenKind::Comma);
     statement->else_body = parse_block(BlockKind::If, keyword);
     if (check(TokenKind::KwElse) || check(TokenKind::KwElseif)) {
-      fail(describe_token(current()) + " after 'else'");
+      fail(fmt::format(messages::token_after_keyword, describe_token(current()), "else"));
     }
   }
   finish_compound(*statement);
@@ -717,12 +717,12 @@ StmtPtr Parser::parse_switch() {
     if (!match(TokenKind::Semicolon)) match(TokenKind::Comma);
     statement->otherwise_body = parse_block(BlockKind::Switch, keyword);
     if (check(TokenKind::KwCase) || check(TokenKind::KwOtherwise)) {
-      fail(describe_token(current()) + " after 'otherwise'");
+      fail(fmt::format(messages::token_after_keyword, describe_token(current()), "otherwise"));
     }
   }
   if (!check(TokenKind::KwEnd)) {
-    if (check(TokenKind::Eof)) fail_unclosed(keyword, "end");
-    fail("expected 'case', 'otherwise' or 'end' in switch, got " + describe_token(current()));
+    if (check(TokenKind::Eof)) fail_unclosed(keyword, TokenKind::KwEnd);
+    fail(fmt::format(messages::switch_body_token, describe_token(current())));
   }
   finish_compound(*statement);
   return statement;

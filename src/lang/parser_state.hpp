@@ -2,6 +2,8 @@
 // (statements) and parse_expression.cpp (expressions). Internal to src/lang.
 #pragma once
 
+#include <fmt/format.h>
+
 #include <memory>
 #include <string>
 #include <string_view>
@@ -10,6 +12,8 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/messages/arguments.hpp"
+#include "base/messages/syntax.hpp"
 #include "lang/ast.hpp"
 #include "lang/dialect.hpp"
 #include "lang/token.hpp"
@@ -80,24 +84,23 @@ class Parser {
 
   [[noreturn]] void fail_at(const Token& token, const std::string& detail) {
     error_at_eof_ = token.kind == TokenKind::Eof;
-    throw Error("parse error: " + detail, loc_of(token), ErrorKind::Syntax);
+    throw Error(fmt::format(messages::parse_error, detail), loc_of(token), ErrorKind::Syntax);
   }
   [[noreturn]] void fail(const std::string& detail) { fail_at(current(), detail); }
 
   // The input ended inside a construct: point at its opening token, which is where the reader
   // must look ("missing 'end' for 'for'", "missing ')' for '('").
-  [[noreturn]] void fail_unclosed(const Token& opener, std::string_view closer) {
+  [[noreturn]] void fail_unclosed(const Token& opener, TokenKind closer) {
     error_at_eof_ = true;
     // The soft words `try` and `catch` are identifiers; name them like keywords.
     const std::string what =
         opener.kind == TokenKind::Identifier ? "'" + opener.text + "'" : describe_token(opener);
-    throw Error(
-        "parse error: unexpected end of input: missing '" + std::string(closer) + "' for " + what,
-        loc_of(opener), ErrorKind::Syntax);
+    throw Error(fmt::format(messages::unexpected_end_missing, token_kind_spelling(closer), what),
+                loc_of(opener), ErrorKind::Syntax);
   }
 
   const Token& expect(TokenKind kind, std::string_view what) {
-    if (!check(kind)) fail("expected " + std::string(what) + ", got " + describe_token(current()));
+    if (!check(kind)) fail(fmt::format(messages::expected_got, what, describe_token(current())));
     return advance();
   }
 
@@ -109,7 +112,7 @@ class Parser {
   }
   Name expect_field_name() {
     if (!is_word(current().kind)) {
-      fail("expected field name after '.', got " + describe_token(current()));
+      fail(fmt::format(messages::field_name_expected, describe_token(current())));
     }
     const Token& token = advance();
     return Name{token.text, loc_of(token), -1};  // a field or method name: never a variable
@@ -127,7 +130,7 @@ class Parser {
 
   const Token& expect_identifier(std::string_view what) {
     if (!check(TokenKind::Identifier)) {
-      fail("expected " + std::string(what) + ", got " + describe_token(current()));
+      fail(fmt::format(messages::expected_got, what, describe_token(current())));
     }
     return advance();
   }
@@ -222,9 +225,7 @@ class Parser {
   // Adds one level to the expression being parsed; the caller restores height_ when done.
   void add_level() {
     if (++height_ > kMaxHeight) {
-      fail(
-          "expression too deep: more than 5000 chained operators, subscripts or nested "
-          "parentheses");
+      fail(std::string(messages::expression_too_deep));
     }
   }
 

@@ -112,6 +112,10 @@ struct Token {
 // "Number", "Comma", ...: the kind's name, for --dump-tokens.
 std::string_view token_kind_name(TokenKind kind);
 
+// The fixed spelling of a keyword, operator or punctuation kind ("end", ")"); empty for the
+// kinds without one (numbers, strings, names).
+std::string_view token_kind_spelling(TokenKind kind);
+
 // How the token was written, quotes aside: a word's, number's or string's text, an operator's
 // spelling. Command syntax glues touching tokens back into one word (`cd deep/er`).
 std::string_view token_spelling(const Token& token);

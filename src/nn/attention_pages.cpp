@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/messages/attention.hpp"
 #include "nn/attention.hpp"
 #include "nn/softmax.hpp"
 #include "num/nd_products.hpp"
@@ -29,7 +30,7 @@ using num::PageOperation;
 namespace {
 
 int checked_int(Index value) {
-  if (value > INT_MAX) throw Error("attention: the arrays are too large");
+  if (value > INT_MAX) throw Error(std::string(messages::attention_arrays_too_large));
   return static_cast<int>(value);
 }
 
@@ -51,24 +52,21 @@ NdArray join_heads(const NdArray& x) {
 // its thirds without making them).
 void check_extents(const Dims& q, const Dims& k, const Dims& v, const AttentionOptions& options) {
   const Index heads = options.heads;
-  if (heads < 1) throw Error("attention: heads must be a positive integer");
+  if (heads < 1) throw Error(std::string(messages::attention_heads_not_positive_integer));
   if (q[1] % heads != 0 || v[1] % heads != 0) {
-    throw Error(fmt::format("attention: {} heads do not divide the {} columns of q and {} of v",
-                            heads, q[1], v[1]));
+    throw Error(fmt::format(messages::attention_heads_do_not_divide, heads, q[1], v[1]));
   }
   if (q[1] != k[1]) {
-    throw Error(fmt::format("attention: q has {} columns and k {}: they must agree", q[1], k[1]));
+    throw Error(fmt::format(messages::attention_query_key_columns_disagree, q[1], k[1]));
   }
   if (k[0] != v[0]) {
-    throw Error(
-        fmt::format("attention: k has {} rows (keys) and v {}: they must agree", k[0], v[0]));
+    throw Error(fmt::format(messages::attention_key_value_rows_disagree, k[0], v[0]));
   }
   if (options.causal && q[0] != k[0]) {
-    throw Error(fmt::format("attention: a causal mask needs as many queries as keys, got {} and {}",
-                            q[0], k[0]));
+    throw Error(fmt::format(messages::attention_causal_needs_square, q[0], k[0]));
   }
   if (num::element_count(q) == 0 || num::element_count(k) == 0 || num::element_count(v) == 0) {
-    throw Error("attention: q, k and v must be non-empty");
+    throw Error(std::string(messages::attention_qkv_empty));
   }
 }
 
@@ -76,7 +74,7 @@ void check_shapes(const NdArray& q, const NdArray& k, const NdArray& v,
                   const AttentionOptions& options) {
   check_extents(q.dims(), k.dims(), v.dims(), options);
   if (q.is_complex() || k.is_complex() || v.is_complex()) {
-    throw Error("attention: q, k and v must be real");
+    throw Error(std::string(messages::attention_qkv_not_real));
   }
 }
 
@@ -246,9 +244,7 @@ std::array<NdArray, 3> split_qkv(const NdArray& qkv) {
 
 void check_packed(const NdArray& qkv) {
   if (qkv.extent(1) % 3 != 0) {
-    throw Error(
-        fmt::format("attention: qkv has {} columns; q, k and v side by side need a multiple of 3",
-                    qkv.extent(1)));
+    throw Error(fmt::format(messages::attention_packed_columns_not_triple, qkv.extent(1)));
   }
 }
 

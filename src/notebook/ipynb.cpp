@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/messages/notebook.hpp"
 #include "base/text_escape.hpp"
 #include "notebook/parse.hpp"
 #include "notebook/prose_template.hpp"
@@ -124,7 +125,7 @@ json language_info() {
 constexpr int kMaxBlankLines = 1000;
 
 [[noreturn]] void refuse(std::string_view where, std::string_view problem) {
-  throw Error(fmt::format("not a notebook: {}: {}", where, problem));
+  throw Error(fmt::format(messages::not_notebook, where, problem));
 }
 
 // "cell 3" or, when the cell has an id, "cell 3 (id "intro")", as the error names it.
@@ -489,10 +490,10 @@ std::string markdown_to_ipynb(std::string_view markdown) {
 
 std::string ipynb_to_markdown(std::string_view ipynb) {
   const json notebook = json::parse(ipynb, nullptr, false);
-  if (notebook.is_discarded()) throw Error("not a notebook: the file is not valid JSON");
+  if (notebook.is_discarded()) throw Error(std::string(messages::not_notebook_json));
   if (!notebook.is_object() || !notebook.contains("cells") || !notebook["cells"].is_array() ||
       !notebook.contains("nbformat") || notebook["nbformat"] != 4) {
-    throw Error("not a notebook: expected nbformat 4 JSON with a \"cells\" list");
+    throw Error(std::string(messages::not_notebook_format));
   }
   const NotebookLayout layout = read_notebook_layout(notebook);
   std::string out = layout.frontmatter;

@@ -1,6 +1,8 @@
 // Atomic, change-only file writes and KaTeX vendoring for rendered notebooks.
 #include "notebook/output.hpp"
 
+#include <fmt/format.h>
+
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -11,6 +13,7 @@
 
 #include "base/error.hpp"
 #include "base/file.hpp"
+#include "base/messages/notebook.hpp"
 
 #ifndef LLMLAB_SOURCE_ROOT
 #define LLMLAB_SOURCE_ROOT ""
@@ -35,7 +38,8 @@ void create_parent(const fs::path& path) {
   std::error_code ec;
   fs::create_directories(path.parent_path(), ec);
   if (ec) {
-    throw Error("cannot create directory " + path.parent_path().string() + ": " + ec.message());
+    throw Error(
+        fmt::format(messages::cannot_create_directory, path.parent_path().string(), ec.message()));
   }
 }
 
@@ -45,13 +49,14 @@ StagedFile staged(const fs::path& path, std::string_view content) {
   create_parent(path);
   std::string reason;
   std::optional<StagedFile> file = stage_file(path, content, reason);
-  if (!file) throw Error("cannot write " + path.string() + ": " + reason);
+  if (!file) throw Error(fmt::format(messages::cannot_write_output, path.string(), reason));
   return std::move(*file);
 }
 
 void commit(StagedFile& file, const fs::path& path) {
   std::string reason;
-  if (!file.commit(reason)) throw Error("cannot write " + path.string() + ": " + reason);
+  if (!file.commit(reason))
+    throw Error(fmt::format(messages::cannot_write_output, path.string(), reason));
 }
 
 // A render killed between writing a temporary and renaming it left the temporary behind; the

@@ -12,6 +12,7 @@
 
 #include "base/error.hpp"
 #include "base/json.hpp"
+#include "base/messages/notebook.hpp"
 #include "base/stop.hpp"
 #include "notebook/page_session.hpp"
 
@@ -26,7 +27,7 @@ constexpr std::size_t kMaxRequestBytes = 4u << 20;
 const std::string& string_field(const json::Value& request, std::string_view key) {
   const json::Value* field = json::find(request, key);
   if (field == nullptr || !field->is_string()) {
-    throw Error(fmt::format("field \"{}\" must be a string", key));
+    throw Error(fmt::format(messages::field_not_string, key));
   }
   return field->get_ref<const std::string&>();
 }
@@ -34,7 +35,7 @@ const std::string& string_field(const json::Value& request, std::string_view key
 std::optional<std::string> optional_string_field(const json::Value& request, std::string_view key) {
   const json::Value* field = json::find(request, key);
   if (field == nullptr || field->is_null()) return std::nullopt;
-  if (!field->is_string()) throw Error(fmt::format("field \"{}\" must be a string or null", key));
+  if (!field->is_string()) throw Error(fmt::format(messages::field_not_string_or_null, key));
   return field->get<std::string>();
 }
 
@@ -88,7 +89,7 @@ std::string PageProtocol::handle(std::string_view request_text) {
   std::string op;
   try {
     request = json::parse(request_text, "request");
-    if (!request.is_object()) throw Error("not a JSON object");
+    if (!request.is_object()) throw Error(std::string(messages::not_json_object));
     op = string_field(request, "op");
   } catch (const Error& error) {
     return error_reply(std::string("bad request: ") + error.what());

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/messages/notebook.hpp"
 #include "base/output_cap.hpp"
 #include "base/stop.hpp"
 #include "builtins/plot/session.hpp"
@@ -238,7 +239,7 @@ class PageSession::State {
       throw Error(time_limit_error(stop, 1));
     } catch (const runtime::ExitRequest&) {
       captured_.resize(mark);
-      throw Error("exit: a notebook cannot end the session");
+      throw Error(std::string(messages::exit_in_notebook));
     }
     captured_.resize(mark);
     // `${x}` shows x as the session's format mode does (§13.12), escaped: a value may hold
@@ -249,7 +250,7 @@ class PageSession::State {
       return escape_value(
           runtime::format_printf(*format, argument, runtime::printf_rules(session_.dialect())));
     } catch (const Error& error) {
-      throw Error(std::string("format: ") + error.what());
+      throw Error(fmt::format(messages::format_failed, error.what()));
     }
   }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/messages/notebook.hpp"
 #include "base/source.hpp"
 #include "builtins/registry.hpp"
 #include "lang/parser.hpp"
@@ -23,7 +24,7 @@ namespace {
 constexpr char kValueMark = '\x1f';
 
 [[noreturn]] void refuse(std::string_view expression, std::string_view why) {
-  throw Error(fmt::format("the hidden prose template's ${{{}}} {}", expression, why));
+  throw Error(fmt::format(messages::prose_template_error, expression, why));
 }
 
 void check_name(std::string_view expression, std::string_view name) {

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "base/error.hpp"
+#include "base/messages/numeric.hpp"
 #include "base/shared_library.hpp"
 #include "num/blas_library.hpp"
 
@@ -54,8 +55,7 @@ void bind(const SharedLibrary& library, const std::string& file, const char* sym
           Function& function) {
   function = library.function<Function>(symbol);
   if (function == nullptr) {
-    throw Error(fmt::format("cannot use the BLAS library '{}': it has no {} (not OpenBLAS?)", file,
-                            symbol));
+    throw Error(fmt::format(messages::blas_not_openblas, file, symbol));
   }
 }
 
@@ -65,9 +65,7 @@ Library load() {
   std::string why;
   std::optional<SharedLibrary> opened = SharedLibrary::open(file, why);
   if (!opened) {
-    throw Error(fmt::format(
-        "cannot load the BLAS library (needed for matrix products and LAPACK): '{}': {}", file,
-        why));
+    throw Error(fmt::format(messages::blas_cannot_load, file, why));
   }
   const SharedLibrary& handle = *opened;
   Library loaded{};

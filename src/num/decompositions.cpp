@@ -1,6 +1,8 @@
 // Singular-value and eigen decompositions (builtins.md §7: svd, pinv, rank, eig). SVD is LAPACK
 // (dgesvd for values, as the spec's accuracy reference; dgesdd when vectors are wanted); eig is
 // Eigen's self-adjoint solver for symmetric/Hermitian input and its QR solvers otherwise.
+#include <fmt/format.h>
+
 #include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <cmath>
@@ -12,6 +14,7 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/messages/numeric.hpp"
 #include "num/lapack.hpp"
 #include "num/linalg.hpp"
 #include "num/ops.hpp"
@@ -27,7 +30,7 @@ constexpr double kEpsilon = std::numeric_limits<double>::epsilon();
 constexpr Index kSingleThreadedSvd = 512;
 
 int lapack_size(Index n) {
-  if (n > std::numeric_limits<int>::max()) throw Error("svd: matrix too large for LAPACK");
+  if (n > std::numeric_limits<int>::max()) throw Error(std::string(messages::svd_too_large));
   return static_cast<int>(n);
 }
 
@@ -65,11 +68,11 @@ void require_finite(const Matrix& a, const char* routine) {
       std::all_of(real.begin(), real.end(), [](double x) { return std::isfinite(x); }) &&
       std::all_of(complex.begin(), complex.end(),
                   [](Complex z) { return std::isfinite(z.real()) && std::isfinite(z.imag()); });
-  if (!finite) throw Error(std::string(routine) + ": the matrix must not contain NaN or Inf");
+  if (!finite) throw Error(fmt::format(messages::lapack_not_finite, routine));
 }
 
 void check_info(int info, const char* routine) {
-  if (info > 0) throw Error(std::string("svd: ") + routine + " did not converge");
+  if (info > 0) throw Error(fmt::format(messages::svd_no_convergence, routine));
   LLMLAB_ASSERT(info == 0);
 }
 
@@ -283,8 +286,7 @@ Matrix range_basis(const Matrix& a) {
 
 Eig eig(const Matrix& a) {
   if (a.rows() != a.columns()) {
-    throw Error("eig: A must be square (got " + std::to_string(a.rows()) + "\u00d7" +
-                std::to_string(a.columns()) + ")");
+    throw Error(fmt::format(messages::eig_not_square, a.rows(), a.columns()));
   }
   require_finite(a, "eig");
   const Index n = a.rows();
@@ -333,8 +335,7 @@ Eig eig(const Matrix& a) {
 
 Eig eig(const Matrix& a, const Matrix& b) {
   if (b.rows() != b.columns() || b.rows() != a.rows()) {
-    throw Error("eig: B must be square and the size of A (got " + std::to_string(b.rows()) +
-                "\u00d7" + std::to_string(b.columns()) + ")");
+    throw Error(fmt::format(messages::eig_b_mismatch, b.rows(), b.columns()));
   }
   return eig(matmul(inv(b), a));
 }

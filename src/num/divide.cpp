@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/messages/numeric.hpp"
 #include "num/lapack.hpp"
 #include "num/ops.hpp"
 
@@ -154,7 +155,7 @@ Division least_squares(const Matrix& a, const Matrix& b) {
                     &rcond, &rank, work.data(), &lwork, rwork.data(), iwork.data(), &info);
     }
   }
-  if (info > 0) throw Error("matrix division: the SVD of the least-squares solve did not converge");
+  if (info > 0) throw Error(std::string(messages::least_squares_no_convergence));
   Division out{from_column_major(x, lead_b, n, nrhs), {}, {}};
   if (rank < std::min(m, n)) {
     out.warning = fmt::format("rank deficient, rank = {}", rank);
@@ -167,10 +168,7 @@ Division least_squares(const Matrix& a, const Matrix& b) {
 
 Division left_divide(const Matrix& a, const Matrix& b) {
   if (a.rows() != b.rows()) {
-    throw Error(
-        fmt::format("matrix division: A is {}\u00d7{} but B has {} rows (A \\ B needs as "
-                    "many rows in both)",
-                    a.rows(), a.columns(), b.rows()));
+    throw Error(fmt::format(messages::left_division_mismatch, a.rows(), a.columns(), b.rows()));
   }
   const bool complex = a.is_complex() || b.is_complex();
   if (a.rows() == a.columns()) {
@@ -181,10 +179,7 @@ Division left_divide(const Matrix& a, const Matrix& b) {
 
 Division right_divide(const Matrix& a, const Matrix& b) {
   if (a.columns() != b.columns()) {
-    throw Error(
-        fmt::format("matrix division: A is {}\u00d7{} but B has {} columns (A / B needs "
-                    "as many columns in both)",
-                    a.rows(), a.columns(), b.columns()));
+    throw Error(fmt::format(messages::right_division_mismatch, a.rows(), a.columns(), b.columns()));
   }
   Division transposed = left_divide(transpose(b), transpose(a));
   transposed.result = transpose(transposed.result);

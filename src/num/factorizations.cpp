@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "base/error.hpp"
+#include "base/messages/numeric.hpp"
 #include "num/linalg.hpp"
 #include "num/ops_detail.hpp"
 
@@ -101,7 +102,7 @@ Cholesky complex_chol(const Matrix& a) {
 
 Cholesky chol(const Matrix& a) {
   if (a.rows() != a.columns()) {
-    throw Error(fmt::format("chol: matrix must be square (got {}×{})", a.rows(), a.columns()));
+    throw Error(fmt::format(messages::chol_not_square, a.rows(), a.columns()));
   }
   if (a.is_complex()) return complex_chol(a);
   const Index n = a.rows();

@@ -2,6 +2,8 @@
 // linsolve, trace, expm). Decompositions (svd, eig, pinv, rank) are in decompositions.cpp.
 #include "num/linalg.hpp"
 
+#include <fmt/format.h>
+
 #include <Eigen/SVD>
 #include <algorithm>
 #include <cmath>
@@ -10,6 +12,7 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/messages/numeric.hpp"
 #include "num/ops.hpp"
 #include "num/ops_detail.hpp"
 
@@ -22,8 +25,7 @@ constexpr double kPivotTolerance = 1e-14;
 
 void require_square(const Matrix& a, const char* name, const char* what = "matrix") {
   if (a.rows() != a.columns()) {
-    throw Error(std::string(name) + ": " + what + " must be square (got " +
-                std::to_string(a.rows()) + "\u00d7" + std::to_string(a.columns()) + ")");
+    throw Error(fmt::format(messages::matrix_not_square, name, what, a.rows(), a.columns()));
   }
 }
 
@@ -117,7 +119,7 @@ Matrix eliminate(const Matrix& a_matrix, const Matrix& b_matrix, const char* nam
   for (Index column = 0; column < n; ++column) {
     const Index p = pivot_row(w, n, width, column);
     if (std::abs(w[static_cast<std::size_t>(p * width + column)]) < kPivotTolerance) {
-      throw Error(std::string(name) + ": matrix is singular or nearly singular");
+      throw Error(fmt::format(messages::matrix_singular, name));
     }
     if (p != column) swap_rows(w, width, p, column);
     T* pivot_row_values = w.data() + column * width;
@@ -142,7 +144,7 @@ Matrix solve_square(const Matrix& a, const Matrix& b, const char* name) {
   for (Index k = 0; k < a.size(); ++k) {
     const Complex element = a.complex_at(k);
     if (!std::isfinite(element.real()) || !std::isfinite(element.imag())) {
-      throw Error(std::string(name) + ": the matrix has an Inf or NaN element");
+      throw Error(fmt::format(messages::matrix_not_finite, name));
     }
   }
   if (a.is_real() && b.is_real()) return eliminate<double>(a, b, name);
@@ -178,8 +180,7 @@ double infinity_norm(const Matrix& m) { return largest_absolute_sum(m, Line::Row
 
 Complex dot(const Matrix& u, const Matrix& v) {
   if (u.size() != v.size()) {
-    throw Error("dot: vectors must have the same length (" + std::to_string(u.size()) + " vs " +
-                std::to_string(v.size()) + ")");
+    throw Error(fmt::format(messages::dot_length_mismatch, u.size(), v.size()));
   }
   if (u.is_real() && v.is_real()) {
     std::span<const double> a = u.real_values();
@@ -195,8 +196,7 @@ Complex dot(const Matrix& u, const Matrix& v) {
 
 Matrix cross(const Matrix& u, const Matrix& v) {
   if (u.size() != 3 || v.size() != 3) {
-    throw Error("cross: both vectors must have length 3 (got " + std::to_string(u.size()) +
-                " and " + std::to_string(v.size()) + ")");
+    throw Error(fmt::format(messages::cross_needs_length_three, u.size(), v.size()));
   }
   const Complex u1 = u.complex_at(0), u2 = u.complex_at(1), u3 = u.complex_at(2);
   const Complex v1 = v.complex_at(0), v2 = v.complex_at(1), v3 = v.complex_at(2);
@@ -270,7 +270,7 @@ double vector_norm(const Matrix& v, double p) {
     }
     return best;
   }
-  if (!(p > 0.0)) throw Error("norm: p must be positive, Inf or -Inf");
+  if (!(p > 0.0)) throw Error(std::string(messages::norm_p_invalid));
   double sum = 0.0;
   for (Index k = 0; k < v.size(); ++k) {
     const double size = std::abs(v.complex_at(k));
@@ -330,8 +330,7 @@ Complex trace(const Matrix& a) {
 Matrix linsolve(const Matrix& a, const Matrix& b, const char* name) {
   require_square(a, name, "A");
   if (b.rows() != a.rows()) {
-    throw Error(std::string(name) + ": A is " + std::to_string(a.rows()) + "\u00d7" +
-                std::to_string(a.rows()) + " but b has length " + std::to_string(b.rows()));
+    throw Error(fmt::format(messages::solve_length_mismatch, name, a.rows(), a.rows(), b.rows()));
   }
   return solve_square(a, b, name);
 }

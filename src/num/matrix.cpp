@@ -1,10 +1,13 @@
 // Copy-on-write storage management for Matrix.
 #include "num/matrix.hpp"
 
+#include <fmt/format.h>
+
 #include <atomic>
 #include <stdexcept>
 
 #include "base/error.hpp"
+#include "base/messages/numeric.hpp"
 
 namespace llmlab::num {
 
@@ -16,11 +19,10 @@ std::atomic<std::uint64_t> g_clone_count{0};
 std::atomic<Index> g_element_limit{Index{1} << 31};
 
 std::size_t checked_count(Index rows, Index columns) {
-  if (rows < 0 || columns < 0) throw Error("matrix dimensions must be non-negative");
+  if (rows < 0 || columns < 0) throw Error(std::string(messages::matrix_extents_negative));
   const Index limit = g_element_limit.load(std::memory_order_relaxed);
   if (columns != 0 && rows > limit / columns) {
-    throw Error("out of memory: cannot allocate a " + std::to_string(rows) + "x" +
-                std::to_string(columns) + " matrix");
+    throw Error(fmt::format(messages::matrix_allocation_failed, rows, columns));
   }
   return static_cast<std::size_t>(rows * columns);
 }

@@ -2,11 +2,14 @@
 // once over MATLAB's linear order.
 #include "num/nd_array.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <limits>
 #include <string>
 
 #include "base/error.hpp"
+#include "base/messages/numeric.hpp"
 
 namespace llmlab::num {
 
@@ -17,7 +20,7 @@ Index storage_rows(const Dims& dims) {
   Index rows = dims[0];
   for (std::size_t k = 2; k < dims.size(); ++k) {
     if (dims[k] != 0 && rows > std::numeric_limits<Index>::max() / dims[k]) {
-      throw Error("out of memory: array extents too large");
+      throw Error(std::string(messages::extents_too_large));
     }
     rows *= dims[k];
   }
@@ -161,13 +164,13 @@ Index element_count(std::span<const Index> dims) {
   Index count = 1;
   bool zero = false;
   for (Index extent : dims) {
-    if (extent < 0) throw Error("array extents must be non-negative, got " + dims_text(dims));
+    if (extent < 0) throw Error(fmt::format(messages::extents_negative, dims_text(dims)));
     if (extent == 0) zero = true;
   }
   if (zero) return 0;
   for (Index extent : dims) {
     if (count > (Index{1} << 31) / extent) {
-      throw Error("out of memory: cannot allocate a " + dims_text(dims) + " array");
+      throw Error(fmt::format(messages::array_allocation_failed, dims_text(dims)));
     }
     count *= extent;
   }

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "base/error.hpp"
+#include "base/messages/numeric.hpp"
 #include "num/nd_shape.hpp"
 #include "num/ops.hpp"
 
@@ -73,14 +74,14 @@ NdArray page_products(const NdArray& x, PageOperation x_operation, const NdArray
   const Index rows = x.dims()[x_turned ? 1 : 0], inner = x.dims()[x_turned ? 0 : 1];
   const Index y_inner = y.dims()[y_turned ? 1 : 0], columns = y.dims()[y_turned ? 0 : 1];
   if (inner != y_inner) {
-    throw Error(fmt::format("pagemtimes: inner dimensions must match: pages are {}×{} and {}×{}",
-                            rows, inner, y_inner, columns));
+    throw Error(
+        fmt::format(messages::page_inner_dimensions_mismatch, rows, inner, y_inner, columns));
   }
   const Dims x_pages = trailing(x.dims()), y_pages = trailing(y.dims());
   const std::optional<Dims> pages = broadcast_dims(x_pages, y_pages);
   if (!pages) {
-    throw Error(fmt::format("pagemtimes: page dims do not agree: {} and {}",
-                            fmt::join(x.dims(), "×"), fmt::join(y.dims(), "×")));
+    throw Error(fmt::format(messages::page_dims_mismatch, fmt::join(x.dims(), "×"),
+                            fmt::join(y.dims(), "×")));
   }
   Dims dims = {rows, columns};
   Dims page_dims = *pages;

@@ -3,12 +3,15 @@
 // is complex or an array power needs the principal value of a negative base (language.md §5.1).
 #include "num/ops.hpp"
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <numbers>
 #include <string>
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/messages/numeric.hpp"
 #include "num/ops_detail.hpp"
 
 namespace llmlab::num {
@@ -105,8 +108,7 @@ Matrix scalar_matrix(Complex value) {
 }
 
 [[noreturn]] void vector_length_mismatch(const Matrix& a, const Matrix& b) {
-  throw Error("vector length mismatch: " + std::to_string(a.size()) + " vs " +
-              std::to_string(b.size()));
+  throw Error(fmt::format(messages::vector_length_mismatch, a.size(), b.size()));
 }
 
 void check_vector_lengths(const Matrix& a, ArrayKind a_kind, const Matrix& b, ArrayKind b_kind) {
@@ -129,8 +131,7 @@ Index broadcast_dimension(Index a, Index b, const char* which) {
   if (a == b) return a;
   if (a == 1) return b;
   if (b == 1) return a;
-  throw Error(std::string("implicit expansion: ") + which + " dimensions [" + std::to_string(a) +
-              "] and [" + std::to_string(b) + "] are incompatible (must match, or one must be 1)");
+  throw Error(fmt::format(messages::expansion_incompatible, which, a, b));
 }
 
 std::string shape_text(Index rows, Index columns) {
@@ -207,24 +208,19 @@ Matrix multiply(const Matrix& a, ArrayKind a_kind, const Matrix& b, ArrayKind b_
   if (a_kind == ArrayKind::Vector && b_kind == ArrayKind::Vector) {
     const std::string m = std::to_string(a.size());
     const std::string n = std::to_string(b.size());
-    throw Error("cannot multiply two row vectors [1\u00d7" + m + "] * [1\u00d7" + n +
-                "]\n  hint: use `u * v'` for dot product (v' is a [" + n +
-                "\u00d71] column)\n  hint: use `dot(u,v)` for the dot product directly\n  "
-                "hint: use `.*` for element-wise multiply");
+    throw Error(fmt::format(messages::row_vector_times_row_vector, m, n, n));
   }
   if (a_kind == ArrayKind::Vector) {
     if (a.size() != b.rows()) {
-      throw Error("vector-matrix multiply: row vector " + shape_text(1, a.size()) + " * matrix " +
-                  shape_text(b) +
-                  ": inner dimension mismatch\n  hint: use .* for element-wise multiply");
+      throw Error(
+          fmt::format(messages::row_vector_times_matrix, shape_text(1, a.size()), shape_text(b)));
     }
     return matmul(as_row(a, a_kind), b);
   }
   if (b_kind == ArrayKind::Vector) {
     if (a.columns() != 1) {
-      throw Error("cannot multiply matrix " + shape_text(a) + " by row vector " +
-                  shape_text(1, b.size()) + "\n  hint: transpose v with v' to make a column " +
-                  "vector " + shape_text(b.size(), 1) + ", then use M * v'");
+      throw Error(fmt::format(messages::matrix_times_row_vector, shape_text(a),
+                              shape_text(1, b.size()), shape_text(b.size(), 1)));
     }
     return matmul(a, as_row(b, b_kind));
   }
@@ -246,7 +242,7 @@ std::string array_division_error(ArrayKind a_kind, ArrayKind b_kind) {
 
 Matrix array_power(const Matrix& a, ArrayKind a_kind, const Matrix& b, ArrayKind b_kind) {
   if (a_kind == ArrayKind::Vector && b_kind == ArrayKind::Vector) {
-    throw Error("cannot raise two vectors with ^; use .^ for element-wise power");
+    throw Error(std::string(messages::vector_power));
   }
   return elementwise(Arithmetic::Power, a, a_kind, b, b_kind);
 }

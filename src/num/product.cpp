@@ -1,12 +1,15 @@
 // The matrix product. Real products go to OpenBLAS dgemm (Eigen's GEMV for a single row), which
 // measured 2-4× faster than Eigen's GEMM at 256×256 here; complex ones to Eigen. A diagonal
 // operand, as in the seed's `W * diag(g)`, scales columns or rows instead: O(n²), not O(n³).
+#include <fmt/format.h>
+
 #include <cmath>
 #include <limits>
 #include <string>
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/messages/numeric.hpp"
 #include "num/blas_library.hpp"
 #include "num/ops.hpp"
 #include "num/ops_detail.hpp"
@@ -16,7 +19,7 @@ namespace llmlab::num {
 namespace {
 
 int blas_size(Index n) {
-  if (n > std::numeric_limits<int>::max()) throw Error("matrix multiply: matrix too large");
+  if (n > std::numeric_limits<int>::max()) throw Error(std::string(messages::product_too_large));
   return static_cast<int>(n);
 }
 
@@ -116,8 +119,7 @@ Matrix complex_product(const Matrix& a, const Matrix& b) {
 
 Matrix matmul(const Matrix& a, const Matrix& b) {
   if (a.columns() != b.rows()) {
-    throw Error("matrix multiply: inner dimensions must match\n  left:  " + shape_text(a) +
-                "\n  right: " + shape_text(b) + "\n  hint:  use .* for element-wise multiply");
+    throw Error(fmt::format(messages::inner_dimensions_mismatch, shape_text(a), shape_text(b)));
   }
   if (a.is_real() && b.is_real()) return real_product(a, b);
   return complex_product(a, b);

@@ -1,6 +1,8 @@
 // Constructors, shape operations and concatenation (builtins.md §3, language.md §3.4).
 #include "num/shape.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -8,6 +10,7 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/messages/numeric.hpp"
 
 namespace llmlab::num {
 
@@ -34,8 +37,7 @@ Index wrap(Index k, Index n) {
 }
 
 [[noreturn]] void height_mismatch(Index a, Index b) {
-  throw Error("matrix concat: vertical dimension mismatch (" + std::to_string(a) + " vs " +
-              std::to_string(b) + " rows)");
+  throw Error(fmt::format(messages::concat_height_mismatch, a, b));
 }
 
 Matrix triangle(const Matrix& a, Index k, bool lower) {
@@ -53,15 +55,15 @@ Matrix triangle(const Matrix& a, Index k, bool lower) {
 Index checked_product(Index a, Index b, const char* name) {
   Index product = 0;
   if (__builtin_mul_overflow(a, b, &product) || product > (Index{1} << 40)) {
-    throw Error(std::string(name) + ": result too large (" + std::to_string(a) + " times " +
-                std::to_string(b) + " elements)");
+    throw Error(fmt::format(messages::result_too_large, name, a, b));
   }
   return product;
 }
 
 // |k| for a diagonal offset, bounded so that sizes derived from it cannot overflow.
 Index offset_size(Index k) {
-  if (k > (Index{1} << 40) || k < -(Index{1} << 40)) throw Error("diag: offset too large");
+  if (k > (Index{1} << 40) || k < -(Index{1} << 40))
+    throw Error(std::string(messages::diag_offset_too_large));
   return k < 0 ? -k : k;
 }
 
@@ -131,9 +133,8 @@ Matrix column_major_elements(const Matrix& a) {
 
 Matrix reshape(const Matrix& a, Index rows, Index columns) {
   if (rows < 0 || columns < 0 || checked_product(rows, columns, "reshape") != a.size()) {
-    throw Error("reshape: cannot reshape " + std::to_string(a.size()) + " elements into " +
-                std::to_string(rows) + "\u00d7" + std::to_string(columns) +
-                " (= " + std::to_string(rows * columns) + " elements)");
+    throw Error(
+        fmt::format(messages::reshape_count_mismatch, a.size(), rows, columns, rows * columns));
   }
   const Matrix elements = column_major_elements(a);
   Matrix result(rows, columns, element_of(a));
@@ -254,9 +255,8 @@ Matrix vconcat(std::span<const Matrix> blocks) {
   for (const Matrix& block : blocks) {
     if (block.empty()) continue;
     if (columns >= 0 && block.columns() != columns) {
-      throw Error("matrix concat: row " + std::to_string(rows + 1) + " has " +
-                  std::to_string(block.columns()) + " columns, expected " +
-                  std::to_string(columns));
+      throw Error(
+          fmt::format(messages::concat_row_width_mismatch, rows + 1, block.columns(), columns));
     }
     columns = block.columns();
     rows += block.rows();
@@ -297,8 +297,7 @@ Matrix literal_row(std::span<const LiteralItem> items) {
         break;
       case LiteralKind::Vector:
         if (height != 1) {
-          throw Error("matrix concat: cannot mix a vector with matrix blocks of height " +
-                      std::to_string(height));
+          throw Error(fmt::format(messages::concat_vector_with_blocks, height));
         }
         blocks.push_back(item.value->with_shape(1, item.value->size()));
         break;

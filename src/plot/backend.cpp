@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/messages/plot.hpp"
 #include "base/shared_library.hpp"
 
 #ifndef LLMLAB_PLOT_BACKEND_FILE
@@ -61,9 +62,7 @@ const Backend* open_module(const std::string& path, std::string& why) {
 
 const Backend& load_backend() {
   if (!backend_built()) {
-    throw Error(
-        "PNG and PDF figures are not in this build of llmlab (built without cairo); "
-        "SVG is");
+    throw Error(std::string(messages::plot_raster_not_built));
   }
   std::string tried;
   for (const std::string& path : candidate_paths()) {
@@ -71,7 +70,7 @@ const Backend& load_backend() {
     if (const Backend* loaded = open_module(path, why)) return *loaded;
     tried += fmt::format("{}'{}': {}", tried.empty() ? "" : "; ", path, why);
   }
-  throw Error(fmt::format("cannot load the plot backend (needed for PNG and PDF): {}", tried));
+  throw Error(fmt::format(messages::plot_backend_cannot_load, tried));
 }
 
 }  // namespace

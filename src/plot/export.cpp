@@ -12,6 +12,8 @@
 
 #include "base/error.hpp"
 #include "base/file.hpp"
+#include "base/messages/plot.hpp"
+#include "base/messages/system.hpp"
 #include "base/text_case.hpp"
 #include "base/text_escape.hpp"
 #include "plot/backend.hpp"
@@ -164,12 +166,11 @@ void save(const Figure& figure, const std::string& path, std::string_view shown,
   if (shown.empty()) shown = path;
   const std::optional<FileFormat> format = format_for_path(path);
   if (!format) {
-    throw Error(fmt::format("unsupported file type '{}' (use .svg, .png, .pdf or .html)",
-                            lowercase_extension(path)));
+    throw Error(fmt::format(messages::plot_file_type_unsupported, lowercase_extension(path)));
   }
   std::string reason;
   if (!write_file(path, render(figure, *format, check), reason)) {
-    throw Error(fmt::format("cannot write '{}': {}", shown, reason));
+    throw Error(fmt::format(messages::cannot_write_file, shown, reason));
   }
 }
 

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "base/error.hpp"
+#include "base/messages/plot.hpp"
 
 namespace llmlab::plot {
 namespace {
@@ -105,10 +106,7 @@ std::pair<double, double> finish_range(Range range, Scale scale, bool pad, bool 
 // be drawn to scale, so it is an error, not a broken picture.
 void require_drawable_span(double low, double high, std::string_view axis) {
   if (!std::isfinite(low) || !std::isfinite(high) || !std::isfinite(high - low)) {
-    throw Error(
-        fmt::format("plot: the {} axis would run from {:g} to {:g}, a span too wide for a "
-                    "double; scale the data down",
-                    axis, low, high));
+    throw Error(fmt::format(messages::plot_axis_span_too_wide, axis, low, high));
   }
 }
 

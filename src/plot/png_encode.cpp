@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "base/error.hpp"
+#include "base/messages/plot.hpp"
 
 namespace llmlab::plot {
 
@@ -100,7 +101,7 @@ std::string encode_png(const Raster& raster) {
   if (raster.width <= 0 || raster.height <= 0 ||
       raster.rgba.size() !=
           static_cast<std::size_t>(raster.width) * static_cast<std::size_t>(raster.height) * 4) {
-    throw Error("encode_png: the raster's pixels do not match its size");
+    throw Error(std::string(messages::png_raster_size_mismatch));
   }
   std::string out("\x89PNG\r\n\x1a\n", 8);
   std::string header;

@@ -8,6 +8,8 @@
 #include <string>
 
 #include "base/error.hpp"
+#include "base/messages/arguments.hpp"
+#include "base/messages/system.hpp"
 #include "base/text_case.hpp"
 #include "num/format.hpp"
 #include "runtime/char_matrix.hpp"
@@ -42,18 +44,18 @@ Value Call::take(int index) {
 }
 
 void Call::fail(std::string_view message) const {
-  throw Error(fmt::format("{}: {}", name_, message));
+  throw Error(fmt::format(messages::spoken_by, name_, message));
 }
 
 void Call::fail_not_two_dimensional(const Value& argument, int index) const {
   const std::string which = count() == 1 || index < 0 ? std::string("the argument")
                                                       : fmt::format("argument {}", index + 1);
-  fail(fmt::format("{} must be 2-D (a matrix); this one is {}", which,
+  fail(fmt::format(messages::must_be_two_dimensional, which,
                    fmt::join(argument.nd_value().dims(), "×")));
 }
 
 void Call::fail_argument(int index, std::string_view expected, std::string_view got) const {
-  throw Error(fmt::format("{}: argument {}: expected {}, got {}", name_, index + 1, expected, got));
+  throw Error(fmt::format(messages::argument_expected_got, name_, index + 1, expected, got));
 }
 
 namespace {
@@ -82,30 +84,31 @@ void Call::name_value_options(int first, std::initializer_list<Option> options) 
   for (int index = first; index < count(); index += 2) {
     const Value& name_value = value(index);
     if (!name_value.is(Kind::String)) {
-      fail_argument(index, "an option name", kind_text(name_value));
+      fail_argument(index, messages::kind_option_name, kind_text(name_value));
     }
     const std::string& name = name_value.string_value();
     const Option* option = option_named(name, options);
     if (option == nullptr) {
       std::vector<std::string> known;
       for (const Option& candidate : options) known.push_back(fmt::format("'{}'", candidate.name));
-      fail(fmt::format("unknown option '{}' (options: {})", name, fmt::join(known, ", ")));
+      fail(fmt::format(messages::unknown_option, name, fmt::join(known, ", ")));
     }
-    if (!has(index + 1)) fail(fmt::format("option '{}' needs a value", name));
+    if (!has(index + 1)) fail(fmt::format(messages::option_needs_value, name));
     option->take(index + 1);
   }
 }
 
 const Value& Call::structure(int index) const {
   const Value& argument = value(index);
-  if (!argument.is(Kind::Struct)) fail_argument(index, "a struct", kind_text(argument));
+  if (!argument.is(Kind::Struct)) fail_argument(index, messages::kind_struct, kind_text(argument));
   return argument;
 }
 
 const Value& Call::function(int index, bool by_name) const {
   const Value& argument = value(index);
   if (argument.is_callable() || (by_name && argument.is(Kind::String))) return argument;
-  fail_argument(index, by_name ? "a function or its name" : "a function", kind_text(argument));
+  fail_argument(index, by_name ? messages::kind_function_or_name : messages::kind_function,
+                kind_text(argument));
 }
 
 int Call::choice(int index, std::initializer_list<std::string_view> choices,
@@ -126,7 +129,7 @@ int Call::choice(int index, std::initializer_list<std::string_view> choices,
   quoted.pop_back();
   const std::string expected =
       quoted.empty() ? last : fmt::format("{} or {}", fmt::join(quoted, ", "), last);
-  fail(fmt::format("{} must be {}, got {}",
+  fail(fmt::format(messages::must_be_one_of,
                    what.empty() ? fmt::format("argument {}", index + 1) : std::string(what),
                    expected,
                    argument.is(Kind::String) ? fmt::format("\"{}\"", argument.string_value())
@@ -136,7 +139,7 @@ int Call::choice(int index, std::initializer_list<std::string_view> choices,
 num::Matrix Call::matrix(int index) const {
   const Value& argument = value(index);
   if (argument.is_nd_array()) fail_not_two_dimensional(argument, index);
-  if (!argument.is_numeric()) fail_argument(index, "numeric", argument.kind_name());
+  if (!argument.is_numeric()) fail_argument(index, messages::kind_numeric, argument.kind_name());
   return argument.as_matrix();
 }
 
@@ -152,7 +155,7 @@ double Call::scalar(int index) const {
     default:
       break;
   }
-  fail_argument(index, "scalar", kind_text(argument));
+  fail_argument(index, messages::kind_scalar, kind_text(argument));
 }
 
 namespace {
@@ -166,7 +169,7 @@ constexpr double kInt64Bound = 9223372036854775808.0;
 std::int64_t Call::integer(int index) const {
   const double number = scalar(index);
   if (!std::isfinite(number) || number != std::floor(number) || std::fabs(number) >= kInt64Bound) {
-    fail_argument(index, "integer", num::format_shortest(number));
+    fail_argument(index, messages::kind_integer, num::format_shortest(number));
   }
   return static_cast<std::int64_t>(number);
 }
@@ -175,7 +178,7 @@ std::int64_t Call::count_argument(int index) const {
   const double number = scalar(index);
   if (!std::isfinite(number) || number != std::floor(number) || number < 0 ||
       number >= kInt64Bound) {
-    fail_argument(index, "non-negative integer", num::format_shortest(number));
+    fail_argument(index, messages::kind_non_negative_integer, num::format_shortest(number));
   }
   return static_cast<std::int64_t>(number);
 }
@@ -183,21 +186,22 @@ std::int64_t Call::count_argument(int index) const {
 std::optional<int> Call::dim_argument(int index) const {
   if (!has(index)) return std::nullopt;
   const double dim = scalar(index);
-  if (dim != 1.0 && dim != 2.0) fail("dim must be 1 or 2, got " + num::format_shortest(dim));
+  if (dim != 1.0 && dim != 2.0)
+    fail(fmt::format(messages::dim_not_one_or_two, num::format_shortest(dim)));
   return static_cast<int>(dim);
 }
 
 int Call::nd_dim_argument(int index) const {
   const double dim = scalar(index);
   if (!(dim >= 1.0) || dim != std::floor(dim) || dim > 1e9) {
-    fail("dim must be a positive integer, got " + num::format_shortest(dim));
+    fail(fmt::format(messages::dim_not_positive_integer, num::format_shortest(dim)));
   }
   return static_cast<int>(dim) - 1;
 }
 
 const std::string& Call::string(int index) const {
   const Value& argument = value(index);
-  if (!argument.is(Kind::String)) fail_argument(index, "string", kind_text(argument));
+  if (!argument.is(Kind::String)) fail_argument(index, messages::kind_string, kind_text(argument));
   return argument.string_value();
 }
 
@@ -209,13 +213,14 @@ std::vector<std::string> Call::texts(int index) const {
     std::vector<std::string> out;
     for (const Value& item : argument.cell_value().items) {
       if (!item.is(Kind::String)) {
-        fail_argument(index, "a cell of texts", fmt::format("a cell holding {}", item.kind_name()));
+        fail_argument(index, messages::kind_cell_of_texts,
+                      fmt::format("a cell holding {}", item.kind_name()));
       }
       out.push_back(item.string_value());
     }
     return out;
   }
-  fail_argument(index, "texts (a string, string array or cell of strings)", kind_text(argument));
+  fail_argument(index, messages::kind_texts, kind_text(argument));
 }
 
 bool Call::boolean(int index) const {

@@ -10,6 +10,8 @@
 
 #include "base/error.hpp"
 #include "base/located.hpp"
+#include "base/messages/language.hpp"
+#include "base/messages/system.hpp"
 #include "runtime/call.hpp"
 #include "runtime/display.hpp"
 #include "runtime/evaluator.hpp"
@@ -170,8 +172,8 @@ Value Evaluator::call_builtin(const NativeFunction& function, std::span<const Va
                               int nargout, std::span<Value> owned) {
   const int count = static_cast<int>(arguments.size());
   if (count < function.min_args || (function.max_args >= 0 && count > function.max_args)) {
-    throw Error(fmt::format("wrong number of arguments for '{}': expected {}, got {}",
-                            function.name, arity_text(function), count));
+    throw Error(
+        fmt::format(messages::wrong_argument_count, function.name, arity_text(function), count));
   }
   auto invoke = [&](std::span<const Value> values, int outputs) {
     Call call(interpreter_, function.name, values, outputs);
@@ -189,9 +191,9 @@ Value Evaluator::call_builtin(const NativeFunction& function, std::span<const Va
   } catch (const std::bad_alloc&) {
     // Every builtin's allocations (text, string arrays, tables), not only numeric arrays, fail
     // as a script error at the call, never as an abort (repmat("abc", 1, 1e12), blanks(1e15)).
-    throw Error(fmt::format("{}: out of memory", function.name));
+    throw Error(fmt::format(messages::spoken_by, function.name, messages::out_of_memory));
   } catch (const std::length_error&) {
-    throw Error(fmt::format("{}: out of memory (the result would be too long)", function.name));
+    throw Error(fmt::format(messages::spoken_by, function.name, messages::result_too_long));
   }
 }
 
@@ -218,13 +220,11 @@ void Evaluator::check_depth() {
     exhausted = exhausted || (here < stack_base_ && stack_base_ - here > stack_budget_);
   }
   if (exhausted) {
-    throw Error(fmt::format("maximum recursion depth exceeded ({} nested calls)", depth_));
+    throw Error(fmt::format(messages::recursion_too_deep, depth_));
   }
 }
 
-void Evaluator::throw_stack_exhausted() {
-  throw Error("expression nested too deeply for the stack");
-}
+void Evaluator::throw_stack_exhausted() { throw Error(std::string(messages::stack_too_deep)); }
 
 namespace {
 
@@ -241,13 +241,11 @@ bool ends_with_list(const lang::FunctionDef& function, const std::vector<lang::N
 void check_call_shape(const lang::FunctionDef& function, std::size_t arguments, int nargout,
                       bool takes_varargin, bool gives_varargout) {
   if (!takes_varargin && arguments > function.params.size()) {
-    throw Error(
-        fmt::format("function expects {} argument(s), got {}", function.params.size(), arguments));
+    throw Error(fmt::format(messages::function_argument_count, function.params.size(), arguments));
   }
   const std::size_t outputs = function.outputs.size();
   if (!gives_varargout && nargout >= 2 && static_cast<std::size_t>(nargout) > outputs) {
-    throw Error(fmt::format("function '{}' declares {} output(s), but caller asked for {}",
-                            function.name, outputs, nargout));
+    throw Error(fmt::format(messages::too_many_outputs_requested, function.name, outputs, nargout));
   }
 }
 
@@ -348,8 +346,8 @@ std::optional<Value> Evaluator::function_output(const lang::FunctionDef& functio
     return Value::string(texts[k - named]);
   }
   if (!output.value.is(Kind::Cell)) {
-    throw Error(fmt::format("function '{}': varargout must be a cell array, not {}", function.name,
-                            kind_name(output.value.kind())));
+    throw Error(
+        fmt::format(messages::varargout_not_cell, function.name, kind_name(output.value.kind())));
   }
   const CellArray& cells = output.value.cell_value();
   if (k - named >= cells.items.size()) return std::nullopt;
@@ -369,8 +367,7 @@ Value Evaluator::collect_outputs(const lang::FunctionDef& function, Frame& frame
     if (!output) {
       const std::string name =
           k < named ? function.outputs[k].text : fmt::format("varargout{{{}}}", k - named + 1);
-      throw Error(fmt::format("function '{}': output '{}' was not assigned in the body",
-                              function.name, name));
+      throw Error(fmt::format(messages::output_not_assigned, function.name, name));
     }
     items.push_back(std::move(*output));
   }
@@ -383,8 +380,8 @@ Value Evaluator::call_lambda(const Value& lambda, std::span<Value> arguments,
   const auto& code = *std::static_pointer_cast<const LambdaCode>(value.code);
   const lang::LambdaDef& definition = *code.definition;
   if (arguments.size() != definition.params.size()) {
-    throw Error(fmt::format("lambda expects {} argument(s), got {}", definition.params.size(),
-                            arguments.size()));
+    throw Error(
+        fmt::format(messages::lambda_argument_count, definition.params.size(), arguments.size()));
   }
   check_depth();
   Frame frame;
@@ -478,8 +475,7 @@ Value Evaluator::call_value(const Value& function, std::span<Value> arguments, i
     case Kind::String:
       return call_by_name(function.string_value(), arguments, nargout, where);
     default:
-      throw Error(
-          fmt::format("expected a lambda or function handle, got {}", function.kind_name()));
+      throw Error(fmt::format(messages::not_callable, function.kind_name()));
   }
 }
 
@@ -658,7 +654,7 @@ Value Evaluator::eval_method_call(const lang::MethodCallExpr& expression, int na
     }
     // No field and no function of that name: the user meant a field (`out.blocks(1)` where the
     // field is `layers`), so say so rather than "undefined function".
-    throw Error(fmt::format("struct has no field '{}'", name), expression.loc);
+    throw Error(fmt::format(messages::no_such_field, name), expression.loc);
   }
   for (const lang::ExprPtr& argument : expression.args) arguments.push_back(eval(*argument));
   return located(expression.loc, [&] {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/messages/indexing.hpp"
 #include "runtime/display.hpp"
 #include "runtime/indexing.hpp"
 #include "runtime/nd_cells.hpp"
@@ -31,7 +32,7 @@ std::vector<Index> positions_of(const Value& subscript, Index extent) {
 
 void check_count(std::span<const Value> subscripts) {
   if (subscripts.empty() || subscripts.size() > 2) {
-    throw Error(fmt::format("cell arrays take one or two subscripts, got {}", subscripts.size()));
+    throw Error(fmt::format(messages::cell_subscript_count, subscripts.size()));
   }
 }
 
@@ -44,7 +45,7 @@ std::vector<Index> read_positions(const CellArray& cells, std::span<const Value>
     out = positions_of(subscripts[0], count);
     for (const Index p : out) {
       if (p >= count) {
-        throw Error(fmt::format("index {} out of bounds (cell has {} elements)", p + 1, count));
+        throw Error(fmt::format(messages::cell_index_out_of_bounds, p + 1, count));
       }
     }
     return out;
@@ -54,8 +55,8 @@ std::vector<Index> read_positions(const CellArray& cells, std::span<const Value>
   for (const Index c : columns) {
     for (const Index r : rows) {
       if (r >= cells.rows || c >= cells.columns) {
-        throw Error(fmt::format("index ({},{}) out of bounds (cell is {}x{})", r + 1, c + 1,
-                                cells.rows, cells.columns));
+        throw Error(fmt::format(messages::cell_index_pair_out_of_bounds, r + 1, c + 1, cells.rows,
+                                cells.columns));
       }
       out.push_back(c * cells.rows + r);
     }
@@ -95,9 +96,8 @@ std::vector<Index> write_positions(CellArray& cells, std::string_view name,
       } else if (cells.columns == 1) {
         resize(cells, largest + 1, 1);
       } else {
-        throw Error(fmt::format(
-            "{}: linear index {} out of bounds for a {}x{} cell (use two subscripts to grow it)",
-            name, largest + 1, cells.rows, cells.columns));
+        throw Error(fmt::format(messages::cell_linear_index_cannot_grow, name, largest + 1,
+                                cells.rows, cells.columns));
       }
     }
     return out;
@@ -122,8 +122,7 @@ CellArray& cell_target(Value& target, bool defined, std::string_view name) {
   if (!defined || empty || target.is_none()) {
     target = Value::cell(CellArray{});
   } else if (!target.is(Kind::Cell)) {
-    throw Error(fmt::format("'{}' is a {}, not a cell array (brace subscripts index cells)", name,
-                            target.kind_name()));
+    throw Error(fmt::format(messages::brace_target_not_cell, name, target.kind_name()));
   }
   return target.mutable_cell();
 }
@@ -146,16 +145,13 @@ std::optional<Index> cell_brace_position(const Value& cell, std::string_view nam
     columns = positions_of(subscripts[1], cells.columns);
   }
   if (rows.size() * columns.size() != 1) {
-    throw Error(
-        fmt::format("a brace subscript inside an assignment target must select one element, got {}",
-                    rows.size() * columns.size()));
+    throw Error(fmt::format(messages::brace_target_selects_count, rows.size() * columns.size()));
   }
   if (subscripts.size() == 1) {
     if (rows[0] < count) return rows[0];
     if (cells.rows > 1 && cells.columns > 1) {
-      throw Error(fmt::format(
-          "{}: linear index {} out of bounds for a {}x{} cell (use two subscripts to grow it)",
-          name, rows[0] + 1, cells.rows, cells.columns));
+      throw Error(fmt::format(messages::cell_linear_index_cannot_grow, name, rows[0] + 1,
+                              cells.rows, cells.columns));
     }
     return std::nullopt;
   }
@@ -168,9 +164,7 @@ Value cell_brace_read(const Value& cell, std::span<const Value> subscripts) {
   if (is_nd_cell_index(cells, subscripts.size())) return nd_cell_brace_read(cells, subscripts);
   const std::vector<Index> positions = read_positions(cells, subscripts);
   if (positions.size() != 1) {
-    throw Error(
-        fmt::format("brace indexing selects {} elements here; use c(...) for a cell of several",
-                    positions.size()));
+    throw Error(fmt::format(messages::brace_selects_several, positions.size()));
   }
   return cells.items[static_cast<std::size_t>(positions.front())];
 }
@@ -200,10 +194,7 @@ void cell_brace_assign(Value& target, bool defined, std::string_view name,
   for (const Value& subscript : subscripts) {
     const Subscript resolved = resolve_subscript(subscript);
     if (resolved.all || resolved.positions.size() != 1) {
-      throw Error(
-          fmt::format("{}{{...}} = value writes one element; each subscript must select "
-                      "exactly one position",
-                      name));
+      throw Error(fmt::format(messages::brace_assignment_selects_several, name));
     }
   }
   CellArray& cells = cell_target(target, defined, name);
@@ -218,10 +209,7 @@ void cell_brace_assign(Value& target, bool defined, std::string_view name,
 void cell_paren_assign(Value& target, bool defined, std::string_view name,
                        std::span<const Value> subscripts, const Value& rhs) {
   if (!rhs.is(Kind::Cell)) {
-    throw Error(
-        fmt::format("{}(...) = value needs a cell on the right (write {}{{k}} = value "
-                    "to store one element)",
-                    name, name));
+    throw Error(fmt::format(messages::cell_assignment_needs_cell, name, name));
   }
   Value staged = defined ? target : Value();
   CellArray& cells = cell_target(staged, defined, name);
@@ -233,8 +221,8 @@ void cell_paren_assign(Value& target, bool defined, std::string_view name,
   const std::vector<Index> positions = write_positions(cells, name, subscripts);
   const std::vector<Value>& values = rhs.cell_value().items;
   if (values.size() != 1 && values.size() != positions.size()) {
-    throw Error(fmt::format("{}(...) = cell: {} positions but {} elements on the right", name,
-                            positions.size(), values.size()));
+    throw Error(fmt::format(messages::cell_assignment_count_mismatch, name, positions.size(),
+                            values.size()));
   }
   for (std::size_t k = 0; k < positions.size(); ++k) {
     cells.items[static_cast<std::size_t>(positions[k])] = values[values.size() == 1 ? 0 : k];
@@ -270,7 +258,7 @@ void cell_delete(Value& target, std::span<const Value> subscripts) {
   const bool all_rows = resolve_subscript(subscripts[0]).all;
   const bool all_columns = resolve_subscript(subscripts[1]).all;
   if (!all_rows && !all_columns) {
-    throw Error("cell deletion with two subscripts needs ':' in one of them");
+    throw Error(std::string(messages::cell_deletion_needs_colon));
   }
   const bool by_column = all_rows;
   const std::vector<Index> doomed =
@@ -278,7 +266,7 @@ void cell_delete(Value& target, std::span<const Value> subscripts) {
   const Index extent = by_column ? cells.columns : cells.rows;
   std::vector<bool> remove(static_cast<std::size_t>(extent), false);
   for (const Index p : doomed) {
-    if (p >= extent) throw Error(fmt::format("index {} out of bounds for deletion", p + 1));
+    if (p >= extent) throw Error(fmt::format(messages::deletion_index_out_of_bounds, p + 1));
     remove[static_cast<std::size_t>(p)] = true;
   }
   CellArray out;
@@ -412,8 +400,8 @@ Value concatenate_cells(std::span<const Value> parts, bool vertical) {
     }
     if (vertical) {
       if (piece.columns != out.columns) {
-        throw Error(fmt::format("vertical cell concatenation: {} columns vs {}", out.columns,
-                                piece.columns));
+        throw Error(
+            fmt::format(messages::cell_vertical_concatenation_columns, out.columns, piece.columns));
       }
       CellArray joined;
       joined.rows = out.rows + piece.rows;
@@ -430,7 +418,7 @@ Value concatenate_cells(std::span<const Value> parts, bool vertical) {
     } else {
       if (piece.rows != out.rows) {
         throw Error(
-            fmt::format("horizontal cell concatenation: {} rows vs {}", out.rows, piece.rows));
+            fmt::format(messages::cell_horizontal_concatenation_rows, out.rows, piece.rows));
       }
       out.columns += piece.columns;
       for (Value& item : piece.items) out.items.push_back(std::move(item));

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "base/error.hpp"
+#include "base/messages/values.hpp"
 #include "base/utf8.hpp"
 #include "num/format.hpp"
 
@@ -69,8 +70,7 @@ num::Matrix checked_codes(num::Matrix codes, std::string_view what) {
   for (double& code : codes.mutable_real_values()) {
     const double whole = std::trunc(code);
     if (!(whole >= 0.0 && whole <= 0x10FFFF)) {
-      throw Error(fmt::format("{}: {} is not a character code (0..1114111)", what,
-                              num::format_shortest(code)));
+      throw Error(fmt::format(messages::not_character_code, what, num::format_shortest(code)));
     }
     code = whole + 0.0;
   }

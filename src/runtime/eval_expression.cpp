@@ -9,6 +9,8 @@
 
 #include "base/error.hpp"
 #include "base/located.hpp"
+#include "base/messages/indexing.hpp"
+#include "base/messages/language.hpp"
 #include "runtime/cell_array.hpp"
 #include "runtime/char_matrix.hpp"
 #include "runtime/class_values.hpp"
@@ -171,7 +173,7 @@ Value Evaluator::eval_identifier(const lang::IdentifierExpr& expression) {
   if (names_function(expression.name) || load_function_file(expression.name.text, expression.loc)) {
     return call_by_name(expression.name.text, {}, 1, expression.loc);
   }
-  throw Error(fmt::format("undefined variable '{}'", expression.name.text), expression.loc);
+  throw Error(fmt::format(messages::undefined_variable, expression.name.text), expression.loc);
 }
 
 Value Evaluator::eval_binary(const lang::BinaryExpr& expression) {
@@ -390,28 +392,26 @@ Value Evaluator::field_of(const Value& base, const lang::FieldExpr& expression) 
       expression.name_expr ? dynamic_field_name(*expression.name_expr) : expression.field;
   if (base.is(Kind::Struct)) {
     if (const Value* field = base.field(name)) return *field;
-    throw Error(fmt::format("struct has no field '{}'", name), expression.loc);
+    throw Error(fmt::format(messages::no_such_field, name), expression.loc);
   }
   if (base.is(Kind::Object)) {
     if (std::optional<Value> property = base.object_value()->property(name)) return *property;
   }
   if (base.is(Kind::StructArray)) {
-    throw Error(fmt::format("cannot access field '{}' on a {} struct array; index one element, "
-                            "as in s(k).{}",
-                            name, fmt::join(base.struct_array_dims(), "×"), name),
+    throw Error(fmt::format(messages::field_access_struct_array, name,
+                            fmt::join(base.struct_array_dims(), "×"), name),
                 expression.loc);
   }
-  throw Error(fmt::format("cannot access field '{}' on {}", name, base.kind_name()),
-              expression.loc);
+  throw Error(fmt::format(messages::field_access_kind, name, base.kind_name()), expression.loc);
 }
 
 std::string Evaluator::dynamic_field_name(const lang::Expr& name) {
   const Value value = eval(name);
   if (!value.is(Kind::String)) {
-    throw Error(fmt::format("dynamic field name must be a string, got {}", value.kind_name()),
-                name.loc);
+    throw Error(fmt::format(messages::dynamic_field_name_not_string, value.kind_name()), name.loc);
   }
-  if (value.string_value().empty()) throw Error("dynamic field name is empty", name.loc);
+  if (value.string_value().empty())
+    throw Error(std::string(messages::dynamic_field_name_empty), name.loc);
   return value.string_value();
 }
 
@@ -444,7 +444,7 @@ Value Evaluator::eval_function_handle(const lang::FunctionHandleExpr& expression
 }
 
 Value Evaluator::eval_end(const lang::EndExpr& expression) {
-  if (ends_.empty()) throw Error("undefined variable 'end'", expression.loc);
+  if (ends_.empty()) throw Error(fmt::format(messages::undefined_variable, "end"), expression.loc);
   const EndBinding& binding = ends_.back();
   return Value::scalar(
       end_value(*binding.container, binding.position, binding.count, binding.for_write));
@@ -553,11 +553,11 @@ Value Evaluator::eval_cell_index(const lang::CellIndexExpr& expression) {
       if (base.is(Kind::StringArray)) {
         Value element = index_read(base, subscripts);
         if (!element.is(Kind::String)) {
-          throw Error("brace indexing selects one element; use s(...) for several strings");
+          throw Error(std::string(messages::brace_selects_several_strings));
         }
         return element;
       }
-      throw Error(fmt::format("brace indexing needs a cell array, got {}", base.kind_name()));
+      throw Error(fmt::format(messages::brace_needs_cell, base.kind_name()));
     });
   });
 }

@@ -19,6 +19,7 @@
 
 #include "base/error.hpp"
 #include "base/located.hpp"
+#include "base/messages/indexing.hpp"
 #include "runtime/cell_array.hpp"
 #include "runtime/display.hpp"
 #include "runtime/evaluator.hpp"
@@ -95,7 +96,7 @@ std::string brace_text(std::span<const Value> subscripts) {
 // The element `c{k} op= v` updates.
 Value brace_read_for_update(const Value& container, std::span<const Value> subscripts) {
   if (!container.is(Kind::Cell)) {
-    throw Error(fmt::format("brace indexing needs a cell array, got {}", container.kind_name()));
+    throw Error(fmt::format(messages::brace_needs_cell, container.kind_name()));
   }
   return cell_brace_read(container, subscripts);
 }
@@ -192,7 +193,7 @@ void write_final_subscript(Value& node, bool defined, TargetPlan& plan, Resolved
     return;
   }
   if (is_deletion_value(rhs)) {
-    if (!defined) throw Error(fmt::format("[]-deletion: undefined variable '{}'", name));
+    if (!defined) throw Error(fmt::format(messages::deletion_undefined_variable, name));
     index_delete(node, true, name, step.subscripts);
     return;
   }
@@ -253,13 +254,13 @@ void resolve_field(ReadCursor& cursor, ResolvedStep& step, const lang::TargetSte
                    std::string& text) {
   const Value* current = cursor.current;
   if (cursor.exists && current->is(Kind::StructArray)) {
-    throw Error(fmt::format("'{}' is a {} struct array: assign a field of one element, as "
-                            "in {}(k).{}",
-                            text, fmt::join(current->struct_array_dims(), "×"), text, step.field),
+    throw Error(fmt::format(messages::struct_array_field_target, text,
+                            fmt::join(current->struct_array_dims(), "×"), text, step.field),
                 written.loc);
   }
   if (cursor.exists && !current->is(Kind::Struct) && !replaceable(*current, cursor.exists)) {
-    throw Error(fmt::format("'{}' is a {}, not a struct", text, current->kind_name()), written.loc);
+    throw Error(fmt::format(messages::field_target_not_struct, text, current->kind_name()),
+                written.loc);
   }
   text += '.';
   text += step.field;
@@ -279,7 +280,8 @@ void resolve_element(ReadCursor& cursor, ResolvedStep& step, const lang::TargetS
   step.form = ResolvedStep::Form::Element;
   const Value* current = cursor.current;
   if (cursor.exists && !is_struct_like(*current) && !replaceable(*current, cursor.exists)) {
-    throw Error(fmt::format("'{}' is a {}, not a struct", text, current->kind_name()), written.loc);
+    throw Error(fmt::format(messages::field_target_not_struct, text, current->kind_name()),
+                written.loc);
   }
   const bool one = current->is(Kind::Struct);
   const bool array = current->is(Kind::StructArray);
@@ -314,8 +316,7 @@ void resolve_cell_element(ReadCursor& cursor, ResolvedStep& step, const lang::Ta
   step.form = ResolvedStep::Form::CellElement;
   const Value* current = cursor.current;
   if (cursor.exists && !current->is(Kind::Cell) && !replaceable(*current, cursor.exists)) {
-    throw Error(fmt::format("'{}' is a {}, not a cell array (brace subscripts index cells)", text,
-                            current->kind_name()),
+    throw Error(fmt::format(messages::brace_target_not_cell, text, current->kind_name()),
                 written.loc);
   }
   step.cell_position =

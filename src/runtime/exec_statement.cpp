@@ -15,6 +15,7 @@
 #include "base/error.hpp"
 #include "base/file.hpp"
 #include "base/located.hpp"
+#include "base/messages/language.hpp"
 #include "base/stop.hpp"
 #include "base/utf8.hpp"
 #include "lang/dialect.hpp"
@@ -85,7 +86,7 @@ void Evaluator::run_program(const lang::Program& program, ExecMode mode) {
     mode_ = saved;
     program_ = saved_program;
     // `return` at top level stops the program with the error text `return` (§2.12).
-    if (flow == Flow::Return) throw Error("return");
+    if (flow == Flow::Return) throw Error(std::string(messages::return_at_top_level));
   } catch (...) {
     mode_ = saved;
     program_ = saved_program;
@@ -239,7 +240,7 @@ void Evaluator::exec_declare(const lang::DeclareStmt& statement) {
 Value& Evaluator::shared_storage(lang::DeclareKind kind, const std::string& name) {
   const Value empty = Value::matrix(num::Matrix(0, 0));
   if (kind == lang::DeclareKind::Global) return globals_.try_emplace(name, empty).first->second;
-  if (frame_->function == nullptr) throw Error("persistent: only a function has persistent values");
+  if (frame_->function == nullptr) throw Error(std::string(messages::persistent_outside_function));
   const std::shared_ptr<const lang::FunctionDef>& definition = frame_->function->definition;
   auto& entry = persistents_[definition.get()];
   entry.first = definition;
@@ -347,7 +348,7 @@ void Evaluator::exec_assign(const lang::AssignStmt& statement) {
   if (statement.op != lang::AssignOp::Set) {
     const Variable& current = slot(statement.target);
     if (!current.defined) {
-      throw Error(fmt::format("undefined variable '{}'", statement.target.text), statement.loc);
+      throw Error(fmt::format(messages::undefined_variable, statement.target.text), statement.loc);
     }
     const lang::BinaryOp op = lang::compound_operator(statement.op);
     if (current.value.is_double_scalar() && value.is_double_scalar()) {
@@ -427,8 +428,7 @@ void Evaluator::exec_multi_assign(const lang::MultiAssignStmt& statement) {
   if (result.is(Kind::Tuple)) {
     const std::vector<Value> items = result.tuple_items();
     if (static_cast<int>(items.size()) < count) {
-      throw Error(fmt::format("multi-assign: expected {} values, function returned {}", count,
-                              items.size()));
+      throw Error(fmt::format(messages::multi_assign_count_mismatch, count, items.size()));
     }
     for (int k = 0; k < count; ++k) {
       const auto& target = statement.targets[static_cast<std::size_t>(k)];
@@ -444,7 +444,7 @@ void Evaluator::exec_multi_assign(const lang::MultiAssignStmt& statement) {
     return;
   }
   if (count != 1) {
-    throw Error(fmt::format("multi-assign: expected {} values, function returned 1", count));
+    throw Error(fmt::format(messages::multi_assign_count_mismatch, count, 1));
   }
   const auto& target = statement.targets[0];
   if (!target) return;
@@ -582,7 +582,9 @@ void iterate_value(Value& iterable, bool matlab, const lang::ForStmt& statement,
         break;
       }
       // A row cell of text in matlab code ({'a', 'b'}): each column as a one-element cell.
-      if (!matlab) throw Error("for: cannot iterate over string_array", statement.iterable->loc);
+      if (!matlab)
+        throw Error(fmt::format(messages::for_cannot_iterate, "string_array"),
+                    statement.iterable->loc);
       for (const std::string& item : iterable.string_array_value()) {
         if (!iteration(Value::string_array({item}))) break;
       }
@@ -594,7 +596,7 @@ void iterate_value(Value& iterable, bool matlab, const lang::ForStmt& statement,
       iterate_tracked(iterable, iteration);
       break;
     default:
-      throw Error(fmt::format("for: cannot iterate over {}", iterable.kind_name()),
+      throw Error(fmt::format(messages::for_cannot_iterate, iterable.kind_name()),
                   statement.iterable->loc);
   }
 }
@@ -706,8 +708,7 @@ Flow Evaluator::exec_run(const lang::RunStmt& statement) {
       for (const fs::path& candidate : candidates) {
         searched += (searched.empty() ? "" : ", ") + full_path(candidate);
       }
-      throw Error(
-          fmt::format("import: {}: file not found (searched {})", statement.path, searched));
+      throw Error(fmt::format(messages::import_not_found, statement.path, searched));
     }
     chosen = candidates.front();
   }

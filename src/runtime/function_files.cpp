@@ -12,6 +12,7 @@
 
 #include "base/error.hpp"
 #include "base/file.hpp"
+#include "base/messages/language.hpp"
 #include "lang/lexer.hpp"
 #include "lang/parser.hpp"
 #include "runtime/evaluator.hpp"
@@ -70,7 +71,7 @@ std::optional<lang::Program> Evaluator::find_code_file(std::string_view name,
   std::string reason;
   std::optional<std::string> text = read_file(chosen, reason);
   if (!text) {
-    throw Error(fmt::format("cannot read the code file {}: {}", chosen.string(), reason));
+    throw Error(fmt::format(messages::cannot_read_code_file, chosen.string(), reason));
   }
   return lang::parse_program(std::make_shared<const SourceFile>(chosen.string(), std::move(*text)),
                              lang::Dialect::Matlab);
@@ -98,11 +99,7 @@ bool Evaluator::load_function_file(std::string_view name, const SourceLoc& where
   const lang::Program& program = *found;
   if (!is_function_file(program) ||
       program.body.front()->as<lang::FunctionStmt>().function->name != name) {
-    throw Error(fmt::format(
-        "'{}' is a script, or a file whose first function is not {}: a script runs as a "
-        "statement of its own (`{}`), and a function file's first statement must be "
-        "`function ... = {}(...)`",
-        name, name, name, name));
+    throw Error(fmt::format(messages::not_a_function_file, name, name, name, name));
   }
   // Its other functions come with it (MATLAB keeps them private to the file; here they are
   // defined for the session, unless a function of that name exists already).

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "base/error.hpp"
+#include "base/messages/indexing.hpp"
 #include "runtime/cell_array.hpp"
 #include "runtime/char_matrix.hpp"
 #include "runtime/class_values.hpp"
@@ -89,14 +90,12 @@ bool keeps_logical(const Value& target, const Value& rhs) {
 AssignEcho write_row(Value& target, Index row, const Value& rhs) {
   num::Matrix& m = target.mutable_matrix();
   if (row >= m.rows()) {
-    throw Error(fmt::format("index assignment: row {} out of bounds for {}×{} matrix", row + 1,
-                            m.rows(), m.columns()));
+    throw Error(
+        fmt::format(messages::assignment_row_out_of_bounds, row + 1, m.rows(), m.columns()));
   }
   const num::Matrix& values = rhs.matrix_value();
   if (values.size() != m.columns()) {
-    throw Error(
-        fmt::format("index assignment: row vector length {} does not match matrix columns {}",
-                    values.size(), m.columns()));
+    throw Error(fmt::format(messages::assignment_row_length_mismatch, values.size(), m.columns()));
   }
   const Source source = source_of(rhs);
   for (Index c = 0; c < m.columns(); ++c) write(m, row * m.columns() + c, source, c);
@@ -129,20 +128,17 @@ void grow_to_positions(num::Matrix& m, const std::vector<Index>& positions, bool
   } else if (m.columns() == 1) {
     m = grown(m, needed, 1);
   } else {
-    throw Error(fmt::format(
-        "index assignment: linear index {} out of bounds for {}×{} matrix ({} elements)", needed,
-        m.rows(), m.columns(), m.size()));
+    throw Error(fmt::format(messages::assignment_linear_index_out_of_bounds, needed, m.rows(),
+                            m.columns(), m.size()));
   }
 }
 
 AssignEcho assign_linear(Value& target, bool defined, const Value& subscript, const Value& rhs) {
   if (!is_number(rhs) && !rhs.is_array()) {
-    throw Error(
-        fmt::format("index assignment: right-hand side must be scalar, complex, or vector; got {}",
-                    rhs.kind_name()));
+    throw Error(fmt::format(messages::assignment_needs_vector, rhs.kind_name()));
   }
   if (subscript.is(Kind::Scalar) && std::trunc(subscript.scalar_value()) < 1.0) {
-    throw Error("index assignment: index must be >= 1");
+    throw Error(std::string(messages::assignment_index_below_one));
   }
   const Subscript s = resolve_subscript(subscript);
   // A one-element array written to one position is its element (MATLAB: `ids(k) = find(...)`
@@ -167,9 +163,7 @@ AssignEcho assign_linear(Value& target, bool defined, const Value& subscript, co
   const std::vector<Index> positions =
       s.all ? range_positions(length == 0 ? source.count : length) : s.positions;
   if (!source.scalar && source.count != static_cast<Index>(positions.size())) {
-    throw Error(
-        fmt::format("index assignment: RHS vector length {} does not match target index count {}",
-                    source.count, positions.size()));
+    throw Error(fmt::format(messages::assignment_count_mismatch, source.count, positions.size()));
   }
   grow_to_positions(m, positions, vector_kind);
   const Index rows = m.rows(), columns = m.columns();
@@ -210,7 +204,7 @@ num::Matrix region_matrix(Value& target, bool defined, std::string_view name, bo
   if (!defined) return num::Matrix(0, 0);
   if (target.is(Kind::Matrix)) return std::move(target.mutable_matrix());
   if (!target.is(Kind::Vector) && !is_number(target)) {
-    throw Error(fmt::format("index assignment: '{}' is not a matrix", name));
+    throw Error(fmt::format(messages::assignment_target_not_matrix, name));
   }
   vector_origin = true;
   num::Matrix m = target.as_matrix();
@@ -253,21 +247,17 @@ void check_region_fits(const Value& rhs, Index region_rows, Index region_columns
   const Index region_count = region_rows * region_columns;
   if (exact_shape || (one_dimensional && values.size() == region_count)) return;
   if (rhs.is(Kind::Vector)) {
-    throw Error(
-        fmt::format("index assignment: vector of length {} does not match target region {}×{} ({} "
-                    "elements)",
-                    values.size(), region_rows, region_columns, region_count));
+    throw Error(fmt::format(messages::assignment_vector_region_mismatch, values.size(), region_rows,
+                            region_columns, region_count));
   }
-  throw Error(fmt::format("index assignment: RHS shape {}×{} does not match target region {}×{}",
-                          values.rows(), values.columns(), region_rows, region_columns));
+  throw Error(fmt::format(messages::assignment_shape_mismatch, values.rows(), values.columns(),
+                          region_rows, region_columns));
 }
 
 AssignEcho assign_region(Value& target, bool defined, std::string_view name,
                          std::span<const Value> subscripts, const Value& rhs) {
   if (!is_number(rhs) && !rhs.is_array()) {
-    throw Error(fmt::format(
-        "index assignment: right-hand side must be scalar, complex, vector, or matrix; got {}",
-        rhs.kind_name()));
+    throw Error(fmt::format(messages::assignment_needs_matrix, rhs.kind_name()));
   }
   const bool logical = defined && keeps_logical(target, rhs);
   bool vector_origin = false;
@@ -340,7 +330,7 @@ num::Matrix select(const num::Matrix& m, const std::vector<Index>& rows,
 
 void check_bounds(const std::vector<Index>& positions, Index extent) {
   for (Index p : positions) {
-    if (p >= extent) throw Error(fmt::format("index {} out of bounds (size {})", p + 1, extent));
+    if (p >= extent) throw Error(fmt::format(messages::index_out_of_bounds_size, p + 1, extent));
   }
 }
 
@@ -485,9 +475,9 @@ AssignEcho assign_values(Value& target, bool defined, std::string_view name,
     case 2:
       return assign_region(target, defined, name, subscripts, rhs);
     case 3:
-      throw Error("3D indexing requires a tensor3, got " + std::string(target.kind_name()));
+      throw Error(fmt::format(messages::index_3d_needs_tensor3, target.kind_name()));
     default:
-      throw Error("index assignment: only 1, 2, or 3 indices are supported");
+      throw Error(std::string(messages::assignment_subscript_count));
   }
 }
 
@@ -528,14 +518,12 @@ num::Matrix without_slices(const num::Matrix& m, std::span<const Value> subscrip
     check_bounds(removed, m.columns());
     return select(m, range_positions(m.rows()), kept_positions(removed, m.columns()));
   }
-  throw Error(
-      "[]-deletion on a matrix: one of the two indices must be `:` (deleting individual "
-      "elements would leave a hole)");
+  throw Error(std::string(messages::matrix_deletion_needs_colon));
 }
 
 void delete_values(Value& target, bool defined, std::string_view name,
                    std::span<const Value> subscripts) {
-  if (!defined) throw Error(fmt::format("[]-deletion: undefined variable '{}'", name));
+  if (!defined) throw Error(fmt::format(messages::deletion_undefined_variable, name));
   if (target.is(Kind::Tracked)) return tracked_index_delete(target, name, subscripts);
   if (target.is(Kind::Cell)) {
     cell_delete(target, subscripts);
@@ -566,12 +554,10 @@ void delete_values(Value& target, bool defined, std::string_view name,
   }
   if (target.is(Kind::Matrix) || (target.is(Kind::Vector) && subscripts.size() == 2)) {
     if (subscripts.size() == 1) {
-      throw Error(
-          "[]-deletion on a matrix: use M(rows, :) = [] or M(:, cols) = [] (single-index `M(k) = "
-          "[]` is not supported — would leave a hole)");
+      throw Error(std::string(messages::matrix_deletion_single_index));
     }
     if (subscripts.size() != 2) {
-      throw Error("index assignment: only 1, 2, or 3 indices are supported");
+      throw Error(std::string(messages::assignment_subscript_count));
     }
     num::Matrix result = without_slices(target.as_matrix(), subscripts);
     target = target.is(Kind::Vector) && result.rows() == 1
@@ -579,8 +565,8 @@ void delete_values(Value& target, bool defined, std::string_view name,
                  : Value::matrix(std::move(result), logical);
     return;
   }
-  throw Error(fmt::format("[]-deletion: '{}' is a {}; expected vector or matrix, got {} indices",
-                          name, target.kind_name(), subscripts.size()));
+  throw Error(
+      fmt::format(messages::deletion_target_kind, name, target.kind_name(), subscripts.size()));
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/messages/indexing.hpp"
 #include "base/utf8.hpp"
 #include "runtime/display.hpp"
 #include "runtime/indexing.hpp"
@@ -41,15 +42,13 @@ std::vector<std::string> pieces_of(const Value& rhs, bool characters) {
     return pieces;
   }
   if (rhs.is(Kind::StringArray) && !characters) return rhs.string_array_value();
-  throw Error(fmt::format("index assignment: right-hand side must be a string{}, got {}",
-                          characters ? "" : " or string array", rhs.kind_name()));
+  throw Error(fmt::format(messages::assignment_needs_text, characters ? "" : " or string array",
+                          rhs.kind_name()));
 }
 
 void check_count(const std::vector<std::string>& pieces, std::size_t positions) {
   if (pieces.size() != 1 && pieces.size() != positions) {
-    throw Error(fmt::format(
-        "index assignment: right-hand side has {} elements, the index selects {} positions",
-        pieces.size(), positions));
+    throw Error(fmt::format(messages::assignment_text_count_mismatch, pieces.size(), positions));
   }
 }
 
@@ -78,7 +77,7 @@ std::string joined(const std::vector<std::string>& items) {
 
 void check_one_subscript(std::span<const Value> subscripts, const Value& target) {
   if (subscripts.size() != 1) {
-    throw Error(fmt::format("2D indexing requires a matrix, got {}", target.kind_name()));
+    throw Error(fmt::format(messages::index_2d_needs_matrix, target.kind_name()));
   }
 }
 
@@ -108,9 +107,7 @@ AssignEcho text_assign(Value& target, std::span<const Value> subscripts, const V
     Index next = static_cast<Index>(items.size());
     for (Index p : sorted) {
       if (p > next) {
-        throw Error(
-            fmt::format("index assignment: position {} is past the end of a {}-character string",
-                        p + 1, items.size()));
+        throw Error(fmt::format(messages::assignment_past_string_end, p + 1, items.size()));
       }
       if (p == next) ++next;
     }
@@ -131,7 +128,7 @@ void text_delete(Value& target, std::span<const Value> subscripts) {
   const Index extent = static_cast<Index>(items.size());
   std::vector<Index> removed = written_positions(subscripts[0], extent, 0);
   for (Index p : removed) {
-    if (p >= extent) throw Error(fmt::format("index {} out of bounds (size {})", p + 1, extent));
+    if (p >= extent) throw Error(fmt::format(messages::index_out_of_bounds_size, p + 1, extent));
   }
   std::sort(removed.begin(), removed.end());
   removed.erase(std::unique(removed.begin(), removed.end()), removed.end());

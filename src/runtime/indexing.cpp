@@ -1,7 +1,7 @@
 // Index reads, indexed assignment (with MATLAB growth) and deletion (language.md §6, §13.7,
 // §13.9). Matrices are stored row-major; MATLAB's linear index is column-major, so a linear
 // position p of an R×C matrix is element (p mod R, p div R).
-#include "runtime/indexing.hpp"
+#include "base/messages/indexing.hpp"
 
 #include <fmt/format.h>
 
@@ -14,6 +14,7 @@
 #include "runtime/cell_array.hpp"
 #include "runtime/char_matrix.hpp"
 #include "runtime/class_values.hpp"
+#include "runtime/indexing.hpp"
 #include "runtime/nd_indexing.hpp"
 #include "runtime/nd_values.hpp"
 #include "runtime/operators.hpp"
@@ -28,7 +29,7 @@ namespace {
 using num::Index;
 
 [[noreturn]] void invalid_position(double value) {
-  throw Error(fmt::format("index {} is invalid (1-based indexing)", num::format_shortest(value)));
+  throw Error(fmt::format(messages::index_not_one_based, num::format_shortest(value)));
 }
 
 // §6.1: a whole number (within a few ulps) of at least 1; MATLAB's error for a fraction, which
@@ -36,8 +37,7 @@ using num::Index;
 Index to_position(double value) {
   const double truncated = integral_subscript(value);
   if (std::isnan(truncated) && std::isfinite(value)) {
-    throw Error(
-        fmt::format("Index must be a positive integer (got {})", num::format_shortest(value)));
+    throw Error(fmt::format(messages::index_not_positive_integer, num::format_shortest(value)));
   }
   if (!(truncated >= 1.0)) invalid_position(value);
   // Past 2^53 positions cannot exist; let the bounds checks report them.
@@ -98,7 +98,7 @@ Value read_vector(const Value& container, const num::Matrix& data, const Subscri
   const Index length = data.size();
   if (s.all) return Value::vector(data, container.is_logical());
   for (Index p : s.positions) {
-    if (p >= length) throw Error(fmt::format("index {} out of bounds (length {})", p + 1, length));
+    if (p >= length) throw Error(fmt::format(messages::index_out_of_bounds_length, p + 1, length));
   }
   if (s.scalar) return demote_element(data.complex_at(s.positions[0]));
   return Value::vector(gather(data, s.positions, 1, static_cast<Index>(s.positions.size())),
@@ -114,8 +114,7 @@ Value read_matrix_linear(const Value& container, const Subscript& s) {
   flats.reserve(positions.size());
   for (Index p : positions) {
     if (p >= count) {
-      throw Error(fmt::format("linear index {} out of bounds ({}×{} = {} elements)", p + 1, rows,
-                              columns, count));
+      throw Error(fmt::format(messages::linear_index_out_of_bounds, p + 1, rows, columns, count));
     }
     flats.push_back(flat_of(p, rows, columns));
   }
@@ -131,11 +130,11 @@ Value read_matrix_region(const Value& container, const num::Matrix& m, const Sub
   const std::vector<Index>& columns = positions_or_all(cs, m.columns(), column_storage);
   for (Index r : rows) {
     if (r >= m.rows())
-      throw Error(fmt::format("index {} out of bounds (size {})", r + 1, m.rows()));
+      throw Error(fmt::format(messages::index_out_of_bounds_size, r + 1, m.rows()));
   }
   for (Index c : columns) {
     if (c >= m.columns()) {
-      throw Error(fmt::format("index {} out of bounds (size {})", c + 1, m.columns()));
+      throw Error(fmt::format(messages::index_out_of_bounds_size, c + 1, m.columns()));
     }
   }
   std::vector<Index> flats;
@@ -160,7 +159,7 @@ Value read_string(const Value& container, const Subscript& s) {
   std::string result;
   for (Index p : s.positions) {
     if (p >= length) {
-      throw Error(fmt::format("string index {} out of bounds (length {})", p + 1, length));
+      throw Error(fmt::format(messages::string_index_out_of_bounds, p + 1, length));
     }
     const auto at = static_cast<std::size_t>(p);
     if (ascii) {
@@ -176,7 +175,7 @@ Value read_string_array(const std::vector<std::string>& items, const Subscript& 
   if (s.all) return Value::string_array(items);
   for (Index p : s.positions) {
     if (p >= static_cast<Index>(items.size())) {
-      throw Error(fmt::format("index {} out of bounds (length {})", p + 1, items.size()));
+      throw Error(fmt::format(messages::index_out_of_bounds_length, p + 1, items.size()));
     }
   }
   if (s.scalar) return Value::string(items[static_cast<std::size_t>(s.positions[0])]);
@@ -219,14 +218,13 @@ void collect_nd_positions(const Value& subscript, std::vector<Index>& positions)
 // A scalar indexes as the one-element vector [x] (§13.9).
 Value read_scalar_container(const Value& container, std::span<const Value> subscripts) {
   const std::size_t count = subscripts.size();
-  if (count == 3)
-    throw Error(fmt::format("3D indexing requires a tensor3, got {}", container.kind_name()));
+  if (count == 3) throw Error(fmt::format(messages::index_3d_needs_tensor3, container.kind_name()));
   const num::Matrix one = container.as_matrix();
   if (count == 1) {
     const Subscript s = resolve_subscript(subscripts[0]);
     if (s.scalar) {
       if (s.positions[0] != 0) {
-        throw Error(fmt::format("index {} out of bounds (length 1)", s.positions[0] + 1));
+        throw Error(fmt::format(messages::index_out_of_bounds_length, s.positions[0] + 1, 1));
       }
       return container;
     }
@@ -244,26 +242,25 @@ Value read_vector_container(const Value& container, std::span<const Value> subsc
   if (subscripts.size() == 1) {
     return read_vector(container, data, resolve_subscript(subscripts[0]));
   }
-  if (subscripts.size() == 3) throw Error("3D indexing requires a tensor3, got vector");
+  if (subscripts.size() == 3) throw Error(fmt::format(messages::index_3d_needs_tensor3, "vector"));
   const Subscript rs = resolve_subscript(subscripts[0]);
   const Subscript cs = resolve_subscript(subscripts[1]);
   if (is_one(cs)) return read_vector(container, data, rs);
   if (is_one(rs)) return read_vector(container, data, cs);
-  throw Error("2D indexing on a vector requires one dimension to be 1");
+  throw Error(std::string(messages::index_2d_vector_not_vector_shaped));
 }
 
 // One item of a tuple, by a scalar subscript.
 Value read_tuple_item(const Value& container, std::span<const Value> subscripts) {
-  if (subscripts.size() != 1) throw Error("2D indexing requires a matrix, got tuple");
+  if (subscripts.size() != 1) throw Error(fmt::format(messages::index_2d_needs_matrix, "tuple"));
   const Subscript s = resolve_subscript(subscripts[0]);
   if (!s.scalar) {
-    throw Error(
-        fmt::format("tuple indexing requires a scalar index, got {}", subscripts[0].kind_name()));
+    throw Error(fmt::format(messages::tuple_index_not_scalar, subscripts[0].kind_name()));
   }
   const std::vector<Value>& items = container.tuple_items();
   if (s.positions[0] >= static_cast<Index>(items.size())) {
     throw Error(
-        fmt::format("index {} out of bounds (length {})", s.positions[0] + 1, items.size()));
+        fmt::format(messages::index_out_of_bounds_length, s.positions[0] + 1, items.size()));
   }
   return items[static_cast<std::size_t>(s.positions[0])];
 }
@@ -283,14 +280,14 @@ Value read_by_kind(const Value& container, std::span<const Value> subscripts) {
       return read_vector_container(container, subscripts);
     case Kind::Matrix:
       if (count == 1) return read_matrix_linear(container, resolve_subscript(subscripts[0]));
-      if (count == 3) throw Error("3D indexing requires a tensor3, got matrix");
+      if (count == 3) throw Error(fmt::format(messages::index_3d_needs_tensor3, "matrix"));
       return read_matrix_region(container, container.matrix_value(),
                                 resolve_subscript(subscripts[0]), resolve_subscript(subscripts[1]));
     case Kind::String:
-      if (count != 1) throw Error("2D indexing requires a matrix, got string");
+      if (count != 1) throw Error(fmt::format(messages::index_2d_needs_matrix, "string"));
       return read_string(container, resolve_subscript(subscripts[0]));
     case Kind::StringArray:
-      if (count != 1) throw Error("2D indexing requires a matrix, got string_array");
+      if (count != 1) throw Error(fmt::format(messages::index_2d_needs_matrix, "string_array"));
       return read_string_array(container.string_array_value(), resolve_subscript(subscripts[0]));
     case Kind::Tuple:
       return read_tuple_item(container, subscripts);
@@ -300,7 +297,7 @@ Value read_by_kind(const Value& container, std::span<const Value> subscripts) {
     case Kind::Object:
       return container.object_value()->index(subscripts);
     default:
-      throw Error(fmt::format("cannot index into {}", container.kind_name()));
+      throw Error(fmt::format(messages::cannot_index_kind, container.kind_name()));
   }
 }
 
@@ -337,10 +334,9 @@ Subscript resolve_subscript(const Value& subscript) {
         result.all = true;
         break;
       }
-      throw Error(fmt::format("invalid index type: string \"{}\" (only \":\" is a subscript)",
-                              subscript.string_value()));
+      throw Error(fmt::format(messages::index_string_invalid, subscript.string_value()));
     default:
-      throw Error(fmt::format("invalid index type: {}", subscript.kind_name()));
+      throw Error(fmt::format(messages::index_kind_invalid, subscript.kind_name()));
   }
   return result;
 }
@@ -421,7 +417,7 @@ Value index_read(const Value& container, std::span<const Value> subscripts) {
   if (count == 0) return container;
   if (is_nd_index(container, count)) return nd_index_read(container, subscripts);
   if (count > 3) {
-    throw Error(fmt::format("indexing requires 1, 2, or 3 arguments, got {}", count));
+    throw Error(fmt::format(messages::index_argument_count, count));
   }
   if (container.is(Kind::Tracked) || any_tracked(subscripts)) {
     return tracked_index_read(container, subscripts);

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "base/error.hpp"
+#include "base/messages/language.hpp"
 #include "lang/parser.hpp"
 #include "runtime/evaluator.hpp"
 #include "runtime/session.hpp"
@@ -35,7 +36,7 @@ Value Interpreter::evaluate(std::string_view expression) {
   auto file = std::make_shared<const SourceFile>("<expression>", std::string(expression));
   const lang::Program program = lang::parse_program(file, state_->session.dialect());
   if (program.body.size() != 1 || program.body[0]->kind != lang::StmtKind::Expression) {
-    throw Error("expected one expression", SourceLoc{file, 1, 1});
+    throw Error(std::string(messages::expected_one_expression), SourceLoc{file, 1, 1});
   }
   return state_->evaluator.evaluate_expression(program,
                                                *program.body[0]->as<lang::ExpressionStmt>().expr);
@@ -46,7 +47,7 @@ Value Interpreter::evaluate_in_current_scope(std::string_view expression,
   auto file = std::make_shared<const SourceFile>(std::string(source_name), std::string(expression));
   const lang::Program program = lang::parse_program(file, state_->session.dialect());
   if (program.body.size() != 1 || program.body[0]->kind != lang::StmtKind::Expression) {
-    throw Error("expected one expression", SourceLoc{file, 1, 1});
+    throw Error(std::string(messages::expected_one_expression), SourceLoc{file, 1, 1});
   }
   return state_->evaluator.evaluate_nested(program,
                                            *program.body[0]->as<lang::ExpressionStmt>().expr);

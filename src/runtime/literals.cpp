@@ -11,6 +11,8 @@
 #include <string_view>
 
 #include "base/error.hpp"
+#include "base/messages/numeric.hpp"
+#include "base/messages/values.hpp"
 #include "base/utf8.hpp"
 #include "num/format.hpp"
 #include "runtime/cell_array.hpp"
@@ -45,8 +47,7 @@ RowShape row_shape(const std::vector<Value>& row) {
   bool height_set = false;
   for (const Value& element : row) {
     if (!element.is_numeric()) {
-      throw Error(fmt::format("matrix elements must be scalar, complex, vector, or matrix; got {}",
-                              element.kind_name()));
+      throw Error(fmt::format(messages::matrix_element_kind, element.kind_name()));
     }
     if (!contributes(element)) continue;
     if (element.is(Kind::Matrix)) {
@@ -55,8 +56,7 @@ RowShape row_shape(const std::vector<Value>& row) {
         shape.height = rows;
         height_set = true;
       } else if (shape.height != rows) {
-        throw Error(fmt::format("matrix concat: vertical dimension mismatch ({} vs {} rows)",
-                                shape.height, rows));
+        throw Error(fmt::format(messages::concat_height_mismatch, shape.height, rows));
       }
     }
   }
@@ -66,8 +66,7 @@ RowShape row_shape(const std::vector<Value>& row) {
       shape.width += 1;
     } else if (element.is(Kind::Vector)) {
       if (shape.height != 1) {
-        throw Error(fmt::format(
-            "matrix concat: cannot mix a vector with matrix blocks of height {}", shape.height));
+        throw Error(fmt::format(messages::concat_vector_with_blocks, shape.height));
       }
       shape.width += element.matrix_value().size();
     } else {
@@ -83,13 +82,13 @@ RowShape row_shape(const std::vector<Value>& row) {
 std::string character_codes(const Value& element) {
   const num::Matrix codes = element.as_matrix();
   if (element.is(Kind::Matrix) && codes.rows() != 1) {
-    throw Error("matrix concat: text joins along one row (strings have no rows)");
+    throw Error(std::string(messages::concat_text_rows));
   }
   std::string text;
   for (Index k = 0; k < codes.size(); ++k) {
     const double code = std::trunc(codes.is_real() ? codes[k] : codes.complex_at(k).real());
     if (!(code >= 0.0 && code <= 0x10FFFF)) {
-      throw Error(fmt::format("matrix concat: {} is not a character code (0..1114111)",
+      throw Error(fmt::format(messages::concat_not_character_code,
                               num::format_shortest(codes.is_real() ? codes[k] : code)));
     }
     append_utf8(text, static_cast<char32_t>(code));
@@ -126,8 +125,7 @@ std::optional<Value> char_block(const Value& element) {
     return Value::matrix(text_codes(element.string_value()));
   }
   if (!element.is_numeric()) {
-    throw Error(
-        fmt::format("matrix concat: cannot join a {} with character text", element.kind_name()));
+    throw Error(fmt::format(messages::concat_kind_with_text, element.kind_name()));
   }
   if (!contributes(element)) return std::nullopt;
   return Value::matrix(element.as_matrix());
@@ -190,8 +188,7 @@ Value concatenate_text(const std::vector<std::vector<Value>>& rows, lang::Dialec
     for (const Value& element : row) {
       if (!contributes(element)) continue;
       if (!element.is_text() && !(codes && element.is_numeric())) {
-        throw Error(fmt::format(
-            "matrix elements must be scalar, complex, vector, or matrix; got {}", rejected));
+        throw Error(fmt::format(messages::matrix_element_kind, rejected));
       }
       any = true;
       any_array = any_array || element.is(Kind::StringArray);
@@ -199,7 +196,7 @@ Value concatenate_text(const std::vector<std::vector<Value>>& rows, lang::Dialec
     if (any) ++written_rows;
   }
   if (written_rows > 1) {
-    throw Error("matrix concat: text joins along one row (strings have no rows)");
+    throw Error(std::string(messages::concat_text_rows));
   }
   std::vector<std::string> items;
   std::string text;
@@ -211,8 +208,7 @@ Value concatenate_text(const std::vector<std::vector<Value>>& rows, lang::Dialec
         items.insert(items.end(), more.begin(), more.end());
       } else if (!element.is_text()) {
         if (any_array) {
-          throw Error(fmt::format("matrix concat: cannot join a {} with a string array",
-                                  element.kind_name()));
+          throw Error(fmt::format(messages::concat_kind_with_string_array, element.kind_name()));
         }
         text += character_codes(element);
       } else if (any_array) {
@@ -237,8 +233,7 @@ Value concatenate_structs(const std::vector<std::vector<Value>>& rows, lang::Dia
     for (const Value& element : row) {
       if (!contributes(element)) continue;
       if (!is_struct_like(element)) {
-        throw Error(
-            fmt::format("matrix concat: cannot join a {} with structs", element.kind_name()));
+        throw Error(fmt::format(messages::concat_kind_with_structs, element.kind_name()));
       }
       parts.push_back(Value::cell(struct_cells(element)));
     }
@@ -303,8 +298,7 @@ StringGrid text_row(const std::vector<Value>& row) {
     StringGrid block = string_grid(element);
     if (block.items.empty()) continue;
     if (height_set && block.rows != joined.rows) {
-      throw Error(
-          fmt::format("vertical dimensions mismatch ({} vs {} rows)", joined.rows, block.rows));
+      throw Error(fmt::format(messages::vertical_concat_mismatch, joined.rows, block.rows));
     }
     joined.rows = block.rows;
     height_set = true;
@@ -321,8 +315,8 @@ Value concatenate_strings(const std::vector<std::vector<Value>>& rows) {
     StringGrid block = text_row(row);
     if (block.items.empty()) continue;
     if (!blocks.empty() && block.columns != blocks.front().columns) {
-      throw Error(fmt::format("horizontal dimensions mismatch ({} vs {} columns)",
-                              blocks.front().columns, block.columns));
+      throw Error(
+          fmt::format(messages::horizontal_concat_mismatch, blocks.front().columns, block.columns));
     }
     blocks.push_back(std::move(block));
   }
@@ -437,8 +431,8 @@ LiteralLayout literal_layout(const std::vector<std::vector<Value>>& rows) {
     }
     if (layout.width < 0) layout.width = shape.width;
     if (shape.width != layout.width) {
-      throw Error(fmt::format("matrix concat: row {} has {} columns, expected {}", layout.rows + 1,
-                              shape.width, layout.width));
+      throw Error(fmt::format(messages::concat_row_width_mismatch, layout.rows + 1, shape.width,
+                              layout.width));
     }
     layout.shapes.push_back(shape);
     layout.rows += shape.height;
@@ -545,8 +539,7 @@ Value make_cell_rows(const std::vector<std::vector<Value>>& rows, lang::Dialect 
   const std::size_t columns = kept.front()->size();
   for (const std::vector<Value>* row : kept) {
     if (row->size() != columns) {
-      throw Error(fmt::format("vertical dimensions mismatch (1x{} vs 1x{}) in a cell literal",
-                              columns, row->size()));
+      throw Error(fmt::format(messages::cell_literal_rows_mismatch, columns, row->size()));
     }
   }
   CellArray cells;
@@ -560,12 +553,12 @@ Value make_cell_rows(const std::vector<std::vector<Value>>& rows, lang::Dialect 
 }
 
 bool check_range(double start, double step, double stop) {
-  if (step == 0.0) throw Error("range step cannot be zero");
+  if (step == 0.0) throw Error(std::string(messages::range_step_zero));
   if (std::isnan(start) || std::isnan(step) || std::isnan(stop)) return false;
   const double span = (stop - start) / step;
   if (std::isinf(start) || std::isinf(stop) || std::isinf(step) || span > 2.0e9) {
     if (span < 0) return false;
-    throw Error("range has too many elements");
+    throw Error(std::string(messages::range_too_long));
   }
   return true;
 }

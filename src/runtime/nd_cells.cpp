@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "base/error.hpp"
+#include "base/messages/indexing.hpp"
 #include "num/nd_shape.hpp"
 #include "runtime/cell_array.hpp"
 #include "runtime/nd_indexing.hpp"
@@ -82,8 +83,8 @@ Value picked_positions(const CellArray& cells, std::span<const Value> subscripts
     }
     for (const Index p : s.positions) {
       if (p >= shown[k]) {
-        throw Error(fmt::format("index {} out of bounds for dim {} of a {} cell (extent {})", p + 1,
-                                k + 1, fmt::join(cells.dims(), "×"), shown[k]));
+        throw Error(fmt::format(messages::cell_dim_index_out_of_bounds, p + 1, k + 1,
+                                fmt::join(cells.dims(), "×"), shown[k]));
       }
     }
     picks[k] = std::move(s.positions);
@@ -100,9 +101,7 @@ Value nd_cell_paren_read(const CellArray& cells, std::span<const Value> subscrip
 Value nd_cell_brace_read(const CellArray& cells, std::span<const Value> subscripts) {
   const std::vector<double> linear = linear_elements(picked_positions(cells, subscripts));
   if (linear.size() != 1) {
-    throw Error(
-        fmt::format("brace indexing selects {} elements here; use c(...) for a cell of several",
-                    linear.size()));
+    throw Error(fmt::format(messages::brace_selects_several, linear.size()));
   }
   return cells.items[static_cast<std::size_t>(linear[0]) - 1];
 }
@@ -129,7 +128,7 @@ std::optional<Index> nd_cell_position(const CellArray& cells, std::span<const Va
   for (std::size_t k = 0; k < subscripts.size(); ++k) {
     const Subscript s = resolve_subscript(subscripts[k]);
     if (s.all || s.positions.size() != 1) {
-      throw Error("a brace subscript inside an assignment target must select one element");
+      throw Error(std::string(messages::brace_target_selects_several));
     }
     if (s.positions[0] >= shown[k]) return std::nullopt;
     linear += s.positions[0] * stride;
@@ -155,8 +154,7 @@ Value concatenate_cells_along(int dim, std::span<const Value> parts) {
   }
   const int mismatch = num::concatenation_mismatch(dim, arrays);
   if (mismatch >= 0) {
-    throw Error(fmt::format("cell concatenation along dim {}: a {} part does not fit a {} one",
-                            dim + 1,
+    throw Error(fmt::format(messages::cell_concatenation_misfit, dim + 1,
                             fmt::join(arrays[static_cast<std::size_t>(mismatch)].dims(), "×"),
                             fmt::join(arrays[0].dims(), "×")));
   }

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "base/messages/values.hpp"
 #include "num/nd_shape.hpp"
 #include "runtime/nd_values.hpp"
 
@@ -62,7 +63,8 @@ Value lift_element_wise(Call& call, int operands, BuiltinBody body) {
     const num::Dims operand_dims = dims_of(given[k]);
     dims = dims ? num::broadcast_dims(*dims, operand_dims) : operand_dims;
     if (!dims) {
-      call.fail(fmt::format("nonconformant arguments ({})", operand_extents(given.first(count))));
+      call.fail(
+          fmt::format(messages::nonconformant_arguments, operand_extents(given.first(count))));
     }
   }
   std::vector<Value> arguments(given.begin(), given.end());

@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "base/error.hpp"
+#include "base/messages/indexing.hpp"
 #include "runtime/nd_values.hpp"
 #include "runtime/operators.hpp"
 
@@ -39,7 +40,7 @@ std::vector<Index> every_position(Index extent) {
 
 void check_in_bounds(const std::vector<Index>& positions, Index extent) {
   for (Index p : positions) {
-    if (p >= extent) throw Error(fmt::format("index {} out of bounds (size {})", p + 1, extent));
+    if (p >= extent) throw Error(fmt::format(messages::index_out_of_bounds_size, p + 1, extent));
   }
 }
 
@@ -66,7 +67,7 @@ Value read_linear(const NdArray& array, const Subscript& s, bool logical) {
   std::vector<Index> positions = s.all ? every_position(array.size()) : s.positions;
   for (Index p : positions) {
     if (p >= array.size()) {
-      throw Error(fmt::format("linear index {} out of bounds ({} = {} elements)", p + 1,
+      throw Error(fmt::format(messages::linear_index_out_of_bounds_dims, p + 1,
                               dims_text(array.dims()), array.size()));
     }
   }
@@ -110,8 +111,7 @@ Value nd_index_read(const Value& container, std::span<const Value> subscripts) {
 AssignEcho nd_index_assign(Value& target, bool defined, std::span<const Value> subscripts,
                            const Value& rhs) {
   if (!is_numeric_or_nd(rhs)) {
-    throw Error(
-        fmt::format("index assignment: right-hand side must be numeric, got {}", rhs.kind_name()));
+    throw Error(fmt::format(messages::assignment_needs_numeric, rhs.kind_name()));
   }
   const Dims current = defined ? dims_of(target) : Dims{0, 0};
   const Index current_count = num::element_count(current);
@@ -134,9 +134,7 @@ AssignEcho nd_index_assign(Value& target, bool defined, std::span<const Value> s
   }
   const bool grows = needed != shown;
   if (grows && n < current.size() && current_count > 0) {
-    throw Error(fmt::format(
-        "index assignment: cannot grow a {} array with {} subscripts (give one per dim)",
-        dims_text(current), n));
+    throw Error(fmt::format(messages::assignment_cannot_grow, dims_text(current), n));
   }
   Dims region;
   for (const std::vector<Index>& positions : picks) {
@@ -144,8 +142,8 @@ AssignEcho nd_index_assign(Value& target, bool defined, std::span<const Value> s
   }
   const Index value_count = num::element_count(value_dims);
   if (value_count != 1 && non_singleton(region) != non_singleton(value_dims)) {
-    throw Error(fmt::format("index assignment: cannot write a {} value into a {} region",
-                            dims_text(value_dims), dims_text(region)));
+    throw Error(fmt::format(messages::assignment_region_mismatch, dims_text(value_dims),
+                            dims_text(region)));
   }
   if (grows) num::element_count(needed);  // a too-large growth fails before the target changes
   const bool was_vector = defined && target.is(Kind::Vector);
@@ -192,9 +190,7 @@ void nd_index_delete(Value& target, std::span<const Value> subscripts) {
       continue;
     }
     if (deleting >= 0) {
-      throw Error(
-          "[]-deletion: every subscript but one must be `:` (deleting individual elements would "
-          "leave a hole)");
+      throw Error(std::string(messages::deletion_needs_colons));
     }
     deleting = static_cast<int>(k);
     std::vector<Index> removed = s.positions;

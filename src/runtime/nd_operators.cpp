@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "base/error.hpp"
+#include "base/messages/values.hpp"
 #include "num/nd_shape.hpp"
 #include "runtime/nd_values.hpp"
 #include "runtime/operators.hpp"
@@ -63,26 +64,24 @@ Value operand_over(const Value& operand, const num::Dims& dims) {
 
 Value nd_binary_operation(BinaryOp op, const Value& left, const Value& right) {
   if (!is_numeric_or_nd(left) || !is_numeric_or_nd(right)) {
-    throw Error(fmt::format("unsupported operand types for an N-D array: {} and {}",
-                            left.kind_name(), right.kind_name()));
+    throw Error(
+        fmt::format(messages::operand_kinds, "an N-D array", left.kind_name(), right.kind_name()));
   }
   if (op == BinaryOp::LeftDivide) {
     if (!is_number(left)) {
-      throw Error("mldivide (\\): an N-D array is not a matrix (divide page by page)");
+      throw Error(std::string(messages::mldivide_on_nd));
     }
     return nd_binary_operation(BinaryOp::ElementDivide, right, left);
   }
   const bool matrix_operator =
       op == BinaryOp::Multiply || op == BinaryOp::Divide || op == BinaryOp::Power;
   if (matrix_operator && !is_number(left) && !is_number(right)) {
-    throw Error(
-        "matrix operators (*, /, ^) take 2-D operands; use .*, ./, .^ or pagemtimes for N-D "
-        "arrays");
+    throw Error(std::string(messages::matrix_operator_on_nd));
   }
   const num::Dims left_dims = dims_of(left), right_dims = dims_of(right);
   const std::optional<num::Dims> dims = num::broadcast_dims(left_dims, right_dims);
   if (!dims) {
-    throw Error(fmt::format("nonconformant operands: {} and {}", fmt::join(left_dims, "×"),
+    throw Error(fmt::format(messages::nonconformant_operands, fmt::join(left_dims, "×"),
                             fmt::join(right_dims, "×")));
   }
   const Value result =
@@ -93,7 +92,7 @@ Value nd_binary_operation(BinaryOp op, const Value& left, const Value& right) {
 Value nd_unary_operation(lang::UnaryOp op, const Value& operand) {
   if (op == lang::UnaryOp::Plus) return operand;
   if (op != lang::UnaryOp::Negate && op != lang::UnaryOp::Not) {
-    throw Error("transpose is not defined for an N-D array (use permute)");
+    throw Error(std::string(messages::nd_transpose));
   }
   const num::NdArray& array = operand.nd_value();
   const Value result = unary_operation(op, Value::matrix(array.pages(), operand.is_logical()));

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "base/error.hpp"
+#include "base/messages/values.hpp"
 #include "num/nd_shape.hpp"
 
 namespace llmlab::runtime {
@@ -52,8 +53,8 @@ std::string extents_text(const num::Dims& dims) {
 num::NdArray joined(int dim, const std::vector<num::NdArray>& parts) {
   const int mismatch = num::concatenation_mismatch(dim, parts);
   if (mismatch >= 0) {
-    throw Error(fmt::format("{} dimensions mismatch ({} vs {})",
-                            dim == 1 ? "horizontal" : "vertical", extents_text(parts[0].dims()),
+    throw Error(fmt::format(messages::nd_concat_mismatch, dim == 1 ? "horizontal" : "vertical",
+                            extents_text(parts[0].dims()),
                             extents_text(parts[static_cast<std::size_t>(mismatch)].dims())));
   }
   return num::concatenated(dim, parts);
@@ -68,7 +69,7 @@ Value concatenate_nd_rows(const std::vector<std::vector<Value>>& rows) {
     std::vector<num::NdArray> parts;
     for (const Value& element : row) {
       if (!is_numeric_or_nd(element)) {
-        throw Error(fmt::format("cannot concatenate {} with an N-D array", element.kind_name()));
+        throw Error(fmt::format(messages::concat_with_nd_array, element.kind_name()));
       }
       logical = logical && element.is_logical();
       num::NdArray part = as_nd_array(element);

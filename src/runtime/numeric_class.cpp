@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "base/error.hpp"
+#include "base/messages/values.hpp"
 #include "num/matrix.hpp"
 
 namespace llmlab::runtime {
@@ -112,8 +113,7 @@ void convert_to_class(num::Matrix& values, NumClass cls) {
 
 NumClass arithmetic_class(NumClass a, NumClass b) {
   if (is_integer_class(a) && is_integer_class(b) && a != b) {
-    throw Error(
-        "Integers can only be combined with integers of the same class, or scalar doubles.");
+    throw Error(std::string(messages::integer_class_mix));
   }
   if (is_integer_class(a)) return a;
   if (is_integer_class(b)) return b;

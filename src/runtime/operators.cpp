@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/messages/values.hpp"
 #include "base/utf8.hpp"
 #include "num/divide.hpp"
 #include "num/ops.hpp"
@@ -58,8 +59,8 @@ std::string_view operator_name(BinaryOp op) {
 }
 
 [[noreturn]] void unsupported(BinaryOp op, const Value& left, const Value& right) {
-  throw Error(fmt::format("unsupported operand types for {}: {} and {}", operator_name(op),
-                          left.kind_name(), right.kind_name()));
+  throw Error(
+      fmt::format(messages::operand_kinds, operator_name(op), left.kind_name(), right.kind_name()));
 }
 
 bool is_real_number(const Value& v) { return v.is(Kind::Scalar) || v.is(Kind::Bool); }
@@ -167,7 +168,7 @@ Value comparison(BinaryOp op, const Value& left, const Value& right) {
       return Value::boolean(left.string_value() == right.string_value());
     if (cmp == num::Comparison::NotEqual)
       return Value::boolean(left.string_value() != right.string_value());
-    throw Error("ordered comparison not defined for strings");
+    throw Error(std::string(messages::string_ordered_comparison));
   }
   // Array comparisons compare real parts (§13.6).
   if (left.is_array() && is_number(right)) {
@@ -186,8 +187,7 @@ Value comparison(BinaryOp op, const Value& left, const Value& right) {
                                      right.matrix_value(), array_kind(right)),
                         true);
   }
-  throw Error(fmt::format("comparison requires two scalars (or vector op scalar), got {} and {}",
-                          left.kind_name(), right.kind_name()));
+  throw Error(fmt::format(messages::comparison_kinds, left.kind_name(), right.kind_name()));
 }
 
 Value element_logic(BinaryOp op, const Value& left, const Value& right) {
@@ -218,9 +218,7 @@ Value element_logic(BinaryOp op, const Value& left, const Value& right) {
 void check_integer_product(BinaryOp op, const Value& left, const Value& right) {
   if (op != BinaryOp::Multiply || left.element_count() == 1 || right.element_count() == 1) return;
   if (is_integer_class(left.num_class()) || is_integer_class(right.num_class())) {
-    throw Error(
-        "MTIMES (*) is not fully supported for integer data types. At least one input must be "
-        "scalar.");
+    throw Error(std::string(messages::integer_mtimes));
   }
 }
 
@@ -328,7 +326,7 @@ Value negated(const Value& operand) {
     case Kind::Matrix:
       return Value::matrix(num::negate(operand.matrix_value()));
     default:
-      throw Error(fmt::format("cannot negate {}", operand.kind_name()));
+      throw Error(fmt::format(messages::negate_kind, operand.kind_name()));
   }
 }
 
@@ -345,7 +343,7 @@ Value logical_not(const Value& operand) {
     case Kind::Matrix:
       return Value::matrix(num::logical_not(operand.matrix_value()), true);
     default:
-      throw Error(fmt::format("'!' operator requires bool, got {}", operand.kind_name()));
+      throw Error(fmt::format(messages::not_operand_kind, operand.kind_name()));
   }
 }
 
@@ -367,13 +365,14 @@ Value transposed(const Value& operand, bool conjugate) {
                            operand.is_logical());
     }
     case Kind::Cell:
-      if (operand.cell_value().is_nd()) throw Error("transpose is not defined for an N-D cell");
+      if (operand.cell_value().is_nd())
+        throw Error(fmt::format(messages::nd_transpose_kind, "cell"));
       return Value::cell(transposed_cell(operand.cell_value()));
     case Kind::Struct:
       return operand;
     case Kind::StructArray: {  // s' and s.': the elements move as a cell's would
       if (operand.struct_array_dims().size() > 2) {
-        throw Error("transpose is not defined for an N-D struct array");
+        throw Error(fmt::format(messages::nd_transpose_kind, "struct array"));
       }
       return struct_array_of(transposed_cell(struct_cells(operand)));
     }
@@ -386,7 +385,7 @@ Value transposed(const Value& operand, bool conjugate) {
       return Value::cell(transposed_cell(CellArray::row(std::move(texts))));
     }
     default:
-      throw Error(fmt::format("cannot transpose {}", operand.kind_name()));
+      throw Error(fmt::format(messages::transpose_kind, operand.kind_name()));
   }
 }
 
@@ -415,7 +414,7 @@ Value unary_operation(UnaryOp op, const Value& operand) {
   }
   // MATLAB's strings take no unary operator but the transposes (-"a" is an error, not -97).
   if (operand.is_string_class() && !is_transpose(op)) {
-    throw Error("this operator is not defined for strings; + joins them and ==, <, ... compare");
+    throw Error(std::string(messages::string_operator_undefined));
   }
   if (operand.has_special_class() && op != UnaryOp::Plus) {
     return classed_unary(op, operand, [op](const Value& x) { return unary_operation(op, x); });
@@ -478,15 +477,13 @@ bool condition_truth(const Value& value, std::string_view statement) {
   if (plain.is(Kind::Vector) || plain.is(Kind::Matrix)) {
     return !plain.matrix_value().empty() && element_truth(plain.matrix_value());
   }
-  throw Error(
-      fmt::format("{} condition must be a bool or scalar, got {}", statement, plain.kind_name()));
+  throw Error(fmt::format(messages::condition_kind, statement, plain.kind_name()));
 }
 
 bool short_circuit_truth(const Value& value) {
   if (const std::optional<bool> truth = number_truth(value, true)) return *truth;
-  throw Error(fmt::format(
-      "&&/||: operand must be scalar (got {}); use any() or all() to reduce a matrix/vector",
-      (value.is(Kind::Tracked) ? primal_of(value) : value).kind_name()));
+  throw Error(fmt::format(messages::logical_operand_not_scalar,
+                          (value.is(Kind::Tracked) ? primal_of(value) : value).kind_name()));
 }
 
 bool case_matches(const Value& subject, const Value& candidate) {

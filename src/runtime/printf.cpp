@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/messages/format.hpp"
 #include "base/utf8.hpp"
 #include "num/format.hpp"
 #include "runtime/char_matrix.hpp"
@@ -187,7 +188,7 @@ std::string c_spec(const Conversion& conversion, std::string_view length, char s
 template <typename Number>
 std::string c_format(const std::string& spec, int width, int precision, Number value) {
   const int size = std::snprintf(nullptr, 0, spec.c_str(), width, precision, value);
-  if (size < 0) throw Error("fprintf: the conversion cannot be written");
+  if (size < 0) throw Error(std::string(messages::printf_unwritable));
   std::string text(static_cast<std::size_t>(size) + 1, '\0');
   std::snprintf(text.data(), text.size(), spec.c_str(), width, precision, value);
   text.resize(static_cast<std::size_t>(size));
@@ -323,12 +324,12 @@ std::string convert(const Conversion& conversion, const Item& item, PrintfRules 
   }
   if (spec == 's' || (spec == 'c' && item.type == Item::Type::Text)) {
     if (item.type != Item::Type::Text) {
-      throw Error(fmt::format("fprintf %{}: expected string, got {}", spec, kind_of(item)));
+      throw Error(fmt::format(messages::printf_argument_kind, spec, "string", kind_of(item)));
     }
     return std::string(item.text);
   }
   if (item.type != Item::Type::Number) {
-    throw Error(fmt::format("fprintf %{}: expected scalar, got {}", spec, kind_of(item)));
+    throw Error(fmt::format(messages::printf_argument_kind, spec, "scalar", kind_of(item)));
   }
   return rlab_number(conversion, item.number);
 }
@@ -428,7 +429,7 @@ class Formatter {
         ++i;
         continue;
       }
-      if (i + 1 == n) throw Error("fprintf: trailing '%'");
+      if (i + 1 == n) throw Error(std::string(messages::printf_trailing_percent));
       if (format_[i + 1] == '%') {
         out_.push_back('%');
         i += 2;
@@ -481,10 +482,10 @@ class Formatter {
         j = read_number(j, conversion.precision, "precision");
       }
     }
-    if (j >= n) throw Error("fprintf: incomplete format specifier");
+    if (j >= n) throw Error(std::string(messages::printf_incomplete_specifier));
     conversion.specifier = format_[j];
     if (!is_specifier(conversion.specifier)) {
-      throw Error(fmt::format("fprintf: unknown specifier '%{}'", conversion.specifier));
+      throw Error(fmt::format(messages::printf_unknown_specifier, conversion.specifier));
     }
     i = j + 1;
     return written;
@@ -550,14 +551,14 @@ class Formatter {
   // rather than a page of padding or a silent cut.
   static int checked_field(std::int64_t value, std::string_view what) {
     if (value > kMaxField) {
-      throw Error(fmt::format("fprintf: the field {} must be at most {}", what, kMaxField));
+      throw Error(fmt::format(messages::printf_field_too_wide, what, kMaxField));
     }
     return static_cast<int>(value);
   }
 
   static std::int64_t star_value(const Item& item) {
     if (item.type != Item::Type::Number) {
-      throw Error(fmt::format("fprintf *: expected scalar, got {}", kind_of(item)));
+      throw Error(fmt::format(messages::printf_star_not_scalar, kind_of(item)));
     }
     return num::truncate_to_int64(item.number);
   }
@@ -566,8 +567,7 @@ class Formatter {
   const Item* take(char specifier) {
     if (next_ < items_.size()) return &items_[next_++];
     if (recycle_) return nullptr;
-    throw Error(
-        fmt::format("fprintf: not enough arguments (need arg {} for '%{}')", next_ + 2, specifier));
+    throw Error(fmt::format(messages::printf_too_few_arguments, next_ + 2, specifier));
   }
 
   std::string_view format_;

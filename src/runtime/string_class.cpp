@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "base/error.hpp"
+#include "base/messages/values.hpp"
 #include "num/format.hpp"
 #include "runtime/cell_array.hpp"
 #include "runtime/char_matrix.hpp"
@@ -35,7 +36,7 @@ StringGrid string_grid(const Value& value) {
     }
     grid.rows = std::max<num::Index>(m.rows(), 1);
   } else {
-    throw Error(fmt::format("cannot convert a {} to a string", value.kind_name()));
+    throw Error(fmt::format(messages::string_conversion_kind, value.kind_name()));
   }
   const auto count = static_cast<std::int64_t>(grid.items.size());
   if (count == 0) grid.rows = 0;
@@ -77,8 +78,7 @@ bool is_string_comparison(lang::BinaryOp op) {
 StringGrid paired_shape(const StringGrid& a, const StringGrid& b) {
   if (a.items.size() == 1) return b;
   if (b.items.size() == 1 || (a.rows == b.rows && a.columns == b.columns)) return a;
-  throw Error(fmt::format("string sizes do not match ({}x{} vs {}x{})", a.rows, a.columns, b.rows,
-                          b.columns));
+  throw Error(fmt::format(messages::string_sizes_mismatch, a.rows, a.columns, b.rows, b.columns));
 }
 
 }  // namespace
@@ -86,7 +86,7 @@ StringGrid paired_shape(const StringGrid& a, const StringGrid& b) {
 Value string_binary_operation(lang::BinaryOp op, const Value& left, const Value& right) {
   const bool comparison = is_string_comparison(op);
   if (op != lang::BinaryOp::Add && !comparison) {
-    throw Error("this operator is not defined for strings; + joins them and ==, <, ... compare");
+    throw Error(std::string(messages::string_operator_undefined));
   }
   const StringGrid a = string_grid(left);
   const StringGrid b = string_grid(right);

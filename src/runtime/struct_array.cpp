@@ -10,6 +10,7 @@
 #include <string>
 
 #include "base/error.hpp"
+#include "base/messages/indexing.hpp"
 #include "runtime/cell_array.hpp"
 #include "runtime/display.hpp"
 #include "runtime/nd_cells.hpp"
@@ -96,7 +97,7 @@ std::optional<Index> struct_position(const Value& container, std::span<const Val
   if (subscripts.size() == 1) {
     const Subscript s = resolve_subscript(subscripts[0]);
     if (s.all || s.positions.size() != 1) {
-      throw Error("a field assignment into a struct array needs one element: s(k).name = value");
+      throw Error(std::string(messages::struct_array_field_assignment));
     }
     const Index at = s.positions[0];
     if (at < static_cast<Index>(cells.items.size())) return at;
@@ -117,16 +118,10 @@ AssignEcho struct_array_assign(Value& target, bool defined, std::string_view nam
                                std::span<const Value> subscripts, const Value& rhs) {
   const bool empty_array = defined && target.is_array() && target.matrix_value().empty();
   if (defined && !empty_array && !is_struct_like(target)) {
-    throw Error(
-        fmt::format("index assignment: right-hand side must be scalar, complex, or vector; "
-                    "got {}",
-                    rhs.kind_name()));
+    throw Error(fmt::format(messages::assignment_needs_vector, rhs.kind_name()));
   }
   if (!is_struct_like(rhs)) {
-    throw Error(
-        fmt::format("index assignment: an element of struct array '{}' must be a struct, "
-                    "got {}",
-                    name, rhs.kind_name()));
+    throw Error(fmt::format(messages::assignment_struct_element_kind, name, rhs.kind_name()));
   }
   Value cells = Value::cell(defined && !empty_array ? struct_cells(target) : CellArray{});
   cell_paren_assign(cells, true, name, subscripts, Value::cell(struct_cells(rhs)));

@@ -1,21 +1,25 @@
 // Value's tagged-union plumbing, factories and checked conversions.
 #include "runtime/value.hpp"
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <new>
 
 #include "base/error.hpp"
+#include "base/messages/arguments.hpp"
+#include "base/messages/indexing.hpp"
 #include "base/utf8.hpp"
 #include "runtime/tracked.hpp"
 
 namespace llmlab::runtime {
 
 Value Object::index(std::span<const Value>) const {
-  throw Error("cannot index into " + kind_name());
+  throw Error(fmt::format(messages::cannot_index_kind, kind_name()));
 }
 
 void Object::assign(std::span<const Value>, const Value&) {
-  throw Error("index assignment: cannot assign into " + kind_name());
+  throw Error(fmt::format(messages::assignment_into_kind, kind_name()));
 }
 
 std::optional<Value> Object::property(std::string_view) const { return std::nullopt; }
@@ -480,7 +484,7 @@ num::Matrix Value::as_matrix() const {
     case Kind::Matrix:
       return payload_.matrix;
     default:
-      throw Error("expected numeric, got " + std::string(kind_name()));
+      throw Error(fmt::format(messages::expected_got, "numeric", kind_name()));
   }
 }
 
@@ -495,11 +499,12 @@ double Value::as_scalar() const {
     default:
       break;
   }
-  throw Error("expected scalar, got " + std::string(kind_name()));
+  throw Error(fmt::format(messages::expected_got, "scalar", kind_name()));
 }
 
 const std::string& Value::as_string() const {
-  if (kind_ != Kind::String) throw Error("expected string, got " + std::string(kind_name()));
+  if (kind_ != Kind::String)
+    throw Error(fmt::format(messages::expected_got, "string", kind_name()));
   return heap_as<StringPayload>().text;
 }
 

@@ -4,13 +4,33 @@
 
 #include "base/message.hpp"
 #include "base/messages/arguments.hpp"
+#include "base/messages/attention.hpp"
+#include "base/messages/autodiff.hpp"
+#include "base/messages/format.hpp"
+#include "base/messages/indexing.hpp"
+#include "base/messages/language.hpp"
+#include "base/messages/notebook.hpp"
+#include "base/messages/numeric.hpp"
+#include "base/messages/plot.hpp"
+#include "base/messages/syntax.hpp"
 #include "base/messages/system.hpp"
+#include "base/messages/values.hpp"
 
 namespace llmlab::messages {
 
 inline constexpr MessageRow all_rows[] = {
-    LLMLAB_ARGUMENT_MESSAGES(LLMLAB_MESSAGE_ROW)  //
-    LLMLAB_SYSTEM_MESSAGES(LLMLAB_MESSAGE_ROW)    //
+    LLMLAB_ARGUMENT_MESSAGES(LLMLAB_MESSAGE_ROW)   //
+    LLMLAB_SYSTEM_MESSAGES(LLMLAB_MESSAGE_ROW)     //
+    LLMLAB_AUTODIFF_MESSAGES(LLMLAB_MESSAGE_ROW)   //
+    LLMLAB_ATTENTION_MESSAGES(LLMLAB_MESSAGE_ROW)  //
+    LLMLAB_NOTEBOOK_MESSAGES(LLMLAB_MESSAGE_ROW)   //
+    LLMLAB_SYNTAX_MESSAGES(LLMLAB_MESSAGE_ROW)     //
+    LLMLAB_NUMERIC_MESSAGES(LLMLAB_MESSAGE_ROW)    //
+    LLMLAB_PLOT_MESSAGES(LLMLAB_MESSAGE_ROW)       //
+    LLMLAB_LANGUAGE_MESSAGES(LLMLAB_MESSAGE_ROW)   //
+    LLMLAB_INDEXING_MESSAGES(LLMLAB_MESSAGE_ROW)   //
+    LLMLAB_VALUES_MESSAGES(LLMLAB_MESSAGE_ROW)     //
+    LLMLAB_FORMAT_MESSAGES(LLMLAB_MESSAGE_ROW)     //
 };
 
 }  // namespace llmlab::messages

@@ -13,7 +13,28 @@
   M(must_be_real, "{} must be real")                                                           \
   M(must_be_string, "{} must be a string")                                                     \
   M(must_be_non_empty, "{} must be non-empty")                                                 \
-  M(same_size_or_scalar, "{} must have the same size, or one must be a scalar")
+  M(same_size_or_scalar, "{} must have the same size, or one must be a scalar")                 \
+  /* Call's arguments: its options, dims and kinds */                                           \
+  M(argument_expected_got, "{}: argument {}: expected {}, got {}")                              \
+  M(dim_not_one_or_two, "dim must be 1 or 2, got {}")                                           \
+  M(dim_not_positive_integer, "dim must be a positive integer, got {}")                         \
+  M(expected_got, "expected {}, got {}")                                                        \
+  M(must_be_one_of, "{} must be {}, got {}")                                                    \
+  M(must_be_two_dimensional, "{} must be 2-D (a matrix); this one is {}")                       \
+  M(option_needs_value, "option '{}' needs a value")                                            \
+  M(unknown_option, "unknown option '{}' (options: {})")                                        \
+  /* What Call::fail_argument says an argument should have been */                              \
+  M(kind_cell_of_texts, "a cell of texts")                                                      \
+  M(kind_function, "a function")                                                                \
+  M(kind_function_or_name, "a function or its name")                                            \
+  M(kind_integer, "integer")                                                                    \
+  M(kind_non_negative_integer, "non-negative integer")                                          \
+  M(kind_numeric, "numeric")                                                                    \
+  M(kind_option_name, "an option name")                                                         \
+  M(kind_scalar, "scalar")                                                                      \
+  M(kind_string, "string")                                                                      \
+  M(kind_struct, "a struct")                                                                    \
+  M(kind_texts, "texts (a string, string array or cell of strings)")
 // clang-format on
 
 namespace llmlab::messages {

@@ -49,4 +49,4 @@ v = v / 3                            % expect: v = 3
 disp(class(v))                       % expect: int16
 % MATLAB's message (Octave: binary operator '+' not implemented for 'int8 scalar' by 'int16
 % scalar' operations)
-int8(1) + int16(1)  % expect error: Integers can only be combined with integers of the same class, or scalar doubles.
+int8(1) + int16(1)  % expect error: Integers can only be combined with integers of the same class, or scalar doubles

@@ -10,4 +10,4 @@ w = int8([100 50]) .* [2 3]
 % expect:   127  127
 % MATLAB's message (Octave: binary operator '*' not implemented for 'int32 matrix' by 'int32
 % matrix' operations)
-int32([1 2; 3 4]) * int32([1; 1])  % expect error: MTIMES (*) is not fully supported for integer data types. At least one input must be scalar.
+int32([1 2; 3 4]) * int32([1; 1])  % expect error: MTIMES (*) is not fully supported for integer data types. At least one input must be scalar
