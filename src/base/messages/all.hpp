@@ -4,6 +4,7 @@
 
 #include "base/message.hpp"
 #include "base/messages/arguments.hpp"
+#include "base/messages/io.hpp"
 #include "base/messages/system.hpp"
 
 namespace llmlab::messages {
@@ -11,6 +12,7 @@ namespace llmlab::messages {
 inline constexpr MessageRow all_rows[] = {
     LLMLAB_ARGUMENT_MESSAGES(LLMLAB_MESSAGE_ROW)  //
     LLMLAB_SYSTEM_MESSAGES(LLMLAB_MESSAGE_ROW)    //
+    LLMLAB_IO_MESSAGES(LLMLAB_MESSAGE_ROW)        //
 };
 
 }  // namespace llmlab::messages
