@@ -5,6 +5,7 @@
 #include "base/message.hpp"
 #include "base/messages/arguments.hpp"
 #include "base/messages/io.hpp"
+#include "base/messages/plot.hpp"
 #include "base/messages/system.hpp"
 
 namespace llmlab::messages {
@@ -12,6 +13,7 @@ namespace llmlab::messages {
 inline constexpr MessageRow all_rows[] = {
     LLMLAB_ARGUMENT_MESSAGES(LLMLAB_MESSAGE_ROW)  //
     LLMLAB_SYSTEM_MESSAGES(LLMLAB_MESSAGE_ROW)    //
+    LLMLAB_PLOT_MESSAGES(LLMLAB_MESSAGE_ROW)      //
     LLMLAB_IO_MESSAGES(LLMLAB_MESSAGE_ROW)        //
 };
 

@@ -13,7 +13,8 @@
   M(must_be_real, "{} must be real")                                                           \
   M(must_be_string, "{} must be a string")                                                     \
   M(must_be_non_empty, "{} must be non-empty")                                                 \
-  M(same_size_or_scalar, "{} must have the same size, or one must be a scalar")
+  M(same_size_or_scalar, "{} must have the same size, or one must be a scalar")                \
+  M(wrong_number_of_arguments, "wrong number of arguments for '{}': expected {}, got {}")
 // clang-format on
 
 namespace llmlab::messages {

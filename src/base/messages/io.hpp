@@ -13,7 +13,6 @@
   M(invalid_seek_origin, "origin must be \"bof\", \"cof\", \"eof\", -1, 0 or 1")               \
   M(no_unused_file_name, "could not find an unused name")                                      \
   M(cannot_write_to_stream, "cannot write to {}: {}")                                          \
-  M(cannot_write_file, "cannot write '{}': {}")                                                \
   M(stores_numeric_only, "{} stores numeric values, got {}")                                   \
   M(csv_cell_not_number, "CSV load: cannot read '{}' as a number")                             \
   M(csv_ragged_rows, "CSV load: rows have inconsistent column counts")                         \

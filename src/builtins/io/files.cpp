@@ -17,6 +17,7 @@
 #include "base/error.hpp"
 #include "base/file.hpp"
 #include "base/messages/io.hpp"
+#include "base/messages/system.hpp"
 #include "base/text_case.hpp"
 #include "builtins/io/npy.hpp"
 #include "builtins/io/toml.hpp"
