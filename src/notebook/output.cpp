@@ -39,7 +39,7 @@ void create_parent(const fs::path& path) {
   fs::create_directories(path.parent_path(), ec);
   if (ec) {
     throw Error(
-        fmt::format(messages::cannot_create_directory, path.parent_path().string(), ec.message()));
+        fmt::format(messages::cannot_create_output_directory, path.parent_path().string(), ec.message()));
   }
 }
 

@@ -6,8 +6,10 @@
 #include "base/messages/arguments.hpp"
 #include "base/messages/attention.hpp"
 #include "base/messages/autodiff.hpp"
+#include "base/messages/figures.hpp"
 #include "base/messages/format.hpp"
 #include "base/messages/indexing.hpp"
+#include "base/messages/io.hpp"
 #include "base/messages/language.hpp"
 #include "base/messages/notebook.hpp"
 #include "base/messages/numeric.hpp"
@@ -31,6 +33,8 @@ inline constexpr MessageRow all_rows[] = {
     LLMLAB_INDEXING_MESSAGES(LLMLAB_MESSAGE_ROW)   //
     LLMLAB_VALUES_MESSAGES(LLMLAB_MESSAGE_ROW)     //
     LLMLAB_FORMAT_MESSAGES(LLMLAB_MESSAGE_ROW)     //
+    LLMLAB_FIGURE_MESSAGES(LLMLAB_MESSAGE_ROW)     //
+    LLMLAB_IO_MESSAGES(LLMLAB_MESSAGE_ROW)         //
 };
 
 }  // namespace llmlab::messages

@@ -6,13 +6,13 @@
 
 // clang-format off
 #define LLMLAB_ARGUMENT_MESSAGES(M)                                                             \
-  M(must_be_positive_integer, "{} must be a positive integer")                                 \
-  M(must_be_non_negative_integers, "{} must be non-negative integers")                         \
-  M(must_be_vector, "{} must be a vector")                                                     \
-  M(must_be_numeric, "{} must be numeric")                                                     \
-  M(must_be_real, "{} must be real")                                                           \
-  M(must_be_string, "{} must be a string")                                                     \
-  M(must_be_non_empty, "{} must be non-empty")                                                 \
+  M(must_be_positive_integer, "{} must be a positive integer")                                  \
+  M(must_be_non_negative_integers, "{} must be non-negative integers")                          \
+  M(must_be_vector, "{} must be a vector")                                                      \
+  M(must_be_numeric, "{} must be numeric")                                                      \
+  M(must_be_real, "{} must be real")                                                            \
+  M(must_be_string, "{} must be a string")                                                      \
+  M(must_be_non_empty, "{} must be non-empty")                                                  \
   M(same_size_or_scalar, "{} must have the same size, or one must be a scalar")                 \
   /* Call's arguments: its options, dims and kinds */                                           \
   M(argument_expected_got, "{}: argument {}: expected {}, got {}")                              \

@@ -6,7 +6,7 @@
 
 // clang-format off
 #define LLMLAB_NOTEBOOK_MESSAGES(M)                                                             \
-  M(cannot_create_directory, "cannot create directory {}: {}")                                  \
+  M(cannot_create_output_directory, "cannot create directory {}: {}")                                  \
   M(cannot_write_output, "cannot write {}: {}")                                                 \
   M(exit_in_notebook, "exit: a notebook cannot end the session")                                \
   M(exit_in_user_expression, "exit ends a cell, not a user expression")                         \

@@ -6,13 +6,14 @@
 
 // clang-format off
 #define LLMLAB_SYSTEM_MESSAGES(M)                                                               \
-  M(spoken_by, "{}: {}")                                                                       \
-  M(cannot_read_file, "cannot read '{}': {}")                                                  \
-  M(out_of_memory, "out of memory")                                                            \
-  M(result_too_long, "out of memory (the result would be too long)")                           \
-  M(json_field_error, "{}: field \"{}\": {}")                                                  \
+  M(spoken_by, "{}: {}")                                                                        \
+  M(cannot_read_file, "cannot read '{}': {}")                                                   \
+  M(out_of_memory, "out of memory")                                                             \
+  M(result_too_long, "out of memory (the result would be too long)")                            \
+  M(json_field_error, "{}: field \"{}\": {}")                                                   \
   M(json_field_not_integer_in, "{}: field \"{}\" must be an integer from {} to {}, got {}")     \
-  M(cannot_write_file, "cannot write '{}': {}")
+  M(cannot_write_file, "cannot write '{}': {}")                                                 \
+  M(cannot_create_directory, "cannot create directory '{}': {}")
 // clang-format on
 
 namespace llmlab::messages {

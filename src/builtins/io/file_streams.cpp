@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <random>
 
+#include "base/messages/io.hpp"
 #include "builtins/paths.hpp"
 #include "builtins/registry.hpp"
 #include "num/format.hpp"
@@ -62,7 +63,7 @@ OpenFiles& open_files(const Call& call) { return call.session().extension<OpenFi
 int file_id(const Call& call, int index) {
   const double id = call.scalar(index);
   if (id != static_cast<double>(static_cast<int>(id))) {
-    call.fail(fmt::format("invalid file id {}", num::format_shortest(id)));
+    call.fail(fmt::format(messages::invalid_file_id, num::format_shortest(id)));
   }
   return static_cast<int>(id);
 }
@@ -71,7 +72,7 @@ int file_id(const Call& call, int index) {
 OpenFiles::File& open_file(const Call& call, int index) {
   const int id = file_id(call, index);
   OpenFiles::File* file = open_files(call).find(id);
-  if (file == nullptr) call.fail(fmt::format("invalid stream number = {}", id));
+  if (file == nullptr) call.fail(fmt::format(messages::invalid_stream_number, id));
   return *file;
 }
 
@@ -84,7 +85,7 @@ std::string checked_mode(const Call& call, const std::string& given) {
   for (const std::string_view known : kModes) {
     if (mode == known) return mode + "b";
   }
-  call.fail(fmt::format("invalid mode \"{}\" (expected r, w, a, r+, w+ or a+)", given));
+  call.fail(fmt::format(messages::invalid_file_mode, given));
 }
 
 // [fid, msg] = fopen(name[, mode]); [name, mode, arch, encoding] = fopen(fid).
@@ -118,13 +119,13 @@ Value fopen_builtin(Call& call) {
 // fclose(fid) or fclose("all"): 0, or an error for an id no fopen gave.
 Value fclose_builtin(Call& call) {
   if (call.value(0).is(Kind::String)) {
-    if (call.string(0) != "all") call.fail("expected a file id or \"all\"");
+    if (call.string(0) != "all") call.fail(messages::expected_file_id_or_all);
     open_files(call).close_all();
     return Value::scalar(0.0);
   }
   const int id = file_id(call, 0);
   if (id >= 0 && id <= 2) return Value::scalar(0.0);  // the standard streams stay open
-  if (!open_files(call).close(id)) call.fail(fmt::format("invalid stream number = {}", id));
+  if (!open_files(call).close(id)) call.fail(fmt::format(messages::invalid_stream_number, id));
   return Value::scalar(0.0);
 }
 
@@ -162,10 +163,10 @@ Value fseek_builtin(Call& call) {
     if (name == "cof" || number == 0.0) origin = SEEK_CUR;
     if (name == "eof" || number == 1.0) origin = SEEK_END;
     if (!given.is(Kind::String) && number != -1.0 && number != 0.0 && number != 1.0) {
-      call.fail("origin must be \"bof\", \"cof\", \"eof\", -1, 0 or 1");
+      call.fail(messages::invalid_seek_origin);
     }
     if (given.is(Kind::String) && name != "bof" && name != "cof" && name != "eof") {
-      call.fail("origin must be \"bof\", \"cof\", \"eof\", -1, 0 or 1");
+      call.fail(messages::invalid_seek_origin);
     }
   }
   return Value::scalar(std::fseek(stream, offset, origin) == 0 ? 0.0 : -1.0);
@@ -205,7 +206,7 @@ Value tempname_builtin(Call& call) {
     std::error_code ignored;
     if (!std::filesystem::exists(candidate, ignored)) return Value::string(candidate.string());
   }
-  call.fail("could not find an unused name");
+  call.fail(messages::no_unused_file_name);
 }
 
 // [err, msg] = unlink(name): 0 and "", or -1 and the system's reason.
@@ -224,9 +225,9 @@ void write_to_file_id(const Call& call, int index, std::string_view text) {
   if (id == 1) return call.session().write(text);
   if (id == 2) return call.session().write_error(text);
   OpenFiles::File* file = open_files(call).find(id);
-  if (file == nullptr) call.fail(fmt::format("invalid stream number = {}", id));
+  if (file == nullptr) call.fail(fmt::format(messages::invalid_stream_number, id));
   if (std::fwrite(text.data(), 1, text.size(), file->stream) != text.size()) {
-    call.fail(fmt::format("cannot write to {}: {}", file->name, std::strerror(errno)));
+    call.fail(fmt::format(messages::cannot_write_to_stream, file->name, std::strerror(errno)));
   }
 }
 

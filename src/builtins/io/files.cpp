@@ -16,6 +16,8 @@
 
 #include "base/error.hpp"
 #include "base/file.hpp"
+#include "base/messages/io.hpp"
+#include "base/messages/system.hpp"
 #include "base/text_case.hpp"
 #include "builtins/io/npy.hpp"
 #include "builtins/io/toml.hpp"
@@ -64,7 +66,7 @@ std::string read_file(const Call& call, const std::string& name) {
 void write_file(const Call& call, const std::string& name, std::string_view bytes) {
   std::string reason;
   if (!llmlab::write_file(resolve(call, name), bytes, reason)) {
-    call.fail(fmt::format("cannot write '{}': {}", name, reason));
+    call.fail(fmt::format(messages::cannot_write_file, name, reason));
   }
 }
 
@@ -92,7 +94,7 @@ std::string npy_bytes(const Call& call, const Value& value) {
       shape.assign(value.nd_value().dims().begin(), value.nd_value().dims().end());
       break;
     default:
-      call.fail(fmt::format("NPY stores numeric values, got {}", value.kind_name()));
+      call.fail(fmt::format(messages::stores_numeric_only, "NPY", value.kind_name()));
   }
   elements.demote_if_real();
   return npy::encode(elements, shape);
@@ -128,7 +130,7 @@ std::string csv_cell(num::Complex c) {
 
 std::string csv_text(const Call& call, const Value& value) {
   if (!value.is_numeric())
-    call.fail(fmt::format("CSV stores numeric values, got {}", value.kind_name()));
+    call.fail(fmt::format(messages::stores_numeric_only, "CSV", value.kind_name()));
   const num::Matrix m = value.as_matrix();
   // A vector is one element per line; a matrix R lines of C cells.
   const num::Index columns = value.is(Kind::Matrix) ? m.columns() : 1;
@@ -174,7 +176,7 @@ num::Complex parse_csv_cell(std::string_view cell) {
     const bool real_ok = real_text.empty() || parse_double(real_text, re);
     if (real_ok && parse_double(imaginary_text, im)) return {re, im};
   }
-  throw Error(fmt::format("CSV load: cannot read '{}' as a number", cell));
+  throw Error(fmt::format(messages::csv_cell_not_number, cell));
 }
 
 Value csv_value(std::string_view text) {
@@ -201,8 +203,7 @@ Value csv_value(std::string_view text) {
       if (comma == std::string_view::npos) break;
       start = comma + 1;
     }
-    if (row.size() != rows.front().size())
-      throw Error("CSV load: rows have inconsistent column counts");
+    if (row.size() != rows.front().size()) throw Error(std::string(messages::csv_ragged_rows));
   }
   const auto row_count = static_cast<num::Index>(rows.size());
   const auto column_count = rows.empty() ? num::Index{0} : static_cast<num::Index>(rows[0].size());
@@ -226,7 +227,7 @@ Value csv_value(std::string_view text) {
 }
 
 void expect_one_value(const Call& call, std::string_view format_name) {
-  if (call.count() != 2) call.fail(fmt::format("{} format takes exactly one value", format_name));
+  if (call.count() != 2) call.fail(fmt::format(messages::format_takes_one_value, format_name));
 }
 
 // save("f.npy", x), save("f.npz", "a", a, ...), save("f.csv", x), save("f.toml", s).
@@ -238,12 +239,11 @@ Value save(Call& call) {
       write_file(call, name, npy_bytes(call, call.value(1)));
       break;
     case FileFormat::Npz: {
-      if (call.count() % 2 != 1)
-        call.fail("NPZ requires alternating name/value pairs after the filename");
+      if (call.count() % 2 != 1) call.fail(messages::npz_needs_name_value_pairs);
       npy::Members members;
       for (int i = 1; i < call.count(); i += 2) {
         if (!call.value(i).is(Kind::String)) {
-          call.fail("NPZ requires alternating name/value pairs after the filename");
+          call.fail(messages::npz_needs_name_value_pairs);
         }
         members.emplace_back(call.value(i).string_value() + ".npy",
                              npy_bytes(call, call.value(i + 1)));
@@ -258,7 +258,7 @@ Value save(Call& call) {
     case FileFormat::Toml:
       expect_one_value(call, "TOML");
       if (!call.value(1).is(Kind::Struct)) {
-        call.fail(fmt::format("TOML format needs a struct, got {}", call.value(1).kind_name()));
+        call.fail(fmt::format(messages::toml_needs_struct, call.value(1).kind_name()));
       }
       write_file(call, name, toml::encode(call.value(1)));
       break;
@@ -280,7 +280,7 @@ Value load_archive(Call& call, const std::string& name, const std::string& bytes
     for (const auto& [member, data] : members) {
       if (member_stem(member) == wanted) return npy_value(npy::decode(data, name));
     }
-    call.fail(fmt::format("'{}' has no member '{}'", name, wanted));
+    call.fail(fmt::format(messages::archive_has_no_member, name, wanted));
   }
   if (call.nargout() >= 1) {
     runtime::StructFields fields;
@@ -367,7 +367,7 @@ Value whos(Call& call) {
   } else {
     const std::string& name = call.string(0);
     if (file_format(name) != FileFormat::Npz) {
-      call.fail(fmt::format("only .npz archives are supported, got '{}'", name));
+      call.fail(fmt::format(messages::only_npz_archives, name));
     }
     for (const auto& [member, data] : npy::decode_zip(read_file(call, name), name)) {
       const npy::Array array = npy::decode(data, name);

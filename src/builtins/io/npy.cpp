@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "base/error.hpp"
+#include "base/messages/io.hpp"
 #include "num/ops.hpp"
 
 namespace llmlab::builtins::npy {
@@ -32,7 +33,7 @@ void put32(std::string& out, std::uint32_t value) {
 
 std::uint64_t get(std::string_view bytes, std::size_t offset, int width, std::string_view what) {
   if (offset + static_cast<std::size_t>(width) > bytes.size()) {
-    throw Error(fmt::format("load: '{}' is truncated", what));
+    throw Error(fmt::format(messages::load_truncated, what));
   }
   std::uint64_t value = 0;
   for (int i = width - 1; i >= 0; --i) {
@@ -54,11 +55,10 @@ std::string_view header_field(std::string_view header, std::string_view key,
   const std::string quoted = fmt::format("'{}'", key);
   std::size_t position = header.find(quoted);
   if (position == std::string_view::npos) {
-    throw Error(fmt::format("load: '{}' has no '{}' in its NPY header", what, key));
+    throw Error(fmt::format(messages::npy_header_lacks_key, what, key));
   }
   position = header.find(':', position + quoted.size());
-  if (position == std::string_view::npos)
-    throw Error(fmt::format("load: '{}' has a bad NPY header", what));
+  if (position == std::string_view::npos) throw Error(fmt::format(messages::npy_bad_header, what));
   ++position;
   while (position < header.size() && header[position] == ' ') ++position;
   std::size_t end = position;
@@ -77,19 +77,18 @@ std::string_view header_field(std::string_view header, std::string_view key,
 std::vector<std::int64_t> parse_shape(std::string_view text, std::string_view what) {
   std::vector<std::int64_t> shape;
   if (text.empty() || text.front() != '(' || text.back() != ')') {
-    throw Error(fmt::format("load: '{}' has a bad NPY shape {}", what, text));
+    throw Error(fmt::format(messages::npy_bad_shape, what, text));
   }
   std::int64_t value = -1;
   for (const char c : text.substr(1, text.size() - 2)) {
     if (c >= '0' && c <= '9') {
       value = (value < 0 ? 0 : value) * 10 + (c - '0');
-      if (value > (std::int64_t{1} << 40))
-        throw Error(fmt::format("load: '{}' is too large", what));
+      if (value > (std::int64_t{1} << 40)) throw Error(fmt::format(messages::load_too_large, what));
     } else if (c == ',') {
       if (value >= 0) shape.push_back(value);
       value = -1;
     } else if (c != ' ' && c != 'L') {
-      throw Error(fmt::format("load: '{}' has a bad NPY shape {}", what, text));
+      throw Error(fmt::format(messages::npy_bad_shape, what, text));
     }
   }
   if (value >= 0) shape.push_back(value);
@@ -122,8 +121,7 @@ std::int64_t element_count(const std::vector<std::int64_t>& shape, std::size_t f
   std::int64_t count = 1;
   for (const std::int64_t extent : shape) {
     if (extent != 0 && count > static_cast<std::int64_t>(file_size) / extent) {
-      throw Error(fmt::format("load: '{}' has a shape {} larger than the file", what,
-                              num::shape_text(shape)));
+      throw Error(fmt::format(messages::npy_shape_exceeds_file, what, num::shape_text(shape)));
     }
     count *= extent;
   }
@@ -166,11 +164,11 @@ num::Matrix read_elements(std::string_view data, const std::vector<std::int64_t>
 
 // The position of the ZIP end record: the last 22 bytes plus a comment of up to 65535 bytes.
 std::size_t end_record(std::string_view bytes, std::string_view what) {
-  if (bytes.size() < 22) throw Error(fmt::format("load: '{}' is not a ZIP archive", what));
+  if (bytes.size() < 22) throw Error(fmt::format(messages::not_zip_archive, what));
   std::size_t end = bytes.size() - 22;
   const std::size_t lowest = bytes.size() > 22 + 65535 ? bytes.size() - 22 - 65535 : 0;
   while (get(bytes, end, 4, what) != 0x06054b50) {
-    if (end == lowest) throw Error(fmt::format("load: '{}' is not a ZIP archive", what));
+    if (end == lowest) throw Error(fmt::format(messages::not_zip_archive, what));
     --end;
   }
   return end;
@@ -208,7 +206,7 @@ std::string member_bytes(std::string_view bytes, std::uint64_t local, std::uint6
   const std::size_t local_extra = get(bytes, static_cast<std::size_t>(local) + 28, 2, what);
   const std::size_t data = static_cast<std::size_t>(local) + 30 + local_name + local_extra;
   if (data > bytes.size() || bytes.size() - data < size) {
-    throw Error(fmt::format("load: '{}' is truncated", what));
+    throw Error(fmt::format(messages::load_truncated, what));
   }
   return std::string(bytes.substr(data, static_cast<std::size_t>(size)));
 }
@@ -247,13 +245,13 @@ bool is_complex_dtype(std::string_view bytes) {
 
 Array decode(std::string_view bytes, std::string_view what) {
   if (bytes.substr(0, kMagic.size()) != kMagic) {
-    throw Error(fmt::format("load: '{}' is not an NPY file", what));
+    throw Error(fmt::format(messages::not_npy_file, what));
   }
   const auto major = static_cast<int>(get(bytes, 6, 1, what));
   const int length_width = major == 1 ? 2 : 4;
   const std::size_t header_length = get(bytes, 8, length_width, what);
   const std::size_t data_offset = 8 + static_cast<std::size_t>(length_width) + header_length;
-  if (data_offset > bytes.size()) throw Error(fmt::format("load: '{}' is truncated", what));
+  if (data_offset > bytes.size()) throw Error(fmt::format(messages::load_truncated, what));
   const std::string_view header =
       bytes.substr(8 + static_cast<std::size_t>(length_width), header_length);
 
@@ -261,7 +259,7 @@ Array decode(std::string_view bytes, std::string_view what) {
   if (descr.size() >= 2) descr = descr.substr(1, descr.size() - 2);
   const bool complex = descr == "<c16";
   if (descr != "<f8" && !complex) {
-    throw Error(fmt::format("unsupported NPY dtype (only <f8 and <c16 are supported): {}", descr));
+    throw Error(fmt::format(messages::npy_unsupported_dtype, descr));
   }
   const bool fortran = header_field(header, "fortran_order", what) == "True";
   Array array;
@@ -269,7 +267,7 @@ Array decode(std::string_view bytes, std::string_view what) {
   const std::int64_t count = element_count(array.shape, bytes.size(), what);
   const std::size_t element_size = complex ? 16 : 8;
   if (bytes.size() - data_offset < static_cast<std::size_t>(count) * element_size) {
-    throw Error(fmt::format("load: '{}' is truncated", what));
+    throw Error(fmt::format(messages::load_truncated, what));
   }
   array.elements =
       read_elements(bytes.substr(data_offset), array.shape, count, complex, fortran, what);
@@ -337,7 +335,7 @@ Members decode_zip(std::string_view bytes, std::string_view what) {
   Members members;
   for (std::size_t k = 0; k < count; ++k) {
     if (get(bytes, entry, 4, what) != 0x02014b50) {
-      throw Error(fmt::format("load: '{}' has a corrupt ZIP directory", what));
+      throw Error(fmt::format(messages::zip_directory_corrupt, what));
     }
     const auto method = get(bytes, entry + 10, 2, what);
     std::uint64_t size = get(bytes, entry + 20, 4, what);
@@ -346,20 +344,16 @@ Members decode_zip(std::string_view bytes, std::string_view what) {
     const std::size_t comment_length = get(bytes, entry + 32, 2, what);
     std::uint64_t local = get(bytes, entry + 42, 4, what);
     if (entry + 46 + name_length > bytes.size())
-      throw Error(fmt::format("load: '{}' is truncated", what));
+      throw Error(fmt::format(messages::load_truncated, what));
     std::string name(bytes.substr(entry + 46, name_length));
     read_zip64_extra(bytes, entry, name_length, extra_length, size, local, what);
     if (method != 0) {
-      throw Error(fmt::format(
-          "load: '{}' member '{}' is compressed; only uncompressed archives (numpy.savez) are "
-          "supported",
-          what, name));
+      throw Error(fmt::format(messages::npz_member_compressed, what, name));
     }
     std::string content = member_bytes(bytes, local, size, what);
     // A corrupted byte would otherwise load as a silently different value.
     if (crc32(content) != static_cast<std::uint32_t>(get(bytes, entry + 16, 4, what))) {
-      throw Error(fmt::format("load: '{}' member '{}' fails its CRC-32 check (the file is corrupt)",
-                              what, name));
+      throw Error(fmt::format(messages::npz_member_fails_crc, what, name));
     }
     members.emplace_back(std::move(name), std::move(content));
     entry += 46 + name_length + extra_length + comment_length;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/messages/io.hpp"
 #include "base/text_escape.hpp"
 #include "base/utf8.hpp"
 #include "num/format.hpp"
@@ -95,10 +96,9 @@ std::string value_text(const Value& value, std::string_view name) {
     case Kind::Complex:
       break;
     default:
-      throw Error(
-          fmt::format("save: TOML cannot store a {} (field '{}')", value.kind_name(), name));
+      throw Error(fmt::format(messages::toml_cannot_store_kind, value.kind_name(), name));
   }
-  throw Error(fmt::format("save: TOML cannot store complex values (field '{}')", name));
+  throw Error(fmt::format(messages::toml_cannot_store_complex, name));
 }
 
 void encode_table(std::string& out, const StructFields& fields, const std::string& prefix) {
@@ -127,13 +127,13 @@ class Parser {
       if (at_end()) break;
       if (peek() == '[') {
         ++position_;
-        if (peek() == '[') fail("arrays of tables are not supported");
+        if (peek() == '[') fail(messages::toml_table_arrays_unsupported);
         table = key_path();
         skip_spaces();
         expect(']');
         // TOML forbids a second [table] of the same name; merging the two would be silent.
         if (!headers_.insert(table).second) {
-          fail(fmt::format("table [{}] is defined twice", dotted(table)));
+          fail(fmt::format(messages::toml_table_defined_twice, dotted(table)));
         }
         table_at(root, table);
       } else {
@@ -157,11 +157,11 @@ class Parser {
   [[noreturn]] void fail(std::string_view message) const {
     int line = 1;
     for (std::size_t i = 0; i < position_ && i < text_.size(); ++i) line += text_[i] == '\n';
-    throw Error(fmt::format("load: '{}' line {}: {}", what_, line, message));
+    throw Error(fmt::format(messages::load_line_error, what_, line, message));
   }
 
   void expect(char c) {
-    if (peek() != c) fail(fmt::format("expected '{}'", c));
+    if (peek() != c) fail(fmt::format(messages::expected_character, c));
     ++position_;
   }
 
@@ -190,7 +190,7 @@ class Parser {
     skip_spaces();
     skip_comment();
     if (peek() == '\r') ++position_;
-    if (!at_end() && peek() != '\n') fail("expected the end of the line");
+    if (!at_end() && peek() != '\n') fail(messages::expected_end_of_line);
   }
 
   std::string key() {
@@ -199,7 +199,7 @@ class Parser {
     if (peek() == '\'') return literal_string();
     const std::size_t start = position_;
     while (!at_end() && is_bare_key(text_.substr(position_, 1))) ++position_;
-    if (position_ == start) fail("expected a key");
+    if (position_ == start) fail(messages::toml_expected_key);
     return std::string(text_.substr(start, position_ - start));
   }
 
@@ -214,7 +214,7 @@ class Parser {
     skip_spaces();
     while (peek() == '.') {
       ++position_;
-      if (path.size() >= kMaxDepth) fail(fmt::format("keys nested more than {} deep", kMaxDepth));
+      if (path.size() >= kMaxDepth) fail(fmt::format(messages::toml_keys_too_deep, kMaxDepth));
       path.push_back(key());
       skip_spaces();
     }
@@ -226,7 +226,7 @@ class Parser {
     for (const std::string& name : path) {
       Value& slot = (*fields)[name];
       if (slot.is_none()) slot = Value::structure();
-      if (!slot.is(Kind::Struct)) fail(fmt::format("'{}' is already a value, not a table", name));
+      if (!slot.is(Kind::Struct)) fail(fmt::format(messages::toml_value_not_table, name));
       fields = &slot.mutable_struct_fields();
     }
     return *fields;
@@ -237,11 +237,11 @@ class Parser {
     for (std::size_t i = 0; i + 1 < path.size(); ++i) {
       Value& slot = (*target)[path[i]];
       if (slot.is_none()) slot = Value::structure();
-      if (!slot.is(Kind::Struct))
-        fail(fmt::format("'{}' is already a value, not a table", path[i]));
+      if (!slot.is(Kind::Struct)) fail(fmt::format(messages::toml_value_not_table, path[i]));
       target = &slot.mutable_struct_fields();
     }
-    if (target->contains(path.back())) fail(fmt::format("key '{}' is defined twice", path.back()));
+    if (target->contains(path.back()))
+      fail(fmt::format(messages::toml_key_defined_twice, path.back()));
     (*target)[path.back()] = std::move(value);
   }
 
@@ -250,7 +250,7 @@ class Parser {
   static constexpr std::size_t kMaxDepth = 100;
 
   Value parse_value() {
-    if (++depth_ > kMaxDepth) fail(fmt::format("values nested more than {} deep", kMaxDepth));
+    if (++depth_ > kMaxDepth) fail(fmt::format(messages::toml_values_too_deep, kMaxDepth));
     Value value = parse_unnested_value();
     --depth_;
     return value;
@@ -286,12 +286,12 @@ class Parser {
     for (const char c : text_.substr(start, position_ - start)) {
       if (c != '_') token.push_back(c);
     }
-    if (token.empty()) fail("expected a value");
+    if (token.empty()) fail(messages::toml_expected_value);
     const auto digit = [&](std::size_t i) { return token[i] >= '0' && token[i] <= '9'; };
     const bool date = token.size() >= 7 && digit(0) && digit(1) && digit(2) && digit(3) &&
                       token[4] == '-' && digit(5) && digit(6);
     if (date || token.find(':') != std::string::npos) {
-      fail("dates and times are not supported");
+      fail(messages::toml_dates_unsupported);
     }
     std::string_view body = token;
     bool negative = false;
@@ -315,7 +315,7 @@ class Parser {
       value = static_cast<double>(std::strtoull(digits.c_str(), &end, base));
     }
     if (digits.empty() || end != digits.c_str() + digits.size()) {
-      fail(fmt::format("cannot read '{}' as a value", token));
+      fail(fmt::format(messages::toml_bad_value, token));
     }
     return negative ? -value : value;
   }
@@ -336,7 +336,7 @@ class Parser {
     const bool multiline = open_string('"');
     std::string out;
     while (true) {
-      if (at_end()) fail("unterminated string");
+      if (at_end()) fail(messages::unterminated_toml_string);
       const char c = text_[position_++];
       if (c == '"') {
         if (!multiline) return out;
@@ -349,7 +349,7 @@ class Parser {
         escape(out);
       } else if (c == '\n' && !multiline) {
         --position_;  // report the line the string opened on
-        fail("unterminated string");
+        fail(messages::unterminated_toml_string);
       } else {
         out.push_back(c);
       }
@@ -357,7 +357,7 @@ class Parser {
   }
 
   void escape(std::string& out) {
-    if (at_end()) fail("unterminated string");
+    if (at_end()) fail(messages::unterminated_toml_string);
     const char c = text_[position_++];
     switch (c) {
       case 'n':
@@ -387,13 +387,14 @@ class Parser {
         const std::string hex(text_.substr(position_, length));
         char* end = nullptr;
         const unsigned long code = std::strtoul(hex.c_str(), &end, 16);
-        if (hex.size() != length || end != hex.c_str() + hex.size()) fail("bad unicode escape");
+        if (hex.size() != length || end != hex.c_str() + hex.size())
+          fail(messages::bad_unicode_escape);
         position_ += length;
         append_utf8(out, static_cast<char32_t>(code));
         return;
       }
       default:
-        fail(fmt::format("unknown escape '\\{}'", c));
+        fail(fmt::format(messages::unknown_escape, c));
     }
   }
 
@@ -401,9 +402,9 @@ class Parser {
     const bool multiline = open_string('\'');
     const std::string_view terminator = multiline ? "'''" : "'";
     const std::size_t end = text_.find(terminator, position_);
-    if (end == std::string_view::npos) fail("unterminated string");
+    if (end == std::string_view::npos) fail(messages::unterminated_toml_string);
     std::string out(text_.substr(position_, end - position_));
-    if (!multiline && out.find('\n') != std::string::npos) fail("unterminated string");
+    if (!multiline && out.find('\n') != std::string::npos) fail(messages::unterminated_toml_string);
     position_ = end + terminator.size();
     return out;
   }
@@ -419,7 +420,7 @@ class Parser {
       if (peek() == ',') {
         ++position_;
       } else if (peek() != ']') {
-        fail("expected ',' or ']' in an array");
+        fail(messages::toml_expected_array_separator);
       }
     }
     ++position_;
@@ -459,7 +460,7 @@ class Parser {
       }
       return Value::matrix(std::move(matrix));
     }
-    fail("arrays must hold numbers, strings, or number arrays of equal length");
+    fail(messages::toml_array_mixed);
   }
 
   Value inline_table() {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "base/messages/plot.hpp"
 #include "base/text_case.hpp"
 #include "builtins/plot/options.hpp"
 #include "builtins/registry.hpp"
@@ -33,10 +34,10 @@ std::vector<double> same_length(const Call& call, int index, std::size_t n, cons
   std::vector<double> values = plotting::real_data(call, index);
   if (values.size() == 1 && n > 1) values.assign(n, values.front());
   if (values.size() != n) {
-    call.fail(fmt::format("{} has {} elements but y has {}", what, values.size(), n));
+    call.fail(fmt::format(messages::error_has_wrong_length, what, values.size(), n));
   }
   for (const double v : values) {
-    if (v < 0) call.fail(fmt::format("{} must not be negative, got {}", what, v));
+    if (v < 0) call.fail(fmt::format(messages::must_not_be_negative_got, what, v));
   }
   return values;
 }
@@ -58,7 +59,7 @@ void read_options(const Call& call, int first, SeriesOptions& options) {
 Value errorbar(Call& call) {
   const int numbers = leading_numbers(call, 4);
   if (numbers < 2) {
-    call.fail("expected errorbar(y, err), errorbar(x, y, err) or errorbar(x, y, neg, pos)");
+    call.fail(messages::errorbar_call_forms);
   }
   std::vector<double> x, y, below, above;
   if (numbers == 2) {
@@ -69,7 +70,7 @@ Value errorbar(Call& call) {
     x = plotting::real_data(call, 0);
     y = plotting::real_data(call, 1);
     if (x.size() != y.size()) {
-      call.fail(fmt::format("x and y lengths differ ({} vs {})", x.size(), y.size()));
+      call.fail(fmt::format(messages::x_y_lengths_differ, x.size(), y.size()));
     }
     below = same_length(call, 2, y.size(), numbers == 4 ? "neg" : "err");
     above = numbers == 4 ? same_length(call, 3, y.size(), "pos") : below;
@@ -99,20 +100,20 @@ double read_fill_options(const Call& call, int first, SeriesOptions& options) {
   };
   // The edge takes the face's colour: EdgeColor and LineStyle are accepted for MATLAB code.
   const auto accepted = [](int) {};
-  call.name_value_options(
-      first, {{"FaceAlpha",
-               [&](int k) {
-                 alpha = call.scalar(k);
-                 if (!(alpha >= 0 && alpha <= 1)) {
-                   call.fail(fmt::format("FaceAlpha must be between 0 and 1, got {}", alpha));
-                 }
-               }},
-              {"color", color},
-              {"colour", color},
-              {"label", label},
-              {"DisplayName", label},
-              {"EdgeColor", accepted},
-              {"LineStyle", accepted}});
+  call.name_value_options(first,
+                          {{"FaceAlpha",
+                            [&](int k) {
+                              alpha = call.scalar(k);
+                              if (!(alpha >= 0 && alpha <= 1)) {
+                                call.fail(fmt::format(messages::face_alpha_out_of_range, alpha));
+                              }
+                            }},
+                           {"color", color},
+                           {"colour", color},
+                           {"label", label},
+                           {"DisplayName", label},
+                           {"EdgeColor", accepted},
+                           {"LineStyle", accepted}});
   return alpha;
 }
 
@@ -135,19 +136,19 @@ Value add_fill(Call& call, std::vector<double> x, std::vector<double> y,
 
 // fill(x, y, color [, "FaceAlpha", a, ...]): the polygon through (x, y), closed.
 Value fill(Call& call) {
-  if (call.count() < 3) call.fail("expected fill(x, y, color) with optional \"FaceAlpha\", a");
+  if (call.count() < 3) call.fail(messages::fill_call_form);
   std::vector<double> x = plotting::real_data(call, 0);
   std::vector<double> y = plotting::real_data(call, 1);
   if (x.size() != y.size()) {
-    call.fail(fmt::format("x and y lengths differ ({} vs {})", x.size(), y.size()));
+    call.fail(fmt::format(messages::x_y_lengths_differ, x.size(), y.size()));
   }
-  if (x.size() < 3) call.fail("a filled polygon needs at least 3 points");
+  if (x.size() < 3) call.fail(messages::polygon_too_few_points);
   std::optional<plot::Color> color;
   const Value& spec = call.value(2);
   if (spec.is(Kind::String) && spec.string_value().size() == 1) {
     const auto line_spec = plotting::parse_line_spec(spec.string_value());
     if (!line_spec || !line_spec->color) {
-      call.fail(fmt::format("unknown colour '{}'", spec.string_value()));
+      call.fail(fmt::format(messages::unknown_colour, spec.string_value()));
     }
     color = line_spec->color;
   } else {
@@ -159,18 +160,18 @@ Value fill(Call& call) {
 // area(y) or area(x, y): the region between the curve and zero.
 Value area(Call& call) {
   const int numbers = leading_numbers(call, 2);
-  if (numbers == 0) call.fail("expected area(y) or area(x, y)");
+  if (numbers == 0) call.fail(messages::area_call_forms);
   std::vector<double> y = plotting::real_data(call, numbers - 1);
   std::vector<double> x;
   if (numbers == 2) {
     x = plotting::real_data(call, 0);
     if (x.size() != y.size()) {
-      call.fail(fmt::format("x and y lengths differ ({} vs {})", x.size(), y.size()));
+      call.fail(fmt::format(messages::x_y_lengths_differ, x.size(), y.size()));
     }
   } else {
     for (std::size_t k = 0; k < y.size(); ++k) x.push_back(static_cast<double>(k + 1));
   }
-  if (x.empty()) call.fail("area needs at least one point");
+  if (x.empty()) call.fail(messages::area_needs_a_point);
   // Along the curve, then back along zero.
   std::vector<double> px = x, py = y;
   for (std::size_t k = x.size(); k-- > 0;) {

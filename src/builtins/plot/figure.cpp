@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "base/error.hpp"
+#include "base/messages/plot.hpp"
 #include "base/text_case.hpp"
 #include "builtins/plot/builtins.hpp"
 #include "builtins/plot/options.hpp"
@@ -45,7 +46,7 @@ Value figure(Call& call) {
   } else {
     const double n = call.scalar(0);
     if (!(n >= 1) || n != std::floor(n) || n > 1e9) {
-      call.fail(fmt::format("argument 1: expected a positive integer handle, got {}", n));
+      call.fail(fmt::format(messages::figure_handle_not_positive_integer, n));
     }
     handle = set.select_figure(static_cast<int>(n));
   }
@@ -57,12 +58,12 @@ Value subplot(Call& call) {
   const std::int64_t columns = call.integer(1);
   const std::int64_t k = call.integer(2);
   if (rows < 1 || columns < 1 || rows * columns > 10000) {
-    call.fail(fmt::format("grid must be at least 1×1, got {}×{}", rows, columns));
+    call.fail(fmt::format(messages::subplot_grid_too_small, rows, columns));
   }
   plot::Figure& figure = figures(call).current();
   if (!figure.select_subplot(static_cast<std::size_t>(rows), static_cast<std::size_t>(columns),
                              k < 1 ? 0 : static_cast<std::size_t>(k))) {
-    call.fail(fmt::format("index {} out of range for a {}×{} grid", k, rows, columns));
+    call.fail(fmt::format(messages::subplot_index_out_of_range, k, rows, columns));
   }
   return Value::none();
 }
@@ -90,9 +91,7 @@ Value legend(Call& call) {
       lowercase(call.value(end - 2).string_value()) == "location") {
     const auto location = parse_location(call.string(end - 1));
     if (!location) {
-      call.fail(fmt::format(
-          "option 'Location' must be northeast, northwest, southeast, southwest or best, got '{}'",
-          call.string(end - 1)));
+      call.fail(fmt::format(messages::bad_legend_location, call.string(end - 1)));
     }
     axes.legend_location = *location;
     end -= 2;
@@ -156,8 +155,8 @@ std::pair<double, double> effective_limits(const Call& call, bool x_axis) {
 }
 
 void check_limits(const Call& call, double low, double high, plot::Scale scale) {
-  if (!(low < high)) call.fail("lo must be less than hi");
-  if (scale == plot::Scale::Log && low <= 0) call.fail("limits must be positive on a log axis");
+  if (!(low < high)) call.fail(messages::limits_out_of_order);
+  if (scale == plot::Scale::Log && low <= 0) call.fail(messages::log_axis_limits_not_positive);
 }
 
 Value limits(Call& call, bool x_axis) {
@@ -168,14 +167,14 @@ Value limits(Call& call, bool x_axis) {
     return Value::vector(num::Matrix::from_rows({{low, high}}));
   }
   if (call.value(0).is(Kind::String)) {
-    if (lowercase(call.string(0)) != "auto") call.fail("expected [lo, hi] vector");
+    if (lowercase(call.string(0)) != "auto") call.fail(messages::expected_limits_pair);
     axis.limits.reset();
   } else if (call.count() == 2) {
     check_limits(call, call.scalar(0), call.scalar(1), axis.scale);
     axis.limits = std::pair{call.scalar(0), call.scalar(1)};
   } else {
     const std::vector<double> v = real_data(call, 0);
-    if (v.size() != 2) call.fail("expected [lo, hi] vector");
+    if (v.size() != 2) call.fail(messages::expected_limits_pair);
     check_limits(call, v[0], v[1], axis.scale);
     axis.limits = std::pair{v[0], v[1]};
   }
@@ -202,15 +201,13 @@ Value axis(Call& call) {
     } else if (word == "tight") {
       axes.tight = true;
     } else {
-      call.fail(fmt::format(
-          "expected \"equal\", \"auto\", \"xy\", \"ij\", or [xmin, xmax, ymin, ymax]; got \"{}\"",
-          v.string_value()));
+      call.fail(fmt::format(messages::bad_axis_argument, v.string_value()));
     }
   } else {
     const std::vector<double> l = real_data(call, 0);
-    if (l.size() != 4) call.fail("expected [xmin, xmax, ymin, ymax]");
-    if (!(l[0] < l[1])) call.fail(fmt::format("xmin ({}) must be less than xmax ({})", l[0], l[1]));
-    if (!(l[2] < l[3])) call.fail(fmt::format("ymin ({}) must be less than ymax ({})", l[2], l[3]));
+    if (l.size() != 4) call.fail(messages::expected_axis_limits);
+    if (!(l[0] < l[1])) call.fail(fmt::format(messages::axis_min_not_below_max, "x", l[0], l[1]));
+    if (!(l[2] < l[3])) call.fail(fmt::format(messages::axis_min_not_below_max, "y", l[2], l[3]));
     axes.x.limits = std::pair{l[0], l[1]};
     axes.y.limits = std::pair{l[2], l[3]};
   }
@@ -223,7 +220,7 @@ Value axis(Call& call) {
 Value set_default_axis(Call& call) {
   const std::string word = lowercase(call.string(0));
   if (word != "xy" && word != "ij") {
-    call.fail(fmt::format("expected \"xy\" or \"ij\"; got \"{}\"", call.string(0)));
+    call.fail(fmt::format(messages::bad_axis_direction, call.string(0)));
   }
   figures(call).set_default_image_rows_down(word == "ij");
   changed(call);
@@ -256,7 +253,7 @@ Value close(Call& call) {
       char* end = nullptr;
       const long handle = std::strtol(text, &end, 10);
       if (end == text || *end != '\0')
-        call.fail(fmt::format("expected a figure handle or \"all\", got \"{}\"", word));
+        call.fail(fmt::format(messages::expected_figure_handle_or_all, word));
       set.close(static_cast<int>(handle));
     }
   } else {

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "base/messages/plot.hpp"
 #include "builtins/plot/builtins.hpp"
 #include "builtins/plot/options.hpp"
 #include "plot/contour.hpp"
@@ -25,7 +26,7 @@ plot::Image image_of(const Call& call, int index) {
     image.values.push_back(m.is_complex() ? std::abs(m.complex_at(i)) : m[i]);
   }
   if (image.values.empty())
-    call.fail(fmt::format("argument {}: expected a non-empty matrix", index + 1));
+    call.fail(fmt::format(messages::expected_non_empty_matrix_argument, index + 1));
   return image;
 }
 
@@ -55,8 +56,8 @@ std::vector<double> grid_axis(const Call& call, int index, bool is_x, std::size_
     for (num::Index i = 0; i < m.size(); ++i) axis.push_back(m[i]);
   }
   if (axis.size() != expected) {
-    call.fail(fmt::format("{} length ({}) must match Z dimension ({})", is_x ? "X" : "Y",
-                          axis.size(), expected));
+    call.fail(fmt::format(messages::length_must_match, is_x ? "X" : "Y", "Z dimension", axis.size(),
+                          expected));
   }
   return axis;
 }
@@ -79,7 +80,7 @@ Value imagesc(Call& call) {
     } else {
       const num::Matrix limits = call.matrix(1);
       if (limits.size() != 2 || !(limits[0] < limits[1])) {
-        call.fail("argument 2: expected a colormap name or colour limits [lo, hi] with lo < hi");
+        call.fail(messages::bad_colormap_argument);
       }
       image.color_limits = std::pair{limits[0], limits[1]};
     }
@@ -90,26 +91,24 @@ Value imagesc(Call& call) {
 Value heatmap(Call& call) {
   if (call.value(0).is(Kind::StringArray)) {
     if (call.count() < 3 || !call.value(1).is(Kind::StringArray)) {
-      call.fail("expected heatmap(xlabels, ylabels, M, ...)");
+      call.fail(messages::heatmap_call_form);
     }
     plot::Image image = image_of(call, 2);
     image.column_labels = call.value(0).string_array_value();
     image.row_labels = call.value(1).string_array_value();
     if (image.column_labels.size() != image.columns) {
-      call.fail(fmt::format("xlabels length ({}) must match column count ({})",
+      call.fail(fmt::format(messages::length_must_match, "xlabels", "column count",
                             image.column_labels.size(), image.columns));
     }
     if (image.row_labels.size() != image.rows) {
-      call.fail(fmt::format("ylabels length ({}) must match row count ({})",
+      call.fail(fmt::format(messages::length_must_match, "ylabels", "row count",
                             image.row_labels.size(), image.rows));
     }
     if (call.has(4)) image.colormap = plot::parse_colormap(call.string(4));
     return show_image(call, std::move(image), call.has(3) ? call.string(3) : "");
   }
   if (call.count() > 2) {
-    call.fail(
-        "unlabeled form is heatmap(M) or heatmap(M, title); use heatmap(xlabels, ylabels, M, ...) "
-        "for categorical labels");
+    call.fail(messages::heatmap_unlabeled_too_many);
   }
   plot::Image image = image_of(call, 0);
   return show_image(call, std::move(image), call.has(1) ? call.string(1) : "");
@@ -117,11 +116,11 @@ Value heatmap(Call& call) {
 
 Value surf(Call& call) {
   if (call.count() != 1 && call.count() != 3 && call.count() != 4) {
-    call.fail(fmt::format("expected 1, 3, or 4 arguments, got {}", call.count()));
+    call.fail(fmt::format(messages::surface_argument_count, call.count()));
   }
   const int z_index = call.count() == 1 ? 0 : 2;
   const num::Matrix z = call.matrix(z_index);
-  if (z.rows() < 2 || z.columns() < 2) call.fail("Z must have at least 2 rows and 2 columns");
+  if (z.rows() < 2 || z.columns() < 2) call.fail(messages::grid_too_small);
   plot::Surface surface;
   const auto rows = static_cast<std::size_t>(z.rows());
   const auto columns = static_cast<std::size_t>(z.columns());
@@ -138,15 +137,13 @@ Value surf(Call& call) {
 Value contour(Call& call) {
   // contour(Z), contour(Z, levels), contour(X, Y, Z), contour(X, Y, Z, levels).
   if (call.count() > 4) {
-    call.fail(fmt::format(
-        "expected contour(Z), contour(X, Y, Z) or contour(X, Y, Z, levels), got {} arguments",
-        call.count()));
+    call.fail(fmt::format(messages::contour_call_forms, call.count()));
   }
   const bool gridded = call.count() >= 3;
   const int z_index = gridded ? 2 : 0;
   const int levels_index = gridded ? 3 : 1;
   const num::Matrix z = call.matrix(z_index);
-  if (z.rows() < 2 || z.columns() < 2) call.fail("Z must have at least 2 rows and 2 columns");
+  if (z.rows() < 2 || z.columns() < 2) call.fail(messages::grid_too_small);
   plot::ContourSet set;
   const auto rows = static_cast<std::size_t>(z.rows());
   const auto columns = static_cast<std::size_t>(z.columns());
@@ -156,8 +153,7 @@ Value contour(Call& call) {
   if (call.has(levels_index) && call.value(levels_index).is(Kind::Scalar)) {
     const double n = call.scalar(levels_index);
     if (!(n >= 1) || n != std::floor(n) || n > 1000) {
-      call.fail(fmt::format("argument {} (levels) must be a positive integer or a vector, got {}",
-                            levels_index + 1, n));
+      call.fail(fmt::format(messages::bad_contour_levels, levels_index + 1, n));
     }
     set.levels = plot::contour_levels(set.z, static_cast<int>(n));
   } else if (call.has(levels_index)) {

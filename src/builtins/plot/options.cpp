@@ -9,6 +9,7 @@
 #include <filesystem>
 
 #include "base/error.hpp"
+#include "base/messages/plot.hpp"
 #include "base/text_case.hpp"
 #include "builtins/paths.hpp"
 #include "builtins/plot/session.hpp"
@@ -97,7 +98,7 @@ std::optional<plot::Color> color_argument(const runtime::Call& call, const Value
                                           std::string_view option) {
   if (value.is(Kind::String)) {
     if (auto color = plot::parse_color(value.string_value())) return color;
-    warn(call, fmt::format("unknown colour '{}', using default", value.string_value()));
+    warn(call, fmt::format(messages::unknown_colour_using_default, value.string_value()));
     return std::nullopt;
   }
   if (value.is_numeric()) {
@@ -107,9 +108,7 @@ std::optional<plot::Color> color_argument(const runtime::Call& call, const Value
       return plot::Color{m[0], m[1], m[2], 1.0};
     }
   }
-  call.fail(
-      fmt::format("option '{}' must be a colour name, '#RRGGBB' or [r, g, b] in [0, 1], got {}",
-                  option, value.kind_name()));
+  call.fail(fmt::format(messages::option_not_colour, option, value.kind_name()));
 }
 
 namespace {
@@ -118,14 +117,13 @@ double positive_option(const runtime::Call& call, const Value& value, std::strin
   if (value.is(Kind::Scalar) && value.scalar_value() > 0 && std::isfinite(value.scalar_value())) {
     return value.scalar_value();
   }
-  call.fail(
-      fmt::format("option '{}' must be a positive number, got {}", option, value.kind_name()));
+  call.fail(fmt::format(messages::option_not_positive_number, option, value.kind_name()));
 }
 
 const std::string& string_option(const runtime::Call& call, const Value& value,
                                  std::string_view option) {
   if (!value.is(Kind::String)) {
-    call.fail(fmt::format("option '{}' must be a string, got {}", option, value.kind_name()));
+    call.fail(fmt::format(messages::option_not_string, option, value.kind_name()));
   }
   return value.string_value();
 }
@@ -144,16 +142,14 @@ void parse_options(const runtime::Call& call, int first, SeriesOptions& options)
     const std::string& text = string_option(call, call.value(k), call.string(k - 1));
     options.style = parse_line_style(text);
     if (!options.style) {
-      call.fail(fmt::format("option '{}' must be solid, dashed, dotted, dashdot or none, got '{}'",
-                            call.string(k - 1), text));
+      call.fail(fmt::format(messages::bad_line_style, call.string(k - 1), text));
     }
   };
   const auto marker = [&](int k) {
     const std::string& text = string_option(call, call.value(k), call.string(k - 1));
     options.marker = parse_marker(text);
     if (!options.marker) {
-      call.fail(fmt::format("option '{}' must be one of none o x + * . s d ^ v, got '{}'",
-                            call.string(k - 1), text));
+      call.fail(fmt::format(messages::bad_marker, call.string(k - 1), text));
     }
   };
   call.name_value_options(

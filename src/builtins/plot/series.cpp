@@ -9,6 +9,9 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/messages/arguments.hpp"
+#include "base/messages/language.hpp"
+#include "base/messages/plot.hpp"
 #include "base/text_case.hpp"
 #include "builtins/plot/builtins.hpp"
 #include "builtins/plot/options.hpp"
@@ -60,10 +63,10 @@ int read_xy(const Call& call, XyData& data) {
   int next = 0;
   if (call.value(0).is(Kind::StringArray)) {
     data.categories = call.value(0).string_array_value();
-    if (!call.has(1) || !is_data(call.value(1))) call.fail("expected y data after the labels");
+    if (!call.has(1) || !is_data(call.value(1))) call.fail(messages::expected_y_after_labels);
     data.ys.push_back(real_data(call, 1));
     if (data.ys[0].size() != data.categories.size()) {
-      call.fail(fmt::format("labels length ({}) must match y-data length ({})",
+      call.fail(fmt::format(messages::length_must_match, "labels", "y-data length",
                             data.categories.size(), data.ys[0].size()));
     }
     data.x = count_from(1, data.ys[0].size());
@@ -89,7 +92,7 @@ int read_xy(const Call& call, XyData& data) {
     }
     if (!two) data.x = count_from(0, data.ys[0].size());
     if (data.x.size() != data.ys[0].size()) {
-      call.fail(fmt::format("x and y lengths differ ({} vs {})", data.x.size(), data.ys[0].size()));
+      call.fail(fmt::format(messages::x_y_lengths_differ, data.x.size(), data.ys[0].size()));
     }
     return next;
   }
@@ -99,7 +102,7 @@ int read_xy(const Call& call, XyData& data) {
   data.ys = split_matrix(y, by_rows);
   if (!two) data.x = count_from(0, rows);
   if (data.x.size() != data.ys[0].size()) {
-    call.fail(fmt::format("x and y lengths differ ({} vs {})", data.x.size(), data.ys[0].size()));
+    call.fail(fmt::format(messages::x_y_lengths_differ, data.x.size(), data.ys[0].size()));
   }
   return next;
 }
@@ -153,9 +156,7 @@ Value line_plot(Call& call, std::optional<Scale> x_scale, std::optional<Scale> y
   };
   count_skipped(data.x, axes.x.scale);
   for (const auto& y : data.ys) count_skipped(y, axes.y.scale);
-  if (skipped > 0)
-    warn(call,
-         fmt::format("{}: ignoring {} non-positive value(s) on a log axis", call.name(), skipped));
+  if (skipped > 0) warn(call, fmt::format(messages::log_axis_skips_values, call.name(), skipped));
 
   auto add = [&](std::vector<double> y, std::optional<plot::Color> color,
                  std::optional<std::string> label) {
@@ -190,12 +191,12 @@ Value loglog(Call& call) { return line_plot(call, Scale::Log, Scale::Log); }
 
 Value histogram(Call& call) {
   const std::vector<double> samples = real_data(call, 0);
-  if (samples.empty()) call.fail("no data");
+  if (samples.empty()) call.fail(messages::no_data);
   std::size_t nbins = 10;
   if (call.has(1)) {
     const double n = call.scalar(1);
     if (!(n >= 1) || n != std::floor(n) || n > 1e6) {
-      call.fail(fmt::format("argument 2 (nbins) must be a positive integer, got {}", n));
+      call.fail(fmt::format(messages::bad_bin_count, n));
     }
     nbins = static_cast<std::size_t>(n);
   }
@@ -243,19 +244,19 @@ std::vector<double> hist_centres(Call& call, const num::Matrix& y) {
   if (low > high) low = high = 0.0;
   std::vector<double> centres;
   if (call.has(1) && (!call.value(1).is_numeric() || call.value(1).as_matrix().is_complex())) {
-    call.fail("bin specification must be a numeric scalar or vector");
+    call.fail(messages::bins_not_numeric);
   }
   if (call.has(1) && call.value(1).element_count() > 1) {
     const num::Matrix given = call.matrix(1);
     if (given.rows() != 1 && given.columns() != 1) {
-      call.fail("bin specification must be a scalar or vector");
+      call.fail(messages::bins_not_vector);
     }
     centres.assign(given.real_values().begin(), given.real_values().end());
     std::sort(centres.begin(), centres.end());
     return centres;
   }
   const double bins = call.has(1) ? std::trunc(call.scalar(1)) : 10.0;
-  if (!(bins > 0.0) || bins > 1e6) call.fail("number of bins NBINS must be positive");
+  if (!(bins > 0.0) || bins > 1e6) call.fail(messages::bin_count_not_positive);
   const auto n = static_cast<num::Index>(bins);
   for (num::Index k = 1; k <= n; ++k) {
     centres.push_back(
@@ -269,14 +270,14 @@ std::vector<double> hist_centres(Call& call, const num::Matrix& y) {
 // Scales each column's counts to sum to NORM (argument 3: one value, or one per column);
 // present[c] is how many elements column c counted.
 void hist_normalise(Call& call, num::Matrix& counts, const std::vector<double>& present) {
-  if (!call.value(2).is_numeric()) call.fail("NORM must be a numeric constant > 0");
+  if (!call.value(2).is_numeric()) call.fail(messages::hist_norm_not_positive);
   const num::Matrix norm = call.matrix(2);
   const num::Index columns = counts.columns();
   if (norm.size() != 1 && norm.size() != columns) {
-    call.fail("NORM must be scalar or vector of length 'columns (Y)'");
+    call.fail(messages::hist_norm_wrong_length);
   }
   for (num::Index k = 0; k < norm.size(); ++k) {
-    if (!(norm[k] > 0.0)) call.fail("NORM must be a numeric constant > 0");
+    if (!(norm[k] > 0.0)) call.fail(messages::hist_norm_not_positive);
   }
   for (num::Index c = 0; c < columns; ++c) {
     for (num::Index b = 0; b < counts.rows(); ++b) {
@@ -296,7 +297,7 @@ void hist_normalise(Call& call, num::Matrix& counts, const std::vector<double>& 
 // vector y gives rows, a matrix one column of counts per column of y.
 Value matlab_hist_counts(Call& call) {
   const num::Matrix y = call.matrix(0);
-  if (y.is_complex()) call.fail("Y must be real-valued");
+  if (y.is_complex()) call.fail(messages::hist_y_not_real);
   const bool vector = y.rows() == 1 || y.columns() == 1;
   const num::Index rows = vector ? y.size() : y.rows();
   const num::Index columns = vector ? 1 : y.columns();
@@ -335,16 +336,15 @@ Value hist(Call& call) {
     runtime::Call counts(call.interpreter(), call.name(), call.arguments(), 1);
     matlab_hist_counts(counts);
     if (call.has(2) || (call.has(1) && call.value(1).element_count() > 1)) {
-      call.fail("the plot takes a number of bins (ask for [nn, xx] for centres or a norm)");
+      call.fail(messages::hist_plot_takes_bin_count);
     }
   }
-  if (call.has(2)) throw Error("wrong number of arguments for 'hist': expected 1..2, got 3");
+  if (call.has(2)) throw Error(fmt::format(messages::wrong_argument_count, "hist", "1..2", 3));
   return histogram(call);
 }
 
 Value bar(Call& call) {
-  constexpr std::string_view kForms =
-      "expected bar(y), bar(x,y), bar(labels,y), bar(M), bar(x,M), or bar(...,title)";
+  constexpr std::string_view kForms = messages::bar_call_forms;
   if (call.count() > 3) call.fail(kForms);
   std::string title;
   int data_count = call.count();
@@ -360,8 +360,8 @@ Value bar(Call& call) {
     categories = call.value(0).string_array_value();
     y = call.matrix(1);
     if (categories.size() != static_cast<std::size_t>(y.size())) {
-      call.fail(fmt::format("labels length ({}) must match y-data length ({})", categories.size(),
-                            y.size()));
+      call.fail(fmt::format(messages::length_must_match, "labels", "y-data length",
+                            categories.size(), y.size()));
     }
     x = count_from(1, categories.size());
   } else {
@@ -377,7 +377,7 @@ Value bar(Call& call) {
               : std::vector<std::vector<double>>{real_data(call, data_count - 1)};
   if (x.empty()) x = count_from(0, groups[0].size());
   if (x.size() != groups[0].size()) {
-    call.fail(fmt::format("x and y lengths differ ({} vs {})", x.size(), groups[0].size()));
+    call.fail(fmt::format(messages::x_y_lengths_differ, x.size(), groups[0].size()));
   }
   plot::Axes& axes = axes_for_data(call);
   if (!categories.empty()) axes.x.categories = categories;
@@ -402,13 +402,13 @@ Value bar(Call& call) {
 }
 
 Value scatter(Call& call) {
-  constexpr std::string_view kForms = "expected scatter(x, y) or scatter(x, y, title)";
+  constexpr std::string_view kForms = messages::scatter_call_forms;
   if (call.count() < 2 || !call.value(0).is_numeric() || !call.value(1).is_numeric())
     call.fail(kForms);
   std::vector<double> x = real_data(call, 0);
   std::vector<double> y = real_data(call, 1);
   if (x.size() != y.size())
-    call.fail(fmt::format("x and y lengths differ ({} vs {})", x.size(), y.size()));
+    call.fail(fmt::format(messages::x_y_lengths_differ, x.size(), y.size()));
   SeriesOptions options;
   std::string title;
   if (call.count() == 3) {
@@ -437,7 +437,7 @@ Value stem(Call& call) {
   std::vector<double> y = real_data(call, two ? 1 : 0);
   std::vector<double> x = two ? real_data(call, 0) : count_from(0, y.size());
   if (x.size() != y.size())
-    call.fail(fmt::format("x and y lengths differ ({} vs {})", x.size(), y.size()));
+    call.fail(fmt::format(messages::x_y_lengths_differ, x.size(), y.size()));
   SeriesOptions options;
   std::string title;
   read_style(call, two ? 2 : 1, options, title);
@@ -469,10 +469,7 @@ Value reference_line(Call& call, plot::Orientation orientation) {
   if (option_form) {
     parse_options(call, 1, options);
   } else {
-    if (call.count() > 3)
-      call.fail(fmt::format(
-          "expected {0}(value), {0}(value, colour), {0}(value, colour, label) or option pairs",
-          call.name()));
+    if (call.count() > 3) call.fail(fmt::format(messages::mark_call_forms, call.name()));
     if (call.has(1)) {
       const Value& slot = call.value(1);
       const auto spec = slot.is(Kind::String) ? parse_line_spec(slot.string_value()) : std::nullopt;

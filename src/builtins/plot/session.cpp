@@ -9,6 +9,7 @@
 
 #include "base/error.hpp"
 #include "base/file.hpp"
+#include "base/messages/system.hpp"
 #include "plot/backend.hpp"
 #include "plot/export.hpp"
 #include "plot/terminal_preview.hpp"
@@ -28,7 +29,7 @@ std::optional<plot::Figure> themed(runtime::Session& session, int handle) {
 void write_file(const std::string& path, const std::string& bytes) {
   std::string reason;
   if (!llmlab::write_file(path, bytes, reason)) {
-    throw Error(fmt::format("cannot write '{}': {}", path, reason));
+    throw Error(fmt::format(messages::cannot_write_file, path, reason));
   }
 }
 
@@ -74,7 +75,7 @@ std::vector<std::string> write_figures(runtime::Session& session, std::uint64_t 
   std::error_code error;
   std::filesystem::create_directories(directory, error);
   if (error)
-    throw Error(fmt::format("cannot create directory '{}': {}", directory, error.message()));
+    throw Error(fmt::format(messages::cannot_create_directory, directory, error.message()));
   std::vector<std::string> paths;
   int n = 0;
   for (int handle : figures_drawn_since(session, mark)) {
