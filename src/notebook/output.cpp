@@ -38,8 +38,8 @@ void create_parent(const fs::path& path) {
   std::error_code ec;
   fs::create_directories(path.parent_path(), ec);
   if (ec) {
-    throw Error(
-        fmt::format(messages::cannot_create_output_directory, path.parent_path().string(), ec.message()));
+    throw Error(fmt::format(messages::cannot_create_output_directory, path.parent_path().string(),
+                            ec.message()));
   }
 }
 
