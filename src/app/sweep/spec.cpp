@@ -20,8 +20,8 @@
 #include "base/source.hpp"
 #include "base/text_escape.hpp"
 #include "base/text_trim.hpp"
-#include "builtins/io/toml.hpp"
 #include "num/format.hpp"
+#include "runtime/toml.hpp"
 
 namespace llmlab::app::sweep {
 
@@ -107,7 +107,7 @@ class Reader {
     const std::string rewritten = scan();
     Value root;
     try {
-      root = builtins::toml::decode(rewritten, path_);
+      root = runtime::toml::decode(rewritten, path_);
     } catch (const Error& error) {
       // "load: 'FILE' line N: message" → the same message at that line.
       const std::string message = error.what();
@@ -689,7 +689,7 @@ std::string resolved_text(const Spec& spec) {
                      quoted_string(spec.slurm.partition), quoted_string(spec.slurm.time),
                      quoted_string(spec.slurm.mem), spec.slurm.max_parallel);
   out += fmt::format("\n[report]\nplateau_margin = {}\nx = {}\ngroup = [",
-                     builtins::toml::number_text(spec.report.plateau_margin),
+                     runtime::toml::number_text(spec.report.plateau_margin),
                      quoted_string(spec.report.x));
   for (std::size_t i = 0; i < spec.report.group.size(); ++i) {
     out += (i ? ", " : "") + quoted_string(spec.report.group[i]);

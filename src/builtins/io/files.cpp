@@ -1,5 +1,5 @@
 // builtins.md §12 File input / output: save, load, whos. The byte formats live in io/npy.cpp and
-// io/toml.cpp; CSV is small enough to live here.
+// runtime/toml.cpp (which sweep files are read with too); CSV is small enough to live here.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <unistd.h>
@@ -20,7 +20,6 @@
 #include "base/messages/system.hpp"
 #include "base/text_case.hpp"
 #include "builtins/io/npy.hpp"
-#include "builtins/io/toml.hpp"
 #include "builtins/paths.hpp"
 #include "builtins/registry.hpp"
 #include "num/format.hpp"
@@ -29,6 +28,7 @@
 #include "runtime/nd_values.hpp"
 #include "runtime/predefined.hpp"
 #include "runtime/printf.hpp"
+#include "runtime/toml.hpp"
 
 namespace llmlab::builtins {
 namespace {
@@ -260,7 +260,7 @@ Value save(Call& call) {
       if (!call.value(1).is(Kind::Struct)) {
         call.fail(fmt::format(messages::toml_needs_struct, call.value(1).kind_name()));
       }
-      write_file(call, name, toml::encode(call.value(1)));
+      write_file(call, name, runtime::toml::encode(call.value(1)));
       break;
   }
   return Value::none();
@@ -308,7 +308,7 @@ Value load(Call& call) {
     case FileFormat::Csv:
       return csv_value(bytes);
     case FileFormat::Toml:
-      return toml::decode(bytes, name);
+      return runtime::toml::decode(bytes, name);
   }
   return Value::none();
 }

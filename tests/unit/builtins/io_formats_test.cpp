@@ -1,4 +1,4 @@
-// NPY, ZIP and TOML codecs of builtins/io/npy and builtins/io/toml: round trips, byte layout that
+// NPY, ZIP and TOML codecs of builtins/io/npy and runtime/toml: round trips, byte layout that
 // NumPy relies on, and the error texts.
 #include <gtest/gtest.h>
 
@@ -7,8 +7,8 @@
 
 #include "base/error.hpp"
 #include "builtins/io/npy.hpp"
-#include "builtins/io/toml.hpp"
 #include "runtime/display.hpp"
+#include "runtime/toml.hpp"
 
 namespace llmlab::builtins {
 namespace {
@@ -102,7 +102,7 @@ TEST(toml, encodes_sorted_keys_and_tables) {
   fields["m"] = Value::matrix(Matrix::from_rows({{1, 2}, {3, 4}}));
   fields["opt"] = Value::structure(inner);
   fields["odd key"] = Value::scalar(NAN);
-  const std::string text = toml::encode(Value::structure(fields));
+  const std::string text = runtime::toml::encode(Value::structure(fields));
   EXPECT_EQ(text, "big = 1" + std::string(300, '0') +
                       ".0\n"
                       "lr = 0.0003\n"
@@ -115,12 +115,12 @@ TEST(toml, encodes_sorted_keys_and_tables) {
                       "\n"
                       "[opt]\n"
                       "beta = 0.9\n");
-  const Value back = toml::decode(text, "t.toml");
+  const Value back = runtime::toml::decode(text, "t.toml");
   EXPECT_EQ(runtime::display(back), runtime::display(Value::structure(fields)));
 }
 
 TEST(toml, decodes_hand_written_documents) {
-  const Value value = toml::decode(
+  const Value value = runtime::toml::decode(
       "# comment\n"
       "title = 'literal \\n'\n"
       "x = +1_000\n"
@@ -140,24 +140,24 @@ TEST(toml, decodes_hand_written_documents) {
 }
 
 TEST(toml, errors) {
-  EXPECT_EQ(error_of([] { toml::decode("a = 1\na = 2\n", "d.toml"); }),
+  EXPECT_EQ(error_of([] { runtime::toml::decode("a = 1\na = 2\n", "d.toml"); }),
             "load: 'd.toml' line 2: key 'a' is defined twice");
-  EXPECT_EQ(error_of([] { toml::decode("when = 1979-05-27\n", "d.toml"); }),
+  EXPECT_EQ(error_of([] { runtime::toml::decode("when = 1979-05-27\n", "d.toml"); }),
             "load: 'd.toml' line 1: dates and times are not supported");
-  EXPECT_EQ(error_of([] { toml::decode("s = \"open\n", "d.toml"); }),
+  EXPECT_EQ(error_of([] { runtime::toml::decode("s = \"open\n", "d.toml"); }),
             "load: 'd.toml' line 1: unterminated string");
-  EXPECT_EQ(error_of([] { toml::decode("[[t]]\n", "d.toml"); }),
+  EXPECT_EQ(error_of([] { runtime::toml::decode("[[t]]\n", "d.toml"); }),
             "load: 'd.toml' line 1: arrays of tables are not supported");
-  EXPECT_EQ(error_of([] { toml::decode("m = [1, \"a\"]\n", "d.toml"); }),
+  EXPECT_EQ(error_of([] { runtime::toml::decode("m = [1, \"a\"]\n", "d.toml"); }),
             "load: 'd.toml' line 1: arrays must hold numbers, strings, or number arrays of equal "
             "length");
   runtime::StructFields fields;
   fields["z"] = Value::complex({1, 2});
-  EXPECT_EQ(error_of([&] { toml::encode(Value::structure(fields)); }),
+  EXPECT_EQ(error_of([&] { runtime::toml::encode(Value::structure(fields)); }),
             "save: TOML cannot store complex values (field 'z')");
   fields.clear();
   fields["f"] = Value::function_handle("sin");
-  EXPECT_EQ(error_of([&] { toml::encode(Value::structure(fields)); }),
+  EXPECT_EQ(error_of([&] { runtime::toml::encode(Value::structure(fields)); }),
             "save: TOML cannot store a function_handle (field 'f')");
 }
 

@@ -1,5 +1,7 @@
-// TOML text for struct values (builtins.md §12 `save("f.toml", s)` / `load("f.toml")`): the
-// subset a lab needs — tables, numbers, bools, strings, arrays and arrays of arrays.
+// TOML text for struct values (builtins.md §12 `save("f.toml", s)` / `load("f.toml")`, and the
+// sweep files of sweep/spec): the subset a lab needs — tables, numbers, bools, strings, arrays and
+// arrays of arrays. In runtime, beside the values it reads and writes, so that the sweep library
+// below the builtins reads sweep files with it.
 #pragma once
 
 #include <string>
@@ -7,7 +9,7 @@
 
 #include "runtime/value.hpp"
 
-namespace llmlab::builtins::toml {
+namespace llmlab::runtime::toml {
 
 // A Struct as a TOML document: integral scalars as integers, other scalars as floats, vectors
 // as arrays, matrices as arrays of rows, nested structs as tables. Complex values and kinds
@@ -24,4 +26,4 @@ std::string number_text(double x);
 // worded for `load` and name `what` (the file) and the line.
 runtime::Value decode(std::string_view text, std::string_view what);
 
-}  // namespace llmlab::builtins::toml
+}  // namespace llmlab::runtime::toml

@@ -1,6 +1,6 @@
 // builtins.md §12 File input / output: TOML encoding and a small recursive-descent TOML reader
 // (toml.io v1.0.0, minus dates and arrays of tables, which no script value maps to).
-#include "builtins/io/toml.hpp"
+#include "runtime/toml.hpp"
 
 #include <fmt/format.h>
 
@@ -16,7 +16,7 @@
 #include "base/utf8.hpp"
 #include "num/format.hpp"
 
-namespace llmlab::builtins::toml {
+namespace llmlab::runtime::toml {
 
 namespace {
 
@@ -504,4 +504,4 @@ std::string encode(const Value& structure) {
 
 Value decode(std::string_view text, std::string_view what) { return Parser(text, what).document(); }
 
-}  // namespace llmlab::builtins::toml
+}  // namespace llmlab::runtime::toml
