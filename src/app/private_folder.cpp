@@ -10,6 +10,7 @@
 
 #include "base/error.hpp"
 #include "base/file.hpp"
+#include "base/messages/system.hpp"
 
 namespace llmlab::app {
 std::filesystem::path private_folder_parent() {
@@ -26,8 +27,8 @@ const std::filesystem::path& PrivateFolder::folder() {
   std::string pattern = (parent / (prefix_ + "-XXXXXX")).string();
   // The parent is named: mkdtemp has already filled in a name that was never made.
   if (::mkdtemp(pattern.data()) == nullptr) {
-    throw Error(fmt::format("cannot create a private folder in '{}': {}", parent.string(),
-                            std::strerror(errno)));
+    throw Error(
+        fmt::format(messages::cannot_create_private_folder, parent.string(), std::strerror(errno)));
   }
   folder_ = pattern;
   return *folder_;
@@ -37,7 +38,7 @@ std::filesystem::path PrivateFolder::write(std::string_view name, std::string_vi
   const std::filesystem::path target = folder() / name;
   std::string why;
   if (!write_file(target, bytes, why, LinkAtPath::Replace)) {
-    throw Error(fmt::format("cannot write '{}': {}", target.string(), why));
+    throw Error(fmt::format(messages::cannot_write_file, target.string(), why));
   }
   return target;
 }

@@ -12,6 +12,7 @@
 #include "app/cli.hpp"
 #include "app/cli_checks.hpp"
 #include "base/error.hpp"
+#include "base/messages/train.hpp"
 #include "train/checkpoint.hpp"
 #include "train/generate.hpp"
 
@@ -29,19 +30,19 @@ struct SampleOptions {
 int run_sample(const SampleOptions& options) {
   try {
     if (options.count < 0)
-      throw Error(fmt::format("{}: -n must be >= 0, got {}", kWho, options.count));
+      throw Error(fmt::format(messages::sample_count_negative, kWho, options.count));
     const train::SamplingOptions& s = options.sampling;
     if (!(s.temperature >= 0.0) || !std::isfinite(s.temperature)) {
-      throw Error(fmt::format("{}: --temperature must be >= 0, got {}", kWho, s.temperature));
+      throw Error(fmt::format(messages::sample_temperature_negative, kWho, s.temperature));
     }
-    if (s.top_k < 0) throw Error(fmt::format("{}: --top-k must be >= 0, got {}", kWho, s.top_k));
+    if (s.top_k < 0) throw Error(fmt::format(messages::sample_top_k_negative, kWho, s.top_k));
     if (!(s.top_p > 0.0 && s.top_p <= 1.0)) {
-      throw Error(fmt::format("{}: --top-p must be in (0, 1], got {}", kWho, s.top_p));
+      throw Error(fmt::format(messages::sample_top_p_outside, kWho, s.top_p));
     }
     const train::Model model = train::load_model(options.checkpoint, kWho);
     // NaN logits sample noise: refuse, where gpt_load only warns (a script may inspect it).
     if (auto report = train::non_finite_report(model, options.checkpoint)) {
-      throw Error(fmt::format("{}: {}; nothing to sample", kWho, *report));
+      throw Error(fmt::format(messages::nothing_to_sample, kWho, *report));
     }
     const std::vector<int> prompt = model.encode(options.prompt, kWho);
     std::fputs(options.prompt.c_str(), stdout);

@@ -13,6 +13,7 @@
 #include "app/sweep/spec.hpp"
 #include "base/error.hpp"
 #include "base/file.hpp"
+#include "base/messages/sweep.hpp"
 
 namespace llmlab::app {
 namespace {
@@ -62,7 +63,7 @@ int run_sweep(const SweepOptions& o) {
     status = sweep::run_slurm(dir, resolved, slurm);
     if (status == 0 && o.no_wait) return 0;
   } else {
-    throw Error(fmt::format("sweep: --executor must be local or slurm, got '{}'", o.executor));
+    throw Error(fmt::format(messages::executor_unknown, o.executor));
   }
   if (status != 0) return status;
   if (!o.no_report) sweep::write_report(dir, resolved, true);

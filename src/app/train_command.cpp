@@ -22,6 +22,8 @@
 #include "app/openmp_spin.hpp"
 #include "base/error.hpp"
 #include "base/file.hpp"
+#include "base/messages/system.hpp"
+#include "base/messages/train.hpp"
 #include "train/checkpoint.hpp"
 #include "train/config_fields.hpp"
 #include "train/trainer.hpp"
@@ -90,17 +92,16 @@ void check_json_target(const std::string& path) {
   const fs::path target(path);
   if (fs::exists(target, error)) {
     if (fs::is_directory(target, error)) {
-      throw Error(fmt::format("{}: --json '{}' is a directory", kWho, path));
+      throw Error(fmt::format(messages::json_path_is_directory, kWho, path));
     }
     if (access(path.c_str(), W_OK) != 0) {
-      throw Error(fmt::format("{}: --json '{}': {}", kWho, path, std::strerror(errno)));
+      throw Error(fmt::format(messages::json_path_unusable, kWho, path, std::strerror(errno)));
     }
     return;
   }
   const fs::path parent = target.has_parent_path() ? target.parent_path() : fs::path(".");
   if (!fs::is_directory(parent, error) || access(parent.c_str(), W_OK) != 0) {
-    throw Error(
-        fmt::format("{}: --json '{}': cannot create a file in '{}'", kWho, path, parent.string()));
+    throw Error(fmt::format(messages::json_folder_not_writable, kWho, path, parent.string()));
   }
 }
 
@@ -136,10 +137,10 @@ void resume_from(TrainOptions& options, train::Model& init, train::TrainingRun& 
 // --save and --save-every: a checkpoint every N steps and at the end.
 void save_checkpoints(const TrainOptions& options, train::TrainingRun& run) {
   if (options.save_every < 0) {
-    throw Error(fmt::format("{}: --save-every must be >= 0, got {}", kWho, options.save_every));
+    throw Error(fmt::format(messages::save_every_negative, kWho, options.save_every));
   }
   if (options.save_every > 0 && options.save.empty()) {
-    throw Error(fmt::format("{}: --save-every needs --save FILE", kWho));
+    throw Error(fmt::format(messages::save_every_without_save, kWho));
   }
   if (!options.save.empty()) {
     run.save_every = options.save_every;
@@ -194,7 +195,8 @@ int run_training(TrainOptions& options) {
     if (!options.json.empty()) {
       std::string reason;
       if (!write_file(options.json, train::to_json(record), reason)) {
-        throw Error(fmt::format("{}: cannot write '{}': {}", kWho, options.json, reason));
+        throw Error(fmt::format(messages::spoken_by, kWho,
+                                fmt::format(messages::cannot_write_file, options.json, reason)));
       }
     }
     if (record.interrupted) return kExitInterrupted;

@@ -194,7 +194,7 @@ std::optional<int> Call::dim_argument(int index) const {
 int Call::nd_dim_argument(int index) const {
   const double dim = scalar(index);
   if (!(dim >= 1.0) || dim != std::floor(dim) || dim > 1e9) {
-    fail(fmt::format(messages::dim_not_positive_integer, num::format_shortest(dim)));
+    fail(fmt::format(messages::must_be_positive_integer_got, "dim", num::format_shortest(dim)));
   }
   return static_cast<int>(dim) - 1;
 }

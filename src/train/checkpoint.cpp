@@ -17,6 +17,8 @@
 #include "base/error.hpp"
 #include "base/file.hpp"
 #include "base/hash.hpp"
+#include "base/messages/system.hpp"
+#include "base/messages/train.hpp"
 #include "base/utf8.hpp"
 #include "num/ops.hpp"
 #include "train/config_fields.hpp"
@@ -28,7 +30,7 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 [[noreturn]] void fail(std::string_view file, std::string_view message) {
-  throw Error(fmt::format("{}: {}", file, message));
+  throw Error(fmt::format(messages::spoken_by, file, message));
 }
 
 std::int64_t to_int64(std::size_t value) { return static_cast<std::int64_t>(value); }
@@ -95,8 +97,7 @@ class ConfigReader {
     const double limit = std::is_same_v<Member, int> ? 1e9 : 1e18;
     if (!found->is_number_integer() || found->template get<double>() < 0.0 ||
         found->template get<double>() > limit) {
-      fail(file_,
-           fmt::format("__metadata__ config '{}' is not an integer in [0, {:g}]", name, limit));
+      fail(file_, fmt::format(messages::config_not_integer_in, name, limit));
     }
     member = found->template get<Member>();
   }
@@ -104,8 +105,7 @@ class ConfigReader {
   void real(std::string_view name, double& member) const {
     const auto found = json_.find(std::string(name));
     if (found == json_.end()) return;
-    if (!found->is_number())
-      fail(file_, fmt::format("__metadata__ config '{}' is not a number", name));
+    if (!found->is_number()) fail(file_, fmt::format(messages::config_not_number, name));
     member = found->get<double>();
   }
 
@@ -115,13 +115,12 @@ class ConfigReader {
       if (required) missing(name);
       return {};
     }
-    if (!found->is_string())
-      fail(file_, fmt::format("__metadata__ config '{}' is not a string", name));
+    if (!found->is_string()) fail(file_, fmt::format(messages::config_not_string, name));
     return found->get<std::string>();
   }
 
   [[noreturn]] void missing(std::string_view name) const {
-    fail(file_, fmt::format("__metadata__ config has no '{}'", name));
+    fail(file_, fmt::format(messages::config_missing, name));
   }
 
   const Json& json_;
@@ -133,8 +132,7 @@ class ConfigReader {
 // the former).
 Config parse_config(const std::string& text, std::string_view file) {
   const Json json = Json::parse(text, nullptr, false);
-  if (json.is_discarded() || !json.is_object())
-    fail(file, "__metadata__ config is not a JSON object");
+  if (json.is_discarded() || !json.is_object()) fail(file, messages::config_not_object);
   const ConfigReader reader(json, file);
   Config c;
   for (const InCheckpoint pass : {InCheckpoint::Required, InCheckpoint::Optional}) {
@@ -149,7 +147,7 @@ const std::string& metadata_entry(const SafetensorsView& view, const std::string
                                   std::string_view file) {
   const auto found = view.metadata.find(key);
   if (found == view.metadata.end()) {
-    fail(file, fmt::format("__metadata__ has no \"{}\" (not an llmlab checkpoint?)", key));
+    fail(file, fmt::format(messages::metadata_missing, key));
   }
   return found->second;
 }
@@ -159,7 +157,7 @@ long parse_steps(const SafetensorsView& view, std::string_view file) {
   long steps = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), steps);
   if (error != std::errc() || end != text.data() + text.size() || steps < 0) {
-    fail(file, fmt::format("__metadata__ steps '{}' is not a count", text));
+    fail(file, fmt::format(messages::steps_not_count, text));
   }
   return steps;
 }
@@ -188,8 +186,8 @@ std::vector<float> stored_values(const SafetensorsView& view, const TensorEntry&
       values[i] = static_cast<float>(value);
     }
   } else {
-    fail(file, fmt::format("tensor '{}' has dtype {}; llmlab reads F32 and F64", entry.name,
-                           dtype_name(entry.dtype)));
+    fail(file,
+         fmt::format(messages::tensor_dtype_unsupported, entry.name, dtype_name(entry.dtype)));
   }
   return values;
 }
@@ -202,12 +200,11 @@ void read_tensors(const SafetensorsView& view, const std::vector<CheckpointTenso
     const std::string name = prefix + tensor.name;
     const TensorEntry* entry = view.find(name);
     if (entry == nullptr) {
-      fail(file, fmt::format("tensor '{}' is missing (the config needs it with shape {})", name,
-                             num::shape_text(tensor.shape)));
+      fail(file, fmt::format(messages::tensor_missing, name, num::shape_text(tensor.shape)));
     }
     if (entry->shape != tensor.shape) {
-      fail(file, fmt::format("tensor '{}' has shape {}, but the config needs {}", name,
-                             num::shape_text(entry->shape), num::shape_text(tensor.shape)));
+      fail(file, fmt::format(messages::tensor_shape_mismatch, name, num::shape_text(entry->shape),
+                             num::shape_text(tensor.shape)));
     }
     store_checkpoint_values(tensor, stored_values(view, *entry, file), buffer);
   }
@@ -224,7 +221,7 @@ void reject_unknown_tensors(const SafetensorsView& view, std::size_t expected,
       for (const CheckpointTensor& tensor : layout)
         known = known || prefix + tensor.name == entry.name;
     }
-    if (!known) fail(file, fmt::format("unexpected tensor '{}' for this config", entry.name));
+    if (!known) fail(file, fmt::format(messages::tensor_unexpected, entry.name));
   }
 }
 
@@ -322,10 +319,10 @@ Model model_from_checkpoint(std::span<const std::byte> bytes, std::string_view f
   for (const std::string_view character : characters_of(vocabulary)) {
     model.vocabulary.push_back(code_point_of(character));
   }
-  if (model.vocabulary.empty()) fail(file, "__metadata__ vocabulary is empty");
+  if (model.vocabulary.empty()) fail(file, messages::vocabulary_empty_in_file);
   for (size_t i = 1; i < model.vocabulary.size(); i++) {
     if (model.vocabulary[i - 1] >= model.vocabulary[i]) {
-      fail(file, "__metadata__ vocabulary is not sorted without repeats");
+      fail(file, messages::vocabulary_not_sorted);
     }
   }
   model.steps = parse_steps(view, file);
@@ -334,10 +331,8 @@ Model model_from_checkpoint(std::span<const std::byte> bytes, std::string_view f
   // The file must hold every parameter as at least an F32 before anything is sized from the
   // config, so a forged config cannot ask for more memory than the file is long.
   if (parameter_count_estimate(model.shape) * 4.0 > static_cast<double>(view.data.size())) {
-    fail(file,
-         fmt::format("the config ({} layers, d_model {}, vocab {}) needs more data than the "
-                     "file's {} bytes",
-                     model.shape.layers, model.shape.d_model, model.shape.vocab, view.data.size()));
+    fail(file, fmt::format(messages::checkpoint_too_short, model.shape.layers, model.shape.d_model,
+                           model.shape.vocab, view.data.size()));
   }
   const std::vector<CheckpointTensor> layout = checkpoint_layout(model.shape);
   model.parameters.assign(parameter_count(model.shape), 0.0f);
@@ -364,11 +359,10 @@ void load_optimizer(Model& model, std::span<const std::byte> bytes, std::string_
   const SafetensorsView view = parse_safetensors(bytes, file);
   const long steps = parse_steps(view, file);
   if (steps != model.steps) {
-    fail(file, fmt::format("the optimiser state is from step {}, the model from step {}", steps,
-                           model.steps));
+    fail(file, fmt::format(messages::optimizer_step_mismatch, steps, model.steps));
   }
   if (static_cast<double>(model.parameters.size()) * 8.0 > static_cast<double>(view.data.size())) {
-    fail(file, "the file is too short for this model's optimiser state");
+    fail(file, messages::optimizer_state_truncated);
   }
   const std::vector<CheckpointTensor> layout = checkpoint_layout(model.shape);
   OptimizerState state;
@@ -422,8 +416,7 @@ std::string file_pair(const std::string& path) {
 
 void rename_or_fail(const std::string& from, const std::string& to, std::string_view who) {
   if (std::rename(from.c_str(), to.c_str()) != 0) {
-    throw Error(
-        fmt::format("{}: cannot rename '{}' to '{}': {}", who, from, to, std::strerror(errno)));
+    throw Error(fmt::format(messages::cannot_rename_file, who, from, to, std::strerror(errno)));
   }
 }
 
@@ -486,11 +479,11 @@ Model load_model(const std::string& path, std::string_view who) {
       load_optimizer(model, std::as_bytes(std::span(*optimizer)), candidate);
       return model;
     }
-    fail(path, fmt::format("its optimiser state ({}) is in neither '{}' nor '{}'", pair->second,
-                           sibling, previous_optimizer_path(path)));
+    fail(path, fmt::format(messages::optimizer_state_missing, pair->second, sibling,
+                           previous_optimizer_path(path)));
   } catch (const Error& error) {
     // The checks word "<file>: ..."; the caller's name goes in front.
-    throw Error(fmt::format("{}: {}", who, error.what()));
+    throw Error(fmt::format(messages::spoken_by, who, error.what()));
   }
 }
 

@@ -11,21 +11,24 @@
 #include <utility>
 
 #include "base/error.hpp"
+#include "base/messages/arguments.hpp"
+#include "base/messages/system.hpp"
+#include "base/messages/train.hpp"
 
 namespace llmlab::train {
 namespace {
 
 [[noreturn]] void fail(std::string_view who, std::string_view message) {
-  throw Error(fmt::format("{}: {}", who, message));
+  throw Error(fmt::format(messages::spoken_by, who, message));
 }
 
 void require_positive(std::string_view who, std::string_view setting, long value) {
-  if (value <= 0) fail(who, fmt::format("{} must be a positive integer, got {}", setting, value));
+  if (value <= 0) fail(who, fmt::format(messages::must_be_positive_integer_got, setting, value));
 }
 
 void require_non_negative(std::string_view who, std::string_view setting, double value) {
   if (!(value >= 0.0) || !std::isfinite(value)) {
-    fail(who, fmt::format("{} must be a finite number >= 0, got {}", setting, value));
+    fail(who, fmt::format(messages::setting_not_finite_non_negative, setting, value));
   }
 }
 
@@ -38,7 +41,7 @@ Enum parse(const std::array<std::pair<std::string_view, Enum>, Size>& names, std
     if (text == name) return value;
     choices += fmt::format("{}'{}'", choices.empty() ? "" : " or ", text);
   }
-  fail(who, fmt::format("{} must be {}, got '{}'", setting, choices, name));
+  fail(who, fmt::format(messages::setting_not_choice, setting, choices, name));
 }
 
 template <class Enum, size_t Size>
@@ -73,9 +76,7 @@ void require_feasible_size(const Config& config, std::string_view who) {
   const double largest = std::max({width * hidden, rows * hidden, rows * heads * context});
   constexpr double kMaxTensor = 2147483647.0;
   if (largest > kMaxTensor) {
-    fail(who, fmt::format("the model is too large: one tensor would hold {:.3g} elements (at most "
-                          "{:.0f}); reduce d_model, mlp_ratio, batch or context",
-                          largest, kMaxTensor));
+    fail(who, fmt::format(messages::model_tensor_too_large, largest, kMaxTensor));
   }
   // Parameters (weights, gradients, two AdamW moments) and what a step keeps for backward,
   // as float; a vocabulary of a few hundred characters is small beside the rest.
@@ -86,9 +87,7 @@ void require_feasible_size(const Config& config, std::string_view who) {
   const double page_size = static_cast<double>(sysconf(_SC_PAGESIZE));
   const double memory = pages > 0 && page_size > 0 ? pages * page_size : 0.0;
   if (memory > 0.0 && bytes > memory) {
-    fail(who, fmt::format("the model needs about {:.1f} GB, more than this machine's {:.1f} GB; "
-                          "reduce layers, d_model, mlp_ratio, batch or context",
-                          bytes / 1e9, memory / 1e9));
+    fail(who, fmt::format(messages::model_exceeds_memory, bytes / 1e9, memory / 1e9));
   }
 }
 
@@ -106,33 +105,31 @@ void validate(const Config& config, std::string_view who) {
   require_positive(who, "eval_interval", config.eval_interval);
   require_positive(who, "eval_batches", config.eval_batches);
   if (config.d_model % config.heads != 0) {
-    fail(who,
-         fmt::format("d_model ({}) must be divisible by heads ({})", config.d_model, config.heads));
+    fail(who, fmt::format(messages::heads_do_not_divide, config.d_model, config.heads));
   }
   if (config.warmup_steps < 0) {
-    fail(who, fmt::format("warmup must be an integer >= 0, got {}", config.warmup_steps));
+    fail(who, fmt::format(messages::warmup_negative, config.warmup_steps));
   }
   require_non_negative(who, "lr", config.learning_rate);
   require_non_negative(who, "min_lr", config.min_learning_rate);
   // The cosine schedule falls from lr to min_lr: a floor above the peak would make it rise.
   if (config.min_learning_rate > config.learning_rate) {
-    fail(who, fmt::format("min_lr ({}) must not be above lr ({})", config.min_learning_rate,
-                          config.learning_rate));
+    fail(who,
+         fmt::format(messages::min_lr_above_lr, config.min_learning_rate, config.learning_rate));
   }
   require_non_negative(who, "weight_decay", config.weight_decay);
   require_non_negative(who, "grad_clip", config.grad_clip);
   require_non_negative(who, "init_std", config.init_std);
   if (!(config.epsilon > 0.0)) {
-    fail(who, fmt::format("epsilon must be > 0, got {}", config.epsilon));
+    fail(who, fmt::format(messages::epsilon_not_positive, config.epsilon));
   }
   for (const auto& [name, beta] : {std::pair{"beta1", config.beta1}, {"beta2", config.beta2}}) {
     if (!(beta >= 0.0 && beta < 1.0)) {
-      fail(who, fmt::format("{} must be in [0, 1), got {}", name, beta));
+      fail(who, fmt::format(messages::beta_outside, name, beta));
     }
   }
   if (!(config.validation_fraction > 0.0 && config.validation_fraction < 1.0)) {
-    fail(who,
-         fmt::format("validation_fraction must be in (0, 1), got {}", config.validation_fraction));
+    fail(who, fmt::format(messages::validation_fraction_outside, config.validation_fraction));
   }
   require_feasible_size(config, who);
 }

@@ -11,6 +11,7 @@
 
 #include "base/error.hpp"
 #include "base/file.hpp"
+#include "base/messages/train.hpp"
 #include "base/utf8.hpp"
 #include "train/config.hpp"
 
@@ -47,15 +48,15 @@ std::vector<char32_t> decode_utf8(std::string_view text, const std::string& sour
       extra = 3;
       code = lead & 0x07;
     } else {
-      throw Error(fmt::format("train: {} is not valid UTF-8 (byte {})", source, i));
+      throw Error(fmt::format(messages::corpus_not_utf8, source, i));
     }
     if (static_cast<size_t>(extra) > text.size() - i - 1) {
-      throw Error(fmt::format("train: {} is not valid UTF-8 (truncated at byte {})", source, i));
+      throw Error(fmt::format(messages::corpus_truncated_utf8, source, i));
     }
     for (int k = 1; k <= extra; k++) {
       const auto next = static_cast<unsigned char>(text[i + static_cast<size_t>(k)]);
       if ((next & 0xC0) != 0x80) {
-        throw Error(fmt::format("train: {} is not valid UTF-8 (byte {})", source, i));
+        throw Error(fmt::format(messages::corpus_not_utf8, source, i));
       }
       code = (code << 6) | (next & 0x3F);
     }
@@ -141,9 +142,7 @@ Corpus Corpus::load(const std::string& path, double validation_fraction, std::st
     if (name.starts_with("usr_") && name.ends_with(".txt")) files.push_back(entry.path());
   }
   if (files.empty()) {
-    throw Error(fmt::format(
-        "{}: the default corpus {}/usr_*.txt is missing (install vim-runtime or name a file)", who,
-        kDefaultCorpusDirectory));
+    throw Error(fmt::format(messages::default_corpus_missing, who, kDefaultCorpusDirectory));
   }
   std::sort(files.begin(), files.end());
   std::string text;

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "base/error.hpp"
+#include "base/messages/train.hpp"
 #include "base/utf8.hpp"
 
 namespace llmlab::train {
@@ -24,8 +25,8 @@ std::vector<int> Model::encode(std::string_view text, std::string_view who) cons
     // The vocabulary is sorted (Corpus builds it so; loading checks it).
     const auto found = std::lower_bound(vocabulary.begin(), vocabulary.end(), code);
     if (found == vocabulary.end() || *found != code) {
-      throw Error(fmt::format("{}: the character '{}' (U+{:04X}) is not in the model's vocabulary",
-                              who, character, static_cast<std::uint32_t>(code)));
+      throw Error(fmt::format(messages::character_not_in_vocabulary, who, character,
+                              static_cast<std::uint32_t>(code)));
     }
     tokens.push_back(static_cast<int>(found - vocabulary.begin()));
   }
@@ -56,17 +57,15 @@ void check_model_size(const Config& config, std::size_t vocab, std::string_view 
   const double block = 4 * C + 4 * C * C + 4 * C + 2 * H * C + H + C;
   const double count = V * C + T * C + L * block + 2 * C;
   if (H > 1e9 || V * C > 1e9 || T * C > 1e9 || T * T > 1e9 || count > kMaxParameters) {
-    throw Error(fmt::format(
-        "{}: a model of {} layers, d_model {}, mlp_ratio {}, context {} and "
-        "vocabulary {} is too large (about {:.3g} parameters)",
-        who, config.layers, config.d_model, config.mlp_ratio, config.context, vocab, count));
+    throw Error(fmt::format(messages::model_too_large, who, config.layers, config.d_model,
+                            config.mlp_ratio, config.context, vocab, count));
   }
 }
 
 Model initialize_model(const Config& config, std::vector<char32_t> vocabulary,
                        std::string_view who) {
   validate(config, who);
-  if (vocabulary.empty()) throw Error(fmt::format("{}: the vocabulary is empty", who));
+  if (vocabulary.empty()) throw Error(fmt::format(messages::vocabulary_empty, who));
   check_model_size(config, vocabulary.size(), who);
   Model model;
   model.config = config;

@@ -17,6 +17,8 @@
 
 #include "base/error.hpp"
 #include "base/file.hpp"
+#include "base/messages/system.hpp"
+#include "base/messages/train.hpp"
 
 namespace llmlab::train {
 namespace {
@@ -41,7 +43,7 @@ constexpr std::array<DtypeInfo, 13> kDtypes{{{"BOOL", Dtype::Bool, 1},
                                              {"U64", Dtype::U64, 8}}};
 
 [[noreturn]] void fail(std::string_view file, std::string_view message) {
-  throw Error(fmt::format("{}: {}", file, message));
+  throw Error(fmt::format(messages::spoken_by, file, message));
 }
 
 // A JSON number that is a whole number >= 0 and fits in 63 bits.
@@ -61,7 +63,7 @@ bool whole_number(const nlohmann::json& value, std::uint64_t& out) {
 TensorEntry parse_entry(const std::string& name, const nlohmann::json& entry, std::string_view file,
                         std::size_t data_bytes) {
   const auto where = [&](std::string_view what) {
-    fail(file, fmt::format("tensor '{}': {}", name, what));
+    fail(file, fmt::format(messages::tensor_problem, name, what));
   };
   if (!entry.is_object()) where("the header entry is not a JSON object");
   TensorEntry out;
@@ -137,8 +139,7 @@ std::span<const std::byte> SafetensorsView::bytes_of(const TensorEntry& entry) c
 
 SafetensorsView parse_safetensors(std::span<const std::byte> bytes, std::string_view file) {
   if (bytes.size() < 8) {
-    fail(file,
-         fmt::format("truncated: {} bytes, shorter than the 8-byte header length", bytes.size()));
+    fail(file, fmt::format(messages::safetensors_truncated, bytes.size()));
   }
   std::uint64_t header_bytes = 0;
   for (int i = 7; i >= 0; i--) {
@@ -146,27 +147,25 @@ SafetensorsView parse_safetensors(std::span<const std::byte> bytes, std::string_
         (header_bytes << 8) | std::to_integer<std::uint64_t>(bytes[static_cast<size_t>(i)]);
   }
   if (header_bytes > bytes.size() - 8) {
-    fail(file, fmt::format("header length {} runs past the end of the file ({} bytes): truncated "
-                           "or not a safetensors file",
-                           header_bytes, bytes.size()));
+    fail(file, fmt::format(messages::safetensors_header_past_end, header_bytes, bytes.size()));
   }
   if (header_bytes > kMaxHeaderBytes) {
-    fail(file, fmt::format("header length {} exceeds the limit of {} bytes", header_bytes,
-                           kMaxHeaderBytes));
+    fail(file, fmt::format(messages::safetensors_header_too_long, header_bytes, kMaxHeaderBytes));
   }
   const auto* header_begin = reinterpret_cast<const char*>(bytes.data() + 8);
   const nlohmann::json header =
       nlohmann::json::parse(header_begin, header_begin + header_bytes, nullptr, false);
-  if (header.is_discarded()) fail(file, "the header is not valid JSON");
-  if (!header.is_object()) fail(file, "the header is not a JSON object");
+  if (header.is_discarded()) fail(file, messages::safetensors_header_not_json);
+  if (!header.is_object()) fail(file, messages::safetensors_header_not_object);
 
   SafetensorsView view;
   view.data = bytes.subspan(8 + static_cast<size_t>(header_bytes));
   for (const auto& [name, entry] : header.items()) {
     if (name == "__metadata__") {
-      if (!entry.is_object()) fail(file, "__metadata__ is not a JSON object");
+      if (!entry.is_object()) fail(file, messages::safetensors_metadata_not_object);
       for (const auto& [key, value] : entry.items()) {
-        if (!value.is_string()) fail(file, fmt::format("__metadata__ '{}' is not a string", key));
+        if (!value.is_string())
+          fail(file, fmt::format(messages::safetensors_metadata_not_string, key));
         view.metadata[key] = value.get<std::string>();
       }
       continue;
@@ -181,9 +180,8 @@ SafetensorsView parse_safetensors(std::span<const std::byte> bytes, std::string_
     const TensorEntry& before = view.tensors[i - 1];
     const TensorEntry& after = view.tensors[i];
     if (after.begin < before.end) {
-      fail(file,
-           fmt::format("tensor '{}' (bytes {}–{}) overlaps tensor '{}' (bytes {}–{})", after.name,
-                       after.begin, after.end, before.name, before.begin, before.end));
+      fail(file, fmt::format(messages::tensors_overlap, after.name, after.begin, after.end,
+                             before.name, before.begin, before.end));
     }
   }
   return view;
@@ -226,7 +224,8 @@ std::string serialize_safetensors(const std::vector<TensorToWrite>& tensors,
 void write_binary_file(const std::string& path, std::string_view bytes, std::string_view who) {
   std::string reason;
   if (!write_file(path, bytes, reason)) {
-    throw Error(fmt::format("{}: cannot write '{}': {}", who, path, reason));
+    throw Error(fmt::format(messages::spoken_by, who,
+                            fmt::format(messages::cannot_write_file, path, reason)));
   }
 }
 

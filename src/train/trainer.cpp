@@ -10,6 +10,7 @@
 #include <numeric>
 
 #include "base/error.hpp"
+#include "base/messages/train.hpp"
 #include "nn/adamw.hpp"
 #include "train/aligned.hpp"
 #include "train/gpt.hpp"
@@ -23,10 +24,8 @@ using Clock = std::chrono::steady_clock;
 void check_corpus(const Config& config, const Corpus& corpus, std::string_view who) {
   const size_t needed = static_cast<size_t>(config.context) + 2;
   if (corpus.train().size() < needed || corpus.validation().size() < needed) {
-    throw Error(fmt::format(
-        "{}: context ({}) must be shorter than each split of the corpus, got {} training and {} "
-        "validation characters from {}",
-        who, config.context, corpus.train().size(), corpus.validation().size(), corpus.source()));
+    throw Error(fmt::format(messages::context_too_long, who, config.context, corpus.train().size(),
+                            corpus.validation().size(), corpus.source()));
   }
 }
 
@@ -59,8 +58,8 @@ void check_init(const Model& init, const ModelShape& shape, const Corpus& corpus
   const ModelShape& have = init.shape;
   const auto differ = [&](std::string_view setting, auto model_value, auto config_value) {
     if (model_value != config_value) {
-      throw Error(fmt::format("{}: the initial model has {} {}, the config asks for {}", who,
-                              setting, model_value, config_value));
+      throw Error(
+          fmt::format(messages::initial_model_mismatch, who, setting, model_value, config_value));
     }
   };
   differ("layers", have.layers, shape.layers);
@@ -72,16 +71,11 @@ void check_init(const Model& init, const ModelShape& shape, const Corpus& corpus
   differ("norm_kind", name_of(have.norm), name_of(shape.norm));
   differ("activation", name_of(have.activation), name_of(shape.activation));
   if (init.vocabulary != corpus.vocabulary()) {
-    throw Error(
-        fmt::format("{}: the initial model's vocabulary ({} characters) is not the "
-                    "corpus's ({} characters from {})",
-                    who, init.vocabulary.size(), corpus.vocabulary().size(), corpus.source()));
+    throw Error(fmt::format(messages::initial_vocabulary_mismatch, who, init.vocabulary.size(),
+                            corpus.vocabulary().size(), corpus.source()));
   }
   if (init.optimizer && init.steps >= config.steps) {
-    throw Error(
-        fmt::format("{}: the initial model has already taken {} steps; steps ({}) counts "
-                    "the total and must be larger to continue",
-                    who, init.steps, config.steps));
+    throw Error(fmt::format(messages::initial_model_past_steps, who, init.steps, config.steps));
   }
 }
 

@@ -7,6 +7,8 @@
 #include <cmath>
 
 #include "base/error.hpp"
+#include "base/messages/arguments.hpp"
+#include "base/messages/system.hpp"
 
 namespace llmlab::app::sweep {
 
@@ -41,14 +43,16 @@ namespace {
 
 int integer(const OptionValue& value, std::string_view name, std::string_view who) {
   if (!value.numeric || value.number != std::floor(value.number) || std::fabs(value.number) > 1e9) {
-    throw Error(fmt::format("{}: {} must be an integer, got {}", who, name, value.text));
+    throw Error(fmt::format(messages::must_be_integer_got, who,
+                            fmt::format(messages::must_be_integer_got, name, value.text)));
   }
   return static_cast<int>(value.number);
 }
 
 double real(const OptionValue& value, std::string_view name, std::string_view who) {
   if (!value.numeric) {
-    throw Error(fmt::format("{}: {} must be a number, got {}", who, name, value.text));
+    throw Error(fmt::format(messages::spoken_by, who,
+                            fmt::format(messages::must_be_number_got, name, value.text)));
   }
   return value.number;
 }
@@ -60,7 +64,9 @@ train::Config train_config(const Options& options, std::uint64_t seed, std::stri
   c.seed = seed;
   for (const auto& [name, value] : options) {
     const OptionInfo* info = find_option(name);
-    if (info == nullptr) throw Error(fmt::format("{}: unknown option '{}'", who, name));
+    if (info == nullptr)
+      throw Error(
+          fmt::format(messages::spoken_by, who, fmt::format(messages::unknown_option_named, name)));
     const train::ConfigField& field = *info->field;
     switch (field.kind) {
       case train::FieldKind::Integer:

@@ -18,6 +18,8 @@
 
 #include "app/openmp_spin.hpp"
 #include "base/error.hpp"
+#include "base/messages/sweep.hpp"
+#include "base/messages/system.hpp"
 
 namespace llmlab::app::sweep {
 
@@ -31,12 +33,14 @@ pid_t start_process(const std::vector<std::string>& argv, const fs::path& log, i
   const pid_t parent = getpid();
   const int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) {
-    throw Error(fmt::format("sweep: cannot write '{}': {}", log.string(), std::strerror(errno)));
+    throw Error(
+        fmt::format(messages::spoken_by, "sweep",
+                    fmt::format(messages::cannot_write_file, log.string(), std::strerror(errno))));
   }
   const pid_t pid = fork();
   if (pid < 0) {
     close(fd);
-    throw Error(fmt::format("sweep: cannot start a run: {}", std::strerror(errno)));
+    throw Error(fmt::format(messages::sweep_cannot_start, std::strerror(errno)));
   }
   if (pid == 0) {
     // Only async-signal-safe calls from here to exec.

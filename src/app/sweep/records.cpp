@@ -9,6 +9,8 @@
 
 #include "base/error.hpp"
 #include "base/file.hpp"
+#include "base/messages/sweep.hpp"
+#include "base/messages/system.hpp"
 #include "base/text_escape.hpp"
 
 namespace llmlab::app::sweep {
@@ -56,8 +58,7 @@ std::optional<RunRecord> read_run(const fs::path& dir, const RunSpec& run) {
   json::Value root = json::parse(read_file_or_throw(paths.record, "sweep"), paths.record.string());
   const json::Value* sweep = json::find(root, "sweep");
   if (sweep == nullptr || !sweep->is_object()) {
-    throw Error(
-        fmt::format("sweep: {}: not a sweep record (no \"sweep\" member)", paths.record.string()));
+    throw Error(fmt::format(messages::not_sweep_record, paths.record.string()));
   }
   RunRecord record;
   const auto text = [&](std::string_view key) {
@@ -98,7 +99,8 @@ std::size_t recorded_count(const fs::path& dir, const std::vector<RunSpec>& runs
 void write_atomically(const fs::path& path, const std::string& text) {
   std::string reason;
   if (!write_file(path, text, reason)) {
-    throw Error(fmt::format("sweep: cannot write '{}': {}", path.string(), reason));
+    throw Error(fmt::format(messages::spoken_by, "sweep",
+                            fmt::format(messages::cannot_write_file, path.string(), reason)));
   }
 }
 
@@ -185,7 +187,7 @@ std::vector<std::string> train_command(const std::string& llmlab, const RunSpec&
 std::string own_executable() {
   std::error_code ec;
   const fs::path self = fs::read_symlink("/proc/self/exe", ec);
-  if (ec) throw Error("sweep: cannot find the llmlab executable (/proc/self/exe)");
+  if (ec) throw Error(std::string(messages::executable_not_found));
   return self.string();
 }
 

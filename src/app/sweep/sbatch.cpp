@@ -8,6 +8,8 @@
 #include <algorithm>
 
 #include "base/error.hpp"
+#include "base/messages/sweep.hpp"
+#include "base/messages/system.hpp"
 #include "base/text_escape.hpp"
 
 namespace llmlab::app::sweep {
@@ -53,9 +55,8 @@ bool is_slurm_name_list(std::string_view text) {
 // A path that will be written into the script: no control character, so it stays on its line.
 const std::string& checked_path(std::string_view what, const std::string& path) {
   if (const auto c = first_control_character(path)) {
-    throw Error(fmt::format(
-        "sweep: the Slurm executor cannot use {} {}: it holds the control character U+{:04X}", what,
-        quoted_string(path), static_cast<unsigned char>(*c)));
+    throw Error(fmt::format(messages::slurm_control_character, what, quoted_string(path),
+                            static_cast<unsigned char>(*c)));
   }
   return path;
 }
@@ -102,7 +103,7 @@ std::string sbatch_script(const SbatchJob& job) {
   for (const auto& [key, value] :
        {std::pair{"time", &job.time}, {"mem", &job.mem}, {"partition", &job.partition}}) {
     if (const auto problem = slurm_setting_problem(key, *value, fmt::format("slurm.{}", key))) {
-      throw Error(fmt::format("sweep: {}", *problem));
+      throw Error(fmt::format(messages::spoken_by, "sweep", *problem));
     }
   }
   const std::string max_parallel =
@@ -134,10 +135,7 @@ std::string sbatch_script(const SbatchJob& job) {
 std::string sbatch_output_pattern(const std::string& log_folder) {
   checked_path("the log folder", log_folder);
   if (log_folder.find('\\') != std::string::npos) {
-    throw Error(fmt::format(
-        "sweep: the Slurm executor cannot use the log folder {}: sbatch reads a backslash in "
-        "--output as 'no patterns', so the tasks' logs would overwrite each other",
-        quoted_string(log_folder)));
+    throw Error(fmt::format(messages::slurm_log_backslash, quoted_string(log_folder)));
   }
   std::string escaped;
   for (const char c : log_folder) {

@@ -21,6 +21,8 @@
 #include "app/sweep/sbatch.hpp"
 #include "base/error.hpp"
 #include "base/file.hpp"
+#include "base/messages/sweep.hpp"
+#include "base/messages/system.hpp"
 
 namespace llmlab::app::sweep {
 namespace {
@@ -132,7 +134,7 @@ SbatchJob sbatch_job(const fs::path& dir, const Spec& spec, const SlurmOptions& 
                                    {"partition", &options.partition}}) {
     if (value->empty()) continue;
     if (const auto problem = slurm_setting_problem(key, *value, fmt::format("--{}", key))) {
-      throw Error(fmt::format("sweep: {}", *problem));
+      throw Error(fmt::format(messages::spoken_by, "sweep", *problem));
     }
   }
   const SlurmSettings& s = spec.slurm;
@@ -156,7 +158,7 @@ Spec load_resolved(const fs::path& dir) {
   const fs::path path = dir / "sweep.toml";
   std::error_code ec;
   if (!fs::exists(path, ec)) {
-    throw Error(fmt::format("sweep: '{}' is not a sweep folder (no sweep.toml)", dir.string()));
+    throw Error(fmt::format(messages::not_sweep_folder, dir.string()));
   }
   return parse_spec(read_file_or_throw(path, "sweep"), path.string());
 }
@@ -248,12 +250,12 @@ int run_task(const fs::path& dir, const fs::path& list, int index) {
   const Spec spec = load_resolved(dir);
   const auto tasks = task_list(list);
   if (index < 0 || static_cast<std::size_t>(index) >= tasks.size()) {
-    throw Error(fmt::format("sweep task: {} has no task {}", list.string(), index));
+    throw Error(fmt::format(messages::task_missing, list.string(), index));
   }
   const auto& [id, seed] = tasks[static_cast<std::size_t>(index)];
   const ConfigSpec* config = spec.find_config(id);
   if (config == nullptr) {
-    throw Error(fmt::format("sweep task: {} is not a configuration of {}", id, dir.string()));
+    throw Error(fmt::format(messages::task_not_configuration, id, dir.string()));
   }
   const RunSpec run{config, seed};
   if (read_run(dir, run)) {

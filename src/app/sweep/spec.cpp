@@ -17,6 +17,9 @@
 #include "app/sweep/sbatch.hpp"
 #include "base/error.hpp"
 #include "base/hash.hpp"
+#include "base/messages/arguments.hpp"
+#include "base/messages/sweep.hpp"
+#include "base/messages/system.hpp"
 #include "base/source.hpp"
 #include "base/text_escape.hpp"
 #include "base/text_trim.hpp"
@@ -83,6 +86,8 @@ std::string config_id(const Options& varying, const Options& all, int threads) {
 namespace {
 
 constexpr std::string_view kWho = "sweep";
+// The [slurm] table, whose settings sbatch.hpp checks.
+constexpr std::string_view kSlurmSection = "slurm";
 
 // Where each key was written: "section.key" → line and column (1-based); the section of a
 // top-level key is empty, of the n-th [[zip]] "zip_<n>".
@@ -119,15 +124,16 @@ class Reader {
         const auto colon = message.find(": ", at);
         if (colon != std::string::npos) rest = message.substr(colon + 2);
       }
-      fail(line, 0, fmt::format("not a valid sweep file: {}", rest));
+      fail(line, 0, fmt::format(messages::sweep_file_invalid, rest));
     }
     return build(root);
   }
 
  private:
   [[noreturn]] void fail(int line, int column, const std::string& message) const {
-    if (line <= 0) throw Error(fmt::format("{}: {}: {}", kWho, path_, message));
-    throw Error(fmt::format("{}: {}", kWho, message), SourceLoc{file_, line, std::max(column, 1)});
+    if (line <= 0) throw Error(fmt::format(messages::spoken_by_about, kWho, path_, message));
+    throw Error(fmt::format(messages::spoken_by, kWho, message),
+                SourceLoc{file_, line, std::max(column, 1)});
   }
   [[noreturn]] void fail_at(std::string_view section, std::string_view key,
                             const std::string& message) const {
@@ -181,8 +187,7 @@ class Reader {
         const std::string name(
             trim(std::string_view(t).substr(2, close == std::string::npos ? 0 : close - 2)));
         if (name != "zip") {
-          fail(line_number, 1,
-               fmt::format("unknown array of tables [[{}]]: expected [[zip]]", name));
+          fail(line_number, 1, fmt::format(messages::zip_table_unknown, name));
         }
         section = fmt::format("zip_{}", ++zips);
         positions_.sections[section] = line_number;
@@ -217,7 +222,7 @@ class Reader {
     if (info.kind == OptionKind::Text) {
       if (is_number) {
         fail_at(section, key,
-                fmt::format("{} must be text (a quoted string), got {}", shown(section, key),
+                fmt::format(messages::value_not_text, shown(section, key),
                             num::format_shortest(number)));
       }
       check_no_control_character(section, key, text);
@@ -232,12 +237,11 @@ class Reader {
       return {resolved, false, 0.0};
     }
     if (!is_number) {
-      fail_at(section, key,
-              fmt::format("{} must be a number, got \"{}\"", shown(section, key), text));
+      fail_at(section, key, fmt::format(messages::value_not_number, shown(section, key), text));
     }
     if (info.kind == OptionKind::Integer && number != std::floor(number)) {
       fail_at(section, key,
-              fmt::format("{} must be an integer, got {}", shown(section, key), number));
+              fmt::format(messages::must_be_integer_got, shown(section, key), number));
     }
     (void)value;
     return {option_number_text(number), true, number};
@@ -247,12 +251,9 @@ class Reader {
     const OptionInfo* info = find_option(key);
     if (info == nullptr) {
       if (key == "seed") {
-        fail_at(section, key, "the seeds are the top-level list `seeds = [...]`, not an option");
+        fail_at(section, key, std::string(messages::seeds_not_option));
       }
-      fail_at(section, key,
-              fmt::format("unknown option '{}' in [{}]: expected an `llmlab train` option "
-                          "(layers, d-model, norm, lr, warmup, steps, corpus, ...)",
-                          key, section));
+      fail_at(section, key, fmt::format(messages::option_not_train_option, key, section));
     }
     return *info;
   }
@@ -266,8 +267,7 @@ class Reader {
     if (value.is(Kind::String)) {
       return option_value(section, key, info, value, false, 0.0, value.string_value());
     }
-    fail_at(section, key,
-            fmt::format("{} must be a single value (a number or a string)", shown(section, key)));
+    fail_at(section, key, fmt::format(messages::value_not_single, shown(section, key)));
   }
 
   // A list of values ([grid], [[zip]]).
@@ -277,9 +277,7 @@ class Reader {
     const std::string where = fmt::format("{}.{}", section, key);
     std::vector<OptionValue> out;
     if (!lists_.contains(where)) {
-      fail_at(
-          section, key,
-          fmt::format("{} must be a list of values, e.g. {} = [1, 2]", shown(section, key), key));
+      fail_at(section, key, fmt::format(messages::values_not_list, shown(section, key), key));
     }
     if (value.is(Kind::Scalar) || value.is(Kind::Bool)) {
       out.push_back(option_value(section, key, info, value, true, value.scalar_value(), ""));
@@ -295,12 +293,10 @@ class Reader {
         out.push_back(option_value(section, key, info, value, false, 0.0, s));
       }
     } else {
-      fail_at(section, key,
-              fmt::format("{} must be a list of numbers or of strings", shown(section, key)));
+      fail_at(section, key, fmt::format(messages::values_mixed, shown(section, key)));
     }
     if (out.empty()) {
-      fail_at(section, key,
-              fmt::format("{} is an empty list: expected at least one value", shown(section, key)));
+      fail_at(section, key, fmt::format(messages::values_empty, shown(section, key)));
     }
     return out;
   }
@@ -320,19 +316,20 @@ class Reader {
     static const Value empty = Value::structure();
     const Value* v = root.field(name);
     if (v == nullptr) return empty;
-    if (!v->is(Kind::Struct)) fail_at("", name, fmt::format("{} must be a table [{}]", name, name));
+    if (!v->is(Kind::Struct))
+      fail_at("", name, fmt::format(messages::section_not_table, name, name));
     return *v;
   }
 
   double number_setting(std::string_view section, std::string_view key, const Value& v) const {
     if (!v.is(Kind::Scalar)) {
-      fail_at(section, key, fmt::format("{} must be a number", shown(section, key)));
+      fail_at(section, key, fmt::format(messages::must_be_number, shown(section, key)));
     }
     return v.scalar_value();
   }
   std::string text_setting(std::string_view section, std::string_view key, const Value& v) const {
     if (!v.is(Kind::String)) {
-      fail_at(section, key, fmt::format("{} must be a string", shown(section, key)));
+      fail_at(section, key, fmt::format(messages::must_be_string, shown(section, key)));
     }
     check_no_control_character(section, key, v.string_value());
     return v.string_value();
@@ -343,7 +340,7 @@ class Reader {
                                   const std::string& text) const {
     if (const auto c = first_control_character(text)) {
       fail_at(section, key,
-              fmt::format("{} holds the control character U+{:04X} in {}", shown(section, key),
+              fmt::format(messages::value_control_character, shown(section, key),
                           static_cast<unsigned char>(*c), quoted_string(text)));
     }
   }
@@ -351,7 +348,7 @@ class Reader {
   std::string slurm_setting(std::string_view key, const Value& v) const {
     std::string text = text_setting("slurm", key, v);
     if (const auto problem = slurm_setting_problem(key, text, shown("slurm", key))) {
-      fail_at("slurm", key, *problem);
+      fail_at(kSlurmSection, key, *problem);
     }
     return text;
   }
@@ -360,7 +357,7 @@ class Reader {
     const double x = number_setting(section, key, v);
     if (x != std::floor(x) || x < minimum || x > 1e6) {
       fail_at(section, key,
-              fmt::format("{} must be an integer ≥ {}, got {}", shown(section, key), minimum,
+              fmt::format(messages::integer_below_minimum, shown(section, key), minimum,
                           num::format_shortest(x)));
     }
     return static_cast<int>(x);
@@ -399,10 +396,7 @@ class Reader {
       const bool known = key == "base" || key == "grid" || key == "seeds" || key == "run" ||
                          key == "slurm" || key == "report" || key.rfind("zip_", 0) == 0;
       if (!known) {
-        fail_at("", key,
-                fmt::format("unknown key '{}': expected seeds, [base], [grid], [[zip]], [run], "
-                            "[slurm] or [report]",
-                            key));
+        fail_at("", key, fmt::format(messages::top_level_key_unknown, key));
       }
     }
   }
@@ -410,28 +404,25 @@ class Reader {
   // `seeds = [...]`: a list of distinct non-negative integers.
   std::vector<std::uint64_t> read_seeds(const Value& root) const {
     const Value* seeds = root.field("seeds");
-    if (seeds == nullptr)
-      fail(1, 1, "missing `seeds = [...]` (the list of seeds every config runs)");
+    if (seeds == nullptr) fail(1, 1, std::string(messages::seeds_missing));
     const num::Matrix m =
         seeds->is(Kind::Scalar) || seeds->is(Kind::Vector) ? seeds->as_matrix() : num::Matrix(0, 0);
     if (!seeds->is(Kind::Scalar) && !seeds->is(Kind::Vector)) {
-      fail_at("", "seeds", "seeds must be a list of non-negative integers");
+      fail_at("", "seeds", std::string(messages::seeds_not_integers));
     }
     if (!lists_.contains(".seeds") && !lists_.contains("seeds")) {
-      fail_at("", "seeds", "seeds must be a list, e.g. seeds = [0, 1, 2]");
+      fail_at("", "seeds", std::string(messages::seeds_not_list));
     }
-    if (m.size() == 0) fail_at("", "seeds", "seeds is an empty list: expected at least one seed");
+    if (m.size() == 0) fail_at("", "seeds", std::string(messages::seeds_empty));
     std::vector<std::uint64_t> out;
     for (num::Index i = 0; i < m.size(); ++i) {
       const double s = m[i];
       if (s != std::floor(s) || s < 0 || s > 9e15) {
-        fail_at(
-            "", "seeds",
-            fmt::format("seeds must be non-negative integers, got {}", num::format_shortest(s)));
+        fail_at("", "seeds", fmt::format(messages::seed_negative, num::format_shortest(s)));
       }
       const auto seed = static_cast<std::uint64_t>(s);
       if (std::find(out.begin(), out.end(), seed) != out.end()) {
-        fail_at("", "seeds", fmt::format("seeds lists {} twice", seed));
+        fail_at("", "seeds", fmt::format(messages::seed_twice, seed));
       }
       out.push_back(seed);
     }
@@ -456,8 +447,7 @@ class Reader {
     const std::string name(find_option(key)->name);
     const auto previous = owners.find(name);
     if (previous != owners.end()) {
-      fail_at(section, key,
-              fmt::format("{} is set in both {} and {}", name, previous->second, place));
+      fail_at(section, key, fmt::format(messages::option_set_twice, name, previous->second, place));
     }
     owners[name] = place;
     return name;
@@ -490,14 +480,13 @@ class Reader {
         auto values = list(section, key, *zip.field(key));
         if (!d.values.empty() && values.size() != d.size()) {
           fail_at(section, key,
-                  fmt::format("{} has {} values but the other lists of this [[zip]] have {}: "
-                              "zipped lists must have the same length",
-                              shown(section, key), values.size(), d.size()));
+                  fmt::format(messages::zip_lengths_differ, shown(section, key), values.size(),
+                              d.size()));
         }
         d.names.push_back(claim(owners, section, key, shown(section, "").substr(0, 10)));
         d.values.push_back(std::move(values));
       }
-      if (d.names.empty()) fail(positions_.sections[section], 1, "an empty [[zip]] group");
+      if (d.names.empty()) fail(positions_.sections[section], 1, std::string(messages::zip_empty));
       dimensions.push_back(std::move(d));
     }
     return dimensions;
@@ -506,8 +495,7 @@ class Reader {
   std::size_t configuration_count(const std::vector<Dimension>& dimensions) const {
     std::size_t total = 1;
     for (const Dimension& d : dimensions) total *= d.size();
-    if (total > 100000)
-      fail(1, 1, fmt::format("the grid has {} configurations (at most 100000)", total));
+    if (total > 100000) fail(1, 1, fmt::format(messages::grid_too_large, total));
     return total;
   }
 
@@ -520,9 +508,7 @@ class Reader {
     for (std::size_t index = 0; index < total; ++index) {
       ConfigSpec config = configuration(dimensions, index, spec);
       if (!ids.insert(config.id).second) {
-        fail(1, 1,
-             fmt::format("the grid gives configuration {} twice (is a value listed twice?)",
-                         config.id));
+        fail(1, 1, fmt::format(messages::grid_repeats_configuration, config.id));
       }
       try {
         train_config(config.options, 0, fmt::format("configuration {}", config.id));
@@ -573,7 +559,7 @@ class Reader {
       if (key == "threads") {
         spec.threads = count_setting("run", key, value, 1);
       } else {
-        fail_at("run", key, fmt::format("unknown key run.{}: expected threads", key));
+        fail_at("run", key, fmt::format(messages::run_key_unknown, key));
       }
     }
   }
@@ -589,10 +575,7 @@ class Reader {
       else if (key == "max_parallel")
         out.max_parallel = count_setting("slurm", key, value, 0);
       else {
-        fail_at("slurm", key,
-                fmt::format("unknown key slurm.{}: expected partition, time, mem or "
-                            "max_parallel",
-                            key));
+        fail_at("slurm", key, fmt::format(messages::slurm_key_unknown, key));
       }
     }
   }
@@ -606,15 +589,13 @@ class Reader {
         spec.report.x = text_setting("report", key, value);
         const OptionInfo* info = find_option(spec.report.x);
         if (info == nullptr || info->kind == OptionKind::Text) {
-          fail_at("report", key,
-                  fmt::format("report.x must name a numeric option, got \"{}\"", spec.report.x));
+          fail_at("report", key, fmt::format(messages::report_x_not_numeric, spec.report.x));
         }
         spec.report.x = std::string(info->name);
       } else if (key == "group") {
         spec.report.group = report_group(key, value);
       } else {
-        fail_at("report", key,
-                fmt::format("unknown key report.{}: expected plateau_margin, group or x", key));
+        fail_at("report", key, fmt::format(messages::report_key_unknown, key));
       }
     }
   }
@@ -628,12 +609,12 @@ class Reader {
       group = value.string_array_value();
     else if (!(value.is(Kind::Vector) && value.matrix_value().size() == 0))
       // (`group = []`, one row for all runs, reads as an empty numeric array.)
-      fail_at("report", key, "report.group must be a list of option names");
+      fail_at("report", key, std::string(messages::report_group_not_list));
     std::vector<std::string> out;
     for (const std::string& name : group) {
       const OptionInfo* info = find_option(name);
       if (info == nullptr) {
-        fail_at("report", key, fmt::format("report.group: unknown option '{}'", name));
+        fail_at("report", key, fmt::format(messages::report_group_unknown, name));
       }
       out.emplace_back(info->name);
     }

@@ -14,8 +14,10 @@
 #include "base/messages/notebook.hpp"
 #include "base/messages/numeric.hpp"
 #include "base/messages/plot.hpp"
+#include "base/messages/sweep.hpp"
 #include "base/messages/syntax.hpp"
 #include "base/messages/system.hpp"
+#include "base/messages/train.hpp"
 #include "base/messages/values.hpp"
 
 namespace llmlab::messages {

@@ -17,7 +17,6 @@
   /* Call's arguments: its options, dims and kinds */                                           \
   M(argument_expected_got, "{}: argument {}: expected {}, got {}")                              \
   M(dim_not_one_or_two, "dim must be 1 or 2, got {}")                                           \
-  M(dim_not_positive_integer, "dim must be a positive integer, got {}")                         \
   M(expected_got, "expected {}, got {}")                                                        \
   M(must_be_one_of, "{} must be {}, got {}")                                                    \
   M(must_be_two_dimensional, "{} must be 2-D (a matrix); this one is {}")                       \
@@ -34,7 +33,13 @@
   M(kind_scalar, "scalar")                                                                      \
   M(kind_string, "string")                                                                      \
   M(kind_struct, "a struct")                                                                    \
-  M(kind_texts, "texts (a string, string array or cell of strings)")
+  M(kind_texts, "texts (a string, string array or cell of strings)")                            \
+  /* A setting or option, named, and the value it was given */                                  \
+  M(must_be_integer_got, "{} must be an integer, got {}")                                       \
+  M(must_be_number, "{} must be a number")                                                      \
+  M(must_be_number_got, "{} must be a number, got {}")                                          \
+  M(must_be_positive_integer_got, "{} must be a positive integer, got {}")                      \
+  M(unknown_option_named, "unknown option '{}'")
 // clang-format on
 
 namespace llmlab::messages {

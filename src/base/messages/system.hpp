@@ -13,7 +13,10 @@
   M(json_field_error, "{}: field \"{}\": {}")                                                   \
   M(json_field_not_integer_in, "{}: field \"{}\" must be an integer from {} to {}, got {}")     \
   M(cannot_write_file, "cannot write '{}': {}")                                                 \
-  M(cannot_create_directory, "cannot create directory '{}': {}")
+  M(cannot_create_directory, "cannot create directory '{}': {}")                                \
+  M(cannot_create_private_folder, "cannot create a private folder in '{}': {}")                 \
+  M(cannot_rename_file, "{}: cannot rename '{}' to '{}': {}")                                   \
+  M(spoken_by_about, "{}: {}: {}")
 // clang-format on
 
 namespace llmlab::messages {
