@@ -19,6 +19,7 @@
 #include "autodiff/differentiate.hpp"
 #include "autodiff/graph_ops.hpp"
 #include "autodiff/tape.hpp"
+#include "base/messages/gradients.hpp"
 #include "builtins/registry.hpp"
 #include "nn/adamw.hpp"
 #include "num/ops.hpp"
@@ -46,7 +47,7 @@ void require_scalar_output(const Call& call, const Value& output) {
     return;
   std::string shape;
   if (value.is_array()) shape = " " + num::shape_text(value.matrix_value());
-  call.fail(fmt::format("f must return a real scalar, got {}{}", value.kind_name(), shape));
+  call.fail(fmt::format(messages::objective_not_real_scalar, value.kind_name(), shape));
 }
 
 // One level of differentiation: x lifted onto a tape, and gradients of f's output taken back
@@ -128,7 +129,7 @@ Value scalar_output(const Call& call, const Level& level, Value* aux) {
   Value output = call.invoke(call.value(0), {level.tracked_x()}, aux != nullptr ? 2 : 1);
   if (aux != nullptr) {
     if (!output.is(Kind::Tuple) || output.tuple_items().size() < 2) {
-      call.fail("with three outputs, f must return [loss, aux] (a function with two outputs)");
+      call.fail(messages::three_outputs_need_aux);
     }
     *aux = output.tuple_items()[1];
     output = output.tuple_items()[0];
@@ -170,7 +171,7 @@ Value value_and_grad(Call& call) {
 Value tape_size(Call& call) {
   require_function(call);
   const Level level(call, call.value(1));
-  if (level.nested()) call.fail("cannot run inside a differentiated function");
+  if (level.nested()) call.fail(messages::cannot_run_while_differentiating);
   call.invoke(call.value(0), {level.tracked_x()}, 1);
   runtime::StructFields fields;
   fields.emplace("nodes", Value::scalar(static_cast<double>(level.tape().node_count())));
@@ -185,7 +186,7 @@ Value tree_dot(const Call& call, const Value& a, const Value& b, std::string_vie
   autodiff::collect_leaves(a, "", a_leaves);
   autodiff::collect_leaves(b, "", b_leaves);
   if (a_leaves.size() != b_leaves.size()) {
-    call.fail(fmt::format("{} must have the structure of x", b_name));
+    call.fail(fmt::format(messages::not_structure_of_x, b_name));
   }
   Value total = Value::scalar(0.0);
   for (std::size_t k = 0; k < a_leaves.size(); ++k) {
@@ -193,7 +194,7 @@ Value tree_dot(const Call& call, const Value& a, const Value& b, std::string_vie
     if (runtime::primal_of(a_leaves[k].value).is_nd_array()) {
       const num::Dims& dims = runtime::primal_of(a_leaves[k].value).nd_value().dims();
       if (!leaf.is_nd_array() || leaf.nd_value().dims() != dims || leaf.nd_value().is_complex()) {
-        call.fail(fmt::format("{}{} must be real numbers of the size of x", b_name,
+        call.fail(fmt::format(messages::not_real_of_size_of_x, b_name,
                               b_leaves[k].path.empty() ? "" : "." + b_leaves[k].path));
       }
       total = autodiff::plus(
@@ -206,7 +207,7 @@ Value tree_dot(const Call& call, const Value& a, const Value& b, std::string_vie
     if (!leaf.is_numeric() || leaf.is(Kind::Tracked) ||
         (!vectors && (leaf.as_matrix().rows() != shape.rows() ||
                       leaf.as_matrix().columns() != shape.columns()))) {
-      call.fail(fmt::format("{}{} must be real numbers of size {}×{}", b_name,
+      call.fail(fmt::format(messages::not_real_of_size, b_name,
                             b_leaves[k].path.empty() ? "" : "." + b_leaves[k].path, shape.rows(),
                             shape.columns()));
     }
@@ -241,17 +242,14 @@ Value hessian(Call& call) {
   require_function(call);
   const Value& x = call.value(1);
   if (!x.is(Kind::Scalar) && !x.is_array()) {
-    call.fail(fmt::format("x must be a real scalar, vector or matrix, got {}", x.kind_name()));
+    call.fail(fmt::format(messages::x_not_real_array, x.kind_name()));
   }
   const Index n = x.element_count();
   if (n > kHessianLimit) {
-    call.fail(fmt::format(
-        "x has {} elements; the Hessian is computed for at most {} (one backward pass per "
-        "element): use hvp for larger x",
-        n, kHessianLimit));
+    call.fail(fmt::format(messages::hessian_too_large, n, kHessianLimit));
   }
   const Level outer(call, x);
-  if (outer.nested()) call.fail("hessian cannot run inside a differentiated function; use hvp");
+  if (outer.nested()) call.fail(messages::hessian_while_differentiating);
   const Value g = inner_gradient(call, outer);
   Matrix h(n, n);
   const Matrix shape = x.as_matrix();
@@ -281,7 +279,7 @@ Value jvp(Call& call) {
     y = call.invoke(call.value(0), {inner.tracked_x()}, 1);
     const Value& plain_y = runtime::primal_of(y);
     if (!plain_y.is(Kind::Scalar) && !(plain_y.is_array() && plain_y.matrix_value().is_real())) {
-      call.fail(fmt::format("f must return real numbers, got {}", plain_y.kind_name()));
+      call.fail(fmt::format(messages::objective_not_real, plain_y.kind_name()));
     }
     zeros = autodiff::zeros_like_tree(plain_y.is_logical() ? Value::scalar(0.0) : plain_y);
     if (!y.is(Kind::Tracked)) return zeros;  // f does not depend on x
@@ -300,8 +298,8 @@ std::vector<Leaf> leaves_of(const Call& call, const Value& x, bool takes_nd = fa
   for (const Leaf& leaf : leaves) {
     if (!leaf.value.is(Kind::Scalar) && !leaf.value.is_array() &&
         !(takes_nd && leaf.value.is_nd_array())) {
-      call.fail(fmt::format("x must be a scalar, vector, matrix{} or a struct of them, got {}",
-                            takes_nd ? ", N-D array" : "", leaf.value.kind_name()));
+      call.fail(fmt::format(messages::x_not_differentiable, takes_nd ? ", N-D array" : "",
+                            leaf.value.kind_name()));
     }
   }
   return leaves;
@@ -323,7 +321,7 @@ Value jacobian(Call& call) {
   const Value output = call.invoke(call.value(0), {tracked_x}, 1);
   const Value& y = runtime::primal_of(output);
   if (!y.is(Kind::Scalar) && !y.is_array()) {
-    call.fail(fmt::format("f must return a numeric value, got {}", y.kind_name()));
+    call.fail(fmt::format(messages::objective_not_numeric, y.kind_name()));
   }
   const Matrix ym = y.as_matrix();
   std::vector<Matrix> inputs;
@@ -585,7 +583,7 @@ double option(const Call& call, const Value& cfg, std::string_view name) {
   }
   const Value* value = cfg.field(name);
   if (value == nullptr) return field->fallback;
-  if (!value->is(Kind::Scalar)) call.fail(fmt::format("cfg.{} must be a scalar", name));
+  if (!value->is(Kind::Scalar)) call.fail(fmt::format(messages::cfg_field_not_scalar, name));
   return value->scalar_value();
 }
 
@@ -614,7 +612,7 @@ nn::AdamWSettings adamw_settings(const Call& call, const Value& cfg) {
   settings.beta2 = option(call, cfg, "beta2");
   if (const Value* betas = cfg.field("betas")) {
     const Matrix b = betas->as_matrix();
-    if (b.size() != 2) call.fail("cfg.betas must have two elements");
+    if (b.size() != 2) call.fail(messages::betas_not_two_elements);
     settings.beta1 = b[0];
     settings.beta2 = b[1];
   }
@@ -628,14 +626,14 @@ std::vector<Leaf> matching_gradients(const Call& call, const std::vector<Leaf>& 
                                      const Value& grads) {
   std::vector<Leaf> gradients;
   autodiff::collect_leaves(grads, "", gradients);
-  if (gradients.size() != parameters.size()) call.fail("grads must have the structure of params");
+  if (gradients.size() != parameters.size()) call.fail(messages::grads_not_params_structure);
   for (std::size_t k = 0; k < parameters.size(); ++k) {
     const Leaf& p = parameters[k];
     const Leaf& g = gradients[k];
     if (p.path != g.path || !fits(p.value, g.value)) {
-      call.fail(fmt::format("grads.{} does not match params.{}", g.path, p.path));
+      call.fail(fmt::format(messages::grads_field_mismatch, g.path, p.path));
     }
-    if (!is_real(p.value) || !is_real(g.value)) call.fail("params and grads must be real");
+    if (!is_real(p.value) || !is_real(g.value)) call.fail(messages::params_grads_not_real);
   }
   return gradients;
 }
@@ -648,7 +646,7 @@ std::shared_ptr<AdamWState> adamw_state(const Call& call, const Value& state_val
     state = std::dynamic_pointer_cast<AdamWState>(state_value.object_value());
   } else if (!(state_value.is_array() && state_value.matrix_value().empty()) &&
              !(state_value.is(Kind::Struct) && state_value.struct_fields().empty())) {
-    call.fail("argument 3 (state): expected the state adamw returned, or [] on the first step");
+    call.fail(messages::bad_adamw_state);
   }
   if (!state) {
     state = std::make_shared<AdamWState>();
@@ -658,7 +656,7 @@ std::shared_ptr<AdamWState> adamw_state(const Call& call, const Value& state_val
       state->second.emplace_back(static_cast<std::size_t>(p.value.element_count()), 0.0);
     }
   }
-  if (state->paths.size() != parameters.size()) call.fail("state belongs to other params");
+  if (state->paths.size() != parameters.size()) call.fail(messages::state_of_other_params);
   return state;
 }
 
@@ -701,7 +699,7 @@ void step_leaf(Value& leaf, const Value& gradient_leaf, double scale, AdamWState
 Value adamw(Call& call) {
   const Value cfg = call.has(3) ? call.value(3) : Value::structure();
   if (!cfg.is(Kind::Struct))
-    call.fail(fmt::format("argument 4 (cfg): expected struct, got {}", cfg.kind_name()));
+    call.fail(fmt::format(messages::adamw_cfg_not_struct, cfg.kind_name()));
   const nn::AdamWSettings settings = adamw_settings(call, cfg);
   std::vector<Leaf> parameter_leaves = leaves_of(call, call.value(0), true);
   const std::vector<Leaf> gradient_leaves =

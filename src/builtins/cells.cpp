@@ -13,6 +13,9 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/messages/arguments.hpp"
+#include "base/messages/cells_structs.hpp"
+#include "base/messages/language.hpp"
 #include "base/text_case.hpp"
 #include "base/utf8.hpp"
 #include "builtins/kinds.hpp"
@@ -43,11 +46,11 @@ Value cell(Call& call) {
     for (int k = 0; k < call.count(); ++k) dims.push_back(call.count_argument(k));
   } else if (call.value(0).is_array()) {
     const num::Matrix size = call.matrix(0);
-    if (size.size() < 2) call.fail("a size vector must have at least two elements");
+    if (size.size() < 2) call.fail(messages::size_vector_too_short);
     for (num::Index k = 0; k < size.size(); ++k) {
       const double extent = size[k];
       if (!(extent >= 0 && extent <= 1e9 && extent == std::floor(extent))) {
-        call.fail("sizes must be non-negative integers");
+        call.fail(fmt::format(messages::must_be_non_negative_integers, "sizes"));
       }
       dims.push_back(static_cast<std::int64_t>(extent));
     }
@@ -72,13 +75,14 @@ Value cell(Call& call) {
 Value num2cell_along(Call& call) {
   const num::Matrix named = call.matrix(1);
   const Value& x = call.value(0);
-  if (!runtime::is_numeric_or_nd(x)) call.fail("argument 1 must be a numeric array");
+  if (!runtime::is_numeric_or_nd(x)) call.fail(messages::not_numeric_array);
   const num::NdArray a = runtime::as_nd_array(x);
   num::Dims dims = a.dims();
   std::vector<bool> whole(dims.size(), false);
   for (num::Index k = 0; k < named.size(); ++k) {
     const double d = named[k];
-    if (!(d >= 1.0) || d != std::floor(d) || d > 64.0) call.fail("dims must be positive integers");
+    if (!(d >= 1.0) || d != std::floor(d) || d > 64.0)
+      call.fail(fmt::format(messages::must_be_positive_integers, "dims"));
     const auto at = static_cast<std::size_t>(d) - 1;
     if (at >= dims.size()) {
       dims.resize(at + 1, 1);
@@ -132,7 +136,7 @@ Value num2cell_along(Call& call) {
 Value num2cell(Call& call) {
   if (call.has(1)) {
     if (call.session().dialect() != lang::Dialect::Matlab) {
-      throw Error("wrong number of arguments for 'num2cell': expected 1, got 2");
+      throw Error(fmt::format(messages::wrong_argument_count, "num2cell", "1", 2));
     }
     return num2cell_along(call);
   }
@@ -174,16 +178,13 @@ std::vector<num::Index> block_extents(Call& call, int index, num::Index extent, 
   num::Index total = 0;
   for (const double d : runtime::linear_elements(call.value(index))) {
     if (!(d >= 0.0) || d != std::floor(d)) {
-      call.fail("the block sizes must be non-negative integers");
+      call.fail(messages::block_sizes_not_counts);
     }
     extents.push_back(static_cast<num::Index>(d));
     total += extents.back();
   }
   if (total != extent) {
-    call.fail(
-        fmt::format("the block sizes along dim {} add up to {}, but the array's size there "
-                    "is {}",
-                    dim, total, extent));
+    call.fail(fmt::format(messages::block_sizes_do_not_add_up, dim, total, extent));
   }
   return extents;
 }
@@ -200,7 +201,7 @@ Value index_run(num::Index first, num::Index count) {
 Value mat2cell(Call& call) {
   const Value& a = call.value(0);
   if (a.is_nd_array()) call.fail_not_two_dimensional(a, 0);
-  if (call.count() > 3) call.fail("takes the array and at most two block-size vectors (A is 2-D)");
+  if (call.count() > 3) call.fail(messages::mat2cell_argument_count);
   const auto [rows, columns] = size_of(a);
   const std::vector<num::Index> row_blocks = block_extents(call, 1, rows, 1);
   const std::vector<num::Index> column_blocks =
@@ -231,7 +232,7 @@ Value joined_page(const Call& call, const CellArray& cells) {
   for (num::Index r = 0; r < cells.rows; ++r) {
     for (num::Index c = 0; c < cells.columns; ++c) {
       const Value& item = cells.items[static_cast<std::size_t>(c * cells.rows + r)];
-      if (item.is(Kind::Cell)) call.fail("a cell inside the cell cannot become a matrix");
+      if (item.is(Kind::Cell)) call.fail(messages::nested_cell_not_matrix);
       rows[static_cast<std::size_t>(r)].push_back(item);
     }
   }
@@ -244,7 +245,7 @@ Value joined_pages(const Call& call, const CellArray& cells) {
   std::vector<num::NdArray> blocks;
   for (num::Index page = 0; page < runtime::cell_page_count(cells); ++page) {
     const Value joined = joined_page(call, runtime::cell_page(cells, page));
-    if (!runtime::is_numeric_or_nd(joined)) call.fail("an N-D cell must hold numbers");
+    if (!runtime::is_numeric_or_nd(joined)) call.fail(messages::nd_cell_not_numbers);
     blocks.push_back(runtime::as_nd_array(joined));
   }
   for (std::size_t dim = 2; dim < cells.dims().size(); ++dim) {
@@ -253,7 +254,7 @@ Value joined_pages(const Call& call, const CellArray& cells) {
     for (std::size_t first = 0; first < blocks.size(); first += extent) {
       const std::span<const num::NdArray> group(blocks.data() + first, extent);
       if (num::concatenation_mismatch(static_cast<int>(dim), group) >= 0) {
-        call.fail(fmt::format("the blocks do not fit together along dim {}", dim + 1));
+        call.fail(fmt::format(messages::blocks_do_not_fit, dim + 1));
       }
       grouped.push_back(num::concatenated(static_cast<int>(dim), group));
     }
@@ -274,7 +275,7 @@ Value cell2mat(Call& call) {
     return Value::string(std::move(joined));
   }
   if (!input.is(Kind::Cell)) {
-    call.fail(fmt::format("argument must be a cell array, got {}", input.kind_name()));
+    call.fail(fmt::format(messages::argument_not_cell, input.kind_name()));
   }
   const CellArray& cells = input.cell_value();
   if (cells.items.empty()) return runtime::concatenate({{}});
@@ -290,8 +291,7 @@ CellArray cellfun_input(Call& call, int index) {
   if (input.is(Kind::StringArray)) {
     return runtime::cell_of_texts(input.string_array_value());
   }
-  call.fail(fmt::format("argument {} must be a cell array or a string array, got {}", index + 1,
-                        input.kind_name()));
+  call.fail(fmt::format(messages::argument_not_cell_or_strings, index + 1, input.kind_name()));
 }
 
 // cellfun's trailing options, their names in any letter case (MATLAB's): "UniformOutput", tf
@@ -318,7 +318,7 @@ CellfunOptions cellfun_options(Call& call, TextArguments text = TextArguments::O
   // Options are name/value pairs after the inputs: scan back over pairs whose name is one.
   while (end - 2 >= 2 && is_option(end - 2)) end -= 2;
   if (end - 1 >= 2 && is_option(end - 1)) {
-    call.fail(fmt::format("option '{}' needs a value", call.string(end - 1)));
+    call.fail(fmt::format(messages::option_needs_value, call.string(end - 1)));
   }
   options.inputs = end - 1;
   call.name_value_options(
@@ -332,7 +332,7 @@ Value cellfun_function(Call& call) {
   const Value& f = call.value(0);
   if (f.is_callable()) return f;
   if (!f.is(Kind::String)) {
-    call.fail(fmt::format("argument 1 must be a function or its name, got {}", f.kind_name()));
+    call.fail(fmt::format(messages::not_function_or_name, f.kind_name()));
   }
   const std::string& name = f.string_value();
   return Value::function_handle(name == "prodofsize" ? "numel" : name);
@@ -367,10 +367,7 @@ Value uniform_cellfun_result(Call& call, const std::vector<Value>& results, num:
     std::vector<std::vector<Value>> joined(rows > 1 ? rows : 1);
     for (std::size_t k = 0; k < results.size(); ++k) {
       if (!runtime::primal_of(results[k]).is(Kind::Scalar)) {
-        call.fail(fmt::format(
-            "item {} gave a non-scalar {}; use \"UniformOutput\", false for results that are "
-            "not numbers",
-            k + 1, results[k].kind_name()));
+        call.fail(fmt::format(messages::item_gave_non_scalar, k + 1, results[k].kind_name()));
       }
       joined[rows > 1 ? k % static_cast<std::size_t>(rows) : 0].push_back(results[k]);
     }
@@ -390,9 +387,7 @@ Value uniform_cellfun_result(Call& call, const std::vector<Value>& results, num:
                         result.is(Kind::Complex) ||
                         (result.is_array() && result.matrix_value().size() == 1);
     if (!number) {
-      call.fail(fmt::format(
-          "item {} gave {}; use \"UniformOutput\", false for results that are not numbers", k + 1,
-          result.kind_name()));
+      call.fail(fmt::format(messages::item_gave_non_number, k + 1, result.kind_name()));
     }
     all_logical = all_logical && result.is_logical();
     const num::Complex z =
@@ -415,7 +410,7 @@ Value uniform_cellfun_result(Call& call, const std::vector<Value>& results, num:
 // whether class(x) is name, for each element.
 Value legacy_cellfun(Call& call) {
   const std::string& name = call.string(0);
-  if (call.count() != 3) call.fail(fmt::format("\"{}\" takes a cell and one argument", name));
+  if (call.count() != 3) call.fail(fmt::format(messages::takes_cell_and_one_argument, name));
   const CellArray cells = cellfun_input(call, 1);
   const Value function = Value::function_handle(name == "size" ? "size" : "class");
   const auto count = static_cast<num::Index>(cells.items.size());
@@ -464,9 +459,8 @@ Value map_items(Call& call, const CellfunOptions& options, const Value& function
   const num::Dims dims = inputs.front().dims();
   for (std::size_t k = 0; k < inputs.size(); ++k) {
     if (inputs[k].dims() != dims) {
-      call.fail(fmt::format(
-          "all the input arguments must have the same size (argument {} is {}, argument 2 is {})",
-          k + 2, fmt::join(inputs[k].dims(), "\u00d7"), fmt::join(dims, "\u00d7")));
+      call.fail(fmt::format(messages::cellfun_sizes_differ, k + 2,
+                            fmt::join(inputs[k].dims(), "\u00d7"), fmt::join(dims, "\u00d7")));
     }
   }
   const std::size_t count = inputs.front().items.size();
@@ -481,15 +475,14 @@ Value map_items(Call& call, const CellfunOptions& options, const Value& function
     if (outputs >= 2) {
       if (!result.is(Kind::Tuple) ||
           result.tuple_items().size() < static_cast<std::size_t>(outputs)) {
-        call.fail(fmt::format("the function gave one output for item {}, {} were asked for", k + 1,
-                              outputs));
+        call.fail(fmt::format(messages::one_output_asked_more, k + 1, outputs));
       }
       for (int o = 0; o < outputs; ++o) {
         results[static_cast<std::size_t>(o)].push_back(
             result.tuple_items()[static_cast<std::size_t>(o)]);
       }
     } else {
-      if (result.is_none()) call.fail(fmt::format("item {} gave no value", k + 1));
+      if (result.is_none()) call.fail(fmt::format(messages::item_gave_no_value, k + 1));
       results[0].push_back(std::move(result));
     }
   }
@@ -506,7 +499,7 @@ Value cellfun(Call& call) {
     return legacy_cellfun(call);
   }
   const CellfunOptions options = cellfun_options(call);
-  if (options.inputs < 1) call.fail("needs a cell array to apply the function to");
+  if (options.inputs < 1) call.fail(messages::needs_cell_to_apply);
   const Value function = cellfun_function(call);
   std::vector<CellArray> inputs;
   for (int k = 1; k <= options.inputs; ++k) inputs.push_back(cellfun_input(call, k));
@@ -563,7 +556,7 @@ CellArray array_items(const Value& x) {
 
 Value matlab_arrayfun(Call& call) {
   const CellfunOptions options = cellfun_options(call, TextArguments::Data);
-  if (options.inputs < 1) call.fail("needs an array to apply the function to");
+  if (options.inputs < 1) call.fail(messages::needs_array_to_apply);
   const Value function = cellfun_function(call);
   std::vector<CellArray> inputs;
   for (int k = 1; k <= options.inputs; ++k) inputs.push_back(array_items(call.value(k)));

@@ -1,6 +1,8 @@
 // builtins.md §2 Predefined constants, and the MATLAB functions that give the same numbers
 // with a size or class: eps, realmax, realmin, flintmax, inf/Inf, nan/NaN, true, false
 // (builtins.md §0.4 superset policy).
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
@@ -8,6 +10,8 @@
 #include <string>
 #include <utility>
 
+#include "base/messages/arrays.hpp"
+#include "base/messages/classes.hpp"
 #include "base/utf8.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
@@ -40,7 +44,7 @@ Precision precision_argument(Call& call, int index) {
   const std::string& name = call.string(index);
   if (name == "double") return Precision::Double;
   if (name == "single") return Precision::Single;
-  call.fail("unsupported class \"" + name + "\" (\"double\" or \"single\")");
+  call.fail(fmt::format(messages::unsupported_class_not_precision, name));
 }
 
 bool names_precision(const Call& call, int index) {
@@ -81,7 +85,7 @@ Value eps(Call& call) {
   if (!call.has(0)) return Value::scalar(DBL_EPSILON);
   // The spacing of a class's numbers: MATLAB defines it for double and single only.
   if (call.value(0).is_logical() || runtime::is_integer_class(call.value(0).num_class())) {
-    call.fail("X must be double or single");
+    call.fail(messages::not_double_or_single);
   }
   const bool single = call.value(0).num_class() == runtime::NumClass::Single;
   num::Matrix m = real_matrix(call, 0);
@@ -130,8 +134,7 @@ Value filled(Call& call, double fill) {
   if (size.is_array()) {
     const num::Matrix& dims = size.matrix_value();
     if (dims.size() != 2) {
-      call.fail("expected scalar or 2-element vector, got " + std::to_string(dims.size()) +
-                "-element " + std::string(size.kind_name()));
+      call.fail(fmt::format(messages::size_not_scalar_or_pair, dims.size(), size.kind_name()));
     }
     return Value::matrix(num::Matrix(num::size_from_vector_element(dims[0]),
                                      num::size_from_vector_element(dims[1]), fill));
@@ -153,7 +156,7 @@ Value truth_filled(Call& call, bool fill) {
   if (call.session().dialect() == lang::Dialect::Matlab && sizes >= 1) {
     if (sizes >= 2 && call.value(sizes - 2).is(Kind::String) &&
         call.value(sizes - 2).string_value() == "like") {
-      if (!call.value(sizes - 1).is_logical()) call.fail("the \"like\" prototype must be logical");
+      if (!call.value(sizes - 1).is_logical()) call.fail(messages::like_prototype_not_logical);
       sizes -= 2;
     } else if (call.value(sizes - 1).is(Kind::String) &&
                call.value(sizes - 1).string_value() == "logical") {

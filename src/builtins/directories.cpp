@@ -9,6 +9,8 @@
 
 #include "base/error.hpp"
 #include "base/file.hpp"
+#include "base/messages/environment.hpp"
+#include "base/messages/system.hpp"
 #include "builtins/paths.hpp"
 #include "builtins/registry.hpp"
 #include "runtime/struct_array.hpp"
@@ -36,10 +38,10 @@ Value cd(Call& call) {
   const fs::path target = session_path(session, call.string(0));
   std::error_code error;
   if (!fs::is_directory(target, error)) {
-    call.fail(fmt::format("{}: no such directory", full_path(target)));
+    call.fail(fmt::format(messages::no_such_directory, full_path(target)));
   }
   fs::current_path(target, error);
-  if (error) call.fail(fmt::format("{}: {}", full_path(target), error.message()));
+  if (error) call.fail(fmt::format(messages::spoken_by, full_path(target), error.message()));
   if (!session.base_directory().empty()) session.set_base_directory(full_path(target));
   if (call.nargout() > 0) return Value::string(full_path(target));
   return Value();
@@ -64,14 +66,14 @@ std::vector<Entry> entries(Call& call, fs::path& folder) {
     return found;
   }
   if (!fs::is_directory(folder, error)) {
-    call.fail(fmt::format("{}: no such file or directory", full_path(folder)));
+    call.fail(fmt::format(messages::no_such_file_or_directory, full_path(folder)));
   }
   for (fs::directory_iterator it(folder, error), last; !error && it != last; it.increment(error)) {
     Entry entry{it->path().filename().string(), it->is_directory(error), 0};
     if (!entry.folder) entry.bytes = it->file_size(error);
     found.push_back(std::move(entry));
   }
-  if (error) call.fail(fmt::format("{}: {}", full_path(folder), error.message()));
+  if (error) call.fail(fmt::format(messages::spoken_by, full_path(folder), error.message()));
   std::sort(found.begin(), found.end(),
             [](const Entry& a, const Entry& b) { return a.name < b.name; });
   return found;

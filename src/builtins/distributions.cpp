@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "base/messages/arguments.hpp"
+#include "base/messages/statistics.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/matlab_staples.hpp"
 #include "builtins/registry.hpp"
@@ -50,7 +52,7 @@ Value mode_outputs(Call& call) {
   const Value& x = call.value(0);
   require_numeric_or_nd(call, x);
   const num::NdArray array = runtime::as_nd_array(x);
-  if (array.is_complex()) call.fail("takes real data");
+  if (array.is_complex()) call.fail(messages::takes_real_data);
   const int dim =
       call.has(1) ? call.nd_dim_argument(1) : num::first_non_singleton_dim(array.dims());
   // Past the last dim every element is its own slice.
@@ -90,7 +92,7 @@ Value mode_outputs(Call& call) {
   };
   std::vector<Value> outputs = {shaped(std::move(modes)), shaped(std::move(frequencies))};
   if (call.nargout() >= 3) {
-    if (dims.size() > 2) call.fail("the cell of ties has two dims; give a result of two dims");
+    if (dims.size() > 2) call.fail(messages::ties_cell_two_dims);
     runtime::CellArray cells;
     cells.rows = dims[0];
     cells.columns = dims[1];
@@ -114,8 +116,8 @@ num::Matrix variables(Call& call) {
   if (call.has(1)) {
     const num::Matrix y = real_matrix(call, 1);
     if (x.size() != y.size()) {
-      call.fail("x and y must have the same number of elements (" + std::to_string(x.size()) +
-                " vs " + std::to_string(y.size()) + ")");
+      call.fail(
+          fmt::format(messages::must_have_same_number_of_elements, "x and y", x.size(), y.size()));
     }
     num::Matrix pair(x.size(), 2);
     for (num::Index k = 0; k < x.size(); ++k) {
@@ -143,7 +145,7 @@ Value cov(Call& call) {
   if (!normalization) return square_result(num::covariance(variables(call)));
   const double w = call.scalar(1);
   if (w != 0.0 && w != 1.0)
-    call.fail("w must be 0 or 1 (the normalization), got " + num::format_shortest(w));
+    call.fail(fmt::format(messages::normalization_not_0_or_1, num::format_shortest(w)));
   const Value x[] = {call.value(0)};
   runtime::Call alone(call.interpreter(), call.name(), x, 1);
   const num::Matrix data = variables(alone);
@@ -176,12 +178,11 @@ Value quantiles(Call& call) {
   const num::Matrix levels = real_matrix(call, 1);
   if (call.session().dialect() == lang::Dialect::Matlab &&
       (call.value(1).is_logical() || !is_one_dimensional(levels))) {
-    call.fail("P must be a numeric vector");
+    call.fail(messages::p_not_numeric_vector);
   }
   for (num::Index k = 0; k < levels.size(); ++k) {
     if (!(levels[k] >= 0.0 && levels[k] <= static_cast<double>(scale))) {
-      call.fail("levels must lie in [0, " + std::to_string(scale) + "], got " +
-                num::format_shortest(levels[k]));
+      call.fail(fmt::format(messages::levels_out_of_range, scale, num::format_shortest(levels[k])));
     }
   }
   if (const std::optional<int> dim = nd_transform_dim(call, 2)) {
@@ -194,7 +195,7 @@ Value quantiles(Call& call) {
   const Plan plan = plan_slices(x, call.dim_argument(2));
   const num::Along along = along_of(x, plan);
   const std::int64_t method = call.has(3) ? call.integer(3) : 5;
-  if (method < 1 || method > 9) call.fail("METHOD must be 1 to 9 (Octave's methods)");
+  if (method < 1 || method > 9) call.fail(messages::bad_quantile_method);
   num::Matrix result = num::quantiles(m, along, levels.real_values(), static_cast<double>(scale),
                                       static_cast<int>(method));
   if (call.session().dialect() == lang::Dialect::Matlab && along_vector(call, m)) {
@@ -212,7 +213,8 @@ Value zscore(Call& call) {
   const Value& x = call.value(0);
   const bool no_weight = !call.has(1) || call.value(1).element_count() == 0;
   const double w = no_weight ? 0.0 : call.scalar(1);
-  if (w != 0.0 && w != 1.0) call.fail("w must be 0 or 1, got " + num::format_shortest(w));
+  if (w != 0.0 && w != 1.0)
+    call.fail(fmt::format(messages::must_be_0_or_1, "w", num::format_shortest(w)));
   const num::Normalization normalization =
       w == 1.0 ? num::Normalization::Population : num::Normalization::Sample;
   if (const std::optional<int> dim = nd_transform_dim(call, 2)) {
@@ -233,8 +235,8 @@ Value rescale(Call& call) {
   const double hi = call.scalar_or(2, 1.0);
   // MATLAB's rescale(A, l, u) takes both bounds, l at most u.
   if (call.session().dialect() == lang::Dialect::Matlab) {
-    if (call.count() == 2) call.fail("L and U must be given together: rescale(A, l, u)");
-    if (lo > hi) call.fail("L must be less than or equal to U");
+    if (call.count() == 2) call.fail(messages::rescale_bounds_apart);
+    if (lo > hi) call.fail(messages::rescale_bounds_out_of_order);
   }
   double smallest = std::numeric_limits<double>::infinity();
   double largest = -std::numeric_limits<double>::infinity();
@@ -263,7 +265,7 @@ Value normal(Call& call) {
     const num::Index shape_size = operands[static_cast<std::size_t>(shaped_like)].size();
     if (size == 1 || k == shaped_like) continue;
     if (shape_size != 1 && shape_size != size) {
-      call.fail("x, mu and sigma must be of one size, or scalars");
+      call.fail(messages::normal_sizes_differ);
     }
     if (shape_size == 1) shaped_like = k;
   }
@@ -274,7 +276,8 @@ Value normal(Call& call) {
   num::Matrix result = operands[static_cast<std::size_t>(shaped_like)];
   for (num::Index i = 0; i < result.size(); ++i) {
     const double mu = at(1, i), sigma = at(2, i);
-    if (!(sigma > 0.0)) call.fail("sigma must be positive, got " + num::format_shortest(sigma));
+    if (!(sigma > 0.0))
+      call.fail(fmt::format(messages::sigma_not_positive, num::format_shortest(sigma)));
     const double z = (at(0, i) - mu) / sigma;
     result.set(i, kCumulative
                       ? 0.5 * std::erfc(-z / std::numbers::sqrt2)
@@ -384,16 +387,16 @@ Value histcounts(Call& call) {
   Histogram histogram;
   if (edges_given) {
     const num::Matrix edges = real_matrix(call, 1);
-    if (edges.size() < 2) call.fail("edges must have at least 2 elements");
+    if (edges.size() < 2) call.fail(messages::edges_too_few);
     const std::span<const double> e = edges.real_values();
     if (!std::is_sorted(e.begin(), e.end()) ||
         std::any_of(e.begin(), e.end(), [](double edge) { return std::isnan(edge); })) {
-      call.fail("edges must be non-decreasing");
+      call.fail(messages::edges_decreasing);
     }
     histogram = given_edges(data, edges);
   } else {
     const num::Index nbins = call.count_argument(1);
-    if (nbins == 0) call.fail("nbins must be at least 1");
+    if (nbins == 0) call.fail(messages::nbins_below_1);
     histogram = equal_bins(data, nbins);
   }
   Value counts = Value::vector(std::move(histogram.counts));
@@ -404,7 +407,7 @@ Value histcounts(Call& call) {
 // One accumarray subscript: a positive integer, as a 0-based position.
 num::Index accumarray_position(Call& call, double subscript) {
   if (!(subscript >= 1.0 && subscript <= kLargestSize) || std::floor(subscript) != subscript) {
-    call.fail("subs must be positive integers, got " + num::format_shortest(subscript));
+    call.fail(fmt::format(messages::subs_not_positive_integers, num::format_shortest(subscript)));
   }
   return static_cast<num::Index>(subscript) - 1;
 }
@@ -423,7 +426,7 @@ Subscripts accumarray_subscripts(Call& call) {
   std::vector<num::Matrix> columns;
   if (subs.is(Kind::Cell)) {
     for (const Value& item : subs.cell_value().items) columns.push_back(item.as_matrix());
-    if (columns.empty()) call.fail("subs must not be an empty cell");
+    if (columns.empty()) call.fail(messages::subs_empty_cell);
   } else {
     const num::Matrix m = real_matrix(call, 0);
     if (m.rows() == 1 || m.columns() == 1) {
@@ -440,7 +443,7 @@ Subscripts accumarray_subscripts(Call& call) {
   out.dims = static_cast<num::Index>(columns.size());
   out.count = columns.front().size();
   for (const num::Matrix& column : columns) {
-    if (column.size() != out.count) call.fail("the index vectors in subs must have one length");
+    if (column.size() != out.count) call.fail(messages::subs_lengths_differ);
   }
   out.positions.resize(static_cast<std::size_t>(out.count * out.dims));
   for (num::Index d = 0; d < out.dims; ++d) {
@@ -476,21 +479,21 @@ num::Dims accumarray_extents(Call& call, const Subscripts& subs) {
   num::Dims asked;
   for (num::Index k = 0; k < size.size(); ++k) {
     if (!(size[k] >= 0 && size[k] <= kLargestSize) || std::floor(size[k]) != size[k]) {
-      call.fail("sz must hold non-negative integers");
+      call.fail(fmt::format(messages::must_be_non_negative_integers, "sz"));
     }
     asked.push_back(static_cast<num::Index>(size[k]));
   }
   const bool vector_size = subs.dims == 1 && asked.size() == 2 && (asked[0] == 1 || asked[1] == 1);
   if (vector_size) {
     const num::Index length = asked[0] == 1 ? asked[1] : asked[0];
-    if (length < dims[0]) call.fail("sz does not hold every subscript");
+    if (length < dims[0]) call.fail(messages::sz_misses_subscript);
   } else {
     if (asked.size() < 2 ||
         static_cast<num::Index>(asked.size()) != std::max<num::Index>(subs.dims, 2)) {
-      call.fail("sz must have one extent per column of subs (at least two)");
+      call.fail(messages::sz_extent_count);
     }
     for (std::size_t d = 0; d < asked.size(); ++d) {
-      if (asked[d] < dims[d]) call.fail("sz does not hold every subscript");
+      if (asked[d] < dims[d]) call.fail(messages::sz_misses_subscript);
     }
   }
   return asked;
@@ -557,19 +560,19 @@ Value accumarray_by_function(Call& call, const num::Dims& dims,
     } else if (result.is_numeric() && result.element_count() == 1) {
       logical = logical && result.is_logical();
     } else {
-      call.fail(fmt::format("FUNC must give one value per group, got {}", result.kind_name()));
+      call.fail(fmt::format(messages::group_value_not_one, result.kind_name()));
     }
     results.emplace_back(position, std::move(result));
   }
   if (cells) {
-    if (dims.size() > 2) call.fail("a cell result has two dims");
+    if (dims.size() > 2) call.fail(messages::cell_result_two_dims);
     runtime::CellArray out;
     out.rows = dims[0];
     out.columns = dims[1];
     out.items.assign(static_cast<std::size_t>(num::element_count(dims)),
                      Value::matrix(num::Matrix(0, 0)));
     for (auto& [position, result] : results) {
-      if (!result.is(Kind::Cell)) call.fail("FUNC must give cells for every group or for none");
+      if (!result.is(Kind::Cell)) call.fail(messages::group_cells_inconsistent);
       out.items[static_cast<std::size_t>(position)] = result.cell_value().items.front();
     }
     return Value::cell(std::move(out));
@@ -591,11 +594,9 @@ Value matlab_accumarray(Call& call) {
   const Subscripts subs = accumarray_subscripts(call);
   const num::Matrix values = real_matrix(call, 1);
   if (values.size() != 1 && values.size() != subs.count) {
-    call.fail("vals must be a scalar or have one element per subscript (" +
-              std::to_string(subs.count) + "), got " + std::to_string(values.size()));
+    call.fail(fmt::format(messages::vals_count_mismatch, subs.count, values.size()));
   }
-  if (accumarray_given(call, 5) && call.boolean(5))
-    call.fail("sparse results are not supported (issparse must be false)");
+  if (accumarray_given(call, 5) && call.boolean(5)) call.fail(messages::sparse_results_unsupported);
   const num::Dims dims = accumarray_extents(call, subs);
   const std::vector<num::Index> linear = accumarray_linear(subs, dims);
   const double fill = accumarray_given(call, 4) ? call.scalar(4) : 0.0;
@@ -609,21 +610,18 @@ Value matlab_accumarray(Call& call) {
 // counted); vals is a scalar or one value per subscript; sz, when given, is the result's size.
 Value accumarray(Call& call) {
   if (call.session().dialect() == lang::Dialect::Matlab) return matlab_accumarray(call);
-  if (call.has(3)) call.fail("takes (subs, vals) or (subs, vals, sz)");
+  if (call.has(3)) call.fail(messages::accumarray_call_forms);
   const Value& subscripts = call.value(0);
   const num::Matrix subs = real_matrix(call, 0);
   const bool pairs = subscripts.is(Kind::Matrix) && subs.rows() > 1 && subs.columns() == 2;
   if (subscripts.is(Kind::Matrix) && subs.rows() != 1 && subs.columns() != 1 && !subs.empty() &&
       !pairs) {
-    call.fail(
-        "subs must be a vector of subscripts or an N×2 matrix of (row, column) pairs, got a " +
-        std::to_string(subs.rows()) + "x" + std::to_string(subs.columns()) + " matrix");
+    call.fail(fmt::format(messages::subs_bad_shape, subs.rows(), subs.columns()));
   }
   const num::Index count = pairs ? subs.rows() : subs.size();
   const num::Matrix values = real_matrix(call, 1);
   if (values.size() != 1 && values.size() != count) {
-    call.fail("vals must be a scalar or have one element per subscript (" + std::to_string(count) +
-              "), got " + std::to_string(values.size()));
+    call.fail(fmt::format(messages::vals_count_mismatch, count, values.size()));
   }
   std::vector<num::Index> rows(static_cast<std::size_t>(count), 0);
   std::vector<num::Index> columns(static_cast<std::size_t>(count), 0);
@@ -648,7 +646,7 @@ Value accumarray(Call& call) {
     };
     if (size.size() != 2 || !fits(size[0], height) ||
         !(pairs ? fits(size[1], width) : fits(size[0] * size[1], width))) {
-      call.fail("sz must be a 2-element size that holds every subscript");
+      call.fail(messages::sz_not_2_element_size);
     }
     if (pairs) {
       height = static_cast<num::Index>(size[0]);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/messages/environment.hpp"
 #include "builtins/registry.hpp"
 #include "lang/ast.hpp"
 #include "runtime/cell_array.hpp"
@@ -101,9 +102,11 @@ std::string location(const std::string& where, std::string_view step) {
 std::optional<std::string> number_mismatch(const Value& observed, const Value& expected, double tol,
                                            const std::string& where,
                                            const num::Matrix* tolerances = nullptr) {
-  if (size_of(observed) != size_of(expected)) return where + ": Dimensions don't match";
+  if (size_of(observed) != size_of(expected))
+    return fmt::format(messages::assert_dimensions_differ, where);
   if (tol == 0 && observed.is_logical() != expected.is_logical()) {
-    return fmt::format("{}: Class {} != {}", where, observed.is_logical() ? "logical" : "double",
+    return fmt::format(messages::assert_class_differs, where,
+                       observed.is_logical() ? "logical" : "double",
                        expected.is_logical() ? "logical" : "double");
   }
   const num::Matrix a = observed.as_matrix();
@@ -116,19 +119,20 @@ std::optional<std::string> number_mismatch(const Value& observed, const Value& e
     const std::string at =
         fmt::format("{}({},{})", where, k / a.columns() + 1, k % a.columns() + 1);
     if (x_nan || y_nan) {
-      if (x_nan != y_nan) return at + ": 'NaN' mismatch";
+      if (x_nan != y_nan) return fmt::format(messages::assert_nan_mismatch, at);
       continue;
     }
     if (x == y) continue;  // equal numbers, equal infinities included
-    if (std::isinf(std::abs(x)) || std::isinf(std::abs(y))) return at + ": 'Inf' mismatch";
+    if (std::isinf(std::abs(x)) || std::isinf(std::abs(y)))
+      return fmt::format(messages::assert_inf_mismatch, at);
     if (tolerances) tol = (*tolerances)[k];
     const double error = std::abs(x - y);
     if (tol >= 0 || y == num::Complex(0)) {
       if (error > std::abs(tol)) {
-        return fmt::format("{}: Abs err {:.5g} exceeds tol {:.5g}", at, error, std::abs(tol));
+        return fmt::format(messages::assert_absolute_error, at, error, std::abs(tol));
       }
     } else if (error / std::abs(y) > -tol) {
-      return fmt::format("{}: Rel err {:.5g} exceeds tol {:.5g}", at, error / std::abs(y), -tol);
+      return fmt::format(messages::assert_relative_error, at, error / std::abs(y), -tol);
     }
   }
   return std::nullopt;
@@ -137,7 +141,8 @@ std::optional<std::string> number_mismatch(const Value& observed, const Value& e
 std::optional<std::string> sequence_mismatch(const std::vector<Value>& observed,
                                              const std::vector<Value>& expected, double tol,
                                              const std::string& where) {
-  if (observed.size() != expected.size()) return where + ": Dimensions don't match";
+  if (observed.size() != expected.size())
+    return fmt::format(messages::assert_dimensions_differ, where);
   for (std::size_t k = 0; k < observed.size(); ++k) {
     if (auto reason = mismatch(observed[k], expected[k], tol,
                                location(where, fmt::format("{{{}}}", k + 1)))) {
@@ -162,18 +167,19 @@ std::optional<std::string> mismatch(const Value& observed, const Value& expected
     return mismatch(as_cell(observed), as_cell(expected), tol, where);
   }
   if (observed.kind() != expected.kind()) {
-    return fmt::format("{}: Expected {}, but observed {}", where, expected.kind_name(),
+    return fmt::format(messages::assert_kind_differs, where, expected.kind_name(),
                        observed.kind_name());
   }
   switch (expected.kind()) {
     case Kind::String:
       if (observed.string_value() == expected.string_value()) return std::nullopt;
-      return fmt::format("{}: Strings don't match: '{}' != '{}'", where, observed.string_value(),
+      return fmt::format(messages::assert_strings_differ, where, observed.string_value(),
                          expected.string_value());
     case Kind::Cell: {
       const runtime::CellArray& a = observed.cell_value();
       const runtime::CellArray& b = expected.cell_value();
-      if (a.rows != b.rows || a.columns != b.columns) return where + ": Dimensions don't match";
+      if (a.rows != b.rows || a.columns != b.columns)
+        return fmt::format(messages::assert_dimensions_differ, where);
       return sequence_mismatch(a.items, b.items, tol, where);
     }
     case Kind::StructArray:
@@ -182,9 +188,9 @@ std::optional<std::string> mismatch(const Value& observed, const Value& expected
     case Kind::Struct: {
       const runtime::StructFields& a = observed.struct_fields();
       const runtime::StructFields& b = expected.struct_fields();
-      if (a.size() != b.size()) return where + ": Structure fieldname mismatch";
+      if (a.size() != b.size()) return fmt::format(messages::assert_fieldnames_differ, where);
       for (auto p = a.begin(), q = b.begin(); p != a.end(); ++p, ++q) {
-        if (p->first != q->first) return where + ": Structure fieldname mismatch";
+        if (p->first != q->first) return fmt::format(messages::assert_fieldnames_differ, where);
         if (auto reason = mismatch(p->second, q->second, tol, location(where, "." + p->first))) {
           return reason;
         }
@@ -194,12 +200,12 @@ std::optional<std::string> mismatch(const Value& observed, const Value& expected
     default:
       // String arrays, handles, lambdas and objects: equal when they display the same.
       if (runtime::display(observed) == runtime::display(expected)) return std::nullopt;
-      return where + ": values differ";
+      return fmt::format(messages::assert_values_differ, where);
   }
 }
 
 // assert(cond), assert(cond, msg), assert(cond, fmt, ...): MATLAB's check. The condition is
-// judged as `if` judges it; a false one raises "Assertion failed." or the message (formatted,
+// judged as `if` judges it; a false one raises "Assertion failed" or the message (formatted,
 // as error() formats, when arguments follow it). A second argument that is no string, or a
 // string observed value, makes it Octave's assert(observed, expected[, tol]): an error naming
 // the first difference (never a pass with a wrong value).
@@ -207,29 +213,29 @@ Value assert_builtin(Call& call) {
   const bool compares =
       call.has(1) && (!call.value(1).is(Kind::String) || call.value(0).is(Kind::String));
   if (compares) {
-    if (call.count() > 3) call.fail("expected assert(observed, expected, tol)");
+    if (call.count() > 3) call.fail(messages::assert_call_form);
     // A tolerance per element (an array of expected's size), as Octave's assert takes it.
     if (call.has(2) && call.value(2).is_array() && call.value(2).matrix_value().size() != 1 &&
         call.value(0).is_numeric() && call.value(1).is_numeric()) {
       const num::Matrix tolerances = call.matrix(2);
       if (size_of(call.value(2)) != size_of(call.value(1))) {
-        call.fail("tol must be a scalar or have the size of expected");
+        call.fail(messages::bad_assert_tolerance);
       }
       if (auto reason = number_mismatch(call.value(0), call.value(1), 1.0, "", &tolerances)) {
-        throw Error("ASSERT errors for: assert (cond,expected,tol)\n  " +
-                    (reason->front() == ':' ? "()" + *reason : *reason));
+        throw Error(fmt::format(messages::assert_errors_for,
+                                reason->front() == ':' ? "()" + *reason : *reason));
       }
       return Value();
     }
     const double tol = call.has(2) ? call.scalar(2) : 0.0;
     if (auto reason = mismatch(call.value(0), call.value(1), tol, "")) {
-      throw Error("ASSERT errors for: assert (cond,expected,tol)\n  " +
-                  (reason->front() == ':' ? "()" + *reason : *reason));
+      throw Error(fmt::format(messages::assert_errors_for,
+                              reason->front() == ':' ? "()" + *reason : *reason));
     }
     return Value();
   }
   if (runtime::condition_truth(call.value(0), "assert")) return Value();
-  if (!call.has(1)) throw Error("Assertion failed.");
+  if (!call.has(1)) throw Error(std::string(messages::assertion_failed));
   const std::string& message = call.value(1).string_value();
   if (call.count() == 2) throw Error(message);
   throw Error(runtime::format_printf(message, call.arguments().subspan(2),
@@ -256,10 +262,10 @@ Value warning(Call& call) {
 // more than hi arguments (it reads the caller's nargin).
 Value narginchk(Call& call) {
   const Value* count = call.interpreter().variable("nargin");
-  if (!count || !count->is(Kind::Scalar)) call.fail("can only be called inside a function");
+  if (!count || !count->is(Kind::Scalar)) call.fail(messages::only_inside_function);
   const double given = count->scalar_value();
-  if (given < call.scalar(0)) throw Error("Not enough input arguments.");
-  if (given > call.scalar(1)) throw Error("Too many input arguments.");
+  if (given < call.scalar(0)) throw Error(std::string(messages::not_enough_input_arguments));
+  if (given > call.scalar(1)) throw Error(std::string(messages::too_many_input_arguments));
   return Value();
 }
 
@@ -267,7 +273,7 @@ Value narginchk(Call& call) {
 // (identifier, message, and an empty stack), for throw(ME) and rethrow(ME).
 Value mexception(Call& call) {
   const std::string& identifier = call.string(0);
-  if (!call.has(1)) call.fail("give the identifier and the message: MException(id, fmt, ...)");
+  if (!call.has(1)) call.fail(messages::mexception_call_form);
   const std::string message = runtime::format_printf(
       call.string(1), call.arguments().subspan(2), runtime::printf_rules(call.session().dialect()));
   runtime::StructFields fields;
@@ -282,7 +288,7 @@ Value throw_error(Call& call) {
   const Value& err = call.value(0);
   const Value* message = err.is(Kind::Struct) ? err.field("message") : nullptr;
   if (message == nullptr || !message->is(Kind::String)) {
-    call.fail("argument 1 must be an error: an MException or a caught error's struct");
+    call.fail(messages::not_an_error);
   }
   return error(call);
 }

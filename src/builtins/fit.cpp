@@ -2,12 +2,16 @@
 // polyval, roots, polyfit (least squares through the SVD-based pseudo-inverse of num/linalg) and
 // interp1 (num/interpolation) with MATLAB's methods. Results take the shape of the
 // points they are evaluated at.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "base/messages/arguments.hpp"
+#include "base/messages/mathematics.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/piecewise.hpp"
 #include "builtins/registry.hpp"
@@ -25,8 +29,7 @@ using runtime::Value;
 num::Matrix vector_argument(Call& call, int index, const char* what) {
   num::Matrix m = real_matrix(call, index);
   if (m.rows() > 1 && m.columns() > 1) {
-    call.fail(std::string(what) + " must be a vector, got a " + std::to_string(m.rows()) + "x" +
-              std::to_string(m.columns()) + " matrix");
+    call.fail(fmt::format(messages::must_be_vector_got_matrix, what, m.rows(), m.columns()));
   }
   return m;
 }
@@ -40,9 +43,9 @@ num::Matrix polyval_error(Call& call, const num::Matrix& points, num::Index term
   const Value* r = s.field("R");
   const Value* normr = s.field("normr");
   const Value* df = s.field("df");
-  if (!r || !normr || !df) call.fail("S must be the structure polyfit gives (R, normr, df)");
+  if (!r || !normr || !df) call.fail(messages::bad_polyfit_structure);
   const num::Matrix inverse = num::inv(r->as_matrix());
-  if (inverse.rows() != terms) call.fail("S.R does not match the polynomial's degree");
+  if (inverse.rows() != terms) call.fail(messages::polyfit_degree_mismatch);
   num::Matrix error(points.rows(), points.columns());
   for (num::Index k = 0; k < points.size(); ++k) {
     std::vector<double> row(static_cast<std::size_t>(terms));
@@ -69,7 +72,7 @@ Value polyval(Call& call) {
   // polyval(p, x, S, mu): p was fitted to (x - mu(1)) / mu(2).
   if (call.has(3)) {
     const num::Matrix mu = real_matrix(call, 3);
-    if (mu.size() != 2) call.fail("mu must be [mean, std]");
+    if (mu.size() != 2) call.fail(messages::bad_mu);
     for (num::Index k = 0; k < points.size(); ++k) {
       if (points.is_real()) {
         points.set(k, (points[k] - mu[0]) / mu[1]);
@@ -92,9 +95,9 @@ Value polyval(Call& call) {
   }
   if (call.nargout() < 2) return same_shape(call.value(1), std::move(result));
   if (!call.has(2) || !call.value(2).is(runtime::Kind::Struct)) {
-    call.fail("[y, dy] = polyval(p, x, S) needs the structure S from polyfit");
+    call.fail(messages::polyval_needs_structure);
   }
-  if (points.is_complex()) call.fail("dy needs real x");
+  if (points.is_complex()) call.fail(messages::dy_needs_real_x);
   num::Matrix error = polyval_error(call, points, p.size());
   return Value::tuple(
       {same_shape(call.value(1), std::move(result)), same_shape(call.value(1), std::move(error))});
@@ -111,7 +114,7 @@ Value roots(Call& call) {
   while (first < last && p[first] == 0.0) ++first;
   while (last > first && p[last - 1] == 0.0) --last;
   for (num::Index k = first; k < last; ++k) {
-    if (!std::isfinite(p[k])) call.fail("p must be finite");
+    if (!std::isfinite(p[k])) call.fail(fmt::format(messages::must_be_finite, "p"));
   }
   const num::Index zeros_at_origin = last > first ? p.size() - last : 0;
   const num::Index degree = last > first ? last - first - 1 : 0;
@@ -201,10 +204,10 @@ Value polyfit(Call& call) {
   }
   const std::vector<bool> mask = fitted_terms(call);
   if (x.size() != y.size()) {
-    call.fail("x and y must have the same number of elements (" + std::to_string(x.size()) +
-              " vs " + std::to_string(y.size()) + ")");
+    call.fail(
+        fmt::format(messages::must_have_same_number_of_elements, "x and y", x.size(), y.size()));
   }
-  if (x.empty()) call.fail("x and y must not be empty");
+  if (x.empty()) call.fail(messages::samples_empty);
   const auto terms = static_cast<num::Index>(mask.size());
   // Non-finite data has no least-squares fit; LAPACK is not handed NaN.
   for (num::Index i = 0; i < x.size(); ++i) {
@@ -253,10 +256,7 @@ num::InterpolationMethod method_named(Call& call, std::string name) {
   // MATLAB's and Octave's "cubic" is pchip.
   if (name == "pchip" || name == "cubic") return M::Pchip;
   if (name == "spline") return M::Spline;
-  call.fail(
-      "method must be \"linear\", \"nearest\", \"previous\", \"next\", \"pchip\", "
-      "\"cubic\" or \"spline\", got \"" +
-      name + "\"");
+  call.fail(fmt::format(messages::bad_interpolation_method, name));
 }
 
 // The arguments after the query points: a method, "extrap", or a number for every query
@@ -288,7 +288,7 @@ int point_arguments(Call& call) {
   const bool pp = std::any_of(call.arguments().begin(), call.arguments().end(), [](const Value& v) {
     return v.is(runtime::Kind::String) && v.string_value() == "pp";
   });
-  if (count < (pp ? 1 : 2)) call.fail("expected the sample values and the query points first");
+  if (count < (pp ? 1 : 2)) call.fail(messages::interp_call_form);
   return count;
 }
 
@@ -302,8 +302,7 @@ SamplePoints interp1_samples(Call& call, bool x_given, num::Index count) {
     for (num::Index k = 1; k <= count; ++k) xs.push_back(static_cast<double>(k));
   }
   if (static_cast<num::Index>(xs.size()) != count) {
-    call.fail("x and y must have the same length (" + std::to_string(xs.size()) + " vs " +
-              std::to_string(count) + ")");
+    call.fail(fmt::format(messages::must_have_same_length_vs, "x and y", xs.size(), count));
   }
   return increasing_samples(call, std::move(xs));
 }
@@ -311,9 +310,9 @@ SamplePoints interp1_samples(Call& call, bool x_given, num::Index count) {
 // interp1(x, y, method, "pp"), interp1(y, method, "pp"): the method's pieces as a pp struct,
 // a component per column of a matrix y (ppval(pp, xq) is interp1(..., xq, method, "extrap")).
 Value interp1_pp(Call& call, int points, num::InterpolationMethod method) {
-  if (points == 3) call.fail("\"pp\" takes no query points");
+  if (points == 3) call.fail(messages::pp_takes_no_query_points);
   if (method == num::InterpolationMethod::Next) {
-    call.fail("\"next\" has no pp form (a pp piece holds its left break, \"next\" does not)");
+    call.fail(messages::next_has_no_pp_form);
   }
   num::Matrix y = call.matrix(points - 1);
   if (y.rows() == 1) y = y.with_shape(y.size(), 1);
@@ -372,7 +371,7 @@ Value interp1(Call& call) {
   if (y_is_vector) y = y.with_shape(y.size(), 1);
   const SamplePoints samples = interp1_samples(call, points == 3, y.rows());
   if (!y_is_vector && queries.rows() > 1 && queries.columns() > 1) {
-    call.fail("the query points must be a vector when y is a matrix");
+    call.fail(messages::query_points_not_vector);
   }
   const std::vector<double> query_values(queries.real_values().begin(),
                                          queries.real_values().end());

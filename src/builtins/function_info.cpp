@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/messages/function_handles.hpp"
 #include "builtins/registry.hpp"
 #include "lang/ast.hpp"
 
@@ -31,17 +32,16 @@ const lang::FunctionDef& named_function(Call& call, const std::string& name) {
     return *function;
   }
   if (call.interpreter().find_builtin(name) != nullptr) {
-    call.fail(
-        fmt::format("'{}' is a built-in function; its argument counts are not declared", name));
+    call.fail(fmt::format(messages::builtin_counts_undeclared, name));
   }
-  call.fail(fmt::format("no function named '{}'", name));
+  call.fail(fmt::format(messages::no_function_named, name));
 }
 
 std::string function_name(Call& call) {
   const Value& f = call.value(0);
   if (f.is(Kind::FunctionHandle)) return f.handle_name();
   if (f.is(Kind::String)) return call.string(0);
-  call.fail(fmt::format("argument 1 must be a function name or handle, got {}", f.kind_name()));
+  call.fail(fmt::format(messages::not_function_name_or_handle, f.kind_name()));
 }
 
 Value nargin_of(Call& call) {

@@ -11,6 +11,7 @@
 
 #include "base/error.hpp"
 #include "base/large_stack.hpp"
+#include "base/messages/function_handles.hpp"
 #include "base/utf8.hpp"
 #include "builtins/cells.hpp"
 #include "builtins/kinds.hpp"
@@ -37,13 +38,13 @@ Value func2str(Call& call) {
   const Value& f = call.value(0);
   if (f.is(Kind::FunctionHandle)) return Value::string(f.handle_name());
   if (f.is(Kind::Lambda)) return Value::string(runtime::display(f));
-  call.fail(fmt::format("argument 1 must be a function handle, got {}", f.kind_name()));
+  call.fail(fmt::format(messages::not_function_handle, f.kind_name()));
 }
 
 Value str2func(Call& call) {
   const std::string& name = call.string(0);
   if (!name.empty() && name.front() == '@') {
-    call.fail("only function names are supported (write the lambda itself: @(x) ...)");
+    call.fail(messages::only_function_names);
   }
   return Value::function_handle(name);
 }
@@ -51,7 +52,7 @@ Value str2func(Call& call) {
 Value feval(Call& call) {
   const Value& function = call.value(0);
   if (!function.is(Kind::String) && !function.is_callable()) {
-    throw Error("feval: first argument must be a string function name");
+    throw Error(std::string(messages::feval_not_function_name));
   }
   std::vector<Value> arguments(call.arguments().begin() + 1, call.arguments().end());
   return call.invoke(function, std::move(arguments), std::max(call.nargout(), 1));
@@ -81,8 +82,7 @@ std::vector<Value> mapped_elements(Call& call, int index = 1) {
   } else if (runtime::is_struct_like(x)) {
     elements = runtime::struct_elements(x);  // arrayfun(@(p) p.age, people)
   } else {
-    throw Error(fmt::format("{}: second argument must be a vector or scalar, got {}", call.name(),
-                            x.kind_name()));
+    throw Error(fmt::format(messages::second_argument_not_vector, call.name(), x.kind_name()));
   }
   return elements;
 }
@@ -98,8 +98,7 @@ Value pack_results(Call& call, const std::vector<Value>& results) {
     std::vector<std::vector<Value>> rows(scalars ? 1 : results.size());
     for (std::size_t k = 0; k < results.size(); ++k) {
       if (scalars != !runtime::primal_of(results[k]).is_array()) {
-        call.fail(
-            fmt::format("element {} returned {}, unlike element 1", k + 1, results[k].kind_name()));
+        call.fail(fmt::format(messages::element_kind_differs, k + 1, results[k].kind_name()));
       }
       rows[scalars ? 0 : k].push_back(results[k]);
     }
@@ -109,8 +108,7 @@ Value pack_results(Call& call, const std::vector<Value>& results) {
   const bool scalar_results =
       first.is(Kind::Scalar) || first.is(Kind::Complex) || first.is(Kind::Bool);
   if (!scalar_results && !first.is(Kind::Vector)) {
-    throw Error(
-        fmt::format("{}: function returned unsupported type {}", call.name(), first.kind_name()));
+    throw Error(fmt::format(messages::element_unsupported_type, call.name(), first.kind_name()));
   }
   const num::Index width = scalar_results ? 1 : first.matrix_value().size();
   const num::Index count = static_cast<num::Index>(results.size());
@@ -119,15 +117,15 @@ Value pack_results(Call& call, const std::vector<Value>& results) {
     const Value& result = results[static_cast<std::size_t>(k)];
     if (scalar_results) {
       if (!(result.is(Kind::Scalar) || result.is(Kind::Complex) || result.is(Kind::Bool))) {
-        throw Error(fmt::format("{}: element {} returned {}, expected scalar", call.name(), k + 1,
-                                result.kind_name()));
+        throw Error(
+            fmt::format(messages::element_not_scalar, call.name(), k + 1, result.kind_name()));
       }
       packed.set(k, result.complex_value());
       continue;
     }
     if (!result.is(Kind::Vector) || result.matrix_value().size() != width) {
-      throw Error(fmt::format("{}: element {} returned {} of length {}, expected {}", call.name(),
-                              k + 1, result.kind_name(), result.element_count(), width));
+      throw Error(fmt::format(messages::element_wrong_length, call.name(), k + 1,
+                              result.kind_name(), result.element_count(), width));
     }
     for (num::Index c = 0; c < width; ++c) {
       packed.set(k * width + c, result.matrix_value().complex_at(c));
@@ -143,8 +141,8 @@ Value pack_results(Call& call, const std::vector<Value>& results) {
 Value map_function(Call& call) {
   const Value& function = call.value(0);
   if (!function.is_callable()) {
-    throw Error(fmt::format("{}: first argument must be a lambda or function handle, got {}",
-                            call.name(), function.kind_name()));
+    throw Error(
+        fmt::format(messages::first_argument_not_function, call.name(), function.kind_name()));
   }
   std::vector<Value> results;
   for (Value& element : mapped_elements(call)) {
@@ -181,7 +179,7 @@ Value nd_arrayfun(Call& call, int inputs) {
   std::vector<Value> arguments(call.arguments().begin(), call.arguments().end());
   for (int k = 1; k <= inputs; ++k) {
     if (runtime::dims_of(call.value(k)) != dims) {
-      call.fail(fmt::format("argument {} has a different size from argument 2", k + 1));
+      call.fail(fmt::format(messages::argument_size_differs, k + 1));
     }
     arguments[static_cast<std::size_t>(k)] = runtime::folded_to_matrix(call.value(k));
   }
@@ -221,14 +219,13 @@ Value arrayfun(Call& call) {
 std::vector<Value> results_per_element(Call& call, int inputs) {
   const Value& function = call.value(0);
   if (!function.is_callable()) {
-    throw Error(fmt::format("arrayfun: first argument must be a lambda or function handle, got {}",
-                            function.kind_name()));
+    throw Error(fmt::format(messages::arrayfun_not_function, function.kind_name()));
   }
   std::vector<std::vector<Value>> columns;
   for (int k = 1; k <= inputs; ++k) {
     columns.push_back(elements_of(call, k));
     if (size_of(runtime::primal_of(call.value(k))) != size_of(runtime::primal_of(call.value(1)))) {
-      call.fail(fmt::format("argument {} has a different size from argument 2", k + 1));
+      call.fail(fmt::format(messages::argument_size_differs, k + 1));
     }
   }
   const std::size_t count = columns.front().size();
@@ -246,9 +243,7 @@ Value string_results(Call& call, const std::vector<Value>& results) {
   std::vector<std::string> texts;
   for (std::size_t e = 0; e < results.size(); ++e) {
     if (!results[e].is(Kind::String)) {
-      call.fail(fmt::format(
-          "with \"UniformOutput\", false the function must return strings, element {} gave {}",
-          e + 1, results[e].kind_name()));
+      call.fail(fmt::format(messages::element_not_string, e + 1, results[e].kind_name()));
     }
     texts.push_back(results[e].string_value());
   }
@@ -258,7 +253,7 @@ Value string_results(Call& call, const std::vector<Value>& results) {
 // The packed results of a matrix input (a vector, one number per element) in its shape.
 Value in_input_shape(Call& call, const Value& packed) {
   if (!runtime::primal_of(packed).is(Kind::Vector)) {
-    call.fail("a matrix input needs one number from each call");
+    call.fail(messages::matrix_input_needs_numbers);
   }
   const num::Matrix shape = runtime::primal_of(call.value(1)).matrix_value();
   const auto in_shape = [&shape](std::span<const Value> values) {
@@ -283,7 +278,7 @@ Value arrayfun_2d(Call& call) {
   bool uniform = true;
   if (call.count() >= 4 && call.value(call.count() - 2).is(Kind::String)) {
     if (call.string(call.count() - 2) != "UniformOutput") {
-      call.fail("the only option is \"UniformOutput\", true or false");
+      call.fail(messages::bad_uniform_output_option);
     }
     uniform = call.value(call.count() - 1).as_scalar() != 0.0;
     inputs -= 2;
@@ -312,8 +307,7 @@ Value bsxfun(Call& call) {
 Value deal(Call& call) {
   const int outputs = std::max(call.nargout(), 1);
   if (call.count() != 1 && call.count() != outputs) {
-    call.fail(fmt::format("{} inputs for {} outputs (give one input, or one per output)",
-                          call.count(), outputs));
+    call.fail(fmt::format(messages::inputs_outputs_mismatch, call.count(), outputs));
   }
   if (outputs == 1) return call.value(0);
   std::vector<Value> items;

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "base/messages/models.hpp"
 #include "runtime/struct_array.hpp"
 
 namespace llmlab::builtins {
@@ -19,7 +20,7 @@ using runtime::Value;
 int integer_field(Call& call, std::string_view name, const Value& value) {
   const double x = value.as_scalar();
   if (x != std::floor(x) || std::fabs(x) > 1e9) {
-    call.fail(fmt::format("cfg.{} must be an integer, got {}", name, x));
+    call.fail(fmt::format(messages::cfg_field_not_integer, name, x));
   }
   return static_cast<int>(x);
 }
@@ -127,7 +128,7 @@ void apply_field(Call& call, train::Config& c, const std::string& name, const Va
       return;
     }
   }
-  call.fail("unknown field cfg." + name);
+  call.fail(fmt::format(messages::unknown_config_field, name));
 }
 
 // A model as a script sees it: "<gpt: 4 layers, d_model 64, ..., 204544 parameters>", with the
@@ -178,9 +179,7 @@ train::Config training_config(Call& call, const Value& cfg,
   if (const Value* field = cfg.field("init")) {
     init = model_of(*field);
     if (!init) {
-      call.fail(
-          fmt::format("cfg.init must be a model (from gpt_init, gpt_load or train_gpt), got {}",
-                      field->kind_name()));
+      call.fail(fmt::format(messages::cfg_init_not_model, field->kind_name()));
     }
     config = init->config;
   }

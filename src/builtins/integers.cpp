@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "base/messages/arguments.hpp"
+#include "base/messages/classes.hpp"
 #include "base/utf8.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
@@ -29,7 +31,7 @@ using runtime::Value;
 // Whole numbers below 2^53 (every integer a double holds exactly), or a failure naming `what`.
 double whole(Call& call, double x, const char* what) {
   if (!(std::abs(x) < 0x1p53) || std::floor(x) != x) {
-    call.fail(std::string(what) + " must be integers");
+    call.fail(fmt::format(messages::must_be_integers, what));
   }
   return x;
 }
@@ -54,7 +56,7 @@ Value divisors(Call& call) {
   const num::Matrix x = real_matrix(call, 0);
   const num::Matrix y = real_matrix(call, 1);
   if (x.size() != 1 && y.size() != 1 && (x.rows() != y.rows() || x.columns() != y.columns())) {
-    call.fail("arguments must have the same size, or one must be a scalar");
+    call.fail(fmt::format(messages::same_size_or_scalar, "arguments"));
   }
   num::Matrix result = x.size() == 1 && y.size() != 1 ? y : x;
   const Value& shape = x.size() == 1 && y.size() != 1 ? b : a;
@@ -80,7 +82,7 @@ bool prime(double n) {
 Value isprime(Call& call) {
   num::Matrix m = real_matrix(call, 0);
   for (double& value : m.mutable_real_values()) {
-    if (!(value >= 0.0)) call.fail("x must be non-negative integers");
+    if (!(value >= 0.0)) call.fail(fmt::format(messages::must_be_non_negative_integers, "x"));
     value = prime(whole(call, value, "x")) ? 1.0 : 0.0;
   }
   const Value& x = call.value(0);
@@ -93,9 +95,9 @@ Value isprime(Call& call) {
 // primes(n): the primes up to n, by a sieve, as a Vector.
 Value primes(Call& call) {
   const double limit = std::floor(call.scalar(0));
-  if (limit > 1e8) call.fail("n must be at most 1e8");
+  if (limit > 1e8) call.fail(messages::n_above_1e8);
   if (std::isnan(limit) && call.session().dialect() == lang::Dialect::Matlab) {
-    call.fail("n must be a number, got NaN");
+    call.fail(fmt::format(messages::must_be_a_number, "n"));
   }
   std::vector<double> found;
   if (limit >= 2.0) {
@@ -114,7 +116,7 @@ constexpr double kLargestFlint = 9007199254740992.0;  // 2^53
 
 std::uint64_t flint(Call& call, double x) {
   if (!(x >= 0.0 && x < kLargestFlint) || std::floor(x) != x) {
-    call.fail("arguments must be non-negative integers below 2^53, got " + num::format_shortest(x));
+    call.fail(fmt::format(messages::not_integer_below_2_53, num::format_shortest(x)));
   }
   return static_cast<std::uint64_t>(x);
 }
@@ -125,7 +127,7 @@ Value integer_pairs(Call& call, F f) {
   const num::Matrix a = real_matrix(call, 0);
   const num::Matrix b = real_matrix(call, 1);
   if (a.size() != 1 && b.size() != 1 && (a.rows() != b.rows() || a.columns() != b.columns())) {
-    call.fail("arguments must have the same size, or one must be a scalar");
+    call.fail(fmt::format(messages::same_size_or_scalar, "arguments"));
   }
   const bool shape_of_a = b.size() == 1;
   num::Matrix result = shape_of_a ? a : b;
@@ -166,7 +168,8 @@ struct BitXor {
 Value bitshift(Call& call) {
   return integer_pairs(call, [](Call& c, double x, double k) {
     const std::uint64_t value = flint(c, x);
-    if (std::floor(k) != k) c.fail("shift must be an integer, got " + num::format_shortest(k));
+    if (std::floor(k) != k)
+      c.fail(fmt::format(messages::shift_not_integer, num::format_shortest(k)));
     if (k >= 53.0 || k <= -53.0) return 0.0;
     const std::uint64_t shifted = k >= 0 ? (value << static_cast<int>(k)) & ((1ULL << 53) - 1)
                                          : value >> static_cast<int>(-k);
@@ -243,7 +246,7 @@ Value idivide(Call& call) {
   const runtime::NumClass cls = kept_class(call, 2);
   // rlab has no integer classes (its int32(7) is a double): there the quotient is a double.
   if (!runtime::is_integer_class(cls) && makes_classes(call)) {
-    call.fail("at least one argument must be of an integer class");
+    call.fail(messages::no_integer_class_argument);
   }
   const Rounding rounding = rounding_option(call);
   const num::Matrix a = real_matrix(call, 0);
@@ -276,7 +279,7 @@ std::string in_base(std::uint64_t value, unsigned base, std::size_t width) {
 // complement in the narrowest of 8, 16, 32 and 64 bits that holds it.
 std::uint64_t twos_complement(Call& call, double x) {
   if (!(x >= -9223372036854775808.0) || std::floor(x) != x) {
-    call.fail("arguments must be integers from -2^63 to 2^53, got " + num::format_shortest(x));
+    call.fail(fmt::format(messages::not_integer_in_int64_range, num::format_shortest(x)));
   }
   const auto value = static_cast<std::int64_t>(x);
   for (const int bits : {8, 16, 32}) {
@@ -321,11 +324,11 @@ double from_base(Call& call, const std::string& text, unsigned base) {
     if (c >= '0' && c <= '9') digit = static_cast<unsigned>(c - '0');
     if (c >= 'a' && c <= 'f') digit = static_cast<unsigned>(c - 'a' + 10);
     if (c >= 'A' && c <= 'F') digit = static_cast<unsigned>(c - 'A' + 10);
-    if (digit >= base) call.fail(fmt::format("\"{}\" is not a base-{} number", text, base));
+    if (digit >= base) call.fail(fmt::format(messages::not_base_number, text, base));
     value = value * base + digit;
     any_digit = true;
   }
-  if (!any_digit) call.fail(fmt::format("\"{}\" is not a base-{} number", text, base));
+  if (!any_digit) call.fail(fmt::format(messages::not_base_number, text, base));
   return value;
 }
 

@@ -11,6 +11,9 @@
 #include <string_view>
 #include <utility>
 
+#include "base/messages/arguments.hpp"
+#include "base/messages/arrays.hpp"
+#include "base/messages/classes.hpp"
 #include "num/format.hpp"
 #include "runtime/char_matrix.hpp"
 
@@ -23,7 +26,7 @@ num::Matrix real_matrix(runtime::Call& call, int index) {
   num::Matrix m = call.matrix(index);
   m.demote_if_real();
   if (m.is_complex()) {
-    call.fail("argument " + std::to_string(index + 1) + " must be real, got complex values");
+    call.fail(fmt::format(messages::argument_must_be_real, index + 1));
   }
   return m;
 }
@@ -61,7 +64,7 @@ std::optional<num::Dims> nd_size_arguments(const runtime::Call& call, int first)
     // MATLAB's rule for an N-D size vector: whole numbers, a negative one counting as 0.
     const double extent = sizes[k];
     if (extent != std::floor(extent) || !(std::abs(extent) <= kLargestSize)) {
-      call.fail("size vector elements must be integers, got " + num::format_shortest(extent));
+      call.fail(fmt::format(messages::size_elements_not_integers, num::format_shortest(extent)));
     }
     dims.push_back(extent < 0 ? 0 : static_cast<num::Index>(extent));
   }
@@ -126,14 +129,13 @@ Value on_char_codes(runtime::Call& call, runtime::BuiltinBody body) {
 
 void fail_char_argument(const runtime::Call& call) {
   const num::Matrix& codes = call.value(0).matrix_value();
-  call.fail(fmt::format("argument 1 must be numeric, got a {}×{} char matrix", codes.rows(),
-                        codes.columns()));
+  call.fail(fmt::format(messages::numeric_not_char_matrix, codes.rows(), codes.columns()));
 }
 
 void require_floats(runtime::Call& call, int operands) {
   for (int k = 0; k < operands && k < call.count(); ++k) {
     if (runtime::is_integer_class(call.value(k).num_class())) {
-      call.fail(fmt::format("argument {} must be of class double or single, got {}", k + 1,
+      call.fail(fmt::format(messages::not_double_or_single_class, k + 1,
                             runtime::class_name(call.value(k).num_class())));
     }
   }
@@ -159,10 +161,10 @@ Value with_class_argument(runtime::Call& call, Value (*make)(runtime::Call&), Cl
       "double", "single", "logical", "int8",   "int16",  "int32",
       "int64",  "uint8",  "uint16",  "uint32", "uint64", "char"};
   if (range == ClassRange::Floating && name != "double" && name != "single") {
-    call.fail("class must be \"double\" or \"single\", got \"" + name + "\"");
+    call.fail(fmt::format(messages::class_not_precision, name));
   }
   if (std::find(kClasses.begin(), kClasses.end(), name) == kClasses.end()) {
-    call.fail("unknown class \"" + name + "\"");
+    call.fail(fmt::format(messages::unknown_class, name));
   }
   // zeros("single") is one element, as zeros(1, 1) is.
   const Value one_by_one[] = {Value::scalar(1.0), Value::scalar(1.0)};

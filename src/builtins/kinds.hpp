@@ -3,11 +3,14 @@
 // largest exact size or subscript, and the "UniformOutput" option.
 #pragma once
 
+#include <fmt/format.h>
+
 #include <limits>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "base/messages/arguments.hpp"
 #include "lang/dialect.hpp"
 #include "num/matrix.hpp"
 #include "num/nd_array.hpp"
@@ -37,11 +40,12 @@ inline runtime::Value as_number(const runtime::Value& x) {
 // matrix); this one is 2×3×4".
 inline void require_numeric(runtime::Call& call, const runtime::Value& x) {
   if (x.is_nd_array()) call.fail_not_two_dimensional(x, -1);
-  if (!x.is_numeric()) call.fail("unsupported type " + std::string(x.kind_name()));
+  if (!x.is_numeric()) call.fail(fmt::format(messages::unsupported_type, x.kind_name()));
 }
 
 inline void require_numeric_or_nd(runtime::Call& call, const runtime::Value& x) {
-  if (!runtime::is_numeric_or_nd(x)) call.fail("unsupported type " + std::string(x.kind_name()));
+  if (!runtime::is_numeric_or_nd(x))
+    call.fail(fmt::format(messages::unsupported_type, x.kind_name()));
 }
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();

@@ -13,6 +13,10 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/messages/arguments.hpp"
+#include "base/messages/autodiff.hpp"
+#include "base/messages/language.hpp"
+#include "base/messages/linalg.hpp"
 #include "base/text_case.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
@@ -42,8 +46,7 @@ Value collapse(num::Complex z) {
 num::Matrix vector_like(const Call& call, int index) {
   const num::Matrix m = call.matrix(index);
   if (m.rows() > 1 && m.columns() > 1) {
-    call.fail("argument " + std::to_string(index + 1) + " must be a vector, got a " +
-              std::to_string(m.rows()) + "\u00d7" + std::to_string(m.columns()) + " matrix");
+    call.fail(fmt::format(messages::argument_not_vector, index + 1, m.rows(), m.columns()));
   }
   return m;
 }
@@ -57,7 +60,7 @@ bool is_vector_shaped(const Value& x) {
 num::Matrix real_input(const Call& call, int index) {
   const num::Matrix a = call.matrix(index);
   if (num::imaginary_ratio(a) > 0.0) {
-    call.fail("complex matrices are not supported (the imaginary part would be dropped)");
+    call.fail(messages::complex_unsupported);
   }
   return a.real_part();
 }
@@ -73,7 +76,7 @@ Value dot(Call& call) {
   };
   if (matlab && (call.has(2) || !vector_shaped(call.value(0)) || !vector_shaped(call.value(1)))) {
     if (size_of(call.value(0)) != size_of(call.value(1))) {
-      call.fail("sizes of X and Y must match");
+      call.fail(messages::pagemtimes_sizes_differ);
     }
     const Value product = runtime::binary_operation(
         lang::BinaryOp::ElementMultiply,
@@ -123,7 +126,7 @@ double elements_norm(const num::Matrix& v, double p) {
 // "cols") the p-norm of each row (a column) or column (a row).
 Value matlab_norm(Call& call) {
   const Value& x = call.value(0);
-  if (!x.is_numeric()) call.fail("unsupported type " + std::string(x.kind_name()));
+  if (!x.is_numeric()) call.fail(fmt::format(messages::unsupported_type, x.kind_name()));
   const num::Matrix m = x.as_matrix();
   double p = 2.0;
   bool frobenius = false;
@@ -136,7 +139,7 @@ Value matlab_norm(Call& call) {
     } else if (type == "-inf") {
       p = -std::numeric_limits<double>::infinity();
     } else {
-      call.fail("unknown norm type \"" + call.string(1) + "\" (1, 2, Inf, -Inf or \"fro\")");
+      call.fail(fmt::format(messages::unknown_norm_type, call.string(1)));
     }
   } else if (call.has(1) && !(call.value(1).is_array() && call.value(1).matrix_value().empty())) {
     p = call.scalar(1);
@@ -163,19 +166,19 @@ Value matlab_norm(Call& call) {
   if (p == 1.0) return Value::scalar(num::matrix_norm(m, num::MatrixNorm::One));
   if (p == 2.0) return Value::scalar(num::matrix_norm(m, num::MatrixNorm::Two));
   if (std::isinf(p) && p > 0) return Value::scalar(num::matrix_norm(m, num::MatrixNorm::Infinity));
-  call.fail("matrix norm type must be 1, 2, Inf or \"fro\"");
+  call.fail(fmt::format(messages::bad_norm_type, "matrix norm type"));
 }
 
 Value norm(Call& call) {
   if (call.value(0).is_nd_array()) call.fail_not_two_dimensional(call.value(0), 0);
   if (call.session().dialect() == lang::Dialect::Matlab) return matlab_norm(call);
-  if (call.has(2)) throw Error("wrong number of arguments for 'norm': expected 1..2, got 3");
+  if (call.has(2)) throw Error(fmt::format(messages::wrong_argument_count, "norm", "1..2", 3));
   const Value& x = call.value(0);
-  if (!x.is_numeric()) call.fail("unsupported type " + std::string(x.kind_name()));
+  if (!x.is_numeric()) call.fail(fmt::format(messages::unsupported_type, x.kind_name()));
   const num::Matrix m = x.as_matrix();
   const bool frobenius = call.has(1) && call.value(1).is(Kind::String);
   if (frobenius && call.string(1) != "fro") {
-    call.fail("unknown norm type \"" + call.string(1) + "\" (expected \"fro\")");
+    call.fail(fmt::format(messages::unknown_norm_type_not_fro, call.string(1)));
   }
   const double p = call.has(1) && !frobenius ? call.scalar(1) : 2.0;
   if (is_vector_shaped(x)) return Value::scalar(num::vector_norm(m, p));
@@ -185,7 +188,7 @@ Value norm(Call& call) {
   if (p == 1.0) return Value::scalar(num::matrix_norm(m, num::MatrixNorm::One));
   if (p == 2.0) return Value::scalar(num::matrix_norm(m, num::MatrixNorm::Two));
   if (std::isinf(p) && p > 0) return Value::scalar(num::matrix_norm(m, num::MatrixNorm::Infinity));
-  call.fail("matrix norm type must be 1, 2, Inf or \"fro\"");
+  call.fail(fmt::format(messages::bad_norm_type, "matrix norm type"));
 }
 
 // The p-norm of each column (or row) of m, as a 1×C (or R×1) matrix.
@@ -208,9 +211,10 @@ num::Matrix slice_norms(const num::Matrix& m, double p, bool columns) {
 // number, as norm(v, p) does. An N-D array: along dim (the first non-singleton by default).
 Value vecnorm(Call& call) {
   const Value& x = call.value(0);
-  if (!runtime::is_numeric_or_nd(x)) call.fail("unsupported type " + std::string(x.kind_name()));
+  if (!runtime::is_numeric_or_nd(x))
+    call.fail(fmt::format(messages::unsupported_type, x.kind_name()));
   const double p = call.has(1) && call.value(1).element_count() > 0 ? call.scalar(1) : 2.0;
-  if (!(p > 0.0)) call.fail("p must be positive");
+  if (!(p > 0.0)) call.fail(fmt::format(messages::must_be_positive, "p"));
   if (x.is_nd_array() || matlab_trailing_dim(call, 2)) {
     const num::NdArray array = runtime::as_nd_array(x);
     const std::vector<int> along = nd_dims_argument(call, 2, array.dims());
@@ -240,7 +244,7 @@ Value det(Call& call) { return collapse(num::det(call.matrix(0))); }
 Value trace(Call& call) {
   const Value& x = call.value(0);
   if (x.is_nd_array()) call.fail_not_two_dimensional(x, 0);
-  if (!x.is_numeric()) call.fail("expected matrix, got " + std::string(x.kind_name()));
+  if (!x.is_numeric()) call.fail(fmt::format(messages::expected_matrix_got, x.kind_name()));
   return collapse(num::trace(call.matrix(0)));
 }
 
@@ -281,8 +285,7 @@ Value matlab_inv(Call& call) {
     return Value::tuple({Value::matrix(num::Matrix(0, 0)), Value::scalar(0.0)});
   }
   if (a.rows() != a.columns()) {
-    call.fail(
-        fmt::format("argument must be a square matrix (got {}\u00d7{})", a.rows(), a.columns()));
+    call.fail(fmt::format(messages::not_square_matrix, a.rows(), a.columns()));
   }
   const num::Index n = a.rows();
   num::Matrix eye(n, n);
@@ -294,10 +297,10 @@ Value matlab_inv(Call& call) {
   }
   if (call.nargout() < 2 && n > 0) {
     if (rcond == 0.0) {
-      call.session().warn({"Octave:singular-matrix", "matrix singular to machine precision"});
+      call.session().warn({"Octave:singular-matrix", std::string(messages::singular_matrix)});
     } else if (rcond + 1.0 == 1.0 || std::isnan(rcond)) {
       call.session().warn({"Octave:singular-matrix",
-                           fmt::format("matrix singular to machine precision, rcond = {}",
+                           fmt::format(messages::singular_matrix_rcond,
                                        std::isnan(rcond) ? "nan" : fmt::format("{:g}", rcond))});
     }
   }
@@ -310,7 +313,7 @@ Value inv(Call& call) {
   if (call.session().dialect() == lang::Dialect::Matlab) return matlab_inv(call);
   const Value& x = call.value(0);
   if (x.is(Kind::Scalar) || x.is(Kind::Bool) || x.is(Kind::Complex)) {
-    if (x.complex_value() == num::Complex(0.0, 0.0)) call.fail("singular (scalar is zero)");
+    if (x.complex_value() == num::Complex(0.0, 0.0)) call.fail(messages::singular_scalar);
     return x.is(Kind::Complex) ? Value::complex(1.0 / x.complex_value())
                                : Value::scalar(1.0 / x.scalar_value());
   }
@@ -339,7 +342,7 @@ Value cond(Call& call) {
   if (call.has(1)) {
     if (call.value(1).is(Kind::String)) {
       if (call.string(1) != "fro") {
-        call.fail("unknown norm type \"" + call.string(1) + "\" (expected \"fro\")");
+        call.fail(fmt::format(messages::unknown_norm_type_not_fro, call.string(1)));
       }
       kind = num::MatrixNorm::Frobenius;
     } else {
@@ -349,7 +352,7 @@ Value cond(Call& call) {
       } else if (std::isinf(p) && p > 0) {
         kind = num::MatrixNorm::Infinity;
       } else if (p != 2.0) {
-        call.fail("norm type must be 1, 2, Inf or \"fro\"");
+        call.fail(fmt::format(messages::bad_norm_type, "norm type"));
       }
     }
   }
@@ -359,8 +362,7 @@ Value cond(Call& call) {
     return Value::scalar(smallest == 0.0 ? std::numeric_limits<double>::infinity()
                                          : s[0] / smallest);
   }
-  if (a.rows() != a.columns())
-    call.fail("A must be square for a 1, Inf or \"fro\" condition number");
+  if (a.rows() != a.columns()) call.fail(messages::cond_needs_square);
   if (num::rank(a) < a.rows()) return Value::scalar(std::numeric_limits<double>::infinity());
   return Value::scalar(num::matrix_norm(a, *kind) * num::matrix_norm(num::inv(a), *kind));
 }
@@ -372,9 +374,9 @@ Value eig(Call& call) {
   for (int k = 0; k < count; ++k) {
     const Value& argument = call.value(k);
     if (argument.is(Kind::String)) continue;
-    if (k >= 2) call.fail("options after A and B must be strings");
+    if (k >= 2) call.fail(messages::options_not_strings);
     if (argument.is_logical() || runtime::is_integer_class(argument.num_class())) {
-      call.fail("A and B must be double or single matrices");
+      call.fail(messages::not_double_or_single_matrices);
     }
   }
   bool as_matrix = call.nargout() >= 2;
@@ -386,7 +388,7 @@ Value eig(Call& call) {
     const std::string flag = lowercase(call.string(k));
     balance_flags += flag == "balance" || flag == "nobalance";
   }
-  if (balance_flags > 1) call.fail("give one of \"balance\" and \"nobalance\"");
+  if (balance_flags > 1) call.fail(messages::balance_option);
   for (int k = count - 1; k >= 1 && call.value(k).is(Kind::String); --k) {
     const std::string balance = lowercase(call.string(k));
     if (balance != "balance" && balance != "nobalance") continue;
@@ -496,7 +498,7 @@ Value pivoted_qr(Call& call, const num::Matrix& a, bool vector) {
 // [C, R] = qr(A, B): R of A and C = Q'·B (MATLAB's least-squares form), B as given.
 Value qr_applied(Call& call, const num::Matrix& a) {
   const num::Matrix b = call.matrix(1);
-  if (b.rows() != a.rows()) call.fail("B must have as many rows as A");
+  if (b.rows() != a.rows()) call.fail(messages::row_counts_differ);
   const bool economy = call.has(2) && (call.value(2).is(Kind::String) ? call.string(2) == "econ"
                                                                       : call.scalar(2) == 0.0);
   num::Qr parts = num::qr(a, economy ? num::SvdSize::Economy : num::SvdSize::Full);
@@ -509,18 +511,18 @@ Value qr(Call& call) {
   num::Matrix a = call.matrix(0);
   if (num::imaginary_ratio(a) == 0.0) a = a.real_part();
   if (call.has(1) && call.value(1).is_array() && call.nargout() < 3) return qr_applied(call, a);
-  if (call.has(2)) call.fail("a third argument follows a matrix B only: qr(A, B, 0)");
+  if (call.has(2)) call.fail(messages::qr_third_argument);
   bool economy = false;
   if (call.has(1)) {
     const Value& option = call.value(1);
     economy = option.is(Kind::String) ? call.string(1) == "econ" : call.scalar(1) == 0.0;
     if (option.is(Kind::String) ? call.string(1) != "econ" : call.scalar(1) != 0.0) {
-      call.fail("option must be 0 or \"econ\"");
+      call.fail(messages::bad_economy_option);
     }
   }
   if (call.nargout() >= 3) {
     if (a.is_complex()) {
-      call.fail("complex matrices are not supported with the column permutation");
+      call.fail(messages::complex_with_permutation);
     }
     return pivoted_qr(call, a, economy && !call.value(1).is(Kind::String));
   }
@@ -547,7 +549,7 @@ Value chol(Call& call) {
     return Value::tuple(
         {Value::matrix(std::move(factor.r)), Value::scalar(static_cast<double>(factor.failed_at))});
   }
-  if (factor.failed_at != 0) call.fail("matrix must be positive definite");
+  if (factor.failed_at != 0) call.fail(messages::not_positive_definite);
   return Value::matrix(std::move(factor.r));
 }
 
@@ -559,7 +561,7 @@ Value cholupdate(Call& call) {
   const num::Matrix x = call.matrix(1);
   const std::string op = call.has(2) && call.choice(2, {"+", "-"}, "OP") == 1 ? "-" : "+";
   if (r.rows() != r.columns() || x.size() != r.rows() || (x.rows() != 1 && x.columns() != 1)) {
-    call.fail("R must be square and x a vector of its size");
+    call.fail(messages::cholupdate_shapes);
   }
   const num::Matrix column = x.with_shape(x.size(), 1);
   const num::Matrix outer = num::matmul(column, num::conjugate_transpose(column));
@@ -573,7 +575,7 @@ Value cholupdate(Call& call) {
     return Value::tuple(
         {Value::matrix(failed ? r : std::move(factor.r)), Value::scalar(failed ? 1.0 : 0.0)});
   }
-  if (factor.failed_at != 0) call.fail("downdate makes the matrix not positive definite");
+  if (factor.failed_at != 0) call.fail(messages::downdate_not_positive_definite);
   return Value::matrix(std::move(factor.r));
 }
 
@@ -647,7 +649,7 @@ Value expm(Call& call) {
 num::NdArray page_operand(const Call& call, int index) {
   const Value& x = call.value(index);
   if (!runtime::is_numeric_or_nd(x)) {
-    call.fail(fmt::format("argument {}: expected numeric, got {}", index + 1, x.kind_name()));
+    call.fail(fmt::format(messages::rule_argument_not_numeric, index + 1, x.kind_name()));
   }
   return runtime::as_nd_array(x);
 }
@@ -662,7 +664,7 @@ num::PageOperation page_operation(const Call& call, int index) {
 
 // pagemtimes(X, Y) or pagemtimes(X, transpX, Y, transpY): one matrix product per page.
 Value pagemtimes(Call& call) {
-  if (call.count() == 3) call.fail("expected pagemtimes(X, Y) or pagemtimes(X, tX, Y, tY)");
+  if (call.count() == 3) call.fail(messages::pagemtimes_call_forms);
   const bool options = call.count() == 4;
   const num::NdArray x = page_operand(call, 0);
   const num::NdArray y = page_operand(call, options ? 2 : 1);

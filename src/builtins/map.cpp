@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/messages/cells_structs.hpp"
 #include "base/text_case.hpp"
 #include "builtins/registry.hpp"
 #include "num/format.hpp"
@@ -41,7 +42,7 @@ class MapObject final : public runtime::Object {
   Value index(std::span<const Value> subscripts) const override {
     const Value& key = single_key(subscripts);
     if (const Value* found = find(key)) return *found;
-    throw Error(fmt::format("containers.Map: the key {} is not present", key_text(key)));
+    throw Error(fmt::format(messages::map_key_missing, key_text(key)));
   }
 
   void assign(std::span<const Value> subscripts, const Value& value) override {
@@ -86,24 +87,21 @@ class MapObject final : public runtime::Object {
  private:
   static const Value& single_key(std::span<const Value> subscripts) {
     if (subscripts.size() != 1) {
-      throw Error(
-          fmt::format("containers.Map: index with one key, got {} subscripts", subscripts.size()));
+      throw Error(fmt::format(messages::map_index_one_key, subscripts.size()));
     }
     return subscripts[0];
   }
 
   std::string text_key(const Value& key) const {
     if (!key.is(Kind::String)) {
-      throw Error(
-          fmt::format("containers.Map: keys of a char map are strings, got {}", key.kind_name()));
+      throw Error(fmt::format(messages::map_char_key_not_string, key.kind_name()));
     }
     return key.string_value();
   }
 
   double number_key(const Value& key) const {
     if (!(key.is(Kind::Scalar) || key.is(Kind::Bool))) {
-      throw Error(
-          fmt::format("containers.Map: keys of a double map are numbers, got {}", key.kind_name()));
+      throw Error(fmt::format(messages::map_double_key_not_number, key.kind_name()));
     }
     return key.scalar_value();
   }
@@ -115,7 +113,7 @@ MapObject& map_argument(Call& call, int index) {
     if (auto* map = dynamic_cast<MapObject*>(value.object_value().get())) return *map;
   }
   call.fail(fmt::format(
-      "argument {} must be a containers.Map, got {}", index + 1,
+      messages::not_a_map, index + 1,
       value.is(Kind::Object) ? value.object_value()->kind_name() : std::string(value.kind_name())));
 }
 
@@ -155,25 +153,25 @@ Value make_map(Call& call) {
     const std::vector<Value> values =
         one_key ? std::vector<Value>{call.value(1)} : listed(call.value(1));
     if (keys.size() != values.size()) {
-      call.fail(fmt::format("{} keys for {} values", keys.size(), values.size()));
+      call.fail(fmt::format(messages::map_key_value_counts, keys.size(), values.size()));
     }
     map->numeric_keys = !keys.empty() && !keys.front().is(Kind::String);
     for (std::size_t k = 0; k < keys.size(); ++k) map->put(keys[k], values[k]);
   }
-  call.name_value_options(
-      options, {{"KeyType",
-                 [&](int k) {
-                   const std::string& type = call.string(k);
-                   if (type != "char" && type != "double") {
-                     call.fail("KeyType must be \"char\" or \"double\", got \"" + type + "\"");
-                   }
-                   if (map->count() > 0 && map->numeric_keys != (type == "double")) {
-                     call.fail("KeyType \"" + type + "\" does not match the keys given");
-                   }
-                   map->numeric_keys = type == "double";
-                 }},
-                {"ValueType", [&](int k) { map->value_type = call.string(k); }},
-                {"UniformValues", [&](int k) { call.boolean(k); }}});
+  call.name_value_options(options,
+                          {{"KeyType",
+                            [&](int k) {
+                              const std::string& type = call.string(k);
+                              if (type != "char" && type != "double") {
+                                call.fail(fmt::format(messages::bad_map_key_type, type));
+                              }
+                              if (map->count() > 0 && map->numeric_keys != (type == "double")) {
+                                call.fail(fmt::format(messages::map_key_type_mismatch, type));
+                              }
+                              map->numeric_keys = type == "double";
+                            }},
+                           {"ValueType", [&](int k) { map->value_type = call.string(k); }},
+                           {"UniformValues", [&](int k) { call.boolean(k); }}});
   return Value::object(std::move(map));
 }
 
@@ -219,7 +217,7 @@ Value values(Call& call) {
   if (call.has(1)) {
     for (const Value& key : listed(call.value(1))) {
       const Value* found = map.find(key);
-      if (!found) call.fail(fmt::format("the key {} is not present", map.key_text(key)));
+      if (!found) call.fail(fmt::format(messages::key_not_present, map.key_text(key)));
       items.push_back(*found);
     }
   } else if (map.numeric_keys) {
@@ -249,7 +247,7 @@ Value is_key(Call& call) {
 Value remove(Call& call) {
   MapObject& map = map_argument(call, 0);
   for (const Value& key : listed(call.value(1))) {
-    if (!map.erase(key)) call.fail(fmt::format("the key {} is not present", map.key_text(key)));
+    if (!map.erase(key)) call.fail(fmt::format(messages::key_not_present, map.key_text(key)));
   }
   return call.value(0);
 }

@@ -1,6 +1,8 @@
 // builtins.md §4 Element-wise math: thin adapters from script values to num/elementwise.hpp,
 // and the special functions MATLAB adds (erf, erfc, gamma, lgamma, factorial, nchoosek, log1p,
 // expm1, nthroot, deg2rad, rad2deg). Scalars stay scalars, vectors vectors, matrices matrices.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
@@ -11,6 +13,10 @@
 #include <string>
 #include <utility>
 
+#include "base/messages/arguments.hpp"
+#include "base/messages/mathematics.hpp"
+#include "base/messages/numeric.hpp"
+#include "base/messages/statistics.hpp"
 #include "base/utf8.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
@@ -37,7 +43,7 @@ constexpr bool returns_real(UnaryFunction function) {
 }
 
 [[noreturn]] void unsupported(const Call& call, const Value& value) {
-  call.fail("unsupported type " + std::string(value.kind_name()));
+  call.fail(fmt::format(messages::unsupported_type, value.kind_name()));
 }
 
 // MATLAB's rule in matlab code (language.md §14): real input outside the function's real
@@ -109,16 +115,14 @@ Value broadcast_binary(Call& call) {
   const num::Matrix y = b.as_matrix();
   if (function == BinaryFunction::Atan2 && a.is_array() && b.is_array()) {
     if (a.is(Kind::Vector) && b.is(Kind::Vector) && x.size() != y.size()) {
-      call.fail("vector lengths must match (" + std::to_string(x.size()) + " vs " +
-                std::to_string(y.size()) + ")");
+      call.fail(fmt::format(messages::vector_lengths_differ, x.size(), y.size()));
     }
     if (a.is(Kind::Matrix) && b.is(Kind::Matrix) &&
         (x.rows() != y.rows() || x.columns() != y.columns())) {
-      call.fail("matrix shapes must match (" + dimensions(x) + " vs " + dimensions(y) + ")");
+      call.fail(fmt::format(messages::matrix_shapes_differ, dimensions(x), dimensions(y)));
     }
   } else if (a.is(Kind::Vector) && b.is(Kind::Vector) && x.size() != y.size()) {
-    call.fail("vector length mismatch: " + std::to_string(x.size()) + " vs " +
-              std::to_string(y.size()));
+    call.fail(fmt::format(messages::vector_length_mismatch, x.size(), y.size()));
   }
   return binary_result(a, b, num::apply(function, x, y));
 }
@@ -149,7 +153,7 @@ Value divisor_binary(Call& call) {
   if (!x.is_numeric()) unsupported(call, x);
   const bool matlab = call.session().dialect() == lang::Dialect::Matlab;
   if (matlab && (x.is(Kind::Complex) || x.as_matrix().is_complex())) {
-    call.fail("x must be real");
+    call.fail(fmt::format(messages::must_be_real, "x"));
   }
   const num::Matrix values = x.as_matrix();
   num::Matrix divisor;
@@ -163,7 +167,7 @@ Value divisor_binary(Call& call) {
     return binary_result(x, m, num::apply(function, values, m.matrix_value()));
   } else {
     // Vectors of two lengths have no element-wise pairing (rlab's error).
-    call.fail("second argument must be a real scalar, got " + std::string(m.kind_name()));
+    call.fail(fmt::format(messages::second_argument_not_real_scalar, m.kind_name()));
   }
   num::Matrix result = num::apply(function, values, divisor);
   if (matlab) snap_exact_multiples(result, values, divisor, function == BinaryFunction::Mod);
@@ -178,7 +182,7 @@ Value log2_builtin(Call& call) {
   const Value& x = call.value(0);
   if (!x.is_numeric()) unsupported(call, x);
   num::Matrix mantissas = x.as_matrix();
-  if (mantissas.is_complex()) call.fail("[f, e] = log2(x) takes real x");
+  if (mantissas.is_complex()) call.fail(messages::log2_needs_real);
   num::Matrix exponents(mantissas.rows(), mantissas.columns());
   for (num::Index k = 0; k < mantissas.size(); ++k) {
     int exponent = 0;
@@ -197,7 +201,7 @@ Value round_builtin(Call& call) {
   const Value& x = call.value(0);
   if (!x.is_numeric()) unsupported(call, x);
   const std::int64_t digits = call.integer(1);
-  if (digits < -308 || digits > 308) call.fail("digits must be between -308 and 308");
+  if (digits < -308 || digits > 308) call.fail(messages::digits_out_of_range);
   const double scale = std::pow(10.0, static_cast<double>(digits < 0 ? -digits : digits));
   auto rounded = [&](double value) {
     return digits >= 0 ? std::round(value * scale) / scale : std::round(value / scale) * scale;
@@ -297,7 +301,7 @@ Value factorial(Call& call) {
   num::Matrix m = real_matrix(call, 0);
   for (double& value : m.mutable_real_values()) {
     if (!std::isnan(value) && (value < 0.0 || std::floor(value) != value)) {
-      call.fail("n must be non-negative integers");
+      call.fail(fmt::format(messages::must_be_non_negative_integers, "n"));
     }
     value = std::round(std::tgamma(value + 1.0));
   }
@@ -317,7 +321,7 @@ Value combinations(Call& call) {
     items = set.cell_value().items;
   } else {
     const num::Matrix m = call.matrix(0);
-    if (m.rows() > 1 && m.columns() > 1) call.fail("V must be a scalar or a vector");
+    if (m.rows() > 1 && m.columns() > 1) call.fail(messages::v_not_scalar_or_vector);
     for (num::Index i = 0; i < m.size(); ++i) {
       const num::Complex z = m.complex_at(i);
       items.push_back(z.imag() == 0.0 ? Value::scalar(z.real()) : Value::complex(z));
@@ -331,7 +335,7 @@ Value combinations(Call& call) {
     for (std::size_t i = 0; i < pick.size(); ++i) pick[i] = i;
     while (true) {
       rows.push_back(pick);
-      if (rows.size() > 10'000'000) call.fail("too many combinations");
+      if (rows.size() > 10'000'000) call.fail(messages::too_many_combinations);
       // The rightmost position that can still move right, then the ones after it follow.
       auto i = static_cast<std::int64_t>(k) - 1;
       while (i >= 0 && pick[static_cast<std::size_t>(i)] == static_cast<std::size_t>(n - k + i)) {
@@ -376,7 +380,7 @@ Value nchoosek(Call& call) {
   const std::int64_t n = call.count_argument(0);
   std::int64_t k = call.count_argument(1);
   if (k > n) {
-    call.fail("k must be <= n, got n = " + std::to_string(n) + ", k = " + std::to_string(k));
+    call.fail(fmt::format(messages::k_exceeds_n, n, k));
   }
   k = std::min(k, n - k);
   double result = 1.0;
@@ -401,10 +405,10 @@ double real_root(double x, double n) {
 Value nthroot(Call& call) {
   num::Matrix m = real_matrix(call, 0);
   const double n = call.scalar(1);
-  if (n == 0.0 || std::isnan(n)) call.fail("n must be a non-zero real scalar");
+  if (n == 0.0 || std::isnan(n)) call.fail(messages::nthroot_bad_n);
   const bool odd_integer = std::floor(n) == n && std::fmod(std::abs(n), 2.0) == 1.0;
   for (double& value : m.mutable_real_values()) {
-    if (value < 0.0 && !odd_integer) call.fail("n must be an odd integer when x has negatives");
+    if (value < 0.0 && !odd_integer) call.fail(messages::nthroot_even_of_negative);
     value = real_root(value, n);
   }
   return same_shape(call.value(0), std::move(m));

@@ -12,6 +12,8 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/messages/arguments.hpp"
+#include "base/messages/mathematics.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
 #include "num/linalg.hpp"
@@ -36,7 +38,8 @@ Value toeplitz(Call& call) {
   num::Matrix c = call.matrix(0);
   const num::Matrix r = call.has(1) ? call.matrix(1) : c;
   if (!is_one_dimensional(c) || !is_one_dimensional(r)) {
-    call.fail(call.has(1) ? "C and R must be vectors" : "C must be a vector");
+    call.fail(call.has(1) ? fmt::format(messages::must_be_vector_plural, "C and R")
+                          : fmt::format(messages::must_be_vector, "C"));
   }
   if (!call.has(1) && c.is_complex()) {
     c = num::conjugate(c);
@@ -74,7 +77,7 @@ Value poly(Call& call) {
   if (x.empty()) return Value::scalar(1.0);
   num::Matrix roots = x;
   if (!is_one_dimensional(x)) {
-    if (x.rows() != x.columns()) call.fail("the argument must be a vector or a square matrix");
+    if (x.rows() != x.columns()) call.fail(messages::not_vector_or_square);
     roots = num::eig(x).values;
   }
   const num::Index n = roots.size();
@@ -116,7 +119,7 @@ Value matlab_bounds(Call& call) {
     if (option.is_text()) {
       const std::string flag = option.string_value();
       if (flag == "omitnan") continue;
-      call.fail(fmt::format("the option \"{}\" is not supported (NaN is omitted)", flag));
+      call.fail(fmt::format(messages::nan_option_unsupported, flag));
     }
     arguments.push_back(option);
   }

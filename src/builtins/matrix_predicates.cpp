@@ -2,12 +2,16 @@
 // istril, isbanded, issymmetric and ishermitian. Each is a logical answer about a 2-D numeric
 // or logical matrix; another kind of value (text, a cell, an N-D array) has no such structure
 // and gets false, as in MATLAB and Octave, except where noted.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <optional>
 #include <string>
 
+#include "base/messages/arguments.hpp"
+#include "base/messages/linalg.hpp"
 #include "base/text_case.hpp"
 #include "builtins/registry.hpp"
 #include "runtime/char_matrix.hpp"
@@ -55,7 +59,7 @@ Value isbanded(Call& call) {
   for (int k = 1; k <= 2; ++k) {
     const Value& bound = call.value(k);
     if (!bound.is_numeric() || bound.is_array() || !(bound.as_scalar() >= 0.0)) {
-      call.fail("LOWER and UPPER must be non-negative integers");
+      call.fail(fmt::format(messages::must_be_non_negative_integers, "LOWER and UPPER"));
     }
     bounds[k - 1] = bound.as_scalar();
   }
@@ -76,20 +80,20 @@ SymmetryOptions symmetry_options(Call& call) {
   int next = 1;
   if (call.has(1) && call.value(1).is(Kind::String)) {
     const std::string option = lowercase(call.string(1));
-    if (option != "skew" && option != "nonskew") call.fail("SKEWOPT must be 'skew' or 'nonskew'");
+    if (option != "skew" && option != "nonskew") call.fail(messages::bad_skew_option);
     options.skew = option == "skew";
     next = 2;
   } else if (call.has(1) && !call.value(1).is_numeric()) {
-    call.fail("the second argument must be 'skew', 'nonskew' or a tolerance");
+    call.fail(messages::bad_symmetry_argument);
   }
   if (call.has(next)) {
     const Value& tol = call.value(next);
     if (!tol.is_numeric() || tol.is_array() || !(tol.as_scalar() >= 0.0)) {
-      call.fail("TOL must be a scalar >= 0");
+      call.fail(messages::bad_tolerance);
     }
     options.tolerance = tol.as_scalar();
   }
-  if (call.has(next + 1)) call.fail("takes A, then 'skew' or 'nonskew', then a tolerance");
+  if (call.has(next + 1)) call.fail(messages::issymmetric_call_form);
   return options;
 }
 
@@ -132,7 +136,7 @@ Value issymmetric(Call& call) {
     return Value::boolean(symmetric_within(runtime::char_codes(x), false, options));
   }
   if (!x.is_numeric() && !x.is_nd_array()) {
-    call.fail("A must be a numeric, logical, or character matrix");
+    call.fail(messages::predicate_bad_matrix);
   }
   const std::optional<num::Matrix> a = structured_matrix(x);
   return Value::boolean(a && symmetric_within(*a, false, options));

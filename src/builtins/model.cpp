@@ -9,6 +9,9 @@
 #include <string_view>
 #include <vector>
 
+#include "base/messages/arguments.hpp"
+#include "base/messages/models.hpp"
+#include "base/messages/system.hpp"
 #include "builtins/gpt_config.hpp"
 #include "builtins/paths.hpp"
 #include "builtins/registry.hpp"
@@ -28,10 +31,7 @@ using runtime::Value;
 std::shared_ptr<const train::Model> model_argument(Call& call, int index) {
   std::shared_ptr<const train::Model> model = model_of(call.value(index));
   if (!model) {
-    call.fail(
-        fmt::format("argument {} must be a model (from gpt_init, gpt_load or train_gpt), "
-                    "got {}",
-                    index + 1, call.value(index).kind_name()));
+    call.fail(fmt::format(messages::argument_not_model, index + 1, call.value(index).kind_name()));
   }
   return model;
 }
@@ -55,16 +55,14 @@ std::vector<int> tokens_argument(Call& call, const train::Model& model, const Va
                                  std::string_view what) {
   if (value.is(Kind::String)) return model.encode(value.string_value(), call.name());
   if (!value.is_numeric()) {
-    call.fail(
-        fmt::format("{} must be text or a vector of token ids, got {}", what, value.kind_name()));
+    call.fail(fmt::format(messages::not_text_or_token_ids, what, value.kind_name()));
   }
   const num::Matrix ids = value.as_matrix();
   std::vector<int> tokens;
   for (num::Index i = 0; i < ids.size(); i++) {
     const double id = ids[i];
     if (id != std::floor(id) || id < 1 || id > model.shape.vocab) {
-      call.fail(fmt::format("{}: token ids must be integers in 1..{} (the vocabulary), got {}",
-                            what, model.shape.vocab, id));
+      call.fail(fmt::format(messages::token_ids_out_of_range, what, model.shape.vocab, id));
     }
     tokens.push_back(static_cast<int>(id) - 1);
   }
@@ -168,16 +166,16 @@ Value gpt_from_params(Call& call) {
   model->parameters.assign(train::parameter_count(model->shape), 0.0f);
   const Value& p = call.structure(1);
   if (p.field("h") == nullptr || block_of(p, 0, model->shape.layers) == nullptr) {
-    call.fail(fmt::format("p.h must be a struct array of {} blocks", model->shape.layers));
+    call.fail(fmt::format(messages::bad_block_array, model->shape.layers));
   }
   for (const train::CheckpointTensor& t : train::checkpoint_layout(model->shape)) {
     const auto [block, path] = split_name(t.name);
     const Value* root = block >= 0 ? block_of(p, block, model->shape.layers) : &p;
     const Value* value = root == nullptr ? nullptr : find_path(*root, path);
     const std::string name = script_name(t.name);
-    if (value == nullptr) call.fail(name + " is missing");
+    if (value == nullptr) call.fail(fmt::format(messages::field_missing, name));
     if (!value->is_numeric())
-      call.fail(fmt::format("{} must be numeric, got {}", name, value->kind_name()));
+      call.fail(fmt::format(messages::must_be_numeric_got, name, value->kind_name()));
     const num::Matrix m = value->as_matrix();
     const size_t count = t.rows * t.columns;
     const bool vector = t.shape.size() == 1;
@@ -185,12 +183,12 @@ Value gpt_from_params(Call& call) {
         vector ? static_cast<size_t>(m.size()) == count && (m.rows() == 1 || m.columns() == 1)
                : m.rows() == t.shape[0] && m.columns() == t.shape[1];
     if (!fits) {
-      call.fail(fmt::format("{} must be {}, got {}×{}", name,
+      call.fail(fmt::format(messages::wrong_shape, name,
                             vector ? fmt::format("a vector of {}", count)
                                    : fmt::format("{}×{}", t.shape[0], t.shape[1]),
                             m.rows(), m.columns()));
     }
-    if (!m.is_real()) call.fail(name + " must be real");
+    if (!m.is_real()) call.fail(fmt::format(messages::must_be_real, name));
     std::vector<float> values(count);
     for (size_t i = 0; i < count; i++)
       values[i] = static_cast<float>(m[static_cast<num::Index>(i)]);
@@ -220,7 +218,8 @@ Value gpt_load(Call& call) {
   const std::string path = session_path(call.session(), call.string(0)).string();
   auto model = std::make_shared<train::Model>(train::load_model(path, call.name()));
   if (auto report = train::non_finite_report(*model, path)) {
-    call.session().warn(runtime::Warning{"llmlab:gpt_load:nonFinite", "gpt_load: " + *report});
+    call.session().warn(runtime::Warning{"llmlab:gpt_load:nonFinite",
+                                         fmt::format(messages::spoken_by, "gpt_load", *report)});
   }
   return model_value(std::move(model));
 }
@@ -229,7 +228,7 @@ Value gpt_load(Call& call) {
 double whole_option(const Call& call, int k, std::string_view name, double highest) {
   const double x = call.scalar(k);
   if (x != std::floor(x) || x < 0 || x > highest) {
-    call.fail(fmt::format("{} must be an integer >= 0, got {}", name, x));
+    call.fail(fmt::format(messages::must_be_non_negative_integer, name, x));
   }
   return x;
 }
@@ -244,7 +243,7 @@ void read_sampling_options(const Call& call, int first, train::SamplingOptions& 
         [&](int k) {
           const double x = call.scalar(k);
           if (!(x >= 0.0) || !std::isfinite(x)) {
-            call.fail(fmt::format("temperature must be >= 0, got {}", x));
+            call.fail(fmt::format(messages::negative_temperature, x));
           }
           sampling.temperature = x;
         }},
@@ -253,7 +252,7 @@ void read_sampling_options(const Call& call, int first, train::SamplingOptions& 
        {"top_p",
         [&](int k) {
           const double x = call.scalar(k);
-          if (!(x > 0.0 && x <= 1.0)) call.fail(fmt::format("top_p must be in (0, 1], got {}", x));
+          if (!(x > 0.0 && x <= 1.0)) call.fail(fmt::format(messages::top_p_out_of_range, x));
           sampling.top_p = x;
         }},
        {"seed",
@@ -269,12 +268,11 @@ void read_sampling_options(const Call& call, int first, train::SamplingOptions& 
 Value gpt_generate(Call& call) {
   const std::shared_ptr<const train::Model> model = model_argument(call, 0);
   if (!call.value(1).is(Kind::String)) {
-    call.fail(
-        fmt::format("argument 2 (prompt) must be a string, got {}", call.value(1).kind_name()));
+    call.fail(fmt::format(messages::prompt_not_string, call.value(1).kind_name()));
   }
   const std::vector<int> prompt = model->encode(call.value(1).string_value(), call.name());
   const auto n = call.count_argument(2);
-  if (n > 1'000'000) call.fail(fmt::format("n must be at most 1000000, got {}", n));
+  if (n > 1'000'000) call.fail(fmt::format(messages::n_above_1000000, n));
   train::SamplingOptions sampling;
   train::KvCache cache = train::KvCache::On;
   read_sampling_options(call, 3, sampling, cache);
@@ -290,9 +288,7 @@ train::InsideFields fields_argument(Call& call, const Value& value) {
   } else if (value.is(Kind::StringArray)) {
     names = value.string_array_value();
   } else {
-    call.fail(fmt::format(
-        "\"fields\" must be a string or {{\"resid\", \"ln\", \"attn\", \"mlp\"}}, got {}",
-        value.kind_name()));
+    call.fail(fmt::format(messages::bad_activation_fields, value.kind_name()));
   }
   train::InsideFields fields{false, false, false, false};
   for (const std::string& name : names) {
@@ -305,8 +301,7 @@ train::InsideFields fields_argument(Call& call, const Value& value) {
     } else if (name == "mlp") {
       fields.mlp = true;
     } else {
-      call.fail(
-          fmt::format("unknown field \"{}\" (fields: \"resid\", \"ln\", \"attn\", \"mlp\")", name));
+      call.fail(fmt::format(messages::unknown_activation_field, name));
     }
   }
   return fields;
@@ -319,11 +314,11 @@ std::vector<int> layers_argument(Call& call, const Value& value, int block_count
   for (num::Index i = 0; i < list.size(); i++) {
     const double l = list[i];
     if (l != std::floor(l) || l < 1 || l > block_count) {
-      call.fail(fmt::format("layers must be block numbers in 1..{}, got {}", block_count, l));
+      call.fail(fmt::format(messages::layers_out_of_range, block_count, l));
     }
     layers.push_back(static_cast<int>(l) - 1);
   }
-  if (layers.empty()) call.fail("layers is empty");
+  if (layers.empty()) call.fail(messages::layers_empty);
   return layers;
 }
 
@@ -358,22 +353,21 @@ Value gpt_forward(Call& call) {
   const train::ModelShape& s = model->shape;
   const std::vector<int> tokens = tokens_argument(call, *model, call.value(1), "the input");
   if (tokens.empty() || tokens.size() > static_cast<size_t>(s.context)) {
-    call.fail(fmt::format("the input has {} tokens; it must have 1 to {} (the model's context)",
-                          tokens.size(), s.context));
+    call.fail(fmt::format(messages::input_length_out_of_range, tokens.size(), s.context));
   }
   std::vector<int> targets, layers;
   train::InsideFields fields;
   call.name_value_options(
-      2, {{"targets",
-           [&](int k) {
-             targets = tokens_argument(call, *model, call.value(k), "targets");
-             if (targets.size() != tokens.size()) {
-               call.fail(fmt::format("targets has {} tokens, the input {}", targets.size(),
-                                     tokens.size()));
-             }
-           }},
-          {"layers", [&](int k) { layers = layers_argument(call, call.value(k), s.layers); }},
-          {"fields", [&](int k) { fields = fields_argument(call, call.value(k)); }}});
+      2,
+      {{"targets",
+        [&](int k) {
+          targets = tokens_argument(call, *model, call.value(k), "targets");
+          if (targets.size() != tokens.size()) {
+            call.fail(fmt::format(messages::target_count_mismatch, targets.size(), tokens.size()));
+          }
+        }},
+       {"layers", [&](int k) { layers = layers_argument(call, call.value(k), s.layers); }},
+       {"fields", [&](int k) { fields = fields_argument(call, call.value(k)); }}});
   const train::ForwardRecord record =
       train::forward_inside(*model, tokens, targets, layers, fields);
   const size_t T = tokens.size();

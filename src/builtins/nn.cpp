@@ -13,6 +13,9 @@
 #include <vector>
 
 #include "autodiff/attention_arguments.hpp"
+#include "base/messages/arguments.hpp"
+#include "base/messages/arrays.hpp"
+#include "base/messages/models.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
 #include "nn/attention_pages.hpp"
@@ -42,15 +45,14 @@ using RowKernel = void (*)(std::span<double>, std::span<const double>, int, int)
 using ElementKernel = void (*)(std::span<double>, std::span<const double>);
 
 int checked_int(const Call& call, num::Index size) {
-  if (size > std::numeric_limits<int>::max()) call.fail("array too large for the nn kernels");
+  if (size > std::numeric_limits<int>::max()) call.fail(messages::array_too_large_for_kernels);
   return static_cast<int>(size);
 }
 
 // The form of argument 1, or the §8 type error for non-numeric and empty arguments.
 Form form_of(const Call& call) {
   const Value& x = call.value(0);
-  const std::string kinds =
-      fmt::format("argument must be a non-empty vector, matrix, or scalar (got {})", x.kind_name());
+  const std::string kinds = fmt::format(messages::argument_not_non_empty_array_got, x.kind_name());
   switch (x.kind()) {
     case Kind::Scalar:
     case Kind::Bool:
@@ -63,7 +65,7 @@ Form form_of(const Call& call) {
       const num::Matrix& m = x.matrix_value();
       if (m.empty())
         call.fail(call.name() == "layernorm" || call.name() == "rmsnorm"
-                      ? std::string("matrix must be non-empty")
+                      ? std::string(messages::norm_matrix_empty)
                       : kinds);
       return m.rows() == 1 || m.columns() == 1 ? Form::OneDimensional : Form::Matrix;
     }
@@ -88,10 +90,10 @@ std::string_view form_name(Form form) {
 
 // A dim argument (§0.2): 1 or 2.
 Slices dim_argument(const Call& call, const Value& value) {
-  if (!value.is_numeric()) call.fail(fmt::format("dim must be 1 or 2, got {}", value.kind_name()));
+  if (!value.is_numeric()) call.fail(fmt::format(messages::dim_not_one_or_two, value.kind_name()));
   const double dim = value.as_scalar();
   if (dim != 1.0 && dim != 2.0) {
-    call.fail(fmt::format("dim must be 1 or 2, got {}", num::format_shortest(dim)));
+    call.fail(fmt::format(messages::dim_not_one_or_two, num::format_shortest(dim)));
   }
   return dim == 1.0 ? Slices::Columns : Slices::Rows;
 }
@@ -104,7 +106,7 @@ num::Matrix real_input(const Call& call, const num::Matrix& x) {
   if (!x.is_complex()) return x;
   for (num::Index k = 0; k < x.size(); ++k) {
     if (x.complex_at(k).imag() != 0.0) {
-      call.fail("complex input is not supported (its imaginary part would be dropped)");
+      call.fail(messages::complex_input_unsupported);
     }
   }
   return x.real_part();
@@ -142,7 +144,7 @@ Value row_softmax(Call& call, RowKernel kernel) {
   if (form == Form::Matrix) {
     slices = call.has(1) ? dim_argument(call, call.value(1)) : Slices::Rows;
   } else if (call.has(1)) {
-    call.fail(fmt::format("{} takes one argument", form_name(form)));
+    call.fail(fmt::format(messages::takes_one_argument, form_name(form)));
   }
   return Value::like(call.value(0),
                      map_slices(call, real_input(call, call.matrix(0)), slices, kernel));
@@ -181,11 +183,11 @@ NormOptions norm_options(const Call& call, Form form, bool takes_beta) {
   for (int position = 0; index < call.count() && !call.value(index).is(Kind::String);
        ++position, ++index) {
     if (position >= positional_limit) {
-      const std::string_view usage =
-          form == Form::Vector           ? "vector form takes at most 2 args (v[, eps])"
-          : form == Form::Scalar         ? "scalar form takes at most 2 args (s[, eps])"
-          : form == Form::OneDimensional ? "1-D-shaped matrix takes at most 2 args (M[, eps])"
-                                         : "matrix form takes at most 3 args (M[, dim[, eps]])";
+      const std::string_view usage = form == Form::Vector   ? messages::norm_vector_form
+                                     : form == Form::Scalar ? messages::norm_scalar_form
+                                     : form == Form::OneDimensional
+                                         ? messages::norm_one_dimensional_form
+                                         : messages::norm_matrix_form;
       call.fail(usage);
     }
     if (form == Form::NdArray && position == 0) {
@@ -220,7 +222,7 @@ std::span<const double> affine(const Call& call, const std::optional<num::Matrix
                                std::string_view name, num::Index length) {
   if (!parameter) return {};
   if (parameter->size() != length) {
-    call.fail(fmt::format("{} has {} elements, expected {}", name, parameter->size(), length));
+    call.fail(fmt::format(messages::element_count_mismatch, name, parameter->size(), length));
   }
   return parameter->real_values();
 }
@@ -297,7 +299,7 @@ Value rmsnorm(Call& call) {
 // causal_mask(T): the T×T additive mask, 0 on and below the diagonal, -1e9 above (§8).
 Value causal_mask(Call& call) {
   const std::int64_t size = call.count_argument(0);
-  if (size < 1) call.fail("size must be >= 1");
+  if (size < 1) call.fail(messages::size_below_1);
   const int T = checked_int(call, size);
   num::Matrix mask(size, size);
   nn::causal_mask<double>(mask.mutable_real_values(), T, -1e9);
@@ -319,17 +321,18 @@ Value row_entropies_bits(Call& call) {
 // The targets are read in MATLAB's linear order (a T×B matrix for T×V×B logits).
 std::vector<int> class_targets(const Call& call, int N, int V) {
   if (!runtime::is_numeric_or_nd(call.value(1))) {
-    call.fail(fmt::format("argument 2: expected numeric, got {}", call.value(1).kind_name()));
+    call.fail(fmt::format(messages::argument_2_not_numeric, call.value(1).kind_name()));
   }
-  if (runtime::as_nd_array(call.value(1)).is_complex()) call.fail("targets must be real");
+  if (runtime::as_nd_array(call.value(1)).is_complex())
+    call.fail(fmt::format(messages::must_be_real, "targets"));
   const std::vector<double> targets = runtime::linear_elements(call.value(1));
-  if (std::ssize(targets) != N) call.fail(fmt::format("{} targets for {} rows", targets.size(), N));
+  if (std::ssize(targets) != N)
+    call.fail(fmt::format(messages::target_row_count_mismatch, targets.size(), N));
   std::vector<int> classes(static_cast<std::size_t>(N));
   for (int n = 0; n < N; ++n) {
     const double target = targets[static_cast<std::size_t>(n)];
     if (!(target >= 1.0 && target <= static_cast<double>(V)) || target != std::floor(target)) {
-      call.fail(fmt::format("target {} out of range 1..{} in row {}", num::format_shortest(target),
-                            V, n + 1));
+      call.fail(fmt::format(messages::target_out_of_range, num::format_shortest(target), V, n + 1));
     }
     classes[static_cast<std::size_t>(n)] = static_cast<int>(target) - 1;
   }
@@ -354,7 +357,7 @@ Value cross_entropy(Call& call) {
   const bool one_row = !nd && !input.is(Kind::Matrix);
   const int N = one_row ? 1 : checked_int(call, logits.rows());
   const int V = checked_int(call, one_row ? logits.size() : logits.columns());
-  if (N == 0 || V == 0) call.fail("logits must be non-empty");
+  if (N == 0 || V == 0) call.fail(fmt::format(messages::must_be_non_empty, "logits"));
   const bool per_example = per_example_losses(call);
   const std::vector<int> targets = class_targets(call, N, V);
   num::Matrix losses(1, N);

@@ -9,6 +9,8 @@
 #include <string_view>
 
 #include "base/error.hpp"
+#include "base/messages/arguments.hpp"
+#include "base/messages/environment.hpp"
 #include "builtins/io/file_streams.hpp"
 #include "builtins/registry.hpp"
 #include "lang/ast.hpp"
@@ -41,7 +43,7 @@ Value fprintf_builtin(Call& call) {
   const int format_index = to_file ? 1 : 0;
   const Value& format = call.value(format_index);
   if (!format.is(Kind::String))
-    call.fail(fmt::format("expected string, got {}", format.kind_name()));
+    call.fail(fmt::format(messages::expected_string_got, format.kind_name()));
   const std::string text = runtime::format_printf(
       format.string_value(), call.arguments().subspan(static_cast<std::size_t>(format_index) + 1),
       runtime::printf_rules(call.session().dialect()));
@@ -68,7 +70,7 @@ Value stderr_id(Call&) { return Value::scalar(2.0); }
 Value printf_builtin(Call& call) {
   const Value& format = call.value(0);
   if (!format.is(Kind::String))
-    call.fail(fmt::format("expected string, got {}", format.kind_name()));
+    call.fail(fmt::format(messages::expected_string_got, format.kind_name()));
   call.session().write(runtime::format_printf(format.string_value(), call.arguments().subspan(1),
                                               runtime::printf_rules(call.session().dialect())));
   return Value::none();
@@ -77,9 +79,9 @@ Value printf_builtin(Call& call) {
 // One line from the session's input source, or the error that says why none can come.
 std::string read_input_line(Call& call, std::string_view prompt) {
   const runtime::Session::InputSource& source = call.session().input();
-  if (!source) call.fail("no input available here (nothing can be typed into this run)");
+  if (!source) call.fail(messages::no_input_available);
   std::optional<std::string> line = source(prompt);
-  if (!line) call.fail("end of input: standard input is closed");
+  if (!line) call.fail(messages::standard_input_closed);
   return std::move(*line);
 }
 
@@ -98,7 +100,7 @@ Value input_builtin(Call& call) {
     if (line.find_first_not_of(" \t\r") == std::string::npos) return Value::matrix(num::Matrix());
     try {
       Value value = call.interpreter().evaluate_in_current_scope(line, "input");
-      if (value.is(Kind::None)) call.fail("the typed expression has no value");
+      if (value.is(Kind::None)) call.fail(messages::typed_expression_no_value);
       return value;
     } catch (const Error& error) {
       call.session().write_error(format_error_report(error));

@@ -3,10 +3,14 @@
 // evaluates them).
 #include "builtins/piecewise.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <string>
 
+#include "base/messages/arguments.hpp"
+#include "base/messages/mathematics.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
 #include "num/nd_array.hpp"
@@ -20,13 +24,13 @@ using runtime::Call;
 using runtime::Value;
 
 SamplePoints increasing_samples(Call& call, std::vector<double> xs) {
-  if (xs.size() < 2) call.fail("at least 2 sample points are needed");
+  if (xs.size() < 2) call.fail(messages::too_few_sample_points);
   SamplePoints samples{std::move(xs), false};
   samples.reversed = samples.xs.front() > samples.xs.back();
   if (samples.reversed) std::reverse(samples.xs.begin(), samples.xs.end());
   for (std::size_t k = 0; k + 1 < samples.xs.size(); ++k) {
     if (!(samples.xs[k] < samples.xs[k + 1])) {
-      call.fail("x must be strictly monotonic and free of NaN");
+      call.fail(messages::x_not_monotonic);
     }
   }
   return samples;
@@ -74,34 +78,33 @@ namespace {
 // A positive whole number, or the message that says what it should be.
 num::Index whole_count(Call& call, double value, const char* what) {
   if (!(value >= 1.0) || value != std::floor(value) || value > 1e15) {
-    call.fail(std::string(what) + " must be a positive integer");
+    call.fail(fmt::format(messages::must_be_positive_integer, what));
   }
   return static_cast<num::Index>(value);
 }
 
 // Breaks: a real vector of at least two strictly increasing values.
 std::vector<double> checked_breaks(Call& call, const Value& value) {
-  if (!runtime::is_numeric_or_nd(value)) call.fail("breaks must be a real vector");
+  if (!runtime::is_numeric_or_nd(value)) call.fail(messages::breaks_not_real_vector);
   const num::Dims dims = runtime::dims_of(value);
   const num::Index count = num::element_count(dims);
   if (std::count_if(dims.begin(), dims.end(), [](num::Index d) { return d != 1; }) > 1) {
-    call.fail("breaks must be a vector");
+    call.fail(fmt::format(messages::must_be_vector, "breaks"));
   }
   std::vector<double> breaks = runtime::linear_elements(value);
-  if (count < 2) call.fail("breaks must hold at least 2 values");
+  if (count < 2) call.fail(messages::breaks_too_few);
   for (std::size_t k = 0; k + 1 < breaks.size(); ++k) {
-    if (!(breaks[k] < breaks[k + 1])) call.fail("breaks must be strictly increasing");
+    if (!(breaks[k] < breaks[k + 1])) call.fail(messages::breaks_not_increasing);
   }
   return breaks;
 }
 
 // The dims a pp's values have: a positive whole number or a row of them.
 num::Dims checked_dims(Call& call, const Value& value) {
-  if (!runtime::is_numeric_or_nd(value))
-    call.fail("d must be a positive integer or a vector of them");
+  if (!runtime::is_numeric_or_nd(value)) call.fail(messages::bad_derivative_dims);
   num::Dims dims;
   for (const double d : runtime::linear_elements(value)) dims.push_back(whole_count(call, d, "d"));
-  if (dims.empty()) call.fail("d must be a positive integer or a vector of them");
+  if (dims.empty()) call.fail(messages::bad_derivative_dims);
   return dims;
 }
 
@@ -114,13 +117,12 @@ num::Index product(const num::Dims& dims) { return num::element_count(dims); }
 Value mkpp(Call& call) {
   const std::vector<double> breaks = checked_breaks(call, call.value(0));
   const Value& coefs = call.value(1);
-  if (!runtime::is_numeric_or_nd(coefs)) call.fail("coefs must be numeric");
+  if (!runtime::is_numeric_or_nd(coefs)) call.fail(fmt::format(messages::must_be_numeric, "coefs"));
   const num::NdArray array = runtime::as_nd_array(coefs);
   const num::Dims dims = call.has(2) ? checked_dims(call, call.value(2)) : num::Dims{1};
   const num::Index rows = product(dims) * (static_cast<num::Index>(breaks.size()) - 1);
   if (array.size() == 0 || array.size() % rows != 0) {
-    call.fail("coefs holds " + std::to_string(array.size()) +
-              " values, not a positive multiple of prod(d) · pieces = " + std::to_string(rows));
+    call.fail(fmt::format(messages::coefs_count_not_multiple, array.size(), rows));
   }
   const num::Index order = array.size() / rows;
   num::Matrix coefficients(
@@ -141,29 +143,26 @@ struct CheckedPp {
 
 const Value& pp_field(Call& call, const Value& pp, const char* name) {
   const Value* field = pp.field(name);
-  if (field == nullptr)
-    call.fail(std::string("pp must be a piecewise polynomial structure (it has no field '") + name +
-              "')");
+  if (field == nullptr) call.fail(fmt::format(messages::pp_lacks_field, name));
   return *field;
 }
 
 CheckedPp checked_pp(Call& call, const Value& pp) {
-  if (!pp.is(runtime::Kind::Struct))
-    call.fail("pp must be a piecewise polynomial structure (as mkpp makes)");
+  if (!pp.is(runtime::Kind::Struct)) call.fail(messages::not_pp_structure);
   const Value& form = pp_field(call, pp, "form");
   if (!form.is(runtime::Kind::String) || form.string_value() != "pp") {
-    call.fail("pp must be a piecewise polynomial structure (its form is not \"pp\")");
+    call.fail(messages::pp_form_not_pp);
   }
   CheckedPp checked{checked_breaks(call, pp_field(call, pp, "breaks")),
                     {},
                     checked_dims(call, pp_field(call, pp, "dim"))};
   const Value& coefs = pp_field(call, pp, "coefs");
-  if (!coefs.is_numeric()) call.fail("pp.coefs must be a numeric matrix");
+  if (!coefs.is_numeric()) call.fail(messages::pp_coefs_not_matrix);
   checked.coefficients = coefs.as_matrix();
   const auto pieces = static_cast<num::Index>(checked.breaks.size()) - 1;
   if (checked.coefficients.rows() != product(checked.dims) * pieces ||
       checked.coefficients.columns() < 1) {
-    call.fail("pp.coefs must have prod(pp.dim) · pp.pieces rows and a column per order");
+    call.fail(messages::pp_coefs_wrong_shape);
   }
   return checked;
 }
@@ -214,7 +213,7 @@ Value values_at(const CheckedPp& pp, const Value& xx) {
 Value ppval(Call& call) {
   const CheckedPp pp = checked_pp(call, call.value(0));
   const Value& xx = call.value(1);
-  if (!runtime::is_numeric_or_nd(xx)) call.fail("xx must be numeric");
+  if (!runtime::is_numeric_or_nd(xx)) call.fail(fmt::format(messages::must_be_numeric, "xx"));
   return values_at(pp, xx);
 }
 
@@ -230,7 +229,7 @@ struct Series {
 
 // y's values as components × samples: y's linear order, the components fastest.
 num::Matrix values_by_component(Call& call, const Value& y, num::Dims& component_dims) {
-  if (!runtime::is_numeric_or_nd(y)) call.fail("y must be numeric");
+  if (!runtime::is_numeric_or_nd(y)) call.fail(fmt::format(messages::must_be_numeric, "y"));
   const num::NdArray array = runtime::as_nd_array(y);
   const num::Dims& dims = array.dims();
   const bool vector =
@@ -273,7 +272,7 @@ void drop_missing_samples(Call& call, Series& series) {
     if (!missing) kept.push_back(k);
   }
   if (static_cast<num::Index>(kept.size()) == n) return;
-  if (kept.size() < 2) call.fail("fewer than 2 samples are left without NaN");
+  if (kept.size() < 2) call.fail(messages::too_few_samples_without_nan);
   std::vector<double> xs;
   const auto columns = static_cast<num::Index>(kept.size()) + 2 * first;
   num::Matrix values(series.values.rows(), columns,
@@ -297,7 +296,7 @@ void drop_missing_samples(Call& call, Series& series) {
 Series series_arguments(Call& call, bool spline) {
   Series series;
   const num::Matrix x = real_matrix(call, 0);
-  if (!is_one_dimensional(x)) call.fail("x must be a vector");
+  if (!is_one_dimensional(x)) call.fail(fmt::format(messages::must_be_vector, "x"));
   SamplePoints samples =
       increasing_samples(call, std::vector<double>(x.real_values().begin(), x.real_values().end()));
   series.xs = std::move(samples.xs);
@@ -305,8 +304,8 @@ Series series_arguments(Call& call, bool spline) {
   num::Matrix y = values_by_component(call, call.value(1), series.component_dims);
   series.end_slopes = spline && y.columns() == n + 2;
   if (y.columns() != n && !series.end_slopes) {
-    call.fail("y must have a value for every x (" + std::to_string(n) + "), got " +
-              std::to_string(y.columns()) + (spline ? " (or 2 more, the end slopes)" : ""));
+    call.fail(spline ? fmt::format(messages::y_count_not_x_count_or_slopes, n, y.columns())
+                     : fmt::format(messages::y_count_not_x_count, n, y.columns()));
   }
   series.values = samples.reversed ? reversed_samples(y, series.end_slopes) : std::move(y);
   drop_missing_samples(call, series);
@@ -341,7 +340,7 @@ Value interpolating_pp(Call& call) {
   if (!call.has(2)) return pp;
   const CheckedPp checked = checked_pp(call, pp);
   const Value& xx = call.value(2);
-  if (!runtime::is_numeric_or_nd(xx)) call.fail("xx must be numeric");
+  if (!runtime::is_numeric_or_nd(xx)) call.fail(fmt::format(messages::must_be_numeric, "xx"));
   return values_at(checked, xx);
 }
 }  // namespace

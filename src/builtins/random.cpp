@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "base/messages/arrays.hpp"
+#include "base/messages/statistics.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
 #include "num/format.hpp"
@@ -31,14 +33,14 @@ num::Rng& session_rng(Call& call) { return call.session().extension<num::Rng>();
 Value seed_from_argument(Call& call, num::Rng& rng) {
   const double n = call.scalar(0);
   if (!std::isfinite(n) || n < 0.0 || std::trunc(n) != n) {
-    call.fail("expected a non-negative integer, got " + num::format_shortest(n));
+    call.fail(fmt::format(messages::expected_non_negative_integer_got, num::format_shortest(n)));
   }
   rng.seed(num::seed_from_double(n));
   return Value::none();
 }
 
 Value seed(Call& call) {
-  if (call.count() > 1) call.fail("expected seed() or seed(N) where N is a non-negative integer");
+  if (call.count() > 1) call.fail(messages::seed_call_form);
   num::Rng& rng = session_rng(call);
   if (call.count() == 0) {
     rng.seed_from_entropy();
@@ -56,7 +58,7 @@ void check_generator_name(Call& call, int index) {
   const std::string& generator = call.string(index);
   if (std::find(std::begin(kGenerators), std::end(kGenerators), generator) ==
       std::end(kGenerators)) {
-    call.fail("unknown random number generator \"" + generator + "\"");
+    call.fail(fmt::format(messages::unknown_generator, generator));
   }
 }
 
@@ -68,13 +70,13 @@ Value rng_builtin(Call& call) {
   if (call.has(1)) check_generator_name(call, 1);
   if (call.value(0).is(Kind::String)) {
     const std::string& mode = call.string(0);
-    if (mode == "default" && call.has(1)) call.fail("rng(\"default\") takes no generator");
+    if (mode == "default" && call.has(1)) call.fail(messages::default_takes_no_generator);
     if (mode == "default") {
       rng.seed(num::seed_from_double(0.0));
     } else if (mode == "shuffle") {
       rng.seed_from_entropy();
     } else {
-      call.fail("expected a seed, \"default\" or \"shuffle\", got \"" + mode + "\"");
+      call.fail(fmt::format(messages::bad_rng_mode, mode));
     }
     return Value::none();
   }
@@ -99,8 +101,7 @@ Value random_array(Call& call, Fill fill) {
   if (size.is_array()) {
     const num::Matrix sizes = size.matrix_value();
     if (sizes.size() != 2) {
-      call.fail("expected scalar or 2-element vector, got " + std::to_string(sizes.size()) +
-                "-element " + std::string(size.kind_name()));
+      call.fail(fmt::format(messages::size_not_scalar_or_pair, sizes.size(), size.kind_name()));
     }
     return Value::matrix(
         fill(num::size_from_vector_element(sizes[0]), num::size_from_vector_element(sizes[1])));
@@ -133,10 +134,10 @@ Value randi(Call& call) {
     const num::Matrix bounds = spec.as_matrix();
     for (num::Index k = 0; k < bounds.size(); ++k) {
       if (bounds[k] != std::floor(bounds[k]) || !(std::abs(bounds[k]) < 0x1p53)) {
-        call.fail("IMIN and IMAX must be integer bounds below flintmax");
+        call.fail(messages::randi_bounds_too_large);
       }
     }
-    if (bounds.size() == 1 && bounds[0] < 1.0) call.fail("IMAX must be at least 1");
+    if (bounds.size() == 1 && bounds[0] < 1.0) call.fail(messages::imax_below_1);
   }
   // A row of bounds; in matlab code a column too (rlab's column is an error, rng.md §6.5).
   const bool matlab_vector =
@@ -144,20 +145,20 @@ Value randi(Call& call) {
       (spec.matrix_value().rows() == 1 || spec.matrix_value().columns() == 1);
   if (spec.is(Kind::Vector) || matlab_vector) {
     const num::Matrix bounds = spec.matrix_value();
-    if (bounds.empty()) call.fail("expected scalar or vector [lo, hi], got an empty vector");
+    if (bounds.empty()) call.fail(messages::range_empty);
     if (bounds.size() >= 2) lo = num::bound_from_double(bounds[0]);
     hi = num::bound_from_double(bounds[bounds.size() >= 2 ? 1 : 0]);
   } else if (spec.is(Kind::Matrix)) {
-    call.fail("expected scalar or vector [lo, hi], got matrix");
+    call.fail(messages::range_is_matrix);
   } else {
     hi = num::bound_from_double(call.scalar(0));
   }
   if (lo > hi) {
-    call.fail("lo (" + std::to_string(lo) + ") must be <= hi (" + std::to_string(hi) + ")");
+    call.fail(fmt::format(messages::random_bounds_out_of_order, lo, hi));
   }
   if (call.session().dialect() == lang::Dialect::Matlab &&
       static_cast<double>(hi) - static_cast<double>(lo) >= 0x1p53 - 1.0) {
-    call.fail("the range IMAX - IMIN must be below flintmax");
+    call.fail(messages::randi_range_too_large);
   }
   num::Rng& rng = session_rng(call);
   if (call.count() == 1) return Value::scalar(num::randi_matrix(rng, lo, hi, 1, 1)[0]);
@@ -180,7 +181,7 @@ Value randperm(Call& call) {
   const num::Index n = call.count_argument(0);
   const num::Index k = call.has(1) ? call.count_argument(1) : n;
   if (k > n) {
-    call.fail("k must be <= n, got n = " + std::to_string(n) + ", k = " + std::to_string(k));
+    call.fail(fmt::format(messages::k_exceeds_n, n, k));
   }
   num::Matrix slots(1, n);
   std::span<double> values = slots.mutable_real_values();
@@ -207,10 +208,7 @@ Value with_precision(Call& call) {
   if (count >= 1 && call.value(0).is(Kind::String)) {
     const std::string& control = call.string(0);
     if (control == "seed" || control == "state" || control == "twister") {
-      call.fail(fmt::format(
-          "{}(\"{}\", ...) names MATLAB's legacy generator, whose numbers llmlab cannot give "
-          "(its stream is rustlab's, rng.md); seed the stream with rng(s) or seed(s) instead",
-          call.name(), control));
+      call.fail(fmt::format(messages::legacy_generator, call.name(), control));
     }
   }
   const auto text_at = [&](int k, std::string_view text) {

@@ -21,6 +21,9 @@
 
 #include "base/error.hpp"
 #include "base/large_stack.hpp"
+#include "base/messages/arguments.hpp"
+#include "base/messages/language.hpp"
+#include "base/messages/text_and_regex.hpp"
 #include "base/text_case.hpp"
 #include "base/utf8.hpp"
 #include "builtins/escapes.hpp"
@@ -80,7 +83,7 @@ Value matlab_strfind(Call& call) {
     if (texts.is(Kind::Cell)) {
       out = texts.cell_value();
       for (Value& item : out.items) {
-        if (!item.is(Kind::String)) call.fail("the cell must hold texts only");
+        if (!item.is(Kind::String)) call.fail(messages::cell_not_texts_only);
         item = positions(item.string_value());
       }
     } else {
@@ -98,8 +101,7 @@ Value matlab_strfind(Call& call) {
 Value strfind(Call& call) {
   if (call.session().dialect() == lang::Dialect::Matlab) return matlab_strfind(call);
   if (call.has(2))
-    throw Error("wrong number of arguments for 'strfind': expected 2, got " +
-                std::to_string(call.count()));
+    throw Error(fmt::format(messages::wrong_argument_count, "strfind", 2, call.count()));
   const std::string& text = call.string(0);
   const std::string& pattern = call.string(1);
   return Value::vector(num::Matrix::row(pattern_starts(text, pattern, true)));
@@ -115,10 +117,7 @@ constexpr std::size_t kRegexStack = std::size_t{256} << 20;
 const std::string& regex_text(Call& call) {
   const std::string& text = call.string(0);
   if (text.size() > kMaxRegexText) {
-    call.fail(
-        fmt::format("text of {} characters is longer than the {} a regular expression may "
-                    "search",
-                    text.size(), kMaxRegexText));
+    call.fail(fmt::format(messages::regex_text_too_long, text.size(), kMaxRegexText));
   }
   return text;
 }
@@ -208,7 +207,7 @@ Pattern compile(Call& call, const std::string& pattern, CompileFlags flags = {})
   try {
     return {std::regex(plain, syntax), std::move(names)};
   } catch (const std::regex_error& error) {
-    call.fail("invalid pattern \"" + pattern + "\": " + error.what());
+    call.fail(fmt::format(messages::invalid_pattern, pattern, error.what()));
   }
 }
 
@@ -264,10 +263,7 @@ Result run_regex(Call& call, Work work) {
     }
     if (std::chrono::steady_clock::now() > deadline) {
       lock.unlock();
-      call.fail(fmt::format(
-          "the match ran longer than {} s and was abandoned: the pattern backtracks on this "
-          "text (nested repetition such as (a|a)* or (a*)*); simplify the pattern",
-          kRegexSeconds));
+      call.fail(fmt::format(messages::regex_timed_out, kRegexSeconds));
     }
   }
   if (shared->failure) std::rethrow_exception(shared->failure);
@@ -325,8 +321,7 @@ Value matlab_regexprep(Call& call) {
     } else if (word == "emptymatch" || word == "noemptymatch") {
       empty_matches = word == "emptymatch";
     } else if (word != "tokenize" && word != "warnings") {
-      call.fail("unsupported option \"" + call.string(k) +
-                "\" (once, emptymatch, ignorecase, dotall, lineanchors)");
+      call.fail(fmt::format(messages::unsupported_regexprep_option, call.string(k)));
     }
   }
   const std::regex pattern = compile(call, call.string(1), flags).regex;
@@ -356,7 +351,7 @@ Value matlab_regexprep_cells(Call& call) {
   const std::vector<std::string> patterns = call.texts(1);
   const std::vector<std::string> replacements = call.texts(2);
   if (replacements.size() != 1 && replacements.size() != patterns.size()) {
-    call.fail("REPSTR must be one text or one per pattern");
+    call.fail(messages::bad_replacement_count);
   }
   auto replaced = [&](std::string text) {
     for (std::size_t k = 0; k < patterns.size(); ++k) {
@@ -385,8 +380,7 @@ Value regexprep(Call& call) {
     return cells ? matlab_regexprep_cells(call) : matlab_regexprep(call);
   }
   if (call.has(3)) {
-    throw Error("wrong number of arguments for 'regexprep': expected 3, got " +
-                std::to_string(call.count()));
+    throw Error(fmt::format(messages::wrong_argument_count, "regexprep", 3, call.count()));
   }
   const std::string& text = regex_text(call);
   const std::regex pattern = compile(call, call.string(1)).regex;
@@ -569,9 +563,8 @@ Value regexp(Call& call) {
     } else if (const std::optional<Output> output = output_option(option)) {
       outputs.push_back(*output);
     } else {
-      call.fail("unsupported option \"" + option +
-                "\" (match, start, end, tokenExtents, tokens, names, split, once, emptymatch" +
-                (matlab ? ", ignorecase, dotall, lineanchors)" : ")"));
+      call.fail(matlab ? fmt::format(messages::unsupported_regexp_option_matlab, option)
+                       : fmt::format(messages::unsupported_regexp_option, option));
     }
   }
   const Pattern pattern = compile(call, call.string(1), flags);
@@ -579,8 +572,7 @@ Value regexp(Call& call) {
   const std::vector<Match> found = matches_of(call, text, pattern.regex, empty_matches);
   const std::size_t wanted = std::max<std::size_t>(static_cast<std::size_t>(call.nargout()), 1);
   if (wanted > outputs.size()) {
-    call.fail("too many outputs: " + std::to_string(wanted) + " requested, " +
-              std::to_string(outputs.size()) + " available");
+    call.fail(fmt::format(messages::too_many_regexp_outputs, wanted, outputs.size()));
   }
   // MATLAB's empty cell answers (no match) are 1×0, cell(1, 0).
   const auto output = [&](Output which) {
@@ -619,8 +611,7 @@ bool names_option(const std::string& word, std::string_view name) {
 bool flag_value(Call& call, int index) {
   const Value& value = call.value(index);
   if (!value.is(Kind::Bool) && !value.is(Kind::Scalar)) {
-    call.fail(
-        fmt::format("argument {} must be true or false, got {}", index + 1, value.kind_name()));
+    call.fail(fmt::format(messages::not_true_or_false, index + 1, value.kind_name()));
   }
   return value.bool_value();
 }
@@ -645,22 +636,20 @@ SplitRule split_rule(Call& call) {
   if (call.has(next) && !call.value(next).is(Kind::String))
     rule.collapse = flag_value(call, next++);
   call.name_value_options(
-      next,
-      {{"CollapseDelimiters", [&](int k) { rule.collapse = flag_value(call, k); }},
-       {"DelimiterType", [&](int k) {
-          const std::string& type = call.string(k);
-          if (names_option(type, "RegularExpression")) {
-            rule.regular_expression = true;
-          } else if (names_option(type, "Simple")) {
-            rule.regular_expression = false;
-          } else {
-            call.fail(fmt::format(
-                "DelimiterType must be \"Simple\" or \"RegularExpression\", got \"{}\"", type));
-          }
-        }}});
-  if (rule.delimiters.empty()) call.fail("argument 2 (delimiter) must not be empty");
+      next, {{"CollapseDelimiters", [&](int k) { rule.collapse = flag_value(call, k); }},
+             {"DelimiterType", [&](int k) {
+                const std::string& type = call.string(k);
+                if (names_option(type, "RegularExpression")) {
+                  rule.regular_expression = true;
+                } else if (names_option(type, "Simple")) {
+                  rule.regular_expression = false;
+                } else {
+                  call.fail(fmt::format(messages::bad_delimiter_type, type));
+                }
+              }}});
+  if (rule.delimiters.empty()) call.fail(messages::delimiter_empty);
   for (std::string& delimiter : rule.delimiters) {
-    if (delimiter.empty()) call.fail("argument 2 (delimiter) must not be empty");
+    if (delimiter.empty()) call.fail(messages::delimiter_empty);
     if (matlab && !rule.regular_expression) delimiter = with_matlab_escapes(delimiter);
   }
   return rule;

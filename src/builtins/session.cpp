@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "base/error.hpp"
+#include "base/messages/environment.hpp"
 #include "builtins/registry.hpp"
 #include "lang/ast.hpp"
 #include "runtime/display.hpp"
@@ -32,7 +33,7 @@ using runtime::Value;
 // Octave's `more off` / `more on`: the pager; llmlab never pages its output.
 Value more(Call& call) {
   if (call.has(0) && call.string(0) != "on" && call.string(0) != "off") {
-    call.fail("expected \"on\" or \"off\", got \"" + call.string(0) + "\"");
+    call.fail(fmt::format(messages::expected_on_or_off, call.string(0)));
   }
   return Value();
 }
@@ -135,7 +136,7 @@ Value help(Call& call) {
       return Value();
     }
   }
-  call.fail(fmt::format("no builtin, function or keyword named '{}'", name));
+  call.fail(fmt::format(messages::no_such_name, name));
 }
 
 // The front end's way to clear its screen; none in a script, whose output is its record.
@@ -164,7 +165,7 @@ Value tic(Call& call) {
 // t = toc returns the seconds; a toc whose result nobody takes prints them in MATLAB's words.
 Value toc(Call& call) {
   const Stopwatch& watch = call.session().extension<Stopwatch>();
-  if (!watch.start) call.fail("call tic() first");
+  if (!watch.start) call.fail(messages::toc_before_tic);
   const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - *watch.start;
   if (call.nargout() > 0) return Value::scalar(elapsed.count());
   call.session().write(fmt::format("Elapsed time is {:.6f} seconds.\n", elapsed.count()));
@@ -173,14 +174,14 @@ Value toc(Call& call) {
 
 // Takes any arguments so that passing one gets rlab's own message rather than the count error.
 Value nproc(Call& call) {
-  if (call.count() > 0) call.fail("takes no arguments");
+  if (call.count() > 0) call.fail(messages::takes_no_arguments);
   return Value::scalar(static_cast<double>(std::max(1u, std::thread::hardware_concurrency())));
 }
 
 // Waits `seconds` (Inf: until interrupted) in slices, so that Ctrl-C, the Jupyter stop button
 // and a notebook block's time limit end the wait as they end a loop.
 void wait_for(Call& call, double seconds) {
-  if (!(seconds >= 0)) call.fail("duration must be non-negative");
+  if (!(seconds >= 0)) call.fail(messages::negative_duration);
   constexpr std::chrono::duration<double> kSlice(0.05);
   const auto start = std::chrono::steady_clock::now();
   const std::chrono::duration<double> total(seconds);
@@ -197,7 +198,7 @@ void wait_for(Call& call, double seconds) {
 // tests/hardening relies on it as a builtin that does not poll).
 Value sleep(Call& call) {
   const double seconds = call.scalar(0);
-  if (!(seconds >= 0)) call.fail("duration must be non-negative");
+  if (!(seconds >= 0)) call.fail(messages::negative_duration);
   std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
   return Value::scalar(0);
 }
@@ -205,7 +206,7 @@ Value sleep(Call& call) {
 // MATLAB's pause(n); pause() waits for a key press there, which a script, a notebook and a
 // kernel cell have no way to give.
 Value pause(Call& call) {
-  if (!call.has(0)) call.fail("give the seconds to wait, as in pause(0.5)");
+  if (!call.has(0)) call.fail(messages::pause_call_form);
   wait_for(call, call.scalar(0));
   return Value();
 }

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "base/messages/environment.hpp"
 #include "base/text_case.hpp"
 #include "builtins/registry.hpp"
 #include "runtime/display.hpp"
@@ -29,7 +30,7 @@ Value exit_session(Call& call) {
   if (call.has(0)) {
     const std::int64_t requested = call.integer(0);
     if (requested < 0 || requested > 255) {
-      call.fail(fmt::format("exit status must be an integer from 0 to 255, got {}", requested));
+      call.fail(fmt::format(messages::bad_exit_status, requested));
     }
     status = static_cast<int>(requested);
   }
@@ -61,7 +62,7 @@ Value who(Call& call) {
 // doc NAME: llmlab has no browser documentation; its help text is the documentation.
 Value doc(Call& call) {
   const runtime::NativeFunction* help = call.interpreter().find_builtin("help");
-  if (help == nullptr) call.fail("help is not installed");
+  if (help == nullptr) call.fail(messages::help_not_installed);
   return help->function(call);
 }
 
@@ -69,7 +70,7 @@ Value doc(Call& call) {
 // line each: the name and the first line of its help.
 Value lookfor(Call& call) {
   const std::string word = lowercase(call.string(0));
-  if (word.empty()) call.fail("lookfor needs a word to search for");
+  if (word.empty()) call.fail(messages::lookfor_needs_word);
   std::vector<std::string> names = call.interpreter().builtin_names();
   std::sort(names.begin(), names.end());
   std::string text;
@@ -106,7 +107,7 @@ std::string lowercase_words(Call& call, int first) {
 // `format rows N` / `format cols N` (N a count, or `all`): how much of a vector or matrix the
 // default mode's echo and disp show. Returns the message format prints.
 std::string set_limit(Call& call, bool rows) {
-  if (!call.has(1)) call.fail(fmt::format("format {} needs a count (or all)", call.string(0)));
+  if (!call.has(1)) call.fail(fmt::format(messages::format_needs_count, call.string(0)));
   std::int64_t count = 0;
   const Value& argument = call.value(1);
   if (argument.is(Kind::String)) {
@@ -117,8 +118,7 @@ std::string set_limit(Call& call, bool rows) {
       char* end = nullptr;
       const long long parsed = std::strtoll(word.c_str(), &end, 10);
       if (word.empty() || *end != '\0' || parsed < 1) {
-        call.fail(fmt::format("format {}: expected a positive count or all, got '{}'",
-                              call.string(0), word));
+        call.fail(fmt::format(messages::format_bad_count_or_all, call.string(0), word));
       }
       count = parsed;
     }
@@ -128,9 +128,7 @@ std::string set_limit(Call& call, bool rows) {
       count = std::numeric_limits<std::int64_t>::max();
     } else {
       count = call.integer(1);
-      if (count < 1)
-        call.fail(
-            fmt::format("format {}: expected a positive count, got {}", call.string(0), count));
+      if (count < 1) call.fail(fmt::format(messages::format_bad_count, call.string(0), count));
     }
   }
   runtime::Session& session = call.session();
@@ -184,7 +182,7 @@ Value format(Call& call) {
     } else {
       std::string words = call.string(0);
       for (int k = 1; k < call.count(); ++k) words += " " + call.string(k);
-      call.fail(fmt::format("unknown mode '{}' (try short, long, hex, commas)", words));
+      call.fail(fmt::format(messages::unknown_format_mode, words));
     }
   } else {
     session.set_format_mode(FormatMode::Short);

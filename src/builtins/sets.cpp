@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "base/large_stack.hpp"
+#include "base/messages/sets.hpp"
 #include "base/utf8.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
@@ -54,7 +55,7 @@ std::vector<std::string> elements_of<std::string>(Call& call, int index) {
     return {};
   }
   if (!x.is(Kind::StringArray) && !x.is(Kind::Cell)) {
-    call.fail(fmt::format("argument {}: expected string_array, got {}", index + 1, x.kind_name()));
+    call.fail(fmt::format(messages::argument_not_string_array, index + 1, x.kind_name()));
   }
   return call.texts(index);  // a cell of strings too
 }
@@ -95,7 +96,7 @@ Order order_option(Call& call, int index) {
   const std::string& option = call.string(index);
   if (option == "sorted") return Order::Sorted;
   if (option == "stable") return Order::Stable;
-  call.fail(fmt::format("unknown option \"{}\" (\"sorted\" or \"stable\")", option));
+  call.fail(fmt::format(messages::unknown_order_option, option));
 }
 
 // The result value and, for [c, ia, ib] = f(...), the position vectors of each part.
@@ -224,7 +225,7 @@ SetOptions set_options(Call& call, int first) {
   int sorted_or_stable = 0;
   int legacy = 0;
   for (int k = first; k < call.count(); ++k) {
-    if (!call.value(k).is(Kind::String)) call.fail("options must be strings");
+    if (!call.value(k).is(Kind::String)) call.fail(messages::order_options_not_strings);
     const std::string& option = call.string(k);
     if (option == "rows") {
       options.by_rows = true;
@@ -238,20 +239,19 @@ SetOptions set_options(Call& call, int first) {
       ++first_or_last;
       options.last = option == "last";
     } else {
-      call.fail(fmt::format("invalid option: {}", option));
+      call.fail(fmt::format(messages::invalid_option, option));
     }
   }
-  if (first_or_last > 1) call.fail("cannot specify both \"first\" and \"last\"");
+  if (first_or_last > 1) call.fail(messages::first_and_last);
   if (call.name() == "unique" && legacy > 0 && sorted_or_stable > 0) {
-    call.fail("cannot specify \"sorted\" or \"stable\" with \"legacy\"");
+    call.fail(messages::order_with_legacy);
   }
   if (sorted_or_stable + legacy > 1) {
-    call.fail(call.name() == "unique" && legacy == 0
-                  ? "cannot specify both \"sorted\" and \"stable\""
-                  : "only one of \"sorted\", \"stable\", or \"legacy\" may be specified");
+    call.fail(call.name() == "unique" && legacy == 0 ? messages::sorted_and_stable
+                                                     : messages::one_order_option);
   }
   if (first_or_last > 0 && sorted_or_stable > 0) {
-    call.fail("cannot specify \"first\"/\"last\" with \"sorted\"/\"stable\"");
+    call.fail(messages::occurrence_with_order);
   }
   return options;
 }
@@ -402,7 +402,7 @@ std::vector<double> one_based(const std::vector<num::Index>& picked) {
 // Items of b joined below a's (union's [a; b] and [a(:); b(:)]).
 SetItems joined_items(Call& call, const SetItems& a, const SetItems& b, bool by_rows) {
   if (by_rows && a.count > 0 && b.count > 0 && a.width != b.width) {
-    call.fail(fmt::format("number of columns in A and B must match ({} vs {})", a.width, b.width));
+    call.fail(fmt::format(messages::column_counts_differ, a.width, b.width));
   }
   SetItems joined = a.count > 0 ? a : b;
   joined.flat = a.flat;
@@ -476,7 +476,7 @@ Value matlab_intersect(Call& call) {
     return Value::tuple({none, none, none});
   }
   if (options.by_rows && a.width != b.width) {
-    call.fail(fmt::format("number of columns in A and B must match ({} vs {})", a.width, b.width));
+    call.fail(fmt::format(messages::column_counts_differ, a.width, b.width));
   }
   const DistinctItems distinct = distinct_items(a, options.order, options.legacy);
   const std::vector<double> in_b = first_matches(a, distinct.picked, b, options.legacy);
@@ -500,7 +500,7 @@ Value matlab_setdiff(Call& call) {
   const SetItems a = set_items(call, 0, options.by_rows);
   const SetItems b = set_items(call, 1, options.by_rows);
   if (options.by_rows && a.count > 0 && b.count > 0 && a.width != b.width) {
-    call.fail(fmt::format("number of columns in A and B must match ({} vs {})", a.width, b.width));
+    call.fail(fmt::format(messages::column_counts_differ, a.width, b.width));
   }
   if (a.count == 0) {
     const Value empty = a.zero_by_zero || options.by_rows
@@ -557,12 +557,11 @@ Value matlab_setxor(Call& call) {
 
 // ismember(a, s, "rows"): for each row of a, whether s has it and the first row that does.
 Value matlab_ismember_rows(Call& call) {
-  if (call.string(2) != "rows") call.fail(fmt::format("invalid option: {}", call.string(2)));
+  if (call.string(2) != "rows") call.fail(fmt::format(messages::invalid_option, call.string(2)));
   const SetItems a = set_items(call, 0, true);
   const SetItems s = set_items(call, 1, true);
   if (a.count > 0 && s.count > 0 && a.width != s.width) {
-    call.fail(fmt::format("A and S must have the same number of columns with \"rows\" ({} vs {})",
-                          a.width, s.width));
+    call.fail(fmt::format(messages::rows_column_counts_differ, a.width, s.width));
   }
   std::vector<num::Index> all(static_cast<std::size_t>(a.count));
   for (num::Index k = 0; k < a.count; ++k) all[static_cast<std::size_t>(k)] = k;
@@ -608,7 +607,7 @@ Value oriented_texts(Value result, bool row) {
 
 // rlab's set operations take one option, "sorted" or "stable".
 void one_option(Call& call) {
-  if (call.has(3)) call.fail("takes one option, \"sorted\" or \"stable\"");
+  if (call.has(3)) call.fail(messages::takes_one_order_option);
 }
 
 // Text results in matlab code: setdiff's is a row when a is; intersect's and union's when both
@@ -644,7 +643,7 @@ Value union_builtin(Call& call) {
 
 Value setxor(Call& call) {
   if (!call.value(0).is_numeric() || !call.value(1).is_numeric()) {
-    call.fail(fmt::format("takes numeric operands, got {} and {}", call.value(0).kind_name(),
+    call.fail(fmt::format(messages::operands_not_numeric, call.value(0).kind_name(),
                           call.value(1).kind_name()));
   }
   return matlab_setxor(call);
@@ -665,7 +664,7 @@ num::Matrix text_positions(Call& call) {
   const Value& x = call.value(0);
   const Value& set = call.value(1);
   if (!set.is(Kind::StringArray) && !set.is(Kind::String) && !set.is(Kind::Cell)) {
-    call.fail(fmt::format("a string is looked up in a string array, got {}", set.kind_name()));
+    call.fail(fmt::format(messages::string_lookup_not_string_array, set.kind_name()));
   }
   const std::vector<std::string> items = call.texts(1);
   const std::vector<std::string> keys = call.texts(0);

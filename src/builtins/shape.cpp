@@ -18,6 +18,9 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/messages/arguments.hpp"
+#include "base/messages/arrays.hpp"
+#include "base/messages/language.hpp"
 #include "base/utf8.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
@@ -65,13 +68,12 @@ Value filled(Call& call, double fill) {
   if (argument.is(Kind::Vector) || argument.is(Kind::Matrix)) {
     const num::Matrix& dims = argument.matrix_value();
     if (dims.size() != 2) {
-      call.fail(
-          fmt::format("expected scalar or 2-element vector, got {}-element vector", dims.size()));
+      call.fail(fmt::format(messages::size_not_scalar_or_pair, dims.size(), "vector"));
     }
     // MATLAB's sizes are whole numbers (rlab rounds them, rng.md §6.3).
     if (call.session().dialect() == lang::Dialect::Matlab &&
         (dims[0] != std::floor(dims[0]) || dims[1] != std::floor(dims[1]))) {
-      call.fail("size inputs must be integers");
+      call.fail(fmt::format(messages::must_be_integers, "size inputs"));
     }
     return Value::matrix(num::Matrix(rounded_size(dims[0]), rounded_size(dims[1]), fill));
   }
@@ -86,7 +88,7 @@ Value ones(Call& call) { return filled(call, 1.0); }
 
 Value eye(Call& call) {
   // Up to four arguments reach here through class_aware; only two are sizes.
-  if (call.count() > 2) call.fail("expected eye(n) or eye(m, n) and an optional class");
+  if (call.count() > 2) call.fail(messages::eye_call_forms);
   const num::Index rows = call.count_argument(0);
   const num::Index columns = call.has(1) ? call.count_argument(1) : rows;
   num::Matrix result(rows, columns);
@@ -179,7 +181,8 @@ Value selected_extents(Call& call) {
   num::Matrix row(1, static_cast<num::Index>(dims.size()));
   for (std::size_t k = 0; k < dims.size(); ++k) {
     const double d = dims[k];
-    if (d < 1 || d != std::floor(d)) call.fail("DIM must be a positive integer");
+    if (d < 1 || d != std::floor(d))
+      call.fail(fmt::format(messages::must_be_positive_integer, "DIM"));
     double extent = 1.0;
     if (const std::optional<num::Dims> nd = nd_extents(x)) {
       const num::Dims& all = *nd;
@@ -194,7 +197,7 @@ Value selected_extents(Call& call) {
   }
   if (call.nargout() >= 2) {
     if (static_cast<std::size_t>(call.nargout()) != dims.size()) {
-      call.fail("the number of outputs must match the number of dims");
+      call.fail(messages::outputs_not_dims);
     }
     return Value::tuple(std::move(extents));
   }
@@ -207,8 +210,7 @@ Value size(Call& call) {
     return selected_extents(call);
   }
   if (call.count() > 2) {
-    throw Error(
-        fmt::format("wrong number of arguments for 'size': expected 1..2, got {}", call.count()));
+    throw Error(fmt::format(messages::wrong_argument_count, "size", "1..2", call.count()));
   }
   if (const std::optional<num::Dims> nd = nd_extents(call.value(0))) return nd_size(call, *nd);
   if (is_matlab_trailing_dim(call)) {
@@ -278,9 +280,9 @@ Value length(Call& call) {
     case Kind::Object:
       // A keyed object's length is its entry count (MATLAB's length(containers.Map)).
       if (std::optional<Value> count = value.object_value()->property("Count")) return *count;
-      call.fail(fmt::format("unsupported type {}", value.object_value()->kind_name()));
+      call.fail(fmt::format(messages::unsupported_type, value.object_value()->kind_name()));
     default:
-      call.fail(fmt::format("unsupported type {}", value.kind_name()));
+      call.fail(fmt::format(messages::unsupported_type, value.kind_name()));
   }
 }
 
@@ -288,7 +290,7 @@ Value numel(Call& call) {
   const Value& value = call.value(0);
   if (!runtime::is_numeric_or_nd(value) && !value.is(Kind::String) &&
       !value.is(Kind::StringArray) && !value.is(Kind::Cell) && !runtime::is_struct_like(value)) {
-    call.fail(fmt::format("unsupported type {}", value.kind_name()));
+    call.fail(fmt::format(messages::unsupported_type, value.kind_name()));
   }
   return Value::scalar(static_cast<double>(value.element_count()));
 }
@@ -331,14 +333,20 @@ Value vertcat(Call& call) {
   return runtime::concatenate(rows, call.session().dialect());
 }
 
-// The numeric arguments from `first` on as arrays; anything else is "<name>: cannot <what>
+// The error for an argument `x` of a kind the builtin cannot take: "cannot <verb> <kind>", or
+// "unsupported type <kind>" when no verb is given.
+[[noreturn]] void fail_kind(const Call& call, std::string_view verb, const Value& x) {
+  if (verb.empty()) call.fail(fmt::format(messages::unsupported_type, x.kind_name()));
+  call.fail(fmt::format(messages::cannot_operate_on, verb, x.kind_name()));
+}
+
+// The numeric arguments from `first` on as arrays; anything else is "<name>: cannot <verb>
 // <kind>".
-std::vector<num::NdArray> nd_arguments(const Call& call, int first, const char* what) {
+std::vector<num::NdArray> nd_arguments(const Call& call, int first, std::string_view verb) {
   std::vector<num::NdArray> arrays;
   for (int k = first; k < call.count(); ++k) {
     const Value& x = call.value(k);
-    if (!runtime::is_numeric_or_nd(x))
-      call.fail(std::string(what) + " " + std::string(x.kind_name()));
+    if (!runtime::is_numeric_or_nd(x)) fail_kind(call, verb, x);
     // The empty vector `[]` is MATLAB's 0×0, which concatenation leaves out.
     const bool empty_vector = x.is(Kind::Vector) && x.matrix_value().empty();
     arrays.push_back(empty_vector ? num::NdArray() : runtime::as_nd_array(x));
@@ -356,12 +364,12 @@ bool all_logical(const Call& call, int first) {
 // cat along dim 3 or more, or of an N-D array along any dim (MATLAB's rules: every other
 // extent must agree, [] is left out).
 Value nd_cat(Call& call, int dim) {
-  const std::vector<num::NdArray> parts = nd_arguments(call, 1, "cannot concatenate");
+  const std::vector<num::NdArray> parts = nd_arguments(call, 1, "concatenate");
   const int mismatch = num::concatenation_mismatch(dim, parts);
   if (mismatch >= 0) {
-    call.fail(fmt::format(
-        "dimension mismatch: argument {} is {} (concatenating along dim {})", mismatch + 2,
-        fmt::join(parts[static_cast<std::size_t>(mismatch)].dims(), "×"), dim + 1));
+    call.fail(fmt::format(messages::concatenation_mismatch, mismatch + 2,
+                          fmt::join(parts[static_cast<std::size_t>(mismatch)].dims(), "×"),
+                          dim + 1));
   }
   return runtime::nd_result(num::concatenated(dim, parts), all_logical(call, 1));
 }
@@ -381,7 +389,7 @@ Value cat(Call& call) {
   } else if (dim == 2) {
     rows.emplace_back(call.arguments().begin() + 1, call.arguments().end());
   } else {
-    call.fail(fmt::format("dim must be 1, 2, or 3, got {}", num::format_shortest(dim)));
+    call.fail(fmt::format(messages::dim_not_1_2_or_3, num::format_shortest(dim)));
   }
   return runtime::concatenate(rows, call.session().dialect());
 }
@@ -400,7 +408,7 @@ std::pair<num::Index, num::Index> size_arguments(const Call& call, int index) {
     // Non-negative integers below 2^53 convert exactly (and without overflow) to Index.
     auto is_size = [](double x) { return x >= 0 && x < 0x1p53 && x == std::floor(x); };
     if (!is_size(m[0]) || !is_size(m[1])) {
-      call.fail("size vector must hold two non-negative integers");
+      call.fail(messages::size_vector_not_two_counts);
     }
     return {static_cast<num::Index>(m[0]), static_cast<num::Index>(m[1])};
   }
@@ -409,9 +417,9 @@ std::pair<num::Index, num::Index> size_arguments(const Call& call, int index) {
 }
 
 // A numeric argument that is not an array becomes a 1×1 block (Scalar, Complex, Bool).
-const Value& numeric(const Call& call, int index, const char* what) {
+const Value& numeric(const Call& call, int index, std::string_view verb) {
   const Value& x = call.value(index);
-  if (!x.is_numeric()) call.fail(std::string(what) + " " + std::string(x.kind_name()));
+  if (!x.is_numeric()) fail_kind(call, verb, x);
   return x;
 }
 
@@ -426,7 +434,7 @@ Value matlab_linspace(Call& call) {
       n = 1;
     } else {
       const double given = call.scalar(2);
-      if (std::isnan(given)) call.fail("N must be a number, got NaN");
+      if (std::isnan(given)) call.fail(fmt::format(messages::must_be_a_number, "N"));
       n = given < 1.0 ? 0 : static_cast<num::Index>(std::min(std::floor(given), 1e9));
     }
   }
@@ -434,11 +442,11 @@ Value matlab_linspace(Call& call) {
   const num::Matrix ends = call.matrix(1);
   for (const num::Matrix* end : {&starts, &ends}) {
     if (end->empty() || (end->rows() != 1 && end->columns() != 1)) {
-      call.fail("START and END must be scalars or vectors");
+      call.fail(messages::start_end_not_vectors);
     }
   }
   if (starts.size() != 1 && ends.size() != 1 && starts.size() != ends.size()) {
-    call.fail("START and END must be scalars or vectors of the same length");
+    call.fail(messages::start_end_lengths_differ);
   }
   const num::Index rows = std::max(starts.size(), ends.size());
   const bool complex = starts.is_complex() || ends.is_complex();
@@ -518,7 +526,7 @@ num::Dims matlab_replication(const Call& call) {
   std::vector<double> counts;
   if (call.count() > 3) {
     for (int k = 1; k < call.count(); ++k) {
-      if (call.matrix(k).size() != 1) call.fail("all input arguments must be scalar");
+      if (call.matrix(k).size() != 1) call.fail(messages::inputs_not_scalar);
       counts.push_back(call.scalar(k));
     }
   } else if (call.count() == 3) {
@@ -545,7 +553,7 @@ num::Dims matlab_replication(const Call& call) {
   num::Dims dims;
   for (double count : counts) {
     if (count != std::floor(count) || !std::isfinite(count)) {
-      call.fail("size arguments must be integers, got " + num::format_shortest(count));
+      call.fail(fmt::format(messages::size_arguments_not_integers, num::format_shortest(count)));
     }
     dims.push_back(count < 0 ? 0 : static_cast<num::Index>(count));
   }
@@ -576,7 +584,7 @@ Value repmat(Call& call) {
   // row of characters (there are no character matrices), so more rows keep rlab's error.
   if (call.value(0).is(Kind::String)) {
     const auto [m, n] = size_arguments(call, 1);
-    if (m != 1) call.fail("cannot tile string");
+    if (m != 1) call.fail(fmt::format(messages::cannot_operate_on, "tile", "string"));
     const std::string& text = call.value(0).string_value();
     std::string tiled;
     tiled.reserve(text.size() * static_cast<std::size_t>(n));
@@ -588,7 +596,7 @@ Value repmat(Call& call) {
   // A string array tiles along its one dimension, as MATLAB's repmat({'-'}, 1, n) does.
   if (call.value(0).is(Kind::StringArray)) {
     const auto [m, n] = size_arguments(call, 1);
-    if (m != 1) call.fail("cannot tile string_array");
+    if (m != 1) call.fail(fmt::format(messages::cannot_operate_on, "tile", "string_array"));
     const std::vector<std::string>& items = call.value(0).string_array_value();
     std::vector<std::string> tiled;
     tiled.reserve(items.size() * static_cast<std::size_t>(n));
@@ -604,7 +612,7 @@ Value repmat(Call& call) {
     const Value& a = call.value(0);
     return runtime::nd_result(num::repeated(runtime::as_nd_array(a), *reps), a.is_logical());
   }
-  const Value& a = numeric(call, 0, "cannot tile");
+  const Value& a = numeric(call, 0, "tile");
   const auto [m, n] = size_arguments(call, 1);
   return Value::matrix(num::repmat(a.as_matrix(), m, n), a.is_logical() && a.is_array());
 }
@@ -617,10 +625,10 @@ std::pair<num::Index, num::Index> reshape_sizes(const Call& call, num::Index tot
     return size_arguments(call, 1);
   }
   const bool rows_free = is_placeholder(call.value(1));
-  if (rows_free && is_placeholder(call.value(2))) call.fail("only one size may be []");
+  if (rows_free && is_placeholder(call.value(2))) call.fail(messages::one_empty_size_only);
   const num::Index known = call.count_argument(rows_free ? 2 : 1);
   if (known == 0 || total % known != 0) {
-    call.fail(fmt::format("cannot reshape {} elements with a dimension of {}", total, known));
+    call.fail(fmt::format(messages::reshape_dimension_mismatch, total, known));
   }
   return rows_free ? std::pair{total / known, known} : std::pair{known, total / known};
 }
@@ -638,7 +646,7 @@ num::Dims nd_reshape_dims(const Call& call, num::Index total) {
   } else {
     for (int k = 1; k < call.count(); ++k) {
       if (is_placeholder(call.value(k))) {
-        if (free >= 0) call.fail("only one size may be []");
+        if (free >= 0) call.fail(messages::one_empty_size_only);
         free = k - 1;
         dims.push_back(1);
       } else {
@@ -646,18 +654,16 @@ num::Dims nd_reshape_dims(const Call& call, num::Index total) {
       }
     }
   }
-  if (dims.size() < 2) call.fail("size vector must have at least 2 elements");
+  if (dims.size() < 2) call.fail(messages::size_vector_below_two);
   num::Index known = 1;
   for (num::Index extent : dims) known *= extent;
   if (free >= 0) {
     if (known == 0 || total % known != 0) {
-      call.fail(
-          fmt::format("cannot reshape {} elements with dimensions of product {}", total, known));
+      call.fail(fmt::format(messages::reshape_product_mismatch, total, known));
     }
     dims[static_cast<std::size_t>(free)] = total / known;
   } else if (known != total) {
-    call.fail(fmt::format("cannot reshape {} elements into {} (= {} elements)", total,
-                          fmt::join(dims, "×"), known));
+    call.fail(fmt::format(messages::reshape_cannot_fit, total, fmt::join(dims, "×"), known));
   }
   return dims;
 }
@@ -675,7 +681,8 @@ Value reshape_result(const Call& call, num::Matrix m, bool logical) {
 // reshape to or from N dims: a 2-D result keeps the 2-D form's kinds (1×n and n×1 a Vector).
 Value nd_reshape(Call& call) {
   const Value& a = call.value(0);
-  if (!runtime::is_numeric_or_nd(a)) call.fail("cannot reshape " + std::string(a.kind_name()));
+  if (!runtime::is_numeric_or_nd(a))
+    call.fail(fmt::format(messages::cannot_operate_on, "reshape", a.kind_name()));
   const num::NdArray source = runtime::as_nd_array(a);
   const bool logical = a.is_logical() && !a.is(Kind::Bool);
   num::NdArray result = num::reshaped(source, nd_reshape_dims(call, source.size()));
@@ -689,7 +696,7 @@ Value reshape(Call& call) {
   const bool sizes_nd = call.count() >= 4 || (call.count() == 2 && call.value(1).is_array() &&
                                               call.value(1).matrix_value().size() >= 3);
   if (sizes_nd || call.value(0).is_nd_array()) return nd_reshape(call);
-  const Value& a = numeric(call, 0, "cannot reshape");
+  const Value& a = numeric(call, 0, "reshape");
   const auto [rows, columns] = reshape_sizes(call, a.as_matrix().size());
   num::Matrix result = num::reshape(a.as_matrix(), rows, columns);
   const bool logical = a.is_logical() && a.is_array();
@@ -705,28 +712,26 @@ std::vector<int> permutation_argument(const Call& call, int ndims) {
     const double d = order[k];
     if (!(d >= 1.0) || d != std::floor(d) || d > static_cast<double>(order.size()) ||
         seen[static_cast<std::size_t>(d - 1)]) {
-      call.fail("order must be a permutation of 1..n");
+      call.fail(messages::order_not_permutation);
     }
     seen[static_cast<std::size_t>(d - 1)] = true;
     result.push_back(static_cast<int>(d) - 1);
   }
   if (static_cast<int>(result.size()) < ndims) {
-    call.fail(fmt::format("order must have at least ndims(A) = {} elements, got {}", ndims,
-                          result.size()));
+    call.fail(fmt::format(messages::order_too_short, ndims, result.size()));
   }
   return result;
 }
 
-const Value& numeric_or_nd(const Call& call, int index, const char* what) {
+const Value& numeric_or_nd(const Call& call, int index, std::string_view verb) {
   const Value& x = call.value(index);
-  if (!runtime::is_numeric_or_nd(x))
-    call.fail(std::string(what) + " " + std::string(x.kind_name()));
+  if (!runtime::is_numeric_or_nd(x)) fail_kind(call, verb, x);
   return x;
 }
 
 Value permute(Call& call) {
   if (is_cell_argument(call)) return through_positions(call, permute);
-  const Value& a = numeric_or_nd(call, 0, "cannot permute");
+  const Value& a = numeric_or_nd(call, 0, "permute");
   const num::NdArray source = runtime::as_nd_array(a);
   const std::vector<int> order = permutation_argument(call, source.ndims());
   return runtime::nd_result(num::permuted(source, order), a.is_logical() && !a.is(Kind::Bool));
@@ -735,7 +740,7 @@ Value permute(Call& call) {
 // ipermute(A, order): the permutation that permute(·, order) undoes.
 Value ipermute(Call& call) {
   if (is_cell_argument(call)) return through_positions(call, ipermute);
-  const Value& a = numeric_or_nd(call, 0, "cannot permute");
+  const Value& a = numeric_or_nd(call, 0, "permute");
   const num::NdArray source = runtime::as_nd_array(a);
   const std::vector<int> order = permutation_argument(call, source.ndims());
   std::vector<int> inverse(order.size());
@@ -749,14 +754,15 @@ Value ipermute(Call& call) {
 // modulo ndims); a negative n puts -n leading singleton dims first. shiftdim(A) removes the
 // leading singleton dims, and [B, n] = shiftdim(A) says how many.
 Value shiftdim(Call& call) {
-  const Value& a = numeric_or_nd(call, 0, "cannot shift the dims of");
+  const Value& a = numeric_or_nd(call, 0, "shift the dims of");
   const bool logical = a.is_logical() && !a.is(Kind::Bool);
   const num::NdArray source = runtime::as_nd_array(a);
   const num::Dims& dims = source.dims();
   num::Index shift = 0;
   if (call.has(1)) {
     const double n = call.scalar(1);
-    if (n != std::floor(n) || !std::isfinite(n)) call.fail("n must be an integer");
+    if (n != std::floor(n) || !std::isfinite(n))
+      call.fail(fmt::format(messages::must_be_integer, "n"));
     shift = static_cast<num::Index>(n);
   } else {
     while (shift < static_cast<num::Index>(dims.size()) - 1 &&
@@ -792,7 +798,8 @@ Value squeeze(Call& call) {
 // diag(v, m, n): the m×n matrix with v's elements down its diagonal (as many as fit).
 Value sized_diagonal(Call& call) {
   const Value& x = call.value(0);
-  if (!x.is_numeric() || !is_one_dimensional(x.as_matrix())) call.fail("V must be a vector");
+  if (!x.is_numeric() || !is_one_dimensional(x.as_matrix()))
+    call.fail(fmt::format(messages::must_be_vector, "V"));
   const num::Matrix v = x.as_matrix();
   const num::Index rows = call.count_argument(1);
   const num::Index columns = call.count_argument(2);
@@ -823,7 +830,7 @@ Value diag(Call& call) {
     }
     return Value::vector(std::move(diagonal));
   }
-  if (!x.is_numeric()) call.fail("expected vector or matrix, got " + std::string(x.kind_name()));
+  if (!x.is_numeric()) call.fail(fmt::format(messages::expected_vector_or_matrix, x.kind_name()));
   return Value::matrix(num::diagonal_matrix(x.as_matrix(), k));
 }
 
@@ -832,7 +839,7 @@ Value meshgrid(Call& call) {
   const num::Matrix y = call.has(1) ? call.matrix(1) : x;
   if (call.session().dialect() == lang::Dialect::Matlab &&
       (!is_one_dimensional(x) || !is_one_dimensional(y))) {
-    call.fail("X and Y must be vectors");
+    call.fail(fmt::format(messages::must_be_vector_plural, "X and Y"));
   }
   auto [grid_x, grid_y] = num::meshgrid(x, y);
   // One output is X alone (a tuple would reach an expression such as sum(meshgrid(x, y))).
@@ -870,7 +877,7 @@ Value fliplr(Call& call) {
     std::reverse(items.begin(), items.end());
     return Value::string_array(std::move(items));
   }
-  const Value& x = numeric(call, 0, "unsupported type");
+  const Value& x = numeric(call, 0, "");
   if (!x.is_array()) return x;
   return Value::like(x, num::flip_columns(x.matrix_value()));
 }
@@ -880,7 +887,7 @@ Value flipud(Call& call) {
   if (call.value(0).is_nd_array()) return nd_flipped(call.value(0), 0);
   const Value& text = call.value(0);
   if (text.is(Kind::String) || text.is(Kind::StringArray)) return text;
-  const Value& x = numeric(call, 0, "unsupported type");
+  const Value& x = numeric(call, 0, "");
   if (!x.is_array()) return x;
   return Value::like(x, num::flip_rows(x.matrix_value()));
 }
@@ -906,11 +913,11 @@ Value flip(Call& call) {
 // shifts, one per dimension).
 Value shifted_by_vector(Call& call, const Value& x) {
   const num::Matrix shifts = call.matrix(1);
-  if (shifts.size() > 2) call.fail("shifts beyond two dimensions need an N-D array");
+  if (shifts.size() > 2) call.fail(messages::shifts_need_nd_array);
   num::Matrix m = x.matrix_value();
   for (num::Index d = 0; d < shifts.size(); ++d) {
     const double k = shifts[d];
-    if (k != std::floor(k)) call.fail("shifts must be integers");
+    if (k != std::floor(k)) call.fail(fmt::format(messages::must_be_integers, "shifts"));
     m = num::circular_shift(m, static_cast<num::Index>(k),
                             d == 0 ? num::Dimension::Rows : num::Dimension::Columns);
   }
@@ -938,7 +945,7 @@ Value circshift(Call& call) {
   if (const std::optional<int> dim = nd_transform_dim(call, 2)) {
     return nd_circshift(call, *dim, call.integer(1));
   }
-  const Value& x = numeric(call, 0, "unsupported type");
+  const Value& x = numeric(call, 0, "");
   if (call.session().dialect() == lang::Dialect::Matlab && !call.has(2) && x.is_array() &&
       call.value(1).element_count() > 1) {
     return shifted_by_vector(call, x);
@@ -951,7 +958,7 @@ Value circshift(Call& call) {
   num::Dimension dimension = row ? num::Dimension::Columns : num::Dimension::Rows;
   if (call.has(2)) {
     const std::int64_t dim = call.integer(2);
-    if (dim != 1 && dim != 2) call.fail("dim must be 1 or 2, got " + std::to_string(dim));
+    if (dim != 1 && dim != 2) call.fail(fmt::format(messages::dim_not_one_or_two, dim));
     dimension = dim == 1 ? num::Dimension::Rows : num::Dimension::Columns;
   }
   if (!x.is_array()) return x;
@@ -1074,11 +1081,12 @@ Value rot90(Call& call) {
 std::pair<num::Index, num::Index> size_argument(Call& call) {
   const num::Matrix size = real_matrix(call, 0);
   if (size.size() != 2) {
-    call.fail("size must have 2 elements, got " + std::to_string(size.size()));
+    call.fail(fmt::format(messages::size_not_two_elements, size.size()));
   }
   for (num::Index k = 0; k < 2; ++k) {
     if (!(size[k] >= 0.0 && size[k] <= kLargestSize) || std::floor(size[k]) != size[k]) {
-      call.fail("size must hold non-negative integers, got " + num::format_shortest(size[k]));
+      call.fail(
+          fmt::format(messages::size_not_non_negative_integers, num::format_shortest(size[k])));
     }
   }
   return {static_cast<num::Index>(size[0]), static_cast<num::Index>(size[1])};
@@ -1087,7 +1095,7 @@ std::pair<num::Index, num::Index> size_argument(Call& call) {
 // A 1-based subscript within 1..limit, as a 0-based index.
 num::Index subscript(Call& call, double value, num::Index limit) {
   if (!(value >= 1.0) || std::floor(value) != value || value > static_cast<double>(limit)) {
-    call.fail("index " + num::format_shortest(value) + " out of range 1.." + std::to_string(limit));
+    call.fail(fmt::format(messages::subscript_out_of_range, num::format_shortest(value), limit));
   }
   return static_cast<num::Index>(value) - 1;
 }
@@ -1122,7 +1130,7 @@ Value nd_sub2ind(Call& call) {
     subscripts.push_back(real_matrix(call, k + 1));
     if (subscripts.back().rows() != first.rows() ||
         subscripts.back().columns() != first.columns()) {
-      call.fail("the subscripts must all be of the same size");
+      call.fail(messages::subscript_sizes_differ);
     }
   }
   for (num::Index e = 0; e < first.size(); ++e) {
@@ -1132,7 +1140,7 @@ Value nd_sub2ind(Call& call) {
       const double index = subscripts[static_cast<std::size_t>(k)][e];
       if (index != std::floor(index) || index < 1.0 ||
           index > extents[static_cast<std::size_t>(k)]) {
-        call.fail("index out of range");
+        call.fail(messages::index_out_of_range);
       }
       linear += (index - 1.0) * stride;
       stride *= extents[static_cast<std::size_t>(k)];
@@ -1149,20 +1157,19 @@ Value sub2ind(Call& call) {
     return nd_sub2ind(call);
   }
   if (call.count() != 3) {
-    throw Error("wrong number of arguments for 'sub2ind': expected 3, got " +
-                std::to_string(call.count()));
+    throw Error(fmt::format(messages::wrong_argument_count, "sub2ind", 3, call.count()));
   }
   const auto [rows, columns] = size_argument(call);
   const num::Matrix r = real_matrix(call, 1);
   const num::Matrix c = real_matrix(call, 2);
   if (r.size() != c.size()) {
-    call.fail("subscripts must have the same number of elements (" + std::to_string(r.size()) +
-              " vs " + std::to_string(c.size()) + ")");
+    call.fail(
+        fmt::format(messages::must_have_same_number_of_elements, "subscripts", r.size(), c.size()));
   }
   // MATLAB's subscripts are of one size, not only of one count.
   if (call.session().dialect() == lang::Dialect::Matlab &&
       (r.rows() != c.rows() || r.columns() != c.columns())) {
-    call.fail("the subscripts must all be of the same size");
+    call.fail(messages::subscript_sizes_differ);
   }
   num::Matrix result(r.rows(), r.columns());
   for (num::Index k = 0; k < r.size(); ++k) {
@@ -1192,7 +1199,7 @@ Value nd_ind2sub(Call& call) {
   for (num::Index e = 0; e < idx.size(); ++e) {
     const double index = idx[e];
     if (index != std::floor(index) || index < 1.0 || index > total) {
-      call.fail("index out of range");
+      call.fail(messages::index_out_of_range);
     }
     double rest = index - 1.0;
     for (int k = 0; k < outputs; ++k) {

@@ -14,6 +14,9 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/messages/arguments.hpp"
+#include "base/messages/language.hpp"
+#include "base/messages/mathematics.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/matlab_staples.hpp"
 #include "builtins/registry.hpp"
@@ -34,7 +37,7 @@ using runtime::Value;
 std::vector<double> signal_argument(Call& call, int index, const char* what) {
   const num::Matrix m = real_matrix(call, index);
   if (m.rows() > 1 && m.columns() > 1) {
-    call.fail(fmt::format("{} must be a vector, got a {}x{} matrix", what, m.rows(), m.columns()));
+    call.fail(fmt::format(messages::must_be_vector_got_matrix, what, m.rows(), m.columns()));
   }
   return {m.real_values().begin(), m.real_values().end()};
 }
@@ -54,7 +57,7 @@ Value like_signal(const Call& call, int index, const std::vector<double>& values
 // one-sided at the two ends, spacing h (default 1).
 Value gradient(Call& call) {
   const num::Matrix y = real_matrix(call, 0);
-  if (y.rows() > 1 && y.columns() > 1) call.fail("y must be a vector");
+  if (y.rows() > 1 && y.columns() > 1) call.fail(fmt::format(messages::must_be_vector, "y"));
   const std::vector<double> g = num::gradient(y.real_values(), call.scalar_or(1, 1.0));
   return same_shape(call.value(0), num::Matrix::row(g).with_shape(y.rows(), y.columns()));
 }
@@ -85,7 +88,7 @@ FilterCoefficients filter_coefficients(Call& call) {
   const num::Matrix b_given = call.matrix(0);
   const num::Matrix a_given = call.matrix(1);
   if (a_given.empty() || a_given.complex_at(0) == num::Complex(0.0, 0.0)) {
-    call.fail("a(1) must be non-zero");
+    call.fail(messages::leading_coefficient_zero);
   }
   const num::Index order = std::max(a_given.size(), b_given.size());
   const num::Complex lead = a_given.complex_at(0);
@@ -108,8 +111,7 @@ std::optional<num::Matrix> filter_initial_state(Call& call, num::Index states, n
   const bool one_column = initial.size() == states;
   const bool per_slice = initial.size() == states * count && initial.rows() == states;
   if (!one_column && !per_slice) {
-    call.fail(
-        fmt::format("zi must have {} values for each slice (max(numel(a), numel(b)) - 1)", states));
+    call.fail(fmt::format(messages::bad_initial_conditions, states));
   }
   return initial;
 }
@@ -180,12 +182,11 @@ Value matlab_filter(Call& call) {
 Value filter(Call& call) {
   if (call.session().dialect() == lang::Dialect::Matlab) return matlab_filter(call);
   if (call.has(3))
-    throw Error("wrong number of arguments for 'filter': expected 3, got " +
-                std::to_string(call.count()));
+    throw Error(fmt::format(messages::wrong_argument_count, "filter", 3, call.count()));
   const std::vector<double> b = signal_argument(call, 0, "b");
   const std::vector<double> a = signal_argument(call, 1, "a");
   const std::vector<double> x = signal_argument(call, 2, "x");
-  if (a.empty() || a.front() == 0.0) call.fail("a(1) must be non-zero");
+  if (a.empty() || a.front() == 0.0) call.fail(messages::leading_coefficient_zero);
   return like_signal(call, 2, num::filter(b, a, x));
 }
 
@@ -195,13 +196,13 @@ num::Window window_argument(Call& call) {
   const num::Matrix w = real_matrix(call, 1);
   const auto count = [&](double value) {
     if (!(value >= 0.0) || std::floor(value) != value) {
-      call.fail("window must be a positive integer or [back, forward]");
+      call.fail(messages::bad_window);
     }
     return static_cast<std::size_t>(value);
   };
   if (w.size() == 2) return {count(w[0]), count(w[1])};
   if (w.size() != 1 || w[0] < 1.0) {
-    call.fail("window must be a positive integer or [back, forward]");
+    call.fail(messages::bad_window);
   }
   return num::centred_window(count(w[0]));
 }
@@ -237,15 +238,14 @@ Value moving_window(Call& call) {
 // cumtrapz(y) with unit spacing, cumtrapz(x, y): the running trapezoidal integral, from 0.
 Value cumtrapz(Call& call) {
   if (takes_matlab_trapezoid(call)) return matlab_trapezoid(call, Integral::Running);
-  if (call.has(2)) throw Error("wrong number of arguments for 'cumtrapz': expected 1..2, got 3");
+  if (call.has(2)) throw Error(fmt::format(messages::wrong_argument_count, "cumtrapz", "1..2", 3));
   const int y_index = call.count() == 2 ? 1 : 0;
   const std::vector<double> y = signal_argument(call, y_index, "y");
   std::vector<double> x;
   if (call.count() == 2) {
     x = signal_argument(call, 0, "x");
     if (x.size() != y.size()) {
-      call.fail(
-          fmt::format("x and y must have the same length, got {} and {}", x.size(), y.size()));
+      call.fail(fmt::format(messages::must_have_same_length_got, "x and y", x.size(), y.size()));
     }
   }
   return like_signal(call, y_index, num::cumulative_trapezoid(x, y));

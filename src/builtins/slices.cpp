@@ -1,9 +1,13 @@
 // The one slice dispatch (see slices.hpp).
 #include "builtins/slices.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 
+#include "base/messages/arguments.hpp"
+#include "base/messages/arrays.hpp"
 #include "builtins/kinds.hpp"
 #include "num/nd_shape.hpp"
 #include "runtime/nd_values.hpp"
@@ -76,7 +80,7 @@ std::vector<int> nd_dims_argument(const runtime::Call& call, int index, const nu
     const double dim = given.complex_at(k).real();
     const bool valid = dim >= 1.0 && dim == std::floor(dim) && dim <= 1e9 && given.is_real();
     if (!valid || std::find(along.begin(), along.end(), static_cast<int>(dim) - 1) != along.end()) {
-      call.fail("vecdim must hold distinct positive integers");
+      call.fail(messages::bad_vecdim);
     }
     along.push_back(static_cast<int>(dim) - 1);
   }
@@ -129,7 +133,7 @@ std::optional<int> nd_transform_dim(const runtime::Call& call, int dim_index) {
 Value nd_transform_call(runtime::Call& call, int dim, const SliceTransform& transform) {
   require_numeric_or_nd(call, call.value(0));
   const num::NdArray array = runtime::as_nd_array(call.value(0));
-  if (array.is_complex()) call.fail("argument 1 must be real, got complex values");
+  if (array.is_complex()) call.fail(fmt::format(messages::argument_must_be_real, 1));
   std::vector<Value> outputs = nd_transform(array, dim, transform);
   // A 2-D value whose outputs keep its extents keeps its kind (cummax(v, 3) of a Vector).
   const Value& x = call.value(0);

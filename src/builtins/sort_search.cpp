@@ -1,6 +1,8 @@
 // builtins.md §6 Cumulative operations, sorting and searching: cumsum, cumprod, sort, find,
 // unique, and the MATLAB additions diff, cummax/cummin, sortrows, maxk/mink. num/reduce.* and
 // num/sort.* compute; this file maps kinds to slices and back.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -8,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "base/messages/arguments.hpp"
+#include "base/messages/sets.hpp"
 #include "base/utf8.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
@@ -102,7 +106,7 @@ Value sort_strings(Call& call, const std::vector<std::string>& items, bool join,
   bool in_place = false;
   if (call.has(1) && !call.value(1).is(Kind::String)) {
     const std::int64_t dim = call.integer(1);
-    if (dim < 1) call.fail("DIM must be a positive integer");
+    if (dim < 1) call.fail(fmt::format(messages::must_be_positive_integer, "DIM"));
     in_place = dim != length_dim;
     mode_at = 2;
   }
@@ -336,7 +340,7 @@ bool stable_requested(Call& call) {
   if (!call.has(1)) return false;
   const std::string& option = call.string(1);
   if (option != "sorted" && option != "stable") {
-    call.fail("unknown option \"" + option + "\" (\"sorted\" or \"stable\")");
+    call.fail(fmt::format(messages::unknown_order_option, option));
   }
   return option == "stable";
 }
@@ -350,7 +354,7 @@ std::vector<double> as_doubles(const num::Matrix& m) {
 // u = unique(x); [u, ia, ic] = unique(x); unique(x, "stable"). Numeric input gives Vectors.
 Value unique(Call& call) {
   if (std::optional<Value> matlab = matlab_unique(call)) return std::move(*matlab);
-  if (call.has(2)) call.fail("invalid option: takes one, \"sorted\" or \"stable\"");
+  if (call.has(2)) call.fail(messages::bad_order_option);
   const Value& x = call.value(0);
   const bool stable = stable_requested(call);
   if (x.is(Kind::StringArray)) return unique_strings(call, x.string_array_value(), false, stable);
@@ -470,13 +474,13 @@ Value sortrows(Call& call) {
   std::vector<std::int64_t> keys;
   if (call.has(1)) {
     const num::Matrix listed = real_matrix(call, 1);
-    if (listed.rows() > 1 && listed.columns() > 1) call.fail("the columns must be a vector");
+    if (listed.rows() > 1 && listed.columns() > 1) call.fail(messages::columns_not_vector);
     for (num::Index k = 0; k < listed.size(); ++k) {
       const double column = listed[k];
       if (column == 0.0 || std::floor(column) != column ||
           std::abs(column) > static_cast<double>(m.columns())) {
-        call.fail("column " + num::format_shortest(column) + " is not in 1.." +
-                  std::to_string(m.columns()) + " or its negative");
+        call.fail(
+            fmt::format(messages::column_out_of_range, num::format_shortest(column), m.columns()));
       }
       keys.push_back(static_cast<std::int64_t>(column));
     }

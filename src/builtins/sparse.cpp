@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "base/error.hpp"
+#include "base/messages/arrays.hpp"
 #include "builtins/registry.hpp"
 
 namespace llmlab::builtins {
@@ -15,10 +16,7 @@ using runtime::Value;
 namespace {
 
 Value out_of_scope(Call& call) {
-  throw Error(
-      fmt::format("{}: sparse matrices are out of scope in llmlab (issue #26); use a full matrix "
-                  "(zeros, eye, rand)",
-                  call.name()));
+  throw Error(fmt::format(messages::sparse_out_of_scope, call.name()));
 }
 
 Value full(Call& call) { return call.take(0); }

@@ -11,6 +11,9 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/messages/arguments.hpp"
+#include "base/messages/language.hpp"
+#include "base/messages/statistics.hpp"
 #include "base/utf8.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/matlab_staples.hpp"
@@ -40,9 +43,7 @@ Value collapse(num::Complex value) {
   return Value::complex(value);
 }
 
-[[noreturn]] void fail_empty(Call& call) {
-  call.fail("argument must be a non-empty vector, matrix, or scalar");
-}
+[[noreturn]] void fail_empty(Call& call) { call.fail(messages::argument_not_non_empty_array); }
 
 // A reduction result: one number for Along::All (complex collapse), else a 1×C or R×1 Matrix.
 Value reduced_value(num::Matrix result, Along along) {
@@ -136,7 +137,7 @@ bool has_nan_flag(Call& call) {
     flagged = flag == "omitnan" || flag == "includenan";
   }
   if (call.count() == 3 && !flagged) {
-    call.fail("the third argument must be \"omitnan\" or \"includenan\"");
+    call.fail(messages::bad_nan_option);
   }
   return flagged;
 }
@@ -151,7 +152,7 @@ std::pair<Value, Value> without_nan(Call& call, const Value& x, double fill) {
   }
   // An N-D array's storage is filled in place of a matrix's: the extents go back on below.
   num::Matrix values = x.is_nd_array() ? x.nd_value().pages() : x.matrix_value();
-  if (values.is_complex()) call.fail("\"omitnan\" takes real data");
+  if (values.is_complex()) call.fail(messages::omitnan_needs_real);
   num::Matrix present(values.rows(), values.columns());
   for (num::Index k = 0; k < values.size(); ++k) {
     const bool nan = std::isnan(values[k]);
@@ -225,8 +226,7 @@ Value outtype_reduction(Call& call) {
   }
   const bool text = matlab && call.value(0).is(Kind::String);
   if (at < 0 && call.count() == 4) {
-    throw Error(
-        fmt::format("wrong number of arguments for '{}': expected 1..3, got 4", call.name()));
+    throw Error(fmt::format(messages::wrong_argument_count, call.name(), "1..3", 4));
   }
   if (at < 0 && !text) return reduction(call);
   std::vector<Value> arguments;
@@ -287,12 +287,11 @@ num::Matrix weighted_spread(Call& call, const num::Matrix& m, const num::Matrix&
   const num::Index length = dim == 1 ? m.rows() : m.columns();
   const num::Index slices = dim == 1 ? m.columns() : m.rows();
   if (w.size() != length) {
-    call.fail("the weights must have one element per element of a slice (" +
-              std::to_string(length) + "), got " + std::to_string(w.size()));
+    call.fail(fmt::format(messages::weights_count_mismatch, length, w.size()));
   }
   double total = 0.0;
   for (num::Index k = 0; k < length; ++k) {
-    if (!(w[k] >= 0.0)) call.fail("the weights must not be negative");
+    if (!(w[k] >= 0.0)) call.fail(messages::negative_weights);
     total += w[k];
   }
   num::Matrix result(dim == 1 ? 1 : slices, dim == 1 ? slices : 1);
@@ -331,13 +330,13 @@ Value matlab_spread(Call& call, Statistic statistic, bool root) {
     } else {
       const double n = call.scalar(1);
       if (n != 0.0 && n != 1.0) {
-        call.fail("w must be 0, 1 or a vector of weights, got " + num::format_shortest(n));
+        call.fail(fmt::format(messages::bad_variance_weights, num::format_shortest(n)));
       }
       normalization = n == 1.0 ? num::Normalization::Population : num::Normalization::Sample;
     }
   }
   const bool everything = all_flag(call, 2);
-  if (everything && weights) call.fail("w must be 0 or 1 with \"all\"");
+  if (everything && weights) call.fail(messages::all_needs_w_0_or_1);
   const Value x = everything ? all_elements(call, call.value(0)) : call.value(0);
   require_numeric(call, x);
   const num::Matrix m = x.as_matrix();
@@ -370,7 +369,7 @@ num::Normalization normalization_argument(Call& call, bool weight_given) {
   if (given.is_array() && given.matrix_value().empty()) return num::Normalization::Sample;
   const double w = call.scalar(1);
   if (w != 0.0 && w != 1.0) {
-    call.fail("argument 2 (w) must be 0 or 1, got " + num::format_shortest(w));
+    call.fail(fmt::format(messages::must_be_0_or_1, "argument 2 (w)", num::format_shortest(w)));
   }
   return w == 1.0 ? num::Normalization::Population : num::Normalization::Sample;
 }
@@ -443,8 +442,7 @@ Value extremum_pair(Call& call) {
   require_numeric(call, a);
   require_numeric(call, b);
   if (call.nargout() >= 2) {
-    call.fail(
-        "the index output is undefined for the two-argument form; use max(x) or max(x, [], dim)");
+    call.fail(messages::index_output_two_argument_form);
   }
   num::Matrix result = num::extremum_elementwise(a.as_matrix(), b.as_matrix(), which);
   if (a.is(Kind::Matrix) || b.is(Kind::Matrix)) return Value::matrix(std::move(result));
@@ -477,11 +475,9 @@ template <num::Extremum which>
 Value extremum_over_vecdim(Call& call) {
   const Value& placeholder = call.value(1);
   if (!placeholder.is_array() || !placeholder.matrix_value().empty()) {
-    call.fail("3-arg form is " + std::string(call.name()) +
-              "(M, [], dim); 2nd argument must be the empty matrix []");
+    call.fail(fmt::format(messages::three_argument_form, call.name()));
   }
-  if (call.nargout() >= 2)
-    call.fail("the index output over a vecdim is not supported; give one dim");
+  if (call.nargout() >= 2) call.fail(messages::index_output_over_vecdim);
   if (runtime::is_numeric_or_nd(call.value(0)) && call.value(0).element_count() == 0) {
     fail_empty(call);
   }
@@ -498,8 +494,7 @@ Value extremum_builtin(Call& call) {
     const bool placeholder =
         call.count() < 3 || (call.value(1).is_array() && call.value(1).matrix_value().empty());
     if (!placeholder) {
-      call.fail("3-arg form is " + std::string(call.name()) +
-                "(M, [], dim); 2nd argument must be the empty matrix []");
+      call.fail(fmt::format(messages::three_argument_form, call.name()));
     }
     const num::NdArray& array = call.value(0).nd_value();
     return nd_extremum(
@@ -512,8 +507,7 @@ Value extremum_builtin(Call& call) {
     const Value& x = call.value(0);
     require_numeric(call, x);
     if (!call.value(1).is_array() || !call.value(1).matrix_value().empty()) {
-      call.fail("3-arg form is " + std::string(call.name()) +
-                "(M, [], dim); 2nd argument must be the empty matrix []");
+      call.fail(fmt::format(messages::three_argument_form, call.name()));
     }
     if (call.nargout() < 2) return x;
     return Value::tuple({x, Value::like(x, num::Matrix(size_of(x).first, size_of(x).second, 1.0))});
@@ -522,8 +516,7 @@ Value extremum_builtin(Call& call) {
   if (call.count() == 3) {
     const Value& placeholder = call.value(1);
     if (!placeholder.is_array() || !placeholder.matrix_value().empty()) {
-      call.fail("3-arg form is " + std::string(call.name()) +
-                "(M, [], dim); 2nd argument must be the empty matrix []");
+      call.fail(fmt::format(messages::three_argument_form, call.name()));
     }
     if (all_flag(call, 2)) {
       auto [values, indices] = extremum_values(call, all_elements(call, call.value(0)), {}, which);
@@ -673,8 +666,7 @@ Value matlab_trapezoid(Call& call, Integral integral) {
   const bool spacing = x.size() == 1;
   const bool per_slice = !spacing && x.rows() == y.rows() && x.columns() == y.columns();
   if (!spacing && !per_slice && x.size() != length) {
-    call.fail("x must be a spacing, one point per element along dim " + std::to_string(dim) + " (" +
-              std::to_string(length) + "), or y's shape");
+    call.fail(fmt::format(messages::bad_trapz_spacing, dim, length));
   }
   num::Matrix result = running ? num::Matrix(y.rows(), y.columns())
                                : num::Matrix(dim == 1 ? 1 : slices, dim == 1 ? slices : 1);
@@ -699,19 +691,20 @@ namespace {
 Value trapz(Call& call) {
   if (takes_matlab_trapezoid(call)) return matlab_trapezoid(call, Integral::Total);
   // rlab's trapz has no dim (builtins.md §5): the arity error it always gave.
-  if (call.count() == 3) throw Error("wrong number of arguments for 'trapz': expected 1..2, got 3");
+  if (call.count() == 3)
+    throw Error(fmt::format(messages::wrong_argument_count, "trapz", "1..2", 3));
   const Value& v = call.value(call.count() - 1);
-  if (!is_vector_like(v)) call.fail("v must be a vector, got " + std::string(v.kind_name()));
+  if (!is_vector_like(v)) call.fail(fmt::format(messages::must_be_vector_got, "v", v.kind_name()));
   num::Matrix x;
   if (call.count() == 2) {
     const Value& spacing = call.value(0);
     if (!is_vector_like(spacing)) {
-      call.fail("x must be a vector, got " + std::string(spacing.kind_name()));
+      call.fail(fmt::format(messages::must_be_vector_got, "x", spacing.kind_name()));
     }
     x = spacing.matrix_value();
     if (x.size() != v.matrix_value().size()) {
-      call.fail("x and v must have the same length, got " + std::to_string(x.size()) + " and " +
-                std::to_string(v.matrix_value().size()));
+      call.fail(fmt::format(messages::must_have_same_length_got, "x and v", x.size(),
+                            v.matrix_value().size()));
     }
   }
   return collapse(num::trapz(x, v.matrix_value()));

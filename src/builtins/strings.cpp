@@ -13,6 +13,9 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/messages/arguments.hpp"
+#include "base/messages/language.hpp"
+#include "base/messages/text_and_regex.hpp"
 #include "base/text_case.hpp"
 #include "base/utf8.hpp"
 #include "builtins/escapes.hpp"
@@ -54,8 +57,7 @@ Value strcat_texts(Call& call, bool matlab) {
     if (rows.empty()) continue;  // an empty char (0 rows) adds nothing
     if (joined.size() == 1 && rows.size() > 1) joined.resize(rows.size(), joined.front());
     if (rows.size() != 1 && rows.size() != joined.size()) {
-      call.fail(fmt::format("argument {} has {} rows where the others have {}", i + 1, rows.size(),
-                            joined.size()));
+      call.fail(fmt::format(messages::text_rows_differ, i + 1, rows.size(), joined.size()));
     }
     for (std::size_t r = 0; r < joined.size(); ++r) joined[r] += rows[rows.size() == 1 ? 0 : r];
   }
@@ -69,7 +71,8 @@ Value strcat_texts(Call& call, bool matlab) {
 Value strcat(Call& call) {
   const bool matlab = call.session().dialect() == lang::Dialect::Matlab;
   if (call.count() == 0) {
-    if (!matlab) throw Error("wrong number of arguments for 'strcat': expected at least 1, got 0");
+    if (!matlab)
+      throw Error(fmt::format(messages::wrong_argument_count, "strcat", "at least 1", 0));
     return Value::string("");
   }
   // With a string among the parts, MATLAB's string rule: + joins them, whitespace kept.
@@ -92,7 +95,7 @@ Value strcat(Call& call) {
     if (!is_texts(call.value(i))) continue;
     const std::size_t n = call.texts(i).size();
     if (length && *length != n) {
-      call.fail(fmt::format("string arrays must have the same length ({} vs {})", *length, n));
+      call.fail(fmt::format(messages::string_lengths_differ, *length, n));
     }
     length = n;
     if (shape == nullptr) shape = &call.value(i);
@@ -101,7 +104,7 @@ Value strcat(Call& call) {
   std::vector<std::string> joined(*length);
   for (int i = 0; i < call.count(); ++i) {
     const Value& part = call.value(i);
-    if (runtime::is_char_matrix(part)) call.fail("a char of several rows joins no cell of texts");
+    if (runtime::is_char_matrix(part)) call.fail(messages::char_rows_join_no_cell);
     const std::vector<std::string> texts =
         is_texts(part) ? call.texts(i)
                        : std::vector<std::string>{strcat_rows(call, i, matlab).front()};
@@ -241,8 +244,7 @@ Value char_of_codes(Call& call, const num::Matrix& codes) {
   for (num::Index k = 0; k < codes.size(); ++k) {
     const double code = codes.is_real() ? codes[k] : codes.complex_at(k).real();
     if (!(code >= 0.0 && code <= 0x10FFFF) || std::floor(code) != code) {
-      call.fail(fmt::format("character code {} is not a whole number in 0..1114111",
-                            runtime::display(Value::scalar(code))));
+      call.fail(fmt::format(messages::bad_character_code, runtime::display(Value::scalar(code))));
     }
   }
   return runtime::char_array(codes, call.name());
@@ -264,8 +266,7 @@ void append_cell_rows(Call& call, const Value& cell, int index, std::vector<std:
     }
     const bool text = runtime::is_char(item) || item.is(Kind::String);
     if (!text && !item.is_numeric()) {
-      call.fail(fmt::format("argument {} must be a cell of texts and numbers; it holds a {}",
-                            index + 1, item.kind_name()));
+      call.fail(fmt::format(messages::cell_not_texts_and_numbers, index + 1, item.kind_name()));
     }
     const std::vector<std::string> more =
         runtime::text_rows(text ? item : char_of_codes(call, item.as_matrix()));
@@ -345,7 +346,7 @@ Value cellstr(Call& call) {
     return x;
   }
   if (!runtime::is_char(x)) {
-    call.fail(fmt::format("argument must be a char or a cell of texts, got {}", x.kind_name()));
+    call.fail(fmt::format(messages::not_char_or_cell_of_texts, x.kind_name()));
   }
   std::vector<std::string> rows = runtime::text_rows(x);
   if (rows.size() == 1) return Value::string_array({without_trailing_blanks(rows.front())});
@@ -416,7 +417,7 @@ Value deblank(Call& call) {
   if (x.is(Kind::Cell)) {
     runtime::CellArray cells = x.cell_value();
     for (Value& item : cells.items) {
-      if (!item.is(Kind::String)) call.fail("a cell argument must hold texts only");
+      if (!item.is(Kind::String)) call.fail(messages::cell_argument_not_texts);
       item = Value::string(without_trailing_blanks(item.string_value()));
     }
     return Value::cell(std::move(cells));
@@ -430,11 +431,11 @@ Value deblank(Call& call) {
 Value strjust(Call& call) {
   const Value& x = call.value(0);
   if (!runtime::is_char(x)) {
-    call.fail(fmt::format("argument 1 must be a char, got {}", x.kind_name()));
+    call.fail(fmt::format(messages::argument_not_char, x.kind_name()));
   }
   const std::string position = call.has(1) ? lowercase(call.string(1)) : std::string("right");
   if (position != "right" && position != "left" && position != "center") {
-    call.fail("the position is \"right\", \"left\" or \"center\", got \"" + position + "\"");
+    call.fail(fmt::format(messages::bad_justify_position, position));
   }
   std::vector<std::string> rows = runtime::text_rows(x);
   const auto blank = [](char c) { return c == ' ' || c == '\0'; };
@@ -465,15 +466,14 @@ ValidationContext validation_context(Call& call) {
     const Value& x = call.value(k);
     if (k == call.count() - 1 && k > 2 && x.is_numeric()) {
       position = call.count_argument(k);
-      if (*position < 1) call.fail("the argument position must be 1 or more");
+      if (*position < 1) call.fail(messages::position_below_1);
     } else if (!x.is(Kind::String)) {
-      call.fail(
-          fmt::format("argument {} (a function or variable name) must be one row of text", k + 1));
+      call.fail(fmt::format(messages::name_not_one_row, k + 1));
     } else {
       names.push_back(x.string_value());
     }
   }
-  if (names.size() > 2) call.fail("at most two names (function, variable) come before a position");
+  if (names.size() > 2) call.fail(messages::too_many_names);
   ValidationContext context;
   if (!names.empty() && !names[0].empty()) context.prefix = names[0] + ": ";
   std::vector<std::string> origin;
@@ -487,10 +487,10 @@ ValidationContext validation_context(Call& call) {
 // begins (ignoring letter case). An option equal to the text wins; several that each begin
 // the shortest of them give the shortest; otherwise more than one, or none, is an error.
 Value validatestring(Call& call) {
-  if (!call.value(0).is(Kind::String)) call.fail("argument 1 must be one row of text");
+  if (!call.value(0).is(Kind::String)) call.fail(messages::argument_1_not_one_row);
   const std::string text = call.value(0).string_value();
   if (!call.value(1).is(Kind::Cell) && !call.value(1).is(Kind::StringArray)) {
-    call.fail("argument 2 must be a cell of texts (the valid options)");
+    call.fail(messages::valid_options_not_cell);
   }
   const std::vector<std::string> options = call.texts(1);
   const ValidationContext context = validation_context(call);
@@ -502,8 +502,8 @@ Value validatestring(Call& call) {
     if (folded.starts_with(wanted)) matches.push_back(option);
   }
   if (matches.empty()) {
-    call.fail(fmt::format("{}'{}'{} is none of the valid options: {}", context.prefix, text,
-                          context.origin, fmt::join(options, ", ")));
+    call.fail(fmt::format(messages::option_not_valid, context.prefix, text, context.origin,
+                          fmt::join(options, ", ")));
   }
   const auto shortest = std::min_element(
       matches.begin(), matches.end(),
@@ -511,8 +511,8 @@ Value validatestring(Call& call) {
   const std::string start = lowercase(*shortest);
   for (const std::string& match : matches) {
     if (!lowercase(match).starts_with(start)) {
-      call.fail(fmt::format("{}'{}'{} begins more than one valid option: {}", context.prefix, text,
-                            context.origin, fmt::join(matches, ", ")));
+      call.fail(fmt::format(messages::option_ambiguous, context.prefix, text, context.origin,
+                            fmt::join(matches, ", ")));
     }
   }
   return Value::string(*shortest);
@@ -571,7 +571,7 @@ Value blanks(Call& call) {
 // and a cell of delimiters gives one per gap (numel(sa) - 1 of them, taken as written).
 Value strjoin(Call& call) {
   if (call.value(0).is(Kind::String)) {
-    call.fail("argument 1 must be a string_array, got string");
+    call.fail(messages::argument_1_is_string);
   }
   const std::vector<std::string> items = call.texts(0);
   if (call.session().dialect() == lang::Dialect::Matlab && call.has(1)) {
@@ -580,8 +580,8 @@ Value strjoin(Call& call) {
     if (call.value(1).is(Kind::StringArray)) {
       delimiters = call.value(1).string_array_value();
       if (delimiters.size() + 1 != texts.size() && !texts.empty()) {
-        call.fail(fmt::format("a cell of delimiters needs one per gap ({}), got {}",
-                              texts.size() - 1, delimiters.size()));
+        call.fail(
+            fmt::format(messages::delimiter_count_mismatch, texts.size() - 1, delimiters.size()));
       }
     } else {
       delimiters.assign(texts.empty() ? 0 : texts.size() - 1, with_matlab_escapes(call.string(1)));
@@ -756,13 +756,12 @@ template <class Test>
 Value text_test(Call& call, Test test) {
   const bool matlab = call.session().dialect() == lang::Dialect::Matlab;
   if (call.has(2) && !matlab) {
-    throw Error(fmt::format("wrong number of arguments for '{}': expected 2, got {}", call.name(),
-                            call.count()));
+    throw Error(fmt::format(messages::wrong_argument_count, call.name(), 2, call.count()));
   }
   bool ignore_case = false;
   if (call.has(2)) {
     if (call.count() != 4 || lowercase(call.string(2)) != "ignorecase") {
-      call.fail("the option is \"IgnoreCase\", true or false");
+      call.fail(messages::bad_ignore_case_option);
     }
     ignore_case = call.boolean(3);
   }

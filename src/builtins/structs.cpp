@@ -9,6 +9,9 @@
 #include <string_view>
 
 #include "base/error.hpp"
+#include "base/messages/arguments.hpp"
+#include "base/messages/cells_structs.hpp"
+#include "base/messages/language.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
 #include "lang/ast.hpp"
@@ -50,20 +53,19 @@ Value make_struct(Call& call) {
     }
   }
   if (call.count() % 2 != 0) {
-    throw Error("struct() requires an even number of arguments: (field, value, ...)");
+    throw Error(std::string(messages::struct_odd_arguments));
   }
   std::optional<std::size_t> count;  // of the cells with other than one element
   num::Dims shape;                   // theirs: the struct array's (struct("a", {1; 2}) is 2×1)
   for (int k = 0; k < call.count(); k += 2) {
     const Value& name = call.value(k);
     if (!name.is(Kind::String))
-      throw Error(fmt::format("expected string, got {}", name.kind_name()));
+      throw Error(fmt::format(messages::expected_string_got, name.kind_name()));
     const Value& value = call.value(k + 1);
     if (!value.is(Kind::Cell) || value.cell_value().items.size() == 1) continue;
     const std::size_t size = value.cell_value().items.size();
     if (count && *count != size) {
-      throw Error(fmt::format("struct(): the cell values hold {} and {} elements; they must agree",
-                              *count, size));
+      throw Error(fmt::format(messages::struct_cell_counts_differ, *count, size));
     }
     count = size;
     shape = value.cell_value().dims();
@@ -95,7 +97,7 @@ const Value& struct_argument(Call& call, std::string_view function, int position
     return value.struct_array_items().front();
   }
   if (!value.is(Kind::Struct)) {
-    throw Error(fmt::format("{}() requires a struct, got {}", function, value.kind_name()));
+    throw Error(fmt::format(messages::requires_struct, function, value.kind_name()));
   }
   return value;
 }
@@ -154,7 +156,7 @@ Value getfield(Call& call) {
   const Value& s = struct_argument(call, "getfield");
   const std::string& name = call.string(1);
   const Value* field = s.field(name);
-  if (!field) throw Error(fmt::format("struct has no field '{}'", name));
+  if (!field) throw Error(fmt::format(messages::no_such_field, name));
   return *field;
 }
 
@@ -169,7 +171,7 @@ Value rmfield(Call& call) {
   const std::string& name = call.string(1);
   runtime::StructFields& fields = s.mutable_struct_fields();
   auto it = fields.find(name);
-  if (it == fields.end()) throw Error(fmt::format("struct has no field '{}'", name));
+  if (it == fields.end()) throw Error(fmt::format(messages::no_such_field, name));
   fields.erase(it);
   return s;
 }
@@ -208,16 +210,15 @@ Value cell2struct(Call& call) {
   } else if (input.is(Kind::StringArray)) {
     cells = runtime::cell_of_texts(input.string_array_value());
   } else {
-    call.fail(fmt::format("argument 1 must be a cell array, got {}", input.kind_name()));
+    call.fail(fmt::format(messages::argument_1_not_cell, input.kind_name()));
   }
   const std::vector<std::string> names = call.texts(1);
   const std::int64_t dim = call.has(2) ? call.count_argument(2) : 1;
-  if (dim != 1 && dim != 2) call.fail("dim must be 1 (fields down the columns) or 2 (across)");
+  if (dim != 1 && dim != 2) call.fail(messages::bad_cell2struct_dim);
   const std::int64_t along = dim == 1 ? cells.rows : cells.columns;
   const std::int64_t others = dim == 1 ? cells.columns : cells.rows;
   if (static_cast<std::int64_t>(names.size()) != along) {
-    call.fail(
-        fmt::format("{} field names for {} values along dimension {}", names.size(), along, dim));
+    call.fail(fmt::format(messages::field_value_counts_differ, names.size(), along, dim));
   }
   std::vector<Value> structs;
   for (std::int64_t o = 0; o < others; ++o) {
@@ -251,10 +252,7 @@ Value structfun(Call& call) {
       continue;
     }
     if (!(result.is(Kind::Scalar) || result.is(Kind::Bool))) {
-      call.fail(
-          fmt::format("field '{}' gave {}; use \"UniformOutput\", false for results that "
-                      "are not numbers",
-                      name, result.kind_name()));
+      call.fail(fmt::format(messages::field_gave_non_number, name, result.kind_name()));
     }
     all_bools = all_bools && result.is(Kind::Bool);
     numbers.set(k++, 0, result.scalar_value());

@@ -1,6 +1,8 @@
 // sweep_load(dir): the run records of a sweep folder (written by `llmlab sweep run`) as a struct
 // array, one element per recorded run, with the same series names as train_gpt's result, so a
 // lesson can draw its own figures from a sweep.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -12,6 +14,7 @@
 #include "base/error.hpp"
 #include "base/file.hpp"
 #include "base/json.hpp"
+#include "base/messages/environment.hpp"
 #include "builtins/registry.hpp"
 
 namespace llmlab::builtins {
@@ -100,7 +103,7 @@ Value sweep_load(Call& call) {
   const std::string dir = call.string(0);
   std::error_code ec;
   if (!fs::is_directory(fs::path(dir) / "runs", ec)) {
-    call.fail("'" + dir + "' is not a sweep folder (no runs/ folder; see `llmlab sweep run`)");
+    call.fail(fmt::format(messages::not_a_sweep_folder, dir));
   }
   std::vector<Found> found;
   for (const auto& config : fs::directory_iterator(fs::path(dir) / "runs", ec)) {
@@ -128,11 +131,11 @@ Value sweep_load(Call& call) {
     }
     const json::Value* sweep = json::find(record, "sweep");
     if (sweep == nullptr || !sweep->is_object()) {
-      call.fail("'" + f.path.string() + "' is not a sweep record");
+      call.fail(fmt::format(messages::not_a_sweep_record, f.path.string()));
     }
     runs.push_back(run_value(record));
   }
-  if (runs.empty()) call.fail("'" + dir + "' has no run records yet");
+  if (runs.empty()) call.fail(fmt::format(messages::no_sweep_records, dir));
   return Value::struct_array(std::move(runs));
 }
 

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "base/messages/text_and_regex.hpp"
 #include "base/utf8.hpp"
 #include "builtins/registry.hpp"
 #include "builtins/text_map.hpp"
@@ -147,8 +148,7 @@ Value matlab_string(Call& call) {
   for (const Value& item : cells.items) {
     const runtime::StringGrid one = runtime::string_grid(item);
     if (one.items.size() != 1) {
-      call.fail("each element of the cell must convert to one string, got " +
-                std::string(item.kind_name()));
+      call.fail(fmt::format(messages::cell_element_not_one_string, item.kind_name()));
     }
     grid.items.push_back(one.items.front());
   }
@@ -212,7 +212,7 @@ Value string_builtin(Call& call) {
     return Value::string_array(std::move(texts));
   }
   if (x.is_numeric()) return call.interpreter().call("num2str", {x});
-  call.fail(fmt::format("cannot convert {} to text", x.kind_name()));
+  call.fail(fmt::format(messages::cannot_convert_to_text, x.kind_name()));
 }
 
 Value replace(Call& call) {
@@ -320,7 +320,7 @@ Value extract(Call& call) {
     const std::vector<std::string_view> characters = characters_of(text);
     const double position = call.scalar(1);
     if (!(position >= 1.0 && position <= static_cast<double>(characters.size()) + 1.0)) {
-      call.fail("position must be within the text, got " + std::to_string(position));
+      call.fail(fmt::format(messages::position_outside_text, std::to_string(position)));
     }
     const auto p = static_cast<std::size_t>(position);  // 1-based
     std::string out;

@@ -12,6 +12,8 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/messages/arguments.hpp"
+#include "base/messages/text_and_regex.hpp"
 #include "base/utf8.hpp"
 #include "builtins/registry.hpp"
 #include "builtins/text_map.hpp"
@@ -33,7 +35,7 @@ using runtime::Value;
 const std::string& format_argument(const Call& call, int index) {
   const Value& format = call.value(index);
   if (!format.is(Kind::String))
-    call.fail(fmt::format("expected string, got {}", format.kind_name()));
+    call.fail(fmt::format(messages::expected_string_got, format.kind_name()));
   return format.string_value();
 }
 
@@ -198,7 +200,7 @@ Value num2str(Call& call) {
     case Kind::Matrix:
       return Value::string(num2str_array(x.matrix_value(), false));
     default:
-      call.fail(fmt::format("argument 1 must be numeric or a string, got {}", x.kind_name()));
+      call.fail(fmt::format(messages::not_numeric_or_string, x.kind_name()));
   }
 }
 
@@ -248,7 +250,7 @@ Value mat2str_text(Call& call, int precision) {
     // Octave's form of a char matrix: its rows quoted, `["ab";"cd"]`.
     return Value::string(fmt::format("[\"{}\"]", fmt::join(runtime::text_rows(x), "\";\"")));
   }
-  if (x.is_nd_array()) call.fail("X must be two dimensional");  // Octave's and MATLAB's rule
+  if (x.is_nd_array()) call.fail(messages::x_not_two_dimensional);  // Octave's and MATLAB's rule
   const num::Matrix values = call.matrix(0);
   const bool logical = x.is_logical();
   auto element = [&](num::Index i) {

@@ -17,6 +17,8 @@
 #include <utility>
 
 #include "base/error.hpp"
+#include "base/messages/arguments.hpp"
+#include "base/messages/classes.hpp"
 #include "base/utf8.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/paths.hpp"
@@ -270,7 +272,7 @@ std::string integer_type(Call& call) {
   const Value& x = call.value(0);
   if (makes_classes(call) && (x.is_numeric() || x.is_nd_array())) {
     if (!runtime::is_integer_class(x.num_class())) {
-      call.fail("argument 1 must be a string or integer variable");
+      call.fail(messages::not_string_or_integer_variable);
     }
     return std::string(runtime::class_name(x.num_class()));
   }
@@ -286,8 +288,7 @@ std::pair<double, double> integer_limits(Call& call) {
   if (cls && runtime::is_integer_class(*cls) && (makes_classes(call) || !wide)) {
     return {runtime::integer_lowest(*cls), runtime::integer_highest(*cls)};
   }
-  call.fail("unsupported integer class \"" + type +
-            "\" (int8, uint8, int16, uint16, int32 or uint32)");
+  call.fail(fmt::format(messages::unsupported_integer_class, type));
 }
 
 // In matlab code intmax and intmin are values of the class they name.
@@ -344,7 +345,7 @@ Value complex_builtin(Call& call) {
   const bool re_scalar = re.size() == 1;
   const bool im_scalar = im.size() == 1;
   if (!re_scalar && !im_scalar && (re.rows() != im.rows() || re.columns() != im.columns())) {
-    call.fail("real and imaginary parts must have the same size, or one must be a scalar");
+    call.fail(fmt::format(messages::same_size_or_scalar, "real and imaginary parts"));
   }
   const num::Matrix& shape = re_scalar && call.has(1) ? im : re;
   const Value& model = re_scalar && call.has(1) ? call.value(1) : call.value(0);
@@ -363,7 +364,7 @@ Value logical(Call& call) {
   const Value& x = call.value(0);
   num::Matrix m = real_matrix(call, 0);
   for (double& value : m.mutable_real_values()) {
-    if (std::isnan(value)) call.fail("NaN cannot be converted to logical");
+    if (std::isnan(value)) call.fail(messages::nan_to_logical);
     value = value != 0.0 ? 1.0 : 0.0;
   }
   if (x.is(Kind::Vector)) return Value::vector(std::move(m), /*logical=*/true);
@@ -396,7 +397,7 @@ Value double_builtin(Call& call) {
 // takes y's class, and complexity (Octave's cast(1, "like", 2i) is complex(1)).
 Value cast(Call& call) {
   if (call.count() == 3) {
-    if (call.string(1) != "like") call.fail("expected cast(x, class) or cast(x, \"like\", y)");
+    if (call.string(1) != "like") call.fail(messages::cast_call_forms);
     const Value& model = call.value(2);
     const Value name = call.invoke(Value::function_handle("class"), {model});
     const Value converted = call.invoke(Value::function_handle("cast"), {call.value(0), name});
@@ -405,7 +406,7 @@ Value cast(Call& call) {
   }
   const std::string& name = call.string(1);
   if (!runtime::class_from_name(name) && name != "char") {
-    call.fail("unknown class \"" + name + "\"");
+    call.fail(fmt::format(messages::unknown_class, name));
   }
   return call.invoke(Value::function_handle(name), {call.value(0)});
 }

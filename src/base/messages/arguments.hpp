@@ -39,7 +39,24 @@
   M(must_be_number, "{} must be a number")                                                      \
   M(must_be_number_got, "{} must be a number, got {}")                                          \
   M(must_be_positive_integer_got, "{} must be a positive integer, got {}")                      \
-  M(unknown_option_named, "unknown option '{}'")
+  M(unknown_option_named, "unknown option '{}'")                                                \
+  M(must_have_same_number_of_elements, "{} must have the same number of elements ({} vs {})")   \
+  M(must_be_0_or_1, "{} must be 0 or 1, got {}")                                                \
+  M(must_be_vector_got_matrix, "{} must be a vector, got a {}x{} matrix")                       \
+  M(must_have_same_length_vs, "{} must have the same length ({} vs {})")                        \
+  M(must_be_integers, "{} must be integers")                                                    \
+  M(argument_must_be_real, "argument {} must be real, got complex values")                      \
+  M(unsupported_type, "unsupported type {}")                                                    \
+  M(must_be_vector_plural, "{} must be vectors")                                                \
+  M(must_be_vector_got, "{} must be a vector, got {}")                                          \
+  M(must_have_same_length_got, "{} must have the same length, got {} and {}")                   \
+  M(must_be_positive_integers, "{} must be positive integers")                                  \
+  M(must_be_a_number, "{} must be a number, got NaN")                                           \
+  M(must_be_finite, "{} must be finite")                                                        \
+  M(must_be_positive, "{} must be positive")                                                    \
+  M(must_be_integer, "{} must be an integer")                                                   \
+  M(must_be_numeric_got, "{} must be numeric, got {}")                                          \
+  M(expected_string_got, "expected string, got {}")
 // clang-format on
 
 namespace llmlab::messages {
