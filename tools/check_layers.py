@@ -16,13 +16,15 @@ ALLOWED = {
     "train": {"nn", "num", "base"},
     "runtime": {"lang", "num", "base"},
     "autodiff": {"runtime", "lang", "num", "nn", "base"},
-    "builtins": {"autodiff", "runtime", "lang", "num", "nn", "plot", "train", "base"},
+    # Sweeps as a library: spec, records, report and executors (issue #24).
+    "sweep": {"runtime", "lang", "num", "nn", "plot", "train", "base"},
+    "builtins": {"sweep", "autodiff", "runtime", "lang", "num", "nn", "plot", "train", "base"},
     "notebook": {"builtins", "runtime", "lang", "num", "plot", "base"},
     # The Jupyter kernel (llmlab-kernel): beside app, and nothing includes it but itself.
-    "jupyter": {"notebook", "builtins", "autodiff", "runtime", "lang", "num", "nn", "plot", "train",
-                "base"},
-    "app": {"notebook", "builtins", "autodiff", "runtime", "lang", "num", "nn", "plot", "train",
-            "base"},
+    "jupyter": {"notebook", "builtins", "sweep", "autodiff", "runtime", "lang", "num", "nn", "plot",
+                "train", "base"},
+    "app": {"notebook", "builtins", "sweep", "autodiff", "runtime", "lang", "num", "nn", "plot",
+            "train", "base"},
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([a-z_]+)/')
 

@@ -2,6 +2,8 @@
 // It re-executes the process, so it lives with the command line, not in the trainer library.
 #pragma once
 
+#include "base/process.hpp"
+
 namespace llmlab::app {
 
 // libgomp spins up to 300,000 times at every barrier before it sleeps. Where other processes
@@ -13,9 +15,5 @@ namespace llmlab::app {
 // only when OMP_WAIT_POLICY or GOMP_SPINCOUNT is already set, or when the restart fails (then
 // training runs with libgomp's defaults).
 void restart_with_short_openmp_spin(char** argv);
-
-// The short spin's GOMP_SPINCOUNT. A sweep sets it in its trainers' environment itself, so each
-// run starts once instead of twice.
-inline constexpr const char* kShortOpenmpSpinCount = "1000";
 
 }  // namespace llmlab::app

@@ -1,4 +1,4 @@
-// The sweep subcommands: flags here, the work in src/app/sweep/.
+// The sweep subcommands: flags here, the work in src/sweep/.
 #include "app/sweep_command.hpp"
 
 #include <fmt/format.h>
@@ -7,13 +7,13 @@
 #include <memory>
 
 #include "app/cli.hpp"
-#include "app/sweep/executors.hpp"
-#include "app/sweep/records.hpp"
-#include "app/sweep/report.hpp"
-#include "app/sweep/spec.hpp"
 #include "base/error.hpp"
 #include "base/file.hpp"
 #include "base/messages/sweep.hpp"
+#include "sweep/executors.hpp"
+#include "sweep/records.hpp"
+#include "sweep/report.hpp"
+#include "sweep/spec.hpp"
 
 namespace llmlab::app {
 namespace {
@@ -45,6 +45,14 @@ int guarded(Body body) {
   }
 }
 
+std::unique_ptr<sweep::Executor> executor_of(const SweepOptions& o) {
+  if (o.executor == "local") return sweep::local_executor({o.jobs, true});
+  if (o.executor != "slurm") throw Error(fmt::format(messages::executor_unknown, o.executor));
+  sweep::SlurmOptions slurm = o.slurm;
+  slurm.wait = !o.no_wait;
+  return sweep::slurm_executor(slurm);
+}
+
 int run_sweep(const SweepOptions& o) {
   sweep::Spec spec = sweep::parse_spec(read_file_or_throw(o.file, "sweep"), o.file);
   if (o.threads > 0) sweep::set_threads(spec, o.threads);
@@ -54,18 +62,9 @@ int run_sweep(const SweepOptions& o) {
   sweep::write_atomically(dir / "sweep.toml", sweep::resolved_text(spec));
   // What the executors and reports read from now on is the resolved file, as a Slurm task does.
   const sweep::Spec resolved = sweep::load_resolved(dir);
-  int status = 0;
-  if (o.executor == "local") {
-    status = sweep::run_local(dir, resolved, {o.jobs, true});
-  } else if (o.executor == "slurm") {
-    sweep::SlurmOptions slurm = o.slurm;
-    slurm.wait = !o.no_wait;
-    status = sweep::run_slurm(dir, resolved, slurm);
-    if (status == 0 && o.no_wait) return 0;
-  } else {
-    throw Error(fmt::format(messages::executor_unknown, o.executor));
-  }
-  if (status != 0) return status;
+  const std::unique_ptr<sweep::Executor> executor = executor_of(o);
+  const int status = executor->run(dir, resolved);
+  if (status != 0 || !executor->finishes_runs()) return status;
   if (!o.no_report) sweep::write_report(dir, resolved, true);
   return 0;
 }

@@ -1,6 +1,6 @@
 // `llmlab sweep run FILE.toml [-o DIR] [--executor local|slurm]`, `llmlab sweep status DIR`,
 // `llmlab sweep report DIR`: a grid of training runs over seeds, run here or as a Slurm job
-// array, reported with confidence intervals (src/app/sweep/).
+// array, reported with confidence intervals (src/sweep/).
 #pragma once
 
 #include <CLI/CLI.hpp>

@@ -38,4 +38,9 @@ void tune_allocator();
 // The absolute path of the running executable, or empty when /proc cannot say.
 std::string executable_path();
 
+// The short libgomp spin training runs under (app/openmp_spin.hpp says why): `llmlab train`
+// restarts itself with it, and a sweep sets it in its trainers' environment itself, so each run
+// starts once instead of twice.
+inline constexpr const char* kShortOpenmpSpinCount = "1000";
+
 }  // namespace llmlab

@@ -1,21 +1,21 @@
 // sweep_load(dir): the run records of a sweep folder (written by `llmlab sweep run`) as a struct
 // array, one element per recorded run, with the same series names as train_gpt's result, so a
-// lesson can draw its own figures from a sweep.
+// lesson can draw its own figures from a sweep. The records are read by the sweep library
+// (sweep/records.hpp), the one reader of the format it writes.
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <limits>
-#include <optional>
 #include <string>
 #include <vector>
 
 #include "base/error.hpp"
-#include "base/file.hpp"
 #include "base/json.hpp"
 #include "base/messages/environment.hpp"
 #include "builtins/registry.hpp"
+#include "sweep/records.hpp"
 
 namespace llmlab::builtins {
 namespace {
@@ -92,48 +92,15 @@ Value run_value(const json::Value& record) {
   return out;
 }
 
-// Records sorted by configuration id, then numerically by seed.
-struct Found {
-  std::string config;
-  double seed;
-  fs::path path;
-};
-
 Value sweep_load(Call& call) {
   const std::string dir = call.string(0);
   std::error_code ec;
   if (!fs::is_directory(fs::path(dir) / "runs", ec)) {
     call.fail(fmt::format(messages::not_a_sweep_folder, dir));
   }
-  std::vector<Found> found;
-  for (const auto& config : fs::directory_iterator(fs::path(dir) / "runs", ec)) {
-    if (!config.is_directory()) continue;
-    for (const auto& file : fs::directory_iterator(config.path(), ec)) {
-      const std::string name = file.path().filename().string();
-      if (name.rfind("seed-", 0) != 0 || file.path().extension() != ".json") continue;
-      found.push_back(
-          {config.path().filename().string(), std::atof(name.c_str() + 5), file.path()});
-    }
-  }
-  std::sort(found.begin(), found.end(), [](const Found& a, const Found& b) {
-    return a.config != b.config ? a.config < b.config : a.seed < b.seed;
-  });
   std::vector<Value> runs;
-  for (const Found& f : found) {
-    std::string reason;
-    const std::optional<std::string> content = read_file(f.path, reason);
-    if (!content) call.fail(cannot_read(f.path, reason));
-    json::Value record;
-    try {
-      record = json::parse(*content, f.path.string());
-    } catch (const Error& error) {
-      call.fail(error.what());
-    }
-    const json::Value* sweep = json::find(record, "sweep");
-    if (sweep == nullptr || !sweep->is_object()) {
-      call.fail(fmt::format(messages::not_a_sweep_record, f.path.string()));
-    }
-    runs.push_back(run_value(record));
+  for (const sweep::StoredRecord& stored : sweep::read_all_records(dir)) {
+    runs.push_back(run_value(stored.record));
   }
   if (runs.empty()) call.fail(fmt::format(messages::no_sweep_records, dir));
   return Value::struct_array(std::move(runs));

@@ -50,7 +50,6 @@
   M(unknown_format_mode, "unknown mode '{}' (try short, long, hex, commas)")                   \
   /* sweep: sweep records */                                                                   \
   M(not_a_sweep_folder, "'{}' is not a sweep folder (no runs/ folder; see `llmlab sweep run`)") \
-  M(not_a_sweep_record, "'{}' is not a sweep record")                                          \
   M(no_sweep_records, "'{}' has no run records yet")
 // clang-format on
 

@@ -7,11 +7,12 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
-#include "app/sweep/spec.hpp"
 #include "base/json.hpp"
+#include "sweep/spec.hpp"
 
-namespace llmlab::app::sweep {
+namespace llmlab::sweep {
 
 namespace fs = std::filesystem;
 
@@ -36,8 +37,22 @@ struct RunRecord {
   json::Value trainer;  // the trainer's record (null for a failed run)
 };
 
+// A record file: the trainer's JSON with the "sweep" member, checked present. A file that cannot
+// be read or holds no sweep record is an error. Every reader of records goes through it: the
+// executors, the report and the sweep_load builtin.
+json::Value read_record_file(const fs::path& path);
+
 // The run's record, or nullopt when it has none yet. A record that cannot be read is an error.
 std::optional<RunRecord> read_run(const fs::path& dir, const RunSpec& run);
+
+// Every record under DIR/runs (none when there is no such folder), ordered by configuration id,
+// then numerically by seed, without the sweep file: what sweep_load shows.
+struct StoredRecord {
+  std::string config_id;
+  double seed = 0.0;
+  json::Value record;  // read_record_file's
+};
+std::vector<StoredRecord> read_all_records(const fs::path& dir);
 
 // The runs that have no record yet, in the order given (a sweep's launch order).
 std::vector<RunSpec> runs_without_record(const fs::path& dir, const std::vector<RunSpec>& runs);
@@ -70,4 +85,4 @@ std::vector<std::string> train_command(const std::string& llmlab, const RunSpec&
 // This executable's absolute path (what local runs and Slurm tasks start).
 std::string own_executable();
 
-}  // namespace llmlab::app::sweep
+}  // namespace llmlab::sweep

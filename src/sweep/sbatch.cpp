@@ -1,7 +1,7 @@
 // sweep.sbatch and its checks (see sbatch.hpp). The [slurm] values are checked against
 // character sets narrower than Slurm's own grammar allows to be dangerous: a value that passes
 // cannot end its #SBATCH line or reach bash.
-#include "app/sweep/sbatch.hpp"
+#include "sweep/sbatch.hpp"
 
 #include <fmt/format.h>
 
@@ -12,7 +12,7 @@
 #include "base/messages/system.hpp"
 #include "base/text_escape.hpp"
 
-namespace llmlab::app::sweep {
+namespace llmlab::sweep {
 namespace {
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
@@ -145,4 +145,4 @@ std::string sbatch_output_pattern(const std::string& log_folder) {
   return escaped + "/%A_%a.out";
 }
 
-}  // namespace llmlab::app::sweep
+}  // namespace llmlab::sweep

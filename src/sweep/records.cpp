@@ -1,11 +1,14 @@
 // Run records: paths, reading, and the atomic write that makes "the record exists" mean "the
 // run is finished" (an interrupted sweep leaves only temporary files, which a rerun overwrites).
-#include "app/sweep/records.hpp"
+#include "sweep/records.hpp"
 
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <sstream>
+#include <utility>
 
 #include "base/error.hpp"
 #include "base/file.hpp"
@@ -13,7 +16,7 @@
 #include "base/messages/system.hpp"
 #include "base/text_escape.hpp"
 
-namespace llmlab::app::sweep {
+namespace llmlab::sweep {
 
 RunPaths run_paths(const fs::path& dir, const RunSpec& run) {
   const fs::path folder = dir / "runs" / run.config->id;
@@ -51,15 +54,45 @@ std::string last_line(const fs::path& log) {
 
 }  // namespace
 
+json::Value read_record_file(const fs::path& path) {
+  json::Value root = json::parse(read_file_or_throw(path, "sweep"), path.string());
+  const json::Value* sweep = json::find(root, "sweep");
+  if (sweep == nullptr || !sweep->is_object()) {
+    throw Error(fmt::format(messages::not_sweep_record, path.string()));
+  }
+  return root;
+}
+
+std::vector<StoredRecord> read_all_records(const fs::path& dir) {
+  std::vector<std::pair<StoredRecord, fs::path>> found;
+  std::error_code ec;
+  for (const auto& config : fs::directory_iterator(dir / "runs", ec)) {
+    if (!config.is_directory()) continue;
+    for (const auto& file : fs::directory_iterator(config.path(), ec)) {
+      const std::string name = file.path().filename().string();
+      if (name.rfind("seed-", 0) != 0 || file.path().extension() != ".json") continue;
+      found.push_back(
+          {{config.path().filename().string(), std::atof(name.c_str() + 5), {}}, file.path()});
+    }
+  }
+  std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) {
+    return a.first.config_id != b.first.config_id ? a.first.config_id < b.first.config_id
+                                                  : a.first.seed < b.first.seed;
+  });
+  std::vector<StoredRecord> records;
+  for (auto& [stored, path] : found) {
+    stored.record = read_record_file(path);
+    records.push_back(std::move(stored));
+  }
+  return records;
+}
+
 std::optional<RunRecord> read_run(const fs::path& dir, const RunSpec& run) {
   const RunPaths paths = run_paths(dir, run);
   std::error_code ec;
   if (!fs::exists(paths.record, ec)) return std::nullopt;
-  json::Value root = json::parse(read_file_or_throw(paths.record, "sweep"), paths.record.string());
+  json::Value root = read_record_file(paths.record);
   const json::Value* sweep = json::find(root, "sweep");
-  if (sweep == nullptr || !sweep->is_object()) {
-    throw Error(fmt::format(messages::not_sweep_record, paths.record.string()));
-  }
   RunRecord record;
   const auto text = [&](std::string_view key) {
     return json::string_or_empty(json::find(*sweep, key));
@@ -191,4 +224,4 @@ std::string own_executable() {
   return self.string();
 }
 
-}  // namespace llmlab::app::sweep
+}  // namespace llmlab::sweep

@@ -2,7 +2,7 @@
 // of the text gives each key's line, so a bad key or value is reported where it was written.
 // The reader has no arrays of tables, so each `[[zip]]` header is read as its own table
 // `[zip_<n>]` (a one-line rewrite that keeps every line number).
-#include "app/sweep/spec.hpp"
+#include "sweep/spec.hpp"
 
 #include <fmt/format.h>
 
@@ -13,8 +13,6 @@
 #include <memory>
 #include <set>
 
-#include "app/sweep/options.hpp"
-#include "app/sweep/sbatch.hpp"
 #include "base/error.hpp"
 #include "base/hash.hpp"
 #include "base/messages/arguments.hpp"
@@ -25,8 +23,10 @@
 #include "base/text_trim.hpp"
 #include "num/format.hpp"
 #include "runtime/toml.hpp"
+#include "sweep/options.hpp"
+#include "sweep/sbatch.hpp"
 
-namespace llmlab::app::sweep {
+namespace llmlab::sweep {
 
 using runtime::Kind;
 using runtime::Value;
@@ -684,4 +684,4 @@ std::string resolved_text(const Spec& spec) {
   return out;
 }
 
-}  // namespace llmlab::app::sweep
+}  // namespace llmlab::sweep

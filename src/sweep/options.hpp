@@ -4,11 +4,11 @@
 
 #include <string_view>
 
-#include "app/sweep/spec.hpp"
+#include "sweep/spec.hpp"
 #include "train/config.hpp"
 #include "train/config_fields.hpp"
 
-namespace llmlab::app::sweep {
+namespace llmlab::sweep {
 
 enum class OptionKind { Integer, Real, Text };
 
@@ -28,4 +28,4 @@ const OptionInfo* find_option(std::string_view name);
 // `llmlab train` checks them. Throws llmlab::Error naming `who`.
 train::Config train_config(const Options& options, std::uint64_t seed, std::string_view who);
 
-}  // namespace llmlab::app::sweep
+}  // namespace llmlab::sweep

@@ -15,16 +15,16 @@
 #include <sstream>
 #include <thread>
 
-#include "app/sweep/executors.hpp"
-#include "app/sweep/process.hpp"
-#include "app/sweep/records.hpp"
-#include "app/sweep/sbatch.hpp"
 #include "base/error.hpp"
 #include "base/file.hpp"
 #include "base/messages/sweep.hpp"
 #include "base/messages/system.hpp"
+#include "sweep/executors.hpp"
+#include "sweep/process.hpp"
+#include "sweep/records.hpp"
+#include "sweep/sbatch.hpp"
 
-namespace llmlab::app::sweep {
+namespace llmlab::sweep {
 namespace {
 
 struct Captured {
@@ -220,8 +220,6 @@ int wait_for_array(const fs::path& dir, const std::string& job, const std::vecto
   return 0;
 }
 
-}  // namespace
-
 int run_slurm(const fs::path& dir, const Spec& spec, const SlurmOptions& options) {
   const std::vector<RunSpec> pending = runs_without_record(dir, spec.launch_order());
   if (pending.empty()) {
@@ -244,6 +242,22 @@ int run_slurm(const fs::path& dir, const Spec& spec, const SlurmOptions& options
     return 0;
   }
   return wait_for_array(dir, *job, pending, options);
+}
+
+class SlurmExecutor final : public Executor {
+ public:
+  explicit SlurmExecutor(const SlurmOptions& options) : options_(options) {}
+  int run(const fs::path& dir, const Spec& spec) override { return run_slurm(dir, spec, options_); }
+  bool finishes_runs() const override { return options_.wait; }
+
+ private:
+  SlurmOptions options_;
+};
+
+}  // namespace
+
+std::unique_ptr<Executor> slurm_executor(const SlurmOptions& options) {
+  return std::make_unique<SlurmExecutor>(options);
 }
 
 int run_task(const fs::path& dir, const fs::path& list, int index) {
@@ -348,4 +362,4 @@ int print_status(const fs::path& dir) {
   return 0;
 }
 
-}  // namespace llmlab::app::sweep
+}  // namespace llmlab::sweep

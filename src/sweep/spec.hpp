@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-namespace llmlab::app::sweep {
+namespace llmlab::sweep {
 
 // One `llmlab train` option value: the text passed on the command line, and the number when
 // the option is numeric.
@@ -89,4 +89,4 @@ void set_threads(Spec& spec, int threads);
 // them as TOML does (toml::number_text).
 std::string option_number_text(double x);
 
-}  // namespace llmlab::app::sweep
+}  // namespace llmlab::sweep

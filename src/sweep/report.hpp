@@ -7,11 +7,11 @@
 
 #include <filesystem>
 
-#include "app/sweep/spec.hpp"
+#include "sweep/spec.hpp"
 
-namespace llmlab::app::sweep {
+namespace llmlab::sweep {
 
 // Writes the report files into `dir` and prints report.md's table on stdout.
 void write_report(const std::filesystem::path& dir, const Spec& spec, bool print);
 
-}  // namespace llmlab::app::sweep
+}  // namespace llmlab::sweep

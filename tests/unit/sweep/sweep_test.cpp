@@ -5,11 +5,11 @@
 #include <cmath>
 #include <string>
 
-#include "app/sweep/spec.hpp"
-#include "app/sweep/stats.hpp"
 #include "base/error.hpp"
+#include "sweep/spec.hpp"
+#include "sweep/stats.hpp"
 
-namespace llmlab::app::sweep {
+namespace llmlab::sweep {
 namespace {
 
 Spec parse(const std::string& text) { return parse_spec(text, "/tmp/sweep_test/grid.toml"); }
@@ -222,4 +222,4 @@ TEST(sweep_stats, geometric_mean_skips_what_has_no_logarithm) {
 }
 
 }  // namespace
-}  // namespace llmlab::app::sweep
+}  // namespace llmlab::sweep

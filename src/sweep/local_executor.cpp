@@ -12,13 +12,13 @@
 #include <map>
 #include <thread>
 
-#include "app/sweep/executors.hpp"
-#include "app/sweep/process.hpp"
-#include "app/sweep/records.hpp"
 #include "base/error.hpp"
 #include "base/file.hpp"
+#include "sweep/executors.hpp"
+#include "sweep/process.hpp"
+#include "sweep/records.hpp"
 
-namespace llmlab::app::sweep {
+namespace llmlab::sweep {
 namespace {
 
 // The longest wait for a child's exit before the progress line is looked at again.
@@ -163,10 +163,22 @@ class LocalSweep {
   double last_print_ = 0.0;
 };
 
+class LocalExecutor final : public Executor {
+ public:
+  explicit LocalExecutor(const LocalOptions& options) : options_(options) {}
+  int run(const fs::path& dir, const Spec& spec) override {
+    return LocalSweep(dir, spec, options_).run();
+  }
+  bool finishes_runs() const override { return true; }
+
+ private:
+  LocalOptions options_;
+};
+
 }  // namespace
 
-int run_local(const fs::path& dir, const Spec& spec, const LocalOptions& options) {
-  return LocalSweep(dir, spec, options).run();
+std::unique_ptr<Executor> local_executor(const LocalOptions& options) {
+  return std::make_unique<LocalExecutor>(options);
 }
 
-}  // namespace llmlab::app::sweep
+}  // namespace llmlab::sweep

@@ -14,7 +14,7 @@
 #include <string>
 #include <string_view>
 
-namespace llmlab::app::sweep {
+namespace llmlab::sweep {
 
 // What is wrong with `value` for the Slurm setting `key` ("time", "mem", "partition"), or
 // nullopt when it is fine. The message names the setting as `shown` ("slurm.time", "--time")
@@ -52,4 +52,4 @@ std::string sbatch_script(const SbatchJob& job);
 // control character.
 std::string sbatch_output_pattern(const std::string& log_folder);
 
-}  // namespace llmlab::app::sweep
+}  // namespace llmlab::sweep

@@ -1,6 +1,6 @@
 // The option table mirrors add_train_command's flags; train_config applies them the way the
 // CLI does, so a value the trainer would reject is rejected here, before the sweep starts.
-#include "app/sweep/options.hpp"
+#include "sweep/options.hpp"
 
 #include <fmt/format.h>
 
@@ -10,7 +10,7 @@
 #include "base/messages/arguments.hpp"
 #include "base/messages/system.hpp"
 
-namespace llmlab::app::sweep {
+namespace llmlab::sweep {
 
 // The trainer's settings that have a flag, less the seed: the sweep's seeds are its own list.
 const std::vector<OptionInfo>& option_table() {
@@ -89,4 +89,4 @@ train::Config train_config(const Options& options, std::uint64_t seed, std::stri
   return c;
 }
 
-}  // namespace llmlab::app::sweep
+}  // namespace llmlab::sweep

@@ -2,12 +2,12 @@
 // beta function: P(|T| > t) = I_{df/(df+t²)}(df/2, 1/2). The beta function's continued fraction
 // is Lentz's method; the inversion is bisection, which needs no derivative and converges to
 // double precision in about a hundred steps.
-#include "app/sweep/stats.hpp"
+#include "sweep/stats.hpp"
 
 #include <cmath>
 #include <limits>
 
-namespace llmlab::app::sweep {
+namespace llmlab::sweep {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
@@ -118,4 +118,4 @@ double geometric_mean(const std::vector<double>& values) {
   return count == 0 ? kNaN : std::exp(sum / count);
 }
 
-}  // namespace llmlab::app::sweep
+}  // namespace llmlab::sweep

@@ -1,6 +1,6 @@
 // fork + exec rather than posix_spawn: the child must set its parent-death signal and its
 // process group before exec, which posix_spawn cannot do.
-#include "app/sweep/process.hpp"
+#include "sweep/process.hpp"
 
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -16,12 +16,12 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "app/openmp_spin.hpp"
 #include "base/error.hpp"
 #include "base/messages/sweep.hpp"
 #include "base/messages/system.hpp"
+#include "base/process.hpp"
 
-namespace llmlab::app::sweep {
+namespace llmlab::sweep {
 
 pid_t start_process(const std::vector<std::string>& argv, const fs::path& log, int threads) {
   std::vector<char*> pointers;
@@ -50,7 +50,7 @@ pid_t start_process(const std::vector<std::string>& argv, const fs::path& log, i
     dup2(fd, STDOUT_FILENO);
     dup2(fd, STDERR_FILENO);
     setenv("OMP_NUM_THREADS", threads_text.c_str(), 1);
-    // The setting `llmlab train` would otherwise restart itself to get (openmp_spin.hpp).
+    // The setting `llmlab train` would otherwise restart itself to get (app/openmp_spin.hpp).
     if (spin_unset) setenv("GOMP_SPINCOUNT", kShortOpenmpSpinCount, 1);
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
@@ -138,4 +138,4 @@ double now_seconds() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-}  // namespace llmlab::app::sweep
+}  // namespace llmlab::sweep

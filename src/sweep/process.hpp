@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "app/sweep/records.hpp"
+#include "sweep/records.hpp"
 
-namespace llmlab::app::sweep {
+namespace llmlab::sweep {
 
 // Starts argv[0] with `argv`; throws llmlab::Error when it cannot.
 pid_t start_process(const std::vector<std::string>& argv, const fs::path& log, int threads);
@@ -63,4 +63,4 @@ void sleep_unless_stopped(double seconds);
 // Seconds on a monotonic clock.
 double now_seconds();
 
-}  // namespace llmlab::app::sweep
+}  // namespace llmlab::sweep

@@ -1,7 +1,7 @@
 // The report reads every run's record, then groups: a group is one combination of the
 // report.group options' values, in grid order. Failed runs count in n and in the failure
 // fraction; only runs with a final val loss enter its mean.
-#include "app/sweep/report.hpp"
+#include "sweep/report.hpp"
 
 #include <fmt/format.h>
 
@@ -11,14 +11,14 @@
 #include <limits>
 #include <map>
 
-#include "app/sweep/records.hpp"
-#include "app/sweep/stats.hpp"
 #include "base/error.hpp"
 #include "num/format.hpp"
 #include "plot/export.hpp"
 #include "plot/figure.hpp"
+#include "sweep/records.hpp"
+#include "sweep/stats.hpp"
 
-namespace llmlab::app::sweep {
+namespace llmlab::sweep {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
@@ -376,4 +376,4 @@ void write_report(const fs::path& dir, const Spec& spec, bool print) {
              dir.string());
 }
 
-}  // namespace llmlab::app::sweep
+}  // namespace llmlab::sweep

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-namespace llmlab::app::sweep {
+namespace llmlab::sweep {
 
 // The p-quantile of Student's t distribution with `df` degrees of freedom (df ≥ 1, 0 < p < 1).
 double student_t_quantile(double p, double df);
@@ -25,4 +25,4 @@ Interval wilson_interval(int successes, int n, double confidence = 0.95);
 // exp(mean(log x)) over the positive finite values; NaN when there are none.
 double geometric_mean(const std::vector<double>& values);
 
-}  // namespace llmlab::app::sweep
+}  // namespace llmlab::sweep
