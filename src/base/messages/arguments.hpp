@@ -31,7 +31,14 @@
   M(must_be_positive, "{} must be positive")                                                   \
   M(must_be_integer, "{} must be an integer")                                                  \
   M(must_be_numeric_got, "{} must be numeric, got {}")                                         \
-  M(expected_string_got, "expected string, got {}")
+  M(expected_string_got, "expected string, got {}")                                            \
+  M(must_be_integers_got, "{} must be integers, got {}")                                       \
+  M(must_have_at_least_two_elements, "{} must have at least 2 elements")                       \
+  M(must_be_cell_array_got, "{} must be a cell array, got {}")                                 \
+  M(must_be_strings, "{} must be strings")                                                     \
+  M(must_not_be_empty, "{} must not be empty")                                                 \
+  M(must_match_vs, "{} must match ({} vs {})")                                                 \
+  M(must_be_at_least_one, "{} must be at least 1")
 // clang-format on
 
 namespace llmlab::messages {

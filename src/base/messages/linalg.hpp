@@ -25,7 +25,6 @@
   M(balance_option, "give one of \"balance\" and \"nobalance\"")                               \
   M(not_positive_definite, "matrix must be positive definite")                                 \
   M(bad_economy_option, "option must be 0 or \"econ\"")                                        \
-  M(options_not_strings, "options after A and B must be strings")                              \
   M(singular_scalar, "singular (scalar is zero)")                                              \
   M(pagemtimes_sizes_differ, "sizes of X and Y must match")                                    \
   M(singular_matrix, "matrix singular to machine precision")                                   \

@@ -17,10 +17,7 @@
   M(interp_call_form, "expected the sample values and the query points first")                 \
   M(bad_mu, "mu must be [mean, std]")                                                          \
   M(query_points_not_vector, "the query points must be a vector when y is a matrix")           \
-  M(samples_empty, "x and y must not be empty")                                                \
   /* math: elementwise functions */                                                            \
-  M(vector_lengths_differ, "vector lengths must match ({} vs {})")                             \
-  M(matrix_shapes_differ, "matrix shapes must match ({} vs {})")                               \
   M(vector_length_mismatch, "vector length mismatch: {} vs {}")                                \
   M(second_argument_not_real_scalar, "second argument must be a real scalar, got {}")          \
   M(v_not_scalar_or_vector, "V must be a scalar or a vector")                                  \

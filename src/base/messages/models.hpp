@@ -28,7 +28,6 @@
   M(wrong_shape, "{} must be {}, got {}×{}")                                                   \
   M(token_ids_out_of_range, "{}: token ids must be integers in 1..{} (the vocabulary), got {}") \
   /* nn: neural-network kernels */                                                             \
-  M(norm_matrix_empty, "matrix must be non-empty")                                             \
   M(argument_2_not_numeric, "argument 2: expected numeric, got {}")                            \
   M(array_too_large_for_kernels, "array too large for the nn kernels")                         \
   M(complex_input_unsupported, "complex input is not supported (its imaginary part would be dropped)") \

@@ -20,8 +20,6 @@
   M(p_not_numeric_vector, "P must be a numeric vector")                                        \
   M(cell_result_two_dims, "a cell result has two dims")                                        \
   M(edges_decreasing, "edges must be non-decreasing")                                          \
-  M(edges_too_few, "edges must have at least 2 elements")                                      \
-  M(nbins_below_1, "nbins must be at least 1")                                                 \
   M(sparse_results_unsupported, "sparse results are not supported (issparse must be false)")   \
   M(subs_empty_cell, "subs must not be an empty cell")                                         \
   M(sz_misses_subscript, "sz does not hold every subscript")                                   \
@@ -39,7 +37,6 @@
   M(unknown_generator, "unknown random number generator \"{}\"")                               \
   M(bad_rng_mode, "expected a seed, \"default\" or \"shuffle\", got \"{}\"")                   \
   M(random_bounds_out_of_order, "lo ({}) must be <= hi ({})")                                  \
-  M(imax_below_1, "IMAX must be at least 1")                                                   \
   M(randi_bounds_too_large, "IMIN and IMAX must be integer bounds below flintmax")             \
   M(range_empty, "expected scalar or vector [lo, hi], got an empty vector")                    \
   M(range_is_matrix, "expected scalar or vector [lo, hi], got matrix")                         \
