@@ -5,11 +5,11 @@
 
 // clang-format off
 #define LLMLAB_ARRAYS_MESSAGES(M)                                                              \
-  /* constants: zeros, ones, inf, nan and their class arguments */                             \
+  /* constants: eps, inf, nan and their size and class arguments */                            \
   M(size_not_scalar_or_pair, "expected scalar or 2-element vector, got {}-element {}")         \
-  /* nn: neural-network kernels */                                                             \
+  /* nn: softmax, layernorm, attention and the other kernels */                                \
   M(dim_not_1_or_2, "dim must be 1 or 2, got {}")                                              \
-  /* shape: size, reshape, repmat, permute, cat */                                             \
+  /* shape: zeros, size, reshape, repmat, permute, cat */                                      \
   M(cannot_operate_on, "cannot {} {}")                                                         \
   M(expected_vector_or_matrix, "expected vector or matrix, got {}")                            \
   M(size_not_two_elements, "size must have 2 elements, got {}")                                \
@@ -32,9 +32,9 @@
   M(size_vector_not_two_counts, "size vector must hold two non-negative integers")             \
   M(outputs_not_dims, "the number of outputs must match the number of dims")                   \
   M(subscript_sizes_differ, "the subscripts must all be of the same size")                     \
-  /* slices: vecdim slices */                                                                  \
+  /* slices: slices along dims and vecdims */                                                  \
   M(bad_vecdim, "vecdim must hold distinct positive integers")                                 \
-  /* sparse: sparse */                                                                         \
+  /* sparse: sparse and its family (out of scope) */                                           \
   M(sparse_out_of_scope, "{}: sparse matrices are out of scope in llmlab (issue #26); use a full matrix (zeros, eye, rand)")
 // clang-format on
 

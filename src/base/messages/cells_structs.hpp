@@ -5,7 +5,7 @@
 
 // clang-format off
 #define LLMLAB_CELLS_STRUCTS_MESSAGES(M)                                                       \
-  /* cells: cellfun, num2cell, mat2cell, cell2mat */                                           \
+  /* cells: cell, num2cell, mat2cell, cell2mat, cellfun */                                     \
   M(takes_cell_and_one_argument, "\"{}\" takes a cell and one argument")                       \
   M(nested_cell_not_matrix, "a cell inside the cell cannot become a matrix")                   \
   M(size_vector_too_short, "a size vector must have at least two elements")                    \
@@ -34,7 +34,7 @@
   M(map_key_missing, "containers.Map: the key {} is not present")                              \
   M(key_not_present, "the key {} is not present")                                              \
   M(map_key_value_counts, "{} keys for {} values")                                             \
-  /* structs: struct, cell2struct, structfun */                                                \
+  /* structs: struct, getfield, cell2struct */                                                 \
   M(struct_odd_arguments, "struct() requires an even number of arguments: (field, value, ...)") \
   M(struct_cell_counts_differ, "struct(): the cell values hold {} and {} elements; they must agree") \
   M(requires_struct, "{}() requires a struct, got {}")                                         \

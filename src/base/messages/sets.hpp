@@ -5,7 +5,7 @@
 
 // clang-format off
 #define LLMLAB_SETS_MESSAGES(M)                                                                \
-  /* sets: unique, union, intersect, ismember */                                               \
+  /* sets: union, intersect, setdiff, ismember */                                              \
   M(sorted_and_stable, "cannot specify both \"sorted\" and \"stable\"")                        \
   M(one_order_option, "only one of \"sorted\", \"stable\", or \"legacy\" may be specified")    \
   M(unknown_order_option, "unknown option \"{}\" (\"sorted\" or \"stable\")")                  \
@@ -18,7 +18,7 @@
   M(invalid_option, "invalid option: {}")                                                      \
   M(operands_not_numeric, "takes numeric operands, got {} and {}")                             \
   M(takes_one_order_option, "takes one option, \"sorted\" or \"stable\"")                      \
-  /* sort_search: sort, sortrows, find */                                                      \
+  /* sort_search: sort, find, unique, sortrows */                                              \
   M(column_out_of_range, "column {} is not in 1..{} or its negative")                          \
   M(bad_order_option, "invalid option: takes one, \"sorted\" or \"stable\"")
 // clang-format on
