@@ -19,6 +19,7 @@
 #include "autodiff/differentiate.hpp"
 #include "autodiff/graph_ops.hpp"
 #include "autodiff/tape.hpp"
+#include "base/messages/arguments.hpp"
 #include "base/messages/gradients.hpp"
 #include "builtins/registry.hpp"
 #include "nn/adamw.hpp"
@@ -633,7 +634,8 @@ std::vector<Leaf> matching_gradients(const Call& call, const std::vector<Leaf>& 
     if (p.path != g.path || !fits(p.value, g.value)) {
       call.fail(fmt::format(messages::grads_field_mismatch, g.path, p.path));
     }
-    if (!is_real(p.value) || !is_real(g.value)) call.fail(messages::params_grads_not_real);
+    if (!is_real(p.value) || !is_real(g.value))
+      call.fail(fmt::format(messages::must_be_real, "params and grads"));
   }
   return gradients;
 }

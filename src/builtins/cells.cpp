@@ -178,7 +178,7 @@ std::vector<num::Index> block_extents(Call& call, int index, num::Index extent, 
   num::Index total = 0;
   for (const double d : runtime::linear_elements(call.value(index))) {
     if (!(d >= 0.0) || d != std::floor(d)) {
-      call.fail(messages::block_sizes_not_counts);
+      call.fail(fmt::format(messages::must_be_non_negative_integers, "the block sizes"));
     }
     extents.push_back(static_cast<num::Index>(d));
     total += extents.back();
@@ -275,7 +275,7 @@ Value cell2mat(Call& call) {
     return Value::string(std::move(joined));
   }
   if (!input.is(Kind::Cell)) {
-    call.fail(fmt::format(messages::argument_not_cell, input.kind_name()));
+    call.fail(fmt::format(messages::must_be_cell_array_got, "argument", input.kind_name()));
   }
   const CellArray& cells = input.cell_value();
   if (cells.items.empty()) return runtime::concatenate({{}});

@@ -387,7 +387,8 @@ Value histcounts(Call& call) {
   Histogram histogram;
   if (edges_given) {
     const num::Matrix edges = real_matrix(call, 1);
-    if (edges.size() < 2) call.fail(messages::edges_too_few);
+    if (edges.size() < 2)
+      call.fail(fmt::format(messages::must_have_at_least_two_elements, "edges"));
     const std::span<const double> e = edges.real_values();
     if (!std::is_sorted(e.begin(), e.end()) ||
         std::any_of(e.begin(), e.end(), [](double edge) { return std::isnan(edge); })) {
@@ -396,7 +397,7 @@ Value histcounts(Call& call) {
     histogram = given_edges(data, edges);
   } else {
     const num::Index nbins = call.count_argument(1);
-    if (nbins == 0) call.fail(messages::nbins_below_1);
+    if (nbins == 0) call.fail(fmt::format(messages::must_be_at_least_one, "nbins"));
     histogram = equal_bins(data, nbins);
   }
   Value counts = Value::vector(std::move(histogram.counts));

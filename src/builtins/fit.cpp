@@ -207,7 +207,7 @@ Value polyfit(Call& call) {
     call.fail(
         fmt::format(messages::must_have_same_number_of_elements, "x and y", x.size(), y.size()));
   }
-  if (x.empty()) call.fail(messages::samples_empty);
+  if (x.empty()) call.fail(fmt::format(messages::must_not_be_empty, "x and y"));
   const auto terms = static_cast<num::Index>(mask.size());
   // Non-finite data has no least-squares fit; LAPACK is not handed NaN.
   for (num::Index i = 0; i < x.size(); ++i) {

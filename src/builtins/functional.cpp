@@ -219,7 +219,8 @@ Value arrayfun(Call& call) {
 std::vector<Value> results_per_element(Call& call, int inputs) {
   const Value& function = call.value(0);
   if (!function.is_callable()) {
-    throw Error(fmt::format(messages::arrayfun_not_function, function.kind_name()));
+    throw Error(
+        fmt::format(messages::first_argument_not_function, "arrayfun", function.kind_name()));
   }
   std::vector<std::vector<Value>> columns;
   for (int k = 1; k <= inputs; ++k) {

@@ -12,7 +12,6 @@
 #include <utility>
 
 #include "base/messages/arguments.hpp"
-#include "base/messages/arrays.hpp"
 #include "base/messages/classes.hpp"
 #include "num/format.hpp"
 #include "runtime/char_matrix.hpp"
@@ -64,7 +63,8 @@ std::optional<num::Dims> nd_size_arguments(const runtime::Call& call, int first)
     // MATLAB's rule for an N-D size vector: whole numbers, a negative one counting as 0.
     const double extent = sizes[k];
     if (extent != std::floor(extent) || !(std::abs(extent) <= kLargestSize)) {
-      call.fail(fmt::format(messages::size_elements_not_integers, num::format_shortest(extent)));
+      call.fail(fmt::format(messages::must_be_integers_got, "size vector elements",
+                            num::format_shortest(extent)));
     }
     dims.push_back(extent < 0 ? 0 : static_cast<num::Index>(extent));
   }

@@ -374,7 +374,7 @@ Value eig(Call& call) {
   for (int k = 0; k < count; ++k) {
     const Value& argument = call.value(k);
     if (argument.is(Kind::String)) continue;
-    if (k >= 2) call.fail(messages::options_not_strings);
+    if (k >= 2) call.fail(fmt::format(messages::must_be_strings, "options after A and B"));
     if (argument.is_logical() || runtime::is_integer_class(argument.num_class())) {
       call.fail(messages::not_double_or_single_matrices);
     }

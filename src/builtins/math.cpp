@@ -115,11 +115,12 @@ Value broadcast_binary(Call& call) {
   const num::Matrix y = b.as_matrix();
   if (function == BinaryFunction::Atan2 && a.is_array() && b.is_array()) {
     if (a.is(Kind::Vector) && b.is(Kind::Vector) && x.size() != y.size()) {
-      call.fail(fmt::format(messages::vector_lengths_differ, x.size(), y.size()));
+      call.fail(fmt::format(messages::must_match_vs, "vector lengths", x.size(), y.size()));
     }
     if (a.is(Kind::Matrix) && b.is(Kind::Matrix) &&
         (x.rows() != y.rows() || x.columns() != y.columns())) {
-      call.fail(fmt::format(messages::matrix_shapes_differ, dimensions(x), dimensions(y)));
+      call.fail(
+          fmt::format(messages::must_match_vs, "matrix shapes", dimensions(x), dimensions(y)));
     }
   } else if (a.is(Kind::Vector) && b.is(Kind::Vector) && x.size() != y.size()) {
     call.fail(fmt::format(messages::vector_length_mismatch, x.size(), y.size()));

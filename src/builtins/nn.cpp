@@ -65,7 +65,7 @@ Form form_of(const Call& call) {
       const num::Matrix& m = x.matrix_value();
       if (m.empty())
         call.fail(call.name() == "layernorm" || call.name() == "rmsnorm"
-                      ? std::string(messages::norm_matrix_empty)
+                      ? fmt::format(messages::must_be_non_empty, "matrix")
                       : kinds);
       return m.rows() == 1 || m.columns() == 1 ? Form::OneDimensional : Form::Matrix;
     }

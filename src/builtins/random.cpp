@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/messages/arguments.hpp"
 #include "base/messages/arrays.hpp"
 #include "base/messages/statistics.hpp"
 #include "builtins/kinds.hpp"
@@ -137,7 +138,8 @@ Value randi(Call& call) {
         call.fail(messages::randi_bounds_too_large);
       }
     }
-    if (bounds.size() == 1 && bounds[0] < 1.0) call.fail(messages::imax_below_1);
+    if (bounds.size() == 1 && bounds[0] < 1.0)
+      call.fail(fmt::format(messages::must_be_at_least_one, "IMAX"));
   }
   // A row of bounds; in matlab code a column too (rlab's column is an error, rng.md §6.5).
   const bool matlab_vector =

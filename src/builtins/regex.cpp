@@ -83,7 +83,8 @@ Value matlab_strfind(Call& call) {
     if (texts.is(Kind::Cell)) {
       out = texts.cell_value();
       for (Value& item : out.items) {
-        if (!item.is(Kind::String)) call.fail(messages::cell_not_texts_only);
+        if (!item.is(Kind::String))
+          call.fail(fmt::format(messages::must_hold_texts_only, "the cell"));
         item = positions(item.string_value());
       }
     } else {
@@ -647,9 +648,11 @@ SplitRule split_rule(Call& call) {
                   call.fail(fmt::format(messages::bad_delimiter_type, type));
                 }
               }}});
-  if (rule.delimiters.empty()) call.fail(messages::delimiter_empty);
+  if (rule.delimiters.empty())
+    call.fail(fmt::format(messages::must_not_be_empty, "argument 2 (delimiter)"));
   for (std::string& delimiter : rule.delimiters) {
-    if (delimiter.empty()) call.fail(messages::delimiter_empty);
+    if (delimiter.empty())
+      call.fail(fmt::format(messages::must_not_be_empty, "argument 2 (delimiter)"));
     if (matlab && !rule.regular_expression) delimiter = with_matlab_escapes(delimiter);
   }
   return rule;

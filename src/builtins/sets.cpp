@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "base/large_stack.hpp"
+#include "base/messages/arguments.hpp"
 #include "base/messages/sets.hpp"
 #include "base/utf8.hpp"
 #include "builtins/kinds.hpp"
@@ -225,7 +226,8 @@ SetOptions set_options(Call& call, int first) {
   int sorted_or_stable = 0;
   int legacy = 0;
   for (int k = first; k < call.count(); ++k) {
-    if (!call.value(k).is(Kind::String)) call.fail(messages::order_options_not_strings);
+    if (!call.value(k).is(Kind::String))
+      call.fail(fmt::format(messages::must_be_strings, "options"));
     const std::string& option = call.string(k);
     if (option == "rows") {
       options.by_rows = true;
@@ -402,7 +404,8 @@ std::vector<double> one_based(const std::vector<num::Index>& picked) {
 // Items of b joined below a's (union's [a; b] and [a(:); b(:)]).
 SetItems joined_items(Call& call, const SetItems& a, const SetItems& b, bool by_rows) {
   if (by_rows && a.count > 0 && b.count > 0 && a.width != b.width) {
-    call.fail(fmt::format(messages::column_counts_differ, a.width, b.width));
+    call.fail(
+        fmt::format(messages::must_match_vs, "number of columns in A and B", a.width, b.width));
   }
   SetItems joined = a.count > 0 ? a : b;
   joined.flat = a.flat;
@@ -476,7 +479,8 @@ Value matlab_intersect(Call& call) {
     return Value::tuple({none, none, none});
   }
   if (options.by_rows && a.width != b.width) {
-    call.fail(fmt::format(messages::column_counts_differ, a.width, b.width));
+    call.fail(
+        fmt::format(messages::must_match_vs, "number of columns in A and B", a.width, b.width));
   }
   const DistinctItems distinct = distinct_items(a, options.order, options.legacy);
   const std::vector<double> in_b = first_matches(a, distinct.picked, b, options.legacy);
@@ -500,7 +504,8 @@ Value matlab_setdiff(Call& call) {
   const SetItems a = set_items(call, 0, options.by_rows);
   const SetItems b = set_items(call, 1, options.by_rows);
   if (options.by_rows && a.count > 0 && b.count > 0 && a.width != b.width) {
-    call.fail(fmt::format(messages::column_counts_differ, a.width, b.width));
+    call.fail(
+        fmt::format(messages::must_match_vs, "number of columns in A and B", a.width, b.width));
   }
   if (a.count == 0) {
     const Value empty = a.zero_by_zero || options.by_rows

@@ -553,7 +553,8 @@ num::Dims matlab_replication(const Call& call) {
   num::Dims dims;
   for (double count : counts) {
     if (count != std::floor(count) || !std::isfinite(count)) {
-      call.fail(fmt::format(messages::size_arguments_not_integers, num::format_shortest(count)));
+      call.fail(fmt::format(messages::must_be_integers_got, "size arguments",
+                            num::format_shortest(count)));
     }
     dims.push_back(count < 0 ? 0 : static_cast<num::Index>(count));
   }
@@ -654,7 +655,8 @@ num::Dims nd_reshape_dims(const Call& call, num::Index total) {
       }
     }
   }
-  if (dims.size() < 2) call.fail(messages::size_vector_below_two);
+  if (dims.size() < 2)
+    call.fail(fmt::format(messages::must_have_at_least_two_elements, "size vector"));
   num::Index known = 1;
   for (num::Index extent : dims) known *= extent;
   if (free >= 0) {

@@ -474,7 +474,8 @@ Value sortrows(Call& call) {
   std::vector<std::int64_t> keys;
   if (call.has(1)) {
     const num::Matrix listed = real_matrix(call, 1);
-    if (listed.rows() > 1 && listed.columns() > 1) call.fail(messages::columns_not_vector);
+    if (listed.rows() > 1 && listed.columns() > 1)
+      call.fail(fmt::format(messages::must_be_vector, "the columns"));
     for (num::Index k = 0; k < listed.size(); ++k) {
       const double column = listed[k];
       if (column == 0.0 || std::floor(column) != column ||

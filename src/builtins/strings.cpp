@@ -95,7 +95,7 @@ Value strcat(Call& call) {
     if (!is_texts(call.value(i))) continue;
     const std::size_t n = call.texts(i).size();
     if (length && *length != n) {
-      call.fail(fmt::format(messages::string_lengths_differ, *length, n));
+      call.fail(fmt::format(messages::must_have_same_length_vs, "string arrays", *length, n));
     }
     length = n;
     if (shape == nullptr) shape = &call.value(i);
@@ -417,7 +417,8 @@ Value deblank(Call& call) {
   if (x.is(Kind::Cell)) {
     runtime::CellArray cells = x.cell_value();
     for (Value& item : cells.items) {
-      if (!item.is(Kind::String)) call.fail(messages::cell_argument_not_texts);
+      if (!item.is(Kind::String))
+        call.fail(fmt::format(messages::must_hold_texts_only, "a cell argument"));
       item = Value::string(without_trailing_blanks(item.string_value()));
     }
     return Value::cell(std::move(cells));

@@ -210,7 +210,7 @@ Value cell2struct(Call& call) {
   } else if (input.is(Kind::StringArray)) {
     cells = runtime::cell_of_texts(input.string_array_value());
   } else {
-    call.fail(fmt::format(messages::argument_1_not_cell, input.kind_name()));
+    call.fail(fmt::format(messages::must_be_cell_array_got, "argument 1", input.kind_name()));
   }
   const std::vector<std::string> names = call.texts(1);
   const std::int64_t dim = call.has(2) ? call.count_argument(2) : 1;

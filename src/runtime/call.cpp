@@ -9,6 +9,7 @@
 
 #include "base/error.hpp"
 #include "base/messages/arguments.hpp"
+#include "base/messages/cells_structs.hpp"
 #include "base/messages/system.hpp"
 #include "base/text_case.hpp"
 #include "num/format.hpp"

@@ -5,14 +5,11 @@
 
 // clang-format off
 #define LLMLAB_ARRAYS_MESSAGES(M)                                                              \
-  /* constants: zeros, ones, inf, nan and their class arguments */                             \
+  /* constants: eps, inf, nan and their size and class arguments */                            \
   M(size_not_scalar_or_pair, "expected scalar or 2-element vector, got {}-element {}")         \
-  /* kinds: argument kinds and classes */                                                      \
-  M(size_elements_not_integers, "size vector elements must be integers, got {}")               \
-  /* nn: neural-network kernels */                                                             \
-  /* shape: size, reshape, repmat, permute, cat */                                             \
+  /* nn: softmax, layernorm, attention and the other kernels */                                \
+  /* shape: zeros, size, reshape, repmat, permute, cat */                                      \
   M(cannot_operate_on, "cannot {} {}")                                                         \
-  M(size_arguments_not_integers, "size arguments must be integers, got {}")                    \
   M(expected_vector_or_matrix, "expected vector or matrix, got {}")                            \
   M(size_not_two_elements, "size must have 2 elements, got {}")                                \
   M(size_not_non_negative_integers, "size must hold non-negative integers, got {}")            \
@@ -31,13 +28,12 @@
   M(order_not_permutation, "order must be a permutation of 1..n")                              \
   M(order_too_short, "order must have at least ndims(A) = {} elements, got {}")                \
   M(shifts_need_nd_array, "shifts beyond two dimensions need an N-D array")                    \
-  M(size_vector_below_two, "size vector must have at least 2 elements")                        \
   M(size_vector_not_two_counts, "size vector must hold two non-negative integers")             \
   M(outputs_not_dims, "the number of outputs must match the number of dims")                   \
   M(subscript_sizes_differ, "the subscripts must all be of the same size")                     \
-  /* slices: vecdim slices */                                                                  \
+  /* slices: slices along dims and vecdims */                                                  \
   M(bad_vecdim, "vecdim must hold distinct positive integers")                                 \
-  /* sparse: sparse */                                                                         \
+  /* sparse: sparse and its family (out of scope) */                                           \
   M(sparse_out_of_scope, "{}: sparse matrices are out of scope in llmlab (issue #26); use a full matrix (zeros, eye, rand)")
 // clang-format on
 

@@ -6,10 +6,10 @@
 
 // clang-format off
 #define LLMLAB_ENVIRONMENT_MESSAGES(M)                                                         \
-  /* directories: files and folders */                                                         \
+  /* directories: cd, ls, dir, which */                                                        \
   M(no_such_directory, "{}: no such directory")                                                \
   M(no_such_file_or_directory, "{}: no such file or directory")                                \
-  /* errors: errors, assert and narginchk */                                                   \
+  /* errors: MException, error, assert, narginchk */                                           \
   M(assert_errors_for, "ASSERT errors for: assert (cond,expected,tol)\n  {}")                  \
   M(assertion_failed, "Assertion failed")                                                      \
   M(not_enough_input_arguments, "Not enough input arguments")                                  \
@@ -29,18 +29,18 @@
   M(assert_strings_differ, "{}: Strings don't match: '{}' != '{}'")                            \
   M(assert_fieldnames_differ, "{}: Structure fieldname mismatch")                              \
   M(assert_values_differ, "{}: values differ")                                                 \
-  /* output: input and output */                                                               \
+  /* output: fprintf, disp, input */                                                           \
   M(standard_input_closed, "end of input: standard input is closed")                           \
   M(no_input_available, "no input available here (nothing can be typed into this run)")        \
   M(typed_expression_no_value, "the typed expression has no value")                            \
-  /* session: tic, toc, pause, which */                                                        \
+  /* session: tic, toc, pause, help on keywords */                                             \
   M(expected_on_or_off, "expected \"on\" or \"off\", got \"{}\"")                              \
   M(toc_before_tic, "call tic() first")                                                        \
   M(negative_duration, "duration must be non-negative")                                        \
   M(pause_call_form, "give the seconds to wait, as in pause(0.5)")                             \
   M(no_such_name, "no builtin, function or keyword named '{}'")                                \
   M(takes_no_arguments, "takes no arguments")                                                  \
-  /* session_commands: format, help, lookfor, exit */                                          \
+  /* session_commands: exit, format, lookfor, doc */                                           \
   M(bad_exit_status, "exit status must be an integer from 0 to 255, got {}")                   \
   M(format_needs_count, "format {} needs a count (or all)")                                    \
   M(format_bad_count_or_all, "format {}: expected a positive count or all, got '{}'")          \
@@ -48,7 +48,7 @@
   M(help_not_installed, "help is not installed")                                               \
   M(lookfor_needs_word, "lookfor needs a word to search for")                                  \
   M(unknown_format_mode, "unknown mode '{}' (try short, long, hex, commas)")                   \
-  /* sweep: sweep records */                                                                   \
+  /* sweep: sweep_load */                                                                      \
   M(not_a_sweep_folder, "'{}' is not a sweep folder (no runs/ folder; see `llmlab sweep run`)") \
   M(no_sweep_records, "'{}' has no run records yet")
 // clang-format on

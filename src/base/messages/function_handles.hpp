@@ -10,11 +10,10 @@
   M(builtin_counts_undeclared, "'{}' is a built-in function; its argument counts are not declared") \
   M(not_function_name_or_handle, "argument 1 must be a function name or handle, got {}")       \
   M(no_function_named, "no function named '{}'")                                               \
-  /* functional: arrayfun, feval */                                                            \
+  /* functional: feval, arrayfun, bsxfun, str2func */                                          \
   M(matrix_input_needs_numbers, "a matrix input needs one number from each call")              \
   M(not_function_handle, "argument 1 must be a function handle, got {}")                       \
   M(argument_size_differs, "argument {} has a different size from argument 2")                 \
-  M(arrayfun_not_function, "arrayfun: first argument must be a lambda or function handle, got {}") \
   M(element_kind_differs, "element {} returned {}, unlike element 1")                          \
   M(feval_not_function_name, "feval: first argument must be a string function name")           \
   M(only_function_names, "only function names are supported (write the lambda itself: @(x) ...)") \

@@ -18,7 +18,6 @@
   M(grads_not_params_structure, "grads must have the structure of params")                     \
   M(grads_field_mismatch, "grads.{} does not match params.{}")                                 \
   M(hessian_while_differentiating, "hessian cannot run inside a differentiated function; use hvp") \
-  M(params_grads_not_real, "params and grads must be real")                                    \
   M(state_of_other_params, "state belongs to other params")                                    \
   M(three_outputs_need_aux, "with three outputs, f must return [loss, aux] (a function with two outputs)") \
   M(hessian_too_large, "x has {} elements; the Hessian is computed for at most {} (one backward pass per element): use hvp for larger x") \

@@ -5,7 +5,7 @@
 
 // clang-format off
 #define LLMLAB_LINALG_MESSAGES(M)                                                              \
-  /* linalg: decompositions, norms, solves */                                                  \
+  /* linalg: norm, det, inv, decompositions, pagemtimes */                                     \
   M(argument_not_vector, "argument {} must be a vector, got a {}\u00d7{} matrix")              \
   M(unknown_norm_type, "unknown norm type \"{}\" (1, 2, Inf, -Inf or \"fro\")")                \
   M(unknown_norm_type_not_fro, "unknown norm type \"{}\" (expected \"fro\")")                  \
@@ -24,12 +24,11 @@
   M(balance_option, "give one of \"balance\" and \"nobalance\"")                               \
   M(not_positive_definite, "matrix must be positive definite")                                 \
   M(bad_economy_option, "option must be 0 or \"econ\"")                                        \
-  M(options_not_strings, "options after A and B must be strings")                              \
   M(singular_scalar, "singular (scalar is zero)")                                              \
   M(pagemtimes_sizes_differ, "sizes of X and Y must match")                                    \
   M(singular_matrix, "matrix singular to machine precision")                                   \
   M(singular_matrix_rcond, "matrix singular to machine precision, rcond = {}")                 \
-  /* matrix_predicates: issymmetric, isbanded... */                                            \
+  /* matrix_predicates: isdiag, isbanded, issymmetric */                                       \
   M(predicate_bad_matrix, "A must be a numeric, logical, or character matrix")                 \
   M(bad_skew_option, "SKEWOPT must be 'skew' or 'nonskew'")                                    \
   M(bad_tolerance, "TOL must be a scalar >= 0")                                                \

@@ -17,10 +17,7 @@
   M(interp_call_form, "expected the sample values and the query points first")                 \
   M(bad_mu, "mu must be [mean, std]")                                                          \
   M(query_points_not_vector, "the query points must be a vector when y is a matrix")           \
-  M(samples_empty, "x and y must not be empty")                                                \
-  /* math: elementwise functions */                                                            \
-  M(vector_lengths_differ, "vector lengths must match ({} vs {})")                             \
-  M(matrix_shapes_differ, "matrix shapes must match ({} vs {})")                               \
+  /* math: elementwise functions, nthroot, nchoosek */                                         \
   M(second_argument_not_real_scalar, "second argument must be a real scalar, got {}")          \
   M(v_not_scalar_or_vector, "V must be a scalar or a vector")                                  \
   M(log2_needs_real, "[f, e] = log2(x) takes real x")                                          \
@@ -28,7 +25,7 @@
   M(nthroot_bad_n, "n must be a non-zero real scalar")                                         \
   M(nthroot_even_of_negative, "n must be an odd integer when x has negatives")                 \
   M(too_many_combinations, "too many combinations")                                            \
-  /* matlab_staples: toeplitz and friends */                                                   \
+  /* matlab_staples: toeplitz, poly, pow2 */                                                   \
   M(not_vector_or_square, "the argument must be a vector or a square matrix")                  \
   M(nan_option_unsupported, "the option \"{}\" is not supported (NaN is omitted)")             \
   /* piecewise: mkpp, ppval, spline, pchip */                                                  \
@@ -47,7 +44,7 @@
   M(pp_coefs_not_matrix, "pp.coefs must be a numeric matrix")                                  \
   M(pp_coefs_wrong_shape, "pp.coefs must have prod(pp.dim) · pp.pieces rows and a column per order") \
   M(x_not_monotonic, "x must be strictly monotonic and free of NaN")                           \
-  /* signal: filter, conv, moving windows */                                                   \
+  /* signal: conv, filter, movmean, cumtrapz */                                                \
   M(leading_coefficient_zero, "a(1) must be non-zero")                                         \
   M(bad_window, "window must be a positive integer or [back, forward]")                        \
   M(bad_initial_conditions, "zi must have {} values for each slice (max(numel(a), numel(b)) - 1)")

@@ -5,11 +5,11 @@
 
 // clang-format off
 #define LLMLAB_MODELS_MESSAGES(M)                                                              \
-  /* gpt_config: model configurations */                                                       \
+  /* gpt_config: the fields of a model configuration */                                        \
   M(unknown_config_field, "unknown field cfg.{}")                                              \
   M(cfg_init_not_model, "cfg.init must be a model (from gpt_init, gpt_load or train_gpt), got {}") \
   M(cfg_field_not_integer, "cfg.{} must be an integer, got {}")                                \
-  /* model: GPT models */                                                                      \
+  /* model: gpt_init, gpt_generate, gpt_save and the model values */                           \
   M(field_missing, "{} is missing")                                                            \
   M(bad_activation_fields, "\"fields\" must be a string or {{\"resid\", \"ln\", \"attn\", \"mlp\"}}, got {}") \
   M(prompt_not_string, "argument 2 (prompt) must be a string, got {}")                         \
@@ -27,8 +27,7 @@
   M(not_text_or_token_ids, "{} must be text or a vector of token ids, got {}")                 \
   M(wrong_shape, "{} must be {}, got {}×{}")                                                   \
   M(token_ids_out_of_range, "{}: token ids must be integers in 1..{} (the vocabulary), got {}") \
-  /* nn: neural-network kernels */                                                             \
-  M(norm_matrix_empty, "matrix must be non-empty")                                             \
+  /* nn: softmax, layernorm, attention and the other kernels */                                \
   M(argument_2_not_numeric, "argument 2: expected numeric, got {}")                            \
   M(array_too_large_for_kernels, "array too large for the nn kernels")                         \
   M(complex_input_unsupported, "complex input is not supported (its imaginary part would be dropped)") \

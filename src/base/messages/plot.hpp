@@ -46,7 +46,6 @@
   M(bad_bin_count, "argument 2 (nbins) must be a positive integer, got {}")                    \
   M(bins_not_numeric, "bin specification must be a numeric scalar or vector")                  \
   M(bins_not_vector, "bin specification must be a scalar or vector")                           \
-  M(bin_count_not_positive, "number of bins NBINS must be positive")                           \
   M(hist_norm_not_positive, "NORM must be a numeric constant > 0")                             \
   M(hist_norm_wrong_length, "NORM must be scalar or vector of length 'columns (Y)'")           \
   M(hist_y_not_real, "Y must be real-valued")                                                  \

@@ -5,7 +5,7 @@
 
 // clang-format off
 #define LLMLAB_SETS_MESSAGES(M)                                                                \
-  /* sets: unique, union, intersect, ismember */                                               \
+  /* sets: union, intersect, setdiff, ismember */                                              \
   M(sorted_and_stable, "cannot specify both \"sorted\" and \"stable\"")                        \
   M(one_order_option, "only one of \"sorted\", \"stable\", or \"legacy\" may be specified")    \
   M(unknown_order_option, "unknown option \"{}\" (\"sorted\" or \"stable\")")                  \
@@ -16,14 +16,11 @@
   M(order_with_legacy, "cannot specify \"sorted\" or \"stable\" with \"legacy\"")              \
   M(first_and_last, "cannot specify both \"first\" and \"last\"")                              \
   M(invalid_option, "invalid option: {}")                                                      \
-  M(column_counts_differ, "number of columns in A and B must match ({} vs {})")                \
-  M(order_options_not_strings, "options must be strings")                                      \
   M(operands_not_numeric, "takes numeric operands, got {} and {}")                             \
   M(takes_one_order_option, "takes one option, \"sorted\" or \"stable\"")                      \
-  /* sort_search: sort, sortrows, find */                                                      \
+  /* sort_search: sort, find, unique, sortrows */                                              \
   M(column_out_of_range, "column {} is not in 1..{} or its negative")                          \
-  M(bad_order_option, "invalid option: takes one, \"sorted\" or \"stable\"")                   \
-  M(columns_not_vector, "the columns must be a vector")
+  M(bad_order_option, "invalid option: takes one, \"sorted\" or \"stable\"")
 // clang-format on
 
 namespace llmlab::messages {

@@ -5,7 +5,7 @@
 
 // clang-format off
 #define LLMLAB_STATISTICS_MESSAGES(M)                                                               \
-  /* distributions: histograms, quantiles, accumarray, normal distribution */                  \
+  /* distributions: bounds, rescale, normpdf, quantile, histc, accumarray */                   \
   M(normalization_not_0_or_1, "w must be 0 or 1 (the normalization), got {}")                  \
   M(levels_out_of_range, "levels must lie in [0, {}], got {}")                                 \
   M(sigma_not_positive, "sigma must be positive, got {}")                                      \
@@ -20,8 +20,6 @@
   M(p_not_numeric_vector, "P must be a numeric vector")                                        \
   M(cell_result_two_dims, "a cell result has two dims")                                        \
   M(edges_decreasing, "edges must be non-decreasing")                                          \
-  M(edges_too_few, "edges must have at least 2 elements")                                      \
-  M(nbins_below_1, "nbins must be at least 1")                                                 \
   M(sparse_results_unsupported, "sparse results are not supported (issparse must be false)")   \
   M(subs_empty_cell, "subs must not be an empty cell")                                         \
   M(sz_misses_subscript, "sz does not hold every subscript")                                   \
@@ -32,14 +30,13 @@
   M(ties_cell_two_dims, "the cell of ties has two dims; give a result of two dims")            \
   M(subs_lengths_differ, "the index vectors in subs must have one length")                     \
   M(normal_sizes_differ, "x, mu and sigma must be of one size, or scalars")                    \
-  /* math: elementwise functions */                                                            \
+  /* math: elementwise functions, nthroot, nchoosek */                                         \
   M(k_exceeds_n, "k must be <= n, got n = {}, k = {}")                                         \
-  /* random: random numbers */                                                                 \
+  /* random: rng, rand, randi, randperm */                                                     \
   M(expected_non_negative_integer_got, "expected a non-negative integer, got {}")              \
   M(unknown_generator, "unknown random number generator \"{}\"")                               \
   M(bad_rng_mode, "expected a seed, \"default\" or \"shuffle\", got \"{}\"")                   \
   M(random_bounds_out_of_order, "lo ({}) must be <= hi ({})")                                  \
-  M(imax_below_1, "IMAX must be at least 1")                                                   \
   M(randi_bounds_too_large, "IMIN and IMAX must be integer bounds below flintmax")             \
   M(range_empty, "expected scalar or vector [lo, hi], got an empty vector")                    \
   M(range_is_matrix, "expected scalar or vector [lo, hi], got matrix")                         \
@@ -47,7 +44,7 @@
   M(default_takes_no_generator, "rng(\"default\") takes no generator")                         \
   M(randi_range_too_large, "the range IMAX - IMIN must be below flintmax")                     \
   M(legacy_generator, "{}(\"{}\", ...) names MATLAB's legacy generator, whose numbers llmlab cannot give (its stream is rustlab's, rng.md); seed the stream with rng(s) or seed(s) instead") \
-  /* stats: reductions, weights, trapz */                                                      \
+  /* stats: sum, mean, var, max, trapz */                                                      \
   M(weights_count_mismatch, "the weights must have one element per element of a slice ({}), got {}") \
   M(bad_variance_weights, "w must be 0, 1 or a vector of weights, got {}")                     \
   M(three_argument_form, "3-arg form is {}(M, [], dim); 2nd argument must be the empty matrix []") \

@@ -5,7 +5,7 @@
 
 // clang-format off
 #define LLMLAB_TEXT_AND_REGEX_MESSAGES(M)                                                                \
-  /* regex: regular expressions */                                                             \
+  /* regex: regexp, regexprep, strsplit, strfind */                                            \
   M(invalid_pattern, "invalid pattern \"{}\": {}")                                             \
   M(unsupported_regexprep_option, "unsupported option \"{}\" (once, emptymatch, ignorecase, dotall, lineanchors)") \
   M(unsupported_regexp_option, "unsupported option \"{}\" (match, start, end, tokenExtents, tokens, names, split, once, emptymatch)") \
@@ -13,20 +13,17 @@
   M(too_many_regexp_outputs, "too many outputs: {} requested, {} available")                   \
   M(bad_delimiter_type, "DelimiterType must be \"Simple\" or \"RegularExpression\", got \"{}\"") \
   M(bad_replacement_count, "REPSTR must be one text or one per pattern")                       \
-  M(delimiter_empty, "argument 2 (delimiter) must not be empty")                               \
   M(not_true_or_false, "argument {} must be true or false, got {}")                            \
   M(regex_text_too_long, "text of {} characters is longer than the {} a regular expression may search") \
-  M(cell_not_texts_only, "the cell must hold texts only")                                      \
   M(regex_timed_out, "the match ran longer than {} s and was abandoned: the pattern backtracks on this text (nested repetition such as (a|a)* or (a*)*); simplify the pattern") \
-  /* strings: string functions */                                                              \
+  M(must_hold_texts_only, "{} must hold texts only")                                           \
+  /* strings: strcat, strcmp, validatestring, strjust */                                       \
   M(bad_justify_position, "the position is \"right\", \"left\" or \"center\", got \"{}\"")     \
   M(text_rows_differ, "argument {} has {} rows where the others have {}")                      \
-  M(string_lengths_differ, "string arrays must have the same length ({} vs {})")               \
   M(char_rows_join_no_cell, "a char of several rows joins no cell of texts")                   \
   M(bad_character_code, "character code {} is not a whole number in 0..1114111")               \
   M(cell_not_texts_and_numbers, "argument {} must be a cell of texts and numbers; it holds a {}") \
   M(not_char_or_cell_of_texts, "argument must be a char or a cell of texts, got {}")           \
-  M(cell_argument_not_texts, "a cell argument must hold texts only")                           \
   M(argument_not_char, "argument 1 must be a char, got {}")                                    \
   M(position_below_1, "the argument position must be 1 or more")                               \
   M(name_not_one_row, "argument {} (a function or variable name) must be one row of text")     \
@@ -38,11 +35,11 @@
   M(argument_1_is_string, "argument 1 must be a string_array, got string")                     \
   M(delimiter_count_mismatch, "a cell of delimiters needs one per gap ({}), got {}")           \
   M(bad_ignore_case_option, "the option is \"IgnoreCase\", true or false")                     \
-  /* text: text conversion */                                                                  \
+  /* text: split, join, compose, string */                                                     \
   M(cell_element_not_one_string, "each element of the cell must convert to one string, got {}") \
   M(position_outside_text, "position must be within the text, got {}")                         \
   M(cannot_convert_to_text, "cannot convert {} to text")                                       \
-  /* text_format: num2str, mat2str */                                                          \
+  /* text_format: sprintf, num2str, mat2str */                                                 \
   M(not_numeric_or_string, "argument 1 must be numeric or a string, got {}")                   \
   M(x_not_two_dimensional, "X must be two dimensional")
 // clang-format on

@@ -256,7 +256,8 @@ std::vector<double> hist_centres(Call& call, const num::Matrix& y) {
     return centres;
   }
   const double bins = call.has(1) ? std::trunc(call.scalar(1)) : 10.0;
-  if (!(bins > 0.0) || bins > 1e6) call.fail(messages::bin_count_not_positive);
+  if (!(bins > 0.0) || bins > 1e6)
+    call.fail(fmt::format(messages::must_be_positive, "number of bins NBINS"));
   const auto n = static_cast<num::Index>(bins);
   for (num::Index k = 1; k <= n; ++k) {
     centres.push_back(
