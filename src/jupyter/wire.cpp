@@ -217,8 +217,7 @@ void repair(zmq::multipart_t& wire, std::size_t delimiter, const xeus::xauthenti
                    raw(content))) {
     return;
   }
-  std::cerr << "llmlab-kernel: a request held bytes that are not UTF-8; each became U+FFFD"
-            << std::endl;
+  std::cerr << messages::kernel_request_not_utf8 << std::endl;
   const std::string fixed = repaired(content.to_string_view());
   content.rebuild(fixed.data(), fixed.size());
   const std::string signature = auth.sign(raw(header), raw(parent), raw(metadata), raw(content));

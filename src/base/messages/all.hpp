@@ -6,6 +6,7 @@
 #include "base/messages/arguments.hpp"
 #include "base/messages/attention.hpp"
 #include "base/messages/autodiff.hpp"
+#include "base/messages/cli.hpp"
 #include "base/messages/format.hpp"
 #include "base/messages/indexing.hpp"
 #include "base/messages/language.hpp"
@@ -33,6 +34,7 @@ inline constexpr MessageRow all_rows[] = {
     LLMLAB_INDEXING_MESSAGES(LLMLAB_MESSAGE_ROW)   //
     LLMLAB_VALUES_MESSAGES(LLMLAB_MESSAGE_ROW)     //
     LLMLAB_FORMAT_MESSAGES(LLMLAB_MESSAGE_ROW)     //
+    LLMLAB_CLI_MESSAGES(LLMLAB_MESSAGE_ROW)        //
 };
 
 }  // namespace llmlab::messages

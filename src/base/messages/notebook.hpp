@@ -40,7 +40,19 @@
   M(ipynb_source_not_strings, "\"source\" must be a string or a list of strings")               \
   M(ipynb_unclosed_not_last, "metadata.llmlab.unclosed: only the last cell may leave its fence open") \
   M(katex_missing, "KaTeX not found (run `make deps`); math is shown as TeX source")            \
+  M(kernel_cannot_run, "llmlab kernel: cannot run the Jupyter kernel '{}': {}")                 \
+  M(kernel_connection_file_problem, "llmlab-kernel: connection file {}: {}")                    \
+  M(kernel_install_cannot_create, "llmlab kernel install: cannot create {}: {}")                \
+  M(kernel_install_cannot_draw_logos, "llmlab kernel install: cannot draw the logos: {}")       \
+  M(kernel_install_cannot_write, "llmlab kernel install: cannot write into {}")                 \
+  M(kernel_install_kernel_missing, "llmlab kernel install: the kernel executable is missing: no file at {}") \
+  M(kernel_install_no_executable_path, "llmlab kernel install: cannot find the path of this executable") \
   M(kernel_internal_error, "internal: {}")                                                      \
+  M(kernel_message_dropped, "llmlab-kernel: message dropped: {}")                               \
+  M(kernel_not_found, "llmlab kernel: cannot start the Jupyter kernel: no {} at {} (it is built and installed with llmlab)") \
+  M(kernel_request_not_utf8, "llmlab-kernel: a request held bytes that are not UTF-8; each became U+FFFD") \
+  M(kernel_uninstall_cannot_remove, "llmlab kernel uninstall: cannot remove {}: {}")            \
+  M(kernel_uninstall_none, "llmlab kernel uninstall: no llmlab kernel in {}")                   \
   M(lint_details_unbalanced, "{} <details> but {} </details>")                                  \
   M(lint_fence_unclosed, "```rustlab fence never closed")                                       \
   M(lint_frontmatter_unclosed, "frontmatter opened with --- but never closed")                  \
