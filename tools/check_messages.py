@@ -10,6 +10,8 @@ and is fine.
 
 prints the count of such sites per folder (with --list, each site) and exits 1 when a folder
 named by --require (relative to SRC) has any: the folders already moved to the table stay moved.
+It also exits 1 when a chapter of SRC/base/messages/ is missing from all.hpp's rows, which the
+table's unit test walks.
 """
 import argparse
 import collections
@@ -75,6 +77,20 @@ def literal_sites(path):
             yield line, " ".join((match.group(0) + arguments + ")").split())[:100]
 
 
+def chapters_left_out(src):
+    """The row macros of base/messages/ chapters that all.hpp does not list."""
+    folder = src / "base" / "messages"
+    if not folder.is_dir():
+        return []
+    listed = (folder / "all.hpp").read_text(encoding="utf-8")
+    missing = []
+    for chapter in sorted(folder.glob("*.hpp")):
+        for macro in re.findall(r"#define (LLMLAB_\w+_MESSAGES)\(M\)", chapter.read_text("utf-8")):
+            if f"{macro}(LLMLAB_MESSAGE_ROW)" not in listed:
+                missing.append(f"{chapter.name}: {macro}")
+    return missing
+
+
 def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("src", type=pathlib.Path)
@@ -99,7 +115,10 @@ def main(argv):
     offending = [f for f in per_folder if any(f == r or f.startswith(r + "/") for r in required)]
     for folder in offending:
         print(f"error: {folder} must take its messages from src/base/messages/", file=sys.stderr)
-    return 1 if offending else 0
+    missing = chapters_left_out(args.src)
+    for chapter in missing:
+        print(f"error: base/messages/all.hpp does not list {chapter}", file=sys.stderr)
+    return 1 if offending or missing else 0
 
 
 if __name__ == "__main__":

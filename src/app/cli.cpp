@@ -14,6 +14,7 @@
 #include <optional>
 #include <system_error>
 
+#include "base/messages/cli.hpp"
 #include "lang/dialect.hpp"
 
 namespace llmlab::app {
@@ -41,8 +42,10 @@ int with_output_checked(int status) {
   if (out_failed || out_close_failed) {
     const int reason = out_failed ? out_errno : close_errno;
     // A write that failed before this flush set the error flag; its errno is gone by now.
-    fmt::print(stderr, "llmlab: error: writing standard output failed: {}\n",
-               reason != 0 ? std::strerror(reason) : "some output could not be written");
+    fmt::print(
+        stderr, "{}\n",
+        fmt::format(messages::standard_output_failed,
+                    reason != 0 ? std::strerror(reason) : "some output could not be written"));
     if (status == kExitOk) status = kExitScriptError;
   }
   // stderr is unbuffered: a failed write shows in its error flag.
@@ -101,7 +104,7 @@ int main(int argc, char** argv) {
     status = run_command_line(argc, argv);
   } catch (const std::system_error& error) {
     // fmt::print throws when its write fails (a full buffer meeting a full disk, say).
-    fmt::print(stderr, "llmlab: error: writing output failed: {}\n", error.code().message());
+    fmt::print(stderr, "{}\n", fmt::format(messages::output_failed, error.code().message()));
     status = kExitScriptError;
   }
   return with_output_checked(status);

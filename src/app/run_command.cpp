@@ -24,6 +24,7 @@
 #include "app/interrupt.hpp"
 #include "base/error.hpp"
 #include "base/file.hpp"
+#include "base/messages/cli.hpp"
 #include "base/stop.hpp"
 #include "builtins/plot/session.hpp"
 #include "builtins/registry.hpp"
@@ -97,7 +98,7 @@ int write_figures_after_run(runtime::Interpreter& interpreter, std::uint64_t mar
     fmt::print(stderr, "llmlab: --figures: {}\n", error.what());
     return kExitScriptError;
   } catch (const Stop& stop) {
-    fmt::print(stderr, "llmlab: --figures: {}; figures not all written\n", stop.what());
+    fmt::print(stderr, "{}\n", fmt::format(messages::figures_not_all_written, stop.what()));
     return kExitInterrupted;
   }
   return status;

@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "base/file.hpp"
+#include "base/messages/notebook.hpp"
 
 namespace llmlab::jupyter {
 
@@ -24,7 +25,7 @@ using nlohmann::json;
 // A port may be written as a number or a numeric string; 1…65535.
 std::optional<std::string> port_field(const json& file, const char* name, std::string& error) {
   if (!file.contains(name)) {
-    error = fmt::format("{}: missing", name);
+    error = fmt::format(messages::connection_field_missing, name);
     return std::nullopt;
   }
   const json& value = file[name];
@@ -38,7 +39,7 @@ std::optional<std::string> port_field(const json& file, const char* name, std::s
     if (text.empty() || *end != '\0') port = -1;
   }
   if (port < 1 || port > 65535) {
-    error = fmt::format("{}: not a port number ({})", name, value.dump());
+    error = fmt::format(messages::connection_port_invalid, name, value.dump());
     return std::nullopt;
   }
   return std::to_string(port);
@@ -48,7 +49,7 @@ std::optional<std::string> string_field(const json& file, const char* name, std:
                                         std::string& error) {
   if (!file.contains(name)) return fallback;
   if (!file[name].is_string()) {
-    error = fmt::format("{}: expected a string, got {}", name, file[name].dump());
+    error = fmt::format(messages::connection_field_not_string, name, file[name].dump());
     return std::nullopt;
   }
   return file[name].get<std::string>();
@@ -66,11 +67,11 @@ std::optional<xeus::xconfiguration> read_connection_file(const std::string& path
   }
   const json file = json::parse(*text, nullptr, /*allow_exceptions=*/false);
   if (file.is_discarded()) {
-    error = "not valid JSON";
+    error = std::string(messages::connection_not_json);
     return std::nullopt;
   }
   if (!file.is_object()) {
-    error = "expected a JSON object";
+    error = std::string(messages::connection_not_object);
     return std::nullopt;
   }
   xeus::xconfiguration config;
@@ -90,11 +91,11 @@ std::optional<xeus::xconfiguration> read_connection_file(const std::string& path
   const auto scheme = string_field(file, "signature_scheme", "hmac-sha256", error);
   if (!transport || !ip || !key || !scheme) return std::nullopt;
   if (*transport != "tcp") {
-    error = fmt::format("transport: only tcp is supported, not '{}'", *transport);
+    error = fmt::format(messages::connection_transport_unsupported, *transport);
     return std::nullopt;
   }
   if (!key->empty() && !scheme->starts_with("hmac-")) {
-    error = fmt::format("signature_scheme: expected hmac-<digest>, got '{}'", *scheme);
+    error = fmt::format(messages::connection_scheme_unsupported, *scheme);
     return std::nullopt;
   }
   config.m_transport = *transport;
@@ -108,7 +109,7 @@ std::string check_ports_free(const xeus::xconfiguration& config) {
   in_addr address{};
   const std::string ip = config.m_ip == "*" ? "0.0.0.0" : config.m_ip;
   if (inet_pton(AF_INET, ip.c_str(), &address) != 1) {
-    return fmt::format("ip: '{}' is not an IPv4 address", config.m_ip);
+    return fmt::format(messages::connection_ip_invalid, config.m_ip);
   }
   const std::pair<const char*, const std::string*> ports[] = {{"shell", &config.m_shell_port},
                                                               {"iopub", &config.m_iopub_port},
@@ -117,7 +118,7 @@ std::string check_ports_free(const xeus::xconfiguration& config) {
                                                               {"heartbeat", &config.m_hb_port}};
   for (const auto& [name, port] : ports) {
     const int probe = socket(AF_INET, SOCK_STREAM, 0);
-    if (probe < 0) return fmt::format("cannot open a socket: {}", std::strerror(errno));
+    if (probe < 0) return fmt::format(messages::socket_cannot_open, std::strerror(errno));
     const int yes = 1;
     setsockopt(probe, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
     sockaddr_in where{};
@@ -128,7 +129,7 @@ std::string check_ports_free(const xeus::xconfiguration& config) {
     const int reason = errno;
     close(probe);
     if (!bound) {
-      return fmt::format("cannot listen on the {} port {}:{}: {}", name, config.m_ip, *port,
+      return fmt::format(messages::port_cannot_listen, name, config.m_ip, *port,
                          std::strerror(reason));
     }
   }

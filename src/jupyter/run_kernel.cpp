@@ -17,6 +17,7 @@
 #include <xeus/xserver_zmq.hpp>
 #include <zmq.hpp>
 
+#include "base/messages/notebook.hpp"
 #include "base/process.hpp"
 #include "jupyter/connection.hpp"
 #include "jupyter/history.hpp"
@@ -50,7 +51,8 @@ int run_kernel(const std::string& connection_path, lang::Dialect dialect) {
   std::string problem;
   const std::optional<xeus::xconfiguration> config = read_connection_file(connection_path, problem);
   if (!config) {
-    fmt::print(stderr, "llmlab-kernel: connection file {}: {}\n", connection_path, problem);
+    fmt::print(stderr, "{}\n",
+               fmt::format(messages::kernel_connection_file_problem, connection_path, problem));
     return kExitUsageError;
   }
   if (const std::string busy = check_ports_free(*config); !busy.empty()) {

@@ -2,6 +2,8 @@
 // to the kernel core), with read_request's checks in front of deserialisation.
 #include "jupyter/server.hpp"
 
+#include <fmt/format.h>
+
 #include <deque>
 #include <iostream>
 #include <optional>
@@ -9,6 +11,7 @@
 #include <xeus/xzmq_serializer.hpp>
 #include <zmq_addon.hpp>
 
+#include "base/messages/notebook.hpp"
 #include "jupyter/rlab_kernel.hpp"
 #include "jupyter/wire.hpp"
 
@@ -84,7 +87,7 @@ class RepairingServer final : public xeus::xserver_zmq {
     try {
       return read_request(wire, *p_auth);
     } catch (const RequestDropped& error) {
-      std::cerr << "llmlab-kernel: message dropped: " << error.what() << std::endl;
+      std::cerr << fmt::format(messages::kernel_message_dropped, error.what()) << std::endl;
       return std::nullopt;
     }
   }

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <xeus/xzmq_serializer.hpp>
 
+#include "base/messages/notebook.hpp"
 #include "base/utf8.hpp"
 
 namespace llmlab::jupyter {
@@ -126,12 +127,12 @@ std::optional<std::string> fields_problem(const nl::json& object, std::string_vi
     const auto found = object.find(field.name);
     if (found == object.end()) {
       if (field.presence == Presence::Required) {
-        return fmt::format("{}.{} is missing", part, field.name);
+        return fmt::format(messages::wire_field_missing, part, field.name);
       }
       continue;
     }
     if (!has_type(*found, field.type)) {
-      return fmt::format("{}.{} must be {}, got {}", part, field.name, type_name(field.type),
+      return fmt::format(messages::wire_field_kind, part, field.name, type_name(field.type),
                          found->type_name());
     }
   }
@@ -216,8 +217,7 @@ void repair(zmq::multipart_t& wire, std::size_t delimiter, const xeus::xauthenti
                    raw(content))) {
     return;
   }
-  std::cerr << "llmlab-kernel: a request held bytes that are not UTF-8; each became U+FFFD"
-            << std::endl;
+  std::cerr << messages::kernel_request_not_utf8 << std::endl;
   const std::string fixed = repaired(content.to_string_view());
   content.rebuild(fixed.data(), fixed.size());
   const std::string signature = auth.sign(raw(header), raw(parent), raw(metadata), raw(content));
@@ -229,16 +229,16 @@ void repair(zmq::multipart_t& wire, std::size_t delimiter, const xeus::xauthenti
 std::optional<std::string> field_problem(const nl::json& header, const nl::json& parent_header,
                                          const nl::json& metadata, const nl::json& content) {
   if (!header.is_object())
-    return fmt::format("the header must be an object, got {}", header.type_name());
+    return fmt::format(messages::wire_part_not_object, "header", header.type_name());
   if (auto problem = fields_problem(header, "header", kHeaderFields)) return problem;
   if (!parent_header.is_object()) {
-    return fmt::format("the parent header must be an object, got {}", parent_header.type_name());
+    return fmt::format(messages::wire_part_not_object, "parent header", parent_header.type_name());
   }
   if (!metadata.is_object()) {
-    return fmt::format("the metadata must be an object, got {}", metadata.type_name());
+    return fmt::format(messages::wire_part_not_object, "metadata", metadata.type_name());
   }
   if (!content.is_object()) {
-    return fmt::format("the content must be an object, got {}", content.type_name());
+    return fmt::format(messages::wire_part_not_object, "content", content.type_name());
   }
   const std::string& type = header["msg_type"].get_ref<const std::string&>();
   for (const RequestFields& request : kRequests) {

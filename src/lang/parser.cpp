@@ -376,10 +376,8 @@ StmtPtr Parser::parse_simple_statement() {
 namespace {
 
 // A `(...)` inside the chain selects one element of a struct array (`layers(k).W`), so a
-// field must follow it; `x(1)(2)` indexes a result that is no variable, as in MATLAB.
-constexpr const char* kParenInTheMiddle =
-    "invalid assignment target: a '(...)' subscript inside a target must be followed by a "
-    "field (s(k).f); write x(i)(j) as x(i, j), and a cell element as c{i}";
+// field must follow it (messages::paren_inside_target); `x(1)(2)` indexes a result that is no
+// variable, as in MATLAB.
 
 bool paren_not_before_field(const std::vector<TargetStep>& steps) {
   for (std::size_t k = 0; k + 1 < steps.size(); ++k) {
@@ -439,7 +437,8 @@ AssignTarget Parser::to_assign_target(ExprPtr expr, const Token& at) {
   }
   target.steps.assign(std::make_move_iterator(reversed.rbegin()),
                       std::make_move_iterator(reversed.rend()));
-  if (paren_not_before_field(target.steps)) fail_at(at, kParenInTheMiddle);
+  if (paren_not_before_field(target.steps))
+    fail_at(at, fmt::format(messages::paren_inside_target, "c{i}"));
   return target;
 }
 

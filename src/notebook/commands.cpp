@@ -15,6 +15,7 @@
 
 #include "base/error.hpp"
 #include "base/file.hpp"
+#include "base/messages/notebook.hpp"
 #include "base/text_escape.hpp"
 #include "notebook/execute.hpp"
 #include "notebook/ipynb.hpp"
@@ -128,12 +129,12 @@ PageResult render_one(const Source& source, const fs::path& output, const Render
   }
   write_all_or_none(files);
   if (options.format == Format::Html && !vendor_katex(output.parent_path() / "assets")) {
-    messages.err("warning: KaTeX not found (run `make deps`); math is shown as TeX source\n");
+    messages.err(fmt::format("warning: {}\n", messages::katex_missing));
   }
   if (options.format == Format::Html &&
       page.text.find("<pre class=\"mermaid\">") != std::string::npos &&
       !vendor_mermaid(output.parent_path() / "assets")) {
-    messages.err("warning: mermaid not found (run `make deps`); diagrams show their source\n");
+    messages.err(fmt::format("warning: {}\n", messages::mermaid_missing));
   }
   if (!options.quiet) {
     std::string line =
@@ -230,12 +231,8 @@ void write_index(const fs::path& input, const RenderOptions& options,
 bool would_overwrite_source(const fs::path& input, bool directory, const RenderOptions& options,
                             const Messages& messages) {
   if (options.format != Format::Markdown || directory || !options.output.empty()) return false;
-  messages.err("error: rendering " + input.string() +
-               " to markdown would overwrite the source; say what you mean:\n"
-               "  --obsidian        (not supported by llmlab)\n"
-               "  -o PATH           write elsewhere\n"
-               "  -o " +
-               input.string() + "   render in place\n");
+  messages.err(
+      fmt::format("error: {}\n", fmt::format(messages::render_would_overwrite, input.string())));
   return true;
 }
 
@@ -337,7 +334,7 @@ class Linter {
         in_frontmatter_ = closes_frontmatter(text_, static_cast<std::size_t>(lines.tellg()));
         if (in_frontmatter_) return true;
         findings_.push_back(
-            {number_, "E004", "error", "frontmatter opened with --- but never closed"});
+            {number_, "E004", "error", std::string(messages::lint_frontmatter_unclosed)});
       }
     }
     if (!in_frontmatter_) return false;
@@ -386,14 +383,14 @@ class Linter {
     if (trimmed == "<!-- llmlab:output-end -->" || trimmed == "<!-- rustlab:output-end -->") {
       if (!open_start_)
         findings_.push_back(
-            {number_, "E001", "error", "output-end sentinel without a matching output-start"});
+            {number_, "E001", "error", std::string(messages::lint_output_end_unmatched)});
       open_start_ = 0;
     }
   }
 
   void unmatched_start() {
     findings_.push_back(
-        {open_start_, "E001", "error", "output-start sentinel without a matching output-end"});
+        {open_start_, "E001", "error", std::string(messages::lint_output_start_unmatched)});
   }
 
   void count_details(const std::string& line) {
@@ -413,24 +410,23 @@ class Linter {
       const fs::path target = path_.parent_path() / percent_decode((*it)[1].str());
       if (!fs::exists(target)) {
         findings_.push_back(
-            {number_, "E005", "error", "plot file " + (*it)[1].str() + " does not exist"});
+            {number_, "E005", "error", fmt::format(messages::lint_plot_missing, (*it)[1].str())});
       }
     }
   }
 
   std::vector<Finding> finish() {
     if (in_code_)
-      findings_.push_back({fence_line_, "E002", "error", "```rustlab fence never closed"});
+      findings_.push_back(
+          {fence_line_, "E002", "error", std::string(messages::lint_fence_unclosed)});
     if (open_start_) unmatched_start();
     if (headers_ > 1)
       findings_.push_back(
-          {1, "W001", "warning",
-           fmt::format("{} generated-header lines (fixable: llmlab notebook clean)", headers_),
-           true});
+          {1, "W001", "warning", fmt::format(messages::lint_generated_headers, headers_), true});
     if (details_open_ != details_close_) {
       findings_.push_back(
           {1, "W002", "warning",
-           fmt::format("{} <details> but {} </details>", details_open_, details_close_)});
+           fmt::format(messages::lint_details_unbalanced, details_open_, details_close_)});
     }
     std::sort(findings_.begin(), findings_.end(),
               [](const Finding& a, const Finding& b) { return a.line < b.line; });
@@ -560,16 +556,16 @@ ConvertReport convert_notebook(const std::string& input, const std::string& to,
   const fs::path source(input);
   const std::string from = source.extension().string();
   if (from != ".md" && from != ".ipynb") {
-    messages.err("error: " + input + ": expected a .md or .ipynb notebook\n");
+    messages.err(fmt::format("error: {}\n", fmt::format(messages::convert_input_kind, input)));
     return ConvertReport{.refused = true};
   }
   if ((from == ".md" && to != "ipynb") || (from == ".ipynb" && to != "md")) {
-    messages.err("error: " + input + " converts --to " + (from == ".md" ? "ipynb" : "md") +
-                 ", not --to " + to + "\n");
+    messages.err(fmt::format("error: {}\n", fmt::format(messages::convert_target_kind, input,
+                                                        from == ".md" ? "ipynb" : "md", to)));
     return ConvertReport{.refused = true};
   }
   if (execute && from != ".md") {
-    messages.err("error: --execute runs a markdown notebook into an .ipynb, not " + input + "\n");
+    messages.err(fmt::format("error: {}\n", fmt::format(messages::execute_needs_markdown, input)));
     return ConvertReport{.refused = true};
   }
   std::string reason;

@@ -142,7 +142,7 @@ const json& object_field(const json& parent, const char* key, std::string_view w
   static const json kEmpty = json::object();
   if (!parent.contains(key)) return kEmpty;
   const json& value = parent[key];
-  if (!value.is_object()) refuse(where, fmt::format("\"{}\" must be an object", key));
+  if (!value.is_object()) refuse(where, fmt::format(messages::ipynb_not_object, key));
   return value;
 }
 
@@ -151,16 +151,14 @@ int blank_lines(const json& meta, const char* key, int fallback, std::string_vie
   const json& value = meta[key];
   if (!value.is_number_integer() || value.get<std::int64_t>() < 0 ||
       value.get<std::int64_t>() > kMaxBlankLines) {
-    refuse(where, fmt::format("metadata.llmlab.{} must be a whole number from 0 to {}", key,
-                              kMaxBlankLines));
+    refuse(where, fmt::format(messages::ipynb_setting_not_count, key, kMaxBlankLines));
   }
   return value.get<int>();
 }
 
 bool flag(const json& meta, const char* key, std::string_view where) {
   if (!meta.contains(key)) return false;
-  if (!meta[key].is_boolean())
-    refuse(where, fmt::format("metadata.llmlab.{} must be true or false", key));
+  if (!meta[key].is_boolean()) refuse(where, fmt::format(messages::ipynb_setting_not_boolean, key));
   return meta[key].get<bool>();
 }
 
@@ -169,10 +167,10 @@ bool flag(const json& meta, const char* key, std::string_view where) {
 template <class Accepts>
 std::string layout_line(const json& value, std::string_view name, std::string_view where,
                         Accepts is_layout, std::string_view expected) {
-  if (!value.is_string()) refuse(where, fmt::format("metadata.llmlab.{} must be a string", name));
+  if (!value.is_string()) refuse(where, fmt::format(messages::ipynb_setting_not_string, name));
   const std::string& line = value.get_ref<const std::string&>();
   if (line.find('\n') != std::string::npos || !is_layout(std::string_view(line))) {
-    refuse(where, fmt::format("metadata.llmlab.{} must be one line, {}", name, expected));
+    refuse(where, fmt::format(messages::ipynb_setting_not_one_line, name, expected));
   }
   return line;
 }
@@ -183,7 +181,8 @@ std::string read_frontmatter(const json& meta) {
   constexpr std::string_view kWhere = "the notebook's metadata";
   if (!meta.contains("frontmatter")) return {};
   const json& value = meta["frontmatter"];
-  if (!value.is_string()) refuse(kWhere, "metadata.llmlab.frontmatter must be a string");
+  if (!value.is_string())
+    refuse(kWhere, fmt::format(messages::ipynb_setting_not_string, "frontmatter"));
   const std::string& text = value.get_ref<const std::string&>();
   const std::vector<std::string_view> lines = split_lines(text);
   bool closed_once = lines.size() >= 2 && trim(lines.front()) == "---" &&
@@ -192,7 +191,7 @@ std::string read_frontmatter(const json& meta) {
     closed_once = trim(lines[i]) != "---";
   }
   if (!closed_once) {
-    refuse(kWhere, "metadata.llmlab.frontmatter must be one block from a line --- to the next");
+    refuse(kWhere, messages::ipynb_frontmatter_not_block);
   }
   return text;
 }
@@ -222,10 +221,10 @@ struct CellLayout {
 
 CellLayout read_cell_layout(const json& cell, std::string_view where, bool first,
                             bool has_frontmatter, bool last) {
-  if (!cell.is_object()) refuse(where, "a cell must be an object");
+  if (!cell.is_object()) refuse(where, messages::ipynb_cell_not_object);
   CellLayout layout;
   if (cell.contains("cell_type")) {
-    if (!cell["cell_type"].is_string()) refuse(where, "\"cell_type\" must be a string");
+    if (!cell["cell_type"].is_string()) refuse(where, messages::ipynb_cell_type_not_string);
     layout.code = cell["cell_type"] == "code";
   }
   const json& mine = object_field(object_field(cell, "metadata", where), "llmlab", where);
@@ -234,7 +233,7 @@ CellLayout read_cell_layout(const json& cell, std::string_view where, bool first
   if (!layout.code) return layout;
   if (mine.contains("directives")) {
     if (!mine["directives"].is_array()) {
-      refuse(where, "metadata.llmlab.directives must be a list of strings");
+      refuse(where, messages::ipynb_directives_not_strings);
     }
     for (const json& line : mine["directives"]) {
       layout.directives.push_back(layout_line(line, "directives", where, is_directive,
@@ -252,7 +251,7 @@ CellLayout read_cell_layout(const json& cell, std::string_view where, bool first
           : std::string(kClosingFence);
   layout.unclosed = flag(mine, "unclosed", where);
   if (layout.unclosed && !last) {
-    refuse(where, "metadata.llmlab.unclosed: only the last cell may leave its fence open");
+    refuse(where, messages::ipynb_unclosed_not_last);
   }
   layout.one_empty_line = flag(mine, "one_empty_line", where);
   return layout;
@@ -260,13 +259,13 @@ CellLayout read_cell_layout(const json& cell, std::string_view where, bool first
 
 // The cell's source: a string or a list of strings, joined.
 std::string cell_text(const json& cell, std::string_view where) {
-  if (!cell.contains("source")) refuse(where, "a cell needs a \"source\"");
+  if (!cell.contains("source")) refuse(where, messages::ipynb_cell_without_source);
   const json& source = cell["source"];
   if (source.is_string()) return source.get<std::string>();
-  if (!source.is_array()) refuse(where, "\"source\" must be a string or a list of strings");
+  if (!source.is_array()) refuse(where, messages::ipynb_source_not_strings);
   std::string text;
   for (const json& line : source) {
-    if (!line.is_string()) refuse(where, "\"source\" must be a string or a list of strings");
+    if (!line.is_string()) refuse(where, messages::ipynb_source_not_strings);
     text += line.get_ref<const std::string&>();
   }
   return text;
@@ -278,7 +277,8 @@ std::string cell_text(const json& cell, std::string_view where) {
 std::string markdown_source(const json& cell, std::string_view where) {
   const json& mine = object_field(object_field(cell, "metadata", where), "llmlab", where);
   if (!mine.contains("source")) return cell_text(cell, where);
-  if (!mine["source"].is_string()) refuse(where, "metadata.llmlab.source must be a string");
+  if (!mine["source"].is_string())
+    refuse(where, fmt::format(messages::ipynb_setting_not_string, "source"));
   try {
     return restorable_prose(mine["source"].get<std::string>(), cell_text(cell, where));
   } catch (const Error& error) {

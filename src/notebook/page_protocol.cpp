@@ -13,6 +13,7 @@
 #include "base/error.hpp"
 #include "base/json.hpp"
 #include "base/messages/notebook.hpp"
+#include "base/messages/system.hpp"
 #include "base/stop.hpp"
 #include "notebook/page_session.hpp"
 
@@ -83,7 +84,7 @@ PageProtocol::~PageProtocol() = default;
 
 std::string PageProtocol::handle(std::string_view request_text) {
   if (request_text.size() > kMaxRequestBytes) {
-    return error_reply(fmt::format("bad request: longer than {} bytes", kMaxRequestBytes));
+    return error_reply(fmt::format(messages::request_too_long, kMaxRequestBytes));
   }
   json::Value request;
   std::string op;
@@ -92,7 +93,7 @@ std::string PageProtocol::handle(std::string_view request_text) {
     if (!request.is_object()) throw Error(std::string(messages::not_json_object));
     op = string_field(request, "op");
   } catch (const Error& error) {
-    return error_reply(std::string("bad request: ") + error.what());
+    return error_reply(fmt::format(messages::request_bad, error.what()));
   }
   try {
     if (op == "run") return run_reply(*session_, request).dump();
@@ -101,13 +102,13 @@ std::string PageProtocol::handle(std::string_view request_text) {
       session_ = std::make_unique<PageSession>(options_);
       return json::Value{{"reset", true}}.dump();
     }
-    return error_reply(fmt::format("bad request: unknown op \"{}\"", op));
+    return error_reply(fmt::format(messages::request_unknown_op, op));
   } catch (const Error& error) {
-    return error_reply(std::string("bad request: ") + error.what());
+    return error_reply(fmt::format(messages::request_bad, error.what()));
   } catch (const Stop& stop) {
     return error_reply(stop.report().what());
   } catch (const std::bad_alloc&) {
-    return error_reply("out of memory");
+    return error_reply(messages::out_of_memory);
   }
 }
 

@@ -166,7 +166,7 @@ class PageSession::State {
       }
     } catch (const runtime::ExitRequest&) {
       // A page keeps running: `exit` ends this block only, like an error would.
-      result.error = "exit: a notebook block cannot end the session";
+      result.error = messages::exit_in_notebook_block;
     }
     result.output = std::string(trim(captured_));
     if (cap_.cut() > 0) result.output += "\n" + cap_.marker();
@@ -214,7 +214,7 @@ class PageSession::State {
       if (earlier.kind() == ErrorKind::Syntax) return std::nullopt;
       return block_error_text(earlier);
     } catch (const runtime::ExitRequest&) {
-      return std::string("exit: a notebook block cannot end the session");
+      return std::string(messages::exit_in_notebook_block);
     } catch (const std::bad_alloc&) {
       return std::string("out of memory");
     }

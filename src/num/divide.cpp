@@ -104,12 +104,10 @@ Division solve_square(const Matrix& a, const Matrix& b) {
   out.rcond = info > 0 ? 0.0 : rcond;
   out.zero_pivot = info > 0;
   if (info > 0 || rcond == 0.0 || std::isnan(rcond)) {
-    out.warning = "matrix is singular to working precision";
+    out.warning = messages::singular_matrix_warning;
     out.warning_id = "MATLAB:singularMatrix";
   } else if (rcond < std::numeric_limits<double>::epsilon()) {
-    out.warning = fmt::format(
-        "matrix is close to singular or badly scaled; results may be inaccurate (RCOND = {:e})",
-        rcond);
+    out.warning = fmt::format(messages::nearly_singular_warning, rcond);
     out.warning_id = "MATLAB:nearlySingularMatrix";
   }
   return out;
@@ -158,7 +156,7 @@ Division least_squares(const Matrix& a, const Matrix& b) {
   if (info > 0) throw Error(std::string(messages::least_squares_no_convergence));
   Division out{from_column_major(x, lead_b, n, nrhs), {}, {}};
   if (rank < std::min(m, n)) {
-    out.warning = fmt::format("rank deficient, rank = {}", rank);
+    out.warning = fmt::format(messages::rank_deficient_warning, rank);
     out.warning_id = "MATLAB:rankDeficientMatrix";
   }
   return out;

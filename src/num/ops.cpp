@@ -229,15 +229,15 @@ Matrix multiply(const Matrix& a, ArrayKind a_kind, const Matrix& b, ArrayKind b_
 
 std::string array_division_error(ArrayKind a_kind, ArrayKind b_kind) {
   if (a_kind == ArrayKind::Vector && b_kind == ArrayKind::Vector) {
-    return "cannot divide two vectors with /; use ./ for element-wise division";
+    return std::string(messages::vector_division);
   }
   if (a_kind == ArrayKind::Matrix && b_kind == ArrayKind::Matrix) {
-    return "use ./ for element-wise matrix division; or inv(A)*B for left-divide";
+    return std::string(messages::matrix_division_hint);
   }
   if (a_kind == ArrayKind::Matrix) {
-    return "operator Div not defined for matrix and vector; use .* ./ .^ for element-wise ops";
+    return fmt::format(messages::division_kinds, "matrix", "vector");
   }
-  return "operator Div not defined for vector and matrix; use .* ./ .^ for element-wise ops";
+  return fmt::format(messages::division_kinds, "vector", "matrix");
 }
 
 Matrix array_power(const Matrix& a, ArrayKind a_kind, const Matrix& b, ArrayKind b_kind) {

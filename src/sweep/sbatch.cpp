@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "base/error.hpp"
+#include "base/messages/arguments.hpp"
 #include "base/messages/sweep.hpp"
 #include "base/messages/system.hpp"
 #include "base/text_escape.hpp"
@@ -74,7 +75,7 @@ std::optional<char> first_control_character(std::string_view text) {
 std::optional<std::string> slurm_setting_problem(std::string_view key, std::string_view value,
                                                  std::string_view shown) {
   const auto problem = [&](std::string_view form) {
-    return fmt::format("{} must be {}, got {}", shown, form, quoted_string(value));
+    return fmt::format(messages::must_be_one_of, shown, form, quoted_string(value));
   };
   if (key == "time" && !is_slurm_time(value)) {
     return problem("Slurm's [days-]hours:minutes:seconds form (digits, ':' and '-')");

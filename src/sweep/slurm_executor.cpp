@@ -193,9 +193,10 @@ std::optional<std::string> submit_array(const fs::path& dir, const Spec& spec,
       capture({"sbatch", "--parsable", "--output=" + output, script_path.string()});
   if (submitted.status != 0) {
     fs::remove(list);
-    fmt::print(stderr, "sweep: sbatch {} ({}): the array was not submitted\n",
-               submitted.status < 0 ? "could not be started" : "failed",
-               submitted.status < 0 ? "is Slurm installed?" : "see its message above");
+    fmt::print(stderr, "{}\n",
+               fmt::format(messages::array_not_submitted,
+                           submitted.status < 0 ? "could not be started" : "failed",
+                           submitted.status < 0 ? "is Slurm installed?" : "see its message above"));
     return std::nullopt;
   }
   return submitted.out.substr(0, submitted.out.find_first_of(";\n"));

@@ -65,45 +65,45 @@ TensorEntry parse_entry(const std::string& name, const nlohmann::json& entry, st
   const auto where = [&](std::string_view what) {
     fail(file, fmt::format(messages::tensor_problem, name, what));
   };
-  if (!entry.is_object()) where("the header entry is not a JSON object");
+  if (!entry.is_object()) where(messages::entry_not_object);
   TensorEntry out;
   out.name = name;
   const auto dtype = entry.find("dtype");
-  if (dtype == entry.end() || !dtype->is_string()) where("no \"dtype\" string");
+  if (dtype == entry.end() || !dtype->is_string()) where(messages::entry_without_dtype);
   const std::string& dtype_text = dtype->get_ref<const std::string&>();
   const auto info = std::find_if(kDtypes.begin(), kDtypes.end(),
                                  [&](const DtypeInfo& d) { return d.name == dtype_text; });
-  if (info == kDtypes.end()) where(fmt::format("unknown dtype '{}'", dtype_text));
+  if (info == kDtypes.end()) where(fmt::format(messages::entry_dtype_unknown, dtype_text));
   out.dtype = info->dtype;
 
   const auto shape = entry.find("shape");
-  if (shape == entry.end() || !shape->is_array()) where("no \"shape\" array");
-  if (shape->size() > 8) where(fmt::format("{} dimensions (at most 8)", shape->size()));
+  if (shape == entry.end() || !shape->is_array()) where(messages::entry_without_shape);
+  if (shape->size() > 8) where(fmt::format(messages::entry_too_many_dimensions, shape->size()));
   std::uint64_t elements = 1;
   for (const nlohmann::json& dim : *shape) {
     std::uint64_t size = 0;
-    if (!whole_number(dim, size)) where("a shape entry is not a non-negative integer");
-    if (size != 0 && elements > (std::uint64_t{1} << 62) / size) where("shape too large");
+    if (!whole_number(dim, size)) where(messages::entry_shape_not_counts);
+    if (size != 0 && elements > (std::uint64_t{1} << 62) / size)
+      where(messages::entry_shape_too_large);
     elements *= size;
     out.shape.push_back(static_cast<std::int64_t>(size));
   }
 
   const auto offsets = entry.find("data_offsets");
   if (offsets == entry.end() || !offsets->is_array() || offsets->size() != 2) {
-    where("no \"data_offsets\" pair");
+    where(messages::entry_without_offsets);
   }
   std::uint64_t begin = 0, end = 0;
   if (!whole_number((*offsets)[0], begin) || !whole_number((*offsets)[1], end)) {
-    where("data_offsets are not non-negative integers");
+    where(messages::entry_offsets_not_counts);
   }
-  if (begin > end) where(fmt::format("data_offsets [{}, {}] run backwards", begin, end));
+  if (begin > end) where(fmt::format(messages::entry_offsets_backwards, begin, end));
   if (end > data_bytes) {
-    where(fmt::format("data_offsets [{}, {}] run past the data section ({} bytes): truncated file?",
-                      begin, end, data_bytes));
+    where(fmt::format(messages::entry_offsets_past_end, begin, end, data_bytes));
   }
   if (elements > (std::uint64_t{1} << 62) / info->bytes || end - begin != elements * info->bytes) {
-    where(fmt::format("data_offsets [{}, {}] hold {} bytes, but shape × {} needs {}", begin, end,
-                      end - begin, dtype_text, elements * info->bytes));
+    where(fmt::format(messages::entry_offsets_size_mismatch, begin, end, end - begin, dtype_text,
+                      elements * info->bytes));
   }
   out.begin = static_cast<std::size_t>(begin);
   out.end = static_cast<std::size_t>(end);

@@ -2,7 +2,8 @@
 """tools/check_messages.py on made-up sources: a message written in place is found whether it is
 the message, fmt::format's format string or a piece joined with `+`, across lines; a site that
 takes its text from a `messages::` row, a literal in a comment and a throw without a literal are
-not; --require fails only for the folders it names."""
+not; --require fails only for the folders it names; a chapter of base/messages/ that all.hpp
+leaves out fails."""
 import pathlib
 import subprocess
 import sys
@@ -49,6 +50,15 @@ def main():
         assert run(src, "--require", "new").returncode == 0
         failing = run(src, "--require", "old")
         assert failing.returncode == 1 and "old must take its messages" in failing.stderr
+        # A chapter all.hpp does not list is an error (the table's test would miss its rows).
+        table = src / "base" / "messages"
+        table.mkdir(parents=True)
+        (table / "one.hpp").write_text('#define LLMLAB_ONE_MESSAGES(M) M(a, "a")\n')
+        (table / "two.hpp").write_text('#define LLMLAB_TWO_MESSAGES(M) M(b, "b")\n')
+        (table / "all.hpp").write_text("LLMLAB_ONE_MESSAGES(LLMLAB_MESSAGE_ROW)\n")
+        left_out = run(src, "--require", "new")
+        assert left_out.returncode == 1 and "two.hpp: LLMLAB_TWO_MESSAGES" in left_out.stderr, \
+            left_out.stderr
     print("check_messages: ok")
 
 

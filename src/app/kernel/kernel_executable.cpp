@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <vector>
 
+#include "base/messages/notebook.hpp"
 #include "base/process.hpp"
 
 #ifndef LLMLAB_KERNEL_FILE
@@ -43,10 +44,7 @@ int exec_kernel(const std::string& connection_path, const std::string& dialect) 
   std::string tried;
   const std::optional<std::string> kernel = find_kernel_executable(tried);
   if (!kernel) {
-    fmt::print(stderr,
-               "llmlab kernel: cannot start the Jupyter kernel: no {} at {} (it is built and "
-               "installed with llmlab)\n",
-               LLMLAB_KERNEL_FILE, tried);
+    fmt::print(stderr, "{}\n", fmt::format(messages::kernel_not_found, LLMLAB_KERNEL_FILE, tried));
     return kExitScriptError;
   }
   std::vector<char*> arguments{
@@ -56,8 +54,8 @@ int exec_kernel(const std::string& connection_path, const std::string& dialect) 
   std::fflush(nullptr);  // buffered output would otherwise be lost with this process image
   execv(kernel->c_str(), arguments.data());
   const int reason = errno;
-  fmt::print(stderr, "llmlab kernel: cannot run the Jupyter kernel '{}': {}\n", *kernel,
-             std::strerror(reason));
+  fmt::print(stderr, "{}\n",
+             fmt::format(messages::kernel_cannot_run, *kernel, std::strerror(reason)));
   return kExitScriptError;
 }
 

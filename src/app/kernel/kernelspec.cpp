@@ -14,6 +14,7 @@
 #include "app/kernel/kernel_executable.hpp"
 #include "base/error.hpp"
 #include "base/file.hpp"
+#include "base/messages/notebook.hpp"
 #include "base/process.hpp"
 #include "plot/backend.hpp"
 
@@ -123,8 +124,9 @@ bool write_kernelspec(const fs::path& directory, const KernelVariant& variant,
   std::error_code error;
   fs::create_directories(directory, error);
   if (error) {
-    fmt::print(stderr, "llmlab kernel install: cannot create {}: {}\n", directory.string(),
-               error.message());
+    fmt::print(
+        stderr, "{}\n",
+        fmt::format(messages::kernel_install_cannot_create, directory.string(), error.message()));
     return false;
   }
   nlohmann::json spec;
@@ -138,7 +140,8 @@ bool write_kernelspec(const fs::path& directory, const KernelVariant& variant,
                        write_file(directory / "logo-32x32.png", logo32) &&
                        write_file(directory / "logo-64x64.png", logo64);
   if (!written) {
-    fmt::print(stderr, "llmlab kernel install: cannot write into {}\n", directory.string());
+    fmt::print(stderr, "{}\n",
+               fmt::format(messages::kernel_install_cannot_write, directory.string()));
     return false;
   }
   fmt::print("Installed the {} kernel in {}\n", variant.display_name, directory.string());
@@ -150,14 +153,13 @@ bool write_kernelspec(const fs::path& directory, const KernelVariant& variant,
 int install_kernelspec(const SpecTarget& target) {
   const std::string binary = executable_path();
   if (binary.empty()) {
-    fmt::print(stderr, "llmlab kernel install: cannot find the path of this executable\n");
+    fmt::print(stderr, "{}\n", messages::kernel_install_no_executable_path);
     return 1;
   }
   // The kernelspec starts `llmlab kernel -f`, which needs the kernel's executable: a spec
   // Jupyter could never start is refused here rather than at the first notebook.
   if (std::string tried; !find_kernel_executable(tried)) {
-    fmt::print(stderr, "llmlab kernel install: the kernel executable is missing: no file at {}\n",
-               tried);
+    fmt::print(stderr, "{}\n", fmt::format(messages::kernel_install_kernel_missing, tried));
     return 1;
   }
   std::string logo32;
@@ -166,7 +168,8 @@ int install_kernelspec(const SpecTarget& target) {
     logo32 = draw_logo_png(32);
     logo64 = draw_logo_png(64);
   } catch (const Error& failure) {
-    fmt::print(stderr, "llmlab kernel install: cannot draw the logos: {}\n", failure.what());
+    fmt::print(stderr, "{}\n",
+               fmt::format(messages::kernel_install_cannot_draw_logos, failure.what()));
     return 1;
   }
   const fs::path kernels = kernels_directory(target);
@@ -185,15 +188,16 @@ int uninstall_kernelspec(const SpecTarget& target) {
     if (!fs::exists(directory / "kernel.json", error)) continue;
     fs::remove_all(directory, error);
     if (error) {
-      fmt::print(stderr, "llmlab kernel uninstall: cannot remove {}: {}\n", directory.string(),
-                 error.message());
+      fmt::print(stderr, "{}\n",
+                 fmt::format(messages::kernel_uninstall_cannot_remove, directory.string(),
+                             error.message()));
       return 1;
     }
     fmt::print("Removed the {} kernel from {}\n", variant.display_name, directory.string());
     ++removed;
   }
   if (removed == 0) {
-    fmt::print(stderr, "llmlab kernel uninstall: no llmlab kernel in {}\n", kernels.string());
+    fmt::print(stderr, "{}\n", fmt::format(messages::kernel_uninstall_none, kernels.string()));
     return 1;
   }
   return 0;

@@ -8,14 +8,14 @@
 
 #include "app/cli.hpp"
 #include "app/run_command.hpp"
+#include "base/messages/cli.hpp"
 
 namespace llmlab::app {
 
 void add_commands(CLI::App& app, int& exit_code, char**) { add_run_command(app, exit_code); }
 
 int run_without_command(const CLI::App& app, lang::Dialect) {
-  fmt::print(stderr, "{}\nllmlab: this build has no interactive prompt; use `run FILE`\n",
-             app.help());
+  fmt::print(stderr, "{}\n{}\n", app.help(), messages::no_interactive_prompt);
   return kExitUsageError;
 }
 

@@ -9,6 +9,7 @@
 #include "base/messages/autodiff.hpp"
 #include "base/messages/cells_structs.hpp"
 #include "base/messages/classes.hpp"
+#include "base/messages/cli.hpp"
 #include "base/messages/environment.hpp"
 #include "base/messages/figures.hpp"
 #include "base/messages/format.hpp"
@@ -61,6 +62,9 @@ inline constexpr MessageRow all_rows[] = {
     LLMLAB_SETS_MESSAGES(LLMLAB_MESSAGE_ROW)              //
     LLMLAB_STATISTICS_MESSAGES(LLMLAB_MESSAGE_ROW)        //
     LLMLAB_TEXT_AND_REGEX_MESSAGES(LLMLAB_MESSAGE_ROW)    //
+    LLMLAB_CLI_MESSAGES(LLMLAB_MESSAGE_ROW)               //
+    LLMLAB_SWEEP_MESSAGES(LLMLAB_MESSAGE_ROW)             //
+    LLMLAB_TRAIN_MESSAGES(LLMLAB_MESSAGE_ROW)             //
 };
 
 }  // namespace llmlab::messages

@@ -5,6 +5,7 @@
 
 // clang-format off
 #define LLMLAB_SWEEP_MESSAGES(M)                                                                \
+  M(array_not_submitted, "sweep: sbatch {} ({}): the array was not submitted")                  \
   M(executable_not_found, "sweep: cannot find the llmlab executable (/proc/self/exe)")          \
   M(executor_unknown, "sweep: --executor must be local or slurm, got '{}'")                     \
   M(grid_repeats_configuration, "the grid gives configuration {} twice (is a value listed twice?)") \

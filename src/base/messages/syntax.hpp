@@ -26,6 +26,7 @@
   M(output_list_token, "expected a name or '~' in the output list, got {}")                     \
   M(outside_loop, "'{}' outside a loop")                                                        \
   M(outside_switch, "{} outside of a switch")                                                   \
+  M(paren_inside_target, "invalid assignment target: a '(...)' subscript inside a target must be followed by a field (s(k).f); write x(i)(j) as x(i, j), and a cell element as {}") \
   M(parse_error, "parse error: {}")                                                             \
   M(persistent_outside_function_definition, "'persistent' outside a function")                  \
   M(statement_not_ended, "expected newline or EOF, got {}")                                     \

@@ -18,6 +18,18 @@
   M(corpus_not_utf8, "train: {} is not valid UTF-8 (byte {})")                                  \
   M(corpus_truncated_utf8, "train: {} is not valid UTF-8 (truncated at byte {})")               \
   M(default_corpus_missing, "{}: the default corpus {}/usr_*.txt is missing (install vim-runtime or name a file)") \
+  M(entry_dtype_unknown, "unknown dtype '{}'")                                                  \
+  M(entry_not_object, "the header entry is not a JSON object")                                  \
+  M(entry_offsets_backwards, "data_offsets [{}, {}] run backwards")                             \
+  M(entry_offsets_not_counts, "data_offsets are not non-negative integers")                     \
+  M(entry_offsets_past_end, "data_offsets [{}, {}] run past the data section ({} bytes): truncated file?") \
+  M(entry_offsets_size_mismatch, "data_offsets [{}, {}] hold {} bytes, but shape × {} needs {}") \
+  M(entry_shape_not_counts, "a shape entry is not a non-negative integer")                      \
+  M(entry_shape_too_large, "shape too large")                                                   \
+  M(entry_too_many_dimensions, "{} dimensions (at most 8)")                                     \
+  M(entry_without_dtype, "no \"dtype\" string")                                                 \
+  M(entry_without_offsets, "no \"data_offsets\" pair")                                          \
+  M(entry_without_shape, "no \"shape\" array")                                                  \
   M(epsilon_not_positive, "epsilon must be > 0, got {}")                                        \
   M(heads_do_not_divide, "d_model ({}) must be divisible by heads ({})")                        \
   M(initial_model_mismatch, "{}: the initial model has {} {}, the config asks for {}")          \
