@@ -6,6 +6,7 @@
 
 #include "base/error.hpp"
 #include "base/messages/attention.hpp"
+#include "runtime/call.hpp"
 #include "runtime/nd_values.hpp"
 
 namespace llmlab::autodiff {
@@ -29,22 +30,18 @@ double number(const Value& value, std::string_view option) {
   return value.as_scalar();
 }
 
-void read_option(nn::AttentionOptions& options, const std::string& name, const Value& value) {
-  if (name == "heads") {
-    const double heads = number(value, name);
-    if (!(heads >= 1.0) || heads != std::floor(heads) || heads > 65536.0) {
-      throw Error(std::string(messages::attention_heads_not_positive_integer));
-    }
-    options.heads = static_cast<int>(heads);
-  } else if (name == "causal") {
-    options.causal = number(value, name) != 0.0;
-  } else if (name == "scale") {
-    const double scale = number(value, name);
-    if (!std::isfinite(scale)) throw Error(std::string(messages::attention_scale_not_finite));
-    options.scale = scale;
-  } else {
-    throw Error(fmt::format(messages::attention_unknown_option, name));
+int heads_of(const Value& value) {
+  const double heads = number(value, "heads");
+  if (!(heads >= 1.0) || heads != std::floor(heads) || heads > 65536.0) {
+    throw Error(std::string(messages::attention_heads_not_positive_integer));
   }
+  return static_cast<int>(heads);
+}
+
+double scale_of(const Value& value) {
+  const double scale = number(value, "scale");
+  if (!std::isfinite(scale)) throw Error(std::string(messages::attention_scale_not_finite));
+  return scale;
 }
 
 }  // namespace
@@ -62,16 +59,16 @@ AttentionArguments read_attention_arguments(std::span<const Value> arguments) {
     result.k = operand(arguments[1], "k");
     result.v = operand(arguments[2], "v");
   }
-  for (std::size_t k = result.packed ? 1 : 3; k < arguments.size(); k += 2) {
-    if (!arguments[k].is(Kind::String)) {
-      throw Error(
-          fmt::format(messages::attention_expected_option_name, k + 1, arguments[k].kind_name()));
-    }
-    if (k + 1 >= arguments.size()) {
-      throw Error(fmt::format(messages::attention_option_needs_value, arguments[k].string_value()));
-    }
-    read_option(result.options, arguments[k].string_value(), arguments[k + 1]);
-  }
+  // The builtins' one name/value parser (names in any letter case or a unique prefix).
+  nn::AttentionOptions& options = result.options;
+  const auto at = [arguments](int index) -> const Value& {
+    return arguments[static_cast<std::size_t>(index)];
+  };
+  runtime::read_name_value_options(
+      "attention", arguments, result.packed ? 1 : 3,
+      {{"heads", [&](int index) { options.heads = heads_of(at(index)); }},
+       {"causal", [&](int index) { options.causal = number(at(index), "causal") != 0.0; }},
+       {"scale", [&](int index) { options.scale = scale_of(at(index)); }}});
   return result;
 }
 

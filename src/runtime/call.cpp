@@ -63,12 +63,12 @@ namespace {
 
 // The option a name picks: the one it spells in any letter case, else the one it begins (MATLAB's
 // partial matching, so "Collapse" is "CollapseDelimiters"); null when none or several do.
-const Call::Option* option_named(std::string_view name,
-                                 std::initializer_list<Call::Option> options) {
+const NameValueOption* option_named(std::string_view name,
+                                    std::initializer_list<NameValueOption> options) {
   const std::string folded = lowercase(name);
-  const Call::Option* begun = nullptr;
+  const NameValueOption* begun = nullptr;
   int begun_count = 0;
-  for (const Call::Option& option : options) {
+  for (const NameValueOption& option : options) {
     const std::string candidate = lowercase(option.name);
     if (candidate == folded) return &option;
     if (!folded.empty() && candidate.starts_with(folded)) {
@@ -81,20 +81,29 @@ const Call::Option* option_named(std::string_view name,
 
 }  // namespace
 
-void Call::name_value_options(int first, std::initializer_list<Option> options) const {
-  for (int index = first; index < count(); index += 2) {
-    const Value& name_value = value(index);
+void read_name_value_options(std::string_view who, std::span<const Value> arguments, int first,
+                             std::initializer_list<NameValueOption> options) {
+  const int count = static_cast<int>(arguments.size());
+  for (int index = first; index < count; index += 2) {
+    const Value& name_value = arguments[static_cast<std::size_t>(index)];
     if (!name_value.is(Kind::String)) {
-      fail_argument(index, messages::kind_option_name, kind_text(name_value));
+      throw Error(fmt::format(messages::argument_expected_got, who, index + 1,
+                              messages::kind_option_name, kind_text(name_value)));
     }
     const std::string& name = name_value.string_value();
-    const Option* option = option_named(name, options);
+    const NameValueOption* option = option_named(name, options);
     if (option == nullptr) {
       std::vector<std::string> known;
-      for (const Option& candidate : options) known.push_back(fmt::format("'{}'", candidate.name));
-      fail(fmt::format(messages::unknown_option, name, fmt::join(known, ", ")));
+      for (const NameValueOption& candidate : options) {
+        known.push_back(fmt::format("'{}'", candidate.name));
+      }
+      throw Error(fmt::format(messages::spoken_by, who,
+                              fmt::format(messages::unknown_option, name, fmt::join(known, ", "))));
     }
-    if (!has(index + 1)) fail(fmt::format(messages::option_needs_value, name));
+    if (index + 1 >= count) {
+      throw Error(
+          fmt::format(messages::spoken_by, who, fmt::format(messages::option_needs_value, name)));
+    }
     option->take(index + 1);
   }
 }

@@ -19,6 +19,23 @@ namespace llmlab::runtime {
 class Interpreter;
 class Session;
 
+// One name/value option of a builtin: its name as documented, and what to do with its value
+// (given the value's argument index; the handler reads it with the typed getters).
+struct NameValueOption {
+  std::string_view name;
+  std::function<void(int value_index)> take;
+};
+
+// The name/value pairs of arguments[first..] (builtins.md §0.2), for Call::name_value_options
+// and for the few readers of arguments that hold a span, not a Call (a gradient rule's): each
+// handed to its option in turn, so a name given twice takes its last value. Names match in any
+// letter case, and a name that begins exactly one option's name is that option (MATLAB's
+// rules). The errors, each "<who>: ...", are worded here once: "argument <k>: expected an option
+// name, got <kind>", "unknown option '<name>' (options: 'A', 'B')" and "option '<name>' needs a
+// value" (plotting.md §3's wording).
+void read_name_value_options(std::string_view who, std::span<const Value> arguments, int first,
+                             std::initializer_list<NameValueOption> options);
+
 class Call {
  public:
   Call(Interpreter& interpreter, std::string_view name, std::span<const Value> arguments,
@@ -72,19 +89,12 @@ class Call {
   // <d>". index must be < count().
   int nd_dim_argument(int index) const;
 
-  // One name/value option of a builtin: its name as documented, and what to do with its value
-  // (given the value's argument index; the handler reads it with the typed getters).
-  struct Option {
-    std::string_view name;
-    std::function<void(int value_index)> take;
-  };
-  // The name/value pairs from argument `first` on (builtins.md §0.2), each handed to its option
-  // in turn, so a name given twice takes its last value. Names match in any letter case, and a
-  // name that begins exactly one option's name is that option (MATLAB's rules). The errors are
-  // worded here once: "argument <k>: expected an option name,
-  // got <kind>", "unknown option '<name>' (options: 'A', 'B')" and "option '<name>' needs a value"
-  // (plotting.md §3's wording).
-  void name_value_options(int first, std::initializer_list<Option> options) const;
+  using Option = NameValueOption;
+  // The name/value pairs from argument `first` on: read_name_value_options over this call's
+  // arguments, its errors named for the builtin.
+  void name_value_options(int first, std::initializer_list<Option> options) const {
+    read_name_value_options(name_, arguments_, first, options);
+  }
 
   Session& session() const;
   Interpreter& interpreter() const { return interpreter_; }
