@@ -17,10 +17,12 @@
 #include "autodiff/graph_ops.hpp"
 #include "autodiff/rules.hpp"
 #include "base/error.hpp"
+#include "base/text_case.hpp"
 #include "nn/gelu.hpp"
 #include "nn/layernorm.hpp"
 #include "nn/rmsnorm.hpp"
 #include "nn/softmax.hpp"
+#include "runtime/call.hpp"
 #include "runtime/nd_values.hpp"
 
 namespace llmlab::autodiff {
@@ -193,9 +195,10 @@ Value cross_entropy_rule(RuleCall& call) {
     targets[static_cast<std::size_t>(n)] =
         static_cast<int>(target_values[static_cast<std::size_t>(n)]) - 1;
   }
+  // As the builtin reads its reduction (Call::choice): in any letter case.
   const bool per_row = call.arguments.size() >= 3 &&
                        primal_of(call.arguments[2]).is(Kind::String) &&
-                       primal_of(call.arguments[2]).string_value() == "none";
+                       lowercase(primal_of(call.arguments[2]).string_value()) == "none";
   const Value operands[] = {call.arguments[0]};
   return call.tape.record_graph(
       std::move(result), operands,
@@ -253,13 +256,23 @@ NormArguments norm_arguments(const RuleCall& call) {
       options.eps = value;
     }
   }
-  for (; index + 1 < call.arguments.size(); index += 2) {
-    const std::string& name = primal_of(call.arguments[index]).as_string();
-    const Value& value = primal_of(call.arguments[index + 1]);
-    if (name == "eps") options.eps = value.as_scalar();
-    if (name == "dim") dim = value.as_scalar();
-    if (name == "gamma") options.gamma = static_cast<int>(index + 1);
-    if (name == "beta") options.beta = static_cast<int>(index + 1);
+  // The builtin's own name/value parser, so the rule reads every spelling the builtin accepts
+  // ("Gamma", "gam"): a name read by hand here once missed them and left gamma without gradient.
+  const auto scalar_at = [&call](int position) {
+    return primal_of(call.arguments[static_cast<std::size_t>(position)]).as_scalar();
+  };
+  const runtime::NameValueOption gamma{"gamma", [&](int position) { options.gamma = position; }};
+  const runtime::NameValueOption beta{"beta", [&](int position) { options.beta = position; }};
+  const runtime::NameValueOption eps{"eps",
+                                     [&](int position) { options.eps = scalar_at(position); }};
+  const runtime::NameValueOption dim_option{"dim",
+                                            [&](int position) { dim = scalar_at(position); }};
+  const int first = static_cast<int>(index);
+  if (call.name == "layernorm") {
+    runtime::read_name_value_options(call.name, call.arguments, first,
+                                     {gamma, beta, eps, dim_option});
+  } else {
+    runtime::read_name_value_options(call.name, call.arguments, first, {gamma, eps, dim_option});
   }
   options.slices = slices_of(call, dim);
   return options;

@@ -9,6 +9,7 @@
 #include "autodiff/graph_ops.hpp"
 #include "autodiff/rules.hpp"
 #include "base/messages/autodiff.hpp"
+#include "base/text_case.hpp"
 #include "num/nd_products.hpp"
 #include "runtime/nd_values.hpp"
 
@@ -24,7 +25,8 @@ namespace {
 PageOperation page_option(const RuleCall& call, std::size_t k) {
   const Value& option = primal_of(call.arguments[k]);
   if (!option.is(Kind::String)) call.fail(messages::transpose_option_not_string);
-  const std::string& name = option.string_value();
+  // In any letter case, as the builtin reads it.
+  const std::string name = lowercase(option.string_value());
   if (name == "none") return PageOperation::None;
   if (name == "transpose" || name == "ctranspose") return PageOperation::Transpose;
   call.fail(fmt::format(messages::unknown_transpose_option, name));

@@ -18,6 +18,7 @@
 #include "base/messages/system.hpp"
 #include "num/linalg.hpp"
 #include "num/ops.hpp"
+#include "runtime/call.hpp"
 #include "runtime/operators.hpp"
 
 namespace llmlab::autodiff {
@@ -249,8 +250,7 @@ std::size_t to_size(Index i) { return static_cast<std::size_t>(i); }
 // gradient (and mean divides each slice by its count of numbers).
 bool omits_nan(const RuleCall& call) {
   if (call.arguments.size() < 2) return false;
-  const Value& last = primal_of(call.arguments.back());
-  return last.is(Kind::String) && last.string_value() == "omitnan";
+  return runtime::nan_flag(primal_of(call.arguments.back())) == runtime::NanFlag::Omit;
 }
 
 // 1 where x holds a number, 0 at NaN.

@@ -118,7 +118,7 @@ Value matlab_bounds(Call& call) {
     const Value& option = call.value(k);
     if (option.is_text()) {
       const std::string flag = option.string_value();
-      if (flag == "omitnan") continue;
+      if (runtime::nan_flag(option) == runtime::NanFlag::Omit) continue;
       call.fail(fmt::format(messages::nan_option_unsupported, flag));
     }
     arguments.push_back(option);

@@ -123,19 +123,12 @@ Value reduce_call(Call& call, Statistic statistic) {
 // whether NaN is omitted, and checks the flag is the last argument.
 bool omits_nan(Call& call) {
   const int last = call.count() - 1;
-  if (last < 1 || !call.value(last).is(Kind::String)) return false;
-  const std::string& flag = call.value(last).string_value();
-  if (flag != "omitnan" && flag != "includenan") return false;
-  return flag == "omitnan";
+  return last >= 1 && runtime::nan_flag(call.value(last)) == runtime::NanFlag::Omit;
 }
 
 bool has_nan_flag(Call& call) {
   const int last = call.count() - 1;
-  bool flagged = false;
-  if (last >= 1 && call.value(last).is(Kind::String)) {
-    const std::string& flag = call.value(last).string_value();
-    flagged = flag == "omitnan" || flag == "includenan";
-  }
+  const bool flagged = last >= 1 && runtime::nan_flag(call.value(last)).has_value();
   if (call.count() == 3 && !flagged) {
     call.fail(messages::bad_nan_option);
   }
@@ -524,8 +517,7 @@ Value extremum_builtin(Call& call) {
       return values;
     }
     // MATLAB's max(x, [], "omitnan"): what max does anyway (NaN elements are skipped).
-    const bool omitnan =
-        call.value(2).is(Kind::String) && call.value(2).string_value() == "omitnan";
+    const bool omitnan = runtime::nan_flag(call.value(2)) == runtime::NanFlag::Omit;
     if (!omitnan) dim = call.dim_argument(2);
   }
   auto [values, indices] = extremum_values(call, call.value(0), dim, which);

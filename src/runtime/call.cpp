@@ -108,6 +108,14 @@ void read_name_value_options(std::string_view who, std::span<const Value> argume
   }
 }
 
+std::optional<NanFlag> nan_flag(const Value& value) {
+  if (!value.is(Kind::String)) return std::nullopt;
+  const std::string flag = lowercase(value.string_value());
+  if (flag == "omitnan") return NanFlag::Omit;
+  if (flag == "includenan") return NanFlag::Include;
+  return std::nullopt;
+}
+
 const Value& Call::structure(int index) const {
   const Value& argument = value(index);
   if (!argument.is(Kind::Struct)) fail_argument(index, messages::kind_struct, kind_text(argument));

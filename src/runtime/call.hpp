@@ -36,6 +36,12 @@ struct NameValueOption {
 void read_name_value_options(std::string_view who, std::span<const Value> arguments, int first,
                              std::initializer_list<NameValueOption> options);
 
+// MATLAB's NaN flag of sum, prod, mean, min, max and the like, in any letter case as MATLAB reads
+// it: "omitnan" or "includenan"; nullopt for any other value. Builtins and their gradient rules
+// read it here alike.
+enum class NanFlag { Omit, Include };
+std::optional<NanFlag> nan_flag(const Value& value);
+
 class Call {
  public:
   Call(Interpreter& interpreter, std::string_view name, std::span<const Value> arguments,
