@@ -20,6 +20,7 @@
 #include "base/messages/arguments.hpp"
 #include "base/messages/autodiff.hpp"
 #include "num/nd_shape.hpp"
+#include "runtime/call.hpp"
 #include "runtime/nd_values.hpp"
 
 namespace llmlab::autodiff {
@@ -233,7 +234,7 @@ bool compares_two_arrays(const RuleCall& call, const DimSpec& spec) {
   return !(second.is_array() && second.matrix_value().empty());
 }
 
-bool is_all(const Value& value) { return value.is(Kind::String) && value.string_value() == "all"; }
+bool is_all(const Value& value) { return runtime::is_word(value, "all"); }
 
 int dim_of(const RuleCall& call, const Value& value) {
   const Value& primal = primal_of(value);

@@ -12,6 +12,7 @@
 
 #include "base/messages/arguments.hpp"
 #include "base/messages/mathematics.hpp"
+#include "base/text_case.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/piecewise.hpp"
 #include "builtins/registry.hpp"
@@ -265,7 +266,7 @@ Interp1Options interp1_options(Call& call, int first) {
   Interp1Options options;
   for (int i = first; i < call.count(); ++i) {
     if (call.value(i).is(runtime::Kind::String)) {
-      const std::string& word = call.string(i);
+      const std::string word = lowercase(call.string(i));
       if (word == "extrap") {
         options.outside.extrapolate = true;
       } else if (word == "pp") {
@@ -285,9 +286,8 @@ Interp1Options interp1_options(Call& call, int first) {
 int point_arguments(Call& call) {
   int count = 0;
   while (count < 3 && call.has(count) && !call.value(count).is(runtime::Kind::String)) ++count;
-  const bool pp = std::any_of(call.arguments().begin(), call.arguments().end(), [](const Value& v) {
-    return v.is(runtime::Kind::String) && v.string_value() == "pp";
-  });
+  const bool pp = std::any_of(call.arguments().begin(), call.arguments().end(),
+                              [](const Value& v) { return runtime::is_word(v, "pp"); });
   if (count < (pp ? 1 : 2)) call.fail(messages::interp_call_form);
   return count;
 }

@@ -16,6 +16,7 @@
 #include "base/large_stack.hpp"
 #include "base/messages/arguments.hpp"
 #include "base/messages/sets.hpp"
+#include "base/text_case.hpp"
 #include "base/utf8.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
@@ -94,7 +95,7 @@ enum class Order { Sorted, Stable };
 // The optional trailing "sorted" or "stable" of a set operation.
 Order order_option(Call& call, int index) {
   if (!call.has(index)) return Order::Sorted;
-  const std::string& option = call.string(index);
+  const std::string option = lowercase(call.string(index));
   if (option == "sorted") return Order::Sorted;
   if (option == "stable") return Order::Stable;
   call.fail(fmt::format(messages::unknown_order_option, option));
@@ -228,7 +229,7 @@ SetOptions set_options(Call& call, int first) {
   for (int k = first; k < call.count(); ++k) {
     if (!call.value(k).is(Kind::String))
       call.fail(fmt::format(messages::must_be_strings, "options"));
-    const std::string& option = call.string(k);
+    const std::string option = lowercase(call.string(k));
     if (option == "rows") {
       options.by_rows = true;
     } else if (option == "sorted" || option == "stable") {

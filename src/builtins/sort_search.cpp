@@ -12,6 +12,7 @@
 
 #include "base/messages/arguments.hpp"
 #include "base/messages/sets.hpp"
+#include "base/text_case.hpp"
 #include "base/utf8.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
@@ -338,7 +339,7 @@ Value unique_strings(Call& call, const std::vector<std::string>& items, bool joi
 // unique(x, "sorted" | "stable"): whether the second argument asks for appearance order.
 bool stable_requested(Call& call) {
   if (!call.has(1)) return false;
-  const std::string& option = call.string(1);
+  const std::string option = lowercase(call.string(1));
   if (option != "sorted" && option != "stable") {
     call.fail(fmt::format(messages::unknown_order_option, option));
   }

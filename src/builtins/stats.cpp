@@ -54,8 +54,7 @@ Value reduced_value(num::Matrix result, Along along) {
 
 // MATLAB's "all" in place of a dim (`sum(M, "all")`): the reduction runs over every element.
 bool all_flag(const Call& call, int index) {
-  return call.has(index) && call.value(index).is(Kind::String) &&
-         call.value(index).string_value() == "all";
+  return call.has(index) && runtime::is_word(call.value(index), "all");
 }
 
 // Every element of a numeric value as one Vector in column-major order, as x(:) reads them (so
@@ -231,7 +230,7 @@ Value outtype_reduction(Call& call) {
   }
   runtime::Call inner(call.interpreter(), call.name(), arguments, call.nargout());
   Value result = reduction(inner);
-  const bool native = at >= 0 && call.value(at).string_value() == "native";
+  const bool native = at >= 0 && runtime::is_word(call.value(at), "native");
   if (!native || !call.value(0).is_logical() || call.name() == "mean") return result;
   return runtime::binary_operation(lang::BinaryOp::NotEqual, result, Value::scalar(0.0));
 }

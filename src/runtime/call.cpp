@@ -108,6 +108,10 @@ void read_name_value_options(std::string_view who, std::span<const Value> argume
   }
 }
 
+bool is_word(const Value& value, std::string_view word) {
+  return value.is(Kind::String) && lowercase(value.string_value()) == word;
+}
+
 std::optional<NanFlag> nan_flag(const Value& value) {
   if (!value.is(Kind::String)) return std::nullopt;
   const std::string flag = lowercase(value.string_value());

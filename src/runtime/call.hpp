@@ -42,6 +42,10 @@ void read_name_value_options(std::string_view who, std::span<const Value> argume
 enum class NanFlag { Omit, Include };
 std::optional<NanFlag> nan_flag(const Value& value);
 
+// Whether `value` is the option word `word` (written in lowercase here) in any letter case, as
+// MATLAB reads its option words ("all", "stable", "rows"...): builtins and gradient rules alike.
+bool is_word(const Value& value, std::string_view word);
+
 class Call {
  public:
   Call(Interpreter& interpreter, std::string_view name, std::span<const Value> arguments,
