@@ -16,6 +16,7 @@
 
 #include "base/error.hpp"
 #include "base/messages/notebook.hpp"
+#include "base/messages/system.hpp"
 #include "base/output_cap.hpp"
 #include "base/stop.hpp"
 #include "builtins/plot/session.hpp"
@@ -216,7 +217,7 @@ class PageSession::State {
     } catch (const runtime::ExitRequest&) {
       return std::string(messages::exit_in_notebook_block);
     } catch (const std::bad_alloc&) {
-      return std::string("out of memory");
+      return std::string(std::string(messages::out_of_memory));
     }
     return std::nullopt;
   }

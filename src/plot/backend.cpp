@@ -52,7 +52,7 @@ const Backend* open_module(const std::string& path, std::string& why) {
   if (!library) return nullptr;
   const auto entry = library->function<BackendEntry>(kBackendEntry);
   if (entry == nullptr) {
-    why = fmt::format("it has no {} (a module of another llmlab version?)", kBackendEntry);
+    why = fmt::format(messages::plot_backend_wrong_version, kBackendEntry);
     library->close();
     return nullptr;
   }

@@ -449,7 +449,7 @@ Value Evaluator::call_by_name(std::string_view name, std::span<Value> arguments,
 }
 
 std::string Evaluator::undefined_function(std::string_view name) const {
-  std::string message = fmt::format("undefined function '{}'", name);
+  std::string message = fmt::format(messages::undefined_function, name);
   if (program_ == nullptr) return message;
   for (const lang::StmtPtr& statement : program_->body) {
     if (statement->kind != lang::StmtKind::Function) continue;

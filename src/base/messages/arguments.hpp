@@ -6,13 +6,13 @@
 
 // clang-format off
 #define LLMLAB_ARGUMENT_MESSAGES(M)                                                             \
-  M(must_be_positive_integer, "{} must be a positive integer")                                 \
-  M(must_be_non_negative_integers, "{} must be non-negative integers")                         \
-  M(must_be_vector, "{} must be a vector")                                                     \
-  M(must_be_numeric, "{} must be numeric")                                                     \
-  M(must_be_real, "{} must be real")                                                           \
-  M(must_be_string, "{} must be a string")                                                     \
-  M(must_be_non_empty, "{} must be non-empty")                                                 \
+  M(must_be_positive_integer, "{} must be a positive integer")                                  \
+  M(must_be_non_negative_integers, "{} must be non-negative integers")                          \
+  M(must_be_vector, "{} must be a vector")                                                      \
+  M(must_be_numeric, "{} must be numeric")                                                      \
+  M(must_be_real, "{} must be real")                                                            \
+  M(must_be_string, "{} must be a string")                                                      \
+  M(must_be_non_empty, "{} must be non-empty")                                                  \
   M(same_size_or_scalar, "{} must have the same size, or one must be a scalar")                 \
   /* Call's arguments: its options, dims and kinds */                                           \
   M(argument_expected_got, "{}: argument {}: expected {}, got {}")                              \
@@ -39,7 +39,9 @@
   M(must_be_number, "{} must be a number")                                                      \
   M(must_be_number_got, "{} must be a number, got {}")                                          \
   M(must_be_positive_integer_got, "{} must be a positive integer, got {}")                      \
-  M(unknown_option_named, "unknown option '{}'")
+  M(unknown_option_named, "unknown option '{}'")                                                \
+  M(kind_char_matrix, "a {}×{} char matrix (only a one-row text is accepted here)")             \
+  M(kind_nd_array, "a {} array")
 // clang-format on
 
 namespace llmlab::messages {

@@ -16,6 +16,7 @@
   M(assignment_needs_text, "index assignment: right-hand side must be a string{}, got {}")      \
   M(assignment_needs_vector, "index assignment: right-hand side must be scalar, complex, or vector; got {}") \
   M(assignment_past_string_end, "index assignment: position {} is past the end of a {}-character string") \
+  M(assignment_path_missing, "'{}' does not exist")                                             \
   M(assignment_region_mismatch, "index assignment: cannot write a {} value into a {} region")   \
   M(assignment_row_length_mismatch, "index assignment: row vector length {} does not match matrix columns {}") \
   M(assignment_row_out_of_bounds, "index assignment: row {} out of bounds for {}×{} matrix")    \

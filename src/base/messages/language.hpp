@@ -26,6 +26,7 @@
   M(return_at_top_level, "return")                                                              \
   M(stack_too_deep, "expression nested too deeply for the stack")                               \
   M(too_many_outputs_requested, "function '{}' declares {} output(s), but caller asked for {}") \
+  M(undefined_function, "undefined function '{}'")                                              \
   M(undefined_variable, "undefined variable '{}'")                                              \
   M(varargout_not_cell, "function '{}': varargout must be a cell array, not {}")                \
   M(wrong_argument_count, "wrong number of arguments for '{}': expected {}, got {}")

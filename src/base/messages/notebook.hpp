@@ -27,6 +27,7 @@
   M(format_failed, "format: {}")                                                                \
   M(input_abandoned, "input request abandoned: the cell was interrupted")                       \
   M(input_not_allowed, "input: this front end takes no input (the request's allow_stdin is false)") \
+  M(inspect_unknown_name, "{}: no variable, function or builtin")                               \
   M(ipynb_cell_not_object, "a cell must be an object")                                          \
   M(ipynb_cell_type_not_string, "\"cell_type\" must be a string")                               \
   M(ipynb_cell_without_source, "a cell needs a \"source\"")                                     \
@@ -74,6 +75,7 @@
   M(socket_cannot_open, "cannot open a socket: {}")                                             \
   M(wire_field_kind, "{}.{} must be {}, got {}")                                                \
   M(wire_field_missing, "{}.{} is missing")                                                     \
+  M(wire_no_delimiter, "a message needs a {} frame; none among its {}")                         \
   M(wire_part_not_object, "the {} must be an object, got {}")
 // clang-format on
 

@@ -41,6 +41,7 @@
   M(metadata_missing, "__metadata__ has no \"{}\" (not an llmlab checkpoint?)")                 \
   M(min_lr_above_lr, "min_lr ({}) must not be above lr ({})")                                   \
   M(model_exceeds_memory, "the model needs about {:.1f} GB, more than this machine's {:.1f} GB; reduce layers, d_model, mlp_ratio, batch or context") \
+  M(model_not_finite, "{}: {} of {} weights are NaN or Inf (the run that saved it diverged)")   \
   M(model_tensor_too_large, "the model is too large: one tensor would hold {:.3g} elements (at most {:.0f}); reduce d_model, mlp_ratio, batch or context") \
   M(model_too_large, "{}: a model of {} layers, d_model {}, mlp_ratio {}, context {} and vocabulary {} is too large (about {:.3g} parameters)") \
   M(nothing_to_sample, "{}: {}; nothing to sample")                                             \

@@ -37,6 +37,7 @@
   M(string_operator_undefined, "this operator is not defined for strings; + joins them and ==, <, ... compare") \
   M(string_ordered_comparison, "ordered comparison not defined for strings")                    \
   M(string_sizes_mismatch, "string sizes do not match ({}x{} vs {}x{})")                        \
+  M(text_concat_mismatch, "dimensions of arrays being concatenated are not consistent ({}x{} vs {}x{})") \
   M(transpose_kind, "cannot transpose {}")                                                      \
   M(vertical_concat_mismatch, "vertical dimensions mismatch ({} vs {} rows)")
 // clang-format on
