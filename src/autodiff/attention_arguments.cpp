@@ -5,7 +5,9 @@
 #include <cmath>
 
 #include "base/error.hpp"
+#include "base/messages/arguments.hpp"
 #include "base/messages/attention.hpp"
+#include "base/messages/system.hpp"
 #include "runtime/nd_values.hpp"
 
 namespace llmlab::autodiff {
@@ -33,7 +35,8 @@ void read_option(nn::AttentionOptions& options, const std::string& name, const V
   if (name == "heads") {
     const double heads = number(value, name);
     if (!(heads >= 1.0) || heads != std::floor(heads) || heads > 65536.0) {
-      throw Error(std::string(messages::attention_heads_not_positive_integer));
+      throw Error(fmt::format(messages::spoken_by, "attention",
+                              fmt::format(messages::must_be_positive_integer, "heads")));
     }
     options.heads = static_cast<int>(heads);
   } else if (name == "causal") {

@@ -21,6 +21,7 @@
 #include "base/located.hpp"
 #include "base/messages/indexing.hpp"
 #include "base/messages/language.hpp"
+#include "base/messages/system.hpp"
 #include "runtime/cell_array.hpp"
 #include "runtime/display.hpp"
 #include "runtime/evaluator.hpp"
@@ -194,7 +195,9 @@ void write_final_subscript(Value& node, bool defined, TargetPlan& plan, Resolved
     return;
   }
   if (is_deletion_value(rhs)) {
-    if (!defined) throw Error(fmt::format(messages::deletion_undefined_variable, name));
+    if (!defined)
+      throw Error(fmt::format(messages::spoken_by, "[]-deletion",
+                              fmt::format(messages::undefined_variable, name)));
     index_delete(node, true, name, step.subscripts);
     return;
   }

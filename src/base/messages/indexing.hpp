@@ -48,7 +48,6 @@
   M(deletion_index_out_of_bounds, "index {} out of bounds for deletion")                        \
   M(deletion_needs_colons, "[]-deletion: every subscript but one must be `:` (deleting individual elements would leave a hole)") \
   M(deletion_target_kind, "[]-deletion: '{}' is a {}; expected vector or matrix, got {} indices") \
-  M(deletion_undefined_variable, "[]-deletion: undefined variable '{}'")                        \
   M(field_target_not_struct, "'{}' is a {}, not a struct")                                      \
   M(index_2d_needs_matrix, "2D indexing requires a matrix, got {}")                             \
   M(index_2d_vector_not_vector_shaped, "2D indexing on a vector requires one dimension to be 1") \

@@ -11,7 +11,6 @@
   M(concat_kind_with_string_array, "matrix concat: cannot join a {} with a string array")       \
   M(concat_kind_with_structs, "matrix concat: cannot join a {} with structs")                   \
   M(concat_kind_with_text, "matrix concat: cannot join a {} with character text")               \
-  M(concat_not_character_code, "matrix concat: {} is not a character code (0..1114111)")        \
   M(concat_text_rows, "matrix concat: text joins along one row (strings have no rows)")         \
   M(concat_with_nd_array, "cannot concatenate {} with an N-D array")                            \
   M(condition_kind, "{} condition must be a bool or scalar, got {}")                            \
