@@ -7,7 +7,6 @@
 // clang-format off
 #define LLMLAB_NOTEBOOK_MESSAGES(M)                                                             \
   M(cannot_create_directory, "cannot create directory {}: {}")                                  \
-  M(cannot_write_output, "cannot write {}: {}")                                                 \
   M(connection_field_missing, "{}: missing")                                                    \
   M(connection_field_not_string, "{}: expected a string, got {}")                               \
   M(connection_ip_invalid, "ip: '{}' is not an IPv4 address")                                   \
