@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "base/error.hpp"
-#include "base/messages/plot.hpp"
+#include "base/messages/figure_export.hpp"
 #include "base/shared_library.hpp"
 
 #ifndef LLMLAB_PLOT_BACKEND_FILE

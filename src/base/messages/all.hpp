@@ -7,12 +7,12 @@
 #include "base/messages/attention.hpp"
 #include "base/messages/autodiff.hpp"
 #include "base/messages/cli.hpp"
+#include "base/messages/figure_export.hpp"
 #include "base/messages/format.hpp"
 #include "base/messages/indexing.hpp"
 #include "base/messages/language.hpp"
 #include "base/messages/notebook.hpp"
 #include "base/messages/numeric.hpp"
-#include "base/messages/plot.hpp"
 #include "base/messages/sweep.hpp"
 #include "base/messages/syntax.hpp"
 #include "base/messages/system.hpp"
@@ -22,19 +22,19 @@
 namespace llmlab::messages {
 
 inline constexpr MessageRow all_rows[] = {
-    LLMLAB_ARGUMENT_MESSAGES(LLMLAB_MESSAGE_ROW)   //
-    LLMLAB_SYSTEM_MESSAGES(LLMLAB_MESSAGE_ROW)     //
-    LLMLAB_AUTODIFF_MESSAGES(LLMLAB_MESSAGE_ROW)   //
-    LLMLAB_ATTENTION_MESSAGES(LLMLAB_MESSAGE_ROW)  //
-    LLMLAB_NOTEBOOK_MESSAGES(LLMLAB_MESSAGE_ROW)   //
-    LLMLAB_SYNTAX_MESSAGES(LLMLAB_MESSAGE_ROW)     //
-    LLMLAB_NUMERIC_MESSAGES(LLMLAB_MESSAGE_ROW)    //
-    LLMLAB_PLOT_MESSAGES(LLMLAB_MESSAGE_ROW)       //
-    LLMLAB_LANGUAGE_MESSAGES(LLMLAB_MESSAGE_ROW)   //
-    LLMLAB_INDEXING_MESSAGES(LLMLAB_MESSAGE_ROW)   //
-    LLMLAB_VALUES_MESSAGES(LLMLAB_MESSAGE_ROW)     //
-    LLMLAB_FORMAT_MESSAGES(LLMLAB_MESSAGE_ROW)     //
-    LLMLAB_CLI_MESSAGES(LLMLAB_MESSAGE_ROW)        //
+    LLMLAB_ARGUMENT_MESSAGES(LLMLAB_MESSAGE_ROW)       //
+    LLMLAB_SYSTEM_MESSAGES(LLMLAB_MESSAGE_ROW)         //
+    LLMLAB_AUTODIFF_MESSAGES(LLMLAB_MESSAGE_ROW)       //
+    LLMLAB_ATTENTION_MESSAGES(LLMLAB_MESSAGE_ROW)      //
+    LLMLAB_NOTEBOOK_MESSAGES(LLMLAB_MESSAGE_ROW)       //
+    LLMLAB_SYNTAX_MESSAGES(LLMLAB_MESSAGE_ROW)         //
+    LLMLAB_NUMERIC_MESSAGES(LLMLAB_MESSAGE_ROW)        //
+    LLMLAB_FIGURE_EXPORT_MESSAGES(LLMLAB_MESSAGE_ROW)  //
+    LLMLAB_LANGUAGE_MESSAGES(LLMLAB_MESSAGE_ROW)       //
+    LLMLAB_INDEXING_MESSAGES(LLMLAB_MESSAGE_ROW)       //
+    LLMLAB_VALUES_MESSAGES(LLMLAB_MESSAGE_ROW)         //
+    LLMLAB_FORMAT_MESSAGES(LLMLAB_MESSAGE_ROW)         //
+    LLMLAB_CLI_MESSAGES(LLMLAB_MESSAGE_ROW)            //
 };
 
 }  // namespace llmlab::messages

@@ -1,10 +1,11 @@
-// Messages: figures: their export, encoding and backends (see base/message.hpp).
+// Messages: drawing figures out to files: layout, encoding, file types and backends (see
+// base/message.hpp).
 #pragma once
 
 #include "base/message.hpp"
 
 // clang-format off
-#define LLMLAB_PLOT_MESSAGES(M)                                                                 \
+#define LLMLAB_FIGURE_EXPORT_MESSAGES(M)                                                        \
   M(plot_axis_span_too_wide, "plot: the {} axis would run from {:g} to {:g}, a span too wide for a double; scale the data down") \
   M(plot_backend_cannot_load, "cannot load the plot backend (needed for PNG and PDF): {}")      \
   M(plot_backend_wrong_version, "it has no {} (a module of another llmlab version?)")           \
@@ -14,5 +15,5 @@
 // clang-format on
 
 namespace llmlab::messages {
-LLMLAB_PLOT_MESSAGES(LLMLAB_MESSAGE_CONSTANT)
+LLMLAB_FIGURE_EXPORT_MESSAGES(LLMLAB_MESSAGE_CONSTANT)
 }  // namespace llmlab::messages
