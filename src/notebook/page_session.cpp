@@ -151,7 +151,7 @@ class PageSession::State {
     } catch (const std::bad_alloc&) {
       // Memory ran out outside any builtin (those report it themselves): this block fails,
       // and the page and the blocks after it still render.
-      result.error = "out of memory";
+      result.error = messages::out_of_memory;
     } catch (const Stop& stop) {
       result.error = time_limit_error(stop);
     } catch (const Error& error) {

@@ -45,7 +45,7 @@ std::vector<std::string> candidate_paths() {
 const Backend* open_module(const std::string& path, std::string& why) {
   std::error_code error;
   if (!fs::exists(path, error)) {
-    why = "no such file";
+    why = messages::plot_backend_missing;
     return nullptr;
   }
   std::optional<SharedLibrary> library = SharedLibrary::open(path, why);

@@ -34,6 +34,7 @@
   M(task_missing, "sweep task: {} has no task {}")                                              \
   M(task_not_configuration, "sweep task: {} is not a configuration of {}")                      \
   M(top_level_key_unknown, "unknown key '{}': expected seeds, [base], [grid], [[zip]], [run], [slurm] or [report]") \
+  M(trainer_interrupted, "the trainer was interrupted before its last step")                    \
   M(value_control_character, "{} holds the control character U+{:04X} in {}")                   \
   M(value_not_number, "{} must be a number, got \"{}\"")                                        \
   M(value_not_single, "{} must be a single value (a number or a string)")                       \
