@@ -149,8 +149,7 @@ std::optional<std::size_t> delimiter_of(const zmq::multipart_t& wire, std::strin
   }
   const std::size_t after = wire.size() - delimiter - 1;
   if (after < kContent) {
-    problem =
-        fmt::format("a message needs {} frames after {}, got {}", kContent, kDelimiter, after);
+    problem = fmt::format(messages::wire_frames_missing, kContent, kDelimiter, after);
     return std::nullopt;
   }
   return delimiter;

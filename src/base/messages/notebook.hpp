@@ -49,6 +49,7 @@
   M(kernel_install_no_executable_path, "llmlab kernel install: cannot find the path of this executable") \
   M(kernel_internal_error, "internal: {}")                                                      \
   M(kernel_message_dropped, "llmlab-kernel: message dropped: {}")                               \
+  M(kernel_no_connection_file, "llmlab-kernel: give -f CONNECTION_FILE (Jupyter does), or use `llmlab kernel install`") \
   M(kernel_not_found, "llmlab kernel: cannot start the Jupyter kernel: no {} at {} (it is built and installed with llmlab)") \
   M(kernel_request_not_utf8, "llmlab-kernel: a request held bytes that are not UTF-8; each became U+FFFD") \
   M(kernel_uninstall_cannot_remove, "llmlab kernel uninstall: cannot remove {}: {}")            \
@@ -74,6 +75,7 @@
   M(socket_cannot_open, "cannot open a socket: {}")                                             \
   M(wire_field_kind, "{}.{} must be {}, got {}")                                                \
   M(wire_field_missing, "{}.{} is missing")                                                     \
+  M(wire_frames_missing, "a message needs {} frames after {}, got {}")                          \
   M(wire_no_delimiter, "a message needs a {} frame; none among its {}")                         \
   M(wire_part_not_object, "the {} must be an object, got {}")
 // clang-format on
