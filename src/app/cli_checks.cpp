@@ -1,9 +1,13 @@
 #include "app/cli_checks.hpp"
 
+#include <fmt/format.h>
+
 #include <charconv>
 #include <cstdint>
 #include <limits>
 #include <string>
+
+#include "base/messages/cli.hpp"
 
 namespace llmlab::app {
 
@@ -15,8 +19,8 @@ const CLI::Validator& whole_number_check() {
         const auto [stop, error] = std::from_chars(text.data(), end, value);
         if (text.empty() || text[0] == '-' || text[0] == '+' || error != std::errc() ||
             stop != end) {
-          return "must be a whole number from 0 to " +
-                 std::to_string(std::numeric_limits<std::uint64_t>::max()) + ", got " + text;
+          return fmt::format(messages::option_not_whole_number,
+                             std::numeric_limits<std::uint64_t>::max(), text);
         }
         return {};
       },

@@ -73,10 +73,9 @@ void mention_unsaved_figures(runtime::Session& session, std::uint64_t mark,
   if (handles.empty()) return;
   std::string names;
   for (const int handle : handles) names += fmt::format("{}{}", names.empty() ? "" : ", ", handle);
-  fmt::print(stderr,
-             "llmlab: {} drew figure{} {} (not saved: add --figures DIR to write {} as SVG and "
-             "PNG)\n",
-             script, handles.size() == 1 ? "" : "s", names, handles.size() == 1 ? "it" : "them");
+  fmt::print(stderr, "{}\n",
+             fmt::format(messages::figures_not_saved, script, handles.size() == 1 ? "" : "s", names,
+                         handles.size() == 1 ? "it" : "them"));
 }
 
 // --figures: every figure the script drew, written after it ended, even after a failure, since

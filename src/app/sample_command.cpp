@@ -30,12 +30,12 @@ struct SampleOptions {
 int run_sample(const SampleOptions& options) {
   try {
     if (options.count < 0)
-      throw Error(fmt::format(messages::sample_count_negative, kWho, options.count));
+      throw Error(fmt::format(messages::option_negative, kWho, "-n", options.count));
     const train::SamplingOptions& s = options.sampling;
     if (!(s.temperature >= 0.0) || !std::isfinite(s.temperature)) {
-      throw Error(fmt::format(messages::sample_temperature_negative, kWho, s.temperature));
+      throw Error(fmt::format(messages::option_negative, kWho, "--temperature", s.temperature));
     }
-    if (s.top_k < 0) throw Error(fmt::format(messages::sample_top_k_negative, kWho, s.top_k));
+    if (s.top_k < 0) throw Error(fmt::format(messages::option_negative, kWho, "--top-k", s.top_k));
     if (!(s.top_p > 0.0 && s.top_p <= 1.0)) {
       throw Error(fmt::format(messages::sample_top_p_outside, kWho, s.top_p));
     }

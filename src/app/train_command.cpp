@@ -137,7 +137,7 @@ void resume_from(TrainOptions& options, train::Model& init, train::TrainingRun& 
 // --save and --save-every: a checkpoint every N steps and at the end.
 void save_checkpoints(const TrainOptions& options, train::TrainingRun& run) {
   if (options.save_every < 0) {
-    throw Error(fmt::format(messages::save_every_negative, kWho, options.save_every));
+    throw Error(fmt::format(messages::option_negative, kWho, "--save-every", options.save_every));
   }
   if (options.save_every > 0 && options.save.empty()) {
     throw Error(fmt::format(messages::save_every_without_save, kWho));

@@ -5,7 +5,9 @@
 #include <cmath>
 
 #include "base/error.hpp"
+#include "base/messages/arguments.hpp"
 #include "base/messages/attention.hpp"
+#include "base/messages/system.hpp"
 #include "runtime/call.hpp"
 #include "runtime/nd_values.hpp"
 
@@ -33,7 +35,8 @@ double number(const Value& value, std::string_view option) {
 int heads_of(const Value& value) {
   const double heads = number(value, "heads");
   if (!(heads >= 1.0) || heads != std::floor(heads) || heads > 65536.0) {
-    throw Error(std::string(messages::attention_heads_not_positive_integer));
+    throw Error(fmt::format(messages::spoken_by, "attention",
+                            fmt::format(messages::must_be_positive_integer, "heads")));
   }
   return static_cast<int>(heads);
 }

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "base/messages/notebook.hpp"
 #include "base/process.hpp"
 #include "jupyter/run_kernel.hpp"
 #include "lang/dialect.hpp"
@@ -34,9 +35,7 @@ int main(int argc, char** argv) {
     return kExitOk;
   }
   if (connection.empty()) {
-    fmt::print(stderr,
-               "llmlab-kernel: give -f CONNECTION_FILE (Jupyter does), or use `llmlab kernel "
-               "install`\n");
+    fmt::print(stderr, "{}\n", messages::kernel_no_connection_file);
     return kExitUsageError;
   }
   return run_kernel(connection, *lang::dialect_named(dialect));

@@ -241,7 +241,8 @@ std::optional<nl::json> RlabKernel::page_request(const std::string& code) {
   } catch (const Error&) {
     description.reset();
   }
-  if (!description) description = fmt::format("{}: no variable, function or builtin\n", name);
+  if (!description)
+    description = fmt::format("{}\n", fmt::format(messages::inspect_unknown_name, name));
   nl::json page = {{"source", "page"}, {"data", {{"text/plain", *description}}}, {"start", 0}};
   return nl::json{{"status", "ok"}, {"payload", {page}}, {"user_expressions", nl::json::object()}};
 }

@@ -144,13 +144,12 @@ std::optional<std::size_t> delimiter_of(const zmq::multipart_t& wire, std::strin
   std::size_t delimiter = 0;
   while (delimiter < wire.size() && wire[delimiter].to_string_view() != kDelimiter) ++delimiter;
   if (delimiter == wire.size()) {
-    problem = fmt::format("a message needs a {} frame; none among its {}", kDelimiter, wire.size());
+    problem = fmt::format(messages::wire_no_delimiter, kDelimiter, wire.size());
     return std::nullopt;
   }
   const std::size_t after = wire.size() - delimiter - 1;
   if (after < kContent) {
-    problem =
-        fmt::format("a message needs {} frames after {}, got {}", kContent, kDelimiter, after);
+    problem = fmt::format(messages::wire_frames_missing, kContent, kDelimiter, after);
     return std::nullopt;
   }
   return delimiter;

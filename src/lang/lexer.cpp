@@ -443,8 +443,9 @@ class Lexer {
       if (!at_end()) advance();
       while (!at_end() && (peek() == ' ' || peek() == '\t')) advance();
     }
-    throw UnclosedAtEnd("lex error: block comment '%{' is never closed by a '%}' line",
-                        SourceLoc{file_, open_line, open_column}, ErrorKind::Syntax);
+    throw UnclosedAtEnd(
+        fmt::format(messages::lex_error, fmt::format(messages::block_comment_unclosed, "%{", "%}")),
+        SourceLoc{file_, open_line, open_column}, ErrorKind::Syntax);
   }
 
   // §1.8 item 2: does the text at the cursor start a new bracket element?

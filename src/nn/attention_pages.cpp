@@ -13,7 +13,9 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/messages/arguments.hpp"
 #include "base/messages/attention.hpp"
+#include "base/messages/system.hpp"
 #include "nn/attention.hpp"
 #include "nn/softmax.hpp"
 #include "num/nd_products.hpp"
@@ -52,7 +54,9 @@ NdArray join_heads(const NdArray& x) {
 // its thirds without making them).
 void check_extents(const Dims& q, const Dims& k, const Dims& v, const AttentionOptions& options) {
   const Index heads = options.heads;
-  if (heads < 1) throw Error(std::string(messages::attention_heads_not_positive_integer));
+  if (heads < 1)
+    throw Error(fmt::format(messages::spoken_by, "attention",
+                            fmt::format(messages::must_be_positive_integer, "heads")));
   if (q[1] % heads != 0 || v[1] % heads != 0) {
     throw Error(fmt::format(messages::attention_heads_do_not_divide, heads, q[1], v[1]));
   }
@@ -66,7 +70,8 @@ void check_extents(const Dims& q, const Dims& k, const Dims& v, const AttentionO
     throw Error(fmt::format(messages::attention_causal_needs_square, q[0], k[0]));
   }
   if (num::element_count(q) == 0 || num::element_count(k) == 0 || num::element_count(v) == 0) {
-    throw Error(std::string(messages::attention_qkv_empty));
+    throw Error(fmt::format(messages::spoken_by, "attention",
+                            fmt::format(messages::must_be_non_empty, "q, k and v")));
   }
 }
 
@@ -74,7 +79,8 @@ void check_shapes(const NdArray& q, const NdArray& k, const NdArray& v,
                   const AttentionOptions& options) {
   check_extents(q.dims(), k.dims(), v.dims(), options);
   if (q.is_complex() || k.is_complex() || v.is_complex()) {
-    throw Error(std::string(messages::attention_qkv_not_real));
+    throw Error(fmt::format(messages::spoken_by, "attention",
+                            fmt::format(messages::must_be_real, "q, k and v")));
   }
 }
 

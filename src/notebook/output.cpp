@@ -14,6 +14,7 @@
 #include "base/error.hpp"
 #include "base/file.hpp"
 #include "base/messages/notebook.hpp"
+#include "base/messages/system.hpp"
 
 #ifndef LLMLAB_SOURCE_ROOT
 #define LLMLAB_SOURCE_ROOT ""
@@ -49,14 +50,14 @@ StagedFile staged(const fs::path& path, std::string_view content) {
   create_parent(path);
   std::string reason;
   std::optional<StagedFile> file = stage_file(path, content, reason);
-  if (!file) throw Error(fmt::format(messages::cannot_write_output, path.string(), reason));
+  if (!file) throw Error(fmt::format(messages::cannot_write_file, path.string(), reason));
   return std::move(*file);
 }
 
 void commit(StagedFile& file, const fs::path& path) {
   std::string reason;
   if (!file.commit(reason))
-    throw Error(fmt::format(messages::cannot_write_output, path.string(), reason));
+    throw Error(fmt::format(messages::cannot_write_file, path.string(), reason));
 }
 
 // A render killed between writing a temporary and renaming it left the temporary behind; the

@@ -16,6 +16,7 @@
 
 #include "base/error.hpp"
 #include "base/messages/notebook.hpp"
+#include "base/messages/system.hpp"
 #include "base/output_cap.hpp"
 #include "base/stop.hpp"
 #include "builtins/plot/session.hpp"
@@ -150,7 +151,7 @@ class PageSession::State {
     } catch (const std::bad_alloc&) {
       // Memory ran out outside any builtin (those report it themselves): this block fails,
       // and the page and the blocks after it still render.
-      result.error = "out of memory";
+      result.error = messages::out_of_memory;
     } catch (const Stop& stop) {
       result.error = time_limit_error(stop);
     } catch (const Error& error) {
@@ -216,7 +217,7 @@ class PageSession::State {
     } catch (const runtime::ExitRequest&) {
       return std::string(messages::exit_in_notebook_block);
     } catch (const std::bad_alloc&) {
-      return std::string("out of memory");
+      return std::string(std::string(messages::out_of_memory));
     }
     return std::nullopt;
   }

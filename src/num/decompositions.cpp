@@ -286,7 +286,7 @@ Matrix range_basis(const Matrix& a) {
 
 Eig eig(const Matrix& a) {
   if (a.rows() != a.columns()) {
-    throw Error(fmt::format(messages::eig_not_square, a.rows(), a.columns()));
+    throw Error(fmt::format(messages::matrix_not_square, "eig", "A", a.rows(), a.columns()));
   }
   require_finite(a, "eig");
   const Index n = a.rows();

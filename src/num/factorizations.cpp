@@ -102,7 +102,7 @@ Cholesky complex_chol(const Matrix& a) {
 
 Cholesky chol(const Matrix& a) {
   if (a.rows() != a.columns()) {
-    throw Error(fmt::format(messages::chol_not_square, a.rows(), a.columns()));
+    throw Error(fmt::format(messages::matrix_not_square, "chol", "matrix", a.rows(), a.columns()));
   }
   if (a.is_complex()) return complex_chol(a);
   const Index n = a.rows();

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "base/error.hpp"
-#include "base/messages/figures.hpp"
+#include "base/messages/figure_export.hpp"
 #include "base/shared_library.hpp"
 
 #ifndef LLMLAB_PLOT_BACKEND_FILE
@@ -45,14 +45,14 @@ std::vector<std::string> candidate_paths() {
 const Backend* open_module(const std::string& path, std::string& why) {
   std::error_code error;
   if (!fs::exists(path, error)) {
-    why = "no such file";
+    why = messages::plot_backend_missing;
     return nullptr;
   }
   std::optional<SharedLibrary> library = SharedLibrary::open(path, why);
   if (!library) return nullptr;
   const auto entry = library->function<BackendEntry>(kBackendEntry);
   if (entry == nullptr) {
-    why = fmt::format("it has no {} (a module of another llmlab version?)", kBackendEntry);
+    why = fmt::format(messages::plot_backend_wrong_version, kBackendEntry);
     library->close();
     return nullptr;
   }

@@ -12,7 +12,7 @@
 
 #include "base/error.hpp"
 #include "base/file.hpp"
-#include "base/messages/figures.hpp"
+#include "base/messages/figure_export.hpp"
 #include "base/messages/system.hpp"
 #include "base/text_case.hpp"
 #include "base/text_escape.hpp"

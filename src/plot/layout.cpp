@@ -9,7 +9,7 @@
 #include <string_view>
 
 #include "base/error.hpp"
-#include "base/messages/figures.hpp"
+#include "base/messages/figure_export.hpp"
 
 namespace llmlab::plot {
 namespace {

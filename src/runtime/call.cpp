@@ -24,11 +24,10 @@ namespace {
 std::string kind_text(const Value& value) {
   if (is_char_matrix(value)) {
     const num::Matrix& codes = value.matrix_value();
-    return fmt::format("a {}×{} char matrix (only a one-row text is accepted here)", codes.rows(),
-                       codes.columns());
+    return fmt::format(messages::kind_char_matrix, codes.rows(), codes.columns());
   }
   if (!value.is_nd_array()) return std::string(value.kind_name());
-  return fmt::format("a {} array", fmt::join(value.nd_value().dims(), "×"));
+  return fmt::format(messages::kind_nd_array, fmt::join(value.nd_value().dims(), "×"));
 }
 
 }  // namespace

@@ -241,7 +241,8 @@ bool ends_with_list(const lang::FunctionDef& function, const std::vector<lang::N
 void check_call_shape(const lang::FunctionDef& function, std::size_t arguments, int nargout,
                       bool takes_varargin, bool gives_varargout) {
   if (!takes_varargin && arguments > function.params.size()) {
-    throw Error(fmt::format(messages::function_argument_count, function.params.size(), arguments));
+    throw Error(fmt::format(messages::callable_argument_count, "function", function.params.size(),
+                            arguments));
   }
   const std::size_t outputs = function.outputs.size();
   if (!gives_varargout && nargout >= 2 && static_cast<std::size_t>(nargout) > outputs) {
@@ -380,8 +381,8 @@ Value Evaluator::call_lambda(const Value& lambda, std::span<Value> arguments,
   const auto& code = *std::static_pointer_cast<const LambdaCode>(value.code);
   const lang::LambdaDef& definition = *code.definition;
   if (arguments.size() != definition.params.size()) {
-    throw Error(
-        fmt::format(messages::lambda_argument_count, definition.params.size(), arguments.size()));
+    throw Error(fmt::format(messages::callable_argument_count, "lambda", definition.params.size(),
+                            arguments.size()));
   }
   check_depth();
   Frame frame;
@@ -449,7 +450,7 @@ Value Evaluator::call_by_name(std::string_view name, std::span<Value> arguments,
 }
 
 std::string Evaluator::undefined_function(std::string_view name) const {
-  std::string message = fmt::format("undefined function '{}'", name);
+  std::string message = fmt::format(messages::undefined_function, name);
   if (program_ == nullptr) return message;
   for (const lang::StmtPtr& statement : program_->body) {
     if (statement->kind != lang::StmtKind::Function) continue;

@@ -81,8 +81,7 @@ num::Matrix checked_codes(num::Matrix codes, std::string_view what) {
 
 std::string inconsistent_dimensions(Index rows, Index columns, Index other_rows,
                                     Index other_columns) {
-  return fmt::format("dimensions of arrays being concatenated are not consistent ({}x{} vs {}x{})",
-                     rows, columns, other_rows, other_columns);
+  return fmt::format(messages::text_concat_mismatch, rows, columns, other_rows, other_columns);
 }
 
 Value char_array(num::Matrix codes, std::string_view what) {

@@ -20,6 +20,8 @@
 #include "base/error.hpp"
 #include "base/located.hpp"
 #include "base/messages/indexing.hpp"
+#include "base/messages/language.hpp"
+#include "base/messages/system.hpp"
 #include "runtime/cell_array.hpp"
 #include "runtime/display.hpp"
 #include "runtime/evaluator.hpp"
@@ -193,7 +195,9 @@ void write_final_subscript(Value& node, bool defined, TargetPlan& plan, Resolved
     return;
   }
   if (is_deletion_value(rhs)) {
-    if (!defined) throw Error(fmt::format(messages::deletion_undefined_variable, name));
+    if (!defined)
+      throw Error(fmt::format(messages::spoken_by, "[]-deletion",
+                              fmt::format(messages::undefined_variable, name)));
     index_delete(node, true, name, step.subscripts);
     return;
   }
@@ -267,7 +271,7 @@ void resolve_field(ReadCursor& cursor, ResolvedStep& step, const lang::TargetSte
   const Value* child =
       cursor.exists && current->is(Kind::Struct) ? current->field(step.field) : nullptr;
   if (child == nullptr && cursor.missing.empty()) {
-    cursor.missing = fmt::format("struct has no field '{}'", step.field);
+    cursor.missing = fmt::format(messages::no_such_field, step.field);
     cursor.missing_at = written.loc;
   }
   cursor.exists = child != nullptr;
@@ -297,7 +301,7 @@ void resolve_element(ReadCursor& cursor, ResolvedStep& step, const lang::TargetS
       cursor.current = &current->struct_array_items()[static_cast<std::size_t>(*step.position)];
   } else {
     if (cursor.missing.empty()) {
-      cursor.missing = fmt::format("index {} out of bounds (length {})",
+      cursor.missing = fmt::format(messages::index_out_of_bounds_length,
                                    element_text.substr(1, element_text.size() - 2), size);
       cursor.missing_at = written.loc;
     }
@@ -326,7 +330,7 @@ void resolve_cell_element(ReadCursor& cursor, ResolvedStep& step, const lang::Ta
     cursor.current = &current->cell_value().items[static_cast<std::size_t>(*step.cell_position)];
   } else {
     if (cursor.missing.empty()) {
-      cursor.missing = fmt::format("'{}' does not exist", text);
+      cursor.missing = fmt::format(messages::assignment_path_missing, text);
       cursor.missing_at = written.loc;
     }
     cursor.current = &absent_level();
@@ -385,7 +389,7 @@ void Evaluator::resolve_target(const lang::AssignTarget& target, TargetPlan& pla
     if (cursor.exists) cursor.root = variable.value;
   }
   cursor.current = cursor.exists ? &cursor.root : &absent_level();
-  if (!cursor.exists) cursor.missing = fmt::format("undefined variable '{}'", target.root.text);
+  if (!cursor.exists) cursor.missing = fmt::format(messages::undefined_variable, target.root.text);
   cursor.missing_at = target.root.loc;
   std::string& text = plan.text;
   text = target.root.text;

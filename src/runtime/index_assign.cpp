@@ -9,6 +9,8 @@
 
 #include "base/error.hpp"
 #include "base/messages/indexing.hpp"
+#include "base/messages/language.hpp"
+#include "base/messages/system.hpp"
 #include "runtime/cell_array.hpp"
 #include "runtime/char_matrix.hpp"
 #include "runtime/class_values.hpp"
@@ -523,7 +525,9 @@ num::Matrix without_slices(const num::Matrix& m, std::span<const Value> subscrip
 
 void delete_values(Value& target, bool defined, std::string_view name,
                    std::span<const Value> subscripts) {
-  if (!defined) throw Error(fmt::format(messages::deletion_undefined_variable, name));
+  if (!defined)
+    throw Error(fmt::format(messages::spoken_by, "[]-deletion",
+                            fmt::format(messages::undefined_variable, name)));
   if (target.is(Kind::Tracked)) return tracked_index_delete(target, name, subscripts);
   if (target.is(Kind::Cell)) {
     cell_delete(target, subscripts);

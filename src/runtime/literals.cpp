@@ -88,7 +88,7 @@ std::string character_codes(const Value& element) {
   for (Index k = 0; k < codes.size(); ++k) {
     const double code = std::trunc(codes.is_real() ? codes[k] : codes.complex_at(k).real());
     if (!(code >= 0.0 && code <= 0x10FFFF)) {
-      throw Error(fmt::format(messages::concat_not_character_code,
+      throw Error(fmt::format(messages::not_character_code, "matrix concat",
                               num::format_shortest(codes.is_real() ? codes[k] : code)));
     }
     append_utf8(text, static_cast<char32_t>(code));

@@ -168,7 +168,7 @@ void record_run(const fs::path& dir, const RunSpec& run, const Spec& spec, const
       const json::Value* interrupted = json::find(parsed, "interrupted");
       if (interrupted != nullptr && interrupted->is_boolean() && interrupted->get<bool>()) {
         status = RunStatus::Failed;
-        error = "the trainer was interrupted before its last step";
+        error = messages::trainer_interrupted;
         trainer.clear();
       }
     } catch (const Error& e) {

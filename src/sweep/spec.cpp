@@ -559,7 +559,7 @@ class Reader {
       if (key == "threads") {
         spec.threads = count_setting("run", key, value, 1);
       } else {
-        fail_at("run", key, fmt::format(messages::run_key_unknown, key));
+        fail_at("run", key, fmt::format(messages::section_key_unknown, "run", key, "threads"));
       }
     }
   }
@@ -575,7 +575,9 @@ class Reader {
       else if (key == "max_parallel")
         out.max_parallel = count_setting("slurm", key, value, 0);
       else {
-        fail_at("slurm", key, fmt::format(messages::slurm_key_unknown, key));
+        fail_at("slurm", key,
+                fmt::format(messages::section_key_unknown, "slurm", key,
+                            "partition, time, mem or max_parallel"));
       }
     }
   }
@@ -595,7 +597,9 @@ class Reader {
       } else if (key == "group") {
         spec.report.group = report_group(key, value);
       } else {
-        fail_at("report", key, fmt::format(messages::report_key_unknown, key));
+        fail_at("report", key,
+                fmt::format(messages::section_key_unknown, "report", key,
+                            "plateau_margin, group or x"));
       }
     }
   }

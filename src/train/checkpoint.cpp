@@ -105,7 +105,7 @@ class ConfigReader {
   void real(std::string_view name, double& member) const {
     const auto found = json_.find(std::string(name));
     if (found == json_.end()) return;
-    if (!found->is_number()) fail(file_, fmt::format(messages::config_not_number, name));
+    if (!found->is_number()) fail(file_, fmt::format(messages::config_not_kind, name, "number"));
     member = found->get<double>();
   }
 
@@ -115,7 +115,7 @@ class ConfigReader {
       if (required) missing(name);
       return {};
     }
-    if (!found->is_string()) fail(file_, fmt::format(messages::config_not_string, name));
+    if (!found->is_string()) fail(file_, fmt::format(messages::config_not_kind, name, "string"));
     return found->get<std::string>();
   }
 
@@ -132,7 +132,8 @@ class ConfigReader {
 // the former).
 Config parse_config(const std::string& text, std::string_view file) {
   const Json json = Json::parse(text, nullptr, false);
-  if (json.is_discarded() || !json.is_object()) fail(file, messages::config_not_object);
+  if (json.is_discarded() || !json.is_object())
+    fail(file, fmt::format(messages::not_json_object_named, "__metadata__ config"));
   const ConfigReader reader(json, file);
   Config c;
   for (const InCheckpoint pass : {InCheckpoint::Required, InCheckpoint::Optional}) {

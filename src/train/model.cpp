@@ -47,8 +47,7 @@ std::size_t Model::non_finite_parameters() const {
 std::optional<std::string> non_finite_report(const Model& model, std::string_view file) {
   const std::size_t bad = model.non_finite_parameters();
   if (bad == 0) return std::nullopt;
-  return fmt::format("{}: {} of {} weights are NaN or Inf (the run that saved it diverged)", file,
-                     bad, model.parameter_count());
+  return fmt::format(messages::model_not_finite, file, bad, model.parameter_count());
 }
 
 void check_model_size(const Config& config, std::size_t vocab, std::string_view who) {

@@ -65,7 +65,7 @@ TensorEntry parse_entry(const std::string& name, const nlohmann::json& entry, st
   const auto where = [&](std::string_view what) {
     fail(file, fmt::format(messages::tensor_problem, name, what));
   };
-  if (!entry.is_object()) where(messages::entry_not_object);
+  if (!entry.is_object()) where(fmt::format(messages::not_json_object_named, "the header entry"));
   TensorEntry out;
   out.name = name;
   const auto dtype = entry.find("dtype");
@@ -156,13 +156,14 @@ SafetensorsView parse_safetensors(std::span<const std::byte> bytes, std::string_
   const nlohmann::json header =
       nlohmann::json::parse(header_begin, header_begin + header_bytes, nullptr, false);
   if (header.is_discarded()) fail(file, messages::safetensors_header_not_json);
-  if (!header.is_object()) fail(file, messages::safetensors_header_not_object);
+  if (!header.is_object()) fail(file, fmt::format(messages::not_json_object_named, "the header"));
 
   SafetensorsView view;
   view.data = bytes.subspan(8 + static_cast<size_t>(header_bytes));
   for (const auto& [name, entry] : header.items()) {
     if (name == "__metadata__") {
-      if (!entry.is_object()) fail(file, messages::safetensors_metadata_not_object);
+      if (!entry.is_object())
+        fail(file, fmt::format(messages::not_json_object_named, "__metadata__"));
       for (const auto& [key, value] : entry.items()) {
         if (!value.is_string())
           fail(file, fmt::format(messages::safetensors_metadata_not_string, key));

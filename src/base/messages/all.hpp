@@ -11,7 +11,7 @@
 #include "base/messages/classes.hpp"
 #include "base/messages/cli.hpp"
 #include "base/messages/environment.hpp"
-#include "base/messages/figures.hpp"
+#include "base/messages/figure_export.hpp"
 #include "base/messages/format.hpp"
 #include "base/messages/function_handles.hpp"
 #include "base/messages/gradients.hpp"
@@ -48,7 +48,6 @@ inline constexpr MessageRow all_rows[] = {
     LLMLAB_INDEXING_MESSAGES(LLMLAB_MESSAGE_ROW)          //
     LLMLAB_VALUES_MESSAGES(LLMLAB_MESSAGE_ROW)            //
     LLMLAB_FORMAT_MESSAGES(LLMLAB_MESSAGE_ROW)            //
-    LLMLAB_FIGURE_MESSAGES(LLMLAB_MESSAGE_ROW)            //
     LLMLAB_IO_MESSAGES(LLMLAB_MESSAGE_ROW)                //
     LLMLAB_ARRAYS_MESSAGES(LLMLAB_MESSAGE_ROW)            //
     LLMLAB_CELLS_STRUCTS_MESSAGES(LLMLAB_MESSAGE_ROW)     //
@@ -65,6 +64,7 @@ inline constexpr MessageRow all_rows[] = {
     LLMLAB_CLI_MESSAGES(LLMLAB_MESSAGE_ROW)               //
     LLMLAB_SWEEP_MESSAGES(LLMLAB_MESSAGE_ROW)             //
     LLMLAB_TRAIN_MESSAGES(LLMLAB_MESSAGE_ROW)             //
+    LLMLAB_FIGURE_EXPORT_MESSAGES(LLMLAB_MESSAGE_ROW)     //
 };
 
 }  // namespace llmlab::messages

@@ -7,7 +7,9 @@
 // clang-format off
 #define LLMLAB_CLI_MESSAGES(M)                                                                  \
   M(figures_not_all_written, "llmlab: --figures: {}; figures not all written")                  \
+  M(figures_not_saved, "llmlab: {} drew figure{} {} (not saved: add --figures DIR to write {} as SVG and PNG)") \
   M(no_interactive_prompt, "llmlab: this build has no interactive prompt; use `run FILE`")      \
+  M(option_not_whole_number, "must be a whole number from 0 to {}, got {}")                     \
   M(output_failed, "llmlab: error: writing output failed: {}")                                  \
   M(standard_output_failed, "llmlab: error: writing standard output failed: {}")
 // clang-format on

@@ -16,6 +16,7 @@
   M(assignment_needs_text, "index assignment: right-hand side must be a string{}, got {}")      \
   M(assignment_needs_vector, "index assignment: right-hand side must be scalar, complex, or vector; got {}") \
   M(assignment_past_string_end, "index assignment: position {} is past the end of a {}-character string") \
+  M(assignment_path_missing, "'{}' does not exist")                                             \
   M(assignment_region_mismatch, "index assignment: cannot write a {} value into a {} region")   \
   M(assignment_row_length_mismatch, "index assignment: row vector length {} does not match matrix columns {}") \
   M(assignment_row_out_of_bounds, "index assignment: row {} out of bounds for {}×{} matrix")    \
@@ -47,7 +48,6 @@
   M(deletion_index_out_of_bounds, "index {} out of bounds for deletion")                        \
   M(deletion_needs_colons, "[]-deletion: every subscript but one must be `:` (deleting individual elements would leave a hole)") \
   M(deletion_target_kind, "[]-deletion: '{}' is a {}; expected vector or matrix, got {} indices") \
-  M(deletion_undefined_variable, "[]-deletion: undefined variable '{}'")                        \
   M(field_target_not_struct, "'{}' is a {}, not a struct")                                      \
   M(index_2d_needs_matrix, "2D indexing requires a matrix, got {}")                             \
   M(index_2d_vector_not_vector_shaped, "2D indexing on a vector requires one dimension to be 1") \

@@ -6,6 +6,7 @@
 
 // clang-format off
 #define LLMLAB_LANGUAGE_MESSAGES(M)                                                             \
+  M(callable_argument_count, "{} expects {} argument(s), got {}")                               \
   M(cannot_read_code_file, "cannot read the code file {}: {}")                                  \
   M(dynamic_field_name_empty, "dynamic field name is empty")                                    \
   M(dynamic_field_name_not_string, "dynamic field name must be a string, got {}")               \
@@ -13,9 +14,7 @@
   M(field_access_kind, "cannot access field '{}' on {}")                                        \
   M(field_access_struct_array, "cannot access field '{}' on a {} struct array; index one element, as in s(k).{}") \
   M(for_cannot_iterate, "for: cannot iterate over {}")                                          \
-  M(function_argument_count, "function expects {} argument(s), got {}")                         \
   M(import_not_found, "import: {}: file not found (searched {})")                               \
-  M(lambda_argument_count, "lambda expects {} argument(s), got {}")                             \
   M(multi_assign_count_mismatch, "multi-assign: expected {} values, function returned {}")      \
   M(no_such_field, "struct has no field '{}'")                                                  \
   M(not_a_function_file, "'{}' is a script, or a file whose first function is not {}: a script runs as a statement of its own (`{}`), and a function file's first statement must be `function ... = {}(...)`") \
@@ -26,6 +25,7 @@
   M(return_at_top_level, "return")                                                              \
   M(stack_too_deep, "expression nested too deeply for the stack")                               \
   M(too_many_outputs_requested, "function '{}' declares {} output(s), but caller asked for {}") \
+  M(undefined_function, "undefined function '{}'")                                              \
   M(undefined_variable, "undefined variable '{}'")                                              \
   M(varargout_not_cell, "function '{}': varargout must be a cell array, not {}")                \
   M(wrong_argument_count, "wrong number of arguments for '{}': expected {}, got {}")

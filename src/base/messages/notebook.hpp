@@ -7,7 +7,6 @@
 // clang-format off
 #define LLMLAB_NOTEBOOK_MESSAGES(M)                                                             \
   M(cannot_create_output_directory, "cannot create directory {}: {}")                                  \
-  M(cannot_write_output, "cannot write {}: {}")                                                 \
   M(connection_field_missing, "{}: missing")                                                    \
   M(connection_field_not_string, "{}: expected a string, got {}")                               \
   M(connection_ip_invalid, "ip: '{}' is not an IPv4 address")                                   \
@@ -27,6 +26,7 @@
   M(format_failed, "format: {}")                                                                \
   M(input_abandoned, "input request abandoned: the cell was interrupted")                       \
   M(input_not_allowed, "input: this front end takes no input (the request's allow_stdin is false)") \
+  M(inspect_unknown_name, "{}: no variable, function or builtin")                               \
   M(ipynb_cell_not_object, "a cell must be an object")                                          \
   M(ipynb_cell_type_not_string, "\"cell_type\" must be a string")                               \
   M(ipynb_cell_without_source, "a cell needs a \"source\"")                                     \
@@ -49,6 +49,7 @@
   M(kernel_install_no_executable_path, "llmlab kernel install: cannot find the path of this executable") \
   M(kernel_internal_error, "internal: {}")                                                      \
   M(kernel_message_dropped, "llmlab-kernel: message dropped: {}")                               \
+  M(kernel_no_connection_file, "llmlab-kernel: give -f CONNECTION_FILE (Jupyter does), or use `llmlab kernel install`") \
   M(kernel_not_found, "llmlab kernel: cannot start the Jupyter kernel: no {} at {} (it is built and installed with llmlab)") \
   M(kernel_request_not_utf8, "llmlab-kernel: a request held bytes that are not UTF-8; each became U+FFFD") \
   M(kernel_uninstall_cannot_remove, "llmlab kernel uninstall: cannot remove {}: {}")            \
@@ -74,6 +75,8 @@
   M(socket_cannot_open, "cannot open a socket: {}")                                             \
   M(wire_field_kind, "{}.{} must be {}, got {}")                                                \
   M(wire_field_missing, "{}.{} is missing")                                                     \
+  M(wire_frames_missing, "a message needs {} frames after {}, got {}")                          \
+  M(wire_no_delimiter, "a message needs a {} frame; none among its {}")                         \
   M(wire_part_not_object, "the {} must be an object, got {}")
 // clang-format on
 

@@ -9,7 +9,6 @@
   M(array_allocation_failed, "out of memory: cannot allocate a {} array")                       \
   M(blas_cannot_load, "cannot load the BLAS library (needed for matrix products and LAPACK): '{}': {}") \
   M(blas_not_openblas, "cannot use the BLAS library '{}': it has no {} (not OpenBLAS?)")        \
-  M(chol_not_square, "chol: matrix must be square (got {}×{})")                                 \
   M(concat_height_mismatch, "matrix concat: vertical dimension mismatch ({} vs {} rows)")       \
   M(concat_row_width_mismatch, "matrix concat: row {} has {} columns, expected {}")             \
   M(concat_vector_with_blocks, "matrix concat: cannot mix a vector with matrix blocks of height {}") \
@@ -18,7 +17,6 @@
   M(division_kinds, "operator Div not defined for {} and {}; use .* ./ .^ for element-wise ops") \
   M(dot_length_mismatch, "dot: vectors must have the same length ({} vs {})")                   \
   M(eig_b_mismatch, "eig: B must be square and the size of A (got {}\u00d7{})")                 \
-  M(eig_not_square, "eig: A must be square (got {}\u00d7{})")                                   \
   M(expansion_incompatible, "implicit expansion: {} dimensions [{}] and [{}] are incompatible (must match, or one must be 1)") \
   M(extents_negative, "array extents must be non-negative, got {}")                             \
   M(extents_too_large, "out of memory: array extents too large")                                \

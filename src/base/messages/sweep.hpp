@@ -17,9 +17,8 @@
   M(option_set_twice, "{} is set in both {} and {}")                                            \
   M(report_group_not_list, "report.group must be a list of option names")                       \
   M(report_group_unknown, "report.group: unknown option '{}'")                                  \
-  M(report_key_unknown, "unknown key report.{}: expected plateau_margin, group or x")           \
   M(report_x_not_numeric, "report.x must name a numeric option, got \"{}\"")                    \
-  M(run_key_unknown, "unknown key run.{}: expected threads")                                    \
+  M(section_key_unknown, "unknown key {}.{}: expected {}")                                      \
   M(section_not_table, "{} must be a table [{}]")                                               \
   M(seed_negative, "seeds must be non-negative integers, got {}")                               \
   M(seed_twice, "seeds lists {} twice")                                                         \
@@ -29,13 +28,13 @@
   M(seeds_not_list, "seeds must be a list, e.g. seeds = [0, 1, 2]")                             \
   M(seeds_not_option, "the seeds are the top-level list `seeds = [...]`, not an option")        \
   M(slurm_control_character, "sweep: the Slurm executor cannot use {} {}: it holds the control character U+{:04X}") \
-  M(slurm_key_unknown, "unknown key slurm.{}: expected partition, time, mem or max_parallel")   \
   M(slurm_log_backslash, "sweep: the Slurm executor cannot use the log folder {}: sbatch reads a backslash in --output as 'no patterns', so the tasks' logs would overwrite each other") \
   M(sweep_cannot_start, "sweep: cannot start a run: {}")                                        \
   M(sweep_file_invalid, "not a valid sweep file: {}")                                           \
   M(task_missing, "sweep task: {} has no task {}")                                              \
   M(task_not_configuration, "sweep task: {} is not a configuration of {}")                      \
   M(top_level_key_unknown, "unknown key '{}': expected seeds, [base], [grid], [[zip]], [run], [slurm] or [report]") \
+  M(trainer_interrupted, "the trainer was interrupted before its last step")                    \
   M(value_control_character, "{} holds the control character U+{:04X} in {}")                   \
   M(value_not_number, "{} must be a number, got \"{}\"")                                        \
   M(value_not_single, "{} must be a single value (a number or a string)")                       \

@@ -7,6 +7,7 @@
 // clang-format off
 #define LLMLAB_SYNTAX_MESSAGES(M)                                                               \
   M(argument_list_separator, "expected ',' or '{}' in argument list, got {}")                   \
+  M(block_comment_unclosed, "block comment '{}' is never closed by a '{}' line")                \
   M(blocks_too_deep, "blocks nested too deeply")                                                \
   M(chained_comparison, "comparisons cannot be chained ({} after a comparison); combine them with &&") \
   M(closer_outside_block, "'{}' can only close a block")                                        \

@@ -11,15 +11,12 @@
   M(checkpoint_too_short, "the config ({} layers, d_model {}, vocab {}) needs more data than the file's {} bytes") \
   M(config_missing, "__metadata__ config has no '{}'")                                          \
   M(config_not_integer_in, "__metadata__ config '{}' is not an integer in [0, {:g}]")           \
-  M(config_not_number, "__metadata__ config '{}' is not a number")                              \
-  M(config_not_object, "__metadata__ config is not a JSON object")                              \
-  M(config_not_string, "__metadata__ config '{}' is not a string")                              \
+  M(config_not_kind, "__metadata__ config '{}' is not a {}")                                    \
   M(context_too_long, "{}: context ({}) must be shorter than each split of the corpus, got {} training and {} validation characters from {}") \
   M(corpus_not_utf8, "train: {} is not valid UTF-8 (byte {})")                                  \
   M(corpus_truncated_utf8, "train: {} is not valid UTF-8 (truncated at byte {})")               \
   M(default_corpus_missing, "{}: the default corpus {}/usr_*.txt is missing (install vim-runtime or name a file)") \
   M(entry_dtype_unknown, "unknown dtype '{}'")                                                  \
-  M(entry_not_object, "the header entry is not a JSON object")                                  \
   M(entry_offsets_backwards, "data_offsets [{}, {}] run backwards")                             \
   M(entry_offsets_not_counts, "data_offsets are not non-negative integers")                     \
   M(entry_offsets_past_end, "data_offsets [{}, {}] run past the data section ({} bytes): truncated file?") \
@@ -41,24 +38,21 @@
   M(metadata_missing, "__metadata__ has no \"{}\" (not an llmlab checkpoint?)")                 \
   M(min_lr_above_lr, "min_lr ({}) must not be above lr ({})")                                   \
   M(model_exceeds_memory, "the model needs about {:.1f} GB, more than this machine's {:.1f} GB; reduce layers, d_model, mlp_ratio, batch or context") \
+  M(model_not_finite, "{}: {} of {} weights are NaN or Inf (the run that saved it diverged)")   \
   M(model_tensor_too_large, "the model is too large: one tensor would hold {:.3g} elements (at most {:.0f}); reduce d_model, mlp_ratio, batch or context") \
   M(model_too_large, "{}: a model of {} layers, d_model {}, mlp_ratio {}, context {} and vocabulary {} is too large (about {:.3g} parameters)") \
+  M(not_json_object_named, "{} is not a JSON object")                                           \
   M(nothing_to_sample, "{}: {}; nothing to sample")                                             \
   M(optimizer_state_missing, "its optimiser state ({}) is in neither '{}' nor '{}'")            \
   M(optimizer_state_truncated, "the file is too short for this model's optimiser state")        \
   M(optimizer_step_mismatch, "the optimiser state is from step {}, the model from step {}")     \
+  M(option_negative, "{}: {} must be >= 0, got {}")                                             \
   M(safetensors_header_not_json, "the header is not valid JSON")                                \
-  M(safetensors_header_not_object, "the header is not a JSON object")                           \
   M(safetensors_header_past_end, "header length {} runs past the end of the file ({} bytes): truncated or not a safetensors file") \
   M(safetensors_header_too_long, "header length {} exceeds the limit of {} bytes")              \
-  M(safetensors_metadata_not_object, "__metadata__ is not a JSON object")                       \
   M(safetensors_metadata_not_string, "__metadata__ '{}' is not a string")                       \
   M(safetensors_truncated, "truncated: {} bytes, shorter than the 8-byte header length")        \
-  M(sample_count_negative, "{}: -n must be >= 0, got {}")                                       \
-  M(sample_temperature_negative, "{}: --temperature must be >= 0, got {}")                      \
-  M(sample_top_k_negative, "{}: --top-k must be >= 0, got {}")                                  \
   M(sample_top_p_outside, "{}: --top-p must be in (0, 1], got {}")                              \
-  M(save_every_negative, "{}: --save-every must be >= 0, got {}")                               \
   M(save_every_without_save, "{}: --save-every needs --save FILE")                              \
   M(setting_not_choice, "{} must be {}, got '{}'")                                              \
   M(setting_not_finite_non_negative, "{} must be a finite number >= 0, got {}")                 \

@@ -11,7 +11,6 @@
   M(concat_kind_with_string_array, "matrix concat: cannot join a {} with a string array")       \
   M(concat_kind_with_structs, "matrix concat: cannot join a {} with structs")                   \
   M(concat_kind_with_text, "matrix concat: cannot join a {} with character text")               \
-  M(concat_not_character_code, "matrix concat: {} is not a character code (0..1114111)")        \
   M(concat_text_rows, "matrix concat: text joins along one row (strings have no rows)")         \
   M(concat_with_nd_array, "cannot concatenate {} with an N-D array")                            \
   M(condition_kind, "{} condition must be a bool or scalar, got {}")                            \
@@ -37,6 +36,7 @@
   M(string_operator_undefined, "this operator is not defined for strings; + joins them and ==, <, ... compare") \
   M(string_ordered_comparison, "ordered comparison not defined for strings")                    \
   M(string_sizes_mismatch, "string sizes do not match ({}x{} vs {}x{})")                        \
+  M(text_concat_mismatch, "dimensions of arrays being concatenated are not consistent ({}x{} vs {}x{})") \
   M(transpose_kind, "cannot transpose {}")                                                      \
   M(vertical_concat_mismatch, "vertical dimensions mismatch ({} vs {} rows)")
 // clang-format on
