@@ -188,7 +188,8 @@ void curves_figure(const std::vector<Group>& groups, const fs::path& stem, doubl
 
 // The x values' span, and whether they are spread widely enough for a log axis.
 struct XRange {
-  double min = INFINITY, max = -INFINITY;
+  double min = std::numeric_limits<double>::infinity();
+  double max = -std::numeric_limits<double>::infinity();
   bool log = false;
 };
 
