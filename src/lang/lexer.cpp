@@ -630,19 +630,9 @@ std::string_view token_kind_name(TokenKind kind) {
 
 namespace {
 
-// The spelling of an operator or punctuation token; empty for the other kinds.
-std::string_view operator_text(TokenKind kind) {
-  static constexpr std::string_view kTexts[] = {
-#define LLMLAB_LITERAL(name) "",
-#define LLMLAB_KEYWORD(name, word) "",
-#define LLMLAB_OPERATOR(name, text) text,
-      LLMLAB_TOKENS(LLMLAB_LITERAL, LLMLAB_KEYWORD, LLMLAB_OPERATOR)
-#undef LLMLAB_LITERAL
-#undef LLMLAB_KEYWORD
-#undef LLMLAB_OPERATOR
-  };
-  const auto index = static_cast<std::size_t>(kind);
-  return index < std::size(kTexts) ? kTexts[index] : "";
+// Keyword tokens keep the text they were written with (`endif` is an `end`).
+bool is_keyword(TokenKind kind) {
+  return kind >= TokenKind::KwFunction && kind <= TokenKind::KwClose;
 }
 
 }  // namespace
@@ -662,7 +652,8 @@ std::string_view token_kind_spelling(TokenKind kind) {
 }
 
 std::string_view token_spelling(const Token& token) {
-  const std::string_view spelled = operator_text(token.kind);
+  const std::string_view spelled =
+      is_keyword(token.kind) ? std::string_view() : token_kind_spelling(token.kind);
   return spelled.empty() ? std::string_view(token.text) : spelled;
 }
 
@@ -682,10 +673,8 @@ std::string describe_token(const Token& token) {
     default:
       break;
   }
-  if (token.kind >= TokenKind::KwFunction && token.kind <= TokenKind::KwClose) {
-    return "'" + token.text + "'";
-  }
-  return "'" + std::string(operator_text(token.kind)) + "'";
+  if (is_keyword(token.kind)) return "'" + token.text + "'";
+  return "'" + std::string(token_kind_spelling(token.kind)) + "'";
 }
 
 std::vector<std::string_view> keyword_names() {
