@@ -11,13 +11,13 @@
 #include <string_view>
 #include <vector>
 
-#include "app/sweep/sbatch.hpp"
-#include "app/sweep/spec.hpp"
+#include "sweep/sbatch.hpp"
+#include "sweep/spec.hpp"
 #include "base/error.hpp"
 
 namespace {
 
-using llmlab::app::sweep::SbatchJob;
+using llmlab::sweep::SbatchJob;
 
 void require(bool condition) {
   if (!condition) __builtin_trap();
@@ -99,7 +99,7 @@ void check_script(const std::string& script, const SbatchJob& job) {
     const auto end = rest.find('\n');
     const std::string_view line = rest.substr(0, end);
     rest.remove_prefix(end + 1);
-    require(!llmlab::app::sweep::first_control_character(line).has_value());
+    require(!llmlab::sweep::first_control_character(line).has_value());
     if (line.starts_with("#SBATCH")) {
       check_directive(line);
     } else if (line.starts_with("#")) {
@@ -117,7 +117,7 @@ void check_script(const std::string& script, const SbatchJob& job) {
 }
 
 void check_output_pattern(const std::string& pattern) {
-  require(!llmlab::app::sweep::first_control_character(pattern).has_value());
+  require(!llmlab::sweep::first_control_character(pattern).has_value());
   require(pattern.ends_with("/%A_%a.out"));
   const std::string_view folder(pattern.data(), pattern.size() - 10);
   // Every '%' of the folder doubled: sbatch reads %% as one literal '%'.
@@ -136,7 +136,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (newline == std::string_view::npos) return 0;
   const std::string dir(input.substr(0, newline));
   const std::string_view toml = input.substr(newline + 1);
-  namespace sweep = llmlab::app::sweep;
+  namespace sweep = llmlab::sweep;
   try {
     const sweep::Spec spec = sweep::parse_spec(toml, "fuzz/sweep.toml");
     SbatchJob job;
