@@ -32,31 +32,50 @@ inline bool read_scalar(const Variable& variable, double& out) {
   return true;
 }
 
-// The row-major flat index of the element `A(first)` (subscripts == 1) or `A(first, second)` of
-// the variable `A`, as the element paths of index_read() and index_assign() compute it, or -1
-// when that is no in-bounds element of a real array (an error to word, growth on a write,
-// complex storage): the generic path's cases.
-Index element_index(const Variable& variable, int subscripts, double first, double second) {
-  const Value& array = variable.value;
-  // An array of single or an integer class converts what is written and keeps its class on a
-  // read: the generic path's work.
-  if (!variable.defined || (subscripts == 2 ? !array.is(Kind::Matrix) : !array.is_array()) ||
-      array.has_special_class()) {
-    return -1;
+// An array variable as the element instructions see it: its real elements and shape, or no
+// elements (null) when it is no real double array of the kind the subscripts need, the generic
+// path's case (an error to word, complex storage, single or an integer class, which convert what
+// is written and keep their class on a read).
+struct ArrayView {
+  const double* elements = nullptr;
+  double* writable = nullptr;  // set only where the program writes, after copy-on-write
+  Index rows = 0;
+  Index columns = 0;
+  bool vector = false;  // Kind::Vector: one subscript is the position itself
+  bool matrix = false;  // Kind::Matrix: the only kind two subscripts address here
+
+  static ArrayView of(const Variable& variable) {
+    ArrayView view;
+    const Value& array = variable.value;
+    if (!variable.defined || !array.is_array() || array.has_special_class()) return view;
+    const num::Matrix& m = array.matrix_value();
+    if (!m.is_real() || m.empty()) return view;
+    view.elements = m.real_values().data();
+    view.rows = m.rows();
+    view.columns = m.columns();
+    view.vector = array.is(Kind::Vector);
+    view.matrix = array.is(Kind::Matrix);
+    return view;
   }
-  const num::Matrix& m = array.matrix_value();
-  const double row = integral_subscript(first);
-  const double column = integral_subscript(second);
-  if (!m.is_real() || !(row >= 1.0) || !(column >= 1.0)) return -1;
-  const Index p = static_cast<Index>(row) - 1;
-  if (subscripts == 1) {
-    if (row > static_cast<double>(m.size())) return -1;
-    // A matrix's linear index is column-major over row-major storage.
-    return array.is(Kind::Vector) ? p : (p % m.rows()) * m.columns() + p / m.rows();
+
+  // The row-major flat index of `A(first)` (subscripts == 1) or `A(first, second)`, as the
+  // element paths of index_read() and index_assign() compute it, or -1 when that is no in-bounds
+  // element (growth on a write, a subscript to word as an error): the generic path's cases.
+  Index flat(int subscripts, double first, double second) const {
+    if (elements == nullptr || (subscripts == 2 && !matrix)) return -1;
+    const double row = integral_subscript(first);
+    const double column = integral_subscript(second);
+    if (!(row >= 1.0) || !(column >= 1.0)) return -1;
+    const Index p = static_cast<Index>(row) - 1;
+    if (subscripts == 1) {
+      if (row > static_cast<double>(rows * columns)) return -1;
+      // A matrix's linear index is column-major over row-major storage.
+      return vector ? p : (p % rows) * columns + p / rows;
+    }
+    if (row > static_cast<double>(rows) || column > static_cast<double>(columns)) return -1;
+    return p * columns + (static_cast<Index>(column) - 1);
   }
-  if (row > static_cast<double>(m.rows()) || column > static_cast<double>(m.columns())) return -1;
-  return p * m.columns() + (static_cast<Index>(column) - 1);
-}
+};
 
 }  // namespace
 
@@ -105,7 +124,13 @@ void ScalarCode::note_slot_uses(std::size_t first_instruction) {
   const auto size = static_cast<std::size_t>(max_slot_) + 1;
   scalar_use_.resize(size, FirstUse::None);
   array_use_.resize(size, false);
-  auto scalar = [this](int slot, FirstUse use) {
+  array_written_.resize(size, false);
+  first_store_.resize(size, kNotStored);
+  const int statement = statement_count() - 1;
+  auto scalar = [this, statement](int slot, FirstUse use) {
+    if (use == FirstUse::Stored && first_store_[static_cast<std::size_t>(slot)] == kNotStored) {
+      first_store_[static_cast<std::size_t>(slot)] = statement;
+    }
     FirstUse& first = scalar_use_[static_cast<std::size_t>(slot)];
     if (first != FirstUse::None) return;
     first = use;
@@ -125,6 +150,9 @@ void ScalarCode::note_slot_uses(std::size_t first_instruction) {
       scalar(instruction.slot, FirstUse::Stored);
     } else if (in(op, Op::Element, Op::StoreElement2)) {
       array_use_[static_cast<std::size_t>(instruction.slot)] = true;
+      if (op != Op::Element && op != Op::Element2) {
+        array_written_[static_cast<std::size_t>(instruction.slot)] = true;
+      }
     }
     if (instruction.target != kNoTarget) scalar(instruction.target, FirstUse::Stored);
   }
@@ -273,9 +301,9 @@ bool ScalarCode::compile_element_read(const lang::CallExpr& call, Frame& frame) 
 // the top of the stack stays in a register across cases; each case is a few lines, the macro
 // families write the five operators once, and the rare paths are helpers (element_index).
 template <class Scalars>
-int ScalarCode::execute(const Scalars& scalars, Variable* variables, int first) const {
+void ScalarCode::execute(Scalars& scalars, int& statement_out) const {
   double stack[kMaxDepth + 1];
-  int statement = first;
+  int statement = statement_out;
   // The top of the stack lives in `top`, a register, so a chain of operations never waits on
   // memory; `stack[0 .. depth)` holds the values below it (the first push saves the meaningless
   // initial `top` in stack[0]).
@@ -283,17 +311,33 @@ int ScalarCode::execute(const Scalars& scalars, Variable* variables, int first) 
   int depth = 0;
   double operand = 0.0;
   double right = 0.0;
-  const Instruction* const end = code_.data() + code_.size();
-  for (const Instruction* next = code_.data() + starts_[static_cast<std::size_t>(first)];
-       next != end; ++next) {
-    const Instruction& instruction = *next;
+  const Instruction* const begin = code_.data();
+  const Instruction* const end = begin + code_.size();
+  const Instruction* next = begin + starts_[static_cast<std::size_t>(statement)];
+  for (;;) {
+    // The end of the program is the end of a loop iteration for a range loop's scalars: the
+    // next iteration starts here, without leaving the dispatch loop.
+    // The end of the program is the end of a loop iteration for a range loop's scalars: the
+    // next iteration starts here, without leaving the dispatch loop.
+    if (next == end) {
+      if (!scalars.next_iteration()) {
+        statement_out = statement;
+        return;
+      }
+      next = begin;
+      statement = 0;
+    }
+    const Instruction& instruction = *next++;
     switch (instruction.op) {
       case Op::Constant:
         stack[depth++] = top;
         top = instruction.constant;
         break;
       case Op::Variable:
-        if (!scalars.read(instruction.slot, operand)) return statement;
+        if (!scalars.read(instruction.slot, operand)) {
+          statement_out = statement;
+          return;
+        }
         stack[depth++] = top;
         top = operand;
         break;
@@ -308,10 +352,13 @@ int ScalarCode::execute(const Scalars& scalars, Variable* variables, int first) 
     break;
         LLMLAB_ARITHMETIC(LLMLAB_BELOW_TOP)
 #undef LLMLAB_BELOW_TOP
-#define LLMLAB_TOP_VARIABLE(name, apply)                            \
-  case Op::name##Variable:                                          \
-    if (!scalars.read(instruction.slot, operand)) return statement; \
-    top = apply(top, operand);                                      \
+#define LLMLAB_TOP_VARIABLE(name, apply)            \
+  case Op::name##Variable:                          \
+    if (!scalars.read(instruction.slot, operand)) { \
+      statement_out = statement;                    \
+      return;                                       \
+    }                                               \
+    top = apply(top, operand);                      \
     break;
         LLMLAB_ARITHMETIC(LLMLAB_TOP_VARIABLE)
 #undef LLMLAB_TOP_VARIABLE
@@ -325,44 +372,48 @@ int ScalarCode::execute(const Scalars& scalars, Variable* variables, int first) 
   case Op::Variable##name##Variable:                    \
     if (!scalars.read(instruction.slot, operand) ||     \
         !scalars.read(instruction.other_slot, right)) { \
-      return statement;                                 \
+      return;                                           \
     }                                                   \
     stack[depth++] = top;                               \
     top = apply(operand, right);                        \
     break;
         LLMLAB_ARITHMETIC(LLMLAB_VARIABLE_VARIABLE)
 #undef LLMLAB_VARIABLE_VARIABLE
-#define LLMLAB_VARIABLE_CONSTANT(name, apply)                       \
-  case Op::Variable##name##Constant:                                \
-    if (!scalars.read(instruction.slot, operand)) return statement; \
-    stack[depth++] = top;                                           \
-    top = apply(operand, instruction.constant);                     \
+#define LLMLAB_VARIABLE_CONSTANT(name, apply)       \
+  case Op::Variable##name##Constant:                \
+    if (!scalars.read(instruction.slot, operand)) { \
+      statement_out = statement;                    \
+      return;                                       \
+    }                                               \
+    stack[depth++] = top;                           \
+    top = apply(operand, instruction.constant);     \
     break;
         LLMLAB_ARITHMETIC(LLMLAB_VARIABLE_CONSTANT)
 #undef LLMLAB_VARIABLE_CONSTANT
-#define LLMLAB_CONSTANT_VARIABLE(name, apply)                       \
-  case Op::Constant##name##Variable:                                \
-    if (!scalars.read(instruction.slot, operand)) return statement; \
-    stack[depth++] = top;                                           \
-    top = apply(instruction.constant, operand);                     \
+#define LLMLAB_CONSTANT_VARIABLE(name, apply)       \
+  case Op::Constant##name##Variable:                \
+    if (!scalars.read(instruction.slot, operand)) { \
+      statement_out = statement;                    \
+      return;                                       \
+    }                                               \
+    stack[depth++] = top;                           \
+    top = apply(instruction.constant, operand);     \
     break;
         LLMLAB_ARITHMETIC(LLMLAB_CONSTANT_VARIABLE)
 #undef LLMLAB_CONSTANT_VARIABLE
-      case Op::Element: {
-        const Variable& variable = variables[instruction.slot];
-        const Index flat = element_index(variable, 1, top, 1.0);
-        if (flat < 0) return statement;
-        top = variable.value.matrix_value()[flat];
+      case Op::Element:
+        if (!scalars.read_element(instruction.slot, 1, top, 1.0, top)) {
+          statement_out = statement;
+          return;
+        }
         break;
-      }
-      case Op::Element2: {
-        const Variable& variable = variables[instruction.slot];
-        const Index flat = element_index(variable, 2, stack[depth - 1], top);
-        if (flat < 0) return statement;
+      case Op::Element2:
+        if (!scalars.read_element(instruction.slot, 2, stack[depth - 1], top, top)) {
+          statement_out = statement;
+          return;
+        }
         --depth;
-        top = variable.value.matrix_value()[flat];
         break;
-      }
       case Op::Store: {
         scalars.store(instruction.slot, top);
         top = stack[--depth];
@@ -372,13 +423,13 @@ int ScalarCode::execute(const Scalars& scalars, Variable* variables, int first) 
       case Op::StoreElement:
       case Op::StoreElement2: {
         const int subscripts = instruction.op == Op::StoreElement ? 1 : 2;
-        Variable& variable = variables[instruction.slot];
-        const Index flat = subscripts == 1 ? element_index(variable, 1, top, 1.0)
-                                           : element_index(variable, 2, stack[depth - 1], top);
-        if (flat < 0) return statement;
-        // Matrix::set clones storage another variable still shares (copy-on-write), once.
-        variable.value.mutable_matrix().set(flat, stack[depth - subscripts]);
-        variable.value.set_logical(false);
+        const double first_subscript = subscripts == 1 ? top : stack[depth - 1];
+        const double second_subscript = subscripts == 1 ? 1.0 : top;
+        if (!scalars.write_element(instruction.slot, subscripts, first_subscript, second_subscript,
+                                   stack[depth - subscripts])) {
+          statement_out = statement;
+          return;
+        }
         depth -= subscripts;
         top = stack[--depth];
         ++statement;
@@ -391,7 +442,6 @@ int ScalarCode::execute(const Scalars& scalars, Variable* variables, int first) 
       ++statement;
     }
   }
-  return statement;
 }
 
 #undef LLMLAB_ARITHMETIC
@@ -403,62 +453,133 @@ void store_scalar(Variable& variable, double value) {
   variable.defined = true;
 }
 
-// run()'s scalars: the variables themselves, each read checked to be a real scalar.
+// run()'s scalars: the variables themselves, each read checked to be a real scalar, each element
+// access to be in bounds of a real array; the program runs once.
 struct VariableScalars {
   Variable* variables;
+
   bool read(int slot, double& out) const { return read_scalar(variables[slot], out); }
   void store(int slot, double value) const { store_scalar(variables[slot], value); }
+  bool read_element(int slot, int subscripts, double first, double second, double& out) const {
+    const ArrayView view = ArrayView::of(variables[slot]);
+    const Index flat = view.flat(subscripts, first, second);
+    if (flat < 0) return false;
+    out = view.elements[flat];
+    return true;
+  }
+  bool write_element(int slot, int subscripts, double first, double second, double value) const {
+    Variable& variable = variables[slot];
+    const Index flat = ArrayView::of(variable).flat(subscripts, first, second);
+    if (flat < 0) return false;
+    // Matrix::set clones storage another variable still shares (copy-on-write), once.
+    variable.value.mutable_matrix().set(flat, value);
+    variable.value.set_logical(false);
+    return true;
+  }
+  static bool next_iteration() { return false; }
 };
 
-// run_range()'s scalars: registers, checked once when the loop starts. A read cannot fail: the
-// registers read first were loaded from real scalars, the others hold what the program stored.
+// run_range()'s scalars: registers, checked once when the loop starts, the arrays' views, taken
+// then too (nothing but the program's own element writes can change an array while it runs),
+// and the loop's counter. A read cannot fail: the registers read first were loaded from real
+// scalars, the others hold what the program stored. At the end of the program the next
+// iteration begins, until the count is reached or an interrupt is pending.
 struct RegisterScalars {
   double* values;
-  bool* stored;
+  const ArrayView* arrays;
+  ScalarCode::RangeLoop loop;
+  std::int64_t iteration;
+  const std::atomic<int>* interrupted;
+
   bool read(int slot, double& out) const {
     out = values[slot];
     return true;
   }
-  void store(int slot, double value) const {
-    values[slot] = value;
-    stored[slot] = true;
+  void store(int slot, double value) const { values[slot] = value; }
+  bool read_element(int slot, int subscripts, double first, double second, double& out) const {
+    const ArrayView& view = arrays[slot];
+    const Index flat = view.flat(subscripts, first, second);
+    if (flat < 0) return false;
+    out = view.elements[flat];
+    return true;
+  }
+  bool write_element(int slot, int subscripts, double first, double second, double value) const {
+    const ArrayView& view = arrays[slot];
+    const Index flat = view.writable == nullptr ? -1 : view.flat(subscripts, first, second);
+    if (flat < 0) return false;
+    view.writable[flat] = value;
+    return true;
+  }
+  bool next_iteration() {
+    if (++iteration >= loop.count || interrupted->load(std::memory_order_relaxed)) return false;
+    values[loop.slot] = range_element(loop.start, loop.increment, iteration);
+    return true;
   }
 };
 
-// The registers of one run_range call, written back to their variables when it ends, by an
-// error or an allocation failure too, so the variables always hold what the statements stored.
+// The registers and array views of one run_range call; when it ends, the slots its statements
+// stored are written back to their variables (after an allocation failure too), so that the
+// variables hold what was stored.
 class Registers {
  public:
   Registers(Variable* variables, int slots)
       : variables_(variables),
         values_(static_cast<std::size_t>(slots)),
-        stored_(std::make_unique<bool[]>(static_cast<std::size_t>(slots))),
-        slots_(slots) {}
+        arrays_(static_cast<std::size_t>(slots)) {}
   Registers(const Registers&) = delete;
   Registers& operator=(const Registers&) = delete;
   ~Registers() {
-    for (int slot = 0; slot < slots_; ++slot) {
-      if (stored_[static_cast<std::size_t>(slot)]) {
-        store_scalar(variables_[slot], values_[static_cast<std::size_t>(slot)]);
-      }
+    for (const int slot : written_) {
+      store_scalar(variables_[slot], values_[static_cast<std::size_t>(slot)]);
     }
   }
   bool load(int slot) {
     return read_scalar(variables_[slot], values_[static_cast<std::size_t>(slot)]);
   }
-  RegisterScalars scalars() { return RegisterScalars{values_.data(), stored_.get()}; }
+  // The view of an array the program indexes. One it writes is made its variable's own first
+  // (copy-on-write, as the first write would); a logical one is left to the generic path's
+  // writes, which also drop the mark.
+  void view_array(int slot, bool written) {
+    Variable& variable = variables_[slot];
+    ArrayView view = ArrayView::of(variable);
+    if (written && view.elements != nullptr && !variable.value.is_logical()) {
+      view.writable = variable.value.mutable_matrix().mutable_real_values().data();
+      view.elements = view.writable;
+    }
+    arrays_[static_cast<std::size_t>(slot)] = view;
+  }
+  RegisterScalars scalars(const ScalarCode::RangeLoop& loop, std::int64_t first,
+                          const std::atomic<int>& interrupted) {
+    return RegisterScalars{values_.data(), arrays_.data(), loop, first, &interrupted};
+  }
+  void write_back(std::vector<int> slots) { written_ = std::move(slots); }
 
  private:
   Variable* variables_;
   std::vector<double> values_;
-  std::unique_ptr<bool[]> stored_;
-  int slots_;
+  std::vector<ArrayView> arrays_;
+  std::vector<int> written_;
 };
 
 }  // namespace
 
 int ScalarCode::run(Variable* variables, int first) const {
-  return execute(VariableScalars{variables}, variables, first);
+  VariableScalars scalars{variables};
+  int statement = first;
+  execute(scalars, statement);
+  return statement;
+}
+
+std::vector<int> ScalarCode::stored_slots(const RangeLoop& loop, bool whole_iteration,
+                                          int statements_run) const {
+  std::vector<int> slots{loop.slot};
+  for (std::size_t slot = 0; slot < first_store_.size(); ++slot) {
+    const int statement = first_store_[slot];
+    if (statement != kNotStored && (whole_iteration || statement < statements_run)) {
+      slots.push_back(static_cast<int>(slot));
+    }
+  }
+  return slots;
 }
 
 ScalarCode::RangeStop ScalarCode::run_range(Variable* variables, const RangeLoop& loop,
@@ -466,20 +587,31 @@ ScalarCode::RangeStop ScalarCode::run_range(Variable* variables, const RangeLoop
                                             const std::atomic<int>& interrupted) const {
   const bool indexes_loop_variable = loop.slot < static_cast<int>(array_use_.size()) &&
                                      array_use_[static_cast<std::size_t>(loop.slot)];
-  if (!registers_allowed_ || indexes_loop_variable) return {first, kNotStarted};
+  if (!registers_allowed_ || indexes_loop_variable || first >= loop.count ||
+      interrupted.load(std::memory_order_relaxed)) {
+    return {first, kNotStarted};
+  }
   Registers registers(variables, std::max(max_slot_, loop.slot) + 1);
   for (const int slot : read_first_) {
     if (slot != loop.slot && !registers.load(slot)) return {first, kNotStarted};
   }
-  const RegisterScalars scalars = registers.scalars();
-  const int count = statement_count();
-  for (std::int64_t k = first; k < loop.count; ++k) {
-    if (interrupted.load(std::memory_order_relaxed)) return {k, kNotStarted};
-    scalars.store(loop.slot, range_element(loop.start, loop.increment, k));
-    const int stopped = execute(scalars, variables, 0);
-    if (stopped < count) return {k, stopped};
+  for (std::size_t slot = 0; slot < array_use_.size(); ++slot) {
+    if (array_use_[slot]) registers.view_array(static_cast<int>(slot), array_written_[slot]);
   }
-  return {loop.count, count};
+  RegisterScalars scalars = registers.scalars(loop, first, interrupted);
+  scalars.store(loop.slot, range_element(loop.start, loop.increment, first));
+  int stopped = 0;
+  try {
+    execute(scalars, stopped);
+  } catch (...) {
+    registers.write_back(stored_slots(loop, scalars.iteration > first, stopped));
+    throw;
+  }
+  const bool done = stopped == statement_count();
+  registers.write_back(stored_slots(loop, done || scalars.iteration > first, stopped));
+  // An interrupt stops the loop between iterations: the next one has not begun.
+  if (done) return {scalars.iteration, scalars.iteration == loop.count ? stopped : kNotStarted};
+  return {scalars.iteration, stopped};
 }
 
 }  // namespace llmlab::runtime::detail

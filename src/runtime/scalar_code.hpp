@@ -125,8 +125,16 @@ class ScalarCode {
     int target = kNoTarget;
   };
 
+  // Runs from the start of `statement`, counting the statements done in it, until the program
+  // ends and `scalars` starts no next iteration, or a check fails (`statement` is then the one
+  // that could not run, having done nothing of it).
   template <class Scalars>
-  int execute(const Scalars& scalars, Variable* variables, int first) const;
+  void execute(Scalars& scalars, int& statement) const;
+  // The slots to write back from registers when run_range stops: the loop variable and the
+  // slots the program stores, by any statement once a whole iteration ran, else by the first
+  // `statements_run`.
+  std::vector<int> stored_slots(const RangeLoop& loop, bool whole_iteration,
+                                int statements_run) const;
   // Records how the statement just compiled uses each slot (as a scalar or as an array, read or
   // stored first), for run_range.
   void note_slot_uses(std::size_t first_instruction);
@@ -155,7 +163,10 @@ class ScalarCode {
   enum class FirstUse : std::uint8_t { None, Read, Stored };
   std::vector<FirstUse> scalar_use_;
   std::vector<bool> array_use_;
+  std::vector<bool> array_written_;
   std::vector<int> read_first_;  // slots whose value on entry the program reads
+  static constexpr int kNotStored = -1;
+  std::vector<int> first_store_;  // per slot, the first statement storing it, or kNotStored
   bool registers_allowed_ = true;
 };
 
