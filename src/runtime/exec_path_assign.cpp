@@ -25,6 +25,7 @@
 #include "runtime/cell_array.hpp"
 #include "runtime/display.hpp"
 #include "runtime/evaluator.hpp"
+#include "runtime/matlab_shapes.hpp"
 #include "runtime/operators.hpp"
 #include "runtime/struct_array.hpp"
 
@@ -48,6 +49,7 @@ struct TargetPlan {
   bool through_element = false;  // some step inside the chain is `(k).` or `{k}`
   AssignEcho echo;               // what the final `(subscripts) = v` did
   bool indexed_write = false;    // the final step was such a write (not a deletion or `{}`)
+  bool matlab = false;           // matlab code: the written array keeps its class
 };
 
 namespace {
@@ -198,11 +200,16 @@ void write_final_subscript(Value& node, bool defined, TargetPlan& plan, Resolved
     if (!defined)
       throw Error(fmt::format(messages::spoken_by, "[]-deletion",
                               fmt::format(messages::undefined_variable, name)));
-    index_delete(node, true, name, step.subscripts);
+    if (plan.matlab) {
+      matlab_index_delete(node, true, name, step.subscripts);
+    } else {
+      index_delete(node, true, name, step.subscripts);
+    }
     return;
   }
   plan.indexed_write = true;
   if (defined) {
+    if (plan.matlab) rhs = matlab_written_value(node, std::move(rhs));
     plan.echo = index_assign(node, true, name, step.subscripts, rhs);
     return;
   }
@@ -440,6 +447,7 @@ void Evaluator::assign_target(const lang::AssignTarget& target, Value rhs,
   }
   TargetPlan& plan = *target_plans_[target_plan_depth_];
   PlanInUse in_use(plan, target_plan_depth_);
+  plan.matlab = session_.dialect() == lang::Dialect::Matlab;
   resolve_target(target, plan, op, rhs);
   // Every expression of the target has run: the slot reference stays valid from here on, and
   // the read phase's copies are gone, so storage the variable owns alone is written in place.

@@ -387,10 +387,17 @@ void Evaluator::exec_index_assign_with(const lang::IndexAssignStmt& statement,
   Variable& variable = slot(statement.target);
   const std::string& name = statement.target.text;
   if (is_deletion_value(rhs)) {
-    index_delete(variable.value, variable.defined, name, subscripts);
+    if (session_.dialect() == lang::Dialect::Matlab) {
+      matlab_index_delete(variable.value, variable.defined, name, subscripts);
+    } else {
+      index_delete(variable.value, variable.defined, name, subscripts);
+    }
     variable.defined = true;
     if (assignment_echo_enabled(statement)) session_.write(echo(name, variable.value, session_));
     return;
+  }
+  if (variable.defined && session_.dialect() == lang::Dialect::Matlab) {
+    rhs = matlab_written_value(variable.value, std::move(rhs));
   }
   const AssignEcho result = index_assign(variable.value, variable.defined, name, subscripts, rhs);
   variable.defined = true;

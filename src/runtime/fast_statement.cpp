@@ -19,11 +19,9 @@ namespace llmlab::runtime::detail {
 
 namespace {
 
-// MATLAB code takes a complex power of a negative base (language.md §14), which the scalar
-// code cannot hold, so its powers run on the generic path.
-ScalarCode::Powers scalar_powers(const Session& session) {
-  return session.dialect() == lang::Dialect::Matlab ? ScalarCode::Powers::LeftToGenericPath
-                                                    : ScalarCode::Powers::Compiled;
+ScalarCode::Rules scalar_rules(const Session& session) {
+  return session.dialect() == lang::Dialect::Matlab ? ScalarCode::Rules::Matlab
+                                                    : ScalarCode::Rules::Rlab;
 }
 
 bool is_simple(const lang::Stmt& statement) {
@@ -35,7 +33,7 @@ bool is_simple(const lang::Stmt& statement) {
 void Evaluator::prepare_fast(const lang::Stmt& statement, FastForm& form) {
   form.prepared = true;
   if (is_simple(statement)) {
-    auto code = std::make_unique<ScalarCode>(scalar_powers(session_));
+    auto code = std::make_unique<ScalarCode>(scalar_rules(session_));
     if (code->append_statement(statement, *frame_)) form.code = std::move(code);
     return;
   }
@@ -50,7 +48,7 @@ void Evaluator::prepare_fast(const lang::Stmt& statement, FastForm& form) {
     const bool fusable = member.suppressed && is_simple(member);
     BodyPlan::Segment* last = plan->segments.empty() ? nullptr : &plan->segments.back();
     if (fusable && last && last->code && last->code->append_statement(member, *frame_)) continue;
-    auto code = fusable ? std::make_unique<ScalarCode>(scalar_powers(session_)) : nullptr;
+    auto code = fusable ? std::make_unique<ScalarCode>(scalar_rules(session_)) : nullptr;
     if (code && !code->append_statement(member, *frame_)) code.reset();
     plan->segments.push_back({k, std::move(code)});
   }

@@ -84,8 +84,9 @@ std::vector<Index> range_positions(Index count) {
   return positions;
 }
 
+// Logical values written into a logical array, or a logical scalar grown into one, keep the mark.
 bool keeps_logical(const Value& target, const Value& rhs) {
-  return target.is_logical() && target.is_array() && rhs.is_logical();
+  return target.is_logical() && (target.is_array() || target.is(Kind::Bool)) && rhs.is_logical();
 }
 
 // Legacy row write `M(i) = v` (§6.4).

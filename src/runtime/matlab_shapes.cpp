@@ -1,10 +1,14 @@
 #include "runtime/matlab_shapes.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <string>
 #include <tuple>
 #include <utility>
 #include <vector>
 
+#include "base/error.hpp"
+#include "base/messages/classes.hpp"
 #include "num/nd_array.hpp"
 #include "num/shape.hpp"
 #include "runtime/char_matrix.hpp"
@@ -128,6 +132,9 @@ Value matlab_index_read(const Value& container, std::span<const Value> subscript
   }
   if (container.is(Kind::Vector)) return matlab_index_read(as_matlab_value(container), subscripts);
   Value result = index_read(container, subscripts);
+  if (container.is_logical() && result.is(Kind::Scalar)) {
+    return Value::boolean(result.scalar_value() != 0.0);
+  }
   // An N-D cell's reads already took the numeric N-D rule's shape (nd_cells.hpp).
   if (container.is(Kind::Cell) && !container.cell_value().is_nd() && subscripts.size() == 1 &&
       result.is(Kind::Cell)) {
@@ -160,6 +167,48 @@ Value matlab_index_read(const Value& container, std::span<const Value> subscript
   num::Matrix shaped = rows == 1 || columns == 1 ? elements.with_shape(rows, columns)
                                                  : num::reshape(elements, rows, columns);
   return as_matlab_value(Value::matrix(std::move(shaped), result.num_class()));
+}
+
+Value matlab_written_value(const Value& target, Value rhs) {
+  const bool real_numbers = rhs.is(Kind::Scalar) || rhs.is(Kind::Vector) || rhs.is(Kind::Matrix);
+  if (!target.is_logical() || rhs.is_logical() || !real_numbers) return rhs;
+  if (rhs.has_special_class()) rhs = without_class(std::move(rhs));
+  if (rhs.is(Kind::Scalar)) {
+    if (std::isnan(rhs.scalar_value())) throw Error(std::string(messages::nan_to_logical));
+    return Value::boolean(rhs.scalar_value() != 0.0);
+  }
+  num::Matrix truth = rhs.matrix_value();
+  if (truth.is_complex()) return rhs;
+  for (double& value : truth.mutable_real_values()) {
+    if (std::isnan(value)) throw Error(std::string(messages::nan_to_logical));
+    value = value != 0.0 ? 1.0 : 0.0;
+  }
+  return rhs.is(Kind::Vector) ? Value::vector(std::move(truth), /*logical=*/true)
+                              : Value::matrix(std::move(truth), /*logical=*/true);
+}
+
+void matlab_index_delete(Value& target, bool defined, std::string_view name,
+                         std::span<const Value> subscripts) {
+  if (!defined || subscripts.size() != 1 || !(target.is(Kind::Matrix) || target.is(Kind::Vector))) {
+    index_delete(target, defined, name, subscripts);
+    return;
+  }
+  // A(:) = [] leaves the 0×0 array of the same class.
+  if (subscripts[0].is(Kind::AllIndex)) {
+    target = Value::matrix(num::Matrix(0, 0), target.num_class());
+    return;
+  }
+  const num::Matrix& m = target.matrix_value();
+  const bool column = m.columns() == 1 && m.rows() != 1;
+  // The elements in column-major order as rlab's Vector, whose deletion rule is MATLAB's.
+  Value elements = Value::vector(m.transposed().with_shape(1, m.size()), target.num_class());
+  index_delete(elements, true, name, subscripts);
+  if (!column) {
+    target = as_matlab_value(std::move(elements));
+    return;
+  }
+  const num::Matrix& left = elements.matrix_value();
+  target = Value::matrix(left.with_shape(left.size(), 1), elements.num_class());
 }
 
 }  // namespace llmlab::runtime

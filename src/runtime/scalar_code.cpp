@@ -44,10 +44,13 @@ struct ArrayView {
   bool vector = false;  // Kind::Vector: one subscript is the position itself
   bool matrix = false;  // Kind::Matrix: the only kind two subscripts address here
 
-  static ArrayView of(const Variable& variable) {
+  static ArrayView of(const Variable& variable, ScalarCode::Rules rules) {
     ArrayView view;
     const Value& array = variable.value;
-    if (!variable.defined || !array.is_array() || array.has_special_class()) return view;
+    if (!variable.defined || !array.is_array() || array.has_special_class() ||
+        (rules == ScalarCode::Rules::Matlab && array.is_logical())) {
+      return view;
+    }
     const num::Matrix& m = array.matrix_value();
     if (!m.is_real() || m.empty()) return view;
     view.elements = m.real_values().data();
@@ -213,8 +216,7 @@ bool ScalarCode::compile(const lang::Expr& expression, Frame& frame) {
     case lang::ExprKind::Binary: {
       const auto& binary = expression.as<lang::BinaryExpr>();
       const int offset = arithmetic_offset(binary.op);
-      if (offset == arithmetic_offset(lang::BinaryOp::Power) &&
-          powers_ == Powers::LeftToGenericPath) {
+      if (offset == arithmetic_offset(lang::BinaryOp::Power) && rules_ == Rules::Matlab) {
         return false;
       }
       return offset >= 0 && compile(*binary.left, frame) &&
@@ -276,7 +278,10 @@ bool ScalarCode::compile_element_read(const lang::CallExpr& call, Frame& frame) 
   // function call would make every run fail over to the generic path.
   const int array = slot_of(call.name, frame);
   const Variable& current = frame.at(array);
-  if (!current.defined || !current.value.is_array()) return false;
+  if (!current.defined || !current.value.is_array() ||
+      (rules_ == Rules::Matlab && current.value.is_logical())) {
+    return false;
+  }
   for (const lang::ExprPtr& argument : call.args) {
     if (!compile(*argument, frame)) return false;
   }
@@ -457,11 +462,12 @@ void store_scalar(Variable& variable, double value) {
 // access to be in bounds of a real array; the program runs once.
 struct VariableScalars {
   Variable* variables;
+  ScalarCode::Rules rules;
 
   bool read(int slot, double& out) const { return read_scalar(variables[slot], out); }
   void store(int slot, double value) const { store_scalar(variables[slot], value); }
   bool read_element(int slot, int subscripts, double first, double second, double& out) const {
-    const ArrayView view = ArrayView::of(variables[slot]);
+    const ArrayView view = ArrayView::of(variables[slot], rules);
     const Index flat = view.flat(subscripts, first, second);
     if (flat < 0) return false;
     out = view.elements[flat];
@@ -469,7 +475,7 @@ struct VariableScalars {
   }
   bool write_element(int slot, int subscripts, double first, double second, double value) const {
     Variable& variable = variables[slot];
-    const Index flat = ArrayView::of(variable).flat(subscripts, first, second);
+    const Index flat = ArrayView::of(variable, rules).flat(subscripts, first, second);
     if (flat < 0) return false;
     // Matrix::set clones storage another variable still shares (copy-on-write), once.
     variable.value.mutable_matrix().set(flat, value);
@@ -539,9 +545,9 @@ class Registers {
   // The view of an array the program indexes. One it writes is made its variable's own first
   // (copy-on-write, as the first write would); a logical one is left to the generic path's
   // writes, which also drop the mark.
-  void view_array(int slot, bool written) {
+  void view_array(int slot, bool written, ScalarCode::Rules rules) {
     Variable& variable = variables_[slot];
-    ArrayView view = ArrayView::of(variable);
+    ArrayView view = ArrayView::of(variable, rules);
     if (written && view.elements != nullptr && !variable.value.is_logical()) {
       view.writable = variable.value.mutable_matrix().mutable_real_values().data();
       view.elements = view.writable;
@@ -564,7 +570,7 @@ class Registers {
 }  // namespace
 
 int ScalarCode::run(Variable* variables, int first) const {
-  VariableScalars scalars{variables};
+  VariableScalars scalars{variables, rules_};
   int statement = first;
   execute(scalars, statement);
   return statement;
@@ -596,7 +602,8 @@ ScalarCode::RangeStop ScalarCode::run_range(Variable* variables, const RangeLoop
     if (slot != loop.slot && !registers.load(slot)) return {first, kNotStarted};
   }
   for (std::size_t slot = 0; slot < array_use_.size(); ++slot) {
-    if (array_use_[slot]) registers.view_array(static_cast<int>(slot), array_written_[slot]);
+    if (array_use_[slot])
+      registers.view_array(static_cast<int>(slot), array_written_[slot], rules_);
   }
   RegisterScalars scalars = registers.scalars(loop, first, interrupted);
   scalars.store(loop.slot, range_element(loop.start, loop.increment, first));

@@ -29,10 +29,12 @@ class ScalarCode {
  public:
   // Statements needing a deeper stack are left to the generic path.
   static constexpr int kMaxDepth = 16;
-  // Whether `^` and `.^` join the subset: not in matlab code, where a negative base with a
-  // fractional exponent is complex (language.md §14), which the real stack cannot hold.
-  enum class Powers { Compiled, LeftToGenericPath };
-  explicit ScalarCode(Powers powers = Powers::Compiled) : powers_(powers) {}
+  // The dialect whose meaning the subset keeps. In matlab code (language.md §14) `^` and `.^`
+  // stay on the generic path, as a negative base with a fractional exponent is complex, which
+  // the real stack cannot hold; so do a logical array's elements, which are logical scalars
+  // there, and writes into it, which keep its class.
+  enum class Rules { Rlab, Matlab };
+  explicit ScalarCode(Rules rules = Rules::Rlab) : rules_(rules) {}
 
   // Appends `statement` when it is an assignment or element write within the subset; otherwise
   // returns false and leaves the program as it was. Names resolve to slots through the unit code
@@ -157,7 +159,7 @@ class ScalarCode {
   int depth_ = 0;
   int max_depth_ = 0;
   int max_slot_ = 0;
-  Powers powers_;
+  Rules rules_;
   // Per slot, for run_range: how the program first uses it as a scalar, and whether it indexes
   // it as an array. A slot used both ways keeps the program out of registers.
   enum class FirstUse : std::uint8_t { None, Read, Stored };
