@@ -405,6 +405,17 @@ Value std_builtin(Call& call) { return spread(call, num::standard_deviation, /*r
 
 Value var(Call& call) { return spread(call, num::variance, /*root=*/false); }
 
+// max/min of an empty matrix in matlab code: empty values and indices, as MATLAB gives them.
+// The reduced dim (by default the first that is not 1) keeps extent 0, or becomes 1.
+std::pair<Value, Value> empty_extremum(const num::Matrix& m, Along along) {
+  if (along == Along::All) along = m.rows() != 1 ? Along::Columns : Along::Rows;
+  const num::Index rows = along == Along::Columns ? std::min<num::Index>(m.rows(), 1) : m.rows();
+  const num::Index columns =
+      along == Along::Rows ? std::min<num::Index>(m.columns(), 1) : m.columns();
+  const Value empty = Value::matrix(num::Matrix(rows, columns));
+  return {empty, empty};
+}
+
 // The values and 1-based indices of the extremum reduction, as script values.
 std::pair<Value, Value> extremum_values(Call& call, const Value& x, std::optional<int> dim,
                                         num::Extremum which) {
@@ -416,7 +427,10 @@ std::pair<Value, Value> extremum_values(Call& call, const Value& x, std::optiona
     return {x, Value::vector(num::Matrix(1, n, 1.0))};
   }
   const num::Matrix& m = x.matrix_value();
-  if (m.empty()) fail_empty(call);
+  if (m.empty()) {
+    if (call.session().dialect() != lang::Dialect::Matlab) fail_empty(call);
+    return empty_extremum(m, plan.along);
+  }
   num::ExtremumResult result = num::extremum(m, plan.along, which);
   if (plan.along == Along::All) {
     return {collapse(result.values.complex_at(0)), Value::scalar(result.indices[0])};

@@ -1,0 +1,18 @@
+% max and min of an empty array in matlab code give empty values and indices (rlab code keeps
+% its error): the reduced dim, by default the first that is not 1, keeps extent 0 or becomes 1.
+x = max([]);
+disp(size(x))
+% expect:    0   0
+[m, i] = min(zeros(0, 1));
+disp([size(m), size(i)])
+% expect:    0   1   0   1
+disp(size(max(zeros(3, 0))))
+% expect:    1   0
+disp(size(max(zeros(1, 0))))
+% expect:    1   0
+disp(size(max(zeros(0, 3))))
+% expect:    0   3
+disp(size(min(zeros(0, 3), [], 2)))
+% expect:    0   1
+disp(size(max(zeros(0, 0), [], 2)))
+% expect:    0   0
