@@ -16,6 +16,7 @@
 #include "num/ops.hpp"
 #include "runtime/char_matrix.hpp"
 #include "runtime/class_values.hpp"
+#include "runtime/matrix_power.hpp"
 #include "runtime/nd_operators.hpp"
 #include "runtime/string_class.hpp"
 #include "runtime/struct_array.hpp"
@@ -272,6 +273,9 @@ Value matlab_binary_operation(BinaryOp op, const Value& left, const Value& right
     return matlab_binary_operation(op, left.is(Kind::String) ? character_codes(left) : left,
                                    right.is(Kind::String) ? character_codes(right) : right,
                                    warning);
+  }
+  if (op == BinaryOp::Power && is_matrix_power(left, right)) {
+    return matrix_power(left, right, warning);
   }
   // Arrays already take the complex power where an element needs it (num::array_power); a
   // real scalar base takes it here.

@@ -81,8 +81,8 @@ Value binary_operation(lang::BinaryOp op, const Value& left, const Value& right,
 // binary_operation in matlab code (language.md §14): a power of a negative real scalar with a
 // non-integral exponent is MATLAB's complex value ((-8)^(1/3) is 1 + 1.7321i) where rlab's
 // real scalar arithmetic gives NaN; a char operand beside a number or another char is its
-// character codes ('a' + 1 is 98, 'abc' == 'abd' is [1 1 0]); every other operation as in
-// rlab.
+// character codes ('a' + 1 is 98, 'abc' == 'abd' is [1 1 0]); `^` with an array operand is the
+// matrix power (matrix_power.hpp); every other operation as in rlab.
 Value matlab_binary_operation(lang::BinaryOp op, const Value& left, const Value& right,
                               Warning* warning = nullptr);
 // A unary operator in matlab code: a char's transpose is char ('abc'' is a 3×1 char), and a

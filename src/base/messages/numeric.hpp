@@ -42,6 +42,12 @@
   M(right_division_mismatch, "matrix division: A is {}\u00d7{} but B has {} columns (A / B needs as many columns in both)") \
   M(row_vector_times_matrix, "vector-matrix multiply: row vector {} * matrix {}: inner dimension mismatch\n  hint: use .* for element-wise multiply") \
   M(row_vector_times_row_vector, "cannot multiply two row vectors [1\u00d7{}] * [1\u00d7{}]\n  hint: use `u * v'` for dot product (v' is a [{}\u00d71] column)\n  hint: use `dot(u,v)` for the dot product directly\n  hint: use `.*` for element-wise multiply") \
+  M(matrix_power_not_differentiable,                                                              \
+    "a tracked matrix to a non-integer power, or a number to a tracked matrix power, has no "    \
+    "gradient rule; use an integer power or .^")                                                 \
+  M(matrix_power_operands,                                                                       \
+    "^ is the matrix power: a square matrix and a scalar (got {} ^ {}); use .^ for element-wise " \
+    "power")                                                                                     \
   M(singular_matrix_warning, "matrix is singular to working precision")                         \
   M(solve_length_mismatch, "{}: A is {}\u00d7{} but b has length {}")                           \
   M(svd_no_convergence, "svd: {} did not converge")                                             \
