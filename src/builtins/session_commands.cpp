@@ -112,7 +112,7 @@ std::string set_limit(Call& call, bool rows) {
   const Value& argument = call.value(1);
   if (argument.is(Kind::String)) {
     const std::string& word = argument.string_value();
-    if (word == "all" || word == "Inf" || word == "inf") {
+    if (runtime::same_word(word, "all") || runtime::same_word(word, "inf")) {
       count = std::numeric_limits<std::int64_t>::max();
     } else {
       char* end = nullptr;
