@@ -11,9 +11,9 @@
 #include <string_view>
 #include <vector>
 
+#include "base/error.hpp"
 #include "sweep/sbatch.hpp"
 #include "sweep/spec.hpp"
-#include "base/error.hpp"
 
 namespace {
 
