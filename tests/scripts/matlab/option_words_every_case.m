@@ -93,6 +93,9 @@ rows = {
   'warning on', @(w) switched(@warning, w), 'on'
   'norm gradient fro', @(w) gradient_of(@(z) norm(z, w), A), 'fro'
   'sum gradient all', @(w) gradient_of(@(z) sum(z .^ 2, w), A), 'all'
+  'sort gradient descend', @(w) gradient_of(@(z) sum(sort(z, 2, w) .* A, 'all'), A'), 'descend'
+  'layernorm gradient dim', @(w) gradient_of(@(z) sum(layernorm(z, w, 2) .* A, 'all'), A), 'dim'
+  'pagemtimes transpose', @(w) gradient_of(@(z) sum(pagemtimes(z, w, A, 'none'), 'all'), A), 'transpose'
 };
 checked = 0;
 for k = 1:size(rows, 1)
@@ -105,7 +108,7 @@ for k = 1:size(rows, 1)
   end
 end
 fprintf('%d calls checked\n', checked);
-% expect: 178 calls checked
+% expect: 184 calls checked
 
 function w = mixed_case(word)
   w = word;
