@@ -29,3 +29,9 @@ try, cellfun(@(z) z, {1}, 'Uniform_Output', 1); catch e, disp(e.message); end
 try, fid = fopen('option_words_unknown.txt', 'w'); fseek(fid, 0, 'End'); catch e, disp(e.message); end
 % expect: fseek: origin must be "bof", "cof", "eof", -1, 0 or 1
 fclose('ALL');
+% warning's "all" is a word too, in any case; a warning identifier keeps its case.
+lastwarn('');
+warning('OFF', 'ALL'); warning('x:y', 'hidden'); disp(isempty(lastwarn))
+% expect: 1
+warning('On', 'All'); warning('x:y', 'shown'); disp(lastwarn)
+% expect: shown
