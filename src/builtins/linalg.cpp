@@ -334,17 +334,19 @@ Value null_space(Call& call) { return Value::matrix(num::null_space(real_input(c
 Value orth(Call& call) { return Value::matrix(num::range_basis(real_input(call, 0))); }
 
 // cond(A): the 2-norm condition number s_max / s_min from the singular values (Inf when A is
-// singular, 0 for an empty A); cond(A, p) with p 1, Inf or "fro" is norm(A, p) * norm(inv(A), p).
+// singular, 0 for an empty A); cond(A, p) with p 1, Inf, "inf" or "fro" (in any letter case) is
+// norm(A, p) * norm(inv(A), p).
 Value cond(Call& call) {
   const num::Matrix a = real_input(call, 0);
   if (a.empty()) return Value::scalar(0.0);
   std::optional<num::MatrixNorm> kind;
   if (call.has(1)) {
     if (call.value(1).is(Kind::String)) {
-      if (!runtime::is_word(call.value(1), "fro")) {
-        call.fail(fmt::format(messages::unknown_norm_type_not_fro, call.string(1)));
-      }
-      kind = num::MatrixNorm::Frobenius;
+      // Octave's and MATLAB's norm read "inf" as Inf, and cond passes p on to norm.
+      static constexpr runtime::OptionWord<num::MatrixNorm> kKinds[] = {
+          {"fro", num::MatrixNorm::Frobenius}, {"inf", num::MatrixNorm::Infinity}};
+      kind = runtime::option_word(call.string(1), kKinds);
+      if (!kind) call.fail(fmt::format(messages::unknown_cond_norm_type, call.string(1)));
     } else {
       const double p = call.scalar(1);
       if (p == 1.0) {

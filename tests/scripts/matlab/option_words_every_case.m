@@ -44,6 +44,7 @@ rows = {
   'norm rows', @(w) norm(M, 2, w), 'rows'
   'norm columns', @(w) norm(M, 'fro', w), 'columns'
   'cond fro', @(w) cond(A, w), 'fro'
+  'cond inf', @(w) cond(A, w), 'inf'
   'issymmetric skew', @(w) issymmetric(A, w), 'skew'
   'ishermitian nonskew', @(w) ishermitian(A, w), 'nonskew'
   'regexp match', @(w) regexp(s, 'o', w), 'match'
@@ -108,7 +109,7 @@ for k = 1:size(rows, 1)
   end
 end
 fprintf('%d calls checked\n', checked);
-% expect: 184 calls checked
+% expect: 186 calls checked
 
 function w = mixed_case(word)
   w = word;

@@ -3,7 +3,7 @@
 try, norm([1 2; 3 4], 'Frob'); catch e, disp(e.message); end
 % expect: norm: unknown norm type "Frob" (1, 2, Inf, -Inf or "fro")
 try, cond([1 2; 3 4], 'FROB'); catch e, disp(e.message); end
-% expect: cond: unknown norm type "FROB" (expected "fro")
+% expect: cond: unknown norm type "FROB" (expected "fro" or "inf")
 try, qr([1 2; 3 4], 'Economy'); catch e, disp(e.message); end
 % expect: qr: option must be 0 or "econ"
 try, rng('Defaults'); catch e, disp(e.message); end
@@ -35,3 +35,11 @@ warning('OFF', 'ALL'); warning('x:y', 'hidden'); disp(isempty(lastwarn))
 % expect: 1
 warning('On', 'All'); warning('x:y', 'shown'); disp(lastwarn)
 % expect: shown
+% startsWith/endsWith/contains read "IgnoreCase" as any name/value name: any case, or a unique
+% start of it ("I", "iG" in Octave's tests); another name is the shared unknown-option error.
+disp([endsWith('hello', 'LO', 'i', 5), startsWith('HELLO', 'he', 'iG', 0), contains('ab', 'B', 'IGNORECASE', true)])
+% expect:   1  0  1
+try, endsWith('hello', 'lo', 'Case', true); catch e, disp(e.message); end
+% expect: endsWith: unknown option 'Case' (options: 'IgnoreCase')
+try, startsWith('hello', 'he', 'IgnoreCase'); catch e, disp(e.message); end
+% expect: startsWith: option 'IgnoreCase' needs a value
