@@ -214,8 +214,7 @@ Value over_storage(RuleCall& call, Rule rule) {
 // (layernorm), or none.
 std::optional<std::size_t> dim_slot(const RuleCall& call, const DimSpec& spec) {
   for (std::size_t k = 1; k + 1 < call.arguments.size(); ++k) {
-    const Value& name = primal_of(call.arguments[k]);
-    if (name.is(Kind::String) && name.string_value() == "dim") return k + 1;
+    if (runtime::is_word(primal_of(call.arguments[k]), "dim")) return k + 1;
   }
   if (spec.rlab_dim_second && !call.second_is_weight() && call.arguments.size() == 2) {
     return primal_of(call.arguments[1]).is(Kind::String) ? std::nullopt

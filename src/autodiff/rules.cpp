@@ -486,7 +486,7 @@ Value norm_rule(RuleCall& call) {
   if (call.arguments.size() >= 2) {
     const Value& option = primal_of(call.arguments[1]);
     if (option.is(Kind::String)) {
-      if (option.string_value() != "fro") call.fail(messages::norm_gradient_kinds);
+      if (!runtime::is_word(option, "fro")) call.fail(messages::norm_gradient_kinds);
     } else {
       p = option.as_scalar();
       // norm(M) alone is the Frobenius norm (builtins.md §7); norm(M, p) the induced norm.

@@ -154,8 +154,7 @@ Value truth_filled(Call& call, bool fill) {
   // MATLAB's trailing class: true(m, n, "logical"), true(m, n, "like", p).
   int sizes = call.count();
   if (call.session().dialect() == lang::Dialect::Matlab && sizes >= 1) {
-    if (sizes >= 2 && call.value(sizes - 2).is(Kind::String) &&
-        call.value(sizes - 2).string_value() == "like") {
+    if (sizes >= 2 && runtime::is_word(call.value(sizes - 2), "like")) {
       if (!call.value(sizes - 1).is_logical()) call.fail(messages::like_prototype_not_logical);
       sizes -= 2;
     } else if (call.value(sizes - 1).is(Kind::String) &&

@@ -247,10 +247,10 @@ Value assert_builtin(Call& call) {
 // the interpreter's own (a singular matrix in A \ b, ...) included: the session keeps the state.
 Value warning(Call& call) {
   const Value& first = call.value(0);
-  if (first.is(Kind::String) && (first.string_value() == "off" || first.string_value() == "on") &&
-      call.count() <= 2) {
-    call.session().set_warning_enabled(call.has(1) ? call.string(1) : "all",
-                                       first.string_value() == "on");
+  if ((runtime::is_word(first, "off") || runtime::is_word(first, "on")) && call.count() <= 2) {
+    // "all" is an option word, in any case; an identifier keeps its case.
+    const bool all = !call.has(1) || runtime::is_word(call.value(1), "all");
+    call.session().set_warning_enabled(all ? "all" : call.string(1), runtime::is_word(first, "on"));
     return Value();
   }
   Message message = message_of(call);

@@ -247,16 +247,14 @@ struct Interp1Options {
 };
 
 num::InterpolationMethod method_named(Call& call, std::string name) {
+  using M = num::InterpolationMethod;
+  // MATLAB's and Octave's "cubic" is pchip.
+  static constexpr runtime::OptionWord<M> kMethods[] = {
+      {"linear", M::Linear}, {"nearest", M::Nearest}, {"previous", M::Previous}, {"next", M::Next},
+      {"pchip", M::Pchip},   {"cubic", M::Pchip},     {"spline", M::Spline}};
   // MATLAB's `*linear` only promises equally spaced x; the result is the same.
   if (name.starts_with('*')) name.erase(0, 1);
-  using M = num::InterpolationMethod;
-  if (name == "linear") return M::Linear;
-  if (name == "nearest") return M::Nearest;
-  if (name == "previous") return M::Previous;
-  if (name == "next") return M::Next;
-  // MATLAB's and Octave's "cubic" is pchip.
-  if (name == "pchip" || name == "cubic") return M::Pchip;
-  if (name == "spline") return M::Spline;
+  if (const std::optional<M> method = runtime::option_word(name, kMethods)) return *method;
   call.fail(fmt::format(messages::bad_interpolation_method, name));
 }
 

@@ -278,7 +278,7 @@ Value arrayfun_2d(Call& call) {
   int inputs = call.count() - 1;
   bool uniform = true;
   if (call.count() >= 4 && call.value(call.count() - 2).is(Kind::String)) {
-    if (call.string(call.count() - 2) != "UniformOutput") {
+    if (!runtime::is_word(call.value(call.count() - 2), "uniformoutput")) {
       call.fail(messages::bad_uniform_output_option);
     }
     uniform = call.value(call.count() - 1).as_scalar() != 0.0;

@@ -146,8 +146,7 @@ Value with_class_argument(runtime::Call& call, Value (*make)(runtime::Call&), Cl
   const int count = call.count();
   std::size_t sizes = arguments.size();
   Value class_name;
-  if (count >= 2 && call.value(count - 2).is(Kind::String) &&
-      call.value(count - 2).string_value() == "like") {
+  if (count >= 2 && runtime::is_word(call.value(count - 2), "like")) {
     class_name = call.invoke(Value::function_handle("class"), {call.value(count - 1)});
     sizes -= 2;
   } else if (count >= 1 && call.value(count - 1).is(Kind::String)) {

@@ -177,7 +177,7 @@ Value norm(Call& call) {
   if (!x.is_numeric()) call.fail(fmt::format(messages::unsupported_type, x.kind_name()));
   const num::Matrix m = x.as_matrix();
   const bool frobenius = call.has(1) && call.value(1).is(Kind::String);
-  if (frobenius && call.string(1) != "fro") {
+  if (frobenius && !runtime::is_word(call.value(1), "fro")) {
     call.fail(fmt::format(messages::unknown_norm_type_not_fro, call.string(1)));
   }
   const double p = call.has(1) && !frobenius ? call.scalar(1) : 2.0;
@@ -334,17 +334,19 @@ Value null_space(Call& call) { return Value::matrix(num::null_space(real_input(c
 Value orth(Call& call) { return Value::matrix(num::range_basis(real_input(call, 0))); }
 
 // cond(A): the 2-norm condition number s_max / s_min from the singular values (Inf when A is
-// singular, 0 for an empty A); cond(A, p) with p 1, Inf or "fro" is norm(A, p) * norm(inv(A), p).
+// singular, 0 for an empty A); cond(A, p) with p 1, Inf, "inf" or "fro" (in any letter case) is
+// norm(A, p) * norm(inv(A), p).
 Value cond(Call& call) {
   const num::Matrix a = real_input(call, 0);
   if (a.empty()) return Value::scalar(0.0);
   std::optional<num::MatrixNorm> kind;
   if (call.has(1)) {
     if (call.value(1).is(Kind::String)) {
-      if (call.string(1) != "fro") {
-        call.fail(fmt::format(messages::unknown_norm_type_not_fro, call.string(1)));
-      }
-      kind = num::MatrixNorm::Frobenius;
+      // Octave's and MATLAB's norm read "inf" as Inf, and cond passes p on to norm.
+      static constexpr runtime::OptionWord<num::MatrixNorm> kKinds[] = {
+          {"fro", num::MatrixNorm::Frobenius}, {"inf", num::MatrixNorm::Infinity}};
+      kind = runtime::option_word(call.string(1), kKinds);
+      if (!kind) call.fail(fmt::format(messages::unknown_cond_norm_type, call.string(1)));
     } else {
       const double p = call.scalar(1);
       if (p == 1.0) {
@@ -499,8 +501,9 @@ Value pivoted_qr(Call& call, const num::Matrix& a, bool vector) {
 Value qr_applied(Call& call, const num::Matrix& a) {
   const num::Matrix b = call.matrix(1);
   if (b.rows() != a.rows()) call.fail(messages::row_counts_differ);
-  const bool economy = call.has(2) && (call.value(2).is(Kind::String) ? call.string(2) == "econ"
-                                                                      : call.scalar(2) == 0.0);
+  const bool economy =
+      call.has(2) && (call.value(2).is(Kind::String) ? runtime::is_word(call.value(2), "econ")
+                                                     : call.scalar(2) == 0.0);
   num::Qr parts = num::qr(a, economy ? num::SvdSize::Economy : num::SvdSize::Full);
   num::Matrix c = num::matmul(num::conjugate_transpose(parts.q), b);
   if (call.nargout() < 2) return Value::matrix(std::move(parts.r));
@@ -515,8 +518,8 @@ Value qr(Call& call) {
   bool economy = false;
   if (call.has(1)) {
     const Value& option = call.value(1);
-    economy = option.is(Kind::String) ? call.string(1) == "econ" : call.scalar(1) == 0.0;
-    if (option.is(Kind::String) ? call.string(1) != "econ" : call.scalar(1) != 0.0) {
+    economy = option.is(Kind::String) ? runtime::is_word(option, "econ") : call.scalar(1) == 0.0;
+    if (!economy) {
       call.fail(messages::bad_economy_option);
     }
   }

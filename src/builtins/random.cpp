@@ -13,6 +13,7 @@
 #include "base/messages/arguments.hpp"
 #include "base/messages/arrays.hpp"
 #include "base/messages/statistics.hpp"
+#include "base/text_case.hpp"
 #include "builtins/kinds.hpp"
 #include "builtins/registry.hpp"
 #include "num/format.hpp"
@@ -57,8 +58,10 @@ void check_generator_name(Call& call, int index) {
       "twister",  "simdTwister", "combRecursive", "multFibonacci", "philox",
       "threefry", "v4",          "v5uniform",     "v5normal"};
   const std::string& generator = call.string(index);
-  if (std::find(std::begin(kGenerators), std::end(kGenerators), generator) ==
-      std::end(kGenerators)) {
+  const auto named = [&](std::string_view known) {
+    return runtime::same_word(generator, lowercase(known));
+  };
+  if (std::none_of(std::begin(kGenerators), std::end(kGenerators), named)) {
     call.fail(fmt::format(messages::unknown_generator, generator));
   }
 }
@@ -71,10 +74,11 @@ Value rng_builtin(Call& call) {
   if (call.has(1)) check_generator_name(call, 1);
   if (call.value(0).is(Kind::String)) {
     const std::string& mode = call.string(0);
-    if (mode == "default" && call.has(1)) call.fail(messages::default_takes_no_generator);
-    if (mode == "default") {
+    const bool default_seed = runtime::same_word(mode, "default");
+    if (default_seed && call.has(1)) call.fail(messages::default_takes_no_generator);
+    if (default_seed) {
       rng.seed(num::seed_from_double(0.0));
-    } else if (mode == "shuffle") {
+    } else if (runtime::same_word(mode, "shuffle")) {
       rng.seed_from_entropy();
     } else {
       call.fail(fmt::format(messages::bad_rng_mode, mode));
@@ -208,15 +212,17 @@ Value with_precision(Call& call) {
   // MATLAB's legacy generator controls name generators whose streams llmlab does not have: a
   // clear error rather than numbers from another generator.
   if (count >= 1 && call.value(0).is(Kind::String)) {
-    const std::string& control = call.string(0);
-    if (control == "seed" || control == "state" || control == "twister") {
-      call.fail(fmt::format(messages::legacy_generator, call.name(), control));
+    const Value& control = call.value(0);
+    if (runtime::is_word(control, "seed") || runtime::is_word(control, "state") ||
+        runtime::is_word(control, "twister")) {
+      call.fail(fmt::format(messages::legacy_generator, call.name(), control.string_value()));
     }
   }
   const auto text_at = [&](int k, std::string_view text) {
     return k >= 0 && call.value(k).is(Kind::String) && call.value(k).string_value() == text;
   };
-  if (text_at(count - 1, "single") || text_at(count - 1, "double") || text_at(count - 2, "like")) {
+  const bool like = count >= 2 && runtime::is_word(call.value(count - 2), "like");
+  if (text_at(count - 1, "single") || text_at(count - 1, "double") || like) {
     return class_aware<body, ClassRange::Floating>(call);
   }
   return body(call);

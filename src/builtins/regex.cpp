@@ -427,15 +427,11 @@ constexpr Output kDefaultOutputs[] = {Output::Start, Output::End,    Output::Tok
                                       Output::Split};
 
 std::optional<Output> output_option(const std::string& option) {
-  const std::string word = lowercase(option);
-  if (word == "match") return Output::Match;
-  if (word == "start") return Output::Start;
-  if (word == "end") return Output::End;
-  if (word == "split") return Output::Split;
-  if (word == "tokens") return Output::Tokens;
-  if (word == "tokenextents") return Output::TokenExtents;
-  if (word == "names") return Output::Names;
-  return std::nullopt;
+  static constexpr runtime::OptionWord<Output> kOutputs[] = {
+      {"match", Output::Match}, {"start", Output::Start},   {"end", Output::End},
+      {"split", Output::Split}, {"tokens", Output::Tokens}, {"tokenextents", Output::TokenExtents},
+      {"names", Output::Names}};
+  return runtime::option_word(option, kOutputs);
 }
 
 // The 1-based first and last character of each token of `match` (MATLAB's tokenExtents): a

@@ -32,7 +32,8 @@ using runtime::Value;
 
 // Octave's `more off` / `more on`: the pager; llmlab never pages its output.
 Value more(Call& call) {
-  if (call.has(0) && call.string(0) != "on" && call.string(0) != "off") {
+  if (call.has(0) && !runtime::is_word(call.value(0), "on") &&
+      !runtime::is_word(call.value(0), "off")) {
     call.fail(fmt::format(messages::expected_on_or_off, call.string(0)));
   }
   return Value();

@@ -112,7 +112,7 @@ std::string set_limit(Call& call, bool rows) {
   const Value& argument = call.value(1);
   if (argument.is(Kind::String)) {
     const std::string& word = argument.string_value();
-    if (word == "all" || word == "Inf" || word == "inf") {
+    if (runtime::same_word(word, "all") || runtime::same_word(word, "inf")) {
       count = std::numeric_limits<std::int64_t>::max();
     } else {
       char* end = nullptr;
@@ -159,31 +159,25 @@ Value format(Call& call) {
       session.write(set_limit(call, first == "rows") + "\n");
       return Value();
     }
-    const std::string mode = lowercase_words(call, 0);
-    if (mode == "short" || mode == "default") {
-      session.set_format_mode(FormatMode::Short);
-      session.set_shown_limits(8, 8);
-    } else if (mode == "long") {
-      session.set_format_mode(FormatMode::Long);
-    } else if (mode == "hex") {
-      session.set_format_mode(FormatMode::Hex);
-    } else if (mode == "commas") {
-      session.set_format_mode(FormatMode::Commas);
-    } else if (mode == "shortg") {
-      session.set_format_mode(FormatMode::ShortG);
-    } else if (mode == "longg") {
-      session.set_format_mode(FormatMode::LongG);
-    } else if (mode == "shorte" || mode == "shorteng") {
-      session.set_format_mode(FormatMode::ShortE);
-    } else if (mode == "longe" || mode == "longeng") {
-      session.set_format_mode(FormatMode::LongE);
-    } else if (mode == "compact" || mode == "loose") {
-      return Value();  // MATLAB's blank-line spacing: rlab's display has no blank lines
-    } else {
+    // Each mode's words; compact and loose (MATLAB's blank-line spacing) name no mode: rlab's
+    // display has no blank lines.
+    static constexpr runtime::OptionWord<std::optional<FormatMode>> kModes[] = {
+        {"short", FormatMode::Short},     {"default", FormatMode::Short},
+        {"long", FormatMode::Long},       {"hex", FormatMode::Hex},
+        {"commas", FormatMode::Commas},   {"shortg", FormatMode::ShortG},
+        {"longg", FormatMode::LongG},     {"shorte", FormatMode::ShortE},
+        {"shorteng", FormatMode::ShortE}, {"longe", FormatMode::LongE},
+        {"longeng", FormatMode::LongE},   {"compact", std::nullopt},
+        {"loose", std::nullopt}};
+    const auto mode = runtime::option_word(lowercase_words(call, 0), kModes);
+    if (!mode) {
       std::string words = call.string(0);
       for (int k = 1; k < call.count(); ++k) words += " " + call.string(k);
       call.fail(fmt::format(messages::unknown_format_mode, words));
     }
+    if (!*mode) return Value();
+    session.set_format_mode(**mode);
+    if (**mode == FormatMode::Short) session.set_shown_limits(8, 8);
   } else {
     session.set_format_mode(FormatMode::Short);
     session.set_shown_limits(8, 8);

@@ -563,7 +563,8 @@ Value matlab_setxor(Call& call) {
 
 // ismember(a, s, "rows"): for each row of a, whether s has it and the first row that does.
 Value matlab_ismember_rows(Call& call) {
-  if (call.string(2) != "rows") call.fail(fmt::format(messages::invalid_option, call.string(2)));
+  if (!runtime::is_word(call.value(2), "rows"))
+    call.fail(fmt::format(messages::invalid_option, call.string(2)));
   const SetItems a = set_items(call, 0, true);
   const SetItems s = set_items(call, 1, true);
   if (a.count > 0 && s.count > 0 && a.width != s.width) {

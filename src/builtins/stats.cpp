@@ -210,9 +210,10 @@ Value outtype_reduction(Call& call) {
   int at = -1;
   for (int k = 1; k < call.count(); ++k) {
     if (!call.value(k).is(Kind::String)) continue;
-    const std::string& name = call.value(k).string_value();
-    if (name == "default" || name == "double" || name == "native" ||
-        (name == "extra" && call.name() == "sum")) {
+    const Value& name = call.value(k);
+    if (runtime::is_word(name, "default") || runtime::is_word(name, "double") ||
+        runtime::is_word(name, "native") ||
+        (runtime::is_word(name, "extra") && call.name() == "sum")) {
       at = k;
     }
   }
@@ -238,9 +239,11 @@ Value outtype_reduction(Call& call) {
 // Whether sum, prod or mean was asked for a double result ("double", or mean's "default").
 bool asks_double(Call& call) {
   for (int k = 1; k < call.count(); ++k) {
-    if (!call.value(k).is(Kind::String)) continue;
-    const std::string& name = call.value(k).string_value();
-    if (name == "double" || (name == "default" && call.name() == "mean")) return true;
+    const Value& name = call.value(k);
+    if (runtime::is_word(name, "double") ||
+        (runtime::is_word(name, "default") && call.name() == "mean")) {
+      return true;
+    }
   }
   return false;
 }

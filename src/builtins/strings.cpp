@@ -761,10 +761,7 @@ Value text_test(Call& call, Test test) {
   }
   bool ignore_case = false;
   if (call.has(2)) {
-    if (call.count() != 4 || lowercase(call.string(2)) != "ignorecase") {
-      call.fail(messages::bad_ignore_case_option);
-    }
-    ignore_case = call.boolean(3);
+    call.name_value_options(2, {{"IgnoreCase", [&](int k) { ignore_case = call.boolean(k); }}});
   }
   std::vector<std::string> patterns;
   if (matlab && call.value(1).is(Kind::StringArray)) {

@@ -229,7 +229,7 @@ Value mat2str(Call& call) {
   int precision = 15;
   bool with_class = false;
   for (int k = 1; k < call.count(); ++k) {
-    if (call.value(k).is(Kind::String) && call.value(k).string_value() == "class") {
+    if (runtime::is_word(call.value(k), "class")) {
       with_class = true;
     } else {
       precision = static_cast<int>(std::min<std::int64_t>(call.count_argument(k), 100));

@@ -397,7 +397,7 @@ Value double_builtin(Call& call) {
 // takes y's class, and complexity (Octave's cast(1, "like", 2i) is complex(1)).
 Value cast(Call& call) {
   if (call.count() == 3) {
-    if (call.string(1) != "like") call.fail(messages::cast_call_forms);
+    if (!runtime::is_word(call.value(1), "like")) call.fail(messages::cast_call_forms);
     const Value& model = call.value(2);
     const Value name = call.invoke(Value::function_handle("class"), {model});
     const Value converted = call.invoke(Value::function_handle("cast"), {call.value(0), name});

@@ -108,7 +108,11 @@ void read_name_value_options(std::string_view who, std::span<const Value> argume
 }
 
 bool is_word(const Value& value, std::string_view word) {
-  return value.is(Kind::String) && lowercase(value.string_value()) == word;
+  return value.is(Kind::String) && same_word(value.string_value(), word);
+}
+
+bool same_word(std::string_view text, std::string_view word) {
+  return text.size() == word.size() && lowercase(text) == word;
 }
 
 std::optional<NanFlag> nan_flag(const Value& value) {

@@ -2,6 +2,7 @@
 // (Lua's lauxlib.c), so no builtin words "expected scalar, got string" itself.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <initializer_list>
@@ -45,6 +46,25 @@ std::optional<NanFlag> nan_flag(const Value& value);
 // Whether `value` is the option word `word` (written in lowercase here) in any letter case, as
 // MATLAB reads its option words ("all", "stable", "rows"...): builtins and gradient rules alike.
 bool is_word(const Value& value, std::string_view word);
+// The same for option text already read: whether `text` is `word` (in lowercase) in any case.
+bool same_word(std::string_view text, std::string_view word);
+
+// One entry of a builtin's table of option words: the word (in lowercase) and what it means.
+template <typename Meaning>
+struct OptionWord {
+  std::string_view word;
+  Meaning meaning;
+};
+
+// What the option word `text` means in `table`, read in any letter case; nullopt when it is
+// none of the table's words. A chain of option words is one such table, not a chain of ifs.
+template <typename Meaning, std::size_t N>
+std::optional<Meaning> option_word(std::string_view text, const OptionWord<Meaning> (&table)[N]) {
+  for (const OptionWord<Meaning>& entry : table) {
+    if (same_word(text, entry.word)) return entry.meaning;
+  }
+  return std::nullopt;
+}
 
 class Call {
  public:

@@ -9,6 +9,7 @@
   M(argument_not_vector, "argument {} must be a vector, got a {}\u00d7{} matrix")              \
   M(unknown_norm_type, "unknown norm type \"{}\" (1, 2, Inf, -Inf or \"fro\")")                \
   M(unknown_norm_type_not_fro, "unknown norm type \"{}\" (expected \"fro\")")                  \
+  M(unknown_cond_norm_type, "unknown norm type \"{}\" (expected \"fro\" or \"inf\")")          \
   M(expected_matrix_got, "expected matrix, got {}")                                            \
   M(bad_norm_type, "{} must be 1, 2, Inf or \"fro\"")                                          \
   M(not_double_or_single_matrices, "A and B must be double or single matrices")                \

@@ -34,7 +34,6 @@
   M(option_ambiguous, "{}'{}'{} begins more than one valid option: {}")                        \
   M(argument_1_is_string, "argument 1 must be a string_array, got string")                     \
   M(delimiter_count_mismatch, "a cell of delimiters needs one per gap ({}), got {}")           \
-  M(bad_ignore_case_option, "the option is \"IgnoreCase\", true or false")                     \
   /* text: split, join, compose, string */                                                     \
   M(cell_element_not_one_string, "each element of the cell must convert to one string, got {}") \
   M(position_outside_text, "position must be within the text, got {}")                         \

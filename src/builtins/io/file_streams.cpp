@@ -13,6 +13,7 @@
 #include <random>
 
 #include "base/messages/io.hpp"
+#include "base/text_case.hpp"
 #include "builtins/paths.hpp"
 #include "builtins/registry.hpp"
 #include "num/format.hpp"
@@ -119,7 +120,7 @@ Value fopen_builtin(Call& call) {
 // fclose(fid) or fclose("all"): 0, or an error for an id no fopen gave.
 Value fclose_builtin(Call& call) {
   if (call.value(0).is(Kind::String)) {
-    if (call.string(0) != "all") call.fail(messages::expected_file_id_or_all);
+    if (!runtime::is_word(call.value(0), "all")) call.fail(messages::expected_file_id_or_all);
     open_files(call).close_all();
     return Value::scalar(0.0);
   }
@@ -158,7 +159,8 @@ Value fseek_builtin(Call& call) {
   int origin = SEEK_SET;
   if (call.has(2)) {
     const Value& given = call.value(2);
-    const std::string name = given.is(Kind::String) ? given.string_value() : std::string();
+    const std::string name =
+        given.is(Kind::String) ? lowercase(given.string_value()) : std::string();
     const double number = given.is(Kind::String) ? 2.0 : call.scalar(2);
     if (name == "cof" || number == 0.0) origin = SEEK_CUR;
     if (name == "eof" || number == 1.0) origin = SEEK_END;

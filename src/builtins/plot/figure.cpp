@@ -75,13 +75,14 @@ Value hold(Call& call) {
 }
 
 std::optional<plot::LegendLocation> parse_location(std::string_view text) {
-  const std::string key = lowercase(text);
-  if (key == "northeast" || key == "best")
-    return key == "best" ? plot::LegendLocation::Best : plot::LegendLocation::NorthEast;
-  if (key == "northwest") return plot::LegendLocation::NorthWest;
-  if (key == "southeast") return plot::LegendLocation::SouthEast;
-  if (key == "southwest") return plot::LegendLocation::SouthWest;
-  return std::nullopt;
+  using plot::LegendLocation;
+  static constexpr runtime::OptionWord<LegendLocation> kLocations[] = {
+      {"best", LegendLocation::Best},
+      {"northeast", LegendLocation::NorthEast},
+      {"northwest", LegendLocation::NorthWest},
+      {"southeast", LegendLocation::SouthEast},
+      {"southwest", LegendLocation::SouthWest}};
+  return runtime::option_word(text, kLocations);
 }
 
 Value legend(Call& call) {

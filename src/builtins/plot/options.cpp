@@ -24,13 +24,11 @@ using runtime::Kind;
 using runtime::Value;
 
 std::optional<LineStyle> parse_line_style(std::string_view text) {
-  const std::string key = lowercase(text);
-  if (key == "solid" || key == "-") return LineStyle::Solid;
-  if (key == "dashed" || key == "--") return LineStyle::Dashed;
-  if (key == "dotted" || key == ":") return LineStyle::Dotted;
-  if (key == "dashdot" || key == "-.") return LineStyle::DashDot;
-  if (key == "none") return LineStyle::None;
-  return std::nullopt;
+  static constexpr runtime::OptionWord<LineStyle> kStyles[] = {
+      {"solid", LineStyle::Solid},     {"-", LineStyle::Solid},       {"dashed", LineStyle::Dashed},
+      {"--", LineStyle::Dashed},       {"dotted", LineStyle::Dotted}, {":", LineStyle::Dotted},
+      {"dashdot", LineStyle::DashDot}, {"-.", LineStyle::DashDot},    {"none", LineStyle::None}};
+  return runtime::option_word(text, kStyles);
 }
 
 std::optional<Marker> parse_marker(std::string_view text) {
