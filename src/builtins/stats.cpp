@@ -408,6 +408,11 @@ Value std_builtin(Call& call) { return spread(call, num::standard_deviation, /*r
 
 Value var(Call& call) { return spread(call, num::variance, /*root=*/false); }
 
+// A slice of NaN only: NaN at index 1 in matlab code (MATLAB's max), rlab's error otherwise.
+num::AllNan all_nan_rule(const Call& call) {
+  return call.session().dialect() == lang::Dialect::Matlab ? num::AllNan::NaN : num::AllNan::Error;
+}
+
 // max/min of an empty matrix in matlab code: empty values and indices, as MATLAB gives them.
 // The reduced dim (by default the first that is not 1) keeps extent 0, or becomes 1.
 std::pair<Value, Value> empty_extremum(const num::Matrix& m, Along along) {
@@ -434,7 +439,7 @@ std::pair<Value, Value> extremum_values(Call& call, const Value& x, std::optiona
     if (call.session().dialect() != lang::Dialect::Matlab) fail_empty(call);
     return empty_extremum(m, plan.along);
   }
-  num::ExtremumResult result = num::extremum(m, plan.along, which);
+  num::ExtremumResult result = num::extremum(m, plan.along, which, all_nan_rule(call));
   if (plan.along == Along::All) {
     return {collapse(result.values.complex_at(0)), Value::scalar(result.indices[0])};
   }
@@ -468,7 +473,8 @@ Value nd_extremum(Call& call, int dim, num::Extremum which) {
     return Value::tuple({call.value(0), runtime::nd_result(num::NdArray(array.dims(), 1.0))});
   }
   if (array.empty()) fail_empty(call);
-  num::ExtremumResult result = num::extremum(num::slices_along(array, dim), Along::Columns, which);
+  num::ExtremumResult result =
+      num::extremum(num::slices_along(array, dim), Along::Columns, which, all_nan_rule(call));
   result.values.demote_if_real();
   const num::Dims dims = num::reduced_dims(array.dims(), dim);
   const auto shaped = [&](num::Matrix row) {
@@ -490,8 +496,9 @@ Value extremum_over_vecdim(Call& call) {
   if (runtime::is_numeric_or_nd(call.value(0)) && call.value(0).element_count() == 0) {
     fail_empty(call);
   }
-  return nd_reduce_call(call, 2, [](const num::Matrix& m, Along along) {
-    return num::extremum(m, along, which).values;
+  const num::AllNan all_nan = all_nan_rule(call);
+  return nd_reduce_call(call, 2, [all_nan](const num::Matrix& m, Along along) {
+    return num::extremum(m, along, which, all_nan).values;
   });
 }
 

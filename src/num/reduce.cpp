@@ -215,7 +215,7 @@ Matrix column_variances(const Matrix& x, Normalization normalization) {
 
 // Column minima or maxima of a real matrix and their 1-based row numbers, as extremum() finds
 // them: NaN skipped, the first occurrence wins ties.
-ExtremumResult column_extremum(const Matrix& x, Extremum which) {
+ExtremumResult column_extremum(const Matrix& x, Extremum which, AllNan all_nan) {
   const auto width = static_cast<std::size_t>(x.columns());
   std::vector<double> best_key(width, 0.0);
   std::vector<Index> best(width, -1);
@@ -237,7 +237,12 @@ ExtremumResult column_extremum(const Matrix& x, Extremum which) {
   const std::span<double> chosen = result.values.mutable_real_values();
   const std::span<double> indices = result.indices.mutable_real_values();
   for (std::size_t c = 0; c < width; ++c) {
-    if (best[c] < 0) throw Error(all_nan_message(Along::Columns, which));
+    if (best[c] < 0) {
+      if (all_nan == AllNan::Error) throw Error(all_nan_message(Along::Columns, which));
+      chosen[c] = std::numeric_limits<double>::quiet_NaN();
+      indices[c] = 1.0;
+      continue;
+    }
     chosen[c] = best_key[c];
     indices[c] = static_cast<double>(best[c] + 1);
   }
@@ -288,9 +293,9 @@ Matrix standard_deviation(const Matrix& x, Along along, Normalization normalizat
   });
 }
 
-ExtremumResult extremum(const Matrix& x, Along along, Extremum which) {
+ExtremumResult extremum(const Matrix& x, Along along, Extremum which, AllNan all_nan) {
   LLMLAB_ASSERT(!x.empty());
-  if (real_columns(x, along)) return column_extremum(x, which);
+  if (real_columns(x, along)) return column_extremum(x, which, all_nan);
   ExtremumResult result{result_for(x, along, x.is_complex()), result_for(x, along, false)};
   detail::for_each_slice(x, along, [&](Index s, auto slice) {
     Index best = -1;
@@ -305,7 +310,12 @@ ExtremumResult extremum(const Matrix& x, Along along, Extremum which) {
         best_key = key;
       }
     }
-    if (best < 0) throw Error(all_nan_message(along, which));
+    if (best < 0) {
+      if (all_nan == AllNan::Error) throw Error(all_nan_message(along, which));
+      result.values.set(s, std::numeric_limits<double>::quiet_NaN());
+      result.indices.set(s, 1.0);
+      return;
+    }
     result.values.set(s, slice[best]);
     result.indices.set(s, static_cast<double>(best + 1));
   });

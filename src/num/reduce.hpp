@@ -34,10 +34,13 @@ struct ExtremumResult {
   Matrix values;
   Matrix indices;
 };
+// What a slice of NaN only gives: rlab's error (`max: input is all NaN` for Along::All, else
+// `max: a column contains only NaN values` / `... a row ...`), or MATLAB's NaN at index 1.
+enum class AllNan { Error, NaN };
 // Key: the real part when the whole input is real, else the magnitude |z|; the first occurrence
-// wins ties; NaN elements are skipped. Throws `max: input is all NaN` (Along::All) or
-// `max: a column contains only NaN values` / `... a row ...`. x must be non-empty.
-ExtremumResult extremum(const Matrix& x, Along along, Extremum which);
+// wins ties; NaN elements are skipped. x must be non-empty.
+ExtremumResult extremum(const Matrix& x, Along along, Extremum which,
+                        AllNan all_nan = AllNan::Error);
 // Element-wise larger (or smaller) of a and b with broadcasting (language.md §5.3); a NaN
 // element yields the other operand's element. Same key as extremum().
 Matrix extremum_elementwise(const Matrix& a, const Matrix& b, Extremum which);
