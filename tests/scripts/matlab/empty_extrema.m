@@ -1,4 +1,4 @@
-% max and min of an empty array or an all-NaN slice in matlab code give empty values and indices (rlab code keeps
+% max and min of an empty array in matlab code give empty values and indices (rlab code keeps
 % its error): the reduced dim, by default the first that is not 1, keeps extent 0 or becomes 1.
 x = max([]);
 disp(size(x))
