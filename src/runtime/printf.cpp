@@ -563,11 +563,26 @@ class Formatter {
     return num::truncate_to_int64(item.number);
   }
 
-  // The next argument, or nullptr when recycling has run out of them.
+  // The next argument, or nullptr when recycling has run out of them. Under C rules a text that
+  // meets a numeric conversion is its character codes, one argument each (MATLAB's
+  // sprintf('%d', 'AB') is 6566).
   const Item* take(char specifier) {
+    if (rules_ == PrintfRules::C && specifier != 's' && specifier != 'c') split_text(next_);
     if (next_ < items_.size()) return &items_[next_++];
     if (recycle_) return nullptr;
     throw Error(fmt::format(messages::printf_too_few_arguments, next_ + 2, specifier));
+  }
+
+  // Replaces a text item at `index` by one number item per character code.
+  void split_text(std::size_t index) {
+    if (index >= items_.size() || items_[index].type != Item::Type::Text) return;
+    const num::Matrix text = text_codes(items_[index].text);
+    std::vector<Item> codes;
+    for (const double code : text.real_values()) {
+      codes.push_back({Item::Type::Number, code, {}});
+    }
+    items_.erase(items_.begin() + static_cast<std::ptrdiff_t>(index));
+    items_.insert(items_.begin() + static_cast<std::ptrdiff_t>(index), codes.begin(), codes.end());
   }
 
   std::string_view format_;
