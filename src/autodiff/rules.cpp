@@ -483,13 +483,17 @@ Value norm_rule(RuleCall& call) {
   const Matrix x = call.matrix(0);
   const bool vector = x.rows() == 1 || x.columns() == 1;
   double p = 2.0;
+  // norm(M) alone is the Frobenius norm in rlab code (builtins.md §7), the 2-norm in matlab code.
+  if (call.arguments.size() == 1 && !vector && call.dialect == lang::Dialect::Matlab) {
+    return matrix_norm_rule(call, std::move(result), p);
+  }
   if (call.arguments.size() >= 2) {
     const Value& option = primal_of(call.arguments[1]);
     if (option.is(Kind::String)) {
       if (!runtime::is_word(option, "fro")) call.fail(messages::norm_gradient_kinds);
     } else {
       p = option.as_scalar();
-      // norm(M) alone is the Frobenius norm (builtins.md §7); norm(M, p) the induced norm.
+      // norm(M, p): the induced norm.
       if (!vector) return matrix_norm_rule(call, std::move(result), p);
     }
   }
