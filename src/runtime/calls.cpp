@@ -245,7 +245,10 @@ void check_call_shape(const lang::FunctionDef& function, std::size_t arguments, 
                             arguments));
   }
   const std::size_t outputs = function.outputs.size();
-  if (!gives_varargout && nargout >= 2 && static_cast<std::size_t>(nargout) > outputs) {
+  // A value asked of a matlab function that declares no output is MATLAB's error too (rlab's
+  // gives none, §7).
+  const int checked_from = function.dialect == lang::Dialect::Matlab && outputs == 0 ? 1 : 2;
+  if (!gives_varargout && nargout >= checked_from && static_cast<std::size_t>(nargout) > outputs) {
     throw Error(fmt::format(messages::too_many_outputs_requested, function.name, outputs, nargout));
   }
 }
@@ -402,8 +405,8 @@ Value Evaluator::call_lambda(const Value& lambda, std::span<Value> arguments,
   ++depth_;
   try {
     // In matlab code a lambda whose body is a call gives that call's outputs ([a, b] = f(x)
-    // with f = @(x) size(x)), as MATLAB does.
-    const bool outputs = nargout >= 2 && session_.dialect() == lang::Dialect::Matlab &&
+    // with f = @(x) size(x)), as MATLAB does; called for none (a statement), it asks none of it.
+    const bool outputs = nargout != 1 && session_.dialect() == lang::Dialect::Matlab &&
                          definition.body->kind == lang::ExprKind::Call;
     Value result = outputs ? eval_call(definition.body->as<lang::CallExpr>(), nargout)
                            : eval(*definition.body);
