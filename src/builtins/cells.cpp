@@ -263,6 +263,19 @@ Value joined_pages(const Call& call, const CellArray& cells) {
   return runtime::nd_result(std::move(blocks.front()));
 }
 
+// MATLAB's cell2mat joins items of one class only: [1, 'a'] would silently be char.
+void require_one_class(Call& call, const CellArray& cells) {
+  const auto class_of = [&call](const Value& item) {
+    return call.invoke(Value::function_handle("class"), {item}).string_value();
+  };
+  const std::string first = class_of(cells.items.front());
+  for (std::size_t k = 1; k < cells.items.size(); ++k) {
+    const std::string other = class_of(cells.items[k]);
+    if (other != first)
+      call.fail(fmt::format(messages::cell2mat_mixed_classes, first, k + 1, other));
+  }
+}
+
 Value cell2mat(Call& call) {
   const Value& input = call.value(0);
   // {} is an empty string array in rlab: [] as for an empty cell.
@@ -279,6 +292,7 @@ Value cell2mat(Call& call) {
   }
   const CellArray& cells = input.cell_value();
   if (cells.items.empty()) return runtime::concatenate({{}});
+  if (call.session().dialect() == lang::Dialect::Matlab) require_one_class(call, cells);
   if (cells.is_nd()) return joined_pages(call, cells);
   return joined_page(call, cells);
 }

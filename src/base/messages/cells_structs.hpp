@@ -8,6 +8,7 @@
   /* cells: cell, num2cell, mat2cell, cell2mat, cellfun */                                     \
   M(takes_cell_and_one_argument, "\"{}\" takes a cell and one argument")                       \
   M(nested_cell_not_matrix, "a cell inside the cell cannot become a matrix")                   \
+  M(cell2mat_mixed_classes, "every item must have the same class (item 1 is {}, item {} is {})") \
   M(size_vector_too_short, "a size vector must have at least two elements")                    \
   M(cellfun_sizes_differ, "all the input arguments must have the same size (argument {} is {}, argument 2 is {})") \
   M(nd_cell_not_numbers, "an N-D cell must hold numbers")                                      \
