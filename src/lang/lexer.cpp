@@ -12,6 +12,7 @@
 #include "base/error.hpp"
 #include "base/messages/syntax.hpp"
 #include "base/number_text.hpp"
+#include "base/utf8.hpp"
 
 namespace llmlab::lang {
 
@@ -113,21 +114,7 @@ std::string quote_character(char32_t c) {
     return fmt::format("'\\u{{{:x}}}'", static_cast<std::uint32_t>(c));
   }
   std::string utf8;
-  if (c < 0x80) {
-    utf8 += static_cast<char>(c);
-  } else if (c < 0x800) {
-    utf8 += static_cast<char>(0xC0 | (c >> 6));
-    utf8 += static_cast<char>(0x80 | (c & 0x3F));
-  } else if (c < 0x10000) {
-    utf8 += static_cast<char>(0xE0 | (c >> 12));
-    utf8 += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    utf8 += static_cast<char>(0x80 | (c & 0x3F));
-  } else {
-    utf8 += static_cast<char>(0xF0 | (c >> 18));
-    utf8 += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-    utf8 += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    utf8 += static_cast<char>(0x80 | (c & 0x3F));
-  }
+  append_utf8(utf8, c);
   return "'" + utf8 + "'";
 }
 
