@@ -274,20 +274,16 @@ class Lexer {
     token.space_before = spaced;
     switch (token.kind) {
       case TokenKind::LBracket:
-        ++bracket_depth_;
-        openers_.push_back('[');
+        open(bracket_depth_, '[');
         break;
       case TokenKind::RBracket:
-        if (bracket_depth_ > 0) --bracket_depth_;
-        if (!openers_.empty()) openers_.pop_back();
+        close(bracket_depth_);
         break;
       case TokenKind::LBrace:
-        ++brace_depth_;
-        openers_.push_back('{');
+        open(brace_depth_, '{');
         break;
       case TokenKind::RBrace:
-        if (brace_depth_ > 0) --brace_depth_;
-        if (!openers_.empty()) openers_.pop_back();
+        close(brace_depth_);
         break;
       case TokenKind::Newline:
       case TokenKind::Semicolon:
@@ -295,20 +291,27 @@ class Lexer {
         if (paren_depth_ == 0 && !inside_brackets()) command_line_ = false;
         break;
       case TokenKind::LParen:
-        ++paren_depth_;
-        openers_.push_back(!tokens_.empty() && tokens_.back().kind == TokenKind::At ? '@' : '(');
+        open(paren_depth_, !tokens_.empty() && tokens_.back().kind == TokenKind::At ? '@' : '(');
         break;
       case TokenKind::RParen:
-        if (paren_depth_ > 0) --paren_depth_;
-        if (!openers_.empty()) {
-          if (openers_.back() == '@') lambda_parameters_end_ = tokens_.size();
-          openers_.pop_back();
-        }
+        if (!openers_.empty() && openers_.back() == '@') lambda_parameters_end_ = tokens_.size();
+        close(paren_depth_);
         break;
       default:
         break;
     }
     tokens_.push_back(std::move(token));
+  }
+
+  // An opening ( [ { one level deeper in its kind's `depth`; a closing one back out (a stray
+  // closer leaves both at their floor).
+  void open(int& depth, char opener) {
+    ++depth;
+    openers_.push_back(opener);
+  }
+  void close(int& depth) {
+    if (depth > 0) --depth;
+    if (!openers_.empty()) openers_.pop_back();
   }
 
   bool inside_brackets() const { return bracket_depth_ > 0 || brace_depth_ > 0; }
