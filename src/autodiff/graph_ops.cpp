@@ -112,40 +112,47 @@ Value expand(const Value& g, Index rows, Index columns) {
       });
 }
 
-Value scatter(const Value& g, const Sources& sources, std::int32_t operand, Index rows,
-              Index columns) {
-  const Matrix m = matrix_of(g);
+namespace {
+
+// Scatter adds each source's element of the input into the output element it names; gather
+// reads it back out: each is the other's transpose, so each records the other as its backward.
+enum class Move { Scatter, Gather };
+
+Value moved(Move move, const Value& v, const Sources& sources, std::int32_t operand, Index rows,
+            Index columns) {
+  const Matrix m = matrix_of(v);
   Matrix out(rows, columns);
   std::span<double> to = out.mutable_real_values();
   std::span<const double> from = m.real_values();
   for (std::size_t i = 0; i < sources->size(); ++i) {
     const Source& s = (*sources)[i];
-    if (s.operand == operand) to[static_cast<std::size_t>(s.element)] += from[i];
+    if (s.operand != operand) continue;
+    const auto element = static_cast<std::size_t>(s.element);
+    if (move == Move::Scatter) {
+      to[element] += from[i];
+    } else {
+      to[i] = from[element];
+    }
   }
+  const Move back = move == Move::Scatter ? Move::Gather : Move::Scatter;
   return with_backward(
-      plain_value(std::move(out)), g,
-      [sources, operand, from_rows = m.rows(), from_columns = m.columns(),
-       dims = runtime::dims_of(primal_of(g))](const Value& w, ValueSink& sink) {
-        sink.add(0, view_as(gather(w, sources, operand, from_rows, from_columns), dims));
+      plain_value(std::move(out)), v,
+      [back, sources, operand, from_rows = m.rows(), from_columns = m.columns(),
+       dims = runtime::dims_of(primal_of(v))](const Value& w, ValueSink& sink) {
+        sink.add(0, view_as(moved(back, w, sources, operand, from_rows, from_columns), dims));
       });
+}
+
+}  // namespace
+
+Value scatter(const Value& g, const Sources& sources, std::int32_t operand, Index rows,
+              Index columns) {
+  return moved(Move::Scatter, g, sources, operand, rows, columns);
 }
 
 Value gather(const Value& x, const Sources& sources, std::int32_t operand, Index rows,
              Index columns) {
-  const Matrix m = matrix_of(x);
-  Matrix out(rows, columns);
-  std::span<double> to = out.mutable_real_values();
-  std::span<const double> from = m.real_values();
-  for (std::size_t i = 0; i < sources->size(); ++i) {
-    const Source& s = (*sources)[i];
-    if (s.operand == operand) to[i] = from[static_cast<std::size_t>(s.element)];
-  }
-  return with_backward(
-      plain_value(std::move(out)), x,
-      [sources, operand, from_rows = m.rows(), from_columns = m.columns(),
-       dims = runtime::dims_of(primal_of(x))](const Value& w, ValueSink& sink) {
-        sink.add(0, view_as(scatter(w, sources, operand, from_rows, from_columns), dims));
-      });
+  return moved(Move::Gather, x, sources, operand, rows, columns);
 }
 
 Value reshape_to(const Value& g, Index rows, Index columns) {
