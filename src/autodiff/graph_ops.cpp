@@ -92,24 +92,32 @@ Value product_transposed_left(const Value& a, const Value& b) {
   return runtime::binary_operation(BinaryOp::Multiply, at, b);
 }
 
-Value sum_to(const Value& g, Index rows, Index columns) {
+namespace {
+
+// sum_to folds g down to rows × columns by summing the broadcast copies; expand broadcasts it
+// back up: each is the other's transpose, so each records the other as its backward.
+enum class Fit { SumTo, Expand };
+
+Value fitted(Fit fit, const Value& g, Index rows, Index columns) {
   const Matrix m = matrix_of(g);
   if (m.rows() == rows && m.columns() == columns) return g;
+  Matrix result = fit == Fit::SumTo ? sum_to(m, rows, columns) : expand(m, rows, columns);
+  const Fit back = fit == Fit::SumTo ? Fit::Expand : Fit::SumTo;
   return with_backward(
-      plain_value(sum_to(m, rows, columns)), g,
-      [from_rows = m.rows(), from_columns = m.columns()](const Value& w, ValueSink& sink) {
-        sink.add(0, expand(w, from_rows, from_columns));
+      plain_value(std::move(result)), g,
+      [back, from_rows = m.rows(), from_columns = m.columns()](const Value& w, ValueSink& sink) {
+        sink.add(0, fitted(back, w, from_rows, from_columns));
       });
 }
 
+}  // namespace
+
+Value sum_to(const Value& g, Index rows, Index columns) {
+  return fitted(Fit::SumTo, g, rows, columns);
+}
+
 Value expand(const Value& g, Index rows, Index columns) {
-  const Matrix m = matrix_of(g);
-  if (m.rows() == rows && m.columns() == columns) return g;
-  return with_backward(
-      plain_value(expand(m, rows, columns)), g,
-      [from_rows = m.rows(), from_columns = m.columns()](const Value& w, ValueSink& sink) {
-        sink.add(0, sum_to(w, from_rows, from_columns));
-      });
+  return fitted(Fit::Expand, g, rows, columns);
 }
 
 namespace {
