@@ -158,6 +158,12 @@ struct StringArrayPayload {
 
 }  // namespace
 
+template <class T>
+T& Value::writable_heap_as() {
+  if (payload_.heap.use_count() > 1) payload_.heap = make_heap(heap_as<T>());
+  return *static_cast<T*>(payload_.heap.get());
+}
+
 Value Value::on_heap(Kind kind, std::shared_ptr<void> heap, NumClass numeric_class) {
   Value result;
   new (&result.payload_.heap) std::shared_ptr<void>(std::move(heap));
@@ -300,8 +306,7 @@ num::NdArray& Value::mutable_nd() {
   LLMLAB_ASSERT(kind_ == Kind::NdArray);
   // The shell (extents and a storage handle) is cloned when shared; the elements stay shared
   // until the first write, by the Matrix's own copy-on-write.
-  if (payload_.heap.use_count() > 1) payload_.heap = make_heap(heap_as<num::NdArray>());
-  return *static_cast<num::NdArray*>(payload_.heap.get());
+  return writable_heap_as<num::NdArray>();
 }
 
 const CellArray& Value::cell_value() const {
@@ -312,8 +317,7 @@ const CellArray& Value::cell_value() const {
 CellArray& Value::mutable_cell() {
   LLMLAB_ASSERT(kind_ == Kind::Cell);
   // Cells are values, like structs: clone when another value still shares them.
-  if (payload_.heap.use_count() > 1) payload_.heap = make_heap(heap_as<CellArray>());
-  return *static_cast<CellArray*>(payload_.heap.get());
+  return writable_heap_as<CellArray>();
 }
 
 Value Value::like(const Value& input, num::Matrix result) {
@@ -376,8 +380,7 @@ const StructFields& Value::struct_fields() const {
 StructFields& Value::mutable_struct_fields() {
   LLMLAB_ASSERT(kind_ == Kind::Struct);
   // Structs are values: clone the fields when another value still shares them.
-  if (payload_.heap.use_count() > 1) payload_.heap = make_heap(heap_as<StructFields>());
-  return *static_cast<StructFields*>(payload_.heap.get());
+  return writable_heap_as<StructFields>();
 }
 
 const std::vector<Value>& Value::struct_array_items() const {
@@ -393,8 +396,7 @@ num::Dims Value::struct_array_dims() const {
 std::vector<Value>& Value::mutable_struct_array_items() {
   LLMLAB_ASSERT(kind_ == Kind::StructArray);
   // Struct arrays are values too: clone the element list when another value shares it.
-  if (payload_.heap.use_count() > 1) payload_.heap = make_heap(heap_as<StructArrayData>());
-  return static_cast<StructArrayData*>(payload_.heap.get())->items;
+  return writable_heap_as<StructArrayData>().items;
 }
 
 const std::vector<Value>& Value::tuple_items() const {

@@ -269,6 +269,10 @@ class Value {
   const T& heap_as() const {
     return *static_cast<const T*>(payload_.heap.get());
   }
+  // The heap payload for writing: cloned first when another value still shares it, as heap
+  // kinds are values (value.cpp).
+  template <class T>
+  T& writable_heap_as();
 
   union Payload {
     Payload() : number(0.0) {}
