@@ -92,60 +92,75 @@ Value product_transposed_left(const Value& a, const Value& b) {
   return runtime::binary_operation(BinaryOp::Multiply, at, b);
 }
 
-Value sum_to(const Value& g, Index rows, Index columns) {
+namespace {
+
+// sum_to folds g down to rows × columns by summing the broadcast copies; expand broadcasts it
+// back up: each is the other's transpose, so each records the other as its backward.
+enum class Fit { SumTo, Expand };
+
+Value fitted(Fit fit, const Value& g, Index rows, Index columns) {
   const Matrix m = matrix_of(g);
   if (m.rows() == rows && m.columns() == columns) return g;
+  Matrix result = fit == Fit::SumTo ? sum_to(m, rows, columns) : expand(m, rows, columns);
+  const Fit back = fit == Fit::SumTo ? Fit::Expand : Fit::SumTo;
   return with_backward(
-      plain_value(sum_to(m, rows, columns)), g,
-      [from_rows = m.rows(), from_columns = m.columns()](const Value& w, ValueSink& sink) {
-        sink.add(0, expand(w, from_rows, from_columns));
+      plain_value(std::move(result)), g,
+      [back, from_rows = m.rows(), from_columns = m.columns()](const Value& w, ValueSink& sink) {
+        sink.add(0, fitted(back, w, from_rows, from_columns));
       });
+}
+
+}  // namespace
+
+Value sum_to(const Value& g, Index rows, Index columns) {
+  return fitted(Fit::SumTo, g, rows, columns);
 }
 
 Value expand(const Value& g, Index rows, Index columns) {
-  const Matrix m = matrix_of(g);
-  if (m.rows() == rows && m.columns() == columns) return g;
-  return with_backward(
-      plain_value(expand(m, rows, columns)), g,
-      [from_rows = m.rows(), from_columns = m.columns()](const Value& w, ValueSink& sink) {
-        sink.add(0, sum_to(w, from_rows, from_columns));
-      });
+  return fitted(Fit::Expand, g, rows, columns);
 }
 
-Value scatter(const Value& g, const Sources& sources, std::int32_t operand, Index rows,
-              Index columns) {
-  const Matrix m = matrix_of(g);
+namespace {
+
+// Scatter adds each source's element of the input into the output element it names; gather
+// reads it back out: each is the other's transpose, so each records the other as its backward.
+enum class Move { Scatter, Gather };
+
+Value moved(Move move, const Value& v, const Sources& sources, std::int32_t operand, Index rows,
+            Index columns) {
+  const Matrix m = matrix_of(v);
   Matrix out(rows, columns);
   std::span<double> to = out.mutable_real_values();
   std::span<const double> from = m.real_values();
   for (std::size_t i = 0; i < sources->size(); ++i) {
     const Source& s = (*sources)[i];
-    if (s.operand == operand) to[static_cast<std::size_t>(s.element)] += from[i];
+    if (s.operand != operand) continue;
+    const auto element = static_cast<std::size_t>(s.element);
+    if (move == Move::Scatter) {
+      to[element] += from[i];
+    } else {
+      to[i] = from[element];
+    }
   }
+  const Move back = move == Move::Scatter ? Move::Gather : Move::Scatter;
   return with_backward(
-      plain_value(std::move(out)), g,
-      [sources, operand, from_rows = m.rows(), from_columns = m.columns(),
-       dims = runtime::dims_of(primal_of(g))](const Value& w, ValueSink& sink) {
-        sink.add(0, view_as(gather(w, sources, operand, from_rows, from_columns), dims));
+      plain_value(std::move(out)), v,
+      [back, sources, operand, from_rows = m.rows(), from_columns = m.columns(),
+       dims = runtime::dims_of(primal_of(v))](const Value& w, ValueSink& sink) {
+        sink.add(0, view_as(moved(back, w, sources, operand, from_rows, from_columns), dims));
       });
+}
+
+}  // namespace
+
+Value scatter(const Value& g, const Sources& sources, std::int32_t operand, Index rows,
+              Index columns) {
+  return moved(Move::Scatter, g, sources, operand, rows, columns);
 }
 
 Value gather(const Value& x, const Sources& sources, std::int32_t operand, Index rows,
              Index columns) {
-  const Matrix m = matrix_of(x);
-  Matrix out(rows, columns);
-  std::span<double> to = out.mutable_real_values();
-  std::span<const double> from = m.real_values();
-  for (std::size_t i = 0; i < sources->size(); ++i) {
-    const Source& s = (*sources)[i];
-    if (s.operand == operand) to[i] = from[static_cast<std::size_t>(s.element)];
-  }
-  return with_backward(
-      plain_value(std::move(out)), x,
-      [sources, operand, from_rows = m.rows(), from_columns = m.columns(),
-       dims = runtime::dims_of(primal_of(x))](const Value& w, ValueSink& sink) {
-        sink.add(0, view_as(scatter(w, sources, operand, from_rows, from_columns), dims));
-      });
+  return moved(Move::Gather, x, sources, operand, rows, columns);
 }
 
 Value reshape_to(const Value& g, Index rows, Index columns) {

@@ -403,11 +403,32 @@ std::vector<double> one_based(const std::vector<num::Index>& picked) {
 }
 
 // Items of b joined below a's (union's [a; b] and [a(:); b(:)]).
-SetItems joined_items(Call& call, const SetItems& a, const SetItems& b, bool by_rows) {
+// With "rows", two operands that both have rows must have as many columns.
+void require_same_width(Call& call, const SetItems& a, const SetItems& b, bool by_rows) {
   if (by_rows && a.count > 0 && b.count > 0 && a.width != b.width) {
     call.fail(
         fmt::format(messages::must_match_vs, "number of columns in A and B", a.width, b.width));
   }
+}
+
+// What union, intersect, setdiff and setxor read first: the options after the two operands,
+// then the operands as items (rows with "rows").
+struct SetOperands {
+  SetOptions options;
+  SetItems a;
+  SetItems b;
+};
+
+SetOperands set_operands(Call& call) {
+  SetOperands operands;
+  operands.options = set_options(call, 2);
+  operands.a = set_items(call, 0, operands.options.by_rows);
+  operands.b = set_items(call, 1, operands.options.by_rows);
+  return operands;
+}
+
+SetItems joined_items(Call& call, const SetItems& a, const SetItems& b, bool by_rows) {
+  require_same_width(call, a, b, by_rows);
   SetItems joined = a.count > 0 ? a : b;
   joined.flat = a.flat;
   joined.flat.insert(joined.flat.end(), b.flat.begin(), b.flat.end());
@@ -437,9 +458,7 @@ Value matlab_unique_numbers(Call& call) {
 
 // union(a, b, options): [c, ia, ib], ib naming what only b has.
 Value matlab_union(Call& call) {
-  const SetOptions options = set_options(call, 2);
-  const SetItems a = set_items(call, 0, options.by_rows);
-  const SetItems b = set_items(call, 1, options.by_rows);
+  const auto [options, a, b] = set_operands(call);
   const SetItems joined = joined_items(call, a, b, options.by_rows);
   const bool logical = a.logical && b.logical;
   if (joined.count == 0) {
@@ -471,18 +490,13 @@ std::vector<double> first_matches(const SetItems& a, const std::vector<num::Inde
 
 // intersect(a, b, options): [c, ia, ib] with c = a(ia) = b(ib).
 Value matlab_intersect(Call& call) {
-  const SetOptions options = set_options(call, 2);
-  const SetItems a = set_items(call, 0, options.by_rows);
-  const SetItems b = set_items(call, 1, options.by_rows);
+  const auto [options, a, b] = set_operands(call);
   if (a.empty || b.empty) {
     const Value none = Value::matrix(num::Matrix(0, 0));
     if (call.nargout() <= 1) return none;
     return Value::tuple({none, none, none});
   }
-  if (options.by_rows && a.width != b.width) {
-    call.fail(
-        fmt::format(messages::must_match_vs, "number of columns in A and B", a.width, b.width));
-  }
+  require_same_width(call, a, b, options.by_rows);
   const DistinctItems distinct = distinct_items(a, options.order, options.legacy);
   const std::vector<double> in_b = first_matches(a, distinct.picked, b, options.legacy);
   std::vector<num::Index> common;
@@ -501,13 +515,8 @@ Value matlab_intersect(Call& call) {
 
 // setdiff(a, b, options): [c, ia], the distinct items of a that b lacks.
 Value matlab_setdiff(Call& call) {
-  const SetOptions options = set_options(call, 2);
-  const SetItems a = set_items(call, 0, options.by_rows);
-  const SetItems b = set_items(call, 1, options.by_rows);
-  if (options.by_rows && a.count > 0 && b.count > 0 && a.width != b.width) {
-    call.fail(
-        fmt::format(messages::must_match_vs, "number of columns in A and B", a.width, b.width));
-  }
+  const auto [options, a, b] = set_operands(call);
+  require_same_width(call, a, b, options.by_rows);
   if (a.count == 0) {
     const Value empty = a.zero_by_zero || options.by_rows
                             ? Value::matrix(real_matrix(call, 0), a.logical)
@@ -529,9 +538,7 @@ Value matlab_setdiff(Call& call) {
 
 // setxor(a, b, options): [c, ia, ib], the distinct items in exactly one of a and b.
 Value matlab_setxor(Call& call) {
-  const SetOptions options = set_options(call, 2);
-  const SetItems a = set_items(call, 0, options.by_rows);
-  const SetItems b = set_items(call, 1, options.by_rows);
+  const auto [options, a, b] = set_operands(call);
   const SetItems joined = joined_items(call, a, b, options.by_rows);
   const bool logical = a.logical && b.logical;
   const DistinctItems distinct_a = distinct_items(a, options.order, options.legacy);

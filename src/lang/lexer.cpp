@@ -12,6 +12,7 @@
 #include "base/error.hpp"
 #include "base/messages/syntax.hpp"
 #include "base/number_text.hpp"
+#include "base/utf8.hpp"
 
 namespace llmlab::lang {
 
@@ -113,21 +114,7 @@ std::string quote_character(char32_t c) {
     return fmt::format("'\\u{{{:x}}}'", static_cast<std::uint32_t>(c));
   }
   std::string utf8;
-  if (c < 0x80) {
-    utf8 += static_cast<char>(c);
-  } else if (c < 0x800) {
-    utf8 += static_cast<char>(0xC0 | (c >> 6));
-    utf8 += static_cast<char>(0x80 | (c & 0x3F));
-  } else if (c < 0x10000) {
-    utf8 += static_cast<char>(0xE0 | (c >> 12));
-    utf8 += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    utf8 += static_cast<char>(0x80 | (c & 0x3F));
-  } else {
-    utf8 += static_cast<char>(0xF0 | (c >> 18));
-    utf8 += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-    utf8 += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    utf8 += static_cast<char>(0x80 | (c & 0x3F));
-  }
+  append_utf8(utf8, c);
   return "'" + utf8 + "'";
 }
 
@@ -287,20 +274,16 @@ class Lexer {
     token.space_before = spaced;
     switch (token.kind) {
       case TokenKind::LBracket:
-        ++bracket_depth_;
-        openers_.push_back('[');
+        open(bracket_depth_, '[');
         break;
       case TokenKind::RBracket:
-        if (bracket_depth_ > 0) --bracket_depth_;
-        if (!openers_.empty()) openers_.pop_back();
+        close(bracket_depth_);
         break;
       case TokenKind::LBrace:
-        ++brace_depth_;
-        openers_.push_back('{');
+        open(brace_depth_, '{');
         break;
       case TokenKind::RBrace:
-        if (brace_depth_ > 0) --brace_depth_;
-        if (!openers_.empty()) openers_.pop_back();
+        close(brace_depth_);
         break;
       case TokenKind::Newline:
       case TokenKind::Semicolon:
@@ -308,20 +291,27 @@ class Lexer {
         if (paren_depth_ == 0 && !inside_brackets()) command_line_ = false;
         break;
       case TokenKind::LParen:
-        ++paren_depth_;
-        openers_.push_back(!tokens_.empty() && tokens_.back().kind == TokenKind::At ? '@' : '(');
+        open(paren_depth_, !tokens_.empty() && tokens_.back().kind == TokenKind::At ? '@' : '(');
         break;
       case TokenKind::RParen:
-        if (paren_depth_ > 0) --paren_depth_;
-        if (!openers_.empty()) {
-          if (openers_.back() == '@') lambda_parameters_end_ = tokens_.size();
-          openers_.pop_back();
-        }
+        if (!openers_.empty() && openers_.back() == '@') lambda_parameters_end_ = tokens_.size();
+        close(paren_depth_);
         break;
       default:
         break;
     }
     tokens_.push_back(std::move(token));
+  }
+
+  // An opening ( [ { one level deeper in its kind's `depth`; a closing one back out (a stray
+  // closer leaves both at their floor).
+  void open(int& depth, char opener) {
+    ++depth;
+    openers_.push_back(opener);
+  }
+  void close(int& depth) {
+    if (depth > 0) --depth;
+    if (!openers_.empty()) openers_.pop_back();
   }
 
   bool inside_brackets() const { return bracket_depth_ > 0 || brace_depth_ > 0; }

@@ -34,6 +34,15 @@ Range thread_range(int count, int thread, int threads) {
   return {begin, std::min(count, begin + chunk)};
 }
 
+// The operand sizes of a linear layer: out (or dout) (N, OC), inp (N, C), weight (OC, C), and
+// bias (or dbias) (OC) or empty.
+void check_linear_sizes(size_t out, size_t inp, size_t weight, size_t bias, int N, int C, int OC) {
+  LLMLAB_ASSERT(out == static_cast<size_t>(N) * static_cast<size_t>(OC));
+  LLMLAB_ASSERT(inp == static_cast<size_t>(N) * static_cast<size_t>(C));
+  LLMLAB_ASSERT(weight == static_cast<size_t>(OC) * static_cast<size_t>(C));
+  LLMLAB_ASSERT(bias == 0 || bias == static_cast<size_t>(OC));
+}
+
 // Splitting tiny products across threads costs more than it saves.
 bool worth_threads(int N, int C, int OC) {
   return static_cast<double>(N) * static_cast<double>(C) * static_cast<double>(OC) > 1 << 16;
@@ -247,10 +256,7 @@ LLMLAB_AVX512_CLONES void backward_float(std::span<float> dinp, std::span<float>
 template <class T>
 void matmul_forward_reference(std::span<T> out, std::span<const T> inp, std::span<const T> weight,
                               std::span<const T> bias, int N, int C, int OC) {
-  LLMLAB_ASSERT(out.size() == static_cast<size_t>(N) * static_cast<size_t>(OC));
-  LLMLAB_ASSERT(inp.size() == static_cast<size_t>(N) * static_cast<size_t>(C));
-  LLMLAB_ASSERT(weight.size() == static_cast<size_t>(OC) * static_cast<size_t>(C));
-  LLMLAB_ASSERT(bias.empty() || bias.size() == static_cast<size_t>(OC));
+  check_linear_sizes(out.size(), inp.size(), weight.size(), bias.size(), N, C, OC);
   for (int n = 0; n < N; n++) {
     const T* row = inp.data() + static_cast<size_t>(n) * static_cast<size_t>(C);
     for (int o = 0; o < OC; o++) {
@@ -265,10 +271,7 @@ void matmul_forward_reference(std::span<T> out, std::span<const T> inp, std::spa
 template <class T>
 void matmul_forward(std::span<T> out, std::span<const T> inp, std::span<const T> weight,
                     std::span<const T> bias, int N, int C, int OC) {
-  LLMLAB_ASSERT(out.size() == static_cast<size_t>(N) * static_cast<size_t>(OC));
-  LLMLAB_ASSERT(inp.size() == static_cast<size_t>(N) * static_cast<size_t>(C));
-  LLMLAB_ASSERT(weight.size() == static_cast<size_t>(OC) * static_cast<size_t>(C));
-  LLMLAB_ASSERT(bias.empty() || bias.size() == static_cast<size_t>(OC));
+  check_linear_sizes(out.size(), inp.size(), weight.size(), bias.size(), N, C, OC);
   if constexpr (std::is_same_v<T, float>) {
     forward_float(out, inp, weight, bias, {}, N, C, OC);
   } else {
@@ -280,11 +283,8 @@ template <class T>
 void matmul_residual_forward(std::span<T> out, std::span<const T> residual, std::span<const T> inp,
                              std::span<const T> weight, std::span<const T> bias, int N, int C,
                              int OC) {
-  LLMLAB_ASSERT(out.size() == static_cast<size_t>(N) * static_cast<size_t>(OC));
+  check_linear_sizes(out.size(), inp.size(), weight.size(), bias.size(), N, C, OC);
   LLMLAB_ASSERT(residual.size() == out.size());
-  LLMLAB_ASSERT(inp.size() == static_cast<size_t>(N) * static_cast<size_t>(C));
-  LLMLAB_ASSERT(weight.size() == static_cast<size_t>(OC) * static_cast<size_t>(C));
-  LLMLAB_ASSERT(bias.empty() || bias.size() == static_cast<size_t>(OC));
   if constexpr (std::is_same_v<T, float>) {
     forward_float(out, inp, weight, bias, residual, N, C, OC);
   } else {
@@ -316,12 +316,9 @@ template <class T>
 void matmul_backward(std::span<T> dinp, std::span<T> dweight, std::span<T> dbias,
                      std::span<const T> dout, std::span<const T> inp, std::span<const T> weight,
                      int N, int C, int OC, InputGradient input_gradient) {
-  LLMLAB_ASSERT(dout.size() == static_cast<size_t>(N) * static_cast<size_t>(OC));
-  LLMLAB_ASSERT(inp.size() == static_cast<size_t>(N) * static_cast<size_t>(C));
-  LLMLAB_ASSERT(weight.size() == static_cast<size_t>(OC) * static_cast<size_t>(C));
+  check_linear_sizes(dout.size(), inp.size(), weight.size(), dbias.size(), N, C, OC);
   LLMLAB_ASSERT(dinp.empty() || dinp.size() == inp.size());
   LLMLAB_ASSERT(dweight.empty() || dweight.size() == weight.size());
-  LLMLAB_ASSERT(dbias.empty() || dbias.size() == static_cast<size_t>(OC));
   if constexpr (std::is_same_v<T, float>) {
     backward_float(dinp, dweight, dbias, dout, inp, weight, N, C, OC, input_gradient);
   } else {

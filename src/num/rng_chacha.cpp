@@ -24,19 +24,20 @@ inline void rotate_left(Lanes& v) {
   v = (v << Bits) | (v >> (32 - Bits));
 }
 
+// Half a quarter round: add, xor, rotate d by First; then c and b likewise by Second.
+template <int First, int Second>
+inline void half_round(Lanes& a, Lanes& b, Lanes& c, Lanes& d) {
+  a += b;
+  d ^= a;
+  rotate_left<First>(d);
+  c += d;
+  b ^= c;
+  rotate_left<Second>(b);
+}
+
 inline void quarter_round(Lanes& a, Lanes& b, Lanes& c, Lanes& d) {
-  a += b;
-  d ^= a;
-  rotate_left<16>(d);
-  c += d;
-  b ^= c;
-  rotate_left<12>(b);
-  a += b;
-  d ^= a;
-  rotate_left<8>(d);
-  c += d;
-  b ^= c;
-  rotate_left<7>(b);
+  half_round<16, 12>(a, b, c, d);
+  half_round<8, 7>(a, b, c, d);
 }
 
 // kLanes consecutive 16-word output blocks starting at `counter`, stream number 0, written

@@ -5,16 +5,15 @@
 #include <cmath>
 #include <limits>
 
+#include "plot/finite_range.hpp"
+
 namespace llmlab::plot {
 
 std::vector<double> contour_levels(std::span<const double> z, int n) {
-  double low = std::numeric_limits<double>::infinity();
-  double high = -low;
-  for (double v : z) {
-    if (!std::isfinite(v)) continue;
-    low = std::min(low, v);
-    high = std::max(high, v);
-  }
+  FiniteRange range;
+  range.add(z);
+  const double low = range.low;
+  const double high = range.high;
   std::vector<double> levels;
   if (!(low < high) || n < 1) return levels;
   for (int k = 1; k <= n; ++k) levels.push_back(low + (high - low) * k / (n + 1.0));

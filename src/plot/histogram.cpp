@@ -5,17 +5,16 @@
 #include <cmath>
 #include <limits>
 
+#include "plot/finite_range.hpp"
+
 namespace llmlab::plot {
 
 Histogram bin_histogram(std::span<const double> samples, std::size_t nbins) {
   Histogram result;
-  double low = std::numeric_limits<double>::infinity();
-  double high = -low;
-  for (double v : samples) {
-    if (!std::isfinite(v)) continue;
-    low = std::min(low, v);
-    high = std::max(high, v);
-  }
+  FiniteRange range;
+  range.add(samples);
+  double low = range.low;
+  double high = range.high;
   if (!std::isfinite(low)) low = high = 0.0;
   const double width = high - low < 1e-300 ? 1.0 : (high - low) / static_cast<double>(nbins);
   result.low = low;

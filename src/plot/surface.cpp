@@ -8,6 +8,7 @@
 #include <numbers>
 
 #include "plot/draw.hpp"
+#include "plot/finite_range.hpp"
 #include "plot/layout.hpp"
 
 namespace llmlab::plot {
@@ -17,18 +18,10 @@ struct Projected {
   double u, v, depth;
 };
 
-struct Range1 {
-  double low = std::numeric_limits<double>::infinity();
-  double high = -std::numeric_limits<double>::infinity();
-  void add(double value) {
-    if (!std::isfinite(value)) return;
-    low = std::min(low, value);
-    high = std::max(high, value);
-  }
-  double normalise(double value) const {
-    return high > low ? (value - low) / (high - low) - 0.5 : 0.0;
-  }
-};
+// `value` placed in [-0.5, 0.5] across `range` (0 when the range is one point or empty).
+double normalised(const FiniteRange& range, double value) {
+  return range.high > range.low ? (value - range.low) / (range.high - range.low) - 0.5 : 0.0;
+}
 
 // Rotate the unit cube about z by the azimuth, tilt by the elevation; u right, v up, depth
 // away from the viewer.
@@ -78,17 +71,18 @@ class View {
 // The surface's grid normalised to the unit cube: point (i, j) is row i, column j.
 struct Grid {
   const Surface& surface;
-  Range1 x, y, z;
+  FiniteRange x, y, z;
   explicit Grid(const Surface& s) : surface(s) {
-    for (double v : s.x) x.add(v);
-    for (double v : s.y) y.add(v);
-    for (double v : s.z) z.add(v);
+    x.add(s.x);
+    y.add(s.y);
+    z.add(s.z);
   }
   std::size_t rows() const { return surface.y.size(); }
   std::size_t columns() const { return surface.x.size(); }
   double height(std::size_t i, std::size_t j) const { return surface.z[i * columns() + j]; }
   Projected at(std::size_t i, std::size_t j) const {
-    return project(x.normalise(surface.x[j]), y.normalise(surface.y[i]), z.normalise(height(i, j)));
+    return project(normalised(x, surface.x[j]), normalised(y, surface.y[i]),
+                   normalised(z, height(i, j)));
   }
 };
 

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <vector>
 
+#include "base/utf8.hpp"
 #include "plot/draw.hpp"
 #include "plot/layout.hpp"
 
@@ -14,34 +15,14 @@ namespace {
 
 std::string utf8(char32_t c) {
   std::string out;
-  if (c < 0x80) {
-    out += static_cast<char>(c);
-  } else if (c < 0x800) {
-    out += static_cast<char>(0xC0 | (c >> 6));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  } else {
-    out += static_cast<char>(0xE0 | (c >> 12));
-    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  }
+  append_utf8(out, c);
   return out;
 }
 
-// Splits UTF-8 text into one string per code point (each taken as one cell wide).
+// Text as one string per character (each taken as one cell wide).
 std::vector<std::string> code_points(std::string_view text) {
   std::vector<std::string> result;
-  for (std::size_t i = 0; i < text.size();) {
-    std::size_t length = 1;
-    const auto lead = static_cast<unsigned char>(text[i]);
-    if (lead >= 0xF0)
-      length = 4;
-    else if (lead >= 0xE0)
-      length = 3;
-    else if (lead >= 0xC0)
-      length = 2;
-    result.emplace_back(text.substr(i, length));
-    i += length;
-  }
+  for (const std::string_view character : characters_of(text)) result.emplace_back(character);
   return result;
 }
 

@@ -79,6 +79,12 @@ Value array_result(const Value& left, const Value& right, num::Matrix result, bo
   return Value::matrix(std::move(result), logical);
 }
 
+// Array result of an operation between an array and a number: the array's kind.
+Value shaped_like(const Value& array, num::Matrix result, bool logical = false) {
+  return array.is(Kind::Vector) ? Value::vector(std::move(result), logical)
+                                : Value::matrix(std::move(result), logical);
+}
+
 Value matrix_division(BinaryOp op, const Value& left, const Value& right, Warning* warning);
 
 Value arithmetic(BinaryOp op, const Value& left, const Value& right) {
@@ -93,15 +99,13 @@ Value arithmetic(BinaryOp op, const Value& left, const Value& right) {
     num::Matrix result = right.is(Kind::Complex)
                              ? num::elementwise(arith, left.matrix_value(), right.complex_value())
                              : num::elementwise(arith, left.matrix_value(), right.scalar_value());
-    return left.is(Kind::Vector) ? Value::vector(std::move(result))
-                                 : Value::matrix(std::move(result));
+    return shaped_like(left, std::move(result));
   }
   if (is_number(left) && right.is_array()) {
     num::Matrix result = left.is(Kind::Complex)
                              ? num::elementwise(arith, left.complex_value(), right.matrix_value())
                              : num::elementwise(arith, left.scalar_value(), right.matrix_value());
-    return right.is(Kind::Vector) ? Value::vector(std::move(result))
-                                  : Value::matrix(std::move(result));
+    return shaped_like(right, std::move(result));
   }
   if (left.is_array() && right.is_array()) {
     const num::Matrix& a = left.matrix_value();
@@ -174,13 +178,11 @@ Value comparison(BinaryOp op, const Value& left, const Value& right) {
   // Array comparisons compare real parts (§13.6).
   if (left.is_array() && is_number(right)) {
     num::Matrix result = num::compare(cmp, left.matrix_value(), right.complex_value().real());
-    return left.is(Kind::Vector) ? Value::vector(std::move(result), true)
-                                 : Value::matrix(std::move(result), true);
+    return shaped_like(left, std::move(result), true);
   }
   if (is_number(left) && right.is_array()) {
     num::Matrix result = num::compare(cmp, left.complex_value().real(), right.matrix_value());
-    return right.is(Kind::Vector) ? Value::vector(std::move(result), true)
-                                  : Value::matrix(std::move(result), true);
+    return shaped_like(right, std::move(result), true);
   }
   if (left.is_array() && right.is_array()) {
     return array_result(left, right,
@@ -203,13 +205,11 @@ Value element_logic(BinaryOp op, const Value& left, const Value& right) {
   const num::Matrix b = right.as_matrix();
   if (is_number(left)) {
     num::Matrix result = num::logic(logic, a, b);
-    return right.is(Kind::Vector) ? Value::vector(std::move(result), true)
-                                  : Value::matrix(std::move(result), true);
+    return shaped_like(right, std::move(result), true);
   }
   if (is_number(right)) {
     num::Matrix result = num::logic(logic, a, b);
-    return left.is(Kind::Vector) ? Value::vector(std::move(result), true)
-                                 : Value::matrix(std::move(result), true);
+    return shaped_like(left, std::move(result), true);
   }
   return array_result(left, right, num::logic(logic, a, array_kind(left), b, array_kind(right)),
                       true);

@@ -158,21 +158,27 @@ struct StringArrayPayload {
 
 }  // namespace
 
-Value Value::string(std::string text) {
+template <class T>
+T& Value::writable_heap_as() {
+  if (payload_.heap.use_count() > 1) payload_.heap = make_heap(heap_as<T>());
+  return *static_cast<T*>(payload_.heap.get());
+}
+
+Value Value::on_heap(Kind kind, std::shared_ptr<void> heap, NumClass numeric_class) {
   Value result;
-  const auto characters = static_cast<std::int64_t>(character_count(text));
-  new (&result.payload_.heap)
-      std::shared_ptr<void>(make_heap(StringPayload{std::move(text), characters}));
-  result.kind_ = Kind::String;
+  new (&result.payload_.heap) std::shared_ptr<void>(std::move(heap));
+  result.kind_ = kind;
+  result.class_ = numeric_class;
   return result;
 }
 
+Value Value::string(std::string text) {
+  const auto characters = static_cast<std::int64_t>(character_count(text));
+  return on_heap(Kind::String, make_heap(StringPayload{std::move(text), characters}));
+}
+
 Value Value::string_array(std::vector<std::string> items) {
-  Value result;
-  new (&result.payload_.heap)
-      std::shared_ptr<void>(make_heap(StringArrayPayload{std::move(items), 1}));
-  result.kind_ = Kind::StringArray;
-  return result;
+  return on_heap(Kind::StringArray, make_heap(StringArrayPayload{std::move(items), 1}));
 }
 
 Value Value::string_scalar(std::string text) {
@@ -184,12 +190,8 @@ Value Value::string_scalar(std::string text) {
 Value Value::string_matrix(std::vector<std::string> items, std::int64_t rows) {
   if (items.size() == 1) return string_scalar(std::move(items.front()));
   if (items.empty()) rows = 0;
-  Value result;
-  new (&result.payload_.heap)
-      std::shared_ptr<void>(make_heap(StringArrayPayload{std::move(items), rows}));
-  result.kind_ = Kind::StringArray;
-  result.class_ = NumClass::String;
-  return result;
+  return on_heap(Kind::StringArray, make_heap(StringArrayPayload{std::move(items), rows}),
+                 NumClass::String);
 }
 
 Value Value::vector(num::Matrix row, bool logical) {
@@ -222,10 +224,7 @@ Value Value::matrix(num::Matrix matrix, NumClass cls) {
 }
 
 Value Value::structure(StructFields fields) {
-  Value result;
-  new (&result.payload_.heap) std::shared_ptr<void>(make_heap(std::move(fields)));
-  result.kind_ = Kind::Struct;
-  return result;
+  return on_heap(Kind::Struct, make_heap(std::move(fields)));
 }
 
 Value Value::struct_array(std::vector<Value> elements) {
@@ -236,32 +235,18 @@ Value Value::struct_array(std::vector<Value> elements) {
 Value Value::struct_array(std::vector<Value> elements, const num::Dims& dims) {
   if (elements.size() == 1) return std::move(elements.front());
   LLMLAB_ASSERT(static_cast<std::size_t>(num::element_count(dims)) == elements.size());
-  Value result;
-  new (&result.payload_.heap) std::shared_ptr<void>(
-      make_heap(StructArrayData{std::move(elements), num::canonical_dims(dims)}));
-  result.kind_ = Kind::StructArray;
-  return result;
+  return on_heap(Kind::StructArray,
+                 make_heap(StructArrayData{std::move(elements), num::canonical_dims(dims)}));
 }
 
 Value Value::tuple(std::vector<Value> items) {
-  Value result;
-  new (&result.payload_.heap) std::shared_ptr<void>(make_heap(std::move(items)));
-  result.kind_ = Kind::Tuple;
-  return result;
+  return on_heap(Kind::Tuple, make_heap(std::move(items)));
 }
 
-Value Value::lambda(Lambda lambda) {
-  Value result;
-  new (&result.payload_.heap) std::shared_ptr<void>(make_heap(std::move(lambda)));
-  result.kind_ = Kind::Lambda;
-  return result;
-}
+Value Value::lambda(Lambda lambda) { return on_heap(Kind::Lambda, make_heap(std::move(lambda))); }
 
 Value Value::function_handle(std::string name) {
-  Value result;
-  new (&result.payload_.heap) std::shared_ptr<void>(make_heap(std::move(name)));
-  result.kind_ = Kind::FunctionHandle;
-  return result;
+  return on_heap(Kind::FunctionHandle, make_heap(std::move(name)));
 }
 
 Value Value::all_index() {
@@ -272,17 +257,11 @@ Value Value::all_index() {
 
 Value Value::object(std::shared_ptr<Object> object) {
   LLMLAB_ASSERT(object != nullptr);
-  Value result;
-  new (&result.payload_.heap) std::shared_ptr<void>(make_heap(std::move(object)));
-  result.kind_ = Kind::Object;
-  return result;
+  return on_heap(Kind::Object, make_heap(std::move(object)));
 }
 
 Value Value::tracked(Tracked tracked) {
-  Value result;
-  new (&result.payload_.heap) std::shared_ptr<void>(make_heap(std::move(tracked)));
-  result.kind_ = Kind::Tracked;
-  return result;
+  return on_heap(Kind::Tracked, make_heap(std::move(tracked)));
 }
 
 CellArray CellArray::shaped(const num::Dims& dims, std::vector<Value> values) {
@@ -303,19 +282,13 @@ num::Dims CellArray::dims() const {
 
 Value Value::cell(CellArray cells) {
   LLMLAB_ASSERT(static_cast<std::size_t>(num::element_count(cells.dims())) == cells.items.size());
-  Value result;
-  new (&result.payload_.heap) std::shared_ptr<void>(make_heap(std::move(cells)));
-  result.kind_ = Kind::Cell;
-  return result;
+  return on_heap(Kind::Cell, make_heap(std::move(cells)));
 }
 
 Value Value::nd_array(num::NdArray array, bool logical) {
   LLMLAB_ASSERT(array.ndims() >= 3);
-  Value result;
-  new (&result.payload_.heap) std::shared_ptr<void>(make_heap(std::move(array)));
-  result.kind_ = Kind::NdArray;
-  result.class_ = logical ? NumClass::Logical : NumClass::Double;
-  return result;
+  return on_heap(Kind::NdArray, make_heap(std::move(array)),
+                 logical ? NumClass::Logical : NumClass::Double);
 }
 
 Value Value::nd_array(num::NdArray array, NumClass cls) {
@@ -333,8 +306,7 @@ num::NdArray& Value::mutable_nd() {
   LLMLAB_ASSERT(kind_ == Kind::NdArray);
   // The shell (extents and a storage handle) is cloned when shared; the elements stay shared
   // until the first write, by the Matrix's own copy-on-write.
-  if (payload_.heap.use_count() > 1) payload_.heap = make_heap(heap_as<num::NdArray>());
-  return *static_cast<num::NdArray*>(payload_.heap.get());
+  return writable_heap_as<num::NdArray>();
 }
 
 const CellArray& Value::cell_value() const {
@@ -345,8 +317,7 @@ const CellArray& Value::cell_value() const {
 CellArray& Value::mutable_cell() {
   LLMLAB_ASSERT(kind_ == Kind::Cell);
   // Cells are values, like structs: clone when another value still shares them.
-  if (payload_.heap.use_count() > 1) payload_.heap = make_heap(heap_as<CellArray>());
-  return *static_cast<CellArray*>(payload_.heap.get());
+  return writable_heap_as<CellArray>();
 }
 
 Value Value::like(const Value& input, num::Matrix result) {
@@ -409,8 +380,7 @@ const StructFields& Value::struct_fields() const {
 StructFields& Value::mutable_struct_fields() {
   LLMLAB_ASSERT(kind_ == Kind::Struct);
   // Structs are values: clone the fields when another value still shares them.
-  if (payload_.heap.use_count() > 1) payload_.heap = make_heap(heap_as<StructFields>());
-  return *static_cast<StructFields*>(payload_.heap.get());
+  return writable_heap_as<StructFields>();
 }
 
 const std::vector<Value>& Value::struct_array_items() const {
@@ -426,8 +396,7 @@ num::Dims Value::struct_array_dims() const {
 std::vector<Value>& Value::mutable_struct_array_items() {
   LLMLAB_ASSERT(kind_ == Kind::StructArray);
   // Struct arrays are values too: clone the element list when another value shares it.
-  if (payload_.heap.use_count() > 1) payload_.heap = make_heap(heap_as<StructArrayData>());
-  return static_cast<StructArrayData*>(payload_.heap.get())->items;
+  return writable_heap_as<StructArrayData>().items;
 }
 
 const std::vector<Value>& Value::tuple_items() const {

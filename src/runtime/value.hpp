@@ -99,23 +99,11 @@ class Value {
     }
   }
   Value& operator=(const Value& other) {
-    if (is_plain() && other.is_plain()) {
-      kind_ = other.kind_;
-      class_ = other.class_;
-      payload_.complex = other.payload_.complex;
-      return *this;
-    }
-    assign_slow(other);
+    if (!assign_if_plain(other)) assign_slow(other);
     return *this;
   }
   Value& operator=(Value&& other) noexcept {
-    if (is_plain() && other.is_plain()) {
-      kind_ = other.kind_;
-      class_ = other.class_;
-      payload_.complex = other.payload_.complex;
-      return *this;
-    }
-    move_assign_slow(other);
+    if (!assign_if_plain(other)) move_assign_slow(other);
     return *this;
   }
   ~Value() {
@@ -256,6 +244,18 @@ class Value {
 
  private:
   bool is_plain() const { return kind_ <= Kind::Bool; }
+  // A number assigned over a number: a few stores, nothing to release or share. False, and
+  // nothing done, when either side holds a resource.
+  bool assign_if_plain(const Value& other) noexcept {
+    if (!is_plain() || !other.is_plain()) return false;
+    kind_ = other.kind_;
+    class_ = other.class_;
+    payload_.complex = other.payload_.complex;
+    return true;
+  }
+  // A value of `kind` whose payload is `heap` (each factory of a heap kind ends here).
+  static Value on_heap(Kind kind, std::shared_ptr<void> heap,
+                       NumClass numeric_class = NumClass::Double);
   void release() noexcept;
   void copy_from(const Value& other);
   void move_from(Value& other) noexcept;
@@ -269,6 +269,10 @@ class Value {
   const T& heap_as() const {
     return *static_cast<const T*>(payload_.heap.get());
   }
+  // The heap payload for writing: cloned first when another value still shares it, as heap
+  // kinds are values (value.cpp).
+  template <class T>
+  T& writable_heap_as();
 
   union Payload {
     Payload() : number(0.0) {}
