@@ -104,13 +104,19 @@ bool Parser::at_block_end(BlockKind kind) const {
   }
 }
 
+namespace {
+
+// What ends a statement: a separator, a line end or the end of the file.
+bool is_term(TokenKind kind) {
+  return kind == TokenKind::Comma || kind == TokenKind::Semicolon || kind == TokenKind::Newline ||
+         kind == TokenKind::Eof;
+}
+
+}  // namespace
+
 // `catch` TERM or `catch` IDENT TERM opens the catch part of a try (§13.2).
 bool Parser::at_catch_clause() const {
   if (!check_word("catch")) return false;
-  auto is_term = [](TokenKind kind) {
-    return kind == TokenKind::Comma || kind == TokenKind::Semicolon || kind == TokenKind::Newline ||
-           kind == TokenKind::Eof;
-  };
   if (is_term(peek().kind)) return true;
   return peek().kind == TokenKind::Identifier && is_term(peek(2).kind);
 }
@@ -350,6 +356,17 @@ StmtPtr Parser::parse_simple_statement() {
       expect(TokenKind::Eq, "'='");
       return std::make_unique<IndexAssignStmt>(loc, std::move(target), std::move(indices),
                                                parse_range_expr());
+    }
+    // Octave's `x++` and `x--` statements in matlab code (language.md §14): x += 1, x -= 1.
+    if (dialect_ == Dialect::Matlab && (next == TokenKind::Plus || next == TokenKind::Minus) &&
+        peek(2).kind == next && is_term(peek(3).kind)) {
+      Name target = expect_name("a variable name");
+      const SourceLoc one = here();
+      advance();
+      advance();
+      return std::make_unique<AssignStmt>(
+          loc, std::move(target), next == TokenKind::Plus ? AssignOp::Add : AssignOp::Subtract,
+          std::make_unique<NumberExpr>(one, 1.0));
     }
     // assign = IDENT ( "=" | "+=" | "-=" | "*=" | "/=" ) range_expr
     const std::optional<AssignOp> op = assign_operator(next);
