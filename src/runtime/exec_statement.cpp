@@ -428,6 +428,12 @@ void Evaluator::exec_multi_assign(const lang::MultiAssignStmt& statement) {
       throw;
     }
     reassigned_ = nullptr;
+  } else if (expression.kind == lang::ExprKind::CellIndex ||
+             expression.kind == lang::ExprKind::Field) {
+    // [a, b] = c{:} and [a, b] = s.f: MATLAB's comma-separated list gives one value each.
+    std::vector<Value> values;
+    eval_list_elements(std::span(&statement.value, 1), values);
+    result = values.size() == 1 ? std::move(values.front()) : Value::tuple(std::move(values));
   } else {
     result = eval(expression);
   }
