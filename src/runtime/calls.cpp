@@ -231,6 +231,15 @@ namespace {
 // MATLAB's variable-length lists (language.md §14): a last parameter `varargin` takes the
 // arguments after the named ones as a 1×N cell, a last output `varargout` gives the outputs after
 // the named ones from its cell. Matlab code only; in rlab the names are ordinary (§13.10).
+// The arguments from `first` on as varargin: 1×N, or MATLAB's 0×0 {} when none is left over.
+Value varargin_cell(std::span<Value> arguments, std::size_t first) {
+  std::vector<Value> rest;
+  for (std::size_t k = first; k < arguments.size(); ++k) rest.push_back(std::move(arguments[k]));
+  CellArray cells = CellArray::row(std::move(rest));
+  if (cells.items.empty()) cells.rows = cells.columns = 0;
+  return Value::cell(std::move(cells));
+}
+
 bool ends_with_list(const lang::FunctionDef& function, const std::vector<lang::Name>& names,
                     std::string_view list) {
   return function.dialect == lang::Dialect::Matlab && !names.empty() && names.back().text == list;
@@ -270,14 +279,8 @@ void bind_arguments(Frame& frame, Frame& caller, const lang::FunctionDef& functi
     frame.at(frame.slot_of(parameter)) = Variable{std::move(arguments[k]), true};
   }
   if (!takes_varargin) return;
-  std::vector<Value> rest;
-  for (std::size_t k = named_params; k < arguments.size(); ++k) {
-    rest.push_back(std::move(arguments[k]));
-  }
-  // 1×N, or MATLAB's 0×0 {} when no argument is left over.
-  CellArray cells = CellArray::row(std::move(rest));
-  if (cells.items.empty()) cells.rows = cells.columns = 0;
-  frame.at(frame.slot_of(function.params.back())) = Variable{Value::cell(std::move(cells)), true};
+  frame.at(frame.slot_of(function.params.back())) =
+      Variable{varargin_cell(arguments, named_params), true};
 }
 
 }  // namespace
@@ -383,7 +386,16 @@ Value Evaluator::call_lambda(const Value& lambda, std::span<Value> arguments,
   const Lambda& value = lambda.lambda_value();
   const auto& code = *std::static_pointer_cast<const LambdaCode>(value.code);
   const lang::LambdaDef& definition = *code.definition;
-  if (arguments.size() != definition.params.size()) {
+  // In matlab code a last parameter `varargin` takes the arguments left over, and fewer
+  // arguments than parameters leave the rest unset (an error only where the body reads one), as
+  // MATLAB's anonymous functions do; rlab's lambdas take exactly their parameters.
+  const bool matlab = session_.dialect() == lang::Dialect::Matlab;
+  const bool takes_varargin =
+      matlab && !definition.params.empty() && definition.params.back().text == "varargin";
+  const std::size_t named = definition.params.size() - (takes_varargin ? 1 : 0);
+  const bool count_ok = matlab ? takes_varargin || arguments.size() <= named
+                               : arguments.size() == definition.params.size();
+  if (!count_ok) {
     throw Error(fmt::format(messages::callable_argument_count, "lambda", definition.params.size(),
                             arguments.size()));
   }
@@ -397,9 +409,15 @@ Value Evaluator::call_lambda(const Value& lambda, std::span<Value> arguments,
   // Parameters shadow captured names; nargin/nargout do not exist in lambdas (§13.3).
   frame.variables[8] = Variable{};
   frame.variables[9] = Variable{};
-  for (std::size_t k = 0; k < arguments.size(); ++k) {
+  for (std::size_t k = 0; k < named; ++k) {
     if (definition.params[k].is_placeholder()) continue;
-    frame.at(frame.slot_of(definition.params[k])) = Variable{std::move(arguments[k]), true};
+    // A parameter not given is unset, whatever the scope the lambda captured held by its name.
+    frame.at(frame.slot_of(definition.params[k])) =
+        k < arguments.size() ? Variable{std::move(arguments[k]), true} : Variable{};
+  }
+  if (takes_varargin) {
+    frame.at(frame.slot_of(definition.params.back())) =
+        Variable{varargin_cell(arguments, named), true};
   }
   FrameSwap swap(frame_, &frame);
   ++depth_;
