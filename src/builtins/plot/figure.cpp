@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <filesystem>
+#include <string>
 
 #include "base/error.hpp"
 #include "base/messages/plot.hpp"
@@ -278,6 +280,33 @@ Value savefig(Call& call) {
   return Value::none();
 }
 
+// gcf: the current figure's handle (a new figure when there is none, as MATLAB's).
+Value gcf(Call& call) {
+  plot::FigureSet& set = figures(call);
+  set.current();
+  return Value::scalar(static_cast<double>(set.current_handle()));
+}
+
+// saveas(h, file[, format]) and exportgraphics(h, file): figure h written to file, its format
+// from the extension (saveas appends `format` to a file name without one).
+Value saveas(Call& call) {
+  const auto handle = static_cast<int>(call.integer(0));
+  const plot::Figure* figure = figures(call).find(handle);
+  if (figure == nullptr) call.fail(fmt::format(messages::no_figure_with_handle, handle));
+  std::string path = call.string(1);
+  if (call.has(2) && std::filesystem::path(path).extension().empty()) {
+    path += "." + call.string(2);
+  }
+  save_figure(call, *figure, path);
+  const PlotState& state = call.session().extension<PlotState>();
+  if (state.on_savefig) state.on_savefig(handle, *figure);
+  return Value::none();
+}
+
+// drawnow and shg: figures are drawn when the script ends or a notebook block finishes, so
+// there is nothing to flush or raise.
+Value nothing_to_draw(Call&) { return Value::none(); }
+
 }  // namespace
 }  // namespace plotting
 
@@ -360,6 +389,29 @@ extern const BuiltinTable kPlotBuiltins = {
     {"close", close, 0, 1,
      "Close the current figure, figure N, or all. Example: figure(); close(\"all\")"},
     {"clf", clf, 0, 0, "Clear the current figure. Example: plot([1, 2]); clf"},
+    {"gcf", gcf, 0, 0, "The current figure's handle. Example: plot([1, 2]); h = gcf()"},
+    {"saveas", saveas, 2, 3,
+     "saveas(h, file[, format]): write figure h to .svg, .png, .pdf or .html. Example: "
+     "plot([1, 2]); saveas(gcf(), \"line.svg\")"},
+    {"exportgraphics", saveas, 2, 2,
+     "exportgraphics(h, file): write figure h, as saveas. Example: plot([1, 2]); "
+     "exportgraphics(gcf(), \"line.png\")"},
+    {"drawnow",
+     nothing_to_draw,
+     0,
+     1,
+     "Nothing to do: figures are drawn when the script or notebook block ends. Example: "
+     "plot([1, 2]); drawnow",
+     {},
+     kQuiet},
+    {"shg",
+     nothing_to_draw,
+     0,
+     0,
+     "Nothing to do: figures are shown when the script or notebook block ends. Example: "
+     "plot([1, 2]); shg",
+     {},
+     kQuiet},
     {"savefig", savefig, 1, 1,
      "Write the current figure to .svg, .png, .pdf or .html. Example: plot([1, 2, 3]); "
      "savefig(\"line.svg\")"},
