@@ -6,11 +6,14 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "base/error.hpp"
 #include "base/messages/arguments.hpp"
 #include "base/messages/environment.hpp"
+#include "base/messages/plot.hpp"
 #include "builtins/io/file_streams.hpp"
 #include "builtins/registry.hpp"
 #include "lang/ast.hpp"
@@ -30,7 +33,41 @@ using runtime::Call;
 using runtime::Kind;
 using runtime::Value;
 
+// print in matlab code is MATLAB's figure export: print(file), print(file, "-dpng"),
+// print(h, "-dsvg", file); the -d option names the format of a file name without an extension,
+// -f<h> or a number the figure (the current one by default). Options of the printed rendering
+// (-r300, -painters) have nothing to change in llmlab's and are passed over.
+Value print_figure(Call& call) {
+  Value handle = call.interpreter().call("gcf", {});
+  std::optional<std::string> file;
+  std::optional<std::string> format;
+  for (const Value& argument : call.arguments()) {
+    if (!argument.is(Kind::String)) {
+      handle = argument;
+      continue;
+    }
+    const std::string& word = argument.string_value();
+    if (word.starts_with("-d")) {
+      format = word.substr(2);
+    } else if (word.starts_with("-f")) {
+      const std::string digits = word.substr(2);
+      if (digits.empty() || digits.size() > 9 ||
+          !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+        call.fail(fmt::format(messages::figure_handle_not_positive_integer, word));
+      }
+      handle = Value::scalar(static_cast<double>(std::stoi(digits)));
+    } else if (!word.starts_with("-")) {
+      file = word;
+    }
+  }
+  if (!file) call.fail(messages::print_needs_file);
+  std::vector<Value> arguments{handle, Value::string(*file)};
+  if (format) arguments.push_back(Value::string(*format));
+  return call.interpreter().call("saveas", arguments);
+}
+
 Value print(Call& call) {
+  if (call.session().dialect() == lang::Dialect::Matlab) return print_figure(call);
   call.session().write(runtime::display_joined(call.arguments()) + "\n");
   return Value();
 }
@@ -112,7 +149,8 @@ Value input_builtin(Call& call) {
 
 extern const BuiltinTable kOutputBuiltins = {
     {"print", print, 0, 16,
-     "Writes the displays of its arguments joined by spaces. Example: print(\"loss\", 0.25)"},
+     "Writes the displays of its arguments joined by spaces; in matlab code MATLAB's figure "
+     "export, print(file[, \"-dpng\"]). Example: print(\"loss\", 0.25)"},
     // name      function         arity   help
     {"fprintf", fprintf_builtin, 1, -1,
      "fprintf(fmt, a, ...): write formatted text (no newline added). Example: fprintf(\"%d "

@@ -17,6 +17,7 @@
   M(area_needs_a_point, "area needs at least one point")                                       \
   M(figure_handle_not_positive_integer, "argument 1: expected a positive integer handle, got {}") \
   M(no_figure_with_handle, "no figure has handle {}")                                          \
+  M(print_needs_file, "writes a figure to a file: give its name, as print(\"out.png\") or print(\"-dpng\", \"out\")") \
   M(subplot_grid_too_small, "grid must be at least 1×1, got {}×{}")                            \
   M(subplot_index_out_of_range, "index {} out of range for a {}×{} grid")                      \
   M(bad_legend_location, "option 'Location' must be northeast, northwest, southeast, southwest or best, got '{}'") \
