@@ -565,6 +565,11 @@ Value Evaluator::eval_cell_index(const lang::CellIndexExpr& expression) {
 bool Evaluator::condition(const lang::Expr& expression, std::string_view statement) {
   const Value value = eval(expression);
   if (value.is(Kind::Bool) || value.is(Kind::Scalar)) return value.scalar_value() != 0.0;
+  // In matlab code a char condition is its codes: true when not empty and none is 0.
+  if (value.is(Kind::String) && session_.dialect() == lang::Dialect::Matlab) {
+    const std::string& text = value.string_value();
+    return !text.empty() && text.find('\0') == std::string::npos;
+  }
   return located(expression.loc, [&] { return condition_truth(value, statement); });
 }
 
