@@ -849,6 +849,28 @@ Value meshgrid(Call& call) {
   return Value::tuple({Value::matrix(std::move(grid_x)), Value::matrix(std::move(grid_y))});
 }
 
+// [A, B] = ndgrid(x, y): A(i, j) = x(i), B(i, j) = y(j), numel(x)×numel(y) (meshgrid's grids
+// transposed); ndgrid(x) alone is x as a column, MATLAB's one-dimensional grid.
+Value ndgrid(Call& call) {
+  const num::Matrix x = call.matrix(0);
+  if (!call.has(1) && call.nargout() < 2) return Value::matrix(x.with_shape(x.size(), 1));
+  const num::Matrix y = call.has(1) ? call.matrix(1) : x;
+  if (!is_one_dimensional(x) || !is_one_dimensional(y)) {
+    call.fail(fmt::format(messages::must_be_vector_plural, "X and Y"));
+  }
+  auto [grid_x, grid_y] = num::meshgrid(x, y);
+  if (call.nargout() < 2) return Value::matrix(grid_x.transposed());
+  return Value::tuple({Value::matrix(grid_x.transposed()), Value::matrix(grid_y.transposed())});
+}
+
+// colon(a, b) and colon(a, step, b): the range a:b and a:step:b.
+Value colon_builtin(Call& call) {
+  const double start = call.scalar(0);
+  const double step = call.has(2) ? call.scalar(1) : 1.0;
+  const double stop = call.scalar(call.has(2) ? 2 : 1);
+  return runtime::make_range(start, step, stop);
+}
+
 // A string reversed character by character (UTF-8 sequences kept whole).
 std::string reversed_characters(const std::string& text) {
   const std::vector<std::string_view> characters = characters_of(text);
@@ -1338,6 +1360,11 @@ extern const BuiltinTable kShapeBuiltins = {
      "Matrix. Example: diag([1, 2, 3])"},
     {"meshgrid", meshgrid, 1, 2,
      "[X, Y] grids: X(i, j) = x(j), Y(i, j) = y(i). Example: [X, Y] = meshgrid(1:3, 1:2)"},
+    {"ndgrid", ndgrid, 1, 2,
+     "[A, B] grids: A(i, j) = x(i), B(i, j) = y(j); ndgrid(x) alone is x as a column. Example: "
+     "[A, B] = ndgrid(1:2, 1:3)"},
+    {"colon", colon_builtin, 2, 3,
+     "colon(a, b) is a:b and colon(a, step, b) is a:step:b. Example: colon(1, 2, 7)"},
     {"fliplr", keeps_char<keeps_class<fliplr>>, 1, 1,
      "Reverse the column order. Example: fliplr([1, 2, 3])"},
     {"flipud", keeps_char<keeps_class<flipud>>, 1, 1,
