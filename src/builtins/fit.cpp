@@ -1,11 +1,12 @@
 // builtins.md §7 Linear algebra, applied: polynomials and 1-D interpolation (MATLAB additions):
-// polyval, roots, polyfit (least squares through the SVD-based pseudo-inverse of num/linalg) and
-// interp1 (num/interpolation) with MATLAB's methods. Results take the shape of the
-// points they are evaluated at.
+// polyval, roots, polyfit (least squares by Householder QR, the pseudo-inverse when rank-deficient)
+// and interp1 (num/interpolation) with MATLAB's methods. Results take the shape of the points they
+// are evaluated at.
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <span>
 #include <string>
 #include <vector>
@@ -137,8 +138,7 @@ Value roots(Call& call) {
 }
 
 // polyfit(x, y, n): the degree-n coefficients, highest power first, minimising
-// Σ (polyval(p, x_i) − y_i)²; solved as pinv(V)·y for the Vandermonde matrix V(i, j) =
-// x_i^(n−j), which gives the minimum-norm fit when the data cannot determine every coefficient.
+// Σ (polyval(p, x_i) − y_i)² for the Vandermonde matrix V(i, j) = x_i^(n−j) (least_squares).
 // polyfit's third argument: the degree n (all n + 1 terms fitted) or, in MATLAB's and Octave's
 // logical form, a mask of the terms to fit (the others are 0), highest power first.
 std::vector<bool> fitted_terms(const Call& call) {
@@ -163,12 +163,40 @@ num::Matrix vandermonde_of(const num::Matrix& x, num::Index terms) {
   return vandermonde;
 }
 
+// The least-squares solution of V·p ≈ y (a column) by Householder QR, R·p = Q'·y, as MATLAB's
+// and Octave's polyfit solve it, so exact data gives the coefficients within a few ulps. A V
+// with fewer rows than columns, or a negligible pivot on R's diagonal, cannot determine every
+// coefficient: the minimum-norm fit by the pseudo-inverse.
+num::Matrix least_squares(const num::Matrix& v, const num::Matrix& column) {
+  const num::Index n = v.columns();
+  if (v.rows() >= n && n > 0) {
+    const num::Qr factors = num::qr(v, num::SvdSize::Economy);
+    const num::Matrix& r = factors.r;
+    double largest = 0.0;
+    for (num::Index k = 0; k < n; ++k) largest = std::max(largest, std::abs(r(k, k)));
+    const double tolerance = static_cast<double>(std::max(v.rows(), n)) *
+                             std::numeric_limits<double>::epsilon() * largest;
+    bool full_rank = largest > 0.0;
+    for (num::Index k = 0; k < n; ++k) full_rank = full_rank && std::abs(r(k, k)) > tolerance;
+    if (full_rank) {
+      num::Matrix p = num::matmul(num::transpose(factors.q), column);
+      for (num::Index k = n - 1; k >= 0; --k) {
+        double sum = p[k];
+        for (num::Index j = k + 1; j < n; ++j) sum -= r(k, j) * p[j];
+        p.set(k, sum / r(k, k));
+      }
+      return p;
+    }
+  }
+  return num::matmul(num::pinv(v), column);
+}
+
 // The least-squares coefficients (a column) of the masked terms, 0 for the others.
 num::Matrix masked_fit(const num::Matrix& vandermonde, const num::Matrix& y,
                        const std::vector<bool>& mask) {
   const num::Matrix column = y.with_shape(y.size(), 1);
   if (std::all_of(mask.begin(), mask.end(), [](bool b) { return b; })) {
-    return num::matmul(num::pinv(vandermonde), column);
+    return least_squares(vandermonde, column);
   }
   std::vector<num::Index> kept;
   for (std::size_t j = 0; j < mask.size(); ++j) {
@@ -180,7 +208,7 @@ num::Matrix masked_fit(const num::Matrix& vandermonde, const num::Matrix& y,
       reduced.set(i, static_cast<num::Index>(j), vandermonde(i, kept[j]));
     }
   }
-  const num::Matrix solved = num::matmul(num::pinv(reduced), column);
+  const num::Matrix solved = least_squares(reduced, column);
   num::Matrix coefficients(static_cast<num::Index>(mask.size()), 1);
   for (std::size_t j = 0; j < kept.size(); ++j) {
     coefficients.set(kept[j], solved[static_cast<num::Index>(j)]);
