@@ -283,6 +283,37 @@ void bind_arguments(Frame& frame, Frame& caller, const lang::FunctionDef& functi
       Variable{varargin_cell(arguments, named_params), true};
 }
 
+// A lambda's parameters in its frame. In matlab code a last parameter `varargin` takes the
+// arguments left over, and fewer arguments than parameters leave the rest unset (an error only
+// where the body reads one), as MATLAB's anonymous functions do; rlab's lambdas take exactly
+// their parameters. Parameters shadow captured names; nargin/nargout do not exist in lambdas
+// (§13.3).
+void bind_lambda_arguments(Frame& frame, const lang::LambdaDef& definition,
+                           std::span<Value> arguments, lang::Dialect dialect) {
+  const bool matlab = dialect == lang::Dialect::Matlab;
+  const bool takes_varargin =
+      matlab && !definition.params.empty() && definition.params.back().text == "varargin";
+  const std::size_t named = definition.params.size() - (takes_varargin ? 1 : 0);
+  const bool count_ok = matlab ? takes_varargin || arguments.size() <= named
+                               : arguments.size() == definition.params.size();
+  if (!count_ok) {
+    throw Error(fmt::format(messages::callable_argument_count, "lambda", definition.params.size(),
+                            arguments.size()));
+  }
+  frame.variables[8] = Variable{};
+  frame.variables[9] = Variable{};
+  for (std::size_t k = 0; k < named; ++k) {
+    if (definition.params[k].is_placeholder()) continue;
+    // A parameter not given is unset, whatever the scope the lambda captured held by its name.
+    frame.at(frame.slot_of(definition.params[k])) =
+        k < arguments.size() ? Variable{std::move(arguments[k]), true} : Variable{};
+  }
+  if (takes_varargin) {
+    frame.at(frame.slot_of(definition.params.back())) =
+        Variable{varargin_cell(arguments, named), true};
+  }
+}
+
 }  // namespace
 
 Value Evaluator::call_user_function(const UserFunction& user, std::span<Value> arguments,
@@ -386,19 +417,6 @@ Value Evaluator::call_lambda(const Value& lambda, std::span<Value> arguments,
   const Lambda& value = lambda.lambda_value();
   const auto& code = *std::static_pointer_cast<const LambdaCode>(value.code);
   const lang::LambdaDef& definition = *code.definition;
-  // In matlab code a last parameter `varargin` takes the arguments left over, and fewer
-  // arguments than parameters leave the rest unset (an error only where the body reads one), as
-  // MATLAB's anonymous functions do; rlab's lambdas take exactly their parameters.
-  const bool matlab = session_.dialect() == lang::Dialect::Matlab;
-  const bool takes_varargin =
-      matlab && !definition.params.empty() && definition.params.back().text == "varargin";
-  const std::size_t named = definition.params.size() - (takes_varargin ? 1 : 0);
-  const bool count_ok = matlab ? takes_varargin || arguments.size() <= named
-                               : arguments.size() == definition.params.size();
-  if (!count_ok) {
-    throw Error(fmt::format(messages::callable_argument_count, "lambda", definition.params.size(),
-                            arguments.size()));
-  }
   check_depth();
   Frame frame;
   frame.layout = code.code->layout();
@@ -406,19 +424,7 @@ Value Evaluator::call_lambda(const Value& lambda, std::span<Value> arguments,
   frame.run(code.code.get());
   frame.variables = code.captured;
   frame.variables.resize(frame.layout->size());
-  // Parameters shadow captured names; nargin/nargout do not exist in lambdas (§13.3).
-  frame.variables[8] = Variable{};
-  frame.variables[9] = Variable{};
-  for (std::size_t k = 0; k < named; ++k) {
-    if (definition.params[k].is_placeholder()) continue;
-    // A parameter not given is unset, whatever the scope the lambda captured held by its name.
-    frame.at(frame.slot_of(definition.params[k])) =
-        k < arguments.size() ? Variable{std::move(arguments[k]), true} : Variable{};
-  }
-  if (takes_varargin) {
-    frame.at(frame.slot_of(definition.params.back())) =
-        Variable{varargin_cell(arguments, named), true};
-  }
+  bind_lambda_arguments(frame, definition, arguments, session_.dialect());
   FrameSwap swap(frame_, &frame);
   ++depth_;
   try {

@@ -221,6 +221,7 @@ class Evaluator {
   void exec_index_assign(const lang::IndexAssignStmt& statement);
   void exec_index_assign_with(const lang::IndexAssignStmt& statement, std::span<Value> slots);
   void exec_multi_assign(const lang::MultiAssignStmt& statement);
+  Value multi_assign_value(const lang::MultiAssignStmt& statement, int count);
   // General targets (exec_path_assign.cpp). `op` makes it a compound assignment.
   void exec_path_assign(const lang::PathAssignStmt& statement);
   void assign_target(const lang::AssignTarget& target, Value rhs, std::optional<lang::BinaryOp> op,

@@ -406,8 +406,9 @@ void Evaluator::exec_index_assign_with(const lang::IndexAssignStmt& statement,
   }
 }
 
-void Evaluator::exec_multi_assign(const lang::MultiAssignStmt& statement) {
-  const int count = static_cast<int>(statement.targets.size());
+// The right side of [a, b, ...] = e: a call asked for as many outputs, a comma-separated list,
+// or any other value.
+Value Evaluator::multi_assign_value(const lang::MultiAssignStmt& statement, int count) {
   Value result;
   const lang::Expr& expression = *statement.value;
   bool direct_call = false;
@@ -437,6 +438,12 @@ void Evaluator::exec_multi_assign(const lang::MultiAssignStmt& statement) {
   } else {
     result = eval(expression);
   }
+  return result;
+}
+
+void Evaluator::exec_multi_assign(const lang::MultiAssignStmt& statement) {
+  const int count = static_cast<int>(statement.targets.size());
+  Value result = multi_assign_value(statement, count);
   const bool echo_on = assignment_echo_enabled(statement);
   if (result.is(Kind::Tuple)) {
     const std::vector<Value> items = result.tuple_items();
