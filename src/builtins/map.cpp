@@ -176,8 +176,9 @@ Value make_map(Call& call) {
 }
 
 // A Vector of numbers or a string array of texts, from values all of one sort; else a 1×N cell.
-Value gathered(const std::vector<Value>& items) {
-  bool numbers = true;
+// In matlab code numbers are a cell too: MATLAB's keys and values are always cells.
+Value gathered(const Call& call, const std::vector<Value>& items) {
+  bool numbers = call.session().dialect() != lang::Dialect::Matlab;
   bool texts = true;
   for (const Value& item : items) {
     numbers = numbers && (item.is(Kind::Scalar) || item.is(Kind::Bool));
@@ -203,7 +204,7 @@ Value keys(Call& call) {
   std::vector<Value> items;
   if (map.numeric_keys) {
     for (const auto& entry : map.by_number) items.push_back(Value::scalar(entry.first));
-    return gathered(items);
+    return gathered(call, items);
   }
   std::vector<std::string> texts;
   for (const auto& entry : map.by_text) texts.push_back(entry.first);
@@ -225,7 +226,7 @@ Value values(Call& call) {
   } else {
     for (const auto& entry : map.by_text) items.push_back(entry.second);
   }
-  return gathered(items);
+  return gathered(call, items);
 }
 
 // isKey(m, key) → Bool; isKey(m, {keys}) → a logical Vector.
