@@ -325,10 +325,7 @@ void ScalarCode::execute(Scalars& scalars, int& statement_out) const {
     // The end of the program is the end of a loop iteration for a range loop's scalars: the
     // next iteration starts here, without leaving the dispatch loop.
     if (next == end) {
-      if (!scalars.next_iteration()) {
-        statement_out = statement;
-        return;
-      }
+      if (!scalars.next_iteration()) goto stop;
       next = begin;
       statement = 0;
     }
@@ -339,10 +336,7 @@ void ScalarCode::execute(Scalars& scalars, int& statement_out) const {
         top = instruction.constant;
         break;
       case Op::Variable:
-        if (!scalars.read(instruction.slot, operand)) {
-          statement_out = statement;
-          return;
-        }
+        if (!scalars.read(instruction.slot, operand)) goto stop;
         stack[depth++] = top;
         top = operand;
         break;
@@ -357,13 +351,10 @@ void ScalarCode::execute(Scalars& scalars, int& statement_out) const {
     break;
         LLMLAB_ARITHMETIC(LLMLAB_BELOW_TOP)
 #undef LLMLAB_BELOW_TOP
-#define LLMLAB_TOP_VARIABLE(name, apply)            \
-  case Op::name##Variable:                          \
-    if (!scalars.read(instruction.slot, operand)) { \
-      statement_out = statement;                    \
-      return;                                       \
-    }                                               \
-    top = apply(top, operand);                      \
+#define LLMLAB_TOP_VARIABLE(name, apply)                     \
+  case Op::name##Variable:                                   \
+    if (!scalars.read(instruction.slot, operand)) goto stop; \
+    top = apply(top, operand);                               \
     break;
         LLMLAB_ARITHMETIC(LLMLAB_TOP_VARIABLE)
 #undef LLMLAB_TOP_VARIABLE
@@ -377,46 +368,34 @@ void ScalarCode::execute(Scalars& scalars, int& statement_out) const {
   case Op::Variable##name##Variable:                    \
     if (!scalars.read(instruction.slot, operand) ||     \
         !scalars.read(instruction.other_slot, right)) { \
-      return;                                           \
+      goto stop;                                        \
     }                                                   \
     stack[depth++] = top;                               \
     top = apply(operand, right);                        \
     break;
         LLMLAB_ARITHMETIC(LLMLAB_VARIABLE_VARIABLE)
 #undef LLMLAB_VARIABLE_VARIABLE
-#define LLMLAB_VARIABLE_CONSTANT(name, apply)       \
-  case Op::Variable##name##Constant:                \
-    if (!scalars.read(instruction.slot, operand)) { \
-      statement_out = statement;                    \
-      return;                                       \
-    }                                               \
-    stack[depth++] = top;                           \
-    top = apply(operand, instruction.constant);     \
+#define LLMLAB_VARIABLE_CONSTANT(name, apply)                \
+  case Op::Variable##name##Constant:                         \
+    if (!scalars.read(instruction.slot, operand)) goto stop; \
+    stack[depth++] = top;                                    \
+    top = apply(operand, instruction.constant);              \
     break;
         LLMLAB_ARITHMETIC(LLMLAB_VARIABLE_CONSTANT)
 #undef LLMLAB_VARIABLE_CONSTANT
-#define LLMLAB_CONSTANT_VARIABLE(name, apply)       \
-  case Op::Constant##name##Variable:                \
-    if (!scalars.read(instruction.slot, operand)) { \
-      statement_out = statement;                    \
-      return;                                       \
-    }                                               \
-    stack[depth++] = top;                           \
-    top = apply(instruction.constant, operand);     \
+#define LLMLAB_CONSTANT_VARIABLE(name, apply)                \
+  case Op::Constant##name##Variable:                         \
+    if (!scalars.read(instruction.slot, operand)) goto stop; \
+    stack[depth++] = top;                                    \
+    top = apply(instruction.constant, operand);              \
     break;
         LLMLAB_ARITHMETIC(LLMLAB_CONSTANT_VARIABLE)
 #undef LLMLAB_CONSTANT_VARIABLE
       case Op::Element:
-        if (!scalars.read_element(instruction.slot, 1, top, 1.0, top)) {
-          statement_out = statement;
-          return;
-        }
+        if (!scalars.read_element(instruction.slot, 1, top, 1.0, top)) goto stop;
         break;
       case Op::Element2:
-        if (!scalars.read_element(instruction.slot, 2, stack[depth - 1], top, top)) {
-          statement_out = statement;
-          return;
-        }
+        if (!scalars.read_element(instruction.slot, 2, stack[depth - 1], top, top)) goto stop;
         --depth;
         break;
       case Op::Store: {
@@ -431,10 +410,8 @@ void ScalarCode::execute(Scalars& scalars, int& statement_out) const {
         const double first_subscript = subscripts == 1 ? top : stack[depth - 1];
         const double second_subscript = subscripts == 1 ? 1.0 : top;
         if (!scalars.write_element(instruction.slot, subscripts, first_subscript, second_subscript,
-                                   stack[depth - subscripts])) {
-          statement_out = statement;
-          return;
-        }
+                                   stack[depth - subscripts]))
+          goto stop;
         depth -= subscripts;
         top = stack[--depth];
         ++statement;
@@ -447,6 +424,8 @@ void ScalarCode::execute(Scalars& scalars, int& statement_out) const {
       ++statement;
     }
   }
+stop:
+  statement_out = statement;
 }
 
 #undef LLMLAB_ARITHMETIC
