@@ -462,8 +462,8 @@ AssignEcho assign_values(Value& target, bool defined, std::string_view name,
   }
   // A cell written into a one-row cell of texts ({} and {'a', 'b'} are held as string arrays)
   // makes it the cell it stands for, so that c = {}; c(3) = {5} grows it as MATLAB's does.
-  if (defined && rhs.is(Kind::Cell) && target.is(Kind::StringArray) &&
-      !target.is_string_class() && target.string_array_rows() <= 1) {
+  if (defined && rhs.is(Kind::Cell) && target.is(Kind::StringArray) && !target.is_string_class() &&
+      target.string_array_rows() <= 1) {
     target = Value::cell(cell_of_texts(target.string_array_value()));
   }
   // A cell written into a cell (or a new name): MATLAB's c(k) = {v} (§13.12).
