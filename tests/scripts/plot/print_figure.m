@@ -2,7 +2,7 @@
 % format named by -d for a name without an extension; rendering options such as -r300 change
 % nothing here. Without a file name it is an error.
 plot(1:3);
-file = [tempname() '.png'];
+file = [tempname() '.svg'];
 print(file)
 disp(exist(file, 'file'))
 % expect: 2
