@@ -106,7 +106,8 @@ Value plain_matrix_power(const Value& left, const Value& right, Warning* warning
   if (right.is(Kind::Tracked)) throw Error(std::string(messages::matrix_power_not_differentiable));
   if (matrix_base) {
     const Complex p = number_of(right);
-    if (p.imag() == 0.0 && p.real() == std::trunc(p.real())) {
+    // Integral powers up to 2^53 by products; beyond (and ±Inf) through the eigenvalues.
+    if (p.imag() == 0.0 && p.real() == std::trunc(p.real()) && std::abs(p.real()) <= 0x1p53) {
       return integer_power(left, p.real(), warning);
     }
     if (left.is(Kind::Tracked)) {

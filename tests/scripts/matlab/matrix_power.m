@@ -23,7 +23,10 @@ disp([4 0; 0 9]^-0.5)
 B = int8([1 2; 3 4])^2;
 disp(class(B))
 % expect: int8
+disp(isnan([0.5 0; 0 2]^Inf))
+% expect:   1  1
+% expect:   1  1
 disp([1 2 3].^2)
 % expect:    1   4   9
 [1 2 3]^2
-% expect error: matrix_power.m:28:8: error: ^ is the matrix power: a square matrix and a scalar (got [1×3] ^ [1×1]); use .^ for element-wise power
+% expect error: matrix_power.m:31:8: error: ^ is the matrix power: a square matrix and a scalar (got [1×3] ^ [1×1]); use .^ for element-wise power
