@@ -203,12 +203,12 @@ void matlab_index_delete(Value& target, bool defined, std::string_view name,
   // The elements in column-major order as rlab's Vector, whose deletion rule is MATLAB's.
   Value elements = Value::vector(m.transposed().with_shape(1, m.size()), target.num_class());
   index_delete(elements, true, name, subscripts);
-  if (!column) {
-    target = as_matlab_value(std::move(elements));
-    return;
-  }
-  const num::Matrix& left = elements.matrix_value();
-  target = Value::matrix(left.with_shape(left.size(), 1), elements.num_class());
+  const NumClass cls = elements.num_class();
+  num::Matrix left = elements.matrix_value();
+  // What is left is real when no imaginary part is (matlab code's rule for complex results).
+  left.demote_if_real();
+  target = column ? Value::matrix(left.with_shape(left.size(), 1), cls)
+                  : as_matlab_value(Value::vector(std::move(left), cls));
 }
 
 }  // namespace llmlab::runtime

@@ -44,6 +44,10 @@ q.f = [4 5 6];
 q.f(1) = [];
 disp(q.f)
 % expect:    5   6
+w = [1+1i; 2; 3];
+w(1) = [];
+disp(isreal(w))
+% expect: 1
 y = [1 2 3];
 y(7) = [];
-% expect error: linear_deletion.m:48:1: error: index 7 out of bounds (size 3)
+% expect error: linear_deletion.m:52:1: error: index 7 out of bounds (size 3)
