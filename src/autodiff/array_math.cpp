@@ -95,12 +95,6 @@ Matrix product_transposed_left(const Matrix& a, const Matrix& b) {
   return gemm_product(a, CblasTrans, b, CblasNoTrans);
 }
 
-Matrix identity(Index n) {
-  Matrix r(n, n);
-  for (Index i = 0; i < n; ++i) r.set(i, i, 1.0);
-  return r;
-}
-
 Matrix reshaped(const Matrix& a, Index rows, Index columns) {
   if (a.rows() == rows && a.columns() == columns) return a;
   return a.with_shape(rows, columns);

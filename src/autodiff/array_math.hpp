@@ -46,7 +46,6 @@ Matrix product(const Matrix& a, const Matrix& b);  // BLAS a * b
 // products of a matrix product's backward pass.
 Matrix product_transposed_right(const Matrix& a, const Matrix& b);
 Matrix product_transposed_left(const Matrix& a, const Matrix& b);
-Matrix identity(Index n);
 // A real copy of the matrix (the real part of a complex one never reaches here; this only
 // makes a 1×1 from a scalar Value shape-compatible).
 Matrix reshaped(const Matrix& a, Index rows, Index columns);

@@ -288,9 +288,7 @@ Value matlab_inv(Call& call) {
     call.fail(fmt::format(messages::not_square_matrix, a.rows(), a.columns()));
   }
   const num::Index n = a.rows();
-  num::Matrix eye(n, n);
-  for (num::Index k = 0; k < n; ++k) eye.set(k, k, 1.0);
-  num::Division division = num::left_divide(a, eye);
+  num::Division division = num::left_divide(a, num::identity(n, n));
   const double rcond = division.rcond;
   if (rcond == 0.0) {
     division.result = num::Matrix(n, n, std::numeric_limits<double>::infinity());

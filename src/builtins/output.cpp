@@ -38,7 +38,7 @@ using runtime::Value;
 // -f<h> or a number the figure (the current one by default). Options of the printed rendering
 // (-r300, -painters) have nothing to change in llmlab's and are passed over.
 Value print_figure(Call& call) {
-  Value handle = call.interpreter().call("gcf", {});
+  std::optional<Value> handle;
   std::optional<std::string> file;
   std::optional<std::string> format;
   for (const Value& argument : call.arguments()) {
@@ -61,7 +61,9 @@ Value print_figure(Call& call) {
     }
   }
   if (!file) call.fail(messages::print_needs_file);
-  std::vector<Value> arguments{handle, Value::string(*file)};
+  // The current figure only when none is named: asking for it makes one where there is none.
+  std::vector<Value> arguments{handle ? *handle : call.interpreter().call("gcf", {}),
+                               Value::string(*file)};
   if (format) arguments.push_back(Value::string(*format));
   return call.interpreter().call("saveas", arguments);
 }

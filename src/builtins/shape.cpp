@@ -91,9 +91,7 @@ Value eye(Call& call) {
   if (call.count() > 2) call.fail(messages::eye_call_forms);
   const num::Index rows = call.count_argument(0);
   const num::Index columns = call.has(1) ? call.count_argument(1) : rows;
-  num::Matrix result(rows, columns);
-  for (num::Index k = 0; k < std::min(rows, columns); ++k) result.set(k, k, 1.0);
-  return Value::matrix(std::move(result));
+  return Value::matrix(num::identity(rows, columns));
 }
 
 // Extent along 0-based `dim`: 1 past the last.

@@ -15,6 +15,7 @@
 #include "base/messages/numeric.hpp"
 #include "num/ops.hpp"
 #include "num/ops_detail.hpp"
+#include "num/shape.hpp"
 
 namespace llmlab::num {
 
@@ -149,12 +150,6 @@ Matrix solve_square(const Matrix& a, const Matrix& b, const char* name) {
   }
   if (a.is_real() && b.is_real()) return eliminate<double>(a, b, name);
   return eliminate<Complex>(a, b, name);
-}
-
-Matrix identity(Index n) {
-  Matrix result(n, n);
-  for (Index i = 0; i < n; ++i) result.set(i, i, 1.0);
-  return result;
 }
 
 enum class Line { Column, Row };
@@ -317,7 +312,7 @@ Complex det(const Matrix& a) {
 
 Matrix inv(const Matrix& a) {
   require_square(a, "inv");
-  const Matrix eye = identity(a.rows());
+  const Matrix eye = identity(a.rows(), a.rows());
   return solve_square(a, eye, "inv");
 }
 
@@ -346,7 +341,7 @@ Matrix expm(const Matrix& a) {
   int squarings = 0;
   if (size > kTheta) squarings = std::max(0, static_cast<int>(std::ceil(std::log2(size / kTheta))));
   const Matrix b = elementwise(Arithmetic::Divide, a, std::ldexp(1.0, squarings));
-  const Matrix eye = identity(n);
+  const Matrix eye = identity(n, n);
   const Matrix b2 = matmul(b, b);
   const Matrix b4 = matmul(b2, b2);
   const Matrix b6 = matmul(b4, b2);

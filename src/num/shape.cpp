@@ -122,6 +122,12 @@ Matrix repmat(const Matrix& a, Index m, Index n) {
   return result;
 }
 
+Matrix identity(Index rows, Index columns) {
+  Matrix result(rows, columns);
+  for (Index k = 0; k < std::min(rows, columns); ++k) result.set(k, k, 1.0);
+  return result;
+}
+
 Matrix column_major_elements(const Matrix& a) {
   Matrix result(1, a.size(), element_of(a));
   Index k = 0;

@@ -20,6 +20,8 @@ Matrix repmat(const Matrix& a, Index m, Index n);
 // The elements of a in column-major order, laid out as rows×columns column-major. Throws
 // `reshape: cannot reshape <k> elements into <m>×<n> (= <m·n> elements)`.
 Matrix reshape(const Matrix& a, Index rows, Index columns);
+// rows×columns with ones on the main diagonal (eye).
+Matrix identity(Index rows, Index columns);
 // The elements of a in column-major order as a 1×N row (`M(:)` flattening).
 Matrix column_major_elements(const Matrix& a);
 

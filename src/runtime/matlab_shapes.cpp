@@ -201,7 +201,7 @@ void matlab_index_delete(Value& target, bool defined, std::string_view name,
   const num::Matrix& m = target.matrix_value();
   const bool column = m.columns() == 1 && m.rows() != 1;
   // The elements in column-major order as rlab's Vector, whose deletion rule is MATLAB's.
-  Value elements = Value::vector(m.transposed().with_shape(1, m.size()), target.num_class());
+  Value elements = Value::vector(num::column_major_elements(m), target.num_class());
   index_delete(elements, true, name, subscripts);
   const NumClass cls = elements.num_class();
   num::Matrix left = elements.matrix_value();

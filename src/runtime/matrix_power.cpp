@@ -13,6 +13,7 @@
 #include "base/messages/numeric.hpp"
 #include "num/linalg.hpp"
 #include "num/ops.hpp"
+#include "num/shape.hpp"
 #include "runtime/class_values.hpp"
 #include "runtime/operators.hpp"
 #include "runtime/tracked.hpp"
@@ -43,11 +44,7 @@ std::string shape_words(const Value& value) {
   return num::shape_text(rows, columns);
 }
 
-Value identity(Index n) {
-  num::Matrix eye(n, n, 0.0);
-  for (Index k = 0; k < n; ++k) eye.set(k, k, 1.0);
-  return Value::matrix(std::move(eye));
-}
+Value identity(Index n) { return Value::matrix(num::identity(n, n)); }
 
 // A ^ p for an integral p, by squaring: the products are the evaluator's own `*`.
 Value integer_power(const Value& a, double p, Warning* warning) {
